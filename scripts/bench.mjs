@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Runs each workspace's `bench` script (each prints one JSON object) and prints them as one
+// JSON object keyed by package name.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+const results = {}
+let failed = false
+for (const dir of pkg.workspaces) {
+  const ws = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'))
+  if (!ws.scripts?.bench) continue
+  const r = spawnSync('npm', ['run', 'bench', '--silent'], { cwd: path.join(root, dir), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 })
+  const text = r.stdout.trim()
+  const start = text.indexOf('{')
+  try {
+    if (r.status !== 0 || start < 0) throw new Error(`exit ${r.status}`)
+    results[ws.name] = JSON.parse(text.slice(start))
+  } catch (e) {
+    failed = true
+    results[ws.name] = { error: `bench failed: ${e.message}`, output: text.slice(-2000) }
+  }
+}
+console.log(JSON.stringify(results, null, 2))
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Runs every check in order (typecheck, lint, unit tests per workspace, browser suite) and
+// ends with one summary line `N passed, N failed` that CI reads.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const resultsDir = path.join(root, '.test-results')
+const unitOnly = process.argv.includes('--unit')
+fs.rmSync(resultsDir, { recursive: true, force: true })
+fs.mkdirSync(resultsDir, { recursive: true })
+
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+const workspaces = pkg.workspaces.map((dir) => ({ dir, ...JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')) }))
+
+let passed = 0
+let failed = 0
+const failures = []
+
+function run(label, cmd, args, cwd = root, env = {}) {
+  console.log(`\n▶ ${label}`)
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = r.status === 0
+  if (!ok) failures.push(label)
+  return ok
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+if (run('typecheck', 'npm', ['run', 'typecheck', '--silent'])) passed++
+else failed++
+if (run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) passed++
+else failed++
+
+for (const ws of workspaces) {
+  if (!ws.scripts?.test || ws.name === '@grove/e2e') continue
+  const out = path.join(resultsDir, `${ws.name.replace(/\W+/g, '_')}.json`)
+  const ok = run(`unit tests ${ws.name}`, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], path.join(root, ws.dir))
+  const report = readJson(out)
+  if (report) {
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+    if (!ok && report.numFailedTests === 0) failed++ // suite-level error (e.g. a file failed to load)
+  } else if (!ok) failed++
+}
+
+if (!unitOnly) {
+  const out = path.join(resultsDir, 'e2e.json')
+  const ok = run('browser suite @grove/e2e', 'npx', ['playwright', 'test'], path.join(root, 'e2e'), { PLAYWRIGHT_JSON_OUTPUT_FILE: out })
+  const report = readJson(out)
+  if (report?.stats) {
+    passed += report.stats.expected + report.stats.flaky
+    failed += report.stats.unexpected
+    if (!ok && report.stats.unexpected === 0) failed++
+  } else if (!ok) failed++
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failures.length || failed ? 1 : 0)
