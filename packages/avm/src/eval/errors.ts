@@ -1,0 +1,40 @@
+// Evaluation failures as data. Handlers throw `AvmError` with go-algorand's exact message; the
+// evaluator records the pc and formats the text algod reports, which algokit-utils' LogicError
+// parses (`logic eval error: <msg>. Details: app=N, pc=N`).
+
+/** An AVM failure carrying go-algorand's message text; `pc` is filled in by the evaluator. */
+export class AvmError extends Error {
+  /** Program counter of the failing instruction, once known. */
+  pc: number | undefined
+
+  constructor(message: string, pc?: number) {
+    super(message)
+    this.name = 'AvmError'
+    this.pc = pc
+  }
+}
+
+/** Where a failure happened, for `formatEvalError`. */
+export interface EvalErrorWhere {
+  pc: number
+  /** 1 = LogicSig, 2 = application (as the spec table's mode bits). */
+  mode: number
+  /** The running app's id (application mode only). */
+  appId?: number | bigint
+}
+
+/**
+ * algod's text for a failed evaluation, as go's `EvalError.Error()` builds it: LogicSigs say
+ * `rejected by logic err=<msg>. Details: pc=N`, apps `logic eval error: <msg>. Details: app=A, pc=N`.
+ */
+export function formatEvalError(message: string, where: EvalErrorWhere): string {
+  const details = where.mode === 2 ? `app=${where.appId ?? 0}, pc=${where.pc}` : `pc=${where.pc}`
+  const head = where.mode === 2 ? `logic eval error: ${message}` : `rejected by logic err=${message}`
+  return `${head}. Details: ${details}`
+}
+
+/** The message of anything a handler or a dependency threw (non-AvmError throws are AVM panics). */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message
+  return String(e)
+}
