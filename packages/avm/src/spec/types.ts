@@ -48,7 +48,10 @@ export type CostSpec =
   | { kind: 'perField'; byField: Record<string, Exclude<CostSpec, { kind: 'perField' }>> }
 
 export interface OpSpec {
+  /** The opcode byte; for a multi-byte opcode, its prefix byte. */
   opcode: number
+  /** Second byte of a multi-byte opcode (v13's app_box_* share prefix 0xd4); absent otherwise. */
+  subOpcode?: number
   name: string
   args: StackTypeName[]
   returns: StackTypeName[]
