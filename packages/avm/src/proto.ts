@@ -49,6 +49,18 @@ export interface ConsensusParams {
   payoutsPercent: number
   payoutsMinBalance: number
   payoutsMaxBalance: number
+  /** Oldest program version an inner app call may run. */
+  minInnerApplVersion: number
+  maxAbsoluteTxnNoteBytes: number
+  maxAbsoluteTotalArgLen: number
+  maxAbsoluteExtraProgramPages: number
+  maxAssetDecimals: number
+  maxAssetUnitNameBytes: number
+  maxAssetNameBytes: number
+  maxAssetUrlBytes: number
+  maxGlobalSchemaEntries: number
+  maxLocalSchemaEntries: number
+  maxAppTotalProgramLen: number
 }
 
 /** go-algorand's current consensus protocol (V42). */
@@ -62,7 +74,7 @@ export const CURRENT_PROTO: ConsensusParams = {
   maxTxGroupSize: 16,
   maxInnerTransactions: 16,
   maxAppTxnForeignApps: 8,
-  maxAppTxnAccounts: 4,
+  maxAppTxnAccounts: 8,
   maxAppTxnForeignAssets: 8,
   maxAppTotalTxnReferences: 8,
   maxAppArgs: 16,
@@ -71,7 +83,7 @@ export const CURRENT_PROTO: ConsensusParams = {
   maxAppBytesValueLen: 128,
   maxAppSumKeyValueLens: 128,
   maxBoxSize: 32_768,
-  bytesPerBoxReference: 1024,
+  bytesPerBoxReference: 2048,
   maxAppBoxReferences: 8,
   maxAppAccess: 16,
   minTxnFee: 1000,
@@ -98,23 +110,65 @@ export const CURRENT_PROTO: ConsensusParams = {
   payoutsPercent: 50,
   payoutsMinBalance: 30_000_000_000,
   payoutsMaxBalance: 70_000_000_000_000,
+  minInnerApplVersion: 4,
+  maxAbsoluteTxnNoteBytes: 4096,
+  maxAbsoluteTotalArgLen: 16_384,
+  maxAbsoluteExtraProgramPages: 7,
+  maxAssetDecimals: 19,
+  maxAssetUnitNameBytes: 8,
+  maxAssetNameBytes: 32,
+  maxAssetUrlBytes: 96,
+  maxGlobalSchemaEntries: 64,
+  maxLocalSchemaEntries: 16,
+  maxAppTotalProgramLen: 2048,
 }
 
-/** The consensus values of go-algorand's logic test harness (see conformance/README.md). */
+/**
+ * The consensus values of go-algorand's logic test harness (`makeTestProto` in
+ * data/transactions/logic/eval_test.go; see conformance/README.md). It is a fresh struct there,
+ * so everything it does not set is zero (no box or schema deposits, no access lists).
+ */
 export const HARNESS_PROTO: ConsensusParams = {
-  ...CURRENT_PROTO,
   logicSigVersion: 14,
   logicSigMaxCost: 25_000,
+  logicSigMaxSize: 0,
+  maxAppProgramCost: 700,
+  maxAppProgramLen: 800,
+  maxExtraAppProgramPages: 2,
   maxTxGroupSize: 8,
   maxInnerTransactions: 4,
+  maxAppTxnForeignApps: 5,
+  maxAppTxnAccounts: 3,
+  maxAppTxnForeignAssets: 6,
+  maxAppTotalTxnReferences: 7,
   maxAppArgs: 12,
-  maxBoxSize: 1000,
-  bytesPerBoxReference: 100,
+  maxAppTotalArgLen: 800,
   maxAppKeyLen: 64,
   maxAppBytesValueLen: 64,
+  maxAppSumKeyValueLens: 128,
+  maxBoxSize: 1000,
+  bytesPerBoxReference: 100,
+  maxAppBoxReferences: 2,
+  maxAppAccess: 0,
   minTxnFee: 1001,
   minBalance: 1001,
   maxTxnLife: 1500,
+  maxTxnNoteBytes: 500,
+  maxLogCalls: 32,
+  maxLogSize: 1024,
+  maxAppCallDepth: 8,
+  maxStackDepth: 1000,
+  maxStringSize: 4096,
+  maxScratchSlots: 256,
+  // Deliberately distinct so tests catch one being used for another.
+  appFlatParamsMinBalance: 1002,
+  appFlatOptInMinBalance: 1006,
+  schemaMinBalancePerEntry: 1003,
+  schemaUintMinBalance: 1004,
+  schemaBytesMinBalance: 1005,
+  boxFlatMinBalance: 0,
+  boxByteMinBalance: 0,
+  // go's `global AssetCreateMinBalance`/`AssetOptInMinBalance` report MinBalance.
   assetCreateMinBalance: 1001,
   assetOptInMinBalance: 1001,
   payoutsEnabled: true,
@@ -122,4 +176,15 @@ export const HARNESS_PROTO: ConsensusParams = {
   payoutsPercent: 4,
   payoutsMinBalance: 5,
   payoutsMaxBalance: 6,
+  minInnerApplVersion: 4,
+  maxAbsoluteTxnNoteBytes: 550,
+  maxAbsoluteTotalArgLen: 2000,
+  maxAbsoluteExtraProgramPages: 4,
+  maxAssetDecimals: 4,
+  maxAssetUnitNameBytes: 6,
+  maxAssetNameBytes: 12,
+  maxAssetUrlBytes: 32,
+  maxGlobalSchemaEntries: 30,
+  maxLocalSchemaEntries: 13,
+  maxAppTotalProgramLen: 1200,
 }

@@ -3,6 +3,7 @@
 // present, so a zero transaction needs no special cases. Amounts and ids are canonical uint64s
 // (number below 2^53, bigint above) so they go on the stack as they are.
 
+import { sha512_256 } from '@noble/hashes/sha2.js'
 import type { Uint64 } from './eval/values.ts'
 
 /** The transaction type strings, in go-algorand's TypeEnum order ('' is the unknown type, 0). */
@@ -220,4 +221,167 @@ export function makeTxn(fields: Partial<Txn>): Txn {
 /** A transaction's fields without its apply data (what an inner transaction starts from). */
 export function clearApplyData(txn: Txn): Txn {
   return { ...txn, logs: [], createdAssetId: 0, createdApplicationId: 0, innerTxns: [] }
+}
+
+// ---- canonical msgpack encoding and transaction ids ----
+
+type Msg = Uint64 | boolean | string | Uint8Array | Msg[] | { [key: string]: Msg }
+
+function isEmpty(v: Msg): boolean {
+  if (v === 0 || v === 0n || v === false || v === '') return true
+  if (v instanceof Uint8Array) return v.length === 0
+  if (Array.isArray(v)) return v.length === 0
+  if (typeof v === 'object') return Object.keys(v).length === 0
+  return false
+}
+
+/** A fixed-size byte array (address, hash) as go encodes it: omitted when all zero. */
+function fx(b: Uint8Array): Uint8Array {
+  for (const x of b) if (x !== 0) return b
+  return new Uint8Array(0)
+}
+
+/** Drops zero values, as go-algorand's `omitempty` codec does. */
+function omitEmpty(fields: Record<string, Msg>): Record<string, Msg> {
+  const out: Record<string, Msg> = {}
+  for (const [k, v] of Object.entries(fields)) if (!isEmpty(v)) out[k] = v
+  return out
+}
+
+function writeMsg(out: number[], v: Msg): void {
+  if (typeof v === 'boolean') out.push(v ? 0xc3 : 0xc2)
+  else if (typeof v === 'number' || typeof v === 'bigint') {
+    const n = BigInt(v)
+    if (n < 128n) out.push(Number(n))
+    else if (n < 256n) out.push(0xcc, Number(n))
+    else if (n < 65536n) out.push(0xcd, Number(n >> 8n), Number(n & 255n))
+    else if (n < 4294967296n) out.push(0xce, ...be(n, 4))
+    else out.push(0xcf, ...be(n, 8))
+  } else if (typeof v === 'string') {
+    const b = new TextEncoder().encode(v)
+    if (b.length < 32) out.push(0xa0 | b.length)
+    else if (b.length < 256) out.push(0xd9, b.length)
+    else out.push(0xda, b.length >> 8, b.length & 255)
+    out.push(...b)
+  } else if (v instanceof Uint8Array) {
+    if (v.length < 256) out.push(0xc4, v.length)
+    else if (v.length < 65536) out.push(0xc5, v.length >> 8, v.length & 255)
+    else out.push(0xc6, ...be(BigInt(v.length), 4))
+    for (const b of v) out.push(b)
+  } else if (Array.isArray(v)) {
+    if (v.length < 16) out.push(0x90 | v.length)
+    else out.push(0xdc, v.length >> 8, v.length & 255)
+    for (const x of v) writeMsg(out, x)
+  } else {
+    const keys = Object.keys(v).sort()
+    if (keys.length < 16) out.push(0x80 | keys.length)
+    else out.push(0xde, keys.length >> 8, keys.length & 255)
+    for (const k of keys) {
+      writeMsg(out, k)
+      writeMsg(out, v[k])
+    }
+  }
+}
+
+function be(n: bigint, size: number): number[] {
+  const out: number[] = []
+  for (let i = size - 1; i >= 0; i--) out.push(Number((n >> BigInt(8 * i)) & 255n))
+  return out
+}
+
+function accessMsg(rr: ResourceRef): Msg {
+  return omitEmpty({
+    d: fx(rr.address ?? new Uint8Array(0)),
+    s: rr.asset ?? 0,
+    p: rr.app ?? 0,
+    h: rr.holding ? omitEmpty({ d: rr.holding.address, s: rr.holding.asset }) : {},
+    l: rr.locals ? omitEmpty({ d: rr.locals.address, p: rr.locals.app }) : {},
+    b: rr.box ? omitEmpty({ i: rr.box.app, n: rr.box.name }) : {},
+  })
+}
+
+/** The canonical msgpack encoding of a transaction's fields (go's Transaction.MarshalMsg). */
+export function encodeTxn(tx: Txn): Uint8Array {
+  const p = tx.assetParams
+  const fields = omitEmpty({
+    type: tx.type,
+    snd: fx(tx.sender),
+    fee: tx.fee,
+    fv: tx.firstValid,
+    lv: tx.lastValid,
+    note: tx.note,
+    gen: tx.genesisId,
+    gh: fx(tx.genesisHash),
+    grp: fx(tx.group),
+    lx: fx(tx.lease),
+    rekey: fx(tx.rekeyTo),
+    rcv: fx(tx.receiver),
+    amt: tx.amount,
+    close: fx(tx.closeRemainderTo),
+    votekey: fx(tx.votePk),
+    selkey: fx(tx.selectionPk),
+    sprfkey: fx(tx.stateProofPk),
+    votefst: tx.voteFirst,
+    votelst: tx.voteLast,
+    votekd: tx.voteKeyDilution,
+    nonpart: tx.nonparticipation,
+    caid: tx.configAsset,
+    apar: omitEmpty({
+      t: p.total,
+      dc: p.decimals,
+      df: p.defaultFrozen,
+      un: new TextDecoder().decode(p.unitName),
+      an: new TextDecoder().decode(p.assetName),
+      au: new TextDecoder().decode(p.url),
+      am: fx(p.metadataHash),
+      m: fx(p.manager),
+      r: fx(p.reserve),
+      f: fx(p.freeze),
+      c: fx(p.clawback),
+    }),
+    xaid: tx.xferAsset,
+    aamt: tx.assetAmount,
+    asnd: fx(tx.assetSender),
+    arcv: fx(tx.assetReceiver),
+    aclose: fx(tx.assetCloseTo),
+    faid: tx.freezeAsset,
+    fadd: fx(tx.freezeAccount),
+    afrz: tx.assetFrozen,
+    apid: tx.applicationId,
+    apan: tx.onCompletion,
+    apaa: tx.applicationArgs,
+    apat: tx.accounts,
+    apas: tx.foreignAssets,
+    apfa: tx.foreignApps,
+    apbx: tx.boxes.map((b) => omitEmpty({ i: b.index, n: b.name })),
+    al: tx.access.map(accessMsg),
+    apap: tx.approvalProgram,
+    apsu: tx.clearStateProgram,
+    apgs: omitEmpty({ nui: tx.globalStateSchema.numUint, nbs: tx.globalStateSchema.numByteSlice }),
+    apls: omitEmpty({ nui: tx.localStateSchema.numUint, nbs: tx.localStateSchema.numByteSlice }),
+    apep: tx.extraProgramPages,
+    aprv: tx.rejectVersion,
+  })
+  const out: number[] = []
+  writeMsg(out, fields)
+  return Uint8Array.from(out)
+}
+
+const TX_PREFIX = new TextEncoder().encode('TX')
+
+/**
+ * The transaction id: SHA512/256("TX" ‖ msgpack). An inner transaction's id also hashes its
+ * parent's id and its position among the parent's inner transactions (go's InnerID).
+ */
+export function txnId(tx: Txn, parent?: Uint8Array, innerIndex?: number): Uint8Array {
+  const body = encodeTxn(tx)
+  const extra = parent === undefined ? 0 : 40
+  const buf = new Uint8Array(2 + extra + body.length)
+  buf.set(TX_PREFIX)
+  if (parent !== undefined) {
+    buf.set(parent, 2)
+    buf.set(be(BigInt(innerIndex ?? 0), 8), 34)
+  }
+  buf.set(body, 2 + extra)
+  return sha512_256(buf)
 }
