@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import { NavLink, Outlet, useLocation } from 'react-router'
+import { Footer } from './footer.tsx'
+import { Header } from './header.tsx'
+import { KeepAliveOutlet } from './keep-alive.tsx'
+import { DEX_NAV, isCurrent } from './nav.ts'
+
+/** Pages kept mounted after the user leaves them (their filters and scroll survive). */
+export const KEEP_ALIVE_PATHS = ['/staking/farms', '/staking/pools'] as const
+
+/** The default layout: skip link, header, the page, footer. `children` replaces the outlet (error pages). */
+export function AppLayout(props: { children?: ReactNode }) {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="site-main">
+        {props.children ?? <KeepAliveOutlet paths={KEEP_ALIVE_PATHS} />}
+      </main>
+      <Footer />
+    </div>
+  )
+}
+
+/** Frame of the /dex pages: Swap, Chart and Analytics tabs above the page. */
+export function DexLayout() {
+  const { pathname } = useLocation()
+  return (
+    <>
+      <nav aria-label="DEX" className="sub-nav">
+        {DEX_NAV.map((item) => (
+          <NavLink key={item.to} to={item.to} className={isCurrent(item, pathname) ? 'sub-nav__link active' : 'sub-nav__link'}>
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </>
+  )
+}

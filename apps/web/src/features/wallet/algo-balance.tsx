@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
+import { accountBalanceQuery } from '@/lib/algod.ts'
+import { formatAlgo } from '@/lib/format.ts'
+import { useProtocol } from '@/lib/protocol.ts'
+
+/** The ALGO balance of `address` on the active network, or a readable reason it is unavailable. */
+export function AlgoBalance(props: { address: string; compact?: boolean }) {
+  const { algod } = useProtocol()
+  const balance = useQuery(accountBalanceQuery(algod, props.address))
+  if (balance.isPending) return <span className="balance balance--pending">Loading balance…</span>
+  if (balance.isError) {
+    return (
+      <span className="balance balance--error" title={balance.error.message}>
+        {props.compact ? 'Balance unavailable' : `Balance unavailable: ${balance.error.message}`}
+      </span>
+    )
+  }
+  return <span className="balance">{formatAlgo(balance.data.amount, { maxFractionDigits: props.compact ? 2 : 6 })}</span>
+}

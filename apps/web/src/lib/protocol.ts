@@ -1,0 +1,18 @@
+// The active network as pages need it: its table entry, the algod in use and Grove's
+// deployment there (null when not deployed).
+import { deploymentFor, type Deployment } from './deployment.ts'
+import { NETWORKS, type AlgodConfig, type NetworkInfo } from './networks.ts'
+import { effectiveAlgod, useSettings } from './settings.ts'
+
+/** What a page needs to know about where it is running. */
+export interface ProtocolContext {
+  network: NetworkInfo
+  algod: AlgodConfig
+  deployment: Deployment | null
+}
+
+/** The active network, its algod endpoint and Grove's deployment on it; follows settings changes. */
+export function useProtocol(): ProtocolContext {
+  const settings = useSettings()
+  return { network: NETWORKS[settings.network], algod: effectiveAlgod(settings), deployment: deploymentFor(settings.network) }
+}

@@ -1,0 +1,10 @@
+// Testing Library matchers (toBeInTheDocument, …) and a clean DOM between tests.
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  sessionStorage.clear()
+})

@@ -1,0 +1,21 @@
+// Production and dev build of the web app. Wallet SDKs and algosdk stay out of the first
+// load: use-wallet imports them only when the user opens the wallet modal (see features/wallet).
+import { fileURLToPath, URL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { buildIdPlugin } from './vite-plugin-build-id.ts'
+
+export default defineConfig({
+  plugins: [react(), buildIdPlugin()],
+  // Wallet SDKs (and algosdk's dependencies) expect Node's `global`.
+  define: { global: 'globalThis' },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+  build: {
+    // The bench walks this manifest to measure what each route loads first.
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+})
