@@ -141,6 +141,27 @@ describe('ec_multi_scalar_mul', () => {
     expect(toHex(ecMultiScalarMul(g, cat(p1, p2), cat(k1, k2)))).toBe(toHex(want))
   })
 
+  it.each(GROUPS)('%s: above go\'s small-input threshold (bucket method) the sum is the same', (g) => {
+    const pts = [3n, 5n, 7n, 11n, 13n].map((k) => enc(g, mulPt(g, k)))
+    const ks = [1n, 0x2f53n, (1n << 256n) - 1n, 0n, 987654321n].map((k) => scalar(k))
+    let want = new Uint8Array(pointSize(g))
+    for (let i = 0; i < pts.length; i++) want = ecAdd(g, want, ecScalarMul(g, pts[i], ks[i]))
+    expect(toHex(ecMultiScalarMul(g, cat(...pts), cat(...ks)))).toBe(toHex(want))
+  })
+
+  it.each(['BN254g2', 'BLS12_381g1', 'BLS12_381g2'] as const)(
+    '%s: like gnark\'s MultiExp, many points outside the subgroup get scalars reduced mod r',
+    (g) => {
+      const p = offSubgroup(g)
+      const r = scalar(ORDER[g])
+      const zero = new Uint8Array(32)
+      // one point: a plain scalar multiplication by the unreduced r, not the identity
+      expect(ecMultiScalarMul(g, p, r).every((b) => b === 0)).toBe(false)
+      // four points (above every threshold): r reduces to 0
+      expect(ecMultiScalarMul(g, cat(p, p, p, p), cat(r, zero, zero, zero)).every((b) => b === 0)).toBe(true)
+    },
+  )
+
   it.each(GROUPS)('%s: a zero scalar gives the identity and 1 gives the point', (g) => {
     const p = enc(g, base(g))
     expect(ecMultiScalarMul(g, p, new Uint8Array(32)).every((b) => b === 0)).toBe(true)

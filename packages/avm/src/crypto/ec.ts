@@ -10,6 +10,7 @@
 // is implemented here from RFC 9380 §6.6.1 with gnark's choice Z = 1.
 import { bls12_381 } from '@noble/curves/bls12-381.js'
 import { bn254 } from '@noble/curves/bn254.js'
+import { pippenger } from '@noble/curves/abstract/curve.js'
 import type { IField } from '@noble/curves/abstract/modular.js'
 import type { Fp2 } from '@noble/curves/abstract/tower.js'
 import type { WeierstrassPoint, WeierstrassPointCons } from '@noble/curves/abstract/weierstrass.js'
@@ -35,6 +36,8 @@ interface Group<T> {
   Point: WeierstrassPointCons<T>
   fromLimbs(limbs: bigint[]): T
   toLimbs(t: T): bigint[]
+  /** Largest point count go's ec_multi_scalar_mul sums by plain scalar multiplications. */
+  multiMulThreshold: number
   /** go's MapToG1 / MapToG2 of a field element given as base-field limbs. */
   mapTo(limbs: bigint[]): WeierstrassPoint<T>
 }
@@ -226,6 +229,7 @@ function bnClearCofactorG2(pt: G2Point): G2Point {
 
 const BN254_G1: Group<bigint> = {
   name: 'BN254g1',
+  multiMulThreshold: 3,
   fpSize: 32,
   degree: 1,
   size: 64,
@@ -241,6 +245,7 @@ const BN254_G1: Group<bigint> = {
 
 const BN254_G2: Group<Fp2> = {
   name: 'BN254g2',
+  multiMulThreshold: 2,
   fpSize: 32,
   degree: 2,
   size: 128,
@@ -262,6 +267,7 @@ const blsMapG2 = bls12_381.G2.mapToCurve as unknown as (u: bigint[]) => G2Point
 
 const BLS12_381_G1: Group<bigint> = {
   name: 'BLS12_381g1',
+  multiMulThreshold: 2,
   fpSize: 48,
   degree: 1,
   size: 96,
@@ -275,6 +281,7 @@ const BLS12_381_G1: Group<bigint> = {
 
 const BLS12_381_G2: Group<Fp2> = {
   name: 'BLS12_381g2',
+  multiMulThreshold: 2,
   fpSize: 48,
   degree: 2,
   size: 192,
@@ -331,7 +338,9 @@ export function ecScalarMul(group: EcGroupName, a: Uint8Array, k: Uint8Array): U
 
 /**
  * `ec_multi_scalar_mul`: Σ [k_i]P_i for concatenated points and 32-byte scalars. Points need not
- * be in the subgroup; the number of scalars must match the number of points.
+ * be in the subgroup. As in go, up to a small per-group threshold of points the sum is of
+ * scalar multiplications by the full scalars; above it go runs gnark's MultiExp, which reduces
+ * each scalar mod r first (the same result for subgroup points), done here with Pippenger.
  */
 export function ecMultiScalarMul(group: EcGroupName, points: Uint8Array, scalars: Uint8Array): Uint8Array {
   return withGroup(group, (g) => {
@@ -339,11 +348,13 @@ export function ecMultiScalarMul(group: EcGroupName, points: Uint8Array, scalars
     if (scalars.length !== SCALAR_SIZE * pts.length) {
       throw new Error(`bad scalars length ${scalars.length}. Expected ${SCALAR_SIZE * pts.length}`)
     }
-    let sum = g.Point.ZERO
-    for (let i = 0; i < pts.length; i++) {
-      const k = bytesToBigInt(scalars, i * SCALAR_SIZE, (i + 1) * SCALAR_SIZE)
-      sum = sum.add(mul(pts[i], k, g.Point.ZERO))
+    const ks = pts.map((_, i) => bytesToBigInt(scalars, i * SCALAR_SIZE, (i + 1) * SCALAR_SIZE))
+    if (pts.length > g.multiMulThreshold) {
+      const r = g.Point.Fn.ORDER
+      return encodePoint(g, pippenger(g.Point, pts, ks.map((k) => k % r)))
     }
+    let sum = g.Point.ZERO
+    for (let i = 0; i < pts.length; i++) sum = sum.add(mul(pts[i], ks[i], g.Point.ZERO))
     return encodePoint(g, sum)
   })
 }
