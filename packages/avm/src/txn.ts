@@ -385,3 +385,12 @@ export function txnId(tx: Txn, parent?: Uint8Array, innerIndex?: number): Uint8A
   buf.set(body, 2 + extra)
   return sha512_256(buf)
 }
+
+const TG_PREFIX = new TextEncoder().encode('TG')
+
+/** The group id of transactions with these ids: SHA512/256("TG" ‖ msgpack {txlist}). */
+export function groupId(txIds: Uint8Array[]): Uint8Array {
+  const out: number[] = [...TG_PREFIX]
+  writeMsg(out, { txlist: txIds })
+  return sha512_256(Uint8Array.from(out))
+}

@@ -9,6 +9,7 @@ import type { EvalContext } from '../../context.ts'
 import { MODE_SIG } from '../../context.ts'
 import { isBytes, uint64ToBytes, type StackValue, type Uint64 } from '../../values.ts'
 import type { Ledger, SignatureLedger } from '../../../ledger.ts'
+import type { ConsensusParams } from '../../../proto.ts'
 import type { Txn } from '../../../txn.ts'
 
 // go-algorand's version gates (data/transactions/logic/opcodes.go).
@@ -220,10 +221,20 @@ function rootOf(cx: EvalContext): EvalContext {
 /** The catalogue of the top-level group `cx` belongs to, computed on first use. */
 export function groupState(cx: EvalContext): GroupState {
   const root = rootOf(cx)
-  let gs = groupStates.get(root.txnGroup)
+  return groupStateFor(root.txnGroup as readonly Txn[], root.proto)
+}
+
+/** The catalogue of a top-level group, computed on first use (go's computeAvailability). */
+export function groupStateFor(group: readonly Txn[], proto: ConsensusParams): GroupState {
+  let gs = groupStates.get(group)
   if (gs === undefined) {
-    gs = computeAvailability(root.txnGroup as readonly Txn[], root.proto.maxTxGroupSize * root.proto.maxInnerTransactions)
-    groupStates.set(root.txnGroup, gs)
+    gs = computeAvailability(group, proto.maxTxGroupSize * proto.maxInnerTransactions)
+    // go's feeCredit: what the top-level group paid beyond its minimum fees.
+    let paid = 0n
+    for (const tx of group) paid += BigInt(tx.fee)
+    const needed = BigInt(proto.minTxnFee) * BigInt(group.length)
+    gs.feeCredit = paid > needed ? paid - needed : 0n
+    groupStates.set(group, gs)
   }
   return gs
 }
