@@ -24,10 +24,11 @@ export interface OpTable {
 
 const tables: (OpTable | undefined)[] = []
 
-/** The op table of `version` (0 and out-of-range versions give an empty table). */
+/** The op table of `version`; version 0 is an alias of v1 (as in go), out-of-range is empty. */
 export function opsFor(version: number): OpTable {
   const cached = tables[version]
   if (cached) return cached
+  const v = version === 0 ? 1 : version
   const table: OpTable = {
     version,
     byOpcode: new Array<OpSpec | undefined>(256).fill(undefined),
@@ -35,7 +36,7 @@ export function opsFor(version: number): OpTable {
     subOps: new Array<(OpSpec | undefined)[] | undefined>(256).fill(undefined),
   }
   for (const row of OP_ROWS) {
-    if (version < row.from || version > row.to) continue
+    if (v < row.from || v > row.to) continue
     const { from: _from, to: _to, ...spec } = row
     if (spec.subOpcode !== undefined) (table.subOps[spec.opcode] ??= [])[spec.subOpcode] = spec
     else table.byOpcode[spec.opcode] = spec

@@ -1,0 +1,2 @@
+// Bytecode → TEAL that reassembles to the same bytes.
+export { disassemble } from './disassembler.ts'
