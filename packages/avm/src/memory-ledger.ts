@@ -79,6 +79,15 @@ function sub(a: Uint64, b: Uint64): Uint64 {
   return u64(BigInt(a) - BigInt(b))
 }
 
+/** Saved state of a MemoryLedger (see `snapshot`). */
+export interface MemoryLedgerSnapshot {
+  accounts: Map<string, AccountRecord>
+  assets: Map<string, { params: AssetParams; creator: Uint8Array }>
+  apps: Map<string, AppRecord>
+  boxes: Map<string, Uint8Array>
+  lastId: number
+}
+
 /** A synchronous, in-memory ledger (see the file comment). */
 export class MemoryLedger implements Ledger {
   private accounts = new Map<string, AccountRecord>()
@@ -103,6 +112,29 @@ export class MemoryLedger implements Ledger {
       this.accounts.set(k, r)
     }
     return r
+  }
+
+  // ---- journal: checkpoint before a transaction, restore if it fails ----
+
+  /** A copy of the whole state, to `restore` after a failed transaction. */
+  snapshot(): MemoryLedgerSnapshot {
+    return structuredClone({
+      accounts: this.accounts,
+      assets: this.assets,
+      apps: this.apps,
+      boxes: this.boxes,
+      lastId: this.lastId,
+    })
+  }
+
+  /** Returns to a `snapshot`. */
+  restore(snap: MemoryLedgerSnapshot): void {
+    const copy = structuredClone(snap)
+    this.accounts = copy.accounts
+    this.assets = copy.assets
+    this.apps = copy.apps
+    this.boxes = copy.boxes
+    this.lastId = copy.lastId
   }
 
   // ---- setup helpers for tests ----
