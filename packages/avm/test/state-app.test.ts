@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { appAddress, decodeAddress, encodeAddress } from '../src/eval/ops/state/common.ts'
 import { HARNESS_APP_CREATOR, MemoryLedger, appHarnessEnv } from '../src/harness.ts'
-import { CURRENT_PROTO, type ConsensusParams } from '../src/proto.ts'
+import { CURRENT_PROTO, HARNESS_PROTO, type ConsensusParams } from '../src/proto.ts'
+import { beginAppCall, chargeProgramWrites } from '../src/eval/ops/state/app-call.ts'
 import { makeTxn, zeroAssetParams, type Txn } from '../src/txn.ts'
 import { addr, b, contextFor, errorOf, op } from './state-helpers.ts'
 
@@ -205,6 +206,23 @@ describe('boxes', () => {
     ledger.createApp(888, CREATOR)
     ledger.newBox(888, b('big'), new Uint8Array(150), appAddress(888))
     expect(() => app({ ledger, txn: { boxes: [{ index: 0, name: b('big') }] } })).toThrow('read budget exceeded (150 > 100)')
+  })
+})
+
+describe('program writes', () => {
+  it('charges program bytes beyond the free size against the write budget', () => {
+    const group = [makeTxn({ type: 'appl', approvalProgram: new Uint8Array(3700) })]
+    const ledger = new MemoryLedger()
+    const gs = beginAppCall(group, 0, 888, ledger, HARNESS_PROTO)
+    expect(() => chargeProgramWrites(gs, group[0], 888, HARNESS_PROTO)).toThrow('write budget exceeded (100 > 0) while creating app 888')
+  })
+
+  it('charges nothing for programs within the free size', () => {
+    const group = [makeTxn({ type: 'appl', approvalProgram: new Uint8Array(3600), boxes: [{ index: 0, name: new Uint8Array(0) }] })]
+    const gs = beginAppCall(group, 0, 888, new MemoryLedger(), HARNESS_PROTO)
+    chargeProgramWrites(gs, group[0], 888, HARNESS_PROTO)
+    expect(gs.dirtyBytes).toBe(0)
+    expect(gs.ioBudget).toBe(100)
   })
 })
 

@@ -6,7 +6,7 @@ import type { EvalContext } from '../../context.ts'
 import type { Uint64 } from '../../values.ts'
 import type { Ledger } from '../../../ledger.ts'
 import type { ConsensusParams } from '../../../proto.ts'
-import type { Txn } from '../../../txn.ts'
+import { OnCompletion, type Txn } from '../../../txn.ts'
 import { fail, groupStateFor, idKey, programState, shareBox, type GroupState } from './common.ts'
 
 function largeProgramExtraBytes(proto: ConsensusParams, size: number): number {
@@ -59,6 +59,25 @@ export function beginAppCall(group: readonly Txn[], gi: number, appId: Uint64, l
   }
   if (gs === undefined && !state.readBudgetChecked) checkReadBudget(state, group, ledger, proto)
   return state
+}
+
+/**
+ * go's considerBudgetProgramWrites, after an approving program: programs written by creating
+ * or updating an app count their bytes beyond the free size against the group's write budget.
+ */
+export function chargeProgramWrites(gs: GroupState, tx: Txn, appId: Uint64, proto: ConsensusParams): void {
+  const creating = tx.applicationId === 0 || tx.applicationId === 0n
+  const updating = tx.onCompletion === OnCompletion.UpdateApplication
+  const deleting = tx.onCompletion === OnCompletion.DeleteApplication
+  if ((!creating && !updating && !deleting) || (creating && deleting)) return
+  const key = idKey(appId)
+  gs.dirtyBytes = Math.max(0, gs.dirtyBytes - (gs.updateBytes.get(key) ?? 0))
+  const size = largeProgramExtraBytes(proto, tx.approvalProgram.length + tx.clearStateProgram.length)
+  gs.dirtyBytes += size
+  gs.updateBytes.set(key, size)
+  if (gs.dirtyBytes > gs.ioBudget) {
+    fail(`write budget exceeded (${gs.dirtyBytes} > ${gs.ioBudget}) while ${updating ? 'updating' : 'creating'} app ${key}`)
+  }
 }
 
 /** The transaction as applied by a finished program: its logs and inner transactions. */

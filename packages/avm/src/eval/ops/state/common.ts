@@ -169,6 +169,8 @@ export interface GroupState {
   sharedLocals: Set<string>
   boxes: Map<string, BoxEntry>
   unnamedAccess: number
+  /** Program bytes beyond the free size charged per created or updated app. */
+  updateBytes: Map<string, number>
   dirtyBytes: number
   ioBudget: number
   readBudgetChecked: boolean
@@ -265,6 +267,7 @@ export function computeAvailability(group: readonly Txn[], allowedInners: number
     sharedLocals: new Set(),
     boxes: new Map(),
     unnamedAccess: 0,
+    updateBytes: new Map(),
     dirtyBytes: 0,
     ioBudget: 0,
     readBudgetChecked: false,

@@ -7,7 +7,7 @@ import type { StackValue, Uint64 } from '../../values.ts'
 import type { Ledger } from '../../../ledger.ts'
 import type { Txn } from '../../../txn.ts'
 import { evalProgram } from '../../eval.ts'
-import { beginAppCall } from './app-call.ts'
+import { beginAppCall, chargeProgramWrites } from './app-call.ts'
 import { groupState, programState } from './common.ts'
 
 const innerScratch = new WeakMap<readonly Txn[], (StackValue[] | undefined)[]>()
@@ -32,6 +32,7 @@ export function runInnerApp(caller: EvalContext, program: Uint8Array, group: Txn
   })
   if (result.error !== undefined) throw result.error
   const cx = result.cx
+  if (result.pass) chargeProgramWrites(groupState(caller), group[gi], appId, caller.proto)
   return { pass: result.pass, txn: { ...group[gi], logs: cx.logs, innerTxns: programState(cx).inners } }
 }
 
