@@ -15,6 +15,8 @@ import type { IField } from '@noble/curves/abstract/modular.js'
 import type { Fp2 } from '@noble/curves/abstract/tower.js'
 import type { WeierstrassPoint, WeierstrassPointCons } from '@noble/curves/abstract/weierstrass.js'
 import { bytesToBigInt, writeBigInt } from './field-elements.ts'
+import { precomputeLattice, splitScalar } from './glv.ts'
+import type { Lattice } from './glv.ts'
 
 /** The `EC Groups` field names. */
 export type EcGroupName = 'BN254g1' | 'BN254g2' | 'BLS12_381g1' | 'BLS12_381g2'
@@ -36,6 +38,9 @@ interface Group<T> {
   Point: WeierstrassPointCons<T>
   fromLimbs(limbs: bigint[]): T
   toLimbs(t: T): bigint[]
+  /** gnark's GLV endomorphism φ(x, y) = (ω·x, y) and its lattice, see scalarMul. */
+  phi(pt: WeierstrassPoint<T>): WeierstrassPoint<T>
+  lattice: Lattice
   /** Largest point count go's ec_multi_scalar_mul sums by plain scalar multiplications. */
   multiMulThreshold: number
   /** go's MapToG1 / MapToG2 of a field element given as base-field limbs. */
@@ -116,9 +121,8 @@ function encodePoint<T>(g: Group<T>, pt: WeierstrassPoint<T>): Uint8Array {
 // Arithmetic
 
 /**
- * [k]P by double-and-add over the whole (unreduced) scalar. noble's multiply rejects k ≥ r and
- * its GLV split is only valid in the prime-order subgroup; go accepts any on-curve point and
- * any 32-byte scalar, so the plain ladder is used. noble's formulas are complete.
+ * [k]P by double-and-add over the whole scalar, valid for any on-curve point (noble's formulas
+ * are complete; its multiply rejects k ≥ r and splits scalars its own way).
  */
 function mul<T>(pt: WeierstrassPoint<T>, k: bigint, zero: WeierstrassPoint<T>): WeierstrassPoint<T> {
   if (k === 0n || pt.is0()) return zero
@@ -128,6 +132,18 @@ function mul<T>(pt: WeierstrassPoint<T>, k: bigint, zero: WeierstrassPoint<T>): 
     if ((k >> BigInt(i)) & 1n) acc = acc.add(pt)
   }
   return acc
+}
+
+/**
+ * gnark's ScalarMultiplication: s split by GLV into k1 + k2·λ, then [k1]P + [k2]φ(P). That is
+ * [s]P in the prime-order subgroup; for other on-curve points it is what go computes.
+ */
+function scalarMul<T>(g: Group<T>, pt: WeierstrassPoint<T>, s: bigint): WeierstrassPoint<T> {
+  const [k1, k2] = splitScalar(s, g.lattice)
+  const zero = g.Point.ZERO
+  const a = mul(pt, k1 < 0n ? -k1 : k1, zero)
+  const b = mul(g.phi(pt), k2 < 0n ? -k2 : k2, zero)
+  return (k1 < 0n ? a.negate() : a).add(k2 < 0n ? b.negate() : b)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,9 +243,27 @@ function bnClearCofactorG2(pt: G2Point): G2Point {
 // ---------------------------------------------------------------------------------------------
 // The four groups
 
+// gnark's cube roots of unity ω (φ on G2 uses ω²) and GLV eigenvalues λ, with φ(P) = [λ]P on
+// the prime-order subgroups.
+const BN_OMEGA = 2203960485148121921418603742825762020974279258880205651966n
+const BN_LATTICE = precomputeLattice(bn254.fields.Fr.ORDER, 4407920970296243842393367215006156084916469457145843978461n)
+const BLS_OMEGA =
+  4002409555221667392624310435006688643935503118305586438271171395842971157480381377015405980053539358417135540939436n
+const BLS_LATTICE = precomputeLattice(bls12_381.fields.Fr.ORDER, 228988810152649578064853576960394133503n)
+
+function phiG1(Point: WeierstrassPointCons<bigint>, F: IField<bigint>, omega: bigint) {
+  return (pt: G1Point): G1Point => new Point(F.mul(pt.X, omega), pt.Y, pt.Z)
+}
+function phiG2(Point: WeierstrassPointCons<Fp2>, F: IField<Fp2>, omega: bigint, Fp: IField<bigint>) {
+  const w2 = { c0: Fp.sqr(omega), c1: 0n }
+  return (pt: G2Point): G2Point => new Point(F.mul(pt.X, w2), pt.Y, pt.Z)
+}
+
 const BN254_G1: Group<bigint> = {
   name: 'BN254g1',
   multiMulThreshold: 3,
+  phi: phiG1(bn254.G1.Point, bnFp, BN_OMEGA),
+  lattice: BN_LATTICE,
   fpSize: 32,
   degree: 1,
   size: 64,
@@ -246,6 +280,8 @@ const BN254_G1: Group<bigint> = {
 const BN254_G2: Group<Fp2> = {
   name: 'BN254g2',
   multiMulThreshold: 2,
+  phi: phiG2(bn254.G2.Point, bnFp2, BN_OMEGA, bnFp),
+  lattice: BN_LATTICE,
   fpSize: 32,
   degree: 2,
   size: 128,
@@ -268,6 +304,8 @@ const blsMapG2 = bls12_381.G2.mapToCurve as unknown as (u: bigint[]) => G2Point
 const BLS12_381_G1: Group<bigint> = {
   name: 'BLS12_381g1',
   multiMulThreshold: 2,
+  phi: phiG1(bls12_381.G1.Point, bls12_381.fields.Fp, BLS_OMEGA),
+  lattice: BLS_LATTICE,
   fpSize: 48,
   degree: 1,
   size: 96,
@@ -282,6 +320,8 @@ const BLS12_381_G1: Group<bigint> = {
 const BLS12_381_G2: Group<Fp2> = {
   name: 'BLS12_381g2',
   multiMulThreshold: 2,
+  phi: phiG2(bls12_381.G2.Point, bls12_381.fields.Fp2, BLS_OMEGA, bls12_381.fields.Fp),
+  lattice: BLS_LATTICE,
   fpSize: 48,
   degree: 2,
   size: 192,
@@ -333,7 +373,7 @@ export function ecAdd(group: EcGroupName, a: Uint8Array, b: Uint8Array): Uint8Ar
 /** `ec_scalar_mul`: [k]A for a big-endian scalar of at most 32 bytes. */
 export function ecScalarMul(group: EcGroupName, a: Uint8Array, k: Uint8Array): Uint8Array {
   if (k.length > SCALAR_SIZE) throw new Error(`ec_scalar_mul scalar len is ${k.length}, exceeds 32`)
-  return withGroup(group, (g) => encodePoint(g, mul(decodePoint(g, a), bytesToBigInt(k), g.Point.ZERO)))
+  return withGroup(group, (g) => encodePoint(g, scalarMul(g, decodePoint(g, a), bytesToBigInt(k))))
 }
 
 /**
@@ -354,7 +394,7 @@ export function ecMultiScalarMul(group: EcGroupName, points: Uint8Array, scalars
       return encodePoint(g, pippenger(g.Point, pts, ks.map((k) => k % r)))
     }
     let sum = g.Point.ZERO
-    for (let i = 0; i < pts.length; i++) sum = sum.add(mul(pts[i], ks[i], g.Point.ZERO))
+    for (let i = 0; i < pts.length; i++) sum = sum.add(scalarMul(g, pts[i], ks[i]))
     return encodePoint(g, sum)
   })
 }
