@@ -100,6 +100,18 @@ describe('assemble', () => {
     expect(buildSourceMap(['test.teal'], locations).mappings).toBe(';AACA;AACA;;;AACA;AAAC;AACD;AACK;AAAC;AACN')
   })
 
+  it.each([
+    ['"add(uint64,uint64)uint64"', []],
+    ['"pay(pay,account,(uint8,byte[4])[])void"', []],
+    ['"add(uint64,uint63)void"', ['2:7: invalid ARC-4 ABI method signature for method op: Error parsing argument type at index 1: unsupported uint type bitSize: 63']],
+    ['"add"', ['2:7: invalid ARC-4 ABI method signature for method op: No parenthesis in method signature: "add"']],
+    ['"f()foo"', ['2:7: invalid ARC-4 ABI method signature for method op: Error parsing return type: cannot convert the string "foo" to an ABI type']],
+  ])('warns about invalid ARC-4 signature %s', (sig, warnings) => {
+    const r = assemble(`#pragma version 8\nmethod ${sig}`)
+    expect(r.ok).toBe(true)
+    expect(r.warnings).toEqual(warnings)
+  })
+
   it('formats errors as go does, omitting a zero column', () => {
     expect(formatAssemblyError({ line: 3, column: 4, message: 'x' })).toBe('3:4: x')
     expect(formatAssemblyError({ line: 3, column: 0, message: 'x' })).toBe('3: x')

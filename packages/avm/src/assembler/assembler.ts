@@ -6,6 +6,7 @@
 import { sha512_256 } from '@noble/hashes/sha2.js'
 import { MAX_VERSION, fieldByName, fieldGroup, opsFor } from '../spec/index.ts'
 import type { FieldSpec, OpSpec } from '../spec/index.ts'
+import { verifyMethodSignature } from './abi.ts'
 import { programHashOnCurve } from './autosalt.ts'
 import {
   base32DecodeAnyPadding,
@@ -81,6 +82,7 @@ const OFF_CURVE_VERSION = 13
 const VARINT_BRANCH_INITIAL_SIZE = 3
 const SALT_SEARCH_LIMIT = 128
 const MODE_APP = 2
+const MAX_LINE_BYTES = 64 * 1024
 
 type ImmKind = 'byte' | 'int8' | 'label' | 'varintLabel' | 'int' | 'bytes' | 'ints' | 'bytess' | 'labels'
 const IMM_KINDS: Record<string, ImmKind> = {
@@ -802,6 +804,11 @@ class OpStream {
     const lines = text.split('\n')
     if (lines[lines.length - 1] === '') lines.pop()
     for (let raw of lines) {
+      // bufio.Scanner's 64KiB token limit: go stops reading the source there.
+      if (raw.length >= MAX_LINE_BYTES / 4 && byteLength(raw) + 1 > MAX_LINE_BYTES) {
+        this.record(new SourceErr(this.sourceLine, 0, 'line too long'))
+        break
+      }
       if (raw.endsWith('\r')) raw = raw.slice(0, -1)
       this.sourceLine++
       const tokens = tokensFromLine(raw, this.sourceLine)
@@ -1487,30 +1494,12 @@ function asmMethod(ops: OpStream, spec: AsmSpec, mnemonic: Token, args: Token[])
   if (arg.length > 1 && arg[0] === '"' && arg[arg.length - 1] === '"') {
     const sig = parseStringLiteral(arg)
     if (!sig.ok) return errAt(args[0], sig.error)
-    const abiErr = checkMethodSignature(new TextDecoder().decode(sig.value))
+    const abiErr = verifyMethodSignature(new TextDecoder().decode(sig.value))
     if (abiErr) ops.warn(args[0], `invalid ARC-4 ABI method signature for method op: ${abiErr}`)
     const err = ops.byteLiteral(sha512_256(sig.value).slice(0, 4))
     return err ? errAt(args[0], err) : undefined
   }
   return errAt(args[0], 'unable to parse method signature')
-}
-
-/** A light ARC-4 check: `name(args)ret` with balanced parentheses (the warning is advisory). */
-function checkMethodSignature(sig: string): string | undefined {
-  const open = sig.indexOf('(')
-  if (open <= 0) return `method signature "${sig}" has no name or argument list`
-  let depth = 0
-  let close = -1
-  for (let i = open; i < sig.length; i++) {
-    if (sig[i] === '(') depth++
-    else if (sig[i] === ')' && --depth === 0) {
-      close = i
-      break
-    }
-  }
-  if (close < 0) return `method signature "${sig}" has unbalanced parentheses`
-  if (close === sig.length - 1) return `method signature "${sig}" has no return type`
-  return undefined
 }
 
 function asmAddr(ops: OpStream, spec: AsmSpec, mnemonic: Token, args: Token[]): SourceErr | undefined {
