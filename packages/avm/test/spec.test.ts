@@ -10,6 +10,27 @@ describe('spec table', () => {
     expect(fs.readFileSync(GENERATED_PATH, 'utf8')).toBe(generateSpecSource(LANGSPEC_DIR))
   })
 
+  it.skipIf(!haveShared)('reproduces each langspec version exactly (names, opcodes, stack types, costs, immediates)', () => {
+    for (let v = 1; v <= 13; v++) {
+      const lang = JSON.parse(fs.readFileSync(`${LANGSPEC_DIR}/langspec_v${v}.json`, 'utf8')) as {
+        Ops: { Opcode: number | number[]; Name: string; Args?: string[]; Returns?: string[]; DocCost: string; ImmediateNote?: unknown[] }[]
+      }
+      const table = opsFor(v)
+      expect(table.byName.size, `v${v}`).toBe(lang.Ops.length)
+      for (const op of lang.Ops) {
+        const mine = table.byName.get(op.Name)
+        const opcode = mine?.subOpcode === undefined ? mine?.opcode : [mine.opcode, mine.subOpcode]
+        expect(opcode, `${op.Name} v${v}`).toEqual(op.Opcode)
+        expect(mine?.args).toEqual(op.Args ?? [])
+        expect(mine?.returns).toEqual(op.Returns ?? [])
+        expect(mine?.docCost).toBe(op.DocCost)
+        expect(mine?.immediates.length).toBe(op.ImmediateNote?.length ?? 0)
+      }
+    }
+    expect(opsFor(14).byName.size).toBe(opsFor(13).byName.size + 1)
+    expect(opsFor(0).byName).toEqual(opsFor(1).byName)
+  })
+
   it('gives every op of every version a doc and a cost', () => {
     for (let v = 1; v <= MAX_VERSION; v++) {
       for (const op of opsFor(v).byName.values()) {
