@@ -83,6 +83,8 @@ const VARINT_BRANCH_INITIAL_SIZE = 3
 const SALT_SEARCH_LIMIT = 128
 const MODE_APP = 2
 const MAX_LINE_BYTES = 64 * 1024
+/** Ops after which the next instruction is unreachable (go's deadens). */
+const DEADENING = new Set(['b', 'callsub', 'retsub', 'err', 'return'])
 
 type ImmKind = 'byte' | 'int8' | 'label' | 'varintLabel' | 'int' | 'bytes' | 'ints' | 'bytess' | 'labels'
 const IMM_KINDS: Record<string, ImmKind> = {
@@ -187,7 +189,16 @@ const has = (o: Record<string, number>, k: string): boolean => Object.prototype.
 // ---- varints ---------------------------------------------------------------------------------
 
 function putUvarint(out: number[], v: bigint | number): void {
-  let x = BigInt(v)
+  if (typeof v === 'number' || v <= 0xffff_ffffn) {
+    let n = Number(v)
+    while (n >= 0x80) {
+      out.push((n % 128) | 0x80)
+      n = Math.floor(n / 128)
+    }
+    out.push(n)
+    return
+  }
+  let x = v
   while (x >= 0x80n) {
     out.push(Number(x & 0x7fn) | 0x80)
     x >>= 7n
@@ -741,13 +752,12 @@ class OpStream {
   trackStack(args: StackType[], returns: StackType[], instruction: string, tokens: Token[]): void {
     if (this.known.deadcode) return
     const argcount = args.length
-    const joined = (): string => [instruction, ...tokens.slice(1).map((t) => t.str)].join(' ')
     if (argcount > this.known.stack.length && this.known.bottom.avm === 'none') {
-      this.typeError(tokens[0], `${joined()} expects ${argcount} stack arguments but stack height is ${this.known.stack.length}`)
+      this.typeError(tokens[0], `${reJoin(instruction, tokens)} expects ${argcount} stack arguments but stack height is ${this.known.stack.length}`)
     } else {
       for (let i = argcount - 1; i >= 0; i--) {
         const st = this.known.pop()
-        if (!overlaps(st, args[i])) this.typeError(tokens[0], `${joined()} arg ${i} wanted type ${args[i].name} got ${st.name}`)
+        if (!overlaps(st, args[i])) this.typeError(tokens[0], `${reJoin(instruction, tokens)} arg ${i} wanted type ${args[i].name} got ${st.name}`)
       }
     }
     if (returns.length > 0) this.known.stack.push(...returns)
@@ -875,7 +885,7 @@ class OpStream {
     this.trackStack(args, returns, expandedName, current)
     const e = spec.asm(this, spec, current[0], current.slice(1))
     if (e) this.record(e)
-    if (['b', 'callsub', 'retsub', 'err', 'return'].includes(spec.name)) this.known.deaden()
+    if (DEADENING.has(spec.name)) this.known.deaden()
     if (spec.name === 'callsub') this.known.label()
   }
 
@@ -1057,6 +1067,7 @@ class OpStream {
 
   /** Rewrites `pending` with sorted, non-overlapping edits and shifts every stored position. */
   applyEdits(edits: Edit[]): void {
+    if (edits.length === 0) return
     const raw = this.pending
     const out: number[] = []
     const cum = new Int32Array(raw.length + 1)
@@ -1223,6 +1234,13 @@ class OpStream {
   }
 }
 
+/** go's reJoin: the instruction name and its immediates, for type errors. */
+function reJoin(instruction: string, tokens: Token[]): string {
+  let out = instruction
+  for (let i = 1; i < tokens.length; i++) out += ' ' + tokens[i].str
+  return out
+}
+
 function parseBool(s: string): boolean | undefined {
   if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true
   if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false
@@ -1278,7 +1296,6 @@ function asmDefault(ops: OpStream, spec: AsmSpec, mnemonic: Token, args: Token[]
   ops.pending.push(spec.opcode)
   if (spec.subOpcode !== undefined) ops.pending.push(spec.subOpcode)
   const pseudos = ops.pseudos?.get(spec.name)
-  const withCount = (): string => (pseudos ? `${spec.name} with ${joinIntsOnOr('immediate', [args.length])}` : spec.name)
   for (let i = 0; i < spec.imms.length; i++) {
     const imm = spec.imms[i]
     const arg = args[i]
@@ -1289,7 +1306,7 @@ function asmDefault(ops: OpStream, spec: AsmSpec, mnemonic: Token, args: Token[]
           if (byteImm(arg.str, '').ok) {
             const correct = spec.imms.flatMap((o, j) => (o.kind === 'byte' && o.group === undefined ? [String(j + 1)] : []))
             if (correct.length > 0) {
-              return errAt(arg, `${withCount()} can only use ${goQuote(arg.str)} as immediate ${correct.join(' or ')}`)
+              return errAt(arg, `${withCount(spec.name, pseudos !== undefined, args.length)} can only use ${goQuote(arg.str)} as immediate ${correct.join(' or ')}`)
             }
           }
           if (pseudos) {
@@ -1321,7 +1338,7 @@ function asmDefault(ops: OpStream, spec: AsmSpec, mnemonic: Token, args: Token[]
               o.kind === 'byte' && o.group !== undefined && groupSpecByName(o.group, arg.str) ? [String(j + 1)] : [],
             )
             if (correct.length > 0) {
-              return errAt(arg, `${withCount()} can only use ${goQuote(arg.str)} as immediate ${correct.join(' or ')}`)
+              return errAt(arg, `${withCount(spec.name, pseudos !== undefined, args.length)} can only use ${goQuote(arg.str)} as immediate ${correct.join(' or ')}`)
             }
           }
           return errAt(arg, `${spec.name} ${r.error}`)
@@ -1337,6 +1354,10 @@ function asmDefault(ops: OpStream, spec: AsmSpec, mnemonic: Token, args: Token[]
     }
   }
   return undefined
+}
+
+function withCount(name: string, pseudo: boolean, count: number): string {
+  return pseudo ? `${name} with ${joinIntsOnOr('immediate', [count])}` : name
 }
 
 function asmInt(ops: OpStream, spec: AsmSpec, mnemonic: Token, args: Token[]): SourceErr | undefined {

@@ -46,10 +46,12 @@ function underscoreOK(s: string): boolean {
   return saw !== '_'
 }
 
+const uintFail = (s: string, why: string): Parsed<bigint> => ({ ok: false, error: `strconv.ParseUint: parsing ${goQuote(s)}: ${why}` })
+
 /** strconv.ParseUint(s, base, bitSize) with Go's error text (`strconv.ParseUint: parsing "s": ...`). */
 export function parseUint(s: string, base = 0, bitSize = 64): Parsed<bigint> {
-  const fail = (why: string): Parsed<bigint> => ({ ok: false, error: `strconv.ParseUint: parsing ${goQuote(s)}: ${why}` })
-  if (s.length === 0) return fail('invalid syntax')
+  if (base === 0 && s.length > 0 && s.length <= 15 && /^[1-9]\d*$|^0$/.test(s)) return { ok: true, value: BigInt(s) }
+  if (s.length === 0) return uintFail(s, 'invalid syntax')
   const base0 = base === 0
   let i = 0
   if (base === 0) {
@@ -74,14 +76,14 @@ export function parseUint(s: string, base = 0, bitSize = 64): Parsed<bigint> {
       continue
     }
     const d = digitValue(c)
-    if (d >= base) return fail('invalid syntax')
+    if (d >= base) return uintFail(s, 'invalid syntax')
     if (!range) {
       n = n * b + BigInt(d)
       if (n > max) range = true
     }
   }
-  if (underscores && !underscoreOK(s)) return fail('invalid syntax')
-  if (range) return fail('value out of range')
+  if (underscores && !underscoreOK(s)) return uintFail(s, 'invalid syntax')
+  if (range) return uintFail(s, 'value out of range')
   return { ok: true, value: n }
 }
 

@@ -10,6 +10,7 @@ export interface Token {
   line: number
 }
 
+const identity = (i: number): number => i
 const isSep = (c: string): boolean => c === ' ' || c === '\t' || c === ';'
 
 const utf8 = new TextEncoder()
@@ -22,7 +23,7 @@ export function byteLength(s: string): number {
 /** Tokens of one source line, comments removed. */
 export function tokensFromLine(line: string, lineno: number): Token[] {
   const ascii = !/[^\x00-\x7f]/.test(line) // eslint-disable-line no-control-regex
-  const col = ascii ? (i: number) => i : (i: number) => byteLength(line.slice(0, i))
+  const col = ascii ? identity : (i: number): number => byteLength(line.slice(0, i))
   const tokens: Token[] = []
   const n = line.length
   let i = 0
