@@ -327,9 +327,13 @@ export function addressChecksum(pk: Uint8Array): Uint8Array {
 
 /** Encodes 32 bytes as an Algorand address (base32 of key ‖ checksum, no padding). */
 export function encodeAddress(pk: Uint8Array): string {
+  return base32Unpadded(pk, addressChecksum(pk))
+}
+
+function base32Unpadded(pk: Uint8Array, checksum: Uint8Array): string {
   const data = new Uint8Array(36)
   data.set(pk)
-  data.set(addressChecksum(pk), 32)
+  data.set(checksum, 32)
   let out = ''
   let bits = 0
   let acc = 0
@@ -357,6 +361,6 @@ export function decodeAddress(address: string): Parsed<Uint8Array> {
   if (got.length !== 4 || got.some((b, i) => b !== want[i])) {
     return { ok: false, error: `address ${address} is malformed, checksum verification failed` }
   }
-  if (encodeAddress(pk) !== address) return { ok: false, error: `address ${address} is non-canonical` }
+  if (base32Unpadded(pk, want) !== address) return { ok: false, error: `address ${address} is non-canonical` }
   return { ok: true, value: pk }
 }
