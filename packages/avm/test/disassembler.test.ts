@@ -52,4 +52,61 @@ describe('disassemble', () => {
     expect(again.errors).toEqual([])
     expect(Buffer.from(again.program as Uint8Array).equals(Buffer.from(r.program as Uint8Array))).toBe(true)
   })
+
+  // go-algorand assembler_test.go: TestDisassembleSingleOp, Txna, Gtxna, PushConst, LastLabel, Bytecblock.
+  const versions = (from: number): number[] => Array.from({ length: 15 - from }, (_, i) => from + i)
+  const cases: [string, string, string?][] = [
+    ...versions(1).map((v): [string, string] => [`#pragma version ${v}\narg_0\n`, `#pragma version ${v}\narg_0\n`]),
+    ...versions(2).flatMap((v): [string, string][] => [
+      [`#pragma version ${v}\ntxn Sender\n`, `#pragma version ${v}\ntxn Sender\n`],
+      [`#pragma version ${v}\ntxn Accounts 0\n`, `#pragma version ${v}\ntxna Accounts 0\n`],
+      [`#pragma version ${v}\ngtxn 0 Accounts 0\n`, `#pragma version ${v}\ngtxna 0 Accounts 0\n`],
+      [`#pragma version ${v}\nintcblock 1\nintc_0 // 1\nbnz label1\nlabel1:\n`, `#pragma version ${v}\nintcblock 1\nintc_0 // 1\nbnz label1\nlabel1:\n`],
+    ]),
+    ['#pragma version 14\npushbytes "a"\n', '#pragma version 14\npushbytes 0x61 // "a"\n'],
+    [
+      '#pragma version 14\nbytecblock 0x6869 0x414243 0x74657374 0x666f7572 0x6c617374\nbytec_0 // "hi"\nbytec 4 // "last"\npushbytess 0x6576696c\n',
+      '#pragma version 14\nbytecblock 0x6869 0x414243 0x74657374 0x666f7572 0x6c617374\nbytec_0 // "hi"\nbytec 4 // "last"\npushbytess 0x6576696c\n',
+    ],
+  ]
+  it.each(cases)('disassembles the assembly of %j as go does', (source, want) => {
+    const r = assemble(source)
+    expect(r.errors).toEqual([])
+    const text = disassemble(r.program as Uint8Array)
+    // A program salted with a trailing intcblock disassembles to the source plus that block.
+    if (text !== want) expect(text.startsWith(want) && /^intcblock \d+\n$/.test(text.slice(want.length)), text).toBe(true)
+  })
+
+  it.each(versions(8))('labels a dead subroutine so it reassembles (v%i)', (v) => {
+    const src = `#pragma version ${v}\nb main\ndead_sub:\nproto 2 1\nframe_dig -2\nframe_dig -1\n+\nretsub\nmain:\nint 1\n`
+    const program = assemble(src).program as Uint8Array
+    expect(hexOf(assemble(disassemble(program)).program)).toBe(hexOf(program))
+  })
+
+  it.each([
+    ['0240', true],
+    ['024001', true],
+    ['02400005', false],
+    ['0240ff02', false],
+    ['0240000100', false],
+    ['0dd401', false],
+  ])('disassembles odd branch bytes %s (throws: %s) like go', (h, throws) => {
+    if (throws) expect(() => disassemble(bytes(h))).toThrow()
+    else expect(() => disassemble(bytes(h))).not.toThrow()
+  })
+
+  it.each([
+    ['switch', 4, 'could not decode labels for switch'],
+    ['switch', 5, 'could not decode label count for switch'],
+    ['switch', 1, 'could not decode labels for switch'],
+    ['match', 5, 'could not decode label count for match'],
+    ['match', 1, 'could not decode labels for match'],
+  ])('reports a truncated %s (%i bytes cut) as go does', (op, cut, message) => {
+    const src = op === 'switch' ? 'int 1\nswitch label1 label2\nlabel1:\nlabel2:' : 'int 40\nint 45\nint 40\nmatch label1 label2\nlabel1:\nlabel2:'
+    const program = assemble(src, { version: 14 }).program as Uint8Array
+    expect(() => disassemble(program.slice(0, program.length - cut))).toThrow(message)
+  })
 })
+
+const hexOf = (b?: Uint8Array): string => Buffer.from(b ?? []).toString('hex')
+
