@@ -82,6 +82,15 @@ describe('assemble', () => {
     expect(r.sourceMap).toEqual({ version: 3, sources: ['<body>'], names: [], mappings: ';AACA;;AAEA;;AACA' })
   })
 
+  it.each([
+    ['err', [[1, 1]]],
+    ['err\n// comment\nerr; err\n', [[1, 1], [2, 3], [3, 3]]],
+    ['err\nb label1\nerr\nlabel1:\n  err\n', [[1, 1], [2, 2], [4, 3], [5, 5]]],
+    ['pushint 0\n// comment\n!\n', [[1, 1], [3, 3]]],
+  ])('records instruction starts like go (TestAssembleOffsets): %j', (src, want) => {
+    expect([...assemble(src, { version: 14 }).pcToLine]).toEqual(want)
+  })
+
   it('encodes source map segments like go-algorand (TestGetSourceMap)', () => {
     const locations = new Map(
       (
