@@ -10,6 +10,8 @@ const OFF_CURVE_VERSION = 13
 
 /** Reads an unsigned LEB128 varint like Go's binary.Uvarint: [value, bytes used] (0 = short, <0 = overflow). */
 function uvarint(buf: Uint8Array, pos: number): [bigint, number] {
+  // Fast path for the common one-byte varint.
+  if (pos < buf.length && buf[pos] < 0x80) return [BigInt(buf[pos]), 1]
   let x = 0n
   let shift = 0n
   for (let i = 0; i < 10; i++) {
