@@ -209,6 +209,31 @@ describe('boxes', () => {
   })
 })
 
+describe('voting data and blocks', () => {
+  it('reads voter params and online stake', () => {
+    const ledger = new MemoryLedger().setVoter(SENDER, { balance: 700, incentiveEligible: true })
+    ledger.totalOnlineStake = 10_000
+    const { cx } = app({ ledger })
+    expect(op(cx, 'voter_params_get VoterBalance', [0])).toEqual([700, 1])
+    expect(op(cx, 'voter_params_get VoterIncentiveEligible', [SENDER])).toEqual([1, 1])
+    expect(op(cx, 'online_stake')).toEqual([10_000])
+  })
+
+  it('reads block headers inside the transaction\'s window', () => {
+    const ledger = new MemoryLedger()
+    ledger.addHeader({
+      round: 99, seed: addr(4), timestamp: 1_700_000_000, proposer: addr(5), feesCollected: 3, bonus: 4,
+      branch: addr(6), branch512: new Uint8Array(64), feeSink: addr(7), protocol: 'future', txnCounter: 12,
+      proposerPayout: 2, sha512_256TxnCommitment: addr(8), sha256TxnCommitment: addr(9), sha512TxnCommitment: new Uint8Array(64),
+    })
+    const { cx } = app({ ledger, txn: { firstValid: 100, lastValid: 200 } })
+    expect(op(cx, 'block BlkTimestamp', [99])).toEqual([1_700_000_000])
+    expect(op(cx, 'block BlkProtocol', [99])).toEqual([b('future')])
+    expect(op(cx, 'txn FirstValidTime')).toEqual([1_700_000_000])
+    expect(errorOf(() => op(cx, 'block BlkSeed', [100]))).toBe("round 100 is not available. It's outside [1-99]")
+  })
+})
+
 describe('program writes', () => {
   it('charges program bytes beyond the free size against the write budget', () => {
     const group = [makeTxn({ type: 'appl', approvalProgram: new Uint8Array(3700) })]
