@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { bigToBytesBE, bytesToBigBE } from '../src/crypto/bigint-bytes.ts'
 import { ecdsaDecompress, ecdsaRecover, ecdsaVerify } from '../src/crypto/ecdsa.ts'
 import type { EcdsaCurve } from '../src/crypto/ecdsa.ts'
-import { keccak256 } from '../src/crypto/hashes.ts'
+import { keccak256, sha256 } from '../src/crypto/hashes.ts'
 
 const hex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'))
 const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex')
@@ -132,5 +132,25 @@ describe('ecdsaRecover', () => {
     { name: 's ≥ n', args: [hash, 0, r, hex('ff'.repeat(32))] as const, error: 'recovery failed' },
   ])('fails with "$error" for $name', ({ args, error }) => {
     expect(ecdsaRecover(...args)).toEqual({ error })
+  })
+})
+
+describe('agreement with signatures made by @noble/curves', () => {
+  // Fixed keys and messages, so both recovery-id parities and both curves get exercised.
+  const cases = Array.from({ length: 16 }, (_, i) => ({ i, sk: sha256(new Uint8Array([i + 1])), msg: sha256(new Uint8Array([i + 1, 0xee])) }))
+
+  it.each(cases)('secp256k1 key $i: verify accepts and recover returns the signer', ({ sk, msg }) => {
+    const sig = secp256k1.sign(msg, sk, { prehash: false, format: 'recovered' })
+    const pub = secp256k1.getPublicKey(sk, false)
+    const [recid, r, s] = [sig[0]!, sig.subarray(1, 33), sig.subarray(33)]
+    expect(ecdsaVerify('Secp256k1', msg, r, s, pub.subarray(1, 33), pub.subarray(33))).toBe(true)
+    const out = ecdsaRecover(msg, recid, r, s)
+    expect('error' in out ? out.error : toHex(new Uint8Array([4, ...out.x, ...out.y]))).toBe(toHex(pub))
+  })
+
+  it.each(cases)('secp256r1 key $i: verify accepts', ({ sk, msg }) => {
+    const sig = p256.sign(msg, sk, { prehash: false })
+    const pub = p256.getPublicKey(sk, false)
+    expect(ecdsaVerify('Secp256r1', msg, sig.subarray(0, 32), sig.subarray(32), pub.subarray(1, 33), pub.subarray(33))).toBe(true)
   })
 })
