@@ -234,6 +234,28 @@ describe('voting data and blocks', () => {
   })
 })
 
+describe('v13 access lists', () => {
+  it('makes named accounts, assets, apps and holdings available', () => {
+    const ledger = new MemoryLedger().fund(addr(6), 40).createApp(999, addr(9))
+    ledger.createAsset(10, addr(3), zeroAssetParams()).setHolding(addr(6), 10, { amount: 8, frozen: false })
+    const access = [{ address: addr(6) }, { asset: 10 }, { holding: { address: 1, asset: 2 } }, { app: 999 }]
+    const { cx } = app({ ledger, txn: { access } })
+    expect(op(cx, 'balance', [1])).toEqual([40])
+    expect(op(cx, 'asset_holding_get AssetBalance', [addr(6), 10])).toEqual([8, 1])
+    expect(op(cx, 'app_params_get AppCreator', [999])).toEqual([addr(9), 1])
+    expect(errorOf(() => op(cx, 'balance', [2]))).toBe('address reference 2 is not an Address in tx.Access')
+  })
+
+  it('does not make a holding available without its cross-product entry', () => {
+    const ledger = new MemoryLedger().fund(addr(6), 40)
+    ledger.createAsset(10, addr(3), zeroAssetParams()).setHolding(addr(6), 10, { amount: 8, frozen: false })
+    const { cx } = app({ ledger, txn: { access: [{ address: addr(6) }, { asset: 10 }] } })
+    expect(errorOf(() => op(cx, 'asset_holding_get AssetBalance', [addr(6), 10]))).toBe(
+      `unavailable Holding 10+${encodeAddress(addr(6))}`,
+    )
+  })
+})
+
 describe('program writes', () => {
   it('charges program bytes beyond the free size against the write budget', () => {
     const group = [makeTxn({ type: 'appl', approvalProgram: new Uint8Array(3700) })]
