@@ -1,0 +1,55 @@
+// The one place that decides what a transaction page's main button says and whether it
+// is enabled. Ordered early returns: the first problem the user must fix wins.
+import { parseAmount } from './format.ts'
+
+/** What the button should show; `kind` lets pages attach the right click handler. */
+export type ActionState = {
+  kind: 'connect' | 'wrong-network' | 'enter-amount' | 'insufficient-balance' | 'opt-in' | 'ready'
+  label: string
+  disabled: boolean
+}
+
+/** What the decision needs to know. */
+export interface ActionButtonInput {
+  connected: boolean
+  networkOk: boolean
+  /** As typed (decimal text), already in base units (bigint), or nothing yet. */
+  amount: string | bigint | null
+  /** Spendable balance in base units; undefined while it loads, which skips the balance check. */
+  balance?: bigint
+  /** Decimals of the asset being spent; required to read a typed amount (default 6, ALGO's). */
+  decimals?: number
+  needsOptIn?: boolean
+  assetName?: string
+  /** Name of the network the app is on, for the wrong-network label. */
+  networkName?: string
+  /** The verb of the page: "Swap", "Add liquidity", "Stake". */
+  actionLabel: string
+}
+
+/** Decides the action button's state: not connected → wrong network → enter amount → insufficient balance → needs opt-in → ready. */
+export function actionButtonState(input: ActionButtonInput): ActionState {
+  if (!input.connected) return { kind: 'connect', label: 'Connect wallet', disabled: false }
+  if (!input.networkOk) {
+    return { kind: 'wrong-network', label: input.networkName ? `Switch wallet to ${input.networkName}` : 'Wrong network', disabled: true }
+  }
+
+  let amount: bigint
+  if (typeof input.amount === 'bigint') {
+    amount = input.amount
+  } else {
+    const parsed = parseAmount(input.amount ?? '', input.decimals ?? 6)
+    if (!parsed.ok) {
+      return { kind: 'enter-amount', label: parsed.problem === 'empty' ? 'Enter an amount' : parsed.error, disabled: true }
+    }
+    amount = parsed.value
+  }
+  if (amount <= 0n) return { kind: 'enter-amount', label: 'Enter an amount', disabled: true }
+
+  if (input.balance !== undefined && amount > input.balance) {
+    return { kind: 'insufficient-balance', label: `Insufficient ${input.assetName ?? ''} balance`.replace('  ', ' '), disabled: true }
+  }
+  // Opt-in is an action the user can take right here, so the button stays enabled.
+  if (input.needsOptIn) return { kind: 'opt-in', label: input.assetName ? `Opt in to ${input.assetName}` : 'Opt in to asset', disabled: false }
+  return { kind: 'ready', label: input.actionLabel, disabled: false }
+}

@@ -1,0 +1,254 @@
+// User settings: validation of what the /settings form accepts, persistence in
+// localStorage, and a tiny external store React reads through useSyncExternalStore.
+// Persisted data is untrusted (older versions, other tabs, hand edits), so loading checks
+// every field on its own and falls back to the default for any it cannot use.
+import { useSyncExternalStore } from 'react'
+import { NETWORKS, isNetworkId, type AlgodConfig, type NetworkId } from './networks.ts'
+
+/** Slippage tolerance: chosen by the app, or a custom percentage. */
+export type Slippage = { mode: 'auto' } | { mode: 'custom'; percent: number }
+
+/** Colour scheme preference. */
+export type Theme = 'light' | 'dark' | 'system'
+
+/** Everything the user can change on /settings. */
+export interface Settings {
+  network: NetworkId
+  algodOverrides: Partial<Record<NetworkId, AlgodConfig>>
+  slippage: Slippage
+  /** Rounds a transaction stays valid after the current round (its last-valid offset). */
+  validityRounds: number
+  theme: Theme
+  debug: boolean
+}
+
+/** Storage key; the suffix changes whenever the stored shape does, so old data is ignored rather than misread. */
+export const SETTINGS_STORAGE_KEY = 'grove.settings.v1'
+
+/** Slippage used when the mode is auto. */
+export const AUTO_SLIPPAGE_PERCENT = 0.5
+/** Bounds of a custom slippage, in percent. */
+export const SLIPPAGE_MIN = 0.01
+export const SLIPPAGE_MAX = 50
+/** Bounds of the validity window, in rounds; 1000 is algod's maximum transaction lifetime. */
+export const VALIDITY_MIN = 10
+export const VALIDITY_MAX = 1000
+
+const THEMES: readonly Theme[] = ['light', 'dark', 'system']
+
+/** Picks the default network from the build's VITE_GROVE_NETWORK; unknown or missing values mean localnet. */
+export function defaultNetwork(envValue: unknown): NetworkId {
+  return isNetworkId(envValue) ? envValue : 'localnet'
+}
+
+/** Settings of a first visit, or after a reset. */
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  network: defaultNetwork(import.meta.env?.VITE_GROVE_NETWORK),
+  algodOverrides: {},
+  slippage: { mode: 'auto' },
+  validityRounds: VALIDITY_MAX,
+  theme: 'system',
+  debug: false,
+}) as Settings
+
+type FieldErrors = Partial<Record<'server' | 'port' | 'token', string>>
+
+/** Checks a custom algod endpoint as typed in the form and normalises it (trimmed, no trailing slash). */
+export function validateAlgodOverride(input: {
+  server: string
+  port: string
+  token: string
+}): { ok: true; value: AlgodConfig } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {}
+  const server = input.server.trim().replace(/\/+$/, '')
+  const port = input.port.trim()
+  const token = input.token.trim()
+
+  const serverError = checkServer(server)
+  if (serverError) errors.server = serverError
+  if (port !== '' && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
+    errors.port = 'Port must be a whole number from 1 to 65535, or empty for the default'
+  }
+  if (token.length > 256) errors.token = 'Token is too long (at most 256 characters)'
+  else if (!/^[\x21-\x7e]*$/.test(token)) errors.token = 'Token may contain only printable characters, without spaces'
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  return { ok: true, value: { server, port, token } }
+}
+
+function checkServer(server: string): string | undefined {
+  if (server === '') return 'Enter the algod server URL'
+  let url: URL
+  try {
+    url = new URL(server)
+  } catch {
+    return 'Enter a full URL such as http://127.0.0.1 or https://node.example.com'
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://'
+  if (url.hostname === '') return 'The URL must include a host'
+  if (url.username !== '' || url.password !== '') return 'Put credentials in the token field, not in the URL'
+  if (url.search !== '' || url.hash !== '') return 'The URL must not contain ?query or #fragment parts'
+  return undefined
+}
+
+/** Checks a custom slippage percentage as typed ("0.5" or "0.5%"); values that work but are risky carry a warning. */
+export function validateSlippage(text: string): { ok: true; percent: number; warning?: string } | { ok: false; error: string } {
+  const trimmed = text.trim().replace(/\s*%$/, '')
+  if (trimmed === '') return { ok: false, error: 'Enter a slippage percentage' }
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return { ok: false, error: 'Enter a number such as 0.5' }
+  if (/\.\d{3,}$/.test(trimmed)) return { ok: false, error: 'Use at most 2 decimal places' }
+  const percent = Number(trimmed)
+  if (percent < SLIPPAGE_MIN) return { ok: false, error: `Slippage must be at least ${SLIPPAGE_MIN}%` }
+  if (percent > SLIPPAGE_MAX) return { ok: false, error: `Slippage must be at most ${SLIPPAGE_MAX}%` }
+  if (percent < 0.05) return { ok: true, percent, warning: 'Your transaction may fail: prices often move more than this between quote and confirmation' }
+  if (percent > 1) return { ok: true, percent, warning: 'Your transaction may be frontrun and fill at a worse price' }
+  return { ok: true, percent }
+}
+
+/** Checks the transaction validity window as typed: a whole number of rounds, 10–1000. */
+export function validateValidityRounds(text: string): { ok: true; rounds: number } | { ok: false; error: string } {
+  const trimmed = text.trim()
+  if (trimmed === '') return { ok: false, error: 'Enter a number of rounds' }
+  if (!/^\d+$/.test(trimmed)) return { ok: false, error: 'Enter a whole number of rounds' }
+  const rounds = Number(trimmed)
+  if (rounds < VALIDITY_MIN || rounds > VALIDITY_MAX) {
+    return { ok: false, error: `The validity window must be between ${VALIDITY_MIN} and ${VALIDITY_MAX} rounds` }
+  }
+  return { ok: true, rounds }
+}
+
+/** The slippage to apply, in percent. */
+export function slippagePercent(settings: Settings): number {
+  return settings.slippage.mode === 'auto' ? AUTO_SLIPPAGE_PERCENT : settings.slippage.percent
+}
+
+/** The algod endpoint in use: the user's override for the active network, else the network's default. */
+export function effectiveAlgod(settings: Settings): AlgodConfig {
+  return settings.algodOverrides[settings.network] ?? NETWORKS[settings.network].algod
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Keeps each usable field of `raw` and takes the rest from `base`; never throws. */
+export function sanitizeSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
+  if (!isRecord(raw)) return base
+  return {
+    network: isNetworkId(raw.network) ? raw.network : base.network,
+    algodOverrides: sanitizeOverrides(raw.algodOverrides, base.algodOverrides),
+    slippage: sanitizeSlippage(raw.slippage) ?? base.slippage,
+    validityRounds:
+      Number.isInteger(raw.validityRounds) && validateValidityRounds(String(raw.validityRounds)).ok
+        ? (raw.validityRounds as number)
+        : base.validityRounds,
+    theme: THEMES.includes(raw.theme as Theme) ? (raw.theme as Theme) : base.theme,
+    debug: typeof raw.debug === 'boolean' ? raw.debug : base.debug,
+  }
+}
+
+function sanitizeOverrides(raw: unknown, base: Settings['algodOverrides']): Settings['algodOverrides'] {
+  if (!isRecord(raw)) return base
+  const out: Settings['algodOverrides'] = {}
+  // One bad network entry drops only that entry.
+  for (const [id, value] of Object.entries(raw)) {
+    if (!isNetworkId(id) || !isRecord(value)) continue
+    const { server, port, token } = value
+    if (typeof server !== 'string' || typeof port !== 'string' || typeof token !== 'string') continue
+    const checked = validateAlgodOverride({ server, port, token })
+    if (checked.ok) out[id] = checked.value
+  }
+  return out
+}
+
+function sanitizeSlippage(raw: unknown): Slippage | undefined {
+  if (!isRecord(raw)) return undefined
+  if (raw.mode === 'auto') return { mode: 'auto' }
+  if (raw.mode === 'custom' && typeof raw.percent === 'number' && Number.isFinite(raw.percent)) {
+    const checked = validateSlippage(String(raw.percent))
+    if (checked.ok) return { mode: 'custom', percent: checked.percent }
+  }
+  return undefined
+}
+
+function defaultStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined
+  } catch {
+    // Reading localStorage throws when the browser blocks site data.
+    return undefined
+  }
+}
+
+/** Reads persisted settings; missing, unreadable or invalid data gives the defaults, field by field. */
+export function loadSettings(storage: Storage | undefined = defaultStorage()): Settings {
+  try {
+    const text = storage?.getItem(SETTINGS_STORAGE_KEY)
+    if (!text) return DEFAULT_SETTINGS
+    return sanitizeSettings(JSON.parse(text))
+  } catch {
+    return DEFAULT_SETTINGS
+  }
+}
+
+/** Persists settings; a full or blocked storage is ignored (the settings still apply for this visit). */
+export function saveSettings(settings: Settings, storage: Storage | undefined = defaultStorage()): void {
+  try {
+    storage?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings))
+  } catch {
+    // Quota exceeded or storage disabled: nothing to do but keep the in-memory value.
+  }
+}
+
+/** An external store of settings over one Storage; exported for tests, the app uses {@link settingsStore}. */
+export function createSettingsStore(storage: () => Storage | undefined = defaultStorage) {
+  let current: Settings | undefined
+  const listeners = new Set<() => void>()
+  const notify = () => listeners.forEach((fn) => fn())
+  const onStorage = (event: StorageEvent) => {
+    // Another tab changed the settings: follow it.
+    if (event.key !== SETTINGS_STORAGE_KEY && event.key !== null) return
+    current = loadSettings(storage())
+    notify()
+  }
+
+  const get = (): Settings => {
+    current ??= loadSettings(storage())
+    return current
+  }
+
+  // Plain closures (no `this`), so callers may pass the methods around unbound.
+  return {
+    get,
+    /** Applies a change; invalid fields in the patch are dropped, keeping the current values. */
+    update(patch: Partial<Settings>): void {
+      const base = get()
+      current = sanitizeSettings({ ...base, ...patch }, base)
+      saveSettings(current, storage())
+      notify()
+    },
+    reset(): void {
+      current = DEFAULT_SETTINGS
+      try {
+        storage()?.removeItem(SETTINGS_STORAGE_KEY)
+      } catch {
+        // Blocked storage: the defaults still apply in memory.
+      }
+      notify()
+    },
+    subscribe(fn: () => void): () => void {
+      if (listeners.size === 0 && typeof window !== 'undefined') window.addEventListener('storage', onStorage)
+      listeners.add(fn)
+      return () => {
+        listeners.delete(fn)
+        if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage)
+      }
+    },
+  }
+}
+
+/** The app's settings store, persisted in localStorage. */
+export const settingsStore = createSettingsStore()
+
+/** The current settings; re-renders when they change. */
+export function useSettings(): Settings {
+  return useSyncExternalStore(settingsStore.subscribe, settingsStore.get, () => DEFAULT_SETTINGS)
+}
