@@ -87,7 +87,7 @@ function logicError(tail: string): string {
     return `The smart contract rejected this transaction${where}. The price may have moved or a limit was not met.`
   }
   if (/budget exceeded/.test(reason)) return `The transaction needed more computation than the network allows${where}.`
-  if (/overflow|would result negative|underflow/.test(reason)) return `An amount went out of range in the smart contract${where}.`
+  if (/overflowed|would result negative/.test(reason)) return `An amount went out of range in the smart contract${where}.`
   if (/unavailable|invalid .* reference/i.test(reason)) return `The transaction did not reference an account, asset or app the smart contract needed${where}.`
   return `The smart contract rejected this transaction: ${reason || 'no reason given'}${where}.`
 }
