@@ -27,6 +27,10 @@ describe('readableError', () => {
     ['a Safari fetch failure', new TypeError('Load failed'), NETWORK_ERROR],
     ['a bad JSON answer', new ParseError(200), 'The server sent an answer the app could not read. Please try again later.'],
     ["a server's message", new HttpError(400, 'asset must be a positive integer'), 'asset must be a positive integer'],
+    ['a busy server without a message', new HttpError(503, 'Request failed with status 503 (Service Unavailable)'), 'The server is having trouble. Please try again in a moment.'],
+    ['rate limiting without a message', new HttpError(429, 'Request failed with status 429'), 'Too many requests right now. Wait a moment and try again.'],
+    ['a missing item without a message', new HttpError(404, 'Request failed with status 404 (Not Found)'), 'The server has no such item.'],
+    ['another status without a message', new HttpError(418, 'Request failed with status 418'), 'Request failed with status 418'],
   ])('explains %s', (_name, error, expected) => {
     expect(readableError(error)).toBe(expected)
   })
@@ -82,7 +86,7 @@ describe('readableError', () => {
     ['a missing opt-in', 'transaction X: receiver error: must optin, asset 77 missing from Y', 'An account in this transaction has not opted in to the asset.'],
     ['an expired transaction', 'TransactionPool.Remember: txn dead: round 2000 outside of 900--1900', 'The transaction expired before it reached the network. Please try again.'],
     ['a duplicate', 'transaction already in ledger: X', 'This transaction was already submitted.'],
-    ['the Mnemonic wallet on mainnet', 'Production network detected. Aborting.', 'The Mnemonic wallet works only on test networks.'],
+    ['the Mnemonic wallet on mainnet', 'Production network detected. Aborting.', 'Production network detected. Aborting. The Mnemonic wallet works only on test networks.'],
   ])('puts algod %s in plain words', (_name, message, expected) => {
     expect(readableError(new Error(message))).toBe(expected)
   })

@@ -50,14 +50,15 @@ export function readableError(error: unknown): string {
 
   const algod = algodError(message)
   if (algod) return algod
-  if (error instanceof HttpError) return firstLine(error.message)
+  if (error instanceof HttpError) return httpError(error)
   if (NETWORK_TEXT.test(message)) return NETWORK_ERROR
   return firstLine(message)
 }
 
 // Texts of the ledger and the AVM, most specific first.
 const ALGOD_RULES: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-  [/Production network detected/, () => 'The Mnemonic wallet works only on test networks.'],
+  // use-wallet's own text is kept word for word (people search for it), with the why after it.
+  [/Production network detected/, () => 'Production network detected. Aborting. The Mnemonic wallet works only on test networks.'],
   [/balance (\d+) below min (\d+)/, (m) => `This would take an account below its minimum balance of ${formatAlgo(BigInt(m[2]))}. Keep more ALGO in the account.`],
   [/overspend/, () => 'Your account does not have enough ALGO for this amount plus fees.'],
   [/underflow on subtracting \d+ from sender amount \d+/, () => 'Your account does not hold enough of this asset.'],
@@ -90,6 +91,15 @@ function logicError(tail: string): string {
   if (/overflowed|would result negative/.test(reason)) return `An amount went out of range in the smart contract${where}.`
   if (/unavailable|invalid .* reference/i.test(reason)) return `The transaction did not reference an account, asset or app the smart contract needed${where}.`
   return `The smart contract rejected this transaction: ${reason || 'no reason given'}${where}.`
+}
+
+/** A server's own message when it sent one, else words for the status. */
+function httpError(error: HttpError): string {
+  if (!error.message.startsWith('Request failed with status')) return firstLine(error.message)
+  if (error.status === 429) return 'Too many requests right now. Wait a moment and try again.'
+  if (error.status === 404) return 'The server has no such item.'
+  if (error.status >= 500) return 'The server is having trouble. Please try again in a moment.'
+  return firstLine(error.message)
 }
 
 function firstLine(message: string): string {
