@@ -32,6 +32,14 @@ describe('buildIdPlugin', () => {
     expect(code).not.toContain('__GROVE_BUILD_ID__')
   }, 30_000)
 
+  it('writes no descriptor for a server-side build', async () => {
+    const root = await site()
+    await build({ root, logLevel: 'silent', configFile: false, plugins: [buildIdPlugin({ buildId: 'ssr-1' })], build: { outDir: 'dist-ssr', ssr: 'main.js' } })
+    const files = await readdir(join(root, 'dist-ssr'), { recursive: true })
+    expect(files.some((f) => /\.m?js$/.test(String(f)))).toBe(true)
+    expect(files.map(String)).not.toContain(join('build', 'latest.json'))
+  }, 30_000)
+
   it('serves the same descriptor from the dev server, uncached', async () => {
     const root = await site()
     const server = await createServer({ root, logLevel: 'silent', configFile: false, plugins: [buildIdPlugin({ buildId: 'dev-1' })], server: { port: 0, host: '127.0.0.1' } })

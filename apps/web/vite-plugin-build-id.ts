@@ -52,7 +52,8 @@ export function buildIdPlugin(options: BuildIdOptions = {}): Plugin {
       })
     },
     generateBundle() {
-      if (ssr) return
+      // Only the browser bundle gets a descriptor; an SSR or other server build must not.
+      if (ssr || (this.environment && this.environment.config.consumer !== 'client')) return
       this.emitFile({ type: 'asset', fileName: LATEST_BUILD_PATH, source: descriptor() })
     },
   }
