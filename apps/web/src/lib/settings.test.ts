@@ -100,6 +100,8 @@ describe('validateSlippage', () => {
     ['1%', 1],
     [' 0.3 % ', 0.3],
     ['.5', 0.5],
+    ['0.500', 0.5],
+    ['1.', 1],
   ])('accepts %j as %d%% without a warning', (text, percent) => {
     expect(validateSlippage(text)).toEqual({ ok: true, percent })
   })
@@ -122,6 +124,7 @@ describe('validateSlippage', () => {
     ['1e1', 'Enter a number such as 0.5'],
     ['0', 'Slippage must be at least 0.01%'],
     ['0.009', 'Use at most 2 decimal places'],
+    ['0.1234', 'Use at most 2 decimal places'],
     ['50.01', 'Slippage must be at most 50%'],
     ['100', 'Slippage must be at most 50%'],
   ])('refuses %j', (text, error) => {

@@ -96,7 +96,8 @@ export function validateSlippage(text: string): { ok: true; percent: number; war
   const trimmed = text.trim().replace(/\s*%$/, '')
   if (trimmed === '') return { ok: false, error: 'Enter a slippage percentage' }
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return { ok: false, error: 'Enter a number such as 0.5' }
-  if (/\.\d{3,}$/.test(trimmed)) return { ok: false, error: 'Use at most 2 decimal places' }
+  // Trailing zeros add no precision: "0.500" is 0.5.
+  if (/\.\d{3,}$/.test(trimmed.replace(/(\.\d*?)0+$/, '$1'))) return { ok: false, error: 'Use at most 2 decimal places' }
   const percent = Number(trimmed)
   if (percent < SLIPPAGE_MIN) return { ok: false, error: `Slippage must be at least ${SLIPPAGE_MIN}%` }
   if (percent > SLIPPAGE_MAX) return { ok: false, error: `Slippage must be at most ${SLIPPAGE_MAX}%` }
