@@ -57,13 +57,14 @@ describe('startUpdateChecker', () => {
     stop()
   })
 
-  it('requests a reload on the next navigation when the build id differs, announcing it once', async () => {
-    const { onUpdateAvailable, stop } = setup([descriptor('build-b')])
+  it('requests a reload on the next navigation when the build id differs, announcing it once and polling no more', async () => {
+    const { urls, onUpdateAvailable, stop } = setup([descriptor('build-b')])
     await vi.advanceTimersByTimeAsync(1000)
     expect(onUpdateAvailable).toHaveBeenCalledTimes(1)
     expect(reloadOnNextNavigation.pending()).toBe(true)
     await vi.advanceTimersByTimeAsync(10 * 60 * 1000)
     expect(onUpdateAvailable).toHaveBeenCalledTimes(1)
+    expect(urls).toHaveLength(1)
     expect(reloadOnNextNavigation.consume()).toBe('new build build-b')
     stop()
   })

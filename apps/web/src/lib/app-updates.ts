@@ -49,6 +49,9 @@ export function startUpdateChecker(options: UpdateCheckerOptions): () => void {
       const buildId = typeof body === 'object' && body !== null ? (body as { buildId?: unknown }).buildId : undefined
       if (stopped || announced || typeof buildId !== 'string' || buildId === '' || buildId === currentBuildId) return
       announced = true
+      // One newer build is enough to know; further polling would only cost requests.
+      if (interval !== undefined) clearInterval(interval)
+      interval = undefined
       reloadOnNextNavigation.request(`new build ${buildId}`)
       options.onUpdateAvailable()
     } catch {
