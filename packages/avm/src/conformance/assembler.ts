@@ -5,13 +5,9 @@ import { assemble, formatAssemblyError, programHashOnCurve } from '../assembler/
 import type { AssembleResult, AssemblyError } from '../assembler/index.ts'
 import { disassemble } from '../disassembler/index.ts'
 
-/** The outcome of one conformance case. */
-export interface CaseResult {
-  id: string
-  kind: string
-  ok: boolean
-  reason?: string
-}
+import type { CaseResult } from './types.ts'
+
+export type { CaseResult } from './types.ts'
 
 interface ExpectedError {
   line: number | null

@@ -1,0 +1,121 @@
+// `npm run bench -w @grove/avm`: evaluator and assembler throughput, printed as one JSON object.
+// Each figure is the best of several timed runs on one core, after a warm-up.
+import { assemble } from '../src/assembler/index.ts'
+import { evalProgram } from '../src/eval/eval.ts'
+import { sigHarnessEnv } from '../src/harness.ts'
+import { readConformance } from '../src/conformance/shared.ts'
+
+const BUDGET = 1_000_000_000
+
+function program(source: string, version = 13): Uint8Array {
+  const r = assemble(`#pragma version ${version}\n${source}`)
+  if (!r.ok || !r.program) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join('\n'))
+  return r.program
+}
+
+/** Runs `prog` under a huge LogicSig budget; returns opcodes executed (all ops here cost 1, or the cost given) per second. */
+function opsPerSecond(prog: Uint8Array, runs = 5): { opsPerSec: number; cost: number; ms: number } {
+  let best = Infinity
+  let cost = 0
+  for (let i = 0; i < runs + 1; i++) {
+    const env = sigHarnessEnv({ budget: BUDGET })
+    const t0 = performance.now()
+    const r = evalProgram(prog, env)
+    const ms = performance.now() - t0
+    if (r.error) throw new Error(r.error.message)
+    cost = r.cost
+    if (i > 0) best = Math.min(best, ms) // first run warms up the JIT
+  }
+  return { opsPerSec: Math.round((cost / best) * 1000), cost, ms: Math.round(best * 10) / 10 }
+}
+
+// Arithmetic loop: 7 opcodes per iteration, each costing 1.
+const ITER = 1_000_000
+const arithmetic = program(`int 0
+loop:
+int 1
++
+dup
+int ${ITER}
+<
+bnz loop
+int ${ITER}
+==`)
+
+// sha256 over a 32-byte value, chained; 35 cost units per hash.
+const HASHES = 100_000
+const sha = program(`byte 0x0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20
+int 0
+loop:
+swap
+sha256
+swap
+int 1
++
+dup
+int ${HASHES}
+<
+bnz loop
+pop
+len
+int 32
+==`)
+
+// Byte ops without boxes: concat, extract, replace, b+ on 64-byte values.
+const BYTE_ITER = 200_000
+const bytes = program(`byte 0x00000000000000000000000000000000
+int 0
+loop:
+swap
+dup
+concat
+extract 0 16
+byte 0x01
+replace2 3
+swap
+int 1
++
+dup
+int ${BYTE_ITER}
+<
+bnz loop
+pop
+len
+int 16
+==`)
+
+function assemblerThroughput(): { programsPerSec: number; bytesPerSec: number; msPerProgram: number; sourceLines: number } {
+  const file = readConformance('assembler-vectors.json') as { vectors: { kind?: string; version?: number; source: string }[] }
+  const nonsense = file.vectors.find((v) => v.kind === 'nonsense' && v.version === 13)
+  if (!nonsense) throw new Error('no v13 nonsense program in assembler-vectors.json')
+  const size = assemble(nonsense.source, { version: 13 }).program?.length ?? 0
+  for (let i = 0; i < 200; i++) assemble(nonsense.source, { version: 13 })
+  const n = 2000
+  const t0 = performance.now()
+  for (let i = 0; i < n; i++) assemble(nonsense.source, { version: 13 })
+  const ms = performance.now() - t0
+  return {
+    programsPerSec: Math.round((n / ms) * 1000),
+    bytesPerSec: Math.round(((n * size) / ms) * 1000),
+    msPerProgram: Math.round((ms / n) * 1000) / 1000,
+    sourceLines: nonsense.source.split('\n').length,
+  }
+}
+
+const a = opsPerSecond(arithmetic)
+const s = opsPerSecond(sha, 3)
+const b = opsPerSecond(bytes, 3)
+console.log(
+  JSON.stringify(
+    {
+      simpleOpsPerSec: a.opsPerSec,
+      simpleOpsGoal: 20_000_000,
+      arithmeticLoop: { iterations: ITER, opcodes: a.cost, ms: a.ms },
+      sha256: { hashesPerSec: Math.round((HASHES / s.ms) * 1000), costUnitsPerSec: s.opsPerSec, ms: s.ms },
+      byteOps: { iterationsPerSec: Math.round((BYTE_ITER / b.ms) * 1000), costUnitsPerSec: b.opsPerSec, ms: b.ms },
+      assembler: assemblerThroughput(),
+    },
+    null,
+    2,
+  ),
+)
