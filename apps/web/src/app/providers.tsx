@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
+import { ToastProvider } from '@/components/ui/toast/index.ts'
 import { useSettings, type Theme } from '@/lib/settings.ts'
 
 /** The data cache shared by every page; reads retry once, the pages show errors as states. */
@@ -23,10 +24,14 @@ function useThemeAttribute(theme: Theme): void {
   }, [theme])
 }
 
-/** Query cache and theme around the app (toasts and wallet live in app.tsx, inside the router). */
+/** Query cache, toasts and theme around the app (the wallet lives in the header, inside the router). */
 export function AppProviders(props: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => props.queryClient ?? createQueryClient())
   const settings = useSettings()
   useThemeAttribute(settings.theme)
-  return <QueryClientProvider client={client}>{props.children}</QueryClientProvider>
+  return (
+    <QueryClientProvider client={client}>
+      <ToastProvider>{props.children}</ToastProvider>
+    </QueryClientProvider>
+  )
 }

@@ -46,3 +46,51 @@ export function accountBalanceQuery(algod: AlgodConfig, address: string) {
     retry: 1,
   })
 }
+
+/** The parameters of an ASA that a project page shows. */
+export interface AssetInfo {
+  id: number
+  name: string | null
+  unitName: string | null
+  decimals: number
+  total: bigint
+  creator: string
+  url: string | null
+}
+
+/** Fetches an asset's parameters; a missing asset is an Error whose message says so. */
+export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: typeof fetch = fetch): Promise<AssetInfo> {
+  let response: Response
+  try {
+    response = await fetchFn(`${algodBaseUrl(algod)}/v2/assets/${encodeURIComponent(assetId)}`, {
+      headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
+    })
+  } catch {
+    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
+  }
+  if (response.status === 404) throw new Error(`Asset ${assetId} does not exist on this network`)
+  if (!response.ok) throw new Error(`algod answered ${response.status}`)
+  const body = (await response.json()) as {
+    index: number
+    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string }
+  }
+  return {
+    id: body.index,
+    name: body.params.name ?? null,
+    unitName: body.params['unit-name'] ?? null,
+    decimals: body.params.decimals,
+    total: BigInt(body.params.total),
+    creator: body.params.creator,
+    url: body.params.url ?? null,
+  }
+}
+
+/** The one query for an asset's parameters on a given algod. */
+export function assetQuery(algod: AlgodConfig, assetId: string) {
+  return queryOptions({
+    queryKey: ['algod', algodBaseUrl(algod), 'asset', assetId],
+    queryFn: () => fetchAsset(algod, assetId),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  })
+}

@@ -5,7 +5,7 @@
 export interface DocEntry {
   /** URL segment: the file name without `.md` and without an ordering prefix like `01-`. */
   slug: string
-  /** Link text derived from the file name; the page's own `# heading` is shown on the page. */
+  /** Link text: the title in docs.json, else derived from the file name. */
   label: string
   /** Path the page is served at. */
   path: string
@@ -15,22 +15,33 @@ export interface DocEntry {
 /** Where documentation pages are served. */
 export const DOCS_BASE = '/docs'
 
-const sources = import.meta.glob<string>('/content/docs/*.md', { query: '?raw', import: 'default' })
+/** Optional titles and order from content/docs/docs.json, keyed by file name. */
+export interface DocMeta {
+  file: string
+  title?: string
+  order?: number
+}
 
-/** Builds the catalog from file paths; pages sort by ordering prefix, then name. */
-export function buildCatalog(files: Record<string, () => Promise<string>>): DocEntry[] {
+const sources = import.meta.glob<string>('/content/docs/*.md', { query: '?raw', import: 'default' })
+const metaFiles = import.meta.glob<DocMeta[]>('/content/docs/docs.json', { eager: true, import: 'default' })
+const meta: DocMeta[] = Array.isArray(metaFiles['/content/docs/docs.json']) ? metaFiles['/content/docs/docs.json'] : []
+
+/** Builds the catalog from file paths and docs.json; pages sort by order (or file prefix), then name. */
+export function buildCatalog(files: Record<string, () => Promise<string>>, metadata: DocMeta[] = []): DocEntry[] {
   return Object.keys(files)
     .map((file) => {
-      const name = file.slice(file.lastIndexOf('/') + 1).replace(/\.md$/, '')
+      const base = file.slice(file.lastIndexOf('/') + 1)
+      const name = base.replace(/\.md$/, '')
       const order = /^(\d+)-/.exec(name)
       const slug = order ? name.slice(order[0].length) : name
       const words = slug.replace(/-/g, ' ')
+      const info = metadata.find((m) => m.file === base)
       return {
         slug,
-        label: words.charAt(0).toUpperCase() + words.slice(1),
+        label: info?.title ?? words.charAt(0).toUpperCase() + words.slice(1),
         path: `${DOCS_BASE}/${slug}`,
         load: files[file]!,
-        rank: order ? Number(order[1]) : Number.MAX_SAFE_INTEGER,
+        rank: info?.order ?? (order ? Number(order[1]) : Number.MAX_SAFE_INTEGER),
       }
     })
     .sort((a, b) => a.rank - b.rank || a.slug.localeCompare(b.slug))
@@ -38,7 +49,7 @@ export function buildCatalog(files: Record<string, () => Promise<string>>): DocE
 }
 
 /** Every documentation page, in reading order. */
-export const DOCS: DocEntry[] = buildCatalog(sources)
+export const DOCS: DocEntry[] = buildCatalog(sources, meta)
 
 /** The page for a path like `/docs/faq` (or `/docs`, which opens the first page), or undefined. */
 export function findDoc(pathname: string, catalog: DocEntry[] = DOCS): DocEntry | undefined {

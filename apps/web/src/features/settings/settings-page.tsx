@@ -1,0 +1,246 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Notice } from '@/components/ui/notice.tsx'
+import { Page, Panel } from '@/components/ui/page.tsx'
+import { NETWORKS, NETWORK_IDS, type NetworkId } from '@/lib/networks.ts'
+import {
+  AUTO_SLIPPAGE_PERCENT,
+  effectiveAlgod,
+  settingsStore,
+  useSettings,
+  validateAlgodOverride,
+  validateSlippage,
+  validateValidityRounds,
+  type Theme,
+} from '@/lib/settings.ts'
+
+/** Settings: network and custom algod, slippage, validity window, theme, debug logging. */
+export function SettingsPage() {
+  const settings = useSettings()
+  return (
+    <Page title="Settings" intro="Saved in this browser. Invalid values are refused with a reason and never saved.">
+      <NetworkSection />
+      {/* Remount per network so the form shows that network's endpoint. */}
+      <AlgodSection key={settings.network} network={settings.network} />
+      <SlippageSection />
+      <ValiditySection />
+      <AppearanceSection />
+      <Panel title="Reset">
+        <p>Restore every setting, including custom algod endpoints, to its default.</p>
+        <button type="button" className="button button--danger" onClick={() => settingsStore.reset()}>
+          Reset all settings
+        </button>
+      </Panel>
+    </Page>
+  )
+}
+
+function NetworkSection() {
+  const settings = useSettings()
+  return (
+    <Panel title="Network">
+      <fieldset className="radio-list">
+        <legend>Active network</legend>
+        {NETWORK_IDS.map((id) => (
+          <label key={id} className="radio">
+            <input type="radio" name="network" value={id} checked={settings.network === id} onChange={() => settingsStore.update({ network: id })} />
+            <span>
+              {NETWORKS[id].name}
+              <span className="hint"> {NETWORKS[id].isTestnet ? 'test network' : 'real funds'}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </Panel>
+  )
+}
+
+type Field = 'server' | 'port' | 'token'
+
+function AlgodSection(props: { network: NetworkId }) {
+  const settings = useSettings()
+  const current = effectiveAlgod(settings)
+  const override = settings.algodOverrides[props.network]
+  const [form, setForm] = useState({ server: current.server, port: current.port, token: current.token })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [saved, setSaved] = useState(false)
+  const ids = { server: useId(), port: useId(), token: useId() }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const checked = validateAlgodOverride(form)
+    setSaved(false)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      return
+    }
+    setErrors({})
+    settingsStore.update({ algodOverrides: { ...settings.algodOverrides, [props.network]: checked.value } })
+    setForm(checked.value)
+    setSaved(true)
+  }
+
+  function reset() {
+    const { [props.network]: _removed, ...rest } = settings.algodOverrides
+    settingsStore.update({ algodOverrides: rest })
+    setForm({ ...NETWORKS[props.network].algod })
+    setErrors({})
+    setSaved(false)
+  }
+
+  const field = (name: Field, label: string, hint: string, type = 'text') => (
+    <div className="field">
+      <label htmlFor={ids[name]}>{label}</label>
+      <input
+        id={ids[name]}
+        name={name}
+        type={type}
+        autoComplete="off"
+        spellCheck={false}
+        value={form[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={`${ids[name]}-hint`}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      <p id={`${ids[name]}-hint`} className={errors[name] ? 'field__error' : 'hint'} role={errors[name] ? 'alert' : undefined}>
+        {errors[name] ?? hint}
+      </p>
+    </div>
+  )
+
+  return (
+    <Panel title={`Algod for ${NETWORKS[props.network].name}`}>
+      <p>
+        {override ? 'Using your custom endpoint.' : 'Using the default endpoint.'} Balances, wallets and transactions go through this node.
+      </p>
+      <form className="stack" onSubmit={submit} noValidate aria-label="Custom algod">
+        {field('server', 'Server URL', 'For example http://127.0.0.1 or https://testnet-api.4160.nodely.dev', 'url')}
+        {field('port', 'Port', 'Empty for the scheme’s default port')}
+        {field('token', 'API token', 'Sent as X-Algo-API-Token; empty for public nodes', 'password')}
+        <div className="button-row">
+          <button type="submit" className="button button--primary">
+            Save endpoint
+          </button>
+          <button type="button" className="button" onClick={reset} disabled={!override}>
+            Use default
+          </button>
+        </div>
+        {saved ? <p role="status">Saved. The wallet reconnects through the new endpoint.</p> : null}
+      </form>
+    </Panel>
+  )
+}
+
+function SlippageSection() {
+  const settings = useSettings()
+  const [text, setText] = useState(settings.slippage.mode === 'custom' ? String(settings.slippage.percent) : '')
+  const checked = text === '' ? null : validateSlippage(text)
+  const inputId = useId()
+
+  function change(value: string) {
+    setText(value)
+    const result = validateSlippage(value)
+    if (result.ok) settingsStore.update({ slippage: { mode: 'custom', percent: result.percent } })
+  }
+
+  return (
+    <Panel title="Slippage tolerance">
+      <fieldset className="radio-list">
+        <legend>How far the price may move before a trade is refused</legend>
+        <label className="radio">
+          <input type="radio" name="slippage" checked={settings.slippage.mode === 'auto'} onChange={() => settingsStore.update({ slippage: { mode: 'auto' } })} />
+          <span>Auto ({AUTO_SLIPPAGE_PERCENT}%)</span>
+        </label>
+        <label className="radio">
+          <input
+            type="radio"
+            name="slippage"
+            checked={settings.slippage.mode === 'custom'}
+            onChange={() => {
+              const result = validateSlippage(text)
+              if (result.ok) settingsStore.update({ slippage: { mode: 'custom', percent: result.percent } })
+              else document.getElementById(inputId)?.focus()
+            }}
+          />
+          <span>Custom</span>
+        </label>
+      </fieldset>
+      <div className="field">
+        <label htmlFor={inputId}>Custom slippage (%)</label>
+        <input id={inputId} inputMode="decimal" placeholder="0.5" value={text} aria-invalid={checked && !checked.ok ? true : undefined} onChange={(e) => change(e.target.value)} />
+        {checked && !checked.ok ? (
+          <p className="field__error" role="alert">
+            {checked.error}
+          </p>
+        ) : checked?.ok && checked.warning ? (
+          <p className="field__warning" role="status">
+            {checked.warning}
+          </p>
+        ) : (
+          <p className="hint">Between 0.01% and 50%.</p>
+        )}
+      </div>
+    </Panel>
+  )
+}
+
+function ValiditySection() {
+  const settings = useSettings()
+  const [text, setText] = useState(String(settings.validityRounds))
+  const checked = validateValidityRounds(text)
+  const inputId = useId()
+  return (
+    <Panel title="Transaction validity">
+      <div className="field">
+        <label htmlFor={inputId}>Valid for (rounds)</label>
+        <input
+          id={inputId}
+          inputMode="numeric"
+          value={text}
+          aria-invalid={checked.ok ? undefined : true}
+          onChange={(e) => {
+            setText(e.target.value)
+            const result = validateValidityRounds(e.target.value)
+            if (result.ok) settingsStore.update({ validityRounds: result.rounds })
+          }}
+        />
+        {checked.ok ? (
+          <p className="hint">A signed transaction expires this many rounds (about 2.8 s each) after it is built: 10 to 1000.</p>
+        ) : (
+          <p className="field__error" role="alert">
+            {checked.error}
+          </p>
+        )}
+      </div>
+    </Panel>
+  )
+}
+
+const THEMES: { id: Theme; label: string }[] = [
+  { id: 'system', label: 'Match the system' },
+  { id: 'light', label: 'Light' },
+  { id: 'dark', label: 'Dark' },
+]
+
+function AppearanceSection() {
+  const settings = useSettings()
+  const themeId = useId()
+  return (
+    <Panel title="Appearance and diagnostics">
+      <div className="field">
+        <label htmlFor={themeId}>Theme</label>
+        <select id={themeId} value={settings.theme} onChange={(e) => settingsStore.update({ theme: e.target.value as Theme })}>
+          {THEMES.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={settings.debug} onChange={(e) => settingsStore.update({ debug: e.target.checked })} /> Debug logging (wallet library logs
+        everything to the browser console)
+      </label>
+      {settings.debug ? <Notice title="Debug logging is on">Logs may include addresses and transaction details. Turn it off when you are done.</Notice> : null}
+    </Panel>
+  )
+}
