@@ -7,6 +7,7 @@
 // Branching: step sets `cx.nextPc = ins.next` before the call; a handler that jumps overwrites it.
 
 import type { ConsensusParams } from '../proto.ts'
+import type { OpTable } from '../spec/index.ts'
 import type { FieldSpec, OpSpec } from '../spec/types.ts'
 import type { StackValue, Uint64 } from './values.ts'
 
@@ -16,12 +17,6 @@ export const MODE_APP = 2
 /** 1 = LogicSig, 2 = application. */
 export type RunMode = typeof MODE_SIG | typeof MODE_APP
 
-/** The spec table of one AVM version (same shape as `src/spec/index.ts`'s `OpTable`). */
-export interface OpTableLike {
-  version: number
-  byOpcode: (OpSpec | undefined)[]
-  byName: Map<string, OpSpec>
-}
 
 /**
  * One decoded instruction. Numeric immediates are in `imm` in bytecode order (uint8, int8,
@@ -109,7 +104,7 @@ export interface EvalEnv {
   tracer?: EvalTracer
 }
 
-/** Mutable state of one program evaluation. */
+/** Mutable state of one program evaluation. Handlers mutate `stack` in place (never replace it). */
 export class EvalContext {
   stack: StackValue[] = []
   scratch: StackValue[] = new Array<StackValue>(256).fill(0)
@@ -118,13 +113,15 @@ export class EvalContext {
   program: Uint8Array
   version: number
   mode: RunMode
-  ops: OpTableLike
+  ops: OpTable
   /** Opcode cost charged to this program so far. */
   cost = 0
   budget: Budget
   /** Maximum own cost (Infinity unless ClearState isolation applies). */
   costLimit: number
   callStack: Frame[] = []
+  /** Set by callsub when it lands on `proto` (go's fromCallsub handshake). */
+  fromCallsub = false
   intc: Uint64[] = []
   bytec: Uint8Array[] = []
   proto: ConsensusParams
@@ -136,10 +133,11 @@ export class EvalContext {
   logs: Uint8Array[] = []
   pastScratch: (StackValue[] | undefined)[]
   caller: EvalContext | undefined
+  tracer: EvalTracer | undefined
   /** State-op scratch owned by STATE (inner transaction being built, last inner group, ...). */
   stateExt: Record<string, unknown> = {}
 
-  constructor(program: Uint8Array, version: number, ops: OpTableLike, env: EvalEnv, budget: Budget) {
+  constructor(program: Uint8Array, version: number, ops: OpTable, env: EvalEnv, budget: Budget) {
     this.program = program
     this.version = version
     this.ops = ops
@@ -154,6 +152,7 @@ export class EvalContext {
     this.appId = env.appId
     this.pastScratch = env.pastScratch ?? []
     this.caller = env.caller
+    this.tracer = env.tracer
   }
 
   /** go's remainingBudget(): the pool, or the ClearState cap if that is lower. */
