@@ -16,11 +16,15 @@ const PUBLIC_WALLETS: SupportedWallet[] = [
 ]
 
 /** Wallets that hold keys in the browser or a local daemon: test networks only. */
-const TEST_WALLETS: SupportedWallet[] = [
-  // The localnet's default kmd wallet has an empty password, so there is nothing to ask.
-  { id: WalletId.KMD, options: { ...LOCAL_KMD, promptForPassword: () => Promise.resolve('') } },
-  WalletId.MNEMONIC,
-]
+function testWallets(network: NetworkInfo): SupportedWallet[] {
+  return [
+    // The localnet's default kmd wallet has an empty password, so there is nothing to ask.
+    { id: WalletId.KMD, options: { ...LOCAL_KMD, promptForPassword: () => Promise.resolve('') } },
+    // Localnet accounts are throwaway development keys, so keeping the mnemonic lets the session
+    // survive a reload there; on public test networks it is asked for again, as use-wallet defaults.
+    { id: WalletId.MNEMONIC, options: { persistToStorage: network.id === 'localnet' } },
+  ]
+}
 
 /** Id of a wallet config entry. */
 export function walletIdOf(wallet: SupportedWallet): string {
@@ -29,7 +33,7 @@ export function walletIdOf(wallet: SupportedWallet): string {
 
 /** Wallets the modal offers on `network`: the four public ones, plus KMD and Mnemonic on test networks. */
 export function offeredWallets(network: NetworkInfo): SupportedWallet[] {
-  return network.isTestnet ? [...PUBLIC_WALLETS, ...TEST_WALLETS] : [...PUBLIC_WALLETS]
+  return network.isTestnet ? [...PUBLIC_WALLETS, ...testWallets(network)] : [...PUBLIC_WALLETS]
 }
 
 /**
