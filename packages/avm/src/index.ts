@@ -1,0 +1,21 @@
+// @grove/avm: the public surface. A pure AVM — spec table, assembler, disassembler, evaluator —
+// plus the ledger interface it reads chain state through and go-algorand's test harness.
+
+export { MAX_VERSION, opsFor, fieldGroup, fieldByName, fieldByValue } from './spec/index.ts'
+export type { OpSpec, FieldSpec, CostSpec, ImmediateSpec } from './spec/index.ts'
+export { assemble, formatAssemblyError, programHash, programHashOnCurve } from './assembler/index.ts'
+export type { AssembleOptions, AssembleResult, AssemblyError, SourceMap } from './assembler/index.ts'
+export { disassemble } from './disassembler/index.ts'
+export { evalProgram, checkProgram } from './eval/eval.ts'
+export type { EvalResult } from './eval/eval.ts'
+export { EvalContext, MODE_APP, MODE_SIG } from './eval/context.ts'
+export type { EvalEnv, Budget, EvalTracer, RunMode } from './eval/context.ts'
+export { AvmError, formatEvalError } from './eval/errors.ts'
+export type { StackValue, Uint64 } from './eval/values.ts'
+export { CURRENT_PROTO, HARNESS_PROTO } from './proto.ts'
+export type { ConsensusParams } from './proto.ts'
+export type * from './ledger.ts'
+export { minBalance, emptyAccountData } from './ledger.ts'
+export type * from './txn.ts'
+export { zeroTxn, makeTxn, txnId, groupId, encodeTxn, typeEnum, OnCompletion } from './txn.ts'
+export { MemoryLedger, sigHarnessEnv, appHarnessEnv, harnessProto, HARNESS_APP_ID, HARNESS_APP_CREATOR } from './harness.ts'
