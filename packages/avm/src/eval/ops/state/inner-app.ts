@@ -33,6 +33,8 @@ export function runInnerApp(caller: EvalContext, program: Uint8Array, group: Txn
   // The callee's failure reads as algod reports it (`logic eval error: ... pc=N`), inside submit's wrapper.
   if (result.error !== undefined) throw new Error(result.errorText ?? result.error.message)
   const cx = result.cx
+  // Later transactions of the inner group may gload this one's scratch.
+  pastScratch[gi] = cx.scratch
   if (result.pass) chargeProgramWrites(groupState(caller), group[gi], appId, caller.proto)
   return { pass: result.pass, txn: { ...group[gi], logs: cx.logs, innerTxns: programState(cx).inners } }
 }

@@ -1,0 +1,185 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { assemble } from '../src/assembler/index.ts'
+import type { EvalEnv } from '../src/eval/context.ts'
+import { evalProgram } from '../src/eval/eval.ts'
+import { appAddress, decodeAddress } from '../src/eval/ops/state/common.ts'
+import { appliedTxn } from '../src/eval/ops/state/app-call.ts'
+import { HARNESS_APP_CREATOR, MemoryLedger, appHarnessEnv, vectorEnv } from '../src/harness.ts'
+import { makeTxn, type Txn } from '../src/txn.ts'
+
+interface Vector {
+  id: string
+  source: string
+  version: number
+  versions: number[]
+  version_range: string
+  mode: string
+  expect: string
+  error_substring?: string
+}
+
+function program(source: string, version = 14): Uint8Array {
+  const asm = assemble(source, { version })
+  if (!asm.ok || asm.program === undefined) throw new Error(`assembly failed: ${JSON.stringify(asm.errors)}`)
+  return asm.program
+}
+
+/** Evaluates and returns pass, go's error text (if any) and the applied transaction. */
+function run(source: string, env: EvalEnv, version = 14): { pass: boolean; error?: string; txn?: Txn } {
+  const r = evalProgram(program(source, version), env)
+  return { pass: r.pass, error: r.error?.message, txn: r.cx === undefined ? undefined : appliedTxn(r.cx) }
+}
+
+// The vectors live beside the repository (../shared/conformance from its root), never copied in.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const vectorFile = path.join(repoRoot, '../shared/conformance/eval-vectors.json')
+const vectors = (JSON.parse(fs.readFileSync(vectorFile, 'utf8')) as { vectors: Vector[] }).vectors
+const touchesState = /\b(txn|txna|gtxn|gtxns|global|gload|gaid|block|log)\b/
+
+describe('application-mode conformance vectors', () => {
+  const appVectors = vectors.filter((v) => v.mode === 'application')
+  it('has the 4 vectors the README lists', () => expect(appVectors).toHaveLength(4))
+  it.each(appVectors.map((v) => [v.id, v] as const))('%s fails as go-algorand asserts', (_id, v) => {
+    const r = run(v.source, vectorEnv(v))
+    expect(r.pass).toBe(false)
+    expect(r.error).toContain(v.error_substring)
+  })
+})
+
+describe('signature-mode conformance vectors that read txn or global fields', () => {
+  const sigVectors = vectors.filter((v) => v.mode === 'signature' && v.version_range === 'from' && touchesState.test(v.source))
+  it.each(sigVectors.map((v) => [v.id, v] as const))('%s evaluates as go-algorand asserts at every version', (_id, v) => {
+    for (let av = v.version; av <= 14; av++) {
+      const r = run(v.source, vectorEnv(v, 14), av)
+      if (v.expect === 'accept') expect(r.error, `v${av}`).toBeUndefined()
+      expect(r.pass, `v${av}`).toBe(v.expect === 'accept')
+      if (v.error_substring) expect(r.error).toContain(v.error_substring)
+    }
+  })
+})
+
+const CREATOR = decodeAddress(HARNESS_APP_CREATOR)
+const APP = appAddress(888)
+
+function appEnv(ledger = new MemoryLedger(), txn: Partial<Txn> = {}): EvalEnv & { ledger: MemoryLedger } {
+  if (ledger.appParams(888) === undefined) ledger.createApp(888, CREATOR)
+  ledger.fund(APP, 1_000_000)
+  return appHarnessEnv({ ledger, group: [makeTxn({ type: 'appl', applicationId: 888, fee: 1001, ...txn })] })
+}
+
+describe('log', () => {
+  it('records logs on the applied transaction', () => {
+    const r = run('byte "hello"; log; byte "world"; log; int 1', appEnv())
+    expect(r.error).toBeUndefined()
+    expect(r.txn?.logs.map((l) => new TextDecoder().decode(l))).toEqual(['hello', 'world'])
+  })
+
+  it('allows at most 32 log calls', () => {
+    const r = run('int 33; loop: byte "x"; log; int 1; -; dup; bnz loop; pop; int 1', appEnv())
+    expect(r.error).toContain('too many log calls in program. up to 32 is allowed')
+  })
+
+  it('allows at most 1024 bytes of logs', () => {
+    const r = run('int 1000; bzero; log; int 30; bzero; log; int 1', appEnv())
+    expect(r.error).toContain('program logs too large. 1030 bytes >  1024 bytes limit')
+  })
+})
+
+describe('inner transactions', () => {
+  it('lets an app create an asset and read its id', () => {
+    const env = appEnv()
+    const r = run(
+      `itxn_begin
+       int acfg; itxn_field TypeEnum
+       int 1000000; itxn_field ConfigAssetTotal
+       byte "GRV"; itxn_field ConfigAssetUnitName
+       itxn_submit
+       itxn CreatedAssetID`,
+      env,
+    )
+    expect(r.error).toBeUndefined()
+    expect(r.pass).toBe(true)
+    const id = env.ledger.counter()
+    const asset = env.ledger.assetParams(id)
+    expect(asset?.creator).toEqual(APP)
+    expect(asset?.params.unitName).toEqual(new TextEncoder().encode('GRV'))
+    expect(env.ledger.assetHolding(APP, id)?.amount).toBe(1_000_000)
+    expect(r.txn?.innerTxns[0].createdAssetId).toBe(id)
+    // the default fee was the minimum, paid from the app account
+    expect(env.ledger.accountData(APP).balance).toBe(1_000_000 - 1001)
+  })
+
+  it('pays from the app account to an available account', () => {
+    const env = appEnv()
+    const r = run(
+      `itxn_begin; int pay; itxn_field TypeEnum; txn Sender; itxn_field Receiver; int 5000; itxn_field Amount; itxn_submit
+       itxn Amount; int 5000; ==`,
+      env,
+    )
+    expect(r.error).toBeUndefined()
+    expect(env.ledger.accountData(new Uint8Array(32)).balance).toBe(5000)
+  })
+
+  it('pools fees across an inner group and the outer overpayment', () => {
+    const env = appEnv(new MemoryLedger(), { fee: 3003 })
+    const r = run(
+      `itxn_begin; int pay; itxn_field TypeEnum; txn Sender; itxn_field Receiver; int 0; itxn_field Fee
+       itxn_next; int pay; itxn_field TypeEnum; txn Sender; itxn_field Receiver; int 0; itxn_field Fee
+       itxn_submit; gitxn 1 Fee; int 0; ==`,
+      env,
+    )
+    expect(r.error).toBeUndefined()
+    expect(r.pass).toBe(true)
+  })
+
+  it('rejects an inner group that pays too little', () => {
+    const r = run('itxn_begin; int pay; itxn_field TypeEnum; int 0; itxn_field Fee; itxn_submit; int 1', appEnv())
+    expect(r.error).toContain('group fee 0 too small (needs 1001 more)')
+  })
+
+  const misuse: [string, string, string][] = [
+    ['submit without begin', 'itxn_submit; int 1', 'itxn_submit without itxn_begin'],
+    ['field without begin', 'int 1; itxn_field Amount; int 1', 'itxn_field without itxn_begin'],
+    ['next without begin', 'itxn_next; int 1', 'itxn_next without itxn_begin'],
+    ['a type that cannot be inner', 'itxn_begin; byte "stpf"; itxn_field Type; int 1', 'stpf is not a valid Type for itxn_field'],
+    ['a non-boolean boolean', '#pragma typetrack false\nitxn_begin; int 2; itxn_field FreezeAssetFrozen; int 1', 'boolean is neither 1 nor 0: 2'],
+    ['an unavailable receiver', 'itxn_begin; global ZeroAddress; int 0; int 1; setbyte; itxn_field Receiver; int 1', 'unavailable Account'],
+    ['too many inner transactions', 'itxn_begin' + '; itxn_next'.repeat(8) + '; int 1', 'too many inner transactions 8 with 32 left'],
+  ]
+  it.each(misuse)('fails on %s', (_name, source, msg) => {
+    expect(run(source, appEnv()).error).toContain(msg)
+  })
+
+  it('runs an inner app call in the caller\'s environment', () => {
+    const ledger = new MemoryLedger()
+    const callee = program('global CallerApplicationID; itob; log; global OpcodeBudget; itob; log; int 1', 8)
+    ledger.createApp(999, CREATOR, { approvalProgram: callee, clearStateProgram: program('int 1', 8) })
+    const env = appEnv(ledger, { foreignApps: [999] })
+    const r = run(
+      `itxn_begin; int appl; itxn_field TypeEnum; int 999; itxn_field ApplicationID; itxn_submit
+       itxn NumLogs; int 2; ==; assert
+       gitxna 0 Logs 0; btoi; int 888; ==`,
+      env,
+    )
+    expect(r.error).toBeUndefined()
+    expect(r.pass).toBe(true)
+  })
+
+  it('refuses calls back into an app on the call stack', () => {
+    const ledger = new MemoryLedger()
+    const env = appEnv(ledger, { foreignApps: [888] })
+    expect(run('itxn_begin; int appl; itxn_field TypeEnum; int 888; itxn_field ApplicationID; itxn_submit; int 1', env).error).toContain(
+      'attempt to self-call',
+    )
+  })
+
+  it('refuses a sender the app does not control', () => {
+    const other = new Uint8Array(32).fill(5)
+    const env = appEnv(new MemoryLedger(), { accounts: [other] })
+    const r = run('itxn_begin; int pay; itxn_field TypeEnum; txna Accounts 1; itxn_field Sender; itxn_submit; int 1', env)
+    expect(r.error).toContain('unauthorized')
+  })
+})
