@@ -7,6 +7,8 @@ import { checkProgram, evalProgram } from '../src/eval/eval.ts'
 import { formatEvalError } from '../src/eval/errors.ts'
 import { MODE_APP, MODE_SIG, type EvalEnv } from '../src/eval/context.ts'
 import { sigHarnessEnv } from '../src/harness.ts'
+import { HANDLERS } from '../src/eval/ops/index.ts'
+import { MAX_VERSION, opsFor } from '../src/spec/index.ts'
 
 function asm(source: string, version: number): Uint8Array {
   const r = assemble(`#pragma version ${version}\n#pragma typetrack false\n${source}`)
@@ -88,6 +90,14 @@ describe('evalProgram', () => {
     }))
     expect(r.error?.message).toBe('/ 0')
     expect(seen).toEqual(['before pushint@1', 'after pushint', 'before pushint@3', 'after pushint', 'before /@5', 'after /: / 0'])
+  })
+})
+
+describe('handler table', () => {
+  it('has a handler for every op of every version', () => {
+    const missing: string[] = []
+    for (let v = 0; v <= MAX_VERSION; v++) for (const name of opsFor(v).byName.keys()) if (!HANDLERS.has(name)) missing.push(`v${v} ${name}`)
+    expect(missing).toEqual([])
   })
 })
 

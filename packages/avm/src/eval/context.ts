@@ -11,8 +11,9 @@ import type { OpTable } from '../spec/index.ts'
 import type { FieldSpec, OpSpec } from '../spec/types.ts'
 import type { StackValue, Uint64 } from './values.ts'
 
-/** Run modes, as the spec table's `modes` bit mask. */
+/** LogicSig mode (bit 1 of the spec table's `modes`). */
 export const MODE_SIG = 1
+/** Application mode (bit 2 of the spec table's `modes`). */
 export const MODE_APP = 2
 /** 1 = LogicSig, 2 = application. */
 export type RunMode = typeof MODE_SIG | typeof MODE_APP
