@@ -35,7 +35,8 @@ export function Header() {
           aria-controls="main-nav"
           onClick={() => setMenuOpen((v) => !v)}
         >
-          {menuOpen ? 'Close' : 'Menu'}
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <span className="visually-hidden">Menu</span>
         </button>
         <nav id="main-nav" aria-label="Main" className={menuOpen ? 'main-nav main-nav--open' : 'main-nav'}>
           <ul>

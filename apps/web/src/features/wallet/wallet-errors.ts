@@ -4,8 +4,7 @@
 export function walletErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
   if (typeof error === 'string' && error) return error
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    return (error as { message: string }).message
-  }
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined
+  if (typeof message === 'string' && message) return message
   return 'The wallet reported an unknown error'
 }

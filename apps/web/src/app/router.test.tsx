@@ -1,0 +1,85 @@
+import { render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { AppProviders } from './providers.tsx'
+import { buildRoutes } from './router.tsx'
+import { PAGES } from './routes.tsx'
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] })
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return router
+}
+
+describe('app router', () => {
+  it('redirects /dex to /dex/swap', async () => {
+    const router = renderAt('/dex')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swap' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dex/swap')
+  })
+
+  it('names the DEX routes dex-swap, dex-chart and dex-analytics', () => {
+    const ids = PAGES.filter((p) => p.path.startsWith('/dex/')).map((p) => [p.path, p.id])
+    expect(ids).toEqual([
+      ['/dex/swap', 'dex-swap'],
+      ['/dex/chart', 'dex-chart'],
+      ['/dex/analytics', 'dex-analytics'],
+    ])
+  })
+
+  it.each(['/projects/abc', '/projects/0', '/projects/-5'])('shows the 404 page for the invalid project id in %s', async (path) => {
+    renderAt(path)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
+    expect(screen.getByText(`Page not found: ${path}`)).toBeInTheDocument()
+    expect(screen.getByText('404')).toBeInTheDocument()
+  })
+
+  it('renders a project page for a positive integer id', async () => {
+    renderAt('/projects/31566704')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asset 31566704' })).toBeInTheDocument()
+  })
+
+  it.each(['/that/path', '/docs/no-such-page'])('shows "Page not found: %s" for an unknown path or document', async (path) => {
+    renderAt(path)
+    expect(await screen.findByText(`Page not found: ${path}`)).toBeInTheDocument()
+  })
+
+  it('renders a documentation page with its own heading and the docs sidebar', async () => {
+    renderAt('/docs/faq')
+    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Documentation pages' })).toBeInTheDocument()
+  })
+
+  it('lands a thrown render error on the Internal Server Error page, not a blank screen', async () => {
+    // React and the error element both log the error; keep the test output readable.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const broken = PAGES.map((p) =>
+      p.path === '/stake'
+        ? {
+            ...p,
+            load: async () => ({
+              Component: () => {
+                throw new Error('vault exploded')
+              },
+            }),
+          }
+        : p,
+    )
+    const router = createMemoryRouter(buildRoutes(broken), { initialEntries: ['/stake'] })
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
+    expect(screen.getByText('500')).toBeInTheDocument()
+    expect(screen.getByText('vault exploded')).toBeInTheDocument()
+    // The layout is still there to navigate away.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+    log.mockRestore()
+  })
+})
