@@ -168,6 +168,38 @@ describe('inner transactions', () => {
     expect(r.pass).toBe(true)
   })
 
+  const callApp999 = 'itxn_begin; int appl; itxn_field TypeEnum; int 999; itxn_field ApplicationID; itxn_submit'
+
+  it('reports a failing inner app call with algod\'s text', () => {
+    const ledger = new MemoryLedger()
+    ledger.createApp(999, CREATOR, { approvalProgram: program('int 1; err', 8), clearStateProgram: program('int 1', 8) })
+    const r = run(`${callApp999}; int 1`, appEnv(ledger, { foreignApps: [999] }))
+    expect(r.error).toContain('inner tx 0 failed: logic eval error: err opcode executed. Details: app=999, pc=')
+  })
+
+  it('adds MaxAppProgramCost to the pooled budget for each inner app call', () => {
+    const ledger = new MemoryLedger()
+    ledger.createApp(999, CREATOR, { approvalProgram: program('int 1', 8), clearStateProgram: program('int 1', 8) })
+    const r = run(`global OpcodeBudget; store 0; ${callApp999}; global OpcodeBudget; load 0; -; int 690; >`, appEnv(ledger, { foreignApps: [999] }))
+    expect(r.error).toBeUndefined()
+    expect(r.pass).toBe(true)
+  })
+
+  it('refuses re-entry through another app', () => {
+    const ledger = new MemoryLedger().fund(appAddress(999), 100_000)
+    const callBack = program('itxn_begin; int appl; itxn_field TypeEnum; int 888; itxn_field ApplicationID; itxn_submit; int 1', 9)
+    ledger.createApp(999, CREATOR, { approvalProgram: callBack, clearStateProgram: program('int 1', 9) })
+    ledger.createApp(888, CREATOR, { approvalProgram: program('int 1', 9) })
+    const r = run(`${callApp999}; int 1`, appEnv(ledger, { foreignApps: [999] }))
+    expect(r.error).toContain('attempt to re-enter 888')
+  })
+
+  it('refuses inner calls to programs older than v4', () => {
+    const ledger = new MemoryLedger()
+    ledger.createApp(999, CREATOR, { approvalProgram: program('int 1', 3), clearStateProgram: program('int 1', 3) })
+    expect(run(`${callApp999}; int 1`, appEnv(ledger, { foreignApps: [999] })).error).toContain('inner app call with version v3 < v4')
+  })
+
   it('refuses calls back into an app on the call stack', () => {
     const ledger = new MemoryLedger()
     const env = appEnv(ledger, { foreignApps: [888] })
