@@ -11,12 +11,29 @@ const INVALID = 'invalid json text'
 
 class JsonSyntaxError extends Error {}
 
+const HEX = '0123456789abcdef'
+const SIMPLE_ESCAPES: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 8, 0x66: 12, 0x6e: 10, 0x72: 13, 0x74: 9 }
+const QUOTED: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r' }
+
+/** encoding/json's quoteChar: a byte as Go's strconv.Quote shows it, in single quotes. */
+function quoteChar(c: number): string {
+  if (c === 0x27) return "'\\''"
+  if (c === 0x22) return "'\"'"
+  if (c in QUOTED) return `'${QUOTED[c]}'`
+  if (c < 0x20 || c === 0x7f) return `'\\x${c.toString(16).padStart(2, '0')}'`
+  if (c >= 0x80 && c < 0xa0) return `'\\u00${c.toString(16)}'`
+  return `'${String.fromCharCode(c)}'`
+}
+
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d])
 
 /** A strict RFC 7159 scanner over bytes; values are returned as [start, end) ranges. */
 class Scanner {
   pos = 0
-  constructor(readonly t: Uint8Array) {}
+  constructor(
+    readonly t: Uint8Array,
+    readonly strict = false,
+  ) {}
 
   ws(): void {
     while (this.pos < this.t.length && WS.has(this.t[this.pos])) this.pos++
@@ -69,7 +86,11 @@ class Scanner {
     }
   }
 
-  /** Scans a string; returns its decoded UTF-8 bytes. */
+  /**
+   * Scans a string; returns its decoded bytes. Leniently (go-codec, whole text) raw control
+   * characters pass and a `\u` without four hex digits decodes to U+FFFD; strictly
+   * (encoding/json, on extraction) both are syntax errors with encoding/json's text.
+   */
   string(): Uint8Array {
     const t = this.t
     this.expect(0x22)
@@ -78,14 +99,13 @@ class Scanner {
       if (this.pos >= t.length) this.fail()
       const c = t[this.pos++]
       if (c === 0x22) break
-      if (c < 0x20) this.fail()
+      if (c < 0x20 && this.strict) throw new JsonSyntaxError(`invalid character ${quoteChar(c)} in string literal`)
       if (c !== 0x5c) {
         out.push(c)
         continue
       }
       const e = t[this.pos++]
-      const simple: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 8, 0x66: 12, 0x6e: 10, 0x72: 13, 0x74: 9 }
-      if (e in simple) out.push(simple[e])
+      if (e in SIMPLE_ESCAPES) out.push(SIMPLE_ESCAPES[e])
       else if (e === 0x75) {
         let cp = this.hex4()
         if (cp >= 0xd800 && cp < 0xdc00 && t[this.pos] === 0x5c && t[this.pos + 1] === 0x75) {
@@ -95,21 +115,28 @@ class Scanner {
           if (lo >= 0xdc00 && lo < 0xe000) cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00)
           else this.pos = save
         }
-        if (cp >= 0xd800 && cp < 0xe000) cp = 0xfffd
+        if (cp < 0 || (cp >= 0xd800 && cp < 0xe000)) cp = 0xfffd
         out.push(...new TextEncoder().encode(String.fromCodePoint(cp)))
       } else this.fail()
     }
     return Uint8Array.from(out)
   }
 
+  /** Four hex digits, or -1 (lenient) when they are not all hex. */
   hex4(): number {
     let v = 0
+    let bad = false
     for (let i = 0; i < 4; i++) {
-      const h = parseInt(String.fromCharCode(this.t[this.pos++] ?? 0), 16)
-      if (Number.isNaN(h)) this.fail()
+      if (this.pos >= this.t.length) this.fail()
+      const c = this.t[this.pos++]
+      const h = HEX.indexOf(String.fromCharCode(c).toLowerCase())
+      if (h < 0 || c > 0x7f) {
+        if (this.strict) throw new JsonSyntaxError(`invalid character ${quoteChar(c)} in \\u hexadecimal character escape`)
+        bad = true
+      }
       v = v * 16 + h
     }
-    return v
+    return bad ? -1 : v
   }
 
   array(): void {
@@ -198,9 +225,36 @@ function mismatch(what: string, goType: string): AvmError {
   return new AvmError(`json: cannot unmarshal ${what} into Go value of type ${goType}`)
 }
 
-// encoding/json decodes strings replacing invalid UTF-8 with U+FFFD.
+// encoding/json replaces each byte that does not start a valid UTF-8 sequence with U+FFFD
+// (Go's utf8.DecodeRune: no overlongs, surrogates or code points past U+10FFFF).
 function sanitizeUtf8(b: Uint8Array): Uint8Array {
-  return new TextEncoder().encode(new TextDecoder('utf-8').decode(b))
+  const out: number[] = []
+  let i = 0
+  while (i < b.length) {
+    const n = validRuneLength(b, i)
+    if (n === 0) {
+      out.push(0xef, 0xbf, 0xbd)
+      i++
+    } else {
+      for (let k = 0; k < n; k++) out.push(b[i + k])
+      i += n
+    }
+  }
+  return Uint8Array.from(out)
+}
+
+function validRuneLength(b: Uint8Array, i: number): number {
+  const c = b[i]
+  if (c < 0x80) return 1
+  const cont = (k: number, lo = 0x80, hi = 0xbf): boolean => i + k < b.length && b[i + k] >= lo && b[i + k] <= hi
+  if (c >= 0xc2 && c <= 0xdf) return cont(1) ? 2 : 0
+  if (c === 0xe0) return cont(1, 0xa0) && cont(2) ? 3 : 0
+  if (c === 0xed) return cont(1, 0x80, 0x9f) && cont(2) ? 3 : 0
+  if (c >= 0xe1 && c <= 0xef) return cont(1) && cont(2) ? 3 : 0
+  if (c === 0xf0) return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
+  if (c === 0xf4) return cont(1, 0x80, 0x8f) && cont(2) && cont(3) ? 4 : 0
+  if (c >= 0xf1 && c <= 0xf3) return cont(1) && cont(2) && cont(3) ? 4 : 0
+  return 0
 }
 
 const decoder = new TextDecoder()
@@ -223,6 +277,12 @@ export const handlers: Record<string, OpHandler> = {
     }
     const raw = entry[1]
     if (raw.length === 0) throw new AvmError('unexpected end of JSON input')
+    // encoding/json validates the whole value before looking at its type.
+    try {
+      new Scanner(raw, true).value()
+    } catch (e) {
+      throw new AvmError(e instanceof Error ? e.message : String(e))
+    }
     const kind = kindOf(raw)
     switch (f.name) {
       case 'JSONString':
