@@ -7,8 +7,12 @@ import type { EvalEnv } from '../src/eval/context.ts'
 import { evalProgram } from '../src/eval/eval.ts'
 import { appAddress, decodeAddress } from '../src/eval/ops/state/common.ts'
 import { appliedTxn } from '../src/eval/ops/state/app-call.ts'
+import { recordApplied, runAppCall } from '../src/eval/ops/state/inner-app.ts'
+import { HARNESS_PROTO } from '../src/proto.ts'
+import { zeroAssetParams } from '../src/txn.ts'
 import { HARNESS_APP_CREATOR, MemoryLedger, appHarnessEnv, vectorEnv } from '../src/harness.ts'
 import { makeTxn, type Txn } from '../src/txn.ts'
+import { addr } from './state-helpers.ts'
 
 interface Vector {
   id: string
@@ -213,5 +217,45 @@ describe('inner transactions', () => {
     const env = appEnv(new MemoryLedger(), { accounts: [other] })
     const r = run('itxn_begin; int pay; itxn_field TypeEnum; txna Accounts 1; itxn_field Sender; itxn_submit; int 1', env)
     expect(r.error).toContain('unauthorized')
+  })
+})
+
+describe('top-level app calls through runAppCall', () => {
+  const params = (ledger: MemoryLedger, group: Txn[], gi: number, source: string, budget = { remaining: 1400 }, pastScratch: (never[] | undefined)[] = []) => ({
+    program: program(source), group, gi, appId: 888, ledger, proto: HARNESS_PROTO, budget, pastScratch,
+  })
+
+  it('sees assets created earlier in the group once recorded', () => {
+    const ledger = new MemoryLedger().createApp(888, CREATOR)
+    ledger.createAsset(50, addr(1), { ...zeroAssetParams(), total: 7 })
+    const src = 'gaid 0; asset_params_get AssetTotal; assert; int 7; =='
+    const fresh = (): Txn[] => [makeTxn({ type: 'acfg', createdAssetId: 50 }), makeTxn({ type: 'appl', applicationId: 888 })]
+    const unrecorded = fresh()
+    expect(runAppCall(params(ledger, unrecorded, 1, src)).error?.message).toBe('unavailable Asset 50')
+    const recorded = fresh()
+    recordApplied(recorded, HARNESS_PROTO, recorded[0])
+    expect(runAppCall(params(ledger, recorded, 1, src)).pass).toBe(true)
+  })
+
+  it('shares scratch and the pooled budget between the group\'s app calls', () => {
+    const ledger = new MemoryLedger().createApp(888, CREATOR)
+    const group = [makeTxn({ type: 'appl', applicationId: 888 }), makeTxn({ type: 'appl', applicationId: 888 })]
+    const budget = { remaining: 1400 }
+    const scratch: never[][] = []
+    const first = runAppCall(params(ledger, group, 0, 'int 5; store 3; byte "a"; log; int 1', budget, scratch))
+    expect(first.pass).toBe(true)
+    expect(first.txn.logs).toEqual([new TextEncoder().encode('a')])
+    group[0] = first.txn
+    const second = runAppCall(params(ledger, group, 1, 'gload 0 3; int 5; ==; gtxn 0 NumLogs; &&', budget, scratch))
+    expect(second.error).toBeUndefined()
+    expect(second.pass).toBe(true)
+    expect(budget.remaining).toBe(1400 - first.cost - second.cost)
+  })
+
+  it('refuses a ClearState program a full budget', () => {
+    const ledger = new MemoryLedger().createApp(888, CREATOR)
+    const group = [makeTxn({ type: 'appl', applicationId: 888, onCompletion: 3 })]
+    const r = runAppCall(params(ledger, group, 0, 'int 1', { remaining: 699 }))
+    expect(r.error?.message).toBe('attempted ClearState execution with low OpcodeBudget 699')
   })
 })
