@@ -37,6 +37,8 @@ describe('evalProgram', () => {
     { name: 'refuses an empty program', program: () => new Uint8Array(0), error: 'invalid program (empty)' },
     { name: 'refuses a program newer than the consensus', program: () => asm('int 1', 8), env: () => env({}, 7), error: 'program version 8 greater than protocol supported version 7' },
     { name: 'refuses everything when LogicSigs are unsupported', program: () => asm('int 1', 1), env: () => env({}, 0), error: 'LogicSig not supported' },
+    { name: 'checks the stack before a cut-off immediate', program: () => hex('0557'), error: 'stack underflow in extract' },
+    { name: 'fails on a cut-off fixed-size immediate', program: () => hex('0580017857'), error: 'program ends without immediate value(s)', pc: 4 },
     { name: 'fails on a truncated immediate', program: () => hex('0381'), error: 'could not decode int at program[2]' },
     { name: 'stops at the 1000-value stack limit', program: () => asm('int 1; dupn 255; dupn 255; dupn 255; dupn 255', 8), error: 'stack overflow' },
     { name: 'refuses byte strings over 4096 bytes', program: () => asm('int 4096; bzero; byte 0x01; concat; len', 4), error: 'concat produced a too big (4097) byte-array' },

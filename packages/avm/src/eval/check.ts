@@ -53,6 +53,7 @@ function check(program: Uint8Array, env: EvalEnv): void {
       if (spec === undefined) throw new AvmError(opSpecError(ops, program, pc))
       if ((spec.modes & env.mode) === 0) throw new AvmError(`${spec.name} not allowed in current mode`)
       ins = decodeInstr(decodeEnv, pc)
+      if (ins.error !== undefined) throw new AvmError(ins.error)
       if (ins.cost <= 0) throw new AvmError(`${spec.name} reported non-positive cost`)
       checkTargets(ins, version, len, instructionStarts, branchTargets)
     } catch (e) {

@@ -55,6 +55,11 @@ export interface Instr {
   bytes: Uint8Array[]
   /** Absolute targets of switch / match. */
   targets: number[]
+  /**
+   * Set when the instruction is cut off by the end of the program. go reports that after the
+   * stack checks, so such an instruction has cost 0 and step() throws this on its slow path.
+   */
+  error?: string
 }
 
 /** A handler: pops its arguments, computes, pushes its results, or throws an `AvmError`. */

@@ -150,7 +150,6 @@ export function decodeInstr(env: DecodeEnv, pc: number): Instr {
   const spec = opAt(env.ops, p, pc)
   if (spec === undefined) throw new AvmError(opSpecError(env.ops, p, pc))
   const info = opInfo(spec)
-  if (spec.size !== 0 && pc + spec.size > p.length) throw new AvmError('program ends without immediate value(s)')
   const ins: Instr = {
     spec,
     pc,
@@ -170,6 +169,10 @@ export function decodeInstr(env: DecodeEnv, pc: number): Instr {
     ints: [],
     bytes: [],
     targets: [],
+  }
+  if (spec.size !== 0 && pc + spec.size > p.length) {
+    ins.error = 'program ends without immediate value(s)'
+    return ins
   }
   let pos = pc + opcodeBytes(spec)
   for (const im of spec.immediates) {

@@ -161,7 +161,7 @@ function execute(cx: EvalContext, stack: StackValue[], ins: Instr): void {
     const arg = stack[first + ins.chunkArg] as Uint8Array
     cost += ins.perChunk * Math.ceil(arg.length / ins.chunkSize)
   }
-  if (cost <= 0) throw new AvmError(`${ins.spec.name} returned 0 cost`)
+  if (cost <= 0) throw new AvmError(ins.error ?? `${ins.spec.name} returned 0 cost`)
   const own = cx.costLimit - cx.cost
   const remaining = own < cx.budget.remaining ? own : cx.budget.remaining
   if (cost > remaining) {
