@@ -1,0 +1,6 @@
+// @grove/ledger: the embedded localnet's state machine and the node facade its APIs call.
+
+export type * from './node.ts'
+export { LedgerError } from './errors.ts'
+export { GENESIS_ID, PROTOCOL, FEE_SINK, REWARDS_POOL, GENESIS_ACCOUNT_BALANCE, genesisAccounts, genesisAllocation, genesisHash } from './genesis.ts'
+export type { GenesisAccount } from './genesis.ts'

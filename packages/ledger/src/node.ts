@@ -1,0 +1,83 @@
+// The facade the algod and kmd APIs (@grove/localnet) call. Reads return algosdk 3's
+// `modelsv2` classes, so an HTTP handler only has to encode them: `algosdk.encodeJSON(x)` for
+// JSON and `algosdk.encodeMsgpack(x)` for msgpack give algod's field names byte for byte.
+// Rejections are thrown as `LedgerError` (errors.ts) carrying algod's message and HTTP status.
+
+import type algosdk from 'algosdk'
+
+/** Options for `openNode` (chain.ts). */
+export interface NodeOptions {
+  /** Data directory for the crash-safe log; omitted = in memory only. */
+  dataDir?: string
+  /** Wall clock in milliseconds (tests inject one); default Date.now. */
+  now?: () => number
+}
+
+/** What a successful submit returns (algod's POST /v2/transactions body). */
+export interface SubmitResult {
+  /** Transaction id of the group's first transaction. */
+  txId: string
+}
+
+/** The embedded localnet node: a dev-mode chain where every accepted group is a block at once. */
+export interface Node {
+  /** `dockernet-v1`. */
+  readonly genesisId: string
+  /** SHA512/256 of the genesis (32 bytes). */
+  readonly genesisHash: Uint8Array
+
+  /** GET /v2/status. */
+  status(): algosdk.modelsv2.NodeStatusResponse
+  /** GET /v2/transactions/params. */
+  suggestedParams(): algosdk.modelsv2.TransactionParametersResponse
+  /** The last committed round. */
+  lastRound(): bigint
+
+  /**
+   * POST /v2/transactions: `signedGroupBytes` is one or more concatenated msgpack
+   * SignedTransactions. In dev mode the group is applied and committed as a new block before
+   * this returns. Throws LedgerError (status 400, algod's text) when rejected; nothing changes then.
+   */
+  submit(signedGroupBytes: Uint8Array): SubmitResult
+  /**
+   * POST /v2/transactions/simulate: evaluates without committing. `request` is algod's
+   * SimulateRequest (decoded by the caller from JSON or msgpack).
+   */
+  simulate(request: algosdk.modelsv2.SimulateRequest): algosdk.modelsv2.SimulateResponse
+
+  /** GET /v2/transactions/pending/{txid}: confirmed (or pool-rejected) txn, undefined if unknown. */
+  pendingTransaction(txId: string): algosdk.modelsv2.PendingTransactionResponse | undefined
+
+  /** GET /v2/accounts/{address}; an unknown address is an empty account, as in algod. */
+  account(address: string): algosdk.modelsv2.Account
+  /** GET /v2/accounts/{address}/assets/{asset-id}; undefined when not opted in. */
+  accountAsset(address: string, assetId: bigint): algosdk.modelsv2.AccountAssetResponse | undefined
+  /** GET /v2/accounts/{address}/applications/{app-id}; undefined when neither created nor opted in. */
+  accountApplication(address: string, appId: bigint): algosdk.modelsv2.AccountApplicationResponse | undefined
+  /** GET /v2/assets/{id}; undefined when it does not exist. */
+  asset(assetId: bigint): algosdk.modelsv2.Asset | undefined
+  /** GET /v2/applications/{id}; undefined when it does not exist. */
+  application(appId: bigint): algosdk.modelsv2.Application | undefined
+  /** GET /v2/applications/{id}/boxes: box names (raw bytes), sorted. */
+  boxNames(appId: bigint): Uint8Array[]
+  /** GET /v2/applications/{id}/box?name=; undefined when absent. */
+  box(appId: bigint, name: Uint8Array): algosdk.modelsv2.Box | undefined
+
+  /** The block of a committed round (algod's msgpack block shape), undefined if beyond the tip. */
+  block(round: bigint): algosdk.Block | undefined
+  /**
+   * GET /v2/blocks/{round}?format=msgpack: algod's exact response bytes ({block}), or
+   * undefined beyond the tip. `headerOnly` drops the payset.
+   */
+  blockMsgpack(round: bigint, headerOnly?: boolean): Uint8Array | undefined
+  /** Resolves once round `round` + 1 exists, or after `timeoutMs` (wait-for-block-after). */
+  waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void>
+
+  /** POST /v2/devmode/blocks/offset/{offset}: seconds added to the wall clock for new blocks. */
+  setBlockTimeOffset(seconds: bigint): void
+  /** GET /v2/devmode/blocks/offset. */
+  getBlockTimeOffset(): bigint
+
+  /** Flushes and closes the data directory (further submits throw). */
+  close(): Promise<void>
+}
