@@ -11,7 +11,7 @@ import { recordApplied, runAppCall } from '../src/eval/ops/state/inner-app.ts'
 import { HARNESS_PROTO } from '../src/proto.ts'
 import { zeroAssetParams } from '../src/txn.ts'
 import { HARNESS_APP_CREATOR, MemoryLedger, appHarnessEnv, vectorEnv } from '../src/harness.ts'
-import { makeTxn, type Txn } from '../src/txn.ts'
+import { makeTxn, txnId, type Txn } from '../src/txn.ts'
 import { addr } from './state-helpers.ts'
 
 interface Vector {
@@ -125,6 +125,20 @@ describe('inner transactions', () => {
     )
     expect(r.error).toBeUndefined()
     expect(env.ledger.accountData(new Uint8Array(32)).balance).toBe(5000)
+  })
+
+  it('derives inner transaction ids from the parent id and position', () => {
+    const env = appEnv()
+    const r = run(
+      `itxn_begin; int pay; itxn_field TypeEnum; txn Sender; itxn_field Receiver; itxn_submit
+       itxn_begin; int pay; itxn_field TypeEnum; txn Sender; itxn_field Receiver; itxn_submit
+       itxn TxID; log; int 1`,
+      env,
+    )
+    expect(r.error).toBeUndefined()
+    const outer = (env.txnGroup as Txn[])[0]
+    const second = r.txn!.innerTxns[1]
+    expect(r.txn?.logs[0]).toEqual(txnId(second, txnId(outer), 1))
   })
 
   it('pools fees across an inner group and the outer overpayment', () => {

@@ -29,6 +29,7 @@ import {
   sameAddr,
 } from './common.ts'
 import { runInnerApp } from './inner-app.ts'
+import { currentTxId } from './txn-ops.ts'
 
 /** Inner transaction types and the version that allows each (go's innerTxnTypes). */
 const INNER_TYPES: Record<string, number> = { pay: 5, keyreg: 6, axfer: 5, acfg: 5, afrz: 5, appl: 6 }
@@ -356,7 +357,7 @@ function submit(cx: EvalContext): void {
 
   const isGroup = subtxns.length > 1
   const hashes: Uint8Array[] = []
-  const parentId = isGroup ? txnId(currentTxn(cx)) : undefined
+  const parentId = isGroup ? currentTxId(cx) : undefined
   for (let i = 0; i < subtxns.length; i++) {
     const tx = subtxns[i]
     let calleeVersion = 0

@@ -64,13 +64,25 @@ function lastInnerGroup(cx: EvalContext): Txn[] {
   return ps.inners.slice(ps.inners.length - ps.lastGroupLen)
 }
 
-/** The id of transaction `gi` of `group` (inner ids derive from the parent's id and position). */
+/**
+ * The id of transaction `gi` (go's getTxID with UnifyInnerTxIDs): top-level transactions hash
+ * themselves; members of an inner group, and the last inner group, derive from their parent's
+ * id and their position among the parent's inner transactions.
+ */
 function idOf(cx: EvalContext, tx: Txn, gi: number, inner: boolean): Uint8Array {
   if (tx.txId !== undefined) return tx.txId
-  if (!inner) return txnId(tx)
-  const ps = programState(cx)
-  const innerIndex = ps.inners.length - ps.lastGroupLen + gi
-  return txnId(tx, idOf(cx, currentTxn(cx), cx.groupIndex, false), innerIndex)
+  if (inner) {
+    const ps = programState(cx)
+    return txnId(tx, currentTxId(cx), ps.inners.length - ps.lastGroupLen + gi)
+  }
+  const caller = cx.caller
+  if (caller === undefined) return txnId(tx)
+  return txnId(tx, currentTxId(caller), programState(caller).inners.length + gi)
+}
+
+/** The id of the transaction `cx` is evaluating (go's currentTxID). */
+export function currentTxId(cx: EvalContext): Uint8Array {
+  return idOf(cx, currentTxn(cx), cx.groupIndex, false)
 }
 
 /** go's txnFieldToStack. */
