@@ -61,6 +61,8 @@ export interface ConsensusParams {
   maxGlobalSchemaEntries: number
   maxLocalSchemaEntries: number
   maxAppTotalProgramLen: number
+  /** Fee per byte beyond the free note/arg/program sizes, in millionths of MinTxnFee. */
+  perByteTxnSurcharge: number
 }
 
 /** go-algorand's current consensus protocol (V42). */
@@ -121,6 +123,7 @@ export const CURRENT_PROTO: ConsensusParams = {
   maxGlobalSchemaEntries: 64,
   maxLocalSchemaEntries: 16,
   maxAppTotalProgramLen: 2048,
+  perByteTxnSurcharge: 100,
 }
 
 /**
@@ -187,4 +190,5 @@ export const HARNESS_PROTO: ConsensusParams = {
   maxGlobalSchemaEntries: 30,
   maxLocalSchemaEntries: 13,
   maxAppTotalProgramLen: 1200,
+  perByteTxnSurcharge: 1000,
 }

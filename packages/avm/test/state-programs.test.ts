@@ -155,7 +155,7 @@ describe('inner transactions', () => {
 
   it('rejects an inner group that pays too little', () => {
     const r = run('itxn_begin; int pay; itxn_field TypeEnum; int 0; itxn_field Fee; itxn_submit; int 1', appEnv())
-    expect(r.error).toContain('group fee 0 too small (needs 1001 more)')
+    expect(r.error).toContain('group fee 0.0A too small (needs 1.001mA more)')
   })
 
   const misuse: [string, string, string][] = [

@@ -7,11 +7,8 @@ import type { Uint64 } from '../../values.ts'
 import type { Ledger } from '../../../ledger.ts'
 import type { ConsensusParams } from '../../../proto.ts'
 import { OnCompletion, type Txn } from '../../../txn.ts'
+import { largeProgramExtraBytes } from './fees.ts'
 import { fail, groupStateFor, idKey, programState, shareBox, type GroupState } from './common.ts'
-
-function largeProgramExtraBytes(proto: ConsensusParams, size: number): number {
-  return Math.max(0, size - proto.maxAppTotalProgramLen * (1 + proto.maxExtraAppProgramPages))
-}
 
 /** go's read-budget check, done once per top-level group before its first app call runs. */
 function checkReadBudget(gs: GroupState, group: readonly Txn[], ledger: Ledger, proto: ConsensusParams): void {

@@ -10,6 +10,7 @@ import { MODE_SIG } from '../../context.ts'
 import { isBytes, uint64ToBytes, type StackValue, type Uint64 } from '../../values.ts'
 import type { Ledger, SignatureLedger } from '../../../ledger.ts'
 import type { ConsensusParams } from '../../../proto.ts'
+import { feeForUsage, summarizeFees } from './fees.ts'
 import type { Txn } from '../../../txn.ts'
 
 // go-algorand's version gates (data/transactions/logic/opcodes.go).
@@ -176,6 +177,8 @@ export interface GroupState {
   readBudgetChecked: boolean
   /** Microalgos overpaid by the group, spendable by inner transactions. */
   feeCredit: bigint
+  /** Fraction of a microalgo (over 1e12) already paid by earlier round-ups (go's feeResidue). */
+  feeResidue: bigint
   /** Inner transactions the whole group may still issue. */
   allowedInners: number
 }
@@ -231,11 +234,11 @@ export function groupStateFor(group: readonly Txn[], proto: ConsensusParams): Gr
   let gs = groupStates.get(group)
   if (gs === undefined) {
     gs = computeAvailability(group, proto.maxTxGroupSize * proto.maxInnerTransactions)
-    // go's feeCredit: what the top-level group paid beyond its minimum fees.
-    let paid = 0n
-    for (const tx of group) paid += BigInt(tx.fee)
-    const needed = BigInt(proto.minTxnFee) * BigInt(group.length)
-    gs.feeCredit = paid > needed ? paid - needed : 0n
+    // go's feeCredit: what the top-level group paid beyond its fees, and the round-up residue.
+    const { usage, paid } = summarizeFees(group, proto)
+    const needed = feeForUsage(proto, usage, 0n)
+    gs.feeCredit = paid > needed.fee ? paid - needed.fee : 0n
+    gs.feeResidue = needed.residue
     groupStates.set(group, gs)
   }
   return gs
@@ -272,6 +275,7 @@ export function computeAvailability(group: readonly Txn[], allowedInners: number
     ioBudget: 0,
     readBudgetChecked: false,
     feeCredit: 0n,
+    feeResidue: 0n,
     allowedInners,
   }
   for (const tx of group) fillAvailability(r, tx)

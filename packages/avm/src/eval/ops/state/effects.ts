@@ -4,7 +4,7 @@
 
 import type { EvalContext, OpHandler } from '../../context.ts'
 import { AvmError } from '../../errors.ts'
-import { isBytes, type StackValue, type Uint64 } from '../../values.ts'
+import { isBytes, u64, type StackValue, type Uint64 } from '../../values.ts'
 import { programVersion } from '../../decode.ts'
 import type { FieldSpec } from '../../../spec/types.ts'
 import { groupId, OnCompletion, TXN_TYPES, txnId, zeroTxn, type Txn } from '../../../txn.ts'
@@ -28,6 +28,7 @@ import {
   programState,
   sameAddr,
 } from './common.ts'
+import { feeForUsage, microAlgosText, summarizeFees } from './fees.ts'
 import { runInnerApp } from './inner-app.ts'
 import { currentTxId } from './txn-ops.ts'
 
@@ -35,40 +36,27 @@ import { currentTxId } from './txn-ops.ts'
 const INNER_TYPES: Record<string, number> = { pay: 5, keyreg: 6, axfer: 5, acfg: 5, afrz: 5, appl: 6 }
 const MAX_UINT64 = 0xffff_ffff_ffff_ffffn
 
-function remainingInners(cx: EvalContext): number {
-  return groupState(cx).allowedInners
-}
-
-/** The fee a group of `n` transactions must pay together. */
-function groupFee(cx: EvalContext, n: number): bigint {
-  return BigInt(cx.proto.minTxnFee) * BigInt(n)
-}
-
-function feesPaid(txns: Txn[]): bigint {
-  let sum = 0n
-  for (const t of txns) sum += BigInt(t.fee)
-  return sum
-}
-
 /** go's addInnerTxn: a new inner txn from the app account, its fee defaulted to what is still owed. */
 function addInnerTxn(cx: EvalContext): void {
   const ps = programState(cx)
-  const left = remainingInners(cx)
+  const gs = groupState(cx)
+  const left = gs.allowedInners
   if (ps.subtxns.length > left || ps.subtxns.length >= cx.proto.maxTxGroupSize) {
     fail(`too many inner transactions ${ps.subtxns.length} with ${left} left`)
   }
-  const need = groupFee(cx, ps.subtxns.length + 1)
-  const paid = feesPaid(ps.subtxns)
+  // The default fee must not consume the residue: itxn_submit does the real charge.
+  const { usage, paid } = summarizeFees(ps.subtxns, cx.proto)
+  const need = feeForUsage(cx.proto, usage + 1_000_000n, gs.feeResidue)
+  if (need.overflow) fail('inner group fee saturation')
   let fee = 0n
-  if (paid < need) {
-    fee = need - paid
-    const credit = groupState(cx).feeCredit
-    fee = fee > credit ? fee - credit : 0n
+  if (paid < need.fee) {
+    fee = need.fee - paid
+    fee = fee > gs.feeCredit ? fee - gs.feeCredit : 0n
   }
   const tx = currentTxn(cx)
   const inner = zeroTxn()
   inner.sender = appAddress(cx.appId)
-  inner.fee = fee <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(fee) : fee
+  inner.fee = u64(fee)
   inner.firstValid = tx.firstValid
   inner.lastValid = tx.lastValid
   ps.subtxns.push(inner)
@@ -342,16 +330,18 @@ function submit(cx: EvalContext): void {
   }
   if (subtxns.length === 0) fail('itxn_submit without itxn_begin')
 
-  const need = groupFee(cx, subtxns.length)
-  const paid = feesPaid(subtxns)
-  if (paid < need) {
-    const shortfall = need - paid
+  const { usage, paid } = summarizeFees(subtxns, cx.proto)
+  const need = feeForUsage(cx.proto, usage, gs.feeResidue)
+  if (need.overflow) fail('inner group fee saturation')
+  gs.feeResidue = need.residue
+  if (paid < need.fee) {
+    const shortfall = need.fee - paid
     if (gs.feeCredit < shortfall) {
-      fail(`group fee ${paid} too small (needs ${shortfall - gs.feeCredit} more)`)
+      fail(`group fee ${microAlgosText(paid)} too small (needs ${microAlgosText(shortfall - gs.feeCredit)} more)`)
     }
     gs.feeCredit -= shortfall
   } else {
-    gs.feeCredit += paid - need
+    gs.feeCredit += paid - need.fee
     if (gs.feeCredit > MAX_UINT64) gs.feeCredit = MAX_UINT64
   }
 
