@@ -394,3 +394,184 @@ export function groupId(txIds: Uint8Array[]): Uint8Array {
   writeMsg(out, { txlist: txIds })
   return sha512_256(Uint8Array.from(out))
 }
+
+// ---- well-formedness (go's Transaction.WellFormed, the checks that need no chain state) ----
+
+/** Consensus limits `wellFormed` reads. */
+export interface WellFormedParams {
+  maxTxnLife: number
+  maxAbsoluteTxnNoteBytes: number
+  maxAssetNameBytes: number
+  maxAssetUnitNameBytes: number
+  maxAssetUrlBytes: number
+  maxAssetDecimals: number
+  maxAbsoluteExtraProgramPages: number
+  maxAppProgramLen: number
+  maxAppTotalProgramLen: number
+  maxAppArgs: number
+  maxAbsoluteTotalArgLen: number
+  maxAppAccess: number
+  maxAppTxnAccounts: number
+  maxAppTxnForeignApps: number
+  maxAppTxnForeignAssets: number
+  maxAppBoxReferences: number
+  maxAppTotalTxnReferences: number
+  maxLocalSchemaEntries: number
+  maxGlobalSchemaEntries: number
+}
+
+function allZero(b: Uint8Array): boolean {
+  for (const x of b) if (x !== 0) return false
+  return true
+}
+
+function appWellFormed(tx: Txn, p: WellFormedParams): string | undefined {
+  if (tx.onCompletion < 0 || tx.onCompletion > OnCompletion.DeleteApplication) {
+    return `invalid application OnCompletion (${tx.onCompletion})`
+  }
+  const creating = tx.applicationId === 0 || tx.applicationId === 0n
+  if (BigInt(tx.rejectVersion) > 0n && creating) return 'tx.RejectVersion cannot be set during creation'
+  const updating = tx.onCompletion === OnCompletion.UpdateApplication
+  if (!creating && !updating && (tx.approvalProgram.length !== 0 || tx.clearStateProgram.length !== 0)) {
+    return 'programs may only be specified during application creation or update'
+  }
+  if (tx.extraProgramPages > p.maxAbsoluteExtraProgramPages) {
+    return `tx.ExtraProgramPages exceeds MaxAbsoluteExtraProgramPages = ${p.maxAbsoluteExtraProgramPages}`
+  }
+  let epp = tx.extraProgramPages
+  const gs = tx.globalStateSchema
+  const ls = tx.localStateSchema
+  if (!creating) {
+    if (ls.numUint !== 0 || ls.numByteSlice !== 0) {
+      return `inappropriate non-zero tx.LocalStateSchema ({${ls.numUint} ${ls.numByteSlice}})`
+    }
+    const updatingSizes = updating && (tx.extraProgramPages !== 0 || gs.numUint !== 0 || gs.numByteSlice !== 0)
+    if (!updatingSizes) {
+      if (gs.numUint !== 0 || gs.numByteSlice !== 0) return `inappropriate non-zero tx.GlobalStateSchema ({${gs.numUint} ${gs.numByteSlice}})`
+      if (tx.extraProgramPages !== 0) return `inappropriate non-zero tx.ExtraProgramPages (${tx.extraProgramPages})`
+      epp = p.maxAbsoluteExtraProgramPages
+    }
+  }
+  const pages = 1 + epp
+  const lap = tx.approvalProgram.length
+  const lcs = tx.clearStateProgram.length
+  if (lap > pages * p.maxAppProgramLen) return `approval program too long. (${lap} > ${pages * p.maxAppProgramLen})`
+  if (lcs > pages * p.maxAppProgramLen) return `clear state program too long. (${lcs} > ${pages * p.maxAppProgramLen})`
+  if (lap + lcs > pages * p.maxAppTotalProgramLen) return `app programs too long. (${lap} + ${lcs} > ${pages * p.maxAppTotalProgramLen})`
+  if (tx.applicationArgs.length > p.maxAppArgs) {
+    return `tx.ApplicationArgs has too many arguments. ${tx.applicationArgs.length} > ${p.maxAppArgs}`
+  }
+  let argSum = 0
+  for (let i = 0; i < tx.applicationArgs.length; i++) {
+    const l = tx.applicationArgs[i].length
+    if (l > 4096) return `tx.ApplicationArgs[${i}] length is too long. ${l} > 4096`
+    argSum += l
+  }
+  if (argSum > p.maxAbsoluteTotalArgLen) return `tx.ApplicationArgs total length is too long. ${argSum} > ${p.maxAbsoluteTotalArgLen}`
+  if (tx.access.length > 0) {
+    if (tx.access.length > p.maxAppAccess) return `tx.Access too long, max number of references is ${p.maxAppAccess}`
+    if (tx.accounts.length > 0) return "tx.Accounts can't be used when tx.Access is used"
+    if (tx.foreignApps.length > 0) return "tx.ForeignApps can't be used when tx.Access is used"
+    if (tx.foreignAssets.length > 0) return "tx.ForeignAssets can't be used when tx.Access is used"
+    if (tx.boxes.length > 0) return "tx.Boxes can't be used when tx.Access is used"
+  } else {
+    if (tx.accounts.length > p.maxAppTxnAccounts) return `tx.Accounts too long, max number of accounts is ${p.maxAppTxnAccounts}`
+    if (tx.foreignApps.length > p.maxAppTxnForeignApps) {
+      return `tx.ForeignApps too long, max number of foreign apps is ${p.maxAppTxnForeignApps}`
+    }
+    if (tx.foreignAssets.length > p.maxAppTxnForeignAssets) {
+      return `tx.ForeignAssets too long, max number of foreign assets is ${p.maxAppTxnForeignAssets}`
+    }
+    if (tx.boxes.length > p.maxAppBoxReferences) return `tx.Boxes too long, max number of box references is ${p.maxAppBoxReferences}`
+    if (tx.accounts.length + tx.foreignApps.length + tx.foreignAssets.length + tx.boxes.length > p.maxAppTotalTxnReferences) {
+      return `tx references exceed MaxAppTotalTxnReferences = ${p.maxAppTotalTxnReferences}`
+    }
+  }
+  for (let i = 0; i < tx.boxes.length; i++) {
+    const br = tx.boxes[i]
+    if (br.index > tx.foreignApps.length) return `tx.Boxes[${i}].Index is ${br.index}. Exceeds len(tx.ForeignApps)`
+  }
+  if (ls.numUint + ls.numByteSlice > p.maxLocalSchemaEntries) {
+    return `tx.LocalStateSchema is too large. ${ls.numUint + ls.numByteSlice} > ${p.maxLocalSchemaEntries}`
+  }
+  if (gs.numUint + gs.numByteSlice > p.maxGlobalSchemaEntries) {
+    return `tx.GlobalStateSchema is too large. ${gs.numUint + gs.numByteSlice} > ${p.maxGlobalSchemaEntries}`
+  }
+  return undefined
+}
+
+function typeWellFormed(tx: Txn, p: WellFormedParams): string | undefined {
+  switch (tx.type) {
+    case 'pay':
+      if (bytesEq(tx.sender, tx.closeRemainderTo)) return `transaction cannot close account to its sender ${addressText(tx.sender)}`
+      return undefined
+    case 'keyreg':
+      return undefined
+    case 'acfg': {
+      const a = tx.assetParams
+      if (a.assetName.length > p.maxAssetNameBytes) return `transaction asset name too big: ${a.assetName.length} > ${p.maxAssetNameBytes}`
+      if (a.unitName.length > p.maxAssetUnitNameBytes) {
+        return `transaction asset unit name too big: ${a.unitName.length} > ${p.maxAssetUnitNameBytes}`
+      }
+      if (a.url.length > p.maxAssetUrlBytes) return `transaction asset url too big: ${a.url.length} > ${p.maxAssetUrlBytes}`
+      if (a.decimals > p.maxAssetDecimals) return `transaction asset decimals is too high (max is ${p.maxAssetDecimals})`
+      return undefined
+    }
+    case 'axfer':
+      if ((tx.xferAsset === 0 || tx.xferAsset === 0n) && tx.assetAmount !== 0) return 'asset ID cannot be zero'
+      if (!allZero(tx.assetSender) && !allZero(tx.assetCloseTo)) return 'cannot close asset by clawback'
+      return undefined
+    case 'afrz':
+      if (tx.freezeAsset === 0 || tx.freezeAsset === 0n) return 'asset ID cannot be zero'
+      if (allZero(tx.freezeAccount)) return 'freeze account cannot be empty'
+      return undefined
+    case 'appl':
+      return appWellFormed(tx, p)
+    default:
+      return `unknown tx type ${tx.type}`
+  }
+}
+
+function bytesEq(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+/** An address as go prints it: checksummed base32. */
+function addressText(addr: Uint8Array): string {
+  const data = new Uint8Array(36)
+  data.set(addr)
+  data.set(sha512_256(addr).subarray(28), 32)
+  let out = ''
+  let bits = 0
+  let value = 0
+  for (const byte of data) {
+    value = ((value << 8) | byte) & 0xfff
+    bits += 8
+    while (bits >= 5) {
+      out += B32[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  if (bits > 0) out += B32[(value << (5 - bits)) & 31]
+  return out
+}
+
+/**
+ * go's Transaction.WellFormed for the checks that need no chain state: the type's own rules
+ * and the header's (validity window, note size, non-zero sender). Returns go's error text, or
+ * undefined when the transaction is well formed. Protocol-feature switches are all on.
+ */
+export function wellFormed(tx: Txn, p: WellFormedParams): string | undefined {
+  const typeError = typeWellFormed(tx, p)
+  if (typeError !== undefined) return typeError
+  const fv = BigInt(tx.firstValid)
+  const lv = BigInt(tx.lastValid)
+  if (lv < fv) return `transaction invalid range (${fv}--${lv})`
+  if (lv - fv > BigInt(p.maxTxnLife)) return `transaction window size excessive (${fv}--${lv})`
+  if (tx.note.length > p.maxAbsoluteTxnNoteBytes) return `transaction note too big: ${tx.note.length} > ${p.maxAbsoluteTxnNoteBytes}`
+  if (allZero(tx.sender)) return 'transaction cannot have zero sender'
+  return undefined
+}

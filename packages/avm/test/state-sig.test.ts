@@ -1,7 +1,8 @@
 import { sha512_256 } from '@noble/hashes/sha2.js'
 import { describe, expect, it } from 'vitest'
 import { sigHarnessEnv } from '../src/harness.ts'
-import { encodeTxn, groupId, makeTxn, txnId, zeroTxn } from '../src/txn.ts'
+import { HARNESS_PROTO } from '../src/proto.ts'
+import { encodeTxn, groupId, makeTxn, txnId, wellFormed, zeroAssetParams, zeroTxn, type Txn } from '../src/txn.ts'
 import { addr, b, contextFor, errorOf, op } from './state-helpers.ts'
 
 const sig = (version = 14, lsv = 14) => contextFor(sigHarnessEnv({ logicSigVersion: lsv }), version)
@@ -126,5 +127,28 @@ describe('transaction ids', () => {
 
   it('txn TxID reads the computed id', () => {
     expect(op(sig(), 'txn TxID')).toEqual([txnId(zeroTxn())])
+  })
+})
+
+describe('wellFormed', () => {
+  const S = addr(1)
+  const cases: [string, Partial<Txn>, string | undefined][] = [
+    ['a plain payment', { type: 'pay', sender: S }, undefined],
+    ['a zero sender', { type: 'keyreg' }, 'transaction cannot have zero sender'],
+    ['a reversed validity range', { type: 'pay', sender: S, firstValid: 10, lastValid: 9 }, 'transaction invalid range (10--9)'],
+    ['an excessive window', { type: 'pay', sender: S, firstValid: 1, lastValid: 2000 }, 'transaction window size excessive (1--2000)'],
+    ['a note over the absolute limit', { type: 'pay', sender: S, note: new Uint8Array(551) }, 'transaction note too big: 551 > 550'],
+    ['closing to the sender', { type: 'pay', sender: S, closeRemainderTo: S }, 'transaction cannot close account to its sender'],
+    ['a long asset name', { type: 'acfg', sender: S, assetParams: { ...zeroAssetParams(), assetName: new Uint8Array(13) } }, 'transaction asset name too big: 13 > 12'],
+    ['an asset transfer of asset 0', { type: 'axfer', sender: S, assetAmount: 5 }, 'asset ID cannot be zero'],
+    ['a freeze without account', { type: 'afrz', sender: S, freezeAsset: 3 }, 'freeze account cannot be empty'],
+    ['programs on a plain call', { type: 'appl', sender: S, applicationId: 5, approvalProgram: Uint8Array.of(8) }, 'programs may only be specified during application creation or update'],
+    ['too many references', { type: 'appl', sender: S, applicationId: 5, foreignApps: [1, 2, 3, 4], foreignAssets: [1, 2, 3, 4] }, 'tx references exceed MaxAppTotalTxnReferences = 7'],
+    ['an unknown type', { type: 'zzz', sender: S }, 'unknown tx type zzz'],
+  ]
+  it.each(cases)('judges %s', (_name, fields, want) => {
+    const msg = wellFormed(makeTxn(fields), HARNESS_PROTO)
+    if (want === undefined) expect(msg).toBeUndefined()
+    else expect(msg).toContain(want)
   })
 })

@@ -7,7 +7,7 @@ import { AvmError } from '../../errors.ts'
 import { isBytes, u64, type StackValue, type Uint64 } from '../../values.ts'
 import { programVersion } from '../../decode.ts'
 import type { FieldSpec } from '../../../spec/types.ts'
-import { groupId, OnCompletion, TXN_TYPES, txnId, zeroTxn, type Txn } from '../../../txn.ts'
+import { groupId, OnCompletion, TXN_TYPES, txnId, wellFormed, zeroTxn, type Txn } from '../../../txn.ts'
 import type { InnerAppRunner } from '../../../ledger.ts'
 import {
   SHARED_RESOURCES_VERSION,
@@ -350,6 +350,8 @@ function submit(cx: EvalContext): void {
   const parentId = isGroup ? currentTxId(cx) : undefined
   for (let i = 0; i < subtxns.length; i++) {
     const tx = subtxns[i]
+    const malformed = wellFormed(tx, cx.proto)
+    if (malformed !== undefined) fail(malformed)
     let calleeVersion = 0
     if (tx.type === 'appl') calleeVersion = checkInnerAppCall(cx, tx)
     checkAllows(cx, tx, calleeVersion)
