@@ -1,0 +1,15 @@
+// What every algod handler receives: the ledger node and the little state the API itself keeps.
+import type { Node } from '@grove/ledger'
+import type { AlgodReply, AlgodRequest } from './http.ts'
+
+/** Per-server state handlers share. */
+export interface AlgodContext {
+  node: Node
+  /** Follow mode's sync round; 0 = unset (algod's GetSyncRound). */
+  syncRound: bigint
+  /** Resolves when the server is stopping, so long polls end early. */
+  shutdown: Promise<void>
+}
+
+/** A handler named after the endpoint it serves; it throws AlgodError or LedgerError to refuse. */
+export type AlgodHandler = (ctx: AlgodContext, req: AlgodRequest) => AlgodReply | Promise<AlgodReply>

@@ -1,0 +1,41 @@
+// The unauthenticated routes every algod serves: /health, /ready, /genesis, /versions.
+import algosdk from 'algosdk'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation } from '@grove/ledger'
+import { jsonReply } from '../http.ts'
+import type { AlgodReply } from '../http.ts'
+import type { AlgodContext } from '../context.ts'
+
+/** The algod release this API mirrors, reported by /versions. */
+export const ALGOD_BUILD = { major: 4, minor: 0, build_number: 0, commit_hash: '', branch: 'grove', channel: 'dev' } as const
+
+/** GET /health: always `null` with 200 while the process runs. */
+export function healthCheck(): AlgodReply {
+  return jsonReply(null)
+}
+
+/** GET /ready: a dev-mode node is never catching up, so ready as soon as it serves. */
+export function ready(): AlgodReply {
+  return jsonReply(null)
+}
+
+/** GET /genesis: the genesis document; network + id spell the genesis id tools read. */
+export function genesisJSON(): AlgodReply {
+  const [network, id] = GENESIS_ID.split('-') as [string, string]
+  const alloc = [...genesisAllocation()].map(([addr, algo]) => ({
+    addr,
+    comment: addr === FEE_SINK ? 'FeeSink' : addr === REWARDS_POOL ? 'RewardsPool' : 'Wallet',
+    state: { algo, onl: 2 },
+  }))
+  const genesis = { alloc, devmode: true, fees: FEE_SINK, id, network, proto: PROTOCOL, rwd: REWARDS_POOL, timestamp: 0 }
+  return { status: 200, contentType: 'application/json', body: algosdk.stringifyJSON(genesis, undefined, 2) }
+}
+
+/** GET /versions: API versions, genesis id and hash, build. */
+export function versions(ctx: AlgodContext): AlgodReply {
+  return jsonReply({
+    versions: ['v2'],
+    genesis_id: ctx.node.genesisId,
+    genesis_hash_b64: algosdk.bytesToBase64(ctx.node.genesisHash),
+    build: ALGOD_BUILD,
+  })
+}

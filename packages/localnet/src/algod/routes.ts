@@ -1,0 +1,91 @@
+// The algod v2 routing table: one row per endpoint, the single source the server reads.
+import type { AlgodHandler } from './context.ts'
+import { genesisJSON, healthCheck, ready, versions } from './handlers/common.ts'
+import { getStatus, waitForBlock } from './handlers/status.ts'
+import {
+  getPendingTransactions,
+  getPendingTransactionsByAddress,
+  pendingTransactionInformation,
+  rawTransaction,
+  simulateTransaction,
+  transactionParams,
+} from './handlers/transactions.ts'
+import { accountApplicationInformation, accountAssetInformation, accountInformation } from './handlers/accounts.ts'
+import { getApplicationBoxByName, getApplicationBoxes, getApplicationByID, getAssetByID } from './handlers/applications.ts'
+import { getBlock } from './handlers/blocks.ts'
+import { tealCompile, tealDisassemble } from './handlers/teal.ts'
+import { getBlockTimeStampOffset, getSyncRound, setBlockTimeStampOffset, setSyncRound, unsetSyncRound } from './handlers/devmode.ts'
+
+/** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
+export interface AlgodRoute {
+  method: 'GET' | 'POST' | 'DELETE'
+  path: string
+  handler: AlgodHandler
+  /** algod's common routes (/health, /ready, /genesis, /versions) skip the token check. */
+  public?: boolean
+}
+
+/** Every endpoint this algod serves. */
+export const ALGOD_ROUTES: readonly AlgodRoute[] = [
+  { method: 'GET', path: '/health', handler: healthCheck, public: true },
+  { method: 'GET', path: '/ready', handler: ready, public: true },
+  { method: 'GET', path: '/genesis', handler: genesisJSON, public: true },
+  { method: 'GET', path: '/versions', handler: versions, public: true },
+  { method: 'GET', path: '/v2/status', handler: getStatus },
+  { method: 'GET', path: '/v2/status/wait-for-block-after/:round', handler: waitForBlock },
+  { method: 'GET', path: '/v2/transactions/params', handler: transactionParams },
+  { method: 'POST', path: '/v2/transactions', handler: rawTransaction },
+  { method: 'POST', path: '/v2/transactions/simulate', handler: simulateTransaction },
+  { method: 'GET', path: '/v2/transactions/pending', handler: getPendingTransactions },
+  { method: 'GET', path: '/v2/transactions/pending/:txid', handler: pendingTransactionInformation },
+  { method: 'GET', path: '/v2/accounts/:address', handler: accountInformation },
+  { method: 'GET', path: '/v2/accounts/:address/assets/:asset-id', handler: accountAssetInformation },
+  { method: 'GET', path: '/v2/accounts/:address/applications/:application-id', handler: accountApplicationInformation },
+  { method: 'GET', path: '/v2/accounts/:address/transactions/pending', handler: getPendingTransactionsByAddress },
+  { method: 'GET', path: '/v2/assets/:asset-id', handler: getAssetByID },
+  { method: 'GET', path: '/v2/applications/:application-id', handler: getApplicationByID },
+  { method: 'GET', path: '/v2/applications/:application-id/boxes', handler: getApplicationBoxes },
+  { method: 'GET', path: '/v2/applications/:application-id/box', handler: getApplicationBoxByName },
+  { method: 'GET', path: '/v2/blocks/:round', handler: getBlock },
+  { method: 'POST', path: '/v2/teal/compile', handler: (_ctx, req) => tealCompile(req) },
+  { method: 'POST', path: '/v2/teal/disassemble', handler: (_ctx, req) => tealDisassemble(req) },
+  { method: 'GET', path: '/v2/devmode/blocks/offset', handler: getBlockTimeStampOffset },
+  { method: 'POST', path: '/v2/devmode/blocks/offset/:offset', handler: setBlockTimeStampOffset },
+  { method: 'GET', path: '/v2/ledger/sync', handler: getSyncRound },
+  { method: 'POST', path: '/v2/ledger/sync/:round', handler: setSyncRound },
+  { method: 'DELETE', path: '/v2/ledger/sync', handler: unsetSyncRound },
+]
+
+/** A route matched against a request path, with its decoded parameters. */
+export interface RouteMatch {
+  route: AlgodRoute
+  params: Record<string, string>
+}
+
+/** Finds the route for `method path`; `methodMismatch` when only the method is wrong (echo's 405). */
+export function matchRoute(
+  routes: readonly AlgodRoute[],
+  method: string,
+  path: string,
+): RouteMatch | { methodMismatch: true } | undefined {
+  const parts = path.split('/')
+  let pathMatched = false
+  for (const route of routes) {
+    const pattern = route.path.split('/')
+    if (pattern.length !== parts.length) continue
+    const params: Record<string, string> = {}
+    let ok = true
+    for (let i = 0; i < pattern.length && ok; i++) {
+      const seg = pattern[i] as string
+      const actual = parts[i] as string
+      if (seg.startsWith(':')) {
+        if (actual === '') ok = false
+        else params[seg.slice(1)] = decodeURIComponent(actual)
+      } else ok = seg === actual
+    }
+    if (!ok) continue
+    if (route.method === method) return { route, params }
+    pathMatched = true
+  }
+  return pathMatched ? { methodMismatch: true } : undefined
+}

@@ -1,0 +1,123 @@
+// The algod HTTP front: CORS, token check, routing and the one error handler, on node:http.
+import { timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { LedgerError } from '@grove/ledger'
+import type { Node } from '@grove/ledger'
+import { ALGOD_ERRORS, AlgodError } from './errors.ts'
+import { jsonReply } from './http.ts'
+import type { AlgodReply, AlgodRequest } from './http.ts'
+import type { AlgodContext } from './context.ts'
+import { ALGOD_ROUTES, matchRoute } from './routes.ts'
+
+/** algod's token header. */
+export const ALGOD_TOKEN_HEADER = 'X-Algo-API-Token'
+/** Largest request body read (algod's simulate limit); bigger bodies are refused before parsing. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024
+
+/** Options for `createAlgodListener`. */
+export interface AlgodListenerOptions {
+  node: Node
+  token: string
+}
+
+/** A request listener plus the hook that ends long polls when the server stops. */
+export interface AlgodListener {
+  listener: RequestListener
+  /** Releases pending wait-for-block-after polls. */
+  shutdown(): void
+}
+
+function tokenMatches(provided: string | undefined, expected: string): boolean {
+  if (provided === undefined) return false
+  const a = Buffer.from(provided)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+function providedToken(req: IncomingMessage): string | undefined {
+  const header = req.headers[ALGOD_TOKEN_HEADER.toLowerCase()]
+  if (typeof header === 'string' && header !== '') return header
+  const auth = req.headers.authorization
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice('Bearer '.length)
+  return undefined
+}
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_BODY_BYTES) throw new AlgodError(400, 'http: request body too large')
+    chunks.push(chunk)
+  }
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+/** The one error handler: algod's `{message, data}` with the refusal's status. */
+export function errorReply(e: unknown): AlgodReply {
+  if (e instanceof AlgodError) return jsonReply(e.data ? { message: e.message, data: e.data } : { message: e.message }, e.status)
+  if (e instanceof LedgerError) return jsonReply({ message: e.message }, e.status)
+  return jsonReply({ message: e instanceof Error ? e.message : ALGOD_ERRORS.internalFailure }, 500)
+}
+
+function setCors(res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*')
+}
+
+function write(res: ServerResponse, reply: AlgodReply, headOnly: boolean): void {
+  res.statusCode = reply.status
+  if (reply.contentType) res.setHeader('Content-Type', reply.contentType)
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength)
+  res.setHeader('Content-Length', body.length)
+  res.end(headOnly ? undefined : body)
+}
+
+async function handle(ctx: AlgodContext, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  setCors(res)
+  const method = req.method ?? 'GET'
+  if (method === 'OPTIONS') {
+    // CORS preflight, as echo's CORS middleware answers it for algod
+    res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS')
+    res.setHeader('Access-Control-Allow-Headers', `${ALGOD_TOKEN_HEADER},Content-Type`)
+    if (req.headers['access-control-request-private-network'] === 'true') res.setHeader('Access-Control-Allow-Private-Network', 'true')
+    res.statusCode = 204
+    res.end()
+    return
+  }
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  // echo's RemoveTrailingSlash runs before routing
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
+  const lookupMethod = method === 'HEAD' ? 'GET' : method
+  const match = matchRoute(ALGOD_ROUTES, lookupMethod, path)
+  let reply: AlgodReply
+  try {
+    if (!match) throw new AlgodError(404, ALGOD_ERRORS.notFound)
+    if ('methodMismatch' in match) throw new AlgodError(405, ALGOD_ERRORS.methodNotAllowed)
+    if (!match.route.public && !tokenMatches(providedToken(req), token)) throw new AlgodError(401, ALGOD_ERRORS.invalidApiToken)
+    const request: AlgodRequest = {
+      method,
+      path,
+      params: match.params,
+      query: url.searchParams,
+      headers: req.headers,
+      body: method === 'GET' || method === 'HEAD' ? new Uint8Array() : await readBody(req),
+    }
+    reply = await match.route.handler(ctx, request)
+  } catch (e) {
+    reply = errorReply(e)
+  }
+  write(res, reply, method === 'HEAD')
+}
+
+/** Builds algod's request listener over a ledger node. */
+export function createAlgodListener(options: AlgodListenerOptions): AlgodListener {
+  let release!: () => void
+  const shutdown = new Promise<void>((resolve) => (release = resolve))
+  const ctx: AlgodContext = { node: options.node, syncRound: 0n, shutdown }
+  return {
+    listener: (req, res) => {
+      void handle(ctx, options.token, req, res)
+    },
+    shutdown: () => release(),
+  }
+}
