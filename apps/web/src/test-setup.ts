@@ -8,3 +8,6 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
 })
+
+// jsdom has no layout, so scrolling is a no-op rather than its "not implemented" error.
+window.scrollTo = (() => {}) as typeof window.scrollTo

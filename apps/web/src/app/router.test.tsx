@@ -2,8 +2,9 @@ import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { AppProviders } from './providers.tsx'
-import { buildRoutes } from './router.tsx'
-import { PAGES } from './routes.tsx'
+import { reloadOnNextNavigation } from '@/lib/app-updates.ts'
+import { buildRoutes, CHUNK_FAILED_MESSAGE, loadPage } from './router.tsx'
+import { PAGES, type PageModule } from './routes.tsx'
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] })
@@ -81,5 +82,43 @@ describe('app router', () => {
     // The layout is still there to navigate away.
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
     log.mockRestore()
+  })
+})
+
+describe('loadPage', () => {
+  const staleChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/stake-page-abc.js'))
+
+  function runLoader(module: PageModule) {
+    return (module.loader as (args: unknown) => unknown)({ params: {}, request: new Request('http://localhost/stake') })
+  }
+
+  it('asks for a reload on the next navigation when a page chunk fails to load, once per 10 s per path', async () => {
+    reloadOnNextNavigation.consume()
+    const stale = { path: '/stake', title: 'Stake', load: staleChunk }
+    const module = await loadPage(stale, () => '/stake')()
+    expect(() => runLoader(module)).toThrow(CHUNK_FAILED_MESSAGE)
+    expect(reloadOnNextNavigation.consume()).toMatch(/\/stake/)
+    // Within the throttle window the same path does not ask again.
+    await loadPage(stale, () => '/stake')()
+    expect(reloadOnNextNavigation.pending()).toBe(false)
+  })
+
+  it('does not reload for errors that are not chunk failures, and shows them as they are', async () => {
+    reloadOnNextNavigation.consume()
+    const module = await loadPage({ path: '/admin', title: 'Admin', load: () => Promise.reject(new Error('bug')) }, () => '/admin')()
+    expect(() => runLoader(module)).toThrow('bug')
+    expect(reloadOnNextNavigation.pending()).toBe(false)
+  })
+
+  it('shows the error page when a chunk fails on the first load', async () => {
+    const broken = PAGES.map((p) => (p.path === '/stake' ? { ...p, load: staleChunk } : p))
+    const router = createMemoryRouter(buildRoutes(broken), { initialEntries: ['/stake'] })
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument()
+    expect(screen.getByText(CHUNK_FAILED_MESSAGE)).toBeInTheDocument()
   })
 })

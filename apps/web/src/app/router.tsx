@@ -7,24 +7,38 @@ import { reloadOnNextNavigation } from '@/lib/app-updates.ts'
 import { AppLayout, DexLayout } from './layout/app-layout.tsx'
 import { RouteError } from './route-error.tsx'
 import { assertValidParams } from './route-checks.ts'
-import { PAGES, type PageRoute } from './routes.tsx'
+import { PAGES, type PageModule, type PageRoute } from './routes.tsx'
 
-/** Loads a page's chunk; a chunk that fails to load (stale after a deploy) asks for a reload on the next navigation. */
+/** Shown when a page's code cannot be fetched (usually a deploy replaced it, or the network dropped). */
+export const CHUNK_FAILED_MESSAGE = 'This page could not be loaded. Grove may have been updated or your connection dropped; it reloads when you open another page.'
+
+/**
+ * Loads a page's chunk. A failure resolves to a route whose loader throws, so the error page
+ * renders (a rejected `lazy` leaves react-router showing nothing on a first load); a chunk
+ * that failed to load also asks for a full reload on the next navigation.
+ */
 export function loadPage(page: PageRoute, path: () => string = () => window.location.pathname) {
-  return async () => {
-    let module
+  return async (): Promise<PageModule> => {
+    let module: PageModule
     try {
       module = await page.load()
     } catch (error) {
-      if (isChunkLoadError(error) && shouldReloadForChunkError(path())) reloadOnNextNavigation.request(`chunk failed: ${path()}`)
-      throw error
+      const chunk = isChunkLoadError(error)
+      if (chunk && shouldReloadForChunkError(path())) reloadOnNextNavigation.request(`chunk failed: ${path()}`)
+      const shown = chunk ? new Error(CHUNK_FAILED_MESSAGE, { cause: error }) : error
+      return {
+        Component: () => null,
+        loader: () => {
+          throw shown
+        },
+      }
     }
     const { Component, loader } = module
     if (!page.check) return { Component, loader }
     const check = page.check
     return {
       Component,
-      loader: (args: Parameters<NonNullable<typeof loader>>[0]) => {
+      loader: (args) => {
         assertValidParams(check, args.params)
         return loader ? loader(args) : null
       },
@@ -68,13 +82,22 @@ export function buildRoutes(pages: PageRoute[] = PAGES): RouteObject[] {
 export function createAppRouter() {
   const router = createBrowserRouter(buildRoutes())
   let current = router.state.location
-  router.subscribe((state) => {
-    const target = state.navigation.location ?? (state.location !== current ? state.location : null)
-    current = state.location
-    if (!target || !reloadOnNextNavigation.pending()) return
+  // Key of the navigation already seen starting; the one that asked for the reload (a chunk that
+  // failed while it loaded) must finish and show its error page, the one after it reloads.
+  let started = current.key
+  const begin = (target: { pathname: string; search: string; hash: string; key: string }) => {
+    started = target.key
+    if (!reloadOnNextNavigation.pending()) return
     reloadOnNextNavigation.consume()
     // A full page load fetches the new build's index.html and chunks.
     window.location.assign(target.pathname + target.search + target.hash)
+  }
+  router.subscribe((state) => {
+    const loading = state.navigation.location
+    if (loading && loading.key !== started) begin(loading)
+    // Navigations with nothing to load skip the loading state and just change location.
+    else if (state.location.key !== current.key && state.location.key !== started) begin(state.location)
+    current = state.location
   })
   return router
 }

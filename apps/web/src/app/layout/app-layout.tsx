@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { NavLink, Outlet, useLocation } from 'react-router'
+import { useEffect, type ReactNode } from 'react'
+import { NavLink, Outlet, useLocation, useMatches } from 'react-router'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { KeepAliveOutlet } from './keep-alive.tsx'
@@ -10,6 +10,7 @@ export const KEEP_ALIVE_PATHS = ['/staking/farms', '/staking/pools'] as const
 
 /** The default layout: skip link, header, the page, footer. `children` replaces the outlet (error pages). */
 export function AppLayout(props: { children?: ReactNode }) {
+  useDocumentTitle()
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -39,4 +40,13 @@ export function DexLayout() {
       <Outlet />
     </>
   )
+}
+
+/** Sets the tab title from the deepest route's `handle.title`. */
+function useDocumentTitle() {
+  const matches = useMatches()
+  const title = [...matches].reverse().map((m) => (m.handle as { title?: string } | undefined)?.title).find(Boolean)
+  useEffect(() => {
+    if (title) document.title = title === 'Grove' ? 'Grove' : `${title} · Grove`
+  }, [title])
 }
