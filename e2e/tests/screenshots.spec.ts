@@ -46,3 +46,31 @@ for (const width of WIDTHS) {
     await page.screenshot({ path: path.join(OUT, `wallet-modal-${width}.png`) })
   })
 }
+
+for (const [name, url] of [['landing', '/'], ['swap', '/dex/swap'], ['settings', '/settings']] as const) {
+  test(`screenshot ${name} in the dark theme`, async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('grove.settings.v1', JSON.stringify({ theme: 'dark' })))
+    await page.goto(url)
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await page.screenshot({ path: path.join(OUT, `${name}-dark-1280.png`), fullPage: true })
+  })
+}
+
+// A throwaway localnet key, as in wallet.spec.ts.
+const MNEMONIC =
+  'write old critic naive worth kid aerobic absent surprise spell palm razor north napkin boring hurdle dumb husband crouch predict bronze long sentence abstract credit'
+
+for (const width of WIDTHS) {
+  test(`screenshot connected wallet at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 844 })
+    await page.goto('/dashboard?tab=accounts')
+    page.on('dialog', (d) => void d.accept(MNEMONIC))
+    await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Connect Mnemonic' }).click()
+    await expect(page.getByRole('dialog').getByText(/Balance unavailable/)).toBeVisible()
+    await page.screenshot({ path: path.join(OUT, `wallet-connected-modal-${width}.png`) })
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('cell', { name: /Mnemonic Account/ })).toBeVisible()
+    await page.screenshot({ path: path.join(OUT, `wallet-connected-dashboard-${width}.png`), fullPage: true })
+  })
+}

@@ -32,7 +32,7 @@ export function DashboardPage() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">
         <TabContent tab={tab} />
       </div>
     </Page>
