@@ -73,6 +73,33 @@ export interface StateSchema {
   numByteSlice: number
 }
 
+/** go's ValueDelta actions. */
+export const DeltaAction = { SetBytes: 1, SetUint: 2, Delete: 3 } as const
+
+/** One state change: set bytes, set uint, or delete (go's basics.ValueDelta). */
+export interface ValueDelta {
+  action: number
+  bytes?: Uint8Array
+  uint?: Uint64
+}
+
+/** A key's change; keys are raw bytes, mapped by their hex for lookup. */
+export interface KeyDelta {
+  key: Uint8Array
+  delta: ValueDelta
+}
+
+/**
+ * The state changes of an app call as algod reports them (go's EvalDelta): global changes,
+ * local changes by account slot (0 sender, 1.. Accounts, then `sharedAccounts` for accounts
+ * reached by v9 group sharing), and only changes that differ from what was stored.
+ */
+export interface EvalDelta {
+  globalDelta: Map<string, KeyDelta>
+  localDeltas: Map<number, Map<string, KeyDelta>>
+  sharedAccounts: Uint8Array[]
+}
+
 /** A transaction with its apply data, as the AVM sees it. */
 export interface Txn {
   type: string
@@ -136,6 +163,8 @@ export interface Txn {
   createdApplicationId: Uint64
   /** Inner transactions this app call performed, in order. */
   innerTxns: Txn[]
+  /** State changes of this app call (set on applied app calls). */
+  evalDelta?: EvalDelta
 }
 
 /** 32 zero bytes: the zero address. */

@@ -74,6 +74,43 @@ function appEnv(ledger = new MemoryLedger(), txn: Partial<Txn> = {}): EvalEnv & 
   return appHarnessEnv({ ledger, group: [makeTxn({ type: 'appl', applicationId: 888, fee: 1001, ...txn })] })
 }
 
+describe('state deltas', () => {
+  it('records only changes that differ from what was stored, as algod reports them', () => {
+    const ledger = new MemoryLedger()
+    ledger.createApp(888, CREATOR, { globalStateSchema: { numUint: 3, numByteSlice: 1 }, localStateSchema: { numUint: 1, numByteSlice: 0 } })
+    ledger.setGlobal(888, new TextEncoder().encode('same'), 1)
+    ledger.fund(new Uint8Array(32), 1).optIn(new Uint8Array(32), 888)
+    const r = run(
+      `byte "same"; int 1; app_global_put
+       byte "new"; byte "v"; app_global_put
+       byte "gone"; app_global_del
+       int 0; byte "n"; int 9; app_local_put
+       int 1`,
+      appEnv(ledger),
+    )
+    expect(r.error).toBeUndefined()
+    const d = r.txn!.evalDelta!
+    expect([...d.globalDelta.values()].map((k) => [new TextDecoder().decode(k.key), k.delta])).toEqual([
+      ['new', { action: 1, bytes: new TextEncoder().encode('v') }],
+    ])
+    expect([...d.localDeltas.get(0)!.values()].map((k) => k.delta)).toEqual([{ action: 2, uint: 9 }])
+  })
+
+  it('gives accounts reached by group sharing slots after Accounts', () => {
+    const ledger = new MemoryLedger()
+    ledger.createApp(888, CREATOR, { localStateSchema: { numUint: 1, numByteSlice: 0 } })
+    const other = addr(4)
+    ledger.fund(other, 1).optIn(other, 888)
+    // an earlier call of the same app by `other` shares its local state with the group
+    const group = [makeTxn({ type: 'appl', sender: other, applicationId: 888 }), makeTxn({ type: 'appl', applicationId: 888, accounts: [addr(5)] })]
+    const env = appHarnessEnv({ ledger, group, groupIndex: 1 })
+    const r = run('txn Sender; pop; gtxn 0 Sender; byte "n"; int 1; app_local_put; int 1', env)
+    expect(r.error).toBeUndefined()
+    expect(r.txn?.evalDelta?.sharedAccounts).toEqual([other])
+    expect(r.txn?.evalDelta?.localDeltas.has(2)).toBe(true)
+  })
+})
+
 describe('log', () => {
   it('records logs on the applied transaction', () => {
     const r = run('byte "hello"; log; byte "world"; log; int 1', appEnv())

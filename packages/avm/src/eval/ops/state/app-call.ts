@@ -80,5 +80,6 @@ export function chargeProgramWrites(gs: GroupState, tx: Txn, appId: Uint64, prot
 /** The transaction as applied by a finished program: its logs and inner transactions. */
 export function appliedTxn(cx: EvalContext): Txn {
   const tx = cx.txnGroup[cx.groupIndex] as Txn
-  return { ...tx, logs: cx.logs, innerTxns: programState(cx).inners }
+  const ps = programState(cx)
+  return { ...tx, logs: cx.logs, innerTxns: ps.inners, evalDelta: ps.delta }
 }

@@ -2,17 +2,20 @@
 // Key and value limits are checked here with go's texts; schema limits are the ledger's.
 
 import type { EvalContext, OpHandler } from '../../context.ts'
-import { isBytes, type StackValue, type Uint64 } from '../../values.ts'
+import { bytesEqual, isBytes, type StackValue, type Uint64 } from '../../values.ts'
+import { DeltaAction, type KeyDelta, type ValueDelta } from '../../../txn.ts'
 import {
   SHARED_RESOURCES_VERSION,
   allowsLocals,
   appReference,
+  currentTxn,
   encodeAddress,
   fail,
   hex,
   ledgerOf,
   localsReference,
   mutableAccountReference,
+  programState,
 } from './common.ts'
 
 function checkKey(cx: EvalContext, key: Uint8Array): void {
@@ -38,12 +41,35 @@ function globalGet(cx: EvalContext, app: Uint64, key: Uint8Array): StackValue | 
 }
 
 /** Writable local state of the running app for the account a stack value names. */
-function localTarget(cx: EvalContext, acct: StackValue): Uint8Array {
-  const addr = mutableAccountReference(cx, acct)
-  if (cx.version >= SHARED_RESOURCES_VERSION && !allowsLocals(cx, addr, cx.appId)) {
-    fail(`unavailable Local State ${String(cx.appId)}+${encodeAddress(addr)}`)
+function localTarget(cx: EvalContext, acct: StackValue): { addr: Uint8Array; idx: number } {
+  const ref = mutableAccountReference(cx, acct)
+  if (cx.version >= SHARED_RESOURCES_VERSION && !allowsLocals(cx, ref.addr, cx.appId)) {
+    fail(`unavailable Local State ${String(cx.appId)}+${encodeAddress(ref.addr)}`)
   }
-  return addr
+  return ref
+}
+
+function sameValue(a: StackValue, b: StackValue): boolean {
+  if (isBytes(a)) return isBytes(b) && bytesEqual(a, b)
+  return !isBytes(b) && BigInt(a) === BigInt(b)
+}
+
+function valueDelta(v: StackValue): ValueDelta {
+  return isBytes(v) ? { action: DeltaAction.SetBytes, bytes: v } : { action: DeltaAction.SetUint, uint: v }
+}
+
+/** go's ensureLocalDelta: the EvalDelta slot of an account (shared accounts go after Accounts). */
+function localDeltaOf(cx: EvalContext, idx: number, addr: Uint8Array): Map<string, KeyDelta> {
+  const { delta } = programState(cx)
+  const accounts = currentTxn(cx).accounts.length
+  if (idx > accounts) {
+    let i = delta.sharedAccounts.findIndex((a) => bytesEqual(a, addr))
+    if (i < 0) i = delta.sharedAccounts.push(addr) - 1
+    idx = accounts + 1 + i
+  }
+  let m = delta.localDeltas.get(idx)
+  if (m === undefined) delta.localDeltas.set(idx, (m = new Map()))
+  return m
 }
 
 /** Local and global state handlers, keyed by op name. */
@@ -75,7 +101,9 @@ export const handlers: Record<string, OpHandler> = {
     const key = cx.stack.pop() as Uint8Array
     const acct = cx.stack.pop() as StackValue
     checkKey(cx, key)
-    const addr = localTarget(cx, acct)
+    const { addr, idx } = localTarget(cx, acct)
+    const old = ledgerOf(cx).getLocal(addr, cx.appId, key)
+    if (old === undefined || !sameValue(old, value)) localDeltaOf(cx, idx, addr).set(hex(key), { key, delta: valueDelta(value) })
     checkValue(cx, key, value)
     ledgerOf(cx).setLocal(addr, cx.appId, key, value)
   },
@@ -83,16 +111,24 @@ export const handlers: Record<string, OpHandler> = {
     const value = cx.stack.pop() as StackValue
     const key = cx.stack.pop() as Uint8Array
     checkKey(cx, key)
+    const old = ledgerOf(cx).getGlobal(cx.appId, key)
+    if (old === undefined || !sameValue(old, value)) programState(cx).delta.globalDelta.set(hex(key), { key, delta: valueDelta(value) })
     checkValue(cx, key, value)
     ledgerOf(cx).setGlobal(cx.appId, key, value)
   },
   app_local_del: (cx) => {
     const key = cx.stack.pop() as Uint8Array
-    const addr = localTarget(cx, cx.stack.pop() as StackValue)
+    const { addr, idx } = localTarget(cx, cx.stack.pop() as StackValue)
+    if (ledgerOf(cx).getLocal(addr, cx.appId, key) !== undefined) {
+      localDeltaOf(cx, idx, addr).set(hex(key), { key, delta: { action: DeltaAction.Delete } })
+    }
     ledgerOf(cx).delLocal(addr, cx.appId, key)
   },
   app_global_del: (cx) => {
     const key = cx.stack.pop() as Uint8Array
+    if (ledgerOf(cx).getGlobal(cx.appId, key) !== undefined) {
+      programState(cx).delta.globalDelta.set(hex(key), { key, delta: { action: DeltaAction.Delete } })
+    }
     ledgerOf(cx).delGlobal(cx.appId, key)
   },
 }

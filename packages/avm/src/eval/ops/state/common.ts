@@ -11,7 +11,7 @@ import { isBytes, uint64ToBytes, type StackValue, type Uint64 } from '../../valu
 import type { Ledger, SignatureLedger } from '../../../ledger.ts'
 import type { ConsensusParams } from '../../../proto.ts'
 import { feeForUsage, summarizeFees } from './fees.ts'
-import type { Txn } from '../../../txn.ts'
+import type { EvalDelta, Txn } from '../../../txn.ts'
 
 // go-algorand's version gates (data/transactions/logic/opcodes.go).
 export const DIRECT_REF_VERSION = 4
@@ -185,6 +185,8 @@ export interface GroupState {
 
 /** Per-program state of the state ops (kept in `cx.stateExt`). */
 export interface ProgramState {
+  /** The state changes this program made, as algod reports them. */
+  delta: EvalDelta
   /** Inner transactions being assembled between itxn_begin and itxn_submit. */
   subtxns: Txn[]
   /** Inner transactions this program has performed, in order (the applied txns). */
@@ -202,6 +204,7 @@ export function programState(cx: EvalContext): ProgramState {
   let ps = cx.stateExt.state as ProgramState | undefined
   if (ps === undefined) {
     ps = {
+      delta: { globalDelta: new Map(), localDeltas: new Map(), sharedAccounts: [] },
       subtxns: [],
       inners: [],
       lastGroupLen: 0,
@@ -510,12 +513,12 @@ export function accountReference(cx: EvalContext, v: StackValue): { addr: Uint8A
 }
 
 /** go's mutableAccountReference (local state writes). */
-export function mutableAccountReference(cx: EvalContext, v: StackValue): Uint8Array {
+export function mutableAccountReference(cx: EvalContext, v: StackValue): { addr: Uint8Array; idx: number } {
   const r = accountReference(cx, v)
   if (r.idx > currentTxn(cx).accounts.length && cx.version < SHARED_RESOURCES_VERSION) {
     fail(`invalid Account reference for mutation ${encodeAddress(r.addr)}`)
   }
-  return r.addr
+  return r
 }
 
 /** go's resolveApp (v4+): 0 or own id, an available id, else a ForeignApps / access slot. */
