@@ -21,8 +21,6 @@ export { zeroTxn, makeTxn, txnId, groupId, encodeTxn, typeEnum, OnCompletion } f
 export { MemoryLedger, sigHarnessEnv, appHarnessEnv, harnessProto, HARNESS_APP_ID, HARNESS_APP_CREATOR } from './harness.ts'
 export { beginAppCall, chargeProgramWrites } from './eval/ops/state/app-call.ts'
 export { wellFormed } from './txn.ts'
-export type { WellFormedParams } from './txn.ts'
 export { encodeAddress, decodeAddress, appAddress } from './eval/ops/state/common.ts'
-export { beginAppCall } from './eval/ops/state/app-call.ts'
 export { runAppCall, recordApplied } from './eval/ops/state/inner-app.ts'
 export type { AppCallParams, AppCallResult } from './eval/ops/state/inner-app.ts'
