@@ -17,5 +17,13 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // lottie-web (an animation library inside Pera's and Defly's connect modals) uses eval;
+        // it is third-party code loaded only on connect, so the warning is noise here.
+        if (warning.code === 'EVAL' && warning.id?.includes('lottie-web')) return
+        warn(warning)
+      },
+    },
   },
 })
