@@ -1,0 +1,33 @@
+// Wallet SDKs load only when the user connects; a first visit to /dex/swap stays small.
+import { gzipSync } from 'node:zlib'
+import { expect, test, type Page, type Response } from '@playwright/test'
+
+const BUDGET = 250 * 1024
+
+function collectScripts(page: Page) {
+  const scripts: Response[] = []
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script' || r.url().endsWith('.js')) scripts.push(r)
+  })
+  return scripts
+}
+
+test('a first visit to /dex/swap loads no wallet SDK and at most 250 KB of gzipped JavaScript', async ({ page }) => {
+  const scripts = collectScripts(page)
+  await page.goto('/dex/swap')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Swap')
+  await page.waitForLoadState('networkidle')
+  expect(scripts.map((r) => r.url()).filter((u) => /wallet-runtime|use-wallet|algosdk/.test(u))).toEqual([])
+  let total = 0
+  for (const r of scripts) total += gzipSync(await r.body()).length
+  expect(total).toBeGreaterThan(0)
+  expect(total).toBeLessThanOrEqual(BUDGET)
+})
+
+test('opening the wallet modal loads the wallet runtime', async ({ page }) => {
+  const scripts = collectScripts(page)
+  await page.goto('/dex/swap')
+  await page.getByRole('banner').getByRole('button', { name: 'Connect wallet' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect(scripts.some((r) => /wallet-runtime/.test(r.url()))).toBe(true)
+})
