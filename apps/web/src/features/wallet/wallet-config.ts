@@ -3,9 +3,8 @@
 import { LogLevel, WalletId, type NetworkConfig, type SupportedWallet, type WalletManagerConfig } from '@txnlab/use-wallet-react'
 import { NETWORKS, type NetworkId, type NetworkInfo } from '@/lib/networks.ts'
 import { effectiveAlgod, type Settings } from '@/lib/settings.ts'
+import { LOCAL_KMD } from './wallet-constants.ts'
 
-/** The embedded localnet's kmd, as AlgoKit LocalNet runs it. */
-export const LOCAL_KMD = { baseServer: 'http://127.0.0.1', port: '4002', token: 'a'.repeat(64), wallet: 'unencrypted-default-wallet' } as const
 
 /** Wallets offered on every network. */
 const PUBLIC_WALLETS: SupportedWallet[] = [

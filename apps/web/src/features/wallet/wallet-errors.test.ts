@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { GENERIC_ERROR, REJECTED_ERROR } from '@/components/ui/toast/readable-error.ts'
 import { walletErrorMessage } from './wallet-errors.ts'
 
 describe('walletErrorMessage', () => {
   it.each([
-    [new Error('Production network detected. Aborting.'), 'Production network detected. Aborting.'],
-    ['No mnemonic provided', 'No mnemonic provided'],
-    [{ message: 'User rejected', code: 4001 }, 'User rejected'],
-    [undefined, 'The wallet reported an unknown error'],
-    [new Error(''), 'The wallet reported an unknown error'],
-  ])('turns %j into %j', (error, expected) => {
-    expect(walletErrorMessage(error)).toBe(expected)
+    ['keeps use-wallet’s mainnet refusal as written', new Error('Production network detected. Aborting.'), undefined, 'Production network detected. Aborting.'],
+    ['keeps a plain string', 'No mnemonic provided', 'mnemonic', 'No mnemonic provided'],
+    ['says the user cancelled', { message: 'User rejected', code: 4001 }, 'pera', REJECTED_ERROR],
+    ['says kmd is not running', new TypeError('Failed to fetch'), 'kmd', 'Cannot reach KMD at http://127.0.0.1:4002. Start the localnet with `npm start` and try again.'],
+    ['falls back to a generic sentence', undefined, undefined, GENERIC_ERROR],
+  ])('%s', (_name, error, walletId, expected) => {
+    expect(walletErrorMessage(error, walletId)).toBe(expected)
   })
 })

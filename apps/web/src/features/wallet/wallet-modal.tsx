@@ -27,7 +27,7 @@ export function WalletModal(props: { onClose(): void }) {
     try {
       await action()
     } catch (error) {
-      walletSession.update({ error: walletErrorMessage(error) })
+      walletSession.update({ error: walletErrorMessage(error, walletId) })
     } finally {
       setBusy(null)
     }

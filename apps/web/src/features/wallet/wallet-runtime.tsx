@@ -15,7 +15,7 @@ function createManager(settings: Settings): WalletManager {
   const resume = manager.resumeSessions.bind(manager)
   manager.resumeSessions = () =>
     resume().catch((error: unknown) => {
-      walletSession.update({ error: walletErrorMessage(error) })
+      walletSession.update({ error: walletErrorMessage(error, manager.activeWallet?.id) })
     })
   return manager
 }
