@@ -1,0 +1,84 @@
+// grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--data DIR] [--reset]`.
+import { parseArgs } from 'node:util'
+import { resolve } from 'node:path'
+import { DEFAULT_ALGOD_PORT, DEFAULT_KMD_PORT, startLocalnet } from './start-localnet.ts'
+import type { Localnet } from './start-localnet.ts'
+
+/** The data directory `start` uses without --data (DESIGN.md). */
+export const DEFAULT_DATA_DIR = '.grove/localnet'
+
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--data DIR] [--reset]`
+
+/** Parsed `start` options. */
+export interface StartArgs {
+  algodPort: number
+  kmdPort: number
+  dataDir: string
+  reset: boolean
+}
+
+function port(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n > 65535) throw new Error(`${flag} must be a port number (0-65535), got ${JSON.stringify(value)}`)
+  return n
+}
+
+/** Parses the command line (without node and script); throws with a usage message when it is wrong. */
+export function parseCli(argv: string[]): StartArgs {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'algod-port': { type: 'string' },
+      'kmd-port': { type: 'string' },
+      data: { type: 'string' },
+      reset: { type: 'boolean', default: false },
+    },
+  })
+  if (positionals.length !== 1 || positionals[0] !== 'start') throw new Error(USAGE)
+  return {
+    algodPort: port(values['algod-port'], DEFAULT_ALGOD_PORT, '--algod-port'),
+    kmdPort: port(values['kmd-port'], DEFAULT_KMD_PORT, '--kmd-port'),
+    dataDir: resolve(values.data ?? DEFAULT_DATA_DIR),
+    reset: values.reset ?? false,
+  }
+}
+
+/** The banner printed once both APIs listen. */
+export function banner(net: Localnet, startedMs: number): string {
+  return [
+    `grove-localnet ready in ${startedMs} ms (data: ${net.dataDir})`,
+    `algod  ${net.algod.url}  token ${net.algod.token}`,
+    `kmd    ${net.kmd.url}  token ${net.kmd.token}`,
+    'Ctrl-C to stop',
+  ].join('\n')
+}
+
+/** Runs the CLI until SIGINT/SIGTERM, then shuts down cleanly. */
+export async function main(argv: string[]): Promise<void> {
+  let args: StartArgs
+  try {
+    args = parseCli(argv)
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e))
+    process.exitCode = 2
+    return
+  }
+  const t0 = performance.now()
+  const net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, dataDir: args.dataDir, reset: args.reset })
+  console.log(banner(net, Math.round(performance.now() - t0)))
+  const stop = (): void => {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
+    net.stop().then(
+      () => console.log('grove-localnet stopped'),
+      (e: unknown) => {
+        console.error(e)
+        process.exitCode = 1
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}

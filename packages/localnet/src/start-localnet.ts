@@ -1,0 +1,67 @@
+// startLocalnet: opens the ledger node in a data directory and serves algod (and kmd) over HTTP.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as ledger from '@grove/ledger'
+import type { Node, NodeOptions } from '@grove/ledger'
+import { createAlgodListener } from './algod/server.ts'
+import { listen } from './server.ts'
+
+/** AlgoKit LocalNet's API token, used by both daemons. */
+export const LOCALNET_TOKEN = 'a'.repeat(64)
+/** AlgoKit LocalNet's ports. */
+export const DEFAULT_ALGOD_PORT = 4001
+/** kmd's port on AlgoKit LocalNet. */
+export const DEFAULT_KMD_PORT = 4002
+
+/** The ledger's node opener (chain.ts), looked up at run time while @grove/ledger is still landing it. */
+export const openNode = (ledger as Record<string, unknown>).openNode as ((options: NodeOptions) => Node | Promise<Node>) | undefined
+
+/** Options for `startLocalnet`; port 0 picks a free port. */
+export interface StartLocalnetOptions {
+  algodPort?: number
+  kmdPort?: number
+  /** Where the chain persists; omitted = a temporary directory removed by stop(). */
+  dataDir?: string
+  /** Wipe the data directory first, starting again from genesis. */
+  reset?: boolean
+}
+
+/** An API endpoint and its token. */
+export interface Endpoint {
+  url: string
+  token: string
+}
+
+/** A running localnet. */
+export interface Localnet {
+  algod: Endpoint
+  kmd: Endpoint
+  dataDir: string
+  /** Closes the servers, then flushes and closes the ledger. */
+  stop(): Promise<void>
+}
+
+/** Starts algod (and kmd) over one ledger node; resolves once both listen. */
+export async function startLocalnet(options: StartLocalnetOptions = {}): Promise<Localnet> {
+  const temporary = options.dataDir === undefined
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-')))
+  if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
+  if (!openNode) throw new Error('@grove/ledger does not export openNode yet')
+  const node = await openNode({ dataDir })
+  const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
+  const algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
+  let stopped: Promise<void> | undefined
+  return {
+    algod: { url: algod.url, token: LOCALNET_TOKEN },
+    kmd: { url: '', token: LOCALNET_TOKEN },
+    dataDir,
+    stop: () =>
+      (stopped ??= (async () => {
+        algodFront.shutdown()
+        await algod.close()
+        await node.close()
+        if (temporary) await rm(dataDir, { recursive: true, force: true })
+      })()),
+  }
+}
