@@ -6,6 +6,7 @@ import * as ledger from '@grove/ledger'
 import type { Node, NodeOptions } from '@grove/ledger'
 import { createAlgodListener } from './algod/server.ts'
 import { listen } from './server.ts'
+import { startKmd } from './kmd/index.ts'
 
 /** AlgoKit LocalNet's API token, used by both daemons. */
 export const LOCALNET_TOKEN = 'a'.repeat(64)
@@ -51,15 +52,16 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
   const node = await openNode({ dataDir })
   const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
   const algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
+  const kmd = await startKmd({ dataDir, port: options.kmdPort ?? DEFAULT_KMD_PORT, token: LOCALNET_TOKEN })
   let stopped: Promise<void> | undefined
   return {
     algod: { url: algod.url, token: LOCALNET_TOKEN },
-    kmd: { url: '', token: LOCALNET_TOKEN },
+    kmd: { url: kmd.url, token: LOCALNET_TOKEN },
     dataDir,
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()
-        await algod.close()
+        await Promise.all([algod.close(), kmd.stop()])
         await node.close()
         if (temporary) await rm(dataDir, { recursive: true, force: true })
       })()),
