@@ -1,0 +1,786 @@
+// Validating and applying a signed group atomically (go's ledger/eval transaction group path
+// plus ledger/apply): well-formedness, validity window, genesis, fees pooled over the group,
+// group id, leases, duplicates, signatures (single, multisig, logicsig, rekeyed signers), then
+// each transaction's effects. Any failure reverts the whole group; the message is algod's.
+
+import algosdk from 'algosdk'
+import nacl from 'tweetnacl'
+import {
+  MODE_APP,
+  MODE_SIG,
+  OnCompletion,
+  beginAppCall,
+  chargeProgramWrites,
+  checkProgram,
+  evalProgram,
+  groupId,
+  txnId,
+  type InnerAppRunner,
+  type StackValue,
+  type Txn,
+  type Uint64,
+} from '@grove/avm'
+import { LedgerError } from './errors.ts'
+import { hex, u64, type LedgerState } from './state.ts'
+import { txnFromSdk } from './convert.ts'
+import { sha512_256 } from './hash.ts'
+
+/** A state change in an EvalDelta: set bytes (1), set uint (2) or delete (3). */
+export interface ValueDelta {
+  action: 1 | 2 | 3
+  bytes?: Uint8Array
+  uint?: Uint64
+}
+
+/** What applying one transaction produced (go's ApplyData). */
+export interface ApplyData {
+  closingAmount: bigint
+  assetClosingAmount: bigint
+  createdAssetId: bigint
+  createdAppId: bigint
+  /** key hex → delta of the called app's global state. */
+  globalDelta: Map<string, ValueDelta>
+  /** account index (0 sender, i = accounts[i-1], beyond = sharedAccts) → key hex → delta. */
+  localDeltas: Map<number, Map<string, ValueDelta>>
+  /** Accounts with local deltas that the transaction does not list. */
+  sharedAccts: Uint8Array[]
+  logs: Uint8Array[]
+  /** Inner transactions with their own apply data. */
+  inner: AppliedTxn[]
+}
+
+/** A transaction as applied: the AVM model (with created ids and logs) and its apply data. */
+export interface AppliedTxn {
+  txn: Txn
+  applyData: ApplyData
+}
+
+/** The group-level context: where the chain is and what it has seen. */
+export interface GroupContext {
+  /** The round the group will be committed in. */
+  round: bigint
+  genesisId: string
+  genesisHash: Uint8Array
+  /** Whether a txid was committed in a round whose validity may still overlap. */
+  seenTxId(txId: string): boolean
+  /** The last valid round of an active lease (sender hex + lease hex), if any. */
+  leaseUntil(key: string): bigint | undefined
+}
+
+/** A group after successful application. */
+export interface AppliedGroup {
+  txIds: string[]
+  applied: AppliedTxn[]
+  /** Leases taken: key → last valid. */
+  leases: Map<string, bigint>
+}
+
+const TX = new TextEncoder().encode('TX')
+const PROGRAM = new TextEncoder().encode('Program')
+const ZERO32 = new Uint8Array(32)
+
+function isZero(b: Uint8Array): boolean {
+  for (const x of b) if (x !== 0) return false
+  return true
+}
+
+function eq(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+function addr(b: Uint8Array): string {
+  return algosdk.encodeAddress(b)
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+function emptyApplyData(): ApplyData {
+  return {
+    closingAmount: 0n,
+    assetClosingAmount: 0n,
+    createdAssetId: 0n,
+    createdAppId: 0n,
+    globalDelta: new Map(),
+    localDeltas: new Map(),
+    sharedAccts: [],
+    logs: [],
+    inner: [],
+  }
+}
+
+/** go's MicroAlgos.String(). */
+function microAlgosText(raw: bigint): string {
+  if (raw === 0n) return '0.0A'
+  if (raw < 1000n) return `${raw}uA`
+  if (raw < 1_000_000n) {
+    const frac = raw % 1000n
+    return frac === 0n ? `${raw / 1000n}mA` : `${raw / 1000n}.${String(frac).padStart(3, '0')}mA`
+  }
+  const frac = raw % 1_000_000n
+  return frac === 0n ? `${raw / 1_000_000n}A` : `${raw / 1_000_000n}.${String(frac).padStart(6, '0')}A`
+}
+
+// ---- well-formedness (go's Transaction.WellFormed, the parts a dev chain meets) ----
+
+const KNOWN_TYPES = new Set(['pay', 'keyreg', 'acfg', 'axfer', 'afrz', 'appl'])
+
+function wellFormed(tx: Txn, state: LedgerState): void {
+  const proto = state.proto
+  if (!KNOWN_TYPES.has(tx.type)) {
+    if (tx.type === 'stpf') throw new LedgerError('state proofs not supported')
+    if (tx.type === 'hb') throw new LedgerError('heartbeat transaction not supported')
+    throw new LedgerError(`unknown tx type ${tx.type}`)
+  }
+  if (BigInt(tx.lastValid) < BigInt(tx.firstValid)) throw new LedgerError(`transaction invalid range (${String(tx.firstValid)}--${String(tx.lastValid)})`)
+  if (BigInt(tx.lastValid) - BigInt(tx.firstValid) > BigInt(proto.maxTxnLife)) {
+    throw new LedgerError(`transaction window size excessive (${String(tx.firstValid)}--${String(tx.lastValid)})`)
+  }
+  if (tx.note.length > proto.maxTxnNoteBytes) throw new LedgerError(`transaction note too big: ${tx.note.length} > ${proto.maxTxnNoteBytes}`)
+  if (isZero(tx.sender)) throw new LedgerError('transaction cannot have zero sender')
+  if (tx.type === 'appl') {
+    if (tx.applicationArgs.length > proto.maxAppArgs) throw new LedgerError(`too many application args, max ${proto.maxAppArgs}`)
+    const argLen = tx.applicationArgs.reduce((n, a) => n + a.length, 0)
+    if (argLen > proto.maxAppTotalArgLen) throw new LedgerError('application args total length too long, max len 2048 bytes')
+    if (tx.accounts.length > proto.maxAppTxnAccounts) throw new LedgerError(`tx.Accounts too long, max number of accounts is ${proto.maxAppTxnAccounts}`)
+    if (tx.foreignApps.length > proto.maxAppTxnForeignApps) throw new LedgerError(`tx.ForeignApps too long, max number of foreign apps is ${proto.maxAppTxnForeignApps}`)
+    if (tx.foreignAssets.length > proto.maxAppTxnForeignAssets) throw new LedgerError(`tx.ForeignAssets too long, max number of foreign assets is ${proto.maxAppTxnForeignAssets}`)
+    if (tx.boxes.length > proto.maxAppBoxReferences) throw new LedgerError(`tx.Boxes too long, max number of box references is ${proto.maxAppBoxReferences}`)
+    if (tx.extraProgramPages > proto.maxExtraAppProgramPages) throw new LedgerError(`tx.ExtraProgramPages exceeds MaxExtraAppProgramPages = ${proto.maxExtraAppProgramPages}`)
+    const isCreate = tx.applicationId === 0
+    if (isCreate || tx.onCompletion === OnCompletion.UpdateApplication) {
+      const pages = 1 + tx.extraProgramPages
+      if (tx.approvalProgram.length > proto.maxAppProgramLen * pages) throw new LedgerError(`approval program too long. max len ${proto.maxAppProgramLen * pages} bytes`)
+      if (tx.clearStateProgram.length > proto.maxAppProgramLen * pages) throw new LedgerError(`clear state program too long. max len ${proto.maxAppProgramLen * pages} bytes`)
+      if (tx.approvalProgram.length + tx.clearStateProgram.length > proto.maxAppTotalProgramLen * pages) {
+        throw new LedgerError(`app programs too long. max total len ${proto.maxAppTotalProgramLen * pages} bytes`)
+      }
+    }
+    if (isCreate) {
+      if (tx.approvalProgram.length === 0) throw new LedgerError('approval program empty')
+      if (tx.clearStateProgram.length === 0) throw new LedgerError('clear state program empty')
+      if (tx.globalStateSchema.numUint + tx.globalStateSchema.numByteSlice > proto.maxGlobalSchemaEntries) {
+        throw new LedgerError(`tx.GlobalStateSchema too large, max number of keys is ${proto.maxGlobalSchemaEntries}`)
+      }
+      if (tx.localStateSchema.numUint + tx.localStateSchema.numByteSlice > proto.maxLocalSchemaEntries) {
+        throw new LedgerError(`tx.LocalStateSchema too large, max number of keys is ${proto.maxLocalSchemaEntries}`)
+      }
+    }
+  }
+  if (tx.type === 'acfg') {
+    const p = tx.assetParams
+    if (p.decimals > proto.maxAssetDecimals) throw new LedgerError(`transaction asset decimals is too high (max is ${proto.maxAssetDecimals})`)
+    if (p.unitName.length > proto.maxAssetUnitNameBytes) throw new LedgerError(`transaction asset unit name too big: ${p.unitName.length} > ${proto.maxAssetUnitNameBytes}`)
+    if (p.assetName.length > proto.maxAssetNameBytes) throw new LedgerError(`transaction asset name too big: ${p.assetName.length} > ${proto.maxAssetNameBytes}`)
+    if (p.url.length > proto.maxAssetUrlBytes) throw new LedgerError(`transaction asset url too big: ${p.url.length} > ${proto.maxAssetUrlBytes}`)
+    if (p.metadataHash.length !== 0 && p.metadataHash.length !== 32) throw new LedgerError('transaction asset metadata hash must be 32 bytes')
+  }
+}
+
+// ---- signatures ----
+
+interface SigCheck {
+  stxn: algosdk.SignedTransaction
+  tx: Txn
+  id: string
+}
+
+function verifyMsig(msig: algosdk.EncodedMultisig, message: Uint8Array, signer: Uint8Array): void {
+  const addrs = msig.subsig.map((s) => algosdk.encodeAddress(s.pk))
+  const msigAddr = algosdk.multisigAddress({ version: msig.v, threshold: msig.thr, addrs })
+  if (!eq(msigAddr.publicKey, signer)) throw new LedgerError('multisig validation failed: MultisigAddr mismatch')
+  let ok = 0
+  for (const sub of msig.subsig) {
+    if (sub.s === undefined || sub.s.length === 0) continue
+    if (!nacl.sign.detached.verify(message, sub.s, sub.pk)) throw new LedgerError('multisig validation failed: At least one signature didn\'t pass verification')
+    ok++
+  }
+  if (ok < msig.thr) throw new LedgerError('multisig validation failed: Multisig: insufficient signatures')
+}
+
+/** Verifies every signature of the group; logicsigs run with the group's pooled budget. */
+function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState): void {
+  const proto = state.proto
+  const budget = { remaining: proto.logicSigMaxCost * checks.length }
+  checks.forEach(({ stxn, tx, id }, gi) => {
+    const signer = stxn.sgnr !== undefined ? stxn.sgnr.publicKey : tx.sender
+    const auth = state.authorizer(tx.sender)
+    if (!eq(auth, signer)) {
+      throw new LedgerError(`transaction ${id}: should have been authorized by ${addr(auth)} but was actually authorized by ${addr(signer)}`)
+    }
+    const kinds = (stxn.sig !== undefined ? 1 : 0) + (stxn.msig !== undefined ? 1 : 0) + (stxn.lsig !== undefined ? 1 : 0)
+    if (kinds === 0) throw new LedgerError(`transaction ${id}: signedtxn has no sig`)
+    if (kinds > 1) throw new LedgerError(`transaction ${id}: signedtxn should have only one type of signature`)
+    const message = concat(TX, algosdk.encodeUnsignedTransaction(stxn.txn))
+    if (stxn.sig !== undefined) {
+      if (!nacl.sign.detached.verify(message, stxn.sig, signer)) throw new LedgerError(`transaction ${id}: At least one signature didn't pass verification`)
+      return
+    }
+    if (stxn.msig !== undefined) {
+      try {
+        verifyMsig(stxn.msig, message, signer)
+      } catch (e) {
+        throw new LedgerError(`transaction ${id}: ${(e as Error).message}`)
+      }
+      return
+    }
+    const lsig = stxn.lsig!
+    const program = lsig.logic
+    if (program.length === 0) throw new LedgerError(`transaction ${id}: LogicSig.Logic empty`)
+    if (program.length > proto.logicSigMaxSize) throw new LedgerError(`transaction ${id}: LogicSig.Logic too long. max size is ${proto.logicSigMaxSize} bytes`)
+    const progMsg = concat(PROGRAM, program)
+    if (lsig.sig !== undefined) {
+      if (!nacl.sign.detached.verify(progMsg, lsig.sig, signer)) throw new LedgerError(`transaction ${id}: At least one signature didn't pass verification`)
+    } else if (lsig.msig !== undefined || lsig.lmsig !== undefined) {
+      try {
+        verifyMsig((lsig.lmsig ?? lsig.msig)!, lsig.lmsig !== undefined ? concat(new TextEncoder().encode('MsigProgram'), signer, program) : progMsg, signer)
+      } catch (e) {
+        throw new LedgerError(`transaction ${id}: logic multisig validation failed: ${(e as Error).message.replace(/^multisig validation failed: /, '')}`)
+      }
+    } else if (!eq(sha512_256(progMsg), signer)) {
+      throw new LedgerError(`transaction ${id}: LogicNot signed and not a Logic-only account`)
+    }
+    const env = { proto, mode: MODE_SIG as typeof MODE_SIG, txnGroup: group, groupIndex: gi, lsigArgs: lsig.args, ledger: state, appId: 0, budget }
+    const bad = checkProgram(program, env)
+    if (bad !== undefined) throw new LedgerError(`transaction ${id}: ${bad.message}`)
+    const r = evalProgram(program, env)
+    if (r.error !== undefined) throw new LedgerError(`transaction ${id}: ${r.errorText ?? r.error.message}`)
+    if (!r.pass) throw new LedgerError(`transaction ${id}: rejected by logic`)
+  })
+}
+
+// ---- effects ----
+
+/** Records state writes of one app call to build its EvalDelta. */
+interface DeltaRecorder {
+  globals: Map<string, { key: Uint8Array; before: StackValue | undefined }>
+  locals: Map<string, { addr: Uint8Array; key: Uint8Array; before: StackValue | undefined }>
+}
+
+function valueDelta(v: StackValue | undefined): ValueDelta {
+  if (v === undefined) return { action: 3 }
+  return typeof v === 'object' ? { action: 1, bytes: v } : { action: 2, uint: v }
+}
+
+function sameValue(a: StackValue | undefined, b: StackValue | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b
+  if (typeof a === 'object' || typeof b === 'object') return typeof a === 'object' && typeof b === 'object' && eq(a, b)
+  return BigInt(a) === BigInt(b)
+}
+
+/** Applies transactions to a LedgerState; one instance per group. */
+class GroupApplier {
+  constructor(private readonly state: LedgerState) {}
+
+  /** Applies `group[gi]` (top-level or inner) and returns it applied. */
+  apply(group: Txn[], gi: number, runInner: InnerAppRunner | undefined): AppliedTxn {
+    const s = this.state
+    const tx = group[gi]
+    const ad = emptyApplyData()
+    s.move(tx.sender, s.chain.feeSink, BigInt(tx.fee))
+    switch (tx.type) {
+      case 'pay':
+        this.pay(tx, ad)
+        break
+      case 'keyreg':
+        this.keyreg(tx)
+        break
+      case 'acfg':
+        this.acfg(tx, ad)
+        break
+      case 'axfer':
+        this.axfer(tx, ad)
+        break
+      case 'afrz':
+        this.afrz(tx)
+        break
+      case 'appl':
+        this.appl(group, gi, ad, runInner)
+        break
+      default:
+        throw new LedgerError(`unknown tx type ${tx.type}`)
+    }
+    // Rekeying happens after the effects, so a close in the same txn still sees the old key.
+    if (!isZero(tx.rekeyTo) && s.accounts.has(hex(tx.sender))) {
+      s.updateAccount(tx.sender, (d) => (d.authAddr = eq(tx.rekeyTo, tx.sender) ? new Uint8Array(32) : tx.rekeyTo))
+    }
+    const applied: Txn = {
+      ...group[gi],
+      createdAssetId: ad.createdAssetId === 0n ? 0 : u64(ad.createdAssetId),
+      createdApplicationId: ad.createdAppId === 0n ? 0 : u64(ad.createdAppId),
+      logs: ad.logs,
+      innerTxns: ad.inner.map((a) => a.txn),
+    }
+    group[gi] = applied
+    return { txn: applied, applyData: ad }
+  }
+
+  private pay(tx: Txn, ad: ApplyData): void {
+    const s = this.state
+    if (BigInt(tx.amount) !== 0n || !isZero(tx.receiver)) s.move(tx.sender, tx.receiver, BigInt(tx.amount))
+    if (isZero(tx.closeRemainderTo)) return
+    const rec = s.accountData(tx.sender)
+    const closing = BigInt(rec.balance)
+    ad.closingAmount = closing
+    s.move(tx.sender, tx.closeRemainderTo, closing)
+    const after = s.accountData(tx.sender)
+    if (after.totalAssets > 0) throw new LedgerError(`cannot close: ${after.totalAssets} outstanding assets`)
+    if (after.totalAssetParams > 0) throw new LedgerError(`cannot close: ${after.totalAssetParams} outstanding created assets`)
+    if (after.totalAppLocalStates > 0) throw new LedgerError(`cannot close: ${after.totalAppLocalStates} outstanding applications opted in. Please opt out or clear them`)
+    if (after.totalBoxes > 0) throw new LedgerError(`cannot close: ${after.totalBoxes} outstanding boxes`)
+    if (after.totalAppParams > 0) throw new LedgerError(`cannot close: ${after.totalAppParams} outstanding created applications`)
+    // Closing clears the whole record, including the auth address.
+    s.updateAccount(tx.sender, (d) => (d.authAddr = new Uint8Array(32)))
+  }
+
+  private keyreg(tx: Txn): void {
+    // Dev mode has no consensus participation; the record only needs to exist (fee paid).
+    this.state.updateAccount(tx.sender, () => undefined)
+  }
+
+  private acfg(tx: Txn, ad: ApplyData): void {
+    const s = this.state
+    if (tx.configAsset === 0) {
+      const id = s.nextId()
+      s.putAsset(id, { params: tx.assetParams, creator: tx.sender })
+      s.putHolding(tx.sender, id, { amount: tx.assetParams.total, frozen: false })
+      s.updateAccount(tx.sender, (d) => {
+        d.totalAssetParams++
+        d.totalAssets++
+      })
+      ad.createdAssetId = BigInt(id)
+      return
+    }
+    const rec = s.assetParams(tx.configAsset)
+    if (rec === undefined) throw new LedgerError(`asset ${String(tx.configAsset)} does not exist or has been deleted`)
+    if (isZero(rec.params.manager) || !eq(rec.params.manager, tx.sender)) {
+      throw new LedgerError(`this transaction should be issued by the manager. It is issued by ${addr(tx.sender)}, manager key ${addr(rec.params.manager)}`)
+    }
+    const p = tx.assetParams
+    const isDestroy = isZero(p.manager) && isZero(p.reserve) && isZero(p.freeze) && isZero(p.clawback)
+    if (isDestroy) {
+      const h = s.assetHolding(rec.creator, tx.configAsset)
+      if (h === undefined) throw new LedgerError(`cannot destroy asset: account ${addr(rec.creator)} holds no assets`)
+      if (BigInt(h.amount) !== BigInt(rec.params.total)) {
+        throw new LedgerError(`cannot destroy asset: creator is holding only ${String(h.amount)}/${String(rec.params.total)}`)
+      }
+      s.putHolding(rec.creator, tx.configAsset, undefined)
+      s.putAsset(tx.configAsset, undefined)
+      s.updateAccount(rec.creator, (d) => {
+        d.totalAssetParams--
+        d.totalAssets--
+      })
+      return
+    }
+    // Reconfiguring may only change the four addresses, and a cleared one stays cleared.
+    const next = { ...rec.params }
+    next.manager = p.manager
+    next.reserve = isZero(rec.params.reserve) ? ZERO32 : p.reserve
+    next.freeze = isZero(rec.params.freeze) ? ZERO32 : p.freeze
+    next.clawback = isZero(rec.params.clawback) ? ZERO32 : p.clawback
+    s.putAsset(tx.configAsset, { ...rec, params: next })
+  }
+
+  private axfer(tx: Txn, ad: ApplyData): void {
+    const s = this.state
+    const aid = tx.xferAsset
+    const rec = s.assetParams(aid)
+    if (rec === undefined) throw new LedgerError(`asset ${String(aid)} does not exist or has been deleted`)
+    const clawback = !isZero(tx.assetSender)
+    const source = clawback ? tx.assetSender : tx.sender
+    if (clawback && (isZero(rec.params.clawback) || !eq(rec.params.clawback, tx.sender))) {
+      throw new LedgerError(`clawback not allowed: sender ${addr(tx.sender)}, clawback ${addr(rec.params.clawback)}`)
+    }
+    const amount = BigInt(tx.assetAmount)
+    // Opt-in: a zero self-transfer creates the holding.
+    if (!clawback && eq(tx.sender, tx.assetReceiver) && amount === 0n && s.assetHolding(tx.sender, aid) === undefined) {
+      s.putHolding(tx.sender, aid, { amount: 0, frozen: rec.params.defaultFrozen })
+      s.updateAccount(tx.sender, (d) => d.totalAssets++)
+      return
+    }
+    if (amount > 0n || !isZero(tx.assetReceiver) || isZero(tx.assetCloseTo)) this.moveAsset(aid, source, tx.assetReceiver, amount, clawback)
+    if (!isZero(tx.assetCloseTo)) {
+      if (clawback) throw new LedgerError('cannot close asset by clawback')
+      const h = s.assetHolding(source, aid)
+      if (h === undefined) throw new LedgerError(`cannot close asset holding on account ${addr(source)} : account is not opted in asset ${String(aid)} `)
+      if (eq(source, rec.creator)) throw new LedgerError('cannot close asset ID in allocating account')
+      const rest = BigInt(h.amount)
+      ad.assetClosingAmount = rest
+      this.moveAsset(aid, source, tx.assetCloseTo, rest, false)
+      s.putHolding(source, aid, undefined)
+      s.updateAccount(source, (d) => d.totalAssets--)
+    }
+  }
+
+  private moveAsset(aid: Uint64, from: Uint8Array, to: Uint8Array, amount: bigint, bypassFreeze: boolean): void {
+    const s = this.state
+    const fh = s.assetHolding(from, aid)
+    if (fh === undefined) throw new LedgerError(`asset ${String(aid)} missing from ${addr(from)}`)
+    if (fh.frozen && !bypassFreeze) throw new LedgerError(`asset ${String(aid)} frozen in ${addr(from)}`)
+    const th = s.assetHolding(to, aid)
+    if (th === undefined) throw new LedgerError(`receiver error: must optin, asset ${String(aid)} missing from ${addr(to)}`)
+    if (th.frozen && !bypassFreeze) throw new LedgerError('asset frozen in recipient')
+    if (BigInt(fh.amount) < amount) throw new LedgerError(`underflow on subtracting ${amount} from sender amount ${String(fh.amount)}`)
+    if (eq(from, to)) return
+    s.putHolding(from, aid, { ...fh, amount: u64(BigInt(fh.amount) - amount) })
+    const tnow = s.assetHolding(to, aid)!
+    const sum = BigInt(tnow.amount) + amount
+    if (sum > 0xffff_ffff_ffff_ffffn) throw new LedgerError(`overflow on adding ${amount} to receiver amount ${String(tnow.amount)}`)
+    s.putHolding(to, aid, { ...tnow, amount: u64(sum) })
+  }
+
+  private afrz(tx: Txn): void {
+    const s = this.state
+    const rec = s.assetParams(tx.freezeAsset)
+    if (rec === undefined) throw new LedgerError(`asset ${String(tx.freezeAsset)} does not exist or has been deleted`)
+    if (isZero(rec.params.freeze) || !eq(rec.params.freeze, tx.sender)) {
+      throw new LedgerError(`freeze not allowed: sender ${addr(tx.sender)}, freeze ${addr(rec.params.freeze)}`)
+    }
+    const h = s.assetHolding(tx.freezeAccount, tx.freezeAsset)
+    if (h === undefined) throw new LedgerError('asset not found in account')
+    s.putHolding(tx.freezeAccount, tx.freezeAsset, { ...h, frozen: tx.assetFrozen })
+  }
+
+  private appl(group: Txn[], gi: number, ad: ApplyData, runInner: InnerAppRunner | undefined): void {
+    const s = this.state
+    const tx = group[gi]
+    let appId: Uint64 = tx.applicationId
+    if (appId === 0) {
+      appId = s.nextId()
+      ad.createdAppId = BigInt(appId)
+      s.putApp(appId, {
+        creator: tx.sender,
+        params: {
+          approvalProgram: tx.approvalProgram,
+          clearStateProgram: tx.clearStateProgram,
+          globalStateSchema: tx.globalStateSchema,
+          localStateSchema: tx.localStateSchema,
+          extraProgramPages: tx.extraProgramPages,
+          version: 0,
+          sizeSponsor: new Uint8Array(32),
+          foreignBoxReads: false,
+          familyBoxAccess: false,
+        },
+      })
+      s.updateAccount(tx.sender, (d) => {
+        d.totalAppParams++
+        d.totalAppSchema = {
+          numUint: d.totalAppSchema.numUint + tx.globalStateSchema.numUint,
+          numByteSlice: d.totalAppSchema.numByteSlice + tx.globalStateSchema.numByteSlice,
+        }
+        d.totalExtraAppPages += tx.extraProgramPages
+      })
+      group[gi] = { ...tx, createdApplicationId: appId }
+    }
+    const rec = s.appParams(appId)
+    if (rec === undefined) {
+      if (tx.onCompletion !== OnCompletion.ClearState) {
+        throw new LedgerError(`only ClearState is supported for an application (${String(appId)}) that does not exist`)
+      }
+    }
+    if (rec !== undefined && BigInt(tx.rejectVersion) !== 0n && BigInt(rec.params.version) >= BigInt(tx.rejectVersion)) {
+      throw new LedgerError(`app version (${String(rec.params.version)}) >= reject version (${String(tx.rejectVersion)})`)
+    }
+    const optIn = (): void => {
+      if (s.optedIn(tx.sender, appId)) throw new LedgerError(`account ${addr(tx.sender)} has already opted in to app ${String(appId)}`)
+      const schema = s.appParams(appId)!.params.localStateSchema
+      s.putLocalState(tx.sender, appId, true)
+      s.updateAccount(tx.sender, (d) => {
+        d.totalAppLocalStates++
+        d.totalAppSchema = { numUint: d.totalAppSchema.numUint + schema.numUint, numByteSlice: d.totalAppSchema.numByteSlice + schema.numByteSlice }
+      })
+    }
+    const closeOut = (): void => {
+      if (!s.optedIn(tx.sender, appId)) throw new LedgerError(`account ${addr(tx.sender)} is not opted in to app ${String(appId)}`)
+      const schema = s.appParams(appId)?.params.localStateSchema ?? { numUint: 0, numByteSlice: 0 }
+      s.putLocalState(tx.sender, appId, false)
+      s.updateAccount(tx.sender, (d) => {
+        d.totalAppLocalStates--
+        d.totalAppSchema = { numUint: d.totalAppSchema.numUint - schema.numUint, numByteSlice: d.totalAppSchema.numByteSlice - schema.numByteSlice }
+      })
+    }
+
+    if (tx.onCompletion === OnCompletion.ClearState) {
+      if (!s.optedIn(tx.sender, appId)) throw new LedgerError(`cannot clear state: ${addr(tx.sender)} is not currently opted in to app ${String(appId)}`)
+      if (rec !== undefined) {
+        // The clear program's failure is ignored, but its effects are then discarded.
+        const cp = s.checkpoint()
+        const res = this.runProgram(rec.params.clearStateProgram, group, gi, appId, ad, runInner, true)
+        if (!res) s.revert(cp)
+      }
+      closeOut()
+      return
+    }
+    if (tx.onCompletion === OnCompletion.OptIn) optIn()
+    const pass = this.runProgram(rec!.params.approvalProgram, group, gi, appId, ad, runInner, false)
+    if (!pass) throw new LedgerError('rejected by ApprovalProgram')
+    switch (tx.onCompletion) {
+      case OnCompletion.CloseOut:
+        closeOut()
+        break
+      case OnCompletion.UpdateApplication: {
+        const cur = s.appParams(appId)!
+        s.putApp(appId, {
+          ...cur,
+          params: { ...cur.params, approvalProgram: tx.approvalProgram, clearStateProgram: tx.clearStateProgram, version: u64(BigInt(cur.params.version) + 1n) },
+        })
+        break
+      }
+      case OnCompletion.DeleteApplication: {
+        const cur = s.appParams(appId)!
+        s.putApp(appId, undefined)
+        s.updateAccount(cur.creator, (d) => {
+          d.totalAppParams--
+          d.totalAppSchema = {
+            numUint: d.totalAppSchema.numUint - cur.params.globalStateSchema.numUint,
+            numByteSlice: d.totalAppSchema.numByteSlice - cur.params.globalStateSchema.numByteSlice,
+          }
+          d.totalExtraAppPages -= cur.params.extraProgramPages
+        })
+        break
+      }
+      default:
+        break
+    }
+  }
+
+  /**
+   * Runs an approval or clear program for `group[gi]`; top-level calls evaluate here, inner
+   * calls through the AVM's runner. Fills logs, inners and the state delta. Returns approval.
+   */
+  private runProgram(program: Uint8Array, group: Txn[], gi: number, appId: Uint64, ad: ApplyData, runInner: InnerAppRunner | undefined, clear: boolean): boolean {
+    const s = this.state
+    const rec: DeltaRecorder = { globals: new Map(), locals: new Map() }
+    const prevRecorder = this.recorder
+    this.recorder = rec
+    this.recorderApp = appId
+    const innerApplied: AppliedTxn[] = []
+    const prevInner = this.innerSink
+    this.innerSink = innerApplied
+    let pass: boolean
+    let applied: Txn
+    try {
+      if (runInner !== undefined) {
+        const r = runInner(program, group, gi, appId)
+        pass = r.pass
+        applied = r.txn
+      } else {
+        let gs: ReturnType<typeof beginAppCall>
+        try {
+          gs = beginAppCall(group, gi, appId, s, s.proto)
+        } catch (e) {
+          throw new LedgerError((e as Error).message)
+        }
+        const r = evalProgram(program, {
+          proto: s.proto,
+          mode: MODE_APP,
+          txnGroup: group,
+          groupIndex: gi,
+          lsigArgs: [],
+          ledger: s,
+          appId,
+          budget: this.appBudget,
+          costLimit: clear ? s.proto.maxAppProgramCost : undefined,
+        })
+        if (r.error !== undefined) {
+          if (clear) return false
+          throw new LedgerError(r.errorText ?? r.error.message)
+        }
+        if (r.pass) {
+          try {
+            chargeProgramWrites(gs, group[gi], appId, s.proto)
+          } catch (e) {
+            throw new LedgerError((e as Error).message)
+          }
+        }
+        pass = r.pass
+        applied = { ...group[gi], logs: r.cx.logs }
+      }
+    } finally {
+      this.recorder = prevRecorder
+      this.innerSink = prevInner
+    }
+    ad.logs = applied.logs
+    ad.inner = innerApplied
+    this.fillDelta(group[gi], appId, rec, ad)
+    return pass
+  }
+
+  /** Budget pool of the top-level group's app calls (700 per app call). */
+  appBudget = { remaining: 0 }
+  recorder: DeltaRecorder | undefined
+  recorderApp: Uint64 = 0
+  innerSink: AppliedTxn[] | undefined
+
+  private fillDelta(tx: Txn, appId: Uint64, rec: DeltaRecorder, ad: ApplyData): void {
+    const s = this.state
+    for (const [k, w] of rec.globals) {
+      const now = s.getGlobal(appId, w.key)
+      if (!sameValue(now, w.before)) ad.globalDelta.set(k, valueDelta(now))
+    }
+    for (const w of rec.locals.values()) {
+      const now = s.optedIn(w.addr, appId) ? s.getLocal(w.addr, appId, w.key) : undefined
+      if (sameValue(now, w.before)) continue
+      let idx = eq(w.addr, tx.sender) ? 0 : tx.accounts.findIndex((a) => eq(a, w.addr)) + 1
+      if (idx === 0 && !eq(w.addr, tx.sender)) {
+        let si = ad.sharedAccts.findIndex((a) => eq(a, w.addr))
+        if (si < 0) si = ad.sharedAccts.push(w.addr) - 1
+        idx = tx.accounts.length + 1 + si
+      }
+      let m = ad.localDeltas.get(idx)
+      if (m === undefined) ad.localDeltas.set(idx, (m = new Map()))
+      m.set(hex(w.key), valueDelta(now))
+    }
+  }
+}
+
+/** Wraps a LedgerState's state writes so the active app call's recorder sees them. */
+function instrument(state: LedgerState, applier: GroupApplier): () => void {
+  const orig = {
+    setGlobal: state.setGlobal,
+    delGlobal: state.delGlobal,
+    setLocal: state.setLocal,
+    delLocal: state.delLocal,
+  }
+  const noteGlobal = (app: Uint64, key: Uint8Array): void => {
+    const r = applier.recorder
+    if (r === undefined || BigInt(app) !== BigInt(applier.recorderApp)) return
+    const k = hex(key)
+    if (!r.globals.has(k)) r.globals.set(k, { key, before: state.getGlobal(app, key) })
+  }
+  const noteLocal = (a: Uint8Array, app: Uint64, key: Uint8Array): void => {
+    const r = applier.recorder
+    if (r === undefined || BigInt(app) !== BigInt(applier.recorderApp)) return
+    const k = hex(a) + ':' + hex(key)
+    if (!r.locals.has(k)) r.locals.set(k, { addr: a, key, before: state.getLocal(a, app, key) })
+  }
+  state.setGlobal = (app, key, v) => {
+    noteGlobal(app, key)
+    orig.setGlobal.call(state, app, key, v)
+  }
+  state.delGlobal = (app, key) => {
+    noteGlobal(app, key)
+    orig.delGlobal.call(state, app, key)
+  }
+  state.setLocal = (a, app, key, v) => {
+    noteLocal(a, app, key)
+    orig.setLocal.call(state, a, app, key, v)
+  }
+  state.delLocal = (a, app, key) => {
+    noteLocal(a, app, key)
+    orig.delLocal.call(state, a, app, key)
+  }
+  return () => {
+    delete (state as Partial<typeof orig>).setGlobal
+    delete (state as Partial<typeof orig>).delGlobal
+    delete (state as Partial<typeof orig>).setLocal
+    delete (state as Partial<typeof orig>).delLocal
+  }
+}
+
+/**
+ * Validates and applies a signed group to `state` (see the file comment). On success the
+ * state keeps the changes (committed at the outermost level); on failure it is unchanged and a
+ * LedgerError with algod's message (prefixed with the failing txid where algod does) is thrown.
+ */
+export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[], ctx: GroupContext): AppliedGroup {
+  const proto = state.proto
+  if (stxns.length > proto.maxTxGroupSize) throw new LedgerError(`group size ${stxns.length} exceeds maximum ${proto.maxTxGroupSize}`)
+  const group = stxns.map((s) => txnFromSdk(s.txn))
+  const txIds = stxns.map((s) => s.txn.txID())
+  const rawIds = group.map((t) => txnId(t))
+
+  // Group id: all set and equal to the hash of the ids, or a lone transaction without one.
+  if (group.length > 1 || !isZero(group[0].group)) {
+    const gid = group[0].group
+    for (const t of group) {
+      if (!eq(t.group, gid)) throw new LedgerError(`transactionGroup: inconsistent group values: ${Buffer.from(t.group).toString('base64')} != ${Buffer.from(gid).toString('base64')}`)
+    }
+    const computed = groupId(rawIds.map((id, i) => (isZero(group[i].group) ? id : txnId({ ...group[i], group: new Uint8Array(32) }))))
+    if (!eq(computed, gid)) {
+      throw new LedgerError(`transactionGroup: incomplete group: ${Buffer.from(gid).toString('base64')} != ${Buffer.from(computed).toString('base64')}`)
+    }
+  }
+
+  const leases = new Map<string, bigint>()
+  group.forEach((tx, i) => {
+    const id = txIds[i]
+    try {
+      wellFormed(tx, state)
+    } catch (e) {
+      throw new LedgerError(`transaction ${id}: ${(e as Error).message}`)
+    }
+    if (tx.genesisId !== '' && tx.genesisId !== ctx.genesisId) {
+      throw new LedgerError(`transaction ${id}: genesis ID mismatch: ${tx.genesisId} != ${ctx.genesisId}`)
+    }
+    if (isZero(tx.genesisHash)) throw new LedgerError(`transaction ${id}: required GenesisHash missing`)
+    if (!eq(tx.genesisHash, ctx.genesisHash)) {
+      throw new LedgerError(`transaction ${id}: genesis hash mismatch: ${Buffer.from(tx.genesisHash).toString('base64')} != ${Buffer.from(ctx.genesisHash).toString('base64')}`)
+    }
+    const fv = BigInt(tx.firstValid)
+    const lv = BigInt(tx.lastValid)
+    if (ctx.round < fv || ctx.round > lv) throw new LedgerError(`transaction ${id}: txn dead: round ${ctx.round} outside of ${fv}--${lv}`)
+    if (ctx.seenTxId(id)) throw new LedgerError(`transaction already in ledger: ${id}`)
+    if (txIds.indexOf(id) !== i) throw new LedgerError(`transaction already in ledger: ${id}`)
+    if (!isZero(tx.lease)) {
+      const key = hex(tx.sender) + hex(tx.lease)
+      const until = ctx.leaseUntil(key) ?? leases.get(key)
+      if (until !== undefined && until >= ctx.round) {
+        throw new LedgerError(`transaction ${id} using an overlapping lease (sender, lease):(${addr(tx.sender)}, ${Buffer.from(tx.lease).toString('base64')})`)
+      }
+      leases.set(key, lv)
+    }
+  })
+
+  // Fees pooled over the top-level group; inner transactions draw on the surplus in the AVM.
+  const paid = group.reduce((n, t) => n + BigInt(t.fee), 0n)
+  const needed = BigInt(proto.minTxnFee) * BigInt(group.length)
+  if (paid < needed) {
+    throw new LedgerError(`txgroup with ${microAlgosText(paid)} fees is less than ${microAlgosText(needed)} (usage=${group.length} * base=${microAlgosText(BigInt(proto.minTxnFee))})`)
+  }
+
+  verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i] })), group, state)
+
+  const applier = new GroupApplier(state)
+  applier.appBudget.remaining = proto.maxAppProgramCost * group.filter((t) => t.type === 'appl').length
+  const uninstrument = instrument(state, applier)
+  const prevPerformer = state.performer
+  state.performer = (_s, g, gi, runInner) => {
+    const res = applier.apply(g, gi, runInner)
+    applier.innerSink?.push(res)
+    return res.txn
+  }
+  const cp = state.checkpoint()
+  state.touched = new Set()
+  const applied: AppliedTxn[] = []
+  try {
+    for (let i = 0; i < group.length; i++) {
+      try {
+        applied.push(applier.apply(group, i, undefined))
+        state.checkMinBalances()
+      } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e)
+        throw new LedgerError(`transaction ${txIds[i]}: ${msg}`)
+      }
+    }
+    state.commit(cp)
+  } catch (e) {
+    state.revert(cp)
+    throw e
+  } finally {
+    uninstrument()
+    state.performer = prevPerformer
+    state.touched = new Set()
+  }
+  return { txIds, applied, leases }
+}
+

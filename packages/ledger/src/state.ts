@@ -1,0 +1,432 @@
+// Chain state with a journal (checkpoint → run → commit, revert on error) that implements
+// @grove/avm's `Ledger`, so programs read and write it directly. Values in the maps are never
+// mutated in place: every write goes through `put`, which records the inverse, so reverting is
+// undoing the records newest first and a checkpoint is just a position in the undo list.
+
+import {
+  CURRENT_PROTO,
+  emptyAccountData,
+  minBalance,
+  type AccountData,
+  type AppParams,
+  type AssetHolding,
+  type AssetParams,
+  type BlockHeader,
+  type ConsensusParams,
+  type InnerAppRunner,
+  type Ledger,
+  type StackValue,
+  type Txn,
+  type Uint64,
+  type VoterData,
+} from '@grove/avm'
+import algosdk from 'algosdk'
+import { LedgerError } from './errors.ts'
+
+/** A state value (uint or bytes) under its raw key. */
+export interface KeyValue {
+  key: Uint8Array
+  value: StackValue
+}
+
+/** An app record: params and creator. */
+export interface AppRecord {
+  params: AppParams
+  creator: Uint8Array
+}
+
+/** An asset record: params and creator. */
+export interface AssetRecord {
+  params: AssetParams
+  creator: Uint8Array
+}
+
+/** What the state needs from the chain around it (the block being built). */
+export interface ChainContext {
+  round(): bigint
+  latestTimestamp(): number
+  blockHeader(round: Uint64): BlockHeader
+  genesisHash(): Uint8Array
+  feeSink: Uint8Array
+}
+
+/** Applies an inner transaction (apply.ts provides it; perform delegates here). */
+export type Performer = (state: LedgerState, group: Txn[], gi: number, runInner: InnerAppRunner) => Txn
+
+/** Lower-case hex of bytes. */
+export function hex(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex')
+}
+
+/** Bytes of a lower-case hex string. */
+export function unhex(h: string): Uint8Array {
+  return new Uint8Array(Buffer.from(h, 'hex'))
+}
+
+/** A uint64 in the AVM's canonical form (number below 2^53, bigint above). */
+export function u64(x: bigint): Uint64 {
+  if (x < 0n || x > 0xffff_ffff_ffff_ffffn) throw new LedgerError(`uint64 overflow: ${x}`)
+  return x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x
+}
+
+/** The id key used in maps. */
+export function idKey(id: Uint64): string {
+  return String(id)
+}
+
+function boxKey(app: Uint64, name: Uint8Array): string {
+  return `${String(app)}:${hex(name)}`
+}
+
+function isZeroBytes(b: Uint8Array): boolean {
+  for (const x of b) if (x !== 0) return false
+  return true
+}
+
+function cloneAccount(d: AccountData): AccountData {
+  return { ...d, totalAppSchema: { ...d.totalAppSchema } }
+}
+
+/** Whether an account record is entirely empty (go's AccountData.IsZero): it may be deleted. */
+export function isEmptyAccount(d: AccountData): boolean {
+  return (
+    BigInt(d.balance) === 0n && isZeroBytes(d.authAddr) && d.totalAppSchema.numUint === 0 && d.totalAppSchema.numByteSlice === 0 &&
+    d.totalExtraAppPages === 0 && d.totalAppParams === 0 && d.totalAppLocalStates === 0 && d.totalAssetParams === 0 &&
+    d.totalAssets === 0 && d.totalBoxes === 0 && d.totalBoxBytes === 0
+  )
+}
+
+function schemaText(s: { numUint: number; numByteSlice: number }): string {
+  return `{NumUint:${s.numUint} NumByteSlice:${s.numByteSlice}}`
+}
+
+/** The ledger state (see the file comment). Keys: accounts by address hex, ids as decimal strings. */
+export class LedgerState implements Ledger {
+  readonly accounts = new Map<string, AccountData>()
+  /** address hex → asset id → holding. */
+  readonly holdings = new Map<string, Map<string, AssetHolding>>()
+  /** address hex → app id → key hex → value. */
+  readonly locals = new Map<string, Map<string, Map<string, KeyValue>>>()
+  readonly assets = new Map<string, AssetRecord>()
+  readonly apps = new Map<string, AppRecord>()
+  /** app id → key hex → value. */
+  readonly globals = new Map<string, Map<string, KeyValue>>()
+  /** `app:namehex` → contents. */
+  readonly boxes = new Map<string, Uint8Array>()
+  private lastId = 0
+  private readonly undo: (() => void)[] = []
+  /** Addresses written since `clearTouched`, for the min-balance check. */
+  touched = new Set<string>()
+  proto: ConsensusParams = CURRENT_PROTO
+  performer: Performer | undefined
+
+  constructor(readonly chain: ChainContext) {}
+
+  // ---- journal ----
+
+  /** A position to `revert` to or `commit` from. */
+  checkpoint(): number {
+    return this.undo.length
+  }
+
+  /** Undoes every write since `cp`. */
+  revert(cp: number): void {
+    while (this.undo.length > cp) this.undo.pop()!()
+  }
+
+  /** Keeps the writes since `cp`; an outermost commit (cp 0) forgets the undo records. */
+  commit(cp: number): void {
+    if (cp === 0) this.undo.length = 0
+  }
+
+  /** Sets (or, with undefined, deletes) `map[k]`, journaling the old entry. */
+  private put<K, V>(map: Map<K, V>, k: K, v: V | undefined): void {
+    const had = map.has(k)
+    const old = map.get(k)
+    this.undo.push(() => (had ? map.set(k, old as V) : map.delete(k)))
+    if (v === undefined) map.delete(k)
+    else map.set(k, v)
+  }
+
+  /** The inner map `outer[k]`, created (journaled) when missing. */
+  private inner<V>(outer: Map<string, Map<string, V>>, k: string): Map<string, V> {
+    let m = outer.get(k)
+    if (m === undefined) {
+      m = new Map()
+      this.put(outer, k, m)
+    }
+    return m
+  }
+
+  // ---- writes used by transaction application ----
+
+  /** Rewrites an account's record through `fn` (on a copy) and marks it touched. */
+  updateAccount(addr: Uint8Array, fn: (d: AccountData) => void): AccountData {
+    const k = hex(addr)
+    const d = cloneAccount(this.accounts.get(k) ?? emptyAccountData())
+    fn(d)
+    this.put(this.accounts, k, isEmptyAccount(d) ? undefined : d)
+    this.touched.add(k)
+    return d
+  }
+
+  /** Moves microAlgos, failing with algod's overspend text. */
+  move(from: Uint8Array, to: Uint8Array, amount: bigint): void {
+    if (amount === 0n) {
+      this.touched.add(hex(from))
+      this.touched.add(hex(to))
+      return
+    }
+    const fromData = this.accountData(from)
+    const bal = BigInt(fromData.balance)
+    if (bal < amount) {
+      throw new LedgerError(
+        `overspend (account ${algosdk.encodeAddress(from)}, data {_struct:{} Status:Offline MicroAlgos:{Raw:${bal}} ` +
+          `RewardsBase:0 RewardedMicroAlgos:{Raw:0} AuthAddr:${algosdk.encodeAddress(this.authorizerRaw(from))} ` +
+          `TotalAppSchema:${schemaText(fromData.totalAppSchema)} TotalExtraAppPages:${fromData.totalExtraAppPages} ` +
+          `TotalAppParams:${fromData.totalAppParams} TotalAppLocalStates:${fromData.totalAppLocalStates} ` +
+          `TotalAssetParams:${fromData.totalAssetParams} TotalAssets:${fromData.totalAssets} TotalBoxes:${fromData.totalBoxes} ` +
+          `TotalBoxBytes:${fromData.totalBoxBytes}}, tried to spend {${amount}})`,
+      )
+    }
+    this.updateAccount(from, (d) => (d.balance = u64(BigInt(d.balance) - amount)))
+    this.updateAccount(to, (d) => {
+      const nb = BigInt(d.balance) + amount
+      if (nb > 0xffff_ffff_ffff_ffffn) throw new LedgerError(`balance overflow (account ${algosdk.encodeAddress(to)}, data {MicroAlgos:{Raw:${String(d.balance)}}}, tried to add {${amount}})`)
+      d.balance = u64(nb)
+    })
+  }
+
+  private authorizerRaw(addr: Uint8Array): Uint8Array {
+    return this.accounts.get(hex(addr))?.authAddr ?? new Uint8Array(32)
+  }
+
+  /** Sets or removes a holding (the caller adjusts totalAssets). */
+  putHolding(addr: Uint8Array, asset: Uint64, h: AssetHolding | undefined): void {
+    this.put(this.inner(this.holdings, hex(addr)), idKey(asset), h)
+    this.touched.add(hex(addr))
+  }
+
+  /** Creates or replaces an asset. */
+  putAsset(asset: Uint64, rec: AssetRecord | undefined): void {
+    this.put(this.assets, idKey(asset), rec)
+  }
+
+  /** Creates, replaces or deletes an app (deleting drops its global state too). */
+  putApp(app: Uint64, rec: AppRecord | undefined): void {
+    this.put(this.apps, idKey(app), rec)
+    if (rec === undefined) this.put(this.globals, idKey(app), undefined)
+  }
+
+  /** Opts `addr` in (empty local state) or out (undefined) of `app`; the caller adjusts totals. */
+  putLocalState(addr: Uint8Array, app: Uint64, opted: boolean): void {
+    this.put(this.inner(this.locals, hex(addr)), idKey(app), opted ? new Map<string, KeyValue>() : undefined)
+    this.touched.add(hex(addr))
+  }
+
+  /** Hands out the next creatable id. */
+  nextId(): number {
+    const prev = this.lastId
+    this.undo.push(() => (this.lastId = prev))
+    return ++this.lastId
+  }
+
+  /** The minimum balance of an account under the current protocol. */
+  minBalanceOf(addr: Uint8Array): bigint {
+    return minBalance(this.accountData(addr), this.proto)
+  }
+
+  /** go's checkMinBalance over the accounts touched since the last call; clears the set. */
+  checkMinBalances(): void {
+    const feeSink = hex(this.chain.feeSink)
+    const touched = this.touched
+    this.touched = new Set()
+    for (const k of touched) {
+      if (k === feeSink) continue
+      const d = this.accounts.get(k)
+      if (d === undefined) continue
+      const min = minBalance(d, this.proto)
+      if (BigInt(d.balance) < min) {
+        throw new LedgerError(`account ${algosdk.encodeAddress(unhex(k))} balance ${String(d.balance)} below min ${min} (${d.totalAssets} assets)`)
+      }
+    }
+  }
+
+  // ---- SignatureLedger / Ledger ----
+
+  blockHeader(round: Uint64): BlockHeader {
+    return this.chain.blockHeader(round)
+  }
+
+  genesisHash(): Uint8Array {
+    return this.chain.genesisHash()
+  }
+
+  round(): Uint64 {
+    return u64(this.chain.round())
+  }
+
+  latestTimestamp(): number {
+    return this.chain.latestTimestamp()
+  }
+
+  accountData(addr: Uint8Array): AccountData {
+    return this.accounts.get(hex(addr)) ?? emptyAccountData()
+  }
+
+  authorizer(addr: Uint8Array): Uint8Array {
+    const auth = this.accounts.get(hex(addr))?.authAddr
+    return auth === undefined || isZeroBytes(auth) ? addr : auth
+  }
+
+  voterData(): VoterData {
+    // Dev mode has no online accounts: every account is offline.
+    return { balance: 0, incentiveEligible: false }
+  }
+
+  onlineStake(): Uint64 {
+    return 0
+  }
+
+  assetHolding(addr: Uint8Array, asset: Uint64): AssetHolding | undefined {
+    return this.holdings.get(hex(addr))?.get(idKey(asset))
+  }
+
+  assetParams(asset: Uint64): AssetRecord | undefined {
+    return this.assets.get(idKey(asset))
+  }
+
+  appParams(app: Uint64): AppRecord | undefined {
+    return this.apps.get(idKey(app))
+  }
+
+  optedIn(addr: Uint8Array, app: Uint64): boolean {
+    return this.locals.get(hex(addr))?.has(idKey(app)) ?? false
+  }
+
+  private localMap(addr: Uint8Array, app: Uint64): Map<string, KeyValue> {
+    const m = this.locals.get(hex(addr))?.get(idKey(app))
+    if (m === undefined) throw new LedgerError(`account ${algosdk.encodeAddress(addr)} is not opted in to app ${String(app)}`)
+    return m
+  }
+
+  private appRecord(app: Uint64): AppRecord {
+    const a = this.apps.get(idKey(app))
+    if (a === undefined) throw new LedgerError(`app ${String(app)} does not exist`)
+    return a
+  }
+
+  /** go's state-schema check on a key-value map after writing `k`. */
+  private checkSchema(map: Map<string, KeyValue>, k: string, value: StackValue, schema: { numUint: number; numByteSlice: number }, what: string): void {
+    let numUint = 0
+    let numByteSlice = 0
+    for (const [mk, v] of map) {
+      if (mk === k) continue
+      if (typeof v.value === 'object') numByteSlice++
+      else numUint++
+    }
+    if (typeof value === 'object') numByteSlice++
+    else numUint++
+    if (numUint > schema.numUint || numByteSlice > schema.numByteSlice) {
+      throw new LedgerError(`${what} ${schemaText(schema)} does not allow ${schemaText({ numUint, numByteSlice })}`)
+    }
+  }
+
+  getLocal(addr: Uint8Array, app: Uint64, key: Uint8Array): StackValue | undefined {
+    return this.localMap(addr, app).get(hex(key))?.value
+  }
+
+  setLocal(addr: Uint8Array, app: Uint64, key: Uint8Array, value: StackValue): void {
+    const m = this.localMap(addr, app)
+    const k = hex(key)
+    const schema = this.appRecord(app).params.localStateSchema
+    this.checkSchema(m, k, value, schema, `account ${algosdk.encodeAddress(addr)} local schema`)
+    this.put(m, k, { key, value })
+  }
+
+  delLocal(addr: Uint8Array, app: Uint64, key: Uint8Array): void {
+    const m = this.localMap(addr, app)
+    if (m.has(hex(key))) this.put(m, hex(key), undefined)
+  }
+
+  getGlobal(app: Uint64, key: Uint8Array): StackValue | undefined {
+    return this.globals.get(idKey(app))?.get(hex(key))?.value
+  }
+
+  setGlobal(app: Uint64, key: Uint8Array, value: StackValue): void {
+    const rec = this.appRecord(app)
+    const m = this.inner(this.globals, idKey(app))
+    const k = hex(key)
+    this.checkSchema(m, k, value, rec.params.globalStateSchema, `app ${String(app)} global schema`)
+    this.put(m, k, { key, value })
+  }
+
+  delGlobal(app: Uint64, key: Uint8Array): void {
+    const m = this.globals.get(idKey(app))
+    if (m?.has(hex(key))) this.put(m, hex(key), undefined)
+  }
+
+  newBox(app: Uint64, name: Uint8Array, value: Uint8Array, appAddr: Uint8Array): void {
+    const k = boxKey(app, name)
+    if (this.boxes.has(k)) throw new LedgerError(`attempt to recreate box 0x${hex(name)}`)
+    this.put(this.boxes, k, value)
+    this.updateAccount(appAddr, (d) => {
+      d.totalBoxes++
+      d.totalBoxBytes += name.length + value.length
+    })
+  }
+
+  getBox(app: Uint64, name: Uint8Array): Uint8Array | undefined {
+    return this.boxes.get(boxKey(app, name))
+  }
+
+  setBox(app: Uint64, name: Uint8Array, value: Uint8Array): void {
+    const k = boxKey(app, name)
+    const current = this.boxes.get(k)
+    if (current === undefined) throw new LedgerError(`box 0x${hex(name)} does not exist`)
+    this.put(this.boxes, k, value)
+    if (current.length !== value.length) {
+      const appAddr = algosdk.getApplicationAddress(BigInt(app)).publicKey
+      this.updateAccount(appAddr, (d) => (d.totalBoxBytes += value.length - current.length))
+    }
+  }
+
+  delBox(app: Uint64, name: Uint8Array, appAddr: Uint8Array): boolean {
+    const k = boxKey(app, name)
+    const current = this.boxes.get(k)
+    if (current === undefined) return false
+    this.put(this.boxes, k, undefined)
+    this.updateAccount(appAddr, (d) => {
+      d.totalBoxes--
+      d.totalBoxBytes -= name.length + current.length
+    })
+    return true
+  }
+
+  setForeignBoxReads(app: Uint64, enable: boolean): void {
+    const rec = this.appRecord(app)
+    this.put(this.apps, idKey(app), { ...rec, params: { ...rec.params, foreignBoxReads: enable } })
+  }
+
+  setFamilyBoxAccess(app: Uint64, enable: boolean): void {
+    const rec = this.appRecord(app)
+    this.put(this.apps, idKey(app), { ...rec, params: { ...rec.params, familyBoxAccess: enable } })
+  }
+
+  perform(group: Txn[], gi: number, runInner: InnerAppRunner): Txn {
+    if (this.performer === undefined) throw new LedgerError('inner transactions need a performer')
+    return this.performer(this, group, gi, runInner)
+  }
+
+  counter(): Uint64 {
+    return this.lastId
+  }
+
+  /** Box names of an app, sorted by bytes. */
+  boxNamesOf(app: Uint64): Uint8Array[] {
+    const prefix = `${String(app)}:`
+    const names: string[] = []
+    for (const k of this.boxes.keys()) if (k.startsWith(prefix)) names.push(k.slice(prefix.length))
+    return names.sort().map(unhex)
+  }
+}
