@@ -137,7 +137,7 @@ describe('kmd v1', () => {
     expect(await kmd.signTransactionWithSpecificPublicKey(h, '', txn, pkB)).toEqual(txn.signTxn(b!.secretKey))
   })
 
-  it('imports multisig preimages and signs them as algosdk does', async () => {
+  it('imports multisig preimages, signs and merges partial signatures as algosdk does', async () => {
     const h = await defaultHandle()
     const accts = genesisAccounts()
     const addrs = accts.map((x) => x.address)
@@ -153,6 +153,11 @@ describe('kmd v1', () => {
     const expected = algosdk.signMultisigTransaction(txn, params, accts[0]!.secretKey).blob
     const expectedMsig = algosdk.msgpackRawEncode((algosdk.msgpackRawDecode(expected) as { msig: object }).msig)
     expect(new Uint8Array(Buffer.from(first.multisig, 'base64'))).toEqual(expectedMsig)
+    const partial = algosdk.msgpackRawDecode(Buffer.from(first.multisig, 'base64')) as { v: number; thr: number; subsig: { pk: Uint8Array; s?: Uint8Array }[] }
+    const partialJson = { v: partial.v, thr: partial.thr, subsig: partial.subsig.map((x) => ({ pk: Buffer.from(x.pk).toString('base64'), ...(x.s ? { s: Buffer.from(x.s).toString('base64') } : {}) })) }
+    const second = await kmd.signMultisigTransaction(h, '', txn, algosdk.decodeAddress(addrs[1]!).publicKey, partialJson as never)
+    const merged = algosdk.appendSignMultisigTransaction(expected, params, accts[1]!.secretKey).blob
+    expect(new Uint8Array(Buffer.from(second.multisig, 'base64'))).toEqual(algosdk.msgpackRawEncode((algosdk.msgpackRawDecode(merged) as { msig: object }).msig))
     await kmd.deleteMultisig(h, '', address)
     expect((await kmd.listMultisig(h)).addresses ?? []).toEqual([])
   })
