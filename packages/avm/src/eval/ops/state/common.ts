@@ -3,6 +3,7 @@
 // text. State lives in two places: per group (shared by every app call of a top-level group and
 // its inner groups, like go's `EvalParams.available`) and per program (`cx.stateExt`).
 
+import { decodeAddress as parseAddress, encodeAddress } from '../../../assembler/literals.ts'
 import { sha512_256 } from '@noble/hashes/sha2.js'
 import { AvmError } from '../../errors.ts'
 import type { EvalContext } from '../../context.ts'
@@ -76,48 +77,14 @@ export function goHashX(b: Uint8Array): string {
   return b.length === 0 ? '' : '0x' + hex(b)
 }
 
-const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 /** An address in Algorand's checksummed base32 form (go's `basics.Address.String()`). */
-export function encodeAddress(addr: Uint8Array): string {
-  const sum = sha512_256(addr)
-  const data = new Uint8Array(36)
-  data.set(addr)
-  data.set(sum.subarray(28), 32)
-  let out = ''
-  let bits = 0
-  let value = 0
-  for (const byte of data) {
-    value = (value << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += B32[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  if (bits > 0) out += B32[(value << (5 - bits)) & 31]
-  return out
-}
+export { encodeAddress }
 
-/** Decodes a checksummed base32 address (throws on a bad checksum or length). */
+/** Decodes a checksummed base32 address; throws with go's text on a bad checksum or length. */
 export function decodeAddress(text: string): Uint8Array {
-  const out: number[] = []
-  let bits = 0
-  let value = 0
-  for (const ch of text) {
-    const v = B32.indexOf(ch)
-    if (v < 0) throw new Error(`bad address character ${ch}`)
-    value = ((value << 5) | v) & 0xffff
-    bits += 5
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff)
-      bits -= 8
-    }
-  }
-  if (out.length !== 36) throw new Error('bad address length')
-  const addr = Uint8Array.from(out.slice(0, 32))
-  const sum = sha512_256(addr).subarray(28)
-  for (let i = 0; i < 4; i++) if (sum[i] !== out[32 + i]) throw new Error('bad address checksum')
-  return addr
+  const parsed = parseAddress(text)
+  if (!parsed.ok) throw new Error(parsed.error)
+  return parsed.value
 }
 
 const APP_ID_PREFIX = new TextEncoder().encode('appID')
