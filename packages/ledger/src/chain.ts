@@ -1,0 +1,472 @@
+// The in-memory dev-mode chain behind the `Node` facade (node.ts): every accepted group is
+// applied and sealed as its own block at once, timestamped with the wall clock plus the dev
+// offset. Reads are answered from the live state and the kept blocks. Persistence is a later
+// step: `dataDir` is accepted and ignored, so a restart begins again from genesis.
+
+import algosdk from 'algosdk'
+import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type Uint64 } from '@grove/avm'
+import { applyGroup, type AppliedTxn, type ValueDelta } from './apply.ts'
+import { decodeSignedGroup, txnToSdk } from './convert.ts'
+import { LedgerError } from './errors.ts'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, genesisAllocation, genesisHash } from './genesis.ts'
+import { sha512_256 } from './hash.ts'
+import { LedgerState, hex, idKey, unhex, type KeyValue } from './state.ts'
+import type { Node, NodeOptions, SubmitResult } from './node.ts'
+
+const m = algosdk.modelsv2
+const ZERO32 = new Uint8Array(32)
+const BH = new TextEncoder().encode('BH')
+/** msgpack fixmap(1) then fixstr "block". */
+const BLOCK_PREFIX = new Uint8Array([0x81, 0xa5, ...new TextEncoder().encode('block')])
+/** How far back algod answers pending-by-txid for confirmed transactions. */
+const TXN_LOOKBACK = 1000n
+
+/** A confirmed top-level transaction: its block and what applying it produced. */
+interface Confirmed {
+  round: bigint
+  stxn: algosdk.SignedTransaction
+  applied: AppliedTxn
+}
+
+function b64(b: Uint8Array): string {
+  return Buffer.from(b).toString('base64')
+}
+
+function addr(b: Uint8Array): string {
+  return algosdk.encodeAddress(b)
+}
+
+function isZero(b: Uint8Array): boolean {
+  return b.every((x) => x === 0)
+}
+
+function tealValue(v: StackValue): algosdk.modelsv2.TealValue {
+  return typeof v === 'object' ? new m.TealValue({ type: 1, bytes: v, uint: 0 }) : new m.TealValue({ type: 2, bytes: new Uint8Array(), uint: BigInt(v) })
+}
+
+function keyValues(map: Map<string, KeyValue> | undefined): algosdk.modelsv2.TealKeyValue[] {
+  return [...(map?.values() ?? [])].map((kv) => new m.TealKeyValue({ key: kv.key, value: tealValue(kv.value) }))
+}
+
+function deltaList(d: Map<string, ValueDelta>): algosdk.modelsv2.EvalDeltaKeyValue[] {
+  return [...d].map(([k, v]) => new m.EvalDeltaKeyValue({ key: b64(unhex(k)), value: new m.EvalDelta({ action: v.action, bytes: v.bytes && b64(v.bytes), uint: v.uint === undefined ? undefined : BigInt(v.uint) }) }))
+}
+
+/** The block model's ApplyData of an applied transaction (inner transactions carry no signature). */
+function blockApplyData(a: AppliedTxn): algosdk.ApplyData {
+  const ad = a.applyData
+  const hasEval = ad.globalDelta.size > 0 || ad.localDeltas.size > 0 || ad.logs.length > 0 || ad.inner.length > 0
+  const toSdkDelta = (d: Map<string, ValueDelta>): Map<Uint8Array, algosdk.ValueDelta> =>
+    new Map([...d].map(([k, v]) => [unhex(k), new algosdk.ValueDelta({ action: v.action, bytes: v.bytes ?? new Uint8Array(), uint: BigInt(v.uint ?? 0) })]))
+  return new algosdk.ApplyData({
+    closingAmount: ad.closingAmount,
+    assetClosingAmount: ad.assetClosingAmount,
+    configAsset: ad.createdAssetId,
+    applicationID: ad.createdAppId,
+    evalDelta: hasEval
+      ? new algosdk.EvalDelta({
+          globalDelta: toSdkDelta(ad.globalDelta),
+          localDeltas: new Map([...ad.localDeltas].map(([i, d]) => [i, toSdkDelta(d)])),
+          sharedAccts: ad.sharedAccts.map((x) => new algosdk.Address(x)),
+          logs: ad.logs,
+          innerTxns: ad.inner.map((t) => new algosdk.SignedTxnWithAD({ signedTxn: new algosdk.SignedTransaction({ txn: txnToSdk(t.txn) }), applyData: blockApplyData(t) })),
+        })
+      : undefined,
+  })
+}
+
+/** algod's PendingTransactionResponse for an applied transaction (recursing into inners). */
+function pendingResponse(stxn: algosdk.SignedTransaction, a: AppliedTxn, round: bigint | undefined, accounts: Uint8Array[]): algosdk.modelsv2.PendingTransactionResponse {
+  const ad = a.applyData
+  const localStateDelta = [...ad.localDeltas].map(([i, d]) => {
+    const who = i === 0 ? stxn.txn.sender.publicKey : (accounts[i - 1] ?? ad.sharedAccts[i - 1 - accounts.length] ?? ZERO32)
+    return new m.AccountStateDelta({ address: addr(who), delta: deltaList(d) })
+  })
+  return new m.PendingTransactionResponse({
+    poolError: '',
+    txn: stxn,
+    confirmedRound: round,
+    closingAmount: ad.closingAmount === 0n ? undefined : ad.closingAmount,
+    assetClosingAmount: ad.assetClosingAmount === 0n ? undefined : ad.assetClosingAmount,
+    assetIndex: ad.createdAssetId === 0n ? undefined : ad.createdAssetId,
+    applicationIndex: ad.createdAppId === 0n ? undefined : ad.createdAppId,
+    globalStateDelta: ad.globalDelta.size > 0 ? deltaList(ad.globalDelta) : undefined,
+    localStateDelta: localStateDelta.length > 0 ? localStateDelta : undefined,
+    logs: ad.logs.length > 0 ? ad.logs : undefined,
+    innerTxns: ad.inner.length > 0 ? ad.inner.map((t) => pendingResponse(new algosdk.SignedTransaction({ txn: txnToSdk(t.txn) }), t, round, t.txn.accounts)) : undefined,
+  })
+}
+
+/** The dev-mode chain (see the file comment). */
+class Chain implements Node {
+  readonly genesisId = GENESIS_ID
+  readonly genesisHash = genesisHash()
+  private readonly now: () => number
+  private readonly state: LedgerState
+  private readonly blocks: algosdk.Block[] = []
+  private readonly txns = new Map<string, Confirmed>()
+  private readonly leases = new Map<string, bigint>()
+  private readonly waiters: (() => void)[] = []
+  private offset = 0n
+  private lastBlockAt: number
+  private closed = false
+
+  constructor(options: NodeOptions) {
+    this.now = options.now ?? Date.now
+    const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
+    this.state = new LedgerState({
+      round: () => this.lastRound() + 1n,
+      latestTimestamp: () => Number(this.blocks[this.blocks.length - 1].header.timestamp),
+      blockHeader: (r) => this.avmHeader(r),
+      genesisHash: () => this.genesisHash,
+      feeSink,
+    })
+    const cp = this.state.checkpoint()
+    for (const [a, amount] of genesisAllocation()) this.state.updateAccount(algosdk.decodeAddress(a).publicKey, (d) => (d.balance = Number(amount)))
+    this.state.commit(cp)
+    this.lastBlockAt = this.now()
+    this.blocks.push(this.makeBlock(0n, [], ZERO32, ZERO32, 0n))
+  }
+
+  private header(round: Uint64): algosdk.BlockHeader {
+    const r = BigInt(round)
+    const b = this.blocks[Number(r)]
+    if (r > this.lastRound() || b === undefined) throw new LedgerError(`round ${r} is not available`)
+    return b.header
+  }
+
+  private avmHeader(round: Uint64): AvmBlockHeader {
+    const h = this.header(round)
+    return {
+      round,
+      seed: h.seed,
+      timestamp: Number(h.timestamp),
+      proposer: h.proposer.publicKey,
+      feesCollected: h.feesCollected,
+      bonus: h.bonus,
+      branch: h.branch,
+      branch512: h.branch512,
+      feeSink: h.rewardState.feeSink.publicKey,
+      protocol: PROTOCOL,
+      txnCounter: h.txnCounter,
+      proposerPayout: h.proposerPayout,
+      sha512_256TxnCommitment: h.txnCommitments.nativeSha512_256Commitment,
+      sha256TxnCommitment: h.txnCommitments.sha256Commitment,
+      sha512TxnCommitment: h.txnCommitments.sha512Commitment,
+    }
+  }
+
+  /** Seals a block; timestamps never go backwards, as go's dev mode keeps them monotonic. */
+  private makeBlock(round: bigint, payset: algosdk.SignedTxnInBlock[], branch: Uint8Array, prevSeed: Uint8Array, fees: bigint): algosdk.Block {
+    const prevTs = this.blocks.length > 0 ? this.blocks[this.blocks.length - 1].header.timestamp : 0n
+    const nowTs = BigInt(Math.floor(this.now() / 1000)) + this.offset
+    const header = new algosdk.BlockHeader({
+      round,
+      branch,
+      seed: sha512_256(prevSeed, new Uint8Array(new BigUint64Array([round]).buffer)),
+      txnCommitments: new algosdk.TxnCommitments({ nativeSha512_256Commitment: sha512_256(...payset.map((p) => algosdk.encodeMsgpack(p))), sha256Commitment: ZERO32 }),
+      timestamp: nowTs > prevTs ? nowTs : prevTs,
+      genesisID: GENESIS_ID,
+      genesisHash: this.genesisHash,
+      proposer: algosdk.Address.zeroAddress(),
+      feesCollected: fees,
+      bonus: 0n,
+      proposerPayout: 0n,
+      rewardState: new algosdk.RewardState({
+        feeSink: algosdk.Address.fromString(FEE_SINK),
+        rewardsPool: algosdk.Address.fromString('7777777777777777777777777777777777777777777777777774MSJUVU'),
+        rewardsLevel: 0n,
+        rewardsRate: 0n,
+        rewardsResidue: 0n,
+        rewardsRecalculationRound: 0n,
+      }),
+      upgradeState: new algosdk.UpgradeState({ currentProtocol: PROTOCOL, nextProtocol: '', nextProtocolApprovals: 0n, nextProtocolVoteBefore: 0n, nextProtocolSwitchOn: 0n }),
+      upgradeVote: new algosdk.UpgradeVote({ upgradePropose: '', upgradeDelay: 0n, upgradeApprove: false }),
+      txnCounter: BigInt(this.state.counter()),
+      stateproofTracking: new Map(),
+      participationUpdates: new algosdk.ParticipationUpdates({ expiredParticipationAccounts: [], absentParticipationAccounts: [] }),
+    })
+    return new algosdk.Block({ header, payset })
+  }
+
+  private live(): void {
+    if (this.closed) throw new LedgerError('node is closed', 503)
+  }
+
+  status(): algosdk.modelsv2.NodeStatusResponse {
+    return new m.NodeStatusResponse({
+      catchupTime: 0,
+      lastRound: this.lastRound(),
+      lastVersion: PROTOCOL,
+      nextVersion: PROTOCOL,
+      nextVersionRound: this.lastRound() + 1n,
+      nextVersionSupported: true,
+      stoppedAtUnsupportedRound: false,
+      timeSinceLastRound: BigInt(Math.max(0, this.now() - this.lastBlockAt)) * 1_000_000n,
+    })
+  }
+
+  suggestedParams(): algosdk.modelsv2.TransactionParametersResponse {
+    const fee = BigInt(this.state.proto.minTxnFee)
+    return new m.TransactionParametersResponse({ consensusVersion: PROTOCOL, fee: 0, minFee: fee, genesisHash: this.genesisHash, genesisId: GENESIS_ID, lastRound: this.lastRound() })
+  }
+
+  lastRound(): bigint {
+    return BigInt(this.blocks.length - 1)
+  }
+
+  submit(signedGroupBytes: Uint8Array): SubmitResult {
+    this.live()
+    const stxns = decodeSignedGroup(signedGroupBytes)
+    const round = this.lastRound() + 1n
+    const res = applyGroup(this.state, stxns, {
+      round,
+      genesisId: GENESIS_ID,
+      genesisHash: this.genesisHash,
+      seenTxId: (id) => this.txns.has(id),
+      leaseUntil: (k) => this.leases.get(k),
+    })
+    for (const [k, lv] of res.leases) this.leases.set(k, lv)
+    const payset = stxns.map((stxn, i) => {
+      this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] })
+      return new algosdk.SignedTxnInBlock({
+        signedTxn: new algosdk.SignedTxnWithAD({ signedTxn: stxn, applyData: blockApplyData(res.applied[i]) }),
+        hasGenesisID: stxn.txn.genesisID !== '',
+        hasGenesisHash: true,
+      })
+    })
+    const prev = this.blocks[this.blocks.length - 1].header
+    const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))
+    const fees = stxns.reduce((n, s) => n + s.txn.fee, 0n)
+    this.blocks.push(this.makeBlock(round, payset, branch, prev.seed, fees))
+    this.lastBlockAt = this.now()
+    this.forget(round)
+    for (const wake of this.waiters.splice(0)) wake()
+    return { txId: res.txIds[0] }
+  }
+
+  /** Drops txids and leases whose validity can no longer overlap the next round. */
+  private forget(round: bigint): void {
+    for (const [k, lv] of this.leases) if (lv < round) this.leases.delete(k)
+    if (round % 100n !== 0n) return
+    for (const [id, c] of this.txns) if (c.stxn.txn.lastValid < round && c.round + TXN_LOOKBACK < round) this.txns.delete(id)
+  }
+
+  simulate(request: algosdk.modelsv2.SimulateRequest): algosdk.modelsv2.SimulateResponse {
+    this.live()
+    const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
+    const round = this.lastRound() + 1n
+    const outer = this.state.checkpoint()
+    // a no-op journaled write so applyGroup's own checkpoint is never outermost and its commit keeps the undo records
+    this.state.updateAccount(feeSink, () => undefined)
+    const leases = new Map(this.leases)
+    try {
+      const txnGroups = request.txnGroups.map((g) => {
+        try {
+          const res = applyGroup(this.state, g.txns, { round, genesisId: GENESIS_ID, genesisHash: this.genesisHash, seenTxId: (id) => this.txns.has(id), leaseUntil: (k) => leases.get(k) })
+          for (const [k, lv] of res.leases) leases.set(k, lv)
+          return new m.SimulateTransactionGroupResult({
+            txnResults: g.txns.map((stxn, i) => new m.SimulateTransactionResult({ txnResult: pendingResponse(stxn, res.applied[i], undefined, res.applied[i].txn.accounts) })),
+          })
+        } catch (e) {
+          if (!(e instanceof LedgerError)) throw e
+          const at = /^transaction ([A-Z2-7]{52}):/.exec(e.message)
+          const idx = at === null ? -1 : g.txns.findIndex((s) => s.txn.txID() === at[1])
+          return new m.SimulateTransactionGroupResult({
+            txnResults: g.txns.map((stxn) => new m.SimulateTransactionResult({ txnResult: new m.PendingTransactionResponse({ poolError: '', txn: stxn }) })),
+            failureMessage: e.message,
+            failedAt: idx >= 0 ? [idx] : undefined,
+          })
+        }
+      })
+      return new m.SimulateResponse({ version: 2, lastRound: this.lastRound(), txnGroups })
+    } finally {
+      this.state.revert(outer)
+      this.state.touched = new Set()
+    }
+  }
+
+  pendingTransaction(txId: string): algosdk.modelsv2.PendingTransactionResponse | undefined {
+    const c = this.txns.get(txId)
+    if (c === undefined || c.round + TXN_LOOKBACK < this.lastRound()) return undefined
+    return pendingResponse(c.stxn, c.applied, c.round, c.applied.txn.accounts)
+  }
+
+  account(address: string): algosdk.modelsv2.Account {
+    const pk = algosdk.decodeAddress(address).publicKey
+    const k = hex(pk)
+    const d = this.state.accountData(pk)
+    const assets = [...(this.state.holdings.get(k) ?? [])].map(([id, h]) => new m.AssetHolding({ assetId: BigInt(id), amount: BigInt(h.amount), isFrozen: h.frozen }))
+    const createdAssets = [...this.state.assets].filter(([, a]) => hex(a.creator) === k).map(([id]) => this.asset(BigInt(id))!)
+    const createdApps = [...this.state.apps].filter(([, a]) => hex(a.creator) === k).map(([id]) => this.application(BigInt(id))!)
+    const appsLocalState = [...(this.state.locals.get(k) ?? [])].map(([id, kv]) => this.localState(BigInt(id), kv))
+    const schema = d.totalAppSchema
+    return new m.Account({
+      address,
+      amount: BigInt(d.balance),
+      amountWithoutPendingRewards: BigInt(d.balance),
+      minBalance: minBalance(d, this.state.proto),
+      pendingRewards: 0,
+      rewards: 0,
+      rewardBase: 0,
+      round: this.lastRound(),
+      status: 'Offline',
+      totalAppsOptedIn: d.totalAppLocalStates,
+      totalAssetsOptedIn: d.totalAssets,
+      totalCreatedApps: d.totalAppParams,
+      totalCreatedAssets: d.totalAssetParams,
+      totalBoxes: d.totalBoxes,
+      totalBoxBytes: d.totalBoxBytes,
+      appsTotalExtraPages: d.totalExtraAppPages || undefined,
+      appsTotalSchema: schema.numUint + schema.numByteSlice > 0 ? new m.ApplicationStateSchema(schema) : undefined,
+      authAddr: isZero(d.authAddr) ? undefined : addr(d.authAddr),
+      assets,
+      createdAssets,
+      createdApps,
+      appsLocalState,
+      incentiveEligible: d.incentiveEligible || undefined,
+      sigType: undefined,
+    })
+  }
+
+  private localState(appId: bigint, kv: Map<string, KeyValue>): algosdk.modelsv2.ApplicationLocalState {
+    const schema = this.state.appParams(Number(appId))?.params.localStateSchema ?? { numUint: 0, numByteSlice: 0 }
+    return new m.ApplicationLocalState({ id: appId, schema: new m.ApplicationStateSchema(schema), keyValue: kv.size > 0 ? keyValues(kv) : undefined })
+  }
+
+  accountAsset(address: string, assetId: bigint): algosdk.modelsv2.AccountAssetResponse | undefined {
+    const pk = algosdk.decodeAddress(address).publicKey
+    const h = this.state.holdings.get(hex(pk))?.get(idKey(assetId))
+    const rec = this.state.assets.get(idKey(assetId))
+    const created = rec !== undefined && hex(rec.creator) === hex(pk) ? this.asset(assetId)!.params : undefined
+    if (h === undefined && created === undefined) return undefined
+    return new m.AccountAssetResponse({
+      round: this.lastRound(),
+      assetHolding: h && new m.AssetHolding({ assetId, amount: BigInt(h.amount), isFrozen: h.frozen }),
+      createdAsset: created,
+    })
+  }
+
+  accountApplication(address: string, appId: bigint): algosdk.modelsv2.AccountApplicationResponse | undefined {
+    const pk = algosdk.decodeAddress(address).publicKey
+    const local = this.state.locals.get(hex(pk))?.get(idKey(appId))
+    const rec = this.state.apps.get(idKey(appId))
+    const created = rec !== undefined && hex(rec.creator) === hex(pk) ? this.application(appId)!.params : undefined
+    if (local === undefined && created === undefined) return undefined
+    return new m.AccountApplicationResponse({ round: this.lastRound(), appLocalState: local && this.localState(appId, local), createdApp: created })
+  }
+
+  asset(assetId: bigint): algosdk.modelsv2.Asset | undefined {
+    const rec = this.state.assets.get(idKey(assetId))
+    if (rec === undefined) return undefined
+    const p = rec.params
+    const text = (b: Uint8Array): string | undefined => {
+      const s = new TextDecoder('utf-8', { fatal: false }).decode(b)
+      return b.length > 0 && !s.includes('\ufffd') ? s : undefined
+    }
+    const opt = (b: Uint8Array): string | undefined => (isZero(b) || b.length === 0 ? undefined : addr(b))
+    return new m.Asset({
+      index: assetId,
+      params: new m.AssetParams({
+        creator: addr(rec.creator),
+        decimals: p.decimals,
+        total: BigInt(p.total),
+        defaultFrozen: p.defaultFrozen || undefined,
+        manager: opt(p.manager),
+        reserve: opt(p.reserve),
+        freeze: opt(p.freeze),
+        clawback: opt(p.clawback),
+        metadataHash: p.metadataHash.length > 0 ? p.metadataHash : undefined,
+        name: text(p.assetName),
+        nameB64: p.assetName.length > 0 ? p.assetName : undefined,
+        unitName: text(p.unitName),
+        unitNameB64: p.unitName.length > 0 ? p.unitName : undefined,
+        url: text(p.url),
+        urlB64: p.url.length > 0 ? p.url : undefined,
+      }),
+    })
+  }
+
+  application(appId: bigint): algosdk.modelsv2.Application | undefined {
+    const rec = this.state.apps.get(idKey(appId))
+    if (rec === undefined) return undefined
+    const p = rec.params
+    const globals = this.state.globals.get(idKey(appId))
+    return new m.Application({
+      id: appId,
+      params: new m.ApplicationParams({
+        creator: addr(rec.creator),
+        approvalProgram: p.approvalProgram,
+        clearStateProgram: p.clearStateProgram,
+        extraProgramPages: p.extraProgramPages || undefined,
+        globalState: globals && globals.size > 0 ? keyValues(globals) : undefined,
+        globalStateSchema: new m.ApplicationStateSchema(p.globalStateSchema),
+        localStateSchema: new m.ApplicationStateSchema(p.localStateSchema),
+        version: BigInt(p.version) || undefined,
+        sizeSponsor: isZero(p.sizeSponsor) ? undefined : addr(p.sizeSponsor),
+        foreignBoxReads: p.foreignBoxReads || undefined,
+        familyBoxAccess: p.familyBoxAccess || undefined,
+      }),
+    })
+  }
+
+  boxNames(appId: bigint): Uint8Array[] {
+    return this.state.boxNamesOf(Number(appId))
+  }
+
+  box(appId: bigint, name: Uint8Array): algosdk.modelsv2.Box | undefined {
+    const value = this.state.getBox(Number(appId), name)
+    return value === undefined ? undefined : new m.Box({ name, value, round: this.lastRound() })
+  }
+
+  block(round: bigint): algosdk.Block | undefined {
+    return round >= 0n && round <= this.lastRound() ? this.blocks[Number(round)] : undefined
+  }
+
+  blockMsgpack(round: bigint, headerOnly = false): Uint8Array | undefined {
+    const b = this.block(round)
+    if (b === undefined) return undefined
+    const shown = headerOnly ? new algosdk.Block({ header: b.header, payset: [] }) : b
+    // {block: …}: a one-entry map around the block's own canonical encoding
+    const body = algosdk.encodeMsgpack(shown)
+    const out = new Uint8Array(BLOCK_PREFIX.length + body.length)
+    out.set(BLOCK_PREFIX)
+    out.set(body, BLOCK_PREFIX.length)
+    return out
+  }
+
+  waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void> {
+    if (this.lastRound() > round) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, timeoutMs)
+      const check = (): void => {
+        if (this.lastRound() > round) done()
+        else this.waiters.push(check)
+      }
+      function done(): void {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.waiters.push(check)
+    })
+  }
+
+  setBlockTimeOffset(seconds: bigint): void {
+    this.offset = seconds
+  }
+
+  getBlockTimeOffset(): bigint {
+    return this.offset
+  }
+
+  close(): Promise<void> {
+    this.closed = true
+    for (const wake of this.waiters.splice(0)) wake()
+    return Promise.resolve()
+  }
+}
+
+/** Opens the dev-mode chain at genesis, in memory (`dataDir` is accepted and not yet used). */
+export function openNode(options: NodeOptions = {}): Node {
+  return new Chain(options)
+}
