@@ -97,6 +97,21 @@ function pendingResponse(stxn: algosdk.SignedTransaction, a: AppliedTxn, round: 
   })
 }
 
+/**
+ * A payset entry as go's EncodeSignedTxn makes it: the genesis id (when it is the chain's) and
+ * the genesis hash are dropped from the transaction; only the id's absence is flagged, since
+ * current protocols require the hash and so imply it.
+ */
+function inBlock(stxn: algosdk.SignedTransaction, applyData: algosdk.ApplyData): algosdk.SignedTxnInBlock {
+  const raw = stxn.toEncodingData()
+  const txn = new Map(raw.get('txn') as Map<string, unknown>)
+  const hasGenesisID = stxn.txn.genesisID === GENESIS_ID
+  if (hasGenesisID) txn.delete('gen')
+  txn.delete('gh')
+  const stripped = algosdk.SignedTransaction.fromEncodingData(new Map([...raw, ['txn', txn]]))
+  return new algosdk.SignedTxnInBlock({ signedTxn: new algosdk.SignedTxnWithAD({ signedTxn: stripped, applyData }), hasGenesisID, hasGenesisHash: false })
+}
+
 /** The dev-mode chain (see the file comment). */
 class Chain implements Node {
   readonly genesisId = GENESIS_ID
@@ -229,11 +244,7 @@ class Chain implements Node {
     for (const [k, lv] of res.leases) this.leases.set(k, lv)
     const payset = stxns.map((stxn, i) => {
       this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] })
-      return new algosdk.SignedTxnInBlock({
-        signedTxn: new algosdk.SignedTxnWithAD({ signedTxn: stxn, applyData: blockApplyData(res.applied[i]) }),
-        hasGenesisID: stxn.txn.genesisID !== '',
-        hasGenesisHash: true,
-      })
+      return inBlock(stxn, blockApplyData(res.applied[i]))
     })
     const prev = this.blocks[this.blocks.length - 1].header
     const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))

@@ -126,6 +126,19 @@ describe('blocks', () => {
     expect(node.blockMsgpack(2n)).toBeUndefined()
   })
 
+  it('drops the genesis id and hash from payset transactions, flagging the id, as algod does', () => {
+    const node = openNode()
+    pay(node, 200_000)
+    const raw = algosdk.msgpackRawDecode(node.blockMsgpack(1n)!) as { block: { gh: Uint8Array; txns: { hgi?: boolean; hgh?: boolean; txn: Record<string, unknown> }[] } }
+    const entry = raw.block.txns[0]
+    expect(raw.block.gh).toEqual(node.genesisHash)
+    expect(entry.hgi).toBe(true)
+    expect(entry.hgh).toBeUndefined()
+    expect(entry.txn.gen).toBeUndefined()
+    expect(entry.txn.gh).toBeUndefined()
+    expect(entry.txn.type).toBe('pay')
+  })
+
   it('links each block to the previous one and never repeats a seed', () => {
     const node = openNode()
     pay(node, 200_000)
