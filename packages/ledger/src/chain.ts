@@ -447,11 +447,11 @@ class Chain implements Node {
   }
 
   waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void> {
-    if (this.lastRound() > round) return Promise.resolve()
+    if (this.closed || this.lastRound() > round) return Promise.resolve()
     return new Promise((resolve) => {
       const timer = setTimeout(done, timeoutMs)
       const check = (): void => {
-        if (this.lastRound() > round) done()
+        if (this.closed || this.lastRound() > round) done()
         else this.waiters.push(check)
       }
       function done(): void {

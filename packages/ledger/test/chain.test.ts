@@ -182,6 +182,16 @@ describe('waitForBlockAfter', () => {
     await node.waitForBlockAfter(0n, 10_000)
     expect(Date.now() - t0).toBeLessThan(100)
   })
+
+  it('releases waiters when the node closes', async () => {
+    const node = openNode()
+    const waiting = node.waitForBlockAfter(0n, 60_000)
+    const t0 = Date.now()
+    await node.close()
+    await waiting
+    expect(Date.now() - t0).toBeLessThan(1000)
+    expect(node.lastRound()).toBe(0n)
+  })
 })
 
 describe('assets, apps and boxes', () => {
