@@ -7,8 +7,12 @@ import { buildIdPlugin } from './vite-plugin-build-id.ts'
 
 export default defineConfig({
   plugins: [react(), buildIdPlugin()],
-  // Wallet SDKs (and algosdk's dependencies) expect Node's `global`.
-  define: { global: 'globalThis' },
+  define: {
+    // Wallet SDKs (and algosdk's dependencies) expect Node's `global`.
+    global: 'globalThis',
+    // DESIGN §6: GROVE_NETWORK=testnet|mainnet picks the default network of a build.
+    ...(process.env.GROVE_NETWORK ? { 'import.meta.env.VITE_GROVE_NETWORK': JSON.stringify(process.env.GROVE_NETWORK) } : {}),
+  },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
