@@ -37,7 +37,8 @@ export interface SigHarnessOptions {
   groupIndex?: number
 }
 
-function fromHex(h: string): Uint8Array {
+/** Bytes of a hex string (vector files spell byte strings this way). */
+export function fromHex(h: string): Uint8Array {
   const out = new Uint8Array(h.length / 2)
   for (let i = 0; i < out.length; i++) out[i] = parseInt(h.slice(2 * i, 2 * i + 2), 16)
   return out

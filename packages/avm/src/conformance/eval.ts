@@ -5,7 +5,7 @@
 import { assemble, formatAssemblyError } from '../assembler/index.ts'
 import { checkProgram, evalProgram } from '../eval/eval.ts'
 import type { EvalEnv } from '../eval/context.ts'
-import { sigHarnessEnv, vectorEnv, type VectorEnv } from '../harness.ts'
+import { fromHex, sigHarnessEnv, vectorEnv, type VectorEnv } from '../harness.ts'
 import { MAX_VERSION } from '../spec/index.ts'
 import type { CaseResult } from './types.ts'
 
@@ -31,12 +31,6 @@ export interface BytecodeVector extends Omit<EvalVector, 'source'> {
 }
 
 type Outcome = { checkError?: string; error?: string; pass: boolean }
-
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length >> 1)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16)
-  return out
-}
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e)
@@ -116,7 +110,7 @@ export function runBytecodeVector(v: BytecodeVector): CaseResult {
   const kind = 'eval:bytecode'
   try {
     const env = sigHarnessEnv({ logicSigVersion: v.env?.proto_logicsig_version ?? MAX_VERSION, budget: v.env?.logicsig_budget })
-    const why = judge(v, execute(hexToBytes(v.bytecode_hex), env, v.check_error_substring !== undefined))
+    const why = judge(v, execute(fromHex(v.bytecode_hex), env, v.check_error_substring !== undefined))
     return why ? { id: v.id, kind, ok: false, reason: why } : { id: v.id, kind, ok: true }
   } catch (e) {
     return { id: v.id, kind, ok: false, reason: `evaluator threw: ${messageOf(e)}` }
