@@ -21,9 +21,11 @@ export function ready(): AlgodReply {
 /** GET /genesis: the genesis document; network + id spell the genesis id tools read. */
 export function genesisJSON(): AlgodReply {
   const [network, id] = GENESIS_ID.split('-') as [string, string]
+  // AlgoKit LocalNet names its funded accounts Wallet1..n; algokit-utils finds its dispenser by "Wallet1"
+  let wallets = 0
   const alloc = [...genesisAllocation()].map(([addr, algo]) => ({
     addr,
-    comment: addr === FEE_SINK ? 'FeeSink' : addr === REWARDS_POOL ? 'RewardsPool' : 'Wallet',
+    comment: addr === FEE_SINK ? 'FeeSink' : addr === REWARDS_POOL ? 'RewardsPool' : `Wallet${++wallets}`,
     state: { algo, onl: 2 },
   }))
   const genesis = { alloc, devmode: true, fees: FEE_SINK, id, network, proto: PROTOCOL, rwd: REWARDS_POOL, timestamp: 0 }
