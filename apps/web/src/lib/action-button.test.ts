@@ -31,6 +31,10 @@ describe('actionButtonState', () => {
     ['allows exactly the balance', { amount: '2' }, { kind: 'ready', label: 'Swap', disabled: false }],
     ['skips the balance check while the balance loads', { amount: '1000', balance: undefined }, { kind: 'ready', label: 'Swap', disabled: false }],
     ['offers the opt-in as a clickable step', { needsOptIn: true }, { kind: 'opt-in', label: 'Opt in to USDC', disabled: false }],
+    ['asks to pick what is missing after the network', { select: 'Select a token', amount: '' }, { kind: 'select-token', label: 'Select a token', disabled: true }],
+    ['shows the page’s own words for an unreadable amount', { amount: null, amountError: 'Too many decimals: USDC has 6' }, { kind: 'enter-amount', label: 'Too many decimals: USDC has 6', disabled: true }],
+    ['reports a problem with the amount before the balance', { amount: '3', problem: 'No route for this pair' }, { kind: 'blocked', label: 'No route for this pair', disabled: true }],
+    ['asks for an amount before reporting a problem', { amount: '', problem: 'No route for this pair' }, { kind: 'enter-amount', label: 'Enter an amount', disabled: true }],
     ['is ready with the page verb', {}, { kind: 'ready', label: 'Swap', disabled: false }],
     ['uses ALGO decimals when none are given', { amount: '1.000001', decimals: undefined, balance: 1_000_001n }, { kind: 'ready', label: 'Swap', disabled: false }],
   ])('%s', (_name, patch, expected) => {

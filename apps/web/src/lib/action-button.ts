@@ -4,7 +4,7 @@ import { parseAmount } from './format.ts'
 
 /** What the button should show; `kind` lets pages attach the right click handler. */
 export type ActionState = {
-  kind: 'connect' | 'wrong-network' | 'enter-amount' | 'insufficient-balance' | 'opt-in' | 'ready'
+  kind: 'connect' | 'wrong-network' | 'select-token' | 'enter-amount' | 'blocked' | 'insufficient-balance' | 'opt-in' | 'ready'
   label: string
   disabled: boolean
 }
@@ -13,12 +13,18 @@ export type ActionState = {
 export interface ActionButtonInput {
   connected: boolean
   networkOk: boolean
+  /** What the user still has to pick (e.g. "Select a token"), if anything. */
+  select?: string | null
+  /** Why the typed amount cannot be read, when the page parsed it itself (e.g. with the token's symbol in the words). */
+  amountError?: string | null
   /** As typed (decimal text), already in base units (bigint), or nothing yet. */
   amount: string | bigint | null
   /** Spendable balance in base units; undefined while it loads, which skips the balance check. */
   balance?: bigint
   /** Decimals of the asset being spent; required to read a typed amount (default 6, ALGO's). */
   decimals?: number
+  /** Why the action cannot happen with this amount (no route, price impact too high), if so. */
+  problem?: string | null
   needsOptIn?: boolean
   assetName?: string
   /** Name of the network the app is on, for the wrong-network label. */
@@ -27,12 +33,14 @@ export interface ActionButtonInput {
   actionLabel: string
 }
 
-/** Decides the action button's state: not connected → wrong network → enter amount → insufficient balance → needs opt-in → ready. */
+/** Decides the action button's state: not connected → wrong network → select → enter amount → problem → insufficient balance → needs opt-in → ready. */
 export function actionButtonState(input: ActionButtonInput): ActionState {
   if (!input.connected) return { kind: 'connect', label: 'Connect wallet', disabled: false }
   if (!input.networkOk) {
     return { kind: 'wrong-network', label: input.networkName ? `Switch wallet to ${input.networkName}` : 'Wrong network', disabled: true }
   }
+  if (input.select) return { kind: 'select-token', label: input.select, disabled: true }
+  if (input.amountError) return { kind: 'enter-amount', label: input.amountError, disabled: true }
 
   let amount: bigint
   if (typeof input.amount === 'bigint') {
@@ -45,6 +53,7 @@ export function actionButtonState(input: ActionButtonInput): ActionState {
     amount = parsed.value
   }
   if (amount <= 0n) return { kind: 'enter-amount', label: 'Enter an amount', disabled: true }
+  if (input.problem) return { kind: 'blocked', label: input.problem, disabled: true }
 
   if (input.balance !== undefined && amount > input.balance) {
     return { kind: 'insufficient-balance', label: `Insufficient ${input.assetName ?? ''} balance`.replace('  ', ' '), disabled: true }

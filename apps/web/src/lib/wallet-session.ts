@@ -1,6 +1,7 @@
 // What the rest of the app knows about the wallet without loading use-wallet. The wallet
 // feature loads the wallet SDKs on demand and publishes its state here, so pages can show
 // "Connect a wallet" and ask for the wallet modal without pulling algosdk into their chunk.
+import type { TransactionSigner } from 'algosdk'
 import { useSyncExternalStore } from 'react'
 
 /** One account of the connected wallet. */
@@ -20,12 +21,14 @@ export interface WalletSession {
   modalOpen: boolean
   /** Last wallet error, in words a person understands; cleared on the next attempt. */
   error: string | null
+  /** Signs for the active account through the connected wallet; null when none is connected. */
+  signer: TransactionSigner | null
 }
 
 /** use-wallet's localStorage key; a stored active wallet means a session to resume on load. */
 export const USE_WALLET_STORAGE_KEY = '@txnlab/use-wallet:v4'
 
-const INITIAL: WalletSession = { status: 'idle', walletName: null, activeAddress: null, accounts: [], modalOpen: false, error: null }
+const INITIAL: WalletSession = { status: 'idle', walletName: null, activeAddress: null, accounts: [], modalOpen: false, error: null, signer: null }
 
 let state: WalletSession = INITIAL
 const listeners = new Set<() => void>()

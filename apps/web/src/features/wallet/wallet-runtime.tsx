@@ -22,15 +22,16 @@ function createManager(settings: Settings): WalletManager {
 
 /** Publishes use-wallet's state to the app-wide wallet session store. */
 function SessionBridge() {
-  const { activeWallet, activeAccount, activeWalletAccounts, isReady } = useWallet()
+  const { activeWallet, activeAccount, activeWalletAccounts, isReady, transactionSigner } = useWallet()
   useEffect(() => {
     walletSession.update({
       status: 'ready',
       walletName: activeWallet?.metadata.name ?? null,
       activeAddress: activeAccount?.address ?? null,
       accounts: (activeWalletAccounts ?? []).map((a) => ({ name: a.name, address: a.address })),
+      signer: activeAccount ? transactionSigner : null,
     })
-  }, [activeWallet, activeAccount, activeWalletAccounts, isReady])
+  }, [activeWallet, activeAccount, activeWalletAccounts, isReady, transactionSigner])
   return null
 }
 
