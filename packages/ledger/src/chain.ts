@@ -180,7 +180,8 @@ class Chain implements Node {
       branch,
       seed: sha512_256(prevSeed, new Uint8Array(new BigUint64Array([round]).buffer)),
       txnCommitments: new algosdk.TxnCommitments({ nativeSha512_256Commitment: sha512_256(...payset.map((p) => algosdk.encodeMsgpack(p))), sha256Commitment: ZERO32 }),
-      timestamp: nowTs > prevTs ? nowTs : prevTs,
+      // Genesis is stamped 0, as go's genesis for a private network (gen/generate.go) is.
+      timestamp: round === 0n ? 0n : nowTs > prevTs ? nowTs : prevTs,
       genesisID: GENESIS_ID,
       genesisHash: this.genesisHash,
       proposer: algosdk.Address.zeroAddress(),

@@ -11,10 +11,15 @@ export function getBlockTimeStampOffset(ctx: AlgodContext): AlgodReply {
   return jsonReply({ offset: ctx.node.getBlockTimeOffset() })
 }
 
-/** POST /v2/devmode/blocks/offset/{offset}: time travel for the next blocks. */
+/**
+ * POST /v2/devmode/blocks/offset/{offset}: time travel for the next blocks. Grove extension: a
+ * negative offset (`-86400`, which algod refuses as a uint64) dates the next blocks in the past,
+ * never before the previous block, so the demo seed can lay down 30 days of history.
+ */
 export function setBlockTimeStampOffset(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  const offset = uintParam(req, 'offset')
-  if (offset > MAX_INT64) {
+  const raw = req.params.offset
+  const offset = raw !== undefined && /^-\d+$/.test(raw) ? -uintParam(req, 'offset', raw.slice(1)) : uintParam(req, 'offset')
+  if (offset > MAX_INT64 || offset < -MAX_INT64) {
     throw badRequest(sprintf(ALGOD_ERRORS.failedSettingTimeStampOffset, 'block timestamp offset cannot be larger than max int64 value'))
   }
   ctx.node.setBlockTimeOffset(offset)
