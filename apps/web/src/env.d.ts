@@ -6,4 +6,9 @@ declare const __GROVE_BUILD_ID__: string
 interface ImportMetaEnv {
   /** Network selected when the user has not chosen one (localnet, testnet, mainnet). */
   readonly VITE_GROVE_NETWORK?: string
+  /** The localnet deployment `npm start` baked in (JSON, see lib/deployment.ts). */
+  readonly VITE_GROVE_DEPLOYMENT?: string
+  /** The localnet's algod and kmd ports when `npm start` runs them elsewhere than 4001/4002. */
+  readonly VITE_GROVE_ALGOD_PORT?: string
+  readonly VITE_GROVE_KMD_PORT?: string
 }

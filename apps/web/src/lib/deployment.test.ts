@@ -1,25 +1,63 @@
 import { describe, expect, it } from 'vitest'
-import { deploymentFor } from './deployment.ts'
+import { checkDeployment, deploymentFor, type Deployment } from './deployment.ts'
 
 const valid = { network: 'testnet', dexAppId: 1, stakingAppId: 2, lockAppId: 3, registryAppId: 4, groveAssetId: 5 }
+const file = (content: unknown) => ({ '/deployments/testnet.json': { default: content } })
 
 describe('deploymentFor', () => {
-  it('treats every network as not deployed while no deployment file exists', () => {
-    expect(deploymentFor('localnet')).toBeNull()
-    expect(deploymentFor('testnet')).toBeNull()
-    expect(deploymentFor('mainnet')).toBeNull()
+  it('treats every network as not deployed while no deployment record exists', () => {
+    expect(deploymentFor('localnet', {})).toBeNull()
+    expect(deploymentFor('testnet', {})).toBeNull()
+    expect(deploymentFor('mainnet', {})).toBeNull()
   })
 
   it('reads a well-formed deployment file for its network', () => {
-    expect(deploymentFor('testnet', { '/deployments/testnet.json': { default: valid } })).toEqual(valid)
+    expect(deploymentFor('testnet', file(valid))).toEqual(valid)
+  })
+
+  it.each([
+    ['absent', { network: 'testnet', dexAppId: 1, registryAppId: 4, groveAssetId: 5 }],
+    ['zero, as deploy writes before those apps exist', { ...valid, stakingAppId: 0, lockAppId: 0 }],
+  ])('accepts staking and lock apps that are %s', (_name, content) => {
+    expect(deploymentFor('testnet', file(content))).toEqual({ network: 'testnet', dexAppId: 1, registryAppId: 4, groveAssetId: 5 })
   })
 
   it.each([
     ['for another network', { ...valid, network: 'mainnet' }],
     ['with a missing app id', { ...valid, dexAppId: undefined }],
-    ['with a zero id', { ...valid, lockAppId: 0 }],
+    ['with a zero DEX id', { ...valid, dexAppId: 0 }],
+    ['with a negative lock id', { ...valid, lockAppId: -3 }],
     ['that is not an object', 'deployed'],
   ])('ignores a file %s', (_name, content) => {
-    expect(deploymentFor('testnet', { '/deployments/testnet.json': { default: content } })).toBeNull()
+    expect(deploymentFor('testnet', file(content))).toBeNull()
+  })
+})
+
+describe('checkDeployment', () => {
+  const algod = { server: 'http://127.0.0.1', port: '4001', token: 'a'.repeat(64) }
+  const d: Deployment = { network: 'localnet', dexAppId: 1001, registryAppId: 1000, groveAssetId: 1003 }
+  // algod's answers for a chain: path → JSON body (absent = 404, as algod answers an unknown id)
+  const chain = (bodies: Record<string, unknown>) =>
+    ((url: string) => {
+      const body = bodies[new URL(url).pathname]
+      return Promise.resolve(body ? new Response(JSON.stringify(body)) : new Response('{"message":"application does not exist"}', { status: 404 }))
+    }) as typeof fetch
+  const deployed = {
+    '/v2/applications/1001': { id: 1001, params: { creator: 'ADMIN' } },
+    '/v2/applications/1000': { id: 1000, params: { creator: 'ADMIN' } },
+    '/v2/assets/1003': { index: 1003, params: { creator: 'ADMIN', 'unit-name': 'GROVE' } },
+  }
+
+  it('accepts a deployment whose apps and GROVE exist on the chain', async () => {
+    expect(await checkDeployment(algod, d, chain(deployed))).toBeNull()
+  })
+
+  it.each([
+    ['the DEX app is missing (a record from another data directory)', { ...deployed, '/v2/applications/1001': undefined }, 'DEX app 1001 does not exist'],
+    ['the registry is missing', { ...deployed, '/v2/applications/1000': undefined }, 'registry app 1000 does not exist'],
+    ['the apps have different creators', { ...deployed, '/v2/applications/1000': { id: 1000, params: { creator: 'SOMEONE' } } }, 'registry app 1000 has another creator than the DEX'],
+    ['the GROVE id names another asset', { ...deployed, '/v2/assets/1003': { index: 1003, params: { 'unit-name': 'gUSD' } } }, 'asset 1003 is not GROVE'],
+  ])('rejects a deployment when %s', async (_name, bodies, why) => {
+    expect(await checkDeployment(algod, d, chain(bodies))).toBe(why)
   })
 })

@@ -45,7 +45,8 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     id: 'localnet',
     name: 'LocalNet',
     isTestnet: true,
-    algod: { server: 'http://127.0.0.1', port: '4001', token: 'a'.repeat(64) },
+    // `npm start` may run the localnet on other ports (GROVE_ALGOD_PORT) and builds them in.
+    algod: { server: 'http://127.0.0.1', port: import.meta.env.VITE_GROVE_ALGOD_PORT || '4001', token: 'a'.repeat(64) },
     genesisId: 'dockernet-v1',
   },
   testnet: {

@@ -1,6 +1,6 @@
 // The active network as pages need it: its table entry, the algod in use and Grove's
 // deployment there (null when not deployed).
-import { deploymentFor, type Deployment } from './deployment.ts'
+import { useDeployment, type Deployment } from './deployment.ts'
 import { NETWORKS, type AlgodConfig, type NetworkInfo } from './networks.ts'
 import { effectiveAlgod, useSettings } from './settings.ts'
 
@@ -14,5 +14,6 @@ export interface ProtocolContext {
 /** The active network, its algod endpoint and Grove's deployment on it; follows settings changes. */
 export function useProtocol(): ProtocolContext {
   const settings = useSettings()
-  return { network: NETWORKS[settings.network], algod: effectiveAlgod(settings), deployment: deploymentFor(settings.network) }
+  const algod = effectiveAlgod(settings)
+  return { network: NETWORKS[settings.network], algod, deployment: useDeployment(settings.network, algod) }
 }
