@@ -279,6 +279,7 @@ export function removeLiquidity(pool: Pool, lp: bigint): AmmResult<RemoveQuote> 
   const supply = totalLiquidity(pool)
   const amountA = (lp * pool.reserveA) / supply
   const amountB = (lp * pool.reserveB) / supply
+  if (amountA === 0n || amountB === 0n) return fail('zero-output')
   return {
     ok: true,
     lp,

@@ -172,6 +172,7 @@ describe('removeLiquidity', () => {
     ['zero-amount', 0n],
     ['not-enough-lp', 1_413_214n],
     ['not-enough-lp', MAX_UINT64],
+    ['zero-output', 1n],
   ] as const)('fails with %s for %s', (error, lp) => expect(removeLiquidity(pool, lp)).toEqual({ ok: false, error }))
 })
 
