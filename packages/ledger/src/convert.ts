@@ -3,7 +3,7 @@
 // @grove/avm's canonical encoder, so a transaction round-trips to the same id.
 
 import algosdk from 'algosdk'
-import { encodeTxn, makeTxn, zeroTxn, type ResourceRef, type Txn, type Uint64 } from '@grove/avm'
+import { CURRENT_PROTO, encodeTxn, makeTxn, zeroTxn, type ResourceRef, type Txn, type Uint64 } from '@grove/avm'
 import { LedgerError } from './errors.ts'
 
 type Raw = Record<string, unknown>
@@ -171,10 +171,13 @@ export function decodeSignedGroup(body: Uint8Array): algosdk.SignedTransaction[]
       if (end > body.length) throw new Error('truncated')
       out.push(algosdk.decodeSignedTransaction(body.subarray(pos, end)))
       pos = end
+      // algod's decodeTxGroup stops reading once the group is too big
+      if (out.length > CURRENT_PROTO.maxTxGroupSize) break
     }
   } catch (e) {
     throw new LedgerError(`msgpack decode error [pos ${pos}]: ${e instanceof Error ? e.message : String(e)}`)
   }
   if (out.length === 0) throw new LedgerError('empty txgroup')
+  if (out.length > CURRENT_PROTO.maxTxGroupSize) throw new LedgerError(`max group size is ${CURRENT_PROTO.maxTxGroupSize}`)
   return out
 }

@@ -100,6 +100,31 @@ function schemaText(s: { numUint: number; numByteSlice: number }): string {
   return `{NumUint:${s.numUint} NumByteSlice:${s.numByteSlice}}`
 }
 
+/** go's MicroAlgos.String(). */
+export function microAlgosText(raw: bigint): string {
+  if (raw === 0n) return '0.0A'
+  if (raw < 1000n) return `${raw}uA`
+  if (raw < 1_000_000n) {
+    const frac = raw % 1000n
+    return frac === 0n ? `${raw / 1000n}mA` : `${raw / 1000n}.${String(frac).padStart(3, '0')}mA`
+  }
+  const frac = raw % 1_000_000n
+  return frac === 0n ? `${raw / 1_000_000n}A` : `${raw / 1_000_000n}.${String(frac).padStart(6, '0')}A`
+}
+
+/** go's `%+v` of a ledgercore.AccountData as an overspend reports it (dev mode: offline, no voting keys). */
+function accountDataText(d: AccountData, authAddr: Uint8Array): string {
+  const zeros = (n: number): string => `[${new Array<string>(n).fill('0').join(' ')}]`
+  return (
+    `{AccountBaseData:{Status:Offline MicroAlgos:${microAlgosText(BigInt(d.balance))} RewardsBase:0 RewardedMicroAlgos:0.0A ` +
+    `AuthAddr:${algosdk.encodeAddress(authAddr)} IncentiveEligible:${d.incentiveEligible} TotalAppSchema:${schemaText(d.totalAppSchema)} ` +
+    `TotalExtraAppPages:${d.totalExtraAppPages} TotalAppParams:${d.totalAppParams} TotalAppLocalStates:${d.totalAppLocalStates} ` +
+    `TotalAssetParams:${d.totalAssetParams} TotalAssets:${d.totalAssets} TotalBoxes:${d.totalBoxes} TotalBoxBytes:${d.totalBoxBytes} ` +
+    `LastProposed:0 LastHeartbeat:0} VotingData:{VoteID:${zeros(32)} SelectionID:${zeros(32)} StateProofID:${zeros(64)} ` +
+    'VoteFirstValid:0 VoteLastValid:0 VoteKeyDilution:0}}'
+  )
+}
+
 /** The ledger state (see the file comment). Keys: accounts by address hex, ids as decimal strings. */
 export class LedgerState implements Ledger {
   readonly accounts = new Map<string, AccountData>()
@@ -180,14 +205,7 @@ export class LedgerState implements Ledger {
     const fromData = this.accountData(from)
     const bal = BigInt(fromData.balance)
     if (bal < amount) {
-      throw new LedgerError(
-        `overspend (account ${algosdk.encodeAddress(from)}, data {_struct:{} Status:Offline MicroAlgos:{Raw:${bal}} ` +
-          `RewardsBase:0 RewardedMicroAlgos:{Raw:0} AuthAddr:${algosdk.encodeAddress(this.authorizerRaw(from))} ` +
-          `TotalAppSchema:${schemaText(fromData.totalAppSchema)} TotalExtraAppPages:${fromData.totalExtraAppPages} ` +
-          `TotalAppParams:${fromData.totalAppParams} TotalAppLocalStates:${fromData.totalAppLocalStates} ` +
-          `TotalAssetParams:${fromData.totalAssetParams} TotalAssets:${fromData.totalAssets} TotalBoxes:${fromData.totalBoxes} ` +
-          `TotalBoxBytes:${fromData.totalBoxBytes}}, tried to spend {${amount}})`,
-      )
+      throw new LedgerError(`overspend (account ${algosdk.encodeAddress(from)}, data ${accountDataText(fromData, this.authorizerRaw(from))}, tried to spend ${microAlgosText(amount)})`)
     }
     this.updateAccount(from, (d) => (d.balance = u64(BigInt(d.balance) - amount)))
     this.updateAccount(to, (d) => {
