@@ -1,0 +1,76 @@
+// ARC-28 events: a log is a 4-byte selector (sha512_256 of the event signature) then the ABI tuple.
+import { ABIMethod, ABIType, bytesToHex } from 'algosdk'
+import type { ABITupleType } from 'algosdk'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import { DEX_SPEC } from './contract.ts'
+
+/** Arguments of each DEX event, as the contract emits them. */
+export interface DexEventArgs {
+  PoolCreated: { a: bigint; b: bigint; lpAsset: bigint; creator: string }
+  Swap: { assetIn: bigint; assetOut: bigint; amountIn: bigint; amountOut: bigint; protocolFee: bigint; trader: string }
+  LiquidityAdded: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
+  LiquidityRemoved: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
+  FeesCollected: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; treasury: string }
+}
+
+/** A decoded DEX event. */
+export type DexEvent = { [K in keyof DexEventArgs]: { name: K; args: DexEventArgs[K] } }[keyof DexEventArgs]
+
+/** A decoded event of any ARC-56 contract. */
+export interface DecodedEvent {
+  name: string
+  args: Record<string, unknown>
+}
+
+// ARC-28 hashes the signature without a return type; ABIMethod's selector hashes getSignature().
+class EventSignature extends ABIMethod {
+  override getSignature(): string {
+    return `${this.name}(${this.args.map((a) => a.type.toString()).join(',')})`
+  }
+}
+
+/** The 4-byte selector of an event signature such as `Swap(uint64,uint64,uint64,uint64,uint64,address)`. */
+export function eventSelector(name: string, argTypes: string[]): Uint8Array {
+  return new EventSignature({ name, args: argTypes.map((type) => ({ type })), returns: { type: 'void' } }).getSelector()
+}
+
+interface EventDecoder {
+  name: string
+  fields: string[]
+  type: ABITupleType
+}
+
+/** Decoders for an ARC-56 contract's events, keyed by selector hex. */
+export function eventDecoders(spec: Arc56Contract): Map<string, EventDecoder> {
+  const decoders = new Map<string, EventDecoder>()
+  for (const event of spec.events ?? []) {
+    const types = event.args.map((a) => a.type)
+    decoders.set(bytesToHex(eventSelector(event.name, types)), {
+      name: event.name,
+      fields: event.args.map((a, i) => a.name ?? String(i)),
+      type: ABIType.from(`(${types.join(',')})`) as ABITupleType,
+    })
+  }
+  return decoders
+}
+
+const DEX_DECODERS = eventDecoders(DEX_SPEC)
+
+/** Decodes one log line with the given decoders; undefined for logs that are not events (e.g. ABI returns). */
+export function decodeEvent(log: Uint8Array, decoders: Map<string, EventDecoder> = DEX_DECODERS): DecodedEvent | undefined {
+  if (log.length < 4) return undefined
+  const decoder = decoders.get(bytesToHex(log.slice(0, 4)))
+  if (!decoder) return undefined
+  try {
+    const values = decoder.type.decode(log.slice(4))
+    return { name: decoder.name, args: Object.fromEntries(decoder.fields.map((f, i) => [f, values[i]])) }
+  } catch {
+    // A log that merely starts with a selector's bytes is not an event.
+    return undefined
+  }
+}
+
+/** The DEX events among a transaction's logs, in order. */
+export function decodeDexEvents(logs: readonly Uint8Array[]): DexEvent[] {
+  return logs.map((log) => decodeEvent(log, DEX_DECODERS)).filter((e): e is DecodedEvent => e !== undefined) as DexEvent[]
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_UINT64 } from '../src/amount.ts'
+import type { PoolState } from '../src/amm.ts'
+import { decodePool, decodePoolState, encodePoolState, parsePoolBoxName, poolBoxName } from '../src/pool-state.ts'
+
+const state: PoolState = {
+  reserveA: 1n,
+  reserveB: MAX_UINT64,
+  lpAsset: 1234n,
+  lpIssued: 0n,
+  feeBps: 30n,
+  protocolFeeDivisor: 6n,
+  protocolFeesA: 7n,
+  protocolFeesB: 8n,
+  cumulativePriceA: (1n << 256n) - 1n,
+  cumulativePriceB: 1n << 200n,
+  lastUpdate: 1_700_000_000n,
+}
+
+describe('poolBoxName', () => {
+  it('is "p" ‖ uint64(a) ‖ uint64(b) with a < b whichever order is given', () => {
+    const name = poolBoxName(7n, 0n)
+    expect(Buffer.from(name).toString('hex')).toBe('70' + '0000000000000000' + '0000000000000007')
+    expect(poolBoxName(0n, 7n)).toEqual(name)
+  })
+
+  it('round-trips through parsePoolBoxName, including 2^64 − 1', () => {
+    expect(parsePoolBoxName(poolBoxName(MAX_UINT64, 1n))).toEqual({ a: 1n, b: MAX_UINT64 })
+  })
+
+  it.each([
+    ['a shorter name', new Uint8Array(16).fill(0x70)],
+    ['another prefix', Uint8Array.from([0x76, ...new Uint8Array(16)])],
+  ])('rejects %s', (_name, name) => expect(parsePoolBoxName(name)).toBeUndefined())
+})
+
+describe('decodePoolState', () => {
+  it('reads the 136-byte PoolState tuple field by field', () => {
+    const value = encodePoolState(state)
+    expect(value.length).toBe(8 * 8 + 2 * 32 + 8)
+    // reserveA is the first uint64, big-endian.
+    expect(Buffer.from(value.slice(0, 8)).toString('hex')).toBe('0000000000000001')
+    expect(decodePoolState(value)).toEqual(state)
+  })
+
+  it('decodes a pool from its box name and value', () => {
+    expect(decodePool(poolBoxName(3n, 9n), encodePoolState(state))).toEqual({ a: 3n, b: 9n, ...state })
+    expect(decodePool(new Uint8Array(3), encodePoolState(state))).toBeUndefined()
+  })
+})
