@@ -1,0 +1,559 @@
+import { Contract } from '@algorandfoundation/tealscript';
+
+/** Registry pause bit for swaps and zaps. */
+const PAUSE_SWAPS = 1;
+/** Registry pause bit for pool creation. */
+const PAUSE_POOLS = 2;
+/** LP units locked forever by the first add (never issued). */
+const LOCKED_LP = 1000;
+/** Basis points in one. */
+const BPS = 10000;
+/** Most hops in one route. */
+const MAX_HOPS = 4;
+
+/** A pool's key: its two assets with a < b (0 = ALGO). */
+type PoolKey = { a: uint64; b: uint64 };
+
+/** A pool's state, the value of its box. */
+type PoolState = {
+  reserveA: uint64;
+  reserveB: uint64;
+  lpAsset: uint64;
+  lpIssued: uint64;
+  feeBps: uint64;
+  protocolFeeDivisor: uint64;
+  protocolFeesA: uint64;
+  protocolFeesB: uint64;
+  cumulativePriceA: uint256;
+  cumulativePriceB: uint256;
+  lastUpdate: uint64;
+};
+
+/** Grove's constant-product AMM: one app holds every pool, a box per pool. */
+export class Dex extends Contract {
+  /** The registry app whose globals hold the admin, pause flags, fees and treasury. */
+  registry = GlobalStateKey<uint64>({ key: 'registry' });
+
+  /** The pools, a box `"p" ‖ uint64(a) ‖ uint64(b)` each. */
+  pools = BoxMap<PoolKey, PoolState>({ prefix: 'p' });
+
+  /** A pool was created. */
+  PoolCreated = new EventLogger<{ a: uint64; b: uint64; lpAsset: uint64; creator: Address }>();
+
+  /** One hop of a swap. */
+  Swap = new EventLogger<{
+    assetIn: uint64;
+    assetOut: uint64;
+    amountIn: uint64;
+    amountOut: uint64;
+    protocolFee: uint64;
+    trader: Address;
+  }>();
+
+  /** Liquidity was added (amounts actually used). */
+  LiquidityAdded = new EventLogger<{
+    a: uint64;
+    b: uint64;
+    amountA: uint64;
+    amountB: uint64;
+    lp: uint64;
+    provider: Address;
+  }>();
+
+  /** Liquidity was removed. */
+  LiquidityRemoved = new EventLogger<{
+    a: uint64;
+    b: uint64;
+    amountA: uint64;
+    amountB: uint64;
+    lp: uint64;
+    provider: Address;
+  }>();
+
+  /** Protocol fees were sent to the treasury. */
+  FeesCollected = new EventLogger<{ a: uint64; b: uint64; amountA: uint64; amountB: uint64; treasury: Address }>();
+
+  /** Binds the DEX to its registry. */
+  createApplication(registryApp: uint64): void {
+    this.registry.value = registryApp;
+  }
+
+  // ---- registry reads ----
+
+  private notPaused(flag: uint64): void {
+    const paused = AppID.fromUint64(this.registry.value).globalState('paused') as uint64;
+    assert(!(paused & flag), 'ERR:PAUSED');
+  }
+
+  // ---- wide math ----
+
+  /** ⌈a·b/c⌉ over 128 bits; fails when the result needs more than 64. */
+  private ceilMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
+    const m = mulw(a, b);
+    const q = divmodw(m.high, m.low, 0, c);
+    assert(q.quotientHigh === 0, 'ERR:OVERFLOW');
+    if (q.remainderLow !== 0) return q.quotientLow + 1;
+    return q.quotientLow;
+  }
+
+  /** ⌊rOut·net/(rIn + net)⌋ with a 128-bit numerator and denominator; always < rOut. */
+  private outGivenNet(net: uint64, rIn: uint64, rOut: uint64): uint64 {
+    const n = mulw(rOut, net);
+    const d = addw(rIn, net);
+    const q = divmodw(n.high, n.low, d.high, d.low);
+    return q.quotientLow;
+  }
+
+  /** ⌊√(a·b)⌋ over 128 bits. */
+  private sqrtMul(a: uint64, b: uint64): uint64 {
+    return sqrt((a as uint128) * (b as uint128)) as uint64;
+  }
+
+  /** ⌊num·2^64/den⌋·dt as a uint256 (the cumulative price increment). */
+  private priceTimes(num: uint64, den: uint64, dt: uint64): uint256 {
+    const q = divmodw(num, 0, 0, den);
+    return (((q.quotientHigh as uint256) * Uint<256>('18446744073709551616') + (q.quotientLow as uint256)) *
+      (dt as uint256)) as uint256;
+  }
+
+  /** Brings the pool's cumulative prices up to the current block's timestamp. */
+  private accrue(state: PoolState): PoolState {
+    const pool = clone(state);
+    const now = globals.latestTimestamp;
+    if (now > pool.lastUpdate) {
+      if (pool.reserveA > 0 && pool.reserveB > 0) {
+        const dt = now - pool.lastUpdate;
+        pool.cumulativePriceA = pool.cumulativePriceA + this.priceTimes(pool.reserveB, pool.reserveA, dt);
+        pool.cumulativePriceB = pool.cumulativePriceB + this.priceTimes(pool.reserveA, pool.reserveB, dt);
+      }
+      pool.lastUpdate = now;
+    }
+    return pool;
+  }
+
+  // ---- transfers ----
+
+  /** Checks an incoming transfer of `asset` to the app and returns its amount. */
+  private incoming(t: Txn, asset: uint64): uint64 {
+    let amount = 0;
+    if (asset === 0) {
+      assert(t.typeEnum === TransactionType.Payment, 'ERR:BAD_INPUT_TYPE');
+      assert(t.receiver === this.app.address, 'ERR:BAD_RECEIVER');
+      assert(t.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+      amount = t.amount;
+    } else {
+      assert(t.typeEnum === TransactionType.AssetTransfer, 'ERR:BAD_INPUT_TYPE');
+      assert(t.xferAsset.id === asset, 'ERR:BAD_INPUT_ASSET');
+      assert(t.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
+      assert(t.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+      amount = t.assetAmount;
+    }
+    assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
+    assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
+    assert(amount > 0, 'ERR:ZERO_AMOUNT');
+    return amount;
+  }
+
+  /** The asset an incoming transfer carries (0 for a payment; the type is checked by `incoming`). */
+  private assetOf(t: Txn): uint64 {
+    if (t.typeEnum === TransactionType.AssetTransfer) return t.xferAsset.id;
+    return 0;
+  }
+
+  /** Sends `amount` of `asset` from the app; the caller pools the fee. */
+  private send(asset: uint64, receiver: Address, amount: uint64): void {
+    if (asset === 0) {
+      sendPayment({ receiver: receiver, amount: amount, fee: 0 });
+    } else {
+      sendAssetTransfer({
+        xferAsset: AssetID.fromUint64(asset),
+        assetReceiver: receiver,
+        assetAmount: amount,
+        fee: 0,
+      });
+    }
+  }
+
+  private optIn(asset: uint64): void {
+    if (asset !== 0 && !this.app.address.isOptedInToAsset(AssetID.fromUint64(asset))) {
+      sendAssetTransfer({
+        xferAsset: AssetID.fromUint64(asset),
+        assetReceiver: this.app.address,
+        assetAmount: 0,
+        fee: 0,
+      });
+    }
+  }
+
+  private unitName(asset: uint64): bytes {
+    if (asset === 0) return 'ALGO';
+    return AssetID.fromUint64(asset).unitName;
+  }
+
+  // ---- pool helpers ----
+
+  private poolKey(x: uint64, y: uint64): PoolKey {
+    assert(x !== y, 'ERR:SAME_ASSET');
+    if (x < y) return { a: x, b: y };
+    return { a: y, b: x };
+  }
+
+  private loadPool(key: PoolKey): PoolState {
+    assert(this.pools(key).exists, 'ERR:NO_POOL');
+    return this.pools(key).value;
+  }
+
+  /** Exact-in swap of `x` of `assetIn` inside the pool; updates the box, logs Swap, returns the output. */
+  private swapIn(assetIn: uint64, assetOut: uint64, x: uint64): uint64 {
+    const key = this.poolKey(assetIn, assetOut);
+    let pool = this.loadPool(key);
+    const inIsA = assetIn === key.a;
+    let rIn = pool.reserveB;
+    let rOut = pool.reserveA;
+    if (inIsA) {
+      rIn = pool.reserveA;
+      rOut = pool.reserveB;
+    }
+    assert(rIn > 0 && rOut > 0, 'ERR:NO_LIQUIDITY');
+    const fee = this.ceilMulDiv(x, pool.feeBps, BPS);
+    const out = this.outGivenNet(x - fee, rIn, rOut);
+    assert(out > 0, 'ERR:ZERO_OUT');
+    let protocolFee = 0;
+    if (pool.protocolFeeDivisor > 0) protocolFee = fee / pool.protocolFeeDivisor;
+    pool = this.accrue(pool);
+    if (inIsA) {
+      pool.reserveA = rIn + (x - protocolFee);
+      pool.reserveB = rOut - out;
+      pool.protocolFeesA = pool.protocolFeesA + protocolFee;
+    } else {
+      pool.reserveB = rIn + (x - protocolFee);
+      pool.reserveA = rOut - out;
+      pool.protocolFeesB = pool.protocolFeesB + protocolFee;
+    }
+    this.pools(key).value = pool;
+    this.Swap.log({
+      assetIn: assetIn,
+      assetOut: assetOut,
+      amountIn: x,
+      amountOut: out,
+      protocolFee: protocolFee,
+      trader: this.txn.sender,
+    });
+    return out;
+  }
+
+  /** Adds `amountA`/`amountB` (already held by the app) to the pool, sends LP and refunds the unused side. */
+  private addToPool(key: PoolKey, amountA: uint64, amountB: uint64, minLp: uint64): uint64 {
+    let pool = this.loadPool(key);
+    let usedA = amountA;
+    let usedB = amountB;
+    let lp = 0;
+    if (pool.reserveA === 0) {
+      const root = this.sqrtMul(amountA, amountB);
+      assert(root > LOCKED_LP, 'ERR:LOCKED_LIQUIDITY');
+      lp = root - LOCKED_LP;
+    } else {
+      const supply = pool.lpIssued + LOCKED_LP;
+      const ab = mulw(amountA, pool.reserveB);
+      const ba = mulw(amountB, pool.reserveA);
+      if (ab.high < ba.high || (ab.high === ba.high && ab.low <= ba.low)) {
+        usedB = this.ceilMulDiv(amountA, pool.reserveB, pool.reserveA);
+        lp = wideRatio([amountA, supply], [pool.reserveA]);
+      } else {
+        usedA = this.ceilMulDiv(amountB, pool.reserveA, pool.reserveB);
+        lp = wideRatio([amountB, supply], [pool.reserveB]);
+      }
+    }
+    assert(lp > 0, 'ERR:ZERO_OUT');
+    assert(lp >= minLp, 'ERR:SLIPPAGE');
+    pool = this.accrue(pool);
+    pool.reserveA = pool.reserveA + usedA;
+    pool.reserveB = pool.reserveB + usedB;
+    pool.lpIssued = pool.lpIssued + lp;
+    this.pools(key).value = pool;
+    this.send(pool.lpAsset, this.txn.sender, lp);
+    if (amountA > usedA) this.send(key.a, this.txn.sender, amountA - usedA);
+    if (amountB > usedB) this.send(key.b, this.txn.sender, amountB - usedB);
+    this.LiquidityAdded.log({
+      a: key.a,
+      b: key.b,
+      amountA: usedA,
+      amountB: usedB,
+      lp: lp,
+      provider: this.txn.sender,
+    });
+    return lp;
+  }
+
+  // ---- pools ----
+
+  /** Creates the pool (a, b): the app opts into its assets and creates its LP token; `mbr` pays the measured minimum-balance increase, the excess is refunded. */
+  createPool(mbr: PayTxn, a: uint64, b: uint64): uint64 {
+    this.notPaused(PAUSE_POOLS);
+    assert(a < b, 'ERR:ASSET_ORDER');
+    const key: PoolKey = { a: a, b: b };
+    assert(!this.pools(key).exists, 'ERR:POOL_EXISTS');
+    assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
+    assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
+    assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
+    assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    // Pools of Grove LP tokens would mix the app's unissued LP supply into reserves.
+    if (a !== 0) assert(AssetID.fromUint64(a).creator !== this.app.address, 'ERR:LP_ASSET');
+    assert(AssetID.fromUint64(b).creator !== this.app.address, 'ERR:LP_ASSET');
+
+    const before = this.app.address.minBalance;
+    this.optIn(a);
+    this.optIn(b);
+    const unitA = this.unitName(a);
+    const unitB = this.unitName(b);
+    let name: bytes = 'Grove LP';
+    if (len(unitA) > 0 && len(unitB) > 0) name = concat(concat('Grove LP ', unitA), concat('/', unitB));
+    const lpAsset = sendAssetCreation({
+      configAssetTotal: Uint<64>('18446744073709551615'),
+      configAssetDecimals: 6,
+      configAssetUnitName: 'GLP',
+      configAssetName: name,
+      configAssetReserve: this.app.address,
+      fee: 0,
+    });
+    const registry = AppID.fromUint64(this.registry.value);
+    this.pools(key).value = {
+      reserveA: 0,
+      reserveB: 0,
+      lpAsset: lpAsset.id,
+      lpIssued: 0,
+      feeBps: registry.globalState('defaultFeeBps') as uint64,
+      protocolFeeDivisor: registry.globalState('protocolFeeDivisor') as uint64,
+      protocolFeesA: 0,
+      protocolFeesB: 0,
+      cumulativePriceA: 0 as uint256,
+      cumulativePriceB: 0 as uint256,
+      lastUpdate: globals.latestTimestamp,
+    };
+    const increase = this.app.address.minBalance - before;
+    assert(mbr.amount >= increase, 'ERR:MBR');
+    if (mbr.amount > increase) sendPayment({ receiver: this.txn.sender, amount: mbr.amount - increase, fee: 0 });
+    this.PoolCreated.log({ a: a, b: b, lpAsset: lpAsset.id, creator: this.txn.sender });
+    return lpAsset.id;
+  }
+
+  /** Adds liquidity: the first add mints ⌊√(a·b)⌋ − 1000 LP, later adds take the pool ratio and refund the excess. */
+  addLiquidity(inA: Txn, inB: Txn, a: uint64, b: uint64, minLp: uint64): uint64 {
+    const amountA = this.incoming(inA, a);
+    const amountB = this.incoming(inB, b);
+    assert(a < b, 'ERR:ASSET_ORDER');
+    return this.addToPool({ a: a, b: b }, amountA, amountB, minLp);
+  }
+
+  /** Single-sided add (zap): swaps `swapAmount` of the input to the other side, then adds both. */
+  addLiquiditySingle(input: Txn, a: uint64, b: uint64, swapAmount: uint64, minLp: uint64): uint64 {
+    this.notPaused(PAUSE_SWAPS);
+    assert(a < b, 'ERR:ASSET_ORDER');
+    const assetIn = this.assetOf(input);
+    assert(assetIn === a || assetIn === b, 'ERR:BAD_INPUT_ASSET');
+    const amount = this.incoming(input, assetIn);
+    assert(swapAmount > 0 && swapAmount < amount, 'ERR:BAD_SWAP_AMOUNT');
+    if (assetIn === a) {
+      const outB = this.swapIn(a, b, swapAmount);
+      return this.addToPool({ a: a, b: b }, amount - swapAmount, outB, minLp);
+    }
+    const outA = this.swapIn(b, a, swapAmount);
+    return this.addToPool({ a: a, b: b }, outA, amount - swapAmount, minLp);
+  }
+
+  /** Burns LP for a pro-rata share of both reserves; the assets sent are the pool's own. */
+  removeLiquidity(lp: AssetTransferTxn, a: uint64, b: uint64, minA: uint64, minB: uint64): [uint64, uint64] {
+    assert(a < b, 'ERR:ASSET_ORDER');
+    const key: PoolKey = { a: a, b: b };
+    let pool = this.loadPool(key);
+    assert(lp.xferAsset.id === pool.lpAsset, 'ERR:BAD_INPUT_ASSET');
+    assert(lp.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
+    assert(lp.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    assert(lp.sender === this.txn.sender, 'ERR:BAD_SENDER');
+    assert(lp.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
+    const amount = lp.assetAmount;
+    assert(amount > 0, 'ERR:ZERO_AMOUNT');
+    const supply = pool.lpIssued + LOCKED_LP;
+    const outA = wideRatio([amount, pool.reserveA], [supply]);
+    const outB = wideRatio([amount, pool.reserveB], [supply]);
+    assert(outA > 0 && outB > 0, 'ERR:ZERO_OUT');
+    assert(outA >= minA && outB >= minB, 'ERR:SLIPPAGE');
+    pool = this.accrue(pool);
+    pool.reserveA = pool.reserveA - outA;
+    pool.reserveB = pool.reserveB - outB;
+    pool.lpIssued = pool.lpIssued - amount;
+    this.pools(key).value = pool;
+    this.send(a, this.txn.sender, outA);
+    this.send(b, this.txn.sender, outB);
+    this.LiquidityRemoved.log({
+      a: a,
+      b: b,
+      amountA: outA,
+      amountB: outB,
+      lp: amount,
+      provider: this.txn.sender,
+    });
+    return [outA, outB];
+  }
+
+  // ---- swaps ----
+
+  /** Swaps all of the input for at least `minOut` of `assetOut`. */
+  swapExactIn(input: Txn, assetOut: uint64, minOut: uint64): uint64 {
+    this.notPaused(PAUSE_SWAPS);
+    const assetIn = this.assetOf(input);
+    const amount = this.incoming(input, assetIn);
+    const out = this.swapIn(assetIn, assetOut, amount);
+    assert(out >= minOut, 'ERR:SLIPPAGE');
+    this.send(assetOut, this.txn.sender, out);
+    return out;
+  }
+
+  /** Swaps for exactly `amountOut` of `assetOut`; the input amount is the maximum, the excess is refunded. */
+  swapExactOut(input: Txn, assetOut: uint64, amountOut: uint64): uint64 {
+    this.notPaused(PAUSE_SWAPS);
+    const assetIn = this.assetOf(input);
+    const maxIn = this.incoming(input, assetIn);
+    const key = this.poolKey(assetIn, assetOut);
+    let pool = this.loadPool(key);
+    const inIsA = assetIn === key.a;
+    let rIn = pool.reserveB;
+    let rOut = pool.reserveA;
+    if (inIsA) {
+      rIn = pool.reserveA;
+      rOut = pool.reserveB;
+    }
+    assert(rIn > 0 && amountOut > 0 && amountOut < rOut, 'ERR:NO_LIQUIDITY');
+    const net = this.ceilMulDiv(rIn, amountOut, rOut - amountOut);
+    const x = this.ceilMulDiv(net, BPS, BPS - pool.feeBps);
+    assert(x <= maxIn, 'ERR:SLIPPAGE');
+    let protocolFee = 0;
+    if (pool.protocolFeeDivisor > 0) protocolFee = (x - net) / pool.protocolFeeDivisor;
+    pool = this.accrue(pool);
+    if (inIsA) {
+      pool.reserveA = rIn + (x - protocolFee);
+      pool.reserveB = rOut - amountOut;
+      pool.protocolFeesA = pool.protocolFeesA + protocolFee;
+    } else {
+      pool.reserveB = rIn + (x - protocolFee);
+      pool.reserveA = rOut - amountOut;
+      pool.protocolFeesB = pool.protocolFeesB + protocolFee;
+    }
+    this.pools(key).value = pool;
+    this.send(assetOut, this.txn.sender, amountOut);
+    if (maxIn > x) this.send(assetIn, this.txn.sender, maxIn - x);
+    this.Swap.log({
+      assetIn: assetIn,
+      assetOut: assetOut,
+      amountIn: x,
+      amountOut: amountOut,
+      protocolFee: protocolFee,
+      trader: this.txn.sender,
+    });
+    return x;
+  }
+
+  /** Swaps exact-in through 1–4 pools; `path` lists the assets after the input asset. */
+  swapRoute(input: Txn, path: uint64[], minOut: uint64): uint64 {
+    this.notPaused(PAUSE_SWAPS);
+    assert(path.length > 0 && path.length <= MAX_HOPS, 'ERR:BAD_PATH');
+    let asset = this.assetOf(input);
+    let amount = this.incoming(input, asset);
+    for (let i = 0; i < path.length; i = i + 1) {
+      const next = path[i];
+      amount = this.swapIn(asset, next, amount);
+      asset = next;
+    }
+    assert(amount >= minOut, 'ERR:SLIPPAGE');
+    this.send(asset, this.txn.sender, amount);
+    return amount;
+  }
+
+  // ---- fees and admin ----
+
+  /** Sends the pool's accrued protocol fees to the registry's treasury (anyone may call). */
+  collectFees(a: uint64, b: uint64): void {
+    assert(a < b, 'ERR:ASSET_ORDER');
+    const key: PoolKey = { a: a, b: b };
+    const pool = this.loadPool(key);
+    const treasury = AppID.fromUint64(this.registry.value).globalState('treasury') as Address;
+    const feesA = pool.protocolFeesA;
+    const feesB = pool.protocolFeesB;
+    pool.protocolFeesA = 0;
+    pool.protocolFeesB = 0;
+    this.pools(key).value = pool;
+    if (feesA > 0) this.send(a, treasury, feesA);
+    if (feesB > 0) this.send(b, treasury, feesB);
+    this.FeesCollected.log({ a: a, b: b, amountA: feesA, amountB: feesB, treasury: treasury });
+  }
+
+  /** Registry admin only: sets the pool's fee (1–100 bps) and refreshes its protocol divisor from the registry. */
+  setPoolFee(a: uint64, b: uint64, feeBps: uint64): void {
+    const registry = AppID.fromUint64(this.registry.value);
+    assert(this.txn.sender === (registry.globalState('admin') as Address), 'ERR:NOT_ADMIN');
+    assert(feeBps >= 1 && feeBps <= 100, 'ERR:BAD_FEE');
+    assert(a < b, 'ERR:ASSET_ORDER');
+    const key: PoolKey = { a: a, b: b };
+    const pool = this.loadPool(key);
+    pool.feeBps = feeBps;
+    pool.protocolFeeDivisor = registry.globalState('protocolFeeDivisor') as uint64;
+    this.pools(key).value = pool;
+  }
+
+  // ---- reads ----
+
+  /** The pool's state. */
+  @abi.readonly
+  getPool(a: uint64, b: uint64): PoolState {
+    return this.loadPool({ a: a, b: b });
+  }
+
+  private quoteIn(assetIn: uint64, assetOut: uint64, x: uint64): uint64 {
+    const key = this.poolKey(assetIn, assetOut);
+    const pool = this.loadPool(key);
+    let rIn = pool.reserveB;
+    let rOut = pool.reserveA;
+    if (assetIn === key.a) {
+      rIn = pool.reserveA;
+      rOut = pool.reserveB;
+    }
+    if (rIn === 0 || x === 0) return 0;
+    const fee = this.ceilMulDiv(x, pool.feeBps, BPS);
+    return this.outGivenNet(x - fee, rIn, rOut);
+  }
+
+  /** Output of an exact-in swap, as `swapExactIn` would compute it now. */
+  @abi.readonly
+  quoteExactIn(assetIn: uint64, assetOut: uint64, amountIn: uint64): uint64 {
+    return this.quoteIn(assetIn, assetOut, amountIn);
+  }
+
+  /** Input an exact-out swap needs, as `swapExactOut` would compute it now. */
+  @abi.readonly
+  quoteExactOut(assetIn: uint64, assetOut: uint64, amountOut: uint64): uint64 {
+    const key = this.poolKey(assetIn, assetOut);
+    const pool = this.loadPool(key);
+    let rIn = pool.reserveB;
+    let rOut = pool.reserveA;
+    if (assetIn === key.a) {
+      rIn = pool.reserveA;
+      rOut = pool.reserveB;
+    }
+    assert(rIn > 0 && amountOut > 0 && amountOut < rOut, 'ERR:NO_LIQUIDITY');
+    const net = this.ceilMulDiv(rIn, amountOut, rOut - amountOut);
+    return this.ceilMulDiv(net, BPS, BPS - pool.feeBps);
+  }
+
+  /** Output of a route, as `swapRoute` would compute it now (pools are not updated between hops here, so a route that visits a pool twice differs). */
+  @abi.readonly
+  quoteRoute(assetIn: uint64, path: uint64[], amountIn: uint64): uint64 {
+    assert(path.length > 0 && path.length <= MAX_HOPS, 'ERR:BAD_PATH');
+    let asset = assetIn;
+    let amount = amountIn;
+    for (let i = 0; i < path.length; i = i + 1) {
+      amount = this.quoteIn(asset, path[i], amount);
+      asset = path[i];
+    }
+    return amount;
+  }
+}

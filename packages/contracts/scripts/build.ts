@@ -1,0 +1,138 @@
+// TEALScript → TEAL → bytecode (@grove/avm, the bytes algod's /v2/teal/compile gives) → ARC-56 with
+// byteCode and pc-based sourceInfo → typed clients (algokitgen). `tsx scripts/build.ts [outRoot]`.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { assemble, formatAssemblyError } from '@grove/avm'
+
+const require = createRequire(import.meta.url)
+
+/** The package root (sources are compiled relative to it, so source maps read `contracts/x.algo.ts:N`). */
+export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Each contract: its TEALScript source and the class name TEALScript names the artifacts after. */
+export const CONTRACTS = [
+  { source: 'contracts/registry.algo.ts', name: 'Registry' },
+  { source: 'contracts/dex.algo.ts', name: 'Dex' },
+] as const
+
+interface TealscriptSourceInfo {
+  teal: number
+  source?: string
+  errorMessage?: string
+}
+
+interface PcSourceInfo {
+  pc: number[]
+  errorMessage: string
+}
+
+/** Assembles TEAL with @grove/avm; returns the bytecode and, per 1-based TEAL line, its pcs. */
+function assembleTeal(teal: string, what: string): { program: Uint8Array; lineToPcs: Map<number, number[]> } {
+  const result = assemble(teal)
+  if (!result.ok || !result.program) {
+    throw new Error(`${what} does not assemble:\n${result.errors.map(formatAssemblyError).join('\n')}`)
+  }
+  const lineToPcs = new Map<number, number[]>()
+  for (const [pc, line] of result.pcToLine) {
+    const pcs = lineToPcs.get(line) ?? []
+    pcs.push(pc)
+    lineToPcs.set(line, pcs)
+  }
+  return { program: result.program, lineToPcs }
+}
+
+/** ARC-56 error entries: for each assert message, every pc that fails with it (what algokit-utils reads). */
+function pcSourceInfo(entries: TealscriptSourceInfo[], lineToPcs: Map<number, number[]>): PcSourceInfo[] {
+  const byMessage = new Map<string, number[]>()
+  for (const e of entries) {
+    const pcs = lineToPcs.get(e.teal)
+    if (!pcs || !e.errorMessage) continue
+    byMessage.set(e.errorMessage, [...(byMessage.get(e.errorMessage) ?? []), ...pcs])
+  }
+  return [...byMessage].map(([errorMessage, pc]) => ({ pc, errorMessage }))
+}
+
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
+/**
+ * algokitgen imports types as values, which breaks under verbatimModuleSyntax (esbuild keeps the
+ * import and the ESM module has no such export). Marks every imported name that the module does not
+ * export at runtime as `type`, and turns off type checking of the generated file (unused imports).
+ */
+async function fixClientImports(source: string): Promise<string> {
+  const importRe = /import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g
+  const modules = new Map<string, Record<string, unknown>>()
+  for (const m of source.matchAll(importRe)) {
+    if (!modules.has(m[2]!)) modules.set(m[2]!, (await import(m[2]!)) as Record<string, unknown>)
+  }
+  const fixed = source.replace(importRe, (_all, names: string, from: string) => {
+    const mod = modules.get(from)!
+    const list = names
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .map((n) => {
+        if (n.startsWith('type ')) return n
+        const original = n.split(/\s+as\s+/)[0]!
+        return original in mod ? n : `type ${n}`
+      })
+    return `import { ${list.join(', ')} } from '${from}'`
+  })
+  // after the generator's own `/* eslint-disable */` line, so lint accepts the directive
+  return fixed.replace('/* eslint-disable */\n', '/* eslint-disable */\n// @ts-nocheck generated code: its types are still exported and checked where used\n')
+}
+
+/** Builds every contract into `<outRoot>/artifacts` and `<outRoot>/clients` (default: the package itself). */
+export async function build(outRoot: string = PACKAGE_DIR): Promise<void> {
+  const artifactsDir = path.join(outRoot, 'artifacts')
+  const clientsDir = path.join(outRoot, 'clients')
+  fs.mkdirSync(artifactsDir, { recursive: true })
+  fs.mkdirSync(clientsDir, { recursive: true })
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-tealscript-'))
+  try {
+    const tealscript = require.resolve('@algorandfoundation/tealscript/dist/bin/tealscript.js')
+    execFileSync(process.execPath, [tealscript, ...CONTRACTS.map((c) => c.source), work, '--skip-algod'], {
+      cwd: PACKAGE_DIR,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    for (const { name } of CONTRACTS) {
+      const read = (suffix: string) => fs.readFileSync(path.join(work, `${name}.${suffix}`), 'utf8')
+      const approvalTeal = read('approval.teal')
+      const clearTeal = read('clear.teal')
+      const approval = assembleTeal(approvalTeal, `${name}.approval.teal`)
+      const clear = assembleTeal(clearTeal, `${name}.clear.teal`)
+      const srcMap = JSON.parse(read('src_map.json')) as TealscriptSourceInfo[]
+      const arc56 = JSON.parse(read('arc56.json')) as Record<string, unknown>
+      arc56.byteCode = { approval: b64(approval.program), clear: b64(clear.program) }
+      arc56.sourceInfo = {
+        approval: { sourceInfo: pcSourceInfo(srcMap, approval.lineToPcs), pcOffsetMethod: 'none' },
+        clear: { sourceInfo: [], pcOffsetMethod: 'none' },
+      }
+      arc56.compilerInfo = {
+        compiler: 'algod',
+        compilerVersion: { major: 0, minor: 107, patch: 2, commitHash: 'tealscript+grove-avm' },
+      }
+      fs.writeFileSync(path.join(artifactsDir, `${name}.approval.teal`), approvalTeal)
+      fs.writeFileSync(path.join(artifactsDir, `${name}.clear.teal`), clearTeal)
+      const specPath = path.join(artifactsDir, `${name}.arc56.json`)
+      fs.writeFileSync(specPath, JSON.stringify(arc56, null, 2) + '\n')
+      const algokitgen = require.resolve('@algorandfoundation/algokit-client-generator/bin/cli.mjs')
+      const clientPath = path.join(clientsDir, `${name}Client.ts`)
+      execFileSync(process.execPath, [algokitgen, 'generate', '-a', specPath, '-o', clientPath], {
+        cwd: PACKAGE_DIR,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+      fs.writeFileSync(clientPath, await fixClientImports(fs.readFileSync(clientPath, 'utf8')))
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await build(process.argv[2] ? path.resolve(process.argv[2]) : PACKAGE_DIR)
+}

@@ -1,0 +1,22 @@
+// @grove/contracts: the typed clients, the ARC-56 specs and the small helpers every caller needs
+// (pool keys and box names, the ALGO id, error codes). The interface is README.md.
+import dexSpecJson from '../artifacts/Dex.arc56.json' with { type: 'json' }
+import registrySpecJson from '../artifacts/Registry.arc56.json' with { type: 'json' }
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+
+export * from './pool.ts'
+export {
+  DexClient,
+  DexFactory,
+  type DexComposer,
+  type PoolState,
+  type PoolKey,
+  type DexArgs,
+  type DexReturns,
+} from '../clients/DexClient.ts'
+export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryArgs, type RegistryReturns } from '../clients/RegistryClient.ts'
+
+/** The DEX's ARC-56 spec (bytecode, methods, events, error source info). */
+export const dexSpec = dexSpecJson as unknown as Arc56Contract
+/** The registry's ARC-56 spec. */
+export const registrySpec = registrySpecJson as unknown as Arc56Contract

@@ -1,0 +1,75 @@
+// Pool identity and protocol constants shared by the SDK, tests and deploy: they mirror
+// contracts/dex.algo.ts and README.md.
+
+/** Asset id 0 stands for ALGO. */
+export const ALGO = 0n
+/** LP units the first add locks forever (never issued). */
+export const LOCKED_LP = 1000n
+/** Most hops a route may take in one call. */
+export const MAX_HOPS = 4
+/** Registry pause bits. */
+export const PAUSE = { swaps: 1n, pools: 2n, staking: 4n } as const
+
+/** The two assets of a pool in key order (a < b); throws for the same asset twice. */
+export function orderAssets(x: bigint | number, y: bigint | number): [bigint, bigint] {
+  const a = BigInt(x)
+  const b = BigInt(y)
+  if (a === b) throw new Error('a pool needs two different assets')
+  return a < b ? [a, b] : [b, a]
+}
+
+const u64 = (v: bigint) => {
+  const out = new Uint8Array(8)
+  new DataView(out.buffer).setBigUint64(0, v)
+  return out
+}
+
+/** The pool's box name: `"p" ‖ uint64(a) ‖ uint64(b)` with a < b (either order accepted). */
+export function poolBoxName(x: bigint | number, y: bigint | number): Uint8Array {
+  const [a, b] = orderAssets(x, y)
+  const name = new Uint8Array(17)
+  name[0] = 0x70
+  name.set(u64(a), 1)
+  name.set(u64(b), 9)
+  return name
+}
+
+/** A verified-token box name in the registry: `"v" ‖ uint64(asset)`. */
+export function verifiedBoxName(asset: bigint | number): Uint8Array {
+  const name = new Uint8Array(9)
+  name[0] = 0x76
+  name.set(u64(BigInt(asset)), 1)
+  return name
+}
+
+/** Every error code the contracts raise (the assert messages); the SDK maps them to words. */
+export const CONTRACT_ERRORS = [
+  'ERR:PAUSED',
+  'ERR:ASSET_ORDER',
+  'ERR:SAME_ASSET',
+  'ERR:POOL_EXISTS',
+  'ERR:NO_POOL',
+  'ERR:LP_ASSET',
+  'ERR:MBR',
+  'ERR:BAD_INPUT_TYPE',
+  'ERR:BAD_INPUT_ASSET',
+  'ERR:BAD_RECEIVER',
+  'ERR:BAD_SENDER',
+  'ERR:REKEY',
+  'ERR:CLOSE_TO',
+  'ERR:ZERO_AMOUNT',
+  'ERR:NO_LIQUIDITY',
+  'ERR:ZERO_OUT',
+  'ERR:SLIPPAGE',
+  'ERR:LOCKED_LIQUIDITY',
+  'ERR:BAD_SWAP_AMOUNT',
+  'ERR:BAD_PATH',
+  'ERR:OVERFLOW',
+  'ERR:NOT_ADMIN',
+  'ERR:NOT_PENDING_ADMIN',
+  'ERR:BAD_FEE',
+  'ERR:BAD_INPUT',
+] as const
+
+/** One of the contracts' error codes. */
+export type ContractError = (typeof CONTRACT_ERRORS)[number]

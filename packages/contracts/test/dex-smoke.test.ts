@@ -1,0 +1,180 @@
+// The DEX's happy path on the embedded localnet through the typed clients: deploy the registry and
+// the DEX, create an ALGO pool, add liquidity, swap, remove. Expected amounts follow README's math.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type algosdk from 'algosdk'
+import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-utils'
+import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
+import { startLocalnet, type Localnet } from '@grove/localnet'
+import { ALGO, DexFactory, RegistryFactory, poolBoxName, type DexClient } from '../src/index.ts'
+
+const isqrt = (n: bigint): bigint => {
+  if (n < 2n) return n
+  let x = n
+  let y = (x + 1n) / 2n
+  while (y < x) [x, y] = [y, (y + n / y) / 2n]
+  return x
+}
+
+/** README's exact-in: fee rounded up, output rounded down. */
+function exactIn(x: bigint, rIn: bigint, rOut: bigint, feeBps = 30n) {
+  const fee = (x * feeBps + 9999n) / 10000n
+  const net = x - fee
+  return { out: (rOut * net) / (rIn + net), protocolFee: fee / 6n }
+}
+
+const endpoint = (url: string, token: string) => {
+  const u = new URL(url)
+  return { server: `${u.protocol}//${u.hostname}`, port: u.port, token }
+}
+
+let net: Localnet
+let algorand: AlgorandClient
+let user: TransactionSignerAccount & { addr: algosdk.Address }
+let dex: DexClient
+let token: bigint
+let lpAsset: bigint
+
+beforeAll(async () => {
+  Config.configure({ logger: { error: () => {}, warn: () => {}, info: () => {}, verbose: () => {}, debug: () => {} } })
+  net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
+  algorand = AlgorandClient.fromConfig({
+    algodConfig: endpoint(net.algod.url, net.algod.token),
+    kmdConfig: endpoint(net.kmd.url, net.kmd.token),
+  })
+  const dispenser = await algorand.account.localNetDispenser()
+  user = algorand.account.random()
+  await algorand.send.payment({ sender: dispenser.addr, receiver: user.addr, amount: microAlgo(100_000_000) })
+
+  const registry = await new RegistryFactory({ algorand, defaultSender: user.addr }).send.create.createApplication()
+  const created = await new DexFactory({ algorand, defaultSender: user.addr }).send.create.createApplication({
+    args: { registryApp: registry.appClient.appId },
+  })
+  dex = created.appClient
+  // the app account's own minimum balance; pools pay for everything above it
+  await algorand.send.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(100_000) })
+  token = (await algorand.send.assetCreate({ sender: user.addr, total: 10n ** 15n, decimals: 6, unitName: 'TKA', assetName: 'Token A' })).assetId
+})
+
+afterAll(async () => {
+  await net?.stop()
+})
+
+const pool = () => dex.getPool({ args: { a: ALGO, b: token } })
+const appAlgo = async () => (await algorand.account.getInformation(dex.appAddress)).balance.microAlgo
+const appMinBalance = async () => (await algorand.account.getInformation(dex.appAddress)).minBalance.microAlgo
+
+describe('dex smoke', () => {
+  it('creates an ALGO pool, charging exactly the minimum-balance increase and naming the LP token', async () => {
+    const before = await appMinBalance()
+    const balanceBefore = await appAlgo()
+    const result = await dex.send.createPool({
+      args: {
+        mbr: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(1_000_000) }),
+        a: ALGO,
+        b: token,
+      },
+      extraFee: microAlgo(3000),
+    })
+    lpAsset = result.return!
+    const increase = (await appMinBalance()) - before
+    // box (2,500 + 400 × 153) + the LP asset + the opt-in
+    expect(increase).toBe(2_500n + 400n * (17n + 136n) + 100_000n + 100_000n)
+    expect((await appAlgo()) - balanceBefore).toBe(increase)
+    const lp = await algorand.asset.getById(lpAsset)
+    expect(lp.unitName).toBe('GLP')
+    expect(lp.assetName).toBe('Grove LP ALGO/TKA')
+    expect(lp.decimals).toBe(6)
+    expect(lp.total).toBe(2n ** 64n - 1n)
+    const state = await pool()
+    expect(state).toMatchObject({ reserveA: 0n, reserveB: 0n, lpAsset, lpIssued: 0n, feeBps: 30n, protocolFeeDivisor: 6n })
+    const box = await algorand.app.getBoxValue(dex.appId, poolBoxName(token, ALGO))
+    expect(box.length).toBe(136)
+  })
+
+  it('mints sqrt(a·b) − 1000 LP on the first add', async () => {
+    await algorand.send.assetOptIn({ sender: user.addr, assetId: lpAsset })
+    const result = await dex.send.addLiquidity({
+      args: {
+        inA: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(10_000_000) }),
+        inB: algorand.createTransaction.assetTransfer({ sender: user.addr, receiver: dex.appAddress, assetId: token, amount: 40_000_000n }),
+        a: ALGO,
+        b: token,
+        minLp: 0n,
+      },
+      extraFee: microAlgo(2000),
+    })
+    expect(result.return).toBe(isqrt(10_000_000n * 40_000_000n) - 1000n)
+    expect(await pool()).toMatchObject({ reserveA: 10_000_000n, reserveB: 40_000_000n, lpIssued: 19_999_000n })
+    expect((await algorand.asset.getAccountInformation(user.addr, lpAsset)).balance).toBe(19_999_000n)
+  })
+
+  it('swaps ALGO for the token exactly as the README math says, within one app call budget', async () => {
+    const { out, protocolFee } = exactIn(1_000_000n, 10_000_000n, 40_000_000n)
+    const before = (await algorand.asset.getAccountInformation(user.addr, token)).balance
+    const group = dex.newGroup().swapExactIn({
+      args: {
+        input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(1_000_000) }),
+        assetOut: token,
+        minOut: out,
+      },
+      extraFee: microAlgo(1000),
+    })
+    const simulated = await group.simulate({ allowUnnamedResources: true })
+    const budget = simulated.simulateResponse.txnGroups[0]!.appBudgetConsumed ?? 0
+    expect(budget).toBeGreaterThan(0)
+    expect(budget).toBeLessThanOrEqual(700)
+    const result = await dex.send.swapExactIn({
+      args: {
+        input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(1_000_000) }),
+        assetOut: token,
+        minOut: out,
+      },
+      extraFee: microAlgo(1000),
+    })
+    expect(result.return).toBe(out)
+    expect((await algorand.asset.getAccountInformation(user.addr, token)).balance - before).toBe(out)
+    expect(await pool()).toMatchObject({
+      reserveA: 10_000_000n + 1_000_000n - protocolFee,
+      reserveB: 40_000_000n - out,
+      protocolFeesA: protocolFee,
+    })
+  })
+
+  it('rejects a swap whose minimum out is above the output with ERR:SLIPPAGE', async () => {
+    const state = await pool()
+    const { out } = exactIn(500_000n, state.reserveA, state.reserveB)
+    await expect(
+      dex.send.swapExactIn({
+        args: {
+          input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(500_000) }),
+          assetOut: token,
+          minOut: out + 1n,
+        },
+        extraFee: microAlgo(1000),
+      }),
+    ).rejects.toThrow(/ERR:SLIPPAGE/)
+  })
+
+  it('removes liquidity pro rata and the app holds reserves plus protocol fees plus its minimum balance', async () => {
+    const state = await pool()
+    const lp = 9_999_000n
+    const supply = state.lpIssued + 1000n
+    const result = await dex.send.removeLiquidity({
+      args: {
+        lp: algorand.createTransaction.assetTransfer({ sender: user.addr, receiver: dex.appAddress, assetId: lpAsset, amount: lp }),
+        a: ALGO,
+        b: token,
+        minA: 0n,
+        minB: 0n,
+      },
+      extraFee: microAlgo(2000),
+    })
+    const outA = (lp * state.reserveA) / supply
+    const outB = (lp * state.reserveB) / supply
+    expect(result.return).toEqual([outA, outB])
+    const after = await pool()
+    expect(after).toMatchObject({ reserveA: state.reserveA - outA, reserveB: state.reserveB - outB, lpIssued: state.lpIssued - lp })
+    expect(await appAlgo()).toBe(after.reserveA + after.protocolFeesA + (await appMinBalance()))
+    expect((await algorand.asset.getAccountInformation(dex.appAddress, token)).balance).toBe(after.reserveB + after.protocolFeesB)
+  })
+})
