@@ -14,11 +14,14 @@ import {
   checkProgram,
   evalProgram,
   groupId,
+  groupStateFor,
   txnId,
+  type EvalTracer,
   type InnerAppRunner,
   type StackValue,
   type Txn,
   type Uint64,
+  type UnnamedResourcePolicy,
 } from '@grove/avm'
 import { LedgerError } from './errors.ts'
 import { hex, u64, type LedgerState } from './state.ts'
@@ -65,6 +68,20 @@ export interface GroupContext {
   seenTxId(txId: string): boolean
   /** The last valid round of an active lease (sender hex + lease hex), if any. */
   leaseUntil(key: string): bigint | undefined
+  /** Simulate's relaxations and observers (simulate.ts); absent when submitting. */
+  sim?: SimulateHooks
+}
+
+/** What simulate changes in evaluation (go's ResultEvalOverrides plus its tracer). */
+export interface SimulateHooks {
+  /** Transactions without any signature skip verification (the authorizer is still checked). */
+  allowEmptySignatures?: boolean
+  /** Added to the group's pooled app budget. */
+  extraOpcodeBudget?: number
+  unnamedResources?: UnnamedResourcePolicy
+  tracer?: EvalTracer
+  /** Filled by applyGroup as it runs, so a failed group still reports what it used. */
+  consumed?: { app: number[]; logicSig: number[]; appBudgetAdded: number; verified: boolean }
 }
 
 /** A group after successful application. */
@@ -73,6 +90,11 @@ export interface AppliedGroup {
   applied: AppliedTxn[]
   /** Leases taken: key → last valid. */
   leases: Map<string, bigint>
+  /** Per transaction: app opcode cost incl. its inner calls, and its logicsig's cost. */
+  appBudgetConsumed: number[]
+  logicSigBudgetConsumed: number[]
+  /** The group's initial pooled app budget (before inner calls add theirs). */
+  appBudgetAdded: number
 }
 
 const TX = new TextEncoder().encode('TX')
@@ -208,7 +230,7 @@ function verifyMsig(msig: algosdk.EncodedMultisig, message: Uint8Array, signer: 
 }
 
 /** Verifies every signature of the group; logicsigs run with the group's pooled budget. */
-function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState): void {
+function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState, sim: SimulateHooks | undefined, lsigCost: number[]): void {
   const proto = state.proto
   const budget = { remaining: proto.logicSigMaxCost * checks.length }
   checks.forEach(({ stxn, tx, id }, gi) => {
@@ -218,6 +240,7 @@ function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState): void
       throw new LedgerError(`transaction ${id}: should have been authorized by ${addr(auth)} but was actually authorized by ${addr(signer)}`)
     }
     const kinds = (stxn.sig !== undefined ? 1 : 0) + (stxn.msig !== undefined ? 1 : 0) + (stxn.lsig !== undefined ? 1 : 0)
+    if (kinds === 0 && sim?.allowEmptySignatures === true) return
     if (kinds === 0) throw new LedgerError(`transaction ${id}: signedtxn has no sig`)
     if (kinds > 1) throw new LedgerError(`transaction ${id}: signedtxn should have only one type of signature`)
     const message = concat(TX, algosdk.encodeUnsignedTransaction(stxn.txn))
@@ -249,10 +272,11 @@ function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState): void
     } else if (!eq(sha512_256(progMsg), signer)) {
       throw new LedgerError(`transaction ${id}: LogicNot signed and not a Logic-only account`)
     }
-    const env = { proto, mode: MODE_SIG as typeof MODE_SIG, txnGroup: group, groupIndex: gi, lsigArgs: lsig.args, ledger: state, appId: 0, budget }
+    const env = { proto, mode: MODE_SIG as typeof MODE_SIG, txnGroup: group, groupIndex: gi, lsigArgs: lsig.args, ledger: state, appId: 0, budget, tracer: sim?.tracer }
     const bad = checkProgram(program, env)
     if (bad !== undefined) throw new LedgerError(`transaction ${id}: ${bad.message}`)
     const r = evalProgram(program, env)
+    lsigCost[gi] = r.cost
     if (r.error !== undefined) throw new LedgerError(`transaction ${id}: ${r.errorText ?? r.error.message}`)
     if (!r.pass) throw new LedgerError(`transaction ${id}: rejected by logic`)
   })
@@ -590,6 +614,7 @@ class GroupApplier {
           appId,
           budget: this.appBudget,
           costLimit: clear ? s.proto.maxAppProgramCost : undefined,
+          tracer: this.tracer,
         })
         if (r.error !== undefined) {
           if (clear) return false
@@ -617,6 +642,7 @@ class GroupApplier {
 
   /** Budget pool of the top-level group's app calls (700 per app call). */
   appBudget = { remaining: 0 }
+  tracer: EvalTracer | undefined
   recorder: DeltaRecorder | undefined
   recorderApp: Uint64 = 0
   innerSink: AppliedTxn[] | undefined
@@ -748,10 +774,17 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
     throw new LedgerError(`txgroup with ${microAlgosText(paid)} fees is less than ${microAlgosText(needed)} (usage=${group.length} * base=${microAlgosText(BigInt(proto.minTxnFee))})`)
   }
 
-  verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i] })), group, state)
+  const logicSigBudgetConsumed = group.map(() => 0)
+  const appBudgetConsumed = group.map(() => 0)
+  if (ctx.sim !== undefined) ctx.sim.consumed = { app: appBudgetConsumed, logicSig: logicSigBudgetConsumed, appBudgetAdded: 0, verified: false }
+  verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i] })), group, state, ctx.sim, logicSigBudgetConsumed)
 
   const applier = new GroupApplier(state)
-  applier.appBudget.remaining = proto.maxAppProgramCost * group.filter((t) => t.type === 'appl').length
+  applier.appBudget.remaining = proto.maxAppProgramCost * group.filter((t) => t.type === 'appl').length + (ctx.sim?.extraOpcodeBudget ?? 0)
+  const appBudgetAdded = applier.appBudget.remaining
+  if (ctx.sim?.consumed !== undefined) Object.assign(ctx.sim.consumed, { appBudgetAdded, verified: true })
+  applier.tracer = ctx.sim?.tracer
+  if (ctx.sim?.unnamedResources !== undefined) groupStateFor(group, proto).unnamedResources = ctx.sim.unnamedResources
   const uninstrument = instrument(state, applier)
   const prevPerformer = state.performer
   state.performer = (_s, g, gi, runInner) => {
@@ -764,13 +797,17 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
   const applied: AppliedTxn[] = []
   try {
     for (let i = 0; i < group.length; i++) {
+      const before = applier.appBudget.remaining
       try {
         applied.push(applier.apply(group, i, undefined))
         state.checkMinBalances()
       } catch (e) {
+        appBudgetConsumed[i] = Math.max(0, before - applier.appBudget.remaining)
         const msg = e instanceof Error ? e.message : String(e)
         throw new LedgerError(`transaction ${txIds[i]}: ${msg}`)
       }
+      // inner app calls add their own 700 to the pool as they start, so count what the pool lost net of those
+      appBudgetConsumed[i] = before - applier.appBudget.remaining + proto.maxAppProgramCost * innerAppCalls(applied[i])
     }
     state.commit(cp)
   } catch (e) {
@@ -781,6 +818,11 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
     state.performer = prevPerformer
     state.touched = new Set()
   }
-  return { txIds, applied, leases }
+  return { txIds, applied, leases, appBudgetConsumed, logicSigBudgetConsumed, appBudgetAdded }
+}
+
+/** Inner app calls a transaction made, at any depth. */
+export function innerAppCalls(a: AppliedTxn): number {
+  return a.applyData.inner.reduce((n, t) => n + (t.txn.type === 'appl' ? 1 : 0) + innerAppCalls(t), 0)
 }
 

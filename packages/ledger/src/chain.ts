@@ -10,6 +10,7 @@ import { decodeSignedGroup, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { FEE_SINK, GENESIS_ID, PROTOCOL, genesisAllocation, genesisHash } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
+import { simulateGroup } from './simulate.ts'
 import { LedgerState, hex, idKey, unhex, type KeyValue } from './state.ts'
 import type { Node, NodeOptions, SubmitResult } from './node.ts'
 
@@ -271,27 +272,12 @@ class Chain implements Node {
     const outer = this.state.checkpoint()
     // a no-op journaled write so applyGroup's own checkpoint is never outermost and its commit keeps the undo records
     this.state.updateAccount(feeSink, () => undefined)
-    const leases = new Map(this.leases)
     try {
-      const txnGroups = request.txnGroups.map((g) => {
-        try {
-          const res = applyGroup(this.state, g.txns, { round, genesisId: GENESIS_ID, genesisHash: this.genesisHash, seenTxId: (id) => this.txns.has(id), leaseUntil: (k) => leases.get(k) })
-          for (const [k, lv] of res.leases) leases.set(k, lv)
-          return new m.SimulateTransactionGroupResult({
-            txnResults: g.txns.map((stxn, i) => new m.SimulateTransactionResult({ txnResult: pendingResponse(stxn, res.applied[i], undefined, res.applied[i].txn.accounts) })),
-          })
-        } catch (e) {
-          if (!(e instanceof LedgerError)) throw e
-          const at = /^transaction ([A-Z2-7]{52}):/.exec(e.message)
-          const idx = at === null ? -1 : g.txns.findIndex((s) => s.txn.txID() === at[1])
-          return new m.SimulateTransactionGroupResult({
-            txnResults: g.txns.map((stxn) => new m.SimulateTransactionResult({ txnResult: new m.PendingTransactionResponse({ poolError: '', txn: stxn }) })),
-            failureMessage: e.message,
-            failedAt: idx >= 0 ? [idx] : undefined,
-          })
-        }
+      return simulateGroup(this.state, request, {
+        lastRound: this.lastRound(),
+        context: { round, genesisId: GENESIS_ID, genesisHash: this.genesisHash, seenTxId: (id) => this.txns.has(id), leaseUntil: (k) => this.leases.get(k) },
+        pendingResponse: (stxn, applied) => pendingResponse(stxn, applied, undefined, applied.txn.accounts),
       })
-      return new m.SimulateResponse({ version: 2, lastRound: this.lastRound(), txnGroups })
     } finally {
       this.state.revert(outer)
       this.state.touched = new Set()

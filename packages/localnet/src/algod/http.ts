@@ -2,6 +2,7 @@
 import algosdk from 'algosdk'
 import type { Encodable } from 'algosdk'
 import { ALGOD_ERRORS, badRequest } from './errors.ts'
+import { encodeModelJSON, encodeModelMsgpack } from './required.ts'
 
 /** A parsed request: path parameters from the route table, query and raw body. */
 export interface AlgodRequest {
@@ -42,10 +43,10 @@ export function jsonReply(value: unknown, status = 200): AlgodReply {
   return { status, contentType: JSON_TYPE, body: algosdk.stringifyJSON(value) + '\n' }
 }
 
-/** An SDK model encoded in the asked format, with algod's field names. */
+/** An SDK model encoded in the asked format, with algod's field names and required zero fields. */
 export function modelReply(model: Encodable, format: Format = 'json'): AlgodReply {
-  if (format === 'msgpack') return { status: 200, contentType: MSGPACK_TYPE, body: algosdk.encodeMsgpack(model) }
-  return { status: 200, contentType: JSON_TYPE, body: algosdk.encodeJSON(model) + '\n' }
+  if (format === 'msgpack') return { status: 200, contentType: MSGPACK_TYPE, body: encodeModelMsgpack(model) }
+  return { status: 200, contentType: JSON_TYPE, body: encodeModelJSON(model) + '\n' }
 }
 
 /** A reply with no body (echo's ctx.NoContent). */

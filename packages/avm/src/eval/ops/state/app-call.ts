@@ -35,7 +35,7 @@ function checkReadBudget(gs: GroupState, group: readonly Txn[], ledger: Ledger, 
     entry.dirty = false
     bytesRead += box.length
   }
-  if (bytesRead > gs.ioBudget) fail(`read budget exceeded (${bytesRead} > ${gs.ioBudget})`)
+  if (bytesRead > gs.ioBudget && gs.unnamedResources === undefined) fail(`read budget exceeded (${bytesRead} > ${gs.ioBudget})`)
   gs.readBudgetChecked = true
 }
 
@@ -72,7 +72,7 @@ export function chargeProgramWrites(gs: GroupState, tx: Txn, appId: Uint64, prot
   const size = largeProgramExtraBytes(proto, tx.approvalProgram.length + tx.clearStateProgram.length)
   gs.dirtyBytes += size
   gs.updateBytes.set(key, size)
-  if (gs.dirtyBytes > gs.ioBudget) {
+  if (gs.dirtyBytes > gs.ioBudget && gs.unnamedResources === undefined) {
     fail(`write budget exceeded (${gs.dirtyBytes} > ${gs.ioBudget}) while ${updating ? 'updating' : 'creating'} app ${key}`)
   }
 }

@@ -148,6 +148,18 @@ export interface GroupState {
   feeResidue: bigint
   /** Inner transactions the whole group may still issue. */
   allowedInners: number
+  /** Simulate's allow-unnamed-resources (go's UnnamedResourcePolicy): consulted when a resource is not available. */
+  unnamedResources?: UnnamedResourcePolicy
+}
+
+/** Grants (and records) resources a program names without a reference; absent outside simulate. */
+export interface UnnamedResourcePolicy {
+  account(cx: EvalContext, addr: Uint8Array): boolean
+  asset(cx: EvalContext, id: Uint64): boolean
+  app(cx: EvalContext, id: Uint64): boolean
+  holding(cx: EvalContext, addr: Uint8Array, id: Uint64): boolean
+  locals(cx: EvalContext, addr: Uint8Array, id: Uint64): boolean
+  box(cx: EvalContext, app: Uint64, name: Uint8Array): boolean
 }
 
 /** Per-program state of the state ops (kept in `cx.stateExt`). */
@@ -411,7 +423,8 @@ export function availableAccount(cx: EvalContext, addr: Uint8Array): boolean {
   if (cx.version >= APP_ADDRESS_AVAILABLE_VERSION) {
     for (const app of tx.foreignApps) if (sameAddr(addr, appAddress(app))) return true
   }
-  return sameAddr(appAddress(cx.appId), addr)
+  if (sameAddr(appAddress(cx.appId), addr)) return true
+  return gs.unnamedResources?.account(cx, addr) ?? false
 }
 
 /** go's availableAsset. */
@@ -422,7 +435,8 @@ export function availableAsset(cx: EvalContext, aid: Uint64): boolean {
   if (tx.foreignAssets.some((a) => idKey(a) === key)) return true
   const gs = groupState(cx)
   if (cx.version >= CREATED_RESOURCES_VERSION && gs.createdAsas.has(key)) return true
-  return cx.version >= SHARED_RESOURCES_VERSION && gs.sharedAsas.has(key)
+  if (cx.version >= SHARED_RESOURCES_VERSION && gs.sharedAsas.has(key)) return true
+  return gs.unnamedResources?.asset(cx, aid) ?? false
 }
 
 /** go's availableApp. */
@@ -434,7 +448,8 @@ export function availableApp(cx: EvalContext, aid: Uint64): boolean {
   const gs = groupState(cx)
   if (cx.version >= CREATED_RESOURCES_VERSION && gs.createdApps.has(key)) return true
   if (idKey(cx.appId) === key) return true
-  return cx.version >= SHARED_RESOURCES_VERSION && gs.sharedApps.has(key)
+  if (cx.version >= SHARED_RESOURCES_VERSION && gs.sharedApps.has(key)) return true
+  return gs.unnamedResources?.app(cx, aid) ?? false
 }
 
 /** go's allowsHolding. */
@@ -443,7 +458,7 @@ export function allowsHolding(cx: EvalContext, addr: Uint8Array, aid: Uint64): b
   if (gs.sharedHoldings.has(holdingKey(addr, aid))) return true
   if (gs.createdAsas.has(idKey(aid))) return availableAccount(cx, addr)
   for (const app of gs.createdApps) if (sameAddr(appAddress(BigInt(app)), addr)) return availableAsset(cx, aid)
-  return false
+  return gs.unnamedResources?.holding(cx, addr, aid) ?? false
 }
 
 /** go's allowsLocals. */
@@ -452,7 +467,7 @@ export function allowsLocals(cx: EvalContext, addr: Uint8Array, aid: Uint64): bo
   if (gs.sharedLocals.has(holdingKey(addr, aid))) return true
   if (gs.createdApps.has(idKey(aid))) return availableAccount(cx, addr)
   for (const app of gs.createdApps) if (sameAddr(appAddress(BigInt(app)), addr)) return availableApp(cx, aid)
-  return false
+  return gs.unnamedResources?.locals(cx, addr, aid) ?? false
 }
 
 // ---- references: stack values to accounts, apps and assets ----

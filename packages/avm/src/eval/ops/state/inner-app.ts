@@ -66,6 +66,8 @@ function run(p: AppCallParams, caller: EvalContext | undefined): AppCallResult {
     costLimit: clearState ? p.proto.maxAppProgramCost : undefined,
     caller,
     pastScratch: p.pastScratch,
+    // simulate's exec trace follows inner app calls too
+    tracer: caller?.tracer,
   })
   const cx = result.cx
   p.pastScratch[p.gi] = cx.scratch

@@ -1,0 +1,303 @@
+// POST /v2/transactions/simulate through algosdk 3 and algokit-utils 9 over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import algosdk from 'algosdk'
+import { AlgorandClient } from '@algorandfoundation/algokit-utils'
+import { assemble } from '@grove/avm'
+import { genesisAccounts } from '@grove/ledger'
+import { startLocalnet } from '../src/start-localnet.ts'
+import type { Localnet } from '../src/start-localnet.ts'
+
+let net: Localnet
+let algod: algosdk.Algodv2
+let algorand: AlgorandClient
+
+const funder = genesisAccounts()[0] as { address: string; secretKey: Uint8Array }
+const signer = algosdk.makeBasicAccountTransactionSigner({ addr: algosdk.Address.fromString(funder.address), sk: funder.secretKey })
+
+function program(source: string): Uint8Array {
+  const r = assemble(source)
+  if (!r.ok || !r.program) throw new Error(JSON.stringify(r.errors))
+  return r.program
+}
+
+const CLEAR = program('#pragma version 10\nint 1')
+/** Loops ApplicationArgs[0] times (about 10 opcodes per turn) on calls after creation. */
+const LOOP = program(`#pragma version 10
+txn ApplicationID
+bz ok
+txna ApplicationArgs 0
+btoi
+store 1
+int 0
+store 2
+loop:
+load 2
+int 1
++
+dup
+store 2
+load 1
+<
+bnz loop
+ok:
+int 1`)
+/** Reads the balance of the account given as ApplicationArgs[0], without naming it. */
+const BALANCE = program(`#pragma version 10
+txn ApplicationID
+bz ok
+txna ApplicationArgs 0
+balance
+pop
+ok:
+int 1`)
+/** Writes scratch 0 and global "k", then pays its caller 0 in an inner transaction. */
+const TRACED = program(`#pragma version 10
+pushint 5
+store 0
+pushbytes "k"
+pushint 7
+app_global_put
+txn ApplicationID
+bz ok
+itxn_begin
+pushint 1
+itxn_field TypeEnum
+txn Sender
+itxn_field Receiver
+pushint 0
+itxn_field Fee
+itxn_submit
+ok:
+pushint 1`)
+/** Logs 40 times (over the 32 a block allows). */
+const LOGGER = program(`#pragma version 10
+txn ApplicationID
+bz ok
+int 0
+store 0
+loop:
+byte "x"
+log
+load 0
+int 1
++
+dup
+store 0
+int 40
+<
+bnz loop
+ok:
+int 1`)
+
+async function sp(): Promise<algosdk.SuggestedParams> {
+  return algod.getTransactionParams().do()
+}
+
+async function createApp(approval: Uint8Array, globalInts = 0): Promise<bigint> {
+  const txn = algosdk.makeApplicationCreateTxnFromObject({
+    sender: funder.address,
+    approvalProgram: approval,
+    clearProgram: CLEAR,
+    numGlobalInts: globalInts,
+    numGlobalByteSlices: 0,
+    numLocalInts: 0,
+    numLocalByteSlices: 0,
+    onComplete: algosdk.OnApplicationComplete.NoOpOC,
+    suggestedParams: await sp(),
+  })
+  const { txid } = await algod.sendRawTransaction(txn.signTxn(funder.secretKey)).do()
+  const info = await algosdk.waitForConfirmation(algod, txid, 2)
+  return info.applicationIndex as bigint
+}
+
+async function call(appId: bigint, args: Uint8Array[] = [], fee?: number): Promise<algosdk.Transaction> {
+  const params = await sp()
+  if (fee !== undefined) {
+    params.flatFee = true
+    params.fee = BigInt(fee)
+  }
+  return algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.address, appIndex: appId, appArgs: args, suggestedParams: params })
+}
+
+function simulate(txns: algosdk.Transaction[], options: Partial<ConstructorParameters<typeof algosdk.modelsv2.SimulateRequest>[0]> = {}, sign = true): Promise<algosdk.modelsv2.SimulateResponse> {
+  if (txns.length > 1) algosdk.assignGroupID(txns)
+  const stxns = txns.map((t) => (sign ? algosdk.decodeSignedTransaction(t.signTxn(funder.secretKey)) : new algosdk.SignedTransaction({ txn: t })))
+  const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns: stxns })], ...options })
+  return algod.simulateTransactions(request).do()
+}
+
+async function postSimulate(body: unknown): Promise<{ status: number; json: { message?: string } }> {
+  const res = await fetch(`${net.algod.url}/v2/transactions/simulate`, {
+    method: 'POST',
+    headers: { 'X-Algo-API-Token': net.algod.token, 'Content-Type': 'application/msgpack' },
+    body: algosdk.msgpackRawEncode(body),
+  })
+  return { status: res.status, json: (await res.json()) as { message?: string } }
+}
+
+let loopApp: bigint
+let balanceApp: bigint
+let tracedApp: bigint
+let loggerApp: bigint
+
+beforeAll(async () => {
+  net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
+  const url = new URL(net.algod.url)
+  algod = new algosdk.Algodv2(net.algod.token, `${url.protocol}//${url.hostname}`, url.port)
+  algorand = AlgorandClient.fromClients({ algod })
+  algorand.setSigner(funder.address, signer)
+  loopApp = await createApp(LOOP)
+  balanceApp = await createApp(BALANCE)
+  tracedApp = await createApp(TRACED, 1)
+  loggerApp = await createApp(LOGGER)
+  await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(tracedApp), amount: (1).algo() })
+})
+
+afterAll(async () => {
+  await net.stop()
+})
+
+describe('signatures', () => {
+  it('simulates an unsigned payment when allow-empty-signatures is set', async () => {
+    const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() })
+    const res = await simulate([txn], { allowEmptySignatures: true }, false)
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.evalOverrides?.allowEmptySignatures).toBe(true)
+    expect(res.txnGroups[0].txnResults[0].txnResult.txn.txn.txID()).toBe(txn.txID())
+  })
+
+  it('reports a missing signature as the group failure at its index without allow-empty-signatures', async () => {
+    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() })
+    const res = await simulate([pay], {}, false)
+    expect(res.txnGroups[0].failureMessage).toBe('signedtxn has no sig')
+    expect(res.txnGroups[0].failedAt).toEqual([0])
+    expect(res.evalOverrides).toBeUndefined()
+  })
+
+  it('simulates an algokit-utils group with skipSignatures', async () => {
+    const result = await algorand.newGroup().addPayment({ sender: funder.address, receiver: funder.address, amount: (1).microAlgo() }).simulate({ skipSignatures: true })
+    expect(result.simulateResponse.txnGroups[0].failureMessage).toBeUndefined()
+    expect(result.simulateResponse.evalOverrides?.fixSigners).toBe(true)
+  })
+})
+
+describe('budgets', () => {
+  it('reports app-budget-added and app-budget-consumed for an app call', async () => {
+    const res = await simulate([await call(loopApp, [algosdk.encodeUint64(10)])])
+    const group = res.txnGroups[0]
+    expect(group.failureMessage).toBeUndefined()
+    expect(group.appBudgetAdded).toBe(700)
+    expect(group.txnResults[0].appBudgetConsumed).toBeGreaterThan(50)
+    expect(group.appBudgetConsumed).toBe(group.txnResults[0].appBudgetConsumed)
+  })
+
+  it('fails a call that needs more than 700 without extra-opcode-budget', async () => {
+    const res = await simulate([await call(loopApp, [algosdk.encodeUint64(200)])])
+    expect(res.txnGroups[0].failureMessage).toMatch(/^transaction [A-Z2-7]{52}: logic eval error: dynamic cost budget exceeded/)
+    expect(res.txnGroups[0].failedAt).toEqual([0])
+  })
+
+  it('adds extra-opcode-budget to the pooled budget', async () => {
+    const res = await simulate([await call(loopApp, [algosdk.encodeUint64(200)])], { extraOpcodeBudget: 2000 })
+    const group = res.txnGroups[0]
+    expect(group.failureMessage).toBeUndefined()
+    expect(group.appBudgetAdded).toBe(2700)
+    expect(group.txnResults[0].appBudgetConsumed).toBeGreaterThan(700)
+    expect(res.evalOverrides?.extraOpcodeBudget).toBe(2000)
+  })
+
+  it('refuses extra-opcode-budget beyond 320000 with 400', async () => {
+    const txn = await call(loopApp)
+    const err = await simulate([txn], { extraOpcodeBudget: 320001 }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ response: { status: 400 } })
+    expect((err as Error).message).toContain('extra budget 320001 > simulation extra budget limit 320000')
+  })
+
+  it('reports logic-sig-budget-consumed for a logicsig', async () => {
+    const lsig = new algosdk.LogicSigAccount(program('#pragma version 10\nint 1\nint 2\n+\npop\nint 1'))
+    await algorand.send.payment({ sender: funder.address, receiver: lsig.address(), amount: (1).algo() })
+    const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: lsig.address(), receiver: funder.address, amount: 0, suggestedParams: await sp() })
+    const stxn = algosdk.decodeSignedTransaction(algosdk.signLogicSigTransactionObject(txn, lsig).blob)
+    const res = await algod.simulateTransactions(new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns: [stxn] })] })).do()
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].txnResults[0].logicSigBudgetConsumed).toBe(6)
+  })
+})
+
+describe('logging', () => {
+  it('fails 40 logs by default and passes with allow-more-logging', async () => {
+    const strict = await simulate([await call(loggerApp)])
+    expect(strict.txnGroups[0].failureMessage).toContain('too many log calls in program. up to 32 is allowed')
+    const relaxed = await simulate([await call(loggerApp)], { allowMoreLogging: true })
+    expect(relaxed.txnGroups[0].failureMessage).toBeUndefined()
+    expect(relaxed.txnGroups[0].txnResults[0].txnResult.logs).toHaveLength(40)
+    expect(relaxed.evalOverrides).toMatchObject({ maxLogCalls: 2048, maxLogSize: 65536 })
+  })
+})
+
+describe('unnamed resources', () => {
+  const other = algosdk.generateAccount().addr
+
+  it('fails an unnamed account read without allow-unnamed-resources', async () => {
+    const res = await simulate([await call(balanceApp, [other.publicKey])])
+    expect(res.txnGroups[0].failureMessage).toContain(`unavailable Account ${other.toString()}`)
+  })
+
+  it('reports the unnamed account group-wide for a v10 program', async () => {
+    const res = await simulate([await call(balanceApp, [other.publicKey])], { allowUnnamedResources: true })
+    const group = res.txnGroups[0]
+    expect(group.failureMessage).toBeUndefined()
+    expect(group.unnamedResourcesAccessed?.accounts?.map(String)).toEqual([other.toString()])
+    expect(res.evalOverrides?.allowUnnamedResources).toBe(true)
+  })
+
+  it('lets algokit-utils populate the resources and send the call', async () => {
+    const result = await algorand.send.appCall({ sender: funder.address, appId: balanceApp, args: [other.publicKey], populateAppCallResources: true })
+    expect(result.confirmation.confirmedRound).toBeGreaterThan(0n)
+    expect(result.transaction.applicationCall?.accounts.map(String)).toContain(other.toString())
+  })
+})
+
+describe('exec trace', () => {
+  it('traces pcs, stack, scratch, state and the inner payment of an app call', async () => {
+    const res = await simulate([await call(tracedApp, [], 2000)], {
+      execTraceConfig: new algosdk.modelsv2.SimulateTraceConfig({ enable: true, stackChange: true, scratchChange: true, stateChange: true }),
+    })
+    const group = res.txnGroups[0]
+    expect(group.failureMessage).toBeUndefined()
+    const trace = group.txnResults[0].execTrace!
+    const units = trace.approvalProgramTrace!
+    expect(units[0]).toMatchObject({ pc: 1, stackAdditions: [{ type: 2, uint: 5n }] })
+    expect(units[1]).toMatchObject({ pc: 3, stackPopCount: 1, scratchChanges: [{ slot: 0, newValue: { type: 2, uint: 5n } }] })
+    const put = units.find((u) => u.stateChanges !== undefined)!
+    expect(put.stackPopCount).toBe(2)
+    expect(put.stateChanges![0]).toMatchObject({ appStateType: 'g', operation: 'w', key: new TextEncoder().encode('k'), newValue: { type: 2, uint: 7n } })
+    const submit = units.find((u) => u.spawnedInners !== undefined)!
+    expect(submit.spawnedInners).toEqual([0])
+    expect(trace.innerTrace).toHaveLength(1)
+    expect(trace.approvalProgramHash).toEqual(new algosdk.LogicSigAccount(TRACED).address().publicKey)
+    expect(units.at(-1)).toMatchObject({ stackAdditions: [{ type: 2, uint: 1n }] })
+    expect(res.execTraceConfig?.enable).toBe(true)
+  })
+
+  it('records only pcs when stack, scratch and state changes are off', async () => {
+    const res = await simulate([await call(tracedApp, [], 2000)], { execTraceConfig: new algosdk.modelsv2.SimulateTraceConfig({ enable: true }) })
+    const units = res.txnGroups[0].txnResults[0].execTrace!.approvalProgramTrace!
+    expect(units.every((u) => u.stackAdditions === undefined && u.scratchChanges === undefined && u.stateChanges === undefined)).toBe(true)
+    expect(units.map((u) => u.pc)).toEqual([...units.map((u) => u.pc)].sort((a, b) => a - b))
+  })
+})
+
+describe('request validation', () => {
+  it('refuses two groups with 400', async () => {
+    const stxn = algosdk.decodeObj(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() }).signTxn(funder.secretKey))
+    const res = await postSimulate({ 'txn-groups': [{ txns: [stxn] }, { txns: [stxn] }] })
+    expect(res).toEqual({ status: 400, json: { message: 'expected 1 transaction group, got 2' } })
+  })
+
+  it('refuses stack-change without enable with 400', async () => {
+    const stxn = algosdk.decodeObj(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() }).signTxn(funder.secretKey))
+    const res = await postSimulate({ 'txn-groups': [{ txns: [stxn] }], 'exec-trace-config': { 'stack-change': true } })
+    expect(res).toEqual({ status: 400, json: { message: 'basic trace must be enabled when enabling stack tracing' } })
+  })
+})
