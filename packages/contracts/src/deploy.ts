@@ -1,0 +1,140 @@
+// Idempotent deployment of Grove: finds or creates the Registry and the DEX (ARC-2 deploy notes,
+// found by creator and app name), funds their minimum balances, sets up the registry and mints the
+// GROVE platform token once. Running it again on the same network changes nothing.
+import { getApplicationAddress, type Address } from 'algosdk'
+import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
+import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
+import type { AppFactory } from '@algorandfoundation/algokit-utils/types/app-factory'
+import type { AppLookup, AppMetadata } from '@algorandfoundation/algokit-utils/types/app-deployer'
+import { DexFactory } from '../clients/DexClient.ts'
+import { RegistryFactory, type RegistryClient } from '../clients/RegistryClient.ts'
+import { verifiedBoxName } from './pool.ts'
+
+export { verifiedBoxName }
+
+/** The networks Grove deploys to. */
+export const NETWORKS = ['localnet', 'testnet', 'mainnet'] as const
+/** One of `NETWORKS`. */
+export type NetworkName = (typeof NETWORKS)[number]
+
+/** The GROVE platform token: 100,000,000 GROVE with 6 decimals, created once per network. */
+export const GROVE_TOKEN = {
+  assetName: 'Grove',
+  unitName: 'GROVE',
+  decimals: 6,
+  total: 100_000_000n * 10n ** 6n,
+  url: 'https://grove.finance',
+} as const
+
+/** What `deploy` needs: a client on the target network and the account that creates everything. */
+export interface DeployParams {
+  algorand: AlgorandClient
+  deployer: TransactionSignerAccount
+  network: NetworkName
+}
+
+/** The ids of a Grove deployment. */
+export interface DeployResult {
+  network: NetworkName
+  registryAppId: bigint
+  dexAppId: bigint
+  groveAssetId: bigint
+}
+
+/** Minimum balance of a verified-token box: 2,500 + 400 × (9-byte name + empty value). */
+const VERIFIED_BOX_MBR = 2_500n + 400n * 9n
+
+/** Creates or finds Grove's apps and token for `deployer`; idempotent. */
+export async function deploy({ algorand, deployer, network }: DeployParams): Promise<DeployResult> {
+  algorand.account.setSignerFromAccount(deployer)
+  const sender = deployer.addr
+  const groveAssetId = await ensureGroveToken(algorand, sender)
+
+  const registryFactory = algorand.client.getTypedAppFactory(RegistryFactory, { defaultSender: sender })
+  const dexFactory = algorand.client.getTypedAppFactory(DexFactory, { defaultSender: sender })
+  const common = { onUpdate: 'append', onSchemaBreak: 'append', suppressLog: true, populateAppCallResources: false } as const
+
+  const { appClient: registry } = await registryFactory.deploy({
+    ...common,
+    createParams: { method: 'createApplication', args: [] },
+    existingDeployments: await existingApps(algorand, sender, registryFactory.appFactory),
+  })
+  const registryAppId = registry.appId
+  await algorand.account.ensureFunded(registry.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
+
+  // a DEX bound to an earlier registry is not this deployment's DEX
+  const boundHere = async (appId: bigint): Promise<boolean> => (await dexFactory.getAppClientById({ appId }).state.global.registry()) === registryAppId
+  const { appClient: dex } = await dexFactory.deploy({
+    ...common,
+    createParams: { method: 'createApplication', args: { registryApp: registryAppId } },
+    existingDeployments: await existingApps(algorand, sender, dexFactory.appFactory, boundHere),
+  })
+  const dexAppId = dex.appId
+  await algorand.account.ensureFunded(dex.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
+
+  await setUpRegistry(algorand, registry, deployer, groveAssetId)
+  return { network, registryAppId, dexAppId, groveAssetId }
+}
+
+/** The GROVE token created by `creator` (found by unit name), created now when there is none. */
+async function ensureGroveToken(algorand: AlgorandClient, creator: Address): Promise<bigint> {
+  const info = await algorand.client.algod.accountInformation(creator).do()
+  const found = (info.createdAssets ?? []).find((a) => a.params?.unitName === GROVE_TOKEN.unitName)
+  if (found) return found.index
+  const created = await algorand.send.assetCreate({
+    sender: creator,
+    ...GROVE_TOKEN,
+    manager: creator,
+    reserve: creator,
+    suppressLog: true,
+  })
+  return created.assetId
+}
+
+/**
+ * The creator's existing deployments of `factory`'s app. With an indexer, algokit-utils finds them
+ * by the ARC-2 note's app name itself (undefined here). algod alone cannot read creation notes, so
+ * the app whose approval program is byte for byte this build's (and that `accept` takes) is it.
+ */
+async function existingApps(algorand: AlgorandClient, creator: Address, factory: AppFactory, accept: (appId: bigint) => Promise<boolean> = async () => true): Promise<AppLookup | undefined> {
+  if (algorand.client.indexerIfPresent) return undefined
+  const lookup: AppLookup = { creator, apps: {} }
+  const { approvalProgram } = await factory.compile()
+  const info = await algorand.client.algod.accountInformation(creator).do()
+  const apps = [...(info.createdApps ?? [])].sort((x, y) => (x.id < y.id ? -1 : 1))
+  for (const app of apps) {
+    if (!app.params || !sameBytes(app.params.approvalProgram, approvalProgram)) continue
+    if (!(await accept(app.id))) continue
+    const metadata = { name: factory.appName, version: '1.0', updatable: false, deletable: false }
+    const found: AppMetadata = {
+      ...metadata,
+      appId: app.id,
+      appAddress: getApplicationAddress(app.id),
+      createdMetadata: metadata,
+      createdRound: 0n,
+      updatedRound: 0n,
+      deleted: false,
+    }
+    lookup.apps[factory.appName] = found
+    break
+  }
+  return lookup
+}
+
+/** Marks GROVE verified (paying its box) when the deployer is still the registry's admin and it is not yet. */
+async function setUpRegistry(algorand: AlgorandClient, registry: RegistryClient, deployer: TransactionSignerAccount, groveAssetId: bigint): Promise<void> {
+  if ((await registry.state.global.admin()) !== deployer.addr.toString()) return
+  const box = { boxReferences: [verifiedBoxName(groveAssetId)], populateAppCallResources: false, suppressLog: true }
+  if ((await registry.send.isVerified({ args: { asset: groveAssetId }, ...box })).return) return
+  const boxFunds = await algorand.createTransaction.payment({ sender: deployer.addr, receiver: registry.appAddress, amount: AlgoAmount.MicroAlgo(VERIFIED_BOX_MBR) })
+  await registry
+    .newGroup()
+    .addTransaction(boxFunds, deployer.signer)
+    .setVerified({ args: { asset: groveAssetId, verified: true }, ...box })
+    .send({ populateAppCallResources: false, suppressLog: true })
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i])
+}

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { deploy, GROVE_TOKEN } from '../src/deploy.ts'
+import { useGrove } from './fixture.ts'
+
+const grove = useGrove()
+
+describe('deploy', () => {
+  it('creates GROVE once: 100,000,000 with 6 decimals, named Grove, at grove.finance, held by the deployer', async () => {
+    const { algorand, admin, ids } = grove()
+    const asset = await algorand.asset.getById(ids.groveAssetId)
+    expect(asset).toMatchObject({ unitName: 'GROVE', assetName: 'Grove', decimals: 6, total: 100_000_000_000_000n, url: 'https://grove.finance' })
+    expect(asset.creator).toBe(admin.addr.toString())
+    expect(await grove().balance(admin, ids.groveAssetId)).toBe(GROVE_TOKEN.total)
+  })
+
+  it('binds the DEX to the registry and makes the deployer admin and treasury with default fees', async () => {
+    const { dex, registry, admin, ids } = grove()
+    expect(await dex.state.global.registry()).toBe(ids.registryAppId)
+    expect(await registry.state.global.getAll()).toMatchObject({
+      admin: admin.addr.toString(),
+      treasury: admin.addr.toString(),
+      paused: 0n,
+      defaultFeeBps: 30n,
+      protocolFeeDivisor: 6n,
+    })
+  })
+
+  it('funds the DEX app account to its minimum balance and lists GROVE as verified', async () => {
+    const g = grove()
+    const dex = await g.algorand.account.getInformation(g.dexAddress)
+    expect(dex.balance.microAlgo).toBeGreaterThanOrEqual(dex.minBalance.microAlgo)
+    expect(dex.minBalance.microAlgo).toBe(100_000n)
+    expect((await g.registry.send.isVerified({ args: { asset: g.ids.groveAssetId } })).return).toBe(true)
+  })
+
+  it('finds everything on a second run: same ids, no new transaction', async () => {
+    const g = grove()
+    const before = await g.algorand.client.algod.status().do()
+    const info = await g.algorand.client.algod.accountInformation(g.admin.addr).do()
+    const again = await deploy({ algorand: g.algorand, deployer: g.admin, network: 'localnet' })
+    expect(again).toEqual(g.ids)
+    expect((await g.algorand.client.algod.status().do()).lastRound).toBe(before.lastRound)
+    const after = await g.algorand.client.algod.accountInformation(g.admin.addr).do()
+    expect([after.amount, after.totalCreatedApps, after.totalCreatedAssets]).toEqual([info.amount, info.totalCreatedApps, info.totalCreatedAssets])
+  })
+
+  it('deploys through `npm run deploy` with the kmd dispenser and writes the same ids on a second run', async () => {
+    const g = grove()
+    const dir = await mkdtemp(join(tmpdir(), 'grove-deploy-'))
+    try {
+      const out = join(dir, 'localnet.json')
+      const env = { ...process.env, GROVE_ALGOD_SERVER: g.net.algod.url, GROVE_ALGOD_TOKEN: g.net.algod.token, GROVE_KMD_SERVER: g.net.kmd.url }
+      const run = () => promisify(execFile)('npx', ['tsx', 'scripts/deploy.ts', '--network', 'localnet', '--out', out], { env, cwd: join(import.meta.dirname, '..') })
+      await run()
+      const first = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>
+      expect(first).toMatchObject({ network: 'localnet', stakingAppId: 0, lockAppId: 0 })
+      for (const key of ['dexAppId', 'registryAppId', 'groveAssetId']) expect(first[key]).toBeGreaterThan(0)
+      expect(first.dexAppId).not.toBe(Number(g.ids.dexAppId))
+      await run()
+      expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(first)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a public network without a deployer mnemonic', async () => {
+    const env = { ...process.env, GROVE_DEPLOYER_MNEMONIC: '' }
+    const run = promisify(execFile)('npx', ['tsx', 'scripts/deploy.ts', '--network', 'testnet'], { env, cwd: join(import.meta.dirname, '..') })
+    await expect(run).rejects.toMatchObject({ stderr: expect.stringContaining('set GROVE_DEPLOYER_MNEMONIC') })
+  })
+})
