@@ -24,7 +24,7 @@ import {
   type UnnamedResourcePolicy,
 } from '@grove/avm'
 import { LedgerError } from './errors.ts'
-import { hex, u64, type LedgerState } from './state.ts'
+import { hex, microAlgosText, u64, type LedgerState } from './state.ts'
 import { txnFromSdk } from './convert.ts'
 import { sha512_256 } from './hash.ts'
 
@@ -140,18 +140,6 @@ function emptyApplyData(): ApplyData {
   }
 }
 
-/** go's MicroAlgos.String(). */
-function microAlgosText(raw: bigint): string {
-  if (raw === 0n) return '0.0A'
-  if (raw < 1000n) return `${raw}uA`
-  if (raw < 1_000_000n) {
-    const frac = raw % 1000n
-    return frac === 0n ? `${raw / 1000n}mA` : `${raw / 1000n}.${String(frac).padStart(3, '0')}mA`
-  }
-  const frac = raw % 1_000_000n
-  return frac === 0n ? `${raw / 1_000_000n}A` : `${raw / 1_000_000n}.${String(frac).padStart(6, '0')}A`
-}
-
 // ---- well-formedness (go's Transaction.WellFormed, the parts a dev chain meets) ----
 
 const KNOWN_TYPES = new Set(['pay', 'keyreg', 'acfg', 'axfer', 'afrz', 'appl'])
@@ -170,9 +158,9 @@ function wellFormed(tx: Txn, state: LedgerState): void {
   if (tx.note.length > proto.maxTxnNoteBytes) throw new LedgerError(`transaction note too big: ${tx.note.length} > ${proto.maxTxnNoteBytes}`)
   if (isZero(tx.sender)) throw new LedgerError('transaction cannot have zero sender')
   if (tx.type === 'appl') {
-    if (tx.applicationArgs.length > proto.maxAppArgs) throw new LedgerError(`too many application args, max ${proto.maxAppArgs}`)
+    if (tx.applicationArgs.length > proto.maxAppArgs) throw new LedgerError(`tx.ApplicationArgs has too many arguments. ${tx.applicationArgs.length} > ${proto.maxAppArgs}`)
     const argLen = tx.applicationArgs.reduce((n, a) => n + a.length, 0)
-    if (argLen > proto.maxAppTotalArgLen) throw new LedgerError('application args total length too long, max len 2048 bytes')
+    if (argLen > proto.maxAppTotalArgLen) throw new LedgerError(`tx.ApplicationArgs total length is too long. ${argLen} > ${proto.maxAppTotalArgLen}`)
     if (tx.accounts.length > proto.maxAppTxnAccounts) throw new LedgerError(`tx.Accounts too long, max number of accounts is ${proto.maxAppTxnAccounts}`)
     if (tx.foreignApps.length > proto.maxAppTxnForeignApps) throw new LedgerError(`tx.ForeignApps too long, max number of foreign apps is ${proto.maxAppTxnForeignApps}`)
     if (tx.foreignAssets.length > proto.maxAppTxnForeignAssets) throw new LedgerError(`tx.ForeignAssets too long, max number of foreign assets is ${proto.maxAppTxnForeignAssets}`)
@@ -181,21 +169,19 @@ function wellFormed(tx: Txn, state: LedgerState): void {
     const isCreate = tx.applicationId === 0
     if (isCreate || tx.onCompletion === OnCompletion.UpdateApplication) {
       const pages = 1 + tx.extraProgramPages
-      if (tx.approvalProgram.length > proto.maxAppProgramLen * pages) throw new LedgerError(`approval program too long. max len ${proto.maxAppProgramLen * pages} bytes`)
-      if (tx.clearStateProgram.length > proto.maxAppProgramLen * pages) throw new LedgerError(`clear state program too long. max len ${proto.maxAppProgramLen * pages} bytes`)
-      if (tx.approvalProgram.length + tx.clearStateProgram.length > proto.maxAppTotalProgramLen * pages) {
-        throw new LedgerError(`app programs too long. max total len ${proto.maxAppTotalProgramLen * pages} bytes`)
-      }
+      const lap = tx.approvalProgram.length
+      const lcs = tx.clearStateProgram.length
+      if (lap > proto.maxAppProgramLen * pages) throw new LedgerError(`approval program too long. (${lap} > ${proto.maxAppProgramLen * pages})`)
+      if (lcs > proto.maxAppProgramLen * pages) throw new LedgerError(`clear state program too long. (${lcs} > ${proto.maxAppProgramLen * pages})`)
+      if (lap + lcs > proto.maxAppTotalProgramLen * pages) throw new LedgerError(`app programs too long. (${lap} + ${lcs} > ${proto.maxAppTotalProgramLen * pages})`)
     }
     if (isCreate) {
       if (tx.approvalProgram.length === 0) throw new LedgerError('approval program empty')
       if (tx.clearStateProgram.length === 0) throw new LedgerError('clear state program empty')
-      if (tx.globalStateSchema.numUint + tx.globalStateSchema.numByteSlice > proto.maxGlobalSchemaEntries) {
-        throw new LedgerError(`tx.GlobalStateSchema too large, max number of keys is ${proto.maxGlobalSchemaEntries}`)
-      }
-      if (tx.localStateSchema.numUint + tx.localStateSchema.numByteSlice > proto.maxLocalSchemaEntries) {
-        throw new LedgerError(`tx.LocalStateSchema too large, max number of keys is ${proto.maxLocalSchemaEntries}`)
-      }
+      const locals = tx.localStateSchema.numUint + tx.localStateSchema.numByteSlice
+      const globals = tx.globalStateSchema.numUint + tx.globalStateSchema.numByteSlice
+      if (locals > proto.maxLocalSchemaEntries) throw new LedgerError(`tx.LocalStateSchema is too large. ${locals} > ${proto.maxLocalSchemaEntries}`)
+      if (globals > proto.maxGlobalSchemaEntries) throw new LedgerError(`tx.GlobalStateSchema is too large. ${globals} > ${proto.maxGlobalSchemaEntries}`)
     }
   }
   if (tx.type === 'acfg') {
@@ -216,70 +202,129 @@ interface SigCheck {
   id: string
 }
 
-function verifyMsig(msig: algosdk.EncodedMultisig, message: Uint8Array, signer: Uint8Array): void {
-  const addrs = msig.subsig.map((s) => algosdk.encodeAddress(s.pk))
-  const msigAddr = algosdk.multisigAddress({ version: msig.v, threshold: msig.thr, addrs })
-  if (!eq(msigAddr.publicKey, signer)) throw new LedgerError('multisig validation failed: MultisigAddr mismatch')
-  let ok = 0
-  for (const sub of msig.subsig) {
-    if (sub.s === undefined || sub.s.length === 0) continue
-    if (!nacl.sign.detached.verify(message, sub.s, sub.pk)) throw new LedgerError('multisig validation failed: At least one signature didn\'t pass verification')
-    ok++
-  }
-  if (ok < msig.thr) throw new LedgerError('multisig validation failed: Multisig: insufficient signatures')
+/** go's ErrBatchHasFailedSigs: an ed25519 signature of the batch is bad. */
+const BAD_SIGNATURE = 'At least one signature didn\'t pass verification'
+
+/** An ed25519 check queued for the batch verifier. */
+interface QueuedSig {
+  message: Uint8Array
+  sig: Uint8Array
+  pk: Uint8Array
 }
 
-/** Verifies every signature of the group; logicsigs run with the group's pooled budget. */
+/** go's MultisigBatchPrep: shape checks now (crypto's texts), subsignatures queued. */
+function prepMsig(msig: algosdk.EncodedMultisig, message: Uint8Array, signer: Uint8Array, queue: QueuedSig[]): void {
+  if (msig.subsig.length === 0 || msig.subsig[0].pk.length === 0) throw new LedgerError('Invalid number of signatures')
+  const addrs = msig.subsig.map((s) => algosdk.encodeAddress(s.pk))
+  const msigAddr = algosdk.multisigAddress({ version: msig.v, threshold: msig.thr, addrs })
+  if (!eq(msigAddr.publicKey, signer)) throw new LedgerError('Invalid address')
+  const signed = msig.subsig.filter((sub) => sub.s !== undefined && sub.s.length > 0)
+  if (signed.length < msig.thr) throw new LedgerError('Invalid number of signatures')
+  for (const sub of signed) queue.push({ message, sig: sub.s!, pk: sub.pk })
+}
+
+/**
+ * go's verify.TxnGroup after well-formedness and group checks: each transaction's signature
+ * shape, logicsigs evaluated with the group's pooled budget, then every ed25519 signature as one
+ * batch. The signer is the transaction's authorizer as claimed (sgnr or sender); whether the
+ * account is really controlled by it is the evaluator's check.
+ */
 function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState, sim: SimulateHooks | undefined, lsigCost: number[]): void {
   const proto = state.proto
   const budget = { remaining: proto.logicSigMaxCost * checks.length }
+  const queue: QueuedSig[] = []
   checks.forEach(({ stxn, tx, id }, gi) => {
+    const invalid = (why: string): LedgerError => new LedgerError(`transaction ${id} invalid : ${why}`)
     const signer = stxn.sgnr !== undefined ? stxn.sgnr.publicKey : tx.sender
-    const auth = state.authorizer(tx.sender)
-    if (!eq(auth, signer)) {
-      throw new LedgerError(`transaction ${id}: should have been authorized by ${addr(auth)} but was actually authorized by ${addr(signer)}`)
-    }
     const kinds = (stxn.sig !== undefined ? 1 : 0) + (stxn.msig !== undefined ? 1 : 0) + (stxn.lsig !== undefined ? 1 : 0)
     if (kinds === 0 && sim?.allowEmptySignatures === true) return
-    if (kinds === 0) throw new LedgerError(`transaction ${id}: signedtxn has no sig`)
-    if (kinds > 1) throw new LedgerError(`transaction ${id}: signedtxn should have only one type of signature`)
+    if (kinds === 0) throw invalid('signedtxn has no sig')
+    if (kinds > 1) throw invalid('signedtxn should have only one type of signature')
     const message = concat(TX, algosdk.encodeUnsignedTransaction(stxn.txn))
     if (stxn.sig !== undefined) {
-      if (!nacl.sign.detached.verify(message, stxn.sig, signer)) throw new LedgerError(`transaction ${id}: At least one signature didn't pass verification`)
+      queue.push({ message, sig: stxn.sig, pk: signer })
       return
     }
     if (stxn.msig !== undefined) {
       try {
-        verifyMsig(stxn.msig, message, signer)
+        prepMsig(stxn.msig, message, signer, queue)
       } catch (e) {
-        throw new LedgerError(`transaction ${id}: ${(e as Error).message}`)
+        throw invalid(`multisig validation failed: ${(e as Error).message}`)
       }
       return
     }
     const lsig = stxn.lsig!
     const program = lsig.logic
-    if (program.length === 0) throw new LedgerError(`transaction ${id}: LogicSig.Logic empty`)
-    if (program.length > proto.logicSigMaxSize) throw new LedgerError(`transaction ${id}: LogicSig.Logic too long. max size is ${proto.logicSigMaxSize} bytes`)
+    if (program.length === 0) throw invalid('LogicSig.Logic empty')
+    if (program.length > proto.logicSigMaxSize) throw invalid(`LogicSig.Logic too long. max size is ${proto.logicSigMaxSize} bytes`)
     const progMsg = concat(PROGRAM, program)
+    // a delegated logicsig's signature is checked (in its own batch) before the program runs
+    const own: QueuedSig[] = []
     if (lsig.sig !== undefined) {
-      if (!nacl.sign.detached.verify(progMsg, lsig.sig, signer)) throw new LedgerError(`transaction ${id}: At least one signature didn't pass verification`)
+      own.push({ message: progMsg, sig: lsig.sig, pk: signer })
     } else if (lsig.msig !== undefined || lsig.lmsig !== undefined) {
       try {
-        verifyMsig((lsig.lmsig ?? lsig.msig)!, lsig.lmsig !== undefined ? concat(new TextEncoder().encode('MsigProgram'), signer, program) : progMsg, signer)
+        prepMsig((lsig.lmsig ?? lsig.msig)!, lsig.lmsig !== undefined ? concat(new TextEncoder().encode('MsigProgram'), signer, program) : progMsg, signer, own)
       } catch (e) {
-        throw new LedgerError(`transaction ${id}: logic multisig validation failed: ${(e as Error).message.replace(/^multisig validation failed: /, '')}`)
+        throw invalid(`logic multisig validation failed: ${(e as Error).message}`)
       }
     } else if (!eq(sha512_256(progMsg), signer)) {
-      throw new LedgerError(`transaction ${id}: LogicNot signed and not a Logic-only account`)
+      throw invalid('LogicNot signed and not a Logic-only account')
     }
+    if (own.some((q) => !nacl.sign.detached.verify(q.message, q.sig, q.pk))) throw invalid(BAD_SIGNATURE)
     const env = { proto, mode: MODE_SIG as typeof MODE_SIG, txnGroup: group, groupIndex: gi, lsigArgs: lsig.args, ledger: state, appId: 0, budget, tracer: sim?.tracer }
     const bad = checkProgram(program, env)
-    if (bad !== undefined) throw new LedgerError(`transaction ${id}: ${bad.message}`)
+    if (bad !== undefined) throw invalid(`transaction ${id}: ${bad.message}`)
     const r = evalProgram(program, env)
     lsigCost[gi] = r.cost
-    if (r.error !== undefined) throw new LedgerError(`transaction ${id}: ${r.errorText ?? r.error.message}`)
-    if (!r.pass) throw new LedgerError(`transaction ${id}: rejected by logic`)
+    if (r.error !== undefined) throw invalid(`transaction ${id}: ${r.errorText ?? r.error.message}`)
+    if (!r.pass) throw invalid(`transaction ${id}: rejected by logic`)
   })
+  for (const q of queue) if (!nacl.sign.detached.verify(q.message, q.sig, q.pk)) throw new LedgerError(BAD_SIGNATURE)
+}
+
+/** go's crypto.Digest.String(): base32 without padding. */
+function digestText(b: Uint8Array): string {
+  return algosdk.encodeAddress(b).slice(0, 52)
+}
+
+/** go's CheckTxnGroup: a lone transaction may omit the group id; otherwise all share the hash of the ids. */
+function checkGroupId(group: Txn[]): void {
+  const gid = group[0].group
+  if (isZero(gid)) {
+    if (group.length === 1) return
+    throw new LedgerError(`transactionGroup: [0] had zero Group but was submitted in a group of ${group.length}`)
+  }
+  for (const t of group) {
+    if (!eq(t.group, gid)) throw new LedgerError(`transactionGroup: inconsistent group values: ${digestText(t.group)} != ${digestText(gid)}`)
+  }
+  const hashes = group.map((t) => txnId({ ...t, group: new Uint8Array(32) }))
+  const computed = groupId(hashes)
+  if (!eq(computed, gid)) {
+    throw new LedgerError(`transactionGroup: incomplete group: ${digestText(gid)} != ${digestText(computed)} ({{} [${hashes.map(digestText).join(' ')}]})`)
+  }
+}
+
+/** go's bookkeeping Alive plus the ledger's duplicate and lease checks, for one transaction. */
+function checkAlive(tx: Txn, id: string, ctx: GroupContext, leases: Map<string, bigint>, seenInGroup: Set<string>): void {
+  const fv = BigInt(tx.firstValid)
+  const lv = BigInt(tx.lastValid)
+  if (ctx.round < fv || ctx.round > lv) throw new LedgerError(`txn dead: round ${ctx.round} outside of ${fv}--${lv}`)
+  if (tx.genesisId !== '' && tx.genesisId !== ctx.genesisId) throw new LedgerError(`tx.GenesisID <${tx.genesisId}> does not match expected <${ctx.genesisId}>`)
+  if (!isZero(tx.genesisHash) && !eq(tx.genesisHash, ctx.genesisHash)) {
+    throw new LedgerError(`tx.GenesisHash <${digestText(tx.genesisHash)}> does not match expected <${digestText(ctx.genesisHash)}>`)
+  }
+  if (isZero(tx.genesisHash)) throw new LedgerError('required tx.GenesisHash is missing')
+  if (ctx.seenTxId(id) || seenInGroup.has(id)) throw new LedgerError(`transaction already in ledger: ${id}`)
+  if (!isZero(tx.lease)) {
+    const key = hex(tx.sender) + hex(tx.lease)
+    const until = ctx.leaseUntil(key) ?? leases.get(key)
+    if (until !== undefined && until >= ctx.round) {
+      throw new LedgerError(`transaction ${id} using an overlapping lease (sender, lease):(${addr(tx.sender)}, ${addr(tx.lease)})`)
+    }
+    leases.set(key, lv)
+  }
+  seenInGroup.add(id)
 }
 
 // ---- effects ----
@@ -546,7 +591,7 @@ class GroupApplier {
     }
     if (tx.onCompletion === OnCompletion.OptIn) optIn()
     const pass = this.runProgram(rec!.params.approvalProgram, group, gi, appId, ad, runInner, false)
-    if (!pass) throw new LedgerError('rejected by ApprovalProgram')
+    if (!pass) throw new LedgerError('transaction rejected by ApprovalProgram')
     switch (tx.onCompletion) {
       case OnCompletion.CloseOut:
         closeOut()
@@ -723,61 +768,49 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
   if (stxns.length > proto.maxTxGroupSize) throw new LedgerError(`group size ${stxns.length} exceeds maximum ${proto.maxTxGroupSize}`)
   const group = stxns.map((s) => txnFromSdk(s.txn))
   const txIds = stxns.map((s) => s.txn.txID())
-  const rawIds = group.map((t) => txnId(t))
 
-  // Group id: all set and equal to the hash of the ids, or a lone transaction without one.
-  if (group.length > 1 || !isZero(group[0].group)) {
-    const gid = group[0].group
-    for (const t of group) {
-      if (!eq(t.group, gid)) throw new LedgerError(`transactionGroup: inconsistent group values: ${Buffer.from(t.group).toString('base64')} != ${Buffer.from(gid).toString('base64')}`)
-    }
-    const computed = groupId(rawIds.map((id, i) => (isZero(group[i].group) ? id : txnId({ ...group[i], group: new Uint8Array(32) }))))
-    if (!eq(computed, gid)) {
-      throw new LedgerError(`transactionGroup: incomplete group: ${Buffer.from(gid).toString('base64')} != ${Buffer.from(computed).toString('base64')}`)
-    }
-  }
-
-  const leases = new Map<string, bigint>()
+  // verify.TxnGroup: well-formedness, group id, then signatures (below)
   group.forEach((tx, i) => {
-    const id = txIds[i]
     try {
       wellFormed(tx, state)
     } catch (e) {
-      throw new LedgerError(`transaction ${id}: ${(e as Error).message}`)
-    }
-    if (tx.genesisId !== '' && tx.genesisId !== ctx.genesisId) {
-      throw new LedgerError(`transaction ${id}: genesis ID mismatch: ${tx.genesisId} != ${ctx.genesisId}`)
-    }
-    if (isZero(tx.genesisHash)) throw new LedgerError(`transaction ${id}: required GenesisHash missing`)
-    if (!eq(tx.genesisHash, ctx.genesisHash)) {
-      throw new LedgerError(`transaction ${id}: genesis hash mismatch: ${Buffer.from(tx.genesisHash).toString('base64')} != ${Buffer.from(ctx.genesisHash).toString('base64')}`)
-    }
-    const fv = BigInt(tx.firstValid)
-    const lv = BigInt(tx.lastValid)
-    if (ctx.round < fv || ctx.round > lv) throw new LedgerError(`transaction ${id}: txn dead: round ${ctx.round} outside of ${fv}--${lv}`)
-    if (ctx.seenTxId(id)) throw new LedgerError(`transaction already in ledger: ${id}`)
-    if (txIds.indexOf(id) !== i) throw new LedgerError(`transaction already in ledger: ${id}`)
-    if (!isZero(tx.lease)) {
-      const key = hex(tx.sender) + hex(tx.lease)
-      const until = ctx.leaseUntil(key) ?? leases.get(key)
-      if (until !== undefined && until >= ctx.round) {
-        throw new LedgerError(`transaction ${id} using an overlapping lease (sender, lease):(${addr(tx.sender)}, ${Buffer.from(tx.lease).toString('base64')})`)
-      }
-      leases.set(key, lv)
+      throw new LedgerError(`transaction ${txIds[i]} invalid : ${(e as Error).message}`)
     }
   })
-
-  // Fees pooled over the top-level group; inner transactions draw on the surplus in the AVM.
-  const paid = group.reduce((n, t) => n + BigInt(t.fee), 0n)
-  const needed = BigInt(proto.minTxnFee) * BigInt(group.length)
-  if (paid < needed) {
-    throw new LedgerError(`txgroup with ${microAlgosText(paid)} fees is less than ${microAlgosText(needed)} (usage=${group.length} * base=${microAlgosText(BigInt(proto.minTxnFee))})`)
-  }
+  checkGroupId(group)
 
   const logicSigBudgetConsumed = group.map(() => 0)
   const appBudgetConsumed = group.map(() => 0)
   if (ctx.sim !== undefined) ctx.sim.consumed = { app: appBudgetConsumed, logicSig: logicSigBudgetConsumed, appBudgetAdded: 0, verified: false }
   verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i] })), group, state, ctx.sim, logicSigBudgetConsumed)
+
+  // What follows is the transaction pool's evaluation; a submit's refusals carry its prefix.
+  const pooled = ctx.sim === undefined ? 'TransactionPool.Remember: ' : ''
+  try {
+    return evaluate(state, stxns, group, txIds, ctx, logicSigBudgetConsumed, appBudgetConsumed)
+  } catch (e) {
+    if (e instanceof LedgerError && pooled !== '') throw new LedgerError(pooled + e.message, e.status)
+    throw e
+  }
+}
+
+/** The block evaluator's part of applyGroup: validity, authorizers, effects, minimum balances and fees. */
+function evaluate(
+  state: LedgerState,
+  stxns: algosdk.SignedTransaction[],
+  group: Txn[],
+  txIds: string[],
+  ctx: GroupContext,
+  logicSigBudgetConsumed: number[],
+  appBudgetConsumed: number[],
+): AppliedGroup {
+  const proto = state.proto
+  // the pool refuses a group with an expired member before evaluating any of it
+  for (const tx of group) {
+    if (BigInt(tx.lastValid) < ctx.round) throw new LedgerError(`txn dead: round ${ctx.round} outside of ${BigInt(tx.firstValid)}--${BigInt(tx.lastValid)}`)
+  }
+  const leases = new Map<string, bigint>()
+  const seenInGroup = new Set<string>()
 
   const applier = new GroupApplier(state)
   applier.appBudget.remaining = proto.maxAppProgramCost * group.filter((t) => t.type === 'appl').length + (ctx.sim?.extraOpcodeBudget ?? 0)
@@ -798,6 +831,12 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
   try {
     for (let i = 0; i < group.length; i++) {
       const before = applier.appBudget.remaining
+      checkAlive(group[i], txIds[i], ctx, leases, seenInGroup)
+      const signer = stxns[i].sgnr !== undefined ? stxns[i].sgnr!.publicKey : group[i].sender
+      const auth = state.authorizer(group[i].sender)
+      if (!eq(auth, signer)) {
+        throw new LedgerError(`transaction ${txIds[i]}: should have been authorized by ${addr(auth)} but was actually authorized by ${addr(signer)}`)
+      }
       try {
         applied.push(applier.apply(group, i, undefined))
         state.checkMinBalances()
@@ -808,6 +847,13 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
       }
       // inner app calls add their own 700 to the pool as they start, so count what the pool lost net of those
       appBudgetConsumed[i] = before - applier.appBudget.remaining + proto.maxAppProgramCost * innerAppCalls(applied[i])
+    }
+    // Fees pooled over the top-level group, checked once its transactions ran (go's CheckGroupFees);
+    // inner transactions draw on the surplus in the AVM.
+    const paid = group.reduce((n, t) => n + BigInt(t.fee), 0n)
+    const needed = BigInt(proto.minTxnFee) * BigInt(group.length)
+    if (paid < needed) {
+      throw new LedgerError(`txgroup with ${microAlgosText(paid)} fees is less than ${microAlgosText(needed)} (usage=${group.length}.000000 * base=${microAlgosText(BigInt(proto.minTxnFee))})`)
     }
     state.commit(cp)
   } catch (e) {
