@@ -68,6 +68,8 @@ export interface GroupContext {
   seenTxId(txId: string): boolean
   /** The last valid round of an active lease (sender hex + lease hex), if any. */
   leaseUntil(key: string): bigint | undefined
+  /** Signatures were verified when the group was first accepted (replaying the node's own log). */
+  verified?: boolean
   /** Simulate's relaxations and observers (simulate.ts); absent when submitting. */
   sim?: SimulateHooks
 }
@@ -782,7 +784,7 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
   const logicSigBudgetConsumed = group.map(() => 0)
   const appBudgetConsumed = group.map(() => 0)
   if (ctx.sim !== undefined) ctx.sim.consumed = { app: appBudgetConsumed, logicSig: logicSigBudgetConsumed, appBudgetAdded: 0, verified: false }
-  verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i] })), group, state, ctx.sim, logicSigBudgetConsumed)
+  if (ctx.verified !== true) verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i] })), group, state, ctx.sim, logicSigBudgetConsumed)
 
   // What follows is the transaction pool's evaluation; a submit's refusals carry its prefix.
   const pooled = ctx.sim === undefined ? 'TransactionPool.Remember: ' : ''

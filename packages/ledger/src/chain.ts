@@ -1,7 +1,8 @@
 // The in-memory dev-mode chain behind the `Node` facade (node.ts): every accepted group is
 // applied and sealed as its own block at once, timestamped with the wall clock plus the dev
-// offset. Reads are answered from the live state and the kept blocks. Persistence is a later
-// step: `dataDir` is accepted and ignored, so a restart begins again from genesis.
+// offset. Reads are answered from the live state and the kept blocks. With a `dataDir`, every
+// block and offset change reaches the chain log (persist.ts) before it is acknowledged, and
+// opening replays that log through the same apply code, so a restart resumes exactly.
 
 import algosdk from 'algosdk'
 import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type Uint64 } from '@grove/avm'
@@ -10,6 +11,7 @@ import { decodeSignedGroup, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { FEE_SINK, GENESIS_ID, PROTOCOL, genesisAllocation, genesisHash } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
+import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, hex, idKey, unhex, type KeyValue } from './state.ts'
 import type { Node, NodeOptions, SubmitResult } from './node.ts'
@@ -126,6 +128,7 @@ class Chain implements Node {
   private offset = 0n
   private lastBlockAt: number
   private closed = false
+  private log: ChainLog | undefined
 
   constructor(options: NodeOptions) {
     this.now = options.now ?? Date.now
@@ -142,6 +145,43 @@ class Chain implements Node {
     this.state.commit(cp)
     this.lastBlockAt = this.now()
     this.blocks.push(this.makeBlock(0n, [], ZERO32, ZERO32, 0n))
+    if (options.dataDir !== undefined) this.restore(options.dataDir)
+  }
+
+  /** Opens the chain log in `dataDir` (a new one starts with this genesis block) and replays it. */
+  private restore(dataDir: string): void {
+    const genesis: BlockRecord = { kind: 'block', group: new Uint8Array(), block: algosdk.encodeMsgpack(this.blocks[0]) }
+    const { log, records } = ChainLog.open(dataDir, this.genesisHash, () => genesis)
+    try {
+      this.blocks[0] = algosdk.decodeMsgpack((records[0] as BlockRecord).block, algosdk.Block)
+      for (const rec of records.slice(1)) {
+        if (rec.kind === 'offset') {
+          this.offset = rec.offset
+          continue
+        }
+        const block = algosdk.decodeMsgpack(rec.block, algosdk.Block)
+        try {
+          this.commitGroup(rec.group, block)
+        } catch (e) {
+          throw new ChainLogError(`${log.file}: replaying round ${block.header.round} failed: ${(e as Error).message}`)
+        }
+      }
+    } catch (e) {
+      log.close()
+      throw e
+    }
+    this.log = log
+  }
+
+  /** Appends to the chain log; a failed write stops the node, since memory must not run ahead of the disk. */
+  private persist(rec: LogRecord): void {
+    if (this.log === undefined) return
+    try {
+      this.log.append(rec)
+    } catch (e) {
+      void this.close()
+      throw new LedgerError(`ledger storage failed, node stopped: ${(e as Error).message}`, 500)
+    }
   }
 
   private header(round: Uint64): algosdk.BlockHeader {
@@ -234,24 +274,50 @@ class Chain implements Node {
 
   submit(signedGroupBytes: Uint8Array): SubmitResult {
     this.live()
+    return this.commitGroup(signedGroupBytes)
+  }
+
+  /**
+   * Applies a group and seals its block, or, replaying the log, takes its `stored` block (its
+   * signatures were verified when first accepted). A new block is logged before anything can
+   * see it; if that write fails the group is undone.
+   */
+  private commitGroup(signedGroupBytes: Uint8Array, stored?: algosdk.Block): SubmitResult {
     const stxns = decodeSignedGroup(signedGroupBytes)
     const round = this.lastRound() + 1n
-    const res = applyGroup(this.state, stxns, {
-      round,
-      genesisId: GENESIS_ID,
-      genesisHash: this.genesisHash,
-      seenTxId: (id) => this.txns.has(id),
-      leaseUntil: (k) => this.leases.get(k),
-    })
+    const outer = this.state.checkpoint()
+    // a no-op journaled write keeps applyGroup's checkpoint inner, so its changes stay undoable until logged
+    if (this.log !== undefined) this.state.updateAccount(this.state.chain.feeSink, () => undefined)
+    let res: ReturnType<typeof applyGroup>
+    let block: algosdk.Block
+    try {
+      res = applyGroup(this.state, stxns, {
+        round,
+        genesisId: GENESIS_ID,
+        genesisHash: this.genesisHash,
+        seenTxId: (id) => this.txns.has(id),
+        leaseUntil: (k) => this.leases.get(k),
+        verified: stored !== undefined,
+      })
+      if (stored === undefined) {
+        const payset = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
+        const prev = this.blocks[this.blocks.length - 1].header
+        const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))
+        const fees = stxns.reduce((n, s) => n + s.txn.fee, 0n)
+        block = this.makeBlock(round, payset, branch, prev.seed, fees)
+        this.persist({ kind: 'block', group: signedGroupBytes, block: algosdk.encodeMsgpack(block) })
+      } else {
+        if (stored.header.round !== round || stored.payset.length !== stxns.length) throw new LedgerError(`the logged block does not hold this group`)
+        block = stored
+      }
+    } catch (e) {
+      this.state.revert(outer)
+      throw e
+    }
+    this.state.commit(outer)
     for (const [k, lv] of res.leases) this.leases.set(k, lv)
-    const payset = stxns.map((stxn, i) => {
-      this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] })
-      return inBlock(stxn, blockApplyData(res.applied[i]))
-    })
-    const prev = this.blocks[this.blocks.length - 1].header
-    const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))
-    const fees = stxns.reduce((n, s) => n + s.txn.fee, 0n)
-    this.blocks.push(this.makeBlock(round, payset, branch, prev.seed, fees))
+    stxns.forEach((stxn, i) => this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] }))
+    this.blocks.push(block)
     this.lastBlockAt = this.now()
     this.forget(round)
     for (const wake of this.waiters.splice(0)) wake()
@@ -450,6 +516,8 @@ class Chain implements Node {
   }
 
   setBlockTimeOffset(seconds: bigint): void {
+    this.live()
+    this.persist({ kind: 'offset', offset: seconds })
     this.offset = seconds
   }
 
@@ -459,12 +527,13 @@ class Chain implements Node {
 
   close(): Promise<void> {
     this.closed = true
+    this.log?.close()
     for (const wake of this.waiters.splice(0)) wake()
     return Promise.resolve()
   }
 }
 
-/** Opens the dev-mode chain at genesis, in memory (`dataDir` is accepted and not yet used). */
+/** Opens the dev-mode chain: in memory at genesis, or restored from the chain log in `dataDir`. */
 export function openNode(options: NodeOptions = {}): Node {
   return new Chain(options)
 }

@@ -1,0 +1,255 @@
+// The chain log: the data directory's one source of truth for the ledger. An append-only file
+// `<dataDir>/ledger/chain.log` holds a header (magic, version, genesis hash) and then one record
+// per committed block (the submitted group's bytes and the sealed block's bytes) or dev time
+// offset change, each framed as marker ‖ length ‖ payload ‖ SHA512/256(length ‖ payload) and
+// fdatasync'd before the node acknowledges it. Appends never rewrite earlier bytes, so a kill -9
+// can at worst leave a torn last record, which opening truncates; a bad record followed by a
+// good one is corruption in the middle and is reported, never silently dropped.
+
+import fs from 'node:fs'
+import path from 'node:path'
+import { sha512_256 } from './hash.ts'
+
+const MAGIC = Buffer.from('GROVECHN')
+const VERSION = 1
+const HEADER_SIZE = MAGIC.length + 4 + 32
+const MARKER = Buffer.from('GREC')
+/** marker, length, checksum. */
+const FRAME_SIZE = MARKER.length + 4 + 32
+/** No record comes near this; a larger length can only be garbage. */
+const MAX_PAYLOAD = 64 << 20
+const KIND_BLOCK = 1
+const KIND_OFFSET = 2
+
+/** A committed block: the signed group as submitted (empty for genesis) and the sealed block's msgpack. */
+export interface BlockRecord {
+  kind: 'block'
+  group: Uint8Array
+  block: Uint8Array
+}
+
+/** A change of the dev-mode block time offset (seconds). */
+export interface OffsetRecord {
+  kind: 'offset'
+  offset: bigint
+}
+
+/** One entry of the chain log. */
+export type LogRecord = BlockRecord | OffsetRecord
+
+/** The data directory cannot be used: corrupt, foreign, or held by a live process. */
+export class ChainLogError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ChainLogError'
+  }
+}
+
+/** What opening found: the intact records, and how many torn bytes were cut off the end. */
+export interface OpenedLog {
+  log: ChainLog
+  records: LogRecord[]
+  truncatedBytes: number
+}
+
+function encodePayload(rec: LogRecord): Buffer {
+  if (rec.kind === 'offset') {
+    const b = Buffer.alloc(9)
+    b[0] = KIND_OFFSET
+    b.writeBigInt64LE(rec.offset, 1)
+    return b
+  }
+  const b = Buffer.alloc(5 + rec.group.length + rec.block.length)
+  b[0] = KIND_BLOCK
+  b.writeUInt32LE(rec.group.length, 1)
+  b.set(rec.group, 5)
+  b.set(rec.block, 5 + rec.group.length)
+  return b
+}
+
+function decodePayload(p: Buffer): LogRecord | undefined {
+  if (p[0] === KIND_OFFSET && p.length === 9) return { kind: 'offset', offset: p.readBigInt64LE(1) }
+  if (p[0] !== KIND_BLOCK || p.length < 5) return undefined
+  const groupLen = p.readUInt32LE(1)
+  if (5 + groupLen > p.length) return undefined
+  // plain views, not Buffers, so decoded blocks hold the same byte types as freshly sealed ones
+  const view = (from: number, to: number): Uint8Array => new Uint8Array(p.buffer, p.byteOffset + from, to - from)
+  return { kind: 'block', group: view(5, 5 + groupLen), block: view(5 + groupLen, p.length) }
+}
+
+/** Frames one record: marker ‖ length ‖ payload ‖ checksum. */
+function frame(rec: LogRecord): Buffer {
+  const payload = encodePayload(rec)
+  const out = Buffer.alloc(FRAME_SIZE + payload.length)
+  MARKER.copy(out, 0)
+  out.writeUInt32LE(payload.length, 4)
+  payload.copy(out, 8)
+  out.set(sha512_256(out.subarray(4, 8 + payload.length)), 8 + payload.length)
+  return out
+}
+
+/** The record framed at `at`, with its end, or undefined when the bytes there are not an intact record. */
+function readFrame(buf: Buffer, at: number): { rec: LogRecord; end: number } | undefined {
+  if (at + FRAME_SIZE > buf.length || !buf.subarray(at, at + 4).equals(MARKER)) return undefined
+  const len = buf.readUInt32LE(at + 4)
+  const end = at + FRAME_SIZE + len
+  if (len > MAX_PAYLOAD || end > buf.length) return undefined
+  const sum = sha512_256(buf.subarray(at + 4, at + 8 + len))
+  if (!buf.subarray(at + 8 + len, end).equals(sum)) return undefined
+  const rec = decodePayload(buf.subarray(at + 8, at + 8 + len))
+  return rec && { rec, end }
+}
+
+/** Whether an intact record starts anywhere after `from` (then the damage is not a torn tail). */
+function intactAfter(buf: Buffer, from: number): boolean {
+  for (let at = buf.indexOf(MARKER, from + 1); at >= 0; at = buf.indexOf(MARKER, at + 1)) {
+    if (readFrame(buf, at) !== undefined) return true
+  }
+  return false
+}
+
+function fsyncDir(dir: string): void {
+  const fd = fs.openSync(dir, 'r')
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+function header(genesisHash: Uint8Array): Buffer {
+  const h = Buffer.alloc(HEADER_SIZE)
+  MAGIC.copy(h, 0)
+  h.writeUInt32LE(VERSION, MAGIC.length)
+  h.set(genesisHash, MAGIC.length + 4)
+  return h
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Takes `<dir>/LOCK` for this process; a lock left by a dead process (kill -9) is taken over. */
+function lock(dir: string): string {
+  const file = path.join(dir, 'LOCK')
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' })
+      return file
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+    }
+    const holder = Number(fs.readFileSync(file, 'utf8'))
+    if (Number.isInteger(holder) && holder > 0 && pidAlive(holder)) {
+      throw new ChainLogError(`data directory ${path.dirname(dir)} is in use by process ${holder}`)
+    }
+    fs.rmSync(file, { force: true })
+  }
+}
+
+/** An open chain log (see the file comment); appends are durable when `append` returns. */
+export class ChainLog {
+  private failure: string | undefined
+
+  private constructor(
+    readonly file: string,
+    private fd: number | undefined,
+    private size: number,
+    private readonly lockFile: string,
+  ) {}
+
+  /**
+   * Opens (creating when absent) the log in `dataDir` for the chain with `genesisHash`, reads every
+   * intact record and cuts a torn last record off. `first` is what a new log starts with (the
+   * genesis block). Throws ChainLogError for a foreign or corrupt log.
+   */
+  static open(dataDir: string, genesisHash: Uint8Array, first: () => LogRecord): OpenedLog {
+    const dir = path.join(dataDir, 'ledger')
+    fs.mkdirSync(dir, { recursive: true })
+    const lockFile = lock(dir)
+    try {
+      const file = path.join(dir, 'chain.log')
+      if (!fs.existsSync(file)) {
+        // header and genesis appear together or not at all: written aside, then renamed in
+        const tmp = `${file}.tmp`
+        const fd = fs.openSync(tmp, 'w')
+        try {
+          fs.writeFileSync(fd, Buffer.concat([header(genesisHash), frame(first())]))
+          fs.fsyncSync(fd)
+        } finally {
+          fs.closeSync(fd)
+        }
+        fs.renameSync(tmp, file)
+        fsyncDir(dir)
+      }
+      const buf = fs.readFileSync(file)
+      if (buf.length < HEADER_SIZE || !buf.subarray(0, MAGIC.length).equals(MAGIC)) throw new ChainLogError(`${file} is not a Grove chain log`)
+      const version = buf.readUInt32LE(MAGIC.length)
+      if (version !== VERSION) throw new ChainLogError(`${file} has format version ${version}; this ledger reads version ${VERSION} (start with --reset to begin afresh)`)
+      if (!buf.subarray(MAGIC.length + 4, HEADER_SIZE).equals(genesisHash)) {
+        throw new ChainLogError(`${file} belongs to another genesis (start with --reset to begin afresh)`)
+      }
+      const records: LogRecord[] = []
+      let at = HEADER_SIZE
+      while (at < buf.length) {
+        const r = readFrame(buf, at)
+        if (r === undefined) break
+        records.push(r.rec)
+        at = r.end
+      }
+      const truncatedBytes = buf.length - at
+      if (truncatedBytes > 0) {
+        if (intactAfter(buf, at)) {
+          const blocks = records.filter((r) => r.kind === 'block').length
+          throw new ChainLogError(
+            `${file} is corrupt at byte ${at}: the record after round ${blocks - 1} fails its checksum but intact records follow it; ` +
+              'refusing to drop committed blocks (restore the file from a backup, or start with --reset to begin afresh)',
+          )
+        }
+        // a write cut short by a crash: nothing in it was acknowledged
+        fs.truncateSync(file, at)
+      }
+      if (records.length === 0 || records[0].kind !== 'block') throw new ChainLogError(`${file} has no genesis block`)
+      const fd = fs.openSync(file, 'a')
+      fs.fsyncSync(fd)
+      return { log: new ChainLog(file, fd, at, lockFile), records, truncatedBytes }
+    } catch (e) {
+      fs.rmSync(lockFile, { force: true })
+      throw e
+    }
+  }
+
+  /** Appends `rec` and fdatasyncs; on an I/O error the log cuts the partial write off and refuses further appends. */
+  append(rec: LogRecord): void {
+    if (this.failure !== undefined) throw new ChainLogError(`chain log unusable after an earlier write failed: ${this.failure}`)
+    if (this.fd === undefined) throw new ChainLogError('chain log is closed')
+    const bytes = frame(rec)
+    try {
+      let done = 0
+      while (done < bytes.length) done += fs.writeSync(this.fd, bytes, done)
+      fs.fdatasyncSync(this.fd)
+      this.size += bytes.length
+    } catch (e) {
+      this.failure = (e as Error).message
+      try {
+        fs.ftruncateSync(this.fd, this.size)
+      } catch {
+        // opening truncates a torn tail anyway
+      }
+      throw new ChainLogError(`chain log write failed: ${this.failure}`)
+    }
+  }
+
+  /** Closes the file and releases the data directory. */
+  close(): void {
+    if (this.fd === undefined) return
+    fs.closeSync(this.fd)
+    this.fd = undefined
+    fs.rmSync(this.lockFile, { force: true })
+  }
+}
