@@ -35,6 +35,7 @@ describe('actionButtonState', () => {
     ['shows the page’s own words for an unreadable amount', { amount: null, amountError: 'Too many decimals: USDC has 6' }, { kind: 'enter-amount', label: 'Too many decimals: USDC has 6', disabled: true }],
     ['reports a problem with the amount before the balance', { amount: '3', problem: 'No route for this pair' }, { kind: 'blocked', label: 'No route for this pair', disabled: true }],
     ['asks for an amount before reporting a problem', { amount: '', problem: 'No route for this pair' }, { kind: 'enter-amount', label: 'Enter an amount', disabled: true }],
+    ['names the asset received in the opt-in step', { needsOptIn: true, optInName: 'GROVE' }, { kind: 'opt-in', label: 'Opt in to GROVE', disabled: false }],
     ['is ready with the page verb', {}, { kind: 'ready', label: 'Swap', disabled: false }],
     ['uses ALGO decimals when none are given', { amount: '1.000001', decimals: undefined, balance: 1_000_001n }, { kind: 'ready', label: 'Swap', disabled: false }],
   ])('%s', (_name, patch, expected) => {

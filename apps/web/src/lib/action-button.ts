@@ -27,6 +27,8 @@ export interface ActionButtonInput {
   problem?: string | null
   needsOptIn?: boolean
   assetName?: string
+  /** The asset to opt in to, when it is not the one spent (a swap's output); defaults to assetName. */
+  optInName?: string
   /** Name of the network the app is on, for the wrong-network label. */
   networkName?: string
   /** The verb of the page: "Swap", "Add liquidity", "Stake". */
@@ -59,6 +61,7 @@ export function actionButtonState(input: ActionButtonInput): ActionState {
     return { kind: 'insufficient-balance', label: `Insufficient ${input.assetName ?? ''} balance`.replace('  ', ' '), disabled: true }
   }
   // Opt-in is an action the user can take right here, so the button stays enabled.
-  if (input.needsOptIn) return { kind: 'opt-in', label: input.assetName ? `Opt in to ${input.assetName}` : 'Opt in to asset', disabled: false }
+  const optIn = input.optInName ?? input.assetName
+  if (input.needsOptIn) return { kind: 'opt-in', label: optIn ? `Opt in to ${optIn}` : 'Opt in to asset', disabled: false }
   return { kind: 'ready', label: input.actionLabel, disabled: false }
 }

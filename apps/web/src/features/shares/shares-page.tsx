@@ -1,30 +1,112 @@
-import { useState } from 'react'
+import { useId, useReducer, useState } from 'react'
+import { AmountField } from '@/components/dex/amount-field.tsx'
+import { TokenSelector } from '@/components/dex/token-selector.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { EmptyTable } from '@/components/ui/empty-table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
+import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
+import { importToken, useImportedTokens } from '@/lib/dex/imported-tokens.ts'
+import { useMarket } from '@/lib/dex/market.ts'
+import { useDexTransaction } from '@/lib/dex/use-dex-transaction.ts'
+import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { useWalletSession } from '@/lib/wallet-session.ts'
+import { slippagePercent, useSettings } from '@/lib/settings.ts'
+import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
+import { PositionsTable } from './components/positions-table.tsx'
+import { deriveAdd, deriveRemove, positions, type AddView, type RemoveView } from './derive-liquidity.ts'
+import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
+import './shares.css'
 
 type Mode = 'add' | 'remove'
 
-/** Liquidity: your pool shares, add liquidity (including to a new pool) and remove it. */
+/** Liquidity: your pool shares, add liquidity (to an existing or a new pool, or single-sided) and remove it. */
 export function SharesPage() {
-  const { network, deployment } = useProtocol()
+  const { network, algod, deployment } = useProtocol()
+  const settings = useSettings()
   const session = useWalletSession()
+  const address = session.activeAddress
   const [mode, setMode] = useState<Mode>('add')
-  const blocked = !deployment ? 'Grove is not deployed on this network' : !session.activeAddress ? 'Connect a wallet' : null
+  const [add, dispatch] = useReducer(addReducer, INITIAL_ADD)
+  const [remove, setRemove] = useState<RemoveState>({ lpAsset: null, percent: 50 })
+  const [picking, setPicking] = useState<Leg | null>(null)
+  const imported = useImportedTokens(network.id)
+  const market = useMarket(algod, deployment, address, imported)
+  const sdk = market.dex?.sdk ?? null
+  const slippageBps = Math.round(slippagePercent(settings) * 100)
+  const tx = useDexTransaction()
+  const ids = { a: useId(), b: useId() }
+
+  const mine = sdk && market.pools && market.holdings ? positions(sdk, market.pools, market.holdings, market.tokens) : []
+  const common = { connected: address !== null, deployed: deployment !== null }
+  const addView = deriveAdd({ state: add, sdk, pools: market.pools, tokens: market.tokens, holdings: market.holdings, slippageBps, ...common })
+  const removeView = deriveRemove(sdk, remove.lpAsset === null && mine[0] ? { ...remove, lpAsset: Number(mine[0].pool.lpAsset) } : remove, mine, common.connected, common.deployed, slippageBps)
+
+  async function onAdd() {
+    const v = addView
+    if (v.button.kind === 'connect') return walletSession.openModal()
+    if (v.button.kind !== 'ready' || !v.tokenA || !v.tokenB || v.amountA === null || v.minLp === null) return
+    const [a, b] = [v.tokenA, v.tokenB]
+    const both = `${formatAmount(v.amountA, a.decimals, { group: true })} ${a.symbol}${add.single ? '' : ` and ${formatAmount(v.amountB ?? 0n, b.decimals, { group: true })} ${b.symbol}`}`
+    const ok = await tx.run(
+      v.creating
+        ? {
+            pending: `Creating the ${a.symbol}/${b.symbol} pool with ${both}`,
+            done: `Created the ${a.symbol}/${b.symbol} pool`,
+            send: (dex, ctx) => dex.createPool(ctx, a.id, b.id, v.amountA!, v.amountB!),
+          }
+        : add.single
+          ? {
+              pending: `Adding ${both} to ${a.symbol}/${b.symbol}`,
+              done: `Added ${both} to ${a.symbol}/${b.symbol}`,
+              send: (dex, ctx) => dex.zap(ctx, v.pool!, a.id, v.amountA!, v.swapAmount!, v.minLp!),
+            }
+          : {
+              pending: `Adding ${both}`,
+              done: `Added ${both} to ${a.symbol}/${b.symbol}`,
+              send: (dex, ctx) => dex.addLiquidity(ctx, v.pool!, a.id, v.amountA!, b.id, v.amountB!, v.minLp!),
+            },
+    )
+    if (ok) dispatch({ type: 'clear' })
+  }
+
+  async function onRemove() {
+    const v = removeView
+    if (v.button.kind === 'connect') return walletSession.openModal()
+    if (v.button.kind !== 'ready' || !v.position) return
+    const p = v.position
+    const back = `${formatAmount(v.amountA, p.tokenA.decimals, { group: true })} ${p.tokenA.symbol} and ${formatAmount(v.amountB, p.tokenB.decimals, { group: true })} ${p.tokenB.symbol}`
+    await tx.run({
+      pending: `Removing ${remove.percent}% of your ${p.tokenA.symbol}/${p.tokenB.symbol} share`,
+      done: `Withdrew ${back}`,
+      send: (dex, ctx) => dex.removeLiquidity(ctx, p.pool, v.lp, v.minA, v.minB),
+    })
+  }
+
+  const emptyText = !deployment ? `No pools on ${network.name}.` : !address ? 'Connect a wallet to see your shares.' : market.holdings && market.pools ? 'You hold no pool shares yet. Add liquidity to a pool to earn its trading fees.' : 'Loading your shares…'
 
   return (
     <Page title="Liquidity" intro="Deposit two tokens in a pool to earn its trading fees. Your share is an LP token you can withdraw at any time, pro rata." wide>
       {deployment ? null : <NotDeployed networkName={network.name} />}
       <ConnectPrompt reason="Connect a wallet to see your pool shares." />
-      <div className="grid grid--2">
+      {market.poolsError ? (
+        <Notice tone="error" title="Pools unavailable">
+          {market.poolsError}
+        </Notice>
+      ) : null}
+      <div className="grid grid--2 shares-grid">
         <Panel title="Your pool shares">
-          <EmptyTable
-            columns={['Pool', 'Your LP tokens', 'Share of pool', 'Pooled tokens']}
-            text={!deployment ? `No pools on ${network.name}.` : !session.activeAddress ? 'Connect a wallet to see your shares.' : 'You hold no pool shares.'}
-          />
+          {mine.length > 0 ? (
+            <PositionsTable
+              positions={mine}
+              onRemove={(p) => {
+                setRemove({ lpAsset: Number(p.pool.lpAsset), percent: remove.percent })
+                setMode('remove')
+              }}
+            />
+          ) : (
+            <EmptyTable columns={['Pool', 'Share of pool', 'Pooled tokens', 'Value']} text={emptyText} />
+          )}
         </Panel>
         <Panel
           title={mode === 'add' ? 'Add liquidity' : 'Remove liquidity'}
@@ -40,37 +122,227 @@ export function SharesPage() {
           }
         >
           {mode === 'add' ? (
-            <form className="stack" onSubmit={(e) => e.preventDefault()}>
-              <p className="hint">Pick two tokens. If no pool exists for the pair, you create it and set its first price.</p>
-              <div className="token-input">
-                <input aria-label="First token amount" inputMode="decimal" placeholder="0.0" disabled={blocked !== null} />
-                <button type="button" className="button token-button" disabled>
-                  ALGO
-                </button>
-              </div>
-              <div className="token-input">
-                <input aria-label="Second token amount" inputMode="decimal" placeholder="0.0" disabled={blocked !== null} />
-                <button type="button" className="button token-button" disabled>
-                  Select token
-                </button>
-              </div>
-              <button type="submit" className="button button--primary button--block" disabled>
-                {blocked ?? 'Select a token'}
+            <form
+              className="stack"
+              aria-label="Add liquidity"
+              onSubmit={(e) => {
+                e.preventDefault()
+                void onAdd()
+              }}
+            >
+              <label className="checkbox">
+                <input type="checkbox" checked={add.single} onChange={(e) => dispatch({ type: 'single', single: e.target.checked })} />
+                Deposit one token only (part of it is swapped for the other)
+              </label>
+              <AmountField
+                id={ids.a}
+                label={add.single ? 'Deposit' : 'First token'}
+                value={addView.textA}
+                token={addView.tokenA}
+                balance={balance(market.holdings, addView.tokenA?.id)}
+                error={add.typed === 'a' ? addView.fieldError : null}
+                onChange={(text) => dispatch({ type: 'type', leg: 'a', text })}
+                onPickToken={() => setPicking('a')}
+              />
+              {add.single ? (
+                <div className="field">
+                  <span className="hint">Into the pool with</span>
+                  <button type="button" className="button token-button" onClick={() => setPicking('b')} aria-label={addView.tokenB ? `Pool pair: ${addView.tokenB.symbol}, change token` : 'Pool pair: select a token'}>
+                    {addView.tokenB?.symbol ?? 'Select token'} <span aria-hidden="true">▾</span>
+                  </button>
+                </div>
+              ) : (
+                <AmountField
+                  id={ids.b}
+                  label="Second token"
+                  value={addView.textB}
+                  token={addView.tokenB}
+                  balance={balance(market.holdings, addView.tokenB?.id)}
+                  error={add.typed === 'b' ? addView.fieldError : null}
+                  onChange={(text) => dispatch({ type: 'type', leg: 'b', text })}
+                  onPickToken={() => setPicking('b')}
+                />
+              )}
+              <AddDetails view={addView} />
+              {addView.message && addView.button.kind !== 'select-token' ? (
+                <p className="field__error" role="alert">
+                  {addView.message}
+                </p>
+              ) : null}
+              <button type="submit" className="button button--primary button--block" disabled={addView.button.disabled || tx.busy}>
+                {actionText(addView.button, tx.busy)}
               </button>
             </form>
           ) : (
-            <form className="stack" onSubmit={(e) => e.preventDefault()}>
-              <p className="hint">Withdraw your share of a pool’s reserves by returning LP tokens.</p>
-              <select aria-label="Pool" disabled value="">
-                <option value="">{deployment ? 'Choose a pool share' : 'No pools on this network'}</option>
-              </select>
-              <button type="submit" className="button button--primary button--block" disabled>
-                {blocked ?? 'Choose a pool share'}
-              </button>
-            </form>
+            <RemoveForm
+              view={removeView}
+              positions={mine}
+              percent={remove.percent}
+              busy={tx.busy}
+              onPick={(lpAsset) => setRemove({ ...remove, lpAsset })}
+              onPercent={(percent) => setRemove({ lpAsset: removeView.position ? Number(removeView.position.pool.lpAsset) : null, percent })}
+              onSubmit={() => void onRemove()}
+            />
           )}
         </Panel>
       </div>
+      {picking ? (
+        <TokenSelector
+          title={picking === 'a' ? 'First token' : 'Second token'}
+          options={market.options}
+          selectedId={picking === 'a' ? add.first : add.second}
+          algod={algod}
+          onSelect={(token) => {
+            dispatch({ type: 'select', leg: picking, tokenId: token.id })
+            setPicking(null)
+          }}
+          onImport={(token) => {
+            importToken(network.id, token.id)
+            dispatch({ type: 'select', leg: picking, tokenId: token.id })
+            setPicking(null)
+          }}
+          onClose={() => setPicking(null)}
+        />
+      ) : null}
     </Page>
+  )
+}
+
+function balance(holdings: { algo: bigint; assets: Map<number, bigint> } | undefined, id: number | undefined): bigint | undefined {
+  if (!holdings || id === undefined) return undefined
+  return id === 0 ? holdings.algo : holdings.assets.get(id)
+}
+
+function actionText(button: { kind: string; label: string }, busy: boolean): string {
+  if (busy) return 'Waiting for your wallet…'
+  return button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : button.label
+}
+
+function AddDetails({ view }: { view: AddView }) {
+  const { tokenA, tokenB } = view
+  if (!tokenA || !tokenB) return null
+  return (
+    <>
+      {view.creating ? (
+        <Notice tone="warning" title={`You are creating the ${tokenA.symbol}/${tokenB.symbol} pool`}>
+          No pool exists for this pair. Your two amounts set its first price; if it is off the market, traders will arbitrage it and you lose the difference.
+        </Notice>
+      ) : null}
+      {view.lp !== null ? (
+        <dl className="details trade-details">
+          {view.creating && view.amountA && view.amountB ? (
+            <div>
+              <dt>Initial price</dt>
+              <dd data-testid="initial-price">
+                1 {tokenA.symbol} = {ratio(view.amountB, tokenB.decimals, view.amountA, tokenA.decimals)} {tokenB.symbol}
+              </dd>
+            </div>
+          ) : null}
+          {view.swapAmount !== null ? (
+            <div>
+              <dt>Swapped first</dt>
+              <dd>
+                {formatAmount(view.swapAmount, tokenA.decimals, { group: true })} {tokenA.symbol}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>LP tokens you receive</dt>
+            <dd data-testid="lp-out">{formatAmount(view.lp, 6, { group: true })}</dd>
+          </div>
+          <div>
+            <dt>Minimum LP tokens</dt>
+            <dd>{formatAmount(view.minLp ?? 0n, 6, { group: true })}</dd>
+          </div>
+          <div>
+            <dt>Your share of the pool</dt>
+            <dd>{view.sharePercent === null ? '—' : `${view.sharePercent.toLocaleString('en-US', { maximumFractionDigits: 4 })}%`}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </>
+  )
+}
+
+// A display price from base units: bigint division to 6 decimals.
+function ratio(num: bigint, numDecimals: number, den: bigint, denDecimals: number): string {
+  const scaled = (num * 10n ** BigInt(denDecimals + 6)) / (den * 10n ** BigInt(numDecimals))
+  return formatAmount(scaled, 6, { group: true })
+}
+
+const PERCENTS = [25, 50, 75, 100]
+
+function RemoveForm(props: {
+  view: RemoveView
+  positions: ReturnType<typeof positions>
+  percent: number
+  busy: boolean
+  onPick(lpAsset: number): void
+  onPercent(percent: number): void
+  onSubmit(): void
+}) {
+  const { view } = props
+  const p = view.position
+  const rangeId = useId()
+  return (
+    <form
+      className="stack"
+      aria-label="Remove liquidity"
+      onSubmit={(e) => {
+        e.preventDefault()
+        props.onSubmit()
+      }}
+    >
+      <label className="field">
+        <span>Pool share</span>
+        <select value={p ? String(p.pool.lpAsset) : ''} onChange={(e) => props.onPick(Number(e.target.value))} disabled={props.positions.length === 0}>
+          {props.positions.length === 0 ? <option value="">You hold no pool shares</option> : null}
+          {props.positions.map((x) => (
+            <option key={String(x.pool.lpAsset)} value={String(x.pool.lpAsset)}>
+              {x.tokenA.symbol}/{x.tokenB.symbol} · {formatAmount(x.lp, 6, { group: true })} LP
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="field">
+        <div className="field__row">
+          <label htmlFor={rangeId}>Amount to remove</label>
+          <strong data-testid="remove-percent">{props.percent}%</strong>
+        </div>
+        <input id={rangeId} type="range" min={1} max={100} step={1} value={props.percent} onChange={(e) => props.onPercent(Number(e.target.value))} />
+        <div className="button-row percent-buttons">
+          {PERCENTS.map((n) => (
+            <button key={n} type="button" className={`button${props.percent === n ? ' button--selected' : ''}`} aria-pressed={props.percent === n} onClick={() => props.onPercent(n)}>
+              {n === 100 ? 'Max' : `${n}%`}
+            </button>
+          ))}
+        </div>
+      </div>
+      {p ? (
+        <dl className="details trade-details" aria-label="You receive">
+          <div>
+            <dt>LP tokens returned</dt>
+            <dd>{formatAmount(view.lp, 6, { group: true })}</dd>
+          </div>
+          <div>
+            <dt>You receive</dt>
+            <dd data-testid="remove-preview">
+              {formatAmount(view.amountA, p.tokenA.decimals, { group: true })} {p.tokenA.symbol}
+              <br />
+              {formatAmount(view.amountB, p.tokenB.decimals, { group: true })} {p.tokenB.symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>Minimum received</dt>
+            <dd>
+              {formatAmount(view.minA, p.tokenA.decimals, { group: true })} {p.tokenA.symbol} · {formatAmount(view.minB, p.tokenB.decimals, { group: true })} {p.tokenB.symbol}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || props.busy}>
+        {actionText(view.button, props.busy)}
+      </button>
+    </form>
   )
 }

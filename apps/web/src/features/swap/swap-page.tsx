@@ -1,90 +1,186 @@
-import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useReducer, useState } from 'react'
+import { AmountField } from '@/components/dex/amount-field.tsx'
+import { TokenSelector } from '@/components/dex/token-selector.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
+import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
-import { actionButtonState } from '@/lib/action-button.ts'
-import { accountBalanceQuery } from '@/lib/algod.ts'
-import { formatAlgo } from '@/lib/format.ts'
+import { spendableAlgo } from '@/lib/dex/holdings.ts'
+import { importToken, useImportedTokens } from '@/lib/dex/imported-tokens.ts'
+import { useMarket } from '@/lib/dex/market.ts'
+import type { Side } from '@/lib/dex/types.ts'
+import { useDexTransaction } from '@/lib/dex/use-dex-transaction.ts'
+import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
+import { ReviewModal } from './components/review-modal.tsx'
+import { TradeDetails } from './components/trade-details.tsx'
+import { deriveSwap, MAX_SWAP_FEE } from './derive-swap.ts'
+import { INITIAL_SWAP, swapReducer } from './swap-state.ts'
+import './swap.css'
 
-/** The swap page: pay ALGO or a token, receive another, at the pool's price within your slippage. */
+/** The swap page: pay one token, receive another, at the pools' price within your slippage. */
 export function SwapPage() {
   const { network, algod, deployment } = useProtocol()
   const settings = useSettings()
   const session = useWalletSession()
-  // Only what the user typed is state; balance, button and messages are derived.
-  const [amountIn, setAmountIn] = useState('')
+  const address = session.activeAddress
+  // Only what the user typed is state; the trade, balances, message and button are derived.
+  const [state, dispatch] = useReducer(swapReducer, INITIAL_SWAP)
+  const [picking, setPicking] = useState<Side | null>(null)
+  const [reviewing, setReviewing] = useState(false)
+  const imported = useImportedTokens(network.id)
+  const market = useMarket(algod, deployment, address, imported)
+  const slippage = slippagePercent(settings)
+  const tx = useDexTransaction()
   const payId = useId()
   const receiveId = useId()
-  const address = session.activeAddress
-  const balance = useQuery({ ...accountBalanceQuery(algod, address ?? ''), enabled: address !== null })
-  const button = actionButtonState({
+
+  const view = deriveSwap({
+    state,
+    tokens: market.tokens,
+    sdk: market.dex?.sdk ?? null,
+    pools: market.pools,
+    holdings: market.holdings,
     connected: address !== null,
-    networkOk: deployment !== null,
-    amount: amountIn,
-    balance: balance.data?.amount,
-    decimals: 6,
-    assetName: 'ALGO',
-    actionLabel: 'Swap',
+    deployed: deployment !== null,
+    slippageBps: Math.round(slippage * 100),
   })
+  const { tokenIn, tokenOut, route } = view
+  // Max keeps ALGO's minimum balance and the network fee back; an asset can go to its last unit.
+  const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, view.networkFee ?? MAX_SWAP_FEE) : market.holdings.assets.get(tokenIn.id)) : undefined
+
+  function onAction() {
+    if (view.button.kind === 'connect') return walletSession.openModal()
+    if (view.button.kind === 'opt-in' && tokenOut && deployment) {
+      void tx.run({
+        pending: `Opting in to ${tokenOut.symbol}`,
+        done: `You can now receive ${tokenOut.symbol}`,
+        send: (dex, ctx) => dex.optIn(ctx, tokenOut.id),
+      })
+      return
+    }
+    if (view.button.kind === 'ready') setReviewing(true)
+  }
+
+  async function onConfirm() {
+    if (!route || !tokenIn || !tokenOut || view.limit === null || !deployment) return
+    const paid = `${formatAmount(route.amountIn, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`
+    const got = `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} ${tokenOut.symbol}`
+    const ok = await tx.run({
+      pending: `Swapping ${paid} for ${got}`,
+      done: `Swapped ${paid} for ${got}`,
+      send: (dex, ctx) => dex.swap(ctx, route, view.limit!),
+    })
+    setReviewing(false)
+    if (ok) dispatch({ type: 'clear' })
+  }
 
   return (
-    <Page title="Swap" intro="Trade tokens at the pool price. Output is rounded in the pool’s favour and protected by your slippage limit.">
+    <Page title="Swap" intro="Trade tokens at the pools’ price. Output is rounded in the pool’s favour and protected by your slippage limit.">
       {deployment ? null : <NotDeployed networkName={network.name} />}
       <ConnectPrompt reason="Connect a wallet to see your balances and swap." />
-      <form className="card swap-form" onSubmit={(e) => e.preventDefault()} aria-label="Swap">
-        <div className="field">
-          <div className="field__row">
-            <label htmlFor={payId}>You pay</label>
-            <span className="hint">
-              {address === null ? 'Not connected' : balance.data ? `Balance ${formatAlgo(balance.data.amount)}` : balance.isError ? 'Balance unavailable' : 'Loading balance…'}
-            </span>
-          </div>
-          <div className="token-input">
-            <input id={payId} inputMode="decimal" autoComplete="off" placeholder="0.0" value={amountIn} onChange={(e) => setAmountIn(e.target.value)} />
-            <button type="button" className="button token-button" disabled title="Token selection needs Grove’s pools on this network">
-              ALGO
-            </button>
-          </div>
-        </div>
-        <div className="field">
-          <div className="field__row">
-            <label htmlFor={receiveId}>You receive</label>
-          </div>
-          <div className="token-input">
-            <input id={receiveId} readOnly placeholder="0.0" value="" aria-describedby={`${receiveId}-why`} />
-            <button type="button" className="button token-button" disabled>
-              Select token
-            </button>
-          </div>
-          <p id={`${receiveId}-why`} className="hint">
-            {deployment ? 'Choose the token to receive.' : 'There are no pools to trade against on this network.'}
-          </p>
-        </div>
-        <dl className="details">
-          <div>
-            <dt>Slippage tolerance</dt>
-            <dd>
-              {slippagePercent(settings)}%{settings.slippage.mode === 'auto' ? ' (auto)' : ''}
-            </dd>
-          </div>
-          <div>
-            <dt>Valid for</dt>
-            <dd>{settings.validityRounds} rounds</dd>
-          </div>
-        </dl>
-        <button
-          type={button.kind === 'connect' ? 'button' : 'submit'}
-          className="button button--primary button--block"
-          disabled={button.disabled}
-          onClick={button.kind === 'connect' ? () => walletSession.openModal() : undefined}
-        >
-          {button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : button.label}
+      {market.poolsError ? (
+        <Notice tone="error" title="Pools unavailable">
+          {market.poolsError}
+        </Notice>
+      ) : null}
+      <form
+        className="card swap-form"
+        aria-label="Swap"
+        onSubmit={(e) => {
+          e.preventDefault()
+          onAction()
+        }}
+      >
+        <AmountField
+          id={payId}
+          label="You pay"
+          value={view.textIn}
+          token={tokenIn}
+          balance={tokenIn && market.holdings ? (tokenIn.id === 0 ? market.holdings.algo : market.holdings.assets.get(tokenIn.id)) : undefined}
+          max={maxIn}
+          error={state.side === 'in' ? view.fieldError : null}
+          note={state.side === 'out' && route ? 'Estimated' : undefined}
+          onChange={(text) => dispatch({ type: 'type', side: 'in', text })}
+          onPickToken={() => setPicking('in')}
+        />
+        <button type="button" className="button flip-button" aria-label="Flip: swap what you pay and what you receive" onClick={() => dispatch({ type: 'flip' })}>
+          ↓↑
         </button>
+        <AmountField
+          id={receiveId}
+          label="You receive"
+          value={view.textOut}
+          token={tokenOut}
+          balance={tokenOut && market.holdings ? (tokenOut.id === 0 ? market.holdings.algo : market.holdings.assets.get(tokenOut.id)) : undefined}
+          error={state.side === 'out' ? view.fieldError : null}
+          note={state.side === 'in' && route ? 'Estimated' : tokenOut && view.needsOptIn ? `Your account is not opted in to ${tokenOut.symbol} yet.` : undefined}
+          onChange={(text) => dispatch({ type: 'type', side: 'out', text })}
+          onPickToken={() => setPicking('out')}
+        />
+        {route && tokenIn && tokenOut && view.limit !== null && view.networkFee !== null && view.impact ? (
+          <TradeDetails
+            route={route}
+            tokens={market.tokens}
+            tokenIn={tokenIn}
+            tokenOut={tokenOut}
+            limit={view.limit}
+            networkFee={view.networkFee}
+            impact={view.impact}
+            slippagePercent={slippage}
+          />
+        ) : state.text.trim() !== '' && tokenIn && tokenOut && !view.fieldError && !view.message && deployment ? (
+          <p className="hint" role="status">
+            Finding the best price…
+          </p>
+        ) : null}
+        {view.message ? (
+          <p className="field__error" role="alert">
+            {view.message}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || tx.busy}>
+          {view.button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : tx.busy ? 'Waiting for your wallet…' : view.button.label}
+        </button>
+        <p className="hint swap-form__slippage">
+          Slippage tolerance {slippage}%{settings.slippage.mode === 'auto' ? ' (auto)' : ''} · change it in <a href="/settings">Settings</a>
+        </p>
       </form>
+      {picking ? (
+        <TokenSelector
+          title={picking === 'in' ? 'Pay with' : 'Receive'}
+          options={market.options}
+          selectedId={picking === 'in' ? state.tokenIn : state.tokenOut}
+          algod={algod}
+          onSelect={(token) => {
+            dispatch({ type: 'select', side: picking, tokenId: token.id })
+            setPicking(null)
+          }}
+          onImport={(token) => {
+            importToken(network.id, token.id)
+            dispatch({ type: 'select', side: picking, tokenId: token.id })
+            setPicking(null)
+          }}
+          onClose={() => setPicking(null)}
+        />
+      ) : null}
+      {reviewing && route && tokenIn && tokenOut && view.limit !== null && view.networkFee !== null && view.impact ? (
+        <ReviewModal
+          route={route}
+          tokens={market.tokens}
+          tokenIn={tokenIn}
+          tokenOut={tokenOut}
+          limit={view.limit}
+          networkFee={view.networkFee}
+          impact={view.impact}
+          slippagePercent={slippage}
+          busy={tx.busy}
+          onConfirm={() => void onConfirm()}
+          onClose={() => setReviewing(false)}
+        />
+      ) : null}
     </Page>
   )
 }

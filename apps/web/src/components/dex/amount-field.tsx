@@ -1,0 +1,65 @@
+import type { Token } from '@/lib/dex/tokens.ts'
+import { formatAmount } from '@/lib/format.ts'
+import './dex.css'
+
+/** Props of {@link AmountField}. */
+export interface AmountFieldProps {
+  id: string
+  label: string
+  value: string
+  token: Token | null
+  /** Balance of `token`; undefined when unknown or not opted in. */
+  balance?: bigint
+  /** The amount "Max" fills in (e.g. ALGO minus what must stay); no Max button without it. */
+  max?: bigint
+  /** Words shown under the field when its text is wrong (marks the input invalid). */
+  error?: string | null
+  /** A note under the field, e.g. "estimated". */
+  note?: string
+  onChange(text: string): void
+  onPickToken(): void
+}
+
+/** An amount input with its token button, balance and Max: one side of a swap or a deposit. */
+export function AmountField(props: AmountFieldProps) {
+  const { token } = props
+  return (
+    <div className="amount-field">
+      <div className="field__row">
+        <label htmlFor={props.id}>{props.label}</label>
+        <span className="hint">
+          {token && props.balance !== undefined ? `Balance ${formatAmount(props.balance, token.decimals, { group: true, maxFractionDigits: 6 })}` : null}
+          {token && props.max !== undefined && props.max > 0n ? (
+            <button type="button" className="link-button" onClick={() => props.onChange(formatAmount(props.max!, token.decimals))} aria-label={`Use maximum ${token.symbol}`}>
+              Max
+            </button>
+          ) : null}
+        </span>
+      </div>
+      <div className="token-input">
+        <input
+          id={props.id}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.0"
+          value={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error || props.note ? `${props.id}-note` : undefined}
+          onChange={(e) => props.onChange(e.target.value.replace(',', '.'))}
+        />
+        <button type="button" className="button token-button" onClick={props.onPickToken} aria-label={token ? `${props.label}: ${token.symbol}, change token` : `${props.label}: select a token`}>
+          {token ? token.symbol : 'Select token'} <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+      {props.error ? (
+        <p id={`${props.id}-note`} className="field__error">
+          {props.error}
+        </p>
+      ) : props.note ? (
+        <p id={`${props.id}-note`} className="hint">
+          {props.note}
+        </p>
+      ) : null}
+    </div>
+  )
+}

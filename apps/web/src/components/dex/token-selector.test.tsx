@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { ALGO } from '@/lib/dex/tokens.ts'
+import { NETWORKS } from '@/lib/networks.ts'
+import { TokenSelector, type TokenOption } from './token-selector.tsx'
+
+const USDC: TokenOption = { token: { id: 1001, symbol: 'gUSD', name: 'Grove Dollar', decimals: 6 }, verified: true, balance: 2_500_000n }
+const FAKE: TokenOption = { token: { id: 1002, symbol: 'gUSD', name: 'Totally Grove Dollar', decimals: 2 }, verified: false }
+const MOSS: TokenOption = { token: { id: 2042, symbol: 'MOSS', name: 'Moss Protocol', decimals: 0 }, verified: false, balance: 12n }
+const OPTIONS = [MOSS, FAKE, USDC, { token: ALGO, verified: true, balance: 5_000_000n }]
+
+function open(onSelect = vi.fn()) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <TokenSelector title="Receive" options={OPTIONS} selectedId={0} algod={NETWORKS.localnet.algod} onSelect={onSelect} onImport={vi.fn()} onClose={vi.fn()} />
+    </QueryClientProvider>,
+  )
+  return onSelect
+}
+
+const rows = () => within(screen.getByRole('list', { name: 'Tokens' })).getAllByRole('button')
+
+describe('TokenSelector', () => {
+  it('lists verified tokens first, then held ones, with badges and balances', () => {
+    open()
+    expect(rows().map((r) => r.textContent)).toEqual(['ALGO✓Algorand 5', 'gUSD✓Grove Dollar #10012.5', 'MOSSMoss Protocol #204212', 'gUSDTotally Grove Dollar #1002'])
+    expect(within(rows()[1]!).getByLabelText('verified')).toBeInTheDocument()
+    expect(within(rows()[3]!).queryByLabelText('verified')).toBeNull()
+  })
+
+  it.each([
+    ['a symbol, ignoring case', 'moss', ['MOSS']],
+    ['a name', 'totally', ['gUSD']],
+    ['an exact asset id', '2042', ['MOSS']],
+  ])('finds tokens by %s', async (_what, query, symbols) => {
+    open()
+    await userEvent.type(screen.getByRole('searchbox'), query)
+    expect(rows().map((r) => r.querySelector('.token-list__symbol')!.textContent)).toEqual(symbols)
+  })
+
+  it('says when nothing matches', async () => {
+    open()
+    await userEvent.type(screen.getByRole('searchbox'), 'nope')
+    expect(screen.getByText('No token matches “nope”. Search by asset id to import one.')).toBeInTheDocument()
+  })
+
+  it('marks the current token and selects by keyboard', async () => {
+    const onSelect = open()
+    expect(rows()[0]).toHaveAttribute('aria-current', 'true')
+    await userEvent.type(screen.getByRole('searchbox'), 'moss')
+    await userEvent.tab()
+    await userEvent.keyboard('{Enter}')
+    expect(onSelect).toHaveBeenCalledWith(MOSS.token)
+  })
+})

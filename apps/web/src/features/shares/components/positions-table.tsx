@@ -1,0 +1,51 @@
+import type { Token } from '@/lib/dex/tokens.ts'
+import { formatAmount } from '@/lib/format.ts'
+import type { Position } from '../derive-liquidity.ts'
+
+const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { group: true, maxFractionDigits: 6 })} ${token.symbol}`
+
+/** The user's pool shares: share %, what they would withdraw now, and their value in ALGO. */
+export function PositionsTable(props: { positions: Position[]; onRemove(position: Position): void }) {
+  return (
+    <div className="table-wrap">
+      <table className="table positions">
+        <thead>
+          <tr>
+            <th scope="col">Pool</th>
+            <th scope="col">Share of pool</th>
+            <th scope="col">Pooled tokens</th>
+            <th scope="col">Value</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.positions.map((p) => {
+            const name = `${p.tokenA.symbol}/${p.tokenB.symbol}`
+            return (
+              <tr key={String(p.pool.lpAsset)} data-pool={name}>
+                <th scope="row">
+                  {name}
+                  <div className="hint">{formatAmount(p.lp, 6, { group: true })} LP</div>
+                </th>
+                <td data-label="Share">{p.sharePercent < 0.0001 ? '<0.0001' : p.sharePercent.toLocaleString('en-US', { maximumFractionDigits: 4 })}%</td>
+                <td data-label="Pooled">
+                  {amount(p.amountA, p.tokenA)}
+                  <br />
+                  {amount(p.amountB, p.tokenB)}
+                </td>
+                <td data-label="Value">{p.valueAlgo === null ? '—' : `${formatAmount(p.valueAlgo, 6, { group: true, maxFractionDigits: 2 })} ALGO`}</td>
+                <td>
+                  <button type="button" className="button" onClick={() => props.onRemove(p)} aria-label={`Remove liquidity from ${name}`}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,244 @@
+// Positions, the add form and the remove form, derived from typed state, pools and holdings
+// with @grove/sdk's math. Pure functions: the page renders their results.
+import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
+import { spendableAlgo, type Holdings } from '@/lib/dex/holdings.ts'
+import type { GroveSdk, Pool } from '@/lib/dex/sdk.ts'
+import type { Token } from '@/lib/dex/tokens.ts'
+import { formatAmount } from '@/lib/format.ts'
+import type { AddState, RemoveState } from './liquidity-state.ts'
+
+/** µALGO a liquidity group may cost in fees (input transfers, app call and its inner transfers). */
+export const LIQUIDITY_FEE = 6_000n
+/** µALGO reserved for creating a pool: its box, LP asset and opt-ins, paid to the DEX (the SDK states the exact figure). */
+export const CREATE_POOL_RESERVE = 1_000_000n
+
+/** One of the user's pool shares. */
+export interface Position {
+  pool: Pool
+  tokenA: Token
+  tokenB: Token
+  lp: bigint
+  sharePercent: number
+  amountA: bigint
+  amountB: bigint
+  /** What the share is worth in ALGO at the pools' spot prices; null when a side has no ALGO pool. */
+  valueAlgo: bigint | null
+}
+
+const describe = (tokens: ReadonlyMap<number, Token>, id: bigint): Token => tokens.get(Number(id)) ?? { id: Number(id), symbol: `#${id}`, name: `Asset ${id}`, decimals: 0 }
+
+/** The user's positions: every pool whose LP token the account holds, largest value first. */
+export function positions(sdk: GroveSdk, pools: Pool[], holdings: Holdings, tokens: ReadonlyMap<number, Token>): Position[] {
+  const out: Position[] = []
+  for (const pool of pools) {
+    const lp = holdings.assets.get(Number(pool.lpAsset)) ?? 0n
+    if (lp === 0n) continue
+    const { amountA, amountB } = sdk.lpValue(pool, lp)
+    const a = algoValue(pools, pool.a, amountA)
+    const b = algoValue(pools, pool.b, amountB)
+    out.push({
+      pool,
+      tokenA: describe(tokens, pool.a),
+      tokenB: describe(tokens, pool.b),
+      lp,
+      sharePercent: sdk.lpSharePercent(pool, lp),
+      amountA,
+      amountB,
+      valueAlgo: a === null || b === null ? null : a + b,
+    })
+  }
+  return out.sort((x, y) => Number((y.valueAlgo ?? 0n) - (x.valueAlgo ?? 0n)))
+}
+
+// An amount of `asset` in µALGO at the spot price of its ALGO pool (ALGO is asset 0, so pool a).
+function algoValue(pools: Pool[], asset: bigint, amount: bigint): bigint | null {
+  if (asset === 0n) return amount
+  const pool = pools.find((p) => p.a === 0n && p.b === asset)
+  if (!pool || pool.reserveB === 0n) return null
+  return (amount * pool.reserveA) / pool.reserveB
+}
+
+/** The pool of a pair, whichever order the tokens were picked in. */
+export function poolOf(pools: Pool[] | undefined, x: number, y: number): Pool | null {
+  const [a, b] = x < y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)]
+  return pools?.find((p) => p.a === a && p.b === b) ?? null
+}
+
+/** What the add form shows. */
+export interface AddView {
+  tokenA: Token | null
+  tokenB: Token | null
+  pool: Pool | null
+  /** No pool exists for the pair (or it is empty): this deposit creates it and sets its price. */
+  creating: boolean
+  textA: string
+  textB: string
+  fieldError: string | null
+  /** Base units of each field as deposited (b is 0 for a zap). */
+  amountA: bigint | null
+  amountB: bigint | null
+  lp: bigint | null
+  minLp: bigint | null
+  /** For a zap, how much of the deposit the pool swaps to the other side. */
+  swapAmount: bigint | null
+  sharePercent: number | null
+  message: string | null
+  button: ActionState
+}
+
+/** What the add derivation reads. */
+export interface AddInputs {
+  state: AddState
+  sdk: GroveSdk | null
+  pools: Pool[] | undefined
+  tokens: ReadonlyMap<number, Token>
+  holdings: Holdings | undefined
+  connected: boolean
+  deployed: boolean
+  slippageBps: number
+}
+
+/** Derives the add form: the other amount at the pool ratio, LP minted, the first price, the button. */
+export function deriveAdd(input: AddInputs): AddView {
+  const { state, sdk, tokens } = input
+  const tokenA = state.first === null ? null : (tokens.get(state.first) ?? null)
+  const tokenB = state.second === null ? null : (tokens.get(state.second) ?? null)
+  const pool = tokenA && tokenB ? poolOf(input.pools, tokenA.id, tokenB.id) : null
+  const creating = Boolean(tokenA && tokenB && input.pools && (!pool || (pool.reserveA === 0n && pool.reserveB === 0n)))
+  const aIsPoolA = tokenA !== null && pool !== null && BigInt(tokenA.id) === pool.a
+
+  let fieldError: string | null = null
+  const parse = (text: string, token: Token | null): bigint | null => {
+    if (!sdk || !token || text.trim() === '') return null
+    const parsed = sdk.parseAmount(text, token.decimals, token.symbol)
+    if (parsed.ok) return parsed.value
+    fieldError ??= parsed.error.message
+    return null
+  }
+  let amountA = parse(state.textA, tokenA)
+  let amountB = state.single ? 0n : parse(state.textB, tokenB)
+  let textA = state.textA
+  let textB = state.single ? '' : state.textB
+  let lp: bigint | null = null
+  let swapAmount: bigint | null = null
+  let problem: string | null = null
+
+  if (sdk && pool && !creating && tokenA && tokenB) {
+    if (state.single) {
+      if (amountA !== null && amountA > 0n) {
+        const q = sdk.zap(pool, BigInt(tokenA.id), amountA)
+        if (q.ok) [lp, swapAmount] = [q.lp, q.swapAmount]
+        else problem = sdk.AMM_ERROR_MESSAGES[q.error]
+      }
+    } else {
+      // The other side follows the pool ratio, rounded up as the contract takes it.
+      const [rA, rB] = aIsPoolA ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA]
+      if (state.typed === 'a' && amountA !== null) {
+        amountB = amountA === 0n ? 0n : (amountA * rB + rA - 1n) / rA
+        textB = formatAmount(amountB, tokenB.decimals)
+      } else if (state.typed === 'b' && amountB !== null) {
+        amountA = amountB === 0n ? 0n : (amountB * rA + rB - 1n) / rB
+        textA = formatAmount(amountA, tokenA.decimals)
+      }
+      if (state.typed === 'a' && amountA === null && !fieldError) textB = ''
+      if (state.typed === 'b' && amountB === null && !fieldError) textA = ''
+      if (amountA !== null && amountB !== null && amountA > 0n && amountB > 0n) {
+        const q = aIsPoolA ? sdk.addLiquidity(pool, amountA, amountB) : sdk.addLiquidity(pool, amountB, amountA)
+        if (q.ok) lp = q.lp
+        else problem = sdk.AMM_ERROR_MESSAGES[q.error]
+      }
+    }
+  } else if (sdk && creating && amountA !== null && amountB !== null && amountA > 0n && amountB > 0n) {
+    const empty = emptyPool(tokenA!.id, tokenB!.id)
+    const q = aIsPoolA || empty.a === BigInt(tokenA!.id) ? sdk.addLiquidity(empty, amountA, amountB) : sdk.addLiquidity(empty, amountB, amountA)
+    if (q.ok) lp = q.lp
+    else problem = sdk.AMM_ERROR_MESSAGES[q.error]
+  }
+  if (creating && state.single) problem = 'A new pool needs both tokens: its first deposit sets the price'
+
+  const fee = LIQUIDITY_FEE + (creating ? CREATE_POOL_RESERVE : 0n)
+  const balanceA = balanceFor(input.holdings, tokenA, fee)
+  const balanceB = balanceFor(input.holdings, tokenB, fee)
+  const shortA = amountA !== null && balanceA !== undefined && amountA > balanceA
+  const shortB = !state.single && amountB !== null && balanceB !== undefined && amountB > balanceB
+  const short = shortA ? tokenA : shortB ? tokenB : null
+  const minLp = lp === null || !sdk ? null : sdk.minimumReceived(lp, BigInt(input.slippageBps))
+  const sharePercent = lp === null ? null : pool && !creating ? sdk!.lpSharePercent({ ...pool, lpIssued: pool.lpIssued + lp }, lp) : 100
+
+  const needsBoth = !state.single && (amountA === null || amountB === null)
+  const button = actionButtonState({
+    connected: input.connected,
+    networkOk: input.deployed,
+    select: !tokenA || !tokenB ? 'Select a token' : null,
+    amountError: fieldError ?? (amountA === null || needsBoth ? 'Enter an amount' : null),
+    amount: amountA ?? 0n,
+    problem,
+    balance: short ? 0n : undefined,
+    assetName: short?.symbol,
+    actionLabel: creating ? 'Create pool' : state.single ? `Add ${tokenA?.symbol ?? ''} only` : 'Add liquidity',
+  })
+  const message =
+    fieldError ??
+    problem ??
+    (short
+      ? short.id === 0
+        ? `You do not have enough ALGO: keep your minimum balance and ${formatAmount(fee, 6)} ALGO for fees${creating ? ' and the new pool’s deposit' : ''}.`
+        : `You do not have enough ${short.symbol}.`
+      : null)
+  return { tokenA, tokenB, pool, creating, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, message, button }
+}
+
+function balanceFor(holdings: Holdings | undefined, token: Token | null, fee: bigint): bigint | undefined {
+  if (!holdings || !token) return undefined
+  return token.id === 0 ? spendableAlgo(holdings, fee) : (holdings.assets.get(token.id) ?? 0n)
+}
+
+// A pool that does not exist yet, for quoting its first deposit.
+function emptyPool(x: number, y: number): Pool {
+  const [a, b] = x < y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)]
+  return {
+    a,
+    b,
+    reserveA: 0n,
+    reserveB: 0n,
+    lpAsset: 0n,
+    lpIssued: 0n,
+    feeBps: 30n,
+    protocolFeeDivisor: 6n,
+    protocolFeesA: 0n,
+    protocolFeesB: 0n,
+    cumulativePriceA: 0n,
+    cumulativePriceB: 0n,
+    lastUpdate: 0n,
+  }
+}
+
+/** What the remove form shows. */
+export interface RemoveView {
+  position: Position | null
+  lp: bigint
+  amountA: bigint
+  amountB: bigint
+  minA: bigint
+  minB: bigint
+  button: ActionState
+}
+
+/** Derives the remove form: LP to return for the chosen percentage and what comes back. */
+export function deriveRemove(sdk: GroveSdk | null, state: RemoveState, mine: Position[], connected: boolean, deployed: boolean, slippageBps: number): RemoveView {
+  const position = mine.find((p) => Number(p.pool.lpAsset) === state.lpAsset) ?? null
+  // 100% returns every unit; other percentages round down so the user never over-asks.
+  const lp = position ? (state.percent >= 100 ? position.lp : (position.lp * BigInt(Math.round(state.percent * 100))) / 10_000n) : 0n
+  const q = sdk && position && lp > 0n ? sdk.removeLiquidity(position.pool, lp) : null
+  const [amountA, amountB] = q && q.ok ? [q.amountA, q.amountB] : [0n, 0n]
+  const min = (x: bigint) => (sdk ? sdk.minimumReceived(x, BigInt(slippageBps)) : x)
+  const button = actionButtonState({
+    connected,
+    networkOk: deployed,
+    select: position ? null : 'Choose a pool share',
+    amount: lp,
+    problem: q && !q.ok ? sdk!.AMM_ERROR_MESSAGES[q.error] : null,
+    actionLabel: 'Remove liquidity',
+  })
+  return { position, lp, amountA, amountB, minA: min(amountA), minB: min(amountB), button }
+}

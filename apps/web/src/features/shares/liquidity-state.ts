@@ -1,0 +1,50 @@
+// What the user typed in the liquidity forms, nothing more; quotes and buttons are derived.
+
+/** Which of the two deposit fields. */
+export type Leg = 'a' | 'b'
+
+/** The add-liquidity form: two tokens (in the order picked), one or both amounts, zap or not. */
+export interface AddState {
+  first: number | null
+  second: number | null
+  /** Deposit only the first token; the pool swaps part of it (a zap). */
+  single: boolean
+  /** The field typed last; for an existing pool the other one follows the pool's ratio. */
+  typed: Leg
+  textA: string
+  textB: string
+}
+
+/** Everything the user can do to the add form. */
+export type AddAction =
+  | { type: 'select'; leg: Leg; tokenId: number }
+  | { type: 'type'; leg: Leg; text: string }
+  | { type: 'single'; single: boolean }
+  | { type: 'clear' }
+
+/** A fresh add form: ALGO first, nothing else. */
+export const INITIAL_ADD: AddState = { first: 0, second: null, single: false, typed: 'a', textA: '', textB: '' }
+
+/** Applies one user action; picking the other field's token swaps the two. */
+export function addReducer(state: AddState, action: AddAction): AddState {
+  switch (action.type) {
+    case 'select': {
+      const own = action.leg === 'a' ? 'first' : 'second'
+      const other = action.leg === 'a' ? 'second' : 'first'
+      if (state[other] === action.tokenId) return { ...state, first: state.second, second: state.first, textA: state.textB, textB: state.textA, typed: state.typed === 'a' ? 'b' : 'a' }
+      return { ...state, [own]: action.tokenId }
+    }
+    case 'type':
+      return action.leg === 'a' ? { ...state, typed: 'a', textA: action.text } : { ...state, typed: 'b', textB: action.text }
+    case 'single':
+      return { ...state, single: action.single, typed: 'a' }
+    case 'clear':
+      return { ...state, textA: '', textB: '' }
+  }
+}
+
+/** The remove form: which position (by LP asset) and what percentage of it. */
+export interface RemoveState {
+  lpAsset: number | null
+  percent: number
+}

@@ -1,0 +1,89 @@
+import type { Token } from '@/lib/dex/tokens.ts'
+import type { Route } from '@/lib/dex/sdk.ts'
+import { formatAmount } from '@/lib/format.ts'
+import type { ImpactLevel } from '../derive-swap.ts'
+
+/** Props of {@link TradeDetails}. */
+export interface TradeDetailsProps {
+  route: Route
+  tokens: ReadonlyMap<number, Token>
+  tokenIn: Token
+  tokenOut: Token
+  limit: bigint
+  networkFee: bigint
+  impact: ImpactLevel
+  slippagePercent: number
+}
+
+/** Formats basis points as a percentage ("1.23%", "<0.01%"). */
+export function formatBps(bps: number): string {
+  if (bps > 0 && bps < 1) return '<0.01%'
+  return `${(bps / 100).toFixed(2)}%`
+}
+
+/** Price, route hop by hop, price impact, limit, LP fee and network fee of a quoted trade. */
+export function TradeDetails(props: TradeDetailsProps) {
+  const { route, tokenIn, tokenOut, tokens } = props
+  const symbol = (id: bigint) => tokens.get(Number(id))?.symbol ?? `#${id}`
+  const decimals = (id: bigint) => tokens.get(Number(id))?.decimals ?? 0
+  const exactIn = route.exactOut === undefined
+  return (
+    <dl className="details trade-details">
+      <div>
+        <dt>Rate</dt>
+        <dd>
+          1 {tokenIn.symbol} ≈ {rate(route.amountIn, tokenIn.decimals, route.amountOut, tokenOut.decimals)} {tokenOut.symbol}
+        </dd>
+      </div>
+      <div>
+        <dt>Route</dt>
+        <dd>
+          <ol className="route" aria-label="Route">
+            {route.hops.map((hop, i) => (
+              <li key={i} className="route__hop">
+                {formatAmount(hop.amountIn, decimals(hop.assetIn), { maxFractionDigits: 6 })} {symbol(hop.assetIn)} → {formatAmount(hop.amountOut, decimals(hop.assetOut), { maxFractionDigits: 6 })}{' '}
+                {symbol(hop.assetOut)} <span className="hint">({formatBps(Number(hop.pool.feeBps))} pool)</span>
+              </li>
+            ))}
+          </ol>
+        </dd>
+      </div>
+      <div>
+        <dt>Price impact</dt>
+        <dd className={`tone-${props.impact}`} data-testid="price-impact">
+          {formatBps(route.priceImpactBps)}
+        </dd>
+      </div>
+      <div>
+        <dt>{exactIn ? 'Minimum received' : 'Maximum sold'}</dt>
+        <dd data-testid="trade-limit">
+          {exactIn ? formatAmount(props.limit, tokenOut.decimals) : formatAmount(props.limit, tokenIn.decimals)} {exactIn ? tokenOut.symbol : tokenIn.symbol}
+        </dd>
+      </div>
+      <div>
+        <dt>LP fee</dt>
+        <dd>
+          {route.hops
+            .map((hop) => `${formatAmount(hop.fee, decimals(hop.assetIn), { maxFractionDigits: 6 })} ${symbol(hop.assetIn)}`)
+            .join(' + ')}
+        </dd>
+      </div>
+      <div>
+        <dt>Network fee</dt>
+        <dd data-testid="network-fee">{formatAmount(props.networkFee, 6)} ALGO</dd>
+      </div>
+      <div>
+        <dt>Slippage tolerance</dt>
+        <dd>{props.slippagePercent}%</dd>
+      </div>
+    </dl>
+  )
+}
+
+// A display rate from base units; bigint math to 6 significant decimals, floats only for the final text.
+function rate(amountIn: bigint, decimalsIn: number, amountOut: bigint, decimalsOut: number): string {
+  if (amountIn === 0n) return '0'
+  const scaled = (amountOut * 10n ** BigInt(decimalsIn + 8)) / (amountIn * 10n ** BigInt(decimalsOut))
+  const value = Number(scaled) / 1e8
+  return value >= 1 ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : value.toPrecision(6).replace(/0+$/, '')
+}

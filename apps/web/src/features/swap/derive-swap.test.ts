@@ -1,0 +1,118 @@
+import * as sdk from '@grove/sdk'
+import { describe, expect, it } from 'vitest'
+import type { Holdings } from '@/lib/dex/holdings.ts'
+import type { Pool } from '@/lib/dex/sdk.ts'
+import { ALGO, type Token } from '@/lib/dex/tokens.ts'
+import { deriveSwap, impactLevel, IMPACT_TOO_HIGH, NO_ROUTE, type SwapInputs } from './derive-swap.ts'
+import type { SwapState } from './swap-state.ts'
+
+const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove Dollar', decimals: 6 }
+const MOSS: Token = { id: 2042, symbol: 'MOSS', name: 'Moss', decimals: 0 }
+const LONELY: Token = { id: 3000, symbol: 'LONE', name: 'No pools', decimals: 2 }
+const TOKENS = new Map([ALGO, GUSD, MOSS, LONELY].map((t) => [t.id, t]))
+
+const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint): Pool => ({
+  a: BigInt(a),
+  b: BigInt(b),
+  reserveA,
+  reserveB,
+  lpAsset: 9000n + BigInt(b),
+  lpIssued: 1_000_000n,
+  feeBps: 30n,
+  protocolFeeDivisor: 6n,
+  protocolFeesA: 0n,
+  protocolFeesB: 0n,
+  cumulativePriceA: 0n,
+  cumulativePriceB: 0n,
+  lastUpdate: 0n,
+})
+// 1,000,000 ALGO : 250,000 gUSD, and 100,000 gUSD : 50,000,000 MOSS.
+const POOLS = [pool(0, 1001, 1_000_000_000_000n, 250_000_000_000n), pool(1001, 2042, 100_000_000_000n, 50_000_000n)]
+const HOLDINGS: Holdings = { algo: 5_000_000n, minBalance: 300_000n, assets: new Map([[1001, 40_000_000n], [2042, 0n]]) }
+
+const state = (patch: Partial<SwapState>): SwapState => ({ tokenIn: 0, tokenOut: 1001, side: 'in', text: '1', ...patch })
+const derive = (s: Partial<SwapState>, patch: Partial<SwapInputs> = {}) =>
+  deriveSwap({ state: state(s), tokens: TOKENS, sdk, pools: POOLS, holdings: HOLDINGS, connected: true, deployed: true, slippageBps: 50, ...patch })
+
+describe('deriveSwap', () => {
+  it.each<[string, Partial<SwapState>, Partial<SwapInputs>, string, boolean]>([
+    ['asks to connect first', {}, { connected: false, holdings: undefined }, 'Connect wallet', false],
+    ['asks for the token to receive', { tokenOut: null }, {}, 'Select a token', true],
+    ['asks for an amount', { text: '' }, {}, 'Enter an amount', true],
+    ['names the asset and its decimals when too many are typed', { text: '1.1234567' }, {}, 'Too many decimals: ALGO has 6', true],
+    ['reads the typed side with its own decimals', { side: 'out', tokenOut: 2042, text: '1.5' }, {}, 'Too many decimals: MOSS has 0', true],
+    ['refuses more ALGO than the account can spend after its minimum balance and fees', { text: '4.698' }, {}, 'Insufficient ALGO balance', true],
+    ['allows what is left after the minimum balance and fees', { text: '4.697' }, {}, 'Review swap', false],
+    ['refuses more of an asset than held', { tokenIn: 1001, tokenOut: 0, text: '40.000001' }, {}, 'Insufficient gUSD balance', true],
+    ['says when no pool connects the pair', { tokenOut: 3000 }, {}, NO_ROUTE, true],
+    ['offers to opt in to the asset received', {}, { holdings: { ...HOLDINGS, assets: new Map() } }, 'Opt in to gUSD', false],
+  ])('%s', (_name, s, patch, label, disabled) => {
+    const view = derive(s, patch)
+    expect(view.button.label).toBe(label)
+    expect(view.button.disabled).toBe(disabled)
+  })
+
+  it('quotes exact in with the minimum received at the slippage', () => {
+    const view = derive({ text: '100' }, { holdings: { ...HOLDINGS, algo: 200_000_000n } })
+    // fee ⌈100e6·30/1e4⌉ = 300,000; out ⌊250e9·99.7e6 / (1e12 + 99.7e6)⌋ = 24,922,515.
+    expect(view.textOut).toBe('24.922515')
+    expect(view.limit).toBe(24_797_902n)
+    expect(view.route?.hops.map((h) => [h.assetIn, h.assetOut])).toEqual([[0n, 1001n]])
+    expect(view.networkFee).toBe(3_000n)
+    expect(view.impact).toBe('ok')
+    expect(view.message).toBeNull()
+  })
+
+  it('routes ALGO to MOSS through gUSD in two hops', () => {
+    const view = derive({ tokenOut: 2042, text: '40' }, { holdings: { ...HOLDINGS, algo: 100_000_000n } })
+    expect(view.route?.hops.map((h) => [h.assetIn, h.assetOut])).toEqual([
+      [0n, 1001n],
+      [1001n, 2042n],
+    ])
+    expect(view.textOut).toBe(String(view.route!.amountOut))
+    expect(view.button.label).toBe('Review swap')
+  })
+
+  it('quotes exact out: what to pay, and the most sold at the slippage', () => {
+    const view = derive({ side: 'out', text: '1' })
+    expect(view.textOut).toBe('1')
+    expect(view.route?.exactOut).toBe(1_000_000n)
+    expect(view.textIn).toBe(sdk.formatAmount(view.route!.amountIn, 6))
+    expect(view.limit).toBe(sdk.maximumSold(view.route!.amountIn, 50n))
+    expect(view.limit! > view.route!.amountIn).toBe(true)
+  })
+
+  it('blocks a trade with 15% or more price impact and says why', () => {
+    const view = derive({ tokenIn: 1001, tokenOut: 2042, text: '30000' }, { holdings: { ...HOLDINGS, assets: new Map([[1001, 100_000_000_000n], [2042, 0n]]) } })
+    expect(view.impact).toBe('blocked')
+    expect(view.button.label).toBe(IMPACT_TOO_HIGH)
+    expect(view.message).toBe('This trade would move the price by 15% or more. Trade a smaller amount.')
+  })
+
+  it('explains a missing ALGO balance with the minimum balance', () => {
+    expect(derive({ text: '5' }).message).toBe('You do not have enough ALGO: your account must keep 0.3 ALGO and pay the network fee.')
+  })
+
+  it('shows no quote and no message while the SDK loads', () => {
+    const view = derive({ text: '100' }, { sdk: null })
+    expect(view.route).toBeNull()
+    expect(view.textOut).toBe('')
+    expect(view.message).toBeNull()
+  })
+})
+
+describe('impactLevel', () => {
+  it.each([
+    [0, 'ok'],
+    [99.9, 'ok'],
+    [100, 'low'],
+    [300, 'medium'],
+    [500, 'high'],
+    [999, 'high'],
+    [1000, 'confirm'],
+    [1499, 'confirm'],
+    [1500, 'blocked'],
+  ])('rates %d bps as %s', (bps, level) => {
+    expect(impactLevel(bps)).toBe(level)
+  })
+})

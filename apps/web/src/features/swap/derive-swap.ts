@@ -1,0 +1,152 @@
+// Everything the swap page shows, derived from what the user typed and what the chain holds.
+// One pure function, so the page is a rendering of its result and tests need no DOM.
+import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
+import { balanceOf, spendableAlgo, type Holdings } from '@/lib/dex/holdings.ts'
+import type { Token } from '@/lib/dex/tokens.ts'
+import type { GroveSdk, Pool, Route } from '@/lib/dex/sdk.ts'
+import { formatAmount } from '@/lib/format.ts'
+import type { SwapState } from './swap-state.ts'
+
+/** How alarming a price impact is: colours at 1/3/5%, typed confirmation from 10%, refused from 15%. */
+export type ImpactLevel = 'ok' | 'low' | 'medium' | 'high' | 'confirm' | 'blocked'
+
+/** Impact thresholds in basis points, lowest first; the first one the impact is under names its level. */
+const IMPACT_LEVELS: [underBps: number, level: ImpactLevel][] = [
+  [100, 'ok'],
+  [300, 'low'],
+  [500, 'medium'],
+  [1000, 'high'],
+  [1500, 'confirm'],
+]
+
+/** The level of a price impact given in basis points. */
+export function impactLevel(bps: number): ImpactLevel {
+  for (const [under, level] of IMPACT_LEVELS) if (bps < under) return level
+  return 'blocked'
+}
+
+/** Shown, and refused, when a trade would move the price 15% or more. */
+export const IMPACT_TOO_HIGH = 'Price impact too high'
+/** Shown when no pools connect the two tokens or they cannot fill the amount. */
+export const NO_ROUTE = 'No route for this trade'
+
+/** What the derivation reads. */
+export interface SwapInputs {
+  state: SwapState
+  tokens: ReadonlyMap<number, Token>
+  /** The SDK; null while it loads. */
+  sdk: GroveSdk | null
+  pools: Pool[] | undefined
+  /** The connected account's holdings; undefined while they load or when not connected. */
+  holdings: Holdings | undefined
+  connected: boolean
+  deployed: boolean
+  slippageBps: number
+}
+
+/** What the page shows. */
+export interface SwapView {
+  tokenIn: Token | null
+  tokenOut: Token | null
+  /** Text of each field: the typed side as typed, the other side the quote. */
+  textIn: string
+  textOut: string
+  /** The typed field's reason it cannot be read, e.g. "Too many decimals: USDC has 6". */
+  fieldError: string | null
+  route: Route | null
+  /** Minimum received (exact in) or maximum sold (exact out). */
+  limit: bigint | null
+  networkFee: bigint | null
+  impact: ImpactLevel | null
+  /** The one message under the form, when something stops the swap. */
+  message: string | null
+  needsOptIn: boolean
+  button: ActionState
+}
+
+/** Derives the swap page from the typed state, the pools and the user's holdings. */
+export function deriveSwap(input: SwapInputs): SwapView {
+  const { state, tokens, sdk } = input
+  const tokenIn = state.tokenIn === null ? null : (tokens.get(state.tokenIn) ?? null)
+  const tokenOut = state.tokenOut === null ? null : (tokens.get(state.tokenOut) ?? null)
+  const typedToken = state.side === 'in' ? tokenIn : tokenOut
+
+  let amount: bigint | null = null
+  let fieldError: string | null = null
+  if (sdk && typedToken && state.text.trim() !== '') {
+    const parsed = sdk.parseAmount(state.text, typedToken.decimals, typedToken.symbol)
+    if (parsed.ok) amount = parsed.value
+    else fieldError = parsed.error.message
+  }
+
+  let route: Route | null = null
+  if (sdk && tokenIn && tokenOut && input.pools && amount !== null && amount > 0n) {
+    const [a, b] = [BigInt(tokenIn.id), BigInt(tokenOut.id)]
+    route = (state.side === 'in' ? sdk.bestRouteExactIn(input.pools, a, b, amount) : sdk.bestRouteExactOut(input.pools, a, b, amount)) ?? null
+  }
+  const quoted = route ? (state.side === 'in' ? route.amountOut : route.amountIn) : null
+  const quotedText = quoted === null ? '' : formatAmount(quoted, (state.side === 'in' ? tokenOut : tokenIn)!.decimals)
+  const impact = route ? impactLevel(route.priceImpactBps) : null
+  const networkFee = route ? swapNetworkFee(route) : null
+  const slippage = BigInt(input.slippageBps)
+  const limit = route && sdk ? (state.side === 'in' ? sdk.minimumReceived(route.amountOut, slippage) : sdk.maximumSold(route.amountIn, slippage)) : null
+
+  // What the user spends: the typed amount, or for exact out the most the route may take.
+  const spend = state.side === 'in' ? amount : limit
+  const held = tokenIn ? balanceOf(input.holdings, tokenIn.id) : undefined
+  const balance = !input.holdings || !tokenIn ? undefined : tokenIn.id === 0 ? spendableAlgo(input.holdings, networkFee ?? 0n) : (held ?? 0n)
+  const needsOptIn = Boolean(input.holdings && tokenOut && tokenOut.id !== 0 && !input.holdings.assets.has(tokenOut.id))
+
+  const noRoute = amount !== null && amount > 0n && input.pools !== undefined && tokenIn && tokenOut && !route
+  const problem = noRoute ? NO_ROUTE : impact === 'blocked' ? IMPACT_TOO_HIGH : null
+  const button = actionButtonState({
+    connected: input.connected,
+    networkOk: input.deployed,
+    select: !tokenIn || !tokenOut ? 'Select a token' : null,
+    amountError: fieldError ?? (amount === null ? 'Enter an amount' : null),
+    amount: spend ?? amount,
+    balance,
+    problem,
+    needsOptIn,
+    assetName: tokenIn?.symbol,
+    optInName: tokenOut?.symbol,
+    actionLabel: 'Review swap',
+  })
+  const message =
+    fieldError ??
+    (problem === NO_ROUTE
+      ? `No pools connect ${tokenIn!.symbol} and ${tokenOut!.symbol} with enough liquidity for this amount.`
+      : problem === IMPACT_TOO_HIGH
+        ? 'This trade would move the price by 15% or more. Trade a smaller amount.'
+        : button.kind === 'insufficient-balance'
+          ? tokenIn!.id === 0
+            ? `You do not have enough ALGO: your account must keep ${formatAmount(input.holdings!.minBalance, 6)} ALGO and pay the network fee.`
+            : `You do not have enough ${tokenIn!.symbol}.`
+          : null)
+
+  return {
+    tokenIn,
+    tokenOut,
+    textIn: state.side === 'in' ? state.text : quotedText,
+    textOut: state.side === 'out' ? state.text : quotedText,
+    fieldError,
+    route,
+    limit,
+    networkFee,
+    impact,
+    message,
+    needsOptIn,
+    button,
+  }
+}
+
+
+/** Most µALGO a swap group costs: the input transfer plus the app call covering its inner transfers. */
+export const MAX_SWAP_FEE = 4_000n
+
+/** µALGO of fees for a route: 1,000 for the input, 1,000 × (1 + inner transfers) for the app call. */
+export function swapNetworkFee(route: Route): bigint {
+  // An exact-out single hop may refund unused input: a second inner transfer.
+  const inners = route.exactOut !== undefined && route.hops.length === 1 ? 2n : 1n
+  return 1_000n + 1_000n * (1n + inners)
+}

@@ -1,0 +1,141 @@
+// @grove/sdk on demand. The SDK brings algosdk and the contract specs, which a page's first
+// load must not carry (e2e/tests/bundle.spec.ts), so pages import only its types and load the
+// module the first time a deployment needs it. Every transaction a page sends is built here
+// from the SDK's builders, signed by the connected wallet and confirmed through algod.
+import { queryOptions } from '@tanstack/react-query'
+import type * as GroveSdkModule from '@grove/sdk'
+import type * as AlgosdkModule from 'algosdk'
+import type { Algodv2, TransactionSigner } from 'algosdk'
+import { algodBaseUrl } from '../algod.ts'
+import type { Deployment } from '../deployment.ts'
+import type { AlgodConfig } from '../networks.ts'
+import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
+
+/** The SDK module. */
+export type GroveSdk = typeof GroveSdkModule
+export type { Pool, Route } from '@grove/sdk'
+type Pool = GroveSdkModule.Pool
+type Route = GroveSdkModule.Route
+
+/** Who sends a transaction, through which wallet, to which deployment. */
+export interface TxContext {
+  algod: AlgodConfig
+  deployment: Deployment
+  sender: string
+  signer: TransactionSigner
+  /** Rounds the group stays valid (settings). */
+  validityRounds: number
+}
+
+/** Where a confirmed group landed: the id of its last transaction (the app call) and the round. */
+export interface TxResult {
+  txId: string
+  round: bigint
+}
+
+/** The SDK and the DEX actions a page can send. */
+export interface Dex {
+  sdk: GroveSdk
+  /** Words for any error a DEX action can raise (algod, the contract, the wallet). */
+  readableError(error: unknown): string
+  fetchPools(algod: AlgodConfig, dexAppId: number): Promise<Pool[]>
+  optIn(ctx: TxContext, assetId: number): Promise<TxResult>
+  /** Sends a route: exact in with `limit` as the minimum out, or exact out with `limit` as the most paid. */
+  swap(ctx: TxContext, route: Route, limit: bigint): Promise<TxResult>
+  addLiquidity(ctx: TxContext, pool: Pool, x: number, amountX: bigint, y: number, amountY: bigint, minLp: bigint): Promise<TxResult>
+  zap(ctx: TxContext, pool: Pool, assetIn: number, amount: bigint, swapAmount: bigint, minLp: bigint): Promise<TxResult>
+  createPool(ctx: TxContext, x: number, y: number, amountX: bigint, amountY: bigint): Promise<TxResult>
+  removeLiquidity(ctx: TxContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<TxResult>
+}
+
+/** Loads the SDK and algosdk and binds the DEX actions to them. */
+export async function loadDex(): Promise<Dex> {
+  const [sdk, algosdk] = await Promise.all([import('@grove/sdk'), import('algosdk')])
+  const clients = new Map<string, Algodv2>()
+  const client = (algod: AlgodConfig): Algodv2 => {
+    const key = `${algodBaseUrl(algod)}|${algod.token}`
+    let c = clients.get(key)
+    if (!c) clients.set(key, (c = new algosdk.Algodv2(algod.token, algod.server, algod.port)))
+    return c
+  }
+  return bindDex(sdk, algosdk, client)
+}
+
+/** The one query holding the loaded SDK (it never goes stale). */
+export function dexQuery() {
+  return queryOptions({ queryKey: ['grove-sdk'], queryFn: loadDex, staleTime: Infinity, gcTime: Infinity, retry: 2 })
+}
+
+/** The one query for every pool of a DEX app; pools move with each trade, so it refreshes often. */
+export function poolsQuery(algod: AlgodConfig, dexAppId: number) {
+  return queryOptions({
+    queryKey: ['algod', algodBaseUrl(algod), 'pools', dexAppId],
+    queryFn: async () => (await loadDex()).fetchPools(algod, dexAppId),
+    staleTime: 5_000,
+    refetchInterval: 15_000,
+    retry: 1,
+  })
+}
+
+type Algosdk = typeof AlgosdkModule
+
+function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) => Algodv2): Dex {
+  const context = (ctx: TxContext): GroveSdkModule.DexContext => ({
+    algod: client(ctx.algod),
+    dexAppId: BigInt(ctx.deployment.dexAppId),
+    registryAppId: BigInt(ctx.deployment.registryAppId),
+    sender: ctx.sender,
+    signer: ctx.signer,
+  })
+  // Signs the group in the wallet, submits it and waits for the block that holds it.
+  const send = async (ctx: TxContext, group: Promise<GroveSdkModule.DexGroup>): Promise<TxResult> => {
+    const { composer } = await group
+    const result = await composer.execute(client(ctx.algod), 4)
+    return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
+  }
+  const ordered = (x: number, amountX: bigint, amountY: bigint, pool: Pool): [bigint, bigint] => (BigInt(x) === pool.a ? [amountX, amountY] : [amountY, amountX])
+
+  return {
+    sdk,
+    readableError: (error) => {
+      const explained = sdk.explainError(error)
+      return explained.kind === 'unknown' ? readableWalletError(error) : explained.message
+    },
+    fetchPools: (algod, dexAppId) => sdk.fetchPools(client(algod), BigInt(dexAppId)),
+    optIn: async (ctx, assetId) => {
+      const composer = new algosdk.AtomicTransactionComposer()
+      const suggestedParams = await client(ctx.algod).getTransactionParams().do()
+      const txn = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: ctx.sender, assetIndex: assetId, amount: 0n, suggestedParams })
+      composer.addTransaction({ txn, signer: ctx.signer })
+      return send(ctx, Promise.resolve({ composer, fee: txn.fee, optIns: [BigInt(assetId)] }))
+    },
+    swap: (ctx, route, limit) => {
+      const c = context(ctx)
+      if (route.exactOut === undefined) return send(ctx, sdk.buildRouteSwap(c, route, limit))
+      // One hop: the contract's exact out sends exactly that and refunds what the pool did not need.
+      if (route.hops.length === 1) return send(ctx, sdk.buildSwapExactOut(c, route.assetIn, route.assetOut, route.exactOut, limit))
+      // A route is exact in: spend at most the limit and insist on the output asked for.
+      return send(ctx, sdk.buildSwapRoute(c, route.assetIn, route.path, limit, route.exactOut))
+    },
+    addLiquidity: (ctx, pool, x, amountX, _y, amountY, minLp) => {
+      const [a, b] = ordered(x, amountX, amountY, pool)
+      return send(ctx, sdk.buildAddLiquidity(context(ctx), pool, a, b, minLp))
+    },
+    zap: (ctx, pool, assetIn, amount, swapAmount, minLp) => send(ctx, sdk.buildZap(context(ctx), pool, BigInt(assetIn), amount, swapAmount, minLp)),
+    createPool: async (ctx, x, y, amountX, amountY) => {
+      const c = context(ctx)
+      // A pool created earlier whose first deposit was never made is reused, not created twice.
+      let pool = await sdk.fetchPool(c.algod, c.dexAppId, BigInt(x), BigInt(y))
+      if (!pool) {
+        await send(ctx, sdk.buildCreatePool(c, BigInt(x), BigInt(y)))
+        pool = await sdk.fetchPool(c.algod, c.dexAppId, BigInt(x), BigInt(y))
+        if (!pool) throw new Error('The new pool could not be read back from the network')
+      }
+      const [a, b] = ordered(x, amountX, amountY, pool)
+      const first = sdk.addLiquidity(pool, a, b)
+      const minLp = first.ok ? sdk.minimumReceived(first.lp, 50n) : 1n
+      return send(ctx, sdk.buildAddLiquidity(c, pool, a, b, minLp))
+    },
+    removeLiquidity: (ctx, pool, lp, minA, minB) => send(ctx, sdk.buildRemoveLiquidity(context(ctx), pool, lp, minA, minB)),
+  }
+}

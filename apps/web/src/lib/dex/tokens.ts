@@ -1,0 +1,76 @@
+// Tokens as the trading pages show them: ALGO plus every ASA a pool or the user names,
+// read from algod, with the registry's verified flag. Plain fetch keeps algosdk out of
+// the first load (see lib/algod.ts).
+import { queryOptions } from '@tanstack/react-query'
+import { algodBaseUrl, fetchAsset } from '../algod.ts'
+import type { AlgodConfig } from '../networks.ts'
+
+/** A token a pool can hold; id 0 is ALGO. */
+export interface Token {
+  id: number
+  /** Unit name, or the asset name, or "#id" when the asset has neither. */
+  symbol: string
+  name: string
+  decimals: number
+}
+
+/** ALGO as a token: id 0, 6 decimals, always verified. */
+export const ALGO: Token = { id: 0, symbol: 'ALGO', name: 'Algorand', decimals: 6 }
+
+/** Reads one token's parameters; ALGO needs no request. */
+export async function fetchToken(algod: AlgodConfig, id: number, fetchFn: typeof fetch = fetch): Promise<Token> {
+  if (id === 0) return ALGO
+  const asset = await fetchAsset(algod, String(id), fetchFn)
+  return {
+    id,
+    symbol: asset.unitName || asset.name || `#${id}`,
+    name: asset.name || asset.unitName || `Asset ${id}`,
+    decimals: asset.decimals,
+  }
+}
+
+/** The one query for a token's parameters; they never change, so it is cached for the session. */
+export function tokenQuery(algod: AlgodConfig, id: number) {
+  return queryOptions({
+    queryKey: ['algod', algodBaseUrl(algod), 'token', id],
+    queryFn: () => fetchToken(algod, id),
+    staleTime: Infinity,
+    retry: 1,
+  })
+}
+
+/** Reads the registry's verified tokens: its boxes named "v" ‖ uint64(asset). */
+export async function fetchVerifiedTokens(algod: AlgodConfig, registryAppId: number, fetchFn: typeof fetch = fetch): Promise<Set<number>> {
+  const response = await fetchFn(`${algodBaseUrl(algod)}/v2/applications/${registryAppId}/boxes`, {
+    headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
+  }).catch(() => {
+    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
+  })
+  if (!response.ok) throw new Error(`algod answered ${response.status}`)
+  const body = (await response.json()) as { boxes?: { name: string }[] }
+  const verified = new Set<number>([ALGO.id])
+  for (const { name } of body.boxes ?? []) {
+    const bytes = Uint8Array.from(atob(name), (c) => c.charCodeAt(0))
+    if (bytes.length !== 9 || bytes[0] !== 0x76) continue
+    verified.add(Number(new DataView(bytes.buffer).getBigUint64(1)))
+  }
+  return verified
+}
+
+/** The one query for the verified-token list of a registry. */
+export function verifiedTokensQuery(algod: AlgodConfig, registryAppId: number) {
+  return queryOptions({
+    queryKey: ['algod', algodBaseUrl(algod), 'verified', registryAppId],
+    queryFn: () => fetchVerifiedTokens(algod, registryAppId),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  })
+}
+
+/** True when `query` (trimmed, case-insensitive) matches the token's symbol, name or exact asset id. */
+export function tokenMatches(token: Token, query: string): boolean {
+  const q = query.trim().toLowerCase()
+  if (q === '') return true
+  if (/^\d+$/.test(q)) return String(token.id) === q || token.symbol.toLowerCase().includes(q)
+  return token.symbol.toLowerCase().includes(q) || token.name.toLowerCase().includes(q)
+}

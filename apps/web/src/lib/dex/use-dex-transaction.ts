@@ -1,0 +1,53 @@
+// One way to send a DEX transaction from a page: sign with the connected wallet, wait for
+// confirmation, toast each state in words, refresh pools and balances once it lands.
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useToast } from '@/components/ui/toast/use-toast.ts'
+import { useProtocol } from '../protocol.ts'
+import { useSettings } from '../settings.ts'
+import { walletSession } from '../wallet-session.ts'
+import { algodKey } from './market.ts'
+import { dexQuery, type Dex, type TxContext, type TxResult } from './sdk.ts'
+
+/** One transaction a page sends: toast texts and the SDK call that builds, signs and submits it. */
+export interface DexTransaction {
+  pending: string
+  done: string
+  send(dex: Dex, ctx: TxContext): Promise<TxResult>
+}
+
+/** Runs DEX transactions with toasts; `busy` is true while one is with the wallet or the network. */
+export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): Promise<boolean> } {
+  const toast = useToast()
+  const client = useQueryClient()
+  const { algod, deployment, network } = useProtocol()
+  const settings = useSettings()
+  const [busy, setBusy] = useState(false)
+
+  async function run(tx: DexTransaction): Promise<boolean> {
+    const { activeAddress, signer } = walletSession.get()
+    if (!activeAddress || !signer || !deployment) {
+      walletSession.openModal()
+      return false
+    }
+    const id = toast.pending(tx.pending)
+    setBusy(true)
+    let dex: Dex | undefined
+    try {
+      dex = await client.fetchQuery(dexQuery())
+      const result = await tx.send(dex, { algod, deployment, sender: activeAddress, signer, validityRounds: settings.validityRounds })
+      toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId) })
+      // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
+      await client.invalidateQueries({ queryKey: [...algodKey(algod), 'account', activeAddress] })
+      await client.invalidateQueries({ queryKey: [...algodKey(algod), 'pools'] })
+      return true
+    } catch (error) {
+      toast.failed(id, dex ? dex.readableError(error) : error)
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { busy, run }
+}
