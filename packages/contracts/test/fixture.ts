@@ -11,7 +11,6 @@ import { startLocalnet, type Localnet } from '@grove/localnet'
 import { DexClient } from '../clients/DexClient.ts'
 import { RegistryClient } from '../clients/RegistryClient.ts'
 import { deploy, type DeployResult } from '../src/deploy.ts'
-import { poolBoxName } from '../src/pool.ts'
 import { dexSpec } from '../src/index.ts'
 import type { Pool } from './reference.ts'
 
@@ -27,6 +26,15 @@ export const MAX_UINT64 = 2n ** 64n - 1n
 export const TXN_FEE = 1000n
 
 const POOL_STATE = algosdk.ABIType.from('(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)')
+
+/** Box name "p" ‖ uint64(a) ‖ uint64(b) as given (src/pool.ts orders and validates; attacks need the raw name). */
+export function poolBoxName(a: bigint, b: bigint): Uint8Array {
+  const name = new Uint8Array(17)
+  name[0] = 0x70
+  new DataView(name.buffer).setBigUint64(1, a)
+  new DataView(name.buffer).setBigUint64(9, b)
+  return name
+}
 
 /** What a DEX action returned, what it logged and the µALGO its whole group paid in fees. */
 export interface Sent<T> {
@@ -65,6 +73,13 @@ export class Grove {
     this.registryAddress = algosdk.getApplicationAddress(ids.registryAppId)
   }
 
+  private seq = 0
+
+  /** A unique note: a rejected group makes no block, so an identical retry would have the same id. */
+  note(): Uint8Array {
+    return new TextEncoder().encode(`grove test ${++this.seq}`)
+  }
+
   /** A new account holding `algo` ALGO above its minimum balance. */
   async user(algo = 100): Promise<User> {
     const user = this.algorand.account.random()
@@ -80,6 +95,7 @@ export class Grove {
       decimals: options.decimals ?? 6,
       unitName: options.unitName ?? 'TST',
       assetName: options.assetName ?? 'Test token',
+      note: this.note(),
       suppressLog: true,
     })
     return result.assetId
@@ -88,15 +104,15 @@ export class Grove {
   /** Opts `user` into each non-ALGO asset. */
   async optIn(user: User, ...assets: bigint[]): Promise<void> {
     for (const assetId of assets) {
-      if (assetId !== 0n) await this.algorand.send.assetOptIn({ sender: user.addr, assetId, suppressLog: true })
+      if (assetId !== 0n) await this.algorand.send.assetOptIn({ sender: user.addr, assetId, note: this.note(), suppressLog: true })
     }
   }
 
   /** Sends `amount` of `asset` (0 = ALGO) from one account to another. */
   async transfer(from: User, to: User | Address, asset: bigint, amount: bigint): Promise<void> {
     const receiver = 'addr' in to ? to.addr : to
-    if (asset === 0n) await this.algorand.send.payment({ sender: from.addr, receiver, amount: AlgoAmount.MicroAlgo(amount), suppressLog: true })
-    else await this.algorand.send.assetTransfer({ sender: from.addr, receiver, assetId: asset, amount, suppressLog: true })
+    if (asset === 0n) await this.algorand.send.payment({ sender: from.addr, receiver, amount: AlgoAmount.MicroAlgo(amount), note: this.note(), suppressLog: true })
+    else await this.algorand.send.assetTransfer({ sender: from.addr, receiver, assetId: asset, amount, note: this.note(), suppressLog: true })
   }
 
   /** `address`'s balance of `asset` (µALGO for 0), 0 when not opted in. */
@@ -130,7 +146,7 @@ export class Grove {
 
   /** An incoming transfer of `amount` of `asset` from `from` to the DEX (or wherever `o` says). */
   input(from: User, asset: bigint, amount: bigint, o: InputOverrides = {}): Promise<Transaction> {
-    const common = { sender: (o.sender ?? from).addr, rekeyTo: o.rekeyTo }
+    const common = { sender: (o.sender ?? from).addr, rekeyTo: o.rekeyTo, note: this.note() }
     if (asset === 0n) {
       return this.algorand.createTransaction.payment({ ...common, receiver: o.receiver ?? this.dexAddress, amount: AlgoAmount.MicroAlgo(amount), closeRemainderTo: o.closeTo })
     }
@@ -158,24 +174,39 @@ export class Grove {
     }
   }
 
-  /** Fee fields for an app call that makes `inner` inner transactions. */
-  fee(inner: number): { staticFee: AlgoAmount } {
-    return { staticFee: AlgoAmount.MicroAlgo(TXN_FEE * BigInt(1 + inner)) }
+  /** Fee (and a unique note) for an app call that makes `inner` inner transactions. */
+  fee(inner: number): { staticFee: AlgoAmount; note: Uint8Array } {
+    return { staticFee: AlgoAmount.MicroAlgo(TXN_FEE * BigInt(1 + inner)), note: this.note() }
   }
 
-  /** The DEX's minimum-balance increase for pool (a, b): box, LP asset and opt-ins. */
-  poolMbr(a: bigint, _b?: bigint): bigint {
-    const optIns = (a === 0n ? 0n : 1n) + 1n
-    return 2500n + 400n * (17n + 136n) + 100_000n * (1n + optIns)
+  /** Assets of (a, b) the DEX still has to opt into. */
+  async newOptIns(a: bigint, b: bigint): Promise<number> {
+    let n = 0
+    for (const asset of [a, b]) {
+      if (asset === 0n) continue
+      try {
+        await this.algorand.client.algod.accountAssetInformation(this.dexAddress, asset).do()
+      } catch {
+        n += 1
+      }
+    }
+    return n
   }
 
-  /** Creates pool (a, b) paying exactly its minimum balance; returns the LP asset id. */
-  async createPool(user: User, a: bigint, b: bigint, mbr = this.poolMbr(a, b)): Promise<Sent<bigint>> {
+  /** The DEX's minimum-balance increase for pool (a, b): box, LP asset and new opt-ins. */
+  async poolMbr(a: bigint, b: bigint): Promise<bigint> {
+    return 2500n + 400n * (17n + 136n) + 100_000n * BigInt(1 + (await this.newOptIns(a, b)))
+  }
+
+  /** Creates pool (a, b) paying `mbr` (exactly the increase by default); returns the LP asset id. */
+  async createPool(user: User, a: bigint, b: bigint, mbr?: bigint): Promise<Sent<bigint>> {
+    const exact = await this.poolMbr(a, b)
+    const pay = mbr ?? exact
     // opt-ins, the LP asset's creation and a refund of any excess
-    const inner = (a === 0n ? 0 : 1) + 1 + 1 + (mbr > this.poolMbr(a, b) ? 1 : 0)
+    const inner = (await this.newOptIns(a, b)) + 1 + (pay > exact ? 1 : 0)
     const result = await this.dex.send.createPool({
       sender: user.addr,
-      args: { mbr: this.input(user, 0n, mbr), a, b },
+      args: { mbr: this.input(user, 0n, pay), a, b },
       ...this.refs([[a, b]]),
       ...this.fee(inner),
     })
@@ -280,8 +311,6 @@ export async function startGrove(): Promise<Grove> {
       algodConfig: { server: `${algod.protocol}//${algod.hostname}`, port: algod.port, token: net.algod.token },
       kmdConfig: { server: `${kmd.protocol}//${kmd.hostname}`, port: kmd.port, token: net.kmd.token },
     })
-    // blocks are made per group; no need to wait between rounds
-    algorand.setSuggestedParamsCacheTimeout(60_000)
     const dispenser = await algorand.account.localNetDispenser()
     const admin = algorand.account.random()
     await algorand.account.ensureFunded(admin, dispenser.addr, AlgoAmount.Algo(10_000), { suppressLog: true })
