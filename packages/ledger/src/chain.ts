@@ -154,6 +154,7 @@ class Chain implements Node {
     const { log, records } = ChainLog.open(dataDir, this.genesisHash, () => genesis)
     try {
       this.blocks[0] = algosdk.decodeMsgpack((records[0] as BlockRecord).block, algosdk.Block)
+      this.sameRules(this.blocks[0])
       for (const rec of records.slice(1)) {
         if (rec.kind === 'offset') {
           this.offset = rec.offset
@@ -171,6 +172,17 @@ class Chain implements Node {
       throw e
     }
     this.log = log
+  }
+
+  /** Replay must count transactions (and so number created ids) as the logged block did; otherwise the rules changed under the log. */
+  private sameRules(logged: algosdk.Block): void {
+    const counter = BigInt(this.state.counter())
+    if (logged.header.txnCounter !== counter) {
+      throw new ChainLogError(
+        `round ${logged.header.round} was logged with txn counter ${logged.header.txnCounter} but replays to ${counter}: ` +
+          'the ledger changed how it applies transactions since this data directory was written (start with --reset to begin afresh)',
+      )
+    }
   }
 
   /** Appends to the chain log; a failed write stops the node, since memory must not run ahead of the disk. */
@@ -307,7 +319,8 @@ class Chain implements Node {
         block = this.makeBlock(round, payset, branch, prev.seed, fees)
         this.persist({ kind: 'block', group: signedGroupBytes, block: algosdk.encodeMsgpack(block) })
       } else {
-        if (stored.header.round !== round || stored.payset.length !== stxns.length) throw new LedgerError(`the logged block does not hold this group`)
+        if (stored.header.round !== round || stored.payset.length !== stxns.length) throw new LedgerError('the logged block does not hold this group')
+        this.sameRules(stored)
         block = stored
       }
     } catch (e) {

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process'
 import algosdk from 'algosdk'
 import { assemble } from '@grove/avm'
 import { openNode } from '../src/chain.ts'
-import { genesisAccounts } from '../src/genesis.ts'
+import { genesisAccounts, genesisHash } from '../src/genesis.ts'
+import { ChainLog } from '../src/persist.ts'
 import { sha512_256 } from '../src/hash.ts'
 import type { Node } from '../src/node.ts'
 
@@ -242,6 +243,14 @@ describe('persistence in a data directory', () => {
     expect(() => openNode({ dataDir: dir })).toThrow(/belongs to another genesis/)
     fs.writeFileSync(logFile(dir), 'hello')
     expect(() => openNode({ dataDir: dir })).toThrow(/is not a Grove chain log/)
+  })
+
+  it('refuses to replay a log whose blocks counted transactions differently from this ledger', () => {
+    const dir = dataDir()
+    const genesis = algosdk.decodeMsgpack(openNode().blockMsgpack(0n)!.subarray(7), algosdk.Block)
+    genesis.header.txnCounter += 5n
+    ChainLog.open(dir, genesisHash(), () => ({ kind: 'block', group: new Uint8Array(), block: algosdk.encodeMsgpack(genesis) })).log.close()
+    expect(() => openNode({ dataDir: dir })).toThrow(/^round 0 was logged with txn counter \d+ but replays to \d+: the ledger changed how it applies transactions .* \(start with --reset to begin afresh\)$/)
   })
 
   it('refuses a data directory another live node holds, and takes over one a killed process left', async () => {

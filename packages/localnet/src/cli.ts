@@ -66,7 +66,15 @@ export async function main(argv: string[]): Promise<void> {
     return
   }
   const t0 = performance.now()
-  const net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, dataDir: args.dataDir, reset: args.reset })
+  let net: Localnet
+  try {
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, dataDir: args.dataDir, reset: args.reset })
+  } catch (e) {
+    // a corrupt or busy data directory, or a taken port: say which, without a stack trace
+    console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)
+    process.exitCode = 1
+    return
+  }
   console.log(banner(net, Math.round(performance.now() - t0)))
   const stop = (): void => {
     process.off('SIGINT', stop)

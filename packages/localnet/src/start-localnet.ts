@@ -2,10 +2,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as ledger from '@grove/ledger'
-import type { Node, NodeOptions } from '@grove/ledger'
+import { openNode } from '@grove/ledger'
 import { createAlgodListener } from './algod/server.ts'
-import { listen } from './server.ts'
+import { listen, type RunningServer } from './server.ts'
 import { startKmd } from './kmd/index.ts'
 
 /** AlgoKit LocalNet's API token, used by both daemons. */
@@ -15,14 +14,14 @@ export const DEFAULT_ALGOD_PORT = 4001
 /** kmd's port on AlgoKit LocalNet. */
 export const DEFAULT_KMD_PORT = 4002
 
-/** The ledger's node opener (chain.ts), looked up at run time while @grove/ledger is still landing it. */
-export const openNode = (ledger as Record<string, unknown>).openNode as ((options: NodeOptions) => Node | Promise<Node>) | undefined
+/** The ledger's node opener, for tests that drive a node without HTTP. */
+export { openNode }
 
 /** Options for `startLocalnet`; port 0 picks a free port. */
 export interface StartLocalnetOptions {
   algodPort?: number
   kmdPort?: number
-  /** Where the chain persists; omitted = a temporary directory removed by stop(). */
+  /** Where the chain (ledger/chain.log) and kmd's wallets persist; omitted = a temporary directory removed by stop(). */
   dataDir?: string
   /** Wipe the data directory first, starting again from genesis. */
   reset?: boolean
@@ -43,16 +42,27 @@ export interface Localnet {
   stop(): Promise<void>
 }
 
-/** Starts algod (and kmd) over one ledger node; resolves once both listen. */
+/**
+ * Starts algod (and kmd) over one ledger node restored from `dataDir`; resolves once both listen.
+ * Rejects (having released the data directory) when the chain log is corrupt or a port is taken.
+ */
 export async function startLocalnet(options: StartLocalnetOptions = {}): Promise<Localnet> {
   const temporary = options.dataDir === undefined
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-')))
   if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
-  if (!openNode) throw new Error('@grove/ledger does not export openNode yet')
-  const node = await openNode({ dataDir })
+  const node = openNode({ dataDir })
   const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
-  const algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
-  const kmd = await startKmd({ dataDir, port: options.kmdPort ?? DEFAULT_KMD_PORT, token: LOCALNET_TOKEN })
+  let algod: RunningServer | undefined
+  let kmd: Awaited<ReturnType<typeof startKmd>>
+  try {
+    algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
+    kmd = await startKmd({ dataDir, port: options.kmdPort ?? DEFAULT_KMD_PORT, token: LOCALNET_TOKEN })
+  } catch (e) {
+    algodFront.shutdown()
+    await algod?.close()
+    await node.close()
+    throw e
+  }
   let stopped: Promise<void> | undefined
   return {
     algod: { url: algod.url, token: LOCALNET_TOKEN },
@@ -61,7 +71,7 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()
-        await Promise.all([algod.close(), kmd.stop()])
+        await Promise.all([algod!.close(), kmd.stop()])
         await node.close()
         if (temporary) await rm(dataDir, { recursive: true, force: true })
       })()),
