@@ -1,7 +1,8 @@
 // The part of the wallet feature that loads use-wallet and the wallet SDKs. It is a lazy
 // chunk: the widget loads it when the user opens the wallet modal or a session is stored.
 import { WalletManager, WalletProvider, useWallet } from '@txnlab/use-wallet-react'
-import { useEffect, useMemo } from 'react'
+import type { TransactionSigner } from 'algosdk'
+import { useEffect, useMemo, useRef } from 'react'
 import { persistedActiveWallet, useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { effectiveAlgod, useSettings, type Settings } from '@/lib/settings.ts'
 import { walletManagerConfig } from './wallet-config.ts'
@@ -23,15 +24,22 @@ function createManager(settings: Settings): WalletManager {
 /** Publishes use-wallet's state to the app-wide wallet session store. */
 function SessionBridge() {
   const { activeWallet, activeAccount, activeWalletAccounts, isReady, transactionSigner } = useWallet()
+  // useWallet returns a new signer function on every render; publishing that would loop, so
+  // pages get one stable signer that calls the latest.
+  const latest = useRef(transactionSigner)
+  useEffect(() => {
+    latest.current = transactionSigner
+  }, [transactionSigner])
+  const signer = useMemo<TransactionSigner>(() => (group, indexes) => latest.current(group, indexes), [])
   useEffect(() => {
     walletSession.update({
       status: 'ready',
       walletName: activeWallet?.metadata.name ?? null,
       activeAddress: activeAccount?.address ?? null,
       accounts: (activeWalletAccounts ?? []).map((a) => ({ name: a.name, address: a.address })),
-      signer: activeAccount ? transactionSigner : null,
+      signer: activeAccount ? signer : null,
     })
-  }, [activeWallet, activeAccount, activeWalletAccounts, isReady, transactionSigner])
+  }, [activeWallet, activeAccount, activeWalletAccounts, isReady, signer])
   return null
 }
 
