@@ -1,0 +1,120 @@
+// A Grove on a fresh embedded localnet for the SDK's tests: registry and DEX created from the
+// ARC-56 artifacts, a funded trader holding a few test assets, and helpers that send SDK groups.
+import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-utils'
+import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
+import { startLocalnet } from '@grove/localnet'
+import type { Localnet } from '@grove/localnet'
+import type { Address, Algodv2 } from 'algosdk'
+import type { Pool } from '../src/amm.ts'
+import { DEX_SPEC, REGISTRY_SPEC } from '../src/contract.ts'
+import { fetchPool } from '../src/pool-state.ts'
+import type { DexContext, DexGroup } from '../src/transactions.ts'
+
+const endpoint = (url: string, token: string) => {
+  const u = new URL(url)
+  return { server: `${u.protocol}//${u.hostname}`, port: u.port, token }
+}
+
+/** A running Grove and a funded trader. */
+export interface Grove {
+  net: Localnet
+  algorand: AlgorandClient
+  algod: Algodv2
+  dexAppId: bigint
+  registryAppId: bigint
+  admin: TransactionSignerAccount & { addr: Address }
+  trader: TransactionSignerAccount & { addr: Address }
+  /** Test assets the trader holds (besides ALGO = 0). */
+  assets: bigint[]
+  ctx: DexContext
+  /** Sends a built group; resolves to each app call's ABI return and logs. */
+  send(group: DexGroup): Promise<{ returns: unknown[]; logs: Uint8Array[][]; round: bigint }>
+  pool(x: bigint, y: bigint): Promise<Pool>
+  /** The trader's (or another address's) balance of an asset, 0 if not opted in. */
+  balance(asset: bigint, who?: string | Address): Promise<bigint>
+  /** The latest block's timestamp, which the next block's app calls see as LatestTimestamp. */
+  latestTimestamp(): Promise<bigint>
+  stop(): Promise<void>
+}
+
+/** Asset definitions: decimals 6, 0 and 19 (the ASA maximum), supply 2^64 − 1 where allowed. */
+const ASSETS = [
+  { unitName: 'USDC', decimals: 6 },
+  { unitName: 'WHOLE', decimals: 0 },
+  { unitName: 'FINE', decimals: 19 },
+  { unitName: 'GEM', decimals: 6 },
+]
+
+/** Starts a localnet on random ports and deploys Grove on it. */
+export async function startGrove(): Promise<Grove> {
+  Config.configure({ logger: { error: () => {}, warn: () => {}, info: () => {}, verbose: () => {}, debug: () => {} } })
+  const net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
+  try {
+    const algorand = AlgorandClient.fromConfig({ algodConfig: endpoint(net.algod.url, net.algod.token), kmdConfig: endpoint(net.kmd.url, net.kmd.token) })
+    algorand.setSuggestedParamsCacheTimeout(600_000)
+    const algod = algorand.client.algod
+    const dispenser = await algorand.account.localNetDispenser()
+    const admin = algorand.account.random()
+    const trader = algorand.account.random()
+    await algorand.send.payment({ sender: dispenser.addr, receiver: admin.addr, amount: microAlgo(1_000_000_000n) })
+    await algorand.send.payment({ sender: dispenser.addr, receiver: trader.addr, amount: microAlgo(1_000_000_000_000n) })
+
+    const registry = await algorand.client.getAppFactory({ appSpec: REGISTRY_SPEC, defaultSender: admin.addr }).send.create({ method: 'createApplication', args: [] })
+    const dex = await algorand.client
+      .getAppFactory({ appSpec: DEX_SPEC, defaultSender: admin.addr })
+      .send.create({ method: 'createApplication', args: [registry.appClient.appId] })
+    const dexAppId = dex.appClient.appId
+    const registryAppId = registry.appClient.appId
+    // The app account's own minimum balance; pools pay for everything above it.
+    await algorand.send.payment({ sender: admin.addr, receiver: dex.appClient.appAddress, amount: microAlgo(100_000) })
+
+    const assets: bigint[] = []
+    for (const a of ASSETS)
+      assets.push((await algorand.send.assetCreate({ sender: trader.addr, total: (1n << 64n) - 1n, decimals: a.decimals, unitName: a.unitName, assetName: a.unitName })).assetId)
+
+    const ctx: DexContext = { algod, dexAppId, registryAppId, sender: trader.addr, signer: trader.signer }
+    const send: Grove['send'] = async ({ composer }) => {
+      const result = await composer.execute(algod, 1)
+      return {
+        returns: result.methodResults.map((r) => r.returnValue),
+        logs: result.methodResults.map((r) => r.txInfo?.logs ?? []),
+        round: result.confirmedRound,
+      }
+    }
+    const balance: Grove['balance'] = async (asset, who = trader.addr) => {
+      if (asset === 0n) return (await algod.accountInformation(who).do()).amount
+      try {
+        return (await algod.accountAssetInformation(who, asset).do()).assetHolding?.amount ?? 0n
+      } catch {
+        return 0n
+      }
+    }
+    return {
+      net,
+      algorand,
+      algod,
+      dexAppId,
+      registryAppId,
+      admin,
+      trader,
+      assets,
+      ctx,
+      send,
+      balance,
+      pool: async (x, y) => {
+        const pool = await fetchPool(algod, dexAppId, x, y)
+        if (!pool) throw new Error(`no pool ${x}/${y}`)
+        return pool
+      },
+      latestTimestamp: async () => {
+        const status = await algod.status().do()
+        const block = await algod.block(status.lastRound).do()
+        return BigInt(block.block.header.timestamp)
+      },
+      stop: () => net.stop(),
+    }
+  } catch (e) {
+    await net.stop()
+    throw e
+  }
+}
