@@ -115,23 +115,23 @@ describe('admin transfer', () => {
   it('rejects an accept by anyone but the proposed account', async () => {
     const { registry, admin } = grove()
     for (const who of [mallory.addr, admin.addr]) {
-      await expectRejected(registry.send.acceptAdmin({ sender: who, note: grove().note() }), 'ERR:NOT_PENDING_ADMIN')
+      await expectRejected(registry.send.acceptAdmin({ sender: who, args: [], note: grove().note() }), 'ERR:NOT_PENDING_ADMIN')
     }
     expect(await registry.state.global.admin()).toBe(admin.addr.toString())
   })
 
   it('hands over when the proposed account accepts; the old admin loses its rights', async () => {
     const { registry, admin } = grove()
-    await registry.send.acceptAdmin({ sender: carol.addr })
+    await registry.send.acceptAdmin({ sender: carol.addr, args: [] })
     expect(await registry.state.global.getAll()).toMatchObject({ admin: carol.addr.toString(), pendingAdmin: ZERO })
     await expectRejected(registry.send.setPaused({ args: { flags: 1n }, note: grove().note() }), 'ERR:NOT_ADMIN')
     // and back
     await registry.send.proposeAdmin({ sender: carol.addr, args: { newAdmin: admin.addr.toString() } })
-    await registry.send.acceptAdmin()
+    await registry.send.acceptAdmin({ args: [] })
     expect(await registry.state.global.admin()).toBe(admin.addr.toString())
   })
 
   it('rejects an accept when no transfer is pending', async () => {
-    await expectRejected(grove().registry.send.acceptAdmin({ sender: carol.addr, note: grove().note() }), 'ERR:NOT_PENDING_ADMIN')
+    await expectRejected(grove().registry.send.acceptAdmin({ sender: carol.addr, args: [], note: grove().note() }), 'ERR:NOT_PENDING_ADMIN')
   })
 })
