@@ -358,6 +358,8 @@ class GroupApplier {
     const tx = group[gi]
     const ad = emptyApplyData()
     s.move(tx.sender, s.chain.feeSink, BigInt(tx.fee))
+    // go counts an inner transaction before applying it and a top-level one after (its addTx)
+    if (runInner !== undefined) s.countTxn()
     switch (tx.type) {
       case 'pay':
         this.pay(tx, ad)
@@ -392,6 +394,7 @@ class GroupApplier {
       innerTxns: ad.inner.map((a) => a.txn),
     }
     group[gi] = applied
+    if (runInner === undefined) s.countTxn()
     return { txn: applied, applyData: ad }
   }
 

@@ -4,6 +4,7 @@
 // block and offset change reaches the chain log (persist.ts) before it is acknowledged, and
 // opening replays that log through the same apply code, so a restart resumes exactly.
 
+import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type Uint64 } from '@grove/avm'
 import { applyGroup, type AppliedTxn, type ValueDelta } from './apply.ts'
@@ -11,6 +12,7 @@ import { decodeSignedGroup, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { FEE_SINK, GENESIS_ID, PROTOCOL, genesisAllocation, genesisHash } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
+import { paysetLeaves, txnCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, hex, idKey, unhex, type KeyValue } from './state.ts'
@@ -21,6 +23,21 @@ const ZERO32 = new Uint8Array(32)
 const BH = new TextEncoder().encode('BH')
 /** msgpack fixmap(1) then fixstr "block". */
 const BLOCK_PREFIX = new Uint8Array([0x81, 0xa5, ...new TextEncoder().encode('block')])
+/** SHA-512 of the concatenated parts. */
+function sha512(...parts: Uint8Array[]): Uint8Array {
+  const h = createHash('sha512')
+  for (const p of parts) h.update(p)
+  return new Uint8Array(h.digest())
+}
+
+/** The header's Merkle and vector commitments over a payset (merkle.ts). */
+function paysetCommitments(payset: algosdk.SignedTxnInBlock[], genesisHash: Uint8Array): algosdk.TxnCommitments {
+  const roots = txnCommitments(paysetLeaves(payset, GENESIS_ID, genesisHash))
+  return new algosdk.TxnCommitments({ nativeSha512_256Commitment: roots.sha512_256, sha256Commitment: roots.sha256, sha512Commitment: roots.sha512 })
+}
+
+/** The genesis block's txn counter (go's MakeGenesisBlock under AppForbidLowResources). */
+const GENESIS_TXN_COUNTER = 1000
 /** How far back algod answers pending-by-txid for confirmed transactions. */
 const TXN_LOOKBACK = 1000n
 
@@ -142,6 +159,8 @@ class Chain implements Node {
     })
     const cp = this.state.checkpoint()
     for (const [a, amount] of genesisAllocation()) this.state.updateAccount(algosdk.decodeAddress(a).publicKey, (d) => (d.balance = Number(amount)))
+    // go's MakeGenesisBlock starts the txn counter at 1000 (AppForbidLowResources), so created ids begin at 1001
+    for (let i = 0; i < GENESIS_TXN_COUNTER; i++) this.state.countTxn()
     this.state.commit(cp)
     this.lastBlockAt = this.now()
     this.blocks.push(this.makeBlock(0n, [], ZERO32, ZERO32, 0n))
@@ -232,7 +251,9 @@ class Chain implements Node {
       round,
       branch,
       seed: sha512_256(prevSeed, new Uint8Array(new BigUint64Array([round]).buffer)),
-      txnCommitments: new algosdk.TxnCommitments({ nativeSha512_256Commitment: sha512_256(...payset.map((p) => algosdk.encodeMsgpack(p))), sha256Commitment: ZERO32 }),
+      txnCommitments: paysetCommitments(payset, this.genesisHash),
+      // go's Hash512 of the previous header (EnableSha512BlockHash)
+      branch512: round === 0n ? new Uint8Array(64) : sha512(BH, algosdk.encodeMsgpack(this.blocks[this.blocks.length - 1].header)),
       // Genesis is stamped 0, as go's genesis for a private network (gen/generate.go) is.
       timestamp: round === 0n ? 0n : nowTs > prevTs ? nowTs : prevTs,
       genesisID: GENESIS_ID,

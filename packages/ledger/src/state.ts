@@ -242,11 +242,16 @@ export class LedgerState implements Ledger {
     this.touched.add(hex(addr))
   }
 
-  /** Hands out the next creatable id. */
+  /** The id a creation in the transaction being applied gets: go's txnCounter() + 1. */
   nextId(): number {
+    return this.lastId + 1
+  }
+
+  /** Counts one applied transaction, top-level or inner (go's incTxnCount); ids and the header's tc follow it. */
+  countTxn(): void {
     const prev = this.lastId
     this.undo.push(() => (this.lastId = prev))
-    return ++this.lastId
+    this.lastId++
   }
 
   /** The minimum balance of an account under the current protocol. */

@@ -12,7 +12,8 @@ import {
 } from './handlers/transactions.ts'
 import { accountApplicationInformation, accountAssetInformation, accountInformation } from './handlers/accounts.ts'
 import { getApplicationBoxByName, getApplicationBoxes, getApplicationByID, getAssetByID } from './handlers/applications.ts'
-import { getBlock } from './handlers/blocks.ts'
+import { getBlock, getBlockHash, getBlockTxids, getLightBlockHeaderProof, getStateProof, getTransactionProof } from './handlers/blocks.ts'
+import { getSupply } from './handlers/ledger.ts'
 import { tealCompile, tealDisassemble } from './handlers/teal.ts'
 import { getBlockTimeStampOffset, getSyncRound, setBlockTimeStampOffset, setSyncRound, unsetSyncRound } from './handlers/devmode.ts'
 
@@ -47,6 +48,12 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'GET', path: '/v2/applications/:application-id/boxes', handler: getApplicationBoxes },
   { method: 'GET', path: '/v2/applications/:application-id/box', handler: getApplicationBoxByName },
   { method: 'GET', path: '/v2/blocks/:round', handler: getBlock },
+  { method: 'GET', path: '/v2/blocks/:round/hash', handler: getBlockHash },
+  { method: 'GET', path: '/v2/blocks/:round/txids', handler: getBlockTxids },
+  { method: 'GET', path: '/v2/blocks/:round/transactions/:txid/proof', handler: getTransactionProof },
+  { method: 'GET', path: '/v2/blocks/:round/lightheader/proof', handler: getLightBlockHeaderProof },
+  { method: 'GET', path: '/v2/stateproofs/:round', handler: getStateProof },
+  { method: 'GET', path: '/v2/ledger/supply', handler: getSupply },
   { method: 'POST', path: '/v2/teal/compile', handler: (_ctx, req) => tealCompile(req) },
   { method: 'POST', path: '/v2/teal/disassemble', handler: (_ctx, req) => tealDisassemble(req) },
   { method: 'GET', path: '/v2/devmode/blocks/offset', handler: getBlockTimeStampOffset },

@@ -1,9 +1,14 @@
-// /v2/blocks/{round}: the block in msgpack (algod's exact bytes) or JSON, whole or header only.
+// /v2/blocks/{round}*: the block in msgpack (algod's exact bytes) or JSON, whole or header only;
+// its hash, transaction ids and Merkle proofs; and what a dev-mode node says of state proofs.
+import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
-import { ALGOD_ERRORS, notFound } from '../errors.ts'
+import { GENESIS_ID, paysetLeaves, stibHash, txnProof } from '@grove/ledger'
+import { ALGOD_ERRORS, AlgodError, badRequest, notFound } from '../errors.ts'
 import { boolQuery, jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
+
+const BH = new TextEncoder().encode('BH')
 
 /** go-codec's JSON for msgpack data: maps become objects, byte strings base64. */
 export function msgpackToJSONValue(value: unknown): unknown {
@@ -26,4 +31,76 @@ export function getBlock(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
   if (!bytes) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
   if (format === 'msgpack') return { status: 200, contentType: 'application/msgpack', body: bytes }
   return jsonReply(msgpackToJSONValue(algosdk.msgpackRawDecodeAsMap(bytes)))
+}
+
+function blockAt(ctx: AlgodContext, req: AlgodRequest): algosdk.Block {
+  const block = ctx.node.block(uintParam(req, 'round'))
+  if (!block) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
+  return block
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+/** go's crypto.Digest.String(): standard base32 without padding. */
+export function digestString(d: Uint8Array): string {
+  let out = ''
+  let bits = 0
+  let value = 0
+  for (const byte of d) {
+    value = (value << 8) | byte
+    bits += 8
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31]
+  return out
+}
+
+/** GET /v2/blocks/{round}/hash: the header's hash (go's BlockHeader.Hash) in base32. */
+export function getBlockHash(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  const block = blockAt(ctx, req)
+  const hash = createHash('sha512-256').update(BH).update(algosdk.encodeMsgpack(block.header)).digest()
+  return jsonReply({ blockHash: digestString(new Uint8Array(hash)) })
+}
+
+/** GET /v2/blocks/{round}/txids: the ids of the block's top-level transactions, in order. */
+export function getBlockTxids(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  const block = blockAt(ctx, req)
+  return jsonReply({ blockTxids: paysetLeaves(block.payset, GENESIS_ID, block.header.genesisHash).map((l) => l.txn.txID()) })
+}
+
+/** GET /v2/blocks/{round}/transactions/{txid}/proof?hashtype=: a Merkle (or SHA-256 vector commitment) proof. */
+export function getTransactionProof(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  const txid = req.params.txid ?? ''
+  if (!/^[A-Z2-7]{52}$/.test(txid)) throw badRequest(ALGOD_ERRORS.noValidTxnSpecified)
+  const hashtype = req.query.get('hashtype') ?? 'sha512_256'
+  if (hashtype !== 'sha512_256' && hashtype !== 'sha256') throw badRequest('invalid hash type')
+  const round = uintParam(req, 'round')
+  const block = ctx.node.block(round)
+  // go reads the block before anything else and answers a missing one as an internal failure
+  if (!block) throw new AlgodError(500, ALGOD_ERRORS.failedLookingUpLedger)
+  const leaves = paysetLeaves(block.payset, GENESIS_ID, block.header.genesisHash)
+  const idx = leaves.findIndex((l) => l.txn.txID() === txid)
+  if (idx < 0) throw notFound(ALGOD_ERRORS.transactionNotFound)
+  const { proof, treeDepth } = txnProof(leaves, idx, hashtype)
+  return jsonReply({ proof: algosdk.bytesToBase64(proof), stibhash: algosdk.bytesToBase64(stibHash(leaves[idx], hashtype)), idx, treedepth: treeDepth, hashtype })
+}
+
+/** Dev mode runs no state proofs: a past round has none, a future one is refused as algod does. */
+function noStateProof(ctx: AlgodContext, req: AlgodRequest): never {
+  const round = uintParam(req, 'round')
+  if (round > ctx.node.lastRound()) throw new AlgodError(500, ALGOD_ERRORS.roundGreaterThanTheLatest)
+  throw notFound('no state proof can be found for that round')
+}
+
+/** GET /v2/blocks/{round}/lightheader/proof. */
+export function getLightBlockHeaderProof(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  return noStateProof(ctx, req)
+}
+
+/** GET /v2/stateproofs/{round}. */
+export function getStateProof(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  return noStateProof(ctx, req)
 }
