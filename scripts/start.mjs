@@ -1,29 +1,143 @@
 #!/usr/bin/env node
-// `npm start`: the embedded localnet (algod :4001, kmd :4002, state in .grove/localnet or
-// $GROVE_DATA_DIR) and the web app's production build on :5173. Ctrl-C stops both; if either
-// exits, the other is stopped too. `npm start -- --reset` starts the localnet afresh.
-import { spawn } from 'node:child_process'
+// `npm start`: the whole stack in one process. Starts the embedded localnet (state in
+// .grove/localnet or $GROVE_DATA_DIR), deploys Grove when that data has no deployment, seeds the
+// demo once, builds the web app with this localnet's ports and deployment baked in, serves it and
+// prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
+// Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_WEB_PORT (5173); 0 picks a free one.
+// `<data>/grove.json` records the deployment and the seed (the e2e harness reads it too).
+import fs from 'node:fs'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { register } from 'tsx/esm/api'
+
+register()
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
-const dataDir = process.env.GROVE_DATA_DIR ?? path.join(root, '.grove', 'localnet')
-const reset = process.argv.includes('--reset') ? ['--reset'] : []
-
-const children = [
-  spawn(process.execPath, ['packages/localnet/bin/grove-localnet.mjs', 'start', '--data', dataDir, ...reset], { cwd: root, stdio: 'inherit' }),
-  spawn('npm', ['run', 'start', '--silent', '-w', '@grove/web'], { cwd: root, stdio: 'inherit' }),
-]
-
-let stopping = false
-function stop(code) {
-  if (stopping) return
-  stopping = true
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
-  process.exitCode = code
+const webRoot = path.join(root, 'apps/web')
+const { values: flags } = parseArgs({ options: { reset: { type: 'boolean', default: false } }, strict: false })
+const env = process.env
+const dataDir = path.resolve(env.GROVE_DATA_DIR ?? path.join(root, '.grove', 'localnet'))
+const stateFile = path.join(dataDir, 'grove.json')
+const port = (name, fallback) => {
+  const value = env[name] ?? String(fallback)
+  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new Error(`${name} must be a port number (0-65535), got ${JSON.stringify(value)}`)
+  return Number(value)
 }
-for (const c of children) c.on('exit', (code) => stop(code ?? 0))
+
+const t0 = performance.now()
+const { startLocalnet } = await import('../packages/localnet/src/index.ts')
+const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
+const { deploy } = await import('../packages/contracts/src/deploy.ts')
+const { seed, kmdAccounts, travelTo, travelToNow, historyStart } = await import('../packages/contracts/src/seed.ts')
+const vite = await import('vite')
+
+const fresh = flags.reset || !fs.existsSync(dataDir)
+const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
+let web
+let stopping
+function stop(code) {
+  stopping ??= (async () => {
+    await web?.close()
+    await net.stop()
+    process.exit(code)
+  })()
+}
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
-console.log(`Grove: web app at http://127.0.0.1:5173 once built; localnet state in ${dataDir}.
-Connect with the KMD wallet (wallet "unencrypted-default-wallet", empty password) on LocalNet.`)
+try {
+  const url = (u) => new URL(u)
+  const algodUrl = url(net.algod.url)
+  const kmdUrl = url(net.kmd.url)
+  const algorand = AlgorandClient.fromConfig({
+    algodConfig: { server: `${algodUrl.protocol}//${algodUrl.hostname}`, port: algodUrl.port, token: net.algod.token },
+    kmdConfig: { server: `${kmdUrl.protocol}//${kmdUrl.hostname}`, port: kmdUrl.port, token: net.kmd.token },
+  })
+  let state = readState()
+  // a record whose apps are not on this chain (the chain was wiped) is stale: start over
+  if (state.deployment && !(await onChain(algorand, state.deployment))) state = {}
+
+  if (!state.deployment) {
+    const admin = await algorand.account.localNetDispenser()
+    // date the deployment where the demo history starts (the localnet never stamps backwards)
+    await travelTo(algorand, historyStart())
+    const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
+    state = { deployment: { network: 'localnet', dexAppId: Number(ids.dexAppId), registryAppId: Number(ids.registryAppId), groveAssetId: Number(ids.groveAssetId) } }
+    writeState(state)
+  }
+  if (!state.seed && state.seeding) {
+    console.warn('The demo seed was interrupted on an earlier run, so this data holds part of it. `npm start -- --reset` starts afresh.')
+  } else if (!state.seed) {
+    writeState({ ...state, seeding: true })
+    const admin = await algorand.account.localNetDispenser()
+    const d = state.deployment
+    const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
+    const ids = { network: 'localnet', dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), groveAssetId: BigInt(d.groveAssetId) }
+    try {
+      const result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades })
+      state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
+      writeState(state)
+    } finally {
+      await travelToNow(algorand)
+    }
+  }
+
+  // the build learns this localnet's ports and deployment (apps/web/src/lib/deployment.ts)
+  const outDir = path.join(dataDir, 'web')
+  env.VITE_GROVE_DEPLOYMENT = JSON.stringify(state.deployment)
+  env.VITE_GROVE_ALGOD_PORT = algodUrl.port
+  env.VITE_GROVE_KMD_PORT = kmdUrl.port
+  const configFile = path.join(webRoot, 'vite.config.ts')
+  await vite.build({ root: webRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  web = await vite.preview({ root: webRoot, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173), strictPort: true, open: false } })
+  const webUrl = web.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port('GROVE_WEB_PORT', 5173)}/`
+  console.log(banner({ webUrl, state, fresh, seconds: (performance.now() - t0) / 1000 }))
+} catch (e) {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e)
+  stop(1)
+}
+
+function readState() {
+  try {
+    return JSON.parse(fs.readFileSync(stateFile, 'utf8'))
+  } catch {
+    return {}
+  }
+}
+
+function writeState(state) {
+  fs.writeFileSync(stateFile + '.tmp', JSON.stringify(state, null, 2) + '\n')
+  fs.renameSync(stateFile + '.tmp', stateFile)
+}
+
+/** Whether the recorded DEX app exists on the running chain. */
+async function onChain(algorand, deployment) {
+  try {
+    await algorand.client.algod.getApplicationByID(deployment.dexAppId).do()
+    return true
+  } catch {
+    return false
+  }
+}
+
+function banner({ webUrl, state, fresh, seconds }) {
+  const d = state.deployment
+  const s = state.seed
+  const lines = [
+    '',
+    `Grove is running (ready in ${seconds.toFixed(1)} s; ${fresh ? 'new' : 'reused'} data in ${path.relative(process.cwd(), dataDir) || '.'})`,
+    `  web    ${webUrl}`,
+    `  algod  ${net.algod.url}  token ${net.algod.token}`,
+    `  kmd    ${net.kmd.url}  token ${net.kmd.token}`,
+    `  Grove  DEX app ${d.dexAppId}, registry app ${d.registryAppId}, GROVE asset ${d.groveAssetId}`,
+  ]
+  if (s) lines.push(`  demo   ${s.tokens.length} tokens (${s.tokens.map((t) => t.unitName).join(', ')}), ${s.pools.length} pools, ${s.trades} trades over 30 days`)
+  lines.push(
+    '',
+    'Connect a wallet on LocalNet:',
+    '  KMD       wallet "unencrypted-default-wallet", empty password: three funded accounts holding the demo tokens',
+  )
+  if (s) lines.push(`  Mnemonic  the demo account ${s.demo.address}, holding ALGO and the demo tokens:`, `            ${s.demo.mnemonic}`)
+  lines.push('', 'Ctrl-C stops everything; `npm start -- --reset` starts afresh.')
+  return lines.join('\n')
+}
