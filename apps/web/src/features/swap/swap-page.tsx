@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useId, useReducer, useState } from 'react'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { TokenSelector } from '@/components/dex/token-selector.tsx'
@@ -14,6 +15,7 @@ import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
+import { preparedSwapQuery } from './api/prepared-swap.ts'
 import { ReviewModal } from './components/review-modal.tsx'
 import { TradeDetails } from './components/trade-details.tsx'
 import { deriveSwap, MAX_SWAP_FEE } from './derive-swap.ts'
@@ -48,6 +50,7 @@ export function SwapPage() {
     slippageBps: Math.round(slippage * 100),
   })
   const { tokenIn, tokenOut, route } = view
+  const prepared = useQuery({ ...preparedSwapQuery(market.dex, reviewing ? tx.context() : null, route, view.limit), enabled: reviewing && route !== null })
   // Max keeps ALGO's minimum balance and the network fee back; an asset can go to its last unit.
   const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, view.networkFee ?? MAX_SWAP_FEE) : market.holdings.assets.get(tokenIn.id)) : undefined
 
@@ -65,16 +68,22 @@ export function SwapPage() {
   }
 
   async function onConfirm() {
-    if (!route || !tokenIn || !tokenOut || view.limit === null || !deployment) return
-    const paid = `${formatAmount(route.amountIn, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`
+    if (!route || !tokenIn || !tokenOut || !prepared.data) return
+    const paid = `${formatAmount(route.exactOut === undefined ? route.amountIn : view.limit!, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`
     const got = `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} ${tokenOut.symbol}`
+    const group = prepared.data
     const ok = await tx.run({
-      pending: `Swapping ${paid} for ${got}`,
+      pending: `Swapping ${route.exactOut === undefined ? '' : 'at most '}${paid} for ${got}`,
       done: `Swapped ${paid} for ${got}`,
-      send: (dex, ctx) => dex.swap(ctx, route, view.limit!),
+      send: () => group.send(),
     })
-    setReviewing(false)
-    if (ok) dispatch({ type: 'clear' })
+    if (ok) {
+      setReviewing(false)
+      dispatch({ type: 'clear' })
+    } else {
+      // A group the wallet refused cannot be sent again; build a fresh one for another try.
+      void prepared.refetch()
+    }
   }
 
   return (
@@ -173,9 +182,11 @@ export function SwapPage() {
           tokenIn={tokenIn}
           tokenOut={tokenOut}
           limit={view.limit}
-          networkFee={view.networkFee}
+          networkFee={prepared.data?.fee ?? view.networkFee}
           impact={view.impact}
           slippagePercent={slippage}
+          preparing={prepared.isFetching}
+          prepareError={prepared.error ? (market.dex?.readableError(prepared.error) ?? prepared.error.message) : null}
           busy={tx.busy}
           onConfirm={() => void onConfirm()}
           onClose={() => setReviewing(false)}

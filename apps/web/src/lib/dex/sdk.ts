@@ -33,6 +33,12 @@ export interface TxResult {
   round: bigint
 }
 
+/** A built group, ready to sign: its exact fee, and the call that signs, submits and confirms it (once). */
+export interface PreparedTx {
+  fee: bigint
+  send(): Promise<TxResult>
+}
+
 /** The SDK and the DEX actions a page can send. */
 export interface Dex {
   sdk: GroveSdk
@@ -40,8 +46,8 @@ export interface Dex {
   readableError(error: unknown): string
   fetchPools(algod: AlgodConfig, dexAppId: number): Promise<Pool[]>
   optIn(ctx: TxContext, assetId: number): Promise<TxResult>
-  /** Sends a route: exact in with `limit` as the minimum out, or exact out with `limit` as the most paid. */
-  swap(ctx: TxContext, route: Route, limit: bigint): Promise<TxResult>
+  /** Builds a route's group: exact in with `limit` as the minimum out, or exact out with `limit` as the most paid. */
+  prepareSwap(ctx: TxContext, route: Route, limit: bigint): Promise<PreparedTx>
   addLiquidity(ctx: TxContext, pool: Pool, x: number, amountX: bigint, y: number, amountY: bigint, minLp: bigint): Promise<TxResult>
   zap(ctx: TxContext, pool: Pool, assetIn: number, amount: bigint, swapAmount: bigint, minLp: bigint): Promise<TxResult>
   createPool(ctx: TxContext, x: number, y: number, amountX: bigint, amountY: bigint): Promise<TxResult>
@@ -80,18 +86,27 @@ export function poolsQuery(algod: AlgodConfig, dexAppId: number) {
 type Algosdk = typeof AlgosdkModule
 
 function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) => Algodv2): Dex {
-  const context = (ctx: TxContext): GroveSdkModule.DexContext => ({
-    algod: client(ctx.algod),
-    dexAppId: BigInt(ctx.deployment.dexAppId),
-    registryAppId: BigInt(ctx.deployment.registryAppId),
-    sender: ctx.sender,
-    signer: ctx.signer,
-  })
+  // The user's validity window (settings) sets each transaction's last valid round.
+  const context = async (ctx: TxContext): Promise<GroveSdkModule.DexContext> => {
+    const suggestedParams = await client(ctx.algod).getTransactionParams().do()
+    return {
+      algod: client(ctx.algod),
+      dexAppId: BigInt(ctx.deployment.dexAppId),
+      registryAppId: BigInt(ctx.deployment.registryAppId),
+      sender: ctx.sender,
+      signer: ctx.signer,
+      suggestedParams: { ...suggestedParams, lastValid: BigInt(suggestedParams.firstValid) + BigInt(ctx.validityRounds) },
+    }
+  }
   // Signs the group in the wallet, submits it and waits for the block that holds it.
-  const send = async (ctx: TxContext, group: Promise<GroveSdkModule.DexGroup>): Promise<TxResult> => {
-    const { composer } = await group
+  const execute = async (ctx: TxContext, composer: AlgosdkModule.AtomicTransactionComposer): Promise<TxResult> => {
     const result = await composer.execute(client(ctx.algod), 4)
     return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
+  }
+  const send = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer }>): Promise<TxResult> => execute(ctx, (await group).composer)
+  const prepare = async (ctx: TxContext, group: Promise<GroveSdkModule.DexGroup>): Promise<PreparedTx> => {
+    const built = await group
+    return { fee: built.fee, send: () => execute(ctx, built.composer) }
   }
   const ordered = (x: number, amountX: bigint, amountY: bigint, pool: Pool): [bigint, bigint] => (BigInt(x) === pool.a ? [amountX, amountY] : [amountY, amountX])
 
@@ -107,23 +122,23 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       const suggestedParams = await client(ctx.algod).getTransactionParams().do()
       const txn = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: ctx.sender, assetIndex: assetId, amount: 0n, suggestedParams })
       composer.addTransaction({ txn, signer: ctx.signer })
-      return send(ctx, Promise.resolve({ composer, fee: txn.fee, optIns: [BigInt(assetId)] }))
+      return send(ctx, Promise.resolve({ composer }))
     },
-    swap: (ctx, route, limit) => {
-      const c = context(ctx)
-      if (route.exactOut === undefined) return send(ctx, sdk.buildRouteSwap(c, route, limit))
+    prepareSwap: async (ctx, route, limit) => {
+      const c = await context(ctx)
+      if (route.exactOut === undefined) return prepare(ctx, sdk.buildRouteSwap(c, route, limit))
       // One hop: the contract's exact out sends exactly that and refunds what the pool did not need.
-      if (route.hops.length === 1) return send(ctx, sdk.buildSwapExactOut(c, route.assetIn, route.assetOut, route.exactOut, limit))
+      if (route.hops.length === 1) return prepare(ctx, sdk.buildSwapExactOut(c, route.assetIn, route.assetOut, route.exactOut, limit))
       // A route is exact in: spend at most the limit and insist on the output asked for.
-      return send(ctx, sdk.buildSwapRoute(c, route.assetIn, route.path, limit, route.exactOut))
+      return prepare(ctx, sdk.buildSwapRoute(c, route.assetIn, route.path, limit, route.exactOut))
     },
-    addLiquidity: (ctx, pool, x, amountX, _y, amountY, minLp) => {
+    addLiquidity: async (ctx, pool, x, amountX, _y, amountY, minLp) => {
       const [a, b] = ordered(x, amountX, amountY, pool)
-      return send(ctx, sdk.buildAddLiquidity(context(ctx), pool, a, b, minLp))
+      return send(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))
     },
-    zap: (ctx, pool, assetIn, amount, swapAmount, minLp) => send(ctx, sdk.buildZap(context(ctx), pool, BigInt(assetIn), amount, swapAmount, minLp)),
+    zap: async (ctx, pool, assetIn, amount, swapAmount, minLp) => send(ctx, sdk.buildZap(await context(ctx), pool, BigInt(assetIn), amount, swapAmount, minLp)),
     createPool: async (ctx, x, y, amountX, amountY) => {
-      const c = context(ctx)
+      const c = await context(ctx)
       // A pool created earlier whose first deposit was never made is reused, not created twice.
       let pool = await sdk.fetchPool(c.algod, c.dexAppId, BigInt(x), BigInt(y))
       if (!pool) {
@@ -134,8 +149,9 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       const [a, b] = ordered(x, amountX, amountY, pool)
       const first = sdk.addLiquidity(pool, a, b)
       const minLp = first.ok ? sdk.minimumReceived(first.lp, 50n) : 1n
-      return send(ctx, sdk.buildAddLiquidity(c, pool, a, b, minLp))
+      // The first group used these parameters; the add needs its own (a new group id and rounds).
+      return send(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))
     },
-    removeLiquidity: (ctx, pool, lp, minA, minB) => send(ctx, sdk.buildRemoveLiquidity(context(ctx), pool, lp, minA, minB)),
+    removeLiquidity: async (ctx, pool, lp, minA, minB) => send(ctx, sdk.buildRemoveLiquidity(await context(ctx), pool, lp, minA, minB)),
   }
 }

@@ -17,16 +17,23 @@ export interface DexTransaction {
 }
 
 /** Runs DEX transactions with toasts; `busy` is true while one is with the wallet or the network. */
-export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): Promise<boolean> } {
+export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): Promise<boolean>; context(): TxContext | null } {
   const toast = useToast()
   const client = useQueryClient()
   const { algod, deployment, network } = useProtocol()
   const settings = useSettings()
   const [busy, setBusy] = useState(false)
 
-  async function run(tx: DexTransaction): Promise<boolean> {
+  // Who signs, read when needed: the session may change between render and click.
+  function context(): TxContext | null {
     const { activeAddress, signer } = walletSession.get()
-    if (!activeAddress || !signer || !deployment) {
+    if (!activeAddress || !signer || !deployment) return null
+    return { algod, deployment, sender: activeAddress, signer, validityRounds: settings.validityRounds }
+  }
+
+  async function run(tx: DexTransaction): Promise<boolean> {
+    const ctx = context()
+    if (!ctx) {
       walletSession.openModal()
       return false
     }
@@ -35,10 +42,10 @@ export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): P
     let dex: Dex | undefined
     try {
       dex = await client.fetchQuery(dexQuery())
-      const result = await tx.send(dex, { algod, deployment, sender: activeAddress, signer, validityRounds: settings.validityRounds })
+      const result = await tx.send(dex, ctx)
       toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId) })
       // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
-      await client.invalidateQueries({ queryKey: [...algodKey(algod), 'account', activeAddress] })
+      await client.invalidateQueries({ queryKey: [...algodKey(algod), 'account', ctx.sender] })
       await client.invalidateQueries({ queryKey: [...algodKey(algod), 'pools'] })
       return true
     } catch (error) {
@@ -49,5 +56,5 @@ export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): P
     }
   }
 
-  return { busy, run }
+  return { busy, run, context }
 }

@@ -20,6 +20,10 @@ export interface ReviewModalProps {
   networkFee: bigint
   impact: ImpactLevel
   slippagePercent: number
+  /** The group is being built (and its fee measured). */
+  preparing: boolean
+  /** Why the group could not be built, in words. */
+  prepareError: string | null
   /** The wallet is being asked to sign, or the group is being confirmed. */
   busy: boolean
   onConfirm(): void
@@ -63,8 +67,13 @@ export function ReviewModal(props: ReviewModalProps) {
           </label>
         </Notice>
       ) : null}
-      <button type="button" className="button button--primary button--block" disabled={!accepted || props.busy} onClick={props.onConfirm}>
-        {props.busy ? 'Confirm in your wallet…' : 'Confirm swap'}
+      {props.prepareError ? (
+        <p className="field__error" role="alert">
+          {props.prepareError}
+        </p>
+      ) : null}
+      <button type="button" className="button button--primary button--block" disabled={!accepted || props.busy || props.preparing || props.prepareError !== null} onClick={props.onConfirm}>
+        {props.busy ? 'Confirm in your wallet…' : props.preparing ? 'Preparing the transaction…' : 'Confirm swap'}
       </button>
     </Modal>
   )

@@ -35,18 +35,17 @@ export function TradeDetails(props: TradeDetailsProps) {
           1 {tokenIn.symbol} ≈ {rate(route.amountIn, tokenIn.decimals, route.amountOut, tokenOut.decimals)} {tokenOut.symbol}
         </dd>
       </div>
-      <div>
+      <div className="trade-details__route">
         <dt>Route</dt>
-        <dd>
-          <ol className="route" aria-label="Route">
-            {route.hops.map((hop, i) => (
-              <li key={i} className="route__hop">
-                {formatAmount(hop.amountIn, decimals(hop.assetIn), { maxFractionDigits: 6 })} {symbol(hop.assetIn)} → {formatAmount(hop.amountOut, decimals(hop.assetOut), { maxFractionDigits: 6 })}{' '}
-                {symbol(hop.assetOut)} <span className="hint">({formatBps(Number(hop.pool.feeBps))} pool)</span>
-              </li>
-            ))}
-          </ol>
-        </dd>
+        <dd>{[route.assetIn, ...route.path].map(symbol).join(' → ')}</dd>
+        <ol className="route" aria-label="Route hop by hop">
+          {route.hops.map((hop, i) => (
+            <li key={i}>
+              {formatAmount(hop.amountIn, decimals(hop.assetIn), { maxFractionDigits: 6 })} {symbol(hop.assetIn)} → {formatAmount(hop.amountOut, decimals(hop.assetOut), { maxFractionDigits: 6 })}{' '}
+              {symbol(hop.assetOut)} <span className="hint">· {formatBps(Number(hop.pool.feeBps))} pool fee</span>
+            </li>
+          ))}
+        </ol>
       </div>
       <div>
         <dt>Price impact</dt>
