@@ -8,7 +8,7 @@ import { AlgorandClient, Config } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { startLocalnet, type Localnet } from '@grove/localnet'
-import { DexClient } from '../clients/DexClient.ts'
+import { DexClient, type DexComposer } from '../clients/DexClient.ts'
 import { RegistryClient } from '../clients/RegistryClient.ts'
 import { deploy, type DeployResult } from '../src/deploy.ts'
 import { dexSpec } from '../src/index.ts'
@@ -36,16 +36,18 @@ export function poolBoxName(a: bigint, b: bigint): Uint8Array {
   return name
 }
 
-/** What a DEX action returned, what it logged and the µALGO its whole group paid in fees. */
+/** What a DEX action returned, what its app call logged, the µALGO its whole group paid in fees and the budget calls it needed. */
 export interface Sent<T> {
   value: T
   logs: Uint8Array[]
   fees: bigint
+  budgetCalls: number
 }
 
-function sent<T>(result: { transactions: Transaction[]; confirmation: { logs?: Uint8Array[] } }, value: T): Sent<T> {
-  return { value, logs: result.confirmation.logs ?? [], fees: result.transactions.reduce((n, t) => n + t.fee, 0n) }
-}
+/** Most `getPool` calls `run` adds for opcode budget. */
+const MAX_BUDGET_CALLS = 3
+
+type Group = DexComposer<unknown[]>
 
 /** Overrides that turn an honest input transfer into an attack. */
 export interface InputOverrides {
@@ -198,89 +200,113 @@ export class Grove {
     return 2500n + 400n * (17n + 136n) + 100_000n * BigInt(1 + (await this.newOptIns(a, b)))
   }
 
+  /**
+   * Sends the group `build` adds to a fresh composer. With `pad`, first simulates it unsigned and
+   * appends `getPool` calls on that pool while the group runs out of opcode budget (the pooled
+   * budget grows by 700 per app call), as the SDK does for zaps and long routes.
+   */
+  async run<T>(sender: User, build: (group: DexComposer) => unknown, pad?: [bigint, bigint]): Promise<Sent<T>> {
+    const compose = (budgetCalls: number): Group => {
+      let group = build(this.dex.newGroup()) as Group
+      for (let i = 0; i < budgetCalls && pad; i++) {
+        group = group.getPool({ sender: sender.addr, args: { a: pad[0], b: pad[1] }, boxReferences: [poolBoxName(...pad)], ...this.fee(0) }) as Group
+      }
+      return group
+    }
+    let budgetCalls = 0
+    while (pad && budgetCalls < MAX_BUDGET_CALLS) {
+      const error = await compose(budgetCalls)
+        .simulate({ skipSignatures: true })
+        .then(() => undefined, (e: unknown) => e)
+      if (!(error instanceof Error) || !/budget exceeded/.test(error.message)) break
+      budgetCalls += 1
+    }
+    const result = await compose(budgetCalls).send()
+    const call = result.transactions.findIndex((t) => t.type === algosdk.TransactionType.appl)
+    return {
+      value: result.returns[0] as T,
+      logs: result.confirmations[call]?.logs ?? [],
+      fees: result.transactions.reduce((n, t) => n + t.fee, 0n),
+      budgetCalls,
+    }
+  }
+
   /** Creates pool (a, b) paying `mbr` (exactly the increase by default); returns the LP asset id. */
   async createPool(user: User, a: bigint, b: bigint, mbr?: bigint): Promise<Sent<bigint>> {
     const exact = await this.poolMbr(a, b)
     const pay = mbr ?? exact
     // opt-ins, the LP asset's creation and a refund of any excess
     const inner = (await this.newOptIns(a, b)) + 1 + (pay > exact ? 1 : 0)
-    const result = await this.dex.send.createPool({
-      sender: user.addr,
-      args: { mbr: this.input(user, 0n, pay), a, b },
-      ...this.refs([[a, b]]),
-      ...this.fee(inner),
-    })
-    return sent(result, result.return as bigint)
+    return this.run(user, (group) => group.createPool({ sender: user.addr, args: { mbr: this.input(user, 0n, pay), a, b }, ...this.refs([[a, b]]), ...this.fee(inner) }))
   }
 
   /** Adds `amountA`/`amountB` to pool (a, b); returns the LP minted. */
   async addLiquidity(user: User, a: bigint, b: bigint, amountA: bigint, amountB: bigint, minLp = 0n): Promise<Sent<bigint>> {
     const { lpAsset } = await this.pool(a, b)
-    const result = await this.dex.send.addLiquidity({
-      sender: user.addr,
-      args: { inA: this.input(user, a, amountA), inB: this.input(user, b, amountB), a, b, minLp },
-      ...this.refs([[a, b]], [lpAsset]),
-      ...this.fee(2),
-    })
-    return sent(result, result.return as bigint)
+    return this.run(
+      user,
+      (group) =>
+        group.addLiquidity({
+          sender: user.addr,
+          args: { inA: this.input(user, a, amountA), inB: this.input(user, b, amountB), a, b, minLp },
+          ...this.refs([[a, b]], [lpAsset]),
+          // LP out and at most one refund
+          ...this.fee(2),
+        }),
+      [a, b],
+    )
   }
 
   /** Zaps `amount` of `assetIn` into pool (a, b), swapping `swapAmount` of it first; returns the LP minted. */
   async zap(user: User, a: bigint, b: bigint, assetIn: bigint, amount: bigint, swapAmount: bigint, minLp = 0n): Promise<Sent<bigint>> {
     const { lpAsset } = await this.pool(a, b)
-    const result = await this.dex.send.addLiquiditySingle({
-      sender: user.addr,
-      args: { input: this.input(user, assetIn, amount), a, b, swapAmount, minLp },
-      ...this.refs([[a, b]], [lpAsset]),
-      ...this.fee(2),
-    })
-    return sent(result, result.return as bigint)
+    return this.run(
+      user,
+      (group) =>
+        group.addLiquiditySingle({
+          sender: user.addr,
+          args: { input: this.input(user, assetIn, amount), a, b, swapAmount, minLp },
+          ...this.refs([[a, b]], [lpAsset]),
+          ...this.fee(2),
+        }),
+      [a, b],
+    )
   }
 
   /** Burns `lp` of pool (a, b); returns the amounts received. */
   async removeLiquidity(user: User, a: bigint, b: bigint, lp: bigint, minA = 0n, minB = 0n): Promise<Sent<[bigint, bigint]>> {
     const { lpAsset } = await this.pool(a, b)
-    const result = await this.dex.send.removeLiquidity({
-      sender: user.addr,
-      args: { lp: this.input(user, lpAsset, lp), a, b, minA, minB },
-      ...this.refs([[a, b]], [lpAsset]),
-      ...this.fee(2),
-    })
-    return sent(result, (result.return as [bigint, bigint]).map(BigInt) as [bigint, bigint])
+    const sentLp = await this.run<[bigint, bigint]>(
+      user,
+      (group) => group.removeLiquidity({ sender: user.addr, args: { lp: this.input(user, lpAsset, lp), a, b, minA, minB }, ...this.refs([[a, b]], [lpAsset]), ...this.fee(2) }),
+      [a, b],
+    )
+    return { ...sentLp, value: sentLp.value.map(BigInt) as [bigint, bigint] }
   }
 
   /** Swaps exactly `amountIn` of `assetIn` for at least `minOut` of `assetOut`; returns the output. */
-  async swapExactIn(user: User, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut = 0n): Promise<Sent<bigint>> {
-    const result = await this.dex.send.swapExactIn({
-      sender: user.addr,
-      args: { input: this.input(user, assetIn, amountIn), assetOut, minOut },
-      ...this.refs([sorted(assetIn, assetOut)]),
-      ...this.fee(1),
-    })
-    return sent(result, result.return as bigint)
+  swapExactIn(user: User, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut = 0n): Promise<Sent<bigint>> {
+    return this.run(user, (group) =>
+      group.swapExactIn({ sender: user.addr, args: { input: this.input(user, assetIn, amountIn), assetOut, minOut }, ...this.refs([sorted(assetIn, assetOut)]), ...this.fee(1) }),
+    )
   }
 
   /** Swaps at most `maxIn` of `assetIn` for exactly `amountOut` of `assetOut`; returns the input used. */
-  async swapExactOut(user: User, assetIn: bigint, assetOut: bigint, maxIn: bigint, amountOut: bigint): Promise<Sent<bigint>> {
-    const result = await this.dex.send.swapExactOut({
-      sender: user.addr,
-      args: { input: this.input(user, assetIn, maxIn), assetOut, amountOut },
-      ...this.refs([sorted(assetIn, assetOut)]),
-      ...this.fee(2),
-    })
-    return sent(result, result.return as bigint)
+  swapExactOut(user: User, assetIn: bigint, assetOut: bigint, maxIn: bigint, amountOut: bigint): Promise<Sent<bigint>> {
+    return this.run(user, (group) =>
+      // the output and a refund of the rest of the maximum
+      group.swapExactOut({ sender: user.addr, args: { input: this.input(user, assetIn, maxIn), assetOut, amountOut }, ...this.refs([sorted(assetIn, assetOut)]), ...this.fee(2) }),
+    )
   }
 
   /** Swaps `amountIn` of `assetIn` along `path`; returns the final output. */
-  async swapRoute(user: User, assetIn: bigint, path: bigint[], amountIn: bigint, minOut = 0n): Promise<Sent<bigint>> {
+  swapRoute(user: User, assetIn: bigint, path: bigint[], amountIn: bigint, minOut = 0n): Promise<Sent<bigint>> {
     const hops = [assetIn, ...path].slice(0, -1).map((x, i) => sorted(x, path[i]))
-    const result = await this.dex.send.swapRoute({
-      sender: user.addr,
-      args: { input: this.input(user, assetIn, amountIn), path, minOut },
-      ...this.routeRefs(hops, path[path.length - 1]),
-      ...this.fee(1),
-    })
-    return sent(result, result.return as bigint)
+    return this.run(
+      user,
+      (group) => group.swapRoute({ sender: user.addr, args: { input: this.input(user, assetIn, amountIn), path, minOut }, ...this.routeRefs(hops, path[path.length - 1]), ...this.fee(1) }),
+      hops[0],
+    )
   }
 
   /** Balances of `assets` for each address, and every pool box named: to prove a rejection moved nothing. */
