@@ -1,9 +1,57 @@
-// Browser suite: Debian's Chromium against the production build of the web app, served by
-// `vite preview`. No algod is needed: pages show readable states when a node is unreachable.
+// Browser suite in Debian's Chromium, two projects:
+// - "chromium": the production build of the web app alone, served by `vite preview`. No algod is
+//   needed: pages show readable states when a node is unreachable.
+// - "stack": `tests/{swap,shares,stack}*.spec.ts` against the whole stack as `npm start` runs it
+//   (scripts/start.mjs: localnet + deploy + demo seed + web build), on free ports with a temporary
+//   data directory; helpers for those specs are in support/stack.ts.
+// The stack (and its project) exists only when a run may include its specs: not for
+// `--project chromium`, nor when only other spec files are named, nor with GROVE_E2E_STACK=0.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.GROVE_E2E_PORT ?? 4317)
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+const STACK_SPECS = /(^|[\\/])(swap|shares|stack)[^\\/]*\.spec\.ts$/
+
+/** Whether this run may select a stack spec, judged from the runner's command line. */
+function runsStack(argv: string[]): boolean {
+  if (process.env.GROVE_E2E_STACK === '0') return false
+  const projects = argv.flatMap((a, i) => (a.startsWith('--project=') ? [a.slice(10)] : a === '--project' || a === '-p' ? [argv[i + 1]] : []))
+  if (projects.length > 0 && !projects.includes('stack')) return false
+  const files = argv.slice(argv.indexOf('test') + 1).filter((a, i, all) => !a.startsWith('-') && !/^--?(project|p|grep|g|workers|j|reporter|config|c|timeout|repeat-each|retries|shard|output)$/.test(all[i - 1] ?? ''))
+  return files.length === 0 || files.some((f) => /swap|shares|stack/.test(f))
+}
+
+// The runner evaluates this file first and its workers inherit its environment, so free ports and
+// the data directory are chosen once, here, and every process reads them back.
+if (!process.env.GROVE_E2E_DATA_DIR) {
+  const ports = execFileSync(process.execPath, [
+    '-e',
+    `const net = require('node:net');
+     Promise.all([0, 1, 2].map(() => new Promise((ok) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => ok(s)) })))
+       .then((ss) => { console.log(ss.map((s) => s.address().port).join(' ')); ss.forEach((s) => s.close()) })`,
+  ])
+    .toString()
+    .trim()
+    .split(' ')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e-'))
+  const withStack = runsStack(process.argv) ? '1' : '0'
+  Object.assign(process.env, { GROVE_E2E_DATA_DIR: dataDir, GROVE_E2E_ALGOD_PORT: ports[0], GROVE_E2E_KMD_PORT: ports[1], GROVE_E2E_WEB_PORT: ports[2], GROVE_E2E_WITH_STACK: withStack })
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+}
+const withStack = process.env.GROVE_E2E_WITH_STACK === '1'
+const stack = { dataDir: process.env.GROVE_E2E_DATA_DIR!, algodPort: process.env.GROVE_E2E_ALGOD_PORT!, kmdPort: process.env.GROVE_E2E_KMD_PORT!, webPort: process.env.GROVE_E2E_WEB_PORT! }
+const chromium = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -15,22 +63,36 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // scripts/test.mjs reads the JSON report from PLAYWRIGHT_JSON_OUTPUT_FILE.
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  use: { trace: 'retain-on-failure' },
+  projects: [
+    { name: 'chromium', testIgnore: STACK_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORT}` } },
+    // transactions take a while on a busy localnet, hence the longer timeout
+    ...(withStack ? [{ name: 'stack', testMatch: STACK_SPECS, timeout: 90_000, use: { ...chromium, baseURL: `http://127.0.0.1:${stack.webPort}` } }] : []),
+  ],
+  webServer: [
+    {
+      command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      cwd: '../apps/web',
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    cwd: '../apps/web',
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    ...(withStack
+      ? [
+          {
+            command: 'node scripts/start.mjs',
+            cwd: '..',
+            env: { GROVE_DATA_DIR: stack.dataDir, GROVE_ALGOD_PORT: stack.algodPort, GROVE_KMD_PORT: stack.kmdPort, GROVE_WEB_PORT: stack.webPort },
+            url: `http://127.0.0.1:${stack.webPort}/`,
+            reuseExistingServer: false,
+            timeout: 600_000,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
+  ],
 })

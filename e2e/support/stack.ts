@@ -1,0 +1,242 @@
+// Helpers for full-stack specs: the "stack" project of playwright.config.ts runs every
+// `tests/{swap,shares,stack}*.spec.ts` against the whole stack exactly as `npm start` runs it
+// (scripts/start.mjs: embedded localnet + deploy + demo seed + production web build), started once
+// per run on free ports with a temporary data directory (see global-setup.ts). Its baseURL is the
+// stack's web app, whose localnet network points at that algod and kmd.
+//
+// API (all amounts are bigint base units; `asset` is a unit name such as 'gUSD', 'ALGO', or an id):
+//   stackInfo()                       urls, tokens, deployment ids and seed of the running stack
+//   token(unit)                       a seeded token { assetId, unitName, assetName, decimals, url }
+//   pools()                           the seeded pools [{ a, b, lpAsset }] (a < b, ALGO = 0)
+//   algorand()                        an algokit-utils AlgorandClient on the stack (algod + kmd)
+//   newAccount({ algo, tokens, kmd }) a fresh account funded with ALGO and demo tokens, e.g.
+//                                     { algo: 100, tokens: { gUSD: 500, FERN: 1000 } } (whole units);
+//                                     kmd: true also imports it into kmd's default wallet.
+//                                     Use one per test: specs run in parallel on one chain.
+//   balance(address, asset)           what algod says the address holds (0 when not opted in)
+//   balances(address, assets)         several at once, keyed by asset as given
+//   pool(x, y)                        the pool's state from its box (reserves, LP asset, issued, fee)
+//   toUnits(asset, '1.5') / fromUnits(asset, 1500000n)  decimal strings ⇄ base units
+//   connectMnemonic(page, mnemonic)   connects use-wallet's Mnemonic wallet in the page
+//   connectKmd(page, address?)        connects the KMD wallet, making `address` the active account
+//   failNextKmdSignature(page)        kmd refuses the next signing request (a rejected signature)
+//   demo                              the seeded demo account { address, mnemonic } (shared: read only)
+import fs from 'node:fs'
+import path from 'node:path'
+import algosdk from 'algosdk'
+import { AlgorandClient } from '@algorandfoundation/algokit-utils'
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
+import { expect, type Dialog, type Page } from '@playwright/test'
+
+/** A token the demo seed created (GROVE included). */
+export interface StackToken {
+  assetId: number
+  unitName: string
+  assetName: string
+  decimals: number
+  url: string
+  verified: boolean
+}
+
+/** The running stack, as start.mjs recorded it in `<data>/grove.json` plus the ports it was given. */
+export interface StackInfo {
+  webUrl: string
+  algodUrl: string
+  kmdUrl: string
+  token: string
+  dataDir: string
+  deployment: { network: 'localnet'; dexAppId: number; registryAppId: number; groveAssetId: number }
+  seed: { tokens: StackToken[]; pools: { a: number; b: number; lpAsset: number }[]; demo: { address: string; mnemonic: string }; trades: number; historyFrom: number }
+}
+
+/** A funded account made for one test. */
+export interface TestAccount {
+  address: string
+  mnemonic: string
+}
+
+const TOKEN = 'a'.repeat(64)
+const ALGO = { assetId: 0, unitName: 'ALGO', assetName: 'Algo', decimals: 6, url: '', verified: true } satisfies StackToken
+
+/** The stack's environment, set by playwright.config.ts (the same values start.mjs ran with). */
+export function stackEnv(): { dataDir: string; algodPort: string; kmdPort: string; webPort: string } {
+  const { GROVE_E2E_DATA_DIR: dataDir, GROVE_E2E_ALGOD_PORT: algodPort, GROVE_E2E_KMD_PORT: kmdPort, GROVE_E2E_WEB_PORT: webPort } = process.env
+  if (!dataDir || !algodPort || !kmdPort || !webPort) throw new Error('the full stack is not configured: run this spec through e2e/playwright.config.ts (project "stack")')
+  return { dataDir, algodPort, kmdPort, webPort }
+}
+
+let info: StackInfo | undefined
+
+/** The running stack. */
+export function stackInfo(): StackInfo {
+  if (info) return info
+  const env = stackEnv()
+  const state = JSON.parse(fs.readFileSync(path.join(env.dataDir, 'grove.json'), 'utf8')) as Pick<StackInfo, 'deployment' | 'seed'>
+  if (!state.seed) throw new Error(`the stack in ${env.dataDir} has no demo seed`)
+  info = {
+    webUrl: `http://127.0.0.1:${env.webPort}`,
+    algodUrl: `http://127.0.0.1:${env.algodPort}`,
+    kmdUrl: `http://127.0.0.1:${env.kmdPort}`,
+    token: TOKEN,
+    dataDir: env.dataDir,
+    ...state,
+  }
+  return info
+}
+
+/** The seeded demo account (every spec shares it: never spend from it in a test that checks balances). */
+export const demo = {
+  get address() {
+    return stackInfo().seed.demo.address
+  },
+  get mnemonic() {
+    return stackInfo().seed.demo.mnemonic
+  },
+}
+
+/** A seeded token by unit name (or 'ALGO'). */
+export function token(asset: string | number | bigint): StackToken {
+  const tokens = [ALGO, ...stackInfo().seed.tokens]
+  const found = typeof asset === 'string' ? tokens.find((t) => t.unitName === asset) : tokens.find((t) => t.assetId === Number(asset))
+  if (!found) throw new Error(`no seeded token ${String(asset)}; there are ${tokens.map((t) => t.unitName).join(', ')}`)
+  return found
+}
+
+/** The seeded pools. */
+export function pools(): StackInfo['seed']['pools'] {
+  return stackInfo().seed.pools
+}
+
+let client: AlgorandClient | undefined
+
+/** An AlgorandClient on the stack's algod and kmd. */
+export function algorand(): AlgorandClient {
+  if (client) return client
+  const s = stackInfo()
+  const algod = new URL(s.algodUrl)
+  const kmd = new URL(s.kmdUrl)
+  client = AlgorandClient.fromConfig({
+    algodConfig: { server: `${algod.protocol}//${algod.hostname}`, port: algod.port, token: s.token },
+    kmdConfig: { server: `${kmd.protocol}//${kmd.hostname}`, port: kmd.port, token: s.token },
+  })
+  return client
+}
+
+/** Decimal string (or number) of whole tokens → base units. */
+export function toUnits(asset: string | number | bigint, amount: string | number): bigint {
+  const { decimals } = token(asset)
+  const [whole, frac = ''] = String(amount).split('.')
+  if (frac.length > decimals) throw new Error(`${String(asset)} has ${decimals} decimals, not ${frac.length}`)
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0')
+}
+
+/** Base units → decimal string without trailing zeros. */
+export function fromUnits(asset: string | number | bigint, units: bigint): string {
+  const { decimals } = token(asset)
+  const s = units.toString().padStart(decimals + 1, '0')
+  const frac = decimals ? s.slice(-decimals).replace(/0+$/, '') : ''
+  return frac ? `${s.slice(0, s.length - decimals)}.${frac}` : s.slice(0, s.length - decimals)
+}
+
+/** A fresh account for one test, funded by kmd's dispenser (which holds the rest of every demo token). */
+export async function newAccount(options: { algo?: number; tokens?: Record<string, number | string>; kmd?: boolean } = {}): Promise<TestAccount> {
+  const a = algorand()
+  const dispenser = await a.account.localNetDispenser()
+  const account = algosdk.generateAccount()
+  const mnemonic = algosdk.secretKeyToMnemonic(account.sk)
+  const signer = a.account.fromMnemonic(mnemonic)
+  await a.send.payment({ sender: dispenser.addr, receiver: signer.addr, amount: AlgoAmount.Algo(options.algo ?? 100), suppressLog: true })
+  const tokens = Object.entries(options.tokens ?? {}).map(([unit, amount]) => ({ assetId: BigInt(token(unit).assetId), amount: toUnits(unit, amount) }))
+  if (tokens.length > 0) {
+    const optIn = a.newGroup()
+    for (const t of tokens) optIn.addAssetOptIn({ sender: signer.addr, assetId: t.assetId })
+    await optIn.send({ suppressLog: true })
+    const fund = a.newGroup()
+    for (const t of tokens) if (t.amount > 0n) fund.addAssetTransfer({ sender: dispenser.addr, receiver: signer.addr, assetId: t.assetId, amount: t.amount })
+    await fund.send({ suppressLog: true })
+  }
+  if (options.kmd) await importIntoKmd(account.sk)
+  return { address: signer.addr.toString(), mnemonic }
+}
+
+async function importIntoKmd(secretKey: Uint8Array): Promise<void> {
+  const kmd = algorand().client.kmd
+  const { wallets } = (await kmd.listWallets()) as { wallets: { id: string; name: string }[] }
+  const wallet = wallets.find((w) => w.name === 'unencrypted-default-wallet')
+  if (!wallet) throw new Error('kmd has no unencrypted-default-wallet')
+  const { wallet_handle_token: handle } = (await kmd.initWalletHandle(wallet.id, '')) as { wallet_handle_token: string }
+  try {
+    await kmd.importKey(handle, secretKey)
+  } finally {
+    await kmd.releaseWalletHandle(handle)
+  }
+}
+
+/** What algod says `address` holds of `asset` (µALGO for ALGO; 0 when not opted in). */
+export async function balance(address: string, asset: string | number | bigint): Promise<bigint> {
+  const { assetId } = token(asset)
+  const algod = algorand().client.algod
+  if (assetId === 0) return (await algod.accountInformation(address).do()).amount
+  const info = await algod.accountInformation(address).do()
+  return info.assets?.find((h) => h.assetId === BigInt(assetId))?.amount ?? 0n
+}
+
+/** Several balances of one address, keyed by asset as given. */
+export async function balances<K extends string>(address: string, assets: K[]): Promise<Record<K, bigint>> {
+  const entries = await Promise.all(assets.map(async (k) => [k, await balance(address, k)] as const))
+  return Object.fromEntries(entries) as Record<K, bigint>
+}
+
+/** A pool's state, read from its box. */
+export async function pool(x: string | number | bigint, y: string | number | bigint): Promise<{ a: number; b: number; reserveA: bigint; reserveB: bigint; lpAsset: number; lpIssued: bigint; feeBps: bigint }> {
+  const [a, b] = [token(x).assetId, token(y).assetId].sort((p, q) => p - q)
+  const name = new Uint8Array(17)
+  name[0] = 0x70 // "p" ‖ uint64(a) ‖ uint64(b), packages/contracts/README.md
+  new DataView(name.buffer).setBigUint64(1, BigInt(a))
+  new DataView(name.buffer).setBigUint64(9, BigInt(b))
+  const box = await algorand().app.getBoxValue(BigInt(stackInfo().deployment.dexAppId), name)
+  const view = new DataView(box.buffer, box.byteOffset, box.byteLength)
+  const u64 = (i: number) => view.getBigUint64(i * 8)
+  return { a, b, reserveA: u64(0), reserveB: u64(1), lpAsset: Number(u64(2)), lpIssued: u64(3), feeBps: u64(4) }
+}
+
+async function openWalletModal(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: /Connect wallet|…/ }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** Connects use-wallet's Mnemonic wallet with `mnemonic` (answering its prompt) and closes the modal. */
+export async function connectMnemonic(page: Page, mnemonic: string): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/')
+  const answer = (d: Dialog) => void d.accept(mnemonic)
+  page.on('dialog', answer)
+  const dialog = await openWalletModal(page)
+  await dialog.getByRole('button', { name: 'Connect Mnemonic' }).click()
+  await expect(dialog.getByText('Connected with Mnemonic')).toBeVisible()
+  page.off('dialog', answer)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+}
+
+/** Connects the KMD wallet (empty password) and makes `address` (default: kmd's first account) active. */
+export async function connectKmd(page: Page, address?: string): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/')
+  const dialog = await openWalletModal(page)
+  await dialog.getByRole('button', { name: 'Connect KMD' }).click()
+  await expect(dialog.getByText('Connected with KMD')).toBeVisible()
+  if (address) {
+    const item = dialog.locator('.account-list__item').filter({ has: page.locator(`code[title="${address}"]`) })
+    await item.getByRole('radio').check()
+    await expect(item.getByRole('radio')).toBeChecked()
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+}
+
+/** Makes kmd refuse the next signing request from the page, as a wallet whose user rejects does. */
+export async function failNextKmdSignature(page: Page): Promise<void> {
+  const pattern = `${stackInfo().kmdUrl}/v1/transaction/sign`
+  await page.route(pattern, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: true, message: 'signing rejected by the user' }) }), { times: 1 })
+}
