@@ -56,30 +56,30 @@ try {
   let state = readState()
   // a record whose apps are not on this chain (the chain was wiped) is stale: start over
   if (state.deployment && !(await onChain(algorand, state.deployment))) state = {}
-
-  if (!state.deployment) {
-    const admin = await algorand.account.localNetDispenser()
-    // date the deployment where the demo history starts (the localnet never stamps backwards)
-    await travelTo(algorand, historyStart())
-    const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
-    state = { deployment: { network: 'localnet', dexAppId: Number(ids.dexAppId), registryAppId: Number(ids.registryAppId), groveAssetId: Number(ids.groveAssetId) } }
-    writeState(state)
-  }
-  if (!state.seed && state.seeding) {
-    console.warn('The demo seed was interrupted on an earlier run, so this data holds part of it. `npm start -- --reset` starts afresh.')
-  } else if (!state.seed) {
-    writeState({ ...state, seeding: true })
-    const admin = await algorand.account.localNetDispenser()
-    const d = state.deployment
-    const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
-    const ids = { network: 'localnet', dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), groveAssetId: BigInt(d.groveAssetId) }
-    try {
+  try {
+    if (!state.deployment) {
+      const admin = await algorand.account.localNetDispenser()
+      // date the deployment where the demo history starts (the localnet never stamps backwards)
+      await travelTo(algorand, historyStart())
+      const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
+      state = { deployment: { network: 'localnet', dexAppId: Number(ids.dexAppId), registryAppId: Number(ids.registryAppId), groveAssetId: Number(ids.groveAssetId) } }
+      writeState(state)
+    }
+    if (!state.seed && state.seeding) {
+      console.warn('The demo seed was interrupted on an earlier run, so this data holds part of it. `npm start -- --reset` starts afresh.')
+    } else if (!state.seed) {
+      writeState({ ...state, seeding: true })
+      const admin = await algorand.account.localNetDispenser()
+      const d = state.deployment
+      const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
+      const ids = { network: 'localnet', dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), groveAssetId: BigInt(d.groveAssetId) }
       const result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
       writeState(state)
-    } finally {
-      await travelToNow(algorand)
     }
+  } finally {
+    // new blocks are "now" again, also after a run interrupted while travelling in time
+    await travelToNow(algorand)
   }
 
   // the build learns this localnet's ports and deployment (apps/web/src/lib/deployment.ts)
