@@ -28,8 +28,16 @@ export interface GenesisAccount {
   balance: bigint
 }
 
+let derived: GenesisAccount[] | undefined
+
 /** The three funded accounts, always the same keys: seed i = SHA512/256("grove-localnet-genesis-" ‖ i). */
 export function genesisAccounts(): GenesisAccount[] {
+  // deriving the keys is a scalar multiplication each (milliseconds in tweetnacl), so derive once
+  derived ??= deriveGenesisAccounts()
+  return derived.map((a) => ({ ...a, secretKey: a.secretKey.slice() }))
+}
+
+function deriveGenesisAccounts(): GenesisAccount[] {
   const out: GenesisAccount[] = []
   for (let i = 0; i < 3; i++) {
     const seed = sha512_256(new TextEncoder().encode(`grove-localnet-genesis-${i}`))
