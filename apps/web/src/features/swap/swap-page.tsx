@@ -125,7 +125,7 @@ export function SwapPage() {
           token={tokenOut}
           balance={tokenOut && market.holdings ? (tokenOut.id === 0 ? market.holdings.algo : market.holdings.assets.get(tokenOut.id)) : undefined}
           error={state.side === 'out' ? view.fieldError : null}
-          note={state.side === 'in' && route ? 'Estimated' : tokenOut && view.needsOptIn ? `Your account is not opted in to ${tokenOut.symbol} yet.` : undefined}
+          note={tokenOut && view.needsOptIn ? `Your account is not opted in to ${tokenOut.symbol} yet.` : state.side === 'in' && route ? 'Estimated' : undefined}
           onChange={(text) => dispatch({ type: 'type', side: 'out', text })}
           onPickToken={() => setPicking('out')}
         />
