@@ -1,0 +1,171 @@
+// /dex/swap on the full stack: quotes, the review modal, signing through the KMD and Mnemonic
+// wallets, and algod's balances afterwards compared with what the page promised. Every test trades
+// from its own fresh account; pools are shared, so amounts received are checked against the
+// promised minimum (exact-in) or exactly (exact-out on one pool), never against a live quote.
+import { expect, test, type Page } from '@playwright/test'
+import { balances, connectKmd, connectMnemonic, failNextKmdSignature, newAccount, toUnits, token } from '../support/stack.ts'
+
+/** Picks `unit` for one side of the form through the token selector. */
+async function pickToken(page: Page, side: 'You pay' | 'You receive', unit: string) {
+  await page.getByRole('button', { name: new RegExp(`^${side}: `) }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('searchbox').fill(unit)
+  await dialog.locator('.token-list__item').filter({ has: page.locator('.token-list__symbol', { hasText: new RegExp(`^${unit}✓?$`) }) }).first().click()
+  await expect(dialog).toBeHidden()
+}
+
+/** Reads "12.5 gUSD" (as the page prints it, thousands separated) as base units of `unit`. */
+function units(text: string, unit: string): bigint {
+  const number = text.replace(unit, '').replace(/,/g, '').trim()
+  return toUnits(unit, number)
+}
+
+/** Opens the review modal and reads what it promises. */
+async function review(page: Page) {
+  await page.getByRole('button', { name: 'Review swap' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review swap' })
+  await expect(dialog.getByRole('button', { name: 'Confirm swap' })).toBeEnabled()
+  return {
+    dialog,
+    pay: (await dialog.getByTestId('review-pay').textContent())!,
+    receive: (await dialog.getByTestId('review-receive').textContent())!,
+    limit: (await dialog.getByTestId('trade-limit').textContent())!,
+    fee: units((await dialog.getByTestId('network-fee').textContent())!, 'ALGO'),
+    route: (await dialog.getByRole('list', { name: 'Route hop by hop' }).getByRole('listitem').count()),
+  }
+}
+
+const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
+
+test('swaps ALGO for gUSD with the Mnemonic wallet, opting in first, and algod shows what the page promised', async ({ page }) => {
+  const account = await newAccount({ algo: 50 })
+  await page.goto('/dex/swap')
+  await connectMnemonic(page, account.mnemonic)
+  await pickToken(page, 'You receive', 'gUSD')
+  await page.getByRole('textbox', { name: 'You pay' }).fill('10')
+  // The account has never held gUSD: the page offers the opt-in first.
+  await expect(page.getByText('Your account is not opted in to gUSD yet.')).toBeVisible()
+  await page.getByRole('button', { name: 'Opt in to gUSD' }).click()
+  await expect(toast(page, /You can now receive gUSD/)).toBeVisible()
+
+  const before = await balances(account.address, ['ALGO', 'gUSD'])
+  const promise = await review(page)
+  expect(promise.pay).toBe('10 ALGO')
+  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await expect(toast(page, /Swapped 10 ALGO for/)).toBeVisible()
+  await expect(promise.dialog).toBeHidden()
+
+  const after = await balances(account.address, ['ALGO', 'gUSD'])
+  expect(before.ALGO - after.ALGO).toBe(10_000_000n + promise.fee)
+  expect(after.gUSD - before.gUSD >= units(promise.limit, 'gUSD')).toBe(true)
+  // The balances on the page follow once the swap confirms.
+  await expect(page.getByRole('textbox', { name: 'You pay' })).toHaveValue('')
+  await expect(page.getByText(`Balance ${(Number(after.gUSD) / 1e6).toLocaleString('en-US', { maximumFractionDigits: 6 })}`)).toBeVisible()
+})
+
+test('swaps gUSD for FERN through two pools with the KMD wallet', async ({ page }) => {
+  const account = await newAccount({ algo: 20, tokens: { gUSD: 100, FERN: '0.000001' }, kmd: true })
+  await page.goto('/dex/swap')
+  await connectKmd(page, account.address)
+  await pickToken(page, 'You pay', 'gUSD')
+  await pickToken(page, 'You receive', 'FERN')
+  await page.getByRole('textbox', { name: 'You pay' }).fill('25')
+  await expect(page.getByTestId('price-impact')).toBeVisible()
+
+  const before = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
+  const promise = await review(page)
+  expect(promise.route).toBe(2)
+  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await expect(toast(page, /Swapped 25 gUSD for .* FERN/)).toBeVisible()
+
+  const after = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
+  expect(before.gUSD - after.gUSD).toBe(25_000_000n)
+  expect(before.ALGO - after.ALGO).toBe(promise.fee)
+  expect(after.FERN - before.FERN >= units(promise.limit, 'FERN')).toBe(true)
+})
+
+test('an exact-out swap delivers exactly the amount asked for and spends at most the maximum sold', async ({ page }) => {
+  const account = await newAccount({ algo: 50, tokens: { FERN: '0.000001' } })
+  await page.goto('/dex/swap')
+  await connectMnemonic(page, account.mnemonic)
+  await pickToken(page, 'You receive', 'FERN')
+  await page.getByRole('textbox', { name: 'You receive' }).fill('3')
+  await expect(page.getByRole('textbox', { name: 'You pay' })).not.toHaveValue('')
+
+  const before = await balances(account.address, ['ALGO', 'FERN'])
+  const promise = await review(page)
+  expect(promise.route).toBe(1)
+  expect(promise.receive).toBe('3 FERN')
+  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await expect(toast(page, /Swapped at most .* ALGO for 3 FERN|Swapped .* ALGO for 3 FERN/)).toBeVisible()
+
+  const after = await balances(account.address, ['ALGO', 'FERN'])
+  expect(after.FERN - before.FERN).toBe(toUnits('FERN', '3'))
+  expect(before.ALGO - after.ALGO <= units(promise.limit, 'ALGO') + promise.fee).toBe(true)
+})
+
+test('a rejected signature leaves balances and the form as they were', async ({ page }) => {
+  const account = await newAccount({ algo: 30, tokens: { gUSD: 1 }, kmd: true })
+  await page.goto('/dex/swap')
+  await connectKmd(page, account.address)
+  await pickToken(page, 'You receive', 'gUSD')
+  await page.getByRole('textbox', { name: 'You pay' }).fill('5')
+  const before = await balances(account.address, ['ALGO', 'gUSD'])
+  const promise = await review(page)
+  await failNextKmdSignature(page)
+  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await expect(toast(page, /rejected the request in your wallet|cancelled the request in your wallet/)).toBeVisible()
+  // The modal stays open with a fresh group to sign; nothing reached the chain.
+  await expect(promise.dialog.getByRole('button', { name: 'Confirm swap' })).toBeEnabled()
+  expect(await balances(account.address, ['ALGO', 'gUSD'])).toEqual(before)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('textbox', { name: 'You pay' })).toHaveValue('5')
+})
+
+test('insufficient balance and too many decimals read as words', async ({ page }) => {
+  const account = await newAccount({ algo: 3, tokens: { ACORN: 1 } })
+  await page.goto('/dex/swap')
+  await connectMnemonic(page, account.mnemonic)
+  await pickToken(page, 'You receive', 'gUSD')
+  const pay = page.getByRole('textbox', { name: 'You pay' })
+
+  await pay.fill('1.1234567')
+  await expect(page.getByRole('button', { name: 'Too many decimals: ALGO has 6' })).toBeDisabled()
+  await expect(pay).toHaveAttribute('aria-invalid', 'true')
+
+  await pay.fill('5')
+  await expect(page.getByRole('button', { name: 'Insufficient ALGO balance' })).toBeDisabled()
+  await expect(page.getByRole('alert').filter({ hasText: /You do not have enough ALGO: your account must keep .* ALGO and pay the network fee\./ })).toBeVisible()
+
+  // The receive side is read with the received token's decimals.
+  await pickToken(page, 'You receive', 'ACORN')
+  await page.getByRole('textbox', { name: 'You receive' }).fill('0.5')
+  await expect(page.getByRole('button', { name: 'Too many decimals: ACORN has 0' })).toBeDisabled()
+})
+
+test('the token selector finds tokens by name and asset id and marks verified ones', async ({ page }) => {
+  await page.goto('/dex/swap')
+  await page.getByRole('button', { name: /^You receive: / }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('searchbox').fill('grove usd')
+  await expect(dialog.locator('.token-list__item')).toHaveCount(1)
+  await expect(dialog.locator('.token-list__item').getByLabel('verified')).toBeVisible()
+  await dialog.getByRole('searchbox').fill(String(token('ACORN').assetId))
+  await expect(dialog.locator('.token-list__symbol')).toHaveText(['ACORN'])
+  await expect(dialog.locator('.token-list__item').getByLabel('verified')).toHaveCount(0)
+})
+
+for (const width of [1280, 390]) {
+  test(`screenshots of a quoted swap and its review at ${width} px`, async ({ page }) => {
+    const account = await newAccount({ algo: 40, tokens: { gUSD: 10 } })
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await page.goto('/dex/swap')
+    await connectMnemonic(page, account.mnemonic)
+    await pickToken(page, 'You receive', 'gUSD')
+    await page.getByRole('textbox', { name: 'You pay' }).fill('12.5')
+    await expect(page.getByTestId('price-impact')).toBeVisible()
+    await page.screenshot({ path: `screenshots/swap-quote-${width}.png`, fullPage: true })
+    await review(page)
+    await page.screenshot({ path: `screenshots/swap-review-${width}.png` })
+  })
+}
