@@ -1,0 +1,192 @@
+// `npm run bench -w @grove/localnet`: the embedded localnet measured as a user meets it, printed
+// as one JSON object. The grove-localnet CLI runs in its own process (as `npm start` runs it); this
+// process is the client, submitting over HTTP with algosdk from several concurrent submitters.
+//   readyMs                  the CLI's own figure: from start to both APIs listening
+//   processReadyMs           from spawning the CLI (node + TypeScript loader) to its banner
+//   paymentsPerSec           pre-signed ed25519 payments, one per POST, committed as blocks
+//   appCallsPerSec           pre-signed calls of a small app that bumps a global counter
+//   memoryMbAt100kAccounts   the CLI's resident memory once 100,000 new accounts are funded
+// Funding uses an escrow logicsig (`int 1`) in groups of 16, so the client signs nothing and the
+// figure is the chain's memory, not signing time.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import algosdk from 'algosdk'
+import { genesisAccounts } from '@grove/ledger'
+
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2000)
+const APP_CALLS = Number(process.env.BENCH_APP_CALLS ?? 1000)
+// BENCH_ACCOUNTS shrinks the funding step for a quick look; the reported figure is for 100,000
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000)
+const SUBMITTERS = 8
+const GROUP = 16
+
+const root = resolve(import.meta.dirname, '..')
+
+/** Progress on stderr, so stdout stays one JSON object. */
+function progress(message: string): void {
+  process.stderr.write(`bench: ${message}\n`)
+}
+
+interface Cli {
+  child: ChildProcess
+  algodUrl: string
+  token: string
+  readyMs: number
+  processReadyMs: number
+}
+
+/** Starts the CLI on free ports in a fresh data directory and waits for its banner. */
+async function startCli(dataDir: string): Promise<Cli> {
+  const t0 = performance.now()
+  const child = spawn(process.execPath, [join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', '0', '--kmd-port', '0', '--data', dataDir, '--reset'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  return new Promise((resolvePromise, reject) => {
+    child.once('exit', (code) => reject(new Error(`grove-localnet exited with ${code}: ${out}`)))
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const ready = /ready in (\d+) ms/.exec(out)
+      const algod = /algod\s+(\S+)\s+token\s+(\S+)/.exec(out)
+      if (ready && algod) {
+        child.removeAllListeners('exit')
+        resolvePromise({ child, algodUrl: algod[1]!, token: algod[2]!, readyMs: Number(ready[1]), processReadyMs: Math.round(performance.now() - t0) })
+      }
+    })
+  })
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN)
+  return Math.round(kb / 1024)
+}
+
+/** Posts every body with `SUBMITTERS` concurrent workers; returns per-second throughput of `weight` units per body. */
+async function submitAll(algod: algosdk.Algodv2, bodies: Uint8Array[][], unitsPerBody = 1): Promise<number> {
+  let next = 0
+  const t0 = performance.now()
+  const worker = async (): Promise<void> => {
+    while (next < bodies.length) {
+      const body = bodies[next++]!
+      await algod.sendRawTransaction(body).do()
+    }
+  }
+  await Promise.all(Array.from({ length: SUBMITTERS }, worker))
+  const seconds = (performance.now() - t0) / 1000
+  return Math.round((bodies.length * unitsPerBody) / seconds)
+}
+
+/**
+ * Validity windows for `n` transactions submitted in order, one block each: transaction i is
+ * valid from about the round it lands in minus 900 to plus 100 (the window is at most 1000).
+ */
+function windowFor(sp: algosdk.SuggestedParams, i: number, perRound = 1): algosdk.SuggestedParams {
+  const at = BigInt(sp.firstValid) + BigInt(Math.floor(i / perRound))
+  const first = at > 900n ? at - 900n : 1n
+  return { ...sp, firstValid: first, lastValid: first + 1000n, fee: 1000n, flatFee: true }
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'grove-localnet-bench-'))
+  const cli = await startCli(dataDir)
+  progress(`ready in ${cli.readyMs} ms`)
+  try {
+    const url = new URL(cli.algodUrl)
+    const algod = new algosdk.Algodv2(cli.token, `${url.protocol}//${url.hostname}`, url.port)
+    const [g0, g1] = genesisAccounts()
+    const funder = { addr: algosdk.Address.fromString(g0!.address), sk: g0!.secretKey }
+    const rssAtStart = await rssMb(cli.child.pid!)
+
+    // payments: signed before the clock starts, unique by note
+    let sp = await algod.getTransactionParams().do()
+    const payments = Array.from({ length: PAYMENTS }, (_, i) =>
+      [algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.addr, receiver: g1!.address, amount: 1, note: new TextEncoder().encode(`p${i}`), suggestedParams: windowFor(sp, i) }).signTxn(funder.sk)],
+    )
+    const paymentsPerSec = await submitAll(algod, payments)
+    progress(`payments: ${paymentsPerSec}/s`)
+
+    // app calls of a counter app
+    const compile = async (src: string): Promise<Uint8Array> => new Uint8Array(Buffer.from((await algod.compile(src).do()).result, 'base64'))
+    sp = await algod.getTransactionParams().do()
+    const create = algosdk.makeApplicationCreateTxnFromObject({
+      sender: funder.addr,
+      approvalProgram: await compile('#pragma version 10\npushbytes "n"\ndup\napp_global_get\npushint 1\n+\napp_global_put\npushint 1'),
+      clearProgram: await compile('#pragma version 10\npushint 1'),
+      numGlobalInts: 1,
+      numGlobalByteSlices: 0,
+      numLocalInts: 0,
+      numLocalByteSlices: 0,
+      onComplete: algosdk.OnApplicationComplete.NoOpOC,
+      suggestedParams: { ...sp, fee: 1000n, flatFee: true },
+    })
+    const { txid } = await algod.sendRawTransaction(create.signTxn(funder.sk)).do()
+    const appId = (await algosdk.waitForConfirmation(algod, txid, 4)).applicationIndex!
+    progress(`app ${appId} created`)
+    sp = await algod.getTransactionParams().do()
+    const calls = Array.from({ length: APP_CALLS }, (_, i) =>
+      [algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.addr, appIndex: appId, note: new TextEncoder().encode(`c${i}`), suggestedParams: windowFor(sp, i) }).signTxn(funder.sk)],
+    )
+    const appCallsPerSec = await submitAll(algod, calls)
+    progress(`app calls: ${appCallsPerSec}/s`)
+    const counter = (await algod.getApplicationByID(appId).do()).params.globalState?.[0]?.value?.uint
+    // the create call ran the program too
+    if (counter !== BigInt(APP_CALLS + 1)) throw new Error(`counter is ${counter}, expected ${APP_CALLS + 1}`)
+
+    // 100,000 accounts funded from an escrow logicsig, 16 payments per group
+    progress('funding accounts')
+    const escrow = new algosdk.LogicSigAccount(await compile('#pragma version 10\npushint 1'))
+    sp = await algod.getTransactionParams().do()
+    const seed = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.addr, receiver: escrow.address(), amount: BigInt(ACCOUNTS) * 100_000n + 10_000_000_000n, suggestedParams: { ...sp, fee: 1000n, flatFee: true } })
+    await algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(seed.signTxn(funder.sk)).do()).txid, 4)
+    sp = await algod.getTransactionParams().do()
+    const groups: Uint8Array[][] = []
+    for (let g = 0; g < ACCOUNTS / GROUP; g++) {
+      const gsp = windowFor(sp, g)
+      const txns = Array.from({ length: GROUP }, () =>
+        algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: escrow.address(), receiver: new algosdk.Address(randomBytes(32)), amount: 100_000, suggestedParams: gsp }),
+      )
+      algosdk.assignGroupID(txns)
+      groups.push(txns.map((t) => algosdk.signLogicSigTransactionObject(t, escrow).blob))
+    }
+    const fundedPerSec = await submitAll(algod, groups, GROUP)
+    const memoryMbAt100kAccounts = await rssMb(cli.child.pid!)
+
+    console.log(
+      JSON.stringify({
+        readyMs: cli.readyMs,
+        processReadyMs: cli.processReadyMs,
+        paymentsPerSec,
+        appCallsPerSec,
+        accountsFundedPerSec: fundedPerSec,
+        memoryMbAtStart: rssAtStart,
+        memoryMbAt100kAccounts,
+        submitters: SUBMITTERS,
+        payments: PAYMENTS,
+        appCalls: APP_CALLS,
+        accounts: ACCOUNTS,
+      }),
+    )
+  } finally {
+    if (cli.child.exitCode === null && cli.child.signalCode === null) {
+      const exited = new Promise((r) => cli.child.once('exit', r))
+      cli.child.kill('SIGINT')
+      const timer = setTimeout(() => cli.child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e)
+    process.exit(1)
+  },
+)
