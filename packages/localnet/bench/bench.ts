@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     )
     const appCallsPerSec = await submitAll(algod, calls)
     progress(`app calls: ${appCallsPerSec}/s`)
-    const counter = (await algod.getApplicationByID(appId).do()).params.globalState?.[0]?.value?.uint
+    const counter = (await algod.getApplicationByID(appId).do()).params?.globalState?.[0]?.value?.uint
     // the create call ran the program too
     if (counter !== BigInt(APP_CALLS + 1)) throw new Error(`counter is ${counter}, expected ${APP_CALLS + 1}`)
 
