@@ -1,0 +1,87 @@
+import * as sdk from '@grove/sdk'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { Pool } from '@/lib/dex/sdk.ts'
+import { ALGO, type Token } from '@/lib/dex/tokens.ts'
+import { impactLevel } from '../derive-swap.ts'
+import { ReviewModal, type ReviewModalProps } from './review-modal.tsx'
+
+const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove USD', decimals: 6 }
+const TOKENS = new Map([ALGO, GUSD].map((t) => [t.id, t]))
+// 1,000 ALGO : 250 gUSD, a shallow pool so a large trade moves the price.
+const POOL: Pool = {
+  a: 0n,
+  b: 1001n,
+  reserveA: 1_000_000_000n,
+  reserveB: 250_000_000n,
+  lpAsset: 2000n,
+  lpIssued: 499_999_000n,
+  feeBps: 30n,
+  protocolFeeDivisor: 6n,
+  protocolFeesA: 0n,
+  protocolFeesB: 0n,
+  cumulativePriceA: 0n,
+  cumulativePriceB: 0n,
+  lastUpdate: 0n,
+}
+
+function open(amountIn: bigint, patch: Partial<ReviewModalProps> = {}) {
+  const route = sdk.bestRouteExactIn([POOL], 0n, 1001n, amountIn)!
+  const onConfirm = vi.fn()
+  render(
+    <ReviewModal
+      route={route}
+      tokens={TOKENS}
+      tokenIn={ALGO}
+      tokenOut={GUSD}
+      limit={sdk.minimumReceived(route.amountOut, 50n)}
+      networkFee={3_000n}
+      impact={impactLevel(route.priceImpactBps)}
+      slippagePercent={0.5}
+      preparing={false}
+      prepareError={null}
+      busy={false}
+      onConfirm={onConfirm}
+      onClose={vi.fn()}
+      {...patch}
+    />,
+  )
+  return { route, onConfirm }
+}
+
+describe('ReviewModal', () => {
+  it('shows what is paid, received, the minimum and the fees, and confirms', async () => {
+    const { onConfirm } = open(10_000_000n)
+    const dialog = screen.getByRole('dialog', { name: 'Review swap' })
+    expect(within(dialog).getByTestId('review-pay')).toHaveTextContent('10 ALGO')
+    expect(within(dialog).getByTestId('review-receive')).toHaveTextContent(/^2\.4\d+ gUSD$/)
+    expect(within(dialog).getByTestId('network-fee')).toHaveTextContent('0.003 ALGO')
+    expect(within(dialog).getByText('Minimum received')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm swap' }))
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks for the word "confirm" when the price impact is 10% or more', async () => {
+    // 120 ALGO into 1,000 moves the price by about 11%.
+    const { route, onConfirm } = open(120_000_000n)
+    expect(impactLevel(route.priceImpactBps)).toBe('confirm')
+    const button = screen.getByRole('button', { name: 'Confirm swap' })
+    expect(button).toBeDisabled()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Type confirm to accept the price impact' }), 'confirm')
+    expect(button).toBeEnabled()
+    await userEvent.click(button)
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits while the group is built', () => {
+    open(10_000_000n, { preparing: true })
+    expect(screen.getByRole('button', { name: 'Preparing the transaction…' })).toBeDisabled()
+  })
+
+  it('says why the group could not be built and does not let it be confirmed', () => {
+    open(10_000_000n, { prepareError: 'This action is paused by the protocol admin' })
+    expect(screen.getByRole('alert')).toHaveTextContent('This action is paused by the protocol admin')
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
+  })
+})
