@@ -1,0 +1,79 @@
+// npm run bench -w @grove/contracts: one JSON object on stdout with, per DEX action, the µALGO the
+// user pays in fees for the whole group (`fees`) and the opcode budget the group used
+// (`opcodeCost`, simulate's app-budget-consumed, budget calls included), measured on the embedded
+// localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
+// locks in the DEX account (box, LP token, two opt-ins).
+import { Config } from '@algorandfoundation/algokit-utils'
+import { startGrove, sorted, type Sent } from '../test/grove.ts'
+
+const ACTIONS = ['createPool', 'addLiquidity', 'zap', 'removeLiquidity', 'swapExactIn', 'swapExactOut', 'route2', 'route3', 'route4'] as const
+type Action = (typeof ACTIONS)[number]
+
+// stdout carries only the JSON
+Config.configure({ logger: { error: () => {}, warn: () => {}, info: () => {}, verbose: () => {}, debug: () => {} } })
+
+async function main(): Promise<void> {
+  const g = await startGrove()
+  try {
+    const trader = await g.user(10_000)
+    const tokens = [0n]
+    for (let i = 1; i <= 4; i++) tokens.push(await g.asset(trader, { unitName: `T${i}` }))
+    // a chain of pools ALGO–T1–T2–T3–T4 for the routes
+    for (let i = 0; i < 4; i++) {
+      const [a, b] = sorted(tokens[i], tokens[i + 1])
+      const { value: lp } = await g.createPool(trader, a, b)
+      await g.optIn(trader, lp)
+      await g.addLiquidity(trader, a, b, 1_000_000_000n, 2_000_000_000n)
+    }
+    const [t5, t6] = [await g.asset(trader, { unitName: 'T5' }), await g.asset(trader, { unitName: 'T6' })]
+    g.measure = true
+    const sent: Partial<Record<Action, Sent<unknown>>> = {}
+    const [t1, t2, t3, t4] = tokens.slice(1)
+    // the worst case: time has passed since each pool's last update, so the TWAP accrues
+    let offset = 0
+    const later = async () => {
+      offset += 60
+      await g.algorand.client.algod.setBlockOffsetTimestamp(offset).do()
+      await g.transfer(trader, trader, 0n, 0n)
+    }
+
+    const before = await g.algorand.account.getInformation(g.dexAddress)
+    sent.createPool = await g.createPool(trader, t5, t6)
+    const after = await g.algorand.account.getInformation(g.dexAddress)
+    const { lpAsset } = await g.pool(0n, t1)
+    // a later add with a refund of the excess side
+    await later()
+    sent.addLiquidity = await g.addLiquidity(trader, 0n, t1, 10_000_000n, 30_000_000n)
+    await later()
+    sent.zap = await g.zap(trader, 0n, t1, 0n, 10_000_000n, 4_900_000n)
+    await later()
+    sent.removeLiquidity = await g.removeLiquidity(trader, 0n, t1, (await g.balance(trader, lpAsset)) / 10n)
+    await later()
+    sent.swapExactIn = await g.swapExactIn(trader, t1, t2, 5_000_000n)
+    await later()
+    sent.swapExactOut = await g.swapExactOut(trader, t2, t1, 20_000_000n, 5_000_000n)
+    await later()
+    sent.route2 = await g.swapRoute(trader, 0n, [t1, t2], 5_000_000n)
+    await later()
+    sent.route3 = await g.swapRoute(trader, 0n, [t1, t2, t3], 5_000_000n)
+    await later()
+    sent.route4 = await g.swapRoute(trader, 0n, [t1, t2, t3, t4], 5_000_000n)
+
+    const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
+    console.log(
+      JSON.stringify({
+        fees: pick((s) => s.fees),
+        opcodeCost: pick((s) => s.opcodes),
+        budgetCalls: pick((s) => s.budgetCalls),
+        minBalanceCreatePool: Number(after.minBalance.microAlgo - before.minBalance.microAlgo),
+      }),
+    )
+  } finally {
+    await g.stop()
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -1,0 +1,344 @@
+// Attacks on the DEX, each rejected with nothing moved: the attacker's, the provider's and the
+// app's balances of every asset involved, and every pool box, are the same after the rejection.
+import { beforeAll, describe, expect, it } from 'vitest'
+import algosdk from 'algosdk'
+import { PAUSE } from '../src/pool.ts'
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
+import { expectRejected, MAX_UINT64, poolBoxName, sorted, useGrove, type InputOverrides, type User } from './fixture.ts'
+
+const grove = useGrove()
+let alice: User
+let mallory: User
+let carol: User
+let tokenX: bigint
+let tokenY: bigint
+let tokenZ: bigint
+/** Mallory's look-alike of X: same unit name and asset name. */
+let fakeX: bigint
+/** An asset whose whole supply is 2^64 − 1. */
+let big: bigint
+let lpAX: bigint
+let lpXY: bigint
+let lpFake: bigint
+
+const assets = () => [0n, tokenX, tokenY, tokenZ, fakeX, big, lpAX, lpXY, lpFake]
+const pools = (): [bigint, bigint][] => [sorted(0n, tokenX), sorted(tokenX, tokenY), sorted(fakeX, tokenY), sorted(tokenX, big), sorted(tokenX, tokenZ)]
+
+/** Runs `attack` and asserts it is rejected with `code` and that no balance or pool moved. */
+async function rejectedUnmoved(attack: () => Promise<unknown>, code: string | RegExp): Promise<void> {
+  const g = grove()
+  const watched = [mallory.addr, alice.addr, g.dexAddress]
+  const before = await g.snapshot(watched, assets(), pools())
+  await expectRejected(attack(), code)
+  expect(await g.snapshot(watched, assets(), pools())).toEqual(before)
+}
+
+beforeAll(async () => {
+  const g = grove()
+  alice = await g.user(1000)
+  mallory = await g.user(1000)
+  carol = await g.user(10)
+  tokenX = await g.asset(alice, { unitName: 'X', assetName: 'Token X' })
+  tokenY = await g.asset(alice, { unitName: 'Y' })
+  tokenZ = await g.asset(alice, { unitName: 'Z' })
+  fakeX = await g.asset(mallory, { unitName: 'X', assetName: 'Token X' })
+  big = await g.asset(mallory, { unitName: 'BIG', total: MAX_UINT64, decimals: 0 })
+  await g.optIn(mallory, tokenX, tokenY, tokenZ)
+  await g.optIn(alice, fakeX, big)
+  for (const t of [tokenX, tokenY, tokenZ]) await g.transfer(alice, mallory, t, 10n ** 12n)
+  lpAX = (await g.createPool(alice, 0n, tokenX)).value
+  lpXY = (await g.createPool(alice, tokenX, tokenY)).value
+  lpFake = (await g.createPool(mallory, ...sorted(fakeX, tokenY))).value
+  const lpBig = (await g.createPool(mallory, ...sorted(tokenX, big))).value
+  await g.createPool(alice, tokenX, tokenZ)
+  await g.optIn(alice, lpAX, lpXY)
+  await g.optIn(mallory, lpAX, lpXY, lpFake, lpBig)
+  await g.addLiquidity(alice, 0n, tokenX, 100_000_000n, 400_000_000n)
+  await g.addLiquidity(alice, tokenX, tokenY, 1_000_000_000n, 1_000_000_000n)
+  await g.addLiquidity(mallory, tokenX, tokenY, 10_000_000n, 10_000_000n)
+  const [fa, fb] = sorted(fakeX, tokenY)
+  await g.addLiquidity(mallory, fa, fb, 1_000_000_000n, 1_000_000_000n)
+  const [ba, bb] = sorted(tokenX, big)
+  await g.addLiquidity(mallory, ba, bb, 1_000_000n, 1_000_000n)
+})
+
+describe('remove liquidity (the Tinyman v1 class)', () => {
+  const remove = (lpAsset: () => bigint, a: () => bigint, b: () => bigint) => () => {
+    const g = grove()
+    return g.dex.send.removeLiquidity({
+      sender: mallory.addr,
+      args: { lp: g.input(mallory, lpAsset(), 1_000_000n), a: a(), b: b(), minA: 0n, minB: 0n },
+      ...g.refs([[a(), b()]], [lpAsset()]),
+      ...g.fee(2),
+    })
+  }
+
+  it('rejects asking for the same asset twice', async () => {
+    await rejectedUnmoved(remove(() => lpXY, () => tokenX, () => tokenX), 'ERR:ASSET_ORDER')
+  })
+
+  it('rejects the pool assets in swapped order', async () => {
+    await rejectedUnmoved(remove(() => lpXY, () => tokenY, () => tokenX), 'ERR:ASSET_ORDER')
+  })
+
+  it('rejects LP of one pool burnt against another pool of a shared asset', async () => {
+    await rejectedUnmoved(remove(() => lpXY, () => tokenX, () => tokenZ), 'ERR:BAD_INPUT_ASSET')
+  })
+
+  it('rejects LP of a fake pool with a look-alike asset burnt against the real pool', async () => {
+    await rejectedUnmoved(remove(() => lpFake, () => tokenX, () => tokenY), 'ERR:BAD_INPUT_ASSET')
+  })
+
+  it('rejects LP of the real pool burnt against an ALGO pool it does not belong to', async () => {
+    await rejectedUnmoved(remove(() => lpXY, () => 0n, () => tokenX), 'ERR:BAD_INPUT_ASSET')
+  })
+
+  it('rejects naming a pool that does not exist', async () => {
+    await rejectedUnmoved(remove(() => lpXY, () => tokenY, () => tokenZ), 'ERR:NO_POOL')
+  })
+
+  it('pays only the pool’s own assets whatever else the call references', async () => {
+    const g = grove()
+    const pool = await g.pool(tokenX, tokenY)
+    const [x, y, z] = [await g.balance(mallory, tokenX), await g.balance(mallory, tokenY), await g.balance(mallory, tokenZ)]
+    await g.dex.send.removeLiquidity({
+      sender: mallory.addr,
+      args: { lp: g.input(mallory, lpXY, 1_000_000n), a: tokenX, b: tokenY, minA: 0n, minB: 0n },
+      boxReferences: [poolBoxName(tokenX, tokenY), poolBoxName(tokenX, tokenZ), poolBoxName(0n, tokenX)],
+      assetReferences: [tokenZ, fakeX, tokenX, tokenY, lpXY],
+      appReferences: [g.ids.registryAppId],
+      ...g.fee(2),
+    })
+    const L = pool.lpIssued + 1000n
+    expect((await g.balance(mallory, tokenX)) - x).toBe((1_000_000n * pool.reserveA) / L)
+    expect((await g.balance(mallory, tokenY)) - y).toBe((1_000_000n * pool.reserveB) / L)
+    expect(await g.balance(mallory, tokenZ)).toBe(z)
+  })
+})
+
+describe('deposits', () => {
+  const add = (assetA: () => bigint, assetB: () => bigint, a = () => tokenX, b = () => tokenY, amount = 1_000_000n) => () => {
+    const g = grove()
+    return g.dex.send.addLiquidity({
+      sender: mallory.addr,
+      args: { inA: g.input(mallory, assetA(), amount), inB: g.input(mallory, assetB(), amount), a: a(), b: b(), minLp: 0n },
+      ...g.refs([[a(), b()]], [lpXY, assetA(), assetB()]),
+      ...g.fee(2),
+    })
+  }
+
+  it('rejects a deposit of the wrong asset', async () => {
+    await rejectedUnmoved(add(() => tokenZ, () => tokenY), 'ERR:BAD_INPUT_ASSET')
+  })
+
+  it('rejects a deposit of the look-alike asset', async () => {
+    await rejectedUnmoved(add(() => fakeX, () => tokenY), 'ERR:BAD_INPUT_ASSET')
+  })
+
+  it('rejects a deposit of the pool’s own LP token', async () => {
+    await rejectedUnmoved(add(() => tokenX, () => lpXY), 'ERR:BAD_INPUT_ASSET')
+  })
+
+  it('rejects the two deposits in swapped group positions', async () => {
+    await rejectedUnmoved(add(() => tokenY, () => tokenX), 'ERR:BAD_INPUT_ASSET')
+  })
+
+  it('rejects an add naming the assets in swapped order', async () => {
+    await rejectedUnmoved(add(() => tokenY, () => tokenX, () => tokenY, () => tokenX), 'ERR:ASSET_ORDER')
+  })
+
+  it('rejects a zero deposit', async () => {
+    await rejectedUnmoved(add(() => tokenX, () => tokenY, undefined, undefined, 0n), 'ERR:ZERO_AMOUNT')
+  })
+
+  it('rejects a swap paying in an LP token', async () => {
+    await rejectedUnmoved(() => grove().swapExactIn(mallory, lpXY, tokenX, 1_000_000n), 'ERR:NO_POOL')
+  })
+
+  it('rejects a pool of an LP token', async () => {
+    await rejectedUnmoved(() => grove().createPool(mallory, tokenZ, lpXY, 500_000n), 'ERR:LP_ASSET')
+  })
+})
+
+describe('incoming transfer checks', () => {
+  // After a rekey in the input, the app call must be signed by the new key: the ledger checks each
+  // transaction's authorizer as it applies it. The contract then sees the rekey and refuses.
+  const swap = (asset: () => bigint, overrides: () => InputOverrides, signer?: () => User) => async () => {
+    const g = grove()
+    const out = asset() === 0n ? tokenX : 0n
+    const txn = await g.input(mallory, asset(), 1_000_000n, overrides())
+    return g.dex.send.swapExactIn({
+      sender: mallory.addr,
+      signer: signer?.().signer,
+      args: { input: { txn, signer: mallory.signer }, assetOut: out, minOut: 0n },
+      ...g.refs([sorted(asset(), out)]),
+      ...g.fee(1),
+    })
+  }
+  const cases = [
+    { name: 'ALGO sent to another address', asset: () => 0n, o: () => ({ receiver: alice.addr }), code: 'ERR:BAD_RECEIVER' },
+    { name: 'an asset sent to another address', asset: () => tokenX, o: () => ({ receiver: alice.addr }), code: 'ERR:BAD_RECEIVER' },
+    { name: 'ALGO input with rekey-to', asset: () => 0n, o: () => ({ rekeyTo: carol.addr }), signer: () => carol, code: 'ERR:REKEY' },
+    { name: 'an asset input with rekey-to', asset: () => tokenX, o: () => ({ rekeyTo: carol.addr }), signer: () => carol, code: 'ERR:REKEY' },
+    { name: 'an asset input with asset-close-to', asset: () => tokenX, o: () => ({ closeTo: alice.addr }), code: 'ERR:CLOSE_TO' },
+  ]
+  for (const c of cases) {
+    it(`rejects ${c.name}`, async () => {
+      await rejectedUnmoved(swap(c.asset, c.o, c.signer), c.code)
+    })
+  }
+
+  it('rejects ALGO input with close-remainder-to', async () => {
+    // an account holding only ALGO can close; the input pays the app call's fee so the closed sender needs none
+    const g = grove()
+    const eve = await g.user(5)
+    await rejectedUnmoved(async () => {
+      const input = await g.algorand.createTransaction.payment({ sender: eve.addr, receiver: g.dexAddress, amount: AlgoAmount.MicroAlgo(1_000_000n), closeRemainderTo: alice.addr, staticFee: AlgoAmount.MicroAlgo(3000n), note: g.note() })
+      return g.dex.send.swapExactIn({ sender: eve.addr, args: { input, assetOut: tokenX, minOut: 0n }, ...g.refs([[0n, tokenX]]), staticFee: AlgoAmount.MicroAlgo(0n), note: g.note() })
+    }, 'ERR:CLOSE_TO')
+  })
+
+  it('rejects an input paid by someone else than the caller', async () => {
+    const g = grove()
+    await rejectedUnmoved(
+      () =>
+        g.dex.send.swapExactIn({
+          sender: mallory.addr,
+          args: { input: g.input(mallory, tokenX, 1_000_000n, { sender: alice }), assetOut: tokenY, minOut: 0n },
+          ...g.refs([[tokenX, tokenY]]),
+          ...g.fee(1),
+        }),
+      'ERR:BAD_SENDER',
+    )
+  })
+
+  it('rejects an input that is not right before the app call', async () => {
+    const g = grove()
+    await rejectedUnmoved(async () => {
+      const input = await g.input(mallory, tokenX, 1_000_000n)
+      const filler = await g.algorand.createTransaction.payment({ sender: mallory.addr, receiver: mallory.addr, amount: AlgoAmount.MicroAlgo(0n), note: g.note() })
+      return g.dex
+        .newGroup()
+        .addTransaction(input)
+        .swapExactIn({ sender: mallory.addr, args: { input: filler, assetOut: tokenY, minOut: 0n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(1) })
+        .send()
+    }, 'ERR:BAD_RECEIVER')
+  })
+
+  it('rejects a second app call in the group that tries to reuse the first call’s input', async () => {
+    const g = grove()
+    const method = g.dex.appClient.getABIMethod('swapExactIn')
+    const uint64 = (n: bigint) => algosdk.encodeUint64(n)
+    await rejectedUnmoved(async () => {
+      const reuse = algosdk.makeApplicationNoOpTxnFromObject({
+        sender: mallory.addr,
+        appIndex: g.ids.dexAppId,
+        appArgs: [method.getSelector(), uint64(tokenY), uint64(0n)],
+        boxes: [{ appIndex: 0, name: poolBoxName(tokenX, tokenY) }],
+        foreignAssets: [tokenY],
+        foreignApps: [g.ids.registryAppId],
+        note: g.note(),
+        suggestedParams: { ...(await g.algorand.getSuggestedParams()), fee: 2000n, flatFee: true },
+      })
+      return g.dex
+        .newGroup()
+        .swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, tokenX, 1_000_000n), assetOut: tokenY, minOut: 0n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(1) })
+        .addTransaction(reuse, mallory.signer)
+        .send()
+    }, 'ERR:BAD_INPUT_TYPE')
+  })
+})
+
+describe('amounts', () => {
+  it('rejects a zero swap input', async () => {
+    await rejectedUnmoved(() => grove().swapExactIn(mallory, tokenX, tokenY, 0n), 'ERR:ZERO_AMOUNT')
+  })
+
+  it('rejects burning zero LP', async () => {
+    await rejectedUnmoved(() => grove().removeLiquidity(mallory, tokenX, tokenY, 0n), 'ERR:ZERO_AMOUNT')
+  })
+
+  it('swaps an input near 2^64 − 1 with wide math: no silent overflow, the README output', async () => {
+    const g = grove()
+    const x = await g.balance(mallory, big)
+    expect(x).toBe(MAX_UINT64 - 1_000_000n)
+    const pool = await g.pool(...sorted(tokenX, big))
+    const [rIn, rOut] = big < tokenX ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA]
+    const fee = (x * 30n + 9999n) / 10_000n
+    const expected = (rOut * (x - fee)) / (rIn + x - fee)
+    expect((await g.swapExactIn(mallory, big, tokenX, x)).value).toBe(expected)
+  })
+
+  it('rejects a minimum out of 2^64 − 1', async () => {
+    await rejectedUnmoved(() => grove().swapExactIn(mallory, tokenX, tokenY, 1_000_000n, MAX_UINT64), 'ERR:SLIPPAGE')
+  })
+
+  it('rejects an exact-out of 2^64 − 1', async () => {
+    await rejectedUnmoved(() => grove().swapExactOut(mallory, tokenX, tokenY, 1_000_000n, MAX_UINT64), 'ERR:NO_LIQUIDITY')
+  })
+
+  it('rejects minimum-out and maximum-in violations', async () => {
+    const g = grove()
+    await rejectedUnmoved(() => g.swapExactIn(mallory, tokenX, tokenY, 1_000_000n, 1_000_000n), 'ERR:SLIPPAGE')
+    await rejectedUnmoved(() => g.swapExactOut(mallory, tokenX, tokenY, 1_000_000n, 1_000_000n), 'ERR:SLIPPAGE')
+    await rejectedUnmoved(() => g.swapRoute(mallory, 0n, [tokenX, tokenY], 1_000_000n, MAX_UINT64), 'ERR:SLIPPAGE')
+  })
+
+  it('rejects draining the ALGO side (and so the app minimum balance) of a pool', async () => {
+    const g = grove()
+    const pool = await g.pool(0n, tokenX)
+    for (const amountOut of [pool.reserveA, pool.reserveA + 1n, pool.reserveA + 100_000n]) {
+      await rejectedUnmoved(() => g.swapExactOut(mallory, tokenX, 0n, 1_000_000_000n, amountOut), 'ERR:NO_LIQUIDITY')
+    }
+  })
+})
+
+describe('swaps and routes', () => {
+  it('rejects a swap of an asset for itself', async () => {
+    await rejectedUnmoved(() => grove().swapExactIn(mallory, tokenX, tokenX, 1_000_000n), 'ERR:SAME_ASSET')
+  })
+
+  it('rejects a route that swaps an asset for itself', async () => {
+    await rejectedUnmoved(() => grove().swapRoute(mallory, tokenX, [tokenX], 1_000_000n), 'ERR:SAME_ASSET')
+  })
+
+  it('rejects a route through a missing pool', async () => {
+    await rejectedUnmoved(() => grove().swapRoute(mallory, 0n, [tokenX, tokenY, tokenZ], 1_000_000n), 'ERR:NO_POOL')
+  })
+})
+
+describe('admin and pause', () => {
+  it('rejects a non-admin setting a pool fee', async () => {
+    const g = grove()
+    await rejectedUnmoved(() => g.dex.send.setPoolFee({ sender: mallory.addr, args: { a: tokenX, b: tokenY, feeBps: 100n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) }), 'ERR:NOT_ADMIN')
+  })
+
+  it('rejects a non-admin pausing, and an admin transfer the proposed admin did not accept', async () => {
+    const g = grove()
+    await rejectedUnmoved(() => g.registry.send.setPaused({ sender: mallory.addr, args: { flags: 7n }, note: g.note() }), 'ERR:NOT_ADMIN')
+    await g.registry.send.proposeAdmin({ args: { newAdmin: carol.addr.toString() }, note: g.note() })
+    await rejectedUnmoved(() => g.registry.send.acceptAdmin({ sender: mallory.addr, args: [], note: g.note() }), 'ERR:NOT_PENDING_ADMIN')
+    // not accepted: the old admin still rules and the proposed one has no rights yet
+    expect(await g.registry.state.global.admin()).toBe(g.admin.addr.toString())
+    await rejectedUnmoved(() => g.dex.send.setPoolFee({ sender: carol.addr, args: { a: tokenX, b: tokenY, feeBps: 100n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) }), 'ERR:NOT_ADMIN')
+    await g.registry.send.proposeAdmin({ args: { newAdmin: algosdk.ALGORAND_ZERO_ADDRESS_STRING }, note: g.note() })
+  })
+
+  it('rejects swaps, routes, zaps and new pools while paused', async () => {
+    const g = grove()
+    await g.registry.send.setPaused({ args: { flags: PAUSE.swaps | PAUSE.pools }, note: g.note() })
+    try {
+      await rejectedUnmoved(() => g.swapExactIn(mallory, tokenX, tokenY, 1_000_000n), 'ERR:PAUSED')
+      await rejectedUnmoved(() => g.swapExactOut(mallory, tokenX, tokenY, 1_000_000n, 1000n), 'ERR:PAUSED')
+      await rejectedUnmoved(() => g.swapRoute(mallory, 0n, [tokenX, tokenY], 1_000_000n), 'ERR:PAUSED')
+      await rejectedUnmoved(() => g.zap(mallory, tokenX, tokenY, tokenX, 1_000_000n, 500_000n), 'ERR:PAUSED')
+      await rejectedUnmoved(() => g.createPool(mallory, tokenY, tokenZ), 'ERR:PAUSED')
+    } finally {
+      await g.registry.send.setPaused({ args: { flags: 0n }, note: g.note() })
+    }
+  })
+
+  it('rejects creating a pool that exists', async () => {
+    await rejectedUnmoved(() => grove().createPool(mallory, tokenX, tokenY, 500_000n), 'ERR:POOL_EXISTS')
+  })
+})
