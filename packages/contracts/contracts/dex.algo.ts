@@ -96,6 +96,11 @@ export class Dex extends Contract {
     return q.quotientLow;
   }
 
+  /** ⌈x·f/10000⌉ for f ≤ 10000 without overflow: split x = q·10000 + r. */
+  private swapFee(x: uint64, f: uint64): uint64 {
+    return (x / BPS) * f + ((x % BPS) * f + (BPS - 1)) / BPS;
+  }
+
   /** ⌊rOut·net/(rIn + net)⌋ with a 128-bit numerator and denominator; always < rOut. */
   private outGivenNet(net: uint64, rIn: uint64, rOut: uint64): uint64 {
     const n = mulw(rOut, net);
@@ -109,26 +114,33 @@ export class Dex extends Contract {
     return sqrt((a as uint128) * (b as uint128)) as uint64;
   }
 
-  /** ⌊num·2^64/den⌋·dt as a uint256 (the cumulative price increment). */
-  private priceTimes(num: uint64, den: uint64, dt: uint64): uint256 {
+  /** cum + ⌊num·2^64/den⌋·dt as 32 bytes; the product is built from 64-bit words (cheaper than b* on uint256). */
+  private cumulativePlus(cum: bytes, num: uint64, den: uint64, dt: uint64): bytes {
     const q = divmodw(num, 0, 0, den);
-    return (((q.quotientHigh as uint256) * Uint<256>('18446744073709551616') + (q.quotientLow as uint256)) *
-      (dt as uint256)) as uint256;
+    const lo = mulw(q.quotientLow, dt);
+    const hi = mulw(q.quotientHigh, dt);
+    const mid = addw(hi.low, lo.high);
+    // q < 2^128 and dt < 2^64, so the product fits 192 bits and this sum cannot overflow
+    const product = concat(concat(itob(hi.high + mid.high), itob(mid.low)), itob(lo.low));
+    // TEALScript pads the uint256 sum back to 32 bytes (increments < 2^192 never carry past 2^256)
+    return rawBytes(castBytes<uint256>(cum) + castBytes<uint256>(product));
   }
 
-  /** Brings the pool's cumulative prices up to the current block's timestamp. */
+  /** Brings the pool's cumulative prices up to the current block's timestamp (raw byte edits keep it cheap). */
   private accrue(state: PoolState): PoolState {
-    const pool = clone(state);
     const now = globals.latestTimestamp;
-    if (now > pool.lastUpdate) {
-      if (pool.reserveA > 0 && pool.reserveB > 0) {
-        const dt = now - pool.lastUpdate;
-        pool.cumulativePriceA = pool.cumulativePriceA + this.priceTimes(pool.reserveB, pool.reserveA, dt);
-        pool.cumulativePriceB = pool.cumulativePriceB + this.priceTimes(pool.reserveA, pool.reserveB, dt);
-      }
-      pool.lastUpdate = now;
+    const last = state.lastUpdate;
+    if (now <= last) return state;
+    let pool = rawBytes(state);
+    const reserveA = state.reserveA;
+    // reserves are both zero (before the first add) or both positive
+    if (reserveA > 0) {
+      const reserveB = state.reserveB;
+      const dt = now - last;
+      pool = replace3(pool, 64, this.cumulativePlus(extract3(pool, 64, 32), reserveB, reserveA, dt));
+      pool = replace3(pool, 96, this.cumulativePlus(extract3(pool, 96, 32), reserveA, reserveB, dt));
     }
-    return pool;
+    return castBytes<PoolState>(replace3(pool, 128, itob(now)));
   }
 
   // ---- transfers ----
@@ -198,25 +210,33 @@ export class Dex extends Contract {
     return { a: y, b: x };
   }
 
+  /** The pool's state; the box read fails for a missing pool (ERR:NO_POOL, see the build). */
   private loadPool(key: PoolKey): PoolState {
-    assert(this.pools(key).exists, 'ERR:NO_POOL');
     return this.pools(key).value;
   }
 
   /** Exact-in swap of `x` of `assetIn` inside the pool; updates the box, logs Swap, returns the output. */
   private swapIn(assetIn: uint64, assetOut: uint64, x: uint64): uint64 {
-    const key = this.poolKey(assetIn, assetOut);
-    let pool = this.loadPool(key);
-    const inIsA = assetIn === key.a;
+    assert(assetIn !== assetOut, 'ERR:SAME_ASSET');
+    const inIsA = assetIn < assetOut;
+    let key: PoolKey = { a: assetOut, b: assetIn };
+    if (inIsA) key = { a: assetIn, b: assetOut };
+    // a missing box fails here; the build maps this assert to ERR:NO_POOL
+    let pool = clone(this.pools(key).value);
     let rIn = pool.reserveB;
     let rOut = pool.reserveA;
     if (inIsA) {
       rIn = pool.reserveA;
       rOut = pool.reserveB;
     }
-    assert(rIn > 0 && rOut > 0, 'ERR:NO_LIQUIDITY');
-    const fee = this.ceilMulDiv(x, pool.feeBps, BPS);
-    const out = this.outGivenNet(x - fee, rIn, rOut);
+    assert(rOut > 0, 'ERR:NO_LIQUIDITY');
+    // swapFee and outGivenNet inlined: this is the per-hop hot path
+    const f = pool.feeBps;
+    const fee = (x / BPS) * f + ((x % BPS) * f + (BPS - 1)) / BPS;
+    const n = mulw(rOut, x - fee);
+    const d = addw(rIn, x - fee);
+    const q = divmodw(n.high, n.low, d.high, d.low);
+    const out = q.quotientLow;
     assert(out > 0, 'ERR:ZERO_OUT');
     let protocolFee = 0;
     if (pool.protocolFeeDivisor > 0) protocolFee = fee / pool.protocolFeeDivisor;
@@ -287,7 +307,7 @@ export class Dex extends Contract {
 
   // ---- pools ----
 
-  /** Creates the pool (a, b): the app opts into its assets and creates its LP token; `mbr` pays the measured minimum-balance increase, the excess is refunded. */
+  /** Creates the pool (a, b): the app opts into its assets and creates its LP token; mbr pays the measured minimum-balance increase, the excess is refunded. */
   createPool(mbr: PayTxn, a: uint64, b: uint64): uint64 {
     this.notPaused(PAUSE_POOLS);
     assert(a < b, 'ERR:ASSET_ORDER');
@@ -345,7 +365,7 @@ export class Dex extends Contract {
     return this.addToPool({ a: a, b: b }, amountA, amountB, minLp);
   }
 
-  /** Single-sided add (zap): swaps `swapAmount` of the input to the other side, then adds both. */
+  /** Single-sided add (zap): swaps swapAmount of the input to the other side, then adds both. */
   addLiquiditySingle(input: Txn, a: uint64, b: uint64, swapAmount: uint64, minLp: uint64): uint64 {
     this.notPaused(PAUSE_SWAPS);
     assert(a < b, 'ERR:ASSET_ORDER');
@@ -398,7 +418,7 @@ export class Dex extends Contract {
 
   // ---- swaps ----
 
-  /** Swaps all of the input for at least `minOut` of `assetOut`. */
+  /** Swaps all of the input for at least minOut of assetOut. */
   swapExactIn(input: Txn, assetOut: uint64, minOut: uint64): uint64 {
     this.notPaused(PAUSE_SWAPS);
     const assetIn = this.assetOf(input);
@@ -409,7 +429,7 @@ export class Dex extends Contract {
     return out;
   }
 
-  /** Swaps for exactly `amountOut` of `assetOut`; the input amount is the maximum, the excess is refunded. */
+  /** Swaps for exactly amountOut of assetOut; the input amount is the maximum, the excess is refunded. */
   swapExactOut(input: Txn, assetOut: uint64, amountOut: uint64): uint64 {
     this.notPaused(PAUSE_SWAPS);
     const assetIn = this.assetOf(input);
@@ -453,14 +473,15 @@ export class Dex extends Contract {
     return x;
   }
 
-  /** Swaps exact-in through 1–4 pools; `path` lists the assets after the input asset. */
+  /** Swaps exact-in through 1–4 pools; path lists the assets after the input asset. */
   swapRoute(input: Txn, path: uint64[], minOut: uint64): uint64 {
     this.notPaused(PAUSE_SWAPS);
     assert(path.length > 0 && path.length <= MAX_HOPS, 'ERR:BAD_PATH');
     let asset = this.assetOf(input);
     let amount = this.incoming(input, asset);
     for (let i = 0; i < path.length; i = i + 1) {
-      const next = path[i];
+      // read straight from the encoded argument (2-byte length prefix) instead of decoding the array
+      const next = extractUint64(this.txn.applicationArgs![1], 2 + i * 8);
       amount = this.swapIn(asset, next, amount);
       asset = next;
     }
@@ -500,6 +521,10 @@ export class Dex extends Contract {
     this.pools(key).value = pool;
   }
 
+  /** A bare NoOp call (no arguments) does nothing: the cheapest padding that adds 700 to a group's opcode budget. */
+  @allow.bareCall('NoOp')
+  budget(): void {}
+
   // ---- reads ----
 
   /** The pool's state. */
@@ -518,17 +543,17 @@ export class Dex extends Contract {
       rOut = pool.reserveB;
     }
     if (rIn === 0 || x === 0) return 0;
-    const fee = this.ceilMulDiv(x, pool.feeBps, BPS);
+    const fee = this.swapFee(x, pool.feeBps);
     return this.outGivenNet(x - fee, rIn, rOut);
   }
 
-  /** Output of an exact-in swap, as `swapExactIn` would compute it now. */
+  /** Output of an exact-in swap, as swapExactIn would compute it now. */
   @abi.readonly
   quoteExactIn(assetIn: uint64, assetOut: uint64, amountIn: uint64): uint64 {
     return this.quoteIn(assetIn, assetOut, amountIn);
   }
 
-  /** Input an exact-out swap needs, as `swapExactOut` would compute it now. */
+  /** Input an exact-out swap needs, as swapExactOut would compute it now. */
   @abi.readonly
   quoteExactOut(assetIn: uint64, assetOut: uint64, amountOut: uint64): uint64 {
     const key = this.poolKey(assetIn, assetOut);
@@ -544,7 +569,7 @@ export class Dex extends Contract {
     return this.ceilMulDiv(net, BPS, BPS - pool.feeBps);
   }
 
-  /** Output of a route, as `swapRoute` would compute it now (pools are not updated between hops here, so a route that visits a pool twice differs). */
+  /** Output of a route, as swapRoute would compute it now (pools are not updated between hops here, so a route that visits a pool twice differs). */
   @abi.readonly
   quoteRoute(assetIn: uint64, path: uint64[], amountIn: uint64): uint64 {
     assert(path.length > 0 && path.length <= MAX_HOPS, 'ERR:BAD_PATH');

@@ -45,18 +45,43 @@ function assembleTeal(teal: string, what: string): { program: Uint8Array; lineTo
   return { program: result.program, lineToPcs }
 }
 
+/** TEALScript's own messages that the interface names differently (README.md lists the codes). */
+const MESSAGE_ALIASES: Record<string, string> = {
+  // reading a pool's box is how the DEX finds out that the pool does not exist
+  'box value does not exist: this.pools(key).value': 'ERR:NO_POOL',
+}
+
 /** ARC-56 error entries: for each assert message, every pc that fails with it (what algokit-utils reads). */
 function pcSourceInfo(entries: TealscriptSourceInfo[], lineToPcs: Map<number, number[]>): PcSourceInfo[] {
   const byMessage = new Map<string, number[]>()
   for (const e of entries) {
     const pcs = lineToPcs.get(e.teal)
     if (!pcs || !e.errorMessage) continue
-    byMessage.set(e.errorMessage, [...(byMessage.get(e.errorMessage) ?? []), ...pcs])
+    const message = MESSAGE_ALIASES[e.errorMessage] ?? e.errorMessage
+    byMessage.set(message, [...(byMessage.get(message) ?? []), ...pcs])
   }
   return [...byMessage].map(([errorMessage, pc]) => ({ pc, errorMessage }))
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
+const ON_COMPLETE: Record<string, string> = {
+  no_op: 'NoOp',
+  opt_in: 'OptIn',
+  close_out: 'CloseOut',
+  update_application: 'UpdateApplication',
+  delete_application: 'DeleteApplication',
+}
+
+/** ARC-56 bareActions from the ARC-32 bare_call_config (TEALScript leaves ARC-56's empty). */
+function bareActions(arc32: { bare_call_config?: Record<string, string> }): { create: string[]; call: string[] } {
+  const actions = { create: [] as string[], call: [] as string[] }
+  for (const [key, when] of Object.entries(arc32.bare_call_config ?? {})) {
+    if (when === 'CALL' || when === 'ALL') actions.call.push(ON_COMPLETE[key]!)
+    if (when === 'CREATE' || when === 'ALL') actions.create.push(ON_COMPLETE[key]!)
+  }
+  return actions
+}
 
 /**
  * algokitgen imports types as values, which breaks under verbatimModuleSyntax (esbuild keeps the
@@ -95,7 +120,7 @@ export async function build(outRoot: string = PACKAGE_DIR): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-tealscript-'))
   try {
     const tealscript = require.resolve('@algorandfoundation/tealscript/dist/bin/tealscript.js')
-    execFileSync(process.execPath, [tealscript, ...CONTRACTS.map((c) => c.source), work, '--skip-algod'], {
+    execFileSync(process.execPath, [tealscript, ...CONTRACTS.map((c) => c.source), work, '--skip-algod', '--disable-warnings'], {
       cwd: PACKAGE_DIR,
       stdio: ['ignore', 'ignore', 'inherit'],
     })
@@ -107,6 +132,7 @@ export async function build(outRoot: string = PACKAGE_DIR): Promise<void> {
       const clear = assembleTeal(clearTeal, `${name}.clear.teal`)
       const srcMap = JSON.parse(read('src_map.json')) as TealscriptSourceInfo[]
       const arc56 = JSON.parse(read('arc56.json')) as Record<string, unknown>
+      arc56.bareActions = bareActions(JSON.parse(read('arc32.json')))
       arc56.byteCode = { approval: b64(approval.program), clear: b64(clear.program) }
       arc56.sourceInfo = {
         approval: { sourceInfo: pcSourceInfo(srcMap, approval.lineToPcs), pcOffsetMethod: 'none' },

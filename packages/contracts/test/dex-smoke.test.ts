@@ -108,10 +108,13 @@ describe('dex smoke', () => {
     expect((await algorand.asset.getAccountInformation(user.addr, lpAsset)).balance).toBe(19_999_000n)
   })
 
-  it('swaps ALGO for the token exactly as the README math says, within one app call budget', async () => {
-    const { out, protocolFee } = exactIn(1_000_000n, 10_000_000n, 40_000_000n)
-    const before = (await algorand.asset.getAccountInformation(user.addr, token)).balance
-    const group = dex.newGroup().swapExactIn({
+  it('swaps ALGO for the token as the README math says, updating cumulative prices, within one app call budget', async () => {
+    const before = await pool()
+    const { out, protocolFee } = exactIn(1_000_000n, before.reserveA, before.reserveB)
+    // a block 100 s later, so the swap pays for its cumulative-price update (the costly path)
+    await algorand.client.algod.setBlockOffsetTimestamp(100).do()
+    await algorand.send.payment({ sender: user.addr, receiver: user.addr, amount: microAlgo(0) })
+    const swap = () => ({
       args: {
         input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(1_000_000) }),
         assetOut: token,
@@ -119,25 +122,24 @@ describe('dex smoke', () => {
       },
       extraFee: microAlgo(1000),
     })
-    const simulated = await group.simulate({ allowUnnamedResources: true })
+    const simulated = await dex.newGroup().swapExactIn(swap()).simulate({ allowUnnamedResources: true })
     const budget = simulated.simulateResponse.txnGroups[0]!.appBudgetConsumed ?? 0
     expect(budget).toBeGreaterThan(0)
     expect(budget).toBeLessThanOrEqual(700)
-    const result = await dex.send.swapExactIn({
-      args: {
-        input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(1_000_000) }),
-        assetOut: token,
-        minOut: out,
-      },
-      extraFee: microAlgo(1000),
-    })
+    const held = (await algorand.asset.getAccountInformation(user.addr, token)).balance
+    const result = await dex.send.swapExactIn(swap())
     expect(result.return).toBe(out)
-    expect((await algorand.asset.getAccountInformation(user.addr, token)).balance - before).toBe(out)
-    expect(await pool()).toMatchObject({
-      reserveA: 10_000_000n + 1_000_000n - protocolFee,
-      reserveB: 40_000_000n - out,
+    expect((await algorand.asset.getAccountInformation(user.addr, token)).balance - held).toBe(out)
+    const after = await pool()
+    expect(after).toMatchObject({
+      reserveA: before.reserveA + 1_000_000n - protocolFee,
+      reserveB: before.reserveB - out,
       protocolFeesA: protocolFee,
     })
+    const dt = after.lastUpdate - before.lastUpdate
+    expect(dt).toBeGreaterThanOrEqual(100n)
+    expect(after.cumulativePriceA).toBe(before.cumulativePriceA + ((before.reserveB << 64n) / before.reserveA) * dt)
+    expect(after.cumulativePriceB).toBe(before.cumulativePriceB + ((before.reserveA << 64n) / before.reserveB) * dt)
   })
 
   it('rejects a swap whose minimum out is above the output with ERR:SLIPPAGE', async () => {
