@@ -10,8 +10,9 @@ import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type U
 import { applyGroup, type AppliedTxn, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, genesisAllocation, genesisHash } from './genesis.ts'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
+import { base32Decode, buildDelta, watchWrites, type Msgp } from './deltas.ts'
 import { paysetLeaves, txnCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
@@ -35,6 +36,25 @@ function paysetCommitments(payset: algosdk.SignedTxnInBlock[], genesisHash: Uint
   const roots = txnCommitments(paysetLeaves(payset, GENESIS_ID, genesisHash))
   return new algosdk.TxnCommitments({ nativeSha512_256Commitment: roots.sha512_256, sha256Commitment: roots.sha256, sha512Commitment: roots.sha512 })
 }
+
+let genesisMoney: bigint | undefined
+
+/** All the algos there are (genesis allocation; nothing mints or burns). */
+function genesisTotal(): bigint {
+  if (genesisMoney === undefined) {
+    genesisMoney = 0n
+    for (const [, algo] of genesisAllocation()) genesisMoney += BigInt(algo)
+  }
+  return genesisMoney
+}
+
+/** A kept delta with its block's header as `Hdr` (go's *BlockHeader). */
+function withHeader(delta: Map<string, Msgp>, block: algosdk.Block): Map<string, unknown> {
+  return new Map<string, unknown>(delta).set('Hdr', algosdk.msgpackRawDecodeAsMap(algosdk.encodeMsgpack(block.header)))
+}
+
+/** Rounds of state deltas kept (go's default MaxAcctLookback: its trackers flush older rounds). */
+const DELTA_LOOKBACK = 4n
 
 /** The genesis block's txn counter (go's MakeGenesisBlock under AppForbidLowResources). */
 const GENESIS_TXN_COUNTER = 1000
@@ -146,6 +166,7 @@ class Chain implements Node {
   private lastBlockAt: number
   private closed = false
   private log: ChainLog | undefined
+  private readonly deltas = new Map<bigint, { round: Map<string, Msgp>; group: Map<string, Msgp>; ids: Uint8Array[]; block: algosdk.Block }>()
 
   constructor(options: NodeOptions) {
     this.now = options.now ?? Date.now
@@ -323,6 +344,7 @@ class Chain implements Node {
     if (this.log !== undefined) this.state.updateAccount(this.state.chain.feeSink, () => undefined)
     let res: ReturnType<typeof applyGroup>
     let block: algosdk.Block
+    const stopWatching = watchWrites(this.state)
     try {
       res = applyGroup(this.state, stxns, {
         round,
@@ -345,9 +367,11 @@ class Chain implements Node {
         block = stored
       }
     } catch (e) {
+      stopWatching()
       this.state.revert(outer)
       throw e
     }
+    this.recordDelta(round, block, stxns, res.txIds, stopWatching())
     this.state.commit(outer)
     for (const [k, lv] of res.leases) this.leases.set(k, lv)
     stxns.forEach((stxn, i) => this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] }))
@@ -356,6 +380,46 @@ class Chain implements Node {
     this.forget(round)
     for (const wake of this.waiters.splice(0)) wake()
     return { txId: res.txIds[0] }
+  }
+
+  /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do. */
+  private recordDelta(round: bigint, block: algosdk.Block, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>): void {
+    const prev = this.blocks[this.blocks.length - 1].header
+    const balance = (a: string): bigint => BigInt(this.state.accountData(algosdk.decodeAddress(a).publicKey).balance)
+    const notParticipating = balance(FEE_SINK) + balance(REWARDS_POOL)
+    const total = genesisTotal()
+    const delta = buildDelta(this.state, writes, {
+      txns: stxns.map((s, i) => ({ txId: txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
+      header: null, // set from the kept block when asked for
+      prevTimestamp: prev.timestamp,
+      notParticipating,
+      offline: total - notParticipating,
+    })
+    const gid = stxns[0].txn.group
+    const ids = [...(gid !== undefined && gid.some((x) => x !== 0) ? [gid] : []), ...txIds.map(base32Decode)]
+    this.deltas.set(round, { ...delta, ids, block })
+    this.deltas.delete(round - DELTA_LOOKBACK)
+  }
+
+  ledgerStateDelta(round: bigint): { delta: Map<string, unknown> } | { error: string } {
+    const latest = this.lastRound()
+    const dbRound = latest > DELTA_LOOKBACK ? latest - DELTA_LOOKBACK : 0n
+    const kept = latest - dbRound
+    if (round < dbRound) return { error: `round ${round} before dbRound ${dbRound}` }
+    if (round > latest) return { error: `round ${round} too high: dbRound ${dbRound}, deltas ${kept}` }
+    const d = this.deltas.get(round)
+    if (round === dbRound || d === undefined) return { error: `round ${round} not in deltas: dbRound ${dbRound}, deltas ${kept}, offset 0` }
+    return { delta: withHeader(d.round, d.block) }
+  }
+
+  groupDeltasForRound(round: bigint): { ids: Uint8Array[]; delta: Map<string, unknown> }[] | undefined {
+    const d = this.deltas.get(round)
+    return d === undefined ? undefined : [{ ids: d.ids, delta: withHeader(d.group, d.block) }]
+  }
+
+  groupDelta(id: Uint8Array): Map<string, unknown> | undefined {
+    for (const d of this.deltas.values()) if (d.ids.some((x) => x.length === id.length && x.every((b, i) => b === id[i]))) return withHeader(d.group, d.block)
+    return undefined
   }
 
   /** Drops txids and leases whose validity can no longer overlap the next round. */

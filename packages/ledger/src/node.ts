@@ -70,6 +70,16 @@ export interface Node {
    * undefined beyond the tip. `headerOnly` drops the payset.
    */
   blockMsgpack(round: bigint, headerOnly?: boolean): Uint8Array | undefined
+  /**
+   * GET /v2/deltas/{round}: go's StateDelta as a msgpack-ready map (field names as go-codec
+   * writes them), or go's reason it is not kept (only the last few rounds are).
+   */
+  ledgerStateDelta(round: bigint): { delta: Map<string, unknown> } | { error: string }
+  /** GET /v2/deltas/{round}/txn/group: each group's delta subset with its ids (group id, txids); undefined when not kept. */
+  groupDeltasForRound(round: bigint): { ids: Uint8Array[]; delta: Map<string, unknown> }[] | undefined
+  /** GET /v2/deltas/txn/group/{id}: the delta subset of the group holding txid or group id `id`. */
+  groupDelta(id: Uint8Array): Map<string, unknown> | undefined
+
   /** Resolves once round `round` + 1 exists, or after `timeoutMs` (wait-for-block-after). */
   waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void>
 

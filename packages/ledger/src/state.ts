@@ -144,6 +144,8 @@ export class LedgerState implements Ledger {
   touched = new Set<string>()
   proto: ConsensusParams = CURRENT_PROTO
   performer: Performer | undefined
+  /** Sees every journaled write (map, key, old value); the chain records state deltas with it. */
+  onWrite: ((map: Map<unknown, unknown>, key: unknown, before: unknown) => void) | undefined = undefined
 
   constructor(readonly chain: ChainContext) {}
 
@@ -168,6 +170,7 @@ export class LedgerState implements Ledger {
   private put<K, V>(map: Map<K, V>, k: K, v: V | undefined): void {
     const had = map.has(k)
     const old = map.get(k)
+    this.onWrite?.(map as Map<unknown, unknown>, k, old)
     this.undo.push(() => (had ? map.set(k, old as V) : map.delete(k)))
     if (v === undefined) map.delete(k)
     else map.set(k, v)

@@ -14,6 +14,7 @@ import { accountApplicationInformation, accountAssetInformation, accountInformat
 import { getApplicationBoxByName, getApplicationBoxes, getApplicationByID, getAssetByID } from './handlers/applications.ts'
 import { getBlock, getBlockHash, getBlockTxids, getLightBlockHeaderProof, getStateProof, getTransactionProof } from './handlers/blocks.ts'
 import { getSupply } from './handlers/ledger.ts'
+import { getLedgerStateDelta, getLedgerStateDeltaForTransactionGroup, getTransactionGroupLedgerStateDeltasForRound } from './handlers/deltas.ts'
 import { tealCompile, tealDisassemble } from './handlers/teal.ts'
 import { getBlockTimeStampOffset, getSyncRound, setBlockTimeStampOffset, setSyncRound, unsetSyncRound } from './handlers/devmode.ts'
 
@@ -54,6 +55,9 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'GET', path: '/v2/blocks/:round/lightheader/proof', handler: getLightBlockHeaderProof },
   { method: 'GET', path: '/v2/stateproofs/:round', handler: getStateProof },
   { method: 'GET', path: '/v2/ledger/supply', handler: getSupply },
+  { method: 'GET', path: '/v2/deltas/:round', handler: getLedgerStateDelta },
+  { method: 'GET', path: '/v2/deltas/:round/txn/group', handler: getTransactionGroupLedgerStateDeltasForRound },
+  { method: 'GET', path: '/v2/deltas/txn/group/:id', handler: getLedgerStateDeltaForTransactionGroup },
   { method: 'POST', path: '/v2/teal/compile', handler: (_ctx, req) => tealCompile(req) },
   { method: 'POST', path: '/v2/teal/disassemble', handler: (_ctx, req) => tealDisassemble(req) },
   { method: 'GET', path: '/v2/devmode/blocks/offset', handler: getBlockTimeStampOffset },

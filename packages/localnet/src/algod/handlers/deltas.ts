@@ -1,0 +1,67 @@
+// /v2/deltas/*: a round's state delta and each group's, as go-codec encodes ledgercore's structs.
+import algosdk from 'algosdk'
+import { ALGOD_ERRORS, badRequest, notFound, sprintf } from '../errors.ts'
+import { jsonReply, responseFormat, uintParam } from '../http.ts'
+import type { AlgodReply, AlgodRequest, Format } from '../http.ts'
+import type { AlgodContext } from '../context.ts'
+import { digestString, msgpackToJSONValue } from './blocks.ts'
+
+const TXID = /^[A-Z2-7]{52}$/
+
+/** JSON cannot key a map by a struct: go zeroes Txleases before encoding JSON. */
+function withoutLeases(delta: Map<string, unknown>): Map<string, unknown> {
+  if (!delta.has('Txleases')) return delta
+  return new Map([...delta].map(([k, v]) => [k, k === 'Txleases' ? null : v]))
+}
+
+function reply(value: unknown, format: Format): AlgodReply {
+  if (format === 'msgpack') return { status: 200, contentType: 'application/msgpack', body: algosdk.msgpackRawEncode(value) }
+  return jsonReply(msgpackToJSONValue(value))
+}
+
+/** GET /v2/deltas/{round}. */
+export function getLedgerStateDelta(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  const round = uintParam(req, 'round')
+  const format = responseFormat(req)
+  const res = ctx.node.ledgerStateDelta(round)
+  if ('error' in res) throw notFound(sprintf(ALGOD_ERRORS.failedRetrievingStateDelta, res.error))
+  return reply(format === 'json' ? withoutLeases(res.delta) : res.delta, format)
+}
+
+/** GET /v2/deltas/{round}/txn/group: every group of the round with its ids. */
+export function getTransactionGroupLedgerStateDeltasForRound(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  const round = uintParam(req, 'round')
+  const format = responseFormat(req)
+  const groups = ctx.node.groupDeltasForRound(round)
+  if (groups === undefined) throw notFound(sprintf(ALGOD_ERRORS.failedRetrievingStateDelta, `round ${round} not found in txnGroupDeltaTracer`))
+  const deltas = groups.map((g) => new Map<string, unknown>([['Delta', format === 'json' ? withoutLeases(g.delta) : g.delta], ['Ids', g.ids.map(digestString)]]))
+  return reply(new Map([['Deltas', deltas]]), format)
+}
+
+/** GET /v2/deltas/txn/group/{id}: by a txid or a group id, both as base32 digests. */
+export function getLedgerStateDeltaForTransactionGroup(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  const format = responseFormat(req)
+  const id = req.params.id ?? ''
+  if (!TXID.test(id)) throw badRequest(ALGOD_ERRORS.noValidTxnSpecified)
+  const bytes = base32Bytes(id)
+  const delta = ctx.node.groupDelta(bytes)
+  if (delta === undefined) throw notFound(sprintf(ALGOD_ERRORS.failedRetrievingStateDelta, `unable to find delta for id: ${id}`))
+  return reply(format === 'json' ? withoutLeases(delta) : delta, format)
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+function base32Bytes(s: string): Uint8Array {
+  const out: number[] = []
+  let bits = 0
+  let value = 0
+  for (const c of s) {
+    value = ((value << 5) | BASE32.indexOf(c)) & 0xffff
+    bits += 5
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255)
+      bits -= 8
+    }
+  }
+  return new Uint8Array(out)
+}
