@@ -33,6 +33,10 @@ export interface DexContext {
   signer: TransactionSigner
   /** Reused when given (one fetch per group otherwise). */
   suggestedParams?: SuggestedParams
+  /** Assets the sender is known to hold (e.g. from a balance query the app already made): no opt-in lookup for them. */
+  heldAssets?: readonly bigint[]
+  /** Simulate each group and add budget calls when it needs them (default true); off when groups are merged and covered together. */
+  coverBudget?: boolean
 }
 
 /** A built group and what it costs the sender. */
@@ -92,7 +96,7 @@ async function prepare(ctx: DexContext, optInAssets: readonly bigint[]): Promise
   const [params, registryAppId, optIns] = await Promise.all([
     ctx.suggestedParams ?? ctx.algod.getTransactionParams().do(),
     ctx.registryAppId ?? readRegistryAppId(ctx.algod, ctx.dexAppId),
-    missingOptIns(ctx.algod, ctx.sender, optInAssets),
+    missingOptIns(ctx.algod, ctx.sender, ctx.heldAssets ? optInAssets.filter((a) => !ctx.heldAssets!.includes(a)) : optInAssets),
   ])
   const minFee = BigInt(params.minFee) > 0n ? BigInt(params.minFee) : 1000n
   const p: Prepared = { params, minFee, registryAppId, appAddress: getApplicationAddress(ctx.dexAppId), steps: [], optIns, budgetCalls: 0 }
@@ -161,8 +165,8 @@ async function budgetShortfall(ctx: DexContext, p: Prepared): Promise<number> {
     extraOpcodeBudget: 20_000,
   })
   const result = (await ctx.algod.simulateTransactions(request).do()).txnGroups[0]
-  // A group that fails for another reason is left as it is: sending it reports the real error.
-  if (!result || result.failureMessage) return 0
+  // A group that fails still reports what it used up to the failure, so its real error shows when sent.
+  if (!result) return 0
   const calls = group.filter((t) => t.txn.type === 'appl').length
   return Number(result.appBudgetConsumed ?? 0) - APP_CALL_BUDGET * calls
 }
@@ -171,7 +175,9 @@ async function budgetShortfall(ctx: DexContext, p: Prepared): Promise<number> {
  * Adds cheap `getPool` calls until the group's pooled budget covers it: zaps and multi-hop routes
  * need more than one app call's 700 opcodes. Each extra call costs the minimum fee.
  */
-async function coverBudget(ctx: DexContext, p: Prepared, pool: [bigint, bigint]): Promise<void> {
+async function coverBudget(ctx: DexContext, p: Prepared, pair: [bigint, bigint]): Promise<void> {
+  if (ctx.coverBudget === false) return
+  const pool = ordered(pair[0], pair[1])
   for (let round = 0; round < 3; round++) {
     const short = await budgetShortfall(ctx, p)
     if (short <= 0) return

@@ -4,7 +4,8 @@ import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-u
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
 import { startLocalnet } from '@grove/localnet'
 import type { Localnet } from '@grove/localnet'
-import type { Address, Algodv2 } from 'algosdk'
+import { waitForConfirmation } from 'algosdk'
+import type { ABIMethod, ABIType, Address, Algodv2 } from 'algosdk'
 import type { Pool } from '../src/amm.ts'
 import { DEX_SPEC, REGISTRY_SPEC } from '../src/contract.ts'
 import { fetchPool } from '../src/pool-state.ts'
@@ -73,12 +74,25 @@ export async function startGrove(): Promise<Grove> {
       assets.push((await algorand.send.assetCreate({ sender: trader.addr, total: (1n << 64n) - 1n, decimals: a.decimals, unitName: a.unitName, assetName: a.unitName })).assetId)
 
     const ctx: DexContext = { algod, dexAppId, registryAppId, sender: trader.addr, signer: trader.signer }
+    // Dev mode commits each group as it arrives, so one pending-info read per app call replaces polling.
     const send: Grove['send'] = async ({ composer }) => {
-      const result = await composer.execute(algod, 1)
+      const calls = composer.buildGroup().flatMap((t, i) => (t.txn.type === 'appl' ? [{ i, id: t.txn.txID() }] : []))
+      const methods = calls.map(({ i }) => (composer as unknown as { methodCalls: Map<number, ABIMethod> }).methodCalls.get(i)!)
+      await algod.sendRawTransaction(await composer.gatherSignatures()).do()
+      const infos = await Promise.all(
+        calls.map(async ({ id }) => {
+          const info = await algod.pendingTransactionInformation(id).do()
+          return info.confirmedRound ? info : waitForConfirmation(algod, id, 4)
+        }),
+      )
       return {
-        returns: result.methodResults.map((r) => r.returnValue),
-        logs: result.methodResults.map((r) => r.txInfo?.logs ?? []),
-        round: result.confirmedRound,
+        returns: infos.map((info, k) => {
+          const last = info.logs?.[info.logs.length - 1]
+          const type = methods[k]!.returns.type
+          return type === 'void' || !last ? undefined : (type as ABIType).decode(last.slice(4))
+        }),
+        logs: infos.map((info) => info.logs ?? []),
+        round: infos[0]?.confirmedRound ?? 0n,
       }
     }
     const balance: Grove['balance'] = async (asset, who = trader.addr) => {
