@@ -145,6 +145,13 @@ export function SwapPage() {
             Finding the best price…
           </p>
         ) : null}
+        {view.impact === 'high' || view.impact === 'confirm' ? (
+          <p className="field__warning" role="status">
+            {view.impact === 'high'
+              ? 'This trade moves the price noticeably. A smaller amount gets a better rate.'
+              : 'This trade moves the price by 10% or more: you will be asked to type “confirm” before it is sent.'}
+          </p>
+        ) : null}
         {view.message ? (
           <p className="field__error" role="alert">
             {view.message}
