@@ -155,6 +155,30 @@ test('the token selector finds tokens by name and asset id and marks verified on
   await expect(dialog.locator('.token-list__item').getByLabel('verified')).toHaveCount(0)
 })
 
+test('the swap form works by keyboard alone', async ({ page }) => {
+  await page.goto('/dex/swap')
+  await page.getByRole('textbox', { name: 'You pay' }).focus()
+  await page.keyboard.type('2')
+  // pay token, flip, receive amount, receive token
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'You receive: select a token' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('searchbox')).toBeFocused()
+  await page.keyboard.type('gUSD')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  // Focus returns to the button that opened the selector, now naming the token.
+  await expect(page.getByRole('button', { name: 'You receive: gUSD, change token' })).toBeFocused()
+  await expect(page.getByTestId('price-impact')).toBeVisible()
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'You pay: gUSD, change token' })).toBeVisible()
+})
+
 for (const width of [1280, 390]) {
   test(`screenshots of a quoted swap and its review at ${width} px`, async ({ page }) => {
     const account = await newAccount({ algo: 40, tokens: { gUSD: 10 } })
