@@ -295,7 +295,7 @@ pushint 1
     const newApproval = await compile(d.algod, '#pragma version 10\npushint 1')
     const update = algosdk.makeApplicationUpdateTxnFromObject({ sender: creator.addr, appIndex: appId, approvalProgram: newApproval, clearProgram: await compile(d.algod, '#pragma version 10\npushint 1'), suggestedParams: sp })
     await send(d.algod, update.signTxn(creator.sk))
-    expect((await d.algod.getApplicationByID(appId).do()).params.approvalProgram).toEqual(newApproval)
+    expect((await d.algod.getApplicationByID(appId).do()).params?.approvalProgram).toEqual(newApproval)
     await send(d.algod, call(creator, algosdk.OnApplicationComplete.DeleteApplicationOC).signTxn(creator.sk))
     await expect(d.algod.getApplicationByID(appId).do()).rejects.toMatchObject({ response: { status: 404 } })
     expect((await d.algod.accountInformation(creator.addr).do()).minBalance).toBe(100_000n)
@@ -307,8 +307,8 @@ pushint 1
     const approval = `#pragma version 10\npushint 1\nreturn\n${'pushint 1\npop\n'.repeat(999)}pushint 1`
     const appId = await createApp(creator, approval, { extraPages: 1 })
     const app = await d.algod.getApplicationByID(appId).do()
-    expect(app.params.extraProgramPages).toBe(1)
-    expect(app.params.approvalProgram.length).toBeGreaterThan(2048)
+    expect(app.params?.extraProgramPages).toBe(1)
+    expect(app.params?.approvalProgram.length).toBeGreaterThan(2048)
     expect((await d.algod.accountInformation(creator.addr).do()).minBalance).toBe(100_000n + 100_000n + 100_000n)
   })
 })
@@ -436,7 +436,7 @@ pushint 1
     expect(res.innerTxns).toHaveLength(2)
     const childId = res.innerTxns![0]!.applicationIndex!
     expect(childId).toBeGreaterThan(appId)
-    expect((await d.algod.getApplicationByID(childId).do()).params.creator.toString()).toBe(appAddr.toString())
+    expect((await d.algod.getApplicationByID(childId).do()).params?.creator.toString()).toBe(appAddr.toString())
     expect(res.innerTxns![1]!.txn.txn.payment?.amount).toBe(5000n)
     expect(await balance(d.algod, appAddr)).toBe(1_000_000n - 5000n)
   })
