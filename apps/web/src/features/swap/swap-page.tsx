@@ -139,6 +139,7 @@ export function SwapPage() {
             networkFee={view.networkFee}
             impact={view.impact}
             slippagePercent={slippage}
+            feeEstimated
           />
         ) : state.text.trim() !== '' && tokenIn && tokenOut && !view.fieldError && !view.message && deployment ? (
           <p className="hint" role="status">

@@ -13,6 +13,8 @@ export interface TradeDetailsProps {
   networkFee: bigint
   impact: ImpactLevel
   slippagePercent: number
+  /** The fee is worked out from the route, not yet from the built group (the review shows the exact one). */
+  feeEstimated?: boolean
 }
 
 /** Formats basis points as a percentage ("1.23%", "<0.01%"). */
@@ -68,7 +70,7 @@ export function TradeDetails(props: TradeDetailsProps) {
         </dd>
       </div>
       <div>
-        <dt>Network fee</dt>
+        <dt>Network fee{props.feeEstimated ? ' (estimated)' : ''}</dt>
         <dd data-testid="network-fee">{formatAmount(props.networkFee, 6)} ALGO</dd>
       </div>
       <div>
