@@ -295,6 +295,12 @@ describe('request validation', () => {
     expect(res).toEqual({ status: 400, json: { message: 'expected 1 transaction group, got 2' } })
   })
 
+  it('refuses a body over 1,000,000 bytes with 400', async () => {
+    const res = await fetch(`${net.algod.url}/v2/transactions/simulate`, { method: 'POST', headers: { 'X-Algo-API-Token': net.algod.token }, body: new Uint8Array(1_000_001) })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: 'http: request body too large' })
+  })
+
   it('refuses stack-change without enable with 400', async () => {
     const stxn = algosdk.decodeObj(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() }).signTxn(funder.secretKey))
     const res = await postSimulate({ 'txn-groups': [{ txns: [stxn] }], 'exec-trace-config': { 'stack-change': true } })

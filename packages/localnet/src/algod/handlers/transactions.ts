@@ -10,7 +10,7 @@ import { addressParam } from '../params.ts'
 /** algod's MaxTxGroupSize. */
 export const MAX_TX_GROUP_SIZE = 16
 /** algod's cap on a simulate request body (MaxSimulateBytes). */
-export const MAX_SIMULATE_BYTES = 32 * 1024 * 1024
+export const MAX_SIMULATE_BYTES = 1_000_000
 
 const TXID = /^[A-Z2-7]{52}$/
 
