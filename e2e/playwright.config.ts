@@ -1,6 +1,7 @@
 // Browser suite in Debian's Chromium, two projects:
-// - "chromium": the production build of the web app alone, served by `vite preview`. No algod is
-//   needed: pages show readable states when a node is unreachable.
+// - "chromium": the production build of the web app alone, served by `vite preview` (built into
+//   this run's temporary directory). No algod is needed: pages show readable states when a node
+//   is unreachable.
 // - "stack": `tests/{swap,shares,stack}*.spec.ts` against the whole stack as `npm start` runs it
 //   (scripts/start.mjs: localnet + deploy + demo seed + web build), on free ports with a temporary
 //   data directory; helpers for those specs are in support/stack.ts.
@@ -12,7 +13,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-const PORT = Number(process.env.GROVE_E2E_PORT ?? 4317)
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
 const STACK_SPECS = /(^|[\\/])(swap|shares|stack)[^\\/]*\.spec\.ts$/
 
@@ -26,22 +26,33 @@ function runsStack(argv: string[]): boolean {
 }
 
 // The runner evaluates this file first and its workers inherit its environment, so free ports and
-// the data directory are chosen once, here, and every process reads them back.
+// the run's directory (the stack's data, the web build) are chosen once, here, and every process
+// reads them back. Nothing is shared with another run on the same machine or checkout.
 if (!process.env.GROVE_E2E_DATA_DIR) {
   const ports = execFileSync(process.execPath, [
     '-e',
     `const net = require('node:net');
-     Promise.all([0, 1, 2].map(() => new Promise((ok) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => ok(s)) })))
+     Promise.all([0, 1, 2, 3].map(() => new Promise((ok) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => ok(s)) })))
        .then((ss) => { console.log(ss.map((s) => s.address().port).join(' ')); ss.forEach((s) => s.close()) })`,
   ])
     .toString()
     .trim()
     .split(' ')
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e-'))
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-e2e-'))
   const withStack = runsStack(process.argv) ? '1' : '0'
-  Object.assign(process.env, { GROVE_E2E_DATA_DIR: dataDir, GROVE_E2E_ALGOD_PORT: ports[0], GROVE_E2E_KMD_PORT: ports[1], GROVE_E2E_WEB_PORT: ports[2], GROVE_E2E_WITH_STACK: withStack })
-  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+  Object.assign(process.env, {
+    GROVE_E2E_PORT: process.env.GROVE_E2E_PORT ?? ports[3],
+    GROVE_E2E_WEB_DIR: path.join(runDir, 'web'),
+    GROVE_E2E_DATA_DIR: path.join(runDir, 'stack'),
+    GROVE_E2E_ALGOD_PORT: ports[0],
+    GROVE_E2E_KMD_PORT: ports[1],
+    GROVE_E2E_WEB_PORT: ports[2],
+    GROVE_E2E_WITH_STACK: withStack,
+  })
+  process.on('exit', () => fs.rmSync(runDir, { recursive: true, force: true }))
 }
+const PORT = Number(process.env.GROVE_E2E_PORT)
+const webDir = process.env.GROVE_E2E_WEB_DIR!
 const withStack = process.env.GROVE_E2E_WITH_STACK === '1'
 const stack = { dataDir: process.env.GROVE_E2E_DATA_DIR!, algodPort: process.env.GROVE_E2E_ALGOD_PORT!, kmdPort: process.env.GROVE_E2E_KMD_PORT!, webPort: process.env.GROVE_E2E_WEB_PORT! }
 const chromium = {
@@ -71,10 +82,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      command: `npx vite build --logLevel warn --outDir ${webDir} --emptyOutDir && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${webDir}`,
       cwd: '../apps/web',
       url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
