@@ -21,7 +21,9 @@ export async function fetchHoldings(algod: AlgodConfig, address: string, fetchFn
     throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
   })
   if (!response.ok) throw new Error(`algod answered ${response.status}`)
-  const body = (await response.json()) as { amount: number; 'min-balance'?: number; assets?: { 'asset-id': number; amount?: number }[] }
+  // Asset amounts reach 2^64 − 1, beyond what a JSON number keeps exactly: read long ones as text.
+  const text = (await response.text()).replace(/("amount"\s*:\s*)(\d{16,})/g, '$1"$2"')
+  const body = JSON.parse(text) as { amount: number | string; 'min-balance'?: number; assets?: { 'asset-id': number; amount?: number | string }[] }
   const assets = new Map<number, bigint>()
   for (const a of body.assets ?? []) assets.set(a['asset-id'], BigInt(a.amount ?? 0))
   return { algo: BigInt(body.amount), minBalance: BigInt(body['min-balance'] ?? 0), assets }
