@@ -179,4 +179,46 @@ describe('dex smoke', () => {
     expect(await appAlgo()).toBe(after.reserveA + after.protocolFeesA + (await appMinBalance()))
     expect((await algorand.asset.getAccountInformation(dex.appAddress, token)).balance).toBe(after.reserveB + after.protocolFeesB)
   })
+
+  it('routes two hops with one bare NoOp call padding the budget, for 4,000 µALGO in all', async () => {
+    const t2 = (await algorand.send.assetCreate({ sender: user.addr, total: 10n ** 15n, decimals: 6, unitName: 'TKB', assetName: 'Token B' })).assetId
+    const lp2 = (
+      await dex.send.createPool({
+        args: { mbr: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(400_000) }), a: token, b: t2 },
+        extraFee: microAlgo(3000),
+      })
+    ).return!
+    await algorand.send.assetOptIn({ sender: user.addr, assetId: lp2 })
+    await dex.send.addLiquidity({
+      args: {
+        inA: algorand.createTransaction.assetTransfer({ sender: user.addr, receiver: dex.appAddress, assetId: token, amount: 5_000_000n }),
+        inB: algorand.createTransaction.assetTransfer({ sender: user.addr, receiver: dex.appAddress, assetId: t2, amount: 5_000_000n }),
+        a: token,
+        b: t2,
+        minLp: 0n,
+      },
+      extraFee: microAlgo(1000),
+    })
+    // both pools pay their cumulative-price update
+    await algorand.client.algod.setBlockOffsetTimestamp(200).do()
+    await algorand.send.payment({ sender: user.addr, receiver: user.addr, amount: microAlgo(0), note: 'tick 2' })
+    const first = await pool()
+    const second = await dex.getPool({ args: { a: token, b: t2 } })
+    const hop1 = exactIn(100_000n, first.reserveA, first.reserveB).out
+    const hop2 = exactIn(hop1, second.reserveA, second.reserveB).out
+    const route = () => ({
+      args: {
+        input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(100_000) }),
+        path: [token, t2],
+        minOut: hop2,
+      },
+      extraFee: microAlgo(1000),
+    })
+    await expect(dex.newGroup().swapRoute(route()).simulate({ allowUnnamedResources: true })).rejects.toThrow(/budget exceeded/)
+    // the generated composer type lacks its runtime bare(), so the padding goes in as a transaction
+    const padding = await dex.createTransaction.bare({ note: 'budget 1' })
+    const result = await dex.newGroup().swapRoute(route()).addTransaction(padding).send()
+    expect(result.returns[0]).toBe(hop2)
+    expect(result.transactions.reduce((fee: bigint, t: { fee: bigint }) => fee + t.fee, 0n)).toBe(4000n)
+  })
 })
