@@ -5,8 +5,6 @@ import type { AlgodReply, AlgodRequest } from './http.ts'
 /** Per-server state handlers share. */
 export interface AlgodContext {
   node: Node
-  /** Follow mode's sync round; 0 = unset (algod's GetSyncRound). */
-  syncRound: bigint
   /** Resolves when the server is stopping, so long polls end early. */
   shutdown: Promise<void>
 }

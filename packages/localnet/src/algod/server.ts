@@ -113,7 +113,7 @@ async function handle(ctx: AlgodContext, token: string, req: IncomingMessage, re
 export function createAlgodListener(options: AlgodListenerOptions): AlgodListener {
   let release!: () => void
   const shutdown = new Promise<void>((resolve) => (release = resolve))
-  const ctx: AlgodContext = { node: options.node, syncRound: 0n, shutdown }
+  const ctx: AlgodContext = { node: options.node, shutdown }
   return {
     listener: (req, res) => {
       void handle(ctx, options.token, req, res)

@@ -1,5 +1,5 @@
-// Dev-mode time travel and follow mode's sync round.
-import { ALGOD_ERRORS, AlgodError, badRequest, notFound, sprintf } from '../errors.ts'
+// Dev-mode time travel, and the sync round a dev-mode (full, not follower) node ignores.
+import { ALGOD_ERRORS, badRequest, notFound, sprintf } from '../errors.ts'
 import { emptyReply, jsonReply, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
@@ -26,22 +26,18 @@ export function setBlockTimeStampOffset(ctx: AlgodContext, req: AlgodRequest): A
   return emptyReply()
 }
 
-/** GET /v2/ledger/sync: 404 until a sync round is set. */
-export function getSyncRound(ctx: AlgodContext): AlgodReply {
-  if (ctx.syncRound === 0n) throw notFound(ALGOD_ERRORS.failedRetrievingSyncRound)
-  return jsonReply({ round: ctx.syncRound })
+/** GET /v2/ledger/sync: a full node (not a follower) never has a sync round, so always 404. */
+export function getSyncRound(): AlgodReply {
+  throw notFound(ALGOD_ERRORS.failedRetrievingSyncRound)
 }
 
-/** POST /v2/ledger/sync/{round}: round 0 or one already passed is refused, as algod's catchup service does. */
-export function setSyncRound(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  const round = uintParam(req, 'round')
-  if (round === 0n || round < ctx.node.lastRound()) throw new AlgodError(400, ALGOD_ERRORS.failedSettingSyncRound)
-  ctx.syncRound = round
+/** POST /v2/ledger/sync/{round}: a full node's SetSyncRound accepts any round and ignores it. */
+export function setSyncRound(_ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+  uintParam(req, 'round')
   return emptyReply()
 }
 
-/** DELETE /v2/ledger/sync. */
-export function unsetSyncRound(ctx: AlgodContext): AlgodReply {
-  ctx.syncRound = 0n
+/** DELETE /v2/ledger/sync: a no-op on a full node. */
+export function unsetSyncRound(): AlgodReply {
   return emptyReply()
 }
