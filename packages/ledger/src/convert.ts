@@ -18,10 +18,15 @@ function small(v: unknown): number {
   return v === undefined ? 0 : Number(v as number | bigint)
 }
 
+/** Absent fields of each size share one zero array (nothing writes into a decoded transaction). */
+const ZEROS = new Map<number, Uint8Array>()
+
 function bytes(v: unknown, size = 0): Uint8Array {
   if (v instanceof Uint8Array) return v
   if (typeof v === 'string') return new TextEncoder().encode(v)
-  return new Uint8Array(size)
+  let zero = ZEROS.get(size)
+  if (zero === undefined) ZEROS.set(size, (zero = new Uint8Array(size)))
+  return zero
 }
 
 function list<T>(v: unknown, f: (x: unknown) => T): T[] {
