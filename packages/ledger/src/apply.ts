@@ -83,7 +83,7 @@ export interface SimulateHooks {
   unnamedResources?: UnnamedResourcePolicy
   tracer?: EvalTracer
   /** Filled by applyGroup as it runs, so a failed group still reports what it used. */
-  consumed?: { app: number[]; logicSig: number[]; appBudgetAdded: number; verified: boolean }
+  consumed?: { app: number[]; logicSig: number[]; appBudgetAdded: number; verified: boolean; applied?: AppliedTxn[] }
 }
 
 /** A group after successful application. */
@@ -854,6 +854,8 @@ function evaluate(
   const cp = state.checkpoint()
   state.touched = new Set()
   const applied: AppliedTxn[] = []
+  // simulate reports the transactions that applied before a failure, as go's tracer keeps their apply data
+  if (ctx.sim?.consumed !== undefined) ctx.sim.consumed.applied = applied
   try {
     for (let i = 0; i < group.length; i++) {
       const before = applier.appBudget.remaining

@@ -7,7 +7,7 @@ import { groupStateFor, type EvalContext, type EvalTracer, type GroupState, type
 import { applyGroup, type AppliedTxn, type GroupContext, type SimulateHooks } from './apply.ts'
 import { LedgerError } from './errors.ts'
 import { sha512_256 } from './hash.ts'
-import { hex, idKey, type LedgerState } from './state.ts'
+import { hex, idKey, unhex, type LedgerState } from './state.ts'
 
 const m = algosdk.modelsv2
 
@@ -255,16 +255,108 @@ function stateWrite(cx: EvalContext, ins: Instr): PendingState | undefined {
   }
 }
 
+/** A state read or write an opcode is about to make (go's AppStateExplain), for initial-states. */
+function stateAccess(cx: EvalContext, ins: Instr): PendingState | undefined {
+  const write = stateWrite(cx, ins)
+  if (write !== undefined) return write
+  const st = cx.stack
+  const top = st.length - 1
+  const tx = cx.txnGroup[cx.groupIndex] as Txn
+  const appRef = (v: StackValue | undefined): Uint64 => {
+    if (v === undefined || typeof v === 'object') return cx.appId
+    const n = BigInt(v)
+    if (n === 0n) return cx.appId
+    // a small number is a foreign-apps slot, as go's appReference reads it
+    return n <= BigInt(tx.foreignApps.length) ? tx.foreignApps[Number(n) - 1] : n
+  }
+  const account = (v: StackValue | undefined): Uint8Array | undefined =>
+    typeof v === 'object' ? v : v === undefined ? undefined : BigInt(v) === 0n ? tx.sender : tx.accounts[Number(v) - 1]
+  switch (ins.spec.name) {
+    case 'app_global_get':
+      return { type: 'g', op: 'w', app: cx.appId, key: bytesArg(st[top]) }
+    case 'app_global_get_ex':
+      return { type: 'g', op: 'w', app: appRef(st[top - 1]), key: bytesArg(st[top]) }
+    case 'app_local_get':
+      return { type: 'l', op: 'w', app: cx.appId, key: bytesArg(st[top]), account: account(st[top - 1]) }
+    case 'app_local_get_ex':
+      return { type: 'l', op: 'w', app: appRef(st[top - 1]), key: bytesArg(st[top]), account: account(st[top - 2]) }
+    case 'box_extract':
+    case 'box_len':
+    case 'box_get':
+      return { type: 'b', op: 'w', app: cx.appId, key: bytesArg(st[top - ins.nargs + 1]) }
+    default:
+      return undefined
+  }
+}
+
+/** go's ResourcesInitialStates: each app state key's value before the group first touched it. */
+class InitialStates {
+  private readonly created = new Set<string>()
+  private readonly seen = new Set<string>()
+  private readonly apps = new Map<string, { globals: Map<string, [Uint8Array, StackValue | undefined]>; boxes: Map<string, [Uint8Array, StackValue | undefined]>; locals: Map<string, Map<string, [Uint8Array, StackValue | undefined]>> }>()
+
+  constructor(private readonly state: LedgerState) {}
+
+  appCreated(app: Uint64): void {
+    this.created.add(idKey(app))
+  }
+
+  /** Records the value `access` finds, unless the app or key was created in this group. */
+  touch(access: PendingState, isWrite: boolean): void {
+    const app = idKey(access.app)
+    if (this.created.has(app)) return
+    const who = access.account === undefined ? '' : hex(access.account)
+    const id = `${app}:${access.type}:${who}:${hex(access.key)}`
+    if (this.seen.has(id)) return
+    this.seen.add(id)
+    let now: StackValue | undefined
+    if (access.type === 'g') now = this.state.getGlobal(access.app, access.key)
+    else if (access.type === 'b') now = this.state.getBox(access.app, access.key)
+    else if (access.account !== undefined && this.state.optedIn(access.account, access.app)) now = this.state.getLocal(access.account, access.app, access.key)
+    // a write that creates the key has no initial value to report
+    if (isWrite && access.op === 'w' && now === undefined) return
+    let rec = this.apps.get(app)
+    if (rec === undefined) this.apps.set(app, (rec = { globals: new Map(), boxes: new Map(), locals: new Map() }))
+    const entry: [Uint8Array, StackValue | undefined] = [access.key, now]
+    if (access.type === 'g') rec.globals.set(hex(access.key), entry)
+    else if (access.type === 'b') rec.boxes.set(hex(access.key), entry)
+    else {
+      let l = rec.locals.get(who)
+      if (l === undefined) rec.locals.set(who, (l = new Map()))
+      l.set(hex(access.key), entry)
+    }
+  }
+
+  model(): algosdk.modelsv2.SimulateInitialStates {
+    const kvs = (m2: Map<string, [Uint8Array, StackValue | undefined]>): algosdk.modelsv2.AvmKeyValue[] =>
+      [...m2.values()].map(([key, v]) => new m.AvmKeyValue({ key, value: v === undefined ? new m.AvmValue({ type: 0 }) : avmValue(v) }))
+    const states = [...this.apps].map(([id, r]) =>
+      new m.ApplicationInitialStates({
+        id: BigInt(id),
+        appGlobals: r.globals.size > 0 ? new m.ApplicationKVStorage({ kvs: kvs(r.globals) }) : undefined,
+        appBoxes: r.boxes.size > 0 ? new m.ApplicationKVStorage({ kvs: kvs(r.boxes) }) : undefined,
+        appLocals: r.locals.size > 0 ? [...r.locals].map(([who, l]) => new m.ApplicationKVStorage({ account: new algosdk.Address(unhex(who)), kvs: kvs(l) })) : undefined,
+      }),
+    )
+    return new m.SimulateInitialStates({ appInitialStates: states.length > 0 ? states : undefined })
+  }
+}
+
 /** Builds algod's exec-trace from the AVM's per-opcode hooks. */
 class ExecTracer implements EvalTracer {
   readonly top = new Map<number, TxnTrace>()
   private readonly byCx = new WeakMap<EvalContext, TxnTrace>()
   private readonly unit = new WeakMap<EvalContext, { u: algosdk.modelsv2.SimulationOpcodeTraceUnit; keep: number; scratch?: number; state?: PendingState; inners?: number }>()
 
+  /** Present when state changes are traced (go reports initial states only then). */
+  readonly initial: InitialStates | undefined
+
   constructor(
     private readonly config: TraceConfig,
     private readonly state: LedgerState,
-  ) {}
+  ) {
+    this.initial = config.state ? new InitialStates(state) : undefined
+  }
 
   private traceOf(cx: EvalContext): TxnTrace {
     const known = this.byCx.get(cx)
@@ -290,6 +382,7 @@ class ExecTracer implements EvalTracer {
       t.approval = []
       t.approvalHash = hash
     }
+    if (!isSig && BigInt(tx.applicationId) === 0n) this.initial?.appCreated(cx.appId)
     this.byCx.set(cx, t)
     return t
   }
@@ -314,6 +407,10 @@ class ExecTracer implements EvalTracer {
       }
     }
     const state = this.config.state ? stateWrite(cx, ins) : undefined
+    if (this.initial !== undefined && cx.mode !== 1) {
+      const access = stateAccess(cx, ins)
+      if (access !== undefined) this.initial.touch(access, state !== undefined)
+    }
     const inners = ins.spec.name === 'itxn_submit' ? ((cx.stateExt.state as { subtxns?: unknown[] } | undefined)?.subtxns?.length ?? 0) : undefined
     this.unit.set(cx, { u, keep, scratch, state, inners })
   }
@@ -446,7 +543,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
     const appConsumed = c?.app.reduce((n, x) => n + x, 0) ?? 0
     group = new m.SimulateTransactionGroupResult({
       txnResults: stxns.map((stxn, i) =>
-        txnResult(i, new m.PendingTransactionResponse({ poolError: '', txn: stxn }), c?.app[i] ?? 0, c?.logicSig[i] ?? 0, stxn.txn.fee, tracer, policy),
+        txnResult(i, c?.applied?.[i] !== undefined ? chain.pendingResponse(stxn, c.applied[i]) : new m.PendingTransactionResponse({ poolError: '', txn: stxn }), c?.app[i] ?? 0, c?.logicSig[i] ?? 0, stxn.txn.fee, tracer, policy),
       ),
       failureMessage: message,
       failedAt: [idx],
@@ -473,6 +570,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
         })
       : undefined,
     execTraceConfig: tc?.enable === true ? tc : undefined,
+    initialStates: tracer?.initial?.model(),
   })
 }
 

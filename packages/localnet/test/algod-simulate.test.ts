@@ -288,6 +288,46 @@ describe('exec trace', () => {
   })
 })
 
+describe('initial states and partial results', () => {
+  it('reports the initial value of each app state key a state-traced call touched', async () => {
+    const res = await simulate([await call(tracedApp, [], 2000)], {
+      execTraceConfig: new algosdk.modelsv2.SimulateTraceConfig({ enable: true, stackChange: true, scratchChange: true, stateChange: true }),
+    })
+    const states = res.initialStates?.appInitialStates
+    expect(states).toHaveLength(1)
+    expect(states![0].id).toBe(tracedApp)
+    expect(states![0].appGlobals?.kvs).toMatchObject([{ key: new TextEncoder().encode('k'), value: { type: 2, uint: 7n } }])
+  })
+
+  it('reports no initial states without state-change tracing', async () => {
+    const res = await simulate([await call(tracedApp, [], 2000)], { execTraceConfig: new algosdk.modelsv2.SimulateTraceConfig({ enable: true }) })
+    expect(res.initialStates).toBeUndefined()
+  })
+
+  it('keeps the apply data of the transactions before the one that failed', async () => {
+    const res = await simulate([await call(tracedApp, [], 2000), await call(loopApp, [algosdk.encodeUint64(500)])])
+    const group = res.txnGroups[0]
+    expect(group.failedAt).toEqual([1])
+    expect(group.txnResults[0].txnResult.innerTxns).toHaveLength(1)
+    expect(group.txnResults[1].txnResult.innerTxns).toBeUndefined()
+  })
+
+  it('traces a logicsig with its program hash', async () => {
+    const program = assemble('#pragma version 10\npushint 1').program as Uint8Array
+    const lsig = new algosdk.LogicSigAccount(program)
+    await algorand.send.payment({ sender: funder.address, receiver: lsig.address(), amount: (1).algo() })
+    const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: lsig.address(), receiver: funder.address, amount: 0, suggestedParams: await sp() })
+    const stxn = algosdk.decodeSignedTransaction(algosdk.signLogicSigTransactionObject(txn, lsig).blob)
+    const request = new algosdk.modelsv2.SimulateRequest({
+      txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns: [stxn] })],
+      execTraceConfig: new algosdk.modelsv2.SimulateTraceConfig({ enable: true, stackChange: true }),
+    })
+    const trace = (await algod.simulateTransactions(request).do()).txnGroups[0].txnResults[0].execTrace!
+    expect(trace.logicSigHash).toEqual(lsig.address().publicKey)
+    expect(trace.logicSigTrace).toMatchObject([{ pc: 1, stackAdditions: [{ type: 2, uint: 1n }] }])
+  })
+})
+
 describe('request validation', () => {
   it('refuses two groups with 400', async () => {
     const stxn = algosdk.decodeObj(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() }).signTxn(funder.secretKey))
