@@ -31,7 +31,6 @@ const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { seed, kmdAccounts, travelTo, travelToNow, historyStart } = await import('../packages/contracts/src/seed.ts')
 const vite = await import('vite')
 
-const fresh = flags.reset || !fs.existsSync(dataDir)
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
 let web
 let stopping
@@ -56,6 +55,7 @@ try {
   let state = readState()
   // a record whose apps are not on this chain (the chain was wiped) is stale: start over
   if (state.deployment && !(await onChain(algorand, state.deployment))) state = {}
+  const fresh = !state.deployment
   try {
     if (!state.deployment) {
       const admin = await algorand.account.localNetDispenser()
