@@ -141,8 +141,11 @@ export function deriveSwap(input: SwapInputs): SwapView {
 }
 
 
-/** Most µALGO a swap group costs: the input transfer plus the app call covering its inner transfers. */
-export const MAX_SWAP_FEE = 4_000n
+/**
+ * µALGO that "Max" leaves for fees when paying ALGO: the group's exact fee is known only once it is
+ * built (routes may add budget calls), so Max keeps a margin rather than fail at the last step.
+ */
+export const MAX_FEE_RESERVE = 10_000n
 
 /** µALGO of fees for a route: 1,000 for the input, 1,000 × (1 + inner transfers) for the app call. */
 export function swapNetworkFee(route: Route): bigint {

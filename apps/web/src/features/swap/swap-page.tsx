@@ -18,7 +18,7 @@ import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { preparedSwapQuery } from './api/prepared-swap.ts'
 import { ReviewModal } from './components/review-modal.tsx'
 import { TradeDetails } from './components/trade-details.tsx'
-import { deriveSwap, MAX_SWAP_FEE } from './derive-swap.ts'
+import { deriveSwap, MAX_FEE_RESERVE } from './derive-swap.ts'
 import { INITIAL_SWAP, swapReducer } from './swap-state.ts'
 import './swap.css'
 
@@ -51,8 +51,14 @@ export function SwapPage() {
   })
   const { tokenIn, tokenOut, route } = view
   const prepared = useQuery({ ...preparedSwapQuery(market.dex, reviewing ? tx.context() : null, route, view.limit), enabled: reviewing && route !== null })
+  // The built group's fee can exceed the estimate the balance check used (budget calls on routes).
+  const spent = route ? (route.exactOut === undefined ? route.amountIn : (view.limit ?? route.amountIn)) : 0n
+  const feeShortfall =
+    tokenIn?.id === 0 && prepared.data && market.holdings && spent + prepared.data.fee > market.holdings.algo - market.holdings.minBalance
+      ? `You need ${formatAmount(spent + prepared.data.fee - (market.holdings.algo - market.holdings.minBalance), 6)} ALGO more to pay the network fee. Swap a little less.`
+      : null
   // Max keeps ALGO's minimum balance and the network fee back; an asset can go to its last unit.
-  const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, view.networkFee ?? MAX_SWAP_FEE) : market.holdings.assets.get(tokenIn.id)) : undefined
+  const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, MAX_FEE_RESERVE) : market.holdings.assets.get(tokenIn.id)) : undefined
 
   function onAction() {
     if (view.button.kind === 'connect') return walletSession.openModal()
@@ -194,7 +200,7 @@ export function SwapPage() {
           impact={view.impact}
           slippagePercent={slippage}
           preparing={prepared.isFetching}
-          prepareError={prepared.error ? (market.dex?.readableError(prepared.error) ?? prepared.error.message) : null}
+          prepareError={prepared.error ? (market.dex?.readableError(prepared.error) ?? prepared.error.message) : feeShortfall}
           busy={tx.busy}
           onConfirm={() => void onConfirm()}
           onClose={() => setReviewing(false)}
