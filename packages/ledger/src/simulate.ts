@@ -509,6 +509,8 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
     extraOpcodeBudget: request.extraOpcodeBudget ?? 0,
     unnamedResources: policy,
     tracer,
+    fixSigners: request.fixSigners === true,
+    fixedSigners: new Map(),
   }
   const moreLogging = request.allowMoreLogging === true
   const proto = state.proto
@@ -524,7 +526,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
     }
     const consumed = res.appBudgetConsumed.reduce((n, c) => n + c, 0)
     group = new m.SimulateTransactionGroupResult({
-      txnResults: stxns.map((stxn, i) => txnResult(i, chain.pendingResponse(stxn, res.applied[i]), res.appBudgetConsumed[i], res.logicSigBudgetConsumed[i], feesPaid(res.applied[i]), tracer, policy)),
+      txnResults: stxns.map((stxn, i) => txnResult(i, sim.fixedSigners?.get(i), chain.pendingResponse(stxn, res.applied[i]), res.appBudgetConsumed[i], res.logicSigBudgetConsumed[i], feesPaid(res.applied[i]), tracer, policy)),
       appBudgetAdded: hasApp ? res.appBudgetAdded + innerBudget : undefined,
       appBudgetConsumed: consumed || undefined,
       groupFeesPaid: Number(res.applied.reduce((n, a) => n + feesPaid(a), 0n)) || undefined,
@@ -543,7 +545,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
     const appConsumed = c?.app.reduce((n, x) => n + x, 0) ?? 0
     group = new m.SimulateTransactionGroupResult({
       txnResults: stxns.map((stxn, i) =>
-        txnResult(i, c?.applied?.[i] !== undefined ? chain.pendingResponse(stxn, c.applied[i]) : new m.PendingTransactionResponse({ poolError: '', txn: stxn }), c?.app[i] ?? 0, c?.logicSig[i] ?? 0, stxn.txn.fee, tracer, policy),
+        txnResult(i, sim.fixedSigners?.get(i), c?.applied?.[i] !== undefined ? chain.pendingResponse(stxn, c.applied[i]) : new m.PendingTransactionResponse({ poolError: '', txn: stxn }), c?.app[i] ?? 0, c?.logicSig[i] ?? 0, stxn.txn.fee, tracer, policy),
       ),
       failureMessage: message,
       failedAt: [idx],
@@ -580,6 +582,7 @@ function innerApps(a: AppliedTxn): number {
 
 function txnResult(
   i: number,
+  fixedSigner: Uint8Array | undefined,
   txnResult: algosdk.modelsv2.PendingTransactionResponse,
   app: number,
   lsig: number,
@@ -595,5 +598,6 @@ function txnResult(
     feesPaid: Number(fees) || undefined,
     execTrace: tracer === undefined ? undefined : tracer.model(trace ?? { inner: [], pending: new Map() }),
     unnamedResourcesAccessed: policy?.perTxn.get(i)?.model(),
+    fixedSigner: fixedSigner && new algosdk.Address(fixedSigner),
   })
 }

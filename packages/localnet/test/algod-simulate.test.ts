@@ -181,6 +181,22 @@ describe('signatures', () => {
   })
 })
 
+describe('fix signers', () => {
+  it('authorizes an unsigned txn of a rekeyed account by its auth address and reports it as fixed-signer', async () => {
+    const rekeyed = algosdk.generateAccount()
+    await algorand.send.payment({ sender: funder.address, receiver: rekeyed.addr, amount: (1).algo() })
+    const rekey = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: rekeyed.addr, receiver: rekeyed.addr, amount: 0, rekeyTo: funder.address, suggestedParams: await sp() })
+    await algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(rekey.signTxn(rekeyed.sk)).do()).txid, 2)
+    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: rekeyed.addr, receiver: funder.address, amount: 1, suggestedParams: await sp() })
+    const strict = await simulate([pay], { allowEmptySignatures: true }, false)
+    expect(strict.txnGroups[0].failureMessage).toContain(`should have been authorized by ${funder.address}`)
+    const fixed = await simulate([pay], { allowEmptySignatures: true, fixSigners: true }, false)
+    expect(fixed.txnGroups[0].failureMessage).toBeUndefined()
+    expect(fixed.txnGroups[0].txnResults[0].fixedSigner?.toString()).toBe(funder.address)
+    expect(fixed.evalOverrides?.fixSigners).toBe(true)
+  })
+})
+
 describe('budgets', () => {
   it('reports app-budget-added and app-budget-consumed for an app call', async () => {
     const res = await simulate([await call(loopApp, [algosdk.encodeUint64(10)])])
