@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import algosdk from 'algosdk'
 import { assemble } from '@grove/avm'
 import { openNode } from '../src/chain.ts'
-import { genesisAccounts, genesisHash } from '../src/genesis.ts'
+import { GENESIS_ACCOUNT_BALANCE, genesisAccounts, genesisHash } from '../src/genesis.ts'
 import { ChainLog } from '../src/persist.ts'
 import { sha512_256 } from '../src/hash.ts'
 import type { Node } from '../src/node.ts'
@@ -262,6 +262,42 @@ describe('persistence in a data directory', () => {
     fs.writeFileSync(path.join(dir, 'ledger', 'LOCK'), dead)
     const node = openNode({ dataDir: dir })
     expect(node.lastRound()).toBe(0n)
+    await node.close()
+  })
+
+  it('undoes the group and stops when a log write fails, leaving the log at the last acknowledged block', async () => {
+    const dir = dataDir()
+    // a child whose files may not grow past 40 KiB: the append that crosses it fails with EFBIG
+    const script = `
+      import algosdk from 'algosdk'
+      import { openNode, genesisAccounts } from ${JSON.stringify(path.resolve(import.meta.dirname, '../src/index.ts'))}
+      const node = openNode({ dataDir: process.env.GROVE_DIR })
+      const [alice, bob] = genesisAccounts()
+      const out = { acked: 0, errors: [], bob: 0n }
+      for (let i = 0; out.errors.length < 2 && i < 1000; i++) {
+        const sp = node.suggestedParams()
+        const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: alice.address, receiver: bob.address, amount: 1, suggestedParams: { fee: 1000n, minFee: 1000n, flatFee: true, firstValid: sp.lastRound, lastValid: sp.lastRound + 1000n, genesisHash: sp.genesisHash, genesisID: sp.genesisId } })
+        try { node.submit(txn.signTxn(alice.secretKey)); out.acked++ } catch (e) { out.errors.push(e.status + ' ' + e.message) }
+      }
+      out.bob = String(node.account(bob.address).amount)
+      console.log(JSON.stringify(out))`
+    const child = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 40; exec "${process.execPath}" --import tsx --input-type=module -e "$SCRIPT"`], {
+      env: { ...process.env, GROVE_DIR: dir, SCRIPT: script },
+      encoding: 'utf8',
+    })
+    expect(child.stderr).toBe('')
+    const out = JSON.parse(child.stdout) as { acked: number; errors: string[]; bob: string }
+    expect(out.acked).toBeGreaterThan(10)
+    expect(out.errors[0]).toMatch(/^500 ledger storage failed, node stopped: chain log write failed: EFBIG/)
+    expect(out.errors[1]).toBe('503 node is closed')
+    // the failed group was undone in memory too
+    expect(BigInt(out.bob)).toBe(GENESIS_ACCOUNT_BALANCE + BigInt(out.acked))
+    expect(fs.statSync(logFile(dir)).size).toBeLessThanOrEqual(40 * 1024)
+
+    const node = openNode({ dataDir: dir })
+    expect(node.lastRound()).toBe(BigInt(out.acked))
+    expect(node.account(bob.address).amount).toBe(GENESIS_ACCOUNT_BALANCE + BigInt(out.acked))
+    pay(node, 1, bob.address)
     await node.close()
   })
 
