@@ -34,6 +34,7 @@ const vite = await import('vite')
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
 let web
 let stopping
+/** Ctrl-C, SIGTERM or a failure: closes the web server, then the localnet (which flushes its data). */
 function stop(code) {
   stopping ??= (async () => {
     await web?.close()
@@ -45,9 +46,8 @@ process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
 try {
-  const url = (u) => new URL(u)
-  const algodUrl = url(net.algod.url)
-  const kmdUrl = url(net.kmd.url)
+  const algodUrl = new URL(net.algod.url)
+  const kmdUrl = new URL(net.kmd.url)
   const algorand = AlgorandClient.fromConfig({
     algodConfig: { server: `${algodUrl.protocol}//${algodUrl.hostname}`, port: algodUrl.port, token: net.algod.token },
     kmdConfig: { server: `${kmdUrl.protocol}//${kmdUrl.hostname}`, port: kmdUrl.port, token: net.kmd.token },
@@ -97,6 +97,7 @@ try {
   stop(1)
 }
 
+/** `<data>/grove.json`: { deployment, seed } of this data, {} when there is none. */
 function readState() {
   try {
     return JSON.parse(fs.readFileSync(stateFile, 'utf8'))
@@ -105,6 +106,7 @@ function readState() {
   }
 }
 
+/** Replaces grove.json atomically, so an interrupted run never leaves half a file. */
 function writeState(state) {
   fs.writeFileSync(stateFile + '.tmp', JSON.stringify(state, null, 2) + '\n')
   fs.renameSync(stateFile + '.tmp', stateFile)
@@ -120,6 +122,7 @@ async function onChain(algorand, deployment) {
   }
 }
 
+/** What `npm start` prints once everything is up: where things are and how to connect. */
 function banner({ webUrl, state, fresh, seconds }) {
   const d = state.deployment
   const s = state.seed
