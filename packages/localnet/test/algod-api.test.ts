@@ -178,6 +178,7 @@ describe.runIf(ledgerReady)('errors', () => {
     { name: 'an unknown asset', path: '/v2/assets/999999', status: 404, message: 'asset does not exist' },
     { name: 'an asset not held', path: `/v2/accounts/${funder.address}/assets/999999`, status: 404, message: 'account asset info not found' },
     { name: 'an app not opted into', path: `/v2/accounts/${funder.address}/applications/999999`, status: 404, message: 'account application info not found' },
+    { name: 'an unknown box', path: '/v2/applications/999999/box?name=str:x', status: 404, message: 'box not found' },
     { name: 'a malformed address', path: '/v2/accounts/abc', status: 400, message: /^Invalid format for parameter address: / },
     { name: 'a non-numeric round', path: '/v2/blocks/abc', status: 400, message: /^Invalid format for parameter round: / },
     { name: 'a round beyond the tip', path: '/v2/blocks/999999', status: 404, message: 'failed to retrieve information from the ledger' },

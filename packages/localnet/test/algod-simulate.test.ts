@@ -69,6 +69,16 @@ itxn_field Fee
 itxn_submit
 ok:
 pushint 1`)
+/** Writes 3,000 bytes (two 2,048-byte references of quota) to the box named by ApplicationArgs[0], without naming it. */
+const BOXER = program(`#pragma version 10
+txn ApplicationID
+bz ok
+txna ApplicationArgs 0
+pushint 3000
+box_create
+pop
+ok:
+pushint 1`)
 /** Logs 40 times (over the 32 a block allows). */
 const LOGGER = program(`#pragma version 10
 txn ApplicationID
@@ -139,6 +149,7 @@ let loopApp: bigint
 let balanceApp: bigint
 let tracedApp: bigint
 let loggerApp: bigint
+let boxerApp: bigint
 
 beforeAll(async () => {
   net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
@@ -150,6 +161,8 @@ beforeAll(async () => {
   balanceApp = await createApp(BALANCE)
   tracedApp = await createApp(TRACED, 1)
   loggerApp = await createApp(LOGGER)
+  boxerApp = await createApp(BOXER)
+  await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(boxerApp), amount: (2).algo() })
   await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(tracedApp), amount: (1).algo() })
 })
 
@@ -265,6 +278,20 @@ describe('unnamed resources', () => {
     expect(group.failureMessage).toBeUndefined()
     expect(group.unnamedResourcesAccessed?.accounts?.map(String)).toEqual([other.toString()])
     expect(res.evalOverrides?.allowUnnamedResources).toBe(true)
+  })
+
+  it('reports an unnamed box and the extra reference its 3,000 bytes need', async () => {
+    const res = await simulate([await call(boxerApp, [new TextEncoder().encode('b1')])], { allowUnnamedResources: true })
+    const unnamed = res.txnGroups[0].unnamedResourcesAccessed
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(unnamed?.boxes).toMatchObject([{ app: boxerApp, name: new TextEncoder().encode('b1') }])
+    expect(unnamed?.extraBoxRefs).toBe(1)
+  })
+
+  it('lets algokit-utils populate an unnamed box and send the call', async () => {
+    const result = await algorand.send.appCall({ sender: funder.address, appId: boxerApp, args: [new TextEncoder().encode('b2')], populateAppCallResources: true })
+    expect(result.confirmation.confirmedRound).toBeGreaterThan(0n)
+    expect((await algod.getApplicationBoxByName(boxerApp, new TextEncoder().encode('b2')).do()).value).toHaveLength(3000)
   })
 
   it('lets algokit-utils populate the resources and send the call', async () => {
