@@ -217,7 +217,7 @@ describe('crash safety', () => {
     expect(await balance(child.url, receivers[0])).toBe(model.receivers[0] + 5n)
     child.proc.kill('SIGINT')
     expect((await child.exited).code).toBe(0)
-  })
+  }, 180_000)
 
   it('starts past a torn tail on the log, and refuses a log corrupted in the middle with a one-line reason', async () => {
     const dir = tempDir()
@@ -238,7 +238,7 @@ describe('crash safety', () => {
     fs.writeFileSync(log, buf)
     const refused = startCli(dir)
     await expect(refused).rejects.toThrow(/exited \(1\) before it was ready: grove-localnet: .*chain\.log is corrupt at byte \d+: the record after round 0 fails its checksum but intact records follow it/)
-  })
+   }, 120_000)
 })
 
 async function compile(url: string, source: string): Promise<string> {
