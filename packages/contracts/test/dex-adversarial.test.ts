@@ -15,14 +15,15 @@ let tokenY: bigint
 let tokenZ: bigint
 /** Mallory's look-alike of X: same unit name and asset name. */
 let fakeX: bigint
-/** An asset whose whole supply is 2^64 − 1. */
+/** Assets whose whole supply is 2^64 − 1; a pool of `huge` holds 2^63 of it against 10^6 X. */
 let big: bigint
+let huge: bigint
 let lpAX: bigint
 let lpXY: bigint
 let lpFake: bigint
 
 const assets = () => [0n, tokenX, tokenY, tokenZ, fakeX, big, lpAX, lpXY, lpFake]
-const pools = (): [bigint, bigint][] => [sorted(0n, tokenX), sorted(tokenX, tokenY), sorted(fakeX, tokenY), sorted(tokenX, big), sorted(tokenX, tokenZ)]
+const pools = (): [bigint, bigint][] => [sorted(0n, tokenX), sorted(tokenX, tokenY), sorted(fakeX, tokenY), sorted(tokenX, big), sorted(tokenX, tokenZ), sorted(tokenX, huge)]
 
 /** Runs `attack` and asserts it is rejected with `code` and that no balance or pool moved. */
 async function rejectedUnmoved(attack: () => Promise<unknown>, code: string | RegExp): Promise<void> {
@@ -43,6 +44,7 @@ beforeAll(async () => {
   tokenZ = await g.asset(alice, { unitName: 'Z' })
   fakeX = await g.asset(mallory, { unitName: 'X', assetName: 'Token X' })
   big = await g.asset(mallory, { unitName: 'BIG', total: MAX_UINT64, decimals: 0 })
+  huge = await g.asset(mallory, { unitName: 'HUGE', total: MAX_UINT64, decimals: 0 })
   await g.optIn(mallory, tokenX, tokenY, tokenZ)
   await g.optIn(alice, fakeX, big)
   for (const t of [tokenX, tokenY, tokenZ]) await g.transfer(alice, mallory, t, 10n ** 12n)
@@ -51,8 +53,9 @@ beforeAll(async () => {
   lpFake = (await g.createPool(mallory, ...sorted(fakeX, tokenY))).value
   const lpBig = (await g.createPool(mallory, ...sorted(tokenX, big))).value
   await g.createPool(alice, tokenX, tokenZ)
+  const lpHuge = (await g.createPool(mallory, ...sorted(tokenX, huge))).value
   await g.optIn(alice, lpAX, lpXY)
-  await g.optIn(mallory, lpAX, lpXY, lpFake, lpBig)
+  await g.optIn(mallory, lpAX, lpXY, lpFake, lpBig, lpHuge)
   await g.addLiquidity(alice, 0n, tokenX, 100_000_000n, 400_000_000n)
   await g.addLiquidity(alice, tokenX, tokenY, 1_000_000_000n, 1_000_000_000n)
   await g.addLiquidity(mallory, tokenX, tokenY, 10_000_000n, 10_000_000n)
@@ -60,6 +63,8 @@ beforeAll(async () => {
   await g.addLiquidity(mallory, fa, fb, 1_000_000_000n, 1_000_000_000n)
   const [ba, bb] = sorted(tokenX, big)
   await g.addLiquidity(mallory, ba, bb, 1_000_000n, 1_000_000n)
+  const [ha, hb] = sorted(tokenX, huge)
+  await g.addLiquidity(mallory, ha, hb, ha === huge ? 2n ** 63n : 1_000_000n, ha === huge ? 1_000_000n : 2n ** 63n)
 })
 
 describe('remove liquidity (the Tinyman v1 class)', () => {
@@ -269,6 +274,17 @@ describe('amounts', () => {
     expect((await g.swapExactIn(mallory, big, tokenX, x)).value).toBe(expected)
   })
 
+  it('fails a quote whose input would not fit in 64 bits instead of wrapping', async () => {
+    const g = grove()
+    // ⌈2^63 · 999,999 / 1⌉ needs more than 64 bits
+    const quote = g.dex.send.quoteExactOut({ args: { assetIn: huge, assetOut: tokenX, amountOut: 999_999n }, ...g.refs([sorted(tokenX, huge)]) })
+    await expectRejected(quote, 'ERR:OVERFLOW')
+  })
+
+  it('rejects an exact-out whose input would not fit in 64 bits, with nothing moved', async () => {
+    await rejectedUnmoved(() => grove().swapExactOut(mallory, huge, tokenX, MAX_UINT64 - 2n ** 63n, 999_999n), 'ERR:OVERFLOW')
+  })
+
   it('rejects a minimum out of 2^64 − 1', async () => {
     await rejectedUnmoved(() => grove().swapExactIn(mallory, tokenX, tokenY, 1_000_000n, MAX_UINT64), 'ERR:SLIPPAGE')
   })
@@ -340,5 +356,22 @@ describe('admin and pause', () => {
 
   it('rejects creating a pool that exists', async () => {
     await rejectedUnmoved(() => grove().createPool(mallory, tokenX, tokenY, 500_000n), 'ERR:POOL_EXISTS')
+  })
+})
+
+describe('after every attack', () => {
+  it('the app holds exactly each asset’s reserves plus protocol fees (plus its minimum balance in ALGO)', async () => {
+    const g = grove()
+    const owed = new Map<bigint, bigint>()
+    for (const [a, b] of pools()) {
+      const pool = await g.pool(a, b)
+      owed.set(a, (owed.get(a) ?? 0n) + pool.reserveA + pool.protocolFeesA)
+      owed.set(b, (owed.get(b) ?? 0n) + pool.reserveB + pool.protocolFeesB)
+    }
+    for (const [asset, amount] of owed) {
+      if (asset !== 0n) expect(await g.balance(g.dexAddress, asset)).toBe(amount)
+    }
+    const info = await g.algorand.account.getInformation(g.dexAddress)
+    expect(info.balance.microAlgo).toBe(info.minBalance.microAlgo + (owed.get(0n) ?? 0n))
   })
 })

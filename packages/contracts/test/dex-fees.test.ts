@@ -134,6 +134,19 @@ describe('setPoolFee', () => {
     })
   }
 
+  const badPools = [
+    { name: 'a pool that does not exist', a: () => tokenY, b: () => tokenY + 1000n, code: 'ERR:NO_POOL' },
+    { name: 'assets in swapped order', a: () => tokenY, b: () => tokenX, code: 'ERR:ASSET_ORDER' },
+  ]
+  for (const c of badPools) {
+    it(`rejects a pool fee and a fee collection for ${c.name}`, async () => {
+      const g = grove()
+      const refs = g.refs([[c.a(), c.b()]])
+      await expectRejected(g.dex.send.setPoolFee({ args: { a: c.a(), b: c.b(), feeBps: 10n }, ...refs, ...g.fee(0) }), c.code)
+      await expectRejected(g.dex.send.collectFees({ args: { a: c.a(), b: c.b() }, ...refs, ...g.fee(2) }), c.code)
+    })
+  }
+
   it('rejects a pool fee set by anyone but the registry admin', async () => {
     const g = grove()
     const before = await g.poolBox(tokenX, tokenY)
