@@ -154,6 +154,17 @@ describe('persistence in a data directory', () => {
     await second.close()
   })
 
+  it('keeps the last time offset set, negative ones too', async () => {
+    const dir = dataDir()
+    const first = openNode({ dataDir: dir })
+    first.setBlockTimeOffset(500n)
+    first.setBlockTimeOffset(-86_400n)
+    await first.close()
+    const second = openNode({ dataDir: dir })
+    expect(second.getBlockTimeOffset()).toBe(-86_400n)
+    await second.close()
+  })
+
   it('still rejects a transaction committed before the restart as a duplicate', async () => {
     const dir = dataDir()
     const first = openNode({ dataDir: dir })

@@ -140,6 +140,8 @@ describe('persistence across restarts', () => {
     const second = await start(dir)
     expect((await second.algod.status().do()).lastRound).toBe(lastRound)
     expect(await responses(second.net, h.paths)).toEqual(before)
+    // nothing is pending after a restart: every acknowledged group was committed as its block
+    expect(await second.algod.pendingTransactionsInformation().do()).toMatchObject({ topTransactions: [], totalTransactions: 0 })
     expect((await second.algod.getBlockOffsetTimestamp().do()).offset).toBe(7200)
   })
 
