@@ -4,8 +4,10 @@ import { ABIContract } from 'algosdk'
 import type { ABIMethod, ABITupleType } from 'algosdk'
 import { getABITupleTypeFromABIStructDefinition } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import DEX_ARC56 from '@grove/contracts/artifacts/Dex.arc56.json'
-import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json'
+// The JSON artifacts rather than the package's index: the generated clients it re-exports are not
+// needed here and would ship algokit's client classes to every SDK user.
+import DEX_ARC56 from '@grove/contracts/artifacts/Dex.arc56.json' with { type: 'json' }
+import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
 
 /** The DEX's ARC-56 specification. */
 export const DEX_SPEC = DEX_ARC56 as unknown as Arc56Contract

@@ -7,7 +7,7 @@ export const MAX_HOPS = 4
 /** A longer route must beat a shorter one by this many per mille (0.5%) to be chosen. */
 const BETTER_PER_MILLE = 5n
 
-/** One hop of a route, quoted exact in against the pool as it is now. */
+/** One hop of a route, quoted exact in against the pool as it is now; its `pool` is that pool after the hop. */
 export type Hop = SwapQuote
 
 /** A route and its quote. */
