@@ -226,10 +226,10 @@ class Chain implements Node {
   }
 
   /** Appends to the chain log; a failed write stops the node, since memory must not run ahead of the disk. */
-  private persist(rec: LogRecord): void {
+  private persist(rec: LogRecord, sync = true): void {
     if (this.log === undefined) return
     try {
-      this.log.append(rec)
+      this.log.append(rec, sync)
     } catch (e) {
       void this.close()
       throw new LedgerError(`ledger storage failed, node stopped: ${(e as Error).message}`, 500)
@@ -360,7 +360,8 @@ class Chain implements Node {
         const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))
         const fees = stxns.reduce((n, s) => n + s.txn.fee, 0n)
         block = this.makeBlock(round, payset, branch, prev.seed, fees)
-        this.persist({ kind: 'block', group: signedGroupBytes, block: algosdk.encodeMsgpack(block) })
+        // flushed by durable() below, shared with whoever else submits meanwhile
+        this.persist({ kind: 'block', group: signedGroupBytes, block: algosdk.encodeMsgpack(block) }, false)
       } else {
         if (stored.header.round !== round || stored.payset.length !== stxns.length) throw new LedgerError('the logged block does not hold this group')
         this.sameRules(stored)
@@ -379,7 +380,20 @@ class Chain implements Node {
     this.lastBlockAt = this.now()
     this.forget(round)
     for (const wake of this.waiters.splice(0)) wake()
-    return { txId: res.txIds[0] }
+    return { txId: res.txIds[0], durable: stored === undefined ? this.flushed() : undefined }
+  }
+
+  /** The log's flush of everything appended so far; a failed flush stops the node, as a failed write does. */
+  private flushed(): Promise<void> | undefined {
+    const log = this.log
+    if (log === undefined) return undefined
+    const done = log.durable().catch((e: unknown) => {
+      void this.close()
+      throw new LedgerError(`ledger storage failed, node stopped: ${(e as Error).message}`, 500)
+    })
+    // callers that do not wait (replays, in-process tests) must not see an unhandled rejection
+    done.catch(() => undefined)
+    return done
   }
 
   /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do. */
@@ -623,11 +637,15 @@ class Chain implements Node {
     return this.offset
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.closed = true
-    this.log?.close()
     for (const wake of this.waiters.splice(0)) wake()
-    return Promise.resolve()
+    const log = this.log
+    this.log = undefined
+    if (log === undefined) return
+    // a flush in flight must finish before its file descriptor closes
+    await log.durable().catch(() => undefined)
+    log.close()
   }
 }
 

@@ -17,6 +17,11 @@ export interface NodeOptions {
 export interface SubmitResult {
   /** Transaction id of the group's first transaction. */
   txId: string
+  /**
+   * With a data directory: resolves once the group's block is on disk. Concurrent submits share
+   * one flush, so acknowledge the submit only after this (algod answers after its own commit).
+   */
+  durable?: Promise<void>
 }
 
 /** The embedded localnet node: a dev-mode chain where every accepted group is a block at once. */

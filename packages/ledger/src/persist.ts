@@ -224,15 +224,18 @@ export class ChainLog {
     }
   }
 
-  /** Appends `rec` and fdatasyncs; on an I/O error the log cuts the partial write off and refuses further appends. */
-  append(rec: LogRecord): void {
+  /**
+   * Appends `rec` and fdatasyncs it, or with `sync` false leaves the flush to `durable()`; on an
+   * I/O error the log cuts the partial write off and refuses further appends.
+   */
+  append(rec: LogRecord, sync = true): void {
     if (this.failure !== undefined) throw new ChainLogError(`chain log unusable after an earlier write failed: ${this.failure}`)
     if (this.fd === undefined) throw new ChainLogError('chain log is closed')
     const bytes = frame(rec)
     try {
       let done = 0
       while (done < bytes.length) done += fs.writeSync(this.fd, bytes, done)
-      fs.fdatasyncSync(this.fd)
+      if (sync) fs.fdatasyncSync(this.fd)
       this.size += bytes.length
     } catch (e) {
       this.failure = (e as Error).message
@@ -246,6 +249,36 @@ export class ChainLog {
   }
 
   /** Closes the file and releases the data directory. */
+  private flushing: Promise<void> | undefined
+  private nextFlush: Promise<void> | undefined
+
+  /**
+   * Resolves once every record appended so far is on disk. Callers waiting together share one
+   * fdatasync (group commit): a burst of submits costs one flush, not one each.
+   */
+  durable(): Promise<void> {
+    if (this.flushing !== undefined) {
+      // the flush in flight may have started before the latest appends: one more follows it for all who wait now
+      this.nextFlush ??= this.flushing.then(() => {
+        this.nextFlush = undefined
+        return this.durable()
+      })
+      return this.nextFlush
+    }
+    const fd = this.fd
+    if (this.failure !== undefined) return Promise.reject(new ChainLogError(`chain log unusable after an earlier write failed: ${this.failure}`))
+    if (fd === undefined) return Promise.reject(new ChainLogError('chain log is closed'))
+    this.flushing = new Promise<void>((resolve, reject) =>
+      fs.fdatasync(fd, (err) => {
+        this.flushing = undefined
+        if (err === null) return resolve()
+        this.failure = err.message
+        reject(new ChainLogError(`chain log write failed: ${this.failure}`))
+      }),
+    )
+    return this.flushing
+  }
+
   close(): void {
     if (this.fd === undefined) return
     fs.closeSync(this.fd)

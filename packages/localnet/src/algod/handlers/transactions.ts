@@ -19,11 +19,12 @@ export function transactionParams(ctx: AlgodContext, req: AlgodRequest): AlgodRe
   return modelReply(ctx.node.suggestedParams(), responseFormat(req))
 }
 
-/** POST /v2/transactions: a raw msgpack group; dev mode commits it as a block before answering. */
-export function rawTransaction(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+/** POST /v2/transactions: a raw msgpack group; dev mode commits it as a block (on disk) before answering. */
+export async function rawTransaction(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   if (req.body.length === 0) throw badRequest('empty txgroup')
   try {
-    const { txId } = ctx.node.submit(req.body)
+    const { txId, durable } = ctx.node.submit(req.body)
+    await durable
     return jsonReply({ txId })
   } catch (e) {
     if (e instanceof LedgerError) throw e
