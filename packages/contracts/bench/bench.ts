@@ -2,15 +2,12 @@
 // user pays in fees for the whole group (`fees`) and the opcode budget the group used
 // (`opcodeCost`, simulate's app-budget-consumed, budget calls included), measured on the embedded
 // localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
-// locks in the DEX account (box, LP token, two opt-ins).
-import { Config } from '@algorandfoundation/algokit-utils'
+// locks in the DEX account (box, LP token, two opt-ins). grove.ts keeps algokit-utils quiet, so
+// stdout carries only the JSON.
 import { startGrove, sorted, type Sent } from '../test/grove.ts'
 
 const ACTIONS = ['createPool', 'addLiquidity', 'zap', 'removeLiquidity', 'swapExactIn', 'swapExactOut', 'route2', 'route3', 'route4'] as const
 type Action = (typeof ACTIONS)[number]
-
-// stdout carries only the JSON
-Config.configure({ logger: { error: () => {}, warn: () => {}, info: () => {}, verbose: () => {}, debug: () => {} } })
 
 async function main(): Promise<void> {
   const g = await startGrove()

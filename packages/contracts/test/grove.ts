@@ -14,8 +14,10 @@ import { deploy, type DeployResult } from '../src/deploy.ts'
 import { dexSpec } from '../src/index.ts'
 import type { Pool } from './reference.ts'
 
-// explicit references and fees: the groups are what the SDK would build, not what simulate guesses
-Config.configure({ populateAppCallResources: false })
+// explicit references and fees: the groups are what the SDK would build, not what simulate guesses;
+// algokit-utils' logs stay quiet, every failure it logs is also thrown with its message
+const quiet = () => {}
+Config.configure({ populateAppCallResources: false, logger: { error: quiet, warn: quiet, info: quiet, verbose: quiet, debug: quiet } })
 
 /** A funded account whose signer the client knows. */
 export type User = TransactionSignerAccount & { addr: Address }
