@@ -157,8 +157,10 @@ test('the token selector finds tokens by name and asset id and marks verified on
 
 test('the swap form works by keyboard alone', async ({ page }) => {
   await page.goto('/dex/swap')
+  await expect(page.getByRole('button', { name: 'You pay: ALGO, change token' })).toBeVisible()
   await page.getByRole('textbox', { name: 'You pay' }).focus()
   await page.keyboard.type('2')
+  await expect(page.getByRole('textbox', { name: 'You pay' })).toHaveValue('2')
   // pay token, flip, receive amount, receive token
   for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: 'You receive: select a token' })).toBeFocused()
@@ -167,6 +169,8 @@ test('the swap form works by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab')
   await expect(dialog.getByRole('searchbox')).toBeFocused()
   await page.keyboard.type('gUSD')
+  // The list fills once the pools and their tokens are read.
+  await expect(dialog.locator('.token-list__symbol').first()).toHaveText(/^gUSD/)
   await page.keyboard.press('Tab')
   await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
