@@ -53,6 +53,12 @@ function withHeader(delta: Map<string, Msgp>, block: algosdk.Block): Map<string,
   return new Map<string, unknown>(delta).set('Hdr', algosdk.msgpackRawDecodeAsMap(algosdk.encodeMsgpack(block.header)))
 }
 
+/** Fees a transaction and its inner ones paid into the block (go's takeFee: the fee sink's own do not count). */
+function feesCollected(a: AppliedTxn, feeSink: Uint8Array): bigint {
+  const own = a.txn.sender.every((b, i) => b === feeSink[i]) ? 0n : BigInt(a.txn.fee)
+  return a.applyData.inner.reduce((n, t) => n + feesCollected(t, feeSink), own)
+}
+
 /** Rounds of state deltas kept (go's default MaxAcctLookback: its trackers flush older rounds). */
 const DELTA_LOOKBACK = 4n
 
@@ -358,7 +364,7 @@ class Chain implements Node {
         const payset = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
         const prev = this.blocks[this.blocks.length - 1].header
         const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))
-        const fees = stxns.reduce((n, s) => n + s.txn.fee, 0n)
+        const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
         block = this.makeBlock(round, payset, branch, prev.seed, fees)
         // flushed by durable() below, shared with whoever else submits meanwhile
         this.persist({ kind: 'block', group: signedGroupBytes, block: algosdk.encodeMsgpack(block) }, false)

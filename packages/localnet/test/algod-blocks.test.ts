@@ -200,6 +200,21 @@ describe('txn counter', () => {
     expect(header.txnCounter).toBe(tc + 4n)
   })
 
+  it('collects the fees of inner transactions too in the header fc', async () => {
+    const approval = assemble('#pragma version 10\ntxn ApplicationID\nbz ok\nitxn_begin\npushint 1\nitxn_field TypeEnum\ntxn Sender\nitxn_field Receiver\npushint 1000\nitxn_field Fee\nitxn_submit\nok:\npushint 1').program as Uint8Array
+    const clear = assemble('#pragma version 10\npushint 1').program as Uint8Array
+    const sp = await algod.getTransactionParams().do()
+    const create = algosdk.makeApplicationCreateTxnFromObject({ sender: funder.address, approvalProgram: approval, clearProgram: clear, numGlobalInts: 0, numGlobalByteSlices: 0, numLocalInts: 0, numLocalByteSlices: 0, onComplete: algosdk.OnApplicationComplete.NoOpOC, suggestedParams: sp })
+    await algod.sendRawTransaction(create.signTxn(funder.secretKey)).do()
+    const appId = (await algosdk.waitForConfirmation(algod, create.txID(), 2)).applicationIndex as bigint
+    const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: algosdk.getApplicationAddress(appId), amount: 1_000_000, suggestedParams: sp })
+    await algod.sendRawTransaction(fund.signTxn(funder.secretKey)).do()
+    const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.address, appIndex: appId, suggestedParams: sp })
+    await algod.sendRawTransaction(call.signTxn(funder.secretKey)).do()
+    const round = (await algosdk.waitForConfirmation(algod, call.txID(), 2)).confirmedRound as bigint
+    expect((await algod.block(round).do()).block.header.feesCollected).toBe(2000n)
+  })
+
   it('starts at 1000 in the genesis header', async () => {
     expect((await algod.block(0).do()).block.header.txnCounter).toBe(1000n)
   })
