@@ -57,7 +57,7 @@ export function SwapPage() {
     tokenIn?.id === 0 && prepared.data && market.holdings && spent + prepared.data.fee > market.holdings.algo - market.holdings.minBalance
       ? `You need ${formatAmount(spent + prepared.data.fee - (market.holdings.algo - market.holdings.minBalance), 6)} ALGO more to pay the network fee. Swap a little less.`
       : null
-  // Max keeps ALGO's minimum balance and the network fee back; an asset can go to its last unit.
+  // Max keeps ALGO's minimum balance and a fee margin back; an asset can go to its last unit.
   const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, MAX_FEE_RESERVE) : market.holdings.assets.get(tokenIn.id)) : undefined
 
   function onAction() {
@@ -78,9 +78,10 @@ export function SwapPage() {
     const paid = `${formatAmount(route.exactOut === undefined ? route.amountIn : view.limit!, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`
     const got = `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} ${tokenOut.symbol}`
     const group = prepared.data
+    const atMost = route.exactOut === undefined ? '' : 'at most '
     const ok = await tx.run({
-      pending: `Swapping ${route.exactOut === undefined ? '' : 'at most '}${paid} for ${got}`,
-      done: `Swapped ${paid} for ${got}`,
+      pending: `Swapping ${atMost}${paid} for ${got}`,
+      done: `Swapped ${atMost}${paid} for ${got}`,
       send: () => group.send(),
     })
     if (ok) {
