@@ -101,6 +101,16 @@ describe('block hash and txids', () => {
     expect((await get(`/v2/blocks/${round}/txids`)).json).toEqual({ blockTxids: ids })
   })
 
+  it('writes addresses as text and the branch as blk- in a JSON block, as go-codec does', async () => {
+    const { round } = await payGroup(1)
+    const { json } = await get(`/v2/blocks/${round}?format=json`)
+    const block = json.block as { fees: string; prev: string; txns: { txn: { snd: string; rcv: string } }[] }
+    expect(block.fees).toBe(FEE_SINK)
+    expect(block.prev).toMatch(/^blk-[A-Z2-7]{52}$/)
+    expect(block.txns[0].txn.snd).toBe(funder.address)
+    expect(block.txns[0].txn.rcv).toBe(funder.address)
+  })
+
   it('answers a round beyond the tip with 404', async () => {
     expect(await get('/v2/blocks/999999/hash')).toEqual({ status: 404, json: { message: 'failed to retrieve information from the ledger' } })
   })

@@ -119,7 +119,9 @@ describe('round deltas', () => {
     const { status: code, json } = await getJSON(`/v2/deltas/${status.lastRound}`)
     expect(code).toBe(200)
     expect(json.Txleases).toBeNull()
-    expect(json).toHaveProperty('Accts')
+    const accts = (json.Accts as { Accts: { Addr: string }[] }).Accts
+    expect(accts.map((a) => a.Addr)).toContain(funder.address)
+    expect((json.Hdr as { fees: string }).fees).toBe(FEE_SINK)
   })
 })
 

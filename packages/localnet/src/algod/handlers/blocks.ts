@@ -22,6 +22,28 @@ export function msgpackToJSONValue(value: unknown): unknown {
   return value
 }
 
+/** Block fields of go type basics.Address, which go-codec's JSON writes as checksummed base32 (its MarshalText). */
+const ADDRESS_KEYS = new Set(['prp', 'fees', 'rwd', 'snd', 'rcv', 'close', 'asnd', 'arcv', 'aclose', 'fadd', 'sgnr', 'rekey'])
+const ADDRESS_LIST_KEYS = new Set(['apat', 'sa', 'partupdrmv', 'partupdabs'])
+/** Address fields inside a parent: asset params' manager/reserve/freeze/clawback, an access entry's address. */
+const NESTED_ADDRESS_KEYS: Record<string, Set<string>> = { apar: new Set(['m', 'r', 'f', 'c']), al: new Set(['d']) }
+
+/** A block as algod's JSON shows it: go-codec's base64 for bytes, but addresses and the branch as text. */
+export function blockToJSONValue(value: unknown, parent = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => blockToJSONValue(v, parent))
+  if (!(value instanceof Map)) return msgpackToJSONValue(value)
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of value) {
+    const key = k instanceof Uint8Array ? algosdk.bytesToBase64(k) : String(k)
+    const isAddress = ADDRESS_KEYS.has(key) || NESTED_ADDRESS_KEYS[parent]?.has(key) === true
+    if (isAddress && v instanceof Uint8Array) out[key] = algosdk.encodeAddress(v)
+    else if (ADDRESS_LIST_KEYS.has(key) && Array.isArray(v)) out[key] = v.map((a) => (a instanceof Uint8Array ? algosdk.encodeAddress(a) : a))
+    else if (key === 'prev' && v instanceof Uint8Array) out[key] = `blk-${digestString(v)}`
+    else out[key] = blockToJSONValue(v, key)
+  }
+  return out
+}
+
 /** GET /v2/blocks/{round}?format=&header-only=. */
 export function getBlock(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
   const round = uintParam(req, 'round')
@@ -30,7 +52,7 @@ export function getBlock(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
   const bytes = ctx.node.blockMsgpack(round, headerOnly)
   if (!bytes) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
   if (format === 'msgpack') return { status: 200, contentType: 'application/msgpack', body: bytes }
-  return jsonReply(msgpackToJSONValue(algosdk.msgpackRawDecodeAsMap(bytes)))
+  return jsonReply(blockToJSONValue(algosdk.msgpackRawDecodeAsMap(bytes)))
 }
 
 function blockAt(ctx: AlgodContext, req: AlgodRequest): algosdk.Block {

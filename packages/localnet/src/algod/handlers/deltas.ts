@@ -4,7 +4,7 @@ import { ALGOD_ERRORS, badRequest, notFound, sprintf } from '../errors.ts'
 import { jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest, Format } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
-import { digestString, msgpackToJSONValue } from './blocks.ts'
+import { blockToJSONValue, digestString, msgpackToJSONValue } from './blocks.ts'
 
 const TXID = /^[A-Z2-7]{52}$/
 
@@ -14,9 +14,26 @@ function withoutLeases(delta: Map<string, unknown>): Map<string, unknown> {
   return new Map([...delta].map(([k, v]) => [k, k === 'Txleases' ? null : v]))
 }
 
+const ADDRESS_KEYS = new Set(['Addr', 'AuthAddr', 'Creator'])
+
+/** go-codec's JSON of ledgercore's structs: addresses as text (basics.Address's MarshalText), the header as a block's JSON. */
+function deltaToJSONValue(value: unknown, parent = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => deltaToJSONValue(v, parent))
+  if (!(value instanceof Map)) return msgpackToJSONValue(value)
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of value) {
+    const key = k instanceof Uint8Array ? algosdk.bytesToBase64(k) : String(k)
+    const isAddress = ADDRESS_KEYS.has(key) || (parent === 'Params' && ['m', 'r', 'f', 'c'].includes(key))
+    if (isAddress && v instanceof Uint8Array) out[key] = algosdk.encodeAddress(v)
+    else if (key === 'Hdr') out[key] = blockToJSONValue(v)
+    else out[key] = deltaToJSONValue(v, key)
+  }
+  return out
+}
+
 function reply(value: unknown, format: Format): AlgodReply {
   if (format === 'msgpack') return { status: 200, contentType: 'application/msgpack', body: algosdk.msgpackRawEncode(value) }
-  return jsonReply(msgpackToJSONValue(value))
+  return jsonReply(deltaToJSONValue(value))
 }
 
 /** GET /v2/deltas/{round}. */
