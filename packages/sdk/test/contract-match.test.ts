@@ -64,7 +64,7 @@ describe('pool creation', () => {
     const before = await grove.balance(0n)
     const group = await buildCreatePool(grove.ctx, x, y)
     // The payment plus an app call paying for itself, the LP token's creation and the app's opt-ins.
-    expect(group.fee).toBe(1000n * BigInt(3 + cost.optIns))
+    expect(group.fee).toBe(1000n * BigInt(3 + cost.optIns + group.budgetCalls))
     const { returns } = await grove.send(group)
     const pool = await grove.pool(x, y)
     expect(returns[0]).toBe(pool.lpAsset)

@@ -1,6 +1,6 @@
 // The shape of each built group: order, fees, references, opt-ins and budget calls, on the localnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getApplicationAddress } from 'algosdk'
+import { SignedTransaction, decodeMsgpack, encodeUnsignedSimulateTransaction, getApplicationAddress, modelsv2 } from 'algosdk'
 import type { Transaction } from 'algosdk'
 import type { Pool } from '../src/amm.ts'
 import { poolBoxName } from '../src/pool-state.ts'
@@ -127,16 +127,20 @@ describe('group shapes', () => {
     expect(call!.applicationCall!.foreignApps).toEqual([])
   })
 
-  it('adds budget calls, each with its own note, when a zap or route needs more than one app call’s 700', async () => {
-    const route = await buildSwapRoute(grove.ctx, 0n, [X, Y], 5_000_000n, 0n)
-    // Two hops cost about twice a single swap's ~700 opcodes.
-    expect(route.budgetCalls).toBeGreaterThan(0)
-    for (const g of [await buildZap(grove.ctx, xy, X, 5_000_000n, 2_500_000n, 0n), route]) {
+  it('adds budget calls, each with its own note, until the group’s pooled budget covers a zap or a route', async () => {
+    for (const g of [await buildZap(grove.ctx, xy, X, 5_000_000n, 2_500_000n, 0n), await buildSwapRoute(grove.ctx, 0n, [X, Y], 5_000_000n, 0n)]) {
       const all = txns(g)
       const extra = all.slice(all.length - g.budgetCalls)
       expect(extra.every((t) => t.type === 'appl' && t.fee === 1000n)).toBe(true)
       expect(new Set(extra.map((t) => hex(t.note))).size).toBe(g.budgetCalls)
       expect(g.fee).toBe(all.reduce((sum, t) => sum + t.fee, 0n))
+      const request = new modelsv2.SimulateRequest({
+        txnGroups: [new modelsv2.SimulateRequestTransactionGroup({ txns: all.map((t) => decodeMsgpack(encodeUnsignedSimulateTransaction(t), SignedTransaction)) })],
+        allowEmptySignatures: true,
+      })
+      const simulated = (await grove.algod.simulateTransactions(request).do()).txnGroups[0]!
+      expect(simulated.failureMessage).toBeUndefined()
+      expect(Number(simulated.appBudgetConsumed)).toBeLessThanOrEqual(700 * all.filter((t) => t.type === 'appl').length)
       await grove.send(g)
     }
   })
