@@ -13,8 +13,9 @@ const m = algosdk.modelsv2
 
 /** go's simulation.MaxExtraOpcodeBudget. */
 export const MAX_EXTRA_OPCODE_BUDGET = 20000 * 16
-/** go's bounds.MaxLogCalls and simulation.LogBytesLimit, used with allow-more-logging. */
+/** go's bounds.MaxLogCalls, the log count allowed with allow-more-logging. */
 export const SIMULATE_MAX_LOG_CALLS = 2048
+/** go's simulation.LogBytesLimit, the log bytes allowed with allow-more-logging. */
 export const SIMULATE_MAX_LOG_SIZE = 65536
 /** Simulate result version (go's ResultLatestVersion). */
 export const SIMULATE_RESULT_VERSION = 2

@@ -1,5 +1,6 @@
 // /v2/deltas/*: a round's state delta and each group's, as go-codec encodes ledgercore's structs.
 import algosdk from 'algosdk'
+import { base32Decode } from '@grove/ledger'
 import { ALGOD_ERRORS, badRequest, notFound, sprintf } from '../errors.ts'
 import { jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest, Format } from '../http.ts'
@@ -60,25 +61,8 @@ export function getLedgerStateDeltaForTransactionGroup(ctx: AlgodContext, req: A
   const format = responseFormat(req)
   const id = req.params.id ?? ''
   if (!TXID.test(id)) throw badRequest(ALGOD_ERRORS.noValidTxnSpecified)
-  const bytes = base32Bytes(id)
+  const bytes = base32Decode(id)
   const delta = ctx.node.groupDelta(bytes)
   if (delta === undefined) throw notFound(sprintf(ALGOD_ERRORS.failedRetrievingStateDelta, `unable to find delta for id: ${id}`))
   return reply(format === 'json' ? withoutLeases(delta) : delta, format)
-}
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-
-function base32Bytes(s: string): Uint8Array {
-  const out: number[] = []
-  let bits = 0
-  let value = 0
-  for (const c of s) {
-    value = ((value << 5) | BASE32.indexOf(c)) & 0xffff
-    bits += 5
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255)
-      bits -= 8
-    }
-  }
-  return new Uint8Array(out)
 }
