@@ -67,6 +67,17 @@ describe('swapRoute', () => {
     expect((await g.swapRoute(bob, chain[3], path, 5_000_000n)).value).toBe(expected.out)
   })
 
+  it('routes through the same pool twice on the reserves the first hop left', async () => {
+    const g = grove()
+    const [a, b] = sorted(0n, chain[1])
+    const first = applySwapIn(await g.pool(a, b), true, 4_000_000n)
+    const second = applySwapIn(first.pool, false, first.out)
+    const { value: out } = await g.swapRoute(bob, 0n, [chain[1], 0n], 4_000_000n)
+    expect(out).toBe(second.out)
+    expect(out).toBeLessThan(4_000_000n)
+    expect(await g.pool(a, b)).toMatchObject({ reserveA: second.pool.reserveA, reserveB: second.pool.reserveB, protocolFeesA: second.pool.protocolFeesA, protocolFeesB: second.pool.protocolFeesB })
+  })
+
   it('quotes a route exactly as it pays', async () => {
     const g = grove()
     const path = chain.slice(1)

@@ -1,6 +1,6 @@
 // The tests' fixture: one Grove per test file (see grove.ts) and the rejection assertion.
 import { afterAll, beforeAll, expect } from 'vitest'
-import { startGrove, type Grove } from './grove.ts'
+import { errorChain, startGrove, type Grove } from './grove.ts'
 
 export * from './grove.ts'
 
@@ -29,5 +29,7 @@ export async function expectRejected(action: Promise<unknown>, code: string | Re
   const message = (error as Error).message
   if (typeof code === 'string') expect(message).toContain(code)
   else expect(message).toMatch(code)
+  // an assert that ran out of budget carries that assert's code: it must not pass for the real rejection
+  expect(errorChain(error), 'rejected for lack of opcode budget, not by the contract').not.toMatch(/budget exceeded/)
 }
 

@@ -224,7 +224,7 @@ export class Grove {
       const error = await compose(budgetCalls)
         .simulate({ skipSignatures: true })
         .then(() => undefined, (e: unknown) => e)
-      if (!(error instanceof Error) || !/budget exceeded/.test(error.message)) break
+      if (!(error instanceof Error) || !/budget exceeded/.test(errorChain(error))) break
       budgetCalls += 1
     }
     const opcodes = this.measure ? (await compose(budgetCalls).simulate({ skipSignatures: true })).simulateResponse.txnGroups[0].appBudgetConsumed : undefined
@@ -328,6 +328,17 @@ export class Grove {
   stop(): Promise<void> {
     return this.net.stop()
   }
+}
+
+/**
+ * Every message along an error's `cause` chain. algokit-utils names a failure by the ARC-56 error
+ * message at the failing pc, so an assert that ran out of budget reads as that assert's code; the
+ * node's own text ("dynamic cost budget exceeded") is in the cause.
+ */
+export function errorChain(error: unknown): string {
+  const parts: string[] = []
+  for (let e = error; e instanceof Error && parts.length < 10; e = e.cause) parts.push(e.message)
+  return parts.join('\n')
 }
 
 /** The pool key of two assets: (smaller, larger). */
