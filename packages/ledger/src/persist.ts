@@ -248,7 +248,7 @@ export class ChainLog {
     }
   }
 
-  /** Closes the file and releases the data directory. */
+  /** The fdatasync in flight, and the one queued behind it for appends made meanwhile. */
   private flushing: Promise<void> | undefined
   private nextFlush: Promise<void> | undefined
 
@@ -279,6 +279,7 @@ export class ChainLog {
     return this.flushing
   }
 
+  /** Closes the file and releases the data directory. */
   close(): void {
     if (this.fd === undefined) return
     fs.closeSync(this.fd)
