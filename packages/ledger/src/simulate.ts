@@ -478,7 +478,7 @@ function feesPaid(a: AppliedTxn): bigint {
 }
 
 /** Validates a simulate request as go's simulator does before evaluating. */
-function validate(request: algosdk.modelsv2.SimulateRequest): void {
+function validate(request: algosdk.modelsv2.SimulateRequest, lastRound: bigint): void {
   if (request.fixSigners === true && request.allowEmptySignatures !== true) {
     throw new SimulateRequestError('FixSigners requires AllowEmptySignatures to be enabled')
   }
@@ -489,7 +489,11 @@ function validate(request: algosdk.modelsv2.SimulateRequest): void {
     if (tc.scratchChange === true) throw new SimulateRequestError('basic trace must be enabled when enabling scratch slot change tracing')
     if (tc.stateChange === true) throw new SimulateRequestError('basic trace must be enabled when enabling app state change tracing')
   }
-  if (request.round !== undefined && request.round !== 0n) throw new SimulateRequestError('simulating at a past round is not supported by this node')
+  const round = request.round ?? 0n
+  // go reads the header of the round to simulate after: a future one is not in the ledger (500)
+  if (round > lastRound) throw new LedgerError(`ledger does not have entry ${round} (latest ${lastRound}, committed ${lastRound})`, 500)
+  // Grove keeps no past states, so only the latest round can be simulated after
+  if (round !== 0n && round < lastRound) throw new SimulateRequestError(`simulating after round ${round} is not supported: this node keeps only the state after round ${lastRound}`)
   const extra = request.extraOpcodeBudget ?? 0
   if (extra > MAX_EXTRA_OPCODE_BUDGET) throw new SimulateRequestError(`extra budget ${extra} > simulation extra budget limit ${MAX_EXTRA_OPCODE_BUDGET}`)
   for (const stxn of request.txnGroups[0].txns) if (stxn.txn.type === algosdk.TransactionType.stpf) throw new SimulateRequestError('cannot simulate StateProof transactions')
@@ -500,7 +504,7 @@ function validate(request: algosdk.modelsv2.SimulateRequest): void {
  * after. Throws SimulateRequestError (400) for requests algod refuses outright.
  */
 export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.SimulateRequest, chain: SimulateChain): algosdk.modelsv2.SimulateResponse {
-  validate(request)
+  validate(request, chain.lastRound)
   const stxns = request.txnGroups[0].txns
   const tc = request.execTraceConfig
   const tracer = tc?.enable === true ? new ExecTracer({ stack: tc.stackChange === true, scratch: tc.scratchChange === true, state: tc.stateChange === true }, state) : undefined
