@@ -125,9 +125,20 @@ describe('swapRoute', () => {
     }
   })
 
-  it('fits two hops in 4,000 µALGO: input, app call with one inner transfer and at most one budget call', async () => {
-    const sent = await grove().swapRoute(bob, 0n, chain.slice(1, 3), 1_000_000n)
-    expect(sent.budgetCalls).toBeLessThanOrEqual(1)
-    expect(sent.fees).toBe(3000n + 1000n * BigInt(sent.budgetCalls))
+  it('costs at most 4,000 µALGO for four hops while every pool’s TWAP accrues: input, app call, one budget call', async () => {
+    const g = grove()
+    const before = await Promise.all(chain.slice(1).map((t, i) => g.pool(...sorted(chain[i], t))))
+    await g.algorand.client.algod.setBlockOffsetTimestamp(600).do()
+    try {
+      await g.transfer(bob, bob, 0n, 0n)
+      const sent = await g.swapRoute(bob, 0n, chain.slice(1), 1_000_000n)
+      expect(sent.budgetCalls).toBeLessThanOrEqual(1)
+      expect(sent.fees).toBe(3000n + 1000n * BigInt(sent.budgetCalls))
+      expect(sent.fees).toBeLessThanOrEqual(4000n)
+    } finally {
+      await g.algorand.client.algod.setBlockOffsetTimestamp(0).do()
+    }
+    const after = await Promise.all(chain.slice(1).map((t, i) => g.pool(...sorted(chain[i], t))))
+    after.forEach((p, i) => expect(p.lastUpdate).toBeGreaterThan(before[i].lastUpdate))
   })
 })

@@ -208,27 +208,29 @@ export class Grove {
 
   /**
    * Sends the group `build` adds to a fresh composer. With `pad`, first simulates it unsigned and
-   * appends `getPool` calls on that pool while the group runs out of opcode budget (the pooled
-   * budget grows by 700 per app call), as the SDK does for zaps and long routes.
+   * appends bare NoOp calls to the DEX while the group runs out of opcode budget (each app call
+   * adds 700 to the pooled budget), as the README's "Opcode budget" says callers do.
    */
-  async run<T>(sender: User, build: (group: DexComposer) => unknown, pad?: [bigint, bigint]): Promise<Sent<T>> {
-    const compose = (budgetCalls: number): Group => {
+  async run<T>(sender: User, build: (group: DexComposer) => unknown, pad = false): Promise<Sent<T>> {
+    const compose = async (budgetCalls: number): Promise<Group> => {
       let group = build(this.dex.newGroup()) as Group
-      for (let i = 0; i < budgetCalls && pad; i++) {
-        group = group.getPool({ sender: sender.addr, args: { a: pad[0], b: pad[1] }, boxReferences: [poolBoxName(...pad)], ...this.fee(0) }) as Group
+      for (let i = 0; i < budgetCalls; i++) {
+        const noop = await this.algorand.createTransaction.appCall({ sender: sender.addr, appId: this.ids.dexAppId, ...this.fee(0) })
+        group = group.addTransaction(noop, sender.signer) as Group
       }
       return group
     }
     let budgetCalls = 0
     while (pad && budgetCalls < MAX_BUDGET_CALLS) {
-      const error = await compose(budgetCalls)
-        .simulate({ skipSignatures: true })
-        .then(() => undefined, (e: unknown) => e)
+      const error = await (await compose(budgetCalls)).simulate({ skipSignatures: true }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
       if (!(error instanceof Error) || !/budget exceeded/.test(errorChain(error))) break
       budgetCalls += 1
     }
-    const opcodes = this.measure ? (await compose(budgetCalls).simulate({ skipSignatures: true })).simulateResponse.txnGroups[0].appBudgetConsumed : undefined
-    const result = await compose(budgetCalls).send()
+    const opcodes = this.measure ? (await (await compose(budgetCalls)).simulate({ skipSignatures: true })).simulateResponse.txnGroups[0].appBudgetConsumed : undefined
+    const result = await (await compose(budgetCalls)).send()
     const call = result.transactions.findIndex((t) => t.type === algosdk.TransactionType.appl)
     return {
       value: result.returns[0] as T,
@@ -261,7 +263,7 @@ export class Grove {
           // LP out and at most one refund
           ...this.fee(2),
         }),
-      [a, b],
+      true,
     )
   }
 
@@ -277,7 +279,7 @@ export class Grove {
           ...this.refs([[a, b]], [lpAsset]),
           ...this.fee(2),
         }),
-      [a, b],
+      true,
     )
   }
 
@@ -287,7 +289,7 @@ export class Grove {
     const sentLp = await this.run<[bigint, bigint]>(
       user,
       (group) => group.removeLiquidity({ sender: user.addr, args: { lp: this.input(user, lpAsset, lp), a, b, minA, minB }, ...this.refs([[a, b]], [lpAsset]), ...this.fee(2) }),
-      [a, b],
+      true,
     )
     return { ...sentLp, value: sentLp.value.map(BigInt) as [bigint, bigint] }
   }
@@ -313,7 +315,7 @@ export class Grove {
     return this.run(
       user,
       (group) => group.swapRoute({ sender: user.addr, args: { input: this.input(user, assetIn, amountIn), path, minOut }, ...this.routeRefs(hops, path[path.length - 1]), ...this.fee(1) }),
-      hops[0],
+      true,
     )
   }
 
