@@ -48,10 +48,18 @@ export function paysetLeaves(payset: algosdk.SignedTxnInBlock[], genesisID: stri
   })
 }
 
+const encodings = new WeakMap<PaysetLeaf, { txn: Uint8Array; stib: Uint8Array }>()
+
+/** A leaf's canonical encodings, made once for all three trees. */
+function encoded(leaf: PaysetLeaf): { txn: Uint8Array; stib: Uint8Array } {
+  let e = encodings.get(leaf)
+  if (e === undefined) encodings.set(leaf, (e = { txn: algosdk.encodeMsgpack(leaf.txn), stib: algosdk.encodeMsgpack(leaf.stib) }))
+  return e
+}
+
 /** The 64-byte raw leaf: the transaction id and the SignedTxnInBlock hash (SHA-256 ones outside the native tree). */
 function rawLeaf(leaf: PaysetLeaf, type: HashType): Uint8Array {
-  const txnBytes = algosdk.encodeMsgpack(leaf.txn)
-  const stibBytes = algosdk.encodeMsgpack(leaf.stib)
+  const { txn: txnBytes, stib: stibBytes } = encoded(leaf)
   const inner: HashType = type === 'sha512_256' ? 'sha512_256' : 'sha256'
   const out = new Uint8Array(64)
   out.set(hashWith(inner, TX, txnBytes))
@@ -61,7 +69,7 @@ function rawLeaf(leaf: PaysetLeaf, type: HashType): Uint8Array {
 
 /** The hash of a SignedTxnInBlock in the proof response (`stibhash`). */
 export function stibHash(leaf: PaysetLeaf, type: 'sha512_256' | 'sha256'): Uint8Array {
-  return hashWith(type, STIB, algosdk.encodeMsgpack(leaf.stib))
+  return hashWith(type, STIB, encoded(leaf).stib)
 }
 
 /** A built tree: levels from leaves up to the root. */
