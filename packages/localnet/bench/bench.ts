@@ -53,6 +53,7 @@ async function startCli(dataDir: string): Promise<Cli> {
       const algod = /algod\s+(\S+)\s+token\s+(\S+)/.exec(out)
       if (ready && algod) {
         child.removeAllListeners('exit')
+        child.once('exit', (code, signal) => progress(`grove-localnet exited (${code ?? signal})`))
         resolvePromise({ child, algodUrl: algod[1]!, token: algod[2]!, readyMs: Number(ready[1]), processReadyMs: Math.round(performance.now() - t0) })
       }
     })

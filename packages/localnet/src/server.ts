@@ -18,6 +18,9 @@ export const LOCALNET_HOST = '127.0.0.1'
 /** Listens on `port` (0 = a free one) and resolves once bound. */
 export async function listen(listener: RequestListener, port: number, host = LOCALNET_HOST): Promise<RunningServer> {
   const server: Server = createServer({ keepAlive: true }, listener)
+  // Never drop an idle keep-alive connection (Go's servers keep them): a client busy for a while
+  // (signing a batch) would otherwise reuse a socket closed under it and see "fetch failed".
+  server.keepAliveTimeout = 0
   const sockets = new Set<Socket>()
   server.on('connection', (socket) => {
     sockets.add(socket)
