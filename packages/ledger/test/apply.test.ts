@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
-import { applyGroup, type GroupContext } from '../src/apply.ts'
-import { LedgerState } from '../src/state.ts'
-import { genesisAccounts, genesisHash, GENESIS_ID, FEE_SINK } from '../src/genesis.ts'
-
-function setup(): { state: LedgerState; ctx: GroupContext } {
-  const state = new LedgerState({
-    round: () => 1n,
-    latestTimestamp: () => 0,
-    blockHeader: () => {
-      throw new Error('no block header access')
-    },
-    genesisHash: () => genesisHash(),
-    feeSink: algosdk.decodeAddress(FEE_SINK).publicKey,
-  })
-  for (const a of genesisAccounts()) state.updateAccount(algosdk.decodeAddress(a.address).publicKey, (d) => (d.balance = Number(1_000_000_000n)))
-  const ctx: GroupContext = { round: 1n, genesisId: GENESIS_ID, genesisHash: genesisHash(), seenTxId: () => false, leaseUntil: () => undefined }
-  return { state, ctx }
-}
-
-const params = { fee: 1000n, minFee: 1000n, firstValid: 1n, lastValid: 100n, genesisID: GENESIS_ID, genesisHash: genesisHash(), flatFee: true }
+import { applyGroup } from '../src/apply.ts'
+import { genesisAccounts } from '../src/genesis.ts'
+import { setupLedger as setup, sp as params } from './fixture.ts'
 
 function pay(from: number, to: string, amount: number, fee = 1000n): algosdk.SignedTransaction {
   const a = genesisAccounts()[from]

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
-import { applyGroup, type GroupContext } from '../src/apply.ts'
-import { LedgerState } from '../src/state.ts'
-import { genesisAccounts, genesisHash, GENESIS_ID, FEE_SINK } from '../src/genesis.ts'
-
-function setup(): { state: LedgerState; ctx: GroupContext } {
-  const state = new LedgerState({
-    round: () => 1n,
-    latestTimestamp: () => 0,
-    blockHeader: () => {
-      throw new Error('no block header access')
-    },
-    genesisHash: () => genesisHash(),
-    feeSink: algosdk.decodeAddress(FEE_SINK).publicKey,
-  })
-  for (const a of genesisAccounts()) state.updateAccount(algosdk.decodeAddress(a.address).publicKey, (d) => (d.balance = 1_000_000_000))
-  return { state, ctx: { round: 1n, genesisId: GENESIS_ID, genesisHash: genesisHash(), seenTxId: () => false, leaseUntil: () => undefined } }
-}
-
-const sp = { fee: 1000n, minFee: 1000n, firstValid: 1n, lastValid: 100n, genesisID: GENESIS_ID, genesisHash: genesisHash(), flatFee: true }
-const pk = (a: string): Uint8Array => algosdk.decodeAddress(a).publicKey
+import { applyGroup } from '../src/apply.ts'
+import { genesisAccounts } from '../src/genesis.ts'
+import { pk, setupLedger as setup, sp } from './fixture.ts'
 
 describe('groups', () => {
   it('rolls back the first payment when the second overspends', () => {

@@ -1,32 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
-import { assemble as asm } from '@grove/avm'
+import { applyGroup } from '../src/apply.ts'
+import { genesisAccounts } from '../src/genesis.ts'
+import { program, setupLedger as setup, sign, sp } from './fixture.ts'
 
+/** The assembled program, in the shape the tests destructure. */
 function assemble(src: string): { program: Uint8Array } {
-  const r = asm(src)
-  if (r.program === undefined) throw new Error('assembly failed')
-  return { program: r.program }
+  return { program: program(src) }
 }
-import { applyGroup, type GroupContext } from '../src/apply.ts'
-import { LedgerState } from '../src/state.ts'
-import { genesisAccounts, genesisHash, GENESIS_ID, FEE_SINK } from '../src/genesis.ts'
-
-function setup(): { state: LedgerState; ctx: GroupContext } {
-  const state = new LedgerState({
-    round: () => 1n,
-    latestTimestamp: () => 0,
-    blockHeader: () => {
-      throw new Error('no block header access')
-    },
-    genesisHash: () => genesisHash(),
-    feeSink: algosdk.decodeAddress(FEE_SINK).publicKey,
-  })
-  for (const a of genesisAccounts()) state.updateAccount(algosdk.decodeAddress(a.address).publicKey, (d) => (d.balance = 1_000_000_000))
-  return { state, ctx: { round: 1n, genesisId: GENESIS_ID, genesisHash: genesisHash(), seenTxId: () => false, leaseUntil: () => undefined } }
-}
-
-const sp = { fee: 1000n, minFee: 1000n, firstValid: 1n, lastValid: 100n, genesisID: GENESIS_ID, genesisHash: genesisHash(), flatFee: true }
-const sign = (t: algosdk.Transaction, i = 0): algosdk.SignedTransaction => algosdk.decodeSignedTransaction(t.signTxn(genesisAccounts()[i].secretKey))
 
 describe('asset lifecycle', () => {
   it('creates an asset, opts in, transfers and reports the created id', () => {
