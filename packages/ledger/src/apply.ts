@@ -84,6 +84,8 @@ export interface SimulateHooks {
   tracer?: EvalTracer
   /** With allowEmptySignatures: an unsigned txn is authorized by whoever the account's authorizer is. */
   fixSigners?: boolean
+  /** Told when a top-level clear-state program fails or rejects (its effects are rolled back). */
+  clearStateFailed?: (gi: number, error?: string) => void
   /** Filled when fixSigners changed a transaction's signer: group index → the signer it needed. */
   fixedSigners?: Map<number, Uint8Array>
   /** Filled by applyGroup as it runs, so a failed group still reports what it used. */
@@ -691,6 +693,7 @@ class GroupApplier {
           costLimit: clear ? s.proto.maxAppProgramCost : undefined,
           tracer: this.tracer,
         })
+        if (clear && (r.error !== undefined || !r.pass)) this.clearStateFailed?.(gi, r.error && (r.errorText ?? r.error.message))
         if (r.error !== undefined) {
           if (clear) return false
           throw new LedgerError(r.errorText ?? r.error.message)
@@ -718,6 +721,7 @@ class GroupApplier {
   /** Budget pool of the top-level group's app calls (700 per app call). */
   appBudget = { remaining: 0 }
   tracer: EvalTracer | undefined
+  clearStateFailed: SimulateHooks['clearStateFailed']
   recorder: DeltaRecorder | undefined
   recorderApp: Uint64 = 0
   innerSink: AppliedTxn[] | undefined
@@ -847,6 +851,7 @@ function evaluate(
   const appBudgetAdded = applier.appBudget.remaining
   if (ctx.sim?.consumed !== undefined) Object.assign(ctx.sim.consumed, { appBudgetAdded, verified: true })
   applier.tracer = ctx.sim?.tracer
+  applier.clearStateFailed = ctx.sim?.clearStateFailed
   if (ctx.sim?.unnamedResources !== undefined) groupStateFor(group, proto).unnamedResources = ctx.sim.unnamedResources
   const uninstrument = instrument(state, applier)
   const prevPerformer = state.performer

@@ -455,6 +455,12 @@ class ExecTracer implements EvalTracer {
     }
   }
 
+  /** A top-level clear-state program failed or rejected: go marks its trace rolled back. */
+  rollback(gi: number, error?: string): void {
+    const t = this.top.get(gi)
+    if (t !== undefined) t.rollback = error ?? ''
+  }
+
   model(t: TxnTrace): algosdk.modelsv2.SimulationTransactionExecTrace {
     const list = <T>(xs: T[] | undefined): T[] | undefined => (xs !== undefined && xs.length > 0 ? xs : undefined)
     return new m.SimulationTransactionExecTrace({
@@ -515,6 +521,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
     unnamedResources: policy,
     tracer,
     fixSigners: request.fixSigners === true,
+    clearStateFailed: tracer && ((gi, error) => tracer.rollback(gi, error)),
     fixedSigners: new Map(),
   }
   const moreLogging = request.allowMoreLogging === true

@@ -323,6 +323,31 @@ describe('exec trace', () => {
     expect(res.execTraceConfig?.enable).toBe(true)
   })
 
+  it('traces a failing clear-state program and marks its effects rolled back', async () => {
+    const create = algosdk.makeApplicationCreateTxnFromObject({
+      sender: funder.address,
+      approvalProgram: program('#pragma version 10\npushint 1'),
+      clearProgram: program('#pragma version 10\nerr'),
+      numGlobalInts: 0,
+      numGlobalByteSlices: 0,
+      numLocalInts: 0,
+      numLocalByteSlices: 0,
+      onComplete: algosdk.OnApplicationComplete.NoOpOC,
+      suggestedParams: await sp(),
+    })
+    const appId = (await algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(create.signTxn(funder.secretKey)).do()).txid, 2)).applicationIndex as bigint
+    const optIn = algosdk.makeApplicationOptInTxnFromObject({ sender: funder.address, appIndex: appId, suggestedParams: await sp() })
+    await algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(optIn.signTxn(funder.secretKey)).do()).txid, 2)
+    const clear = algosdk.makeApplicationClearStateTxnFromObject({ sender: funder.address, appIndex: appId, suggestedParams: await sp() })
+    const res = await simulate([clear], { execTraceConfig: new algosdk.modelsv2.SimulateTraceConfig({ enable: true }) })
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    const trace = res.txnGroups[0].txnResults[0].execTrace!
+    expect(trace.clearStateProgramTrace).toMatchObject([{ pc: 1 }])
+    expect(trace.approvalProgramTrace).toBeUndefined()
+    expect(trace.clearStateRollback).toBe(true)
+    expect(trace.clearStateRollbackError).toContain('err opcode executed')
+  })
+
   it('records only pcs when stack, scratch and state changes are off', async () => {
     const res = await simulate([await call(tracedApp, [], 2000)], { execTraceConfig: new algosdk.modelsv2.SimulateTraceConfig({ enable: true }) })
     const units = res.txnGroups[0].txnResults[0].execTrace!.approvalProgramTrace!
