@@ -90,10 +90,20 @@ export class Dex extends Contract {
   /** ⌈a·b/c⌉ over 128 bits; fails when the result needs more than 64. */
   private ceilMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
     const m = mulw(a, b);
-    const q = divmodw(m.high, m.low, 0, c);
-    assert(q.quotientHigh === 0, 'ERR:OVERFLOW');
-    if (q.remainderLow !== 0) return q.quotientLow + 1;
-    return q.quotientLow;
+    // the quotient fits 64 bits exactly when m.high < c; then divw (cost 1) does what divmodw (cost 20) did
+    assert(m.high < c, 'ERR:OVERFLOW');
+    const q = divw(m.high, m.low, c);
+    // m − q·c < c < 2^64, so the remainder is 0 exactly when the low words agree
+    const back = mulw(q, c);
+    if (back.low !== m.low) return q + 1;
+    return q;
+  }
+
+  /** ⌊a·b/c⌋ over 128 bits; fails with wideRatio's message when the result needs more than 64. */
+  private floorMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
+    const m = mulw(a, b);
+    assert(m.high < c, 'wideRatio failed');
+    return divw(m.high, m.low, c);
   }
 
   /** ⌈x·f/10000⌉ for f ≤ 10000 without overflow: split x = q·10000 + r. */
@@ -105,42 +115,48 @@ export class Dex extends Contract {
   private outGivenNet(net: uint64, rIn: uint64, rOut: uint64): uint64 {
     const n = mulw(rOut, net);
     const d = addw(rIn, net);
+    // the quotient is < rOut < 2^64, so with a 64-bit denominator divw cannot fail
+    if (d.high === 0) return divw(n.high, n.low, d.low);
     const q = divmodw(n.high, n.low, d.high, d.low);
     return q.quotientLow;
   }
 
   /** ⌊√(a·b)⌋ over 128 bits. */
   private sqrtMul(a: uint64, b: uint64): uint64 {
+    const m = mulw(a, b);
+    if (m.high === 0) return sqrt(m.low);
     return sqrt((a as uint128) * (b as uint128)) as uint64;
   }
 
-  /** cum + ⌊num·2^64/den⌋·dt as 32 bytes; the product is built from 64-bit words (cheaper than b* on uint256). */
-  private cumulativePlus(cum: bytes, num: uint64, den: uint64, dt: uint64): bytes {
-    const q = divmodw(num, 0, 0, den);
-    const lo = mulw(q.quotientLow, dt);
-    const hi = mulw(q.quotientHigh, dt);
-    const mid = addw(hi.low, lo.high);
-    // q < 2^128 and dt < 2^64, so the product fits 192 bits and this sum cannot overflow
-    const product = concat(concat(itob(hi.high + mid.high), itob(mid.low)), itob(lo.low));
-    // TEALScript pads the uint256 sum back to 32 bytes (increments < 2^192 never carry past 2^256)
-    return rawBytes(castBytes<uint256>(cum) + castBytes<uint256>(product));
-  }
-
-  /** Brings the pool's cumulative prices up to the current block's timestamp (raw byte edits keep it cheap). */
-  private accrue(state: PoolState): PoolState {
-    const now = globals.latestTimestamp;
-    const last = state.lastUpdate;
-    if (now <= last) return state;
-    let pool = rawBytes(state);
-    const reserveA = state.reserveA;
+  /** Brings the pool's cumulative prices (raw PoolState bytes) up to the current block's timestamp. */
+  private accrue(pool: bytes): bytes {
+    const last = extractUint64(pool, 128);
+    if (globals.latestTimestamp <= last) return pool;
+    const rA = extractUint64(pool, 0);
     // reserves are both zero (before the first add) or both positive
-    if (reserveA > 0) {
-      const reserveB = state.reserveB;
-      const dt = now - last;
-      pool = replace3(pool, 64, this.cumulativePlus(extract3(pool, 64, 32), reserveB, reserveA, dt));
-      pool = replace3(pool, 96, this.cumulativePlus(extract3(pool, 96, 32), reserveA, reserveB, dt));
-    }
-    return castBytes<PoolState>(replace3(pool, 128, itob(now)));
+    if (rA === 0) return replace3(pool, 128, itob(globals.latestTimestamp));
+    const rB = extractUint64(pool, 8);
+    // Each price ⌊num·2^64/den⌋ as 16 bytes hi ‖ lo: hi = ⌊num/den⌋ and lo = ⌊(num mod den)·2^64/den⌋,
+    // which fits 64 bits, so divw (cost 1) does what divmodw (cost 20) would. cumulativePriceA ‖
+    // cumulativePriceB is read as one 512-bit number, so one b* and one b+ update both: priceB·dt < 2^192
+    // stays in cumB's half (cumB would need 2^64 updates to carry into cumA). b+ drops leading zeros; b|
+    // with 64 zero bytes puts them back.
+    const prices = concat(
+      concat(concat(itob(rB / rA), itob(divw(rB % rA, 0, rA))), bzero(16)),
+      concat(itob(rA / rB), itob(divw(rA % rB, 0, rB))),
+    );
+    const dt = itob(globals.latestTimestamp - last);
+    // prettier-ignore
+    return replace3(
+      replace3(
+        pool,
+        64,
+        // @ts-expect-error castBytes<bytes> takes the raw b+ result (TypeScript sees a number); rawBytes would add TEALScript's width checks
+        bitwiseOr(bzero(64), castBytes<bytes>(castBytes<uint<512>>(extract3(pool, 64, 64)) + castBytes<uint<512>>(prices) * castBytes<uint<512>>(dt))),
+      ),
+      128,
+      itob(globals.latestTimestamp),
+    );
   }
 
   // ---- transfers ----
@@ -218,39 +234,42 @@ export class Dex extends Contract {
   /** Exact-in swap of `x` of `assetIn` inside the pool; updates the box, logs Swap, returns the output. */
   private swapIn(assetIn: uint64, assetOut: uint64, x: uint64): uint64 {
     assert(assetIn !== assetOut, 'ERR:SAME_ASSET');
-    const inIsA = assetIn < assetOut;
+    // the input side's reserve is at byte inOff of the box (0 when it is side a), the output's at 8 − inOff
+    let inOff = 8;
     let key: PoolKey = { a: assetOut, b: assetIn };
-    if (inIsA) key = { a: assetIn, b: assetOut };
-    // a missing box fails here; the build maps this assert to ERR:NO_POOL
-    let pool = clone(this.pools(key).value);
-    let rIn = pool.reserveB;
-    let rOut = pool.reserveA;
-    if (inIsA) {
-      rIn = pool.reserveA;
-      rOut = pool.reserveB;
+    if (assetIn < assetOut) {
+      inOff = 0;
+      key = { a: assetIn, b: assetOut };
     }
+    // raw bytes, not the decoded struct, and swapFee/outGivenNet inlined: this is the per-hop hot path.
+    // A missing box fails here; the build maps this assert to ERR:NO_POOL
+    const pool = rawBytes(this.pools(key).value);
+    const rIn = extractUint64(pool, inOff);
+    const rOut = extractUint64(pool, 8 - inOff);
     assert(rOut > 0, 'ERR:NO_LIQUIDITY');
-    // swapFee and outGivenNet inlined: this is the per-hop hot path
-    const f = pool.feeBps;
+    const f = extractUint64(pool, 32);
     const fee = (x / BPS) * f + ((x % BPS) * f + (BPS - 1)) / BPS;
-    const n = mulw(rOut, x - fee);
-    const d = addw(rIn, x - fee);
-    const q = divmodw(n.high, n.low, d.high, d.low);
-    const out = q.quotientLow;
+    const net = x - fee;
+    const n = mulw(rOut, net);
+    const d = addw(rIn, net);
+    let out = 0;
+    // the quotient is < rOut < 2^64, so with a 64-bit denominator divw cannot fail
+    if (d.high === 0) out = divw(n.high, n.low, d.low);
+    else {
+      const q = divmodw(n.high, n.low, d.high, d.low);
+      out = q.quotientLow;
+    }
     assert(out > 0, 'ERR:ZERO_OUT');
     let protocolFee = 0;
-    if (pool.protocolFeeDivisor > 0) protocolFee = fee / pool.protocolFeeDivisor;
-    pool = this.accrue(pool);
-    if (inIsA) {
-      pool.reserveA = rIn + (x - protocolFee);
-      pool.reserveB = rOut - out;
-      pool.protocolFeesA = pool.protocolFeesA + protocolFee;
-    } else {
-      pool.reserveB = rIn + (x - protocolFee);
-      pool.reserveA = rOut - out;
-      pool.protocolFeesB = pool.protocolFeesB + protocolFee;
-    }
-    this.pools(key).value = pool;
+    const divisor = extractUint64(pool, 40);
+    if (divisor > 0) protocolFee = fee / divisor;
+    const feeOff = 48 + inOff;
+    const updated = replace3(
+      replace3(replace3(this.accrue(pool), inOff, itob(rIn + (x - protocolFee))), 8 - inOff, itob(rOut - out)),
+      feeOff,
+      itob(extractUint64(pool, feeOff) + protocolFee),
+    );
+    this.pools(key).value = castBytes<PoolState>(updated);
     this.Swap.log({
       assetIn: assetIn,
       assetOut: assetOut,
@@ -264,34 +283,35 @@ export class Dex extends Contract {
 
   /** Adds `amountA`/`amountB` (already held by the app) to the pool, sends LP and refunds the unused side. */
   private addToPool(key: PoolKey, amountA: uint64, amountB: uint64, minLp: uint64): uint64 {
-    let pool = this.loadPool(key);
+    const pool = rawBytes(this.loadPool(key));
+    const reserveA = extractUint64(pool, 0);
+    const reserveB = extractUint64(pool, 8);
     let usedA = amountA;
     let usedB = amountB;
     let lp = 0;
-    if (pool.reserveA === 0) {
+    if (reserveA === 0) {
       const root = this.sqrtMul(amountA, amountB);
       assert(root > LOCKED_LP, 'ERR:LOCKED_LIQUIDITY');
       lp = root - LOCKED_LP;
     } else {
-      const supply = pool.lpIssued + LOCKED_LP;
-      const ab = mulw(amountA, pool.reserveB);
-      const ba = mulw(amountB, pool.reserveA);
+      const supply = extractUint64(pool, 24) + LOCKED_LP;
+      const ab = mulw(amountA, reserveB);
+      const ba = mulw(amountB, reserveA);
       if (ab.high < ba.high || (ab.high === ba.high && ab.low <= ba.low)) {
-        usedB = this.ceilMulDiv(amountA, pool.reserveB, pool.reserveA);
-        lp = wideRatio([amountA, supply], [pool.reserveA]);
+        usedB = this.ceilMulDiv(amountA, reserveB, reserveA);
+        lp = this.floorMulDiv(amountA, supply, reserveA);
       } else {
-        usedA = this.ceilMulDiv(amountB, pool.reserveA, pool.reserveB);
-        lp = wideRatio([amountB, supply], [pool.reserveB]);
+        usedA = this.ceilMulDiv(amountB, reserveA, reserveB);
+        lp = this.floorMulDiv(amountB, supply, reserveB);
       }
     }
     assert(lp > 0, 'ERR:ZERO_OUT');
     assert(lp >= minLp, 'ERR:SLIPPAGE');
-    pool = this.accrue(pool);
-    pool.reserveA = pool.reserveA + usedA;
-    pool.reserveB = pool.reserveB + usedB;
-    pool.lpIssued = pool.lpIssued + lp;
-    this.pools(key).value = pool;
-    this.send(pool.lpAsset, this.txn.sender, lp);
+    // reserves (bytes 0–16) and lpIssued (24); accrue leaves those bytes as they were
+    const reserves = concat(itob(reserveA + usedA), itob(reserveB + usedB));
+    const updated = replace3(replace3(this.accrue(pool), 0, reserves), 24, itob(extractUint64(pool, 24) + lp));
+    this.pools(key).value = castBytes<PoolState>(updated);
+    this.send(extractUint64(pool, 16), this.txn.sender, lp);
     if (amountA > usedA) this.send(key.a, this.txn.sender, amountA - usedA);
     if (amountB > usedB) this.send(key.b, this.txn.sender, amountB - usedB);
     this.LiquidityAdded.log({
@@ -385,24 +405,24 @@ export class Dex extends Contract {
   removeLiquidity(lp: AssetTransferTxn, a: uint64, b: uint64, minA: uint64, minB: uint64): [uint64, uint64] {
     assert(a < b, 'ERR:ASSET_ORDER');
     const key: PoolKey = { a: a, b: b };
-    let pool = this.loadPool(key);
-    assert(lp.xferAsset.id === pool.lpAsset, 'ERR:BAD_INPUT_ASSET');
+    const pool = rawBytes(this.loadPool(key));
+    assert(lp.xferAsset.id === extractUint64(pool, 16), 'ERR:BAD_INPUT_ASSET');
     assert(lp.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
     assert(lp.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
     assert(lp.sender === this.txn.sender, 'ERR:BAD_SENDER');
     assert(lp.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
     const amount = lp.assetAmount;
     assert(amount > 0, 'ERR:ZERO_AMOUNT');
-    const supply = pool.lpIssued + LOCKED_LP;
-    const outA = wideRatio([amount, pool.reserveA], [supply]);
-    const outB = wideRatio([amount, pool.reserveB], [supply]);
+    const reserveA = extractUint64(pool, 0);
+    const reserveB = extractUint64(pool, 8);
+    const lpIssued = extractUint64(pool, 24);
+    const outA = this.floorMulDiv(amount, reserveA, lpIssued + LOCKED_LP);
+    const outB = this.floorMulDiv(amount, reserveB, lpIssued + LOCKED_LP);
     assert(outA > 0 && outB > 0, 'ERR:ZERO_OUT');
     assert(outA >= minA && outB >= minB, 'ERR:SLIPPAGE');
-    pool = this.accrue(pool);
-    pool.reserveA = pool.reserveA - outA;
-    pool.reserveB = pool.reserveB - outB;
-    pool.lpIssued = pool.lpIssued - amount;
-    this.pools(key).value = pool;
+    const reserves = concat(itob(reserveA - outA), itob(reserveB - outB));
+    const updated = replace3(replace3(this.accrue(pool), 0, reserves), 24, itob(lpIssued - amount));
+    this.pools(key).value = castBytes<PoolState>(updated);
     this.send(a, this.txn.sender, outA);
     this.send(b, this.txn.sender, outB);
     this.LiquidityRemoved.log({
@@ -435,31 +455,25 @@ export class Dex extends Contract {
     const assetIn = this.assetOf(input);
     const maxIn = this.incoming(input, assetIn);
     const key = this.poolKey(assetIn, assetOut);
-    let pool = this.loadPool(key);
-    const inIsA = assetIn === key.a;
-    let rIn = pool.reserveB;
-    let rOut = pool.reserveA;
-    if (inIsA) {
-      rIn = pool.reserveA;
-      rOut = pool.reserveB;
-    }
+    let inOff = 8;
+    if (assetIn < assetOut) inOff = 0;
+    const pool = rawBytes(this.loadPool(key));
+    const rIn = extractUint64(pool, inOff);
+    const rOut = extractUint64(pool, 8 - inOff);
     assert(rIn > 0 && amountOut > 0 && amountOut < rOut, 'ERR:NO_LIQUIDITY');
     const net = this.ceilMulDiv(rIn, amountOut, rOut - amountOut);
-    const x = this.ceilMulDiv(net, BPS, BPS - pool.feeBps);
+    const x = this.ceilMulDiv(net, BPS, BPS - extractUint64(pool, 32));
     assert(x <= maxIn, 'ERR:SLIPPAGE');
     let protocolFee = 0;
-    if (pool.protocolFeeDivisor > 0) protocolFee = (x - net) / pool.protocolFeeDivisor;
-    pool = this.accrue(pool);
-    if (inIsA) {
-      pool.reserveA = rIn + (x - protocolFee);
-      pool.reserveB = rOut - amountOut;
-      pool.protocolFeesA = pool.protocolFeesA + protocolFee;
-    } else {
-      pool.reserveB = rIn + (x - protocolFee);
-      pool.reserveA = rOut - amountOut;
-      pool.protocolFeesB = pool.protocolFeesB + protocolFee;
-    }
-    this.pools(key).value = pool;
+    const divisor = extractUint64(pool, 40);
+    if (divisor > 0) protocolFee = (x - net) / divisor;
+    const feeOff = 48 + inOff;
+    const updated = replace3(
+      replace3(replace3(this.accrue(pool), inOff, itob(rIn + (x - protocolFee))), 8 - inOff, itob(rOut - amountOut)),
+      feeOff,
+      itob(extractUint64(pool, feeOff) + protocolFee),
+    );
+    this.pools(key).value = castBytes<PoolState>(updated);
     this.send(assetOut, this.txn.sender, amountOut);
     if (maxIn > x) this.send(assetIn, this.txn.sender, maxIn - x);
     this.Swap.log({
@@ -476,12 +490,14 @@ export class Dex extends Contract {
   /** Swaps exact-in through 1–4 pools; path lists the assets after the input asset. */
   swapRoute(input: Txn, path: uint64[], minOut: uint64): uint64 {
     this.notPaused(PAUSE_SWAPS);
-    assert(path.length > 0 && path.length <= MAX_HOPS, 'ERR:BAD_PATH');
+    const hops = path.length;
+    assert(hops > 0 && hops <= MAX_HOPS, 'ERR:BAD_PATH');
     let asset = this.assetOf(input);
     let amount = this.incoming(input, asset);
-    for (let i = 0; i < path.length; i = i + 1) {
-      // read straight from the encoded argument (2-byte length prefix) instead of decoding the array
-      const next = extractUint64(this.txn.applicationArgs![1], 2 + i * 8);
+    const end = 2 + hops * 8;
+    // read straight from the encoded argument (2-byte length prefix) instead of decoding the array
+    for (let i = 2; i < end; i = i + 8) {
+      const next = extractUint64(this.txn.applicationArgs![1], i);
       amount = this.swapIn(asset, next, amount);
       asset = next;
     }
