@@ -18,7 +18,8 @@ import { MAX_UINT64 } from '../src/amount.ts'
 import { accrue, addLiquidity, lpValueNotDecreased, quoteExactIn, quoteExactOut, removeLiquidity, zap, zapWithSwap } from '../src/amm.ts'
 import type { AmmResult, Pool } from '../src/amm.ts'
 import { explainError } from '../src/errors.ts'
-import { dexMethod } from '../src/contract.ts'
+import { DEX_SPEC, dexMethod } from '../src/contract.ts'
+import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-client'
 import { fetchPool, poolBoxName } from '../src/pool-state.ts'
 import { bestRouteExactIn, bestRouteExactOut } from '../src/route.ts'
 import type { Route } from '../src/route.ts'
@@ -42,6 +43,7 @@ let grove: Grove
 let ASSETS: bigint[]
 let PAIRS: [bigint, bigint][]
 let appAddress: string
+let dex: AppClient
 
 /** What the SDK believes: every pool, and the trader's holdings. */
 const world = { pools: new Map<string, Pool>(), balances: new Map<bigint, bigint>() }
@@ -57,6 +59,7 @@ beforeAll(async () => {
   ASSETS = [0n, ...grove.assets]
   PAIRS = ASSETS.flatMap((a, i) => ASSETS.slice(i + 1).map((b): [bigint, bigint] => (a < b ? [a, b] : [b, a])))
   appAddress = getApplicationAddress(grove.dexAppId).toString()
+  dex = grove.algorand.client.getAppClientById({ appSpec: DEX_SPEC, appId: grove.dexAppId, defaultSender: grove.trader.addr })
   for (const asset of ASSETS) world.balances.set(asset, await grove.balance(asset))
 }, 120_000)
 
@@ -85,6 +88,7 @@ type Step =
   | { kind: 'swapIn'; pair: number; sideA: boolean; x: Amount }
   | { kind: 'swapOut'; pair: number; sideA: boolean; y: Amount; extra: bigint }
   | { kind: 'route'; from: number; to: number; x: Amount; exactOut: boolean }
+  | { kind: 'quote'; from: number; to: number; x: Amount; exactOut: boolean }
 
 const pair = fc.integer({ min: 0, max: 9 })
 const asset = fc.integer({ min: 0, max: 4 })
@@ -96,6 +100,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('swapIn' as const), pair, sideA: fc.boolean(), x: amount }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('swapOut' as const), pair, sideA: fc.boolean(), y: amount, extra: fc.bigInt({ min: 0n, max: 1000n }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('route' as const), from: asset, to: asset, x: amount, exactOut: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('quote' as const), from: asset, to: asset, x: amount, exactOut: fc.boolean() }) },
 )
 
 /** What a step should do: succeed with these pool states, fail, or (at a balance edge) either. */
@@ -117,7 +122,7 @@ const okOr = <T,>(r: AmmResult<T>): (T & { ok: true }) | undefined => (r.ok ? (r
 /** Suggested params shared by a run's steps; each step moves firstValid back one round so no two groups share a transaction id. */
 const params = { base: undefined as SuggestedParams | undefined, step: 0 }
 
-async function plan(s: Step, lone = false): Promise<Outcome | undefined> {
+async function plan(s: Exclude<Step, { kind: 'quote' }>, lone = false): Promise<Outcome | undefined> {
   const base = params.base!
   const firstValid = BigInt(base.firstValid) - BigInt(++params.step)
   const ctx = { ...grove.ctx, heldAssets: held(), suggestedParams: { ...base, firstValid, lastValid: firstValid + 1000n }, coverBudget: lone || s.kind === 'create' }
@@ -146,7 +151,9 @@ async function plan(s: Step, lone = false): Promise<Outcome | undefined> {
     }
   }
 
-  const [a, b] = PAIRS[s.pair]!
+  // Steps on a pair without a pool fall on an existing pool instead (creation has its own step).
+  const existing = [...world.pools.values()]
+  const [a, b] = s.kind === 'create' || world.pools.has(keyOf(...PAIRS[s.pair]!)) || existing.length === 0 ? PAIRS[s.pair]! : [existing[s.pair % existing.length]!.a, existing[s.pair % existing.length]!.b]
   const pool = world.pools.get(keyOf(a, b))
   if (s.kind === 'create') {
     const cost = await poolCreationCost(grove.algod, grove.dexAppId, a, b)
@@ -284,6 +291,9 @@ async function checkHoldings(): Promise<void> {
   for (const h of info.assets ?? []) expect([h.assetId, h.amount]).toEqual([h.assetId, expected.get(h.assetId) ?? 0n])
 }
 
+/** What the run exercised, for the summary line. */
+const tally = { batched: 0, groups: 0, rejected: 0, alone: 0, quotes: 0, skipped: 0 }
+
 const describeStep = (s: Step) => JSON.stringify(s, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))
 
 /** Sends one step's group alone: a step expected to fail (or at a balance edge), or a pool creation. */
@@ -299,6 +309,8 @@ async function runAlone(s: Step, o: Outcome): Promise<void> {
   // A rejection must come from the contract's checks or the trader's balance, never from the builder.
   if (!result.ok) expect(['budget', 'fee', 'expired'], explainError(result.error).detail).not.toContain(explainError(result.error).kind)
   const after = await Promise.all(o.before.map((p) => fetchPool(grove.algod, grove.dexAppId, p.a, p.b)))
+  if (result.ok) tally.alone++
+  else tally.rejected++
   if (!result.ok) after.forEach((p, i) => expect(p).toEqual(o.before[i]))
   else if (s.kind === 'create') {
     const [a, b] = PAIRS[s.pair]!
@@ -338,6 +350,8 @@ const pendingSize = () => pending.reduce((n, p) => n + p.size, 0)
 async function flush(): Promise<void> {
   if (pending.length === 0) return
   const batch = pending.splice(0)
+  tally.batched += batch.length
+  tally.groups++
   const txns = batch.flatMap((p) => p.o.group.composer.buildGroup().map((t) => t.txn))
   const methods = batch.flatMap((p) => {
     const calls = (p.o.group.composer as unknown as { methodCalls: Map<number, ABIMethod> }).methodCalls
@@ -432,7 +446,37 @@ const verified = new Map<string, Pool>()
 const cost = (s: Step, o: Outcome): number => (s.kind === 'route' ? 650 * o.before.length + 100 : s.kind === 'add' || s.kind === 'remove' ? 800 : 1100)
 const pendingCost = () => pending.reduce((n, p) => n + p.cost, 0)
 
+/** The contract's readonly quotes, read on the chain's state, equal the SDK's. */
+async function quote(s: Extract<Step, { kind: 'quote' }>): Promise<void> {
+  await flush()
+  const [from, to] = [ASSETS[s.from]!, ASSETS[s.to]!]
+  const pool = from === to ? undefined : world.pools.get(keyOf(from < to ? from : to, from < to ? to : from))
+  const read = (method: string, args: unknown[]) =>
+    dex.send.call({ method, args: args as never }).then(
+      (r) => r.return as bigint,
+      () => undefined,
+    )
+  if (pool) {
+    const x = resolve(s.x, from === pool.a ? pool.reserveA : pool.reserveB, MAX_UINT64)
+    if (!s.exactOut) {
+      // The readonly quote answers 0 where a swap would be refused for a zero amount, an empty pool or a zero output.
+      const q = quoteExactIn(pool, from, x)
+      if (q.ok || q.error !== 'overflow') expect(await read('quoteExactIn', [from, to, x]), describeStep(s)).toBe(q.ok ? q.amountOut : 0n)
+      tally.quotes++
+    } else {
+      const q = quoteExactOut(pool, from, x)
+      if (q.ok || q.error !== 'overflow') expect(await read('quoteExactOut', [from, to, x]), describeStep(s)).toBe(q.ok ? q.amountIn : undefined)
+      tally.quotes++
+    }
+  }
+  const pools = [...world.pools.values()].filter((p) => p.reserveA > 0n)
+  const route = bestRouteExactIn(pools, from, to, resolve(s.x, 1_000_000_000n, 1n << 62n))
+  if (route) expect(await read('quoteRoute', [from, route.path, route.amountIn]), describeStep(s)).toBe(route.amountOut)
+  if (route) tally.quotes++
+}
+
 async function run(s: Step): Promise<void> {
+  if (s.kind === 'quote') return quote(s)
   if (s.kind === 'create') {
     // Creation reads the app's holdings from the chain: everything before it must be there.
     await flush()
@@ -441,7 +485,7 @@ async function run(s: Step): Promise<void> {
     return
   }
   const o = await plan(s)
-  if (!o) return
+  if (!o) return void tally.skipped++
   if (o.expect === 'ok') {
     const size = o.group.composer.buildGroup().length
     const c = cost(s, o)
@@ -485,5 +529,5 @@ it(`keeps the chain equal to the SDK's model over ${RUNS} random sequences`, asy
     { numRuns: RUNS, endOnFailure: true, ...(process.env.GROVE_PROPERTY_SEED ? { seed: Number(process.env.GROVE_PROPERTY_SEED) } : {}) },
   )
   const seconds = (performance.now() - started) / 1000
-  console.log(`${RUNS} sequences, ${steps} steps, ${world.pools.size} pools in ${seconds.toFixed(1)} s`)
+  console.log(`${RUNS} sequences, ${steps} steps (${JSON.stringify(tally)}), ${world.pools.size} pools in ${seconds.toFixed(1)} s`)
 }, 900_000)
