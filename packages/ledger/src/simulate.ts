@@ -547,7 +547,8 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
   } catch (e) {
     if (!(e instanceof LedgerError)) throw e
     const at = /^transaction ([A-Z2-7]{52})[: ]/.exec(e.message) ?? /^transaction already in ledger: ([A-Z2-7]{52})/.exec(e.message)
-    const idx = at === null ? -1 : stxns.findIndex((s) => s.txn.txID() === at[1])
+    // go checks the group's fees after its transactions ran, so its tracer blames the last one
+    const idx = at !== null ? stxns.findIndex((s) => s.txn.txID() === at[1]) : e.message.startsWith('txgroup with ') ? stxns.length - 1 : -1
     // a failure not tied to one transaction is a bad request, as go's TxGroupError with index -1
     if (idx < 0) throw new SimulateRequestError(e.message)
     const c = sim.consumed

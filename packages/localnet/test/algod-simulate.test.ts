@@ -187,6 +187,14 @@ describe('signatures', () => {
     expect(res.evalOverrides).toBeUndefined()
   })
 
+  it('reports fees below the group minimum as the failure of its last transaction', async () => {
+    const params = { ...(await sp()), flatFee: true, fee: 0n }
+    const txns = [1, 2].map((amount) => algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount, suggestedParams: params }))
+    const res = await simulate(txns)
+    expect(res.txnGroups[0].failureMessage).toBe('txgroup with 0.0A fees is less than 2mA (usage=2.000000 * base=1mA)')
+    expect(res.txnGroups[0].failedAt).toEqual([1])
+  })
+
   it('simulates an algokit-utils group with skipSignatures', async () => {
     const result = await algorand.newGroup().addPayment({ sender: funder.address, receiver: funder.address, amount: (1).microAlgo() }).simulate({ skipSignatures: true })
     expect(result.simulateResponse.txnGroups[0].failureMessage).toBeUndefined()
