@@ -477,6 +477,46 @@ class ExecTracer implements EvalTracer {
   }
 }
 
+// ---- failed-at (go's cursorEvalTracer) ----
+
+/** Inner transactions a program had performed before its current itxn_submit. */
+function innersBefore(cx: EvalContext): number {
+  return (cx.stateExt.state as { inners?: unknown[] } | undefined)?.inners?.length ?? 0
+}
+
+/** go's TxnPath of the transaction a program runs for: top-level index, then inner indexes. */
+function pathOf(cx: EvalContext): number[] {
+  if (cx.caller === undefined) return [cx.groupIndex]
+  return [...pathOf(cx.caller), innersBefore(cx.caller) + cx.groupIndex]
+}
+
+/** Records the path of the first transaction whose program failed, inner ones included. */
+class FailurePath implements EvalTracer {
+  path: number[] | undefined
+
+  afterOp(cx: EvalContext, ins: Instr, error?: string): void {
+    if (error === undefined || this.path !== undefined) return
+    // go does not blame a failing clear-state program: its effects are just rolled back
+    if (cx.mode !== 1 && (cx.txnGroup[cx.groupIndex] as Txn).onCompletion === 3) return
+    const inner = ins.spec.name === 'itxn_submit' ? /^inner tx (\d+) failed/.exec(error) : null
+    this.path = inner === null ? pathOf(cx) : [...pathOf(cx), innersBefore(cx) + Number(inner[1])]
+  }
+}
+
+/** Runs both tracers' hooks. */
+function bothTracers(a: EvalTracer, b: EvalTracer): EvalTracer {
+  return {
+    beforeOp: (cx, ins) => {
+      a.beforeOp?.(cx, ins)
+      b.beforeOp?.(cx, ins)
+    },
+    afterOp: (cx, ins, error) => {
+      a.afterOp?.(cx, ins, error)
+      b.afterOp?.(cx, ins, error)
+    },
+  }
+}
+
 // ---- the request ----
 
 function feesPaid(a: AppliedTxn): bigint {
@@ -513,13 +553,14 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
   validate(request, chain.lastRound)
   const stxns = request.txnGroups[0].txns
   const tc = request.execTraceConfig
+  const failure = new FailurePath()
   const tracer = tc?.enable === true ? new ExecTracer({ stack: tc.stackChange === true, scratch: tc.scratchChange === true, state: tc.stateChange === true }, state) : undefined
   const policy = request.allowUnnamedResources === true ? new UnnamedPolicy(state) : undefined
   const sim: SimulateHooks = {
     allowEmptySignatures: request.allowEmptySignatures === true,
     extraOpcodeBudget: request.extraOpcodeBudget ?? 0,
     unnamedResources: policy,
-    tracer,
+    tracer: tracer === undefined ? failure : bothTracers(tracer, failure),
     fixSigners: request.fixSigners === true,
     clearStateFailed: tracer && ((gi, error) => tracer.rollback(gi, error)),
     fixedSigners: new Map(),
@@ -561,7 +602,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
         txnResult(i, sim.fixedSigners?.get(i), c?.applied?.[i] !== undefined ? chain.pendingResponse(stxn, c.applied[i]) : new m.PendingTransactionResponse({ poolError: '', txn: stxn }), c?.app[i] ?? 0, c?.logicSig[i] ?? 0, stxn.txn.fee, tracer, policy),
       ),
       failureMessage: message,
-      failedAt: [idx],
+      failedAt: failure.path !== undefined && failure.path[0] === idx ? failure.path : [idx],
       appBudgetAdded: c !== undefined && c.appBudgetAdded > 0 ? c.appBudgetAdded : undefined,
       appBudgetConsumed: appConsumed || undefined,
       unnamedResourcesAccessed: policy?.group.model(),

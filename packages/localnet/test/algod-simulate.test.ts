@@ -404,6 +404,30 @@ describe('initial states and partial results', () => {
   })
 })
 
+describe('failed-at', () => {
+  const pay = (amount: number): string => `itxn_begin\npushint 1\nitxn_field TypeEnum\ntxn Sender\nitxn_field Receiver\npushint ${amount}\nitxn_field Amount\npushint 0\nitxn_field Fee\nitxn_submit`
+
+  it('points at the inner payment that failed, counting the inner transactions before it', async () => {
+    const appId = await createApp(program(`#pragma version 10\ntxn ApplicationID\nbz ok\n${pay(0)}\n${pay(999_999_999_999)}\nok:\npushint 1`))
+    await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(appId), amount: (1).algo() })
+    const first = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() })
+    const res = await simulate([first, await call(appId, [], 3000)])
+    expect(res.txnGroups[0].failureMessage).toContain('inner tx 0 failed')
+    expect(res.txnGroups[0].failedAt).toEqual([1, 1])
+  })
+
+  it('points into an inner app call whose program failed', async () => {
+    const failing = await createApp(program('#pragma version 10\ntxn ApplicationID\nbz ok\nerr\nok:\npushint 1'))
+    const caller = await createApp(program(`#pragma version 10\ntxn ApplicationID\nbz ok\nitxn_begin\npushint 6\nitxn_field TypeEnum\npushint ${failing}\nitxn_field ApplicationID\npushint 0\nitxn_field Fee\nitxn_submit\nok:\npushint 1`))
+    await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(caller), amount: (1).algo() })
+    const params = { ...(await sp()), flatFee: true, fee: 2000n }
+    const outer = algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.address, appIndex: caller, foreignApps: [failing], suggestedParams: params })
+    const res = await simulate([outer])
+    expect(res.txnGroups[0].failureMessage).toContain('err opcode executed')
+    expect(res.txnGroups[0].failedAt).toEqual([0, 0])
+  })
+})
+
 describe('request validation', () => {
   it('refuses two groups with 400', async () => {
     const stxn = algosdk.decodeObj(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() }).signTxn(funder.secretKey))
