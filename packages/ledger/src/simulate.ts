@@ -3,8 +3,9 @@
 // resources, extra budget, more logging) and observers (budgets, exec trace, failure path).
 
 import algosdk from 'algosdk'
-import { groupStateFor, type EvalContext, type EvalTracer, type GroupState, type Instr, type StackValue, type Txn, type Uint64, type UnnamedResourcePolicy } from '@grove/avm'
+import { groupStateFor, summarizeFees, type EvalContext, type EvalTracer, type GroupState, type Instr, type StackValue, type Txn, type Uint64, type UnnamedResourcePolicy } from '@grove/avm'
 import { applyGroup, type AppliedTxn, type GroupContext, type SimulateHooks } from './apply.ts'
+import { txnFromSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { sha512_256 } from './hash.ts'
 import { hex, idKey, unhex, type LedgerState } from './state.ts'
@@ -583,6 +584,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
       appBudgetAdded: hasApp ? res.appBudgetAdded + innerBudget : undefined,
       appBudgetConsumed: consumed || undefined,
       groupFeesPaid: Number(res.applied.reduce((n, a) => n + feesPaid(a), 0n)) || undefined,
+      groupUsage: Number(groupUsage(res.applied.map((a) => a.txn), res.applied, proto)) || undefined,
       unnamedResourcesAccessed: policy?.group.model(),
     })
   } catch (e) {
@@ -605,6 +607,8 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
       failedAt: failure.path !== undefined && failure.path[0] === idx ? failure.path : [idx],
       appBudgetAdded: c !== undefined && c.appBudgetAdded > 0 ? c.appBudgetAdded : undefined,
       appBudgetConsumed: appConsumed || undefined,
+      groupFeesPaid: Number(stxns.reduce((n, s, i) => n + (c?.applied?.[i] !== undefined ? feesPaid(c.applied[i]) : s.txn.fee), 0n)) || undefined,
+      groupUsage: Number(groupUsage(stxns.map((s) => txnFromSdk(s.txn)), c?.applied ?? [], proto)) || undefined,
       unnamedResourcesAccessed: policy?.group.model(),
     })
   } finally {
@@ -628,6 +632,13 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
     execTraceConfig: tc?.enable === true ? tc : undefined,
     initialStates: tracer?.initial?.model(),
   })
+}
+
+/** go's GroupUsage: the fee usage (micro-units of the minimum fee) of a group and, recursively, of its inner transactions. */
+function groupUsage(txns: readonly Txn[], applied: readonly AppliedTxn[], proto: LedgerState['proto']): bigint {
+  let usage = summarizeFees(txns, proto).usage
+  for (const a of applied) if (a.applyData.inner.length > 0) usage += groupUsage(a.applyData.inner.map((i) => i.txn), a.applyData.inner, proto)
+  return usage
 }
 
 function innerApps(a: AppliedTxn): number {

@@ -228,6 +228,14 @@ describe('budgets', () => {
     expect(group.appBudgetConsumed).toBe(group.txnResults[0].appBudgetConsumed)
   })
 
+  it('reports group usage and fees paid, counting inner transactions', async () => {
+    const res = await simulate([await call(tracedApp, [], 2000)])
+    const group = res.txnGroups[0]
+    expect(group.groupUsage).toBe(2_000_000)
+    expect(group.groupFeesPaid).toBe(2000)
+    expect(group.txnResults[0].feesPaid).toBe(2000)
+  })
+
   it('fails a call that needs more than 700 without extra-opcode-budget', async () => {
     const res = await simulate([await call(loopApp, [algosdk.encodeUint64(200)])])
     expect(res.txnGroups[0].failureMessage).toMatch(/^transaction [A-Z2-7]{52}: logic eval error: dynamic cost budget exceeded/)
