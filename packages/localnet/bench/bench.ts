@@ -4,6 +4,7 @@
 //   readyMs                  the CLI's own figure: from start to both APIs listening
 //   processReadyMs           from spawning the CLI (node + TypeScript loader) to its banner
 //   paymentsPerSec           pre-signed ed25519 payments, one per POST, committed as blocks
+//   paymentsPerServerCpuSec  the same payments per second of the CLI's own CPU time (its capacity on a free core)
 //   appCallsPerSec           pre-signed calls of a small app that bumps a global counter
 //   memoryMbAt100kAccounts   the CLI's resident memory once 100,000 new accounts are funded
 // Funding uses an escrow logicsig (`int 1`) in groups of 16, so the client signs nothing and the
@@ -67,6 +68,13 @@ async function rssMb(pid: number): Promise<number> {
   return Math.round(kb / 1024)
 }
 
+/** CPU seconds a process has used (Linux /proc: utime + stime, in clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 /** Posts every body with `SUBMITTERS` concurrent workers; returns per-second throughput of `weight` units per body. */
 async function submitAll(algod: algosdk.Algodv2, bodies: Uint8Array[][], unitsPerBody = 1): Promise<number> {
   let next = 0
@@ -108,7 +116,10 @@ async function main(): Promise<void> {
     const payments = Array.from({ length: PAYMENTS }, (_, i) =>
       [algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.addr, receiver: g1!.address, amount: 1, note: new TextEncoder().encode(`p${i}`), suggestedParams: windowFor(sp, i) }).signTxn(funder.sk)],
     )
+    const cpuBefore = await cpuSeconds(cli.child.pid!)
     const paymentsPerSec = await submitAll(algod, payments)
+    // what the server itself spends, independent of the client and of other load on the machine
+    const paymentsPerServerCpuSec = Math.round(PAYMENTS / ((await cpuSeconds(cli.child.pid!)) - cpuBefore))
     progress(`payments: ${paymentsPerSec}/s`)
 
     // app calls of a counter app
@@ -162,6 +173,7 @@ async function main(): Promise<void> {
         readyMs: cli.readyMs,
         processReadyMs: cli.processReadyMs,
         paymentsPerSec,
+        paymentsPerServerCpuSec,
         appCallsPerSec,
         accountsFundedPerSec: fundedPerSec,
         memoryMbAtStart: rssAtStart,
