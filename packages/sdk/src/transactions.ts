@@ -6,6 +6,7 @@ import {
   decodeMsgpack,
   encodeUnsignedSimulateTransaction,
   getApplicationAddress,
+  makeApplicationNoOpTxnFromObject,
   makeAssetTransferTxnWithSuggestedParamsFromObject,
   makePaymentTxnWithSuggestedParamsFromObject,
   modelsv2,
@@ -46,7 +47,7 @@ export interface DexGroup {
   fee: bigint
   /** Assets the group opts the sender into first. */
   optIns: bigint[]
-  /** Extra `getPool` calls added because the action needs more than its app call's opcode budget. */
+  /** Bare NoOp calls to the DEX added because the action needs more than its app call's opcode budget. */
   budgetCalls: number
 }
 
@@ -63,6 +64,8 @@ interface Prepared {
 
 /** Budget of one app call, pooled across the group (go-algorand's MaxAppProgramCost). */
 const APP_CALL_BUDGET = 700
+/** Opcodes the DEX's bare NoOp call (budget padding) runs. */
+const BARE_CALL_COST = 16
 
 /** The registry app id the DEX was created with (its `registry` global). */
 export async function readRegistryAppId(algod: Algodv2, dexAppId: bigint): Promise<bigint> {
@@ -172,18 +175,20 @@ async function budgetShortfall(ctx: DexContext, p: Prepared): Promise<number> {
 }
 
 /**
- * Adds cheap `getPool` calls until the group's pooled budget covers it: zaps and multi-hop routes
- * need more than one app call's 700 opcodes. Each extra call costs the minimum fee.
+ * Adds bare NoOp calls to the DEX (its cheapest call: no arguments, 16 opcodes) until the group's
+ * pooled budget covers it: zaps and multi-hop routes need more than one app call's 700 opcodes.
+ * Each extra call costs the minimum fee.
  */
-async function coverBudget(ctx: DexContext, p: Prepared, pair: [bigint, bigint]): Promise<void> {
+async function coverBudget(ctx: DexContext, p: Prepared): Promise<void> {
   if (ctx.coverBudget === false) return
-  const pool = ordered(pair[0], pair[1])
   for (let round = 0; round < 3; round++) {
     const short = await budgetShortfall(ctx, p)
     if (short <= 0) return
-    // A getPool call costs about 50 of the 700 it brings; identical calls would share a transaction id, hence the note.
-    for (let i = 0; i < Math.ceil(short / 640); i++, p.budgetCalls++)
-      call(ctx, p, 'getPool', [pool[0], pool[1]], 0, { boxes: [pool], registry: false, note: new TextEncoder().encode(`budget ${p.steps.length}`) })
+    // identical calls would share a transaction id, hence the note
+    for (let i = 0; i < Math.ceil(short / (APP_CALL_BUDGET - BARE_CALL_COST)); i++, p.budgetCalls++) {
+      const note = new TextEncoder().encode(`budget ${p.steps.length}`)
+      add(ctx, p, () => makeApplicationNoOpTxnFromObject({ sender: ctx.sender, appIndex: ctx.dexAppId, suggestedParams: flat(p, 0), note }))
+    }
   }
 }
 
@@ -207,7 +212,7 @@ export async function buildCreatePool(ctx: DexContext, x: bigint, y: bigint): Pr
   const [p, cost] = await Promise.all([prepare(ctx, []), poolCreationCost(ctx.algod, ctx.dexAppId, a, b)])
   const mbr = () => makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: p.appAddress, amount: cost.minBalance, suggestedParams: flat(p, 0) })
   call(ctx, p, 'createPool', [mbr, a, b], cost.optIns + 1, { boxes: [[a, b]], assets: [a, b] })
-  await coverBudget(ctx, p, [a, b])
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -221,7 +226,7 @@ export async function buildAddLiquidity(ctx: DexContext, pool: Pool, amountA: bi
     boxes: [[pool.a, pool.b]],
     assets: [pool.lpAsset, pool.a, pool.b],
   })
-  await coverBudget(ctx, p, [pool.a, pool.b])
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -232,7 +237,7 @@ export async function buildZap(ctx: DexContext, pool: Pool, assetIn: bigint, amo
     boxes: [[pool.a, pool.b]],
     assets: [pool.lpAsset, pool.a, pool.b],
   })
-  await coverBudget(ctx, p, [pool.a, pool.b])
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -244,7 +249,7 @@ export async function buildRemoveLiquidity(ctx: DexContext, pool: Pool, lp: bigi
     assets: [pool.a, pool.b],
     registry: false,
   })
-  await coverBudget(ctx, p, [pool.a, pool.b])
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -252,7 +257,7 @@ export async function buildRemoveLiquidity(ctx: DexContext, pool: Pool, lp: bigi
 export async function buildSwapExactIn(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut: bigint): Promise<DexGroup> {
   const p = await prepare(ctx, [assetOut])
   call(ctx, p, 'swapExactIn', [deposit(ctx, p, assetIn, amountIn), assetOut, minOut], 1, { boxes: [[assetIn, assetOut]], assets: [assetOut] })
-  await coverBudget(ctx, p, ordered(assetIn, assetOut))
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -260,7 +265,7 @@ export async function buildSwapExactIn(ctx: DexContext, assetIn: bigint, assetOu
 export async function buildSwapExactOut(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
   const p = await prepare(ctx, [assetOut])
   call(ctx, p, 'swapExactOut', [deposit(ctx, p, assetIn, maxIn), assetOut, amountOut], 2, { boxes: [[assetIn, assetOut]], assets: [assetOut, assetIn] })
-  await coverBudget(ctx, p, ordered(assetIn, assetOut))
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -270,7 +275,7 @@ export async function buildSwapRoute(ctx: DexContext, assetIn: bigint, path: rea
   const p = await prepare(ctx, [assetOut])
   const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
   call(ctx, p, 'swapRoute', [deposit(ctx, p, assetIn, amountIn), [...path], minOut], 1, { boxes: hops, assets: [assetOut] })
-  await coverBudget(ctx, p, hops[0]!)
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -287,7 +292,7 @@ export async function buildCollectFees(ctx: DexContext, pool: Pool, treasury: st
   const p = await prepare(ctx, [])
   // Fees may accrue on either side between building and sending: pay for both transfers.
   call(ctx, p, 'collectFees', [pool.a, pool.b], 2, { boxes: [[pool.a, pool.b]], assets: [pool.a, pool.b], accounts: [treasury] })
-  await coverBudget(ctx, p, [pool.a, pool.b])
+  await coverBudget(ctx, p)
   return done(p)
 }
 

@@ -88,8 +88,9 @@ export async function startGrove(): Promise<Grove> {
       return {
         returns: infos.map((info, k) => {
           const last = info.logs?.[info.logs.length - 1]
-          const type = methods[k]!.returns.type
-          return type === 'void' || !last ? undefined : (type as ABIType).decode(last.slice(4))
+          // bare calls (budget padding) are not method calls and return nothing
+          const type = methods[k]?.returns.type
+          return type === undefined || type === 'void' || !last ? undefined : (type as ABIType).decode(last.slice(4))
         }),
         logs: infos.map((info) => info.logs ?? []),
         round: infos[0]?.confirmedRound ?? 0n,
