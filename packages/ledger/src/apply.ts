@@ -192,6 +192,19 @@ function wellFormed(tx: Txn, state: LedgerState): void {
       if (globals > proto.maxGlobalSchemaEntries) throw new LedgerError(`tx.GlobalStateSchema is too large. ${globals} > ${proto.maxGlobalSchemaEntries}`)
     }
   }
+  if (tx.type === 'pay') {
+    if (eq(tx.closeRemainderTo, tx.sender)) throw new LedgerError(`transaction cannot close account to its sender ${addr(tx.sender)}`)
+    if (eq(tx.sender, state.chain.feeSink)) throw new LedgerError(`cannot spend from fee sink address ${addr(tx.sender)}`)
+  }
+  if (tx.type === 'axfer') {
+    if (BigInt(tx.xferAsset) === 0n && BigInt(tx.assetAmount) !== 0n) throw new LedgerError('asset ID cannot be zero')
+    if (!isZero(tx.assetSender) && !isZero(tx.assetCloseTo)) throw new LedgerError('cannot close asset by clawback')
+  }
+  if (tx.type === 'afrz') {
+    if (BigInt(tx.freezeAsset) === 0n) throw new LedgerError('asset ID cannot be zero')
+    if (isZero(tx.freezeAccount)) throw new LedgerError('freeze account cannot be empty')
+  }
+  if (tx.type === 'keyreg') keyregWellFormed(tx, state)
   if (tx.type === 'acfg') {
     const p = tx.assetParams
     if (p.decimals > proto.maxAssetDecimals) throw new LedgerError(`transaction asset decimals is too high (max is ${proto.maxAssetDecimals})`)
@@ -199,6 +212,39 @@ function wellFormed(tx: Txn, state: LedgerState): void {
     if (p.assetName.length > proto.maxAssetNameBytes) throw new LedgerError(`transaction asset name too big: ${p.assetName.length} > ${proto.maxAssetNameBytes}`)
     if (p.url.length > proto.maxAssetUrlBytes) throw new LedgerError(`transaction asset url too big: ${p.url.length} > ${proto.maxAssetUrlBytes}`)
     if (p.metadataHash.length !== 0 && p.metadataHash.length !== 32) throw new LedgerError('transaction asset metadata hash must be 32 bytes')
+  }
+}
+
+/** Longest voting period a keyreg may register (go's MaxKeyregValidPeriod). */
+const MAX_KEYREG_VALID_PERIOD = 256n * (1n << 16n) - 1n
+
+/** go's KeyregTxnFields.wellFormed (keyreg coherency and state proof key checks). */
+function keyregWellFormed(tx: Txn, state: LedgerState): void {
+  if (eq(tx.sender, state.chain.feeSink)) throw new LedgerError(`cannot register participation key for fee sink's address ${addr(tx.sender)}`)
+  const voteFirst = BigInt(tx.voteFirst)
+  const voteLast = BigInt(tx.voteLast)
+  const dilution = BigInt(tx.voteKeyDilution)
+  if (voteFirst > voteLast) throw new LedgerError('transaction first voting round need to be less than its last voting round')
+  const noVote = isZero(tx.votePk)
+  const noSel = isZero(tx.selectionPk)
+  if (!((noVote && noSel && dilution === 0n) || (!noVote && !noSel && dilution !== 0n))) {
+    throw new LedgerError('the following transaction fields need to be clear/set together : votekey, selkey, votekd')
+  }
+  if (dilution === 0n) {
+    if (voteFirst !== 0n || voteLast !== 0n) throw new LedgerError('on going offline key registration transaction, the vote first and vote last fields should not be set')
+  } else {
+    if (voteLast === 0n) throw new LedgerError('transaction tries to register keys to go online, but vote last is set to zero')
+    if (voteFirst > BigInt(tx.lastValid) + 1n) throw new LedgerError('transaction tries to register keys to go online, but first voting round is beyond the round after last valid round')
+  }
+  if (tx.nonparticipation && !(noVote || noSel)) throw new LedgerError('transaction tries to register keys to go online, but nonparticipatory flag is set')
+  const noStateProofKey = isZero(tx.stateProofPk)
+  if (voteLast - voteFirst > MAX_KEYREG_VALID_PERIOD) throw new LedgerError('validity period for keyreg transaction is too long')
+  if (tx.nonparticipation) {
+    if (!noStateProofKey) throw new LedgerError('non participation keyreg transactions should contain empty stateProofPK')
+  } else if (noVote || noSel) {
+    if (!noStateProofKey) throw new LedgerError('offline keyreg transactions should contain empty stateProofPK')
+  } else if (noStateProofKey) {
+    throw new LedgerError('online keyreg transaction cannot have empty field StateProofPK')
   }
 }
 

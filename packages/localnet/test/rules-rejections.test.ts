@@ -26,7 +26,7 @@ function algosText(raw: bigint): string {
   return raw % 1_000_000n === 0n ? `${raw / 1_000_000n}A` : `${raw / 1_000_000n}.${String(raw % 1_000_000n).padStart(6, '0')}A`
 }
 
-function payment(sender: algosdk.Address, receiver: algosdk.Address, amount: number | bigint, sp: algosdk.SuggestedParams, extra: { note?: Uint8Array; lease?: Uint8Array; rekeyTo?: algosdk.Address } = {}): algosdk.Transaction {
+function payment(sender: algosdk.Address, receiver: algosdk.Address, amount: number | bigint, sp: algosdk.SuggestedParams, extra: { note?: Uint8Array; lease?: Uint8Array; rekeyTo?: algosdk.Address; closeRemainderTo?: algosdk.Address } = {}): algosdk.Transaction {
   return algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender, receiver, amount, suggestedParams: sp, ...extra })
 }
 
@@ -214,6 +214,40 @@ describe('validity rejections', () => {
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/ invalid : approval program too long\. \(2049 > 2048\)$/)
   })
+})
+
+describe('well-formedness rejections', () => {
+  // go words each as `transaction {%+v dump} invalid : <reason>`; the reason is its text byte for byte.
+  // (Transactions algosdk itself refuses to decode, such as a keyreg with half its keys, cannot reach the ledger.)
+  const cases: { name: string; build: (sp: algosdk.SuggestedParams) => algosdk.Transaction; reason: string }[] = [
+    {
+      name: 'a payment closing the account to its own sender',
+      build: (sp) => payment(funder().addr, funder().addr, 0, sp, { closeRemainderTo: funder().addr }),
+      reason: `transaction cannot close account to its sender ${funder().addr}`,
+    },
+    {
+      name: 'an online keyreg without a state proof key',
+      build: (sp) =>
+        algosdk.makeKeyRegistrationTxnWithSuggestedParamsFromObject({
+          sender: funder().addr,
+          voteKey: new Uint8Array(32).fill(1),
+          selectionKey: new Uint8Array(32).fill(2),
+          voteFirst: 1n,
+          voteLast: 100n,
+          voteKeyDilution: 10n,
+          suggestedParams: sp,
+        }),
+      reason: 'online keyreg transaction cannot have empty field StateProofPK',
+    },
+  ]
+  for (const c of cases) {
+    it(`rejects ${c.name}`, async () => {
+      const txn = c.build(await params(d.algod))
+      const res = await postRaw(d.net, txn.signTxn(funder().sk))
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe(`transaction ${txn.txID()} invalid : ${c.reason}`)
+    })
+  }
 })
 
 describe('program rejections', () => {
