@@ -217,13 +217,14 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     assetReferences: [a, b, ...(lp ? [lp] : [])].filter((x) => x !== 0n),
     appReferences: [deployment.registryAppId],
   })
-  // a DEX call, with getPool calls appended while the group runs out of opcode budget (each app
-  // call adds 700 to the group's pooled budget); rejected attempts leave nothing on chain
-  const run = async (sender: SeedAccount, a: bigint, b: bigint, build: (group: DexComposer) => DexComposer<unknown[]>): Promise<unknown> => {
+  // a DEX call, with bare NoOp calls to the DEX appended while the group runs out of opcode budget
+  // (each app call adds 700 to the group's pooled budget); rejected attempts leave nothing on chain
+  const run = async (sender: SeedAccount, build: (group: DexComposer) => DexComposer<unknown[]>): Promise<unknown> => {
     for (let pad = 0; ; pad++) {
       let group = build(dex.newGroup())
       for (let i = 0; i < pad; i++) {
-        group = group.getPool({ sender: sender.addr, args: { a, b }, boxReferences: [poolBox(a, b)], note: new TextEncoder().encode(`budget ${i}`), ...fee(0) })
+        const noop = await algorand.createTransaction.appCall({ sender: sender.addr, appId: deployment.dexAppId, note: new TextEncoder().encode(`budget ${i}`), ...fee(0) })
+        group = group.addTransaction(noop, sender.signer)
       }
       try {
         return (await group.send(quiet)).returns[0]
@@ -238,11 +239,11 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     const [x, y] = p.pair.map(token)
     const [ta, tb] = x.assetId < y.assetId ? [x, y] : [y, x]
     const [a, b] = [ta.assetId, tb.assetId]
-    const lpAsset = (await run(admin, a, b, (g) => g.createPool({ sender: admin.addr, args: { mbr: input(admin, 0n, 1_000_000n), a, b }, ...refs(a, b), ...fee(4) }))) as bigint
+    const lpAsset = (await run(admin, (g) => g.createPool({ sender: admin.addr, args: { mbr: input(admin, 0n, 1_000_000n), a, b }, ...refs(a, b), ...fee(4) }))) as bigint
     await algorand.send.assetOptIn({ sender: admin.addr, assetId: lpAsset, suppressLog: true })
     const unitsA = units(p.depthUsd, ta.priceUsd, ta.decimals)
     const unitsB = units(p.depthUsd, tb.priceUsd, tb.decimals)
-    await run(admin, a, b, (g) => g.addLiquidity({ sender: admin.addr, args: { inA: input(admin, a, unitsA), inB: input(admin, b, unitsB), a, b, minLp: 0n }, ...refs(a, b, lpAsset), ...fee(3) }))
+    await run(admin, (g) => g.addLiquidity({ sender: admin.addr, args: { inA: input(admin, a, unitsA), inB: input(admin, b, unitsB), a, b, minLp: 0n }, ...refs(a, b, lpAsset), ...fee(3) }))
     pools.push({ a, b, lpAsset })
     priced.push({ a, b, lpAsset, unitsA, unitsB })
   }
@@ -279,18 +280,18 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     if (e.kind === 'swap') {
       const [assetIn, assetOut, amountIn] = e.aToB ? [a, b, unitsA] : [b, a, unitsB]
       const amount = BigInt(Math.max(1, Math.round(Number(amountIn) * e.size)))
-      await run(trader, a, b, (g) => g.swapExactIn({ sender: trader.addr, args: { input: input(trader, assetIn, amount), assetOut, minOut: 1n }, note, ...refs(a, b), ...fee(1) }))
+      await run(trader, (g) => g.swapExactIn({ sender: trader.addr, args: { input: input(trader, assetIn, amount), assetOut, minOut: 1n }, note, ...refs(a, b), ...fee(1) }))
     } else if (e.kind === 'add') {
       // B rounded up to the pool ratio: the contract takes the ratio and refunds any excess
       const [rA, rB] = poolReserves(await algorand.app.getBoxValue(deployment.dexAppId, poolBox(a, b)))
       const amountA = BigInt(Math.round(Number(rA) * e.size))
       const amountB = (amountA * rB) / rA + 1n
-      await run(trader, a, b, (g) => g.addLiquidity({ sender: trader.addr, args: { inA: input(trader, a, amountA), inB: input(trader, b, amountB), a, b, minLp: 0n }, note, ...refs(a, b, lpAsset), ...fee(3) }))
+      await run(trader, (g) => g.addLiquidity({ sender: trader.addr, args: { inA: input(trader, a, amountA), inB: input(trader, b, amountB), a, b, minLp: 0n }, note, ...refs(a, b, lpAsset), ...fee(3) }))
     } else {
       const held = (await algorand.client.algod.accountAssetInformation(trader.addr, lpAsset).do()).assetHolding?.amount ?? 0n
       const lp = BigInt(Math.floor(Number(held) * e.size))
       const lpIn = () => algorand.createTransaction.assetTransfer({ sender: trader.addr, receiver: dexAddress, assetId: lpAsset, amount: lp })
-      if (lp > 0n) await run(trader, a, b, (g) => g.removeLiquidity({ sender: trader.addr, args: { lp: lpIn(), a, b, minA: 0n, minB: 0n }, note, ...refs(a, b, lpAsset), ...fee(3) }))
+      if (lp > 0n) await run(trader, (g) => g.removeLiquidity({ sender: trader.addr, args: { lp: lpIn(), a, b, minA: 0n, minB: 0n }, note, ...refs(a, b, lpAsset), ...fee(3) }))
     }
   }
   await travelToNow(algorand)
