@@ -141,6 +141,33 @@ describe('validity rejections', () => {
     expect(res).toEqual({ status: 400, body: { message: 'max group size is 16' } })
   })
 
+  it('accepts a group of exactly 16 transactions', async () => {
+    const f = funder()
+    const sp = await params(d.algod)
+    const txns = algosdk.assignGroupID(Array.from({ length: 16 }, (_, i) => payment(f.addr, f.addr, i, sp, { note: new Uint8Array([16]) })))
+    const res = await postRaw(d.net, ...txns.map((t) => t.signTxn(f.sk)))
+    expect(res).toEqual({ status: 200, body: { txId: txns[0]!.txID() } })
+  })
+
+  it('rejects a group whose members carry no group id', async () => {
+    const f = funder()
+    const sp = await params(d.algod)
+    const res = await postRaw(d.net, payment(f.addr, f.addr, 1, sp).signTxn(f.sk), payment(f.addr, f.addr, 2, sp).signTxn(f.sk))
+    expect(res).toEqual({ status: 400, body: { message: 'transactionGroup: [0] had zero Group but was submitted in a group of 2' } })
+  })
+
+  it('rejects a group submitted without all its members', async () => {
+    const f = funder()
+    const sp = await params(d.algod)
+    const alone = payment(f.addr, f.addr, 1, sp)
+    const idAlone = alone.txID()
+    const [t1] = algosdk.assignGroupID([alone, payment(f.addr, f.addr, 2, sp)])
+    const digest = (b: Uint8Array): string => algosdk.encodeAddress(b).slice(0, 52)
+    const computed = digest(algosdk.computeGroupID([payment(f.addr, f.addr, 1, sp)]))
+    const res = await postRaw(d.net, t1!.signTxn(f.sk))
+    expect(res).toEqual({ status: 400, body: { message: `transactionGroup: incomplete group: ${digest(t1!.group!)} != ${computed} ({{} [${idAlone}]})` } })
+  })
+
   it('rejects a duplicate with `transaction already in ledger`', async () => {
     const f = funder()
     const signed = payment(f.addr, f.addr, 0, await params(d.algod), { note: new TextEncoder().encode('dup') }).signTxn(f.sk)
