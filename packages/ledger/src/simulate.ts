@@ -111,23 +111,17 @@ class UnnamedPolicy implements UnnamedResourcePolicy {
     return true
   }
 
+  // the account and the asset or app were made available (and recorded) first; a holding or
+  // local state is only a resource of its own where resources are shared group-wide (v9+)
   holding(cx: EvalContext, addr: Uint8Array, id: Uint64): boolean {
     const t = this.tracker(cx)
     if (t === this.group) t.holdings.set(hex(addr) + ':' + idKey(id), { addr, asset: id })
-    else {
-      t.accounts.set(hex(addr), addr)
-      t.assets.add(idKey(id))
-    }
     return true
   }
 
   locals(cx: EvalContext, addr: Uint8Array, id: Uint64): boolean {
     const t = this.tracker(cx)
     if (t === this.group) t.locals.set(hex(addr) + ':' + idKey(id), { addr, app: id })
-    else {
-      t.accounts.set(hex(addr), addr)
-      if (BigInt(id) !== BigInt(cx.appId)) t.apps.add(idKey(id))
-    }
     return true
   }
 

@@ -310,6 +310,27 @@ describe('unnamed resources', () => {
     expect((await algod.getApplicationBoxByName(boxerApp, new TextEncoder().encode('b2')).do()).value).toHaveLength(3000)
   })
 
+  it('reports an unnamed holding with its account and asset', async () => {
+    const create = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: funder.address, total: 10, decimals: 0, defaultFrozen: false, suggestedParams: await sp() })
+    const assetId = (await algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(create.signTxn(funder.secretKey)).do()).txid, 2)).assetIndex as bigint
+    const appId = await createApp(program('#pragma version 10\ntxn ApplicationID\nbz ok\ntxna ApplicationArgs 0\ntxna ApplicationArgs 1\nbtoi\nasset_holding_get AssetBalance\npop\npop\nok:\npushint 1'))
+    const res = await simulate([await call(appId, [other.publicKey, algosdk.encodeUint64(assetId)])], { allowUnnamedResources: true })
+    const unnamed = res.txnGroups[0].unnamedResourcesAccessed
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(unnamed?.accounts?.map(String)).toEqual([other.toString()])
+    expect(unnamed?.assets).toEqual([assetId])
+    expect(unnamed?.assetHoldings).toMatchObject([{ asset: assetId }])
+    expect(unnamed?.assetHoldings?.[0].account.toString()).toBe(other.toString())
+  })
+
+  it('still reads a small number as a foreign-apps slot, never as an unnamed app id', async () => {
+    const appId = await createApp(program('#pragma version 10\ntxn ApplicationID\nbz ok\npushint 1\napp_params_get AppCreator\nassert\npop\nok:\npushint 1'))
+    const txn = algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.address, appIndex: appId, foreignApps: [tracedApp], suggestedParams: await sp() })
+    const res = await simulate([txn], { allowUnnamedResources: true })
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].unnamedResourcesAccessed).toBeUndefined()
+  })
+
   it('lets algokit-utils populate the resources and send the call', async () => {
     const result = await algorand.send.appCall({ sender: funder.address, appId: balanceApp, args: [other.publicKey], populateAppCallResources: true })
     expect(result.confirmation.confirmedRound).toBeGreaterThan(0n)

@@ -152,6 +152,9 @@ export interface GroupState {
   unnamedResources?: UnnamedResourcePolicy
 }
 
+/** go's lastForbiddenResource: ids up to this are never lent as unnamed resources (they read as slot indexes). */
+const LAST_FORBIDDEN_RESOURCE = 255n
+
 /** Grants (and records) resources a program names without a reference; absent outside simulate. */
 export interface UnnamedResourcePolicy {
   account(cx: EvalContext, addr: Uint8Array): boolean
@@ -436,7 +439,8 @@ export function availableAsset(cx: EvalContext, aid: Uint64): boolean {
   const gs = groupState(cx)
   if (cx.version >= CREATED_RESOURCES_VERSION && gs.createdAsas.has(key)) return true
   if (cx.version >= SHARED_RESOURCES_VERSION && gs.sharedAsas.has(key)) return true
-  return gs.unnamedResources?.asset(cx, aid) ?? false
+  // go never lends an id that could be a slot index (lastForbiddenResource)
+  return BigInt(aid) > LAST_FORBIDDEN_RESOURCE && (gs.unnamedResources?.asset(cx, aid) ?? false)
 }
 
 /** go's availableApp. */
@@ -449,7 +453,7 @@ export function availableApp(cx: EvalContext, aid: Uint64): boolean {
   if (cx.version >= CREATED_RESOURCES_VERSION && gs.createdApps.has(key)) return true
   if (idKey(cx.appId) === key) return true
   if (cx.version >= SHARED_RESOURCES_VERSION && gs.sharedApps.has(key)) return true
-  return gs.unnamedResources?.app(cx, aid) ?? false
+  return BigInt(aid) > LAST_FORBIDDEN_RESOURCE && (gs.unnamedResources?.app(cx, aid) ?? false)
 }
 
 /** go's allowsHolding. */
@@ -458,7 +462,9 @@ export function allowsHolding(cx: EvalContext, addr: Uint8Array, aid: Uint64): b
   if (gs.sharedHoldings.has(holdingKey(addr, aid))) return true
   if (gs.createdAsas.has(idKey(aid))) return availableAccount(cx, addr)
   for (const app of gs.createdApps) if (sameAddr(appAddress(BigInt(app)), addr)) return availableAsset(cx, aid)
-  return gs.unnamedResources?.holding(cx, addr, aid) ?? false
+  // as go: the account and asset must be available (and so recorded) before the holding is lent
+  const policy = gs.unnamedResources
+  return policy !== undefined && availableAccount(cx, addr) && availableAsset(cx, aid) && policy.holding(cx, addr, aid)
 }
 
 /** go's allowsLocals. */
@@ -467,7 +473,8 @@ export function allowsLocals(cx: EvalContext, addr: Uint8Array, aid: Uint64): bo
   if (gs.sharedLocals.has(holdingKey(addr, aid))) return true
   if (gs.createdApps.has(idKey(aid))) return availableAccount(cx, addr)
   for (const app of gs.createdApps) if (sameAddr(appAddress(BigInt(app)), addr)) return availableApp(cx, aid)
-  return gs.unnamedResources?.locals(cx, addr, aid) ?? false
+  const policy = gs.unnamedResources
+  return policy !== undefined && availableAccount(cx, addr) && availableApp(cx, aid) && policy.locals(cx, addr, aid)
 }
 
 // ---- references: stack values to accounts, apps and assets ----
