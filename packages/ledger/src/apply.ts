@@ -358,9 +358,23 @@ function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState, sim: 
   for (const q of queue) if (!verifySignature(q.message, q.sig, q.pk)) throw new LedgerError(BAD_SIGNATURE)
 }
 
-/** go's crypto.Digest.String(): base32 without padding. */
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+/** go's crypto.Digest.String(): standard base32 without padding (a txid's format). */
 function digestText(b: Uint8Array): string {
-  return algosdk.encodeAddress(b).slice(0, 52)
+  let out = ''
+  let value = 0
+  let bits = 0
+  for (const x of b) {
+    value = ((value << 8) | x) & 0xfff
+    bits += 8
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31]
+  return out
 }
 
 /** go's CheckTxnGroup: a lone transaction may omit the group id; otherwise all share the hash of the ids. */
