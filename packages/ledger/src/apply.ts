@@ -25,7 +25,7 @@ import {
 } from '@grove/avm'
 import { LedgerError } from './errors.ts'
 import { hex, microAlgosText, u64, type LedgerState } from './state.ts'
-import { txnFromSdk } from './convert.ts'
+import { txnFromRaw } from './convert.ts'
 import { sha512_256 } from './hash.ts'
 
 /** A state change in an EvalDelta: set bytes (1), set uint (2) or delete (3). */
@@ -254,6 +254,8 @@ interface SigCheck {
   stxn: algosdk.SignedTransaction
   tx: Txn
   id: string
+  /** What the sender signed: "TX" ‖ the canonical transaction. */
+  message: Uint8Array
 }
 
 /** go's ErrBatchHasFailedSigs: an ed25519 signature of the batch is bad. */
@@ -308,14 +310,13 @@ function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState, sim: 
   const proto = state.proto
   const budget = { remaining: proto.logicSigMaxCost * checks.length }
   const queue: QueuedSig[] = []
-  checks.forEach(({ stxn, tx, id }, gi) => {
+  checks.forEach(({ stxn, tx, id, message }, gi) => {
     const invalid = (why: string): LedgerError => new LedgerError(`transaction ${id} invalid : ${why}`)
     const signer = stxn.sgnr !== undefined ? stxn.sgnr.publicKey : tx.sender
     const kinds = (stxn.sig !== undefined ? 1 : 0) + (stxn.msig !== undefined ? 1 : 0) + (stxn.lsig !== undefined ? 1 : 0)
     if (kinds === 0 && sim?.allowEmptySignatures === true) return
     if (kinds === 0) throw invalid('signedtxn has no sig')
     if (kinds > 1) throw invalid('signedtxn should have only one type of signature')
-    const message = concat(TX, algosdk.encodeUnsignedTransaction(stxn.txn))
     if (stxn.sig !== undefined) {
       queue.push({ message, sig: stxn.sig, pk: signer })
       return
@@ -860,8 +861,10 @@ function instrument(state: LedgerState, applier: GroupApplier): () => void {
 export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[], ctx: GroupContext): AppliedGroup {
   const proto = state.proto
   if (stxns.length > proto.maxTxGroupSize) throw new LedgerError(`group size ${stxns.length} exceeds maximum ${proto.maxTxGroupSize}`)
-  const group = stxns.map((s) => txnFromSdk(s.txn))
-  const txIds = stxns.map((s) => s.txn.txID())
+  // each transaction is encoded once: its model, id and signed message all come from these bytes
+  const messages = stxns.map((s) => concat(TX, algosdk.encodeUnsignedTransaction(s.txn)))
+  const group = messages.map((m) => txnFromRaw(algosdk.msgpackRawDecode(m.subarray(TX.length)) as Record<string, unknown>))
+  const txIds = messages.map((m) => digestText(sha512_256(m)))
 
   // verify.TxnGroup: well-formedness, group id, then signatures (below)
   group.forEach((tx, i) => {
@@ -876,7 +879,7 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
   const logicSigBudgetConsumed = group.map(() => 0)
   const appBudgetConsumed = group.map(() => 0)
   if (ctx.sim !== undefined) ctx.sim.consumed = { app: appBudgetConsumed, logicSig: logicSigBudgetConsumed, appBudgetAdded: 0, verified: false }
-  if (ctx.verified !== true) verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i] })), group, state, ctx.sim, logicSigBudgetConsumed)
+  if (ctx.verified !== true) verifyGroup(stxns.map((stxn, i) => ({ stxn, tx: group[i], id: txIds[i], message: messages[i] })), group, state, ctx.sim, logicSigBudgetConsumed)
 
   // What follows is the transaction pool's evaluation; a submit's refusals carry its prefix.
   const pooled = ctx.sim === undefined ? 'TransactionPool.Remember: ' : ''
