@@ -235,12 +235,9 @@ export class Dex extends Contract {
   private swapIn(assetIn: uint64, assetOut: uint64, x: uint64): uint64 {
     assert(assetIn !== assetOut, 'ERR:SAME_ASSET');
     // the input side's reserve is at byte inOff of the box (0 when it is side a), the output's at 8 − inOff
-    let inOff = 8;
-    let key: PoolKey = { a: assetOut, b: assetIn };
-    if (assetIn < assetOut) {
-      inOff = 0;
-      key = { a: assetIn, b: assetOut };
-    }
+    const inOff = assetIn < assetOut ? 0 : 8;
+    // the encoded PoolKey: uint64(a) ‖ uint64(b)
+    const key = castBytes<PoolKey>(inOff === 0 ? concat(itob(assetIn), itob(assetOut)) : concat(itob(assetOut), itob(assetIn)));
     // raw bytes, not the decoded struct, and swapFee/outGivenNet inlined: this is the per-hop hot path.
     // A missing box fails here; the build maps this assert to ERR:NO_POOL
     const pool = rawBytes(this.pools(key).value);
@@ -282,8 +279,10 @@ export class Dex extends Contract {
   }
 
   /** Adds `amountA`/`amountB` (already held by the app) to the pool, sends LP and refunds the unused side. */
-  private addToPool(key: PoolKey, amountA: uint64, amountB: uint64, minLp: uint64): uint64 {
-    const pool = rawBytes(this.loadPool(key));
+  private addToPool(a: uint64, b: uint64, amountA: uint64, amountB: uint64, minLp: uint64): uint64 {
+    const key: PoolKey = { a: a, b: b };
+    // a missing box fails here; the build maps this assert to ERR:NO_POOL
+    const pool = rawBytes(this.pools(key).value);
     const reserveA = extractUint64(pool, 0);
     const reserveB = extractUint64(pool, 8);
     let usedA = amountA;
@@ -308,15 +307,19 @@ export class Dex extends Contract {
     assert(lp > 0, 'ERR:ZERO_OUT');
     assert(lp >= minLp, 'ERR:SLIPPAGE');
     // reserves (bytes 0–16) and lpIssued (24); accrue leaves those bytes as they were
-    const reserves = concat(itob(reserveA + usedA), itob(reserveB + usedB));
-    const updated = replace3(replace3(this.accrue(pool), 0, reserves), 24, itob(extractUint64(pool, 24) + lp));
-    this.pools(key).value = castBytes<PoolState>(updated);
+    this.pools(key).value = castBytes<PoolState>(
+      replace3(
+        replace3(this.accrue(pool), 0, concat(itob(reserveA + usedA), itob(reserveB + usedB))),
+        24,
+        itob(extractUint64(pool, 24) + lp),
+      ),
+    );
     this.send(extractUint64(pool, 16), this.txn.sender, lp);
-    if (amountA > usedA) this.send(key.a, this.txn.sender, amountA - usedA);
-    if (amountB > usedB) this.send(key.b, this.txn.sender, amountB - usedB);
+    if (amountA > usedA) this.send(a, this.txn.sender, amountA - usedA);
+    if (amountB > usedB) this.send(b, this.txn.sender, amountB - usedB);
     this.LiquidityAdded.log({
-      a: key.a,
-      b: key.b,
+      a: a,
+      b: b,
       amountA: usedA,
       amountB: usedB,
       lp: lp,
@@ -382,7 +385,7 @@ export class Dex extends Contract {
     const amountA = this.incoming(inA, a);
     const amountB = this.incoming(inB, b);
     assert(a < b, 'ERR:ASSET_ORDER');
-    return this.addToPool({ a: a, b: b }, amountA, amountB, minLp);
+    return this.addToPool(a, b, amountA, amountB, minLp);
   }
 
   /** Single-sided add (zap): swaps swapAmount of the input to the other side, then adds both. */
@@ -395,10 +398,10 @@ export class Dex extends Contract {
     assert(swapAmount > 0 && swapAmount < amount, 'ERR:BAD_SWAP_AMOUNT');
     if (assetIn === a) {
       const outB = this.swapIn(a, b, swapAmount);
-      return this.addToPool({ a: a, b: b }, amount - swapAmount, outB, minLp);
+      return this.addToPool(a, b, amount - swapAmount, outB, minLp);
     }
     const outA = this.swapIn(b, a, swapAmount);
-    return this.addToPool({ a: a, b: b }, outA, amount - swapAmount, minLp);
+    return this.addToPool(a, b, outA, amount - swapAmount, minLp);
   }
 
   /** Burns LP for a pro-rata share of both reserves; the assets sent are the pool's own. */
