@@ -52,7 +52,6 @@ export async function startGrove(): Promise<Grove> {
   const net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
   try {
     const algorand = AlgorandClient.fromConfig({ algodConfig: endpoint(net.algod.url, net.algod.token), kmdConfig: endpoint(net.kmd.url, net.kmd.token) })
-    algorand.setSuggestedParamsCacheTimeout(600_000)
     const algod = algorand.client.algod
     const dispenser = await algorand.account.localNetDispenser()
     const admin = algorand.account.random()

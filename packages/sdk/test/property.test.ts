@@ -454,7 +454,10 @@ async function quote(s: Extract<Step, { kind: 'quote' }>): Promise<void> {
   const read = (method: string, args: unknown[]) =>
     dex.send.call({ method, args: args as never }).then(
       (r) => r.return as bigint,
-      () => undefined,
+      (e: unknown) => {
+        if (process.env.DEBUG_QUOTE) console.log('QUOTE', method, args, explainError(e).detail.slice(0, 400))
+        return undefined
+      },
     )
   if (pool) {
     const x = resolve(s.x, from === pool.a ? pool.reserveA : pool.reserveB, MAX_UINT64)
