@@ -164,7 +164,10 @@ class Chain implements Node {
   readonly genesisHash = genesisHash()
   private readonly now: () => number
   private readonly state: LedgerState
-  private readonly blocks: algosdk.Block[] = []
+  /** Each round's header, as objects: the AVM and every new block read them. */
+  private readonly headers: algosdk.BlockHeader[] = []
+  /** Each round's block as its canonical msgpack, decoded when asked for: kept as objects, payset and all, blocks were most of the node's memory. */
+  private readonly blockBytes: Uint8Array[] = []
   private readonly txns = new Map<string, Confirmed>()
   private readonly leases = new Map<string, bigint>()
   private readonly waiters: (() => void)[] = []
@@ -179,7 +182,7 @@ class Chain implements Node {
     const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
     this.state = new LedgerState({
       round: () => this.lastRound() + 1n,
-      latestTimestamp: () => Number(this.blocks[this.blocks.length - 1].header.timestamp),
+      latestTimestamp: () => Number(this.headers[this.headers.length - 1].timestamp),
       blockHeader: (r) => this.avmHeader(r),
       genesisHash: () => this.genesisHash,
       feeSink,
@@ -190,17 +193,20 @@ class Chain implements Node {
     for (let i = 0; i < GENESIS_TXN_COUNTER; i++) this.state.countTxn()
     this.state.commit(cp)
     this.lastBlockAt = this.now()
-    this.blocks.push(this.makeBlock(0n, [], ZERO32, ZERO32, 0n))
+    this.keepBlock(this.makeBlock(0n, [], ZERO32, ZERO32, 0n))
     if (options.dataDir !== undefined) this.restore(options.dataDir)
   }
 
   /** Opens the chain log in `dataDir` (a new one starts with this genesis block) and replays it. */
   private restore(dataDir: string): void {
-    const genesis: BlockRecord = { kind: 'block', group: new Uint8Array(), block: algosdk.encodeMsgpack(this.blocks[0]) }
+    const genesis: BlockRecord = { kind: 'block', group: new Uint8Array(), block: this.blockBytes[0] }
     const { log, records } = ChainLog.open(dataDir, this.genesisHash, () => genesis)
     try {
-      this.blocks[0] = algosdk.decodeMsgpack((records[0] as BlockRecord).block, algosdk.Block)
-      this.sameRules(this.blocks[0])
+      const logged = records[0] as BlockRecord
+      const first = algosdk.decodeMsgpack(logged.block, algosdk.Block)
+      this.headers[0] = first.header
+      this.blockBytes[0] = logged.block
+      this.sameRules(first)
       for (const rec of records.slice(1)) {
         if (rec.kind === 'offset') {
           this.offset = rec.offset
@@ -244,9 +250,9 @@ class Chain implements Node {
 
   private header(round: Uint64): algosdk.BlockHeader {
     const r = BigInt(round)
-    const b = this.blocks[Number(r)]
-    if (r > this.lastRound() || b === undefined) throw new LedgerError(`round ${r} is not available`)
-    return b.header
+    const h = this.headers[Number(r)]
+    if (r > this.lastRound() || h === undefined) throw new LedgerError(`round ${r} is not available`)
+    return h
   }
 
   private avmHeader(round: Uint64): AvmBlockHeader {
@@ -272,7 +278,7 @@ class Chain implements Node {
 
   /** Seals a block; timestamps never go backwards, as go's dev mode keeps them monotonic. */
   private makeBlock(round: bigint, payset: algosdk.SignedTxnInBlock[], branch: Uint8Array, prevSeed: Uint8Array, fees: bigint): algosdk.Block {
-    const prevTs = this.blocks.length > 0 ? this.blocks[this.blocks.length - 1].header.timestamp : 0n
+    const prevTs = this.headers.length > 0 ? this.headers[this.headers.length - 1].timestamp : 0n
     const nowTs = BigInt(Math.floor(this.now() / 1000)) + this.offset
     const header = new algosdk.BlockHeader({
       round,
@@ -280,7 +286,7 @@ class Chain implements Node {
       seed: sha512_256(prevSeed, new Uint8Array(new BigUint64Array([round]).buffer)),
       txnCommitments: paysetCommitments(payset, this.genesisHash),
       // go's Hash512 of the previous header (EnableSha512BlockHash)
-      branch512: round === 0n ? new Uint8Array(64) : sha512(BH, algosdk.encodeMsgpack(this.blocks[this.blocks.length - 1].header)),
+      branch512: round === 0n ? new Uint8Array(64) : sha512(BH, algosdk.encodeMsgpack(this.headers[this.headers.length - 1])),
       // Genesis is stamped 0, as go's genesis for a private network (gen/generate.go) is.
       timestamp: round === 0n ? 0n : nowTs > prevTs ? nowTs : prevTs,
       genesisID: GENESIS_ID,
@@ -329,7 +335,7 @@ class Chain implements Node {
   }
 
   lastRound(): bigint {
-    return BigInt(this.blocks.length - 1)
+    return BigInt(this.headers.length - 1)
   }
 
   submit(signedGroupBytes: Uint8Array): SubmitResult {
@@ -350,6 +356,7 @@ class Chain implements Node {
     if (this.log !== undefined) this.state.updateAccount(this.state.chain.feeSink, () => undefined)
     let res: ReturnType<typeof applyGroup>
     let block: algosdk.Block
+    let encoded: Uint8Array | undefined
     const stopWatching = watchWrites(this.state)
     try {
       res = applyGroup(this.state, stxns, {
@@ -362,12 +369,13 @@ class Chain implements Node {
       })
       if (stored === undefined) {
         const payset = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
-        const prev = this.blocks[this.blocks.length - 1].header
+        const prev = this.headers[this.headers.length - 1]
         const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))
         const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
         block = this.makeBlock(round, payset, branch, prev.seed, fees)
         // flushed by durable() below, shared with whoever else submits meanwhile
-        this.persist({ kind: 'block', group: signedGroupBytes, block: algosdk.encodeMsgpack(block) }, false)
+        encoded = algosdk.encodeMsgpack(block)
+        this.persist({ kind: 'block', group: signedGroupBytes, block: encoded }, false)
       } else {
         if (stored.header.round !== round || stored.payset.length !== stxns.length) throw new LedgerError('the logged block does not hold this group')
         this.sameRules(stored)
@@ -382,11 +390,17 @@ class Chain implements Node {
     this.state.commit(outer)
     for (const [k, lv] of res.leases) this.leases.set(k, lv)
     stxns.forEach((stxn, i) => this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] }))
-    this.blocks.push(block)
+    this.keepBlock(block, encoded)
     this.lastBlockAt = this.now()
     this.forget(round)
     for (const wake of this.waiters.splice(0)) wake()
     return { txId: res.txIds[0], durable: stored === undefined ? this.flushed() : undefined }
+  }
+
+  /** Keeps a sealed block: its header as is, the rest as its canonical encoding (an exact-size copy). */
+  private keepBlock(block: algosdk.Block, encoded = algosdk.encodeMsgpack(block)): void {
+    this.headers.push(block.header)
+    this.blockBytes.push(encoded.slice())
   }
 
   /** The log's flush of everything appended so far; a failed flush stops the node, as a failed write does. */
@@ -404,7 +418,7 @@ class Chain implements Node {
 
   /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do. */
   private recordDelta(round: bigint, block: algosdk.Block, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>): void {
-    const prev = this.blocks[this.blocks.length - 1].header
+    const prev = this.headers[this.headers.length - 1]
     const balance = (a: string): bigint => BigInt(this.state.accountData(algosdk.decodeAddress(a).publicKey).balance)
     const notParticipating = balance(FEE_SINK) + balance(REWARDS_POOL)
     const total = genesisTotal()
@@ -602,15 +616,15 @@ class Chain implements Node {
   }
 
   block(round: bigint): algosdk.Block | undefined {
-    return round >= 0n && round <= this.lastRound() ? this.blocks[Number(round)] : undefined
+    if (round < 0n || round > this.lastRound()) return undefined
+    return algosdk.decodeMsgpack(this.blockBytes[Number(round)], algosdk.Block)
   }
 
   blockMsgpack(round: bigint, headerOnly = false): Uint8Array | undefined {
-    const b = this.block(round)
-    if (b === undefined) return undefined
-    const shown = headerOnly ? new algosdk.Block({ header: b.header, payset: [] }) : b
+    if (round < 0n || round > this.lastRound()) return undefined
+    const n = Number(round)
     // {block: …}: a one-entry map around the block's own canonical encoding
-    const body = algosdk.encodeMsgpack(shown)
+    const body = headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headers[n], payset: [] })) : this.blockBytes[n]
     const out = new Uint8Array(BLOCK_PREFIX.length + body.length)
     out.set(BLOCK_PREFIX)
     out.set(body, BLOCK_PREFIX.length)
