@@ -128,7 +128,14 @@ export class Dex extends Contract {
     return sqrt((a as uint128) * (b as uint128)) as uint64;
   }
 
-  /** Brings the pool's cumulative prices (raw PoolState bytes) up to the current block's timestamp. */
+  /**
+   * Brings the pool's cumulative prices (raw PoolState bytes) up to the current block's timestamp.
+   * Each price ⌊num·2^64/den⌋ is 16 bytes hi ‖ lo: hi = ⌊num/den⌋ and lo = ⌊(num mod den)·2^64/den⌋,
+   * which fits 64 bits, so divw (cost 1) does what divmodw (cost 20) would. cumulativePriceA ‖
+   * cumulativePriceB is read as one 512-bit number, so one b* and one b+ add both increments: priceB·dt
+   * < 2^192 stays in cumB's half (cumB would need 2^64 updates to carry into cumA). b+ drops leading
+   * zeros; b| with 64 zero bytes puts them back.
+   */
   private accrue(pool: bytes): bytes {
     const last = extractUint64(pool, 128);
     if (globals.latestTimestamp <= last) return pool;
@@ -136,27 +143,21 @@ export class Dex extends Contract {
     // reserves are both zero (before the first add) or both positive
     if (rA === 0) return replace3(pool, 128, itob(globals.latestTimestamp));
     const rB = extractUint64(pool, 8);
-    // Each price ⌊num·2^64/den⌋ as 16 bytes hi ‖ lo: hi = ⌊num/den⌋ and lo = ⌊(num mod den)·2^64/den⌋,
-    // which fits 64 bits, so divw (cost 1) does what divmodw (cost 20) would. cumulativePriceA ‖
-    // cumulativePriceB is read as one 512-bit number, so one b* and one b+ update both: priceB·dt < 2^192
-    // stays in cumB's half (cumB would need 2^64 updates to carry into cumA). b+ drops leading zeros; b|
-    // with 64 zero bytes puts them back.
-    const prices = concat(
-      concat(concat(itob(rB / rA), itob(divw(rB % rA, 0, rA))), bzero(16)),
-      concat(itob(rA / rB), itob(divw(rA % rB, 0, rB))),
-    );
-    const dt = itob(globals.latestTimestamp - last);
-    // prettier-ignore
-    return replace3(
-      replace3(
-        pool,
-        64,
+    const cumulative = bitwiseOr(
+      bzero(64),
+      castBytes<bytes>(
         // @ts-expect-error castBytes<bytes> takes the raw b+ result (TypeScript sees a number); rawBytes would add TEALScript's width checks
-        bitwiseOr(bzero(64), castBytes<bytes>(castBytes<uint<512>>(extract3(pool, 64, 64)) + castBytes<uint<512>>(prices) * castBytes<uint<512>>(dt))),
+        castBytes<uint<512>>(extract3(pool, 64, 64)) +
+          castBytes<uint<512>>(
+            concat(
+              concat(concat(itob(rB / rA), itob(divw(rB % rA, 0, rA))), bzero(16)),
+              concat(itob(rA / rB), itob(divw(rA % rB, 0, rB))),
+            ),
+          ) *
+            castBytes<uint<512>>(itob(globals.latestTimestamp - last)),
       ),
-      128,
-      itob(globals.latestTimestamp),
     );
+    return replace3(replace3(pool, 64, cumulative), 128, itob(globals.latestTimestamp));
   }
 
   // ---- transfers ----
@@ -249,13 +250,8 @@ export class Dex extends Contract {
     const net = x - fee;
     const n = mulw(rOut, net);
     const d = addw(rIn, net);
-    let out = 0;
-    // the quotient is < rOut < 2^64, so with a 64-bit denominator divw cannot fail
-    if (d.high === 0) out = divw(n.high, n.low, d.low);
-    else {
-      const q = divmodw(n.high, n.low, d.high, d.low);
-      out = q.quotientLow;
-    }
+    // the quotient is < rOut < 2^64, so with a 64-bit denominator divw cannot fail (outGivenNet covers the rest)
+    const out = d.high === 0 ? divw(n.high, n.low, d.low) : this.outGivenNet(net, rIn, rOut);
     assert(out > 0, 'ERR:ZERO_OUT');
     let protocolFee = 0;
     const divisor = extractUint64(pool, 40);
