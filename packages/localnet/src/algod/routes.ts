@@ -16,6 +16,7 @@ import { getBlock, getBlockHash, getBlockTxids, getLightBlockHeaderProof, getSta
 import { getSupply } from './handlers/ledger.ts'
 import { getLedgerStateDelta, getLedgerStateDeltaForTransactionGroup, getTransactionGroupLedgerStateDeltasForRound } from './handlers/deltas.ts'
 import { tealCompile, tealDisassemble } from './handlers/teal.ts'
+import { tealDryrun } from './handlers/dryrun.ts'
 import { getBlockTimeStampOffset, getSyncRound, setBlockTimeStampOffset, setSyncRound, unsetSyncRound } from './handlers/devmode.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
@@ -60,6 +61,7 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'GET', path: '/v2/deltas/txn/group/:id', handler: getLedgerStateDeltaForTransactionGroup },
   { method: 'POST', path: '/v2/teal/compile', handler: (_ctx, req) => tealCompile(req) },
   { method: 'POST', path: '/v2/teal/disassemble', handler: (_ctx, req) => tealDisassemble(req) },
+  { method: 'POST', path: '/v2/teal/dryrun', handler: tealDryrun },
   { method: 'GET', path: '/v2/devmode/blocks/offset', handler: getBlockTimeStampOffset },
   { method: 'POST', path: '/v2/devmode/blocks/offset/:offset', handler: setBlockTimeStampOffset },
   { method: 'GET', path: '/v2/ledger/sync', handler: getSyncRound },
