@@ -503,6 +503,65 @@ pushint 1
   })
 })
 
+describe('inner app calls', () => {
+  // With args: calls app btoi(arg 0) by inner transaction, passing arg 1 on as its arg 0.
+  const CALLER = `#pragma version 10
+txn ApplicationID
+bz ok
+txn NumAppArgs
+bz ok
+itxn_begin
+pushint 6
+itxn_field TypeEnum
+txna ApplicationArgs 0
+btoi
+itxn_field ApplicationID
+txn NumAppArgs
+pushint 2
+>=
+bz send
+txna ApplicationArgs 1
+itxn_field ApplicationArgs
+send:
+pushint 0
+itxn_field Fee
+itxn_submit
+ok:
+pushint 1
+`
+
+  async function twoApps(): Promise<{ creator: algosdk.Account; a: bigint; b: bigint; sp: algosdk.SuggestedParams }> {
+    const creator = await fundedAccount(d.algod, 3_000_000)
+    const a = await createApp(creator, CALLER)
+    const b = await createApp(creator, CALLER)
+    const sp = await params(d.algod)
+    return { creator, a, b, sp }
+  }
+
+  it('calls one app from another', async () => {
+    const { creator, a, b, sp } = await twoApps()
+    const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: creator.addr, appIndex: a, appArgs: [algosdk.encodeUint64(b)], foreignApps: [b], suggestedParams: { ...sp, fee: 2000n } })
+    const res = await send(d.algod, call.signTxn(creator.sk))
+    expect(res.innerTxns?.[0]?.txn.txn.applicationCall?.appIndex).toBe(b)
+  })
+
+  it('refuses an app calling itself', async () => {
+    const { creator, a, sp } = await twoApps()
+    const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: creator.addr, appIndex: a, appArgs: [algosdk.encodeUint64(a)], suggestedParams: { ...sp, fee: 2000n } })
+    const res = await postRaw(d.net, call.signTxn(creator.sk))
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${call.txID()}: logic eval error: attempt to self-call\\. Details: app=${a}, pc=\\d+$`))
+  })
+
+  it('refuses an inner call back into an app still running', async () => {
+    const { creator, a, b, sp } = await twoApps()
+    const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: creator.addr, appIndex: a, appArgs: [algosdk.encodeUint64(b), algosdk.encodeUint64(a)], foreignApps: [b], suggestedParams: { ...sp, fee: 3000n } })
+    const res = await postRaw(d.net, call.signTxn(creator.sk))
+    expect(res.status).toBe(400)
+    expect(res.body.message).toContain(`attempt to re-enter ${a}`)
+  })
+})
+
 describe('time travel', () => {
   it('shifts block timestamps by the dev offset, as apps see them', async () => {
     const approval = '#pragma version 10\ntxn ApplicationID\nbz ok\nglobal LatestTimestamp\nitob\nlog\nok:\npushint 1'
