@@ -383,7 +383,7 @@ export function dryrun(req: DryrunRequest): DryrunResponse {
   for (const [ti, stxn] of req.txns.entries()) {
     const result: DryrunTxnResult = { disassembly: null }
     const tx = group[ti]
-    if (stxn.lsig !== undefined && stxn.lsig.logic.length > 0) {
+    if (stxn.lsig !== undefined) {
       const debug = new DebugReceiver(stxn.lsig.logic)
       const r = runTraced(debug, stxn.lsig.logic, {
         proto,

@@ -270,6 +270,20 @@ pushint 1`)
     expect(await res.json()).toEqual({ message: 'msgpack decode error [pos 1]: only encoded map or array can be decoded into a struct' })
   })
 
+  it('answers 400 with the same text for JSON with a field DryrunRequest does not have, as go\'s strict decoder does', async () => {
+    const res = await post(JSON.stringify({ txns: [], extra: 1 }), 'application/json')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: 'msgpack decode error [pos 1]: only encoded map or array can be decoded into a struct' })
+  })
+
+  it('escapes <, > and & in the JSON as go\'s encoder does', async () => {
+    const stxn = lsigPay('#pragma version 8\npushbytes "<a&b>"\npop\npushint 1')
+    const res = await post(algosdk.msgpackRawEncode(new Map([['txns', [algosdk.msgpackRawDecodeAsMap(algosdk.encodeMsgpack(stxn))]]])))
+    const text = await res.text()
+    expect(text).toContain('pushbytes 0x3c6126623e // \\"\\u003ca\\u0026b\\u003e\\"')
+    expect((JSON.parse(text) as DryrunResponse).txns![0]['logic-sig-disassembly']![1]).toBe('pushbytes 0x3c6126623e // "<a&b>"')
+  })
+
   it('answers 400 for a protocol version it does not run', async () => {
     const res = await post(algosdk.msgpackRawEncode(new Map([['protocol-version', 'v1']])))
     expect(res.status).toBe(400)

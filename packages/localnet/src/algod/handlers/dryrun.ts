@@ -16,6 +16,9 @@ export const MAX_TEAL_DRYRUN_BYTES = 1_000_000
 /** go's text when a msgpack body is not a map (the first byte is read, then refused). */
 const NOT_A_STRUCT = 'msgpack decode error [pos 1]: only encoded map or array can be decoded into a struct'
 
+/** DryrunRequest's fields. */
+const REQUEST_FIELDS = new Set(['txns', 'accounts', 'apps', 'protocol-version', 'round', 'latest-timestamp', 'sources'])
+
 type Fields = (name: string) => unknown
 
 function num(v: unknown): bigint {
@@ -58,6 +61,8 @@ function fromJSON(text: string): DryrunRequest | undefined {
     return undefined
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
+  // go's strict JSON handle refuses unknown fields (and then tries msgpack)
+  if (Object.keys(body).some((k) => !REQUEST_FIELDS.has(k))) return undefined
   const field = (o: unknown): Fields => (k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined)
   try {
     return requestOf(field(body), (v, c) => algosdk.decodeJSON(algosdk.stringifyJSON(v), c), field)
@@ -93,5 +98,7 @@ export function tealDryrun(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
     if (dr.round === 0n) dr.round = latest + 1n
     if (dr.latestTimestamp === 0n) dr.latestTimestamp = header?.timestamp ?? 0n
   }
-  return jsonReply(dryrun(dr))
+  const reply = jsonReply(dryrun(dr))
+  // go's encoding/json escapes these inside strings (a disassembled byte string may hold them)
+  return { ...reply, body: String(reply.body).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) }
 }
