@@ -446,6 +446,9 @@ class GroupApplier {
     const tx = group[gi]
     const ad = emptyApplyData()
     s.move(tx.sender, s.chain.feeSink, BigInt(tx.fee))
+    // go's apply.Rekey runs before the effects: a program already sees the new authorizer (and may
+    // send from a sender rekeyed to its app), and a close wipes the record, auth address and all
+    if (!isZero(tx.rekeyTo)) s.updateAccount(tx.sender, (d) => (d.authAddr = eq(tx.rekeyTo, tx.sender) ? new Uint8Array(32) : tx.rekeyTo))
     // go counts an inner transaction before applying it and a top-level one after (its addTx)
     if (runInner !== undefined) s.countTxn()
     switch (tx.type) {
@@ -469,10 +472,6 @@ class GroupApplier {
         break
       default:
         throw new LedgerError(`unknown tx type ${tx.type}`)
-    }
-    // Rekeying happens after the effects, so a close in the same txn still sees the old key.
-    if (!isZero(tx.rekeyTo) && s.accounts.has(hex(tx.sender))) {
-      s.updateAccount(tx.sender, (d) => (d.authAddr = eq(tx.rekeyTo, tx.sender) ? new Uint8Array(32) : tx.rekeyTo))
     }
     const applied: Txn = {
       ...group[gi],

@@ -129,6 +129,30 @@ describe('rekeying', () => {
     expect((await d.algod.accountInformation(acct.addr).do()).authAddr).toBeUndefined()
     await send(d.algod, pay(acct.addr, acct.addr, 0, sp, { note: new Uint8Array([3]) }).signTxn(acct.sk))
   })
+
+  it('rekeys before the effects: an app call rekeying its sender to the app may spend from it', async () => {
+    // pays 1000 µAlgo from the caller (now controlled by the app) back to the caller's... funder
+    const approval = `#pragma version 10\ntxn ApplicationID\nbz ok\nitxn_begin\npushint 1\nitxn_field TypeEnum\ntxn Sender\nitxn_field Sender\ntxna Accounts 1\nitxn_field Receiver\npushint 1000\nitxn_field Amount\npushint 0\nitxn_field Fee\nitxn_submit\nok:\npushint 1`
+    const creator = await fundedAccount(d.algod, 1_000_000)
+    const appId = await createApp(creator, approval)
+    const user = await fundedAccount(d.algod, 1_000_000)
+    const sp = await params(d.algod)
+    const appAddr = algosdk.getApplicationAddress(appId)
+    const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: user.addr, appIndex: appId, accounts: [funder().addr], rekeyTo: appAddr, suggestedParams: { ...sp, fee: 2000n } })
+    const res = await send(d.algod, call.signTxn(user.sk))
+    expect(res.innerTxns?.[0]?.txn.txn.sender.toString()).toBe(user.addr.toString())
+    expect(await balance(d.algod, user.addr)).toBe(1_000_000n - 2000n - 1000n)
+    expect((await d.algod.accountInformation(user.addr).do()).authAddr?.toString()).toBe(appAddr.toString())
+  })
+
+  it('closes an account that rekeys in the same transaction, leaving no auth address behind', async () => {
+    const acct = await fundedAccount(d.algod, 1_000_000)
+    const sp = await params(d.algod)
+    await send(d.algod, pay(acct.addr, funder().addr, 0, sp, { closeRemainderTo: funder().addr, rekeyTo: algosdk.generateAccount().addr }).signTxn(acct.sk))
+    const info = await d.algod.accountInformation(acct.addr).do()
+    expect(info.amount).toBe(0n)
+    expect(info.authAddr).toBeUndefined()
+  })
 })
 
 describe('accounts and assets', () => {
