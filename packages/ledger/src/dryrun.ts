@@ -461,7 +461,8 @@ export function dryrun(req: DryrunRequest): DryrunResponse {
 /** Runs a program with the receiver attached, and records go's final (Complete) state. */
 function runTraced(debug: DebugReceiver, program: Uint8Array, env: EvalEnv): EvalResult {
   const r = evalProgram(program, { ...env, tracer: debug })
-  debug.complete(r.cx, r.errorText)
+  // go's tracer sees the evaluator's own error, before EvalError adds "logic eval error:" and the details
+  debug.complete(r.cx, r.error?.message)
   return r
 }
 

@@ -9,6 +9,7 @@ import type { Localnet } from '../src/start-localnet.ts'
 
 let net: Localnet
 let params: algosdk.SuggestedParams
+let algod: algosdk.Algodv2
 
 const alice = algosdk.generateAccount()
 const APP_ID = 1234n
@@ -23,7 +24,7 @@ function program(source: string): Uint8Array {
 beforeAll(async () => {
   net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
   const url = new URL(net.algod.url)
-  const algod = new algosdk.Algodv2(net.algod.token, `${url.protocol}//${url.hostname}`, url.port)
+  algod = new algosdk.Algodv2(net.algod.token, `${url.protocol}//${url.hostname}`, url.port)
   params = await algod.getTransactionParams().do()
 })
 
@@ -120,12 +121,12 @@ describe('POST /v2/teal/dryrun', () => {
     expect(r.txns![0]['app-call-messages']).toEqual(['ApprovalProgram', 'REJECT'])
   })
 
-  it('rejects an approval program that fails, with algod\'s error text in the messages and the last trace state', async () => {
+  it('rejects an approval program that fails, with algod\'s error text in the messages and the evaluator\'s in the last trace state', async () => {
     const r = await dryrun({ txns: [appCall()], apps: [app(program('#pragma version 8\npushint 1\nerr'))] })
     const t = r.txns![0]
     const text = `logic eval error: err opcode executed. Details: app=${APP_ID}, pc=3`
     expect(t['app-call-messages']).toEqual(['ApprovalProgram', 'REJECT', text])
-    expect(t['app-call-trace']!.at(-1)).toEqual({ error: text, line: 2, pc: 3, stack: [{ bytes: '', type: 2, uint: 1 }] })
+    expect(t['app-call-trace']!.at(-1)).toEqual({ error: 'err opcode executed', line: 2, pc: 3, stack: [{ bytes: '', type: 2, uint: 1 }] })
   })
 
   it('runs the clear state program for a ClearState call', async () => {
@@ -220,6 +221,15 @@ pushint 1`)
     const r = await dryrun({ txns: [appCall()], apps: [app(approval)] })
     expect(r.txns![0]['app-call-messages']).toEqual(['ApprovalProgram', 'REJECT', 'cost budget exceeded: budget is 700 but program cost was 738'])
     expect(r.txns![0]['budget-consumed']).toBe(738)
+  })
+
+  it('runs at the round after the latest block and its timestamp unless the request names them', async () => {
+    const approval = program('#pragma version 8\nglobal Round\nglobal LatestTimestamp\npop\npop\npushint 1')
+    const seen = (r: DryrunResponse): number[] => r.txns![0]['app-call-trace']![2].stack.map((v) => v.uint)
+    const last = (await algod.status().do()).lastRound
+    const block = await algod.block(last).do()
+    expect(seen(await dryrun({ txns: [appCall()], apps: [app(approval)] }))).toEqual([Number(last) + 1, Number(block.block.header.timestamp)])
+    expect(seen(await dryrun({ txns: [appCall()], apps: [app(approval)], round: 77, 'latest-timestamp': 1234 }))).toEqual([77, 1234])
   })
 
   it('compiles sources into an app without params and into a LogicSig', async () => {
