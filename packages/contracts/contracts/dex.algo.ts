@@ -292,7 +292,8 @@ export class Dex extends Contract {
       const supply = extractUint64(pool, 24) + LOCKED_LP;
       const ab = mulw(amountA, reserveB);
       const ba = mulw(amountB, reserveA);
-      if (ab.high < ba.high || (ab.high === ba.high && ab.low <= ba.low)) {
+      // a·rB ≤ b·rA compared as 16-byte big-endian numbers (one b<= instead of word by word)
+      if (castBytes<uint128>(concat(itob(ab.high), itob(ab.low))) <= castBytes<uint128>(concat(itob(ba.high), itob(ba.low)))) {
         usedB = this.ceilMulDiv(amountA, reserveB, reserveA);
         lp = this.floorMulDiv(amountA, supply, reserveA);
       } else {
@@ -302,10 +303,12 @@ export class Dex extends Contract {
     }
     assert(lp > 0, 'ERR:ZERO_OUT');
     assert(lp >= minLp, 'ERR:SLIPPAGE');
+    // checked here too, not only in accrue: a zap's swap has just accrued this pool, and the call costs
+    const accrued = globals.latestTimestamp > extractUint64(pool, 128) ? this.accrue(pool) : pool;
     // reserves (bytes 0–16) and lpIssued (24); accrue leaves those bytes as they were
     this.pools(key).value = castBytes<PoolState>(
       replace3(
-        replace3(this.accrue(pool), 0, concat(itob(reserveA + usedA), itob(reserveB + usedB))),
+        replace3(accrued, 0, concat(itob(reserveA + usedA), itob(reserveB + usedB))),
         24,
         itob(extractUint64(pool, 24) + lp),
       ),
