@@ -27,6 +27,8 @@ import {
   type Uint64,
 } from '@grove/avm'
 import { txnFromSdk } from './convert.ts'
+import { base32Decode } from './deltas.ts'
+import { sha512_256 } from './hash.ts'
 
 /** One `sources` entry: TEAL compiled into a LogicSig (`lsig`) or an app's program (`approv`, `clearp`). */
 export interface DryrunSource {
@@ -325,6 +327,18 @@ function assetParams(p: algosdk.modelsv2.AssetParams): Parameters<MemoryLedger['
   }
 }
 
+/** go's basics.UnmarshalChecksumAddress: undefined for a good address, else go's text. */
+function addressError(text: string): string | undefined {
+  if (!/^[A-Z2-7]*$/.test(text) || [1, 3, 6].includes(text.length % 8)) return `failed to decode address ${text} from base 32`
+  const decoded = base32Decode(text)
+  if (decoded.length < 32) return `decoded bad addr: ${text}`
+  const key = decoded.slice(0, 32)
+  const sum = sha512_256(key).slice(28)
+  if (!sum.every((b, i) => b === decoded[decoded.length - 4 + i])) return `address ${text} is malformed, checksum verification failed`
+  if (algosdk.encodeAddress(key) !== text) return `address ${text} is non-canonical`
+  return undefined
+}
+
 /** go's ExpandSources: compiles each source into its LogicSig or app; an error text when one fails. */
 function expandSources(req: DryrunRequest): string | undefined {
   for (const [i, s] of req.sources.entries()) {
@@ -368,6 +382,11 @@ export function dryrun(req: DryrunRequest): DryrunResponse {
   const sourceError = expandSources(req)
   if (sourceError !== undefined) return failed(sourceError)
   for (const app of req.apps) if (app.params === undefined) return failed(`application ${app.id} does not have params set`)
+  // go's dryrunLedger.init reads every uploaded address first
+  for (const acct of req.accounts) {
+    const bad = addressError(acct.address)
+    if (bad !== undefined) return failed(bad)
+  }
 
   const proto = CURRENT_PROTO
   const group: Txn[] = req.txns.map((s) => txnFromSdk(s.txn))

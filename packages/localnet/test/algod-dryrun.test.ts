@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { assemble } from '@grove/avm'
-import { PROTOCOL } from '@grove/ledger'
+import { PROTOCOL, genesisAccounts } from '@grove/ledger'
 import { startLocalnet } from '../src/start-localnet.ts'
 import type { Localnet } from '../src/start-localnet.ts'
 
@@ -12,6 +12,7 @@ let params: algosdk.SuggestedParams
 let algod: algosdk.Algodv2
 
 const alice = algosdk.generateAccount()
+const funder = genesisAccounts()[0] as { address: string; secretKey: Uint8Array }
 const APP_ID = 1234n
 const b64 = (s: string): string => Buffer.from(s).toString('base64')
 
@@ -226,8 +227,13 @@ pushint 1`)
   it('runs at the round after the latest block and its timestamp unless the request names them', async () => {
     const approval = program('#pragma version 8\nglobal Round\nglobal LatestTimestamp\npop\npop\npushint 1')
     const seen = (r: DryrunResponse): number[] => r.txns![0]['app-call-trace']![2].stack.map((v) => v.uint)
+    // a block with a real timestamp to read
+    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: alice.addr, amount: 100_000, suggestedParams: params })
+    await algod.sendRawTransaction(pay.signTxn(funder.secretKey)).do()
     const last = (await algod.status().do()).lastRound
+    expect(last).toBeGreaterThan(0n)
     const block = await algod.block(last).do()
+    expect(block.block.header.timestamp).toBeGreaterThan(0n)
     expect(seen(await dryrun({ txns: [appCall()], apps: [app(approval)] }))).toEqual([Number(last) + 1, Number(block.block.header.timestamp)])
     expect(seen(await dryrun({ txns: [appCall()], apps: [app(approval)], round: 77, 'latest-timestamp': 1234 }))).toEqual([77, 1234])
   })
@@ -260,6 +266,15 @@ pushint 1`)
   it('refuses an app without params and no source for it', async () => {
     const r = await dryrun({ txns: [appCall()], apps: [new Map<string, unknown>([['id', 1007]])] })
     expect(r.error).toBe('application 1007 does not have params set')
+  })
+
+  it.each([
+    ['not base 32', 'not-an-address', 'failed to decode address not-an-address from base 32'],
+    ['too short', 'AAAAAAAA', 'decoded bad addr: AAAAAAAA'],
+    ['a bad checksum', 'A'.repeat(58), `address ${'A'.repeat(58)} is malformed, checksum verification failed`],
+  ])('answers go\'s error for an uploaded account whose address is %s', async (_name, address, text) => {
+    const r = await dryrun({ txns: [appCall()], apps: [app(program('#pragma version 8\npushint 1'))], accounts: [new Map([['address', address]])] })
+    expect(r).toEqual({ error: text, 'protocol-version': PROTOCOL, txns: null })
   })
 
   it('takes a JSON request', async () => {
