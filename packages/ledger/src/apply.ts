@@ -24,7 +24,7 @@ import {
   type UnnamedResourcePolicy,
 } from '@grove/avm'
 import { LedgerError } from './errors.ts'
-import { hex, microAlgosText, u64, type LedgerState } from './state.ts'
+import { hex, microAlgosText, u64, type AssetRecord, type LedgerState } from './state.ts'
 import { txnFromRaw } from './convert.ts'
 import { sha512_256 } from './hash.ts'
 
@@ -551,52 +551,72 @@ class GroupApplier {
     s.putAsset(tx.configAsset, { ...rec, params: next })
   }
 
+  /** go's apply.AssetTransfer, step for step. */
   private axfer(tx: Txn, ad: ApplyData): void {
     const s = this.state
     const aid = tx.xferAsset
-    const rec = s.assetParams(aid)
-    if (rec === undefined) throw new LedgerError(`asset ${String(aid)} does not exist or has been deleted`)
+    const params = (): AssetRecord => {
+      const rec = s.assetParams(aid)
+      if (rec === undefined) throw new LedgerError(`asset ${String(aid)} does not exist or has been deleted`)
+      return rec
+    }
     const clawback = !isZero(tx.assetSender)
     const source = clawback ? tx.assetSender : tx.sender
-    if (clawback && (isZero(rec.params.clawback) || !eq(rec.params.clawback, tx.sender))) {
-      throw new LedgerError(`clawback not allowed: sender ${addr(tx.sender)}, clawback ${addr(rec.params.clawback)}`)
+    if (clawback) {
+      const rec = params()
+      if (isZero(rec.params.clawback) || !eq(rec.params.clawback, tx.sender)) {
+        throw new LedgerError(`clawback not allowed: sender ${addr(tx.sender)}, clawback ${addr(rec.params.clawback)}`)
+      }
     }
     const amount = BigInt(tx.assetAmount)
-    // Opt-in: a zero self-transfer creates the holding.
-    if (!clawback && eq(tx.sender, tx.assetReceiver) && amount === 0n && s.assetHolding(tx.sender, aid) === undefined) {
-      s.putHolding(tx.sender, aid, { amount: 0, frozen: rec.params.defaultFrozen })
-      s.updateAccount(tx.sender, (d) => d.totalAssets++)
-      return
+    // Opt-in: a zero self-transfer creates the holding when there is none.
+    if (amount === 0n && eq(tx.assetReceiver, source) && !clawback && s.assetHolding(source, aid) === undefined) {
+      s.putHolding(source, aid, { amount: 0, frozen: params().params.defaultFrozen })
+      s.updateAccount(source, (d) => d.totalAssets++)
     }
-    if (amount > 0n || !isZero(tx.assetReceiver) || isZero(tx.assetCloseTo)) this.moveAsset(aid, source, tx.assetReceiver, amount, clawback)
-    if (!isZero(tx.assetCloseTo)) {
-      if (clawback) throw new LedgerError('cannot close asset by clawback')
-      const h = s.assetHolding(source, aid)
-      if (h === undefined) throw new LedgerError(`cannot close asset holding on account ${addr(source)} : account is not opted in asset ${String(aid)} `)
-      if (eq(source, rec.creator)) throw new LedgerError('cannot close asset ID in allocating account')
-      const rest = BigInt(h.amount)
-      ad.assetClosingAmount = rest
-      this.moveAsset(aid, source, tx.assetCloseTo, rest, false)
-      s.putHolding(source, aid, undefined)
-      s.updateAccount(source, (d) => d.totalAssets--)
+    // zero transfers touch no holding, so a transaction may be just a close-out
+    this.takeOut(source, aid, amount, clawback)
+    this.putIn(tx.assetReceiver, aid, amount, clawback)
+    if (isZero(tx.assetCloseTo)) return
+    if (clawback) throw new LedgerError('cannot close asset by clawback')
+    if (s.accountData(source).totalAssets === 0) {
+      throw new LedgerError(`cannot close asset holding on account ${addr(source)} : account is not opted in asset ${String(aid)} `)
     }
+    const created = s.assetParams(aid)
+    if (created !== undefined && eq(created.creator, source)) throw new LedgerError('cannot close asset ID in allocating account')
+    const h = s.assetHolding(source, aid)
+    if (h === undefined) throw new LedgerError(`asset ${String(aid)} not present in account ${addr(source)}`)
+    // closing to the creator works even for a frozen holding
+    const bypassFreeze = created !== undefined && eq(created.creator, tx.assetCloseTo)
+    const rest = BigInt(h.amount)
+    ad.assetClosingAmount = rest
+    this.takeOut(source, aid, rest, bypassFreeze)
+    this.putIn(tx.assetCloseTo, aid, rest, bypassFreeze)
+    s.putHolding(source, aid, undefined)
+    s.updateAccount(source, (d) => d.totalAssets--)
   }
 
-  private moveAsset(aid: Uint64, from: Uint8Array, to: Uint8Array, amount: bigint, bypassFreeze: boolean): void {
+  /** go's takeOut: debits a holding (nothing at all for zero). */
+  private takeOut(from: Uint8Array, aid: Uint64, amount: bigint, bypassFreeze: boolean): void {
+    if (amount === 0n) return
     const s = this.state
-    const fh = s.assetHolding(from, aid)
-    if (fh === undefined) throw new LedgerError(`asset ${String(aid)} missing from ${addr(from)}`)
-    if (fh.frozen && !bypassFreeze) throw new LedgerError(`asset ${String(aid)} frozen in ${addr(from)}`)
-    const th = s.assetHolding(to, aid)
-    if (th === undefined) throw new LedgerError(`receiver error: must optin, asset ${String(aid)} missing from ${addr(to)}`)
-    if (th.frozen && !bypassFreeze) throw new LedgerError('asset frozen in recipient')
-    if (BigInt(fh.amount) < amount) throw new LedgerError(`underflow on subtracting ${amount} from sender amount ${String(fh.amount)}`)
-    if (eq(from, to)) return
-    s.putHolding(from, aid, { ...fh, amount: u64(BigInt(fh.amount) - amount) })
-    const tnow = s.assetHolding(to, aid)!
-    const sum = BigInt(tnow.amount) + amount
-    if (sum > 0xffff_ffff_ffff_ffffn) throw new LedgerError(`overflow on adding ${amount} to receiver amount ${String(tnow.amount)}`)
-    s.putHolding(to, aid, { ...tnow, amount: u64(sum) })
+    const h = s.assetHolding(from, aid)
+    if (h === undefined) throw new LedgerError(`asset ${String(aid)} missing from ${addr(from)}`)
+    if (h.frozen && !bypassFreeze) throw new LedgerError(`asset ${String(aid)} frozen in ${addr(from)}`)
+    if (BigInt(h.amount) < amount) throw new LedgerError(`underflow on subtracting ${amount} from sender amount ${String(h.amount)}`)
+    s.putHolding(from, aid, { ...h, amount: u64(BigInt(h.amount) - amount) })
+  }
+
+  /** go's putIn: credits a holding (nothing at all for zero). */
+  private putIn(to: Uint8Array, aid: Uint64, amount: bigint, bypassFreeze: boolean): void {
+    if (amount === 0n) return
+    const s = this.state
+    const h = s.assetHolding(to, aid)
+    if (h === undefined) throw new LedgerError(`receiver error: must optin, asset ${String(aid)} missing from ${addr(to)}`)
+    if (h.frozen && !bypassFreeze) throw new LedgerError('asset frozen in recipient')
+    const sum = BigInt(h.amount) + amount
+    if (sum > 0xffff_ffff_ffff_ffffn) throw new LedgerError(`overflow on adding ${amount} to receiver amount ${String(h.amount)}`)
+    s.putHolding(to, aid, { ...h, amount: u64(sum) })
   }
 
   private afrz(tx: Txn): void {

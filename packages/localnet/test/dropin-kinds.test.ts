@@ -208,6 +208,26 @@ describe('accounts and assets', () => {
     expect((await d.algod.accountInformation(holder.addr).do()).minBalance).toBe(100_000n)
   })
 
+  it('lets a frozen holder close out to the creator, and zero transfers need no holding', async () => {
+    const issuer = await fundedAccount(d.algod, 1_000_000)
+    const holder = await fundedAccount(d.algod, 1_000_000)
+    const sp = await params(d.algod)
+    const create = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: issuer.addr, total: 10n, decimals: 0, defaultFrozen: false, freeze: issuer.addr, suggestedParams: sp })
+    const assetId = (await send(d.algod, create.signTxn(issuer.sk))).assetIndex!
+    const xfer = (from: algosdk.Account, to: algosdk.Address, amount: number, closeRemainderTo?: algosdk.Address): algosdk.Transaction =>
+      algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: from.addr, receiver: to, amount, assetIndex: assetId, closeRemainderTo, suggestedParams: sp })
+    await send(d.algod, xfer(holder, holder.addr, 0).signTxn(holder.sk))
+    await send(d.algod, xfer(issuer, holder.addr, 3).signTxn(issuer.sk))
+    const freeze = algosdk.makeAssetFreezeTxnWithSuggestedParamsFromObject({ sender: issuer.addr, freezeTarget: holder.addr, assetIndex: assetId, frozen: true, suggestedParams: sp })
+    await send(d.algod, freeze.signTxn(issuer.sk))
+    // go moves nothing for a zero amount, so no holding is looked up on either side
+    await send(d.algod, xfer(issuer, algosdk.generateAccount().addr, 0).signTxn(issuer.sk))
+    const closed = await send(d.algod, xfer(holder, issuer.addr, 0, issuer.addr).signTxn(holder.sk))
+    expect(closed.assetClosingAmount).toBe(3n)
+    expect((await d.algod.accountAssetInformation(issuer.addr, assetId).do()).assetHolding?.amount).toBe(10n)
+    await expect(d.algod.accountAssetInformation(holder.addr, assetId).do()).rejects.toMatchObject({ response: { status: 404 } })
+  })
+
   it('refuses a clawback by an account that is not the clawback address', async () => {
     const issuer = await fundedAccount(d.algod, 1_000_000)
     const sp = await params(d.algod)
