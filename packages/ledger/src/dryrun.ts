@@ -215,7 +215,13 @@ class DryrunLedger extends MemoryLedger {
       extraProgramPages: p.extraProgramPages ?? 0,
       version: p.version ?? 0,
     })
-    for (const kv of p.globalState ?? []) super.setGlobal(id, kv.key, kv.value.type === 1 ? kv.value.bytes : kv.value.uint)
+    for (const kv of p.globalState ?? []) {
+      try {
+        super.setGlobal(id, kv.key, kv.value.type === 1 ? kv.value.bytes : kv.value.uint)
+      } catch {
+        // uploaded state beyond the app's schema: go takes it as is, our store cannot hold it
+      }
+    }
   }
 
   /** go's dryrunLedger.BlockHdr answers an empty header for any round. */
@@ -353,7 +359,9 @@ function expandSources(req: DryrunRequest): string | undefined {
       case 'lsig': {
         const stxn = req.txns[s.txnIndex]
         // go indexes Txns unchecked and panics; this is the runtime's text for it
-        if (stxn === undefined) return `dryrun Source[${i}]: runtime error: index out of range [${s.txnIndex}] with length ${req.txns.length}`
+        if (stxn === undefined) {
+          return `dryrun Source[${i}]: runtime error: index out of range [${s.txnIndex}]${s.txnIndex < 0 ? '' : ` with length ${req.txns.length}`}`
+        }
         if (stxn.lsig === undefined) {
           req.txns[s.txnIndex] = new algosdk.SignedTransaction({ txn: stxn.txn, lsig: new algosdk.LogicSig(r.program), sgnr: stxn.sgnr })
         } else stxn.lsig.logic = r.program

@@ -224,6 +224,16 @@ pushint 1`)
     expect(r.txns![0]['budget-consumed']).toBe(738)
   })
 
+  it('pools the budget of the group\'s app calls, so a first call may use more than 700', async () => {
+    const approval = program(`#pragma version 8\npushbytes ""\n${'sha256\n'.repeat(21)}pop\npushint 1`)
+    const r = await dryrun({ txns: [appCall(), appCall(algosdk.OnApplicationComplete.ClearStateOC)], apps: [app(approval)] })
+    expect(r.txns!.map((t) => t['app-call-messages'])).toEqual([
+      ['ApprovalProgram', 'PASS'],
+      ['ClearStateProgram', 'PASS'],
+    ])
+    expect(r.txns!.map((t) => t['budget-consumed'])).toEqual([738, 1])
+  })
+
   it('runs at the round after the latest block and its timestamp unless the request names them', async () => {
     const approval = program('#pragma version 8\nglobal Round\nglobal LatestTimestamp\npop\npop\npushint 1')
     const seen = (r: DryrunResponse): number[] => r.txns![0]['app-call-trace']![2].stack.map((v) => v.uint)
