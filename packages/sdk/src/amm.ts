@@ -289,6 +289,11 @@ export function removeLiquidity(pool: Pool, lp: bigint): AmmResult<RemoveQuote> 
   }
 }
 
+/** Collecting protocol fees: what the treasury receives, and the pool after it (reserves untouched). */
+export function collectFees(pool: Pool): { amountA: bigint; amountB: bigint; pool: Pool } {
+  return { amountA: pool.protocolFeesA, amountB: pool.protocolFeesB, pool: { ...pool, protocolFeesA: 0n, protocolFeesB: 0n } }
+}
+
 /** The least output a swap may give with `slippageBps` tolerance (the `minOut` to send). */
 export const minimumReceived = (amountOut: bigint, slippageBps: bigint): bigint =>
   (amountOut * (BPS - (slippageBps > BPS ? BPS : slippageBps))) / BPS

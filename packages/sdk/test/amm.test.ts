@@ -5,6 +5,7 @@ import {
   Q64,
   accrue,
   addLiquidity,
+  collectFees,
   formatPriceQ64,
   isqrt,
   lpSharePercent,
@@ -220,6 +221,14 @@ describe('invariants', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('collectFees', () => {
+  it('hands over both sides’ protocol fees and leaves the reserves alone', () => {
+    const withFees = { ...pool, protocolFeesA: 5n, protocolFeesB: MAX_UINT64 }
+    expect(collectFees(withFees)).toEqual({ amountA: 5n, amountB: MAX_UINT64, pool: { ...pool, protocolFeesA: 0n, protocolFeesB: 0n } })
+    expect(collectFees(pool)).toMatchObject({ amountA: 0n, amountB: 0n })
   })
 })
 

@@ -15,7 +15,7 @@ import {
 } from 'algosdk'
 import type { ABIMethod, ABIType, SuggestedParams } from 'algosdk'
 import { MAX_UINT64 } from '../src/amount.ts'
-import { accrue, addLiquidity, lpValueNotDecreased, quoteExactIn, quoteExactOut, removeLiquidity, zap, zapWithSwap } from '../src/amm.ts'
+import { accrue, addLiquidity, collectFees, lpValueNotDecreased, quoteExactIn, quoteExactOut, removeLiquidity, zap, zapWithSwap } from '../src/amm.ts'
 import type { AmmResult, Pool } from '../src/amm.ts'
 import { explainError } from '../src/errors.ts'
 import { DEX_SPEC, dexMethod } from '../src/contract.ts'
@@ -25,6 +25,7 @@ import { bestRouteExactIn, bestRouteExactOut } from '../src/route.ts'
 import type { Route } from '../src/route.ts'
 import {
   buildAddLiquidity,
+  buildCollectFees,
   buildCreatePool,
   buildRemoveLiquidity,
   buildRouteSwap,
@@ -61,6 +62,7 @@ beforeAll(async () => {
   appAddress = getApplicationAddress(grove.dexAppId).toString()
   dex = grove.algorand.client.getAppClientById({ appSpec: DEX_SPEC, appId: grove.dexAppId, defaultSender: grove.trader.addr })
   for (const asset of ASSETS) world.balances.set(asset, await grove.balance(asset))
+  for (const assetId of grove.assets) await grove.algorand.send.assetOptIn({ sender: grove.admin.addr, assetId })
 }, 120_000)
 
 afterAll(async () => {
@@ -89,6 +91,7 @@ type Step =
   | { kind: 'swapOut'; pair: number; sideA: boolean; y: Amount; extra: bigint }
   | { kind: 'route'; from: number; to: number; x: Amount; exactOut: boolean }
   | { kind: 'quote'; from: number; to: number; x: Amount; exactOut: boolean }
+  | { kind: 'collect'; pair: number }
 
 const pair = fc.integer({ min: 0, max: 9 })
 const asset = fc.integer({ min: 0, max: 4 })
@@ -100,6 +103,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('swapIn' as const), pair, sideA: fc.boolean(), x: amount }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('swapOut' as const), pair, sideA: fc.boolean(), y: amount, extra: fc.bigInt({ min: 0n, max: 1000n }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('route' as const), from: asset, to: asset, x: amount, exactOut: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('collect' as const), pair }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('quote' as const), from: asset, to: asset, x: amount, exactOut: fc.boolean() }) },
 )
 
@@ -115,6 +119,8 @@ interface Outcome {
   model: (accrued: Pool[]) => { pools: Pool[]; ret: unknown; swap: boolean } | undefined
   /** Moves the trader's modelled balances once the step succeeded. */
   settle: () => void
+  /** Whether the contract brings the touched pools' TWAP up to the block's time first (all but fee collection). */
+  accrues?: false
 }
 
 const okOr = <T,>(r: AmmResult<T>): (T & { ok: true }) | undefined => (r.ok ? (r as T & { ok: true }) : undefined)
@@ -174,6 +180,18 @@ async function plan(s: Exclude<Step, { kind: 'quote' }>, lone = false): Promise<
   const empty = pool.reserveA === 0n
 
   switch (s.kind) {
+    case 'collect': {
+      // Anyone may collect; the fees go to the registry's treasury (the admin here).
+      const group = await buildCollectFees(ctx, pool, grove.admin.addr)
+      return {
+        expect: 'ok',
+        group,
+        before: [pool],
+        model: ([p]) => ({ pools: [collectFees(p!).pool], ret: undefined, swap: false }),
+        settle: () => {},
+        accrues: false,
+      }
+    }
     case 'add': {
       const x = resolve(s.a, empty ? 1_000_000_000n : pool.reserveA, bal(a) / 4n)
       const y = resolve(s.b, empty ? 1_000_000_000n : pool.reserveB, bal(b) / 4n)
@@ -418,11 +436,12 @@ async function flush(): Promise<void> {
   for (const { o } of batch) for (const p of o.before) touched.set(keyOf(p.a, p.b), p)
   const chain = new Map<string, Pool>()
   for (const [key, p] of touched) chain.set(key, (await fetchPool(grove.algod, grove.dexAppId, p.a, p.b))!)
-  const now = [...chain.values()][0]!.lastUpdate
+  // Every pool an accruing step touched was brought to the block's time.
+  const now = [...chain.values()].reduce((t, p) => (p.lastUpdate > t ? p.lastUpdate : t), 0n)
   const state = new Map([...touched.keys()].map((key) => [key, verified.get(key)!]))
   let call = 0
   for (const { s, o } of batch) {
-    const before = o.before.map((p) => accrue(state.get(keyOf(p.a, p.b))!, now))
+    const before = o.before.map((p) => (o.accrues === false ? state.get(keyOf(p.a, p.b))! : accrue(state.get(keyOf(p.a, p.b))!, now)))
     const r = o.model(before)
     expect(r, `${describeStep(s)}: the model rejects what the contract accepted`).toBeDefined()
     expect(returns[call], describeStep(s)).toEqual(r!.ret)
