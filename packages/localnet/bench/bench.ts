@@ -10,6 +10,7 @@
 // Funding uses an escrow logicsig (`int 1`) in groups of 16, so the client signs nothing and the
 // figure is the chain's memory, not signing time.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { Agent, request } from 'node:http'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -61,6 +62,54 @@ async function startCli(dataDir: string): Promise<Cli> {
   })
 }
 
+/**
+ * algosdk's HTTP transport on node:http with keep-alive sockets, one per submitter. algosdk's
+ * default (fetch) costs the client more CPU per request than the localnet spends committing a
+ * payment, and on a small machine the client's share of the cores would be what is measured.
+ */
+class NodeHttpClient implements algosdk.BaseHTTPClient {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: SUBMITTERS })
+
+  constructor(
+    private readonly base: URL,
+    private readonly token: string,
+  ) {}
+
+  private send(method: string, path: string, query: Record<string, unknown> | undefined, body: Uint8Array | undefined, headers: Record<string, string> = {}): Promise<algosdk.BaseHTTPClientResponse> {
+    const url = new URL(path, this.base)
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
+    return new Promise((resolvePromise, reject) => {
+      const req = request(url, { method, agent: this.agent, headers: { ...headers, 'X-Algo-API-Token': this.token } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const response = { status: res.statusCode ?? 0, body: new Uint8Array(Buffer.concat(chunks)), headers: res.headers as Record<string, string> }
+          if (response.status >= 300) reject(Object.assign(new Error(`HTTP ${response.status}: ${Buffer.from(response.body).toString()}`), { response }))
+          else resolvePromise(response)
+        })
+      })
+      req.on('error', reject)
+      req.end(body === undefined ? undefined : Buffer.from(body))
+    })
+  }
+
+  get(path: string, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<algosdk.BaseHTTPClientResponse> {
+    return this.send('GET', path, query, undefined, headers)
+  }
+
+  post(path: string, data: Uint8Array, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<algosdk.BaseHTTPClientResponse> {
+    return this.send('POST', path, query, data, headers)
+  }
+
+  delete(path: string, data?: Uint8Array, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<algosdk.BaseHTTPClientResponse> {
+    return this.send('DELETE', path, query, data, headers)
+  }
+
+  close(): void {
+    this.agent.destroy()
+  }
+}
+
 /** Resident memory of a process in MB (Linux /proc). */
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
@@ -105,8 +154,9 @@ async function main(): Promise<void> {
   const cli = await startCli(dataDir)
   progress(`ready in ${cli.readyMs} ms`)
   try {
-    const url = new URL(cli.algodUrl)
-    const algod = new algosdk.Algodv2(cli.token, `${url.protocol}//${url.hostname}`, url.port)
+    const http = new NodeHttpClient(new URL(cli.algodUrl), cli.token)
+    // with a client of its own, algosdk ignores the server argument
+    const algod = new algosdk.Algodv2(http, cli.algodUrl)
     const [g0, g1] = genesisAccounts()
     const funder = { addr: algosdk.Address.fromString(g0!.address), sk: g0!.secretKey }
     const rssAtStart = await rssMb(cli.child.pid!)
@@ -184,6 +234,7 @@ async function main(): Promise<void> {
         accounts: ACCOUNTS,
       }),
     )
+    http.close()
   } finally {
     if (cli.child.exitCode === null && cli.child.signalCode === null) {
       const exited = new Promise((r) => cli.child.once('exit', r))
