@@ -135,13 +135,17 @@ export class Dex extends Contract {
    * cumulativePriceB is read as one 512-bit number, so one b* and one b+ add both increments: priceB·dt
    * < 2^192 stays in cumB's half (cumB would need 2^64 updates to carry into cumA). b+ drops leading
    * zeros; b| with 64 zero bytes puts them back.
+   *
+   * The same opcodes run whether or not time has passed (dt = 0 adds nothing and keeps lastUpdate; the
+   * later case even skips the ternary's jump), so a simulation in the pool's last-update second costs at
+   * least what the call costs in any later second: budget padding found by simulate holds when sent.
    */
   private accrue(pool: bytes): bytes {
     const last = extractUint64(pool, 128);
-    if (globals.latestTimestamp <= last) return pool;
+    const next = last >= globals.latestTimestamp ? last : globals.latestTimestamp;
     const rA = extractUint64(pool, 0);
     // reserves are both zero (before the first add) or both positive
-    if (rA === 0) return replace3(pool, 128, itob(globals.latestTimestamp));
+    if (rA === 0) return replace3(pool, 128, itob(next));
     const rB = extractUint64(pool, 8);
     const cumulative = bitwiseOr(
       bzero(64),
@@ -154,10 +158,10 @@ export class Dex extends Contract {
               concat(itob(rA / rB), itob(divw(rA % rB, 0, rB))),
             ),
           ) *
-            castBytes<uint<512>>(itob(globals.latestTimestamp - last)),
+            castBytes<uint<512>>(itob(next - last)),
       ),
     );
-    return replace3(replace3(pool, 64, cumulative), 128, itob(globals.latestTimestamp));
+    return replace3(replace3(pool, 64, cumulative), 128, itob(next));
   }
 
   // ---- transfers ----
@@ -274,8 +278,8 @@ export class Dex extends Contract {
     return out;
   }
 
-  /** Adds `amountA`/`amountB` (already held by the app) to the pool, sends LP and refunds the unused side. */
-  private addToPool(a: uint64, b: uint64, amountA: uint64, amountB: uint64, minLp: uint64): uint64 {
+  /** Adds `amountA`/`amountB` (already held by the app) to the pool, sends LP and refunds the unused side; `accrued` when the call has already accrued the pool. */
+  private addToPool(a: uint64, b: uint64, amountA: uint64, amountB: uint64, minLp: uint64, accrued: boolean): uint64 {
     const key: PoolKey = { a: a, b: b };
     // a missing box fails here; the build maps this assert to ERR:NO_POOL
     const pool = rawBytes(this.pools(key).value);
@@ -303,12 +307,12 @@ export class Dex extends Contract {
     }
     assert(lp > 0, 'ERR:ZERO_OUT');
     assert(lp >= minLp, 'ERR:SLIPPAGE');
-    // checked here too, not only in accrue: a zap's swap has just accrued this pool, and the call costs
-    const accrued = globals.latestTimestamp > extractUint64(pool, 128) ? this.accrue(pool) : pool;
+    // a zap's swap has just accrued this pool (a flag, not the clock, so the cost does not depend on time)
+    const current = accrued ? pool : this.accrue(pool);
     // reserves (bytes 0–16) and lpIssued (24); accrue leaves those bytes as they were
     this.pools(key).value = castBytes<PoolState>(
       replace3(
-        replace3(accrued, 0, concat(itob(reserveA + usedA), itob(reserveB + usedB))),
+        replace3(current, 0, concat(itob(reserveA + usedA), itob(reserveB + usedB))),
         24,
         itob(extractUint64(pool, 24) + lp),
       ),
@@ -384,7 +388,7 @@ export class Dex extends Contract {
     const amountA = this.incoming(inA, a);
     const amountB = this.incoming(inB, b);
     assert(a < b, 'ERR:ASSET_ORDER');
-    return this.addToPool(a, b, amountA, amountB, minLp);
+    return this.addToPool(a, b, amountA, amountB, minLp, false);
   }
 
   /** Single-sided add (zap): swaps swapAmount of the input to the other side, then adds both. */
@@ -397,10 +401,10 @@ export class Dex extends Contract {
     assert(swapAmount > 0 && swapAmount < amount, 'ERR:BAD_SWAP_AMOUNT');
     if (assetIn === a) {
       const outB = this.swapIn(a, b, swapAmount);
-      return this.addToPool(a, b, amount - swapAmount, outB, minLp);
+      return this.addToPool(a, b, amount - swapAmount, outB, minLp, true);
     }
     const outA = this.swapIn(b, a, swapAmount);
-    return this.addToPool(a, b, outA, amount - swapAmount, minLp);
+    return this.addToPool(a, b, outA, amount - swapAmount, minLp, true);
   }
 
   /** Burns LP for a pro-rata share of both reserves; the assets sent are the pool's own. */

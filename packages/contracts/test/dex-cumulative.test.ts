@@ -1,8 +1,9 @@
 // Cumulative prices at the edges of their math: prices far above and below 2^64 (so ⌊r·2^64/r⌋ has a
 // high word, a low word or both), reserves near 2^63, a year between updates (products past 2^128) and
-// sums on top of earlier sums. Each must equal the README's formula, computed here with bigints.
+// sums on top of earlier sums. Each must equal the README's formula, computed here with bigints. And
+// the update's opcode cost does not depend on the clock, so budget found by simulate holds when sent.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MAX_UINT64, sorted, useGrove, type User } from './fixture.ts'
+import { MAX_UINT64, sorted, useGrove, type Grove, type User } from './fixture.ts'
 import type { Pool } from './reference.ts'
 
 const grove = useGrove()
@@ -50,4 +51,41 @@ describe('cumulative prices', () => {
       }
     })
   }
+})
+
+describe('cost of the update', () => {
+  /** Sets the dev-mode clock offset and commits a block in it (the app reads the latest block's time). */
+  const clock = async (g: Grove, offset: number) => {
+    await g.algorand.client.algod.setBlockOffsetTimestamp(offset).do()
+    await g.transfer(alice, alice, 0n, 0n)
+  }
+
+  it('is the same whether or not time has passed since each pool’s last update, so a route simulated in that second still fits', async () => {
+    const g = grove()
+    const tokens = [0n]
+    for (let i = 0; i < 4; i++) tokens.push(await g.asset(alice))
+    for (let i = 0; i < 4; i++) {
+      const [a, b] = sorted(tokens[i]!, tokens[i + 1]!)
+      const { value: lp } = await g.createPool(alice, a, b)
+      await g.optIn(alice, lp)
+      await g.addLiquidity(alice, a, b, 100_000_000n, 200_000_000n)
+    }
+    const route = () => g.swapRoute(alice, 0n, tokens.slice(1), 1_000_000n)
+    g.measure = true
+    try {
+      // every pool updated far ahead of the clock, which then goes back: no time has passed for any pool
+      await clock(g, 10 * 365 * 86_400)
+      await route()
+      await clock(g, 0)
+      const still = await route()
+      // then time passes for every pool
+      await clock(g, 11 * 365 * 86_400)
+      const later = await route()
+      expect(still.opcodes).toBeDefined()
+      expect(later.opcodes!).toBeLessThanOrEqual(still.opcodes!)
+      expect(later.budgetCalls).toBe(still.budgetCalls)
+    } finally {
+      g.measure = false
+    }
+  })
 })
