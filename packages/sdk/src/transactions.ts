@@ -174,28 +174,23 @@ async function budgetShortfall(ctx: DexContext, p: Prepared): Promise<number> {
   return Number(result.appBudgetConsumed ?? 0) - APP_CALL_BUDGET * calls
 }
 
-/** Opcodes a pool's TWAP accrual adds when the block's second has moved on since the pool's last update (measured: ~90). */
-const ACCRUAL_COST = 120
-
 /**
  * Adds bare NoOp calls to the DEX (its cheapest call: no arguments, 16 opcodes) until the group's
  * pooled budget covers it: zaps and multi-hop routes need more than one app call's 700 opcodes.
- * The simulation runs in the latest block's second, in which a pool that just traded skips its
- * TWAP accrual, so each touched pool's accrual is added on top. Each extra call costs the minimum fee.
+ * The simulation's cost holds when sent later: the DEX's TWAP update runs the same opcodes whether
+ * or not time has passed since a pool's last update (contracts README, "Cost"). Each extra call
+ * costs the minimum fee.
  */
-async function coverBudget(ctx: DexContext, p: Prepared, pools = 1): Promise<void> {
+async function coverBudget(ctx: DexContext, p: Prepared): Promise<void> {
   if (ctx.coverBudget === false) return
-  let margin = ACCRUAL_COST * pools
   for (let round = 0; round < 3; round++) {
-    const short = (await budgetShortfall(ctx, p)) + margin
+    const short = await budgetShortfall(ctx, p)
     if (short <= 0) return
     // identical calls would share a transaction id, hence the note
     for (let i = 0; i < Math.ceil(short / (APP_CALL_BUDGET - BARE_CALL_COST)); i++, p.budgetCalls++) {
       const note = new TextEncoder().encode(`budget ${p.steps.length}`)
       add(ctx, p, () => makeApplicationNoOpTxnFromObject({ sender: ctx.sender, appIndex: ctx.dexAppId, suggestedParams: flat(p, 0), note }))
     }
-    // the margin is paid for now; later rounds only top up what the simulation still finds short
-    margin = 0
   }
 }
 
@@ -219,8 +214,7 @@ export async function buildCreatePool(ctx: DexContext, x: bigint, y: bigint): Pr
   const [p, cost] = await Promise.all([prepare(ctx, []), poolCreationCost(ctx.algod, ctx.dexAppId, a, b)])
   const mbr = () => makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: p.appAddress, amount: cost.minBalance, suggestedParams: flat(p, 0) })
   call(ctx, p, 'createPool', [mbr, a, b], cost.optIns + 1, { boxes: [[a, b]], assets: [a, b] })
-  // a new pool has nothing to accrue
-  await coverBudget(ctx, p, 0)
+  await coverBudget(ctx, p)
   return done(p)
 }
 
@@ -283,7 +277,7 @@ export async function buildSwapRoute(ctx: DexContext, assetIn: bigint, path: rea
   const p = await prepare(ctx, [assetOut])
   const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
   call(ctx, p, 'swapRoute', [deposit(ctx, p, assetIn, amountIn), [...path], minOut], 1, { boxes: hops, assets: [assetOut] })
-  await coverBudget(ctx, p, path.length)
+  await coverBudget(ctx, p)
   return done(p)
 }
 
