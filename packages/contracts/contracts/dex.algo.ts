@@ -132,9 +132,9 @@ export class Dex extends Contract {
    * Brings the pool's cumulative prices (raw PoolState bytes) up to the current block's timestamp.
    * Each price ⌊num·2^64/den⌋ is 16 bytes hi ‖ lo: hi = ⌊num/den⌋ and lo = ⌊(num mod den)·2^64/den⌋,
    * which fits 64 bits, so divw (cost 1) does what divmodw (cost 20) would. cumulativePriceA ‖
-   * cumulativePriceB is read as one 512-bit number, so one b* and one b+ add both increments: priceB·dt
-   * < 2^192 stays in cumB's half (cumB would need 2^64 updates to carry into cumA). b+ drops leading
-   * zeros; b| with 64 zero bytes puts them back.
+   * cumulativePriceB is read as one 512-bit number, so one b* and one b+ add both increments: each is
+   * < 2^192, so cumB would need 2^64 updates to carry into cumA (and cumA to pass 2^256). b+ drops
+   * leading zeros; b| with 64 zero bytes puts them back.
    *
    * The same opcodes run whether or not time has passed (dt = 0 adds nothing and keeps lastUpdate; the
    * later case even skips the ternary's jump), so a simulation in the pool's last-update second costs at
