@@ -606,6 +606,72 @@ pushint 1
   })
 })
 
+describe('inner call depth', () => {
+  // Calls app btoi(arg 0) passing on the rest of its args: a chain of apps, one level per arg.
+  const CHAIN = `#pragma version 10
+txn ApplicationID
+bz ok
+txn NumAppArgs
+bz ok
+itxn_begin
+pushint 6
+itxn_field TypeEnum
+txna ApplicationArgs 0
+btoi
+itxn_field ApplicationID
+pushint 1
+loop:
+dup
+txn NumAppArgs
+<
+bz send
+dup
+txnas ApplicationArgs
+itxn_field ApplicationArgs
+pushint 1
++
+b loop
+send:
+pop
+pushint 0
+itxn_field Fee
+itxn_submit
+ok:
+pushint 1
+`
+
+  it('runs inner calls 8 apps deep and refuses a ninth level', async () => {
+    const creator = await fundedAccount(d.algod, 10_000_000)
+    const apps: bigint[] = []
+    for (let i = 0; i < 10; i++) apps.push(await createApp(creator, CHAIN))
+    const sp = await params(d.algod)
+    const chain = (depth: number, note: number): algosdk.Transaction =>
+      algosdk.makeApplicationNoOpTxnFromObject({
+        sender: creator.addr,
+        appIndex: apps[0]!,
+        appArgs: apps.slice(1, depth + 1).map((a) => algosdk.encodeUint64(a)),
+        foreignApps: apps.slice(1, Math.min(depth + 1, 9)),
+        note: new Uint8Array([note]),
+        suggestedParams: { ...sp, fee: BigInt(1000 * (depth + 1)) },
+      })
+    const ok = await send(d.algod, chain(8, 1).signTxn(creator.sk))
+    let level = ok.innerTxns?.[0]
+    let depth = 0
+    while (level !== undefined) {
+      depth++
+      level = level.innerTxns?.[0]
+    }
+    expect(depth).toBe(8)
+    // a second call in the group makes the tenth app available (groups share their references)
+    const tooDeep = chain(9, 2)
+    const sharer = algosdk.makeApplicationNoOpTxnFromObject({ sender: creator.addr, appIndex: apps[0]!, foreignApps: [apps[9]!], note: new Uint8Array([3]), suggestedParams: sp })
+    algosdk.assignGroupID([tooDeep, sharer])
+    const res = await postRaw(d.net, tooDeep.signTxn(creator.sk), sharer.signTxn(creator.sk))
+    expect(res.status).toBe(400)
+    expect(res.body.message).toContain('logic eval error: appl depth (8) exceeded. Details: app=')
+  })
+})
+
 describe('time travel', () => {
   it('shifts block timestamps by the dev offset, as apps see them', async () => {
     const approval = '#pragma version 10\ntxn ApplicationID\nbz ok\nglobal LatestTimestamp\nitob\nlog\nok:\npushint 1'
