@@ -411,9 +411,7 @@ async function flush(): Promise<void> {
     )
     .do()
   const used = Number(sim.txnGroups[0]!.appBudgetConsumed ?? 0)
-  // Each pool's TWAP accrual (about 90 opcodes) may be skipped in the simulation's second and run in the block's.
-  const pools = new Set(batch.flatMap(({ o }) => o.before.map((p) => keyOf(p.a, p.b)))).size
-  const short = used - 700 * txns.filter((t) => t.type === 'appl').length + 120 * pools
+  const short = used - 700 * txns.filter((t) => t.type === 'appl').length
   if (short > 0) await pad(Math.ceil(short / 640))
   expect(txns.length, 'a batch and its budget calls fit one group').toBeLessThanOrEqual(16)
   regroup()
