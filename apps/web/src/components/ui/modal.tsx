@@ -28,7 +28,11 @@ export function Modal(props: { title: string; onClose(): void; children: ReactNo
       if (items.length === 0) return
       const first = items[0]!
       const last = items[items.length - 1]!
-      if (event.shiftKey && document.activeElement === first) {
+      // Focus that fell out of the dialog (its button was disabled under it) comes back in, not to the page behind.
+      if (!dialog.current.contains(document.activeElement)) {
+        event.preventDefault()
+        ;(event.shiftKey ? last : first).focus()
+      } else if (event.shiftKey && document.activeElement === first) {
         event.preventDefault()
         last.focus()
       } else if (!event.shiftKey && document.activeElement === last) {

@@ -71,6 +71,11 @@ export interface AddView {
   pool: Pool | null
   /** No pool exists for the pair (or it is empty): this deposit creates it and sets its price. */
   creating: boolean
+  /**
+   * Where a new pool stands in its two signatures: 'create' (no pool yet: create it, empty, then
+   * deposit) or 'deposit' (created earlier but empty: only the first deposit is left); null otherwise.
+   */
+  step: 'create' | 'deposit' | null
   textA: string
   textB: string
   fieldError: string | null
@@ -105,6 +110,7 @@ export function deriveAdd(input: AddInputs): AddView {
   const tokenB = state.second === null ? null : (tokens.get(state.second) ?? null)
   const pool = tokenA && tokenB ? poolOf(input.pools, tokenA.id, tokenB.id) : null
   const creating = Boolean(tokenA && tokenB && input.pools && (!pool || (pool.reserveA === 0n && pool.reserveB === 0n)))
+  const step = !creating ? null : pool ? 'deposit' : 'create'
   const aIsPoolA = tokenA !== null && pool !== null && BigInt(tokenA.id) === pool.a
 
   let fieldError: string | null = null
@@ -156,7 +162,7 @@ export function deriveAdd(input: AddInputs): AddView {
   }
   if (creating && state.single) problem = 'A new pool needs both tokens: its first deposit sets the price'
 
-  const fee = LIQUIDITY_FEE + (creating ? CREATE_POOL_RESERVE : 0n)
+  const fee = LIQUIDITY_FEE + (step === 'create' ? CREATE_POOL_RESERVE : 0n)
   const balanceA = balanceFor(input.holdings, tokenA, fee)
   const balanceB = balanceFor(input.holdings, tokenB, fee)
   const shortA = amountA !== null && balanceA !== undefined && amountA > balanceA
@@ -175,17 +181,17 @@ export function deriveAdd(input: AddInputs): AddView {
     problem,
     balance: short ? 0n : undefined,
     assetName: short?.symbol,
-    actionLabel: creating ? 'Create pool' : state.single ? `Add ${tokenA?.symbol ?? ''} only` : 'Add liquidity',
+    actionLabel: step === 'create' ? 'Create pool' : step === 'deposit' ? 'Deposit and set the price' : state.single ? `Add ${tokenA?.symbol ?? ''} only` : 'Add liquidity',
   })
   const message =
     fieldError ??
     problem ??
     (short
       ? short.id === 0
-        ? `You do not have enough ALGO: keep your minimum balance and ${formatAmount(fee, 6)} ALGO for fees${creating ? ' and the new pool’s deposit' : ''}.`
+        ? `You do not have enough ALGO: keep your minimum balance and ${formatAmount(fee, 6)} ALGO for fees${step === 'create' ? ' and the new pool’s deposit' : ''}.`
         : `You do not have enough ${short.symbol}.`
       : null)
-  return { tokenA, tokenB, pool, creating, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, message, button }
+  return { tokenA, tokenB, pool, creating, step, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, message, button }
 }
 
 function balanceFor(holdings: Holdings | undefined, token: Token | null, fee: bigint): bigint | undefined {
@@ -221,6 +227,8 @@ export interface RemoveView {
   amountB: bigint
   minA: bigint
   minB: bigint
+  /** Your share of the pool once the LP is returned (percent); null without a position. */
+  shareAfter: number | null
   button: ActionState
 }
 
@@ -240,5 +248,58 @@ export function deriveRemove(sdk: GroveSdk | null, state: RemoveState, mine: Pos
     problem: q && !q.ok ? sdk!.AMM_ERROR_MESSAGES[q.error] : null,
     actionLabel: 'Remove liquidity',
   })
-  return { position, lp, amountA, amountB, minA: min(amountA), minB: min(amountB), button }
+  const shareAfter = position && sdk ? (q && q.ok ? sdk.lpSharePercent({ ...position.pool, lpIssued: position.pool.lpIssued - lp }, position.lp - lp) : position.sharePercent) : null
+  return { position, lp, amountA, amountB, minA: min(amountA), minB: min(amountB), shareAfter, button }
+}
+
+/** One liquidity group to build, review and sign; amounts in base units. */
+export type LiquidityAction =
+  | { kind: 'add'; pool: Pool; x: number; amountX: bigint; amountY: bigint; minLp: bigint }
+  | { kind: 'zap'; pool: Pool; assetIn: number; amount: bigint; swapAmount: bigint; minLp: bigint }
+  | { kind: 'create'; x: number; y: number }
+  | { kind: 'remove'; pool: Pool; lp: bigint; minA: bigint; minB: bigint }
+
+/** The group the add form's review builds next: a new pool's creation first, then its deposit; null until the form is ready. */
+export function addAction(view: AddView, single: boolean): LiquidityAction | null {
+  if (view.button.kind !== 'ready' || !view.tokenA || !view.tokenB || view.amountA === null || view.minLp === null) return null
+  if (view.step === 'create') return { kind: 'create', x: view.tokenA.id, y: view.tokenB.id }
+  if (!view.pool) return null
+  if (single) return view.swapAmount === null ? null : { kind: 'zap', pool: view.pool, assetIn: view.tokenA.id, amount: view.amountA, swapAmount: view.swapAmount, minLp: view.minLp }
+  if (view.amountB === null) return null
+  return { kind: 'add', pool: view.pool, x: view.tokenA.id, amountX: view.amountA, amountY: view.amountB, minLp: view.minLp }
+}
+
+/** The group the remove form's review builds; null until the form is ready. */
+export function removeAction(view: RemoveView): LiquidityAction | null {
+  if (view.button.kind !== 'ready' || !view.position) return null
+  return { kind: 'remove', pool: view.position.pool, lp: view.lp, minA: view.minA, minB: view.minB }
+}
+
+/** µALGO the action sends besides fees: ALGO deposited, or a new pool's minimum balance. */
+export function algoSent(action: LiquidityAction, poolDeposit: bigint | undefined): bigint {
+  switch (action.kind) {
+    case 'add':
+      return action.pool.a !== 0n ? 0n : BigInt(action.x) === action.pool.a ? action.amountX : action.amountY
+    case 'zap':
+      return action.assetIn === 0 ? action.amount : 0n
+    case 'create':
+      return poolDeposit ?? 0n
+    case 'remove':
+      return 0n
+  }
+}
+
+/** Words for the ALGO a built group needs beyond what the account can spend (its fee is known only once built); null when it is covered. */
+export function algoShortfall(action: LiquidityAction, fee: bigint, poolDeposit: bigint | undefined, holdings: Holdings | undefined): string | null {
+  if (!holdings) return null
+  const need = algoSent(action, poolDeposit) + fee
+  const spendable = holdings.algo - holdings.minBalance
+  if (need <= spendable) return null
+  return `You need ${formatAmount(need - spendable, 6)} ALGO more to pay for this transaction and its network fee.`
+}
+
+/** A display price, `num` per one `den`, from base units: bigint division to 6 decimals. */
+export function displayPrice(num: bigint, numDecimals: number, den: bigint, denDecimals: number): string {
+  const scaled = (num * 10n ** BigInt(denDecimals + 6)) / (den * 10n ** BigInt(numDecimals))
+  return formatAmount(scaled, 6, { group: true })
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useId, useReducer, useState } from 'react'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { TokenSelector } from '@/components/dex/token-selector.tsx'
@@ -6,6 +7,7 @@ import { EmptyTable } from '@/components/ui/empty-table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
+import { Stepper } from '@/components/ui/stepper.tsx'
 import { importToken, useImportedTokens } from '@/lib/dex/imported-tokens.ts'
 import { useMarket } from '@/lib/dex/market.ts'
 import { useDexTransaction } from '@/lib/dex/use-dex-transaction.ts'
@@ -13,8 +15,10 @@ import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
+import { preparedLiquidityQuery } from './api/prepared-liquidity.ts'
+import { AddReview, CREATE_STEPS, RemoveReview } from './components/liquidity-review.tsx'
 import { PositionsTable } from './components/positions-table.tsx'
-import { deriveAdd, deriveRemove, positions, type AddView, type RemoveView } from './derive-liquidity.ts'
+import { addAction, algoShortfall, deriveAdd, deriveRemove, displayPrice, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
 import './shares.css'
 
@@ -30,10 +34,12 @@ export function SharesPage() {
   const [add, dispatch] = useReducer(addReducer, INITIAL_ADD)
   const [remove, setRemove] = useState<RemoveState>({ lpAsset: null, percent: 50 })
   const [picking, setPicking] = useState<Leg | null>(null)
+  const [reviewing, setReviewing] = useState<Mode | null>(null)
   const imported = useImportedTokens(network.id)
   const market = useMarket(algod, deployment, address, imported)
   const sdk = market.dex?.sdk ?? null
-  const slippageBps = Math.round(slippagePercent(settings) * 100)
+  const slippage = slippagePercent(settings)
+  const slippageBps = Math.round(slippage * 100)
   const tx = useDexTransaction()
   const ids = { a: useId(), b: useId() }
 
@@ -42,45 +48,42 @@ export function SharesPage() {
   const addView = deriveAdd({ state: add, sdk, pools: market.pools, tokens: market.tokens, holdings: market.holdings, slippageBps, ...common })
   const removeView = deriveRemove(sdk, remove.lpAsset === null && mine[0] ? { ...remove, lpAsset: Number(mine[0].pool.lpAsset) } : remove, mine, common.connected, common.deployed, slippageBps)
 
-  async function onAdd() {
-    const v = addView
-    if (v.button.kind === 'connect') return walletSession.openModal()
-    if (v.button.kind !== 'ready' || !v.tokenA || !v.tokenB || v.amountA === null || v.minLp === null) return
-    const [a, b] = [v.tokenA, v.tokenB]
-    const both = `${formatAmount(v.amountA, a.decimals, { group: true })} ${a.symbol}${add.single ? '' : ` and ${formatAmount(v.amountB ?? 0n, b.decimals, { group: true })} ${b.symbol}`}`
-    const ok = await tx.run(
-      v.creating
-        ? {
-            pending: `Creating the ${a.symbol}/${b.symbol} pool with ${both}`,
-            done: `Created the ${a.symbol}/${b.symbol} pool`,
-            send: (dex, ctx) => dex.createPool(ctx, a.id, b.id, v.amountA!, v.amountB!),
-          }
-        : add.single
-          ? {
-              pending: `Adding ${both} to ${a.symbol}/${b.symbol}`,
-              done: `Added ${both} to ${a.symbol}/${b.symbol}`,
-              send: (dex, ctx) => dex.zap(ctx, v.pool!, a.id, v.amountA!, v.swapAmount!, v.minLp!),
-            }
-          : {
-              pending: `Adding ${both}`,
-              done: `Added ${both} to ${a.symbol}/${b.symbol}`,
-              send: (dex, ctx) => dex.addLiquidity(ctx, v.pool!, a.id, v.amountA!, b.id, v.amountB!, v.minLp!),
-            },
-    )
-    if (ok) dispatch({ type: 'clear' })
+  // The review builds the group first, so the fee it shows is the fee the wallet signs for.
+  const action = reviewing === 'add' ? addAction(addView, add.single) : reviewing === 'remove' ? removeAction(removeView) : null
+  const prepared = useQuery({ ...preparedLiquidityQuery(market.dex, reviewing ? tx.context() : null, action), enabled: action !== null })
+  const prepareError = prepared.error
+    ? (market.dex?.readableError(prepared.error) ?? prepared.error.message)
+    : action && prepared.data
+      ? algoShortfall(action, prepared.data.fee, prepared.data.poolDeposit, market.holdings)
+      : null
+  const review = {
+    fee: prepared.isFetching ? null : (prepared.data?.fee ?? null),
+    slippagePercent: slippage,
+    preparing: prepared.isFetching || (action !== null && !prepared.data && !prepared.error),
+    prepareError,
+    busy: tx.busy,
+    onConfirm: () => void onConfirm(),
+    onClose: () => setReviewing(null),
   }
 
-  async function onRemove() {
-    const v = removeView
-    if (v.button.kind === 'connect') return walletSession.openModal()
-    if (v.button.kind !== 'ready' || !v.position) return
-    const p = v.position
-    const back = `${formatAmount(v.amountA, p.tokenA.decimals, { group: true })} ${p.tokenA.symbol} and ${formatAmount(v.amountB, p.tokenB.decimals, { group: true })} ${p.tokenB.symbol}`
-    await tx.run({
-      pending: `Removing ${remove.percent}% of your ${p.tokenA.symbol}/${p.tokenB.symbol} share`,
-      done: `Withdrew ${back}`,
-      send: (dex, ctx) => dex.removeLiquidity(ctx, p.pool, v.lp, v.minA, v.minB),
-    })
+  function onAction(mode: Mode, view: AddView | RemoveView) {
+    if (view.button.kind === 'connect') return walletSession.openModal()
+    if (view.button.kind === 'ready') setReviewing(mode)
+  }
+
+  async function onConfirm() {
+    if (!action || !prepared.data) return
+    const group = prepared.data
+    const ok = await tx.run({ ...toastTexts(action, addView, removeView, add.single, remove.percent), send: () => group.send() })
+    if (!ok) {
+      // A group the wallet refused cannot be sent again; build a fresh one for another try.
+      void prepared.refetch()
+      return
+    }
+    // A created pool is still empty: the pools have been re-read, so the review moves on to the deposit.
+    if (action.kind === 'create') return
+    setReviewing(null)
+    if (action.kind !== 'remove') dispatch({ type: 'clear' })
   }
 
   const emptyText = !deployment ? `No pools on ${network.name}.` : !address ? 'Connect a wallet to see your shares.' : market.holdings && market.pools ? 'You hold no pool shares yet. Add liquidity to a pool to earn its trading fees.' : 'Loading your shares…'
@@ -127,7 +130,7 @@ export function SharesPage() {
               aria-label="Add liquidity"
               onSubmit={(e) => {
                 e.preventDefault()
-                void onAdd()
+                onAction('add', addView)
               }}
             >
               <label className="checkbox">
@@ -169,6 +172,7 @@ export function SharesPage() {
                   {addView.message}
                 </p>
               ) : null}
+              {addView.step ? <Stepper label="Creating a pool takes two signatures" steps={CREATE_STEPS} current={addView.step === 'create' ? 0 : 1} /> : null}
               <button type="submit" className="button button--primary button--block" disabled={addView.button.disabled || tx.busy}>
                 {actionText(addView.button, tx.busy)}
               </button>
@@ -181,7 +185,7 @@ export function SharesPage() {
               busy={tx.busy}
               onPick={(lpAsset) => setRemove({ ...remove, lpAsset })}
               onPercent={(percent) => setRemove({ lpAsset: removeView.position ? Number(removeView.position.pool.lpAsset) : null, percent })}
-              onSubmit={() => void onRemove()}
+              onSubmit={() => onAction('remove', removeView)}
             />
           )}
         </Panel>
@@ -204,8 +208,33 @@ export function SharesPage() {
           onClose={() => setPicking(null)}
         />
       ) : null}
+      {reviewing === 'add' && action ? <AddReview {...review} view={addView} single={add.single} poolDeposit={prepared.data?.poolDeposit} /> : null}
+      {reviewing === 'remove' && action ? <RemoveReview {...review} view={removeView} percentOf={remove.percent} /> : null}
     </Page>
   )
+}
+
+// What the toasts say while an action is with the wallet and once it lands.
+function toastTexts(action: LiquidityAction, add: AddView, remove: RemoveView, single: boolean, percent: number): { pending: string; done: string } {
+  const amount = (value: bigint | null, token: { decimals: number; symbol: string } | null) => `${formatAmount(value ?? 0n, token?.decimals ?? 0, { group: true })} ${token?.symbol ?? ''}`
+  const { tokenA: a, tokenB: b } = add
+  const pair = `${a?.symbol}/${b?.symbol}`
+  const both = `${amount(add.amountA, a)}${single ? '' : ` and ${amount(add.amountB, b)}`}`
+  switch (action.kind) {
+    case 'create':
+      return { pending: `Creating the ${pair} pool (step 1 of 2)`, done: `Created the ${pair} pool: now deposit to set its price` }
+    case 'add':
+      return add.step === 'deposit' ? { pending: `Depositing ${both} in the new ${pair} pool (step 2 of 2)`, done: `Added ${both} to ${pair}: the pool is open` } : { pending: `Adding ${both} to ${pair}`, done: `Added ${both} to ${pair}` }
+    case 'zap':
+      return { pending: `Adding ${both} to ${pair}`, done: `Added ${both} to ${pair}` }
+    case 'remove': {
+      const p = remove.position!
+      return {
+        pending: `Removing ${percent}% of your ${p.tokenA.symbol}/${p.tokenB.symbol} share`,
+        done: `Withdrew ${amount(remove.amountA, p.tokenA)} and ${amount(remove.amountB, p.tokenB)}`,
+      }
+    }
+  }
 }
 
 function balance(holdings: { algo: bigint; assets: Map<number, bigint> } | undefined, id: number | undefined): bigint | undefined {
@@ -223,9 +252,13 @@ function AddDetails({ view }: { view: AddView }) {
   if (!tokenA || !tokenB) return null
   return (
     <>
-      {view.creating ? (
+      {view.step === 'create' ? (
         <Notice tone="warning" title={`You are creating the ${tokenA.symbol}/${tokenB.symbol} pool`}>
-          No pool exists for this pair. Your two amounts set its first price; if it is off the market, traders will arbitrage it and you lose the difference.
+          No pool exists for this pair. Creating it takes two signatures: one creates the pool, the next makes your deposit. Your two amounts set its first price; if it is off the market, traders will arbitrage it and you lose the difference.
+        </Notice>
+      ) : view.step === 'deposit' ? (
+        <Notice tone="warning" title={`The ${tokenA.symbol}/${tokenB.symbol} pool exists but is empty`}>
+          Step 1 (create pool) is done. Deposit both tokens to set its first price and open it for trading; if the price is off the market, traders will arbitrage it and you lose the difference.
         </Notice>
       ) : null}
       {view.lp !== null ? (
@@ -234,7 +267,7 @@ function AddDetails({ view }: { view: AddView }) {
             <div>
               <dt>Initial price</dt>
               <dd data-testid="initial-price">
-                1 {tokenA.symbol} = {ratio(view.amountB, tokenB.decimals, view.amountA, tokenA.decimals)} {tokenB.symbol}
+                1 {tokenA.symbol} = {displayPrice(view.amountB, tokenB.decimals, view.amountA, tokenA.decimals)} {tokenB.symbol}
               </dd>
             </div>
           ) : null}
@@ -262,12 +295,6 @@ function AddDetails({ view }: { view: AddView }) {
       ) : null}
     </>
   )
-}
-
-// A display price from base units: bigint division to 6 decimals.
-function ratio(num: bigint, numDecimals: number, den: bigint, denDecimals: number): string {
-  const scaled = (num * 10n ** BigInt(denDecimals + 6)) / (den * 10n ** BigInt(numDecimals))
-  return formatAmount(scaled, 6, { group: true })
 }
 
 const PERCENTS = [25, 50, 75, 100]

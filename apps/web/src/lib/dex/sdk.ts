@@ -36,6 +36,8 @@ export interface TxResult {
 /** A built group, ready to sign: its exact fee, and the call that signs, submits and confirms it (once). */
 export interface PreparedTx {
   fee: bigint
+  /** µALGO the group pays the DEX besides fees: a new pool's minimum balance (box, LP asset, opt-ins). */
+  poolDeposit?: bigint
   send(): Promise<TxResult>
 }
 
@@ -52,6 +54,14 @@ export interface Dex {
   zap(ctx: TxContext, pool: Pool, assetIn: number, amount: bigint, swapAmount: bigint, minLp: bigint): Promise<TxResult>
   createPool(ctx: TxContext, x: number, y: number, amountX: bigint, amountY: bigint): Promise<TxResult>
   removeLiquidity(ctx: TxContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<TxResult>
+  /** Builds an add's group (to an existing pool, or the first deposit of an empty one) without sending it. */
+  prepareAddLiquidity(ctx: TxContext, pool: Pool, x: number, amountX: bigint, amountY: bigint, minLp: bigint): Promise<PreparedTx>
+  /** Builds a single-sided add's group without sending it. */
+  prepareZap(ctx: TxContext, pool: Pool, assetIn: number, amount: bigint, swapAmount: bigint, minLp: bigint): Promise<PreparedTx>
+  /** Builds the group that creates pool (x, y), empty; its first deposit is a second group (prepareAddLiquidity). */
+  prepareCreatePool(ctx: TxContext, x: number, y: number): Promise<PreparedTx>
+  /** Builds a remove's group without sending it. */
+  prepareRemoveLiquidity(ctx: TxContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<PreparedTx>
 }
 
 /** Loads the SDK and algosdk and binds the DEX actions to them. */
@@ -153,5 +163,17 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       return send(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))
     },
     removeLiquidity: async (ctx, pool, lp, minA, minB) => send(ctx, sdk.buildRemoveLiquidity(await context(ctx), pool, lp, minA, minB)),
+    prepareAddLiquidity: async (ctx, pool, x, amountX, amountY, minLp) => {
+      const [a, b] = ordered(x, amountX, amountY, pool)
+      return prepare(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))
+    },
+    prepareZap: async (ctx, pool, assetIn, amount, swapAmount, minLp) => prepare(ctx, sdk.buildZap(await context(ctx), pool, BigInt(assetIn), amount, swapAmount, minLp)),
+    prepareCreatePool: async (ctx, x, y) => {
+      const c = await context(ctx)
+      const [a, b] = x < y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)]
+      const [built, cost] = await Promise.all([prepare(ctx, sdk.buildCreatePool(c, a, b)), sdk.poolCreationCost(c.algod, c.dexAppId, a, b)])
+      return { ...built, poolDeposit: cost.minBalance }
+    },
+    prepareRemoveLiquidity: async (ctx, pool, lp, minA, minB) => prepare(ctx, sdk.buildRemoveLiquidity(await context(ctx), pool, lp, minA, minB)),
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Modal } from '@/components/ui/modal.tsx'
+import { ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import type { Token } from '@/lib/dex/tokens.ts'
 import type { Route } from '@/lib/dex/sdk.ts'
@@ -38,21 +38,30 @@ export function ReviewModal(props: ReviewModalProps) {
   const { route, tokenIn, tokenOut } = props
   const exactIn = route.exactOut === undefined
   return (
-    <Modal title="Review swap" onClose={props.onClose}>
-      <div className="review-amounts">
-        <p>
-          <span className="hint">You pay{!exactIn ? ' (at most)' : ''}</span>
-          <strong data-testid="review-pay">
-            {formatAmount(!exactIn ? props.limit : route.amountIn, tokenIn.decimals, { group: true })} {tokenIn.symbol}
-          </strong>
-        </p>
-        <p>
-          <span className="hint">You receive{exactIn ? ' (estimated)' : ''}</span>
-          <strong data-testid="review-receive">
-            {formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} {tokenOut.symbol}
-          </strong>
-        </p>
-      </div>
+    <ReviewDialog
+      title="Review swap"
+      confirmLabel="Confirm swap"
+      preparing={props.preparing}
+      prepareError={props.prepareError}
+      busy={props.busy}
+      blocked={!accepted}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    >
+      <ReviewAmounts
+        amounts={[
+          {
+            label: `You pay${!exactIn ? ' (at most)' : ''}`,
+            value: `${formatAmount(!exactIn ? props.limit : route.amountIn, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`,
+            testId: 'review-pay',
+          },
+          {
+            label: `You receive${exactIn ? ' (estimated)' : ''}`,
+            value: `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} ${tokenOut.symbol}`,
+            testId: 'review-receive',
+          },
+        ]}
+      />
       <TradeDetails {...props} />
       <p className="hint">
         {exactIn
@@ -67,14 +76,6 @@ export function ReviewModal(props: ReviewModalProps) {
           </label>
         </Notice>
       ) : null}
-      {props.prepareError ? (
-        <p className="field__error" role="alert">
-          {props.prepareError}
-        </p>
-      ) : null}
-      <button type="button" className="button button--primary button--block" disabled={!accepted || props.busy || props.preparing || props.prepareError !== null} onClick={props.onConfirm}>
-        {props.busy ? 'Confirm in your wallet…' : props.preparing ? 'Preparing the transaction…' : 'Confirm swap'}
-      </button>
-    </Modal>
+    </ReviewDialog>
   )
 }

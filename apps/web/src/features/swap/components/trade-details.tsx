@@ -1,3 +1,4 @@
+import { NetworkFeeRow } from '@/components/dex/review-dialog.tsx'
 import type { Token } from '@/lib/dex/tokens.ts'
 import type { Route } from '@/lib/dex/sdk.ts'
 import { formatAmount } from '@/lib/format.ts'
@@ -69,10 +70,7 @@ export function TradeDetails(props: TradeDetailsProps) {
             .join(' + ')}
         </dd>
       </div>
-      <div>
-        <dt>Network fee{props.feeEstimated ? ' (estimated)' : ''}</dt>
-        <dd data-testid="network-fee">{formatAmount(props.networkFee, 6)} ALGO</dd>
-      </div>
+      <NetworkFeeRow fee={props.networkFee} estimated={props.feeEstimated} />
       <div>
         <dt>Slippage tolerance</dt>
         <dd>{props.slippagePercent}%</dd>

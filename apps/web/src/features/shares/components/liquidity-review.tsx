@@ -1,0 +1,147 @@
+import { NetworkFeeRow, ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
+import { Stepper } from '@/components/ui/stepper.tsx'
+import { formatAmount } from '@/lib/format.ts'
+import type { Token } from '@/lib/dex/tokens.ts'
+import { displayPrice, LIQUIDITY_FEE, type AddView, type RemoveView } from '../derive-liquidity.ts'
+
+/** The two signatures of a new pool, as the stepper names them. */
+export const CREATE_STEPS = ['Create pool', 'Deposit']
+
+/** What every liquidity review shares: the built group's state and the two callbacks. */
+export interface ReviewState {
+  /** The built group's exact fee; null while it is being built. */
+  fee: bigint | null
+  slippagePercent: number
+  preparing: boolean
+  prepareError: string | null
+  busy: boolean
+  onConfirm(): void
+  onClose(): void
+}
+
+const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { group: true })} ${token.symbol}`
+const percent = (value: number | null) => (value === null ? '—' : value > 0 && value < 0.0001 ? '<0.0001%' : `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })}%`)
+
+/** Props of {@link AddReview}. */
+export interface AddReviewProps extends ReviewState {
+  view: AddView
+  single: boolean
+  /** µALGO a new pool's creation pays the DEX (its minimum balance), once the group is built. */
+  poolDeposit?: bigint
+}
+
+/** Reviews a deposit (to a pool, single-sided, or a new pool's two steps): what goes in, the LP back with its minimum, the share after, the fee. */
+export function AddReview(props: AddReviewProps) {
+  const { view } = props
+  const { tokenA, tokenB } = view
+  if (!tokenA || !tokenB || view.amountA === null || view.lp === null) return null
+  const pair = `${tokenA.symbol}/${tokenB.symbol}`
+  const step = view.step
+  const title = step ? `Create the ${pair} pool` : `Review deposit to ${pair}`
+  const confirmLabel = step === 'create' ? 'Sign step 1: create pool' : step === 'deposit' ? 'Sign step 2: deposit' : 'Confirm deposit'
+  const deposit = props.single || view.amountB === null ? amount(view.amountA, tokenA) : `${amount(view.amountA, tokenA)} and ${amount(view.amountB, tokenB)}`
+  return (
+    <ReviewDialog title={title} confirmLabel={confirmLabel} preparing={props.preparing} prepareError={props.prepareError} busy={props.busy} onConfirm={props.onConfirm} onClose={props.onClose}>
+      {step ? (
+        <>
+          <Stepper label="Creating a pool takes two signatures" steps={CREATE_STEPS} current={step === 'create' ? 0 : 1} />
+          <p className="hint">
+            {step === 'create'
+              ? 'First the pool is created, empty: you pay the DEX its minimum balance. Then your deposit sets its first price. If you stop in between, come back here to make the deposit.'
+              : 'The pool exists and is empty. Your deposit sets its first price.'}
+          </p>
+        </>
+      ) : null}
+      <ReviewAmounts
+        amounts={[
+          { label: step === 'create' ? 'You will deposit (step 2)' : 'You deposit', value: deposit, testId: 'review-deposit' },
+          { label: step === 'create' ? 'You will receive' : 'You receive (estimated)', value: `${formatAmount(view.lp, 6, { group: true })} ${pair} LP`, testId: 'review-lp' },
+        ]}
+      />
+      <dl className="details trade-details">
+        {step && view.amountB ? (
+          <div>
+            <dt>Initial price</dt>
+            <dd>
+              1 {tokenA.symbol} = {displayPrice(view.amountB, tokenB.decimals, view.amountA, tokenA.decimals)} {tokenB.symbol}
+            </dd>
+          </div>
+        ) : null}
+        {view.swapAmount !== null ? (
+          <div>
+            <dt>Swapped first</dt>
+            <dd>{amount(view.swapAmount, tokenA)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Minimum LP tokens</dt>
+          <dd data-testid="review-min-lp">{formatAmount(view.minLp ?? 0n, 6, { group: true })}</dd>
+        </div>
+        <div>
+          <dt>Your share of the pool after</dt>
+          <dd data-testid="review-share">{percent(view.sharePercent)}</dd>
+        </div>
+        {step === 'create' ? (
+          <div>
+            <dt>Pool creation deposit</dt>
+            <dd data-testid="review-pool-deposit">{props.poolDeposit === undefined ? 'Calculating…' : `${formatAmount(props.poolDeposit, 6)} ALGO`}</dd>
+          </div>
+        ) : null}
+        <NetworkFeeRow fee={props.fee} />
+        <div>
+          <dt>Slippage tolerance</dt>
+          <dd>{props.slippagePercent}%</dd>
+        </div>
+      </dl>
+      <p className="hint">
+        {step === 'create'
+          ? `The network fee above is step 1’s; the deposit pays its own (at most ${formatAmount(LIQUIDITY_FEE, 6)} ALGO).`
+          : props.single
+            ? `If the pool’s price moves by more than ${props.slippagePercent}% before this confirms, it fails and you keep your ${tokenA.symbol}.`
+            : `The pool takes your tokens at its ratio and returns any excess in the same transaction; with fewer LP tokens than the minimum, it fails and you keep your tokens.`}
+      </p>
+    </ReviewDialog>
+  )
+}
+
+/** Props of {@link RemoveReview}. */
+export interface RemoveReviewProps extends ReviewState {
+  view: RemoveView
+  percentOf: number
+}
+
+/** Reviews a withdrawal: the LP returned, what comes back with its minimums, the share left, the fee. */
+export function RemoveReview(props: RemoveReviewProps) {
+  const { view } = props
+  const p = view.position
+  if (!p) return null
+  const pair = `${p.tokenA.symbol}/${p.tokenB.symbol}`
+  return (
+    <ReviewDialog title={`Review withdrawal from ${pair}`} confirmLabel="Confirm withdrawal" preparing={props.preparing} prepareError={props.prepareError} busy={props.busy} onConfirm={props.onConfirm} onClose={props.onClose}>
+      <ReviewAmounts
+        amounts={[
+          { label: 'You return', value: `${formatAmount(view.lp, 6, { group: true })} ${pair} LP (${props.percentOf}%)`, testId: 'review-return' },
+          { label: 'You receive (estimated)', value: `${amount(view.amountA, p.tokenA)} and ${amount(view.amountB, p.tokenB)}`, testId: 'review-receive' },
+        ]}
+      />
+      <dl className="details trade-details">
+        <div>
+          <dt>Minimum received</dt>
+          <dd data-testid="review-minimum">
+            {amount(view.minA, p.tokenA)} and {amount(view.minB, p.tokenB)}
+          </dd>
+        </div>
+        <div>
+          <dt>Your share of the pool after</dt>
+          <dd data-testid="review-share">{percent(view.shareAfter)}</dd>
+        </div>
+        <NetworkFeeRow fee={props.fee} />
+        <div>
+          <dt>Slippage tolerance</dt>
+          <dd>{props.slippagePercent}%</dd>
+        </div>
+      </dl>
+      <p className="hint">If the pool’s price moves so that either amount falls below its minimum before this confirms, it fails and you keep your LP tokens.</p>
+    </ReviewDialog>
+  )
+}
