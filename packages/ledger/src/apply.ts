@@ -24,7 +24,7 @@ import {
   type UnnamedResourcePolicy,
 } from '@grove/avm'
 import { LedgerError } from './errors.ts'
-import { hex, microAlgosText, u64, type AssetRecord, type LedgerState } from './state.ts'
+import { AccountStatus, BALANCE_LOOKBACK, hex, microAlgosText, u64, type AssetRecord, type LedgerState } from './state.ts'
 import { txnFromRaw } from './convert.ts'
 import { sha512_256 } from './hash.ts'
 
@@ -499,13 +499,42 @@ class GroupApplier {
     if (after.totalAppLocalStates > 0) throw new LedgerError(`cannot close: ${after.totalAppLocalStates} outstanding applications opted in. Please opt out or clear them`)
     if (after.totalBoxes > 0) throw new LedgerError(`cannot close: ${after.totalBoxes} outstanding boxes`)
     if (after.totalAppParams > 0) throw new LedgerError(`cannot close: ${after.totalAppParams} outstanding created applications`)
-    // Closing clears the whole record, including the auth address.
-    s.updateAccount(tx.sender, (d) => (d.authAddr = new Uint8Array(32)))
+    // Closing clears the whole record (go's CloseAccount): auth address, status, keys, incentive eligibility
+    s.updateAccount(tx.sender, (d) => {
+      d.authAddr = ZERO32
+      d.status = undefined
+      d.voting = undefined
+      d.incentiveEligible = false
+      d.lastHeartbeat = 0
+      d.lastProposed = 0
+    })
   }
 
+  /** go's apply.Keyreg: registers participation keys (online) or clears them (offline, or for good non-participating). */
   private keyreg(tx: Txn): void {
-    // Dev mode has no consensus participation; the record only needs to exist (fee paid).
-    this.state.updateAccount(tx.sender, () => undefined)
+    const s = this.state
+    const proto = s.proto
+    if (s.accountData(tx.sender).status === AccountStatus.NotParticipating) {
+      throw new LedgerError(`cannot change online/offline status of non-participating account ${addr(tx.sender)}`)
+    }
+    const round = BigInt(s.round())
+    if (isZero(tx.votePk) || isZero(tx.selectionPk)) {
+      s.updateAccount(tx.sender, (d) => {
+        d.status = tx.nonparticipation ? AccountStatus.NotParticipating : AccountStatus.Offline
+        // well-formedness leaves every key zero here, so go's copy of the keys clears them with the window;
+        // IncentiveEligible stays: an account that left gracefully comes back without paying again
+        d.voting = undefined
+      })
+      return
+    }
+    if (BigInt(tx.voteLast) <= round) throw new LedgerError('transaction tries to mark an account as online with last voting round in the past')
+    if (BigInt(tx.voteFirst) > round + 1n) throw new LedgerError('transaction tries to mark an account as online with first voting round beyond the next voting round')
+    s.updateAccount(tx.sender, (d) => {
+      d.status = AccountStatus.Online
+      if (proto.payoutsEnabled) d.lastHeartbeat = u64(round + BALANCE_LOOKBACK)
+      d.voting = { voteId: tx.votePk, selectionId: tx.selectionPk, stateProofId: tx.stateProofPk, voteFirst: tx.voteFirst, voteLast: tx.voteLast, voteKeyDilution: tx.voteKeyDilution }
+      if (proto.payoutsEnabled && BigInt(tx.fee) >= BigInt(proto.payoutsGoOnlineFee)) d.incentiveEligible = true
+    })
   }
 
   private acfg(tx: Txn, ad: ApplyData): void {

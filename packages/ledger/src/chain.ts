@@ -10,14 +10,14 @@ import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type U
 import { applyGroup, type AppliedTxn, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash } from './genesis.ts'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, genesisAllocation, genesisHash, genesisStatus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
-import { base32Decode, buildDelta, watchWrites, type Msgp } from './deltas.ts'
+import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp } from './deltas.ts'
 import { paysetLeaves, txnCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
-import { LedgerState, hex, idKey, unhex, type KeyValue } from './state.ts'
-import type { Node, NodeOptions, SubmitResult } from './node.ts'
+import { BALANCE_LOOKBACK, LedgerState, STATUS_TEXT, hex, idKey, unhex, type KeyValue } from './state.ts'
+import type { Node, NodeOptions, SubmitResult, Supply } from './node.ts'
 
 const m = algosdk.modelsv2
 const ZERO32 = new Uint8Array(32)
@@ -35,17 +35,6 @@ function sha512(...parts: Uint8Array[]): Uint8Array {
 function paysetCommitments(payset: algosdk.SignedTxnInBlock[], genesisHash: Uint8Array): algosdk.TxnCommitments {
   const roots = txnCommitments(paysetLeaves(payset, GENESIS_ID, genesisHash))
   return new algosdk.TxnCommitments({ nativeSha512_256Commitment: roots.sha512_256, sha256Commitment: roots.sha256, sha512Commitment: roots.sha512 })
-}
-
-let genesisMoney: bigint | undefined
-
-/** All the algos there are (genesis allocation; nothing mints or burns). */
-function genesisTotal(): bigint {
-  if (genesisMoney === undefined) {
-    genesisMoney = 0n
-    for (const [, algo] of genesisAllocation()) genesisMoney += BigInt(algo)
-  }
-  return genesisMoney
 }
 
 /** A kept delta with its block's header as `Hdr` (go's *BlockHeader). */
@@ -176,6 +165,10 @@ class Chain implements Node {
   private closed = false
   private log: ChainLog | undefined
   private readonly deltas = new Map<bigint, { round: Map<string, Msgp>; group: Map<string, Msgp>; ids: Uint8Array[]; block: algosdk.Block }>()
+  /** Money by status after the last round (go's AccountTotals), moved by each group's account writes. */
+  private totals: MoneyTotals = { online: 0n, offline: 0n, notParticipating: 0n }
+  /** Online money from each round where it changed, oldest first: the supply's online stake reads it at the balance round. */
+  private readonly onlineHistory: { round: bigint; money: bigint }[] = [{ round: 0n, money: 0n }]
 
   constructor(options: NodeOptions) {
     this.now = options.now ?? Date.now
@@ -188,7 +181,17 @@ class Chain implements Node {
       feeSink,
     })
     const cp = this.state.checkpoint()
-    for (const [a, amount] of genesisAllocation()) this.state.updateAccount(algosdk.decodeAddress(a).publicKey, (d) => (d.balance = Number(amount)))
+    for (const [a, amount] of genesisAllocation()) {
+      const status = genesisStatus(a)
+      this.state.updateAccount(algosdk.decodeAddress(a).publicKey, (d) => {
+        d.balance = Number(amount)
+        if (status !== 0) d.status = status
+      })
+      if (status === 2) this.totals.notParticipating += amount
+      else if (status === 1) this.totals.online += amount
+      else this.totals.offline += amount
+    }
+    this.onlineHistory[0].money = this.totals.online
     // go's MakeGenesisBlock starts the txn counter at 1000 (AppForbidLowResources), so created ids begin at 1001
     for (let i = 0; i < GENESIS_TXN_COUNTER; i++) this.state.countTxn()
     this.state.commit(cp)
@@ -419,15 +422,13 @@ class Chain implements Node {
   /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do. */
   private recordDelta(round: bigint, block: algosdk.Block, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>): void {
     const prev = this.headers[this.headers.length - 1]
-    const balance = (a: string): bigint => BigInt(this.state.accountData(algosdk.decodeAddress(a).publicKey).balance)
-    const notParticipating = balance(FEE_SINK) + balance(REWARDS_POOL)
-    const total = genesisTotal()
+    this.totals = nextTotals(this.state, writes, this.totals)
+    if (this.totals.online !== this.onlineHistory[this.onlineHistory.length - 1].money) this.onlineHistory.push({ round, money: this.totals.online })
     const delta = buildDelta(this.state, writes, {
       txns: stxns.map((s, i) => ({ txId: txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
       header: null, // set from the kept block when asked for
       prevTimestamp: prev.timestamp,
-      notParticipating,
-      offline: total - notParticipating,
+      totals: this.totals,
     })
     const gid = stxns[0].txn.group
     const ids = [...(gid !== undefined && gid.some((x) => x !== 0) ? [gid] : []), ...txIds.map(base32Decode)]
@@ -482,6 +483,18 @@ class Chain implements Node {
     }
   }
 
+  supply(): Supply {
+    const latest = this.lastRound()
+    // go's OnlineCirculation at the balance round (agreement.BalanceRound), from the kept history
+    const balanceRound = latest > BALANCE_LOOKBACK ? latest - BALANCE_LOOKBACK : 0n
+    let onlineStake = 0n
+    for (const h of this.onlineHistory) {
+      if (h.round > balanceRound) break
+      onlineStake = h.money
+    }
+    return { round: latest, totalMoney: this.totals.online + this.totals.offline, onlineMoney: this.totals.online, onlineStake }
+  }
+
   pendingTransaction(txId: string): algosdk.modelsv2.PendingTransactionResponse | undefined {
     const c = this.txns.get(txId)
     if (c === undefined || c.round + TXN_LOOKBACK < this.lastRound()) return undefined
@@ -506,7 +519,21 @@ class Chain implements Node {
       rewards: 0,
       rewardBase: 0,
       round: this.lastRound(),
-      status: 'Offline',
+      status: STATUS_TEXT[d.status ?? 0],
+      // algod reports keys only while a vote key is registered, the state proof key only when set
+      participation:
+        d.voting === undefined || isZero(d.voting.voteId)
+          ? undefined
+          : new m.AccountParticipation({
+              voteParticipationKey: d.voting.voteId,
+              selectionParticipationKey: d.voting.selectionId,
+              stateProofKey: isZero(d.voting.stateProofId) ? undefined : d.voting.stateProofId,
+              voteFirstValid: d.voting.voteFirst,
+              voteLastValid: d.voting.voteLast,
+              voteKeyDilution: d.voting.voteKeyDilution,
+            }),
+      lastHeartbeat: BigInt(d.lastHeartbeat) === 0n ? undefined : d.lastHeartbeat,
+      lastProposed: BigInt(d.lastProposed) === 0n ? undefined : d.lastProposed,
       totalAppsOptedIn: d.totalAppLocalStates,
       totalAssetsOptedIn: d.totalAssets,
       totalCreatedApps: d.totalAppParams,

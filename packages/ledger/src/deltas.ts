@@ -10,7 +10,7 @@ type AccountData = NonNullable<ReturnType<LedgerState['accounts']['get']>>
 type AssetHolding = NonNullable<ReturnType<NonNullable<ReturnType<LedgerState['holdings']['get']>>['get']>>
 
 /** One write seen by the recorder: the map, the key and the value before the group's first write to it. */
-interface Write {
+export interface Write {
   map: Map<unknown, unknown>
   key: unknown
   before: unknown
@@ -77,9 +77,10 @@ function schema(s: { numUint: number; numByteSlice: number }): Map<string, Msgp>
 /** ledgercore.AccountData, inlined as go-codec inlines embedded structs (every field, zero or not). */
 function accountData(addr: Uint8Array, d: AccountData | undefined): Map<string, Msgp> {
   const z = (n: number): Uint8Array => new Uint8Array(n)
+  const v = d?.voting
   return m([
     ['Addr', addr],
-    ['Status', 0],
+    ['Status', d?.status ?? 0],
     ['MicroAlgos', BigInt(d?.balance ?? 0)],
     ['RewardsBase', 0],
     ['RewardedMicroAlgos', 0],
@@ -93,14 +94,14 @@ function accountData(addr: Uint8Array, d: AccountData | undefined): Map<string, 
     ['TotalAssets', d?.totalAssets ?? 0],
     ['TotalBoxes', d?.totalBoxes ?? 0],
     ['TotalBoxBytes', d?.totalBoxBytes ?? 0],
-    ['LastProposed', 0],
-    ['LastHeartbeat', 0],
-    ['VoteID', z(32)],
-    ['SelectionID', z(32)],
-    ['StateProofID', z(64)],
-    ['VoteFirstValid', 0],
-    ['VoteLastValid', 0],
-    ['VoteKeyDilution', 0],
+    ['LastProposed', BigInt(d?.lastProposed ?? 0)],
+    ['LastHeartbeat', BigInt(d?.lastHeartbeat ?? 0)],
+    ['VoteID', v?.voteId ?? z(32)],
+    ['SelectionID', v?.selectionId ?? z(32)],
+    ['StateProofID', v?.stateProofId ?? z(64)],
+    ['VoteFirstValid', BigInt(v?.voteFirst ?? 0)],
+    ['VoteLastValid', BigInt(v?.voteLast ?? 0)],
+    ['VoteKeyDilution', BigInt(v?.voteKeyDilution ?? 0)],
   ])
 }
 
@@ -144,9 +145,33 @@ export interface DeltaContext {
   /** Encoded block header (the block's `Hdr`). */
   header: Msgp
   prevTimestamp: bigint
-  /** Money of the fee sink and rewards pool (not participating) and of everyone else. */
-  notParticipating: bigint
+  /** The round's money by status (go's AccountTotals). */
+  totals: MoneyTotals
+}
+
+/** Microalgos held by online, offline and non-participating accounts. */
+export interface MoneyTotals {
+  online: bigint
   offline: bigint
+  notParticipating: bigint
+}
+
+/** `totals` moved by a group's account writes: each written account's money leaves its old status and joins its new one. */
+export function nextTotals(state: LedgerState, writes: Write[], totals: MoneyTotals): MoneyTotals {
+  const out = { ...totals }
+  const add = (d: AccountData | undefined, sign: bigint): void => {
+    if (d === undefined) return
+    const money = sign * BigInt(d.balance)
+    if (d.status === 1) out.online += money
+    else if (d.status === 2) out.notParticipating += money
+    else out.offline += money
+  }
+  for (const w of writes) {
+    if (w.map !== (state.accounts as Map<unknown, unknown>)) continue
+    add(w.before as AccountData | undefined, -1n)
+    add(state.accounts.get(w.key as string), 1n)
+  }
+  return out
 }
 
 /** Builds go's StateDelta from the writes of one group and the state after it. */
@@ -241,7 +266,7 @@ export function buildDelta(state: LedgerState, writes: Write[], ctx: DeltaContex
     ['Hdr', ctx.header],
     ['StateProofNext', 0],
     ['PrevTimestamp', ctx.prevTimestamp],
-    ['Totals', omitEmpty([['online', algoCount(0n)], ['offline', algoCount(ctx.offline)], ['notpart', algoCount(ctx.notParticipating)], ['rwdlvl', 0]])],
+    ['Totals', omitEmpty([['online', algoCount(ctx.totals.online)], ['offline', algoCount(ctx.totals.offline)], ['notpart', algoCount(ctx.totals.notParticipating)], ['rwdlvl', 0]])],
   ])
   // go's StateDeltaSubset is omitempty: empty lists and maps are left out
   const group = omitEmpty([

@@ -61,6 +61,16 @@ export function genesisAllocation(): Map<string, bigint> {
   return alloc
 }
 
+/**
+ * A genesis account's consensus status (go's `onl`: 0 Offline, 1 Online, 2 NotParticipating).
+ * The fee sink and rewards pool never participate, as in every go genesis. go's localnet
+ * template brings its wallets online with generated participation keys; a dev-mode node never
+ * votes, so ours start Offline without keys (a keyreg brings one online).
+ */
+export function genesisStatus(address: string): 0 | 1 | 2 {
+  return address === FEE_SINK || address === REWARDS_POOL ? 2 : 0
+}
+
 /** SHA512/256 over the canonical msgpack of the genesis id, protocol and allocation. */
 export function genesisHash(): Uint8Array {
   const alloc = [...genesisAllocation()].map(([addr, amt]) => new Map<string, unknown>([['addr', addr], ['algo', amt]]))

@@ -2,7 +2,7 @@
 
 export type * from './node.ts'
 export { LedgerError } from './errors.ts'
-export { GENESIS_ID, PROTOCOL, FEE_SINK, REWARDS_POOL, GENESIS_ACCOUNT_BALANCE, genesisAccounts, genesisAllocation, genesisHash } from './genesis.ts'
+export { GENESIS_ID, PROTOCOL, FEE_SINK, REWARDS_POOL, GENESIS_ACCOUNT_BALANCE, genesisAccounts, genesisAllocation, genesisHash, genesisStatus } from './genesis.ts'
 export type { GenesisAccount } from './genesis.ts'
 export { openNode } from './chain.ts'
 export { paysetLeaves, txnProof, stibHash, txnCommitments } from './merkle.ts'

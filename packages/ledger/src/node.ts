@@ -24,6 +24,18 @@ export interface SubmitResult {
   durable?: Promise<void>
 }
 
+/** GET /v2/ledger/supply's figures (go's GetSupply). */
+export interface Supply {
+  /** The latest round. */
+  round: bigint
+  /** Money of online and offline accounts (go's Totals.Participating). */
+  totalMoney: bigint
+  /** Money of online accounts now. */
+  onlineMoney: bigint
+  /** Online money at the balance round (latest − 320), which agreement weighs. */
+  onlineStake: bigint
+}
+
 /** The embedded localnet node: a dev-mode chain where every accepted group is a block at once. */
 export interface Node {
   /** `dockernet-v1`. */
@@ -50,6 +62,8 @@ export interface Node {
    */
   simulate(request: algosdk.modelsv2.SimulateRequest): algosdk.modelsv2.SimulateResponse
 
+  /** GET /v2/ledger/supply. */
+  supply(): Supply
   /** GET /v2/transactions/pending/{txid}: confirmed (or pool-rejected) txn, undefined if unknown. */
   pendingTransaction(txId: string): algosdk.modelsv2.PendingTransactionResponse | undefined
 

@@ -83,14 +83,41 @@ function isZeroBytes(b: Uint8Array): boolean {
   return true
 }
 
-function cloneAccount(d: AccountData): AccountData {
+/** go's basics.Status: what an account does in consensus. */
+export const AccountStatus = { Offline: 0, Online: 1, NotParticipating: 2 } as const
+/** One of AccountStatus's values. */
+export type AccountStatus = (typeof AccountStatus)[keyof typeof AccountStatus]
+
+/** go's VotingData: the participation keys and voting window a keyreg registered. */
+export interface VotingData {
+  voteId: Uint8Array
+  selectionId: Uint8Array
+  stateProofId: Uint8Array
+  voteFirst: Uint64
+  voteLast: Uint64
+  voteKeyDilution: Uint64
+}
+
+/** Rounds between a balance and the agreement that uses it (go's BalanceLookback: 2 × 80 × 2). */
+export const BALANCE_LOOKBACK = 320n
+
+/** An account record: the AVM's view plus consensus participation (absent means Offline, no keys). */
+export interface AccountRecord extends AccountData {
+  status?: AccountStatus
+  voting?: VotingData
+}
+
+/** go's status texts (basics.Status.String). */
+export const STATUS_TEXT: Record<AccountStatus, string> = { 0: 'Offline', 1: 'Online', 2: 'Not Participating' }
+
+function cloneAccount(d: AccountRecord): AccountRecord {
   return { ...d, totalAppSchema: { ...d.totalAppSchema } }
 }
 
 /** Whether an account record is entirely empty (go's AccountData.IsZero): it may be deleted. */
-export function isEmptyAccount(d: AccountData): boolean {
+export function isEmptyAccount(d: AccountRecord): boolean {
   return (
-    BigInt(d.balance) === 0n && isZeroBytes(d.authAddr) && d.totalAppSchema.numUint === 0 && d.totalAppSchema.numByteSlice === 0 &&
+    BigInt(d.balance) === 0n && (d.status ?? 0) === 0 && d.voting === undefined && !d.incentiveEligible && BigInt(d.lastHeartbeat) === 0n && isZeroBytes(d.authAddr) && d.totalAppSchema.numUint === 0 && d.totalAppSchema.numByteSlice === 0 &&
     d.totalExtraAppPages === 0 && d.totalAppParams === 0 && d.totalAppLocalStates === 0 && d.totalAssetParams === 0 &&
     d.totalAssets === 0 && d.totalBoxes === 0 && d.totalBoxBytes === 0
   )
@@ -112,22 +139,24 @@ export function microAlgosText(raw: bigint): string {
   return frac === 0n ? `${raw / 1_000_000n}A` : `${raw / 1_000_000n}.${String(frac).padStart(6, '0')}A`
 }
 
-/** go's `%+v` of a ledgercore.AccountData as an overspend reports it (dev mode: offline, no voting keys). */
-function accountDataText(d: AccountData, authAddr: Uint8Array): string {
-  const zeros = (n: number): string => `[${new Array<string>(n).fill('0').join(' ')}]`
+/** go's `%+v` of a ledgercore.AccountData as an overspend reports it. */
+function accountDataText(d: AccountRecord, authAddr: Uint8Array): string {
+  const bytes = (b: Uint8Array | undefined, n: number): string => `[${Array.from(b ?? new Uint8Array(n)).join(' ')}]`
+  const v = d.voting
   return (
-    `{AccountBaseData:{Status:Offline MicroAlgos:${microAlgosText(BigInt(d.balance))} RewardsBase:0 RewardedMicroAlgos:0.0A ` +
+    `{AccountBaseData:{Status:${STATUS_TEXT[d.status ?? 0]} MicroAlgos:${microAlgosText(BigInt(d.balance))} RewardsBase:0 RewardedMicroAlgos:0.0A ` +
     `AuthAddr:${algosdk.encodeAddress(authAddr)} IncentiveEligible:${d.incentiveEligible} TotalAppSchema:${schemaText(d.totalAppSchema)} ` +
     `TotalExtraAppPages:${d.totalExtraAppPages} TotalAppParams:${d.totalAppParams} TotalAppLocalStates:${d.totalAppLocalStates} ` +
     `TotalAssetParams:${d.totalAssetParams} TotalAssets:${d.totalAssets} TotalBoxes:${d.totalBoxes} TotalBoxBytes:${d.totalBoxBytes} ` +
-    `LastProposed:0 LastHeartbeat:0} VotingData:{VoteID:${zeros(32)} SelectionID:${zeros(32)} StateProofID:${zeros(64)} ` +
-    'VoteFirstValid:0 VoteLastValid:0 VoteKeyDilution:0}}'
+    `LastProposed:${String(d.lastProposed)} LastHeartbeat:${String(d.lastHeartbeat)}} VotingData:{VoteID:${bytes(v?.voteId, 32)} ` +
+    `SelectionID:${bytes(v?.selectionId, 32)} StateProofID:${bytes(v?.stateProofId, 64)} ` +
+    `VoteFirstValid:${String(v?.voteFirst ?? 0)} VoteLastValid:${String(v?.voteLast ?? 0)} VoteKeyDilution:${String(v?.voteKeyDilution ?? 0)}}}`
   )
 }
 
 /** The ledger state (see the file comment). Keys: accounts by address hex, ids as decimal strings. */
 export class LedgerState implements Ledger {
-  readonly accounts = new Map<string, AccountData>()
+  readonly accounts = new Map<string, AccountRecord>()
   /** address hex → asset id → holding. */
   readonly holdings = new Map<string, Map<string, AssetHolding>>()
   /** address hex → app id → key hex → value. */
@@ -189,7 +218,7 @@ export class LedgerState implements Ledger {
   // ---- writes used by transaction application ----
 
   /** Rewrites an account's record through `fn` (on a copy) and marks it touched. */
-  updateAccount(addr: Uint8Array, fn: (d: AccountData) => void): AccountData {
+  updateAccount(addr: Uint8Array, fn: (d: AccountRecord) => void): AccountRecord {
     const k = hex(addr)
     const d = cloneAccount(this.accounts.get(k) ?? emptyAccountData())
     fn(d)
@@ -214,6 +243,9 @@ export class LedgerState implements Ledger {
     this.updateAccount(to, (d) => {
       const nb = BigInt(d.balance) + amount
       if (nb > 0xffff_ffff_ffff_ffffn) throw new LedgerError(`balance overflow (account ${algosdk.encodeAddress(to)}, data {MicroAlgos:{Raw:${String(d.balance)}}}, tried to add {${amount}})`)
+      // go's autoHeartbeat: a suspendable account whose stake at least doubles is given a fresh
+      // heartbeat, so its larger stake is not judged absent on the smaller one's schedule
+      if (d.status === AccountStatus.Online && d.incentiveEligible && nb >= 2n * BigInt(d.balance)) d.lastHeartbeat = u64(this.chain.round() + BALANCE_LOOKBACK)
       d.balance = u64(nb)
     })
   }
@@ -296,7 +328,7 @@ export class LedgerState implements Ledger {
     return this.chain.latestTimestamp()
   }
 
-  accountData(addr: Uint8Array): AccountData {
+  accountData(addr: Uint8Array): AccountRecord {
     return this.accounts.get(hex(addr)) ?? emptyAccountData()
   }
 

@@ -1,6 +1,6 @@
 // The unauthenticated routes every algod serves: /health, /ready, /genesis, /versions.
 import algosdk from 'algosdk'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation } from '@grove/ledger'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisStatus } from '@grove/ledger'
 import { jsonReply } from '../http.ts'
 import type { AlgodReply } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
@@ -26,7 +26,8 @@ export function genesisJSON(): AlgodReply {
   const alloc = [...genesisAllocation()].map(([addr, algo]) => ({
     addr,
     comment: addr === FEE_SINK ? 'FeeSink' : addr === REWARDS_POOL ? 'RewardsPool' : `Wallet${++wallets}`,
-    state: { algo, onl: 2 },
+    // go-codec omits a zero (Offline) status
+    state: genesisStatus(addr) === 0 ? { algo } : { algo, onl: genesisStatus(addr) },
   }))
   const genesis = { alloc, devmode: true, fees: FEE_SINK, id, network, proto: PROTOCOL, rwd: REWARDS_POOL, timestamp: 0 }
   return { status: 200, contentType: 'application/json', body: algosdk.stringifyJSON(genesis, undefined, 2) }

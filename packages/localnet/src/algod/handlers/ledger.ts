@@ -1,18 +1,14 @@
 // /v2/ledger/supply: the money totals go's GetSupply reports.
-import { FEE_SINK, REWARDS_POOL, genesisAllocation } from '@grove/ledger'
 import { jsonReply } from '../http.ts'
 import type { AlgodReply } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
 
 /**
- * GET /v2/ledger/supply. No algo is ever minted or burnt, so the participating money (go's
- * Totals.Participating: online plus offline) is the genesis total less what the two
- * non-participating genesis accounts, the fee sink and the rewards pool, hold now. Nobody
- * registers participation keys in dev mode, so nothing is online.
+ * GET /v2/ledger/supply: participating money (online plus offline: everything but the fee sink
+ * and rewards pool, which never participate), online money now, and the online stake at the
+ * balance round (320 rounds back), as go's GetSupply reports them.
  */
 export function getSupply(ctx: AlgodContext): AlgodReply {
-  let total = 0n
-  for (const [, algo] of genesisAllocation()) total += BigInt(algo)
-  for (const sink of [FEE_SINK, REWARDS_POOL]) total -= BigInt(ctx.node.account(sink).amount)
-  return jsonReply({ current_round: ctx.node.lastRound(), 'online-money': 0, 'online-stake': 0, 'total-money': total })
+  const s = ctx.node.supply()
+  return jsonReply({ current_round: s.round, 'online-money': s.onlineMoney, 'online-stake': s.onlineStake, 'total-money': s.totalMoney })
 }
