@@ -25,4 +25,23 @@ describe('Modal', () => {
     await userEvent.keyboard('{Escape}')
     expect(onClose).toHaveBeenCalledTimes(1)
   })
+
+  it('brings focus that fell out of the dialog back in on Tab', async () => {
+    render(
+      <>
+        <button type="button">outside</button>
+        <Modal title="Review" onClose={vi.fn()}>
+          <button type="button">Confirm</button>
+        </Modal>
+      </>,
+    )
+    // What a button disabled under the focus does: the focus drops to the page.
+    ;(document.activeElement as HTMLElement).blur()
+    expect(document.activeElement).toBe(document.body)
+    await userEvent.tab()
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus()
+    ;(document.activeElement as HTMLElement).blur()
+    await userEvent.tab({ shift: true })
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus()
+  })
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Holdings } from '@/lib/dex/holdings.ts'
 import type { Pool } from '@/lib/dex/sdk.ts'
 import { ALGO, type Token } from '@/lib/dex/tokens.ts'
-import { deriveAdd, deriveRemove, positions, type AddInputs } from './derive-liquidity.ts'
+import { addAction, algoShortfall, deriveAdd, deriveRemove, positions, removeAction, type AddInputs } from './derive-liquidity.ts'
 import type { AddState } from './liquidity-state.ts'
 
 const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove USD', decimals: 6 }
@@ -68,6 +68,39 @@ describe('deriveAdd', () => {
     expect(view.button.label).toBe('Create pool')
   })
 
+  it('marks a new pool as two steps: create first, when no pool exists', () => {
+    const view = add({ second: 1002, textA: '10', textB: '250' })
+    expect(view.step).toBe('create')
+    expect(addAction(view, false)).toEqual({ kind: 'create', x: 0, y: 1002 })
+  })
+
+  it('resumes at the deposit when the pool exists but is empty', () => {
+    const empty = pool(0, 1002, 0n, 0n, 0n)
+    const view = add({ second: 1002, textA: '10', textB: '250' }, { pools: [...POOLS, empty] })
+    expect([view.creating, view.step]).toEqual([true, 'deposit'])
+    expect(view.button.label).toBe('Deposit and set the price')
+    expect(view.lp).toBe(sdk.isqrt(10_000_000n * 25_000n) - 1000n)
+    expect(addAction(view, false)).toEqual({ kind: 'add', pool: empty, x: 0, amountX: 10_000_000n, amountY: 25_000n, minLp: view.minLp })
+  })
+
+  it('reserves the new pool’s minimum balance only while the pool is still to be created', () => {
+    // 10 ALGO held: 9.5 ALGO fits beside fees and the minimum balance, not beside the creation deposit too.
+    const holdings = { ...HOLDINGS, algo: 10_000_000n }
+    expect(add({ second: 1002, textA: '9.5', textB: '1' }, { holdings }).button.label).toBe('Insufficient ALGO balance')
+    expect(add({ second: 1002, textA: '9.5', textB: '1' }, { holdings, pools: [...POOLS, pool(0, 1002, 0n, 0n, 0n)] }).button.label).toBe('Deposit and set the price')
+  })
+
+  it('builds no group until the form is ready', () => {
+    expect(addAction(add({ textA: '' }), false)).toBeNull()
+    expect(addAction(add({ textA: '90' }), false)).toBeNull()
+  })
+
+  it('builds an add to the pool in the order the tokens were picked, and a zap for one token', () => {
+    expect(addAction(add({ first: 1001, second: 0, textA: '1' }), false)).toMatchObject({ kind: 'add', pool: ALGO_GUSD, x: 1001, amountX: 1_000_000n, amountY: 4_000_000n })
+    const zap = add({ single: true, textA: '20' })
+    expect(addAction(zap, true)).toEqual({ kind: 'zap', pool: ALGO_GUSD, assetIn: 0, amount: 20_000_000n, swapAmount: zap.swapAmount, minLp: zap.minLp })
+  })
+
   it('refuses a zap into a pool that does not exist yet', () => {
     expect(add({ second: 1002, single: true, textA: '10' }).button.label).toBe('A new pool needs both tokens: its first deposit sets the price')
   })
@@ -118,7 +151,28 @@ describe('positions and deriveRemove', () => {
     expect(deriveRemove(sdk, { lpAsset: 6001, percent: 100 }, mine, true, true, 50).lp).toBe(20_000_000n)
   })
 
+  it('shows the share left after the withdrawal and builds the remove group', () => {
+    const view = deriveRemove(sdk, { lpAsset: 6001, percent: 25 }, mine, true, true, 100)
+    // 15,000,000 of 1,995,000,000 LP (2,000,000,000 with the locked 1,000 less the 5,000,000 returned).
+    expect(view.shareAfter).toBeCloseTo((15_000_000 / 1_995_000_000) * 100, 5)
+    expect(removeAction(view)).toEqual({ kind: 'remove', pool: ALGO_GUSD, lp: 5_000_000n, minA: 9_900_000n, minB: 2_475_000n })
+    expect(removeAction(deriveRemove(sdk, { lpAsset: null, percent: 25 }, mine, true, true, 100))).toBeNull()
+  })
+
   it('asks for a position when none is chosen', () => {
     expect(deriveRemove(sdk, { lpAsset: null, percent: 50 }, mine, true, true, 50).button.label).toBe('Choose a pool share')
+  })
+})
+
+describe('algoShortfall', () => {
+  const holdings: Holdings = { algo: 10_000_000n, minBalance: 200_000n, assets: new Map() }
+
+  it.each<[string, Parameters<typeof algoShortfall>[0], bigint | undefined, string | null]>([
+    ['passes an ALGO deposit that the spendable balance covers with its fee', { kind: 'add', pool: ALGO_GUSD, x: 0, amountX: 9_790_000n, amountY: 1n, minLp: 1n }, undefined, null],
+    ['says how much ALGO a deposit lacks once the built fee is known', { kind: 'add', pool: ALGO_GUSD, x: 1001, amountX: 1n, amountY: 9_799_000n, minLp: 1n }, undefined, 'You need 0.009 ALGO more to pay for this transaction and its network fee.'],
+    ['counts a new pool’s minimum balance', { kind: 'create', x: 0, y: 1002 }, 9_795_000n, 'You need 0.005 ALGO more to pay for this transaction and its network fee.'],
+    ['needs only the fee to withdraw', { kind: 'remove', pool: ALGO_GUSD, lp: 1n, minA: 0n, minB: 0n }, undefined, null],
+  ])('%s', (_name, action, poolDeposit, words) => {
+    expect(algoShortfall(action, 10_000n, poolDeposit, holdings)).toBe(words)
   })
 })

@@ -20,6 +20,14 @@ export interface ReviewState {
 }
 
 const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { group: true })} ${token.symbol}`
+// Two amounts a line each (a phone wraps "x and y" mid-amount); screen readers and text still get the "and".
+const pairOf = (x: string, y: string) => (
+  <>
+    <span className="review-amounts__line">{x}</span>
+    <span className="visually-hidden"> and </span>
+    <span className="review-amounts__line">{y}</span>
+  </>
+)
 const percent = (value: number | null) => (value === null ? '—' : value > 0 && value < 0.0001 ? '<0.0001%' : `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })}%`)
 
 /** Props of {@link AddReview}. */
@@ -39,7 +47,7 @@ export function AddReview(props: AddReviewProps) {
   const step = view.step
   const title = step ? `Create the ${pair} pool` : `Review deposit to ${pair}`
   const confirmLabel = step === 'create' ? 'Sign step 1: create pool' : step === 'deposit' ? 'Sign step 2: deposit' : 'Confirm deposit'
-  const deposit = props.single || view.amountB === null ? amount(view.amountA, tokenA) : `${amount(view.amountA, tokenA)} and ${amount(view.amountB, tokenB)}`
+  const deposit = props.single || view.amountB === null ? amount(view.amountA, tokenA) : pairOf(amount(view.amountA, tokenA), amount(view.amountB, tokenB))
   return (
     <ReviewDialog title={title} confirmLabel={confirmLabel} preparing={props.preparing} prepareError={props.prepareError} busy={props.busy} onConfirm={props.onConfirm} onClose={props.onClose}>
       {step ? (
@@ -121,7 +129,7 @@ export function RemoveReview(props: RemoveReviewProps) {
       <ReviewAmounts
         amounts={[
           { label: 'You return', value: `${formatAmount(view.lp, 6, { group: true })} ${pair} LP (${props.percentOf}%)`, testId: 'review-return' },
-          { label: 'You receive (estimated)', value: `${amount(view.amountA, p.tokenA)} and ${amount(view.amountB, p.tokenB)}`, testId: 'review-receive' },
+          { label: 'You receive (estimated)', value: pairOf(amount(view.amountA, p.tokenA), amount(view.amountB, p.tokenB)), testId: 'review-receive' },
         ]}
       />
       <dl className="details trade-details">
