@@ -10,7 +10,8 @@
 //   pools()                           the seeded pools [{ a, b, lpAsset }] (a < b, ALGO = 0)
 //   algorand()                        an algokit-utils AlgorandClient on the stack (algod + kmd)
 //   newAccount({ algo, tokens, kmd }) a fresh account funded with ALGO and demo tokens, e.g.
-//                                     { algo: 100, tokens: { gUSD: 500, FERN: 1000 } } (whole units);
+//                                     { algo: 100, tokens: { gUSD: 500, FERN: 1000 } } (whole units;
+//                                     0 opts in and sends nothing);
 //                                     kmd: true also imports it into kmd's default wallet.
 //                                     Use one per test: specs run in parallel on one chain.
 //   balance(address, asset)           what algod says the address holds (0 when not opted in)
@@ -151,9 +152,13 @@ export async function newAccount(options: { algo?: number; tokens?: Record<strin
     const optIn = a.newGroup()
     for (const t of tokens) optIn.addAssetOptIn({ sender: signer.addr, assetId: t.assetId })
     await optIn.send({ suppressLog: true })
-    const fund = a.newGroup()
-    for (const t of tokens) if (t.amount > 0n) fund.addAssetTransfer({ sender: dispenser.addr, receiver: signer.addr, assetId: t.assetId, amount: t.amount })
-    await fund.send({ suppressLog: true })
+    // A token asked for with 0 is only opted in to; with every amount 0 there is nothing to send.
+    const funded = tokens.filter((t) => t.amount > 0n)
+    if (funded.length > 0) {
+      const fund = a.newGroup()
+      for (const t of funded) fund.addAssetTransfer({ sender: dispenser.addr, receiver: signer.addr, assetId: t.assetId, amount: t.amount })
+      await fund.send({ suppressLog: true })
+    }
   }
   if (options.kmd) await importIntoKmd(account.sk)
   return { address: signer.addr.toString(), mnemonic }

@@ -64,7 +64,7 @@ test('swaps ALGO for gUSD with the Mnemonic wallet, opting in first, and algod s
 })
 
 test('swaps gUSD for FERN through two pools with the KMD wallet', async ({ page }) => {
-  const account = await newAccount({ algo: 20, tokens: { gUSD: 100, FERN: '0.000001' }, kmd: true })
+  const account = await newAccount({ algo: 20, tokens: { gUSD: 100, FERN: 0 }, kmd: true })
   await page.goto('/dex/swap')
   await connectKmd(page, account.address)
   await pickToken(page, 'You pay', 'gUSD')
@@ -85,7 +85,7 @@ test('swaps gUSD for FERN through two pools with the KMD wallet', async ({ page 
 })
 
 test('an exact-out swap delivers exactly the amount asked for and spends at most the maximum sold', async ({ page }) => {
-  const account = await newAccount({ algo: 50, tokens: { FERN: '0.000001' } })
+  const account = await newAccount({ algo: 50, tokens: { FERN: 0 } })
   await page.goto('/dex/swap')
   await connectMnemonic(page, account.mnemonic)
   await pickToken(page, 'You receive', 'FERN')
