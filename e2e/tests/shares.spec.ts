@@ -3,7 +3,7 @@
 // balances and pool boxes afterwards compared with what the review promised, network fee included.
 // Tests run in parallel on one chain, so each uses a pool no other spec trades through.
 import { expect, test, type Page } from '@playwright/test'
-import { algorand, balances, connectMnemonic, newAccount, stackInfo, toUnits, token } from '../support/stack.ts'
+import { algorand, balances, connectKmd, connectMnemonic, failNextKmdSignature, newAccount, stackInfo, toUnits, token } from '../support/stack.ts'
 
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
 
@@ -91,6 +91,7 @@ test('adds ALGO and CANOPY at the pool ratio, then removes half, each for what i
   const cnpyBack = units(preview[1]!, cnpy.decimals)
   await page.getByRole('button', { name: 'Remove liquidity', exact: true }).click()
   const remove = await review(page, 'Review withdrawal from ALGO/CNPY', 'Confirm withdrawal')
+  await page.screenshot({ path: 'screenshots/shares-remove-review-1280.png' })
   expect(await remove.text('review-return')).toMatch(/ ALGO\/CNPY LP \(50%\)$/)
   expect(units((await remove.text('review-return')).split(' ')[0]!, 6)).toBe(lp / 2n)
   await remove.confirm()
@@ -125,7 +126,8 @@ async function newPoolForm(page: Page) {
 /** The step the stepper in `scope` marks as current. */
 const currentStep = (scope: ReturnType<Page['getByRole']>) => scope.getByRole('list', { name: 'Creating a pool takes two signatures' }).locator('[aria-current="step"]')
 
-test('creates a pool for an imported token in two signatures, at the price the two amounts set', async ({ page }) => {
+test('creates a pool for an imported token in two signatures, at the price the two amounts set (on a phone)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
   const { account, assetId } = await newPoolForm(page)
   await expect(page.getByText('You are creating the ALGO/SPRT pool')).toBeVisible()
   await expect(page.getByTestId('initial-price')).toHaveText('1 ALGO = 25 SPRT')
@@ -136,6 +138,7 @@ test('creates a pool for an imported token in two signatures, at the price the t
   const step1 = await review(page, 'Create the ALGO/SPRT pool', 'Sign step 1: create pool')
   await expect(currentStep(step1.dialog)).toHaveText(/Create pool/)
   const poolDeposit = units(await step1.text('review-pool-deposit'), 6)
+  await page.screenshot({ path: 'screenshots/shares-create-step1-390.png' })
   await step1.confirm()
   await expect(toast(page, /Created the ALGO\/SPRT pool/)).toBeVisible({ timeout: 30_000 })
 
@@ -143,6 +146,7 @@ test('creates a pool for an imported token in two signatures, at the price the t
   const step2 = await review(page, 'Create the ALGO/SPRT pool', 'Sign step 2: deposit')
   await expect(currentStep(step2.dialog)).toHaveText(/Deposit/)
   expect(await step2.text('review-deposit')).toBe('10 ALGO and 250 SPRT')
+  await page.screenshot({ path: 'screenshots/shares-create-step2-390.png' })
   await step2.confirm()
   await expect(toast(page, /Added 10 ALGO and 250 SPRT to ALGO\/SPRT/)).toBeVisible({ timeout: 30_000 })
   await expect(step2.dialog).toBeHidden()
@@ -206,6 +210,24 @@ test('a single-sided add swaps part of the deposit and mints at least the minimu
   expect(before.FERN - after.FERN).toBeLessThanOrEqual(toUnits('FERN', 100))
   expect(before.ALGO - after.ALGO).toBe(zap.fee)
   expect(await lpBalance(account.address, pool.lpAsset)).toBe(promisedLp)
+})
+
+test('a rejected signature on a deposit leaves balances as they were and the review open with a fresh group', async ({ page }) => {
+  const account = await newAccount({ algo: 20, tokens: { GROVE: 1000 }, kmd: true })
+  await page.goto('/shares')
+  await connectKmd(page, account.address)
+  await pickToken(page, 'Second token', 'GROVE')
+  await page.getByRole('textbox', { name: 'First token' }).fill('1')
+  await page.getByRole('button', { name: 'Add liquidity' }).click()
+  const add = await review(page, 'Review deposit to ALGO/GROVE', 'Confirm deposit')
+  const before = await balances(account.address, ['ALGO', 'GROVE'])
+  await failNextKmdSignature(page)
+  await add.confirm()
+  await expect(toast(page, /rejected the request in your wallet|cancelled the request in your wallet/)).toBeVisible()
+  await expect(add.dialog.getByRole('button', { name: 'Confirm deposit' })).toBeEnabled({ timeout: 20_000 })
+  expect(await balances(account.address, ['ALGO', 'GROVE'])).toEqual(before)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('textbox', { name: 'First token' })).toHaveValue('1')
 })
 
 test('adding more than the balance says so and sends nothing', async ({ page }) => {

@@ -20,12 +20,12 @@ export interface ReviewState {
 }
 
 const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { group: true })} ${token.symbol}`
-// Two amounts a line each (a phone wraps "x and y" mid-amount); screen readers and text still get the "and".
+// Two amounts a line each (a narrow column wraps "x and y" mid-amount); screen readers and text still get the "and".
 const pairOf = (x: string, y: string) => (
   <>
-    <span className="review-amounts__line">{x}</span>
+    <span className="amount-line">{x}</span>
     <span className="visually-hidden"> and </span>
-    <span className="review-amounts__line">{y}</span>
+    <span className="amount-line">{y}</span>
   </>
 )
 const percent = (value: number | null) => (value === null ? '—' : value > 0 && value < 0.0001 ? '<0.0001%' : `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })}%`)
@@ -135,9 +135,7 @@ export function RemoveReview(props: RemoveReviewProps) {
       <dl className="details trade-details">
         <div>
           <dt>Minimum received</dt>
-          <dd data-testid="review-minimum">
-            {amount(view.minA, p.tokenA)} and {amount(view.minB, p.tokenB)}
-          </dd>
+          <dd data-testid="review-minimum">{pairOf(amount(view.minA, p.tokenA), amount(view.minB, p.tokenB))}</dd>
         </div>
         <div>
           <dt>Your share of the pool after</dt>
