@@ -95,6 +95,8 @@ export interface SimulateHooks {
 /** A group after successful application. */
 export interface AppliedGroup {
   txIds: string[]
+  /** Each transaction's canonical encoding (what its id hashes), for the block's commitments. */
+  txnBytes: Uint8Array[]
   applied: AppliedTxn[]
   /** Leases taken: key → last valid. */
   leases: Map<string, bigint>
@@ -932,7 +934,7 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
   // What follows is the transaction pool's evaluation; a submit's refusals carry its prefix.
   const pooled = ctx.sim === undefined ? 'TransactionPool.Remember: ' : ''
   try {
-    return evaluate(state, stxns, group, txIds, ctx, logicSigBudgetConsumed, appBudgetConsumed)
+    return { ...evaluate(state, stxns, group, txIds, ctx, logicSigBudgetConsumed, appBudgetConsumed), txnBytes: messages.map((m) => m.subarray(TX.length)) }
   } catch (e) {
     if (e instanceof LedgerError && pooled !== '') throw new LedgerError(pooled + e.message, e.status)
     throw e
@@ -948,7 +950,7 @@ function evaluate(
   ctx: GroupContext,
   logicSigBudgetConsumed: number[],
   appBudgetConsumed: number[],
-): AppliedGroup {
+): Omit<AppliedGroup, 'txnBytes'> {
   const proto = state.proto
   // the pool refuses a group with an expired member before evaluating any of it
   for (const tx of group) {

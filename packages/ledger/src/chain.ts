@@ -8,12 +8,12 @@ import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type Uint64 } from '@grove/avm'
 import { applyGroup, type AppliedTxn, type ValueDelta } from './apply.ts'
-import { decodeSignedGroup, txnToSdk } from './convert.ts'
+import { decodeSignedGroup, msgpackValueEnd, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, genesisAllocation, genesisHash, genesisStatus } from './genesis.ts'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash, genesisStatus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
 import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp } from './deltas.ts'
-import { paysetLeaves, txnCommitments } from './merkle.ts'
+import { encodedCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { BALANCE_LOOKBACK, LedgerState, STATUS_TEXT, hex, idKey, unhex, type KeyValue } from './state.ts'
@@ -31,11 +31,54 @@ function sha512(...parts: Uint8Array[]): Uint8Array {
   return new Uint8Array(h.digest())
 }
 
-/** The header's Merkle and vector commitments over a payset (merkle.ts). */
-function paysetCommitments(payset: algosdk.SignedTxnInBlock[], genesisHash: Uint8Array): algosdk.TxnCommitments {
-  const roots = txnCommitments(paysetLeaves(payset, GENESIS_ID, genesisHash))
+/** The header's Merkle and vector commitments (merkle.ts) over a payset's transactions and entries, by their encodings. */
+function paysetCommitments(txnBytes: Uint8Array[], stibBytes: Uint8Array[]): algosdk.TxnCommitments {
+  const roots = encodedCommitments(stibBytes.map((stib, i) => ({ txn: txnBytes[i], stib })))
   return new algosdk.TxnCommitments({ nativeSha512_256Commitment: roots.sha512_256, sha256Commitment: roots.sha256, sha512Commitment: roots.sha512 })
 }
+
+/** msgpack's shortest prefix of a map (0x80) or array (0x90) of `n` entries. */
+function containerPrefix(fix: 0x80 | 0x90, n: number): Uint8Array {
+  if (n <= 15) return new Uint8Array([fix | n])
+  const wide = fix === 0x80 ? [0xde, 0xdf] : [0xdc, 0xdd]
+  if (n <= 0xffff) return new Uint8Array([wide[0], n >> 8, n & 0xff])
+  return new Uint8Array([wide[1], n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff])
+}
+
+const TXNS_KEY = new Uint8Array([0xa4, ...new TextEncoder().encode('txns')])
+
+/**
+ * A block's canonical msgpack from its header's and payset entries' own canonical encodings
+ * (the ones the commitments hashed): go's block is the header's map with `txns` added at its
+ * sorted place, so splicing gives algosdk's encodeMsgpack(block) without encoding it all again.
+ */
+function spliceBlock(header: Uint8Array, stibs: Uint8Array[]): Uint8Array {
+  if (stibs.length === 0) return header
+  const t = header[0]
+  const count = t >= 0x80 && t <= 0x8f ? t & 0x0f : t === 0xde ? (header[1] << 8) | header[2] : new DataView(header.buffer, header.byteOffset + 1).getUint32(0)
+  const bodyStart = t >= 0x80 && t <= 0x8f ? 1 : t === 0xde ? 3 : 5
+  let at = bodyStart
+  for (let i = 0; i < count; i++) {
+    const keyEnd = msgpackValueEnd(header, at)
+    // header keys are short ASCII strings (fixstr): compare as canonical msgpack sorts them
+    const key = Buffer.from(header.buffer, header.byteOffset + at + 1, keyEnd - at - 1).toString('latin1')
+    if (key > 'txns') break
+    at = msgpackValueEnd(header, keyEnd)
+  }
+  const parts = [containerPrefix(0x80, count + 1), header.subarray(bodyStart, at), TXNS_KEY, containerPrefix(0x90, stibs.length), ...stibs, header.subarray(at)]
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let pos = 0
+  for (const p of parts) {
+    out.set(p, pos)
+    pos += p.length
+  }
+  return out
+}
+
+const FEE_SINK_ADDRESS = algosdk.Address.fromString(FEE_SINK)
+const REWARDS_POOL_ADDRESS = algosdk.Address.fromString(REWARDS_POOL)
+const EMPTY_COMMITMENTS = paysetCommitments([], [])
+const ZERO_ADDRESS = algosdk.Address.zeroAddress()
 
 /** A kept delta with its block's header as `Hdr` (go's *BlockHeader). */
 function withHeader(delta: Map<string, Msgp>, block: algosdk.Block): Map<string, unknown> {
@@ -168,6 +211,8 @@ class Chain implements Node {
   /** Money by status after the last round (go's AccountTotals), moved by each group's account writes. */
   private totals: MoneyTotals = { online: 0n, offline: 0n, notParticipating: 0n }
   /** Online money from each round where it changed, oldest first: the supply's online stake reads it at the balance round. */
+  /** The last new block's header encoding, for the next block's branch and branch512. */
+  private lastHeader: { round: bigint; bytes: Uint8Array } | undefined
   private readonly onlineHistory: { round: bigint; money: bigint }[] = [{ round: 0n, money: 0n }]
 
   constructor(options: NodeOptions) {
@@ -196,7 +241,7 @@ class Chain implements Node {
     for (let i = 0; i < GENESIS_TXN_COUNTER; i++) this.state.countTxn()
     this.state.commit(cp)
     this.lastBlockAt = this.now()
-    this.keepBlock(this.makeBlock(0n, [], ZERO32, ZERO32, 0n))
+    this.keepBlock(this.makeBlock(0n, [], ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined))
     if (options.dataDir !== undefined) this.restore(options.dataDir)
   }
 
@@ -280,27 +325,35 @@ class Chain implements Node {
   }
 
   /** Seals a block; timestamps never go backwards, as go's dev mode keeps them monotonic. */
-  private makeBlock(round: bigint, payset: algosdk.SignedTxnInBlock[], branch: Uint8Array, prevSeed: Uint8Array, fees: bigint): algosdk.Block {
+  private makeBlock(
+    round: bigint,
+    payset: algosdk.SignedTxnInBlock[],
+    branch: Uint8Array,
+    prevSeed: Uint8Array,
+    fees: bigint,
+    txnCommitments: algosdk.TxnCommitments,
+    prevHeaderBytes: Uint8Array | undefined,
+  ): algosdk.Block {
     const prevTs = this.headers.length > 0 ? this.headers[this.headers.length - 1].timestamp : 0n
     const nowTs = BigInt(Math.floor(this.now() / 1000)) + this.offset
     const header = new algosdk.BlockHeader({
       round,
       branch,
       seed: sha512_256(prevSeed, new Uint8Array(new BigUint64Array([round]).buffer)),
-      txnCommitments: paysetCommitments(payset, this.genesisHash),
+      txnCommitments,
       // go's Hash512 of the previous header (EnableSha512BlockHash)
-      branch512: round === 0n ? new Uint8Array(64) : sha512(BH, algosdk.encodeMsgpack(this.headers[this.headers.length - 1])),
+      branch512: prevHeaderBytes === undefined ? new Uint8Array(64) : sha512(BH, prevHeaderBytes),
       // Genesis is stamped 0, as go's genesis for a private network (gen/generate.go) is.
       timestamp: round === 0n ? 0n : nowTs > prevTs ? nowTs : prevTs,
       genesisID: GENESIS_ID,
       genesisHash: this.genesisHash,
-      proposer: algosdk.Address.zeroAddress(),
+      proposer: ZERO_ADDRESS,
       feesCollected: fees,
       bonus: 0n,
       proposerPayout: 0n,
       rewardState: new algosdk.RewardState({
-        feeSink: algosdk.Address.fromString(FEE_SINK),
-        rewardsPool: algosdk.Address.fromString('7777777777777777777777777777777777777777777777777774MSJUVU'),
+        feeSink: FEE_SINK_ADDRESS,
+        rewardsPool: REWARDS_POOL_ADDRESS,
         rewardsLevel: 0n,
         rewardsRate: 0n,
         rewardsResidue: 0n,
@@ -360,6 +413,7 @@ class Chain implements Node {
     let res: ReturnType<typeof applyGroup>
     let block: algosdk.Block
     let encoded: Uint8Array | undefined
+    let headerBytes: Uint8Array | undefined
     const stopWatching = watchWrites(this.state)
     try {
       res = applyGroup(this.state, stxns, {
@@ -372,12 +426,16 @@ class Chain implements Node {
       })
       if (stored === undefined) {
         const payset = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
+        // every encoding is made once: the entries for the commitments and the block, the header for the block and the next one's branches
+        const stibBytes = payset.map((e) => algosdk.encodeMsgpack(e))
         const prev = this.headers[this.headers.length - 1]
-        const branch = sha512_256(BH, algosdk.encodeMsgpack(prev))
+        const prevBytes = this.headerBytes(round - 1n)
+        const branch = sha512_256(BH, prevBytes)
         const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
-        block = this.makeBlock(round, payset, branch, prev.seed, fees)
+        block = this.makeBlock(round, payset, branch, prev.seed, fees, paysetCommitments(res.txnBytes, stibBytes), prevBytes)
+        headerBytes = algosdk.encodeMsgpack(block.header)
         // flushed by durable() below, shared with whoever else submits meanwhile
-        encoded = algosdk.encodeMsgpack(block)
+        encoded = spliceBlock(headerBytes, stibBytes)
         this.persist({ kind: 'block', group: signedGroupBytes, block: encoded }, false)
       } else {
         if (stored.header.round !== round || stored.payset.length !== stxns.length) throw new LedgerError('the logged block does not hold this group')
@@ -394,10 +452,17 @@ class Chain implements Node {
     for (const [k, lv] of res.leases) this.leases.set(k, lv)
     stxns.forEach((stxn, i) => this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] }))
     this.keepBlock(block, encoded)
+    if (headerBytes !== undefined) this.lastHeader = { round, bytes: headerBytes }
     this.lastBlockAt = this.now()
     this.forget(round)
     for (const wake of this.waiters.splice(0)) wake()
     return { txId: res.txIds[0], durable: stored === undefined ? this.flushed() : undefined }
+  }
+
+  /** The canonical encoding of a kept round's header (the last new block's is at hand). */
+  private headerBytes(round: bigint): Uint8Array {
+    if (this.lastHeader?.round === round) return this.lastHeader.bytes
+    return algosdk.encodeMsgpack(this.headers[Number(round)])
   }
 
   /** Keeps a sealed block: its header as is, the rest as its canonical encoding (an exact-size copy). */

@@ -125,42 +125,51 @@ export function txnToSdk(tx: Txn): algosdk.Transaction {
   return algosdk.decodeUnsignedTransaction(encodeTxn(tx))
 }
 
-/** Length in bytes of the msgpack value starting at `pos` (throws on truncation). */
-function valueEnd(b: Uint8Array, pos: number): number {
-  const need = (n: number): void => {
-    if (pos + n > b.length) throw new Error('truncated')
+/** The big-endian unsigned integer of `n` bytes at `at` (throws on truncation). */
+function readBE(b: Uint8Array, at: number, n: number): number {
+  if (at + n > b.length) throw new Error('truncated')
+  let v = 0
+  for (let i = 0; i < n; i++) v = v * 256 + b[at + i]
+  return v
+}
+
+/**
+ * Where the msgpack value starting at `start` ends (throws on truncation). A loop over the
+ * values still owed, not a recursion: every submitted transaction is walked, so no closures.
+ */
+export function msgpackValueEnd(b: Uint8Array, start: number): number {
+  let pos = start
+  let owed = 1
+  while (owed > 0) {
+    if (pos >= b.length) throw new Error('truncated')
+    const t = b[pos]
+    owed--
+    if (t <= 0x7f || t >= 0xe0 || t === 0xc0 || t === 0xc2 || t === 0xc3) pos += 1
+    else if (t >= 0x80 && t <= 0x8f) {
+      owed += 2 * (t & 0x0f)
+      pos += 1
+    } else if (t >= 0x90 && t <= 0x9f) {
+      owed += t & 0x0f
+      pos += 1
+    } else if (t >= 0xa0 && t <= 0xbf) pos += 1 + (t & 0x1f)
+    else {
+      switch (t) {
+        case 0xc4: case 0xd9: pos += 2 + readBE(b, pos + 1, 1); break
+        case 0xc5: case 0xda: pos += 3 + readBE(b, pos + 1, 2); break
+        case 0xc6: case 0xdb: pos += 5 + readBE(b, pos + 1, 4); break
+        case 0xcc: case 0xd0: pos += 2; break
+        case 0xcd: case 0xd1: pos += 3; break
+        case 0xce: case 0xd2: case 0xca: pos += 5; break
+        case 0xcf: case 0xd3: case 0xcb: pos += 9; break
+        case 0xdc: owed += readBE(b, pos + 1, 2); pos += 3; break
+        case 0xdd: owed += readBE(b, pos + 1, 4); pos += 5; break
+        case 0xde: owed += 2 * readBE(b, pos + 1, 2); pos += 3; break
+        case 0xdf: owed += 2 * readBE(b, pos + 1, 4); pos += 5; break
+        default: throw new Error(`unsupported msgpack type 0x${t.toString(16)}`)
+      }
+    }
   }
-  const be = (at: number, n: number): number => {
-    need(at - pos + n)
-    let v = 0
-    for (let i = 0; i < n; i++) v = v * 256 + b[at + i]
-    return v
-  }
-  need(1)
-  const t = b[pos]
-  const seq = (start: number, count: number): number => {
-    let p = start
-    for (let i = 0; i < count; i++) p = valueEnd(b, p)
-    return p
-  }
-  if (t <= 0x7f || t >= 0xe0 || t === 0xc0 || t === 0xc2 || t === 0xc3) return pos + 1
-  if (t >= 0x80 && t <= 0x8f) return seq(pos + 1, 2 * (t & 0x0f))
-  if (t >= 0x90 && t <= 0x9f) return seq(pos + 1, t & 0x0f)
-  if (t >= 0xa0 && t <= 0xbf) return pos + 1 + (t & 0x1f)
-  switch (t) {
-    case 0xc4: case 0xd9: return pos + 2 + be(pos + 1, 1)
-    case 0xc5: case 0xda: return pos + 3 + be(pos + 1, 2)
-    case 0xc6: case 0xdb: return pos + 5 + be(pos + 1, 4)
-    case 0xcc: case 0xd0: return pos + 2
-    case 0xcd: case 0xd1: return pos + 3
-    case 0xce: case 0xd2: case 0xca: return pos + 5
-    case 0xcf: case 0xd3: case 0xcb: return pos + 9
-    case 0xdc: return seq(pos + 3, be(pos + 1, 2))
-    case 0xdd: return seq(pos + 5, be(pos + 1, 4))
-    case 0xde: return seq(pos + 3, 2 * be(pos + 1, 2))
-    case 0xdf: return seq(pos + 5, 2 * be(pos + 1, 4))
-    default: throw new Error(`unsupported msgpack type 0x${t.toString(16)}`)
-  }
+  return pos
 }
 
 /**
@@ -172,7 +181,7 @@ export function decodeSignedGroup(body: Uint8Array): algosdk.SignedTransaction[]
   let pos = 0
   try {
     while (pos < body.length) {
-      const end = valueEnd(body, pos)
+      const end = msgpackValueEnd(body, pos)
       if (end > body.length) throw new Error('truncated')
       out.push(algosdk.decodeSignedTransaction(body.subarray(pos, end)))
       pos = end

@@ -48,22 +48,34 @@ export function paysetLeaves(payset: algosdk.SignedTxnInBlock[], genesisID: stri
   })
 }
 
-const encodings = new WeakMap<PaysetLeaf, { txn: Uint8Array; stib: Uint8Array }>()
+/** A payset entry by its canonical encodings: the full transaction (genesis id and hash put back) and the SignedTxnInBlock. */
+export interface EncodedLeaf {
+  txn: Uint8Array
+  stib: Uint8Array
+  /** The raw leaves, made once for the trees that share them (native; SHA-256 for txn256 and txn512). */
+  raw?: { native?: Uint8Array; sha256?: Uint8Array }
+}
+
+const encodings = new WeakMap<PaysetLeaf, EncodedLeaf>()
 
 /** A leaf's canonical encodings, made once for all three trees. */
-function encoded(leaf: PaysetLeaf): { txn: Uint8Array; stib: Uint8Array } {
+function encoded(leaf: PaysetLeaf): EncodedLeaf {
   let e = encodings.get(leaf)
   if (e === undefined) encodings.set(leaf, (e = { txn: algosdk.encodeMsgpack(leaf.txn), stib: algosdk.encodeMsgpack(leaf.stib) }))
   return e
 }
 
 /** The 64-byte raw leaf: the transaction id and the SignedTxnInBlock hash (SHA-256 ones outside the native tree). */
-function rawLeaf(leaf: PaysetLeaf, type: HashType): Uint8Array {
-  const { txn: txnBytes, stib: stibBytes } = encoded(leaf)
-  const inner: HashType = type === 'sha512_256' ? 'sha512_256' : 'sha256'
+function rawLeaf(leaf: EncodedLeaf, type: HashType): Uint8Array {
+  const inner = type === 'sha512_256' ? 'sha512_256' : 'sha256'
+  const raw = (leaf.raw ??= {})
+  const kept = inner === 'sha512_256' ? raw.native : raw.sha256
+  if (kept !== undefined) return kept
   const out = new Uint8Array(64)
-  out.set(hashWith(inner, TX, txnBytes))
-  out.set(hashWith(inner, STIB, stibBytes), 32)
+  out.set(hashWith(inner, TX, leaf.txn))
+  out.set(hashWith(inner, STIB, leaf.stib), 32)
+  if (inner === 'sha512_256') raw.native = out
+  else raw.sha256 = out
   return out
 }
 
@@ -108,8 +120,8 @@ function reverseBits(x: number, bits: number): number {
   return r
 }
 
-function tree(leaves: PaysetLeaf[], type: HashType): Tree {
-  const leafHash = (l: PaysetLeaf): Uint8Array => hashWith(type, TL, rawLeaf(l, type))
+function tree(leaves: EncodedLeaf[], type: HashType): Tree {
+  const leafHash = (l: EncodedLeaf): Uint8Array => hashWith(type, TL, rawLeaf(l, type))
   if (type === 'sha512_256') return build(leaves.map(leafHash), type, false)
   const bits = pathLength(leaves.length)
   const padded = leaves.length <= 1 ? 1 : 2 ** bits
@@ -128,6 +140,11 @@ function root(t: Tree): Uint8Array {
 
 /** The header's three transaction commitments (txn, txn256, txn512) of a payset. */
 export function txnCommitments(leaves: PaysetLeaf[]): { sha512_256: Uint8Array; sha256: Uint8Array; sha512: Uint8Array } {
+  return encodedCommitments(leaves.map(encoded))
+}
+
+/** txnCommitments from leaves already encoded (a new block's: its transactions' and entries' bytes are at hand). */
+export function encodedCommitments(leaves: EncodedLeaf[]): { sha512_256: Uint8Array; sha256: Uint8Array; sha512: Uint8Array } {
   return { sha512_256: root(tree(leaves, 'sha512_256')), sha256: root(tree(leaves, 'sha256')), sha512: root(tree(leaves, 'sha512')) }
 }
 
@@ -139,7 +156,7 @@ export interface TxnProof {
 
 /** Proves transaction `idx` of the payset in the tree of `type` (go's ProveSingleLeaf). */
 export function txnProof(leaves: PaysetLeaf[], idx: number, type: 'sha512_256' | 'sha256'): TxnProof {
-  const t = tree(leaves, type)
+  const t = tree(leaves.map(encoded), type)
   const depth = t.levels.length - 1
   let pos = t.vector ? reverseBits(idx, depth) : idx
   const size = digestSize(type)
