@@ -132,7 +132,7 @@ describe('going online', () => {
     const acct = await fundedAccount(d.algod)
     const confirmed = await send(d.algod, (await online(acct)).signTxn(acct.sk))
     const res = await fetch(`${d.net.algod.url}/v2/deltas/${confirmed.confirmedRound}?format=msgpack`, { headers: { 'X-Algo-API-Token': d.net.algod.token } })
-    const delta = algosdk.msgpackRawDecodeAsMap(new Uint8Array(await res.arrayBuffer()))
+    const delta = algosdk.msgpackRawDecodeAsMap(new Uint8Array(await res.arrayBuffer())) as Map<string, unknown>
     const accts = (delta.get('Accts') as Map<string, unknown>).get('Accts') as Map<string, unknown>[]
     const mine = accts.find((a) => algosdk.encodeAddress(a.get('Addr') as Uint8Array) === acct.addr.toString())!
     expect(mine.get('Status')).toBe(1n)
