@@ -50,10 +50,6 @@ export interface Dex {
   optIn(ctx: TxContext, assetId: number): Promise<TxResult>
   /** Builds a route's group: exact in with `limit` as the minimum out, or exact out with `limit` as the most paid. */
   prepareSwap(ctx: TxContext, route: Route, limit: bigint): Promise<PreparedTx>
-  addLiquidity(ctx: TxContext, pool: Pool, x: number, amountX: bigint, y: number, amountY: bigint, minLp: bigint): Promise<TxResult>
-  zap(ctx: TxContext, pool: Pool, assetIn: number, amount: bigint, swapAmount: bigint, minLp: bigint): Promise<TxResult>
-  createPool(ctx: TxContext, x: number, y: number, amountX: bigint, amountY: bigint): Promise<TxResult>
-  removeLiquidity(ctx: TxContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<TxResult>
   /** Builds an add's group (to an existing pool, or the first deposit of an empty one) without sending it. */
   prepareAddLiquidity(ctx: TxContext, pool: Pool, x: number, amountX: bigint, amountY: bigint, minLp: bigint): Promise<PreparedTx>
   /** Builds a single-sided add's group without sending it. */
@@ -142,27 +138,6 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       // A route is exact in: spend at most the limit and insist on the output asked for.
       return prepare(ctx, sdk.buildSwapRoute(c, route.assetIn, route.path, limit, route.exactOut))
     },
-    addLiquidity: async (ctx, pool, x, amountX, _y, amountY, minLp) => {
-      const [a, b] = ordered(x, amountX, amountY, pool)
-      return send(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))
-    },
-    zap: async (ctx, pool, assetIn, amount, swapAmount, minLp) => send(ctx, sdk.buildZap(await context(ctx), pool, BigInt(assetIn), amount, swapAmount, minLp)),
-    createPool: async (ctx, x, y, amountX, amountY) => {
-      const c = await context(ctx)
-      // A pool created earlier whose first deposit was never made is reused, not created twice.
-      let pool = await sdk.fetchPool(c.algod, c.dexAppId, BigInt(x), BigInt(y))
-      if (!pool) {
-        await send(ctx, sdk.buildCreatePool(c, BigInt(x), BigInt(y)))
-        pool = await sdk.fetchPool(c.algod, c.dexAppId, BigInt(x), BigInt(y))
-        if (!pool) throw new Error('The new pool could not be read back from the network')
-      }
-      const [a, b] = ordered(x, amountX, amountY, pool)
-      const first = sdk.addLiquidity(pool, a, b)
-      const minLp = first.ok ? sdk.minimumReceived(first.lp, 50n) : 1n
-      // The first group used these parameters; the add needs its own (a new group id and rounds).
-      return send(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))
-    },
-    removeLiquidity: async (ctx, pool, lp, minA, minB) => send(ctx, sdk.buildRemoveLiquidity(await context(ctx), pool, lp, minA, minB)),
     prepareAddLiquidity: async (ctx, pool, x, amountX, amountY, minLp) => {
       const [a, b] = ordered(x, amountX, amountY, pool)
       return prepare(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))
