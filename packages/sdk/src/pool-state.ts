@@ -1,23 +1,17 @@
 // The pool boxes of the DEX app: names `"p" ‖ uint64(a) ‖ uint64(b)`, values the PoolState tuple.
-import { decodeUint64, encodeUint64 } from 'algosdk'
+import { decodeUint64 } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import type { Pool, PoolState } from './amm.ts'
+import { poolBoxName } from '@grove/contracts/pool'
 import { DEX_SPEC, structFields, structType } from './contract.ts'
+
+/** The box name of pool (a, b), either order: the contracts package owns the layout. */
+export { poolBoxName }
 
 /** The PoolState tuple type, read from the DEX's ARC-56 struct. */
 export const POOL_STATE_TYPE = structType(DEX_SPEC, 'PoolState')
 const FIELDS = structFields(DEX_SPEC, 'PoolState') as (keyof PoolState)[]
 const PREFIX = 0x70 // "p"
-
-/** The box name of pool (a, b); the pair is ordered first, so either order names the same pool. */
-export function poolBoxName(x: bigint, y: bigint): Uint8Array {
-  const [a, b] = x < y ? [x, y] : [y, x]
-  const name = new Uint8Array(17)
-  name[0] = PREFIX
-  name.set(encodeUint64(a), 1)
-  name.set(encodeUint64(b), 9)
-  return name
-}
 
 /** The pair a box name stands for, or undefined for any other box. */
 export function parsePoolBoxName(name: Uint8Array): { a: bigint; b: bigint } | undefined {
