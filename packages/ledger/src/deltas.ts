@@ -158,20 +158,22 @@ export interface MoneyTotals {
 
 /** `totals` moved by a group's account writes: each written account's money leaves its old status and joins its new one. */
 export function nextTotals(state: LedgerState, writes: Write[], totals: MoneyTotals): MoneyTotals {
-  const out = { ...totals }
-  const add = (d: AccountData | undefined, sign: bigint): void => {
-    if (d === undefined) return
-    const money = sign * BigInt(d.balance)
-    if (d.status === 1) out.online += money
-    else if (d.status === 2) out.notParticipating += money
-    else out.offline += money
-  }
+  const out = { online: totals.online, offline: totals.offline, notParticipating: totals.notParticipating }
   for (const w of writes) {
     if (w.map !== (state.accounts as Map<unknown, unknown>)) continue
-    add(w.before as AccountData | undefined, -1n)
-    add(state.accounts.get(w.key as string), 1n)
+    const before = w.before as AccountData | undefined
+    const after = state.accounts.get(w.key as string)
+    if (before === after) continue
+    if (before !== undefined) addMoney(out, before, -BigInt(before.balance))
+    if (after !== undefined) addMoney(out, after, BigInt(after.balance))
   }
   return out
+}
+
+function addMoney(totals: MoneyTotals, d: AccountData, money: bigint): void {
+  if (d.status === 1) totals.online += money
+  else if (d.status === 2) totals.notParticipating += money
+  else totals.offline += money
 }
 
 /** Builds go's StateDelta from the writes of one group and the state after it. */

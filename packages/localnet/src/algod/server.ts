@@ -67,8 +67,9 @@ function setCors(res: ServerResponse): void {
 function write(res: ServerResponse, reply: AlgodReply, headOnly: boolean): void {
   res.statusCode = reply.status
   if (reply.contentType) res.setHeader('Content-Type', reply.contentType)
-  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength)
-  res.setHeader('Content-Length', body.length)
+  // a string body goes to node:http as is: it joins the headers in one socket write (a Buffer is a second chunk, a writev)
+  const body = typeof reply.body === 'string' ? reply.body : Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength)
+  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length)
   res.end(headOnly ? undefined : body)
 }
 
