@@ -91,6 +91,9 @@ function feesCollected(a: AppliedTxn, feeSink: Uint8Array): bigint {
   return a.applyData.inner.reduce((n, t) => n + feesCollected(t, feeSink), own)
 }
 
+/** Expired participation accounts a block knocks offline at most (go's MaxProposedExpiredOnlineAccounts). */
+const MAX_EXPIRED_PER_BLOCK = 32
+
 /** Rounds of state deltas kept (go's default MaxAcctLookback: its trackers flush older rounds). */
 const DELTA_LOOKBACK = 4n
 
@@ -334,6 +337,7 @@ class Chain implements Node {
     fees: bigint,
     txnCommitments: algosdk.TxnCommitments,
     prevHeaderBytes: Uint8Array | undefined,
+    expired: algosdk.Address[] = [],
   ): algosdk.Block {
     const prevTs = this.headers.length > 0 ? this.headers[this.headers.length - 1].timestamp : 0n
     const nowTs = BigInt(Math.floor(this.now() / 1000)) + this.offset
@@ -364,7 +368,7 @@ class Chain implements Node {
       upgradeVote: new algosdk.UpgradeVote({ upgradePropose: '', upgradeDelay: 0n, upgradeApprove: false }),
       txnCounter: BigInt(this.state.counter()),
       stateproofTracking: new Map(),
-      participationUpdates: new algosdk.ParticipationUpdates({ expiredParticipationAccounts: [], absentParticipationAccounts: [] }),
+      participationUpdates: new algosdk.ParticipationUpdates({ expiredParticipationAccounts: expired, absentParticipationAccounts: [] }),
     })
     // the payset is kept as bytes only (spliceBlock): the block object carries the header
     return new algosdk.Block({ header, payset: [] })
@@ -426,6 +430,7 @@ class Chain implements Node {
         leaseUntil: (k) => this.leases.get(k),
         verified: stored !== undefined,
       })
+      const expired = this.expireParticipation(round, stopWatching.writes)
       if (stored === undefined) {
         // every encoding is made once: the entries for the commitments and the block, the header for the block and the next one's branches
         const stibBytes = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
@@ -433,7 +438,7 @@ class Chain implements Node {
         const prevBytes = this.headerBytes(round - 1n)
         const branch = sha512_256(BH, prevBytes)
         const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
-        block = this.makeBlock(round, branch, prev.seed, fees, paysetCommitments(res.txnBytes, stibBytes), prevBytes)
+        block = this.makeBlock(round, branch, prev.seed, fees, paysetCommitments(res.txnBytes, stibBytes), prevBytes, expired)
         headerBytes = algosdk.encodeMsgpack(block.header)
         // flushed by durable() below, shared with whoever else submits meanwhile
         encoded = spliceBlock(headerBytes, stibBytes)
@@ -458,6 +463,32 @@ class Chain implements Node {
     this.forget(round)
     for (const wake of this.waiters.splice(0)) wake()
     return { txId: res.txIds[0], durable: stored === undefined ? this.flushed() : undefined }
+  }
+
+  /**
+   * go's end of block for expired keys (generateKnockOfflineAccountsList, then
+   * resetExpiredOnlineAccountsParticipationKeys): an account the block touched whose voting
+   * window ended before this round goes offline with its keys cleared, at most 32 a block, and
+   * the header lists it. go also checks the state-proof top voters it tracks, and suspends
+   * absent incentive-eligible accounts; a dev-mode node has neither.
+   */
+  private expireParticipation(round: bigint, writes: { map: Map<unknown, unknown>; key: unknown }[]): algosdk.Address[] {
+    const keys: string[] = []
+    for (const w of writes) {
+      if (w.map !== (this.state.accounts as Map<unknown, unknown>)) continue
+      const d = this.state.accounts.get(w.key as string)
+      const v = d?.voting
+      if (d === undefined || BigInt(d.balance) === 0n || v === undefined || isZero(v.voteId) || BigInt(v.voteLast) >= round) continue
+      if (keys.length < MAX_EXPIRED_PER_BLOCK) keys.push(w.key as string)
+    }
+    return keys.map((k) => {
+      const pk = unhex(k)
+      this.state.updateAccount(pk, (d) => {
+        d.status = undefined
+        d.voting = undefined
+      })
+      return new algosdk.Address(pk)
+    })
   }
 
   /** The canonical encoding of a kept round's header (the last new block's is at hand). */

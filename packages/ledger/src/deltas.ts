@@ -19,8 +19,8 @@ export interface Write {
 /** A msgpack-ready value tree (Map with string keys, Uint8Array, bigint, number, boolean, null). */
 export type Msgp = Map<unknown, Msgp> | Msgp[] | Uint8Array | bigint | number | boolean | string | null
 
-/** Starts watching `state`'s writes; the returned function stops and hands back what was written. */
-export function watchWrites(state: LedgerState): () => Write[] {
+/** Starts watching `state`'s writes; the returned function stops and hands back what was written (also its `writes`, live). */
+export function watchWrites(state: LedgerState): (() => Write[]) & { writes: Write[] } {
   const writes: Write[] = []
   const seen = new Map<Map<unknown, unknown>, Set<unknown>>()
   state.onWrite = (map, key, before) => {
@@ -30,10 +30,12 @@ export function watchWrites(state: LedgerState): () => Write[] {
     keys.add(key)
     writes.push({ map, key, before })
   }
-  return () => {
+  const stop = (): Write[] => {
     state.onWrite = undefined
     return writes
   }
+  // the writes so far stay readable while watching (the block's end reads which accounts the group touched)
+  return Object.assign(stop, { writes })
 }
 
 const addrBytes = (h: string): Uint8Array => unhex(h)

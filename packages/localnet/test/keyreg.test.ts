@@ -188,6 +188,30 @@ describe('going offline', () => {
   })
 })
 
+describe('expired participation', () => {
+  it('takes an account offline in the first block that touches it after its voting window, listing it in the header', async () => {
+    const acct = await fundedAccount(d.algod)
+    const next = (await lastRound()) + 1n
+    await send(d.algod, (await online(acct, GO_ONLINE_FEE, { voteFirst: next, voteLast: next + 1n })).signTxn(acct.sk))
+    // the window's last round passes; the account is still online until a block touches it
+    const f = genesisAccounts()[0]
+    const tick = async (receiver: string | algosdk.Address, amount: number): Promise<bigint> => {
+      const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: f.address, receiver, amount, note: new TextEncoder().encode(`tick ${Math.random()}`), suggestedParams: await params(d.algod) })
+      return (await send(d.algod, pay.signTxn(f.secretKey))).confirmedRound!
+    }
+    await tick(f.address, 0)
+    expect((await accountJSON(acct.addr)).status).toBe('Online')
+    const round = await tick(acct.addr, 1)
+    const json = await accountJSON(acct.addr)
+    expect(json.status).toBe('Offline')
+    expect(json.participation).toBeUndefined()
+    // go's ClearOnlineState keeps incentive eligibility
+    expect(json['incentive-eligible']).toBe(true)
+    const block = await d.algod.block(round).do()
+    expect(block.block.header.participationUpdates.expiredParticipationAccounts.map(String)).toEqual([acct.addr.toString()])
+  })
+})
+
 describe('nonparticipation', () => {
   it('marks the account not participating', async () => {
     const acct = await fundedAccount(d.algod)
