@@ -163,7 +163,8 @@ describe('crash safety', () => {
       const refused: string[] = []
       let streaming = true
       const worker = async (): Promise<void> => {
-        while (streaming) {
+        // under 1000 a kill: the transactions' validity window and algod's pending lookback are 1000 rounds
+        while (streaming && sent.length < 900) {
           const i = next++
           const note = new TextEncoder().encode(`crash ${i}`)
           const kind = (['pay', 'pay', 'axfer', 'appl'] as const)[i % 4]
@@ -183,7 +184,7 @@ describe('crash safety', () => {
       }
       const stream = Promise.all(Array.from({ length: 4 }, worker))
       // kill at a random moment once writes are flowing
-      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800))
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400))
       await killHard(child)
       streaming = false
       await stream
