@@ -302,7 +302,7 @@ export function base32Decode(s: string): Uint8Array {
   return new Uint8Array(out)
 }
 
-/** Finds which account's holding or local state (or which app's globals) an inner map is. */
+/** Attributes a write to an inner map to its account's holding or local state, or its app's globals (LedgerState.innerOwners). */
 function classifyInner(
   state: LedgerState,
   w: Write,
@@ -310,14 +310,10 @@ function classifyInner(
   holdingOf: (addr: string, asset: string) => void,
   localOf: (addr: string, app: string) => void,
 ): void {
-  for (const [addr, byAsset] of state.holdings) {
-    if (byAsset === (w.map as unknown)) return holdingOf(addr, w.key as string)
-  }
-  for (const [addr, byApp] of state.locals) {
-    if (byApp === (w.map as unknown)) return localOf(addr, w.key as string)
-    for (const [id, kv] of byApp) if (kv === (w.map as unknown)) return localOf(addr, id)
-  }
-  for (const [id, kv] of state.globals) {
-    if (kv === (w.map as unknown)) return app(id, hex(state.apps.get(id)?.creator ?? new Uint8Array(32)))
-  }
+  const owner = state.innerOwners.get(w.map as Map<string, unknown>)
+  if (owner === undefined) return
+  if (owner.kind === 'holdings') holdingOf(owner.addr, w.key as string)
+  else if (owner.kind === 'locals') localOf(owner.addr, w.key as string)
+  else if (owner.kind === 'local') localOf(owner.addr, owner.app)
+  else app(owner.app, hex(state.apps.get(owner.app)?.creator ?? new Uint8Array(32)))
 }

@@ -154,6 +154,13 @@ function accountDataText(d: AccountRecord, authAddr: Uint8Array): string {
   )
 }
 
+/** An inner map's owner: an account's holdings or local states by app, one local state's key-values, or an app's globals. */
+export type InnerOwner =
+  | { kind: 'holdings'; addr: string }
+  | { kind: 'locals'; addr: string }
+  | { kind: 'local'; addr: string; app: string }
+  | { kind: 'globals'; app: string }
+
 /** The ledger state (see the file comment). Keys: accounts by address hex, ids as decimal strings. */
 export class LedgerState implements Ledger {
   readonly accounts = new Map<string, AccountRecord>()
@@ -173,6 +180,8 @@ export class LedgerState implements Ledger {
   touched = new Set<string>()
   proto: ConsensusParams = CURRENT_PROTO
   performer: Performer | undefined
+  /** Whose each inner map is, so a write to one is attributed without searching the state. */
+  readonly innerOwners = new WeakMap<Map<string, unknown>, InnerOwner>()
   /** Sees every journaled write (map, key, old value); the chain records state deltas with it. */
   onWrite: ((map: Map<unknown, unknown>, key: unknown, before: unknown) => void) | undefined = undefined
 
@@ -210,6 +219,9 @@ export class LedgerState implements Ledger {
     let m = outer.get(k)
     if (m === undefined) {
       m = new Map()
+      const owner: InnerOwner =
+        outer === (this.globals as Map<string, unknown>) ? { kind: 'globals', app: k } : outer === (this.holdings as Map<string, unknown>) ? { kind: 'holdings', addr: k } : { kind: 'locals', addr: k }
+      this.innerOwners.set(m, owner)
       this.put(outer, k, m)
     }
     return m
@@ -273,7 +285,9 @@ export class LedgerState implements Ledger {
 
   /** Opts `addr` in (empty local state) or out (undefined) of `app`; the caller adjusts totals. */
   putLocalState(addr: Uint8Array, app: Uint64, opted: boolean): void {
-    this.put(this.inner(this.locals, hex(addr)), idKey(app), opted ? new Map<string, KeyValue>() : undefined)
+    let kv: Map<string, KeyValue> | undefined
+    if (opted) this.innerOwners.set((kv = new Map()), { kind: 'local', addr: hex(addr), app: idKey(app) })
+    this.put(this.inner(this.locals, hex(addr)), idKey(app), kv)
     this.touched.add(hex(addr))
   }
 
