@@ -16,7 +16,7 @@ import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, ty
 import { encodedCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
-import { BALANCE_LOOKBACK, LedgerState, STATUS_TEXT, hex, idKey, unhex, type KeyValue } from './state.ts'
+import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, unhex, type KeyValue } from './state.ts'
 import type { Node, NodeOptions, SubmitResult, Supply } from './node.ts'
 
 const m = algosdk.modelsv2
@@ -89,6 +89,26 @@ function withHeader(delta: Map<string, Msgp>, block: algosdk.Block): Map<string,
 function feesCollected(a: AppliedTxn, feeSink: Uint8Array): bigint {
   const own = a.txn.sender.every((b, i) => b === feeSink[i]) ? 0n : BigInt(a.txn.fee)
   return a.applyData.inner.reduce((n, t) => n + feesCollected(t, feeSink), own)
+}
+
+/** An account's online data from `round` on: its stake while online (zero offline) and voting window's end. */
+interface OnlineEntry {
+  round: bigint
+  balance: bigint
+  incentiveEligible: boolean
+  voteLast: bigint
+}
+
+/** The entry in force at `round` (the latest at or before it). */
+function entryAt<T extends { round: bigint }>(history: T[], round: bigint): T | undefined {
+  let found: T | undefined
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i].round <= round) {
+      found = history[i]
+      break
+    }
+  }
+  return found
 }
 
 /** Expired participation accounts a block knocks offline at most (go's MaxProposedExpiredOnlineAccounts). */
@@ -216,6 +236,8 @@ class Chain implements Node {
   /** Money by status after the last round (go's AccountTotals), moved by each group's account writes. */
   private totals: MoneyTotals = { online: 0n, offline: 0n, notParticipating: 0n }
   /** Online money from each round where it changed, oldest first: the supply's online stake reads it at the balance round. */
+  /** Each account that was ever online: its online data from each round where that changed, oldest first (go's online accounts table). */
+  private readonly onlineAccounts = new Map<string, OnlineEntry[]>()
   /** The last new block's header encoding, for the next block's branch and branch512. */
   private lastHeader: { round: bigint; bytes: Uint8Array } | undefined
   private readonly onlineHistory: { round: bigint; money: bigint }[] = [{ round: 0n, money: 0n }]
@@ -229,6 +251,8 @@ class Chain implements Node {
       blockHeader: (r) => this.avmHeader(r),
       genesisHash: () => this.genesisHash,
       feeSink,
+      agreementData: (addr, round) => this.agreementData(hex(addr), round),
+      onlineCirculation: (round, voteRound) => this.onlineCirculation(round, voteRound),
     })
     const cp = this.state.checkpoint()
     for (const [a, amount] of genesisAllocation()) {
@@ -521,6 +545,7 @@ class Chain implements Node {
     const prev = this.headers[this.headers.length - 1]
     this.totals = nextTotals(this.state, writes, this.totals)
     if (this.totals.online !== this.onlineHistory[this.onlineHistory.length - 1].money) this.onlineHistory.push({ round, money: this.totals.online })
+    for (const w of writes) if (w.map === (this.state.accounts as Map<unknown, unknown>)) this.trackOnline(w.key as string, round)
     const delta = buildDelta(this.state, writes, {
       txns: stxns.map((s, i) => ({ txId: txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
       header: null, // set from the kept block when asked for
@@ -531,6 +556,38 @@ class Chain implements Node {
     const ids = [...(gid !== undefined && gid.some((x) => x !== 0) ? [gid] : []), ...txIds.map(base32Decode)]
     this.deltas.set(round, { ...delta, ids, block })
     this.deltas.delete(round - DELTA_LOOKBACK)
+  }
+
+  /** Records an account's online data after `round` when it is or was online and the data changed. */
+  private trackOnline(key: string, round: bigint): void {
+    const d = this.state.accounts.get(key)
+    const online = d?.status === AccountStatus.Online
+    let history = this.onlineAccounts.get(key)
+    if (history === undefined && !online) return
+    if (history === undefined) this.onlineAccounts.set(key, (history = []))
+    const e: OnlineEntry = online
+      ? { round, balance: BigInt(d.balance), incentiveEligible: d.incentiveEligible, voteLast: BigInt(d.voting?.voteLast ?? 0) }
+      : { round, balance: 0n, incentiveEligible: false, voteLast: 0n }
+    const last = history[history.length - 1]
+    if (last !== undefined && last.balance === e.balance && last.incentiveEligible === e.incentiveEligible && last.voteLast === e.voteLast) return
+    history.push(e)
+  }
+
+  private agreementData(key: string, round: bigint): { balance: bigint; incentiveEligible: boolean } | undefined {
+    const history = this.onlineAccounts.get(key)
+    return history && entryAt(history, round)
+  }
+
+  /** go's onlineCirculation: online money at `round` less the stake of keys expired by `voteRound` (none subtracted at round 0). */
+  private onlineCirculation(round: bigint, voteRound: bigint): bigint {
+    const total = entryAt(this.onlineHistory, round)?.money ?? 0n
+    if (round === 0n) return total
+    let expired = 0n
+    for (const history of this.onlineAccounts.values()) {
+      const e = entryAt(history, round)
+      if (e !== undefined && e.balance > 0n && e.voteLast < voteRound) expired += e.balance
+    }
+    return total - expired
   }
 
   ledgerStateDelta(round: bigint): { delta: Map<string, unknown> } | { error: string } {
@@ -582,14 +639,7 @@ class Chain implements Node {
 
   supply(): Supply {
     const latest = this.lastRound()
-    // go's OnlineCirculation at the balance round (agreement.BalanceRound), from the kept history
-    const balanceRound = latest > BALANCE_LOOKBACK ? latest - BALANCE_LOOKBACK : 0n
-    let onlineStake = 0n
-    for (const h of this.onlineHistory) {
-      if (h.round > balanceRound) break
-      onlineStake = h.money
-    }
-    return { round: latest, totalMoney: this.totals.online + this.totals.offline, onlineMoney: this.totals.online, onlineStake }
+    return { round: latest, totalMoney: this.totals.online + this.totals.offline, onlineMoney: this.totals.online, onlineStake: this.onlineCirculation(balanceRound(latest), latest) }
   }
 
   pendingTransaction(txId: string): algosdk.modelsv2.PendingTransactionResponse | undefined {

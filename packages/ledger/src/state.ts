@@ -48,6 +48,10 @@ export interface ChainContext {
   blockHeader(round: Uint64): BlockHeader
   genesisHash(): Uint8Array
   feeSink: Uint8Array
+  /** go's LookupAgreement: an account's online data as of `round` (absent: never online, so offline). */
+  agreementData?(addr: Uint8Array, round: bigint): { balance: bigint; incentiveEligible: boolean } | undefined
+  /** go's OnlineCirculation: online money as of `round` less what had expired by `voteRound`. */
+  onlineCirculation?(round: bigint, voteRound: bigint): bigint
 }
 
 /** Applies an inner transaction (apply.ts provides it; perform delegates here). */
@@ -100,6 +104,11 @@ export interface VotingData {
 
 /** Rounds between a balance and the agreement that uses it (go's BalanceLookback: 2 × 80 × 2). */
 export const BALANCE_LOOKBACK = 320n
+
+/** The round whose balances agreement uses for round `r` (go's agreement.BalanceRound). */
+export function balanceRound(r: bigint): bigint {
+  return r > BALANCE_LOOKBACK ? r - BALANCE_LOOKBACK : 0n
+}
 
 /** An account record: the AVM's view plus consensus participation (absent means Offline, no keys). */
 export interface AccountRecord extends AccountData {
@@ -351,13 +360,16 @@ export class LedgerState implements Ledger {
     return auth === undefined || isZeroBytes(auth) ? addr : auth
   }
 
-  voterData(): VoterData {
-    // Dev mode has no online accounts: every account is offline.
-    return { balance: 0, incentiveEligible: false }
+  /** go's AgreementData: the account's online data at the balance round of the round being built. */
+  voterData(addr: Uint8Array): VoterData {
+    const d = this.chain.agreementData?.(addr, balanceRound(this.chain.round()))
+    return d === undefined ? { balance: 0, incentiveEligible: false } : { balance: u64(d.balance), incentiveEligible: d.incentiveEligible }
   }
 
+  /** go's OnlineStake: online circulation at the balance round of the round being built. */
   onlineStake(): Uint64 {
-    return 0
+    const round = this.chain.round()
+    return u64(this.chain.onlineCirculation?.(balanceRound(round), round) ?? 0n)
   }
 
   assetHolding(addr: Uint8Array, asset: Uint64): AssetHolding | undefined {

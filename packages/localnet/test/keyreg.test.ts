@@ -212,6 +212,47 @@ describe('expired participation', () => {
   })
 })
 
+describe('agreement lookback', () => {
+  /** What a program sees of `acct` (voter_params_get) and of online stake, in a committed app call. */
+  async function voterView(appId: bigint, acct: algosdk.Address): Promise<{ balance: bigint; eligible: bigint; exists: bigint; onlineStake: bigint }> {
+    const f = genesisAccounts()[0]
+    const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: f.address, appIndex: appId, accounts: [acct], note: new TextEncoder().encode(`view ${Math.random()}`), suggestedParams: await params(d.algod) })
+    const logs = (await send(d.algod, call.signTxn(f.secretKey))).logs!.map((l) => algosdk.bytesToBigInt(l))
+    return { balance: logs[0], exists: logs[1], eligible: logs[2], onlineStake: logs[3] }
+  }
+
+  it('shows programs an account\'s online stake only 320 rounds after it went online, as agreement weighs it', async () => {
+    const f = genesisAccounts()[0]
+    const compile = async (src: string): Promise<Uint8Array> => new Uint8Array(Buffer.from((await d.algod.compile(src).do()).result, 'base64'))
+    const source = [
+      '#pragma version 11',
+      'txn ApplicationID', 'bz done',
+      'txna Accounts 1', 'voter_params_get VoterBalance', 'swap', 'itob', 'log', 'itob', 'log',
+      'txna Accounts 1', 'voter_params_get VoterIncentiveEligible', 'pop', 'itob', 'log',
+      'online_stake', 'itob', 'log', 'done:', 'pushint 1',
+    ].join('\n')
+    const create = algosdk.makeApplicationCreateTxnFromObject({
+      sender: f.address, approvalProgram: await compile(source), clearProgram: await compile('#pragma version 11\npushint 1'),
+      numGlobalInts: 0, numGlobalByteSlices: 0, numLocalInts: 0, numLocalByteSlices: 0, onComplete: algosdk.OnApplicationComplete.NoOpOC, suggestedParams: await params(d.algod),
+    })
+    const appId = (await send(d.algod, create.signTxn(f.secretKey))).applicationIndex!
+    const acct = await fundedAccount(d.algod)
+    await send(d.algod, (await online(acct, GO_ONLINE_FEE)).signTxn(acct.sk))
+    const stake = (await d.algod.accountInformation(acct.addr).do()).amount
+    // every account in this file went online well under 320 rounds after genesis: agreement still weighs genesis
+    expect(await voterView(appId, acct.addr)).toEqual({ balance: 0n, exists: 0n, eligible: 0n, onlineStake: 0n })
+    expect((await supply())['online-stake']).toBe(0)
+    for (let i = 0; i < 320; i++) {
+      const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: f.address, receiver: f.address, amount: 0, note: new TextEncoder().encode(`lookback ${i}`), suggestedParams: await params(d.algod) })
+      await d.algod.sendRawTransaction(pay.signTxn(f.secretKey)).do()
+    }
+    const view = await voterView(appId, acct.addr)
+    expect(view).toMatchObject({ balance: stake, exists: 1n, eligible: 1n })
+    expect(view.onlineStake).toBeGreaterThanOrEqual(stake)
+    expect(BigInt((await supply())['online-stake'])).toBeGreaterThanOrEqual(stake)
+  })
+})
+
 describe('nonparticipation', () => {
   it('marks the account not participating', async () => {
     const acct = await fundedAccount(d.algod)
