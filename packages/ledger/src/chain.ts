@@ -47,6 +47,15 @@ function containerPrefix(fix: 0x80 | 0x90, n: number): Uint8Array {
 
 const TXNS_KEY = new Uint8Array([0xa4, ...new TextEncoder().encode('txns')])
 
+/** Whether the key bytes `b[from, to)` sort after "txns". */
+function afterTxns(b: Uint8Array, from: number, to: number): boolean {
+  for (let i = 0; i < 4; i++) {
+    if (from + i >= to) return false
+    if (b[from + i] !== TXNS_KEY[i + 1]) return b[from + i] > TXNS_KEY[i + 1]
+  }
+  return to - from > 4
+}
+
 /**
  * A block's canonical msgpack from its header's and payset entries' own canonical encodings
  * (the ones the commitments hashed): go's block is the header's map with `txns` added at its
@@ -60,9 +69,8 @@ function spliceBlock(header: Uint8Array, stibs: Uint8Array[]): Uint8Array {
   let at = bodyStart
   for (let i = 0; i < count; i++) {
     const keyEnd = msgpackValueEnd(header, at)
-    // header keys are short ASCII strings (fixstr): compare as canonical msgpack sorts them
-    const key = Buffer.from(header.buffer, header.byteOffset + at + 1, keyEnd - at - 1).toString('latin1')
-    if (key > 'txns') break
+    // header keys are short ASCII strings (fixstr): compare their bytes as canonical msgpack sorts them
+    if (afterTxns(header, at + 1, keyEnd)) break
     at = msgpackValueEnd(header, keyEnd)
   }
   const parts = [containerPrefix(0x80, count + 1), header.subarray(bodyStart, at), TXNS_KEY, containerPrefix(0x90, stibs.length), ...stibs, header.subarray(at)]
