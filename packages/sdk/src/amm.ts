@@ -36,6 +36,32 @@ export const BPS = 10_000n
 export const Q64 = 1n << 64n
 const UINT256 = 1n << 256n
 
+/** The registry's default fee for new pools, in basis points. */
+export const DEFAULT_FEE_BPS = 30n
+/** The registry's default protocol share of the fee: fee / 6. */
+export const DEFAULT_PROTOCOL_FEE_DIVISOR = 6n
+
+/** Pool (x, y) as createPool leaves it: key ordered, nothing deposited, default fees; `fields` override any of it. */
+export function newPool(x: bigint | number, y: bigint | number, fields: Partial<PoolState> = {}): Pool {
+  const [a, b] = BigInt(x) < BigInt(y) ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)]
+  return {
+    a,
+    b,
+    reserveA: 0n,
+    reserveB: 0n,
+    lpAsset: 0n,
+    lpIssued: 0n,
+    feeBps: DEFAULT_FEE_BPS,
+    protocolFeeDivisor: DEFAULT_PROTOCOL_FEE_DIVISOR,
+    protocolFeesA: 0n,
+    protocolFeesB: 0n,
+    cumulativePriceA: 0n,
+    cumulativePriceB: 0n,
+    lastUpdate: 0n,
+    ...fields,
+  }
+}
+
 /** Why the contract would reject an action. */
 export type AmmErrorCode =
   | 'unknown-asset'

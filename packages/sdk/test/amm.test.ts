@@ -22,24 +22,11 @@ import {
   twapQ64,
   zap,
   zapWithSwap,
+  newPool,
 } from '../src/amm.ts'
 import type { Pool } from '../src/amm.ts'
 
-const empty: Pool = {
-  a: 0n,
-  b: 5n,
-  reserveA: 0n,
-  reserveB: 0n,
-  lpAsset: 9n,
-  lpIssued: 0n,
-  feeBps: 30n,
-  protocolFeeDivisor: 6n,
-  protocolFeesA: 0n,
-  protocolFeesB: 0n,
-  cumulativePriceA: 0n,
-  cumulativePriceB: 0n,
-  lastUpdate: 0n,
-}
+const empty: Pool = newPool(0n, 5n, { lpAsset: 9n })
 // 1,000,000 A : 2,000,000 B, supply √(2·10^12) = 1,414,213.
 const pool: Pool = { ...empty, reserveA: 1_000_000n, reserveB: 2_000_000n, lpIssued: 1_413_213n }
 

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { isqrt, quoteExactIn } from '../src/amm.ts'
+import { isqrt, newPool, quoteExactIn } from '../src/amm.ts'
 import type { Pool } from '../src/amm.ts'
 import { bestRouteExactIn, bestRouteExactOut } from '../src/route.ts'
 
-const pool = (a: bigint, b: bigint, reserveA: bigint, reserveB: bigint, feeBps = 30n): Pool => ({
-  a,
-  b,
-  reserveA,
-  reserveB,
-  lpAsset: 1000n + a * 100n + b,
-  lpIssued: isqrt(reserveA * reserveB) - 1000n,
-  feeBps,
-  protocolFeeDivisor: 6n,
-  protocolFeesA: 0n,
-  protocolFeesB: 0n,
-  cumulativePriceA: 0n,
-  cumulativePriceB: 0n,
-  lastUpdate: 0n,
-})
+const pool = (a: bigint, b: bigint, reserveA: bigint, reserveB: bigint, feeBps = 30n): Pool =>
+  newPool(a, b, { reserveA, reserveB, lpAsset: 1000n + a * 100n + b, lpIssued: isqrt(reserveA * reserveB) - 1000n, feeBps })
 
 const M = 1_000_000n
 // ALGO (0) hub with USDC (1), X (2), Y (3); a shallow direct X/Y pool and a deep path X→ALGO→Y.

@@ -10,21 +10,8 @@ const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove USD', decimals: 6 }
 const FERN: Token = { id: 1002, symbol: 'FERN', name: 'Fern', decimals: 2 }
 const TOKENS = new Map([ALGO, GUSD, FERN].map((t) => [t.id, t]))
 
-const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint, lpIssued: bigint): Pool => ({
-  a: BigInt(a),
-  b: BigInt(b),
-  reserveA,
-  reserveB,
-  lpAsset: 5000n + BigInt(b),
-  lpIssued,
-  feeBps: 30n,
-  protocolFeeDivisor: 6n,
-  protocolFeesA: 0n,
-  protocolFeesB: 0n,
-  cumulativePriceA: 0n,
-  cumulativePriceB: 0n,
-  lastUpdate: 0n,
-})
+const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint, lpIssued: bigint): Pool =>
+  sdk.newPool(a, b, { reserveA, reserveB, lpAsset: 5000n + BigInt(b), lpIssued })
 // 4,000 ALGO : 1,000 gUSD with 1,999,000 LP issued (2,000,000 supply with the locked 1,000).
 const ALGO_GUSD = pool(0, 1001, 4_000_000_000n, 1_000_000_000n, 1_999_999_000n)
 const POOLS = [ALGO_GUSD]

@@ -155,7 +155,7 @@ export function deriveAdd(input: AddInputs): AddView {
       }
     }
   } else if (sdk && creating && amountA !== null && amountB !== null && amountA > 0n && amountB > 0n) {
-    const empty = emptyPool(tokenA!.id, tokenB!.id)
+    const empty = sdk.newPool(tokenA!.id, tokenB!.id)
     const q = aIsPoolA || empty.a === BigInt(tokenA!.id) ? sdk.addLiquidity(empty, amountA, amountB) : sdk.addLiquidity(empty, amountB, amountA)
     if (q.ok) lp = q.lp
     else problem = sdk.AMM_ERROR_MESSAGES[q.error]
@@ -199,25 +199,6 @@ function balanceFor(holdings: Holdings | undefined, token: Token | null, fee: bi
   return token.id === 0 ? spendableAlgo(holdings, fee) : (holdings.assets.get(token.id) ?? 0n)
 }
 
-// A pool that does not exist yet, for quoting its first deposit.
-function emptyPool(x: number, y: number): Pool {
-  const [a, b] = x < y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)]
-  return {
-    a,
-    b,
-    reserveA: 0n,
-    reserveB: 0n,
-    lpAsset: 0n,
-    lpIssued: 0n,
-    feeBps: 30n,
-    protocolFeeDivisor: 6n,
-    protocolFeesA: 0n,
-    protocolFeesB: 0n,
-    cumulativePriceA: 0n,
-    cumulativePriceB: 0n,
-    lastUpdate: 0n,
-  }
-}
 
 /** What the remove form shows. */
 export interface RemoveView {

@@ -11,21 +11,8 @@ const MOSS: Token = { id: 2042, symbol: 'MOSS', name: 'Moss', decimals: 0 }
 const LONELY: Token = { id: 3000, symbol: 'LONE', name: 'No pools', decimals: 2 }
 const TOKENS = new Map([ALGO, GUSD, MOSS, LONELY].map((t) => [t.id, t]))
 
-const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint): Pool => ({
-  a: BigInt(a),
-  b: BigInt(b),
-  reserveA,
-  reserveB,
-  lpAsset: 9000n + BigInt(b),
-  lpIssued: 1_000_000n,
-  feeBps: 30n,
-  protocolFeeDivisor: 6n,
-  protocolFeesA: 0n,
-  protocolFeesB: 0n,
-  cumulativePriceA: 0n,
-  cumulativePriceB: 0n,
-  lastUpdate: 0n,
-})
+const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint): Pool =>
+  sdk.newPool(a, b, { reserveA, reserveB, lpAsset: 9000n + BigInt(b), lpIssued: 1_000_000n })
 // 1,000,000 ALGO : 250,000 gUSD, and 100,000 gUSD : 50,000,000 MOSS.
 const POOLS = [pool(0, 1001, 1_000_000_000_000n, 250_000_000_000n), pool(1001, 2042, 100_000_000_000n, 50_000_000n)]
 const HOLDINGS: Holdings = { algo: 5_000_000n, minBalance: 300_000n, assets: new Map([[1001, 40_000_000n], [2042, 0n]]) }

@@ -12,21 +12,8 @@ import { AddReview, RemoveReview, type ReviewState } from './liquidity-review.ts
 const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove USD', decimals: 6 }
 const FERN: Token = { id: 1002, symbol: 'FERN', name: 'Fern', decimals: 2 }
 const TOKENS = new Map([ALGO, GUSD, FERN].map((t) => [t.id, t]))
-const pool = (b: number, reserveA: bigint, reserveB: bigint, lpIssued: bigint): Pool => ({
-  a: 0n,
-  b: BigInt(b),
-  reserveA,
-  reserveB,
-  lpAsset: 5000n + BigInt(b),
-  lpIssued,
-  feeBps: 30n,
-  protocolFeeDivisor: 6n,
-  protocolFeesA: 0n,
-  protocolFeesB: 0n,
-  cumulativePriceA: 0n,
-  cumulativePriceB: 0n,
-  lastUpdate: 0n,
-})
+const pool = (b: number, reserveA: bigint, reserveB: bigint, lpIssued: bigint): Pool =>
+  sdk.newPool(0, b, { reserveA, reserveB, lpAsset: 5000n + BigInt(b), lpIssued })
 // 4,000 ALGO : 1,000 gUSD; the account holds 1% of it.
 const ALGO_GUSD = pool(1001, 4_000_000_000n, 1_000_000_000n, 1_999_999_000n)
 const HOLDINGS: Holdings = { algo: 100_000_000n, minBalance: 200_000n, assets: new Map([[1001, 20_000_000n], [1002, 100_000n], [6001, 20_000_000n]]) }

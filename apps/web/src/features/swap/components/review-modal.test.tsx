@@ -10,21 +10,7 @@ import { ReviewModal, type ReviewModalProps } from './review-modal.tsx'
 const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove USD', decimals: 6 }
 const TOKENS = new Map([ALGO, GUSD].map((t) => [t.id, t]))
 // 1,000 ALGO : 250 gUSD, a shallow pool so a large trade moves the price.
-const POOL: Pool = {
-  a: 0n,
-  b: 1001n,
-  reserveA: 1_000_000_000n,
-  reserveB: 250_000_000n,
-  lpAsset: 2000n,
-  lpIssued: 499_999_000n,
-  feeBps: 30n,
-  protocolFeeDivisor: 6n,
-  protocolFeesA: 0n,
-  protocolFeesB: 0n,
-  cumulativePriceA: 0n,
-  cumulativePriceB: 0n,
-  lastUpdate: 0n,
-}
+const POOL: Pool = sdk.newPool(0, 1001, { reserveA: 1_000_000_000n, reserveB: 250_000_000n, lpAsset: 2000n, lpIssued: 499_999_000n })
 
 function open(amountIn: bigint, patch: Partial<ReviewModalProps> = {}) {
   const route = sdk.bestRouteExactIn([POOL], 0n, 1001n, amountIn)!
