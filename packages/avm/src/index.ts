@@ -21,7 +21,7 @@ export { zeroTxn, makeTxn, txnId, groupId, encodeTxn, typeEnum, OnCompletion } f
 export { MemoryLedger, sigHarnessEnv, appHarnessEnv, harnessProto, HARNESS_APP_ID, HARNESS_APP_CREATOR } from './harness.ts'
 export { beginAppCall, chargeProgramWrites } from './eval/ops/state/app-call.ts'
 export { groupStateFor } from './eval/ops/state/common.ts'
-export { summarizeFees } from './eval/ops/state/fees.ts'
+export { microAlgosText, summarizeFees } from './eval/ops/state/fees.ts'
 export type { GroupState, UnnamedResourcePolicy } from './eval/ops/state/common.ts'
 export { wellFormed } from './txn.ts'
 export { encodeAddress, decodeAddress, appAddress } from './eval/ops/state/common.ts'

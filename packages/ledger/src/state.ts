@@ -6,6 +6,7 @@
 import {
   CURRENT_PROTO,
   emptyAccountData,
+  microAlgosText,
   minBalance,
   type AccountData,
   type AppParams,
@@ -136,17 +137,8 @@ function schemaText(s: { numUint: number; numByteSlice: number }): string {
   return `{NumUint:${s.numUint} NumByteSlice:${s.numByteSlice}}`
 }
 
-/** go's MicroAlgos.String(). */
-export function microAlgosText(raw: bigint): string {
-  if (raw === 0n) return '0.0A'
-  if (raw < 1000n) return `${raw}uA`
-  if (raw < 1_000_000n) {
-    const frac = raw % 1000n
-    return frac === 0n ? `${raw / 1000n}mA` : `${raw / 1000n}.${String(frac).padStart(3, '0')}mA`
-  }
-  const frac = raw % 1_000_000n
-  return frac === 0n ? `${raw / 1_000_000n}A` : `${raw / 1_000_000n}.${String(frac).padStart(6, '0')}A`
-}
+/** go's MicroAlgos.String(), shared with the AVM's fee texts. */
+export { microAlgosText }
 
 /** go's `%+v` of a ledgercore.AccountData as an overspend reports it. */
 function accountDataText(d: AccountRecord, authAddr: Uint8Array): string {
