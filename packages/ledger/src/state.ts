@@ -253,9 +253,12 @@ export class LedgerState implements Ledger {
       throw new LedgerError(`overspend (account ${algosdk.encodeAddress(from)}, data ${accountDataText(fromData, this.authorizerRaw(from))}, tried to spend ${microAlgosText(amount)})`)
     }
     this.updateAccount(from, (d) => (d.balance = u64(BigInt(d.balance) - amount)))
+    const toData = this.accountData(to)
+    if (BigInt(toData.balance) + amount > 0xffff_ffff_ffff_ffffn) {
+      throw new LedgerError(`balance overflow (account ${algosdk.encodeAddress(to)}, data ${accountDataText(toData, this.authorizerRaw(to))}, was going to receive ${microAlgosText(amount)})`)
+    }
     this.updateAccount(to, (d) => {
       const nb = BigInt(d.balance) + amount
-      if (nb > 0xffff_ffff_ffff_ffffn) throw new LedgerError(`balance overflow (account ${algosdk.encodeAddress(to)}, data {MicroAlgos:{Raw:${String(d.balance)}}}, tried to add {${amount}})`)
       // go's autoHeartbeat: a suspendable account whose stake at least doubles is given a fresh
       // heartbeat, so its larger stake is not judged absent on the smaller one's schedule
       if (d.status === AccountStatus.Online && d.incentiveEligible && nb >= 2n * BigInt(d.balance)) d.lastHeartbeat = u64(this.chain.round() + BALANCE_LOOKBACK)
