@@ -208,6 +208,12 @@ export interface AddQuote {
   pool: Pool
 }
 
+/** What a later add takes of the other side for `amount` of `asset`: ⌈amount·rOther/rThis⌉, as the contract rounds it (0 for an empty pool). */
+export function matchingAmount(pool: Pool, asset: bigint, amount: bigint): bigint {
+  const { rIn, rOut } = sides(pool, asset)
+  return rIn === 0n || amount === 0n ? 0n : ceilDiv(amount * rOut, rIn)
+}
+
 /** Add liquidity: the first add mints √(a·b) − 1000; later adds take the pool ratio and refund the rest. */
 export function addLiquidity(pool: Pool, amountA: bigint, amountB: bigint): AmmResult<AddQuote> {
   if (amountA <= 0n || amountB <= 0n) return fail('zero-amount')
@@ -221,8 +227,8 @@ export function addLiquidity(pool: Pool, amountA: bigint, amountB: bigint): AmmR
   } else {
     if (rA === 0n || rB === 0n) return fail('empty-pool')
     const supply = totalLiquidity(pool)
-    if (amountA * rB <= amountB * rA) [usedA, usedB, lp] = [amountA, ceilDiv(amountA * rB, rA), (amountA * supply) / rA]
-    else [usedB, usedA, lp] = [amountB, ceilDiv(amountB * rA, rB), (amountB * supply) / rB]
+    if (amountA * rB <= amountB * rA) [usedA, usedB, lp] = [amountA, matchingAmount(pool, pool.a, amountA), (amountA * supply) / rA]
+    else [usedB, usedA, lp] = [amountB, matchingAmount(pool, pool.b, amountB), (amountB * supply) / rB]
     if (lp === 0n) return fail('zero-lp')
   }
   const after = { ...pool, reserveA: rA + usedA, reserveB: rB + usedB, lpIssued: pool.lpIssued + lp }

@@ -23,6 +23,7 @@ import {
   zap,
   zapWithSwap,
   newPool,
+  matchingAmount,
 } from '../src/amm.ts'
 import type { Pool } from '../src/amm.ts'
 
@@ -142,6 +143,23 @@ describe('addLiquidity', () => {
 
   it('rejects reserves above 2^64 − 1', () => {
     expect(addLiquidity(pool, MAX_UINT64, MAX_UINT64)).toEqual({ ok: false, error: 'overflow' })
+  })
+})
+
+describe('matchingAmount', () => {
+  it.each([
+    ['A for B, exact', 0n, 3n, 6n],
+    ['B for A, rounded up in the pool’s favour', 5n, 3n, 2n],
+    ['nothing for nothing', 0n, 0n, 0n],
+  ])('takes %s', (_, asset, amount, expected) => {
+    expect(matchingAmount(pool, asset, amount)).toBe(expected)
+  })
+  it('is what a later add uses of the other side', () => {
+    const q = addLiquidity(pool, 3n, 1_000n)
+    expect(q.ok && q.usedB).toBe(matchingAmount(pool, 0n, 3n))
+  })
+  it('is 0 for a pool without reserves', () => {
+    expect(matchingAmount(empty, 0n, 10n)).toBe(0n)
   })
 })
 

@@ -138,12 +138,11 @@ export function deriveAdd(input: AddInputs): AddView {
       }
     } else {
       // The other side follows the pool ratio, rounded up as the contract takes it.
-      const [rA, rB] = aIsPoolA ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA]
       if (state.typed === 'a' && amountA !== null) {
-        amountB = amountA === 0n ? 0n : (amountA * rB + rA - 1n) / rA
+        amountB = sdk.matchingAmount(pool, BigInt(tokenA.id), amountA)
         textB = formatAmount(amountB, tokenB.decimals)
       } else if (state.typed === 'b' && amountB !== null) {
-        amountA = amountB === 0n ? 0n : (amountB * rA + rB - 1n) / rB
+        amountA = sdk.matchingAmount(pool, BigInt(tokenB.id), amountB)
         textA = formatAmount(amountA, tokenA.decimals)
       }
       if (state.typed === 'a' && amountA === null && !fieldError) textB = ''
