@@ -38,7 +38,7 @@ function units(text: string, decimals: number): bigint {
 }
 
 /** Opens /dex/swap with `account` connected and ALGO → IMPT selected, IMPT found by its asset id. */
-async function swapToImported(page: Page, account: TestAccount, assetId: bigint) {
+async function swapAlgoFor(page: Page, account: TestAccount, assetId: bigint) {
   await page.goto('/dex/swap')
   await connectMnemonic(page, account.mnemonic)
   await page.getByRole('button', { name: /^You receive: / }).click()
@@ -57,7 +57,7 @@ const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'No
 
 test('a trade moving the price 10–15% goes through only once "confirm" is typed, for at least the minimum promised', async ({ page }) => {
   const { account, assetId } = await newImpactPool()
-  await swapToImported(page, account, assetId)
+  await swapAlgoFor(page, account, assetId)
   // 13 ALGO into 100 ALGO of reserve: about 11.5% impact after the 0.3% fee.
   await page.getByRole('textbox', { name: 'You pay' }).fill('13')
   const impact = page.getByTestId('price-impact')
@@ -92,7 +92,7 @@ test('a trade moving the price 10–15% goes through only once "confirm" is type
 
 test('a trade moving the price 15% or more is refused with a reason and cannot be reviewed', async ({ page }) => {
   const { account, assetId } = await newImpactPool()
-  await swapToImported(page, account, assetId)
+  await swapAlgoFor(page, account, assetId)
   const before = await holdings(account.address, assetId)
   // 20 ALGO into 100 ALGO of reserve: about 16.6% impact.
   await page.getByRole('textbox', { name: 'You pay' }).fill('20')
