@@ -83,6 +83,50 @@ function spliceBlock(header: Uint8Array, stibs: Uint8Array[]): Uint8Array {
   return out
 }
 
+/**
+ * spliceBlock undone: a logged block's header encoding (its map without `txns`) and how many
+ * payset entries it holds, so replay decodes the header alone and keeps the block as its bytes.
+ */
+function splitBlock(block: Uint8Array): { header: Uint8Array; entries: number } {
+  const t = block[0]
+  const count = t >= 0x80 && t <= 0x8f ? t & 0x0f : t === 0xde ? (block[1] << 8) | block[2] : new DataView(block.buffer, block.byteOffset + 1).getUint32(0)
+  const bodyStart = t >= 0x80 && t <= 0x8f ? 1 : t === 0xde ? 3 : 5
+  let at = bodyStart
+  for (let i = 0; i < count; i++) {
+    const keyEnd = msgpackValueEnd(block, at)
+    const valueEnd = msgpackValueEnd(block, keyEnd)
+    if (keyEnd - at === TXNS_KEY.length && TXNS_KEY.every((b, j) => block[at + j] === b)) {
+      const a = block[keyEnd]
+      const view = new DataView(block.buffer, block.byteOffset + keyEnd + 1)
+      const entries = a >= 0x90 && a <= 0x9f ? a & 0x0f : a === 0xdc ? view.getUint16(0) : view.getUint32(0)
+      const parts = [containerPrefix(0x80, count - 1), block.subarray(bodyStart, at), block.subarray(valueEnd)]
+      const header = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+      let pos = 0
+      for (const p of parts) {
+        header.set(p, pos)
+        pos += p.length
+      }
+      return { header, entries }
+    }
+    at = valueEnd
+  }
+  return { header: block, entries: 0 }
+}
+
+/** A logged block as replay takes it: its header decoded, its payset only counted, its bytes kept as logged. */
+interface StoredBlock {
+  block: algosdk.Block
+  bytes: Uint8Array
+  entries: number
+  /** Whether its state delta will be among the last DELTA_LOOKBACK rounds kept once replay ends. */
+  keepDelta: boolean
+}
+
+function storedBlock(bytes: Uint8Array, keepDelta: boolean): StoredBlock {
+  const { header, entries } = splitBlock(bytes)
+  return { block: new algosdk.Block({ header: algosdk.decodeMsgpack(header, algosdk.BlockHeader), payset: [] }), bytes, entries, keepDelta }
+}
+
 const FEE_SINK_ADDRESS = algosdk.Address.fromString(FEE_SINK)
 const REWARDS_POOL_ADDRESS = algosdk.Address.fromString(REWARDS_POOL)
 const EMPTY_COMMITMENTS = paysetCommitments([], [])
@@ -288,20 +332,24 @@ class Chain implements Node {
     const { log, records } = ChainLog.open(dataDir, this.genesisHash, () => genesis)
     try {
       const logged = records[0] as BlockRecord
-      const first = algosdk.decodeMsgpack(logged.block, algosdk.Block)
+      const first = storedBlock(logged.block, false).block
       this.headers[0] = first.header
-      this.blockBytes[0] = logged.block
+      this.blockBytes[0] = logged.block.slice()
       this.sameRules(first)
+      const blocks = records.reduce((n, r) => n + (r.kind === 'block' ? 1 : 0), 0)
+      let round = 0
       for (const rec of records.slice(1)) {
         if (rec.kind === 'offset') {
           this.offset = rec.offset
           continue
         }
-        const block = algosdk.decodeMsgpack(rec.block, algosdk.Block)
+        round++
+        // only the last rounds' deltas outlive replay (recordDelta keeps DELTA_LOOKBACK): earlier ones are not built
+        const stored = storedBlock(rec.block, BigInt(blocks - 1 - round) < DELTA_LOOKBACK)
         try {
-          this.commitGroup(rec.group, block)
+          this.commitGroup(rec.group, stored)
         } catch (e) {
-          throw new ChainLogError(`${log.file}: replaying round ${block.header.round} failed: ${(e as Error).message}`)
+          throw new ChainLogError(`${log.file}: replaying round ${stored.block.header.round} failed: ${(e as Error).message}`)
         }
       }
     } catch (e) {
@@ -442,7 +490,7 @@ class Chain implements Node {
    * signatures were verified when first accepted). A new block is logged before anything can
    * see it; if that write fails the group is undone.
    */
-  private commitGroup(signedGroupBytes: Uint8Array, stored?: algosdk.Block): SubmitResult {
+  private commitGroup(signedGroupBytes: Uint8Array, stored?: StoredBlock): SubmitResult {
     const stxns = decodeSignedGroup(signedGroupBytes)
     const round = this.lastRound() + 1n
     const outer = this.state.checkpoint()
@@ -476,16 +524,17 @@ class Chain implements Node {
         encoded = spliceBlock(headerBytes, stibBytes)
         this.persist({ kind: 'block', group: signedGroupBytes, block: encoded }, false)
       } else {
-        if (stored.header.round !== round || stored.payset.length !== stxns.length) throw new LedgerError('the logged block does not hold this group')
-        this.sameRules(stored)
-        block = stored
+        if (stored.block.header.round !== round || stored.entries !== stxns.length) throw new LedgerError('the logged block does not hold this group')
+        this.sameRules(stored.block)
+        block = stored.block
+        encoded = stored.bytes
       }
     } catch (e) {
       stopWatching()
       this.state.revert(outer)
       throw e
     }
-    this.recordDelta(round, block, stxns, res.txIds, stopWatching())
+    this.recordDelta(round, block, stxns, res.txIds, stopWatching(), stored?.keepDelta ?? true)
     this.state.commit(outer)
     for (const [k, lv] of res.leases) this.leases.set(k, lv)
     stxns.forEach((stxn, i) => this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] }))
@@ -549,11 +598,12 @@ class Chain implements Node {
   }
 
   /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do. */
-  private recordDelta(round: bigint, block: algosdk.Block, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>): void {
+  private recordDelta(round: bigint, block: algosdk.Block, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>, keep: boolean): void {
     const prev = this.headers[this.headers.length - 1]
     this.totals = nextTotals(this.state, writes, this.totals)
     if (this.totals.online !== this.onlineHistory[this.onlineHistory.length - 1].money) this.onlineHistory.push({ round, money: this.totals.online })
     for (const w of writes) if (w.map === (this.state.accounts as Map<unknown, unknown>)) this.trackOnline(w.key as string, round)
+    if (!keep) return
     const delta = buildDelta(this.state, writes, {
       txns: stxns.map((s, i) => ({ txId: txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
       header: null, // set from the kept block when asked for

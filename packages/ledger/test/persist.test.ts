@@ -144,6 +144,30 @@ describe('persistence in a data directory', () => {
     await second.close()
   })
 
+  it('restores the last rounds\' state deltas and headers exactly, after blocks of up to 16 transactions', async () => {
+    const dir = dataDir()
+    const first = openNode({ dataDir: dir })
+    const history = buildHistory(first)
+    // a full group: its block's payset takes msgpack's wide array prefix
+    const group = Array.from({ length: 16 }, (_, i) =>
+      algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: alice.address, receiver: bob.address, amount: i + 1, suggestedParams: params(first) }))
+    algosdk.assignGroupID(group)
+    const signed = new Uint8Array(group.flatMap((t) => [...t.signTxn(alice.secretKey)]))
+    first.submit(signed)
+    for (let i = 0; i < 3; i++) pay(first, 10 + i, bob.address)
+    const rounds = Array.from({ length: Number(first.lastRound()) + 1 }, (_, r) => BigInt(r))
+    const deltas = (node: Node): unknown[] => rounds.map((r) => [node.ledgerStateDelta(r), node.groupDeltasForRound(r)])
+    const before = { view: view(first, history), deltas: deltas(first), group: first.groupDelta(group[0].group!) }
+    expect(first.block(8n)!.payset).toHaveLength(16)
+    await first.close()
+
+    const second = openNode({ dataDir: dir })
+    expect({ view: view(second, history), deltas: deltas(second), group: second.groupDelta(group[0].group!) }).toEqual(before)
+    expect(second.block(8n)!.payset).toHaveLength(16)
+    expect(() => second.submit(signed)).toThrow(`transaction already in ledger: ${group[0].txID()}`)
+    await second.close()
+  })
+
   it('keeps the genesis block of the first run', async () => {
     const dir = dataDir()
     const first = openNode({ dataDir: dir, now: () => 1_700_000_000_000 })
