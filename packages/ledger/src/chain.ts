@@ -83,11 +83,8 @@ function spliceBlock(header: Uint8Array, stibs: Uint8Array[]): Uint8Array {
   return out
 }
 
-/**
- * spliceBlock undone: a logged block's header encoding (its map without `txns`) and how many
- * payset entries it holds, so replay decodes the header alone and keeps the block as its bytes.
- */
-function splitBlock(block: Uint8Array): { header: Uint8Array; entries: number } {
+/** spliceBlock undone: a block's header encoding (its map without `txns`), decoded alone when a replayed header is read. */
+function splitBlock(block: Uint8Array): Uint8Array {
   const t = block[0]
   const count = t >= 0x80 && t <= 0x8f ? t & 0x0f : t === 0xde ? (block[1] << 8) | block[2] : new DataView(block.buffer, block.byteOffset + 1).getUint32(0)
   const bodyStart = t >= 0x80 && t <= 0x8f ? 1 : t === 0xde ? 3 : 5
@@ -96,9 +93,6 @@ function splitBlock(block: Uint8Array): { header: Uint8Array; entries: number } 
     const keyEnd = msgpackValueEnd(block, at)
     const valueEnd = msgpackValueEnd(block, keyEnd)
     if (keyEnd - at === TXNS_KEY.length && TXNS_KEY.every((b, j) => block[at + j] === b)) {
-      const a = block[keyEnd]
-      const view = new DataView(block.buffer, block.byteOffset + keyEnd + 1)
-      const entries = a >= 0x90 && a <= 0x9f ? a & 0x0f : a === 0xdc ? view.getUint16(0) : view.getUint32(0)
       const parts = [containerPrefix(0x80, count - 1), block.subarray(bodyStart, at), block.subarray(valueEnd)]
       const header = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
       let pos = 0
@@ -106,25 +100,61 @@ function splitBlock(block: Uint8Array): { header: Uint8Array; entries: number } 
         header.set(p, pos)
         pos += p.length
       }
-      return { header, entries }
+      return header
     }
     at = valueEnd
   }
-  return { header: block, entries: 0 }
+  return block
 }
 
-/** A logged block as replay takes it: its header decoded, its payset only counted, its bytes kept as logged. */
+/** A block's header object, decoded from the block's canonical encoding. */
+function decodeHeader(block: Uint8Array): algosdk.BlockHeader {
+  return algosdk.decodeMsgpack(splitBlock(block), algosdk.BlockHeader)
+}
+
+/** The msgpack unsigned integer at `at` (-1n for anything else). */
+function readUint(b: Uint8Array, at: number): bigint {
+  const t = b[at]
+  if (t <= 0x7f) return BigInt(t)
+  const view = new DataView(b.buffer, b.byteOffset + at + 1)
+  if (t === 0xcc) return BigInt(b[at + 1])
+  if (t === 0xcd) return BigInt(view.getUint16(0))
+  if (t === 0xce) return BigInt(view.getUint32(0))
+  if (t === 0xcf) return view.getBigUint64(0)
+  return -1n
+}
+
+const RND_KEY = new Uint8Array([0xa3, ...new TextEncoder().encode('rnd')])
+const TC_KEY = new Uint8Array([0xa2, ...new TextEncoder().encode('tc')])
+
+/** A logged block as replay checks it, read without decoding: its round, txn counter (0 when omitted, as msgpack omits zeros) and payset size. */
 interface StoredBlock {
-  block: algosdk.Block
-  bytes: Uint8Array
+  round: bigint
+  txnCounter: bigint
   entries: number
+  bytes: Uint8Array
   /** Whether its state delta will be among the last DELTA_LOOKBACK rounds kept once replay ends. */
   keepDelta: boolean
 }
 
 function storedBlock(bytes: Uint8Array, keepDelta: boolean): StoredBlock {
-  const { header, entries } = splitBlock(bytes)
-  return { block: new algosdk.Block({ header: algosdk.decodeMsgpack(header, algosdk.BlockHeader), payset: [] }), bytes, entries, keepDelta }
+  const out: StoredBlock = { round: 0n, txnCounter: 0n, entries: 0, bytes, keepDelta }
+  const t = bytes[0]
+  const count = t >= 0x80 && t <= 0x8f ? t & 0x0f : t === 0xde ? (bytes[1] << 8) | bytes[2] : new DataView(bytes.buffer, bytes.byteOffset + 1).getUint32(0)
+  let at = t >= 0x80 && t <= 0x8f ? 1 : t === 0xde ? 3 : 5
+  const is = (key: Uint8Array, end: number): boolean => end - at === key.length && key.every((b, j) => bytes[at + j] === b)
+  for (let i = 0; i < count; i++) {
+    const keyEnd = msgpackValueEnd(bytes, at)
+    if (is(RND_KEY, keyEnd)) out.round = readUint(bytes, keyEnd)
+    else if (is(TC_KEY, keyEnd)) out.txnCounter = readUint(bytes, keyEnd)
+    else if (is(TXNS_KEY, keyEnd)) {
+      const a = bytes[keyEnd]
+      const view = new DataView(bytes.buffer, bytes.byteOffset + keyEnd + 1)
+      out.entries = a >= 0x90 && a <= 0x9f ? a & 0x0f : a === 0xdc ? view.getUint16(0) : view.getUint32(0)
+    }
+    at = msgpackValueEnd(bytes, keyEnd)
+  }
+  return out
 }
 
 const FEE_SINK_ADDRESS = algosdk.Address.fromString(FEE_SINK)
@@ -273,8 +303,8 @@ class Chain implements Node {
   readonly genesisHash = genesisHash()
   private readonly now: () => number
   private readonly state: LedgerState
-  /** Each round's header, as objects: the AVM and every new block read them. */
-  private readonly headers: algosdk.BlockHeader[] = []
+  /** Each round's header, as objects: the AVM and every new block read them. A replayed round's is decoded from its block when first read (headerAt). */
+  private readonly headers: (algosdk.BlockHeader | undefined)[] = []
   /** Each round's block as its canonical msgpack, decoded when asked for: kept as objects, payset and all, blocks were most of the node's memory. */
   private readonly blockBytes: Uint8Array[] = []
   private readonly txns = new Map<string, Confirmed>()
@@ -299,7 +329,7 @@ class Chain implements Node {
     const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
     this.state = new LedgerState({
       round: () => this.lastRound() + 1n,
-      latestTimestamp: () => Number(this.headers[this.headers.length - 1].timestamp),
+      latestTimestamp: () => Number(this.headerAt(this.headers.length - 1).timestamp),
       blockHeader: (r) => this.avmHeader(r),
       genesisHash: () => this.genesisHash,
       feeSink,
@@ -322,7 +352,8 @@ class Chain implements Node {
     for (let i = 0; i < GENESIS_TXN_COUNTER; i++) this.state.countTxn()
     this.state.commit(cp)
     this.lastBlockAt = this.now()
-    this.keepBlock(this.makeBlock(0n, ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined))
+    const genesis = this.makeBlock(0n, ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined)
+    this.keepBlock(genesis.header, algosdk.encodeMsgpack(genesis))
     if (options.dataDir !== undefined) this.restore(options.dataDir)
   }
 
@@ -332,10 +363,9 @@ class Chain implements Node {
     const { log, records } = ChainLog.open(dataDir, this.genesisHash, () => genesis)
     try {
       const logged = records[0] as BlockRecord
-      const first = storedBlock(logged.block, false).block
-      this.headers[0] = first.header
+      this.headers[0] = decodeHeader(logged.block)
       this.blockBytes[0] = logged.block.slice()
-      this.sameRules(first)
+      this.sameRules(0n, this.headers[0].txnCounter)
       const blocks = records.reduce((n, r) => n + (r.kind === 'block' ? 1 : 0), 0)
       let round = 0
       for (const rec of records.slice(1)) {
@@ -349,7 +379,7 @@ class Chain implements Node {
         try {
           this.commitGroup(rec.group, stored)
         } catch (e) {
-          throw new ChainLogError(`${log.file}: replaying round ${stored.block.header.round} failed: ${(e as Error).message}`)
+          throw new ChainLogError(`${log.file}: replaying round ${stored.round} failed: ${(e as Error).message}`)
         }
       }
     } catch (e) {
@@ -360,11 +390,11 @@ class Chain implements Node {
   }
 
   /** Replay must count transactions (and so number created ids) as the logged block did; otherwise the rules changed under the log. */
-  private sameRules(logged: algosdk.Block): void {
+  private sameRules(round: bigint, txnCounter: bigint): void {
     const counter = BigInt(this.state.counter())
-    if (logged.header.txnCounter !== counter) {
+    if (txnCounter !== counter) {
       throw new ChainLogError(
-        `round ${logged.header.round} was logged with txn counter ${logged.header.txnCounter} but replays to ${counter}: ` +
+        `round ${round} was logged with txn counter ${txnCounter} but replays to ${counter}: ` +
           'the ledger changed how it applies transactions since this data directory was written (start with --reset to begin afresh)',
       )
     }
@@ -383,9 +413,13 @@ class Chain implements Node {
 
   private header(round: Uint64): algosdk.BlockHeader {
     const r = BigInt(round)
-    const h = this.headers[Number(r)]
-    if (r > this.lastRound() || h === undefined) throw new LedgerError(`round ${r} is not available`)
-    return h
+    if (r < 0n || r > this.lastRound()) throw new LedgerError(`round ${r} is not available`)
+    return this.headerAt(Number(r))
+  }
+
+  /** The header of kept round `n`, decoded from its block the first time a replayed one is read. */
+  private headerAt(n: number): algosdk.BlockHeader {
+    return (this.headers[n] ??= decodeHeader(this.blockBytes[n]))
   }
 
   private avmHeader(round: Uint64): AvmBlockHeader {
@@ -419,7 +453,7 @@ class Chain implements Node {
     prevHeaderBytes: Uint8Array | undefined,
     expired: algosdk.Address[] = [],
   ): algosdk.Block {
-    const prevTs = this.headers.length > 0 ? this.headers[this.headers.length - 1].timestamp : 0n
+    const prevTs = this.headers.length > 0 ? this.headerAt(this.headers.length - 1).timestamp : 0n
     const nowTs = BigInt(Math.floor(this.now() / 1000)) + this.offset
     const header = new algosdk.BlockHeader({
       round,
@@ -497,8 +531,8 @@ class Chain implements Node {
     // a no-op journaled write keeps applyGroup's checkpoint inner, so its changes stay undoable until logged
     if (this.log !== undefined) this.state.updateAccount(this.state.chain.feeSink, () => undefined)
     let res: ReturnType<typeof applyGroup>
-    let block: algosdk.Block
-    let encoded: Uint8Array | undefined
+    let block: algosdk.Block | undefined
+    let encoded: Uint8Array
     let headerBytes: Uint8Array | undefined
     const stopWatching = watchWrites(this.state)
     try {
@@ -514,7 +548,7 @@ class Chain implements Node {
       if (stored === undefined) {
         // every encoding is made once: the entries for the commitments and the block, the header for the block and the next one's branches
         const stibBytes = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
-        const prev = this.headers[this.headers.length - 1]
+        const prev = this.headerAt(this.headers.length - 1)
         const prevBytes = this.headerBytes(round - 1n)
         const branch = sha512_256(BH, prevBytes)
         const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
@@ -524,9 +558,10 @@ class Chain implements Node {
         encoded = spliceBlock(headerBytes, stibBytes)
         this.persist({ kind: 'block', group: signedGroupBytes, block: encoded }, false)
       } else {
-        if (stored.block.header.round !== round || stored.entries !== stxns.length) throw new LedgerError('the logged block does not hold this group')
-        this.sameRules(stored.block)
-        block = stored.block
+        if (stored.round !== round || stored.entries !== stxns.length) throw new LedgerError('the logged block does not hold this group')
+        this.sameRules(round, stored.txnCounter)
+        // only a kept delta holds its block's header; the other replayed headers wait in the bytes until read
+        if (stored.keepDelta) block = new algosdk.Block({ header: decodeHeader(stored.bytes), payset: [] })
         encoded = stored.bytes
       }
     } catch (e) {
@@ -534,11 +569,11 @@ class Chain implements Node {
       this.state.revert(outer)
       throw e
     }
-    this.recordDelta(round, block, stxns, res.txIds, stopWatching(), stored?.keepDelta ?? true)
+    this.recordDelta(round, block, stxns, res.txIds, stopWatching())
     this.state.commit(outer)
     for (const [k, lv] of res.leases) this.leases.set(k, lv)
     stxns.forEach((stxn, i) => this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] }))
-    this.keepBlock(block, encoded)
+    this.keepBlock(block?.header, encoded)
     if (headerBytes !== undefined) this.lastHeader = { round, bytes: headerBytes }
     this.lastBlockAt = this.now()
     this.forget(round)
@@ -575,12 +610,12 @@ class Chain implements Node {
   /** The canonical encoding of a kept round's header (the last new block's is at hand). */
   private headerBytes(round: bigint): Uint8Array {
     if (this.lastHeader?.round === round) return this.lastHeader.bytes
-    return algosdk.encodeMsgpack(this.headers[Number(round)])
+    return algosdk.encodeMsgpack(this.headerAt(Number(round)))
   }
 
-  /** Keeps a sealed block: its header as is, the rest as its canonical encoding (an exact-size copy). */
-  private keepBlock(block: algosdk.Block, encoded = algosdk.encodeMsgpack(block)): void {
-    this.headers.push(block.header)
+  /** Keeps a sealed block: its header as is (or left to headerAt), the rest as its canonical encoding (an exact-size copy). */
+  private keepBlock(header: algosdk.BlockHeader | undefined, encoded: Uint8Array): void {
+    this.headers.push(header)
     this.blockBytes.push(encoded.slice())
   }
 
@@ -597,17 +632,16 @@ class Chain implements Node {
     return done
   }
 
-  /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do. */
-  private recordDelta(round: bigint, block: algosdk.Block, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>, keep: boolean): void {
-    const prev = this.headers[this.headers.length - 1]
+  /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do; a replayed round left without `block` is not among them. */
+  private recordDelta(round: bigint, block: algosdk.Block | undefined, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>): void {
     this.totals = nextTotals(this.state, writes, this.totals)
     if (this.totals.online !== this.onlineHistory[this.onlineHistory.length - 1].money) this.onlineHistory.push({ round, money: this.totals.online })
     for (const w of writes) if (w.map === (this.state.accounts as Map<unknown, unknown>)) this.trackOnline(w.key as string, round)
-    if (!keep) return
+    if (block === undefined) return
     const delta = buildDelta(this.state, writes, {
       txns: stxns.map((s, i) => ({ txId: txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
       header: null, // set from the kept block when asked for
-      prevTimestamp: prev.timestamp,
+      prevTimestamp: this.headerAt(this.headers.length - 1).timestamp,
       totals: this.totals,
     })
     const gid = stxns[0].txn.group
@@ -856,7 +890,7 @@ class Chain implements Node {
     if (round < 0n || round > this.lastRound()) return undefined
     const n = Number(round)
     // {block: …}: a one-entry map around the block's own canonical encoding
-    const body = headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headers[n], payset: [] })) : this.blockBytes[n]
+    const body = headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headerAt(n), payset: [] })) : this.blockBytes[n]
     const out = new Uint8Array(BLOCK_PREFIX.length + body.length)
     out.set(BLOCK_PREFIX)
     out.set(body, BLOCK_PREFIX.length)
