@@ -13,7 +13,7 @@ const TOKENS = new Map([ALGO, GUSD].map((t) => [t.id, t]))
 const POOL: Pool = sdk.newPool(0, 1001, { reserveA: 1_000_000_000n, reserveB: 250_000_000n, lpAsset: 2000n, lpIssued: 499_999_000n })
 
 function open(amountIn: bigint, patch: Partial<ReviewModalProps> = {}) {
-  const route = sdk.bestRouteExactIn([POOL], 0n, 1001n, amountIn)!
+  const route = patch.route ?? sdk.bestRouteExactIn([POOL], 0n, 1001n, amountIn)!
   const onConfirm = vi.fn()
   render(
     <ReviewModal
@@ -37,6 +37,16 @@ function open(amountIn: bigint, patch: Partial<ReviewModalProps> = {}) {
 }
 
 describe('ReviewModal', () => {
+  it.each([
+    ['one pool refunds what it does not need', [POOL], /what the pool does not need comes back/],
+    ['a route keeps any extra output for the user', [POOL, sdk.newPool(0, 7, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n }), sdk.newPool(7, 1001, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n })], /the extra is yours/],
+  ])('for exact out, says that %s', (_, pools, hint) => {
+    const route = sdk.bestRouteExactOut(pools, 0n, 1001n, 2_000_000n)!
+    if (pools.length > 1) expect(route.hops.length).toBe(2)
+    open(0n, { route, limit: sdk.maximumSold(route.amountIn, 50n) })
+    expect(screen.getByText(hint)).toBeInTheDocument()
+  })
+
   it('shows what is paid, received, the minimum and the fees, and confirms', async () => {
     const { onConfirm } = open(10_000_000n)
     const dialog = screen.getByRole('dialog', { name: 'Review swap' })

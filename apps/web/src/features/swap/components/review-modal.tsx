@@ -1,25 +1,14 @@
 import { useState } from 'react'
 import { ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
-import type { Token } from '@/lib/dex/tokens.ts'
-import type { Route } from '@/lib/dex/sdk.ts'
 import { formatAmount } from '@/lib/format.ts'
-import type { ImpactLevel } from '../derive-swap.ts'
-import { formatBps, TradeDetails } from './trade-details.tsx'
+import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
 
 /** The word a user types to accept a price impact of 10% or more. */
 export const CONFIRM_WORD = 'confirm'
 
 /** Props of {@link ReviewModal}. */
-export interface ReviewModalProps {
-  route: Route
-  tokens: ReadonlyMap<number, Token>
-  tokenIn: Token
-  tokenOut: Token
-  limit: bigint
-  networkFee: bigint
-  impact: ImpactLevel
-  slippagePercent: number
+export interface ReviewModalProps extends Omit<TradeDetailsProps, 'feeEstimated'> {
   /** The group is being built (and its fee measured). */
   preparing: boolean
   /** Why the group could not be built, in words. */
@@ -66,7 +55,9 @@ export function ReviewModal(props: ReviewModalProps) {
       <p className="hint">
         {exactIn
           ? `If the price moves against you by more than ${props.slippagePercent}% before the swap confirms, it fails and you keep your ${tokenIn.symbol}.`
-          : `You send at most the amount above; what the pool does not need comes back in the same transaction.`}
+          : route.hops.length === 1
+            ? `You send at most the amount above; what the pool does not need comes back in the same transaction.`
+            : `You send the amount above; if the route gives more than you asked for, the extra is yours.`}
       </p>
       {needsWord ? (
         <Notice tone="error" title={`Price impact ${formatBps(route.priceImpactBps)}`}>
