@@ -1,4 +1,4 @@
-import { ProgramBrowser } from '@/components/staking/program-browser.tsx'
+import { ProgramBrowser } from './program-browser.tsx'
 
 /** Staking pools: stake a single token to earn rewards. Kept alive by the layout when left. */
 export function PoolsPage() {

@@ -1,4 +1,4 @@
-import { ProgramBrowser } from '@/components/staking/program-browser.tsx'
+import { ProgramBrowser } from './program-browser.tsx'
 
 /** Farms: stake a pool's LP tokens to earn rewards. Kept alive by the layout when left. */
 export function FarmsPage() {

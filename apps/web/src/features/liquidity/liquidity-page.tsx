@@ -20,12 +20,12 @@ import { AddReview, CREATE_STEPS, RemoveReview } from './components/liquidity-re
 import { PositionsTable } from './components/positions-table.tsx'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, displayPrice, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
-import './shares.css'
+import './liquidity.css'
 
 type Mode = 'add' | 'remove'
 
 /** Liquidity: your pool shares, add liquidity (to an existing or a new pool, or single-sided) and remove it. */
-export function SharesPage() {
+export function LiquidityPage() {
   const { network, algod, deployment } = useProtocol()
   const settings = useSettings()
   const session = useWalletSession()
