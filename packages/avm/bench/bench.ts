@@ -3,7 +3,7 @@
 import { assemble } from '../src/assembler/index.ts'
 import { evalProgram } from '../src/eval/eval.ts'
 import { sigHarnessEnv } from '../src/harness.ts'
-import { readConformance } from '../src/conformance/shared.ts'
+import { readConformance } from '../src/conformance/data.ts'
 
 const BUDGET = 1_000_000_000
 

@@ -1,5 +1,5 @@
 // Generates src/spec/langspec.generated.ts from go-algorand's langspec_v1..v13.json (read from
-// ../shared/conformance/langspec relative to the repo root). Each op variant is stored once with
+// the package's conformance/langspec). Each op variant is stored once with
 // the version span over which its langspec entry is identical, so the table stays compact.
 // Version 14 (vFuture) has no langspec: it is v13 plus sumhash512, described below from
 // go-algorand's data/transactions/logic/opcodes.go and doc.go.
@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { CostSpec, FieldSpec, ImmediateSpec } from '../src/spec/types.ts'
+import { CONFORMANCE_DIR } from '../src/conformance/data.ts'
 
 interface LangArgDetail {
   Name: string
@@ -220,8 +221,8 @@ export function generateSpecSource(langspecDir: string): string {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-/** Where the langspec files live: ../shared/conformance/langspec relative to the repo root. */
-export const LANGSPEC_DIR = path.resolve(here, '../../../../shared/conformance/langspec')
+/** Where the langspec files live: the package's conformance/langspec (go-algorand's, byte for byte). */
+export const LANGSPEC_DIR = path.join(CONFORMANCE_DIR, 'langspec')
 /** The generated file this script owns. */
 export const GENERATED_PATH = path.resolve(here, '../src/spec/langspec.generated.ts')
 

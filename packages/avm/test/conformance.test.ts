@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { runAssemblerVectors, runWasIntroducedChecks } from '../src/conformance/assembler.ts'
 import { runBytecodeVector, runEvalVector, type BytecodeVector, type EvalVector } from '../src/conformance/eval.ts'
 import { KNOWN_FAILURES } from '../src/conformance/known-failures.ts'
-import { readConformance } from '../src/conformance/shared.ts'
+import { readConformance } from '../src/conformance/data.ts'
 import type { CaseResult } from '../src/conformance/types.ts'
 
 const evalFile = readConformance('eval-vectors.json') as { vectors: EvalVector[]; bytecode_vectors: BytecodeVector[] }

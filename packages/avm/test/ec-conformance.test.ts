@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runEvalVector, type EvalVector } from '../src/conformance/eval.ts'
-import { readConformance } from '../src/conformance/shared.ts'
+import { readConformance } from '../src/conformance/data.ts'
 
 // go-algorand's eval vectors that exercise the elliptic-curve, MiMC and Poseidon2 opcodes, run
 // through the assembler and evaluator in the go test harness environment.

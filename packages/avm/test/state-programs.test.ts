@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { assemble } from '../src/assembler/index.ts'
 import type { EvalEnv } from '../src/eval/context.ts'
@@ -10,6 +7,7 @@ import { appliedTxn } from '../src/eval/ops/state/app-call.ts'
 import { recordApplied, runAppCall } from '../src/eval/ops/state/inner-app.ts'
 import { HARNESS_PROTO } from '../src/proto.ts'
 import { zeroAssetParams } from '../src/txn.ts'
+import { readConformance } from '../src/conformance/data.ts'
 import { HARNESS_APP_CREATOR, MemoryLedger, appHarnessEnv, vectorEnv } from '../src/harness.ts'
 import { makeTxn, txnId, type Txn } from '../src/txn.ts'
 import { addr } from './state-helpers.ts'
@@ -37,10 +35,7 @@ function run(source: string, env: EvalEnv, version = 14): { pass: boolean; error
   return { pass: r.pass, error: r.error?.message, txn: r.cx === undefined ? undefined : appliedTxn(r.cx) }
 }
 
-// The vectors live beside the repository (../shared/conformance from its root), never copied in.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-const vectorFile = path.join(repoRoot, '../shared/conformance/eval-vectors.json')
-const vectors = (JSON.parse(fs.readFileSync(vectorFile, 'utf8')) as { vectors: Vector[] }).vectors
+const vectors = (readConformance('eval-vectors.json') as { vectors: Vector[] }).vectors
 const touchesState = /\b(txn|txna|gtxn|gtxns|global|gload|gaid|block|log)\b/
 
 describe('application-mode conformance vectors', () => {

@@ -1,5 +1,5 @@
 // Runs go-algorand's assembler conformance vectors (assembler-vectors.json, see
-// ../shared/conformance/README.md) against our assembler and disassembler. Pure: the caller
+// packages/avm/conformance/README.md) against our assembler and disassembler. Pure: the caller
 // reads the JSON and passes it in, so this also runs in the browser.
 import { assemble, formatAssemblyError, programHashOnCurve } from '../assembler/index.ts'
 import type { AssembleResult, AssemblyError } from '../assembler/index.ts'
