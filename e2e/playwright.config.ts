@@ -82,7 +82,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite build --logLevel warn --outDir ${webDir} --emptyOutDir && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${webDir}`,
+      command: `npx vite build --logLevel warn --outDir ${webDir} --emptyOutDir && npx tsx server/serve.ts --dir ${webDir} --port ${PORT} --api http://127.0.0.1:4001 --api http://127.0.0.1:4002`,
       cwd: '../apps/web',
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,

@@ -30,6 +30,7 @@ const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { seed, kmdAccounts, travelTo, travelToNow, historyStart } = await import('../packages/contracts/src/seed.ts')
 const vite = await import('vite')
+const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
 let web
@@ -89,8 +90,9 @@ try {
   env.VITE_GROVE_KMD_PORT = kmdUrl.port
   const configFile = path.join(webRoot, 'vite.config.ts')
   await vite.build({ root: webRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-  web = await vite.preview({ root: webRoot, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173), strictPort: true, open: false } })
-  const webUrl = web.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port('GROVE_WEB_PORT', 5173)}/`
+  // the production server (security headers, caching, SPA fallback) with this stack's APIs allowed
+  web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url] })
+  const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
   console.log(banner({ webUrl, state, fresh, seconds: (performance.now() - t0) / 1000 }))
 } catch (e) {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e)

@@ -1,4 +1,5 @@
-// Unit tests run in jsdom with the same `@/` alias as the app.
+// Unit tests: the app's in jsdom with the same `@/` alias as the app; the production web
+// server's in Node (no DOM, no Testing Library setup).
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -8,8 +9,12 @@ export default defineConfig({
   define: { global: 'globalThis', __GROVE_BUILD_ID__: JSON.stringify('test-build') },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
-    setupFiles: ['./src/test-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'app', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', '*.test.ts'], setupFiles: ['./src/test-setup.ts'] },
+      },
+      { extends: true, test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'] } },
+    ],
   },
 })

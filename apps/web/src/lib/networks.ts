@@ -1,5 +1,6 @@
 // The networks Grove can run on. This table is the one source for algod defaults,
 // genesis ids and explorer links; settings, the wallet layer and the badge read it.
+import { PUBLIC_ALGOD } from './public-networks.ts'
 
 /** Identifier of a network Grove knows. */
 export type NetworkId = 'localnet' | 'testnet' | 'mainnet'
@@ -53,7 +54,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     id: 'testnet',
     name: 'TestNet',
     isTestnet: true,
-    algod: { server: 'https://testnet-api.4160.nodely.dev', port: '', token: '' },
+    algod: { server: PUBLIC_ALGOD.testnet, port: '', token: '' },
     genesisId: 'testnet-v1.0',
     explorer: lora('testnet'),
   },
@@ -61,7 +62,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     id: 'mainnet',
     name: 'MainNet',
     isTestnet: false,
-    algod: { server: 'https://mainnet-api.4160.nodely.dev', port: '', token: '' },
+    algod: { server: PUBLIC_ALGOD.mainnet, port: '', token: '' },
     genesisId: 'mainnet-v1.0',
     explorer: lora('mainnet'),
   },

@@ -1,0 +1,131 @@
+// The production web server: serves a built Grove (apps/web/dist or `npm start`'s build) the way a
+// wallet-connected DeFi front end must be served. Every response carries the security headers
+// (a script policy without inline or eval, no framing, no referrer); hashed assets are cached
+// for a year, index.html and build/latest.json never (a deploy must reach users on the next
+// navigation); client routes fall back to index.html; responses are compressed.
+import fs from 'node:fs'
+import path from 'node:path'
+import compress from '@fastify/compress'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { PUBLIC_ALGOD } from '../src/lib/public-networks.ts'
+
+/** What the wallets' connectors reach beyond Grove's own APIs (read from their packages' sources). */
+export const WALLET_SOURCES = {
+  // Pera and Defly: WalletConnect v1 bridges listed in their config files, plus modal fonts,
+  // animations and sounds; Lute opens a popup window and Kibisis talks to its extension by
+  // messages, neither needs a network origin of the page.
+  connect: [
+    'https://wc.perawallet.app',
+    'wss://*.perawallet.app',
+    'https://static.defly.app',
+    'wss://*.defly.app',
+    'wss://bridge.walletconnect.org',
+    'https://s3.amazonaws.com',
+    'https://defly-walletconnect.s3.eu-central-1.amazonaws.com',
+  ],
+  font: ['https://fonts.gstatic.com'],
+  style: ['https://fonts.googleapis.com'],
+  media: ['https://s3.amazonaws.com', 'https://defly-walletconnect.s3.eu-central-1.amazonaws.com'],
+} as const
+
+/** Which origins the page may call: the build's algod, kmd, indexer and analytics, plus extras. */
+export interface CspOrigins {
+  /** Origins of the APIs this build is configured for (algod, kmd, indexer, analytics). */
+  apis: readonly string[]
+}
+
+/** The Content-Security-Policy for a build that talks to `apis` (and the public networks). */
+export function contentSecurityPolicy({ apis }: CspOrigins): string {
+  const connect = new Set(["'self'", ...apis.map(origin), ...Object.values(PUBLIC_ALGOD), ...WALLET_SOURCES.connect])
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    // React's style attributes and the wallet modals' injected styles; styles cannot run code.
+    ['style-src', "'self'", "'unsafe-inline'", ...WALLET_SOURCES.style],
+    ['img-src', "'self'", 'data:', 'blob:', 'https:'],
+    ['font-src', "'self'", 'data:', ...WALLET_SOURCES.font],
+    ['media-src', "'self'", ...WALLET_SOURCES.media],
+    ['connect-src', ...connect],
+    ['worker-src', "'self'", 'blob:'],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+  ]
+  return directives.map((d) => d.join(' ')).join('; ')
+}
+
+/** The headers every response carries. */
+export function securityHeaders(origins: CspOrigins): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(origins),
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    // Lute's popup needs window.open; nothing here uses these devices or features.
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()',
+  }
+}
+
+/** Cache policy by path: Vite's content-hashed assets forever, the entry and build id never. */
+export function cacheControl(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  if (urlPath === '/' || urlPath.endsWith('.html') || urlPath === '/build/latest.json') return 'no-store'
+  return 'public, max-age=3600'
+}
+
+/** Options of {@link createWebServer}. */
+export interface WebServerOptions extends CspOrigins {
+  /** The built site (the folder holding index.html). */
+  root: string
+  /** Log requests (off in tests and under `npm start`). */
+  logger?: boolean
+}
+
+/** A Fastify instance serving the built site at `root`; call `listen` on it. */
+export async function createWebServer({ root, apis, logger = false }: WebServerOptions): Promise<FastifyInstance> {
+  const index = path.join(root, 'index.html')
+  if (!fs.existsSync(index)) throw new Error(`${root} holds no index.html: build the web app first (npm run build -w @grove/web)`)
+  const headers = securityHeaders({ apis })
+  const app = Fastify({
+    logger,
+    // A static site takes no bodies; slow or stuck clients are cut off.
+    bodyLimit: 1024,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    return503OnClosing: true,
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(headers)
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl(request.url.split('?')[0]!))
+    return payload
+  })
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
+  await app.register(fastifyStatic, {
+    root,
+    index: ['index.html'],
+    wildcard: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+  })
+  // Client routes (/dex/swap, /projects/7) are the app's: send index.html and let its router
+  // decide, including its own 404 page. A missing file with an extension is a real 404.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)
+    if (!isPage) return reply.code(404).type('text/plain; charset=utf-8').send(`Not found: ${pathname}`)
+    return reply.header('cache-control', 'no-store').sendFile('index.html')
+  })
+  return app
+}
+
+/** The origin (scheme://host:port) of a URL, as CSP sources name them. */
+function origin(url: string): string {
+  return new URL(url).origin
+}

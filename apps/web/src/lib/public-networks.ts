@@ -1,0 +1,8 @@
+// The public networks' default endpoints, free of Vite's import.meta.env so that Node code (the
+// production web server's Content-Security-Policy) reads the same table as the app.
+
+/** Default algod base URLs of the public networks (scheme + host, default port). */
+export const PUBLIC_ALGOD = {
+  testnet: 'https://testnet-api.4160.nodely.dev',
+  mainnet: 'https://mainnet-api.4160.nodely.dev',
+} as const

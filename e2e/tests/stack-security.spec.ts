@@ -1,0 +1,70 @@
+// The production web server on the full stack: its Content-Security-Policy lets every page and a
+// whole swap run without a single violation, the app refuses to render inside a frame, and hashed
+// assets are cached for a year while index.html is never cached.
+import { expect, test, type Page } from '@playwright/test'
+import { connectMnemonic, newAccount, stackInfo } from '../support/stack.ts'
+
+/** Records every CSP violation the page reports, from before its first script runs. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __violations: string[] }).__violations = seen
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
+}
+
+const PAGES = ['/', '/dex/swap', '/dex/chart', '/dex/analytics', '/shares', '/stake', '/staking/farms', '/staking/pools', '/dashboard', '/projects', '/settings', '/admin', '/docs/getting-started', '/no-such-page']
+
+test('every page renders without a CSP violation', async ({ page }) => {
+  const violations = await watchViolations(page)
+  for (const path of PAGES) {
+    await page.goto(path)
+    await expect(page.locator('main')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await violations(), path).toEqual([])
+  }
+})
+
+test('a swap from connect to confirmation runs without a CSP violation', async ({ page }) => {
+  const account = await newAccount({ algo: 30, tokens: { gUSD: 0 } })
+  const violations = await watchViolations(page)
+  await page.goto('/dex/swap')
+  await connectMnemonic(page, account.mnemonic)
+  await page.getByRole('button', { name: /^You receive: / }).click()
+  const selector = page.getByRole('dialog')
+  await selector.getByRole('searchbox').fill('gUSD')
+  await selector.locator('.token-list__item').filter({ has: page.locator('.token-list__symbol', { hasText: /^gUSD✓?$/ }) }).first().click()
+  await page.getByRole('textbox', { name: 'You pay' }).fill('5')
+  await page.getByRole('button', { name: 'Review swap' }).click()
+  const review = page.getByRole('dialog', { name: 'Review swap' })
+  await review.getByRole('button', { name: 'Confirm swap' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: /Swapped 5 ALGO for/ })).toBeVisible()
+  expect(await violations()).toEqual([])
+})
+
+test('a page that frames Grove gets nothing rendered', async ({ page }) => {
+  const { webUrl } = stackInfo()
+  await page.route('http://attacker.test/', (route) => route.fulfill({ contentType: 'text/html', body: `<iframe id="grove" src="${webUrl}/dex/swap" width="800" height="600"></iframe>` }))
+  await page.goto('http://attacker.test/')
+  await page.locator('#grove').waitFor()
+  // Chromium swaps a frame refused by frame-ancestors for its own error page.
+  await expect.poll(() => page.frames().find((f) => f !== page.mainFrame())?.url()).toMatch(/^chrome-error:/)
+  const frame = page.frames().find((f) => f !== page.mainFrame())!
+  expect(await frame.locator('#root').count()).toBe(0)
+})
+
+test('hashed assets are cached for a year, index.html and the build id never', async ({ request }) => {
+  const index = await request.get('/')
+  expect(index.headers()['cache-control']).toBe('no-store')
+  expect(index.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1]
+  expect(asset).toBeTruthy()
+  const js = await request.get(asset!, { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(['br', 'gzip']).toContain(js.headers()['content-encoding'])
+  expect((await request.get('/build/latest.json')).headers()['cache-control']).toBe('no-store')
+  const route = await request.get('/dex/swap')
+  expect(route.status()).toBe(200)
+  expect(route.headers()['cache-control']).toBe('no-store')
+})
