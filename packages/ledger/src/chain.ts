@@ -7,12 +7,12 @@
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type Uint64 } from '@grove/avm'
-import { applyGroup, type AppliedTxn, type ValueDelta } from './apply.ts'
+import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, msgpackValueEnd, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash, genesisStatus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
-import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp } from './deltas.ts'
+import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp, type Write } from './deltas.ts'
 import { encodedCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
@@ -297,6 +297,25 @@ function inBlock(stxn: algosdk.SignedTransaction, applyData: algosdk.ApplyData):
   return algosdk.msgpackRawEncode(algosdk.SignedTxnInBlock.encodingSchema.prepareMsgpack(data))
 }
 
+/** A built block before it is published (Chain.build). */
+interface Built {
+  res: AppliedGroup
+  /** The block (header only; the payset is in `encoded`), absent for a replayed round whose delta is not kept. */
+  block: algosdk.Block | undefined
+  encoded: Uint8Array
+  headerBytes: Uint8Array | undefined
+  writes: Write[]
+  totals: MoneyTotals
+  delta: { round: Map<string, Msgp>; group: Map<string, Msgp> } | undefined
+}
+
+/** A logged block not yet flushed: the journal position and log size before it, to undo it if its flush fails. */
+interface UnflushedMark {
+  cp: number
+  size: number
+  undone: boolean
+}
+
 /** The dev-mode chain (see the file comment). */
 class Chain implements Node {
   readonly genesisId = GENESIS_ID
@@ -323,9 +342,13 @@ class Chain implements Node {
   /** The last new block's header encoding, for the next block's branch and branch512. */
   private lastHeader: { round: bigint; bytes: Uint8Array } | undefined
   private readonly onlineHistory: { round: bigint; money: bigint }[] = [{ round: 0n, money: 0n }]
+  /** Logged blocks whose flush has not succeeded yet, oldest first: until it does, each stays undoable. */
+  private readonly unflushed: UnflushedMark[] = []
+  private readonly fault: NodeOptions['fault']
 
   constructor(options: NodeOptions) {
     this.now = options.now ?? Date.now
+    this.fault = options.fault
     const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
     this.state = new LedgerState({
       round: () => this.lastRound() + 1n,
@@ -351,9 +374,11 @@ class Chain implements Node {
     // go's MakeGenesisBlock starts the txn counter at 1000 (AppForbidLowResources), so created ids begin at 1001
     for (let i = 0; i < GENESIS_TXN_COUNTER; i++) this.state.countTxn()
     this.state.commit(cp)
+    this.state.settle()
     this.lastBlockAt = this.now()
     const genesis = this.makeBlock(0n, ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined)
-    this.keepBlock(genesis.header, algosdk.encodeMsgpack(genesis))
+    this.headers.push(genesis.header)
+    this.blockBytes.push(algosdk.encodeMsgpack(genesis))
     if (options.dataDir !== undefined) this.restore(options.dataDir)
   }
 
@@ -387,6 +412,8 @@ class Chain implements Node {
       throw e
     }
     this.log = log
+    const fault = this.fault
+    if (fault !== undefined) log.tearHook = () => fault('log')
   }
 
   /** Replay must count transactions (and so number created ids) as the logged block did; otherwise the rules changed under the log. */
@@ -401,11 +428,14 @@ class Chain implements Node {
   }
 
   /** Appends to the chain log; a failed write stops the node, since memory must not run ahead of the disk. */
-  private persist(rec: LogRecord, sync = true): void {
-    if (this.log === undefined) return
+  /** Appends to the chain log and returns where the record starts. A failed write is cut off and refused; only a log that cannot be cut back stops the node, since memory must not run ahead of the disk. */
+  private persist(rec: LogRecord, sync = true): number {
+    const log = this.log
+    if (log === undefined) return 0
     try {
-      this.log.append(rec, sync)
+      return log.append(rec, sync)
     } catch (e) {
+      if (!log.failed) throw new LedgerError(`ledger storage failed: ${(e as Error).message}`, 500)
       void this.close()
       throw new LedgerError(`ledger storage failed, node stopped: ${(e as Error).message}`, 500)
     }
@@ -519,32 +549,83 @@ class Chain implements Node {
     return this.commitGroup(signedGroupBytes)
   }
 
+  /** Sets `map[k]` (undefined deletes) so that a revert of the state's journal restores it: the chain's indexes undo with the state. */
+  private journaled<K, V>(map: Map<K, V>, k: K, v: V | undefined): void {
+    const had = map.has(k)
+    const old = map.get(k)
+    this.state.journal(() => (had ? map.set(k, old as V) : map.delete(k)))
+    if (v === undefined) map.delete(k)
+    else map.set(k, v)
+  }
+
+  /** Pushes onto an index array, undone with the state's journal. */
+  private journaledPush<T>(arr: T[], v: T): void {
+    this.state.journal(() => arr.pop())
+    arr.push(v)
+  }
+
+  /** Sets one of the chain's own fields through `set`, undone with the state's journal. */
+  private journaledField<T>(old: T, set: (v: T) => void, v: T): void {
+    this.state.journal(() => set(old))
+    set(v)
+  }
+
   /**
    * Applies a group and seals its block, or, replaying the log, takes its `stored` block (its
-   * signatures were verified when first accepted). A new block is logged before anything can
-   * see it; if that write fails the group is undone.
+   * signatures were verified when first accepted). Atomic: everything from applying the group to
+   * logging its block runs inside one checkpoint of the state's journal, which also journals the
+   * chain's indexes; a throw anywhere undoes it all and cuts off whatever reached the log, and
+   * the node keeps serving. A logged block stays undoable until its flush succeeds (flushed).
    */
   private commitGroup(signedGroupBytes: Uint8Array, stored?: StoredBlock): SubmitResult {
     const stxns = decodeSignedGroup(signedGroupBytes)
     const round = this.lastRound() + 1n
     const outer = this.state.checkpoint()
-    // a no-op journaled write keeps applyGroup's checkpoint inner, so its changes stay undoable until logged
-    if (this.log !== undefined) this.state.updateAccount(this.state.chain.feeSink, () => undefined)
-    let res: ReturnType<typeof applyGroup>
-    let block: algosdk.Block | undefined
-    let encoded: Uint8Array
-    let headerBytes: Uint8Array | undefined
+    const log = this.log
+    let mark: UnflushedMark | undefined
+    try {
+      const built = this.build(stxns, round, undefined, stored)
+      this.publish(round, stxns, built)
+      if (stored === undefined && log !== undefined) {
+        // flushed by durable() below, shared with whoever else submits meanwhile
+        const size = this.persist({ kind: 'block', group: signedGroupBytes, block: built.encoded }, false)
+        mark = { cp: outer, size, undone: false }
+      }
+      this.state.commit(outer)
+      if (mark === undefined) this.state.settle()
+      else this.unflushed.push(mark)
+      for (const wake of this.waiters.splice(0)) wake()
+      return { txId: built.res.txIds[0], durable: mark && this.flushed(mark) }
+    } catch (e) {
+      this.state.revert(outer)
+      throw e
+    }
+  }
+
+  /**
+   * What a commit does before it publishes anything, shared by submit and simulate (so a group
+   * that simulates cleanly cannot then fail here on submit): applies the group, ends the block
+   * (expired keys), seals and encodes the block, and builds its state delta.
+   */
+  private build(stxns: algosdk.SignedTransaction[], round: bigint, sim: SimulateHooks | undefined, stored?: StoredBlock): Built {
     const stopWatching = watchWrites(this.state)
     try {
-      res = applyGroup(this.state, stxns, {
+      this.fault?.('apply')
+      const res = applyGroup(this.state, stxns, {
         round,
         genesisId: GENESIS_ID,
         genesisHash: this.genesisHash,
         seenTxId: (id) => this.txns.has(id),
         leaseUntil: (k) => this.leases.get(k),
         verified: stored !== undefined,
+        sim,
       })
       const expired = this.expireParticipation(round, stopWatching.writes)
+      const writes = stopWatching()
+      this.fault?.('encode')
+      let block: algosdk.Block | undefined
+      let encoded: Uint8Array
+      let headerBytes: Uint8Array | undefined
       if (stored === undefined) {
         // every encoding is made once: the entries for the commitments and the block, the header for the block and the next one's branches
         const stibBytes = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
@@ -554,9 +635,7 @@ class Chain implements Node {
         const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
         block = this.makeBlock(round, branch, prev.seed, fees, paysetCommitments(res.txnBytes, stibBytes), prevBytes, expired)
         headerBytes = algosdk.encodeMsgpack(block.header)
-        // flushed by durable() below, shared with whoever else submits meanwhile
         encoded = spliceBlock(headerBytes, stibBytes)
-        this.persist({ kind: 'block', group: signedGroupBytes, block: encoded }, false)
       } else {
         if (stored.round !== round || stored.entries !== stxns.length) throw new LedgerError('the logged block does not hold this group')
         this.sameRules(round, stored.txnCounter)
@@ -564,21 +643,42 @@ class Chain implements Node {
         if (stored.keepDelta) block = new algosdk.Block({ header: decodeHeader(stored.bytes), payset: [] })
         encoded = stored.bytes
       }
-    } catch (e) {
+      this.fault?.('deltas')
+      const totals = nextTotals(this.state, writes, this.totals)
+      // a replayed round left without `block` is not among the last DELTA_LOOKBACK kept, so its delta is not built
+      const delta =
+        block === undefined
+          ? undefined
+          : buildDelta(this.state, writes, {
+              txns: stxns.map((s, i) => ({ txId: res.txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
+              header: null, // set from the kept block when asked for
+              prevTimestamp: this.headerAt(this.headers.length - 1).timestamp,
+              totals,
+            })
+      return { res, block, encoded, headerBytes, writes, totals, delta }
+    } finally {
       stopWatching()
-      this.state.revert(outer)
-      throw e
     }
-    this.recordDelta(round, block, stxns, res.txIds, stopWatching())
-    this.state.commit(outer)
-    for (const [k, lv] of res.leases) this.leases.set(k, lv)
-    stxns.forEach((stxn, i) => this.txns.set(res.txIds[i], { round, stxn, applied: res.applied[i] }))
-    this.keepBlock(block?.header, encoded)
-    if (headerBytes !== undefined) this.lastHeader = { round, bytes: headerBytes }
-    this.lastBlockAt = this.now()
+  }
+
+  /** Makes a built block the chain's tip: its indexes, delta, online accounts and header, each write journaled. */
+  private publish(round: bigint, stxns: algosdk.SignedTransaction[], b: Built): void {
+    this.journaledField(this.totals, (v) => (this.totals = v), b.totals)
+    if (this.totals.online !== this.onlineHistory[this.onlineHistory.length - 1].money) this.journaledPush(this.onlineHistory, { round, money: this.totals.online })
+    for (const w of b.writes) if (w.map === (this.state.accounts as Map<unknown, unknown>)) this.trackOnline(w.key as string, round)
+    if (b.delta !== undefined && b.block !== undefined) {
+      const gid = stxns[0].txn.group
+      const ids = [...(gid !== undefined && gid.some((x) => x !== 0) ? [gid] : []), ...b.res.txIds.map(base32Decode)]
+      this.journaled(this.deltas, round, { ...b.delta, ids, block: b.block })
+      this.journaled(this.deltas, round - DELTA_LOOKBACK, undefined)
+    }
+    for (const [k, lv] of b.res.leases) this.journaled(this.leases, k, lv)
+    stxns.forEach((stxn, i) => this.journaled(this.txns, b.res.txIds[i], { round, stxn, applied: b.res.applied[i] }))
+    this.journaledPush(this.headers, b.block?.header)
+    this.journaledPush(this.blockBytes, b.encoded.slice())
+    if (b.headerBytes !== undefined) this.journaledField(this.lastHeader, (v) => (this.lastHeader = v), { round, bytes: b.headerBytes })
+    this.journaledField(this.lastBlockAt, (v) => (this.lastBlockAt = v), this.now())
     this.forget(round)
-    for (const wake of this.waiters.splice(0)) wake()
-    return { txId: res.txIds[0], durable: stored === undefined ? this.flushed() : undefined }
   }
 
   /**
@@ -613,56 +713,63 @@ class Chain implements Node {
     return algosdk.encodeMsgpack(this.headerAt(Number(round)))
   }
 
-  /** Keeps a sealed block: its header as is (or left to headerAt), the rest as its canonical encoding (an exact-size copy). */
-  private keepBlock(header: algosdk.BlockHeader | undefined, encoded: Uint8Array): void {
-    this.headers.push(header)
-    this.blockBytes.push(encoded.slice())
+  /**
+   * Resolves once `mark`'s block is on disk. A failed flush (or fault) undoes that block and every
+   * later one (they were built on it and none was acknowledged) and cuts them off the log; the
+   * node keeps serving from the state before them. Only a log that cannot be cut back stops it.
+   */
+  private flushed(mark: UnflushedMark): Promise<void> {
+    const log = this.log!
+    const done = log.durable().then(
+      () => {
+        if (mark.undone) throw new LedgerError(`ledger storage failed, block not committed: an earlier block's flush failed`, 500)
+        this.fault?.('flush')
+        // this block and all before it are on disk: once none waits, nothing can be undone any more
+        this.unflushed.splice(0, this.unflushed.indexOf(mark) + 1)
+        if (this.unflushed.length === 0) this.state.settle()
+      },
+      (e: unknown) => {
+        throw e
+      },
+    )
+    const failed = done.catch((e: unknown) => {
+      if (!mark.undone) this.undoUnflushed(mark)
+      if (e instanceof LedgerError) throw e
+      throw new LedgerError(`ledger storage failed, block not committed: ${(e as Error).message}`, 500)
+    })
+    // callers that do not wait (in-process tests) must not see an unhandled rejection
+    failed.catch(() => undefined)
+    return failed
   }
 
-  /** The log's flush of everything appended so far; a failed flush stops the node, as a failed write does. */
-  private flushed(): Promise<void> | undefined {
-    const log = this.log
-    if (log === undefined) return undefined
-    const done = log.durable().catch((e: unknown) => {
+  /** Undoes `from`'s block and every later unflushed one, in memory and in the log. */
+  private undoUnflushed(from: UnflushedMark): void {
+    const at = this.unflushed.indexOf(from)
+    if (at < 0) return
+    for (const m of this.unflushed.splice(at)) m.undone = true
+    this.state.revert(from.cp)
+    if (this.unflushed.length === 0) this.state.settle()
+    try {
+      this.log?.truncate(from.size)
+    } catch {
+      // memory was undone but the disk may still hold the blocks: stop rather than diverge
       void this.close()
-      throw new LedgerError(`ledger storage failed, node stopped: ${(e as Error).message}`, 500)
-    })
-    // callers that do not wait (replays, in-process tests) must not see an unhandled rejection
-    done.catch(() => undefined)
-    return done
+    }
   }
 
-  /** Keeps the round's state delta (deltas.ts) for the last DELTA_LOOKBACK rounds, as go's trackers do; a replayed round left without `block` is not among them. */
-  private recordDelta(round: bigint, block: algosdk.Block | undefined, stxns: algosdk.SignedTransaction[], txIds: string[], writes: ReturnType<ReturnType<typeof watchWrites>>): void {
-    this.totals = nextTotals(this.state, writes, this.totals)
-    if (this.totals.online !== this.onlineHistory[this.onlineHistory.length - 1].money) this.onlineHistory.push({ round, money: this.totals.online })
-    for (const w of writes) if (w.map === (this.state.accounts as Map<unknown, unknown>)) this.trackOnline(w.key as string, round)
-    if (block === undefined) return
-    const delta = buildDelta(this.state, writes, {
-      txns: stxns.map((s, i) => ({ txId: txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
-      header: null, // set from the kept block when asked for
-      prevTimestamp: this.headerAt(this.headers.length - 1).timestamp,
-      totals: this.totals,
-    })
-    const gid = stxns[0].txn.group
-    const ids = [...(gid !== undefined && gid.some((x) => x !== 0) ? [gid] : []), ...txIds.map(base32Decode)]
-    this.deltas.set(round, { ...delta, ids, block })
-    this.deltas.delete(round - DELTA_LOOKBACK)
-  }
-
-  /** Records an account's online data after `round` when it is or was online and the data changed. */
+  /** Records an account's online data after `round` when it is or was online and the data changed (journaled). */
   private trackOnline(key: string, round: bigint): void {
     const d = this.state.accounts.get(key)
     const online = d?.status === AccountStatus.Online
     let history = this.onlineAccounts.get(key)
     if (history === undefined && !online) return
-    if (history === undefined) this.onlineAccounts.set(key, (history = []))
+    if (history === undefined) this.journaled(this.onlineAccounts, key, (history = []))
     const e: OnlineEntry = online
       ? { round, balance: BigInt(d.balance), incentiveEligible: d.incentiveEligible, voteLast: BigInt(d.voting?.voteLast ?? 0) }
       : { round, balance: 0n, incentiveEligible: false, voteLast: 0n }
     const last = history[history.length - 1]
     if (last !== undefined && last.balance === e.balance && last.incentiveEligible === e.incentiveEligible && last.voteLast === e.voteLast) return
-    history.push(e)
+    this.journaledPush(history, e)
   }
 
   private agreementData(key: string, round: bigint): { balance: bigint; incentiveEligible: boolean } | undefined {
@@ -705,22 +812,19 @@ class Chain implements Node {
 
   /** Drops txids and leases whose validity can no longer overlap the next round. */
   private forget(round: bigint): void {
-    for (const [k, lv] of this.leases) if (lv < round) this.leases.delete(k)
+    for (const [k, lv] of this.leases) if (lv < round) this.journaled(this.leases, k, undefined)
     if (round % 100n !== 0n) return
-    for (const [id, c] of this.txns) if (c.stxn.txn.lastValid < round && c.round + TXN_LOOKBACK < round) this.txns.delete(id)
+    for (const [id, c] of this.txns) if (c.stxn.txn.lastValid < round && c.round + TXN_LOOKBACK < round) this.journaled(this.txns, id, undefined)
   }
 
   simulate(request: algosdk.modelsv2.SimulateRequest): algosdk.modelsv2.SimulateResponse {
     this.live()
-    const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
     const round = this.lastRound() + 1n
     const outer = this.state.checkpoint()
-    // a no-op journaled write so applyGroup's own checkpoint is never outermost and its commit keeps the undo records
-    this.state.updateAccount(feeSink, () => undefined)
     try {
       return simulateGroup(this.state, request, {
         lastRound: this.lastRound(),
-        context: { round, genesisId: GENESIS_ID, genesisHash: this.genesisHash, seenTxId: (id) => this.txns.has(id), leaseUntil: (k) => this.leases.get(k) },
+        apply: (stxns, sim) => this.build(stxns, round, sim).res,
         pendingResponse: (stxn, applied) => pendingResponse(stxn, applied, undefined, applied.txn.accounts),
       })
     } finally {

@@ -14,6 +14,8 @@ export interface Write {
   map: Map<unknown, unknown>
   key: unknown
   before: unknown
+  /** The latest value it held at any point of the group (before or written): an app created and deleted in one group still has a creator. */
+  seen: unknown
 }
 
 /** A msgpack-ready value tree (Map with string keys, Uint8Array, bigint, number, boolean, null). */
@@ -22,13 +24,16 @@ export type Msgp = Map<unknown, Msgp> | Msgp[] | Uint8Array | bigint | number | 
 /** Starts watching `state`'s writes; the returned function stops and hands back what was written (also its `writes`, live). */
 export function watchWrites(state: LedgerState): (() => Write[]) & { writes: Write[] } {
   const writes: Write[] = []
-  const seen = new Map<Map<unknown, unknown>, Set<unknown>>()
-  state.onWrite = (map, key, before) => {
+  const seen = new Map<Map<unknown, unknown>, Map<unknown, Write>>()
+  state.onWrite = (map, key, before, after) => {
     let keys = seen.get(map)
-    if (keys === undefined) seen.set(map, (keys = new Set()))
-    if (keys.has(key)) return
-    keys.add(key)
-    writes.push({ map, key, before })
+    if (keys === undefined) seen.set(map, (keys = new Map()))
+    let w = keys.get(key)
+    if (w === undefined) {
+      keys.set(key, (w = { map, key, before, seen: before }))
+      writes.push(w)
+    }
+    if (after !== undefined) w.seen = after
   }
   const stop = (): Write[] => {
     state.onWrite = undefined
@@ -189,7 +194,14 @@ export function buildDelta(state: LedgerState, writes: Write[], ctx: DeltaContex
     if (e === undefined) map.set(key, (e = make()))
     set(e)
   }
-  const appOwner = (app: string): string => hex(state.apps.get(app)?.creator ?? new Uint8Array(32))
+  // an app or asset created and deleted within the group exists neither before nor after it: its creator is what it held meanwhile
+  const creatorOf = (map: Map<string, AppRecord | AssetRecord>, id: string): string => {
+    const live = map.get(id)
+    if (live !== undefined) return hex(live.creator)
+    const w = writes.find((x) => x.map === (map as Map<unknown, unknown>) && x.key === id)
+    return hex((w?.seen as AppRecord | AssetRecord | undefined)?.creator ?? new Uint8Array(32))
+  }
+  const appOwner = (app: string): string => creatorOf(state.apps, app)
   const touchApp = (app: string, creator: string): void =>
     note(appRes, `${creator}:${app}`, () => ({ app: BigInt(app), addr: creator, params: false, local: false }), (e) => (e.params = true))
   for (const w of writes) {
@@ -197,9 +209,9 @@ export function buildDelta(state: LedgerState, writes: Write[], ctx: DeltaContex
     if (w.map === (state.accounts as Map<unknown, unknown>)) {
       if (!accts.includes(key)) accts.push(key)
     } else if (w.map === (state.apps as Map<unknown, unknown>)) {
-      touchApp(key, hex(((state.apps.get(key) ?? w.before) as AppRecord).creator))
+      touchApp(key, appOwner(key))
     } else if (w.map === (state.assets as Map<unknown, unknown>)) {
-      const creator = hex(((state.assets.get(key) ?? w.before) as AssetRecord).creator)
+      const creator = creatorOf(state.assets, key)
       note(assetRes, `${creator}:${key}`, () => ({ asset: BigInt(key), addr: creator, params: false, holding: false }), (e) => (e.params = true))
     } else if (w.map === (state.boxes as Map<unknown, unknown>)) {
       const [app, name] = key.split(':') as [string, string]
@@ -209,7 +221,7 @@ export function buildDelta(state: LedgerState, writes: Write[], ctx: DeltaContex
     } else if (w.map === (state.holdings as Map<unknown, unknown>) || w.map === (state.locals as Map<unknown, unknown>)) {
       continue // a new per-account map; its entries are recorded as they are written
     } else {
-      classifyInner(state, w, touchApp, (addr, asset) =>
+      classifyInner(state, w, appOwner, touchApp, (addr, asset) =>
         note(assetRes, `${addr}:${asset}`, () => ({ asset: BigInt(asset), addr, params: false, holding: false }), (e) => (e.holding = true)),
       (addr, app) => note(appRes, `${addr}:${app}`, () => ({ app: BigInt(app), addr, params: false, local: false }), (e) => (e.local = true)))
     }
@@ -244,15 +256,17 @@ export function buildDelta(state: LedgerState, writes: Write[], ctx: DeltaContex
   ctx.txns.forEach((t, intra) => txids.set(base32Decode(t.txId), m([['LastValid', t.lastValid], ['Intra', intra]])))
   const leases = new Map<unknown, Msgp>()
   for (const t of ctx.txns) if (t.lease.some((x) => x !== 0)) leases.set(m([['Sender', t.sender], ['Lease', t.lease]]), t.lastValid)
-  // created or deleted apps and assets: go's Creatables (Ctype 0 asset, 1 app)
+  // created or deleted apps and assets: go's Creatables (Ctype 0 asset, 1 app); one created and
+  // deleted within the group is recorded as deleted, go's last AddCreatable winning
   const creatables = new Map<unknown, Msgp>()
   for (const w of writes) {
     const isApp = w.map === (state.apps as Map<unknown, unknown>)
     if (!isApp && w.map !== (state.assets as Map<unknown, unknown>)) continue
     const now = w.map.get(w.key) as AppRecord | AssetRecord | undefined
     const was = w.before as AppRecord | AssetRecord | undefined
-    if ((now === undefined) === (was === undefined)) continue
-    const creator = (now ?? was)!.creator
+    const meanwhile = w.seen as AppRecord | AssetRecord | undefined
+    if ((now === undefined) === (was === undefined) && (now !== undefined || meanwhile === undefined)) continue
+    const creator = (now ?? was ?? meanwhile)!.creator
     creatables.set(BigInt(w.key as string), m([['Ctype', isApp ? 1 : 0], ['Created', now !== undefined], ['Creator', creator], ['Ndeltas', 0]]))
   }
   const accounts = m([
@@ -306,6 +320,7 @@ export function base32Decode(s: string): Uint8Array {
 function classifyInner(
   state: LedgerState,
   w: Write,
+  appOwner: (app: string) => string,
   app: (app: string, creator: string) => void,
   holdingOf: (addr: string, asset: string) => void,
   localOf: (addr: string, app: string) => void,
@@ -315,5 +330,5 @@ function classifyInner(
   if (owner.kind === 'holdings') holdingOf(owner.addr, w.key as string)
   else if (owner.kind === 'locals') localOf(owner.addr, w.key as string)
   else if (owner.kind === 'local') localOf(owner.addr, owner.app)
-  else app(owner.app, hex(state.apps.get(owner.app)?.creator ?? new Uint8Array(32)))
+  else app(owner.app, appOwner(owner.app))
 }

@@ -11,7 +11,15 @@ export interface NodeOptions {
   dataDir?: string
   /** Wall clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number
+  /**
+   * Test-only fault injection: called as a commit enters each stage, so a test can make any stage
+   * throw and check that the refused group left nothing behind, in memory or on disk.
+   */
+  fault?: (stage: CommitStage) => void
 }
+
+/** The stages of a commit, in order (the `fault` hook names them). */
+export type CommitStage = 'apply' | 'deltas' | 'encode' | 'log' | 'flush'
 
 /** What a successful submit returns (algod's POST /v2/transactions body). */
 export interface SubmitResult {

@@ -224,27 +224,58 @@ export class ChainLog {
     }
   }
 
+  /** Test-only: called halfway through writing each record, so a fault test can tear a write. */
+  tearHook: (() => void) | undefined
+
   /**
-   * Appends `rec` and fdatasyncs it, or with `sync` false leaves the flush to `durable()`; on an
-   * I/O error the log cuts the partial write off and refuses further appends.
+   * Appends `rec` and fdatasyncs it, or with `sync` false leaves the flush to `durable()`, and
+   * returns the log's size before it (where `truncate` cuts it off again). A write that fails is
+   * cut off before this throws; only when that cut fails too is the log unusable.
    */
-  append(rec: LogRecord, sync = true): void {
+  append(rec: LogRecord, sync = true): number {
     if (this.failure !== undefined) throw new ChainLogError(`chain log unusable after an earlier write failed: ${this.failure}`)
     if (this.fd === undefined) throw new ChainLogError('chain log is closed')
+    const at = this.size
     const bytes = frame(rec)
     try {
       let done = 0
+      const half = bytes.length >> 1
+      while (done < half) done += fs.writeSync(this.fd, bytes, done, half - done)
+      this.tearHook?.()
       while (done < bytes.length) done += fs.writeSync(this.fd, bytes, done)
       if (sync) fs.fdatasyncSync(this.fd)
       this.size += bytes.length
+      return at
     } catch (e) {
-      this.failure = (e as Error).message
-      try {
-        fs.ftruncateSync(this.fd, this.size)
-      } catch {
-        // opening truncates a torn tail anyway
-      }
-      throw new ChainLogError(`chain log write failed: ${this.failure}`)
+      const reason = (e as Error).message
+      this.cutTo(at, reason)
+      throw new ChainLogError(`chain log write failed: ${reason}`)
+    }
+  }
+
+  /** Whether an earlier failure could not be cut off (the node must stop: memory and disk may differ). */
+  get failed(): boolean {
+    return this.failure !== undefined
+  }
+
+  /**
+   * Cuts every record appended after `size` off the log (they were never acknowledged: their
+   * commit or flush failed) and makes the cut durable. Throws, leaving the log unusable, when it cannot.
+   */
+  truncate(size: number): void {
+    if (this.fd === undefined) return
+    this.cutTo(size, 'truncating unacknowledged records')
+    if (this.failure !== undefined) throw new ChainLogError(`chain log unusable: ${this.failure}`)
+  }
+
+  private cutTo(size: number, reason: string): void {
+    try {
+      fs.ftruncateSync(this.fd!, size)
+      fs.fdatasyncSync(this.fd!)
+      this.size = size
+    } catch (e) {
+      // opening cuts a torn tail anyway, but this process can no longer tell what the file holds
+      this.failure = `${reason}; cutting the log back failed: ${(e as Error).message}`
     }
   }
 
@@ -254,7 +285,8 @@ export class ChainLog {
 
   /**
    * Resolves once every record appended so far is on disk. Callers waiting together share one
-   * fdatasync (group commit): a burst of submits costs one flush, not one each.
+   * fdatasync (group commit): a burst of submits costs one flush, not one each. A failed flush
+   * rejects; the caller cuts the unflushed records off (`truncate`) and undoes them.
    */
   durable(): Promise<void> {
     if (this.flushing !== undefined) {
@@ -272,8 +304,8 @@ export class ChainLog {
       fs.fdatasync(fd, (err) => {
         this.flushing = undefined
         if (err === null) return resolve()
-        this.failure = err.message
-        reject(new ChainLogError(`chain log write failed: ${this.failure}`))
+        this.nextFlush = undefined
+        reject(new ChainLogError(`chain log write failed: ${err.message}`))
       }),
     )
     return this.flushing

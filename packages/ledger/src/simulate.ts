@@ -4,7 +4,7 @@
 
 import algosdk from 'algosdk'
 import { groupStateFor, summarizeFees, type EvalContext, type EvalTracer, type GroupState, type Instr, type StackValue, type Txn, type Uint64, type UnnamedResourcePolicy } from '@grove/avm'
-import { applyGroup, type AppliedTxn, type GroupContext, type SimulateHooks } from './apply.ts'
+import { type AppliedGroup, type AppliedTxn, type SimulateHooks } from './apply.ts'
 import { txnFromSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { sha512_256 } from './hash.ts'
@@ -32,8 +32,12 @@ export class SimulateRequestError extends LedgerError {}
 export interface SimulateChain {
   /** The last committed round (the simulated group runs in the next one). */
   lastRound: bigint
-  /** Group validity context for the next round. */
-  context: Omit<GroupContext, 'sim'>
+  /**
+   * Runs the group as a commit would (the chain's own build: apply, end of block, block encoding,
+   * state delta) with simulate's hooks, inside the caller's checkpoint: simulate and submit share
+   * that code, so a group that simulates cleanly commits.
+   */
+  apply(stxns: algosdk.SignedTransaction[], sim: SimulateHooks): AppliedGroup
   /** The pending-transaction view of an applied transaction (chain.ts's pendingResponse). */
   pendingResponse(stxn: algosdk.SignedTransaction, applied: AppliedTxn): algosdk.modelsv2.PendingTransactionResponse
 }
@@ -565,7 +569,7 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
   if (moreLogging) state.proto = { ...proto, maxLogCalls: SIMULATE_MAX_LOG_CALLS, maxLogSize: SIMULATE_MAX_LOG_SIZE }
   let group: algosdk.modelsv2.SimulateTransactionGroupResult
   try {
-    const res = applyGroup(state, stxns, { ...chain.context, sim })
+    const res = chain.apply(stxns, sim)
     const hasApp = stxns.some((s) => s.txn.type === algosdk.TransactionType.appl)
     const innerBudget = res.applied.reduce((n, a) => n + innerApps(a), 0) * proto.maxAppProgramCost
     if (policy !== undefined) {

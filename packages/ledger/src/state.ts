@@ -184,7 +184,7 @@ export class LedgerState implements Ledger {
   /** Whose each inner map is, so a write to one is attributed without searching the state. */
   readonly innerOwners = new WeakMap<Map<string, unknown>, InnerOwner>()
   /** Sees every journaled write (map, key, old value); the chain records state deltas with it. */
-  onWrite: ((map: Map<unknown, unknown>, key: unknown, before: unknown) => void) | undefined = undefined
+  onWrite: ((map: Map<unknown, unknown>, key: unknown, before: unknown, after: unknown) => void) | undefined = undefined
 
   constructor(readonly chain: ChainContext) {}
 
@@ -200,16 +200,24 @@ export class LedgerState implements Ledger {
     while (this.undo.length > cp) this.undo.pop()!()
   }
 
-  /** Keeps the writes since `cp`; an outermost commit (cp 0) forgets the undo records. */
-  commit(cp: number): void {
-    if (cp === 0) this.undo.length = 0
+  /** Keeps the writes since `cp`; they stay undoable by an enclosing checkpoint until `settle`. */
+  commit(_cp: number): void {}
+
+  /** Forgets every undo record: the owner of the outermost checkpoint calls it once nothing may be undone any more. */
+  settle(): void {
+    this.undo.length = 0
+  }
+
+  /** Journals an undo step for state kept outside these maps (the chain's indexes), so a revert restores it too. */
+  journal(undo: () => void): void {
+    this.undo.push(undo)
   }
 
   /** Sets (or, with undefined, deletes) `map[k]`, journaling the old entry. */
   private put<K, V>(map: Map<K, V>, k: K, v: V | undefined): void {
     const had = map.has(k)
     const old = map.get(k)
-    this.onWrite?.(map as Map<unknown, unknown>, k, old)
+    this.onWrite?.(map as Map<unknown, unknown>, k, old, v)
     this.undo.push(() => (had ? map.set(k, old as V) : map.delete(k)))
     if (v === undefined) map.delete(k)
     else map.set(k, v)
