@@ -15,9 +15,13 @@ export interface RunningServer {
 /** The loopback address the localnet binds, as AlgoKit LocalNet does. */
 export const LOCALNET_HOST = '127.0.0.1'
 
+/** algod's RestReadTimeoutSeconds (15 s): a client that has not sent its whole request by then gets 408. */
+export const REQUEST_TIMEOUT_MS = 15_000
+
 /** Listens on `port` (0 = a free one) and resolves once bound. */
-export async function listen(listener: RequestListener, port: number, host = LOCALNET_HOST): Promise<RunningServer> {
-  const server: Server = createServer({ keepAlive: true }, listener)
+export async function listen(listener: RequestListener, port: number, host = LOCALNET_HOST, requestTimeoutMs = REQUEST_TIMEOUT_MS): Promise<RunningServer> {
+  // Slow or stalled clients are cut off instead of holding a socket and a parser for minutes.
+  const server: Server = createServer({ keepAlive: true, requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 1_000) }, listener)
   // Never drop an idle keep-alive connection (Go's servers keep them): a client busy for a while
   // (signing a batch) would otherwise reuse a socket closed under it and see "fetch failed".
   server.keepAliveTimeout = 0
