@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-client'
-import { accrue, addLiquidity, quoteExactIn, quoteExactOut, removeLiquidity, zap } from '../src/amm.ts'
+import { accrue, addLiquidity, firstAddMinLp, quoteExactIn, quoteExactOut, removeLiquidity, zap } from '../src/amm.ts'
 import type { Pool } from '../src/amm.ts'
 import { DEX_SPEC } from '../src/contract.ts'
 import { explainError } from '../src/errors.ts'

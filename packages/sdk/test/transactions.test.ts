@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignedTransaction, decodeMsgpack, encodeUnsignedSimulateTransaction, getApplicationAddress, modelsv2 } from 'algosdk'
 import type { Transaction } from 'algosdk'
+import { firstAddMinLp } from '../src/amm.ts'
 import type { Pool } from '../src/amm.ts'
 import { poolBoxName } from '../src/pool-state.ts'
 import {
