@@ -3,7 +3,7 @@
 // the other specs, so each test creates its own token and a small ALGO pool for it (through
 // @grove/sdk's builders, as the web app does) and picks the token in the page by its asset id.
 import { expect, test, type Page } from '@playwright/test'
-import { buildAddLiquidity, buildCreatePool, fetchPool } from '@grove/sdk'
+import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp } from '@grove/sdk'
 import { algorand, connectMnemonic, newAccount, stackInfo, toUnits, type TestAccount } from '../support/stack.ts'
 
 /** The fresh pool's depth: 100 ALGO against 1,000 IMPT (2 decimals). */
@@ -21,7 +21,7 @@ async function newImpactPool(): Promise<{ account: TestAccount; assetId: bigint 
   await (await buildCreatePool(ctx, 0n, created.assetId)).composer.execute(algod, 4)
   const empty = await fetchPool(algod, ctx.dexAppId, 0n, created.assetId)
   if (!empty) throw new Error('the ALGO/IMPT pool was not created')
-  await (await buildAddLiquidity(ctx, empty, POOL_ALGO, POOL_IMPT, 0n)).composer.execute(algod, 4)
+  await (await buildAddLiquidity(ctx, empty, POOL_ALGO, POOL_IMPT, firstAddMinLp(POOL_ALGO, POOL_IMPT, 0n))).composer.execute(algod, 4)
   return { account, assetId: created.assetId }
 }
 

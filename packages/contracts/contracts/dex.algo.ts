@@ -166,7 +166,11 @@ export class Dex extends Contract {
 
   // ---- transfers ----
 
-  /** Checks an incoming transfer of `asset` to the app and returns its amount. */
+  /**
+   * Checks an incoming transfer of `asset` to the app and returns its amount. Every field that moves
+   * value or authority is pinned: type, asset, receiver, close-to, clawback source, sender, rekey-to and
+   * amount (README.md, "Incoming transfers"); the group position is the ABI argument's.
+   */
   private incoming(t: Txn, asset: uint64): uint64 {
     let amount = 0;
     if (asset === 0) {
@@ -179,6 +183,8 @@ export class Dex extends Contract {
       assert(t.xferAsset.id === asset, 'ERR:BAD_INPUT_ASSET');
       assert(t.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
       assert(t.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+      // a clawback transfer (AssetSender set) moves the asset from someone else, or from the app to itself
+      assert(t.assetSender === globals.zeroAddress, 'ERR:CLAWBACK');
       amount = t.assetAmount;
     }
     assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
@@ -198,6 +204,8 @@ export class Dex extends Contract {
     if (asset === 0) {
       sendPayment({ receiver: receiver, amount: amount, fee: 0 });
     } else {
+      // the issuer's freeze address can freeze the app's holding: say so instead of failing the inner transfer
+      assert(!this.app.address.assetFrozen(AssetID.fromUint64(asset)), 'ERR:FROZEN');
       sendAssetTransfer({
         xferAsset: AssetID.fromUint64(asset),
         assetReceiver: receiver,
@@ -346,6 +354,9 @@ export class Dex extends Contract {
     // Pools of Grove LP tokens would mix the app's unissued LP supply into reserves.
     if (a !== 0) assert(AssetID.fromUint64(a).creator !== this.app.address, 'ERR:LP_ASSET');
     assert(AssetID.fromUint64(b).creator !== this.app.address, 'ERR:LP_ASSET');
+    // the app's holding of a default-frozen asset starts frozen: such a pool could never trade
+    if (a !== 0) assert(!AssetID.fromUint64(a).defaultFrozen, 'ERR:DEFAULT_FROZEN');
+    assert(!AssetID.fromUint64(b).defaultFrozen, 'ERR:DEFAULT_FROZEN');
 
     const before = this.app.address.minBalance;
     this.optIn(a);
@@ -407,7 +418,7 @@ export class Dex extends Contract {
     return this.addToPool(a, b, outA, amount - swapAmount, minLp, true);
   }
 
-  /** Burns LP for a pro-rata share of both reserves; the assets sent are the pool's own. */
+  /** Burns LP for a pro-rata share of both reserves (a side that rounds to 0 is not sent); the assets sent are the pool's own. */
   removeLiquidity(lp: AssetTransferTxn, a: uint64, b: uint64, minA: uint64, minB: uint64): [uint64, uint64] {
     assert(a < b, 'ERR:ASSET_ORDER');
     const key: PoolKey = { a: a, b: b };
@@ -415,6 +426,8 @@ export class Dex extends Contract {
     assert(lp.xferAsset.id === extractUint64(pool, 16), 'ERR:BAD_INPUT_ASSET');
     assert(lp.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
     assert(lp.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    // the LP token has no clawback, so the ledger refuses one already; checked like every other input
+    assert(lp.assetSender === globals.zeroAddress, 'ERR:CLAWBACK');
     assert(lp.sender === this.txn.sender, 'ERR:BAD_SENDER');
     assert(lp.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
     const amount = lp.assetAmount;
@@ -424,13 +437,14 @@ export class Dex extends Contract {
     const lpIssued = extractUint64(pool, 24);
     const outA = this.floorMulDiv(amount, reserveA, lpIssued + LOCKED_LP);
     const outB = this.floorMulDiv(amount, reserveB, lpIssued + LOCKED_LP);
-    assert(outA > 0 && outB > 0, 'ERR:ZERO_OUT');
+    // one side may round to 0 in a pool with a tiny reserve: the holder still gets the other side out
+    assert(outA > 0 || outB > 0, 'ERR:ZERO_OUT');
     assert(outA >= minA && outB >= minB, 'ERR:SLIPPAGE');
     const reserves = concat(itob(reserveA - outA), itob(reserveB - outB));
     const updated = replace3(replace3(this.accrue(pool), 0, reserves), 24, itob(lpIssued - amount));
     this.pools(key).value = castBytes<PoolState>(updated);
-    this.send(a, this.txn.sender, outA);
-    this.send(b, this.txn.sender, outB);
+    if (outA > 0) this.send(a, this.txn.sender, outA);
+    if (outB > 0) this.send(b, this.txn.sender, outB);
     this.LiquidityRemoved.log({
       a: a,
       b: b,
@@ -498,6 +512,8 @@ export class Dex extends Contract {
     this.notPaused(PAUSE_SWAPS);
     const hops = path.length;
     assert(hops > 0 && hops <= MAX_HOPS, 'ERR:BAD_PATH');
+    // TEALScript counts the hops from the bytes; the ABI length prefix must say the same
+    assert(extractUint16(this.txn.applicationArgs![1], 0) * 8 === len(path), 'ERR:BAD_PATH');
     let asset = this.assetOf(input);
     let amount = this.incoming(input, asset);
     const end = 2 + hops * 8;
@@ -514,16 +530,25 @@ export class Dex extends Contract {
 
   // ---- fees and admin ----
 
-  /** Sends the pool's accrued protocol fees to the registry's treasury (anyone may call). */
+  /** Whether the app can send `asset` to `receiver`: ALGO always; an asset when the receiver holds it and neither holding is frozen. */
+  private canPay(asset: uint64, receiver: Address): boolean {
+    if (asset === 0) return true;
+    const id = AssetID.fromUint64(asset);
+    if (!receiver.isOptedInToAsset(id)) return false;
+    return !receiver.assetFrozen(id) && !this.app.address.assetFrozen(id);
+  }
+
+  /** Sends the pool's accrued protocol fees to the registry's treasury (anyone may call); a side the treasury cannot receive stays accrued. */
   collectFees(a: uint64, b: uint64): void {
     assert(a < b, 'ERR:ASSET_ORDER');
     const key: PoolKey = { a: a, b: b };
     const pool = this.loadPool(key);
     const treasury = AppID.fromUint64(this.registry.value).globalState('treasury') as Address;
-    const feesA = pool.protocolFeesA;
-    const feesB = pool.protocolFeesB;
-    pool.protocolFeesA = 0;
-    pool.protocolFeesB = 0;
+    // a side the treasury cannot receive (not opted in, either holding frozen) stays accrued for later
+    const feesA = this.canPay(a, treasury) ? pool.protocolFeesA : 0;
+    const feesB = this.canPay(b, treasury) ? pool.protocolFeesB : 0;
+    pool.protocolFeesA = pool.protocolFeesA - feesA;
+    pool.protocolFeesB = pool.protocolFeesB - feesB;
     this.pools(key).value = pool;
     if (feesA > 0) this.send(a, treasury, feesA);
     if (feesB > 0) this.send(b, treasury, feesB);
@@ -595,6 +620,7 @@ export class Dex extends Contract {
   @abi.readonly
   quoteRoute(assetIn: uint64, path: uint64[], amountIn: uint64): uint64 {
     assert(path.length > 0 && path.length <= MAX_HOPS, 'ERR:BAD_PATH');
+    assert(extractUint16(this.txn.applicationArgs![2], 0) * 8 === len(path), 'ERR:BAD_PATH');
     let asset = assetIn;
     let amount = amountIn;
     for (let i = 0; i < path.length; i = i + 1) {

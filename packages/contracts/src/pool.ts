@@ -69,6 +69,9 @@ export const CONTRACT_ERRORS = [
   'ERR:NOT_PENDING_ADMIN',
   'ERR:BAD_FEE',
   'ERR:BAD_INPUT',
+  'ERR:CLAWBACK',
+  'ERR:FROZEN',
+  'ERR:DEFAULT_FROZEN',
 ] as const
 
 /** One of the contracts' error codes. */

@@ -21,9 +21,11 @@ let huge: bigint
 let lpAX: bigint
 let lpXY: bigint
 let lpFake: bigint
+/** Mallory's asset whose clawback Mallory keeps; Alice provides an ALGO pool of it. */
+let evil: bigint
 
-const assets = () => [0n, tokenX, tokenY, tokenZ, fakeX, big, lpAX, lpXY, lpFake]
-const pools = (): [bigint, bigint][] => [sorted(0n, tokenX), sorted(tokenX, tokenY), sorted(fakeX, tokenY), sorted(tokenX, big), sorted(tokenX, tokenZ), sorted(tokenX, huge)]
+const assets = () => [0n, tokenX, tokenY, tokenZ, fakeX, big, lpAX, lpXY, lpFake, evil]
+const pools = (): [bigint, bigint][] => [sorted(0n, tokenX), sorted(tokenX, tokenY), sorted(fakeX, tokenY), sorted(tokenX, big), sorted(tokenX, tokenZ), sorted(tokenX, huge), [0n, evil]]
 
 /** Runs `attack` and asserts it is rejected with `code` and that no balance or pool moved. */
 async function rejectedUnmoved(attack: () => Promise<unknown>, code: string | RegExp): Promise<void> {
@@ -65,6 +67,12 @@ beforeAll(async () => {
   await g.addLiquidity(mallory, ba, bb, 1_000_000n, 1_000_000n)
   const [ha, hb] = sorted(tokenX, huge)
   await g.addLiquidity(mallory, ha, hb, ha === huge ? 2n ** 63n : 1_000_000n, ha === huge ? 1_000_000n : 2n ** 63n)
+  evil = await g.asset(mallory, { unitName: 'EVIL', clawback: mallory.addr })
+  await g.optIn(alice, evil)
+  await g.transfer(mallory, alice, evil, 501_000_000n)
+  const { value: lpEvil } = await g.createPool(alice, 0n, evil)
+  await g.optIn(alice, lpEvil)
+  await g.addLiquidity(alice, 0n, evil, 500_000_000n, 500_000_000n)
 })
 
 describe('remove liquidity (the Tinyman v1 class)', () => {
@@ -254,6 +262,60 @@ describe('incoming transfer checks', () => {
   })
 })
 
+describe('clawback inputs (an asset whose clawback the attacker holds)', () => {
+  // A clawback transfer (AssetSender set) from the DEX to the DEX moves nothing, yet it has the caller
+  // as sender, the app as receiver, the right asset and an amount: only AssetSender tells it apart.
+  const fromApp = () => ({ assetSender: grove().dexAddress })
+  const fromAlice = () => ({ assetSender: alice.addr })
+  const cases = [
+    {
+      name: 'a swap whose input is a clawback from the app to itself (it would drain the ALGO side)',
+      attack: (g = grove()) => async () =>
+        g.dex.send.swapExactIn({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), assetOut: 0n, minOut: 0n }, ...g.refs([[0n, evil]]), ...g.fee(1) }),
+    },
+    {
+      name: 'a swap whose input is clawed back from another holder',
+      attack: (g = grove()) => async () =>
+        g.dex.send.swapExactIn({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 1_000_000n, fromAlice()), assetOut: 0n, minOut: 0n }, ...g.refs([[0n, evil]]), ...g.fee(1) }),
+    },
+    {
+      name: 'an exact-out whose maximum is a clawback from the app to itself',
+      attack: (g = grove()) => async () =>
+        g.dex.send.swapExactOut({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), assetOut: 0n, amountOut: 100_000_000n }, ...g.refs([[0n, evil]]), ...g.fee(2) }),
+    },
+    {
+      name: 'a route whose input is a clawback from the app to itself',
+      attack: (g = grove()) => async () =>
+        g.dex.send.swapRoute({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), path: [0n], minOut: 0n }, ...g.routeRefs([[0n, evil]], 0n), ...g.fee(1) }),
+    },
+    {
+      name: 'an add whose asset side is a clawback from the app to itself',
+      attack: (g = grove()) => async () =>
+        g.dex.send.addLiquidity({
+          sender: mallory.addr,
+          args: { inA: g.input(mallory, 0n, 1_000_000n), inB: await g.input(mallory, evil, 500_000_000n, fromApp()), a: 0n, b: evil, minLp: 0n },
+          ...g.refs([[0n, evil]], [(await g.pool(0n, evil)).lpAsset]),
+          ...g.fee(2),
+        }),
+    },
+    {
+      name: 'a zap whose input is a clawback from the app to itself',
+      attack: (g = grove()) => async () =>
+        g.dex.send.addLiquiditySingle({
+          sender: mallory.addr,
+          args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), a: 0n, b: evil, swapAmount: 200_000_000n, minLp: 0n },
+          ...g.refs([[0n, evil]], [(await g.pool(0n, evil)).lpAsset]),
+          ...g.fee(2),
+        }),
+    },
+  ]
+  for (const c of cases) {
+    it(`rejects ${c.name}`, async () => {
+      await rejectedUnmoved(c.attack(), 'ERR:CLAWBACK')
+    })
+  }
+})
+
 describe('amounts', () => {
   it('rejects a zero swap input', async () => {
     await rejectedUnmoved(() => grove().swapExactIn(mallory, tokenX, tokenY, 0n), 'ERR:ZERO_AMOUNT')
@@ -320,6 +382,66 @@ describe('swaps and routes', () => {
 
   it('rejects a route through a missing pool', async () => {
     await rejectedUnmoved(() => grove().swapRoute(mallory, 0n, [tokenX, tokenY, tokenZ], 1_000_000n), 'ERR:NO_POOL')
+  })
+
+  // a uint64[] argument is a 2-byte length prefix and 8 bytes per element; the contract reads the bytes
+  /** An ABI uint64[] whose length prefix says `declared` whatever `path` holds. */
+  const pathArg = (declared: number, path: bigint[]) => {
+    const bytes = new Uint8Array(2 + 8 * path.length)
+    const view = new DataView(bytes.buffer)
+    view.setUint16(0, declared)
+    path.forEach((asset, i) => view.setBigUint64(2 + 8 * i, asset))
+    return bytes
+  }
+  const prefixCases = [
+    { name: 'declares 1 hop but carries 2', declared: 1, path: () => [tokenX, tokenY] },
+    { name: 'declares 2 hops but carries 1', declared: 2, path: () => [tokenX] },
+    { name: 'declares 4 hops but carries 2', declared: 4, path: () => [tokenX, tokenY] },
+    { name: 'declares 0 hops but carries 1', declared: 0, path: () => [tokenX] },
+  ]
+  for (const c of prefixCases) {
+    it(`rejects a route whose path ${c.name}, with nothing moved`, async () => {
+      const g = grove()
+      const method = g.dex.appClient.getABIMethod('swapRoute')
+      const path = c.path()
+      const hops = [0n, ...path].slice(0, -1).map((x, i) => sorted(x, path[i]))
+      await rejectedUnmoved(async () => {
+        const input = await g.input(mallory, 0n, 1_000_000n)
+        const params = await g.algorand.getSuggestedParams()
+        const call = algosdk.makeApplicationNoOpTxnFromObject({
+          sender: mallory.addr,
+          appIndex: g.ids.dexAppId,
+          appArgs: [method.getSelector(), pathArg(c.declared, path), algosdk.encodeUint64(0n)],
+          boxes: hops.map(([a, b]) => ({ appIndex: 0, name: poolBoxName(a, b) })),
+          foreignAssets: [path[path.length - 1]],
+          foreignApps: [g.ids.registryAppId],
+          note: g.note(),
+          suggestedParams: { ...params, fee: 2000n, flatFee: true },
+        })
+        const pad = algosdk.makeApplicationNoOpTxnFromObject({ sender: mallory.addr, appIndex: g.ids.dexAppId, note: g.note(), suggestedParams: { ...params, fee: 1000n, flatFee: true } })
+        return g.dex.newGroup().addTransaction(input, mallory.signer).addTransaction(call, mallory.signer).addTransaction(pad, mallory.signer).send()
+      }, 'ERR:BAD_PATH')
+    })
+  }
+
+  it('rejects a route quote whose path prefix disagrees with its bytes', async () => {
+    const g = grove()
+    const method = g.dex.appClient.getABIMethod('quoteRoute')
+    const call = algosdk.makeApplicationNoOpTxnFromObject({
+      sender: mallory.addr,
+      appIndex: g.ids.dexAppId,
+      appArgs: [method.getSelector(), algosdk.encodeUint64(0n), pathArg(1, [tokenX, tokenY]), algosdk.encodeUint64(1_000_000n)],
+      boxes: [poolBoxName(0n, tokenX), poolBoxName(tokenX, tokenY)].map((name) => ({ appIndex: 0, name })),
+      note: g.note(),
+      suggestedParams: { ...(await g.algorand.getSuggestedParams()), fee: 1000n, flatFee: true },
+    })
+    await expectRejected(g.dex.newGroup().addTransaction(call, mallory.signer).send(), 'ERR:BAD_PATH')
+  })
+
+  it('rejects a route quote through an asset that is in no pool', async () => {
+    const g = grove()
+    const quote = g.dex.send.quoteRoute({ args: { assetIn: 0n, path: [tokenX, lpXY], amountIn: 1_000_000n }, boxReferences: [poolBoxName(0n, tokenX), poolBoxName(tokenX, lpXY)], note: g.note() })
+    await expectRejected(quote, 'ERR:NO_POOL')
   })
 })
 

@@ -93,6 +93,34 @@ describe('protocol fees', () => {
   })
 })
 
+describe('collectFees to a treasury that cannot receive one side', () => {
+  it('sends the side the treasury holds and leaves the other accrued, then sends it once the treasury opts in', async () => {
+    const g = grove()
+    const partial = await g.user(1)
+    await g.optIn(partial, tokenX)
+    await g.registry.send.setTreasury({ args: { treasury: partial.addr.toString() }, note: g.note() })
+    try {
+      await g.swapExactIn(bob, tokenX, tokenY, 50_000_000n)
+      await g.swapExactIn(bob, tokenY, tokenX, 50_000_000n)
+      const pool = await g.pool(tokenX, tokenY)
+      expect(pool.protocolFeesA).toBeGreaterThan(0n)
+      expect(pool.protocolFeesB).toBeGreaterThan(0n)
+      const collect = () => g.dex.send.collectFees({ sender: bob.addr, args: { a: tokenX, b: tokenY }, accountReferences: [partial.addr], ...g.refs([[tokenX, tokenY]]), ...g.fee(2) })
+      const result = await collect()
+      expect(await g.balance(partial, tokenX)).toBe(pool.protocolFeesA)
+      expect(await g.balance(partial, tokenY)).toBe(0n)
+      expect(events(result.confirmation.logs, 'FeesCollected')).toEqual([{ a: tokenX, b: tokenY, amountA: pool.protocolFeesA, amountB: 0n, treasury: partial.addr.toString() }])
+      expect(await g.pool(tokenX, tokenY)).toMatchObject({ protocolFeesA: 0n, protocolFeesB: pool.protocolFeesB, reserveA: pool.reserveA, reserveB: pool.reserveB })
+      await g.optIn(partial, tokenY)
+      await collect()
+      expect(await g.balance(partial, tokenY)).toBe(pool.protocolFeesB)
+      expect(await g.pool(tokenX, tokenY)).toMatchObject({ protocolFeesA: 0n, protocolFeesB: 0n })
+    } finally {
+      await g.registry.send.setTreasury({ args: { treasury: treasury.addr.toString() }, note: g.note() })
+    }
+  })
+})
+
 describe('setPoolFee', () => {
   it('lets the registry admin set a pool fee from 1 to 100 bps, which the next swap charges', async () => {
     const g = grove()

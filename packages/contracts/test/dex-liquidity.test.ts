@@ -127,8 +127,44 @@ describe('removeLiquidity', () => {
     })
   }
 
-  it('rejects a remove too small to pay out both sides', async () => {
-    await expectRejected(grove().removeLiquidity(bob, 0n, tokenX, 1n), 'ERR:ZERO_OUT')
+  it('pays a one-unit burn on the side that does not round to 0', async () => {
+    const g = grove()
+    const pool = await g.pool(0n, tokenX)
+    const expected = remove(1n, pool)
+    expect(expected.outA === 0n || expected.outB === 0n).toBe(true)
+    const { value } = await g.removeLiquidity(bob, 0n, tokenX, 1n)
+    expect(value).toEqual([expected.outA, expected.outB])
+    expect(await g.pool(0n, tokenX)).toMatchObject({ reserveA: pool.reserveA - expected.outA, reserveB: pool.reserveB - expected.outB, lpIssued: pool.lpIssued - 1n })
+  })
+
+  it('lets a holder leave a pool with a 10-unit side: the side that rounds to 0 is kept, the other paid', async () => {
+    const g = grove()
+    // a fresh pair, so that side A is the asset created first (the 10-unit side)
+    const [tokenV, tokenW] = [await g.asset(alice, { unitName: 'V' }), await g.asset(alice, { unitName: 'W' })]
+    const { value: lpVW } = await g.createPool(alice, tokenV, tokenW)
+    await g.optIn(alice, lpVW)
+    // √(10 · 10^9) − 1000 = 99,000 LP against 10 units of V
+    await g.addLiquidity(alice, tokenV, tokenW, 10n, 1_000_000_000n)
+    const pool = await g.pool(tokenV, tokenW)
+    const expected = remove(5000n, pool)
+    expect(expected).toEqual({ outA: 0n, outB: 50_000_000n })
+    const [x, y] = [await g.balance(alice, tokenV), await g.balance(alice, tokenW)]
+    const { value, logs } = await g.removeLiquidity(alice, tokenV, tokenW, 5000n)
+    expect(value).toEqual([0n, 50_000_000n])
+    expect(await g.balance(alice, tokenV)).toBe(x)
+    expect((await g.balance(alice, tokenW)) - y).toBe(50_000_000n)
+    const after = await g.pool(tokenV, tokenW)
+    expect(after).toMatchObject({ reserveA: 10n, reserveB: pool.reserveB - 50_000_000n, lpIssued: pool.lpIssued - 5000n })
+    expectLpValueKept(pool, after)
+    expect(events(logs, 'LiquidityRemoved')).toEqual([{ a: tokenV, b: tokenW, amountA: 0n, amountB: 50_000_000n, lp: 5000n, provider: alice.addr.toString() }])
+    // a minimum on the side that rounds to 0 still applies
+    await expectRejected(g.removeLiquidity(alice, tokenV, tokenW, 5000n, 1n, 0n), 'ERR:SLIPPAGE')
+  })
+
+  it('refuses a burn that returns nothing', async () => {
+    // the larger reserve is never below the LP supply (rA·rB ≥ L² from the first add on), so a burn of
+    // at least one unit always pays something: only a burn of 0 returns nothing
+    await expectRejected(grove().removeLiquidity(bob, 0n, tokenX, 0n), 'ERR:ZERO_AMOUNT')
   })
 
   it('lets every provider leave while the 1000 locked units keep the pool priced', async () => {

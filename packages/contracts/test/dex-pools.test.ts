@@ -88,6 +88,24 @@ describe('createPool', () => {
     await expectRejected(g.createPool(alice, tokenY, lpAsset), 'ERR:LP_ASSET')
   })
 
+  // a new asset's id is above tokenY's, so it is side b; against a plain asset created after it, side a
+  const defaultFrozen = [
+    { name: 'in an ALGO pool', pair: async (frozen: bigint): Promise<[bigint, bigint]> => [0n, frozen] },
+    { name: 'as side a of an ASA pair', pair: async (frozen: bigint): Promise<[bigint, bigint]> => [frozen, await grove().asset(alice, { unitName: 'P' })] },
+    { name: 'as side b of an ASA pair', pair: async (frozen: bigint): Promise<[bigint, bigint]> => [tokenX, frozen] },
+  ]
+  for (const c of defaultFrozen) {
+    it(`rejects a default-frozen asset ${c.name}, with nothing created`, async () => {
+      const g = grove()
+      const frozen = await g.asset(alice, { unitName: 'DFZ', freeze: alice.addr, defaultFrozen: true })
+      const [a, b] = await c.pair(frozen)
+      const before = await g.algorand.account.getInformation(g.dexAddress)
+      await expectRejected(g.createPool(alice, a, b), 'ERR:DEFAULT_FROZEN')
+      expect(await g.poolBox(a, b)).toBeUndefined()
+      expect((await g.algorand.account.getInformation(g.dexAddress)).minBalance).toEqual(before.minBalance)
+    })
+  }
+
   it('rejects new pools while pool creation is paused', async () => {
     const g = grove()
     const tokenZ = await g.asset(alice, { unitName: 'Z' })
@@ -98,6 +116,27 @@ describe('createPool', () => {
       await g.registry.send.setPaused({ args: { flags: 0n } })
     }
     await g.createPool(alice, 0n, tokenZ)
+  })
+})
+
+describe('a pool whose app holding the issuer froze', () => {
+  it('fails with ERR:FROZEN instead of an inner-transfer error, and trades again once unfrozen', async () => {
+    const g = grove()
+    const frz = await g.asset(alice, { unitName: 'FRZ', freeze: alice.addr })
+    const { value: lp } = await g.createPool(alice, 0n, frz)
+    await g.optIn(alice, lp)
+    await g.addLiquidity(alice, 0n, frz, 10_000_000n, 10_000_000n)
+    const freeze = (frozen: boolean) => g.algorand.send.assetFreeze({ sender: alice.addr, assetId: frz, account: g.dexAddress, frozen, note: g.note() })
+    await freeze(true)
+    const pool = await g.poolBox(0n, frz)
+    await expectRejected(g.swapExactIn(alice, 0n, frz, 1_000_000n), 'ERR:FROZEN')
+    await expectRejected(g.swapExactOut(alice, 0n, frz, 2_000_000n, 1_000_000n), 'ERR:FROZEN')
+    await expectRejected(g.removeLiquidity(alice, 0n, frz, 1_000_000n), 'ERR:FROZEN')
+    // a deposit into the frozen holding is refused by the ledger itself, before the app runs
+    await expectRejected(g.swapExactIn(alice, frz, 0n, 1_000_000n), /frozen/)
+    expect(await g.poolBox(0n, frz)).toEqual(pool)
+    await freeze(false)
+    expect((await g.swapExactIn(alice, 0n, frz, 1_000_000n)).value).toBeGreaterThan(0n)
   })
 })
 

@@ -59,6 +59,8 @@ export interface InputOverrides {
   rekeyTo?: string | Address
   closeTo?: string | Address
   sender?: User
+  /** Makes the input a clawback transfer taking the asset from this account (AssetSender). */
+  assetSender?: string | Address
 }
 
 /** A deployed Grove on its own localnet. */
@@ -96,13 +98,19 @@ export class Grove {
   }
 
   /** A test asset created by `creator`, who holds the whole supply. */
-  async asset(creator: User, options: { total?: bigint; decimals?: number; unitName?: string; assetName?: string } = {}): Promise<bigint> {
+  async asset(
+    creator: User,
+    options: { total?: bigint; decimals?: number; unitName?: string; assetName?: string; clawback?: Address; freeze?: Address; defaultFrozen?: boolean } = {},
+  ): Promise<bigint> {
     const result = await this.algorand.send.assetCreate({
       sender: creator.addr,
       total: options.total ?? 10n ** 15n,
       decimals: options.decimals ?? 6,
       unitName: options.unitName ?? 'TST',
       assetName: options.assetName ?? 'Test token',
+      clawback: options.clawback,
+      freeze: options.freeze,
+      defaultFrozen: options.defaultFrozen,
       note: this.note(),
       suppressLog: true,
     })
@@ -158,7 +166,7 @@ export class Grove {
     if (asset === 0n) {
       return this.algorand.createTransaction.payment({ ...common, receiver: o.receiver ?? this.dexAddress, amount: AlgoAmount.MicroAlgo(amount), closeRemainderTo: o.closeTo })
     }
-    return this.algorand.createTransaction.assetTransfer({ ...common, receiver: o.receiver ?? this.dexAddress, assetId: asset, amount, closeAssetTo: o.closeTo })
+    return this.algorand.createTransaction.assetTransfer({ ...common, receiver: o.receiver ?? this.dexAddress, assetId: asset, amount, closeAssetTo: o.closeTo, clawbackTarget: o.assetSender })
   }
 
   /** References a call on pool (a, b) needs: its box, its assets and LP token, the registry. */

@@ -304,14 +304,15 @@ export interface RemoveQuote {
   pool: Pool
 }
 
-/** Remove liquidity: `lp` units return their pro-rata share of both reserves, rounded down. */
+/** Remove liquidity: `lp` units return their pro-rata share of both reserves, rounded down; fails only when both round to 0. */
 export function removeLiquidity(pool: Pool, lp: bigint): AmmResult<RemoveQuote> {
   if (lp <= 0n) return fail('zero-amount')
   if (lp > pool.lpIssued) return fail('not-enough-lp')
   const supply = totalLiquidity(pool)
   const amountA = (lp * pool.reserveA) / supply
   const amountB = (lp * pool.reserveB) / supply
-  if (amountA === 0n || amountB === 0n) return fail('zero-output')
+  // a side that rounds to 0 is kept by the pool and the other is still paid (a pool with a tiny reserve)
+  if (amountA === 0n && amountB === 0n) return fail('zero-output')
   return {
     ok: true,
     lp,
@@ -321,9 +322,27 @@ export function removeLiquidity(pool: Pool, lp: bigint): AmmResult<RemoveQuote> 
   }
 }
 
-/** Collecting protocol fees: what the treasury receives, and the pool after it (reserves untouched). */
-export function collectFees(pool: Pool): { amountA: bigint; amountB: bigint; pool: Pool } {
-  return { amountA: pool.protocolFeesA, amountB: pool.protocolFeesB, pool: { ...pool, protocolFeesA: 0n, protocolFeesB: 0n } }
+/**
+ * Collecting protocol fees: what the treasury receives, and the pool after it (reserves untouched). A side
+ * the treasury cannot receive (not opted in, or a frozen holding) stays accrued, as the contract leaves it.
+ */
+export function collectFees(pool: Pool, receivable: { a: boolean; b: boolean } = { a: true, b: true }): { amountA: bigint; amountB: bigint; pool: Pool } {
+  const amountA = receivable.a ? pool.protocolFeesA : 0n
+  const amountB = receivable.b ? pool.protocolFeesB : 0n
+  return { amountA, amountB, pool: { ...pool, protocolFeesA: pool.protocolFeesA - amountA, protocolFeesB: pool.protocolFeesB - amountB } }
+}
+
+/**
+ * The `minLp` for an add meant to open an empty pool at the price `amountA : amountB`: the first add's
+ * ⌊√(a·b)⌋ − 1000 less the slippage tolerance. Creating a pool and its first add are separate groups;
+ * if someone adds first at another price, this add becomes a later add at their ratio and mints about
+ * √(a·b)/√(price ratio) LP, so this bound refuses it instead of depositing at their price. 0 when the
+ * amounts are too small for a first add.
+ */
+export function firstAddMinLp(amountA: bigint, amountB: bigint, slippageBps: bigint): bigint {
+  const root = isqrt(amountA * amountB)
+  if (root <= MINIMUM_LIQUIDITY) return 0n
+  return minimumReceived(root - MINIMUM_LIQUIDITY, slippageBps)
 }
 
 /** The least output a swap may give with `slippageBps` tolerance (the `minOut` to send). */

@@ -31,6 +31,9 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, string> = {
   'ERR:NOT_PENDING_ADMIN': 'Only the proposed admin can accept',
   'ERR:BAD_FEE': 'The fee must be 1–100 bps',
   'ERR:BAD_INPUT': 'Invalid value',
+  'ERR:CLAWBACK': 'The deposit must be a plain transfer from your account, not a clawback',
+  'ERR:FROZEN': 'The token’s issuer has frozen the pool’s holding of it: the pool cannot pay it out until the issuer unfreezes it',
+  'ERR:DEFAULT_FROZEN': 'This token is frozen by default for every holder, so a pool of it could never trade',
 }
 
 /** What kind of failure it was. */
@@ -41,6 +44,7 @@ export type ErrorKind =
   | 'not-opted-in'
   | 'receiver-not-opted-in'
   | 'asset-balance'
+  | 'frozen'
   | 'fee'
   | 'expired'
   | 'budget'
@@ -84,6 +88,9 @@ function sourceError(spec: Arc56Contract, pc: number): string | undefined {
 const PATTERNS: [RegExp, ErrorKind, (m: RegExpMatchArray) => string][] = [
   [/receiver error: must optin, asset (\d+) missing from (\w+)/, 'receiver-not-opted-in', (m) => `The receiver has not opted into asset ${m[1]}`],
   [/asset (\d+) missing from (\w+)/, 'not-opted-in', (m) => `You have not opted into asset ${m[1]}`],
+  // a transfer to or from a holding the asset's freeze address has frozen (go-algorand's ledger texts)
+  [/asset frozen in recipient/, 'frozen', () => 'The token’s issuer has frozen the receiving holding (the pool’s or yours): it cannot receive this token until the issuer unfreezes it'],
+  [/asset (\d+) frozen in (\w+)/, 'frozen', (m) => `The issuer of asset ${m[1]} has frozen the sending holding: it cannot move until the issuer unfreezes it`],
   [/underflow on subtracting (\d+) from sender amount (\d+)/, 'asset-balance', () => 'You do not hold enough of this asset'],
   [/overspend/, 'overspend', () => 'Not enough ALGO for this transaction and its fees'],
   [/balance (\d+) below min (\d+)/, 'min-balance', (m) => `This would leave an account below its minimum balance of ${formatAlgo(m[2]!)} ALGO`],

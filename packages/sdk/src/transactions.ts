@@ -135,6 +135,8 @@ function call(
   refs: { boxes?: [bigint, bigint][]; assets?: bigint[]; accounts?: (string | Address)[]; registry?: boolean; note?: Uint8Array },
 ): void {
   const suggestedParams = flat(p, inners)
+  // two identical groups in one validity window would share transaction ids ("transaction already in ledger")
+  const note = refs.note ?? globalThis.crypto.getRandomValues(new Uint8Array(8))
   p.steps.push((atc) =>
     atc.addMethodCall({
       appID: ctx.dexAppId,
@@ -147,7 +149,7 @@ function call(
       appForeignAssets: [...new Set((refs.assets ?? []).filter((a) => a !== 0n))],
       appForeignApps: refs.registry === false ? [] : [p.registryAppId],
       appAccounts: refs.accounts ?? [],
-      note: refs.note,
+      note,
     }),
   )
 }
@@ -218,8 +220,17 @@ export async function buildCreatePool(ctx: DexContext, x: bigint, y: bigint): Pr
   return done(p)
 }
 
-/** Adds `amountA` and `amountB` to a pool (first or later add), opting into its LP token if needed. */
+/** The message `buildAddLiquidity` throws for a first add without a price bound. */
+export const FIRST_ADD_NEEDS_MIN_LP =
+  'A first add sets the pool’s price: give a minimum LP from the intended price (firstAddMinLp), or someone who adds first at another price takes part of the deposit'
+
+/**
+ * Adds `amountA` and `amountB` to a pool (first or later add), opting into its LP token if needed.
+ * Refuses an add to an empty pool with `minLp` = 0 (see `firstAddMinLp` and the contracts' README,
+ * "First deposit"): creating a pool and adding to it are separate groups.
+ */
 export async function buildAddLiquidity(ctx: DexContext, pool: Pool, amountA: bigint, amountB: bigint, minLp: bigint): Promise<DexGroup> {
+  if (pool.reserveA === 0n && pool.reserveB === 0n && minLp <= 0n) throw new Error(FIRST_ADD_NEEDS_MIN_LP)
   const p = await prepare(ctx, [pool.lpAsset])
   // The LP transfer, plus at most one refund on a later add (one side is always used in full).
   const q = quoteAdd(pool, amountA, amountB)

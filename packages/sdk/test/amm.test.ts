@@ -178,8 +178,16 @@ describe('removeLiquidity', () => {
     ['zero-amount', 0n],
     ['not-enough-lp', 1_413_214n],
     ['not-enough-lp', MAX_UINT64],
-    ['zero-output', 1n],
   ] as const)('fails with %s for %s', (error, lp) => expect(removeLiquidity(pool, lp)).toEqual({ ok: false, error }))
+
+  it('pays the side that does not round to 0 and keeps the other in the pool, as the contract does', () => {
+    expect(removeLiquidity(pool, 1n)).toMatchObject({ ok: true, amountA: 0n, amountB: 1n, pool: { reserveA: pool.reserveA, reserveB: pool.reserveB - 1n } })
+  })
+
+  it('fails with zero-output only when both sides round to 0', () => {
+    // reserves below the LP supply on both sides: a state the contract never reaches (rA·rB ≥ L²), but the model refuses it
+    expect(removeLiquidity({ ...pool, reserveA: 10n, reserveB: 10n }, 1n)).toEqual({ ok: false, error: 'zero-output' })
+  })
 })
 
 describe('zap', () => {

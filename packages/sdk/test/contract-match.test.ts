@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-client'
-import { accrue, addLiquidity, quoteExactIn, quoteExactOut, removeLiquidity, zap } from '../src/amm.ts'
+import { accrue, addLiquidity, firstAddMinLp, quoteExactIn, quoteExactOut, removeLiquidity, zap } from '../src/amm.ts'
 import type { Pool } from '../src/amm.ts'
 import { DEX_SPEC } from '../src/contract.ts'
 import { explainError } from '../src/errors.ts'
@@ -89,7 +89,7 @@ describe('liquidity', () => {
     const [a, b, amountA, amountB] = args()
     const before = await grove.pool(a, b)
     expect(await missingOptIns(grove.algod, grove.trader.addr, [before.lpAsset])).toEqual([before.lpAsset])
-    const group = await buildAddLiquidity(grove.ctx, before, amountA, amountB, 0n)
+    const group = await buildAddLiquidity(grove.ctx, before, amountA, amountB, firstAddMinLp(amountA, amountB, 0n))
     expect(group.optIns).toEqual([before.lpAsset])
     const q = addLiquidity(before, amountA, amountB)
     const { returns } = await grove.send(group)

@@ -196,7 +196,7 @@ async function plan(s: Exclude<Step, { kind: 'quote' }>, lone = false): Promise<
       const x = resolve(s.a, empty ? 1_000_000_000n : pool.reserveA, bal(a) / 4n)
       const y = resolve(s.b, empty ? 1_000_000_000n : pool.reserveB, bal(b) / 4n)
       const q = okOr(addLiquidity(pool, x, y))
-      const group = await buildAddLiquidity(ctx, pool, x, y, q?.lp ?? 0n)
+      const group = await buildAddLiquidity(ctx, pool, x, y, q?.lp ?? 1n)
       return {
         expect: !q || x > spendable(a, group.fee) || y > bal(b) ? 'fail' : 'ok',
         group,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignedTransaction, decodeMsgpack, encodeUnsignedSimulateTransaction, getApplicationAddress, modelsv2 } from 'algosdk'
 import type { Transaction } from 'algosdk'
+import { firstAddMinLp } from '../src/amm.ts'
 import type { Pool } from '../src/amm.ts'
 import { poolBoxName } from '../src/pool-state.ts'
 import {
@@ -34,8 +35,8 @@ beforeAll(async () => {
   ;[X, Y] = grove.assets as [bigint, bigint]
   await grove.send(await buildCreatePool(grove.ctx, 0n, X))
   await grove.send(await buildCreatePool(grove.ctx, X, Y))
-  await grove.send(await buildAddLiquidity(grove.ctx, await grove.pool(0n, X), 10_000_000_000n, 20_000_000_000n, 0n))
-  await grove.send(await buildAddLiquidity(grove.ctx, await grove.pool(X, Y), 20_000_000_000n, 30_000n, 0n))
+  await grove.send(await buildAddLiquidity(grove.ctx, await grove.pool(0n, X), 10_000_000_000n, 20_000_000_000n, firstAddMinLp(10_000_000_000n, 20_000_000_000n, 50n)))
+  await grove.send(await buildAddLiquidity(grove.ctx, await grove.pool(X, Y), 20_000_000_000n, 30_000n, firstAddMinLp(20_000_000_000n, 30_000n, 50n)))
   algoX = await grove.pool(0n, X)
   xy = await grove.pool(X, Y)
 }, 120_000)
@@ -115,7 +116,7 @@ describe('group shapes', () => {
 
   it('pays for one inner transaction on a first add and two on later adds', async () => {
     const empty = { ...algoX, reserveA: 0n, reserveB: 0n, lpIssued: 0n }
-    expect(txns(await buildAddLiquidity(grove.ctx, empty, 2_000_000n, 2_000_000n, 0n)).at(-1)!.fee).toBe(2000n)
+    expect(txns(await buildAddLiquidity(grove.ctx, empty, 2_000_000n, 2_000_000n, firstAddMinLp(2_000_000n, 2_000_000n, 50n))).at(-1)!.fee).toBe(2000n)
     expect(txns(await buildAddLiquidity(grove.ctx, algoX, 2_000_000n, 2_000_000n, 0n)).at(-1)!.fee).toBe(3000n)
   })
 

@@ -56,7 +56,15 @@ export interface AssetInfo {
   total: bigint
   creator: string
   url: string | null
+  /** The clawback address, which can take the asset from any holder; absent when none. */
+  clawback?: string
+  /** The freeze address, which can freeze any holding; absent when none. */
+  freeze?: string
 }
+
+/** algod's zero address, which it writes for "no address" in some versions. */
+const ZERO_ADDRESS = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
+const address = (a: string | undefined): string | undefined => (a && a !== ZERO_ADDRESS ? a : undefined)
 
 /** Fetches an asset's parameters; a missing asset is an Error whose message says so. */
 export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: typeof fetch = fetch): Promise<AssetInfo> {
@@ -72,7 +80,7 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
   if (!response.ok) throw new Error(`algod answered ${response.status}`)
   const body = (await response.json()) as {
     index: number
-    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string }
+    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; clawback?: string; freeze?: string }
   }
   return {
     id: body.index,
@@ -82,6 +90,8 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
     total: BigInt(body.params.total),
     creator: body.params.creator,
     url: body.params.url ?? null,
+    clawback: address(body.params.clawback),
+    freeze: address(body.params.freeze),
   }
 }
 

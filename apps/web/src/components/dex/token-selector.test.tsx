@@ -10,11 +10,14 @@ const USDC: TokenOption = { token: { id: 1001, symbol: 'gUSD', name: 'Grove Doll
 const FAKE: TokenOption = { token: { id: 1002, symbol: 'gUSD', name: 'Totally Grove Dollar', decimals: 2 }, verified: false }
 const MOSS: TokenOption = { token: { id: 2042, symbol: 'MOSS', name: 'Moss Protocol', decimals: 0 }, verified: false, balance: 12n }
 const OPTIONS = [MOSS, FAKE, USDC, { token: ALGO, verified: true, balance: 5_000_000n }]
+/** Issuer powers: an unverified token with both, and a verified one with clawback (as USDC has). */
+const CLAW: TokenOption = { token: { id: 3001, symbol: 'CLAW', name: 'Clawable', decimals: 6, clawback: 'ISSUER', freeze: 'ISSUER' }, verified: false }
+const REAL: TokenOption = { token: { id: 3002, symbol: 'REAL', name: 'Verified with clawback', decimals: 6, clawback: 'ISSUER' }, verified: true }
 
-function open(onSelect = vi.fn()) {
+function open(onSelect = vi.fn(), options = OPTIONS) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <TokenSelector title="Receive" options={OPTIONS} selectedId={0} algod={NETWORKS.localnet.algod} onSelect={onSelect} onImport={vi.fn()} onClose={vi.fn()} />
+      <TokenSelector title="Receive" options={options} selectedId={0} algod={NETWORKS.localnet.algod} onSelect={onSelect} onImport={vi.fn()} onClose={vi.fn()} />
     </QueryClientProvider>,
   )
   return onSelect
@@ -28,6 +31,14 @@ describe('TokenSelector', () => {
     expect(rows().map((r) => r.textContent)).toEqual(['ALGO✓Algorand 5', 'gUSD✓Grove Dollar #10012.5', 'MOSSMoss Protocol #204212', 'gUSDTotally Grove Dollar #1002'])
     expect(within(rows()[1]!).getByLabelText('verified')).toBeInTheDocument()
     expect(within(rows()[3]!).queryByLabelText('verified')).toBeNull()
+  })
+
+  it('marks an unverified token whose issuer can claw back or freeze, and not a verified one', () => {
+    open(vi.fn(), [CLAW, REAL, MOSS])
+    const row = (symbol: string) => rows().find((r) => r.querySelector('.token-list__symbol')!.textContent!.startsWith(symbol))!
+    expect(within(row('CLAW')).getByLabelText('issuer can claw back and freeze')).toHaveTextContent('⚠ clawback, freeze')
+    expect(within(row('REAL')).queryByLabelText(/issuer can/)).toBeNull()
+    expect(within(row('MOSS')).queryByLabelText(/issuer can/)).toBeNull()
   })
 
   it.each([

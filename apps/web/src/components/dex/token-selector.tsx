@@ -3,9 +3,10 @@ import { useState } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import type { Token } from '@/lib/dex/tokens.ts'
-import { tokenMatches, tokenQuery } from '@/lib/dex/tokens.ts'
+import { issuerPowers, tokenMatches, tokenQuery } from '@/lib/dex/tokens.ts'
 import { formatAmount } from '@/lib/format.ts'
 import type { AlgodConfig } from '@/lib/networks.ts'
+import { ISSUER_POWER_TEXT, IssuerPowerMark } from './issuer-warning.tsx'
 import './dex.css'
 
 /** A token as the selector lists it. */
@@ -36,7 +37,7 @@ function byRelevance(a: TokenOption, b: TokenOption): number {
   return a.token.symbol.localeCompare(b.token.symbol)
 }
 
-/** The token picker: search by symbol, name or asset id; verified badges; balances; import by id with a warning. */
+/** The token picker: search by symbol, name or asset id; verified badges; a mark on unverified tokens whose issuer can claw back or freeze; balances; import by id with a warning. */
 export function TokenSelector(props: TokenSelectorProps) {
   const [search, setSearch] = useState('')
   const matches = props.options.filter((o) => tokenMatches(o.token, search)).sort(byRelevance)
@@ -66,6 +67,7 @@ export function TokenSelector(props: TokenSelectorProps) {
                 <span className="token-list__symbol">
                   {o.token.symbol}
                   {o.verified ? <VerifiedBadge /> : null}
+                  <IssuerPowerMark powers={issuerPowers(o.token, o.verified)} />
                 </span>
                 <span className="token-list__name">
                   {o.token.name} {o.token.id === 0 ? null : <span className="token-list__id">#{o.token.id}</span>}
@@ -106,6 +108,9 @@ function ImportToken(props: { algod: AlgodConfig; id: number; onImport(token: To
         {token.name} is not on Grove’s verified list. Anyone can create an asset with any name, including copies of real tokens. Check the asset id before
         you trade it.
       </p>
+      {issuerPowers(token, false).map((power) => (
+        <p key={power}>{ISSUER_POWER_TEXT[power](token.symbol)}</p>
+      ))}
       <label className="checkbox">
         <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} /> I understand the risk
       </label>

@@ -17,6 +17,7 @@ import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { preparedLiquidityQuery } from './api/prepared-liquidity.ts'
 import { AddReview, CREATE_STEPS, RemoveReview } from './components/liquidity-review.tsx'
+import { NewPoolNotice } from './components/new-pool-notice.tsx'
 import { PositionsTable } from './components/positions-table.tsx'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, displayPrice, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
@@ -166,7 +167,7 @@ export function LiquidityPage() {
                   onPickToken={() => setPicking('b')}
                 />
               )}
-              <AddDetails view={addView} />
+              <AddDetails view={addView} verified={market.verified} />
               {addView.message && addView.button.kind !== 'select-token' ? (
                 <p className="field__error" role="alert">
                   {addView.message}
@@ -247,20 +248,12 @@ function actionText(button: { kind: string; label: string }, busy: boolean): str
   return button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : button.label
 }
 
-function AddDetails({ view }: { view: AddView }) {
+function AddDetails({ view, verified }: { view: AddView; verified: ReadonlySet<number> }) {
   const { tokenA, tokenB } = view
   if (!tokenA || !tokenB) return null
   return (
     <>
-      {view.step === 'create' ? (
-        <Notice tone="warning" title={`You are creating the ${tokenA.symbol}/${tokenB.symbol} pool`}>
-          No pool exists for this pair. Creating it takes two signatures: one creates the pool, the next makes your deposit. Your two amounts set its first price; if it is off the market, traders will arbitrage it and you lose the difference.
-        </Notice>
-      ) : view.step === 'deposit' ? (
-        <Notice tone="warning" title={`The ${tokenA.symbol}/${tokenB.symbol} pool exists but is empty`}>
-          Step 1 (create pool) is done. Deposit both tokens to set its first price and open it for trading; if the price is off the market, traders will arbitrage it and you lose the difference.
-        </Notice>
-      ) : null}
+      <NewPoolNotice view={view} verified={verified} />
       {view.lp !== null ? (
         <dl className="details trade-details">
           {view.creating && view.amountA && view.amountB ? (

@@ -203,6 +203,7 @@ export function SwapPage() {
           preparing={prepared.isFetching}
           prepareError={prepared.error ? (market.dex?.readableError(prepared.error) ?? prepared.error.message) : feeShortfall}
           busy={tx.busy}
+          verified={market.verified}
           onConfirm={() => void onConfirm()}
           onClose={() => setReviewing(false)}
         />

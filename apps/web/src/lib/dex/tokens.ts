@@ -12,6 +12,22 @@ export interface Token {
   symbol: string
   name: string
   decimals: number
+  /** The issuer's clawback address (can take the token from any account, a pool's included); absent when none. */
+  clawback?: string
+  /** The issuer's freeze address (can freeze any holding, a pool's included); absent when none. */
+  freeze?: string
+}
+
+/** A power an asset's issuer keeps over every holder, pools included. */
+export type IssuerPower = 'clawback' | 'freeze'
+
+/** The powers to warn about for `token`: none when the registry verified it (or it is ALGO). */
+export function issuerPowers(token: Token, verified: ReadonlySet<number> | boolean): IssuerPower[] {
+  if (token.id === ALGO.id || (typeof verified === 'boolean' ? verified : verified.has(token.id))) return []
+  const powers: IssuerPower[] = []
+  if (token.clawback) powers.push('clawback')
+  if (token.freeze) powers.push('freeze')
+  return powers
 }
 
 /** ALGO as a token: id 0, 6 decimals, always verified. */
@@ -26,6 +42,8 @@ export async function fetchToken(algod: AlgodConfig, id: number, fetchFn: typeof
     symbol: asset.unitName || asset.name || `#${id}`,
     name: asset.name || asset.unitName || `Asset ${id}`,
     decimals: asset.decimals,
+    ...(asset.clawback ? { clawback: asset.clawback } : {}),
+    ...(asset.freeze ? { freeze: asset.freeze } : {}),
   }
 }
 

@@ -61,6 +61,9 @@ const ALGOD_RULES: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   [/Production network detected/, () => 'Production network detected. Aborting. The Mnemonic wallet works only on test networks.'],
   [/balance (\d+) below min (\d+)/, (m) => `This would take an account below its minimum balance of ${formatAlgo(BigInt(m[2]))}. Keep more ALGO in the account.`],
   [/overspend/, () => 'Your account does not have enough ALGO for this amount plus fees.'],
+  // the asset's freeze address froze a holding in the transfer (a pool's, when a deposit is refused)
+  [/asset frozen in recipient/, () => 'The token’s issuer has frozen the receiving account’s holding (the pool’s or yours), so it cannot receive this token until the issuer unfreezes it.'],
+  [/asset \d+ frozen in \w+/, () => 'The token’s issuer has frozen the sending account’s holding, so it cannot move this token until the issuer unfreezes it.'],
   [/underflow on subtracting \d+ from sender amount \d+/, () => 'Your account does not hold enough of this asset.'],
   [/must optin|asset \d+ missing from|has not opted in/i, () => 'An account in this transaction has not opted in to the asset.'],
   [/txn dead|round \d+ outside of \d+--\d+/, () => 'The transaction expired before it reached the network. Please try again.'],

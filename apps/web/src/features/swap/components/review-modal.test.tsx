@@ -28,6 +28,7 @@ function open(amountIn: bigint, patch: Partial<ReviewModalProps> = {}) {
       preparing={false}
       prepareError={null}
       busy={false}
+      verified={new Set([0])}
       onConfirm={onConfirm}
       onClose={vi.fn()}
       {...patch}
@@ -35,6 +36,36 @@ function open(amountIn: bigint, patch: Partial<ReviewModalProps> = {}) {
   )
   return { route, onConfirm }
 }
+
+describe('ReviewModal issuer warnings', () => {
+  const CLAW: Token = { id: 1001, symbol: 'gUSD', name: 'Grove USD', decimals: 6, clawback: 'ISSUER', freeze: 'ISSUER' }
+  const cases = [
+    { name: 'warns about an unverified output token with clawback and freeze', out: CLAW, verified: [0], texts: [/can take gUSD from any account/, /can freeze any holding/] },
+    { name: 'warns about freeze alone', out: { ...GUSD, freeze: 'ISSUER' }, verified: [0], texts: [/can freeze any holding/] },
+    { name: 'does not warn when the registry verified the token', out: CLAW, verified: [0, 1001], texts: [] },
+    { name: 'does not warn about a token without powers', out: GUSD, verified: [0], texts: [] },
+  ]
+  for (const c of cases) {
+    it(c.name, () => {
+      open(10_000_000n, { tokenOut: c.out, tokens: new Map([ALGO, c.out].map((t) => [t.id, t])), verified: new Set(c.verified) })
+      const dialog = screen.getByRole('dialog', { name: 'Review swap' })
+      if (c.texts.length === 0) return expect(within(dialog).queryByTestId('issuer-warning')).toBeNull()
+      const warning = within(dialog).getByTestId('issuer-warning')
+      expect(warning).toHaveTextContent('gUSD (#1001) is not verified and its issuer keeps control of it')
+      for (const text of c.texts) expect(within(warning).getByText(text)).toBeInTheDocument()
+      expect(within(warning).getByRole('link', { name: 'What an issuer can do' })).toHaveAttribute('href', '/docs/swaps-and-fees#tokens-whose-issuer-keeps-control')
+    })
+  }
+
+  it('warns about a route’s intermediate token too', () => {
+    const MID: Token = { id: 7, symbol: 'MID', name: 'Middle', decimals: 6, freeze: 'ISSUER' }
+    const pools = [sdk.newPool(0, 7, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n }), sdk.newPool(7, 1001, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n })]
+    const route = sdk.bestRouteExactIn(pools, 0n, 1001n, 1_000_000n)!
+    expect(route.path).toEqual([7n, 1001n])
+    open(0n, { route, tokens: new Map([ALGO, MID, GUSD].map((t) => [t.id, t])), limit: 1n })
+    expect(within(screen.getByTestId('issuer-warning')).getByText(/MID \(#7\) is not verified/)).toBeInTheDocument()
+  })
+})
 
 describe('ReviewModal', () => {
   it.each([

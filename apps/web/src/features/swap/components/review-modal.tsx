@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
+import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { formatAmount } from '@/lib/format.ts'
 import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
@@ -15,6 +16,8 @@ export interface ReviewModalProps extends Omit<TradeDetailsProps, 'feeEstimated'
   prepareError: string | null
   /** The wallet is being asked to sign, or the group is being confirmed. */
   busy: boolean
+  /** The registry's verified tokens: the others with a clawback or freeze address get a warning. */
+  verified: ReadonlySet<number>
   onConfirm(): void
   onClose(): void
 }
@@ -26,6 +29,8 @@ export function ReviewModal(props: ReviewModalProps) {
   const accepted = !needsWord || typed.trim().toLowerCase() === CONFIRM_WORD
   const { route, tokenIn, tokenOut } = props
   const exactIn = route.exactOut === undefined
+  // every token the route touches: an intermediate pool an issuer drains or freezes fails the route too
+  const routeTokens = [tokenIn, ...route.path.map((id) => props.tokens.get(Number(id))).filter((t) => t !== undefined), tokenOut]
   return (
     <ReviewDialog
       title="Review swap"
@@ -52,6 +57,7 @@ export function ReviewModal(props: ReviewModalProps) {
         ]}
       />
       <TradeDetails {...props} />
+      <IssuerWarning tokens={routeTokens} verified={props.verified} />
       <p className="hint">
         {exactIn
           ? `If the price moves against you by more than ${props.slippagePercent}% before the swap confirms, it fails and you keep your ${tokenIn.symbol}.`
