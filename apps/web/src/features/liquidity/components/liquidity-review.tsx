@@ -1,7 +1,7 @@
 import { NetworkFeeRow, ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
 import { formatAmount } from '@/lib/format.ts'
-import type { Token } from '@/lib/dex/tokens.ts'
+import type { Token } from '@/lib/tokens/tokens.ts'
 import { displayPrice, LIQUIDITY_FEE, type AddView, type RemoveView } from '../derive-liquidity.ts'
 
 /** The two signatures of a new pool, as the stepper names them. */

@@ -5,41 +5,17 @@
 import { queryOptions } from '@tanstack/react-query'
 import type * as GroveSdkModule from '@grove/sdk'
 import type * as AlgosdkModule from 'algosdk'
-import type { Algodv2, TransactionSigner } from 'algosdk'
+import type { Algodv2 } from 'algosdk'
 import { algodBaseUrl } from '../algod.ts'
-import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
+import type { PreparedTx, TxContext, TxResult } from './types.ts'
 
 /** The SDK module. */
 export type GroveSdk = typeof GroveSdkModule
 export type { Pool, Route } from '@grove/sdk'
 type Pool = GroveSdkModule.Pool
 type Route = GroveSdkModule.Route
-
-/** Who sends a transaction, through which wallet, to which deployment. */
-export interface TxContext {
-  algod: AlgodConfig
-  deployment: Deployment
-  sender: string
-  signer: TransactionSigner
-  /** Rounds the group stays valid (settings). */
-  validityRounds: number
-}
-
-/** Where a confirmed group landed: the id of its last transaction (the app call) and the round. */
-export interface TxResult {
-  txId: string
-  round: bigint
-}
-
-/** A built group, ready to sign: its exact fee, and the call that signs, submits and confirms it (once). */
-export interface PreparedTx {
-  fee: bigint
-  /** µALGO the group pays the DEX besides fees: a new pool's minimum balance (box, LP asset, opt-ins). */
-  poolDeposit?: bigint
-  send(): Promise<TxResult>
-}
 
 /** The SDK and the DEX actions a page can send. */
 export interface Dex {
@@ -76,17 +52,6 @@ export async function loadDex(): Promise<Dex> {
 /** The one query holding the loaded SDK (it never goes stale). */
 export function dexQuery() {
   return queryOptions({ queryKey: ['grove-sdk'], queryFn: loadDex, staleTime: Infinity, gcTime: Infinity, retry: 2 })
-}
-
-/** The one query for every pool of a DEX app; pools move with each trade, so it refreshes often. */
-export function poolsQuery(algod: AlgodConfig, dexAppId: number) {
-  return queryOptions({
-    queryKey: ['algod', algodBaseUrl(algod), 'pools', dexAppId],
-    queryFn: async () => (await loadDex()).fetchPools(algod, dexAppId),
-    staleTime: 5_000,
-    refetchInterval: 15_000,
-    retry: 1,
-  })
 }
 
 type Algosdk = typeof AlgosdkModule
