@@ -9,6 +9,7 @@ import { Page } from '@/components/ui/page.tsx'
 import { spendableAlgo } from '@/lib/account/account.ts'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
+import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
@@ -50,6 +51,8 @@ export function SwapPage() {
   })
   const { tokenIn, tokenOut, route } = view
   const prepared = useQuery({ ...preparedSwapQuery(market.dex, reviewing ? tx.context() : null, route, view.limit), enabled: reviewing && route !== null })
+  // The review simulates the very group the wallet will sign and shows what it does to the account.
+  const simulated = useQuery(simulationQuery(reviewing ? prepared.data : undefined))
   // The built group's fee can exceed the estimate the balance check used (budget calls on routes).
   const spent = route ? (route.exactOut === undefined ? route.amountIn : (view.limit ?? route.amountIn)) : 0n
   const feeShortfall =
@@ -202,6 +205,11 @@ export function SwapPage() {
           preparing={prepared.isFetching}
           prepareError={prepared.error ? (market.dex?.readableError(prepared.error) ?? prepared.error.message) : feeShortfall}
           busy={tx.busy}
+          simulation={{
+            pending: !simulated.data && !simulated.error,
+            error: simulated.error ? (market.dex?.readableError(simulated.error) ?? simulated.error.message) : null,
+            changes: simulated.data ?? null,
+          }}
           onConfirm={() => void onConfirm()}
           onClose={() => setReviewing(false)}
         />

@@ -75,9 +75,17 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
     return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
   }
   const send = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer }>): Promise<TxResult> => execute(ctx, (await group).composer)
+  // The composer's built group is the one `execute` signs: same transactions, same group id. Unsigned
+  // (no wallet prompt); unnamed resources are not allowed, since a group that needs them would fail when sent.
+  const simulate = async (ctx: TxContext, composer: AlgosdkModule.AtomicTransactionComposer): Promise<GroveSdkModule.BalanceChanges> => {
+    const txns = composer.buildGroup().map((t) => algosdk.decodeMsgpack(algosdk.encodeUnsignedSimulateTransaction(t.txn), algosdk.SignedTransaction))
+    const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns })], allowEmptySignatures: true })
+    const response = sdk.assertSimulationSucceeded(await client(ctx.algod).simulateTransactions(request).do())
+    return sdk.simulatedBalanceChanges(response, ctx.sender)
+  }
   const prepare = async (ctx: TxContext, group: Promise<GroveSdkModule.DexGroup>): Promise<PreparedTx> => {
     const built = await group
-    return { fee: built.fee, send: () => execute(ctx, built.composer) }
+    return { fee: built.fee, simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
   }
   const ordered = (x: number, amountX: bigint, amountY: bigint, pool: Pool): [bigint, bigint] => (BigInt(x) === pool.a ? [amountX, amountY] : [amountY, amountX])
 

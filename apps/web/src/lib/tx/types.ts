@@ -1,4 +1,5 @@
 // What a page hands the transaction runner and what it gets back: who signs, the built group, where it landed.
+import type { BalanceChanges } from '@grove/sdk'
 import type { TransactionSigner } from 'algosdk'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
@@ -19,10 +20,15 @@ export interface TxResult {
   round: bigint
 }
 
-/** A built group, ready to sign: its exact fee, and the call that signs, submits and confirms it (once). */
+/** A built group, ready to sign: its exact fee, what it would do to the sender, and the call that signs, submits and confirms it (once). */
 export interface PreparedTx {
   fee: bigint
   /** µALGO the group pays the DEX besides fees: a new pool's minimum balance (box, LP asset, opt-ins). */
   poolDeposit?: bigint
+  /**
+   * Simulates this very group (the transactions `send` will ask the wallet to sign, unsigned) and
+   * reads the sender's balance changes; rejects with algod's reason when the group would fail.
+   */
+  simulate(): Promise<BalanceChanges>
   send(): Promise<TxResult>
 }
