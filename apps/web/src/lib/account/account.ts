@@ -50,13 +50,10 @@ export async function fetchAccount(algod: AlgodConfig, address: string, fetchFn:
   return { address: body.address ?? address, algo: BigInt(body.amount), minBalance: BigInt(body['min-balance'] ?? 0), assets, round: body.round ?? 0 }
 }
 
-/** Key of an account's query: invalidating it after a transaction refreshes every view of the account. */
-export const accountKey = (algod: AlgodConfig, address: string) => [...algodKey(algod), 'account', address] as const
-
-/** The one query for an account. */
+/** The one query for an account; its key, invalidated after a transaction, refreshes every view of the account. */
 export function accountQuery(algod: AlgodConfig, address: string) {
   return queryOptions({
-    queryKey: accountKey(algod, address),
+    queryKey: [...algodKey(algod), 'account', address],
     queryFn: () => fetchAccount(algod, address),
     staleTime: 10_000,
     refetchInterval: 30_000,
