@@ -1,27 +1,48 @@
 // One lint config for the monorepo. Import boundaries keep the web app's feature folders
 // independent (app → features → components/lib, never feature → feature).
 import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
+// Paths are the repository's, whichever directory ESLint runs from (the lint test runs it from apps/web).
+const root = path.dirname(fileURLToPath(import.meta.url))
 const featuresDir = 'apps/web/src/features'
-const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir).filter((f) => fs.statSync(`${featuresDir}/${f}`).isDirectory())
+const features = fs.existsSync(path.join(root, featuresDir))
+  ? fs.readdirSync(path.join(root, featuresDir)).filter((f) => fs.statSync(path.join(root, featuresDir, f)).isDirectory())
   : []
 
-const boundary = (extra) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        { regex: '(^|/)app(/|$)', message: 'Only src/app composes the application; import from features, components or lib instead.' },
-        ...extra,
-      ],
-    },
-  ],
-})
+const web = 'apps/web/src'
+
+// bulletproof-react's zones: imports go one way, app → features → shared (components, lib).
+// Each import is resolved to a file first (relative paths and the `@/` alias alike), so
+// `../other-feature/x.ts` is caught as surely as `@/features/other-feature/x.ts`.
+const zones = [
+  // No feature imports another feature.
+  ...features.map((f) => ({
+    target: `${featuresDir}/${f}`,
+    from: featuresDir,
+    except: [`./${f}`],
+    message: `Feature "${f}" must not import another feature; move shared code to src/lib or src/components.`,
+  })),
+  // Shared layers may not reach up into features or the app.
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [featuresDir, `${web}/app`],
+    message: 'Shared code (components, lib) must not import a feature or the app.',
+  },
+  // Only src/app composes the application (main.tsx, the entry point, mounts it).
+  {
+    target: [featuresDir, `${web}/styles`, `${web}/test-setup.ts`, `${web}/polyfills.ts`, `${web}/env.d.ts`],
+    from: `${web}/app`,
+    message: 'Only src/app composes the application; import from features, components or lib instead.',
+  },
+]
 
 export default tseslint.config(
   {
@@ -53,16 +74,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Shared layers may not reach up into features or the app.
   {
-    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
-    rules: boundary([{ regex: '(^|/)features/', message: 'Shared code (components, lib) must not import a feature.' }]),
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'apps/web/tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
   },
-  // A feature may not import another feature.
-  ...features.map((f) => ({
-    files: [`${featuresDir}/${f}/**/*.{ts,tsx}`],
-    rules: boundary([
-      { regex: `(^|/)features/(?!${f}(/|$))`, message: `Feature "${f}" must not import another feature; move shared code to src/lib or src/components.` },
-    ]),
-  })),
 )

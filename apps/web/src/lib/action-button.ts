@@ -1,6 +1,5 @@
 // The one place that decides what a transaction page's main button says and whether it
 // is enabled. Ordered early returns: the first problem the user must fix wins.
-import { parseAmount } from './format.ts'
 
 /** What the button should show; `kind` lets pages attach the right click handler. */
 export type ActionState = {
@@ -17,12 +16,10 @@ export interface ActionButtonInput {
   select?: string | null
   /** Why the typed amount cannot be read, when the page parsed it itself (e.g. with the token's symbol in the words). */
   amountError?: string | null
-  /** As typed (decimal text), already in base units (bigint), or nothing yet. */
-  amount: string | bigint | null
+  /** In base units, or nothing yet (pages parse what was typed and pass why it failed as amountError). */
+  amount: bigint | null
   /** Spendable balance in base units; undefined while it loads, which skips the balance check. */
   balance?: bigint
-  /** Decimals of the asset being spent; required to read a typed amount (default 6, ALGO's). */
-  decimals?: number
   /** Why the action cannot happen with this amount (no route, price impact too high), if so. */
   problem?: string | null
   needsOptIn?: boolean
@@ -44,17 +41,8 @@ export function actionButtonState(input: ActionButtonInput): ActionState {
   if (input.select) return { kind: 'select-token', label: input.select, disabled: true }
   if (input.amountError) return { kind: 'enter-amount', label: input.amountError, disabled: true }
 
-  let amount: bigint
-  if (typeof input.amount === 'bigint') {
-    amount = input.amount
-  } else {
-    const parsed = parseAmount(input.amount ?? '', input.decimals ?? 6)
-    if (!parsed.ok) {
-      return { kind: 'enter-amount', label: parsed.problem === 'empty' ? 'Enter an amount' : parsed.error, disabled: true }
-    }
-    amount = parsed.value
-  }
-  if (amount <= 0n) return { kind: 'enter-amount', label: 'Enter an amount', disabled: true }
+  const amount = input.amount
+  if (amount === null || amount <= 0n) return { kind: 'enter-amount', label: 'Enter an amount', disabled: true }
   if (input.problem) return { kind: 'blocked', label: input.problem, disabled: true }
 
   if (input.balance !== undefined && amount > input.balance) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { algodBaseUrl, fetchAccountBalance, fetchAsset } from './algod.ts'
+import { algodBaseUrl, fetchAsset } from './algod.ts'
 
 const localnet = { server: 'http://127.0.0.1', port: '4001', token: 'a'.repeat(64) }
 const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status }))
@@ -10,29 +10,6 @@ describe('algodBaseUrl', () => {
     [{ server: 'https://node.example/', port: '', token: '' }, 'https://node.example'],
   ])('builds %j → %s', (algod, url) => {
     expect(algodBaseUrl(algod)).toBe(url)
-  })
-})
-
-describe('fetchAccountBalance', () => {
-  it('reads amount and minimum balance, sending the API token', async () => {
-    let seen: [string, RequestInit | undefined] | undefined
-    const fetchFn = ((url: string, init?: RequestInit) => {
-      seen = [url, init]
-      return json(200, { address: 'A', amount: 5_000_000, 'min-balance': 100_000, round: 7 })()
-    }) as typeof fetch
-    expect(await fetchAccountBalance(localnet, 'A', fetchFn)).toEqual({ address: 'A', amount: 5_000_000n, minBalance: 100_000n, round: 7 })
-    expect(seen?.[0]).toBe('http://127.0.0.1:4001/v2/accounts/A?exclude=all')
-    expect(seen?.[1]?.headers).toEqual({ 'X-Algo-API-Token': 'a'.repeat(64) })
-  })
-
-  it('says algod cannot be reached when the request fails', async () => {
-    const fetchFn = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch
-    await expect(fetchAccountBalance(localnet, 'A', fetchFn)).rejects.toThrow('Cannot reach algod at http://127.0.0.1:4001')
-  })
-
-  it("passes on algod's own error message", async () => {
-    const fetchFn = json(400, { message: 'failed to parse the address' }) as unknown as typeof fetch
-    await expect(fetchAccountBalance(localnet, 'A', fetchFn)).rejects.toThrow('algod answered 400: failed to parse the address')
   })
 })
 

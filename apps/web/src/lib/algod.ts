@@ -1,17 +1,7 @@
-// Reads from algod over plain fetch. Balances don't need algosdk, so reading one keeps the
-// wallet SDKs out of every page's first load.
+// Reads from algod over plain fetch. Reads don't need algosdk, so making one keeps the
+// wallet SDKs out of every page's first load. Accounts are read in lib/account.
 import { queryOptions } from '@tanstack/react-query'
 import type { AlgodConfig } from './networks.ts'
-
-/** The part of algod's account response the app shows. */
-export interface AccountBalance {
-  address: string
-  /** Total microAlgos, including the minimum balance. */
-  amount: bigint
-  /** microAlgos locked by the minimum balance requirement. */
-  minBalance: bigint
-  round: number
-}
 
 /** Base URL of an algod config, with its port when one is set. */
 export function algodBaseUrl(algod: AlgodConfig): string {
@@ -19,33 +9,8 @@ export function algodBaseUrl(algod: AlgodConfig): string {
   return algod.port ? `${server}:${algod.port}` : server
 }
 
-/** Fetches an account's ALGO balance from algod; throws an Error with a readable message. */
-export async function fetchAccountBalance(algod: AlgodConfig, address: string, fetchFn: typeof fetch = fetch): Promise<AccountBalance> {
-  const url = `${algodBaseUrl(algod)}/v2/accounts/${encodeURIComponent(address)}?exclude=all`
-  let response: Response
-  try {
-    response = await fetchFn(url, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
-  } catch {
-    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null
-    throw new Error(`algod answered ${response.status}${body?.message ? `: ${body.message}` : ''}`)
-  }
-  const body = (await response.json()) as { address: string; amount: number; 'min-balance': number; round: number }
-  return { address: body.address, amount: BigInt(body.amount), minBalance: BigInt(body['min-balance'] ?? 0), round: body.round }
-}
-
-/** The one query for an account's ALGO balance on a given algod. */
-export function accountBalanceQuery(algod: AlgodConfig, address: string) {
-  return queryOptions({
-    queryKey: ['algod', algodBaseUrl(algod), 'account', address],
-    queryFn: () => fetchAccountBalance(algod, address),
-    staleTime: 10_000,
-    refetchInterval: 30_000,
-    retry: 1,
-  })
-}
+/** Key prefix of every algod read, so one invalidation after a confirmed transaction reaches them all. */
+export const algodKey = (algod: AlgodConfig) => ['algod', algodBaseUrl(algod)] as const
 
 /** The parameters of an ASA that a project page shows. */
 export interface AssetInfo {
@@ -98,7 +63,7 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
 /** The one query for an asset's parameters on a given algod. */
 export function assetQuery(algod: AlgodConfig, assetId: string) {
   return queryOptions({
-    queryKey: ['algod', algodBaseUrl(algod), 'asset', assetId],
+    queryKey: [...algodKey(algod), 'asset', assetId],
     queryFn: () => fetchAsset(algod, assetId),
     staleTime: 5 * 60_000,
     retry: 1,

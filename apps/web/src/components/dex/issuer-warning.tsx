@@ -1,5 +1,5 @@
 import { Notice } from '@/components/ui/notice.tsx'
-import { issuerPowers, type IssuerPower, type Token } from '@/lib/dex/tokens.ts'
+import { issuerPowers, type IssuerPower, type Token } from '@/lib/tokens/tokens.ts'
 import './dex.css'
 
 /** What each issuer power lets the issuer do to a pool, in words. */

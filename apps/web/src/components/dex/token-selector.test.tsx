@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { ALGO } from '@/lib/dex/tokens.ts'
+import { ALGO } from '@/lib/tokens/tokens.ts'
 import { NETWORKS } from '@/lib/networks.ts'
 import { TokenSelector, type TokenOption } from './token-selector.tsx'
 

@@ -4,7 +4,7 @@ import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { EmptyTable } from '@/components/ui/empty-table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
-import { accountBalanceQuery } from '@/lib/algod.ts'
+import { accountQuery } from '@/lib/account/account.ts'
 import { formatAlgo } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
@@ -119,8 +119,8 @@ function TabContent(props: { tab: DashboardTab }) {
 
 function BalanceLine(props: { address: string }) {
   const { algod } = useProtocol()
-  const balance = useQuery(accountBalanceQuery(algod, props.address))
+  const balance = useQuery(accountQuery(algod, props.address))
   if (balance.isPending) return <span>Loading…</span>
   if (balance.isError) return <span className="error-text">Balance unavailable: {balance.error.message}</span>
-  return <span>{formatAlgo(balance.data.amount)}</span>
+  return <span>{formatAlgo(balance.data.algo)}</span>
 }

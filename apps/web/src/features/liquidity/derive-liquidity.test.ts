@@ -1,8 +1,8 @@
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
-import type { Holdings } from '@/lib/dex/holdings.ts'
-import type { Pool } from '@/lib/dex/sdk.ts'
-import { ALGO, type Token } from '@/lib/dex/tokens.ts'
+import type { Holdings } from '@/lib/account/account.ts'
+import type { Pool } from '@/lib/tx/dex.ts'
+import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, positions, removeAction, type AddInputs } from './derive-liquidity.ts'
 import type { AddState } from './liquidity-state.ts'
 

@@ -1,9 +1,9 @@
 // Positions, the add form and the remove form, derived from typed state, pools and holdings
 // with @grove/sdk's math. Pure functions: the page renders their results.
 import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
-import { spendableAlgo, type Holdings } from '@/lib/dex/holdings.ts'
-import type { GroveSdk, Pool } from '@/lib/dex/sdk.ts'
-import type { Token } from '@/lib/dex/tokens.ts'
+import { spendableAlgo, type Holdings } from '@/lib/account/account.ts'
+import type { GroveSdk, Pool } from '@/lib/tx/dex.ts'
+import type { Token } from '@/lib/tokens/tokens.ts'
 import { formatAmount } from '@/lib/format.ts'
 import type { AddState, RemoveState } from './liquidity-state.ts'
 

@@ -8,9 +8,10 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
-import { importToken, useImportedTokens } from '@/lib/dex/imported-tokens.ts'
-import { useMarket } from '@/lib/dex/market.ts'
-import { useDexTransaction } from '@/lib/dex/use-dex-transaction.ts'
+import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
+import { useMarket } from '@/lib/pools/market.ts'
+import { simulationQuery } from '@/lib/tx/simulation.ts'
+import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
@@ -57,12 +58,19 @@ export function LiquidityPage() {
     : action && prepared.data
       ? algoShortfall(action, prepared.data.fee, prepared.data.poolDeposit, market.holdings)
       : null
+  // The review simulates the very group the wallet will sign and shows what it does to the account.
+  const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
   const review = {
     fee: prepared.isFetching ? null : (prepared.data?.fee ?? null),
     slippagePercent: slippage,
     preparing: prepared.isFetching || (action !== null && !prepared.data && !prepared.error),
     prepareError,
     busy: tx.busy,
+    simulation: {
+      pending: !simulated.data && !simulated.error,
+      error: simulated.error ? (market.dex?.readableError(simulated.error) ?? simulated.error.message) : null,
+      changes: simulated.data ?? null,
+    },
     onConfirm: () => void onConfirm(),
     onClose: () => setReviewing(null),
   }

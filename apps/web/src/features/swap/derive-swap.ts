@@ -1,9 +1,9 @@
 // Everything the swap page shows, derived from what the user typed and what the chain holds.
 // One pure function, so the page is a rendering of its result and tests need no DOM.
 import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
-import { balanceOf, spendableAlgo, type Holdings } from '@/lib/dex/holdings.ts'
-import type { Token } from '@/lib/dex/tokens.ts'
-import type { GroveSdk, Pool, Route } from '@/lib/dex/sdk.ts'
+import { balanceOf, spendableAlgo, type Holdings } from '@/lib/account/account.ts'
+import type { Token } from '@/lib/tokens/tokens.ts'
+import type { GroveSdk, Pool, Route } from '@/lib/tx/dex.ts'
 import { formatAmount } from '@/lib/format.ts'
 import type { SwapState } from './swap-state.ts'
 

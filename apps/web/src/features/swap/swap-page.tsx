@@ -6,11 +6,11 @@ import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
-import { spendableAlgo } from '@/lib/dex/holdings.ts'
-import { importToken, useImportedTokens } from '@/lib/dex/imported-tokens.ts'
-import { useMarket } from '@/lib/dex/market.ts'
-import type { Side } from '@/lib/dex/types.ts'
-import { useDexTransaction } from '@/lib/dex/use-dex-transaction.ts'
+import { spendableAlgo } from '@/lib/account/account.ts'
+import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
+import { useMarket } from '@/lib/pools/market.ts'
+import { simulationQuery } from '@/lib/tx/simulation.ts'
+import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
@@ -19,7 +19,7 @@ import { preparedSwapQuery } from './api/prepared-swap.ts'
 import { ReviewModal } from './components/review-modal.tsx'
 import { TradeDetails } from './components/trade-details.tsx'
 import { deriveSwap, MAX_FEE_RESERVE } from './derive-swap.ts'
-import { INITIAL_SWAP, swapReducer } from './swap-state.ts'
+import { INITIAL_SWAP, swapReducer, type Side } from './swap-state.ts'
 import './swap.css'
 
 /** The swap page: pay one token, receive another, at the pools' price within your slippage. */
@@ -51,6 +51,8 @@ export function SwapPage() {
   })
   const { tokenIn, tokenOut, route } = view
   const prepared = useQuery({ ...preparedSwapQuery(market.dex, reviewing ? tx.context() : null, route, view.limit), enabled: reviewing && route !== null })
+  // The review simulates the very group the wallet will sign and shows what it does to the account.
+  const simulated = useQuery(simulationQuery(reviewing ? prepared.data : undefined))
   // The built group's fee can exceed the estimate the balance check used (budget calls on routes).
   const spent = route ? (route.exactOut === undefined ? route.amountIn : (view.limit ?? route.amountIn)) : 0n
   const feeShortfall =
@@ -204,6 +206,11 @@ export function SwapPage() {
           prepareError={prepared.error ? (market.dex?.readableError(prepared.error) ?? prepared.error.message) : feeShortfall}
           busy={tx.busy}
           verified={market.verified}
+          simulation={{
+            pending: !simulated.data && !simulated.error,
+            error: simulated.error ? (market.dex?.readableError(simulated.error) ?? simulated.error.message) : null,
+            changes: simulated.data ?? null,
+          }}
           onConfirm={() => void onConfirm()}
           onClose={() => setReviewing(false)}
         />

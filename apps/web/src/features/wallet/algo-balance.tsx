@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { accountBalanceQuery } from '@/lib/algod.ts'
+import { accountQuery } from '@/lib/account/account.ts'
 import { formatAlgo } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 
 /** The ALGO balance of `address` on the active network, or a readable reason it is unavailable. */
 export function AlgoBalance(props: { address: string; compact?: boolean }) {
   const { algod } = useProtocol()
-  const balance = useQuery(accountBalanceQuery(algod, props.address))
+  const balance = useQuery(accountQuery(algod, props.address))
   if (balance.isPending) return <span className="balance balance--pending">Loading balance…</span>
   if (balance.isError) {
     return (
@@ -15,5 +15,5 @@ export function AlgoBalance(props: { address: string; compact?: boolean }) {
       </span>
     )
   }
-  return <span className="balance">{formatAlgo(balance.data.amount, { maxFractionDigits: props.compact ? 2 : 6 })}</span>
+  return <span className="balance">{formatAlgo(balance.data.algo, { maxFractionDigits: props.compact ? 2 : 6 })}</span>
 }

@@ -1,7 +1,8 @@
 // The liquidity group the review modal shows and the wallet signs: built once per action (its
 // opcode budget measured by simulation), so the network fee shown is the fee paid.
 import { queryOptions } from '@tanstack/react-query'
-import type { Dex, PreparedTx, TxContext } from '@/lib/dex/sdk.ts'
+import type { Dex } from '@/lib/tx/dex.ts'
+import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
 import type { LiquidityAction } from '../derive-liquidity.ts'
 
 // What identifies a group: the action's amounts and the pool's issued LP (a first deposit mints

@@ -2,9 +2,9 @@ import * as sdk from '@grove/sdk'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { Holdings } from '@/lib/dex/holdings.ts'
-import type { Pool } from '@/lib/dex/sdk.ts'
-import { ALGO, type Token } from '@/lib/dex/tokens.ts'
+import type { Holdings } from '@/lib/account/account.ts'
+import type { Pool } from '@/lib/tx/dex.ts'
+import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
 import { deriveAdd, deriveRemove, positions } from '../derive-liquidity.ts'
 import type { AddState } from '../liquidity-state.ts'
 import { AddReview, RemoveReview, type ReviewState } from './liquidity-review.tsx'
@@ -106,5 +106,42 @@ describe('RemoveReview', () => {
     expect(within(dialog).getByTestId('network-fee')).toHaveTextContent('0.004 ALGO')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }))
     expect(state.onConfirm).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the simulated withdrawal beside the quote: LP out, both tokens in, the fee apart', () => {
+    const mine = positions(sdk, [ALGO_GUSD], HOLDINGS, TOKENS)
+    const changes = { address: 'ME', assets: new Map([[6001n, -5_000_000n], [0n, 10_000_000n], [1001n, 2_500_000n]]), fee: 4_000n }
+    render(<RemoveReview {...reviewState({ fee: 4_000n, simulation: { pending: false, error: null, changes } })} view={deriveRemove(sdk, { lpAsset: 6001, percent: 25 }, mine, true, true, 100)} percentOf={25} />)
+    const rows = within(screen.getByTestId('simulated-changes')).getAllByRole('row')
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'AssetQuotedSimulated',
+      'ALGO/gUSD LP−5−5',
+      'ALGO+10 at least 9.9+10',
+      'gUSD+2.5 at least 2.475+2.5',
+      'Network fee (ALGO)−0.004−0.004',
+    ])
+    expect(screen.getByRole('button', { name: 'Confirm withdrawal' })).toBeEnabled()
+  })
+})
+
+describe('AddReview with a simulation', () => {
+  it('shows the deposits and the LP tokens the simulation reports', () => {
+    const view = addView({ textA: '10' })
+    const changes = { address: 'ME', assets: new Map([[0n, -10_000_000n], [1001n, -2_500_000n], [6001n, view.lp!]]), fee: 5_000n }
+    render(<AddReview {...reviewState({ simulation: { pending: false, error: null, changes } })} view={view} single={false} />)
+    expect(screen.getByTestId('simulated-change-6001')).toHaveTextContent(/^ALGO\/gUSD LP\+5 at least 4\.975\+5$/)
+    expect(screen.getByTestId('simulated-change-1001')).toHaveAttribute('data-amount', '-2500000')
+  })
+
+  it('says it is simulating while it runs', () => {
+    render(<AddReview {...reviewState({ simulation: { pending: true, error: null, changes: null } })} view={addView({ textA: '10' })} single={false} />)
+    expect(screen.getByRole('status')).toHaveTextContent('Simulating the transaction on the network…')
+    expect(screen.getByRole('button', { name: 'Simulating the transaction…' })).toBeDisabled()
+  })
+
+  it('says why the simulated deposit would fail and offers nothing to sign', () => {
+    render(<AddReview {...reviewState({ simulation: { pending: false, error: 'The pool is paused.', changes: null } })} view={addView({ textA: '10' })} single={false} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('would fail: The pool is paused.')
+    expect(screen.queryByRole('button', { name: /Confirm deposit|Simulating/ })).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
-import { NetworkFeeRow, ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
+import { NetworkFeeRow, ReviewAmounts, ReviewDialog, type QuotedChange, type QuotedChanges, type SimulationState } from '@/components/dex/review-dialog.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
 import { formatAmount } from '@/lib/format.ts'
-import type { Token } from '@/lib/dex/tokens.ts'
+import type { Token } from '@/lib/tokens/tokens.ts'
 import { displayPrice, LIQUIDITY_FEE, type AddView, type RemoveView } from '../derive-liquidity.ts'
 
 /** The two signatures of a new pool, as the stepper names them. */
@@ -15,9 +15,21 @@ export interface ReviewState {
   preparing: boolean
   prepareError: string | null
   busy: boolean
+  /** The built group's simulation (the page runs it once the group is built). */
+  simulation?: SimulationState
   onConfirm(): void
   onClose(): void
 }
+
+// Names the assets a liquidity group moves: the pair's two tokens and its LP token (6 decimals).
+function quotedChanges(changes: QuotedChange[], fee: bigint | null, tokens: Token[], lpAsset: bigint | undefined, pair: string): QuotedChanges {
+  return {
+    changes,
+    fee,
+    asset: (id) => (id === lpAsset ? { symbol: `${pair} LP`, decimals: 6 } : (tokens.find((t) => BigInt(t.id) === id) ?? { symbol: `#${id}`, decimals: 0 })),
+  }
+}
+const atLeast = (value: bigint, decimals: number) => `at least ${formatAmount(value, decimals, { group: true })}`
 
 const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { group: true })} ${token.symbol}`
 // Two amounts a line each (a narrow column wraps "x and y" mid-amount); screen readers and text still get the "and".
@@ -48,8 +60,31 @@ export function AddReview(props: AddReviewProps) {
   const title = step ? `Create the ${pair} pool` : `Review deposit to ${pair}`
   const confirmLabel = step === 'create' ? 'Sign step 1: create pool' : step === 'deposit' ? 'Sign step 2: deposit' : 'Confirm deposit'
   const deposit = props.single || view.amountB === null ? amount(view.amountA, tokenA) : pairOf(amount(view.amountA, tokenA), amount(view.amountB, tokenB))
+  const lpAsset = view.pool?.lpAsset
+  // Step 1 of a new pool only pays the DEX its minimum balance; every other add deposits and gets LP back.
+  const promised: QuotedChange[] =
+    step === 'create'
+      ? props.poolDeposit === undefined
+        ? []
+        : [{ asset: 0n, amount: -props.poolDeposit, note: 'pool creation deposit' }]
+      : [
+          { asset: BigInt(tokenA.id), amount: -view.amountA },
+          ...(props.single || view.amountB === null ? [] : [{ asset: BigInt(tokenB.id), amount: -view.amountB }]),
+          ...(lpAsset === undefined ? [] : [{ asset: lpAsset, amount: view.lp, note: view.minLp === null ? undefined : atLeast(view.minLp, 6) }]),
+        ]
+  const quoted = quotedChanges(promised, props.fee, [tokenA, tokenB], lpAsset, pair)
   return (
-    <ReviewDialog title={title} confirmLabel={confirmLabel} preparing={props.preparing} prepareError={props.prepareError} busy={props.busy} onConfirm={props.onConfirm} onClose={props.onClose}>
+    <ReviewDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      preparing={props.preparing}
+      prepareError={props.prepareError}
+      busy={props.busy}
+      simulation={props.simulation}
+      quoted={quoted}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    >
       {step ? (
         <>
           <Stepper label="Creating a pool takes two signatures" steps={CREATE_STEPS} current={step === 'create' ? 0 : 1} />
@@ -124,8 +159,29 @@ export function RemoveReview(props: RemoveReviewProps) {
   const p = view.position
   if (!p) return null
   const pair = `${p.tokenA.symbol}/${p.tokenB.symbol}`
+  const quoted = quotedChanges(
+    [
+      { asset: p.pool.lpAsset, amount: -view.lp },
+      { asset: BigInt(p.tokenA.id), amount: view.amountA, note: atLeast(view.minA, p.tokenA.decimals) },
+      { asset: BigInt(p.tokenB.id), amount: view.amountB, note: atLeast(view.minB, p.tokenB.decimals) },
+    ],
+    props.fee,
+    [p.tokenA, p.tokenB],
+    p.pool.lpAsset,
+    pair,
+  )
   return (
-    <ReviewDialog title={`Review withdrawal from ${pair}`} confirmLabel="Confirm withdrawal" preparing={props.preparing} prepareError={props.prepareError} busy={props.busy} onConfirm={props.onConfirm} onClose={props.onClose}>
+    <ReviewDialog
+      title={`Review withdrawal from ${pair}`}
+      confirmLabel="Confirm withdrawal"
+      preparing={props.preparing}
+      prepareError={props.prepareError}
+      busy={props.busy}
+      simulation={props.simulation}
+      quoted={quoted}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    >
       <ReviewAmounts
         amounts={[
           { label: 'You return', value: `${formatAmount(view.lp, 6, { group: true })} ${pair} LP (${props.percentOf}%)`, testId: 'review-return' },

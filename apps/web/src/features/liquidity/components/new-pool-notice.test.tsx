@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ALGO, type Token } from '@/lib/dex/tokens.ts'
+import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
 import { NewPoolNotice } from './new-pool-notice.tsx'
 
 const PLAIN: Token = { id: 1001, symbol: 'PLN', name: 'Plain', decimals: 6 }

@@ -1,4 +1,4 @@
-import type { Token } from '@/lib/dex/tokens.ts'
+import type { Token } from '@/lib/tokens/tokens.ts'
 import { formatAmount } from '@/lib/format.ts'
 import type { Position } from '../derive-liquidity.ts'
 

@@ -1,7 +1,8 @@
 // The swap group the review modal shows and the wallet signs: built (and its opcode budget
 // measured by simulation) once per quote, so the fee shown is the fee paid.
 import { queryOptions } from '@tanstack/react-query'
-import type { Dex, Route, TxContext } from '@/lib/dex/sdk.ts'
+import type { Dex, Route } from '@/lib/tx/dex.ts'
+import type { TxContext } from '@/lib/tx/types.ts'
 
 /** The one query for a built swap group; never cached beyond the review, never retried. */
 export function preparedSwapQuery(dex: Dex | null, ctx: TxContext | null, route: Route | null, limit: bigint | null) {

@@ -2,8 +2,8 @@ import * as sdk from '@grove/sdk'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { Pool } from '@/lib/dex/sdk.ts'
-import { ALGO, type Token } from '@/lib/dex/tokens.ts'
+import type { Pool } from '@/lib/tx/dex.ts'
+import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
 import { impactLevel } from '../derive-swap.ts'
 import { ReviewModal, type ReviewModalProps } from './review-modal.tsx'
 
@@ -110,5 +110,28 @@ describe('ReviewModal', () => {
     open(10_000_000n, { prepareError: 'This action is paused by the protocol admin' })
     expect(screen.getByRole('alert')).toHaveTextContent('This action is paused by the protocol admin')
     expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
+  })
+
+  it('shows the simulated changes beside the quote and lets the simulated group be signed', async () => {
+    const route = sdk.bestRouteExactIn([POOL], 0n, 1001n, 10_000_000n)!
+    const changes = { address: 'ME', assets: new Map([[0n, -10_000_000n], [1001n, route.amountOut]]), fee: 3_000n }
+    const { onConfirm } = open(10_000_000n, { simulation: { pending: false, error: null, changes } })
+    expect(screen.getByTestId('simulated-change-0')).toHaveAttribute('data-amount', '-10000000')
+    expect(screen.getByTestId('simulated-change-1001')).toHaveAttribute('data-amount', String(route.amountOut))
+    expect(screen.getByTestId('simulated-change-1001')).toHaveTextContent(/^gUSD\+2\.4\d+ at least 2\.4\d+\+2\.4\d+$/)
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm swap' }))
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the simulation before the swap can be confirmed', () => {
+    open(10_000_000n, { simulation: { pending: true, error: null, changes: null } })
+    expect(screen.getByRole('status')).toHaveTextContent('Simulating the transaction on the network…')
+    expect(screen.getByRole('button', { name: 'Simulating the transaction…' })).toBeDisabled()
+  })
+
+  it('says why the simulated swap would fail and offers nothing to sign', () => {
+    open(10_000_000n, { simulation: { pending: false, error: 'The pool would give less than your minimum received.', changes: null } })
+    expect(screen.getByRole('alert')).toHaveTextContent('would fail: The pool would give less than your minimum received.')
+    expect(screen.queryByRole('button', { name: /Confirm swap|Simulating/ })).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
+import { ReviewAmounts, ReviewDialog, type QuotedChanges, type SimulationState } from '@/components/dex/review-dialog.tsx'
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { formatAmount } from '@/lib/format.ts'
@@ -18,6 +18,8 @@ export interface ReviewModalProps extends Omit<TradeDetailsProps, 'feeEstimated'
   busy: boolean
   /** The registry's verified tokens: the others with a clawback or freeze address get a warning. */
   verified: ReadonlySet<number>
+  /** The built group's simulation (the page runs it once the group is built). */
+  simulation?: SimulationState
   onConfirm(): void
   onClose(): void
 }
@@ -31,6 +33,23 @@ export function ReviewModal(props: ReviewModalProps) {
   const exactIn = route.exactOut === undefined
   // every token the route touches: an intermediate pool an issuer drains or freezes fails the route too
   const routeTokens = [tokenIn, ...route.path.map((id) => props.tokens.get(Number(id))).filter((t) => t !== undefined), tokenOut]
+  const min = (amount: bigint, token: typeof tokenIn) => `at least ${formatAmount(amount, token.decimals, { group: true })}`
+  // What the quote promises the account: the pay side leaves, the receive side arrives.
+  const quoted: QuotedChanges = {
+    changes: exactIn
+      ? [
+          { asset: BigInt(tokenIn.id), amount: -route.amountIn },
+          { asset: BigInt(tokenOut.id), amount: route.amountOut, note: min(props.limit, tokenOut) },
+        ]
+      : [
+          route.hops.length === 1
+            ? { asset: BigInt(tokenIn.id), amount: -route.amountIn, note: `at most ${formatAmount(props.limit, tokenIn.decimals, { group: true })}` }
+            : { asset: BigInt(tokenIn.id), amount: -props.limit },
+          { asset: BigInt(tokenOut.id), amount: route.exactOut!, note: route.hops.length === 1 ? undefined : min(route.exactOut!, tokenOut) },
+        ],
+    fee: props.networkFee,
+    asset: (id) => props.tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 },
+  }
   return (
     <ReviewDialog
       title="Review swap"
@@ -39,6 +58,8 @@ export function ReviewModal(props: ReviewModalProps) {
       prepareError={props.prepareError}
       busy={props.busy}
       blocked={!accepted}
+      simulation={props.simulation}
+      quoted={quoted}
       onConfirm={props.onConfirm}
       onClose={props.onClose}
     >

@@ -1,6 +1,6 @@
 import { NetworkFeeRow } from '@/components/dex/review-dialog.tsx'
-import type { Token } from '@/lib/dex/tokens.ts'
-import type { Route } from '@/lib/dex/sdk.ts'
+import type { Token } from '@/lib/tokens/tokens.ts'
+import type { Route } from '@/lib/tx/dex.ts'
 import { formatAmount } from '@/lib/format.ts'
 import type { ImpactLevel } from '../derive-swap.ts'
 

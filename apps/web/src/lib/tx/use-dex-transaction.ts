@@ -6,8 +6,10 @@ import { useToast } from '@/components/ui/toast/use-toast.ts'
 import { useProtocol } from '../protocol.ts'
 import { useSettings } from '../settings.ts'
 import { walletSession } from '../wallet-session.ts'
-import { algodKey } from './market.ts'
-import { dexQuery, type Dex, type TxContext, type TxResult } from './sdk.ts'
+import { accountQuery } from '../account/account.ts'
+import { poolsQuery } from '../pools/pools.ts'
+import { dexQuery, type Dex } from './dex.ts'
+import type { TxContext, TxResult } from './types.ts'
 
 /** One transaction a page sends: toast texts and the SDK call that builds, signs and submits it. */
 export interface DexTransaction {
@@ -45,8 +47,8 @@ export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): P
       const result = await tx.send(dex, ctx)
       toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId) })
       // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
-      await client.invalidateQueries({ queryKey: [...algodKey(algod), 'account', ctx.sender] })
-      await client.invalidateQueries({ queryKey: [...algodKey(algod), 'pools'] })
+      await client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey })
+      await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment.dexAppId).queryKey })
       return true
     } catch (error) {
       toast.failed(id, dex ? dex.readableError(error) : error)

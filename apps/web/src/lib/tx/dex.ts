@@ -5,41 +5,17 @@
 import { queryOptions } from '@tanstack/react-query'
 import type * as GroveSdkModule from '@grove/sdk'
 import type * as AlgosdkModule from 'algosdk'
-import type { Algodv2, TransactionSigner } from 'algosdk'
+import type { Algodv2 } from 'algosdk'
 import { algodBaseUrl } from '../algod.ts'
-import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
+import type { PreparedTx, TxContext, TxResult } from './types.ts'
 
 /** The SDK module. */
 export type GroveSdk = typeof GroveSdkModule
 export type { Pool, Route } from '@grove/sdk'
 type Pool = GroveSdkModule.Pool
 type Route = GroveSdkModule.Route
-
-/** Who sends a transaction, through which wallet, to which deployment. */
-export interface TxContext {
-  algod: AlgodConfig
-  deployment: Deployment
-  sender: string
-  signer: TransactionSigner
-  /** Rounds the group stays valid (settings). */
-  validityRounds: number
-}
-
-/** Where a confirmed group landed: the id of its last transaction (the app call) and the round. */
-export interface TxResult {
-  txId: string
-  round: bigint
-}
-
-/** A built group, ready to sign: its exact fee, and the call that signs, submits and confirms it (once). */
-export interface PreparedTx {
-  fee: bigint
-  /** µALGO the group pays the DEX besides fees: a new pool's minimum balance (box, LP asset, opt-ins). */
-  poolDeposit?: bigint
-  send(): Promise<TxResult>
-}
 
 /** The SDK and the DEX actions a page can send. */
 export interface Dex {
@@ -78,17 +54,6 @@ export function dexQuery() {
   return queryOptions({ queryKey: ['grove-sdk'], queryFn: loadDex, staleTime: Infinity, gcTime: Infinity, retry: 2 })
 }
 
-/** The one query for every pool of a DEX app; pools move with each trade, so it refreshes often. */
-export function poolsQuery(algod: AlgodConfig, dexAppId: number) {
-  return queryOptions({
-    queryKey: ['algod', algodBaseUrl(algod), 'pools', dexAppId],
-    queryFn: async () => (await loadDex()).fetchPools(algod, dexAppId),
-    staleTime: 5_000,
-    refetchInterval: 15_000,
-    retry: 1,
-  })
-}
-
 type Algosdk = typeof AlgosdkModule
 
 function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) => Algodv2): Dex {
@@ -110,9 +75,17 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
     return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
   }
   const send = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer }>): Promise<TxResult> => execute(ctx, (await group).composer)
+  // The composer's built group is the one `execute` signs: same transactions, same group id. Unsigned
+  // (no wallet prompt); unnamed resources are not allowed, since a group that needs them would fail when sent.
+  const simulate = async (ctx: TxContext, composer: AlgosdkModule.AtomicTransactionComposer): Promise<GroveSdkModule.BalanceChanges> => {
+    const txns = composer.buildGroup().map((t) => algosdk.decodeMsgpack(algosdk.encodeUnsignedSimulateTransaction(t.txn), algosdk.SignedTransaction))
+    const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns })], allowEmptySignatures: true })
+    const response = sdk.assertSimulationSucceeded(await client(ctx.algod).simulateTransactions(request).do())
+    return sdk.simulatedBalanceChanges(response, ctx.sender)
+  }
   const prepare = async (ctx: TxContext, group: Promise<GroveSdkModule.DexGroup>): Promise<PreparedTx> => {
     const built = await group
-    return { fee: built.fee, send: () => execute(ctx, built.composer) }
+    return { fee: built.fee, simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
   }
   const ordered = (x: number, amountX: bigint, amountY: bigint, pool: Pool): [bigint, bigint] => (BigInt(x) === pool.a ? [amountX, amountY] : [amountY, amountX])
 

@@ -1,12 +1,12 @@
 // The market a trading page reads: the SDK (loaded on demand), the DEX's pools, the tokens
 // they hold with the registry's verified flags, and the connected account's holdings.
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { algodBaseUrl } from '../algod.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
-import { balanceOf, holdingsQuery, type Holdings } from './holdings.ts'
-import { dexQuery, poolsQuery, type Dex, type Pool } from './sdk.ts'
-import { ALGO, tokenQuery, verifiedTokensQuery, type Token } from './tokens.ts'
+import { accountQuery, balanceOf, type Holdings } from '../account/account.ts'
+import { ALGO, tokenQuery, verifiedTokensQuery, type Token } from '../tokens/tokens.ts'
+import { dexQuery, type Dex, type Pool } from '../tx/dex.ts'
+import { poolsQuery } from './pools.ts'
 
 /** A token with what the selector shows beside it. */
 export interface TokenOption {
@@ -30,15 +30,12 @@ export interface Market {
   options: TokenOption[]
 }
 
-/** Key prefix of every algod read, for invalidation after a confirmed transaction. */
-export const algodKey = (algod: AlgodConfig) => ['algod', algodBaseUrl(algod)] as const
-
 /** Reads the market; `extraTokens` are ids to describe besides the pools' (imports, picks). */
 export function useMarket(algod: AlgodConfig, deployment: Deployment | null, address: string | null, extraTokens: readonly number[] = []): Market {
   const dex = useQuery({ ...dexQuery(), enabled: deployment !== null })
   const pools = useQuery({ ...poolsQuery(algod, deployment?.dexAppId ?? 0), enabled: deployment !== null })
   const verified = useQuery({ ...verifiedTokensQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
-  const holdings = useQuery({ ...holdingsQuery(algod, address ?? ''), enabled: address !== null })
+  const holdings = useQuery({ ...accountQuery(algod, address ?? ''), enabled: address !== null })
 
   const ids = new Set<number>(extraTokens)
   for (const p of pools.data ?? []) {

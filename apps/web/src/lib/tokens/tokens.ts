@@ -2,7 +2,7 @@
 // read from algod, with the registry's verified flag. Plain fetch keeps algosdk out of
 // the first load (see lib/algod.ts).
 import { queryOptions } from '@tanstack/react-query'
-import { algodBaseUrl, fetchAsset } from '../algod.ts'
+import { algodBaseUrl, algodKey, fetchAsset } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 
 /** A token a pool can hold; id 0 is ALGO. */
@@ -50,7 +50,7 @@ export async function fetchToken(algod: AlgodConfig, id: number, fetchFn: typeof
 /** The one query for a token's parameters; they never change, so it is cached for the session. */
 export function tokenQuery(algod: AlgodConfig, id: number) {
   return queryOptions({
-    queryKey: ['algod', algodBaseUrl(algod), 'token', id],
+    queryKey: [...algodKey(algod), 'token', id],
     queryFn: () => fetchToken(algod, id),
     staleTime: Infinity,
     retry: 1,
@@ -78,7 +78,7 @@ export async function fetchVerifiedTokens(algod: AlgodConfig, registryAppId: num
 /** The one query for the verified-token list of a registry. */
 export function verifiedTokensQuery(algod: AlgodConfig, registryAppId: number) {
   return queryOptions({
-    queryKey: ['algod', algodBaseUrl(algod), 'verified', registryAppId],
+    queryKey: [...algodKey(algod), 'verified', registryAppId],
     queryFn: () => fetchVerifiedTokens(algod, registryAppId),
     staleTime: 5 * 60_000,
     retry: 1,

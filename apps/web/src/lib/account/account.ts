@@ -1,0 +1,74 @@
+// The one reader of an account: ALGO (with its minimum balance) and every asset it has opted in
+// to. Plain fetch keeps algosdk out of the first load; the wallet widget, the dashboard and the
+// trading pages all read this query, and a confirmed transaction invalidates it.
+import { queryOptions } from '@tanstack/react-query'
+import { algodBaseUrl, algodKey } from '../algod.ts'
+import type { AlgodConfig } from '../networks.ts'
+
+/** An account's balances in base units. */
+export interface Holdings {
+  /** Total microAlgos, including the minimum balance. */
+  algo: bigint
+  /** microAlgos the account must keep. */
+  minBalance: bigint
+  /** Opted-in assets and their amounts (0 when opted in but empty). */
+  assets: Map<number, bigint>
+}
+
+/** An account as algod answered for it: its holdings, and where and when they were read. */
+export interface Account extends Holdings {
+  address: string
+  /** The round algod read the account at. */
+  round: number
+}
+
+/** Fetches an account; an account algod has never seen holds nothing. Throws an Error with a readable message. */
+export async function fetchAccount(algod: AlgodConfig, address: string, fetchFn: typeof fetch = fetch): Promise<Account> {
+  let response: Response
+  try {
+    response = await fetchFn(`${algodBaseUrl(algod)}/v2/accounts/${encodeURIComponent(address)}`, {
+      headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
+    })
+  } catch {
+    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null
+    throw new Error(`algod answered ${response.status}${body?.message ? `: ${body.message}` : ''}`)
+  }
+  // Asset amounts reach 2^64 − 1, beyond what a JSON number keeps exactly: read long ones as text.
+  const text = (await response.text()).replace(/("amount"\s*:\s*)(\d{16,})/g, '$1"$2"')
+  const body = JSON.parse(text) as {
+    address?: string
+    amount: number | string
+    'min-balance'?: number
+    round?: number
+    assets?: { 'asset-id': number; amount?: number | string }[]
+  }
+  const assets = new Map<number, bigint>()
+  for (const a of body.assets ?? []) assets.set(a['asset-id'], BigInt(a.amount ?? 0))
+  return { address: body.address ?? address, algo: BigInt(body.amount), minBalance: BigInt(body['min-balance'] ?? 0), assets, round: body.round ?? 0 }
+}
+
+/** The one query for an account; its key, invalidated after a transaction, refreshes every view of the account. */
+export function accountQuery(algod: AlgodConfig, address: string) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'account', address],
+    queryFn: () => fetchAccount(algod, address),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    retry: 1,
+  })
+}
+
+/** The account's balance of `tokenId`: undefined when not opted in (ALGO is always held). */
+export function balanceOf(holdings: Holdings | undefined, tokenId: number): bigint | undefined {
+  if (!holdings) return undefined
+  return tokenId === 0 ? holdings.algo : holdings.assets.get(tokenId)
+}
+
+/** ALGO the account can spend on a trade: total minus minimum balance minus the fees, never negative. */
+export function spendableAlgo(holdings: Holdings, feeMicroAlgos: bigint): bigint {
+  const spendable = holdings.algo - holdings.minBalance - feeMicroAlgos
+  return spendable > 0n ? spendable : 0n
+}

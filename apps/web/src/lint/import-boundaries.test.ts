@@ -1,0 +1,47 @@
+// The import boundaries of eslint.config.js, proven on code that never touches the disk: each
+// import is resolved to a real file of the app, so the zones hold however the path is written.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
+const RULE = 'import-x/no-restricted-paths'
+let eslint: ESLint
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root })
+})
+
+/** The boundary errors ESLint reports for `code` saved as `file` (a path inside apps/web/src). */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/web/src', file) })
+  return result!.messages.filter((m) => m.ruleId === RULE || m.fatal).map((m) => m.message)
+}
+
+// ESLint loads its config and the import resolver on the first lint: seconds on a busy machine.
+describe('import boundaries', { timeout: 60_000 }, () => {
+  it.each([
+    ['a sibling feature by relative path', 'features/swap/x.ts', `import { deriveAdd } from '../liquidity/derive-liquidity.ts'\nexport const f = deriveAdd`],
+    ['a sibling feature by the @/ alias', 'features/swap/x.ts', `import { deriveAdd } from '@/features/liquidity/derive-liquidity.ts'\nexport const f = deriveAdd`],
+    ['a sibling feature from a nested folder', 'features/swap/components/x.tsx', `import type { AddView } from '../../liquidity/derive-liquidity.ts'\nexport type V = AddView`],
+    ['a sibling feature by dynamic import', 'features/swap/x.ts', `export const page = () => import('../liquidity/liquidity-page.tsx')`],
+    ['a feature from lib', 'lib/x.ts', `import { deriveSwap } from '../features/swap/derive-swap.ts'\nexport const f = deriveSwap`],
+    ['a feature from components', 'components/dex/x.tsx', `import { deriveSwap } from '@/features/swap/derive-swap.ts'\nexport const f = deriveSwap`],
+    ['the app from lib', 'lib/x.ts', `import { routes } from '@/app/routes.tsx'\nexport const r = routes`],
+    ['the app from a feature', 'features/swap/x.ts', `import { routes } from '../../app/routes.tsx'\nexport const r = routes`],
+  ])('refuses %s', async (_name, file, code) => {
+    const errors = await boundaryErrors(file, code)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/must not import|Only src\/app/)
+  })
+
+  it.each([
+    ['its own feature by relative path', 'features/swap/x.ts', `import { deriveSwap } from './derive-swap.ts'\nexport const f = deriveSwap`],
+    ['its own feature by the @/ alias', 'features/swap/components/x.tsx', `import { deriveSwap } from '@/features/swap/derive-swap.ts'\nexport const f = deriveSwap`],
+    ['shared code from a feature', 'features/swap/x.ts', `import { formatAmount } from '@/lib/format.ts'\nimport { Modal } from '../../components/ui/modal.tsx'\nexport const f = [formatAmount, Modal]`],
+    ['a feature from the app', 'app/x.ts', `import { SwapPage } from '@/features/swap/swap-page.tsx'\nexport const p = SwapPage`],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([])
+  })
+})
