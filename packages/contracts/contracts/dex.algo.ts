@@ -510,13 +510,14 @@ export class Dex extends Contract {
   /** Swaps exact-in through 1–4 pools; path lists the assets after the input asset. */
   swapRoute(input: Txn, path: uint64[], minOut: uint64): uint64 {
     this.notPaused(PAUSE_SWAPS);
-    const hops = path.length;
+    // the hop count is the ABI length prefix, and the encoded argument must be exactly that long (TEALScript's
+    // path.length counts the bytes instead, so a prefix of 1 could run 2 hops)
+    const hops = extractUint16(this.txn.applicationArgs![1], 0);
     assert(hops > 0 && hops <= MAX_HOPS, 'ERR:BAD_PATH');
-    // TEALScript counts the hops from the bytes; the ABI length prefix must say the same
-    assert(extractUint16(this.txn.applicationArgs![1], 0) * 8 === len(path), 'ERR:BAD_PATH');
+    const end = 2 + hops * 8;
+    assert(len(this.txn.applicationArgs![1]) === end, 'ERR:BAD_PATH');
     let asset = this.assetOf(input);
     let amount = this.incoming(input, asset);
-    const end = 2 + hops * 8;
     // read straight from the encoded argument (2-byte length prefix) instead of decoding the array
     for (let i = 2; i < end; i = i + 8) {
       const next = extractUint64(this.txn.applicationArgs![1], i);
