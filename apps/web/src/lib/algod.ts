@@ -50,12 +50,15 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
   }
 }
 
-/** The one query for an asset's parameters on a given algod. */
+/** ALGO is no ASA: its parameters are known without asking algod (asset id 0). */
+export const ALGO_ASSET: AssetInfo = { id: 0, name: 'Algorand', unitName: 'ALGO', decimals: 6, total: 10_000_000_000_000_000n, creator: '', url: null }
+
+/** The one query for an asset's parameters on a given algod (tokens read it too); they never change, so it is cached for the session. */
 export function assetQuery(algod: AlgodConfig, assetId: string) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'asset', assetId],
-    queryFn: () => fetchAsset(algod, assetId),
-    staleTime: 5 * 60_000,
+    queryFn: async () => (assetId === '0' ? ALGO_ASSET : fetchAsset(algod, assetId)),
+    staleTime: Infinity,
     retry: 1,
   })
 }
