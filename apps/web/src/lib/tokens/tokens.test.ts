@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ALGO_ASSET, type AssetInfo } from '../algod.ts'
+import { ALGO_ASSET, type AssetInfo } from './asset.ts'
 import { ALGO, toToken } from './tokens.ts'
 
 const asset = (patch: Partial<AssetInfo>): AssetInfo => ({ id: 9, name: 'Grove', unitName: 'GROVE', decimals: 6, total: 10n, creator: 'C', url: null, ...patch })

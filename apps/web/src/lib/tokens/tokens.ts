@@ -1,8 +1,9 @@
 // Tokens as the trading pages show them: ALGO plus every ASA a pool or the user names,
 // read from algod, with the registry's verified flag. Plain fetch keeps algosdk out of
-// the first load (see lib/algod.ts).
+// the first load (see asset.ts).
 import { queryOptions } from '@tanstack/react-query'
-import { algodBaseUrl, algodKey, assetQuery, type AssetInfo } from '../algod.ts'
+import { algodBaseUrl, algodKey } from '../algod.ts'
+import { assetQuery, type AssetInfo } from './asset.ts'
 import type { AlgodConfig } from '../networks.ts'
 
 /** A token a pool can hold; id 0 is ALGO. */
