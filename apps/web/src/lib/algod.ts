@@ -1,6 +1,5 @@
-// Reads from algod over plain fetch. Reads don't need algosdk, so making one keeps the
-// wallet SDKs out of every page's first load. Accounts are read in lib/account.
-import { queryOptions } from '@tanstack/react-query'
+// Where algod is: the base URL of a config and the key prefix of every read from it. The reads
+// themselves live with their domain (lib/account, lib/tokens, lib/pools), over plain fetch.
 import type { AlgodConfig } from './networks.ts'
 
 /** Base URL of an algod config, with its port when one is set. */
@@ -11,61 +10,3 @@ export function algodBaseUrl(algod: AlgodConfig): string {
 
 /** Key prefix of every algod read, so one invalidation after a confirmed transaction reaches them all. */
 export const algodKey = (algod: AlgodConfig) => ['algod', algodBaseUrl(algod)] as const
-
-/** The parameters of an ASA that a project page shows. */
-export interface AssetInfo {
-  id: number
-  name: string | null
-  unitName: string | null
-  decimals: number
-  total: bigint
-  creator: string
-  url: string | null
-  /** The clawback address, which can take the asset from any holder; absent when none. */
-  clawback?: string
-  /** The freeze address, which can freeze any holding; absent when none. */
-  freeze?: string
-}
-
-/** algod's zero address, which it writes for "no address" in some versions. */
-const ZERO_ADDRESS = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
-const address = (a: string | undefined): string | undefined => (a && a !== ZERO_ADDRESS ? a : undefined)
-
-/** Fetches an asset's parameters; a missing asset is an Error whose message says so. */
-export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: typeof fetch = fetch): Promise<AssetInfo> {
-  let response: Response
-  try {
-    response = await fetchFn(`${algodBaseUrl(algod)}/v2/assets/${encodeURIComponent(assetId)}`, {
-      headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
-    })
-  } catch {
-    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
-  }
-  if (response.status === 404) throw new Error(`Asset ${assetId} does not exist on this network`)
-  if (!response.ok) throw new Error(`algod answered ${response.status}`)
-  const body = (await response.json()) as {
-    index: number
-    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; clawback?: string; freeze?: string }
-  }
-  return {
-    id: body.index,
-    name: body.params.name ?? null,
-    unitName: body.params['unit-name'] ?? null,
-    decimals: body.params.decimals,
-    total: BigInt(body.params.total),
-    creator: body.params.creator,
-    url: body.params.url ?? null,
-    clawback: address(body.params.clawback),
-    freeze: address(body.params.freeze),
-  }
-}
-
-/** The one query for an asset's parameters on a given algod. */
-export function assetQuery(algod: AlgodConfig, assetId: string) {
-  return queryOptions({
-    queryKey: [...algodKey(algod), 'asset', assetId],
-    queryFn: () => fetchAsset(algod, assetId),
-    staleTime: 5 * 60_000,
-    retry: 1,
-  })
-}

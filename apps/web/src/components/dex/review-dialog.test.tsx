@@ -72,6 +72,13 @@ describe('ReviewDialog with a simulation', () => {
     expect(screen.getByRole('button', { name: 'Preparing the transaction…' })).toBeDisabled()
   })
 
+  it('hides the last simulation while a fresh group is built', () => {
+    render(<ReviewDialog {...props({ preparing: true, simulation: simulation({ changes: CHANGES }), quoted: QUOTED })} />)
+    expect(screen.getByRole('status')).toHaveTextContent('Building the transaction…')
+    expect(screen.getByTestId('simulated-change-1001')).not.toHaveAttribute('data-amount')
+    expect(screen.getByTestId('simulated-fee')).not.toHaveAttribute('data-amount')
+  })
+
   it('shows each simulated change beside the quote, the fee apart, and lets the group be signed', async () => {
     const onConfirm = vi.fn()
     render(<ReviewDialog {...props({ simulation: simulation({ changes: CHANGES }), quoted: QUOTED, onConfirm })} />)

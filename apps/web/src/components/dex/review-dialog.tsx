@@ -1,5 +1,5 @@
 import type { BalanceChanges } from '@grove/sdk'
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
 import { formatAmount } from '@/lib/format.ts'
 import './review.css'
@@ -103,7 +103,7 @@ export function SimulatedChanges(props: { simulation: SimulationState; preparing
         <p className="field__error" role="alert" data-testid="simulation-error">
           The simulation says this transaction would fail: {simulation.error}
         </p>
-      ) : simulation.pending || !simulation.changes ? (
+      ) : props.preparing || simulation.pending || !simulation.changes ? (
         <p className="hint simulated-changes__progress" role="status">
           <span className="spinner" aria-hidden="true" />
           {props.preparing ? 'Building the transaction…' : 'Simulating the transaction on the network…'}
@@ -125,10 +125,23 @@ export function SimulatedChanges(props: { simulation: SimulationState; preparing
           {assets.map((id) => {
             const u = unit(id)
             const q = quoted?.changes.find((c) => c.asset === id)
-            const simulated = simulation.changes ? (simulation.changes.assets.get(id) ?? 0n) : null
+            // A group being rebuilt (after a refused signature) has no simulation yet: show none, not the last one's.
+            const simulated = simulation.changes && !props.preparing ? (simulation.changes.assets.get(id) ?? 0n) : null
             return (
               <tr key={String(id)} data-testid={`simulated-change-${id}`} data-amount={simulated === null ? undefined : String(simulated)}>
-                <th scope="row">{u.symbol}</th>
+                {/* A pair's LP name breaks after its slash on a phone, not mid-symbol. */}
+                <th scope="row">
+                  {u.symbol.split('/').map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 ? (
+                        <>
+                          /<wbr />
+                        </>
+                      ) : null}
+                      {part}
+                    </Fragment>
+                  ))}
+                </th>
                 <td>
                   {q ? signed(q.amount, u.decimals) : '—'}
                   {q?.note ? <span className="hint simulated-changes__note"> {q.note}</span> : null}
@@ -137,10 +150,10 @@ export function SimulatedChanges(props: { simulation: SimulationState; preparing
               </tr>
             )
           })}
-          <tr data-testid="simulated-fee" data-amount={simulation.changes ? String(simulation.changes.fee) : undefined}>
+          <tr data-testid="simulated-fee" data-amount={simulation.changes && !props.preparing ? String(simulation.changes.fee) : undefined}>
             <th scope="row">Network fee (ALGO)</th>
             <td>{quoted?.fee == null ? '…' : signed(-quoted.fee, 6)}</td>
-            <td>{simulation.changes ? signed(-simulation.changes.fee, 6) : '…'}</td>
+            <td>{simulation.changes && !props.preparing ? signed(-simulation.changes.fee, 6) : '…'}</td>
           </tr>
         </tbody>
       </table>

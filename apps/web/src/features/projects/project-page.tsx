@@ -3,7 +3,7 @@ import { useParams } from 'react-router'
 import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
-import { assetQuery } from '@/lib/algod.ts'
+import { assetQuery } from '@/lib/tokens/asset.ts'
 import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 

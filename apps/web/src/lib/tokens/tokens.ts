@@ -1,8 +1,9 @@
 // Tokens as the trading pages show them: ALGO plus every ASA a pool or the user names,
 // read from algod, with the registry's verified flag. Plain fetch keeps algosdk out of
-// the first load (see lib/algod.ts).
+// the first load (see asset.ts).
 import { queryOptions } from '@tanstack/react-query'
-import { algodBaseUrl, algodKey, fetchAsset } from '../algod.ts'
+import { algodBaseUrl, algodKey } from '../algod.ts'
+import { assetQuery, type AssetInfo } from './asset.ts'
 import type { AlgodConfig } from '../networks.ts'
 
 /** A token a pool can hold; id 0 is ALGO. */
@@ -33,28 +34,21 @@ export function issuerPowers(token: Token, verified: ReadonlySet<number> | boole
 /** ALGO as a token: id 0, 6 decimals, always verified. */
 export const ALGO: Token = { id: 0, symbol: 'ALGO', name: 'Algorand', decimals: 6 }
 
-/** Reads one token's parameters; ALGO needs no request. */
-export async function fetchToken(algod: AlgodConfig, id: number, fetchFn: typeof fetch = fetch): Promise<Token> {
-  if (id === 0) return ALGO
-  const asset = await fetchAsset(algod, String(id), fetchFn)
+/** An asset's parameters as the trading pages name it. */
+export function toToken(asset: AssetInfo): Token {
   return {
-    id,
-    symbol: asset.unitName || asset.name || `#${id}`,
-    name: asset.name || asset.unitName || `Asset ${id}`,
+    id: asset.id,
+    symbol: asset.unitName || asset.name || `#${asset.id}`,
+    name: asset.name || asset.unitName || `Asset ${asset.id}`,
     decimals: asset.decimals,
     ...(asset.clawback ? { clawback: asset.clawback } : {}),
     ...(asset.freeze ? { freeze: asset.freeze } : {}),
   }
 }
 
-/** The one query for a token's parameters; they never change, so it is cached for the session. */
+/** A token's parameters: the asset's one query, read as a token (ALGO needs no request). */
 export function tokenQuery(algod: AlgodConfig, id: number) {
-  return queryOptions({
-    queryKey: [...algodKey(algod), 'token', id],
-    queryFn: () => fetchToken(algod, id),
-    staleTime: Infinity,
-    retry: 1,
-  })
+  return queryOptions({ ...assetQuery(algod, String(id)), select: toToken })
 }
 
 /** Reads the registry's verified tokens: its boxes named "v" ‖ uint64(asset). */

@@ -1,0 +1,66 @@
+// An asset's parameters, read from algod over plain fetch: reads don't need algosdk, so making
+// one keeps the wallet SDKs out of every page's first load.
+import { queryOptions } from '@tanstack/react-query'
+import { algodBaseUrl, algodKey } from '../algod.ts'
+import type { AlgodConfig } from '../networks.ts'
+
+/** The parameters of an ASA that a project page shows. */
+export interface AssetInfo {
+  id: number
+  name: string | null
+  unitName: string | null
+  decimals: number
+  total: bigint
+  creator: string
+  url: string | null
+  /** The clawback address, which can take the asset from any holder; absent when none. */
+  clawback?: string
+  /** The freeze address, which can freeze any holding; absent when none. */
+  freeze?: string
+}
+
+/** algod's zero address, which it writes for "no address" in some versions. */
+const ZERO_ADDRESS = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
+const address = (a: string | undefined): string | undefined => (a && a !== ZERO_ADDRESS ? a : undefined)
+
+/** Fetches an asset's parameters; a missing asset is an Error whose message says so. */
+export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: typeof fetch = fetch): Promise<AssetInfo> {
+  let response: Response
+  try {
+    response = await fetchFn(`${algodBaseUrl(algod)}/v2/assets/${encodeURIComponent(assetId)}`, {
+      headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
+    })
+  } catch {
+    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
+  }
+  if (response.status === 404) throw new Error(`Asset ${assetId} does not exist on this network`)
+  if (!response.ok) throw new Error(`algod answered ${response.status}`)
+  const body = (await response.json()) as {
+    index: number
+    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; clawback?: string; freeze?: string }
+  }
+  return {
+    id: body.index,
+    name: body.params.name ?? null,
+    unitName: body.params['unit-name'] ?? null,
+    decimals: body.params.decimals,
+    total: BigInt(body.params.total),
+    creator: body.params.creator,
+    url: body.params.url ?? null,
+    ...(address(body.params.clawback) ? { clawback: address(body.params.clawback) } : {}),
+    ...(address(body.params.freeze) ? { freeze: address(body.params.freeze) } : {}),
+  }
+}
+
+/** ALGO is no ASA: its parameters are known without asking algod (asset id 0). */
+export const ALGO_ASSET: AssetInfo = { id: 0, name: 'Algorand', unitName: 'ALGO', decimals: 6, total: 10_000_000_000_000_000n, creator: '', url: null }
+
+/** The one query for an asset's parameters on a given algod (tokens read it too); they never change, so it is cached for the session. */
+export function assetQuery(algod: AlgodConfig, assetId: string) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'asset', assetId],
+    queryFn: async () => (assetId === '0' ? ALGO_ASSET : fetchAsset(algod, assetId)),
+    staleTime: Infinity,
+    retry: 1,
+  })
+}
