@@ -4,6 +4,10 @@ import { Contract } from '@algorandfoundation/tealscript';
 const MILLISECONDS_FROM = 100_000_000_000;
 /** Longest a lock may run from now: 10 years of 365.25 days. */
 const MAX_DURATION = 315_576_000;
+/** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × ((9 + 136) + 17 + 41) bytes. */
+const LOCK_MBR = 88_700;
+/** Minimum balance of holding one asset. */
+const ASSET_MBR = 100_000;
 
 /**
  * A lock, the value of its box. Vesting is one pure function of time (`vestedAt`):
@@ -162,35 +166,44 @@ export class Locks extends Contract {
 
   // ---- actions ----
 
-  /**
-   * Locks the deposit until `end`, vesting linearly from `cliff` (cliff = end: a time lock). mbr pays
-   * the measured minimum-balance increase (three boxes, the app's opt-in to the asset when new); the
-   * excess is refunded. Returns the lock id.
-   */
-  lock(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64): uint64 {
+  /** Checks a payment of exactly `amount` µALGO from the caller to the app (a minimum balance). */
+  private mbrPayment(mbr: PayTxn, amount: uint64): void {
     assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
     assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
     assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
     assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    assert(mbr.amount === amount, 'ERR:MBR');
+  }
+
+  /**
+   * Opts the app into `asset` (anyone; mbr pays its 100,000 µALGO holding). A lock's deposit comes
+   * before the lock call, so the first lock of an asset calls this earlier in the same group.
+   */
+  optInAsset(mbr: PayTxn, asset: uint64): void {
+    this.mbrPayment(mbr, ASSET_MBR);
+    assert(!this.app.address.isOptedInToAsset(AssetID.fromUint64(asset)), 'ERR:OPTED_IN');
+    sendAssetTransfer({
+      xferAsset: AssetID.fromUint64(asset),
+      assetReceiver: this.app.address,
+      assetAmount: 0,
+      fee: 0,
+    });
+  }
+
+  /**
+   * Locks the deposit until `end`, vesting linearly from `cliff` (cliff = end: a time lock). mbr pays
+   * the three boxes' minimum balance, exactly LOCK_MBR. Returns the lock id.
+   */
+  lock(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64): uint64 {
+    this.mbrPayment(mbr, LOCK_MBR);
     const asset = this.assetOf(deposit);
     const amount = this.incoming(deposit, asset);
     this.checkEnd(end);
     assert(cliff >= globals.latestTimestamp, 'ERR:CLIFF_PASSED');
     assert(cliff <= end, 'ERR:CLIFF_AFTER_END');
 
-    const before = this.app.address.minBalance;
     let liquidity = 0;
-    if (asset !== 0) {
-      if (AssetID.fromUint64(asset).creator === this.dexAddress.value) liquidity = 1;
-      if (!this.app.address.isOptedInToAsset(AssetID.fromUint64(asset))) {
-        sendAssetTransfer({
-          xferAsset: AssetID.fromUint64(asset),
-          assetReceiver: this.app.address,
-          assetAmount: 0,
-          fee: 0,
-        });
-      }
-    }
+    if (asset !== 0 && AssetID.fromUint64(asset).creator === this.dexAddress.value) liquidity = 1;
     const id = this.nextId.value;
     this.nextId.value = id + 1;
     this.locks(id).value = {
@@ -208,10 +221,6 @@ export class Locks extends Contract {
     };
     this.byAsset({ asset: asset, id: id }).value = '';
     this.byOwner({ owner: this.txn.sender, id: id }).value = '';
-    const increase = this.app.address.minBalance - before;
-    // an ALGO lock's deposit must stay above what the boxes tie up; both are checked separately
-    assert(mbr.amount >= increase, 'ERR:MBR');
-    if (mbr.amount > increase) sendPayment({ receiver: this.txn.sender, amount: mbr.amount - increase, fee: 0 });
     this.Locked.log({
       id: id,
       owner: this.txn.sender,

@@ -36,6 +36,8 @@ export const assetIndexName = (asset: bigint, id: bigint): Uint8Array => cat(new
 /** `"o" ‖ owner ‖ uint64(id)`. */
 export const ownerIndexName = (owner: Address | string, id: bigint): Uint8Array => cat(new Uint8Array([0x6f]), algosdk.decodeAddress(owner.toString()).publicKey, u64(id))
 
+/** Minimum balance of holding an asset. */
+export const ASSET_MBR = 100_000n
 /** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × (9 + 136 + 17 + 41). */
 export const LOCK_BOXES_MBR = 3n * 2500n + 400n * (9n + LOCK_SIZE + 17n + 41n)
 
@@ -132,9 +134,10 @@ export class Locks {
     const group = () => build(this.client.newGroup()) as LocksComposer<unknown[]>
     const opcodes = this.g.measure ? (await group().simulate({ skipSignatures: true })).simulateResponse.txnGroups[0].appBudgetConsumed : undefined
     const result = await group().send()
-    const call = result.transactions.findIndex((t) => t.type === algosdk.TransactionType.appl)
+    const call = result.transactions.findLastIndex((t) => t.type === algosdk.TransactionType.appl)
     return {
-      value: result.returns[0] as T,
+      // the last call is the action (an asset opt-in may come first)
+      value: result.returns[result.returns.length - 1] as T,
       logs: result.confirmations[call]?.logs ?? [],
       fees: result.transactions.reduce((n, t) => n + t.fee, 0n),
       budgetCalls: 0,
@@ -153,35 +156,34 @@ export class Locks {
     }
   }
 
-  /** The Locks app's minimum-balance increase for a new lock of `asset`. */
-  async lockMbr(asset: bigint): Promise<bigint> {
-    return LOCK_BOXES_MBR + ((await this.needsOptIn(asset)) ? 100_000n : 0n)
-  }
-
-  /** Locks `amount` of `asset` from `owner` with the given cliff and end; returns the id. */
+  /** Locks `amount` of `asset` from `owner` with the given cliff and end; returns the id. The first lock of an asset opts the app in first, in the same group. */
   async create(
     owner: User,
     asset: bigint,
     amount: bigint,
     cliff: bigint,
     end: bigint,
-    o: { mbr?: bigint; deposit?: Promise<Transaction>; id?: bigint } = {},
+    o: { mbr?: bigint; deposit?: Promise<Transaction>; id?: bigint; signer?: User; callFee?: bigint } = {},
   ): Promise<Sent<bigint>> {
-    const exact = await this.lockMbr(asset)
-    const pay = o.mbr ?? exact
     const id = o.id ?? (await this.nextId())
-    const inner = ((await this.needsOptIn(asset)) ? 1 : 0) + (pay > exact ? 1 : 0)
-    const mbr = this.g.algorand.createTransaction.payment({ sender: owner.addr, receiver: this.address, amount: AlgoAmount.MicroAlgo(pay), note: this.g.note() })
-    const deposit = o.deposit ?? this.input(owner, asset, amount)
-    return this.run((group) =>
-      group.lock({
+    const optIn = await this.needsOptIn(asset)
+    const pay = (amount: bigint) => this.g.algorand.createTransaction.payment({ sender: owner.addr, receiver: this.address, amount: AlgoAmount.MicroAlgo(amount), note: this.g.note() })
+    // signed by the owner even when the call is signed by another key (after a rekey)
+    const depositTxn = await (o.deposit ?? this.input(owner, asset, amount))
+    const deposit = { txn: depositTxn, signer: this.g.algorand.account.getSigner(depositTxn.sender) }
+    const boxes = { txn: await pay(o.mbr ?? LOCK_BOXES_MBR), signer: owner.signer }
+    return this.run((group) => {
+      const g = optIn ? group.optInAsset({ sender: owner.addr, args: { mbr: pay(ASSET_MBR), asset }, assetReferences: [asset], ...this.fee(1) }) : group
+      return g.lock({
         sender: owner.addr,
-        args: { mbr, deposit, cliff, end },
+        args: { mbr: boxes, deposit, cliff, end },
         boxReferences: [lockBoxName(id), assetIndexName(asset, id), ownerIndexName(owner.addr, id)],
         assetReferences: asset === 0n ? [] : [asset],
-        ...this.fee(inner),
-      }),
-    )
+        signer: o.signer?.signer,
+        ...this.fee(0),
+        ...(o.callFee === undefined ? {} : { staticFee: AlgoAmount.MicroAlgo(o.callFee) }),
+      })
+    })
   }
 
   /** Withdraws what has vested; returns the amount. */
