@@ -13,7 +13,6 @@ let bob: User
 let mallory: User
 let token: bigint
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
-const DAY = 86_400n
 
 beforeAll(async () => {
   const g = grove()

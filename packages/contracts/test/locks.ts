@@ -26,6 +26,8 @@ const LOCK_STATE = algosdk.ABIType.from('(address,uint64,uint64,uint64,uint64,ui
 /** Bytes of a lock box's value. */
 export const LOCK_SIZE = 136n
 
+/** A copy of an unsigned transaction without a group id. */
+const clone = (t: Transaction): Transaction => algosdk.decodeUnsignedTransaction(algosdk.encodeUnsignedTransaction(t))
 const u64 = (v: bigint): Uint8Array => algosdk.encodeUint64(v)
 const cat = (...parts: Uint8Array[]): Uint8Array => Uint8Array.from(parts.flatMap((p) => [...p]))
 
@@ -170,13 +172,16 @@ export class Locks {
     const pay = (amount: bigint) => this.g.algorand.createTransaction.payment({ sender: owner.addr, receiver: this.address, amount: AlgoAmount.MicroAlgo(amount), note: this.g.note() })
     // signed by the owner even when the call is signed by another key (after a rekey)
     const depositTxn = await (o.deposit ?? this.input(owner, asset, amount))
-    const deposit = { txn: depositTxn, signer: this.g.algorand.account.getSigner(depositTxn.sender) }
-    const boxes = { txn: await pay(o.mbr ?? LOCK_BOXES_MBR), signer: owner.signer }
+    const boxesTxn = await pay(o.mbr ?? LOCK_BOXES_MBR)
+    const optInTxn = await pay(ASSET_MBR)
+    // fresh copies per composer: the bench simulates a group before sending it, and a composer stamps its group id
+    const deposit = () => ({ txn: clone(depositTxn), signer: this.g.algorand.account.getSigner(depositTxn.sender) })
+    const boxes = () => ({ txn: clone(boxesTxn), signer: owner.signer })
     return this.run((group) => {
-      const g = optIn ? group.optInAsset({ sender: owner.addr, args: { mbr: pay(ASSET_MBR), asset }, assetReferences: [asset], ...this.fee(1) }) : group
+      const g = optIn ? group.optInAsset({ sender: owner.addr, args: { mbr: { txn: clone(optInTxn), signer: owner.signer }, asset }, assetReferences: [asset], ...this.fee(1) }) : group
       return g.lock({
         sender: owner.addr,
-        args: { mbr: boxes, deposit, cliff, end },
+        args: { mbr: boxes(), deposit: deposit(), cliff, end },
         boxReferences: [lockBoxName(id), assetIndexName(asset, id), ownerIndexName(owner.addr, id)],
         assetReferences: asset === 0n ? [] : [asset],
         signer: o.signer?.signer,
@@ -202,8 +207,8 @@ export class Locks {
   /** Adds `amount` (of the lock's asset unless `asset` says otherwise) to the lock. */
   async topUp(sender: User, id: bigint, amount: bigint, o: { asset?: bigint; deposit?: Promise<Transaction> } = {}): Promise<Sent<void>> {
     const asset = o.asset ?? (await this.lock(id))?.asset ?? 0n
-    const deposit = o.deposit ?? this.input(sender, asset, amount)
-    return this.run((group) => group.topUp({ sender: sender.addr, args: { deposit, id }, boxReferences: [lockBoxName(id)], ...this.fee(0) }))
+    const deposit = await (o.deposit ?? this.input(sender, asset, amount))
+    return this.run((group) => group.topUp({ sender: sender.addr, args: { deposit: { txn: clone(deposit), signer: this.g.algorand.account.getSigner(deposit.sender) }, id }, boxReferences: [lockBoxName(id)], ...this.fee(0) }))
   }
 
   /** Proposes `next` as the lock's owner. */
