@@ -6,6 +6,8 @@ import type { ABIMethod, Address, Algodv2, SuggestedParams, TransactionSigner } 
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
 import { decodeEvent, eventDecoders } from './events.ts'
+import { explainError } from './errors.ts'
+import type { ReadableError } from './errors.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
 
 const SPEC = REGISTRY_ARC56 as unknown as Arc56Contract
@@ -173,4 +175,11 @@ export const PROJECT_ERROR_MESSAGES: Record<string, string> = {
   'ERR:BAD_OWNER': 'Give the new owner’s address',
   'ERR:MBR': 'The payment must be exactly the project’s minimum balance',
   'ERR:NOT_ADMIN': 'Only the protocol admin can do this',
+}
+
+/** Explains a failed registry group: the project codes in words, anything else as `explainError` does. */
+export function explainProjectError(error: unknown, registryAppId?: bigint): ReadableError {
+  const readable = explainError(error, [{ spec: SPEC, appId: registryAppId }])
+  if (readable.code && PROJECT_ERROR_MESSAGES[readable.code]) return { ...readable, message: PROJECT_ERROR_MESSAGES[readable.code]! }
+  return readable
 }

@@ -10,13 +10,14 @@ import {
   buildTransferProject,
   checkProjectFields,
   decodeProjectEvents,
+  explainProjectError,
   fetchProject,
   listProjects,
   PROJECT_ERROR_MESSAGES,
   PROJECT_MIN_BALANCE,
 } from '../src/registry-projects.ts'
 import type { RegistryContext, RegistryGroup } from '../src/registry-projects.ts'
-import { explainError } from '../src/errors.ts'
+import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
 import { REGISTRY_SPEC } from '../src/contract.ts'
 import { startGrove, type Grove } from './fixture.ts'
 
@@ -64,9 +65,12 @@ describe('projects through the SDK', () => {
 
   it('refuses a stranger’s registration, with words for it', async () => {
     const error = await send(await buildRegisterProject(admin, g.assets[2]!, 'Not mine', '')).catch((e: unknown) => e)
-    const readable = explainError(error, [{ spec: REGISTRY_SPEC }])
-    expect(readable.code).toBe('ERR:NOT_CREATOR')
-    expect(PROJECT_ERROR_MESSAGES[readable.code!]).toBe('Only the token’s creator or manager can register its project')
+    expect(explainProjectError(error, g.registryAppId)).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the token’s creator or manager can register its project' })
+  })
+
+  it('has a sentence for every ERR:* the registry asserts with', () => {
+    const codes = REGISTRY_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
+    for (const code of codes) expect(PROJECT_ERROR_MESSAGES[code!] ?? CONTRACT_ERROR_MESSAGES[code!], code).toBeDefined()
   })
 
   it('checks the name and URL lengths in bytes before sending', () => {

@@ -14,6 +14,7 @@ import {
   fetchLock,
   listLocksByAsset,
   listLocksByOwner,
+  LOCK_ERROR_MESSAGES,
   LOCKS_SPEC,
   lockedTotals,
   vestedAt,
@@ -81,6 +82,12 @@ describe('locks through the SDK', () => {
     await send(await buildAcceptOwner({ ...ctx, sender: bob.addr, signer: bob.signer }, lock))
     expect((await listLocksByOwner(g.algod, lockAppId, bob.addr)).map((l) => l.id)).toEqual([2n])
     expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.id)).toEqual([1n])
+  })
+
+  it('has a sentence for every ERR:* the Locks app asserts with', () => {
+    const codes = LOCKS_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
+    expect(codes.length).toBeGreaterThan(15)
+    for (const code of codes) expect(LOCK_ERROR_MESSAGES[code!], code).toBeDefined()
   })
 
   it('explains a refusal in words', async () => {
