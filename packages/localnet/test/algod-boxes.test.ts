@@ -151,7 +151,7 @@ describe('pagination mode', () => {
   it('gives values with include=values only', async () => {
     const without = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).do()
     expect(without.boxes.every((b) => b.value === undefined)).toBe(true)
-    const withValues = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).include(['values']).do()
+    const withValues = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).include('values').do()
     expect(withValues.boxes.map((b) => [text(b.name), text(b.value!)])).toEqual([
       ['a1', 'v0'],
       ['a2', 'v1'],
@@ -160,18 +160,18 @@ describe('pagination mode', () => {
   })
 
   it('answers a pinned round as it was, while the node keeps that round’s deltas', async () => {
-    const first = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).limit(1).include(['values']).do()
+    const first = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).limit(1).include('values').do()
     const round = BigInt(first.round!)
     await put(enc('a2'), enc('c1'))
     await del(enc('a3'))
     await put(enc('a4'), enc('nw'))
-    const rest = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).next(first.nextToken!).round(round).include(['values']).do()
+    const rest = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).next(first.nextToken!).round(round).include('values').do()
     expect(rest.boxes.map((b) => [text(b.name), text(b.value!)])).toEqual([
       ['a2', 'v1'],
       ['a3', 'v2'],
     ])
     expect(BigInt(rest.round!)).toBe(round)
-    const now = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).include(['values']).do()
+    const now = await d.algod.getApplicationBoxes(appId).prefix(enc('a')).include('values').do()
     expect(now.boxes.map((b) => [text(b.name), text(b.value!)])).toEqual([
       ['a1', 'v0'],
       ['a2', 'c1'],
@@ -195,11 +195,11 @@ describe('pagination mode', () => {
       algosdk.assignGroupID(txns)
       await send(d.algod, ...txns.map((t) => t.signTxn(creator.sk)))
     }
-    const res = await d.algod.getApplicationBoxes(appId).prefix(enc('z')).include(['values']).do()
+    const res = await d.algod.getApplicationBoxes(appId).prefix(enc('z')).include('values').do()
     // each entry counts its 11-byte key prefix, its 3-byte name and its value: 30 fit under 1,000,000
     expect(res.boxes).toHaveLength(30)
     expect(res.nextToken).toBe(`b64:${Buffer.from(big(29)).toString('base64')}`)
-    const rest = await d.algod.getApplicationBoxes(appId).prefix(enc('z')).include(['values']).next(res.nextToken!).do()
+    const rest = await d.algod.getApplicationBoxes(appId).prefix(enc('z')).include('values').next(res.nextToken!).do()
     expect(rest.boxes.map((b) => text(b.name))).toEqual(['z30', 'z31'])
     expect(rest.nextToken).toBeUndefined()
     // names alone are small: all 32 in one page
