@@ -4,7 +4,10 @@
 // localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
 // locks in the DEX account (box, LP token, two opt-ins). grove.ts keeps algokit-utils quiet, so
 // stdout carries only the JSON.
-import { startGrove, sorted, type Sent } from '../test/grove.ts'
+import algosdk from 'algosdk'
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
+import { startGrove, sorted, type Grove, type Sent } from '../test/grove.ts'
+import { Locks } from '../test/locks.ts'
 
 const ACTIONS = ['createPool', 'addLiquidity', 'zap', 'removeLiquidity', 'swapExactIn', 'swapExactOut', 'route2', 'route3', 'route4'] as const
 type Action = (typeof ACTIONS)[number]
@@ -57,17 +60,47 @@ async function main(): Promise<void> {
     sent.route4 = await g.swapRoute(trader, 0n, [t1, t2, t3, t4], 5_000_000n)
 
     const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
+    const locks = await benchLocks(g)
+    const pickLocks = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(Object.entries(locks).map(([a, s]) => [a, Number(f(s) ?? 0)]))
     console.log(
       JSON.stringify({
         fees: pick((s) => s.fees),
         opcodeCost: pick((s) => s.opcodes),
         budgetCalls: pick((s) => s.budgetCalls),
         minBalanceCreatePool: Number(after.minBalance.microAlgo - before.minBalance.microAlgo),
+        locks: { fees: pickLocks((s) => s.fees), opcodeCost: pickLocks((s) => s.opcodes) },
       }),
     )
   } finally {
     await g.stop()
   }
+}
+
+/** Lock actions and a project registration, each measured: an ASA vesting lock past its cliff (the line re-anchors on top-up and extend). */
+async function benchLocks(g: Grove): Promise<Record<string, Sent<unknown>>> {
+  const locks = new Locks(g)
+  const owner = await g.user(1000)
+  const token = await g.asset(owner, { unitName: 'LCK' })
+  const out: Record<string, Sent<unknown>> = {}
+  let now = await locks.now()
+  out.lockFirstOfAsset = await locks.create(owner, token, 1_000_000n, now, now + 10_000n)
+  now = await locks.now()
+  out.lock = await locks.create(owner, token, 1_000_000n, now, now + 10_000n)
+  const id = out.lock.value as bigint
+  out.lockAlgo = await locks.create(owner, 0n, 1_000_000n, now + 100n, now + 100n)
+  await locks.travel(1000n)
+  out.withdraw = await locks.withdraw(owner, id)
+  out.topUp = await locks.topUp(owner, id, 1000n)
+  out.extend = await locks.extend(owner, id, (await locks.lock(id))!.end + 1000n)
+  // a project for the token, by its creator
+  const name = 'Bench project name of 32 bytes.'.padEnd(32, '.')
+  const url = 'https://example.com/' + 'u'.repeat(76)
+  const pay = () => g.algorand.createTransaction.payment({ sender: owner.addr, receiver: g.registryAddress, amount: AlgoAmount.MicroAlgo(71_300n), note: g.note() })
+  const group = () => g.registry.newGroup().registerProject({ sender: owner.addr, args: { mbr: pay(), asset: token, name, url }, boxReferences: [Uint8Array.from([0x70, ...algosdk.encodeUint64(token)])], assetReferences: [token], note: g.note() })
+  const simulated = await group().simulate({ skipSignatures: true })
+  const sent = await group().send()
+  out.registerProject = { value: undefined, logs: [], fees: sent.transactions.reduce((n, t) => n + t.fee, 0n), budgetCalls: 0, opcodes: simulated.simulateResponse.txnGroups[0].appBudgetConsumed }
+  return out
 }
 
 main().catch((e: unknown) => {

@@ -14,7 +14,7 @@ import { TransactionComposer, type AppCallMethodCall, type AppMethodCallTransact
 import { type SendParams, type SendSingleTransactionResult, type SendAtomicTransactionComposerResults } from '@algorandfoundation/algokit-utils/types/transaction'
 import { Address, encodeAddress, modelsv2, OnApplicationComplete, Transaction, type TransactionSigner } from 'algosdk'
 
-export const APP_SPEC: Arc56Contract = {"name":"Registry","desc":"","methods":[{"name":"createApplication","desc":"Admin and treasury start as the creator; fee 30 bps, of which 1/6 goes to the protocol.","args":[],"returns":{"type":"void"},"actions":{"create":["NoOp"],"call":[]}},{"name":"proposeAdmin","desc":"Step one of an admin transfer: the admin names the next admin.","args":[{"name":"newAdmin","type":"address"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"acceptAdmin","desc":"Step two: the proposed account accepts and becomes the admin.","args":[],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setPaused","desc":"Sets every pause flag at once (bit 1 swaps, 2 pool creation, 4 new staking programs).","args":[{"name":"flags","type":"uint64"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setTreasury","desc":"Sets the account that receives protocol fees.","args":[{"name":"treasury","type":"address"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setFees","desc":"Sets the fee of new pools (1–100 bps) and the protocol's divisor of it (0 = no protocol fee).","args":[{"name":"defaultFeeBps","type":"uint64"},{"name":"protocolFeeDivisor","type":"uint64"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setVerified","desc":"Adds or removes a token from the verified list; the box's minimum balance comes from the app account.","args":[{"name":"asset","type":"uint64"},{"name":"verified","type":"bool"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"isVerified","desc":"Whether the token is on the verified list.","readonly":true,"args":[{"name":"asset","type":"uint64"}],"returns":{"type":"bool"},"actions":{"create":[],"call":["NoOp"]}}],"arcs":[4,56],"structs":{},"state":{"schema":{"global":{"bytes":3,"ints":3},"local":{"bytes":0,"ints":0}},"keys":{"global":{"admin":{"key":"YWRtaW4=","keyType":"AVMBytes","valueType":"address"},"pendingAdmin":{"key":"cGVuZGluZ0FkbWlu","keyType":"AVMBytes","valueType":"address"},"paused":{"key":"cGF1c2Vk","keyType":"AVMBytes","valueType":"uint64"},"treasury":{"key":"dHJlYXN1cnk=","keyType":"AVMBytes","valueType":"address"},"defaultFeeBps":{"key":"ZGVmYXVsdEZlZUJwcw==","keyType":"AVMBytes","valueType":"uint64"},"protocolFeeDivisor":{"key":"cHJvdG9jb2xGZWVEaXZpc29y","keyType":"AVMBytes","valueType":"uint64"}},"local":{},"box":{}},"maps":{"global":{},"local":{},"box":{"verified":{"keyType":"uint64","valueType":"AVMBytes","prefix":"dg=="}}}},"bareActions":{"create":[],"call":[]},"sourceInfo":{"approval":{"sourceInfo":[{"pc":[113],"errorMessage":"The requested action is not implemented in this contract. Are you using the correct OnComplete? Did you set your app ID?"},{"pc":[156],"errorMessage":"ERR:NOT_ADMIN"},{"pc":[165],"errorMessage":"argument 0 (newAdmin) for proposeAdmin must be a address"},{"pc":[195,201],"errorMessage":"ERR:NOT_PENDING_ADMIN"},{"pc":[231],"errorMessage":"ERR:BAD_INPUT"},{"pc":[245],"errorMessage":"argument 0 (treasury) for setTreasury must be a address"},{"pc":[296],"errorMessage":"ERR:BAD_FEE"},{"pc":[314],"errorMessage":"argument 0 (verified) for setVerified must be a bool"},{"pc":[430],"errorMessage":"this contract does not implement the given ABI method for create NoOp"},{"pc":[492],"errorMessage":"this contract does not implement the given ABI method for call NoOp"}],"pcOffsetMethod":"none"},"clear":{"sourceInfo":[],"pcOffsetMethod":"none"}},"source":{"approval":"I3ByYWdtYSB2ZXJzaW9uIDEwCmludGNibG9jayAxIDAgNiAzMgpieXRlY2Jsb2NrIDB4NzA2NTZlNjQ2OTZlNjc0MTY0NmQ2OTZlIDB4NzYgMHg2MTY0NmQ2OTZlIDB4NzA3MjZmNzQ2ZjYzNmY2YzQ2NjU2NTQ0Njk3NjY5NzM2ZjcyIDB4NjQ2NTY2NjE3NTZjNzQ0NjY1NjU0MjcwNzMgMHg3NDcyNjU2MTczNzU3Mjc5IDB4NzA2MTc1NzM2NTY0CgovLyBUaGlzIFRFQUwgd2FzIGdlbmVyYXRlZCBieSBURUFMU2NyaXB0IHYwLjEwNy4yCi8vIGh0dHBzOi8vZ2l0aHViLmNvbS9hbGdvcmFuZGZvdW5kYXRpb24vVEVBTFNjcmlwdAoKLy8gVGhpcyBjb250cmFjdCBpcyBjb21wbGlhbnQgd2l0aCBhbmQvb3IgaW1wbGVtZW50cyB0aGUgZm9sbG93aW5nIEFSQ3M6IFsgQVJDNCBdCgovLyBUaGUgZm9sbG93aW5nIHRlbiBsaW5lcyBvZiBURUFMIGhhbmRsZSBpbml0aWFsIHByb2dyYW0gZmxvdwovLyBUaGlzIHBhdHRlcm4gaXMgdXNlZCB0byBtYWtlIGl0IGVhc3kgZm9yIGFueW9uZSB0byBwYXJzZSB0aGUgc3RhcnQgb2YgdGhlIHByb2dyYW0gYW5kIGRldGVybWluZSBpZiBhIHNwZWNpZmljIGFjdGlvbiBpcyBhbGxvd2VkCi8vIEhlcmUsIGFjdGlvbiByZWZlcnMgdG8gdGhlIE9uQ29tcGxldGUgaW4gY29tYmluYXRpb24gd2l0aCB3aGV0aGVyIHRoZSBhcHAgaXMgYmVpbmcgY3JlYXRlZCBvciBjYWxsZWQKLy8gRXZlcnkgcG9zc2libGUgYWN0aW9uIGZvciB0aGlzIGNvbnRyYWN0IGlzIHJlcHJlc2VudGVkIGluIHRoZSBzd2l0Y2ggc3RhdGVtZW50Ci8vIElmIHRoZSBhY3Rpb24gaXMgbm90IGltcGxlbWVudGVkIGluIHRoZSBjb250cmFjdCwgaXRzIHJlc3BlY3RpdmUgYnJhbmNoIHdpbGwgYmUgIipOT1RfSU1QTEVNRU5URUQiIHdoaWNoIGp1c3QgY29udGFpbnMgImVyciIKdHhuIEFwcGxpY2F0aW9uSUQKIQppbnRjIDIgLy8gNgoqCnR4biBPbkNvbXBsZXRpb24KKwpzd2l0Y2ggKmNhbGxfTm9PcCAqTk9UX0lNUExFTUVOVEVEICpOT1RfSU1QTEVNRU5URUQgKk5PVF9JTVBMRU1FTlRFRCAqTk9UX0lNUExFTUVOVEVEICpOT1RfSU1QTEVNRU5URUQgKmNyZWF0ZV9Ob09wICpOT1RfSU1QTEVNRU5URUQgKk5PVF9JTVBMRU1FTlRFRCAqTk9UX0lNUExFTUVOVEVEICpOT1RfSU1QTEVNRU5URUQgKk5PVF9JTVBMRU1FTlRFRAoKKk5PVF9JTVBMRU1FTlRFRDoKCS8vIFRoZSByZXF1ZXN0ZWQgYWN0aW9uIGlzIG5vdCBpbXBsZW1lbnRlZCBpbiB0aGlzIGNvbnRyYWN0LiBBcmUgeW91IHVzaW5nIHRoZSBjb3JyZWN0IE9uQ29tcGxldGU/IERpZCB5b3Ugc2V0IHlvdXIgYXBwIElEPwoJZXJyCgovLyBjcmVhdGVBcHBsaWNhdGlvbigpdm9pZAoqYWJpX3JvdXRlX2NyZWF0ZUFwcGxpY2F0aW9uOgoJLy8gZXhlY3V0ZSBjcmVhdGVBcHBsaWNhdGlvbigpdm9pZAoJY2FsbHN1YiBjcmVhdGVBcHBsaWNhdGlvbgoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gY3JlYXRlQXBwbGljYXRpb24oKTogdm9pZAovLwovLyBBZG1pbiBhbmQgdHJlYXN1cnkgc3RhcnQgYXMgdGhlIGNyZWF0b3I7IGZlZSAzMCBicHMsIG9mIHdoaWNoIDEvNiBnb2VzIHRvIHRoZSBwcm90b2NvbC4KY3JlYXRlQXBwbGljYXRpb246Cglwcm90byAwIDAKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czozNQoJLy8gdGhpcy5hZG1pbi52YWx1ZSA9IHRoaXMudHhuLnNlbmRlcgoJYnl0ZWMgMiAvLyAgImFkbWluIgoJdHhuIFNlbmRlcgoJYXBwX2dsb2JhbF9wdXQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czozNgoJLy8gdGhpcy5wZW5kaW5nQWRtaW4udmFsdWUgPSBnbG9iYWxzLnplcm9BZGRyZXNzCglieXRlYyAwIC8vICAicGVuZGluZ0FkbWluIgoJZ2xvYmFsIFplcm9BZGRyZXNzCglhcHBfZ2xvYmFsX3B1dAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjM3CgkvLyB0aGlzLnBhdXNlZC52YWx1ZSA9IDAKCWJ5dGVjIDYgLy8gICJwYXVzZWQiCglpbnRjIDEgLy8gMAoJYXBwX2dsb2JhbF9wdXQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czozOAoJLy8gdGhpcy50cmVhc3VyeS52YWx1ZSA9IHRoaXMudHhuLnNlbmRlcgoJYnl0ZWMgNSAvLyAgInRyZWFzdXJ5IgoJdHhuIFNlbmRlcgoJYXBwX2dsb2JhbF9wdXQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czozOQoJLy8gdGhpcy5kZWZhdWx0RmVlQnBzLnZhbHVlID0gMzAKCWJ5dGVjIDQgLy8gICJkZWZhdWx0RmVlQnBzIgoJcHVzaGludCAzMAoJYXBwX2dsb2JhbF9wdXQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo0MAoJLy8gdGhpcy5wcm90b2NvbEZlZURpdmlzb3IudmFsdWUgPSA2CglieXRlYyAzIC8vICAicHJvdG9jb2xGZWVEaXZpc29yIgoJaW50YyAyIC8vIDYKCWFwcF9nbG9iYWxfcHV0CglyZXRzdWIKCi8vIG9ubHlBZG1pbigpOiB2b2lkCm9ubHlBZG1pbjoKCXByb3RvIDAgMAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjQ0CgkvLyBhc3NlcnQodGhpcy50eG4uc2VuZGVyID09PSB0aGlzLmFkbWluLnZhbHVlLCAnRVJSOk5PVF9BRE1JTicpCgl0eG4gU2VuZGVyCglieXRlYyAyIC8vICAiYWRtaW4iCglhcHBfZ2xvYmFsX2dldAoJPT0KCgkvLyBFUlI6Tk9UX0FETUlOCglhc3NlcnQKCXJldHN1YgoKLy8gcHJvcG9zZUFkbWluKGFkZHJlc3Mpdm9pZAoqYWJpX3JvdXRlX3Byb3Bvc2VBZG1pbjoKCS8vIG5ld0FkbWluOiBhZGRyZXNzCgl0eG5hIEFwcGxpY2F0aW9uQXJncyAxCglkdXAKCWxlbgoJaW50YyAzIC8vIDMyCgk9PQoKCS8vIGFyZ3VtZW50IDAgKG5ld0FkbWluKSBmb3IgcHJvcG9zZUFkbWluIG11c3QgYmUgYSBhZGRyZXNzCglhc3NlcnQKCgkvLyBleGVjdXRlIHByb3Bvc2VBZG1pbihhZGRyZXNzKXZvaWQKCWNhbGxzdWIgcHJvcG9zZUFkbWluCglpbnRjIDAgLy8gMQoJcmV0dXJuCgovLyBwcm9wb3NlQWRtaW4obmV3QWRtaW46IEFkZHJlc3MpOiB2b2lkCi8vCi8vIFN0ZXAgb25lIG9mIGFuIGFkbWluIHRyYW5zZmVyOiB0aGUgYWRtaW4gbmFtZXMgdGhlIG5leHQgYWRtaW4uCnByb3Bvc2VBZG1pbjoKCXByb3RvIDEgMAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjQ5CgkvLyB0aGlzLm9ubHlBZG1pbigpCgljYWxsc3ViIG9ubHlBZG1pbgoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjUwCgkvLyB0aGlzLnBlbmRpbmdBZG1pbi52YWx1ZSA9IG5ld0FkbWluCglieXRlYyAwIC8vICAicGVuZGluZ0FkbWluIgoJZnJhbWVfZGlnIC0xIC8vIG5ld0FkbWluOiBBZGRyZXNzCglhcHBfZ2xvYmFsX3B1dAoJcmV0c3ViCgovLyBhY2NlcHRBZG1pbigpdm9pZAoqYWJpX3JvdXRlX2FjY2VwdEFkbWluOgoJLy8gZXhlY3V0ZSBhY2NlcHRBZG1pbigpdm9pZAoJY2FsbHN1YiBhY2NlcHRBZG1pbgoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gYWNjZXB0QWRtaW4oKTogdm9pZAovLwovLyBTdGVwIHR3bzogdGhlIHByb3Bvc2VkIGFjY291bnQgYWNjZXB0cyBhbmQgYmVjb21lcyB0aGUgYWRtaW4uCmFjY2VwdEFkbWluOgoJcHJvdG8gMCAwCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NTUKCS8vIGFzc2VydCh0aGlzLnBlbmRpbmdBZG1pbi52YWx1ZSAhPT0gZ2xvYmFscy56ZXJvQWRkcmVzcywgJ0VSUjpOT1RfUEVORElOR19BRE1JTicpCglieXRlYyAwIC8vICAicGVuZGluZ0FkbWluIgoJYXBwX2dsb2JhbF9nZXQKCWdsb2JhbCBaZXJvQWRkcmVzcwoJIT0KCgkvLyBFUlI6Tk9UX1BFTkRJTkdfQURNSU4KCWFzc2VydAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjU2CgkvLyBhc3NlcnQodGhpcy50eG4uc2VuZGVyID09PSB0aGlzLnBlbmRpbmdBZG1pbi52YWx1ZSwgJ0VSUjpOT1RfUEVORElOR19BRE1JTicpCgl0eG4gU2VuZGVyCglieXRlYyAwIC8vICAicGVuZGluZ0FkbWluIgoJYXBwX2dsb2JhbF9nZXQKCT09CgoJLy8gRVJSOk5PVF9QRU5ESU5HX0FETUlOCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo1NwoJLy8gdGhpcy5hZG1pbi52YWx1ZSA9IHRoaXMucGVuZGluZ0FkbWluLnZhbHVlCglieXRlYyAyIC8vICAiYWRtaW4iCglieXRlYyAwIC8vICAicGVuZGluZ0FkbWluIgoJYXBwX2dsb2JhbF9nZXQKCWFwcF9nbG9iYWxfcHV0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NTgKCS8vIHRoaXMucGVuZGluZ0FkbWluLnZhbHVlID0gZ2xvYmFscy56ZXJvQWRkcmVzcwoJYnl0ZWMgMCAvLyAgInBlbmRpbmdBZG1pbiIKCWdsb2JhbCBaZXJvQWRkcmVzcwoJYXBwX2dsb2JhbF9wdXQKCXJldHN1YgoKLy8gc2V0UGF1c2VkKHVpbnQ2NCl2b2lkCiphYmlfcm91dGVfc2V0UGF1c2VkOgoJLy8gZmxhZ3M6IHVpbnQ2NAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJYnRvaQoKCS8vIGV4ZWN1dGUgc2V0UGF1c2VkKHVpbnQ2NCl2b2lkCgljYWxsc3ViIHNldFBhdXNlZAoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gc2V0UGF1c2VkKGZsYWdzOiB1aW50NjQpOiB2b2lkCi8vCi8vIFNldHMgZXZlcnkgcGF1c2UgZmxhZyBhdCBvbmNlIChiaXQgMSBzd2FwcywgMiBwb29sIGNyZWF0aW9uLCA0IG5ldyBzdGFraW5nIHByb2dyYW1zKS4Kc2V0UGF1c2VkOgoJcHJvdG8gMSAwCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NjMKCS8vIHRoaXMub25seUFkbWluKCkKCWNhbGxzdWIgb25seUFkbWluCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NjQKCS8vIGFzc2VydChmbGFncyA8PSBQQVVTRV9TV0FQUyArIFBBVVNFX1BPT0xTICsgUEFVU0VfU1RBS0lORywgJ0VSUjpCQURfSU5QVVQnKQoJZnJhbWVfZGlnIC0xIC8vIGZsYWdzOiB1aW50NjQKCXB1c2hpbnQgNwoJPD0KCgkvLyBFUlI6QkFEX0lOUFVUCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo2NQoJLy8gdGhpcy5wYXVzZWQudmFsdWUgPSBmbGFncwoJYnl0ZWMgNiAvLyAgInBhdXNlZCIKCWZyYW1lX2RpZyAtMSAvLyBmbGFnczogdWludDY0CglhcHBfZ2xvYmFsX3B1dAoJcmV0c3ViCgovLyBzZXRUcmVhc3VyeShhZGRyZXNzKXZvaWQKKmFiaV9yb3V0ZV9zZXRUcmVhc3VyeToKCS8vIHRyZWFzdXJ5OiBhZGRyZXNzCgl0eG5hIEFwcGxpY2F0aW9uQXJncyAxCglkdXAKCWxlbgoJaW50YyAzIC8vIDMyCgk9PQoKCS8vIGFyZ3VtZW50IDAgKHRyZWFzdXJ5KSBmb3Igc2V0VHJlYXN1cnkgbXVzdCBiZSBhIGFkZHJlc3MKCWFzc2VydAoKCS8vIGV4ZWN1dGUgc2V0VHJlYXN1cnkoYWRkcmVzcyl2b2lkCgljYWxsc3ViIHNldFRyZWFzdXJ5CglpbnRjIDAgLy8gMQoJcmV0dXJuCgovLyBzZXRUcmVhc3VyeSh0cmVhc3VyeTogQWRkcmVzcyk6IHZvaWQKLy8KLy8gU2V0cyB0aGUgYWNjb3VudCB0aGF0IHJlY2VpdmVzIHByb3RvY29sIGZlZXMuCnNldFRyZWFzdXJ5OgoJcHJvdG8gMSAwCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NzAKCS8vIHRoaXMub25seUFkbWluKCkKCWNhbGxzdWIgb25seUFkbWluCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NzEKCS8vIHRoaXMudHJlYXN1cnkudmFsdWUgPSB0cmVhc3VyeQoJYnl0ZWMgNSAvLyAgInRyZWFzdXJ5IgoJZnJhbWVfZGlnIC0xIC8vIHRyZWFzdXJ5OiBBZGRyZXNzCglhcHBfZ2xvYmFsX3B1dAoJcmV0c3ViCgovLyBzZXRGZWVzKHVpbnQ2NCx1aW50NjQpdm9pZAoqYWJpX3JvdXRlX3NldEZlZXM6CgkvLyBwcm90b2NvbEZlZURpdmlzb3I6IHVpbnQ2NAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMgoJYnRvaQoKCS8vIGRlZmF1bHRGZWVCcHM6IHVpbnQ2NAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJYnRvaQoKCS8vIGV4ZWN1dGUgc2V0RmVlcyh1aW50NjQsdWludDY0KXZvaWQKCWNhbGxzdWIgc2V0RmVlcwoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gc2V0RmVlcyhkZWZhdWx0RmVlQnBzOiB1aW50NjQsIHByb3RvY29sRmVlRGl2aXNvcjogdWludDY0KTogdm9pZAovLwovLyBTZXRzIHRoZSBmZWUgb2YgbmV3IHBvb2xzICgx4oCTMTAwIGJwcykgYW5kIHRoZSBwcm90b2NvbCdzIGRpdmlzb3Igb2YgaXQgKDAgPSBubyBwcm90b2NvbCBmZWUpLgpzZXRGZWVzOgoJcHJvdG8gMiAwCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NzYKCS8vIHRoaXMub25seUFkbWluKCkKCWNhbGxzdWIgb25seUFkbWluCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NzcKCS8vIGFzc2VydChkZWZhdWx0RmVlQnBzID49IDEgJiYgZGVmYXVsdEZlZUJwcyA8PSAxMDAsICdFUlI6QkFEX0ZFRScpCglmcmFtZV9kaWcgLTEgLy8gZGVmYXVsdEZlZUJwczogdWludDY0CglpbnRjIDAgLy8gMQoJPj0KCWR1cAoJYnogKnNraXBfYW5kMAoJZnJhbWVfZGlnIC0xIC8vIGRlZmF1bHRGZWVCcHM6IHVpbnQ2NAoJcHVzaGludCAxMDAKCTw9CgkmJgoKKnNraXBfYW5kMDoKCS8vIEVSUjpCQURfRkVFCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo3OAoJLy8gdGhpcy5kZWZhdWx0RmVlQnBzLnZhbHVlID0gZGVmYXVsdEZlZUJwcwoJYnl0ZWMgNCAvLyAgImRlZmF1bHRGZWVCcHMiCglmcmFtZV9kaWcgLTEgLy8gZGVmYXVsdEZlZUJwczogdWludDY0CglhcHBfZ2xvYmFsX3B1dAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjc5CgkvLyB0aGlzLnByb3RvY29sRmVlRGl2aXNvci52YWx1ZSA9IHByb3RvY29sRmVlRGl2aXNvcgoJYnl0ZWMgMyAvLyAgInByb3RvY29sRmVlRGl2aXNvciIKCWZyYW1lX2RpZyAtMiAvLyBwcm90b2NvbEZlZURpdmlzb3I6IHVpbnQ2NAoJYXBwX2dsb2JhbF9wdXQKCXJldHN1YgoKLy8gc2V0VmVyaWZpZWQodWludDY0LGJvb2wpdm9pZAoqYWJpX3JvdXRlX3NldFZlcmlmaWVkOgoJLy8gdmVyaWZpZWQ6IGJvb2wKCXR4bmEgQXBwbGljYXRpb25BcmdzIDIKCWR1cAoJbGVuCglpbnRjIDAgLy8gMQoJPT0KCgkvLyBhcmd1bWVudCAwICh2ZXJpZmllZCkgZm9yIHNldFZlcmlmaWVkIG11c3QgYmUgYSBib29sCglhc3NlcnQKCWludGMgMSAvLyAwCglnZXRiaXQKCgkvLyBhc3NldDogdWludDY0Cgl0eG5hIEFwcGxpY2F0aW9uQXJncyAxCglidG9pCgoJLy8gZXhlY3V0ZSBzZXRWZXJpZmllZCh1aW50NjQsYm9vbCl2b2lkCgljYWxsc3ViIHNldFZlcmlmaWVkCglpbnRjIDAgLy8gMQoJcmV0dXJuCgovLyBzZXRWZXJpZmllZChhc3NldDogdWludDY0LCB2ZXJpZmllZDogYm9vbGVhbik6IHZvaWQKLy8KLy8gQWRkcyBvciByZW1vdmVzIGEgdG9rZW4gZnJvbSB0aGUgdmVyaWZpZWQgbGlzdDsgdGhlIGJveCdzIG1pbmltdW0gYmFsYW5jZSBjb21lcyBmcm9tIHRoZSBhcHAgYWNjb3VudC4Kc2V0VmVyaWZpZWQ6Cglwcm90byAyIDAKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo4NAoJLy8gdGhpcy5vbmx5QWRtaW4oKQoJY2FsbHN1YiBvbmx5QWRtaW4KCgkvLyAqaWYwX2NvbmRpdGlvbgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6ODUKCS8vIHZlcmlmaWVkCglmcmFtZV9kaWcgLTIgLy8gdmVyaWZpZWQ6IGJvb2xlYW4KCWJ6ICppZjBfZWxzZWlmMV9jb25kaXRpb24KCgkvLyAqaWYwX2NvbnNlcXVlbnQKCS8vICppZjFfY29uZGl0aW9uCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo4NgoJLy8gIXRoaXMudmVyaWZpZWQoYXNzZXQpLmV4aXN0cwoJYnl0ZWMgMSAvLyAgInYiCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY29uY2F0Cglib3hfbGVuCglzd2FwCglwb3AKCSEKCWJ6ICppZjFfZW5kCgoJLy8gKmlmMV9jb25zZXF1ZW50CgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo4NgoJLy8gdGhpcy52ZXJpZmllZChhc3NldCkudmFsdWUgPSAnJwoJYnl0ZWMgMSAvLyAgInYiCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY29uY2F0CglkdXAKCWJveF9kZWwKCXBvcAoJcHVzaGJ5dGVzIDB4IC8vICIiCglib3hfcHV0CgoqaWYxX2VuZDoKCWIgKmlmMF9lbmQKCippZjBfZWxzZWlmMV9jb25kaXRpb246CgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo4NwoJLy8gdGhpcy52ZXJpZmllZChhc3NldCkuZXhpc3RzCglieXRlYyAxIC8vICAidiIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWJveF9sZW4KCXN3YXAKCXBvcAoJYnogKmlmMF9lbmQKCgkvLyAqaWYwX2Vsc2VpZjFfY29uc2VxdWVudAoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6ODgKCS8vIHRoaXMudmVyaWZpZWQoYXNzZXQpLmRlbGV0ZSgpCglieXRlYyAxIC8vICAidiIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWJveF9kZWwKCippZjBfZW5kOgoJcmV0c3ViCgovLyBpc1ZlcmlmaWVkKHVpbnQ2NClib29sCiphYmlfcm91dGVfaXNWZXJpZmllZDoKCS8vIFRoZSBBQkkgcmV0dXJuIHByZWZpeAoJcHVzaGJ5dGVzIDB4MTUxZjdjNzUKCgkvLyBhc3NldDogdWludDY0Cgl0eG5hIEFwcGxpY2F0aW9uQXJncyAxCglidG9pCgoJLy8gZXhlY3V0ZSBpc1ZlcmlmaWVkKHVpbnQ2NClib29sCgljYWxsc3ViIGlzVmVyaWZpZWQKCXB1c2hieXRlcyAweDAwCglpbnRjIDEgLy8gMAoJdW5jb3ZlciAyCglzZXRiaXQKCWNvbmNhdAoJbG9nCglpbnRjIDAgLy8gMQoJcmV0dXJuCgovLyBpc1ZlcmlmaWVkKGFzc2V0OiB1aW50NjQpOiBib29sZWFuCi8vCi8vIFdoZXRoZXIgdGhlIHRva2VuIGlzIG9uIHRoZSB2ZXJpZmllZCBsaXN0Lgppc1ZlcmlmaWVkOgoJcHJvdG8gMSAxCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6OTUKCS8vIHJldHVybiB0aGlzLnZlcmlmaWVkKGFzc2V0KS5leGlzdHM7CglieXRlYyAxIC8vICAidiIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWJveF9sZW4KCXN3YXAKCXBvcAoJcmV0c3ViCgoqY3JlYXRlX05vT3A6CglwdXNoYnl0ZXMgMHhiODQ0N2IzNiAvLyBtZXRob2QgImNyZWF0ZUFwcGxpY2F0aW9uKCl2b2lkIgoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMAoJbWF0Y2ggKmFiaV9yb3V0ZV9jcmVhdGVBcHBsaWNhdGlvbgoKCS8vIHRoaXMgY29udHJhY3QgZG9lcyBub3QgaW1wbGVtZW50IHRoZSBnaXZlbiBBQkkgbWV0aG9kIGZvciBjcmVhdGUgTm9PcAoJZXJyCgoqY2FsbF9Ob09wOgoJcHVzaGJ5dGVzIDB4NzlhN2IyZGMgLy8gbWV0aG9kICJwcm9wb3NlQWRtaW4oYWRkcmVzcyl2b2lkIgoJcHVzaGJ5dGVzIDB4NDViMGE1MjUgLy8gbWV0aG9kICJhY2NlcHRBZG1pbigpdm9pZCIKCXB1c2hieXRlcyAweDBjZGMxMGZjIC8vIG1ldGhvZCAic2V0UGF1c2VkKHVpbnQ2NCl2b2lkIgoJcHVzaGJ5dGVzIDB4ZWQ3M2U2Y2UgLy8gbWV0aG9kICJzZXRUcmVhc3VyeShhZGRyZXNzKXZvaWQiCglwdXNoYnl0ZXMgMHhkYjU4ZGVjOSAvLyBtZXRob2QgInNldEZlZXModWludDY0LHVpbnQ2NCl2b2lkIgoJcHVzaGJ5dGVzIDB4Yjg4NWM3NmUgLy8gbWV0aG9kICJzZXRWZXJpZmllZCh1aW50NjQsYm9vbCl2b2lkIgoJcHVzaGJ5dGVzIDB4YWUyZjBjYmEgLy8gbWV0aG9kICJpc1ZlcmlmaWVkKHVpbnQ2NClib29sIgoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMAoJbWF0Y2ggKmFiaV9yb3V0ZV9wcm9wb3NlQWRtaW4gKmFiaV9yb3V0ZV9hY2NlcHRBZG1pbiAqYWJpX3JvdXRlX3NldFBhdXNlZCAqYWJpX3JvdXRlX3NldFRyZWFzdXJ5ICphYmlfcm91dGVfc2V0RmVlcyAqYWJpX3JvdXRlX3NldFZlcmlmaWVkICphYmlfcm91dGVfaXNWZXJpZmllZAoKCS8vIHRoaXMgY29udHJhY3QgZG9lcyBub3QgaW1wbGVtZW50IHRoZSBnaXZlbiBBQkkgbWV0aG9kIGZvciBjYWxsIE5vT3AKCWVycg==","clear":"I3ByYWdtYSB2ZXJzaW9uIDEw"},"byteCode":{"approval":"CiAEAQAGICYHDHBlbmRpbmdBZG1pbgF2BWFkbWluEnByb3RvY29sRmVlRGl2aXNvcg1kZWZhdWx0RmVlQnBzCHRyZWFzdXJ5BnBhdXNlZDEYFCQLMRkIjQwBPgAAAAAAAAAAAAABMAAAAAAAAAAAAAAAiAACIkOKAAAqMQBnKDIDZycGI2cnBTEAZycEgR5nKyRniYoAADEAKmQSRIk2GgFJFSUSRIgAAiJDigEAiP/jKIv/Z4mIAAIiQ4oAAChkMgMTRDEAKGQSRCooZGcoMgNniTYaAReIAAIiQ4oBAIj/sov/gQcORCcGi/9niTYaAUkVJRJEiAACIkOKAQCI/5MnBYv/Z4k2GgIXNhoBF4gAAiJDigIAiP96i/8iD0lBAAaL/4FkDhBEJwSL/2cri/5niTYaAkkVIhJEI1M2GgEXiAACIkOKAgCI/0iL/kEAGimL/xZQvUxIFEEACymL/xZQSbxIgAC/QgARKYv/FlC9TEhBAAYpi/8WULyJgAQVH3x1NhoBF4gAC4ABACNPAlRQsCJDigEBKYv/FlC9TEiJgAS4RHs2NhoAjgH+xACABHmnstyABEWwpSWABAzcEPyABO1z5s6ABNtY3smABLiFx26ABK4vDLo2GgCOB/6y/sr+5/8C/xv/R/+RAA==","clear":"Cg=="}} as unknown as Arc56Contract
+export const APP_SPEC: Arc56Contract = {"name":"Registry","desc":"","methods":[{"name":"createApplication","desc":"Admin and treasury start as the creator; fee 30 bps, of which 1/6 goes to the protocol.","args":[],"returns":{"type":"void"},"actions":{"create":["NoOp"],"call":[]}},{"name":"proposeAdmin","desc":"Step one of an admin transfer: the admin names the next admin.","args":[{"name":"newAdmin","type":"address"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"acceptAdmin","desc":"Step two: the proposed account accepts and becomes the admin.","args":[],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setPaused","desc":"Sets every pause flag at once (bit 1 swaps, 2 pool creation, 4 new staking programs).","args":[{"name":"flags","type":"uint64"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setTreasury","desc":"Sets the account that receives protocol fees.","args":[{"name":"treasury","type":"address"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setFees","desc":"Sets the fee of new pools (1–100 bps) and the protocol's divisor of it (0 = no protocol fee).","args":[{"name":"defaultFeeBps","type":"uint64"},{"name":"protocolFeeDivisor","type":"uint64"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"setVerified","desc":"Adds or removes a token from the verified list; the box's minimum balance comes from the app account.","args":[{"name":"asset","type":"uint64"},{"name":"verified","type":"bool"}],"returns":{"type":"void"},"actions":{"create":[],"call":["NoOp"]}},{"name":"isVerified","desc":"Whether the token is on the verified list.","readonly":true,"args":[{"name":"asset","type":"uint64"}],"returns":{"type":"bool"},"actions":{"create":[],"call":["NoOp"]}},{"name":"registerProject","desc":"The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry.","args":[{"name":"mbr","type":"pay"},{"name":"asset","type":"uint64"},{"name":"name","type":"string"},{"name":"url","type":"string"}],"returns":{"type":"void"},"events":[{"name":"ProjectRegistered","args":[{"name":"asset","type":"uint64"},{"name":"owner","type":"address"},{"name":"name","type":"string"},{"name":"url","type":"string"}],"desc":"A project was registered for an asset."}],"actions":{"create":[],"call":["NoOp"]}},{"name":"editProject","desc":"The owner changes the project's name and metadata URL.","args":[{"name":"asset","type":"uint64"},{"name":"name","type":"string"},{"name":"url","type":"string"}],"returns":{"type":"void"},"events":[{"name":"ProjectEdited","args":[{"name":"asset","type":"uint64"},{"name":"name","type":"string"},{"name":"url","type":"string"}],"desc":"A project's name or URL changed."}],"actions":{"create":[],"call":["NoOp"]}},{"name":"transferProject","desc":"The owner hands the project to another account (one step: the project holds no funds).","args":[{"name":"asset","type":"uint64"},{"name":"newOwner","type":"address"}],"returns":{"type":"void"},"events":[{"name":"ProjectTransferred","args":[{"name":"asset","type":"uint64"},{"name":"previousOwner","type":"address"},{"name":"owner","type":"address"}],"desc":"A project changed owner."}],"actions":{"create":[],"call":["NoOp"]}},{"name":"setProjectVerified","desc":"The admin verifies or unverifies a project.","args":[{"name":"asset","type":"uint64"},{"name":"verified","type":"bool"}],"returns":{"type":"void"},"events":[{"name":"ProjectVerified","args":[{"name":"asset","type":"uint64"},{"name":"verified","type":"bool"}],"desc":"The admin verified or unverified a project."}],"actions":{"create":[],"call":["NoOp"]}},{"name":"removeProject","desc":"The owner or the admin removes a project; the box's minimum balance goes back to the owner.","args":[{"name":"asset","type":"uint64"}],"returns":{"type":"void"},"events":[{"name":"ProjectRemoved","args":[{"name":"asset","type":"uint64"},{"name":"owner","type":"address"}],"desc":"A project was removed; its box's minimum balance went back to its owner."}],"actions":{"create":[],"call":["NoOp"]}}],"events":[{"name":"ProjectRegistered","args":[{"name":"asset","type":"uint64"},{"name":"owner","type":"address"},{"name":"name","type":"string"},{"name":"url","type":"string"}],"desc":"A project was registered for an asset."},{"name":"ProjectEdited","args":[{"name":"asset","type":"uint64"},{"name":"name","type":"string"},{"name":"url","type":"string"}],"desc":"A project's name or URL changed."},{"name":"ProjectTransferred","args":[{"name":"asset","type":"uint64"},{"name":"previousOwner","type":"address"},{"name":"owner","type":"address"}],"desc":"A project changed owner."},{"name":"ProjectVerified","args":[{"name":"asset","type":"uint64"},{"name":"verified","type":"bool"}],"desc":"The admin verified or unverified a project."},{"name":"ProjectRemoved","args":[{"name":"asset","type":"uint64"},{"name":"owner","type":"address"}],"desc":"A project was removed; its box's minimum balance went back to its owner."}],"arcs":[4,56],"structs":{},"state":{"schema":{"global":{"bytes":3,"ints":3},"local":{"bytes":0,"ints":0}},"keys":{"global":{"admin":{"key":"YWRtaW4=","keyType":"AVMBytes","valueType":"address"},"pendingAdmin":{"key":"cGVuZGluZ0FkbWlu","keyType":"AVMBytes","valueType":"address"},"paused":{"key":"cGF1c2Vk","keyType":"AVMBytes","valueType":"uint64"},"treasury":{"key":"dHJlYXN1cnk=","keyType":"AVMBytes","valueType":"address"},"defaultFeeBps":{"key":"ZGVmYXVsdEZlZUJwcw==","keyType":"AVMBytes","valueType":"uint64"},"protocolFeeDivisor":{"key":"cHJvdG9jb2xGZWVEaXZpc29y","keyType":"AVMBytes","valueType":"uint64"}},"local":{},"box":{}},"maps":{"global":{},"local":{},"box":{"verified":{"keyType":"uint64","valueType":"AVMBytes","prefix":"dg=="},"projects":{"keyType":"uint64","valueType":"AVMBytes","prefix":"cA=="}}}},"bareActions":{"create":[],"call":[]},"sourceInfo":{"approval":{"sourceInfo":[{"pc":[123],"errorMessage":"The requested action is not implemented in this contract. Are you using the correct OnComplete? Did you set your app ID?"},{"pc":[170],"errorMessage":"ERR:NOT_ADMIN"},{"pc":[179],"errorMessage":"argument 0 (newAdmin) for proposeAdmin must be a address"},{"pc":[209,215],"errorMessage":"ERR:NOT_PENDING_ADMIN"},{"pc":[246],"errorMessage":"ERR:BAD_INPUT"},{"pc":[260],"errorMessage":"argument 0 (treasury) for setTreasury must be a address"},{"pc":[311],"errorMessage":"ERR:BAD_FEE"},{"pc":[330],"errorMessage":"argument 0 (verified) for setVerified must be a bool"},{"pc":[439],"errorMessage":"ERR:NAME_TOO_LONG"},{"pc":[446],"errorMessage":"ERR:URL_TOO_LONG"},{"pc":[495],"errorMessage":"ERR:NO_PROJECT"},{"pc":[502],"errorMessage":"box value does not exist: this.projects(asset).value"},{"pc":[515,987],"errorMessage":"ERR:NOT_PROJECT_OWNER"},{"pc":[542],"errorMessage":"argument 3 (mbr) for registerProject must be a pay transaction"},{"pc":[556],"errorMessage":"ERR:BAD_ASSET"},{"pc":[566],"errorMessage":"ERR:PROJECT_EXISTS"},{"pc":[592],"errorMessage":"ERR:NOT_CREATOR"},{"pc":[600],"errorMessage":"ERR:BAD_RECEIVER"},{"pc":[608],"errorMessage":"ERR:BAD_SENDER"},{"pc":[616],"errorMessage":"ERR:REKEY"},{"pc":[624],"errorMessage":"ERR:CLOSE_TO"},{"pc":[631],"errorMessage":"ERR:MBR"},{"pc":[811],"errorMessage":"argument 0 (newOwner) for transferProject must be a address"},{"pc":[842],"errorMessage":"ERR:BAD_OWNER"},{"pc":[877],"errorMessage":"argument 0 (verified) for setProjectVerified must be a bool"},{"pc":[1037],"errorMessage":"this contract does not implement the given ABI method for create NoOp"},{"pc":[1139],"errorMessage":"this contract does not implement the given ABI method for call NoOp"}],"pcOffsetMethod":"none"},"clear":{"sourceInfo":[],"pcOffsetMethod":"none"}},"source":{"approval":"I3ByYWdtYSB2ZXJzaW9uIDEwCmludGNibG9jayAxIDAgMzIgNzEzMDAgNiA5NgpieXRlY2Jsb2NrIDB4IDB4NzAgMHg3MDY1NmU2NDY5NmU2NzQxNjQ2ZDY5NmUgMHg3NiAweDYxNjQ2ZDY5NmUgMHgwMCAweDcwNzI2Zjc0NmY2MzZmNmM0NjY1NjU0NDY5NzY2OTczNmY3MiAweDY0NjU2NjYxNzU2Yzc0NDY2NTY1NDI3MDczIDB4NzQ3MjY1NjE3Mzc1NzI3OSAweDcwNjE3NTczNjU2NAoKLy8gVGhpcyBURUFMIHdhcyBnZW5lcmF0ZWQgYnkgVEVBTFNjcmlwdCB2MC4xMDcuMgovLyBodHRwczovL2dpdGh1Yi5jb20vYWxnb3JhbmRmb3VuZGF0aW9uL1RFQUxTY3JpcHQKCi8vIFRoaXMgY29udHJhY3QgaXMgY29tcGxpYW50IHdpdGggYW5kL29yIGltcGxlbWVudHMgdGhlIGZvbGxvd2luZyBBUkNzOiBbIEFSQzQgXQoKLy8gVGhlIGZvbGxvd2luZyB0ZW4gbGluZXMgb2YgVEVBTCBoYW5kbGUgaW5pdGlhbCBwcm9ncmFtIGZsb3cKLy8gVGhpcyBwYXR0ZXJuIGlzIHVzZWQgdG8gbWFrZSBpdCBlYXN5IGZvciBhbnlvbmUgdG8gcGFyc2UgdGhlIHN0YXJ0IG9mIHRoZSBwcm9ncmFtIGFuZCBkZXRlcm1pbmUgaWYgYSBzcGVjaWZpYyBhY3Rpb24gaXMgYWxsb3dlZAovLyBIZXJlLCBhY3Rpb24gcmVmZXJzIHRvIHRoZSBPbkNvbXBsZXRlIGluIGNvbWJpbmF0aW9uIHdpdGggd2hldGhlciB0aGUgYXBwIGlzIGJlaW5nIGNyZWF0ZWQgb3IgY2FsbGVkCi8vIEV2ZXJ5IHBvc3NpYmxlIGFjdGlvbiBmb3IgdGhpcyBjb250cmFjdCBpcyByZXByZXNlbnRlZCBpbiB0aGUgc3dpdGNoIHN0YXRlbWVudAovLyBJZiB0aGUgYWN0aW9uIGlzIG5vdCBpbXBsZW1lbnRlZCBpbiB0aGUgY29udHJhY3QsIGl0cyByZXNwZWN0aXZlIGJyYW5jaCB3aWxsIGJlICIqTk9UX0lNUExFTUVOVEVEIiB3aGljaCBqdXN0IGNvbnRhaW5zICJlcnIiCnR4biBBcHBsaWNhdGlvbklECiEKaW50YyA0IC8vIDYKKgp0eG4gT25Db21wbGV0aW9uCisKc3dpdGNoICpjYWxsX05vT3AgKk5PVF9JTVBMRU1FTlRFRCAqTk9UX0lNUExFTUVOVEVEICpOT1RfSU1QTEVNRU5URUQgKk5PVF9JTVBMRU1FTlRFRCAqTk9UX0lNUExFTUVOVEVEICpjcmVhdGVfTm9PcCAqTk9UX0lNUExFTUVOVEVEICpOT1RfSU1QTEVNRU5URUQgKk5PVF9JTVBMRU1FTlRFRCAqTk9UX0lNUExFTUVOVEVEICpOT1RfSU1QTEVNRU5URUQKCipOT1RfSU1QTEVNRU5URUQ6CgkvLyBUaGUgcmVxdWVzdGVkIGFjdGlvbiBpcyBub3QgaW1wbGVtZW50ZWQgaW4gdGhpcyBjb250cmFjdC4gQXJlIHlvdSB1c2luZyB0aGUgY29ycmVjdCBPbkNvbXBsZXRlPyBEaWQgeW91IHNldCB5b3VyIGFwcCBJRD8KCWVycgoKLy8gY3JlYXRlQXBwbGljYXRpb24oKXZvaWQKKmFiaV9yb3V0ZV9jcmVhdGVBcHBsaWNhdGlvbjoKCS8vIGV4ZWN1dGUgY3JlYXRlQXBwbGljYXRpb24oKXZvaWQKCWNhbGxzdWIgY3JlYXRlQXBwbGljYXRpb24KCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIGNyZWF0ZUFwcGxpY2F0aW9uKCk6IHZvaWQKLy8KLy8gQWRtaW4gYW5kIHRyZWFzdXJ5IHN0YXJ0IGFzIHRoZSBjcmVhdG9yOyBmZWUgMzAgYnBzLCBvZiB3aGljaCAxLzYgZ29lcyB0byB0aGUgcHJvdG9jb2wuCmNyZWF0ZUFwcGxpY2F0aW9uOgoJcHJvdG8gMCAwCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NTkKCS8vIHRoaXMuYWRtaW4udmFsdWUgPSB0aGlzLnR4bi5zZW5kZXIKCWJ5dGVjIDQgLy8gICJhZG1pbiIKCXR4biBTZW5kZXIKCWFwcF9nbG9iYWxfcHV0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NjAKCS8vIHRoaXMucGVuZGluZ0FkbWluLnZhbHVlID0gZ2xvYmFscy56ZXJvQWRkcmVzcwoJYnl0ZWMgMiAvLyAgInBlbmRpbmdBZG1pbiIKCWdsb2JhbCBaZXJvQWRkcmVzcwoJYXBwX2dsb2JhbF9wdXQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo2MQoJLy8gdGhpcy5wYXVzZWQudmFsdWUgPSAwCglieXRlYyA5IC8vICAicGF1c2VkIgoJaW50YyAxIC8vIDAKCWFwcF9nbG9iYWxfcHV0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NjIKCS8vIHRoaXMudHJlYXN1cnkudmFsdWUgPSB0aGlzLnR4bi5zZW5kZXIKCWJ5dGVjIDggLy8gICJ0cmVhc3VyeSIKCXR4biBTZW5kZXIKCWFwcF9nbG9iYWxfcHV0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NjMKCS8vIHRoaXMuZGVmYXVsdEZlZUJwcy52YWx1ZSA9IDMwCglieXRlYyA3IC8vICAiZGVmYXVsdEZlZUJwcyIKCXB1c2hpbnQgMzAKCWFwcF9nbG9iYWxfcHV0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6NjQKCS8vIHRoaXMucHJvdG9jb2xGZWVEaXZpc29yLnZhbHVlID0gNgoJYnl0ZWMgNiAvLyAgInByb3RvY29sRmVlRGl2aXNvciIKCWludGMgNCAvLyA2CglhcHBfZ2xvYmFsX3B1dAoJcmV0c3ViCgovLyBvbmx5QWRtaW4oKTogdm9pZApvbmx5QWRtaW46Cglwcm90byAwIDAKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo2OAoJLy8gYXNzZXJ0KHRoaXMudHhuLnNlbmRlciA9PT0gdGhpcy5hZG1pbi52YWx1ZSwgJ0VSUjpOT1RfQURNSU4nKQoJdHhuIFNlbmRlcgoJYnl0ZWMgNCAvLyAgImFkbWluIgoJYXBwX2dsb2JhbF9nZXQKCT09CgoJLy8gRVJSOk5PVF9BRE1JTgoJYXNzZXJ0CglyZXRzdWIKCi8vIHByb3Bvc2VBZG1pbihhZGRyZXNzKXZvaWQKKmFiaV9yb3V0ZV9wcm9wb3NlQWRtaW46CgkvLyBuZXdBZG1pbjogYWRkcmVzcwoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJZHVwCglsZW4KCWludGMgMiAvLyAzMgoJPT0KCgkvLyBhcmd1bWVudCAwIChuZXdBZG1pbikgZm9yIHByb3Bvc2VBZG1pbiBtdXN0IGJlIGEgYWRkcmVzcwoJYXNzZXJ0CgoJLy8gZXhlY3V0ZSBwcm9wb3NlQWRtaW4oYWRkcmVzcyl2b2lkCgljYWxsc3ViIHByb3Bvc2VBZG1pbgoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gcHJvcG9zZUFkbWluKG5ld0FkbWluOiBBZGRyZXNzKTogdm9pZAovLwovLyBTdGVwIG9uZSBvZiBhbiBhZG1pbiB0cmFuc2ZlcjogdGhlIGFkbWluIG5hbWVzIHRoZSBuZXh0IGFkbWluLgpwcm9wb3NlQWRtaW46Cglwcm90byAxIDAKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo3MwoJLy8gdGhpcy5vbmx5QWRtaW4oKQoJY2FsbHN1YiBvbmx5QWRtaW4KCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo3NAoJLy8gdGhpcy5wZW5kaW5nQWRtaW4udmFsdWUgPSBuZXdBZG1pbgoJYnl0ZWMgMiAvLyAgInBlbmRpbmdBZG1pbiIKCWZyYW1lX2RpZyAtMSAvLyBuZXdBZG1pbjogQWRkcmVzcwoJYXBwX2dsb2JhbF9wdXQKCXJldHN1YgoKLy8gYWNjZXB0QWRtaW4oKXZvaWQKKmFiaV9yb3V0ZV9hY2NlcHRBZG1pbjoKCS8vIGV4ZWN1dGUgYWNjZXB0QWRtaW4oKXZvaWQKCWNhbGxzdWIgYWNjZXB0QWRtaW4KCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIGFjY2VwdEFkbWluKCk6IHZvaWQKLy8KLy8gU3RlcCB0d286IHRoZSBwcm9wb3NlZCBhY2NvdW50IGFjY2VwdHMgYW5kIGJlY29tZXMgdGhlIGFkbWluLgphY2NlcHRBZG1pbjoKCXByb3RvIDAgMAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjc5CgkvLyBhc3NlcnQodGhpcy5wZW5kaW5nQWRtaW4udmFsdWUgIT09IGdsb2JhbHMuemVyb0FkZHJlc3MsICdFUlI6Tk9UX1BFTkRJTkdfQURNSU4nKQoJYnl0ZWMgMiAvLyAgInBlbmRpbmdBZG1pbiIKCWFwcF9nbG9iYWxfZ2V0CglnbG9iYWwgWmVyb0FkZHJlc3MKCSE9CgoJLy8gRVJSOk5PVF9QRU5ESU5HX0FETUlOCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czo4MAoJLy8gYXNzZXJ0KHRoaXMudHhuLnNlbmRlciA9PT0gdGhpcy5wZW5kaW5nQWRtaW4udmFsdWUsICdFUlI6Tk9UX1BFTkRJTkdfQURNSU4nKQoJdHhuIFNlbmRlcgoJYnl0ZWMgMiAvLyAgInBlbmRpbmdBZG1pbiIKCWFwcF9nbG9iYWxfZ2V0Cgk9PQoKCS8vIEVSUjpOT1RfUEVORElOR19BRE1JTgoJYXNzZXJ0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6ODEKCS8vIHRoaXMuYWRtaW4udmFsdWUgPSB0aGlzLnBlbmRpbmdBZG1pbi52YWx1ZQoJYnl0ZWMgNCAvLyAgImFkbWluIgoJYnl0ZWMgMiAvLyAgInBlbmRpbmdBZG1pbiIKCWFwcF9nbG9iYWxfZ2V0CglhcHBfZ2xvYmFsX3B1dAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjgyCgkvLyB0aGlzLnBlbmRpbmdBZG1pbi52YWx1ZSA9IGdsb2JhbHMuemVyb0FkZHJlc3MKCWJ5dGVjIDIgLy8gICJwZW5kaW5nQWRtaW4iCglnbG9iYWwgWmVyb0FkZHJlc3MKCWFwcF9nbG9iYWxfcHV0CglyZXRzdWIKCi8vIHNldFBhdXNlZCh1aW50NjQpdm9pZAoqYWJpX3JvdXRlX3NldFBhdXNlZDoKCS8vIGZsYWdzOiB1aW50NjQKCXR4bmEgQXBwbGljYXRpb25BcmdzIDEKCWJ0b2kKCgkvLyBleGVjdXRlIHNldFBhdXNlZCh1aW50NjQpdm9pZAoJY2FsbHN1YiBzZXRQYXVzZWQKCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIHNldFBhdXNlZChmbGFnczogdWludDY0KTogdm9pZAovLwovLyBTZXRzIGV2ZXJ5IHBhdXNlIGZsYWcgYXQgb25jZSAoYml0IDEgc3dhcHMsIDIgcG9vbCBjcmVhdGlvbiwgNCBuZXcgc3Rha2luZyBwcm9ncmFtcykuCnNldFBhdXNlZDoKCXByb3RvIDEgMAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjg3CgkvLyB0aGlzLm9ubHlBZG1pbigpCgljYWxsc3ViIG9ubHlBZG1pbgoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjg4CgkvLyBhc3NlcnQoZmxhZ3MgPD0gUEFVU0VfU1dBUFMgKyBQQVVTRV9QT09MUyArIFBBVVNFX1NUQUtJTkcsICdFUlI6QkFEX0lOUFVUJykKCWZyYW1lX2RpZyAtMSAvLyBmbGFnczogdWludDY0CglwdXNoaW50IDcKCTw9CgoJLy8gRVJSOkJBRF9JTlBVVAoJYXNzZXJ0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6ODkKCS8vIHRoaXMucGF1c2VkLnZhbHVlID0gZmxhZ3MKCWJ5dGVjIDkgLy8gICJwYXVzZWQiCglmcmFtZV9kaWcgLTEgLy8gZmxhZ3M6IHVpbnQ2NAoJYXBwX2dsb2JhbF9wdXQKCXJldHN1YgoKLy8gc2V0VHJlYXN1cnkoYWRkcmVzcyl2b2lkCiphYmlfcm91dGVfc2V0VHJlYXN1cnk6CgkvLyB0cmVhc3VyeTogYWRkcmVzcwoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJZHVwCglsZW4KCWludGMgMiAvLyAzMgoJPT0KCgkvLyBhcmd1bWVudCAwICh0cmVhc3VyeSkgZm9yIHNldFRyZWFzdXJ5IG11c3QgYmUgYSBhZGRyZXNzCglhc3NlcnQKCgkvLyBleGVjdXRlIHNldFRyZWFzdXJ5KGFkZHJlc3Mpdm9pZAoJY2FsbHN1YiBzZXRUcmVhc3VyeQoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gc2V0VHJlYXN1cnkodHJlYXN1cnk6IEFkZHJlc3MpOiB2b2lkCi8vCi8vIFNldHMgdGhlIGFjY291bnQgdGhhdCByZWNlaXZlcyBwcm90b2NvbCBmZWVzLgpzZXRUcmVhc3VyeToKCXByb3RvIDEgMAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjk0CgkvLyB0aGlzLm9ubHlBZG1pbigpCgljYWxsc3ViIG9ubHlBZG1pbgoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjk1CgkvLyB0aGlzLnRyZWFzdXJ5LnZhbHVlID0gdHJlYXN1cnkKCWJ5dGVjIDggLy8gICJ0cmVhc3VyeSIKCWZyYW1lX2RpZyAtMSAvLyB0cmVhc3VyeTogQWRkcmVzcwoJYXBwX2dsb2JhbF9wdXQKCXJldHN1YgoKLy8gc2V0RmVlcyh1aW50NjQsdWludDY0KXZvaWQKKmFiaV9yb3V0ZV9zZXRGZWVzOgoJLy8gcHJvdG9jb2xGZWVEaXZpc29yOiB1aW50NjQKCXR4bmEgQXBwbGljYXRpb25BcmdzIDIKCWJ0b2kKCgkvLyBkZWZhdWx0RmVlQnBzOiB1aW50NjQKCXR4bmEgQXBwbGljYXRpb25BcmdzIDEKCWJ0b2kKCgkvLyBleGVjdXRlIHNldEZlZXModWludDY0LHVpbnQ2NCl2b2lkCgljYWxsc3ViIHNldEZlZXMKCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIHNldEZlZXMoZGVmYXVsdEZlZUJwczogdWludDY0LCBwcm90b2NvbEZlZURpdmlzb3I6IHVpbnQ2NCk6IHZvaWQKLy8KLy8gU2V0cyB0aGUgZmVlIG9mIG5ldyBwb29scyAoMeKAkzEwMCBicHMpIGFuZCB0aGUgcHJvdG9jb2wncyBkaXZpc29yIG9mIGl0ICgwID0gbm8gcHJvdG9jb2wgZmVlKS4Kc2V0RmVlczoKCXByb3RvIDIgMAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjEwMAoJLy8gdGhpcy5vbmx5QWRtaW4oKQoJY2FsbHN1YiBvbmx5QWRtaW4KCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxMDEKCS8vIGFzc2VydChkZWZhdWx0RmVlQnBzID49IDEgJiYgZGVmYXVsdEZlZUJwcyA8PSAxMDAsICdFUlI6QkFEX0ZFRScpCglmcmFtZV9kaWcgLTEgLy8gZGVmYXVsdEZlZUJwczogdWludDY0CglpbnRjIDAgLy8gMQoJPj0KCWR1cAoJYnogKnNraXBfYW5kMAoJZnJhbWVfZGlnIC0xIC8vIGRlZmF1bHRGZWVCcHM6IHVpbnQ2NAoJcHVzaGludCAxMDAKCTw9CgkmJgoKKnNraXBfYW5kMDoKCS8vIEVSUjpCQURfRkVFCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxMDIKCS8vIHRoaXMuZGVmYXVsdEZlZUJwcy52YWx1ZSA9IGRlZmF1bHRGZWVCcHMKCWJ5dGVjIDcgLy8gICJkZWZhdWx0RmVlQnBzIgoJZnJhbWVfZGlnIC0xIC8vIGRlZmF1bHRGZWVCcHM6IHVpbnQ2NAoJYXBwX2dsb2JhbF9wdXQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxMDMKCS8vIHRoaXMucHJvdG9jb2xGZWVEaXZpc29yLnZhbHVlID0gcHJvdG9jb2xGZWVEaXZpc29yCglieXRlYyA2IC8vICAicHJvdG9jb2xGZWVEaXZpc29yIgoJZnJhbWVfZGlnIC0yIC8vIHByb3RvY29sRmVlRGl2aXNvcjogdWludDY0CglhcHBfZ2xvYmFsX3B1dAoJcmV0c3ViCgovLyBzZXRWZXJpZmllZCh1aW50NjQsYm9vbCl2b2lkCiphYmlfcm91dGVfc2V0VmVyaWZpZWQ6CgkvLyB2ZXJpZmllZDogYm9vbAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMgoJZHVwCglsZW4KCWludGMgMCAvLyAxCgk9PQoKCS8vIGFyZ3VtZW50IDAgKHZlcmlmaWVkKSBmb3Igc2V0VmVyaWZpZWQgbXVzdCBiZSBhIGJvb2wKCWFzc2VydAoJaW50YyAxIC8vIDAKCWdldGJpdAoKCS8vIGFzc2V0OiB1aW50NjQKCXR4bmEgQXBwbGljYXRpb25BcmdzIDEKCWJ0b2kKCgkvLyBleGVjdXRlIHNldFZlcmlmaWVkKHVpbnQ2NCxib29sKXZvaWQKCWNhbGxzdWIgc2V0VmVyaWZpZWQKCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIHNldFZlcmlmaWVkKGFzc2V0OiB1aW50NjQsIHZlcmlmaWVkOiBib29sZWFuKTogdm9pZAovLwovLyBBZGRzIG9yIHJlbW92ZXMgYSB0b2tlbiBmcm9tIHRoZSB2ZXJpZmllZCBsaXN0OyB0aGUgYm94J3MgbWluaW11bSBiYWxhbmNlIGNvbWVzIGZyb20gdGhlIGFwcCBhY2NvdW50LgpzZXRWZXJpZmllZDoKCXByb3RvIDIgMAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjEwOAoJLy8gdGhpcy5vbmx5QWRtaW4oKQoJY2FsbHN1YiBvbmx5QWRtaW4KCgkvLyAqaWYwX2NvbmRpdGlvbgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTA5CgkvLyB2ZXJpZmllZAoJZnJhbWVfZGlnIC0yIC8vIHZlcmlmaWVkOiBib29sZWFuCglieiAqaWYwX2Vsc2VpZjFfY29uZGl0aW9uCgoJLy8gKmlmMF9jb25zZXF1ZW50CgkvLyAqaWYxX2NvbmRpdGlvbgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTEwCgkvLyAhdGhpcy52ZXJpZmllZChhc3NldCkuZXhpc3RzCglieXRlYyAzIC8vICAidiIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWJveF9sZW4KCXN3YXAKCXBvcAoJIQoJYnogKmlmMV9lbmQKCgkvLyAqaWYxX2NvbnNlcXVlbnQKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjExMAoJLy8gdGhpcy52ZXJpZmllZChhc3NldCkudmFsdWUgPSAnJwoJYnl0ZWMgMyAvLyAgInYiCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY29uY2F0CglkdXAKCWJveF9kZWwKCXBvcAoJYnl0ZWMgMCAvLyAgIiIKCWJveF9wdXQKCippZjFfZW5kOgoJYiAqaWYwX2VuZAoKKmlmMF9lbHNlaWYxX2NvbmRpdGlvbjoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjExMQoJLy8gdGhpcy52ZXJpZmllZChhc3NldCkuZXhpc3RzCglieXRlYyAzIC8vICAidiIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWJveF9sZW4KCXN3YXAKCXBvcAoJYnogKmlmMF9lbmQKCgkvLyAqaWYwX2Vsc2VpZjFfY29uc2VxdWVudAoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTEyCgkvLyB0aGlzLnZlcmlmaWVkKGFzc2V0KS5kZWxldGUoKQoJYnl0ZWMgMyAvLyAgInYiCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY29uY2F0Cglib3hfZGVsCgoqaWYwX2VuZDoKCXJldHN1YgoKLy8gaXNWZXJpZmllZCh1aW50NjQpYm9vbAoqYWJpX3JvdXRlX2lzVmVyaWZpZWQ6CgkvLyBUaGUgQUJJIHJldHVybiBwcmVmaXgKCXB1c2hieXRlcyAweDE1MWY3Yzc1CgoJLy8gYXNzZXQ6IHVpbnQ2NAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJYnRvaQoKCS8vIGV4ZWN1dGUgaXNWZXJpZmllZCh1aW50NjQpYm9vbAoJY2FsbHN1YiBpc1ZlcmlmaWVkCglieXRlYyA1IC8vIDB4MDAKCWludGMgMSAvLyAwCgl1bmNvdmVyIDIKCXNldGJpdAoJY29uY2F0Cglsb2cKCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIGlzVmVyaWZpZWQoYXNzZXQ6IHVpbnQ2NCk6IGJvb2xlYW4KLy8KLy8gV2hldGhlciB0aGUgdG9rZW4gaXMgb24gdGhlIHZlcmlmaWVkIGxpc3QuCmlzVmVyaWZpZWQ6Cglwcm90byAxIDEKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxMTkKCS8vIHJldHVybiB0aGlzLnZlcmlmaWVkKGFzc2V0KS5leGlzdHM7CglieXRlYyAzIC8vICAidiIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWJveF9sZW4KCXN3YXAKCXBvcAoJcmV0c3ViCgovLyBwcm9qZWN0RmllbGRzKG5hbWU6IHN0cmluZywgdXJsOiBzdHJpbmcpOiBieXRlcwovLwovLyBuYW1lIGFuZCBVUkwgcGFkZGVkIGludG8gdGhlIGJveCdzIGZpeGVkIGZpZWxkcy4KcHJvamVjdEZpZWxkczoKCXByb3RvIDIgMQoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjEyNgoJLy8gYXNzZXJ0KGxlbihuYW1lKSA8PSBNQVhfTkFNRSwgJ0VSUjpOQU1FX1RPT19MT05HJykKCWZyYW1lX2RpZyAtMSAvLyBuYW1lOiBzdHJpbmcKCWxlbgoJaW50YyAyIC8vIDMyCgk8PQoKCS8vIEVSUjpOQU1FX1RPT19MT05HCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxMjcKCS8vIGFzc2VydChsZW4odXJsKSA8PSBNQVhfVVJMLCAnRVJSOlVSTF9UT09fTE9ORycpCglmcmFtZV9kaWcgLTIgLy8gdXJsOiBzdHJpbmcKCWxlbgoJaW50YyA1IC8vIDk2Cgk8PQoKCS8vIEVSUjpVUkxfVE9PX0xPTkcKCWFzc2VydAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjEyOAoJLy8gcmV0dXJuIGNvbmNhdCgKCS8vICAgICAgIGNvbmNhdChleHRyYWN0MyhpdG9iKGxlbihuYW1lKSksIDcsIDEpLCBjb25jYXQobmFtZSwgYnplcm8oTUFYX05BTUUgLSBsZW4obmFtZSkpKSksCgkvLyAgICAgICBjb25jYXQoZXh0cmFjdDMoaXRvYihsZW4odXJsKSksIDcsIDEpLCBjb25jYXQodXJsLCBiemVybyhNQVhfVVJMIC0gbGVuKHVybCkpKSksCgkvLyAgICAgKTsKCWZyYW1lX2RpZyAtMSAvLyBuYW1lOiBzdHJpbmcKCWxlbgoJaXRvYgoJZXh0cmFjdCA3IDEKCWZyYW1lX2RpZyAtMSAvLyBuYW1lOiBzdHJpbmcKCWludGMgMiAvLyAzMgoJZnJhbWVfZGlnIC0xIC8vIG5hbWU6IHN0cmluZwoJbGVuCgktCgliemVybwoJY29uY2F0Cgljb25jYXQKCWZyYW1lX2RpZyAtMiAvLyB1cmw6IHN0cmluZwoJbGVuCglpdG9iCglleHRyYWN0IDcgMQoJZnJhbWVfZGlnIC0yIC8vIHVybDogc3RyaW5nCglpbnRjIDUgLy8gOTYKCWZyYW1lX2RpZyAtMiAvLyB1cmw6IHN0cmluZwoJbGVuCgktCgliemVybwoJY29uY2F0Cgljb25jYXQKCWNvbmNhdAoJcmV0c3ViCgovLyBwcm9qZWN0KGFzc2V0OiB1aW50NjQpOiBieXRlcwovLwovLyBUaGUgcHJvamVjdCdzIGJveCBieXRlczsgZmFpbHMgd2l0aCBFUlI6Tk9fUFJPSkVDVCB3aGVuIHRoZXJlIGlzIG5vbmUuCnByb2plY3Q6Cglwcm90byAxIDEKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxMzYKCS8vIGFzc2VydCh0aGlzLnByb2plY3RzKGFzc2V0KS5leGlzdHMsICdFUlI6Tk9fUFJPSkVDVCcpCglieXRlYyAxIC8vICAicCIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWJveF9sZW4KCXN3YXAKCXBvcAoKCS8vIEVSUjpOT19QUk9KRUNUCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxMzcKCS8vIHJldHVybiB0aGlzLnByb2plY3RzKGFzc2V0KS52YWx1ZTsKCWJ5dGVjIDEgLy8gICJwIgoJZnJhbWVfZGlnIC0xIC8vIGFzc2V0OiB1aW50NjQKCWl0b2IKCWNvbmNhdAoJYm94X2dldAoKCS8vIGJveCB2YWx1ZSBkb2VzIG5vdCBleGlzdDogdGhpcy5wcm9qZWN0cyhhc3NldCkudmFsdWUKCWFzc2VydAoJcmV0c3ViCgovLyBvbmx5UHJvamVjdE93bmVyKHByb2plY3Q6IGJ5dGVzKTogdm9pZApvbmx5UHJvamVjdE93bmVyOgoJcHJvdG8gMSAwCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTQxCgkvLyBhc3NlcnQodGhpcy50eG4uc2VuZGVyID09PSBjYXN0Qnl0ZXM8QWRkcmVzcz4oZXh0cmFjdDMocHJvamVjdCwgMCwgMzIpKSwgJ0VSUjpOT1RfUFJPSkVDVF9PV05FUicpCgl0eG4gU2VuZGVyCglmcmFtZV9kaWcgLTEgLy8gcHJvamVjdDogYnl0ZXMKCWV4dHJhY3QgMCAzMgoJPT0KCgkvLyBFUlI6Tk9UX1BST0pFQ1RfT1dORVIKCWFzc2VydAoJcmV0c3ViCgovLyByZWdpc3RlclByb2plY3QocGF5LHVpbnQ2NCxzdHJpbmcsc3RyaW5nKXZvaWQKKmFiaV9yb3V0ZV9yZWdpc3RlclByb2plY3Q6CgkvLyB1cmw6IHN0cmluZwoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMwoJZXh0cmFjdCAyIDAKCgkvLyBuYW1lOiBzdHJpbmcKCXR4bmEgQXBwbGljYXRpb25BcmdzIDIKCWV4dHJhY3QgMiAwCgoJLy8gYXNzZXQ6IHVpbnQ2NAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJYnRvaQoKCS8vIG1icjogcGF5Cgl0eG4gR3JvdXBJbmRleAoJaW50YyAwIC8vIDEKCS0KCWR1cAoJZ3R4bnMgVHlwZUVudW0KCWludGMgMCAvLyAgcGF5Cgk9PQoKCS8vIGFyZ3VtZW50IDMgKG1icikgZm9yIHJlZ2lzdGVyUHJvamVjdCBtdXN0IGJlIGEgcGF5IHRyYW5zYWN0aW9uCglhc3NlcnQKCgkvLyBleGVjdXRlIHJlZ2lzdGVyUHJvamVjdChwYXksdWludDY0LHN0cmluZyxzdHJpbmcpdm9pZAoJY2FsbHN1YiByZWdpc3RlclByb2plY3QKCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIHJlZ2lzdGVyUHJvamVjdChtYnI6IFBheVR4biwgYXNzZXQ6IHVpbnQ2NCwgbmFtZTogc3RyaW5nLCB1cmw6IHN0cmluZyk6IHZvaWQKLy8KLy8gVGhlIEFTQSdzIGNyZWF0b3Igb3IgbWFuYWdlciByZWdpc3RlcnMgaXRzIHByb2plY3QsIHBheWluZyB0aGUgYm94J3MgbWluaW11bSBiYWxhbmNlICg3MSwzMDAgwrVBTEdPKSB0byB0aGUgcmVnaXN0cnkuCnJlZ2lzdGVyUHJvamVjdDoKCXByb3RvIDQgMAoKCS8vIFB1c2ggZW1wdHkgYnl0ZXMgYWZ0ZXIgdGhlIGZyYW1lIHBvaW50ZXIgdG8gcmVzZXJ2ZSBzcGFjZSBmb3IgbG9jYWwgdmFyaWFibGVzCglieXRlYyAwIC8vIDB4CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTQ2CgkvLyBhc3NlcnQoYXNzZXQgIT09IDAsICdFUlI6QkFEX0FTU0VUJykKCWZyYW1lX2RpZyAtMiAvLyBhc3NldDogdWludDY0CglpbnRjIDEgLy8gMAoJIT0KCgkvLyBFUlI6QkFEX0FTU0VUCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxNDcKCS8vIGFzc2VydCghdGhpcy5wcm9qZWN0cyhhc3NldCkuZXhpc3RzLCAnRVJSOlBST0pFQ1RfRVhJU1RTJykKCWJ5dGVjIDEgLy8gICJwIgoJZnJhbWVfZGlnIC0yIC8vIGFzc2V0OiB1aW50NjQKCWl0b2IKCWNvbmNhdAoJYm94X2xlbgoJc3dhcAoJcG9wCgkhCgoJLy8gRVJSOlBST0pFQ1RfRVhJU1RTCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxNDgKCS8vIHRva2VuID0gQXNzZXRJRC5mcm9tVWludDY0KGFzc2V0KQoJZnJhbWVfZGlnIC0yIC8vIGFzc2V0OiB1aW50NjQKCWZyYW1lX2J1cnkgMCAvLyB0b2tlbjogdWludDY0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTQ5CgkvLyBhc3NlcnQodGhpcy50eG4uc2VuZGVyID09PSB0b2tlbi5jcmVhdG9yIHx8IHRoaXMudHhuLnNlbmRlciA9PT0gdG9rZW4ubWFuYWdlciwgJ0VSUjpOT1RfQ1JFQVRPUicpCgl0eG4gU2VuZGVyCglmcmFtZV9kaWcgMCAvLyB0b2tlbjogdWludDY0Cglhc3NldF9wYXJhbXNfZ2V0IEFzc2V0Q3JlYXRvcgoJcG9wCgk9PQoJZHVwCglibnogKnNraXBfb3IwCgl0eG4gU2VuZGVyCglmcmFtZV9kaWcgMCAvLyB0b2tlbjogdWludDY0Cglhc3NldF9wYXJhbXNfZ2V0IEFzc2V0TWFuYWdlcgoJcG9wCgk9PQoJfHwKCipza2lwX29yMDoKCS8vIEVSUjpOT1RfQ1JFQVRPUgoJYXNzZXJ0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTUwCgkvLyBhc3NlcnQobWJyLnJlY2VpdmVyID09PSB0aGlzLmFwcC5hZGRyZXNzLCAnRVJSOkJBRF9SRUNFSVZFUicpCglmcmFtZV9kaWcgLTEgLy8gbWJyOiBQYXlUeG4KCWd0eG5zIFJlY2VpdmVyCglnbG9iYWwgQ3VycmVudEFwcGxpY2F0aW9uQWRkcmVzcwoJPT0KCgkvLyBFUlI6QkFEX1JFQ0VJVkVSCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxNTEKCS8vIGFzc2VydChtYnIuc2VuZGVyID09PSB0aGlzLnR4bi5zZW5kZXIsICdFUlI6QkFEX1NFTkRFUicpCglmcmFtZV9kaWcgLTEgLy8gbWJyOiBQYXlUeG4KCWd0eG5zIFNlbmRlcgoJdHhuIFNlbmRlcgoJPT0KCgkvLyBFUlI6QkFEX1NFTkRFUgoJYXNzZXJ0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTUyCgkvLyBhc3NlcnQobWJyLnJla2V5VG8gPT09IGdsb2JhbHMuemVyb0FkZHJlc3MsICdFUlI6UkVLRVknKQoJZnJhbWVfZGlnIC0xIC8vIG1icjogUGF5VHhuCglndHhucyBSZWtleVRvCglnbG9iYWwgWmVyb0FkZHJlc3MKCT09CgoJLy8gRVJSOlJFS0VZCglhc3NlcnQKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxNTMKCS8vIGFzc2VydChtYnIuY2xvc2VSZW1haW5kZXJUbyA9PT0gZ2xvYmFscy56ZXJvQWRkcmVzcywgJ0VSUjpDTE9TRV9UTycpCglmcmFtZV9kaWcgLTEgLy8gbWJyOiBQYXlUeG4KCWd0eG5zIENsb3NlUmVtYWluZGVyVG8KCWdsb2JhbCBaZXJvQWRkcmVzcwoJPT0KCgkvLyBFUlI6Q0xPU0VfVE8KCWFzc2VydAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE1NAoJLy8gYXNzZXJ0KG1ici5hbW91bnQgPT09IFBST0pFQ1RfTUJSLCAnRVJSOk1CUicpCglmcmFtZV9kaWcgLTEgLy8gbWJyOiBQYXlUeG4KCWd0eG5zIEFtb3VudAoJaW50YyAzIC8vIDcxMzAwCgk9PQoKCS8vIEVSUjpNQlIKCWFzc2VydAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE1NQoJLy8gdGhpcy5wcm9qZWN0cyhhc3NldCkudmFsdWUgPSBjb25jYXQoY29uY2F0KHRoaXMudHhuLnNlbmRlciwgYnplcm8oMSkpLCB0aGlzLnByb2plY3RGaWVsZHMobmFtZSwgdXJsKSkKCWJ5dGVjIDEgLy8gICJwIgoJZnJhbWVfZGlnIC0yIC8vIGFzc2V0OiB1aW50NjQKCWl0b2IKCWNvbmNhdAoJZHVwCglib3hfZGVsCglwb3AKCXR4biBTZW5kZXIKCWJ5dGVjIDUgLy8gMHgwMAoJY29uY2F0CglmcmFtZV9kaWcgLTQgLy8gdXJsOiBzdHJpbmcKCWZyYW1lX2RpZyAtMyAvLyBuYW1lOiBzdHJpbmcKCWNhbGxzdWIgcHJvamVjdEZpZWxkcwoJY29uY2F0Cglib3hfcHV0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTU2CgkvLyB0aGlzLlByb2plY3RSZWdpc3RlcmVkLmxvZyh7IGFzc2V0OiBhc3NldCwgb3duZXI6IHRoaXMudHhuLnNlbmRlciwgbmFtZTogbmFtZSwgdXJsOiB1cmwgfSkKCXB1c2hieXRlcyAweDcyYTVjMzg5IC8vIFByb2plY3RSZWdpc3RlcmVkKHVpbnQ2NCxhZGRyZXNzLHN0cmluZyxzdHJpbmcpCglieXRlYyAwIC8vICBpbml0aWFsIGhlYWQKCWJ5dGVjIDAgLy8gIGluaXRpYWwgdGFpbAoJcHVzaGJ5dGVzIDB4MDAyYyAvLyBpbml0aWFsIGhlYWQgb2Zmc2V0CglmcmFtZV9kaWcgLTIgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY2FsbHN1YiAqcHJvY2Vzc19zdGF0aWNfdHVwbGVfZWxlbWVudAoJdHhuIFNlbmRlcgoJY2FsbHN1YiAqcHJvY2Vzc19zdGF0aWNfdHVwbGVfZWxlbWVudAoJZnJhbWVfZGlnIC0zIC8vIG5hbWU6IHN0cmluZwoJZHVwCglsZW4KCWl0b2IKCWV4dHJhY3QgNiAyCglzd2FwCgljb25jYXQKCWNhbGxzdWIgKnByb2Nlc3NfZHluYW1pY190dXBsZV9lbGVtZW50CglmcmFtZV9kaWcgLTQgLy8gdXJsOiBzdHJpbmcKCWR1cAoJbGVuCglpdG9iCglleHRyYWN0IDYgMgoJc3dhcAoJY29uY2F0CgljYWxsc3ViICpwcm9jZXNzX2R5bmFtaWNfdHVwbGVfZWxlbWVudAoJcG9wIC8vIHBvcCBoZWFkIG9mZnNldAoJY29uY2F0IC8vIGNvbmNhdCBoZWFkIGFuZCB0YWlsCgljb25jYXQKCWxvZwoJcmV0c3ViCgovLyBlZGl0UHJvamVjdCh1aW50NjQsc3RyaW5nLHN0cmluZyl2b2lkCiphYmlfcm91dGVfZWRpdFByb2plY3Q6CgkvLyB1cmw6IHN0cmluZwoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMwoJZXh0cmFjdCAyIDAKCgkvLyBuYW1lOiBzdHJpbmcKCXR4bmEgQXBwbGljYXRpb25BcmdzIDIKCWV4dHJhY3QgMiAwCgoJLy8gYXNzZXQ6IHVpbnQ2NAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJYnRvaQoKCS8vIGV4ZWN1dGUgZWRpdFByb2plY3QodWludDY0LHN0cmluZyxzdHJpbmcpdm9pZAoJY2FsbHN1YiBlZGl0UHJvamVjdAoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gZWRpdFByb2plY3QoYXNzZXQ6IHVpbnQ2NCwgbmFtZTogc3RyaW5nLCB1cmw6IHN0cmluZyk6IHZvaWQKLy8KLy8gVGhlIG93bmVyIGNoYW5nZXMgdGhlIHByb2plY3QncyBuYW1lIGFuZCBtZXRhZGF0YSBVUkwuCmVkaXRQcm9qZWN0OgoJcHJvdG8gMyAwCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTYxCgkvLyB0aGlzLm9ubHlQcm9qZWN0T3duZXIodGhpcy5wcm9qZWN0KGFzc2V0KSkKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CgljYWxsc3ViIHByb2plY3QKCWNhbGxzdWIgb25seVByb2plY3RPd25lcgoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE2MgoJLy8gdGhpcy5wcm9qZWN0cyhhc3NldCkucmVwbGFjZSgzMywgdGhpcy5wcm9qZWN0RmllbGRzKG5hbWUsIHVybCkpCglieXRlYyAxIC8vICAicCIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCXB1c2hpbnQgMzMKCWZyYW1lX2RpZyAtMyAvLyB1cmw6IHN0cmluZwoJZnJhbWVfZGlnIC0yIC8vIG5hbWU6IHN0cmluZwoJY2FsbHN1YiBwcm9qZWN0RmllbGRzCglib3hfcmVwbGFjZQoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE2MwoJLy8gdGhpcy5Qcm9qZWN0RWRpdGVkLmxvZyh7IGFzc2V0OiBhc3NldCwgbmFtZTogbmFtZSwgdXJsOiB1cmwgfSkKCXB1c2hieXRlcyAweDRiMmYzNmRiIC8vIFByb2plY3RFZGl0ZWQodWludDY0LHN0cmluZyxzdHJpbmcpCglieXRlYyAwIC8vICBpbml0aWFsIGhlYWQKCWJ5dGVjIDAgLy8gIGluaXRpYWwgdGFpbAoJcHVzaGJ5dGVzIDB4MDAwYyAvLyBpbml0aWFsIGhlYWQgb2Zmc2V0CglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY2FsbHN1YiAqcHJvY2Vzc19zdGF0aWNfdHVwbGVfZWxlbWVudAoJZnJhbWVfZGlnIC0yIC8vIG5hbWU6IHN0cmluZwoJZHVwCglsZW4KCWl0b2IKCWV4dHJhY3QgNiAyCglzd2FwCgljb25jYXQKCWNhbGxzdWIgKnByb2Nlc3NfZHluYW1pY190dXBsZV9lbGVtZW50CglmcmFtZV9kaWcgLTMgLy8gdXJsOiBzdHJpbmcKCWR1cAoJbGVuCglpdG9iCglleHRyYWN0IDYgMgoJc3dhcAoJY29uY2F0CgljYWxsc3ViICpwcm9jZXNzX2R5bmFtaWNfdHVwbGVfZWxlbWVudAoJcG9wIC8vIHBvcCBoZWFkIG9mZnNldAoJY29uY2F0IC8vIGNvbmNhdCBoZWFkIGFuZCB0YWlsCgljb25jYXQKCWxvZwoJcmV0c3ViCgovLyB0cmFuc2ZlclByb2plY3QodWludDY0LGFkZHJlc3Mpdm9pZAoqYWJpX3JvdXRlX3RyYW5zZmVyUHJvamVjdDoKCS8vIG5ld093bmVyOiBhZGRyZXNzCgl0eG5hIEFwcGxpY2F0aW9uQXJncyAyCglkdXAKCWxlbgoJaW50YyAyIC8vIDMyCgk9PQoKCS8vIGFyZ3VtZW50IDAgKG5ld093bmVyKSBmb3IgdHJhbnNmZXJQcm9qZWN0IG11c3QgYmUgYSBhZGRyZXNzCglhc3NlcnQKCgkvLyBhc3NldDogdWludDY0Cgl0eG5hIEFwcGxpY2F0aW9uQXJncyAxCglidG9pCgoJLy8gZXhlY3V0ZSB0cmFuc2ZlclByb2plY3QodWludDY0LGFkZHJlc3Mpdm9pZAoJY2FsbHN1YiB0cmFuc2ZlclByb2plY3QKCWludGMgMCAvLyAxCglyZXR1cm4KCi8vIHRyYW5zZmVyUHJvamVjdChhc3NldDogdWludDY0LCBuZXdPd25lcjogQWRkcmVzcyk6IHZvaWQKLy8KLy8gVGhlIG93bmVyIGhhbmRzIHRoZSBwcm9qZWN0IHRvIGFub3RoZXIgYWNjb3VudCAob25lIHN0ZXA6IHRoZSBwcm9qZWN0IGhvbGRzIG5vIGZ1bmRzKS4KdHJhbnNmZXJQcm9qZWN0OgoJcHJvdG8gMiAwCgoJLy8gUHVzaCBlbXB0eSBieXRlcyBhZnRlciB0aGUgZnJhbWUgcG9pbnRlciB0byByZXNlcnZlIHNwYWNlIGZvciBsb2NhbCB2YXJpYWJsZXMKCWJ5dGVjIDAgLy8gMHgKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxNjgKCS8vIHByb2plY3QgPSB0aGlzLnByb2plY3QoYXNzZXQpCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJY2FsbHN1YiBwcm9qZWN0CglmcmFtZV9idXJ5IDAgLy8gcHJvamVjdDogYnl0ZVtdCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTY5CgkvLyB0aGlzLm9ubHlQcm9qZWN0T3duZXIocHJvamVjdCkKCWZyYW1lX2RpZyAwIC8vIHByb2plY3Q6IGJ5dGVbXQoJY2FsbHN1YiBvbmx5UHJvamVjdE93bmVyCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTcwCgkvLyBhc3NlcnQobmV3T3duZXIgIT09IGdsb2JhbHMuemVyb0FkZHJlc3MsICdFUlI6QkFEX09XTkVSJykKCWZyYW1lX2RpZyAtMiAvLyBuZXdPd25lcjogQWRkcmVzcwoJZ2xvYmFsIFplcm9BZGRyZXNzCgkhPQoKCS8vIEVSUjpCQURfT1dORVIKCWFzc2VydAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE3MQoJLy8gdGhpcy5wcm9qZWN0cyhhc3NldCkucmVwbGFjZSgwLCByYXdCeXRlcyhuZXdPd25lcikpCglieXRlYyAxIC8vICAicCIKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgljb25jYXQKCWludGMgMSAvLyAwCglmcmFtZV9kaWcgLTIgLy8gbmV3T3duZXI6IEFkZHJlc3MKCWJveF9yZXBsYWNlCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTcyCgkvLyB0aGlzLlByb2plY3RUcmFuc2ZlcnJlZC5sb2coeyBhc3NldDogYXNzZXQsIHByZXZpb3VzT3duZXI6IHRoaXMudHhuLnNlbmRlciwgb3duZXI6IG5ld093bmVyIH0pCglwdXNoYnl0ZXMgMHg0YWU2MjJkNSAvLyBQcm9qZWN0VHJhbnNmZXJyZWQodWludDY0LGFkZHJlc3MsYWRkcmVzcykKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCgl0eG4gU2VuZGVyCgljb25jYXQKCWZyYW1lX2RpZyAtMiAvLyBuZXdPd25lcjogQWRkcmVzcwoJY29uY2F0Cgljb25jYXQKCWxvZwoJcmV0c3ViCgovLyBzZXRQcm9qZWN0VmVyaWZpZWQodWludDY0LGJvb2wpdm9pZAoqYWJpX3JvdXRlX3NldFByb2plY3RWZXJpZmllZDoKCS8vIHZlcmlmaWVkOiBib29sCgl0eG5hIEFwcGxpY2F0aW9uQXJncyAyCglkdXAKCWxlbgoJaW50YyAwIC8vIDEKCT09CgoJLy8gYXJndW1lbnQgMCAodmVyaWZpZWQpIGZvciBzZXRQcm9qZWN0VmVyaWZpZWQgbXVzdCBiZSBhIGJvb2wKCWFzc2VydAoJaW50YyAxIC8vIDAKCWdldGJpdAoKCS8vIGFzc2V0OiB1aW50NjQKCXR4bmEgQXBwbGljYXRpb25BcmdzIDEKCWJ0b2kKCgkvLyBleGVjdXRlIHNldFByb2plY3RWZXJpZmllZCh1aW50NjQsYm9vbCl2b2lkCgljYWxsc3ViIHNldFByb2plY3RWZXJpZmllZAoJaW50YyAwIC8vIDEKCXJldHVybgoKLy8gc2V0UHJvamVjdFZlcmlmaWVkKGFzc2V0OiB1aW50NjQsIHZlcmlmaWVkOiBib29sZWFuKTogdm9pZAovLwovLyBUaGUgYWRtaW4gdmVyaWZpZXMgb3IgdW52ZXJpZmllcyBhIHByb2plY3QuCnNldFByb2plY3RWZXJpZmllZDoKCXByb3RvIDIgMAoKCS8vIFB1c2ggZW1wdHkgYnl0ZXMgYWZ0ZXIgdGhlIGZyYW1lIHBvaW50ZXIgdG8gcmVzZXJ2ZSBzcGFjZSBmb3IgbG9jYWwgdmFyaWFibGVzCglieXRlYyAwIC8vIDB4CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTc3CgkvLyB0aGlzLm9ubHlBZG1pbigpCgljYWxsc3ViIG9ubHlBZG1pbgoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE3OAoJLy8gdGhpcy5wcm9qZWN0KGFzc2V0KQoJZnJhbWVfZGlnIC0xIC8vIGFzc2V0OiB1aW50NjQKCWNhbGxzdWIgcHJvamVjdAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE3OQoJLy8gZmxhZyA9IGJ6ZXJvKDEpCglieXRlYyA1IC8vIDB4MDAKCWZyYW1lX2J1cnkgMCAvLyBmbGFnOiBieXRlWzFdCgoJLy8gKmlmMl9jb25kaXRpb24KCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE4MAoJLy8gdmVyaWZpZWQKCWZyYW1lX2RpZyAtMiAvLyB2ZXJpZmllZDogYm9vbGVhbgoJYnogKmlmMl9lbmQKCgkvLyAqaWYyX2NvbnNlcXVlbnQKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE4MAoJLy8gZmxhZyA9IGV4dHJhY3QzKGl0b2IoMSksIDcsIDEpCglwdXNoYnl0ZXMgMHgwMQoJZnJhbWVfYnVyeSAwIC8vIGZsYWc6IGJ5dGVbMV0KCippZjJfZW5kOgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTgxCgkvLyB0aGlzLnByb2plY3RzKGFzc2V0KS5yZXBsYWNlKDMyLCBmbGFnKQoJYnl0ZWMgMSAvLyAgInAiCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY29uY2F0CglpbnRjIDIgLy8gMzIKCWZyYW1lX2RpZyAwIC8vIGZsYWc6IGJ5dGVbMV0KCWJveF9yZXBsYWNlCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTgyCgkvLyB0aGlzLlByb2plY3RWZXJpZmllZC5sb2coeyBhc3NldDogYXNzZXQsIHZlcmlmaWVkOiB2ZXJpZmllZCB9KQoJcHVzaGJ5dGVzIDB4MDRmODc1MjQgLy8gUHJvamVjdFZlcmlmaWVkKHVpbnQ2NCxib29sKQoJZnJhbWVfZGlnIC0xIC8vIGFzc2V0OiB1aW50NjQKCWl0b2IKCWJ5dGVjIDUgLy8gMHgwMAoJaW50YyAxIC8vIDAKCWZyYW1lX2RpZyAtMiAvLyB2ZXJpZmllZDogYm9vbGVhbgoJc2V0Yml0Cgljb25jYXQKCWNvbmNhdAoJbG9nCglyZXRzdWIKCi8vIHJlbW92ZVByb2plY3QodWludDY0KXZvaWQKKmFiaV9yb3V0ZV9yZW1vdmVQcm9qZWN0OgoJLy8gYXNzZXQ6IHVpbnQ2NAoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMQoJYnRvaQoKCS8vIGV4ZWN1dGUgcmVtb3ZlUHJvamVjdCh1aW50NjQpdm9pZAoJY2FsbHN1YiByZW1vdmVQcm9qZWN0CglpbnRjIDAgLy8gMQoJcmV0dXJuCgovLyByZW1vdmVQcm9qZWN0KGFzc2V0OiB1aW50NjQpOiB2b2lkCi8vCi8vIFRoZSBvd25lciBvciB0aGUgYWRtaW4gcmVtb3ZlcyBhIHByb2plY3Q7IHRoZSBib3gncyBtaW5pbXVtIGJhbGFuY2UgZ29lcyBiYWNrIHRvIHRoZSBvd25lci4KcmVtb3ZlUHJvamVjdDoKCXByb3RvIDEgMAoKCS8vIFB1c2ggZW1wdHkgYnl0ZXMgYWZ0ZXIgdGhlIGZyYW1lIHBvaW50ZXIgdG8gcmVzZXJ2ZSBzcGFjZSBmb3IgbG9jYWwgdmFyaWFibGVzCglieXRlYyAwIC8vIDB4CglkdXAKCgkvLyBjb250cmFjdHMvcmVnaXN0cnkuYWxnby50czoxODcKCS8vIHByb2plY3QgPSB0aGlzLnByb2plY3QoYXNzZXQpCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJY2FsbHN1YiBwcm9qZWN0CglmcmFtZV9idXJ5IDAgLy8gcHJvamVjdDogYnl0ZVtdCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTg4CgkvLyBvd25lciA9IGNhc3RCeXRlczxBZGRyZXNzPihleHRyYWN0Myhwcm9qZWN0LCAwLCAzMikpCglmcmFtZV9kaWcgMCAvLyBwcm9qZWN0OiBieXRlW10KCWV4dHJhY3QgMCAzMgoJZnJhbWVfYnVyeSAxIC8vIG93bmVyOiBhZGRyZXNzCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTg5CgkvLyBhc3NlcnQodGhpcy50eG4uc2VuZGVyID09PSBvd25lciB8fCB0aGlzLnR4bi5zZW5kZXIgPT09IHRoaXMuYWRtaW4udmFsdWUsICdFUlI6Tk9UX1BST0pFQ1RfT1dORVInKQoJdHhuIFNlbmRlcgoJZnJhbWVfZGlnIDEgLy8gb3duZXI6IGFkZHJlc3MKCT09CglkdXAKCWJueiAqc2tpcF9vcjEKCXR4biBTZW5kZXIKCWJ5dGVjIDQgLy8gICJhZG1pbiIKCWFwcF9nbG9iYWxfZ2V0Cgk9PQoJfHwKCipza2lwX29yMToKCS8vIEVSUjpOT1RfUFJPSkVDVF9PV05FUgoJYXNzZXJ0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTkwCgkvLyB0aGlzLnByb2plY3RzKGFzc2V0KS5kZWxldGUoKQoJYnl0ZWMgMSAvLyAgInAiCglmcmFtZV9kaWcgLTEgLy8gYXNzZXQ6IHVpbnQ2NAoJaXRvYgoJY29uY2F0Cglib3hfZGVsCgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTkxCgkvLyBzZW5kUGF5bWVudCh7IHJlY2VpdmVyOiBvd25lciwgYW1vdW50OiBQUk9KRUNUX01CUiwgZmVlOiAwIH0pCglpdHhuX2JlZ2luCglpbnRjIDAgLy8gIHBheQoJaXR4bl9maWVsZCBUeXBlRW51bQoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE5MQoJLy8gcmVjZWl2ZXI6IG93bmVyCglmcmFtZV9kaWcgMSAvLyBvd25lcjogYWRkcmVzcwoJaXR4bl9maWVsZCBSZWNlaXZlcgoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE5MQoJLy8gYW1vdW50OiBQUk9KRUNUX01CUgoJaW50YyAzIC8vIDcxMzAwCglpdHhuX2ZpZWxkIEFtb3VudAoKCS8vIGNvbnRyYWN0cy9yZWdpc3RyeS5hbGdvLnRzOjE5MQoJLy8gZmVlOiAwCglpbnRjIDEgLy8gMAoJaXR4bl9maWVsZCBGZWUKCgkvLyBTdWJtaXQgaW5uZXIgdHJhbnNhY3Rpb24KCWl0eG5fc3VibWl0CgoJLy8gY29udHJhY3RzL3JlZ2lzdHJ5LmFsZ28udHM6MTkyCgkvLyB0aGlzLlByb2plY3RSZW1vdmVkLmxvZyh7IGFzc2V0OiBhc3NldCwgb3duZXI6IG93bmVyIH0pCglwdXNoYnl0ZXMgMHhkNzUzYjgyNyAvLyBQcm9qZWN0UmVtb3ZlZCh1aW50NjQsYWRkcmVzcykKCWZyYW1lX2RpZyAtMSAvLyBhc3NldDogdWludDY0CglpdG9iCglmcmFtZV9kaWcgMSAvLyBvd25lcjogYWRkcmVzcwoJY29uY2F0Cgljb25jYXQKCWxvZwoJcmV0c3ViCgoqY3JlYXRlX05vT3A6CglwdXNoYnl0ZXMgMHhiODQ0N2IzNiAvLyBtZXRob2QgImNyZWF0ZUFwcGxpY2F0aW9uKCl2b2lkIgoJdHhuYSBBcHBsaWNhdGlvbkFyZ3MgMAoJbWF0Y2ggKmFiaV9yb3V0ZV9jcmVhdGVBcHBsaWNhdGlvbgoKCS8vIHRoaXMgY29udHJhY3QgZG9lcyBub3QgaW1wbGVtZW50IHRoZSBnaXZlbiBBQkkgbWV0aG9kIGZvciBjcmVhdGUgTm9PcAoJZXJyCgoqY2FsbF9Ob09wOgoJcHVzaGJ5dGVzIDB4NzlhN2IyZGMgLy8gbWV0aG9kICJwcm9wb3NlQWRtaW4oYWRkcmVzcyl2b2lkIgoJcHVzaGJ5dGVzIDB4NDViMGE1MjUgLy8gbWV0aG9kICJhY2NlcHRBZG1pbigpdm9pZCIKCXB1c2hieXRlcyAweDBjZGMxMGZjIC8vIG1ldGhvZCAic2V0UGF1c2VkKHVpbnQ2NCl2b2lkIgoJcHVzaGJ5dGVzIDB4ZWQ3M2U2Y2UgLy8gbWV0aG9kICJzZXRUcmVhc3VyeShhZGRyZXNzKXZvaWQiCglwdXNoYnl0ZXMgMHhkYjU4ZGVjOSAvLyBtZXRob2QgInNldEZlZXModWludDY0LHVpbnQ2NCl2b2lkIgoJcHVzaGJ5dGVzIDB4Yjg4NWM3NmUgLy8gbWV0aG9kICJzZXRWZXJpZmllZCh1aW50NjQsYm9vbCl2b2lkIgoJcHVzaGJ5dGVzIDB4YWUyZjBjYmEgLy8gbWV0aG9kICJpc1ZlcmlmaWVkKHVpbnQ2NClib29sIgoJcHVzaGJ5dGVzIDB4MDgzMjFiOTUgLy8gbWV0aG9kICJyZWdpc3RlclByb2plY3QocGF5LHVpbnQ2NCxzdHJpbmcsc3RyaW5nKXZvaWQiCglwdXNoYnl0ZXMgMHhmYzExZmZlZSAvLyBtZXRob2QgImVkaXRQcm9qZWN0KHVpbnQ2NCxzdHJpbmcsc3RyaW5nKXZvaWQiCglwdXNoYnl0ZXMgMHg5YzYwM2VkMyAvLyBtZXRob2QgInRyYW5zZmVyUHJvamVjdCh1aW50NjQsYWRkcmVzcyl2b2lkIgoJcHVzaGJ5dGVzIDB4ZWU3MGFmNTEgLy8gbWV0aG9kICJzZXRQcm9qZWN0VmVyaWZpZWQodWludDY0LGJvb2wpdm9pZCIKCXB1c2hieXRlcyAweDRhOThjZDA5IC8vIG1ldGhvZCAicmVtb3ZlUHJvamVjdCh1aW50NjQpdm9pZCIKCXR4bmEgQXBwbGljYXRpb25BcmdzIDAKCW1hdGNoICphYmlfcm91dGVfcHJvcG9zZUFkbWluICphYmlfcm91dGVfYWNjZXB0QWRtaW4gKmFiaV9yb3V0ZV9zZXRQYXVzZWQgKmFiaV9yb3V0ZV9zZXRUcmVhc3VyeSAqYWJpX3JvdXRlX3NldEZlZXMgKmFiaV9yb3V0ZV9zZXRWZXJpZmllZCAqYWJpX3JvdXRlX2lzVmVyaWZpZWQgKmFiaV9yb3V0ZV9yZWdpc3RlclByb2plY3QgKmFiaV9yb3V0ZV9lZGl0UHJvamVjdCAqYWJpX3JvdXRlX3RyYW5zZmVyUHJvamVjdCAqYWJpX3JvdXRlX3NldFByb2plY3RWZXJpZmllZCAqYWJpX3JvdXRlX3JlbW92ZVByb2plY3QKCgkvLyB0aGlzIGNvbnRyYWN0IGRvZXMgbm90IGltcGxlbWVudCB0aGUgZ2l2ZW4gQUJJIG1ldGhvZCBmb3IgY2FsbCBOb09wCgllcnIKCipwcm9jZXNzX3N0YXRpY190dXBsZV9lbGVtZW50OgoJcHJvdG8gNCAzCglmcmFtZV9kaWcgLTQgLy8gdHVwbGUgaGVhZAoJZnJhbWVfZGlnIC0xIC8vIGVsZW1lbnQKCWNvbmNhdAoJZnJhbWVfZGlnIC0zIC8vIHR1cGxlIHRhaWwKCWZyYW1lX2RpZyAtMiAvLyBoZWFkIG9mZnNldAoJcmV0c3ViCgoqcHJvY2Vzc19keW5hbWljX3R1cGxlX2VsZW1lbnQ6Cglwcm90byA0IDMKCWZyYW1lX2RpZyAtNCAvLyB0dXBsZSBoZWFkCglmcmFtZV9kaWcgLTIgLy8gaGVhZCBvZmZzZXQKCWNvbmNhdAoJZnJhbWVfYnVyeSAtNCAvLyB0dXBsZSBoZWFkCglmcmFtZV9kaWcgLTEgLy8gZWxlbWVudAoJZHVwCglsZW4KCWZyYW1lX2RpZyAtMiAvLyBoZWFkIG9mZnNldAoJYnRvaQoJKwoJaXRvYgoJZXh0cmFjdCA2IDIKCWZyYW1lX2J1cnkgLTIgLy8gaGVhZCBvZmZzZXQKCWZyYW1lX2RpZyAtMyAvLyB0dXBsZSB0YWlsCglzd2FwCgljb25jYXQKCWZyYW1lX2J1cnkgLTMgLy8gdHVwbGUgdGFpbAoJZnJhbWVfZGlnIC00IC8vIHR1cGxlIGhlYWQKCWZyYW1lX2RpZyAtMyAvLyB0dXBsZSB0YWlsCglmcmFtZV9kaWcgLTIgLy8gaGVhZCBvZmZzZXQKCXJldHN1Yg==","clear":"I3ByYWdtYSB2ZXJzaW9uIDEw"},"byteCode":{"approval":"CiAGAQAghK0EBmAmCgABcAxwZW5kaW5nQWRtaW4BdgVhZG1pbgEAEnByb3RvY29sRmVlRGl2aXNvcg1kZWZhdWx0RmVlQnBzCHRyZWFzdXJ5BnBhdXNlZDEYFCEECzEZCI0MA5MAAAAAAAAAAAAAA4UAAAAAAAAAAAAAAIgAAiJDigAAJwQxAGcqMgNnJwkjZycIMQBnJweBHmcnBiEEZ4mKAAAxACcEZBJEiTYaAUkVJBJEiAACIkOKAQCI/+Iqi/9niYgAAiJDigAAKmQyAxNEMQAqZBJEJwQqZGcqMgNniTYaAReIAAIiQ4oBAIj/sIv/gQcORCcJi/9niTYaAUkVJBJEiAACIkOKAQCI/5EnCIv/Z4k2GgIXNhoBF4gAAiJDigIAiP94i/8iD0lBAAaL/4FkDhBEJweL/2cnBov+Z4k2GgJJFSISRCNTNhoBF4gAAiJDigIAiP9Fi/5BABkri/8WUL1MSBRBAAori/8WUEm8SCi/QgARK4v/FlC9TEhBAAYri/8WULyJgAQVH3x1NhoBF4gACicFI08CVFCwIkOKAQEri/8WUL1MSImKAgGL/xUkDkSL/hUhBQ5Ei/8VFlcHAYv/JIv/FQmvUFCL/hUWVwcBi/4hBYv+FQmvUFBQiYoBASmL/xZQvUxIRCmL/xZQvkSJigEAMQCL/1cAIBJEiTYaA1cCADYaAlcCADYaARcxFiIJSTgQIhJEiAACIkOKBAAoi/4jE0Qpi/4WUL1MSBREi/6MADEAiwBxC0gSSUAACTEAiwBxB0gSEUSL/zgHMgoSRIv/OAAxABJEi/84IDIDEkSL/zgJMgMSRIv/OAglEkQpi/4WUEm8SDEAJwVQi/yL/Yj/I1C/gARypcOJKCiAAgAsi/4WiAHUMQCIAc+L/UkVFlcGAkxQiAHPi/xJFRZXBgJMUIgBwkhQULCJNhoDVwIANhoCVwIANhoBF4gAAiJDigMAi/+I/wOI/xQpi/8WUIEhi/2L/oj+vbuABEsvNtsoKIACAAyL/xaIAW+L/kkVFlcGAkxQiAFvi/1JFRZXBgJMUIgBYkhQULCJNhoCSRUkEkQ2GgEXiAACIkOKAgAoi/+I/qaMAIsAiP6zi/4yAxNEKYv/FlAji/67gARK5iLVi/8WMQBQi/5QULCJNhoCSRUiEkQjUzYaAReIAAIiQ4oCACiI/SGL/4j+XycFjACL/kEABYABAYwAKYv/FlAkiwC7gAQE+HUki/8WJwUji/5UUFCwiTYaAReIAAIiQ4oBAChJi/+I/iKMAIsAVwAgjAExAIsBEklAAAcxACcEZBIRRCmL/xZQvLEishCLAbIHJbIII7IBs4AE11O4J4v/FosBUFCwiYAEuER7NjYaAI4B/G8AgAR5p7LcgARFsKUlgAQM3BD8gATtc+bOgATbWN7JgAS4hcdugASuLwy6gAQIMhuVgAT8Ef/ugAScYD7TgATucK9RgARKmM0JNhoAjgz8OfxR/G/8ivyj/ND9Gf2S/lH+sf7z/zwAigQDi/yL/1CL/Yv+iYoEA4v8i/5QjPyL/0kVi/4XCBZXBgKM/ov9TFCM/Yv8i/2L/ok=","clear":"Cg=="}} as unknown as Arc56Contract
 
 /**
  * A state record containing binary data
@@ -83,6 +83,28 @@ export type RegistryArgs = {
     'isVerified(uint64)bool': {
       asset: bigint | number
     }
+    'registerProject(pay,uint64,string,string)void': {
+      mbr: AppMethodCallTransactionArgument
+      asset: bigint | number
+      name: string
+      url: string
+    }
+    'editProject(uint64,string,string)void': {
+      asset: bigint | number
+      name: string
+      url: string
+    }
+    'transferProject(uint64,address)void': {
+      asset: bigint | number
+      newOwner: string
+    }
+    'setProjectVerified(uint64,bool)void': {
+      asset: bigint | number
+      verified: boolean
+    }
+    'removeProject(uint64)void': {
+      asset: bigint | number
+    }
   }
   /**
    * The tuple representation of the arguments for each method
@@ -96,6 +118,11 @@ export type RegistryArgs = {
     'setFees(uint64,uint64)void': [defaultFeeBps: bigint | number, protocolFeeDivisor: bigint | number]
     'setVerified(uint64,bool)void': [asset: bigint | number, verified: boolean]
     'isVerified(uint64)bool': [asset: bigint | number]
+    'registerProject(pay,uint64,string,string)void': [mbr: AppMethodCallTransactionArgument, asset: bigint | number, name: string, url: string]
+    'editProject(uint64,string,string)void': [asset: bigint | number, name: string, url: string]
+    'transferProject(uint64,address)void': [asset: bigint | number, newOwner: string]
+    'setProjectVerified(uint64,bool)void': [asset: bigint | number, verified: boolean]
+    'removeProject(uint64)void': [asset: bigint | number]
   }
 }
 
@@ -111,6 +138,11 @@ export type RegistryReturns = {
   'setFees(uint64,uint64)void': void
   'setVerified(uint64,bool)void': void
   'isVerified(uint64)bool': boolean
+  'registerProject(pay,uint64,string,string)void': void
+  'editProject(uint64,string,string)void': void
+  'transferProject(uint64,address)void': void
+  'setProjectVerified(uint64,bool)void': void
+  'removeProject(uint64)void': void
 }
 
 /**
@@ -161,6 +193,31 @@ export type RegistryTypes = {
       argsTuple: RegistryArgs['tuple']['isVerified(uint64)bool']
       returns: RegistryReturns['isVerified(uint64)bool']
     }>
+    & Record<'registerProject(pay,uint64,string,string)void' | 'registerProject', {
+      argsObj: RegistryArgs['obj']['registerProject(pay,uint64,string,string)void']
+      argsTuple: RegistryArgs['tuple']['registerProject(pay,uint64,string,string)void']
+      returns: RegistryReturns['registerProject(pay,uint64,string,string)void']
+    }>
+    & Record<'editProject(uint64,string,string)void' | 'editProject', {
+      argsObj: RegistryArgs['obj']['editProject(uint64,string,string)void']
+      argsTuple: RegistryArgs['tuple']['editProject(uint64,string,string)void']
+      returns: RegistryReturns['editProject(uint64,string,string)void']
+    }>
+    & Record<'transferProject(uint64,address)void' | 'transferProject', {
+      argsObj: RegistryArgs['obj']['transferProject(uint64,address)void']
+      argsTuple: RegistryArgs['tuple']['transferProject(uint64,address)void']
+      returns: RegistryReturns['transferProject(uint64,address)void']
+    }>
+    & Record<'setProjectVerified(uint64,bool)void' | 'setProjectVerified', {
+      argsObj: RegistryArgs['obj']['setProjectVerified(uint64,bool)void']
+      argsTuple: RegistryArgs['tuple']['setProjectVerified(uint64,bool)void']
+      returns: RegistryReturns['setProjectVerified(uint64,bool)void']
+    }>
+    & Record<'removeProject(uint64)void' | 'removeProject', {
+      argsObj: RegistryArgs['obj']['removeProject(uint64)void']
+      argsTuple: RegistryArgs['tuple']['removeProject(uint64)void']
+      returns: RegistryReturns['removeProject(uint64)void']
+    }>
   /**
    * Defines the shape of the state of the application.
    */
@@ -180,6 +237,7 @@ export type RegistryTypes = {
       keys: {}
       maps: {
         verified: Map<bigint | number, Uint8Array>
+        projects: Map<bigint | number, Uint8Array>
       }
     }
   }
@@ -376,6 +434,81 @@ export abstract class RegistryParamsFactory {
     return {
       ...params,
       method: 'isVerified(uint64)bool' as const,
+      args: Array.isArray(params.args) ? params.args : [params.args.asset],
+    }
+  }
+  /**
+   * Constructs a no op call for the registerProject(pay,uint64,string,string)void ABI method
+   *
+   * The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry.
+   *
+   * @param params Parameters for the call
+   * @returns An `AppClientMethodCallParams` object for the call
+   */
+  static registerProject(params: CallParams<RegistryArgs['obj']['registerProject(pay,uint64,string,string)void'] | RegistryArgs['tuple']['registerProject(pay,uint64,string,string)void']> & CallOnComplete): AppClientMethodCallParams & CallOnComplete {
+    return {
+      ...params,
+      method: 'registerProject(pay,uint64,string,string)void' as const,
+      args: Array.isArray(params.args) ? params.args : [params.args.mbr, params.args.asset, params.args.name, params.args.url],
+    }
+  }
+  /**
+   * Constructs a no op call for the editProject(uint64,string,string)void ABI method
+   *
+   * The owner changes the project's name and metadata URL.
+   *
+   * @param params Parameters for the call
+   * @returns An `AppClientMethodCallParams` object for the call
+   */
+  static editProject(params: CallParams<RegistryArgs['obj']['editProject(uint64,string,string)void'] | RegistryArgs['tuple']['editProject(uint64,string,string)void']> & CallOnComplete): AppClientMethodCallParams & CallOnComplete {
+    return {
+      ...params,
+      method: 'editProject(uint64,string,string)void' as const,
+      args: Array.isArray(params.args) ? params.args : [params.args.asset, params.args.name, params.args.url],
+    }
+  }
+  /**
+   * Constructs a no op call for the transferProject(uint64,address)void ABI method
+   *
+   * The owner hands the project to another account (one step: the project holds no funds).
+   *
+   * @param params Parameters for the call
+   * @returns An `AppClientMethodCallParams` object for the call
+   */
+  static transferProject(params: CallParams<RegistryArgs['obj']['transferProject(uint64,address)void'] | RegistryArgs['tuple']['transferProject(uint64,address)void']> & CallOnComplete): AppClientMethodCallParams & CallOnComplete {
+    return {
+      ...params,
+      method: 'transferProject(uint64,address)void' as const,
+      args: Array.isArray(params.args) ? params.args : [params.args.asset, params.args.newOwner],
+    }
+  }
+  /**
+   * Constructs a no op call for the setProjectVerified(uint64,bool)void ABI method
+   *
+   * The admin verifies or unverifies a project.
+   *
+   * @param params Parameters for the call
+   * @returns An `AppClientMethodCallParams` object for the call
+   */
+  static setProjectVerified(params: CallParams<RegistryArgs['obj']['setProjectVerified(uint64,bool)void'] | RegistryArgs['tuple']['setProjectVerified(uint64,bool)void']> & CallOnComplete): AppClientMethodCallParams & CallOnComplete {
+    return {
+      ...params,
+      method: 'setProjectVerified(uint64,bool)void' as const,
+      args: Array.isArray(params.args) ? params.args : [params.args.asset, params.args.verified],
+    }
+  }
+  /**
+   * Constructs a no op call for the removeProject(uint64)void ABI method
+   *
+   * The owner or the admin removes a project; the box's minimum balance goes back to the owner.
+   *
+   * @param params Parameters for the call
+   * @returns An `AppClientMethodCallParams` object for the call
+   */
+  static removeProject(params: CallParams<RegistryArgs['obj']['removeProject(uint64)void'] | RegistryArgs['tuple']['removeProject(uint64)void']> & CallOnComplete): AppClientMethodCallParams & CallOnComplete {
+    return {
+      ...params,
+      method: 'removeProject(uint64)void' as const,
       args: Array.isArray(params.args) ? params.args : [params.args.asset],
     }
   }
@@ -712,6 +845,66 @@ export class RegistryClient {
       return this.appClient.params.call(RegistryParamsFactory.isVerified(params))
     },
 
+    /**
+     * Makes a call to the Registry smart contract using the `registerProject(pay,uint64,string,string)void` ABI method.
+     *
+     * The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call params
+     */
+    registerProject: (params: CallParams<RegistryArgs['obj']['registerProject(pay,uint64,string,string)void'] | RegistryArgs['tuple']['registerProject(pay,uint64,string,string)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.params.call(RegistryParamsFactory.registerProject(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `editProject(uint64,string,string)void` ABI method.
+     *
+     * The owner changes the project's name and metadata URL.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call params
+     */
+    editProject: (params: CallParams<RegistryArgs['obj']['editProject(uint64,string,string)void'] | RegistryArgs['tuple']['editProject(uint64,string,string)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.params.call(RegistryParamsFactory.editProject(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `transferProject(uint64,address)void` ABI method.
+     *
+     * The owner hands the project to another account (one step: the project holds no funds).
+     *
+     * @param params The params for the smart contract call
+     * @returns The call params
+     */
+    transferProject: (params: CallParams<RegistryArgs['obj']['transferProject(uint64,address)void'] | RegistryArgs['tuple']['transferProject(uint64,address)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.params.call(RegistryParamsFactory.transferProject(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `setProjectVerified(uint64,bool)void` ABI method.
+     *
+     * The admin verifies or unverifies a project.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call params
+     */
+    setProjectVerified: (params: CallParams<RegistryArgs['obj']['setProjectVerified(uint64,bool)void'] | RegistryArgs['tuple']['setProjectVerified(uint64,bool)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.params.call(RegistryParamsFactory.setProjectVerified(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `removeProject(uint64)void` ABI method.
+     *
+     * The owner or the admin removes a project; the box's minimum balance goes back to the owner.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call params
+     */
+    removeProject: (params: CallParams<RegistryArgs['obj']['removeProject(uint64)void'] | RegistryArgs['tuple']['removeProject(uint64)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.params.call(RegistryParamsFactory.removeProject(params))
+    },
+
   }
 
   /**
@@ -812,6 +1005,66 @@ export class RegistryClient {
      */
     isVerified: (params: CallParams<RegistryArgs['obj']['isVerified(uint64)bool'] | RegistryArgs['tuple']['isVerified(uint64)bool']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
       return this.appClient.createTransaction.call(RegistryParamsFactory.isVerified(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `registerProject(pay,uint64,string,string)void` ABI method.
+     *
+     * The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call transaction
+     */
+    registerProject: (params: CallParams<RegistryArgs['obj']['registerProject(pay,uint64,string,string)void'] | RegistryArgs['tuple']['registerProject(pay,uint64,string,string)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.createTransaction.call(RegistryParamsFactory.registerProject(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `editProject(uint64,string,string)void` ABI method.
+     *
+     * The owner changes the project's name and metadata URL.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call transaction
+     */
+    editProject: (params: CallParams<RegistryArgs['obj']['editProject(uint64,string,string)void'] | RegistryArgs['tuple']['editProject(uint64,string,string)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.createTransaction.call(RegistryParamsFactory.editProject(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `transferProject(uint64,address)void` ABI method.
+     *
+     * The owner hands the project to another account (one step: the project holds no funds).
+     *
+     * @param params The params for the smart contract call
+     * @returns The call transaction
+     */
+    transferProject: (params: CallParams<RegistryArgs['obj']['transferProject(uint64,address)void'] | RegistryArgs['tuple']['transferProject(uint64,address)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.createTransaction.call(RegistryParamsFactory.transferProject(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `setProjectVerified(uint64,bool)void` ABI method.
+     *
+     * The admin verifies or unverifies a project.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call transaction
+     */
+    setProjectVerified: (params: CallParams<RegistryArgs['obj']['setProjectVerified(uint64,bool)void'] | RegistryArgs['tuple']['setProjectVerified(uint64,bool)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.createTransaction.call(RegistryParamsFactory.setProjectVerified(params))
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `removeProject(uint64)void` ABI method.
+     *
+     * The owner or the admin removes a project; the box's minimum balance goes back to the owner.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call transaction
+     */
+    removeProject: (params: CallParams<RegistryArgs['obj']['removeProject(uint64)void'] | RegistryArgs['tuple']['removeProject(uint64)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      return this.appClient.createTransaction.call(RegistryParamsFactory.removeProject(params))
     },
 
   }
@@ -923,6 +1176,71 @@ export class RegistryClient {
       return {...result, return: result.return as unknown as (undefined | RegistryReturns['isVerified(uint64)bool'])}
     },
 
+    /**
+     * Makes a call to the Registry smart contract using the `registerProject(pay,uint64,string,string)void` ABI method.
+     *
+     * The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call result
+     */
+    registerProject: async (params: CallParams<RegistryArgs['obj']['registerProject(pay,uint64,string,string)void'] | RegistryArgs['tuple']['registerProject(pay,uint64,string,string)void']> & SendParams & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      const result = await this.appClient.send.call(RegistryParamsFactory.registerProject(params))
+      return {...result, return: result.return as unknown as (undefined | RegistryReturns['registerProject(pay,uint64,string,string)void'])}
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `editProject(uint64,string,string)void` ABI method.
+     *
+     * The owner changes the project's name and metadata URL.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call result
+     */
+    editProject: async (params: CallParams<RegistryArgs['obj']['editProject(uint64,string,string)void'] | RegistryArgs['tuple']['editProject(uint64,string,string)void']> & SendParams & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      const result = await this.appClient.send.call(RegistryParamsFactory.editProject(params))
+      return {...result, return: result.return as unknown as (undefined | RegistryReturns['editProject(uint64,string,string)void'])}
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `transferProject(uint64,address)void` ABI method.
+     *
+     * The owner hands the project to another account (one step: the project holds no funds).
+     *
+     * @param params The params for the smart contract call
+     * @returns The call result
+     */
+    transferProject: async (params: CallParams<RegistryArgs['obj']['transferProject(uint64,address)void'] | RegistryArgs['tuple']['transferProject(uint64,address)void']> & SendParams & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      const result = await this.appClient.send.call(RegistryParamsFactory.transferProject(params))
+      return {...result, return: result.return as unknown as (undefined | RegistryReturns['transferProject(uint64,address)void'])}
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `setProjectVerified(uint64,bool)void` ABI method.
+     *
+     * The admin verifies or unverifies a project.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call result
+     */
+    setProjectVerified: async (params: CallParams<RegistryArgs['obj']['setProjectVerified(uint64,bool)void'] | RegistryArgs['tuple']['setProjectVerified(uint64,bool)void']> & SendParams & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      const result = await this.appClient.send.call(RegistryParamsFactory.setProjectVerified(params))
+      return {...result, return: result.return as unknown as (undefined | RegistryReturns['setProjectVerified(uint64,bool)void'])}
+    },
+
+    /**
+     * Makes a call to the Registry smart contract using the `removeProject(uint64)void` ABI method.
+     *
+     * The owner or the admin removes a project; the box's minimum balance goes back to the owner.
+     *
+     * @param params The params for the smart contract call
+     * @returns The call result
+     */
+    removeProject: async (params: CallParams<RegistryArgs['obj']['removeProject(uint64)void'] | RegistryArgs['tuple']['removeProject(uint64)void']> & SendParams & {onComplete?: OnApplicationComplete.NoOpOC}) => {
+      const result = await this.appClient.send.call(RegistryParamsFactory.removeProject(params))
+      return {...result, return: result.return as unknown as (undefined | RegistryReturns['removeProject(uint64)void'])}
+    },
+
   }
 
   /**
@@ -1022,6 +1340,19 @@ export class RegistryClient {
          */
         value: async (key: bigint | number): Promise<Uint8Array | undefined> => { return await this.appClient.state.box.getMapValue("verified", key) as Uint8Array | undefined },
       },
+      /**
+       * Get values from the projects map in box state
+       */
+      projects: {
+        /**
+         * Get all current values of the projects map in box state
+         */
+        getMap: async (): Promise<Map<bigint, Uint8Array>> => { return (await this.appClient.state.box.getMap("projects")) as Map<bigint, Uint8Array> },
+        /**
+         * Get a current value of the projects map by key from box state
+         */
+        value: async (key: bigint | number): Promise<Uint8Array | undefined> => { return await this.appClient.state.box.getMapValue("projects", key) as Uint8Array | undefined },
+      },
     },
   }
 
@@ -1085,6 +1416,46 @@ export class RegistryClient {
       isVerified(params: CallParams<RegistryArgs['obj']['isVerified(uint64)bool'] | RegistryArgs['tuple']['isVerified(uint64)bool']> & {onComplete?: OnApplicationComplete.NoOpOC}) {
         promiseChain = promiseChain.then(async () => composer.addAppCallMethodCall(await client.params.isVerified(params)))
         resultMappers.push((v) => client.decodeReturnValue('isVerified(uint64)bool', v))
+        return this
+      },
+      /**
+       * Add a registerProject(pay,uint64,string,string)void method call against the Registry contract
+       */
+      registerProject(params: CallParams<RegistryArgs['obj']['registerProject(pay,uint64,string,string)void'] | RegistryArgs['tuple']['registerProject(pay,uint64,string,string)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) {
+        promiseChain = promiseChain.then(async () => composer.addAppCallMethodCall(await client.params.registerProject(params)))
+        resultMappers.push(undefined)
+        return this
+      },
+      /**
+       * Add a editProject(uint64,string,string)void method call against the Registry contract
+       */
+      editProject(params: CallParams<RegistryArgs['obj']['editProject(uint64,string,string)void'] | RegistryArgs['tuple']['editProject(uint64,string,string)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) {
+        promiseChain = promiseChain.then(async () => composer.addAppCallMethodCall(await client.params.editProject(params)))
+        resultMappers.push(undefined)
+        return this
+      },
+      /**
+       * Add a transferProject(uint64,address)void method call against the Registry contract
+       */
+      transferProject(params: CallParams<RegistryArgs['obj']['transferProject(uint64,address)void'] | RegistryArgs['tuple']['transferProject(uint64,address)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) {
+        promiseChain = promiseChain.then(async () => composer.addAppCallMethodCall(await client.params.transferProject(params)))
+        resultMappers.push(undefined)
+        return this
+      },
+      /**
+       * Add a setProjectVerified(uint64,bool)void method call against the Registry contract
+       */
+      setProjectVerified(params: CallParams<RegistryArgs['obj']['setProjectVerified(uint64,bool)void'] | RegistryArgs['tuple']['setProjectVerified(uint64,bool)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) {
+        promiseChain = promiseChain.then(async () => composer.addAppCallMethodCall(await client.params.setProjectVerified(params)))
+        resultMappers.push(undefined)
+        return this
+      },
+      /**
+       * Add a removeProject(uint64)void method call against the Registry contract
+       */
+      removeProject(params: CallParams<RegistryArgs['obj']['removeProject(uint64)void'] | RegistryArgs['tuple']['removeProject(uint64)void']> & {onComplete?: OnApplicationComplete.NoOpOC}) {
+        promiseChain = promiseChain.then(async () => composer.addAppCallMethodCall(await client.params.removeProject(params)))
+        resultMappers.push(undefined)
         return this
       },
       /**
@@ -1198,6 +1569,61 @@ export type RegistryComposer<TReturns extends [...any[]] = []> = {
    * @returns The typed transaction composer so you can fluently chain multiple calls or call execute to execute all queued up transactions
    */
   isVerified(params?: CallParams<RegistryArgs['obj']['isVerified(uint64)bool'] | RegistryArgs['tuple']['isVerified(uint64)bool']>): RegistryComposer<[...TReturns, RegistryReturns['isVerified(uint64)bool'] | undefined]>
+
+  /**
+   * Calls the registerProject(pay,uint64,string,string)void ABI method.
+   *
+   * The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry.
+   *
+   * @param args The arguments for the contract call
+   * @param params Any additional parameters for the call
+   * @returns The typed transaction composer so you can fluently chain multiple calls or call execute to execute all queued up transactions
+   */
+  registerProject(params?: CallParams<RegistryArgs['obj']['registerProject(pay,uint64,string,string)void'] | RegistryArgs['tuple']['registerProject(pay,uint64,string,string)void']>): RegistryComposer<[...TReturns, RegistryReturns['registerProject(pay,uint64,string,string)void'] | undefined]>
+
+  /**
+   * Calls the editProject(uint64,string,string)void ABI method.
+   *
+   * The owner changes the project's name and metadata URL.
+   *
+   * @param args The arguments for the contract call
+   * @param params Any additional parameters for the call
+   * @returns The typed transaction composer so you can fluently chain multiple calls or call execute to execute all queued up transactions
+   */
+  editProject(params?: CallParams<RegistryArgs['obj']['editProject(uint64,string,string)void'] | RegistryArgs['tuple']['editProject(uint64,string,string)void']>): RegistryComposer<[...TReturns, RegistryReturns['editProject(uint64,string,string)void'] | undefined]>
+
+  /**
+   * Calls the transferProject(uint64,address)void ABI method.
+   *
+   * The owner hands the project to another account (one step: the project holds no funds).
+   *
+   * @param args The arguments for the contract call
+   * @param params Any additional parameters for the call
+   * @returns The typed transaction composer so you can fluently chain multiple calls or call execute to execute all queued up transactions
+   */
+  transferProject(params?: CallParams<RegistryArgs['obj']['transferProject(uint64,address)void'] | RegistryArgs['tuple']['transferProject(uint64,address)void']>): RegistryComposer<[...TReturns, RegistryReturns['transferProject(uint64,address)void'] | undefined]>
+
+  /**
+   * Calls the setProjectVerified(uint64,bool)void ABI method.
+   *
+   * The admin verifies or unverifies a project.
+   *
+   * @param args The arguments for the contract call
+   * @param params Any additional parameters for the call
+   * @returns The typed transaction composer so you can fluently chain multiple calls or call execute to execute all queued up transactions
+   */
+  setProjectVerified(params?: CallParams<RegistryArgs['obj']['setProjectVerified(uint64,bool)void'] | RegistryArgs['tuple']['setProjectVerified(uint64,bool)void']>): RegistryComposer<[...TReturns, RegistryReturns['setProjectVerified(uint64,bool)void'] | undefined]>
+
+  /**
+   * Calls the removeProject(uint64)void ABI method.
+   *
+   * The owner or the admin removes a project; the box's minimum balance goes back to the owner.
+   *
+   * @param args The arguments for the contract call
+   * @param params Any additional parameters for the call
+   * @returns The typed transaction composer so you can fluently chain multiple calls or call execute to execute all queued up transactions
+   */
+  removeProject(params?: CallParams<RegistryArgs['obj']['removeProject(uint64)void'] | RegistryArgs['tuple']['removeProject(uint64)void']>): RegistryComposer<[...TReturns, RegistryReturns['removeProject(uint64)void'] | undefined]>
 
   /**
    * Makes a clear_state call to an existing instance of the Registry smart contract.

@@ -6,6 +6,12 @@ const PAUSE_SWAPS = 1;
 const PAUSE_POOLS = 2;
 /** Pause flag: new staking programs. */
 const PAUSE_STAKING = 4;
+/** Longest project name, in bytes. */
+const MAX_NAME = 32;
+/** Longest project metadata URL, in bytes. */
+const MAX_URL = 96;
+/** Minimum balance of a project box: 2,500 + 400 × (9-byte name + 163-byte value). */
+const PROJECT_MBR = 71_300;
 
 /** Grove's protocol registry: admin (two-step transfer), pause flags, fee settings, treasury, verified tokens. */
 export class Registry extends Contract {
@@ -29,6 +35,24 @@ export class Registry extends Contract {
 
   /** Verified tokens: a box per asset, `"v" ‖ uint64(asset)`. */
   verified = BoxMap<uint64, bytes>({ prefix: 'v' });
+
+  /** Projects: a box per asset, `"p" ‖ uint64(asset)`, 163 bytes: owner 32 ‖ verified 1 ‖ name length 1 ‖ name 32 ‖ URL length 1 ‖ URL 96, so an edit never changes its minimum balance. */
+  projects = BoxMap<uint64, bytes>({ prefix: 'p' });
+
+  /** A project was registered for an asset. */
+  ProjectRegistered = new EventLogger<{ asset: uint64; owner: Address; name: string; url: string }>();
+
+  /** A project's name or URL changed. */
+  ProjectEdited = new EventLogger<{ asset: uint64; name: string; url: string }>();
+
+  /** A project changed owner. */
+  ProjectTransferred = new EventLogger<{ asset: uint64; previousOwner: Address; owner: Address }>();
+
+  /** The admin verified or unverified a project. */
+  ProjectVerified = new EventLogger<{ asset: uint64; verified: boolean }>();
+
+  /** A project was removed; its box's minimum balance went back to its owner. */
+  ProjectRemoved = new EventLogger<{ asset: uint64; owner: Address }>();
 
   /** Admin and treasury start as the creator; fee 30 bps, of which 1/6 goes to the protocol. */
   createApplication(): void {
@@ -93,5 +117,78 @@ export class Registry extends Contract {
   @abi.readonly
   isVerified(asset: uint64): boolean {
     return this.verified(asset).exists;
+  }
+
+  // ---- projects ----
+
+  /** name and URL padded into the box's fixed fields. */
+  private projectFields(name: string, url: string): bytes {
+    assert(len(name) <= MAX_NAME, 'ERR:NAME_TOO_LONG');
+    assert(len(url) <= MAX_URL, 'ERR:URL_TOO_LONG');
+    return concat(
+      concat(extract3(itob(len(name)), 7, 1), concat(name, bzero(MAX_NAME - len(name)))),
+      concat(extract3(itob(len(url)), 7, 1), concat(url, bzero(MAX_URL - len(url)))),
+    );
+  }
+
+  /** The project's box bytes; fails with ERR:NO_PROJECT when there is none. */
+  private project(asset: uint64): bytes {
+    assert(this.projects(asset).exists, 'ERR:NO_PROJECT');
+    return this.projects(asset).value;
+  }
+
+  private onlyProjectOwner(project: bytes): void {
+    assert(this.txn.sender === castBytes<Address>(extract3(project, 0, 32)), 'ERR:NOT_PROJECT_OWNER');
+  }
+
+  /** The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry. */
+  registerProject(mbr: PayTxn, asset: uint64, name: string, url: string): void {
+    assert(asset !== 0, 'ERR:BAD_ASSET');
+    assert(!this.projects(asset).exists, 'ERR:PROJECT_EXISTS');
+    const token = AssetID.fromUint64(asset);
+    assert(this.txn.sender === token.creator || this.txn.sender === token.manager, 'ERR:NOT_CREATOR');
+    assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
+    assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
+    assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
+    assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    assert(mbr.amount === PROJECT_MBR, 'ERR:MBR');
+    this.projects(asset).value = concat(concat(this.txn.sender, bzero(1)), this.projectFields(name, url));
+    this.ProjectRegistered.log({ asset: asset, owner: this.txn.sender, name: name, url: url });
+  }
+
+  /** The owner changes the project's name and metadata URL. */
+  editProject(asset: uint64, name: string, url: string): void {
+    this.onlyProjectOwner(this.project(asset));
+    this.projects(asset).replace(33, this.projectFields(name, url));
+    this.ProjectEdited.log({ asset: asset, name: name, url: url });
+  }
+
+  /** The owner hands the project to another account (one step: the project holds no funds). */
+  transferProject(asset: uint64, newOwner: Address): void {
+    const project = this.project(asset);
+    this.onlyProjectOwner(project);
+    assert(newOwner !== globals.zeroAddress, 'ERR:BAD_OWNER');
+    this.projects(asset).replace(0, rawBytes(newOwner));
+    this.ProjectTransferred.log({ asset: asset, previousOwner: this.txn.sender, owner: newOwner });
+  }
+
+  /** The admin verifies or unverifies a project. */
+  setProjectVerified(asset: uint64, verified: boolean): void {
+    this.onlyAdmin();
+    this.project(asset);
+    let flag = bzero(1);
+    if (verified) flag = extract3(itob(1), 7, 1);
+    this.projects(asset).replace(32, flag);
+    this.ProjectVerified.log({ asset: asset, verified: verified });
+  }
+
+  /** The owner or the admin removes a project; the box's minimum balance goes back to the owner. */
+  removeProject(asset: uint64): void {
+    const project = this.project(asset);
+    const owner = castBytes<Address>(extract3(project, 0, 32));
+    assert(this.txn.sender === owner || this.txn.sender === this.admin.value, 'ERR:NOT_PROJECT_OWNER');
+    this.projects(asset).delete();
+    sendPayment({ receiver: owner, amount: PROJECT_MBR, fee: 0 });
+    this.ProjectRemoved.log({ asset: asset, owner: owner });
   }
 }

@@ -1,4 +1,4 @@
-// Idempotent deployment of Grove: finds or creates the Registry and the DEX (ARC-2 deploy notes,
+// Idempotent deployment of Grove: finds or creates the Registry, the DEX and the Locks (ARC-2 deploy notes,
 // found by creator and app name), funds their minimum balances, sets up the registry and mints the
 // GROVE platform token once. Running it again on the same network changes nothing.
 import { getApplicationAddress, type Address } from 'algosdk'
@@ -8,6 +8,7 @@ import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import type { AppFactory } from '@algorandfoundation/algokit-utils/types/app-factory'
 import type { AppLookup, AppMetadata } from '@algorandfoundation/algokit-utils/types/app-deployer'
 import { DexFactory } from '../clients/DexClient.ts'
+import { LocksFactory } from '../clients/LocksClient.ts'
 import { RegistryFactory, type RegistryClient } from '../clients/RegistryClient.ts'
 import { verifiedBoxName } from './pool.ts'
 
@@ -39,6 +40,8 @@ export interface DeployResult {
   network: NetworkName
   registryAppId: bigint
   dexAppId: bigint
+  /** The token locks app, bound to this DEX. */
+  lockAppId: bigint
   groveAssetId: bigint
 }
 
@@ -73,8 +76,18 @@ export async function deploy({ algorand, deployer, network }: DeployParams): Pro
   const dexAppId = dex.appId
   await algorand.account.ensureFunded(dex.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
 
+  const locksFactory = algorand.client.getTypedAppFactory(LocksFactory, { defaultSender: sender })
+  const locksBoundHere = async (appId: bigint): Promise<boolean> => (await locksFactory.getAppClientById({ appId }).state.global.dex()) === dexAppId
+  const { appClient: locks } = await locksFactory.deploy({
+    ...common,
+    createParams: { method: 'createApplication', args: { dexApp: dexAppId } },
+    existingDeployments: await existingApps(algorand, sender, locksFactory.appFactory, locksBoundHere),
+  })
+  const lockAppId = locks.appId
+  await algorand.account.ensureFunded(locks.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
+
   await setUpRegistry(algorand, registry, deployer, groveAssetId)
-  return { network, registryAppId, dexAppId, groveAssetId }
+  return { network, registryAppId, dexAppId, lockAppId, groveAssetId }
 }
 
 /** The GROVE token created by `creator` (found by unit name), created now when there is none. */

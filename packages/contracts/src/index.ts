@@ -2,6 +2,7 @@
 // (pool keys and box names, the ALGO id, error codes). The interface is README.md.
 import dexSpecJson from '../artifacts/Dex.arc56.json' with { type: 'json' }
 import registrySpecJson from '../artifacts/Registry.arc56.json' with { type: 'json' }
+import locksSpecJson from '../artifacts/Locks.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 
 export * from './pool.ts'
@@ -15,8 +16,11 @@ export {
   type DexReturns,
 } from '../clients/DexClient.ts'
 export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryArgs, type RegistryReturns } from '../clients/RegistryClient.ts'
+export { LocksClient, LocksFactory, type LocksComposer, type LockState, type LocksArgs, type LocksReturns } from '../clients/LocksClient.ts'
 
 /** The DEX's ARC-56 spec (bytecode, methods, events, error source info). */
 export const dexSpec = dexSpecJson as unknown as Arc56Contract
 /** The registry's ARC-56 spec. */
 export const registrySpec = registrySpecJson as unknown as Arc56Contract
+/** The token locks' ARC-56 spec. */
+export const locksSpec = locksSpecJson as unknown as Arc56Contract

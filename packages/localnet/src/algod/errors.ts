@@ -17,6 +17,7 @@ export const ALGOD_ERRORS = {
   transactionNotFound: 'could not find the transaction in the transaction pool or in the last 1000 confirmed rounds',
   payloadZeroLength: 'payload was of zero length',
   roundGreaterThanTheLatest: 'given round is greater than the latest round',
+  roundTooOld: 'given round is no longer available; use a more recent round',
   failedRetrievingSyncRound: 'failed retrieving sync round from ledger',
   failedSettingSyncRound: 'failed to set sync round on the ledger',
   failedRetrievingTimeStampOffset: 'failed retrieving timestamp offset from node: %v',

@@ -1,0 +1,86 @@
+// The Locks app's boxes: a lock per `"l" ‖ uint64(id)`, and empty index boxes `"a" ‖ uint64(asset) ‖
+// uint64(id)` and `"o" ‖ owner ‖ uint64(id)` that algod's box listing by prefix finds.
+import { ABIType, decodeAddress, encodeAddress, encodeUint64 } from 'algosdk'
+import type { Address } from 'algosdk'
+
+/** A lock as its box holds it. */
+export interface Lock {
+  id: bigint
+  owner: string
+  /** 0 for ALGO. */
+  asset: bigint
+  /** Everything deposited (the first deposit plus top-ups). */
+  amount: bigint
+  withdrawn: bigint
+  /** When it was made. */
+  start: bigint
+  cliff: bigint
+  end: bigint
+  /** Start of the current vesting line (≥ cliff). */
+  anchor: bigint
+  /** Vested at the anchor. */
+  base: bigint
+  /** The proposed next owner, undefined when none. */
+  pendingOwner?: string
+  /** A lock of a Grove LP token. */
+  liquidity: boolean
+}
+
+/** Bytes of a lock box's value (the ABI tuple LockState). */
+export const LOCK_SIZE = 136
+/** µALGO a new lock's three boxes tie up: 3 × 2,500 + 400 × ((9 + 136) + 17 + 41) bytes; `lock` takes exactly this. */
+export const LOCK_MIN_BALANCE = 88_700n
+/** µALGO the app's holding of a new asset ties up; `optInAsset` takes exactly this. */
+export const LOCK_ASSET_MIN_BALANCE = 100_000n
+/** Latest end a lock may have: 10 years of 365.25 days from now. */
+export const MAX_LOCK_SECONDS = 315_576_000n
+/** Timestamps from here on are taken for milliseconds and refused. */
+export const MILLISECONDS_FROM = 100_000_000_000n
+
+const LOCK_STATE = ABIType.from('(address,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64)')
+const ZERO = encodeAddress(new Uint8Array(32))
+const concat = (...parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+const addressBytes = (a: string | Address): Uint8Array => decodeAddress(a.toString()).publicKey
+
+/** `"l" ‖ uint64(id)`. */
+export const lockBoxName = (id: bigint): Uint8Array => concat(new Uint8Array([0x6c]), encodeUint64(id))
+/** `"a" ‖ uint64(asset)`: the prefix of every index box of the asset's locks. */
+export const assetIndexPrefix = (asset: bigint): Uint8Array => concat(new Uint8Array([0x61]), encodeUint64(asset))
+/** `"a" ‖ uint64(asset) ‖ uint64(id)`. */
+export const assetIndexName = (asset: bigint, id: bigint): Uint8Array => concat(assetIndexPrefix(asset), encodeUint64(id))
+/** `"o" ‖ owner`: the prefix of every index box of the owner's locks. */
+export const ownerIndexPrefix = (owner: string | Address): Uint8Array => concat(new Uint8Array([0x6f]), addressBytes(owner))
+/** `"o" ‖ owner ‖ uint64(id)`. */
+export const ownerIndexName = (owner: string | Address, id: bigint): Uint8Array => concat(ownerIndexPrefix(owner), encodeUint64(id))
+
+/** The lock id at the end of an index box's name. */
+export const idOfIndexName = (name: Uint8Array): bigint => new DataView(name.buffer, name.byteOffset + name.length - 8, 8).getBigUint64(0)
+
+/** Decodes a lock box's value. */
+export function decodeLock(id: bigint, value: Uint8Array): Lock {
+  const f = LOCK_STATE.decode(value) as unknown[]
+  const n = (i: number) => BigInt(f[i] as bigint)
+  const addr = (i: number) => String(f[i])
+  return {
+    id,
+    owner: addr(0),
+    asset: n(1),
+    amount: n(2),
+    withdrawn: n(3),
+    start: n(4),
+    cliff: n(5),
+    end: n(6),
+    anchor: n(7),
+    base: n(8),
+    pendingOwner: addr(9) === ZERO ? undefined : addr(9),
+    liquidity: n(10) === 1n,
+  }
+}

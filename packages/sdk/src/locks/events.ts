@@ -1,0 +1,31 @@
+// The Locks app's ARC-28 events, decoded by its ARC-56 spec.
+import { decodeEvent, eventDecoders } from '../events.ts'
+import { LOCKS_SPEC } from './contract.ts'
+
+/** Arguments of each Locks event. */
+export interface LockEventArgs {
+  Locked: { id: bigint; owner: string; asset: bigint; amount: bigint; cliff: bigint; end: bigint; liquidity: boolean }
+  Withdrawn: { id: bigint; owner: string; amount: bigint }
+  Extended: { id: bigint; cliff: bigint; end: bigint }
+  ToppedUp: { id: bigint; amount: bigint; total: bigint }
+  /** pendingOwner is the zero address when the owner cancelled. */
+  OwnershipProposed: { id: bigint; owner: string; pendingOwner: string }
+  OwnershipAccepted: { id: bigint; previousOwner: string; owner: string }
+}
+
+/** A decoded Locks event. */
+export type LockEvent = { [K in keyof LockEventArgs]: { name: K; args: LockEventArgs[K] } }[keyof LockEventArgs]
+
+const DECODERS = eventDecoders(LOCKS_SPEC)
+
+/** The Locks events among a transaction's logs, in order (addresses as strings). */
+export function decodeLockEvents(logs: readonly Uint8Array[]): LockEvent[] {
+  const events: LockEvent[] = []
+  for (const log of logs) {
+    const e = decodeEvent(log, DECODERS)
+    if (!e) continue
+    const args = Object.fromEntries(Object.entries(e.args).map(([k, v]) => [k, typeof v === 'object' && v !== null && !(v instanceof Uint8Array) ? String(v) : v]))
+    events.push({ name: e.name, args } as LockEvent)
+  }
+  return events
+}

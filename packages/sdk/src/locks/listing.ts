@@ -1,0 +1,67 @@
+// Locks per asset and per owner without an indexer: algod's box listing by the index boxes' prefix
+// (algod 4.x pagination mode), then each lock's box.
+import type { Address, Algodv2 } from 'algosdk'
+import { assetIndexPrefix, decodeLock, idOfIndexName, lockBoxName, ownerIndexPrefix } from './boxes.ts'
+import type { Lock } from './boxes.ts'
+import { vestedAt } from './vesting.ts'
+
+/** Names per page asked of algod (a page may hold fewer: algod also caps a page's bytes). */
+const PAGE = 1000
+
+/** Every box name of `appId` starting with `prefix`, following next-tokens, all pages pinned to the first page's round. */
+export async function boxNamesByPrefix(algod: Algodv2, appId: bigint, prefix: Uint8Array): Promise<Uint8Array[]> {
+  const names: Uint8Array[] = []
+  let next: string | undefined
+  let round: number | bigint | undefined
+  for (;;) {
+    let req = algod.getApplicationBoxes(appId).prefix(prefix).limit(PAGE)
+    if (next) req = req.next(next)
+    if (round !== undefined) req = req.round(round)
+    const res = await req.do()
+    names.push(...res.boxes.map((b) => b.name))
+    round ??= res.round
+    next = res.nextToken
+    if (!next) return names
+  }
+}
+
+/** The ids of the locks whose index boxes start with `prefix`, ascending. */
+async function idsByPrefix(algod: Algodv2, lockAppId: bigint, prefix: Uint8Array): Promise<bigint[]> {
+  return (await boxNamesByPrefix(algod, lockAppId, prefix)).map(idOfIndexName)
+}
+
+/** The lock with id `id`, undefined when there is none. */
+export async function fetchLock(algod: Algodv2, lockAppId: bigint, id: bigint): Promise<Lock | undefined> {
+  try {
+    return decodeLock(id, (await algod.getApplicationBoxByName(lockAppId, lockBoxName(id)).do()).value)
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return undefined
+    throw e
+  }
+}
+
+async function fetchLocks(algod: Algodv2, lockAppId: bigint, ids: bigint[]): Promise<Lock[]> {
+  const locks = await Promise.all(ids.map((id) => fetchLock(algod, lockAppId, id)))
+  return locks.filter((l): l is Lock => l !== undefined)
+}
+
+/** Every lock of `asset` (0 for ALGO), by id. */
+export async function listLocksByAsset(algod: Algodv2, lockAppId: bigint, asset: bigint): Promise<Lock[]> {
+  return fetchLocks(algod, lockAppId, await idsByPrefix(algod, lockAppId, assetIndexPrefix(asset)))
+}
+
+/** Every lock `owner` holds, by id. */
+export async function listLocksByOwner(algod: Algodv2, lockAppId: bigint, owner: string | Address): Promise<Lock[]> {
+  return fetchLocks(algod, lockAppId, await idsByPrefix(algod, lockAppId, ownerIndexPrefix(owner)))
+}
+
+/** Across `locks` at time `t`: what has not vested yet (`locked`) and what the app still holds for them (`owed` = amount − withdrawn). */
+export function lockedTotals(locks: Pick<Lock, 'amount' | 'withdrawn' | 'cliff' | 'end' | 'anchor' | 'base'>[], t: bigint): { locked: bigint; owed: bigint } {
+  let locked = 0n
+  let owed = 0n
+  for (const l of locks) {
+    locked += l.amount - vestedAt(l, t)
+    owed += l.amount - l.withdrawn
+  }
+  return { locked, owed }
+}

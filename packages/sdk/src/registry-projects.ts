@@ -1,0 +1,185 @@
+// The registry's projects: box layout and decoding, a builder per method, listing without an
+// indexer (algod's box listing by the "p" prefix), events and error sentences. Self-contained: it
+// reads only the registry's ARC-56 artifact.
+import { ABIContract, AtomicTransactionComposer, encodeAddress, encodeUint64, getApplicationAddress, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
+import type { ABIMethod, Address, Algodv2, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
+import { decodeEvent, eventDecoders } from './events.ts'
+import { explainError } from './errors.ts'
+import type { ReadableError } from './errors.ts'
+import { boxNamesByPrefix } from './locks/listing.ts'
+
+const SPEC = REGISTRY_ARC56 as unknown as Arc56Contract
+const CONTRACT = new ABIContract({
+  name: SPEC.name,
+  methods: SPEC.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
+})
+const method = (name: string): ABIMethod => CONTRACT.getMethodByName(name)
+
+/** Longest project name, in bytes (UTF-8). */
+export const PROJECT_NAME_MAX_BYTES = 32
+/** Longest metadata URL, in bytes. */
+export const PROJECT_URL_MAX_BYTES = 96
+/** µALGO a project's box ties up, which the registrant pays and removal refunds: 2,500 + 400 × (9 + 163). */
+export const PROJECT_MIN_BALANCE = 71_300n
+
+/** A registered project. */
+export interface Project {
+  asset: bigint
+  owner: string
+  verified: boolean
+  name: string
+  url: string
+}
+
+/** `"p" ‖ uint64(asset)`. */
+export const projectBoxName = (asset: bigint): Uint8Array => {
+  const name = new Uint8Array(9)
+  name[0] = 0x70
+  name.set(encodeUint64(asset), 1)
+  return name
+}
+
+/** Decodes a project box: owner 32 ‖ verified 1 ‖ name length 1 ‖ name 32 ‖ URL length 1 ‖ URL 96. */
+export function decodeProject(asset: bigint, value: Uint8Array): Project {
+  const text = (at: number) => new TextDecoder().decode(value.subarray(at + 1, at + 1 + value[at]!))
+  return { asset, owner: encodeAddress(value.subarray(0, 32)), verified: value[32] === 1, name: text(33), url: text(66) }
+}
+
+/** The contract's error code a name and URL would fail with, or undefined. */
+export function checkProjectFields(name: string, url: string): string | undefined {
+  const bytes = (s: string) => new TextEncoder().encode(s).length
+  if (bytes(name) > PROJECT_NAME_MAX_BYTES) return 'ERR:NAME_TOO_LONG'
+  if (bytes(url) > PROJECT_URL_MAX_BYTES) return 'ERR:URL_TOO_LONG'
+  return undefined
+}
+
+/** Who acts on which registry, and how to sign. */
+export interface RegistryContext {
+  algod: Algodv2
+  registryAppId: bigint
+  sender: string | Address
+  signer: TransactionSigner
+  suggestedParams?: SuggestedParams
+}
+
+/** A built group and the µALGO of fees the sender pays. */
+export interface RegistryGroup {
+  composer: AtomicTransactionComposer
+  fee: bigint
+}
+
+async function group(ctx: RegistryContext, build: (add: (name: string, args: unknown[], inners: number, accounts?: (string | Address)[]) => void, params: SuggestedParams) => void, asset: bigint): Promise<RegistryGroup> {
+  const params = ctx.suggestedParams ?? (await ctx.algod.getTransactionParams().do())
+  const atc = new AtomicTransactionComposer()
+  let fee = 0n
+  build((name, args, inners, accounts = []) => {
+    const f = 1000n * BigInt(1 + inners)
+    fee += f
+    atc.addMethodCall({
+      appID: ctx.registryAppId,
+      method: method(name),
+      methodArgs: args as never,
+      sender: ctx.sender,
+      signer: ctx.signer,
+      suggestedParams: { ...params, flatFee: true, fee: f },
+      boxes: [{ appIndex: 0, name: projectBoxName(asset) }],
+      appForeignAssets: [asset],
+      appAccounts: accounts,
+    })
+  }, params)
+  // the registration's payment is the only transaction besides the call
+  return { composer: atc, fee: fee + BigInt(atc.count() - 1) * 1000n }
+}
+
+/** Registers a project for `asset` (the sender must be its creator or manager), paying the box's minimum balance. */
+export function buildRegisterProject(ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> {
+  return group(
+    ctx,
+    (add, params) => {
+      const txn = makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: getApplicationAddress(ctx.registryAppId), amount: PROJECT_MIN_BALANCE, suggestedParams: { ...params, flatFee: true, fee: 1000n } })
+      add('registerProject', [{ txn, signer: ctx.signer }, asset, name, url], 0)
+    },
+    asset,
+  )
+}
+
+/** The owner changes the name and URL. */
+export const buildEditProject = (ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, (add) => add('editProject', [asset, name, url], 0), asset)
+
+/** The owner hands the project to `newOwner`. */
+export const buildTransferProject = (ctx: RegistryContext, asset: bigint, newOwner: string | Address): Promise<RegistryGroup> =>
+  group(ctx, (add) => add('transferProject', [asset, newOwner.toString()], 0), asset)
+
+/** The admin verifies or unverifies. */
+export const buildSetProjectVerified = (ctx: RegistryContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, (add) => add('setProjectVerified', [asset, verified], 0), asset)
+
+/** The owner or the admin removes it; the minimum balance goes back to the owner (one inner payment). */
+export const buildRemoveProject = (ctx: RegistryContext, project: Pick<Project, 'asset' | 'owner'>): Promise<RegistryGroup> =>
+  group(ctx, (add) => add('removeProject', [project.asset], 1, [project.owner]), project.asset)
+
+/** The project of `asset`, undefined when none is registered. */
+export async function fetchProject(algod: Algodv2, registryAppId: bigint, asset: bigint): Promise<Project | undefined> {
+  try {
+    return decodeProject(asset, (await algod.getApplicationBoxByName(registryAppId, projectBoxName(asset)).do()).value)
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return undefined
+    throw e
+  }
+}
+
+/** Every project, verified first, then by asset id. */
+export async function listProjects(algod: Algodv2, registryAppId: bigint): Promise<Project[]> {
+  const names = await boxNamesByPrefix(algod, registryAppId, new Uint8Array([0x70]))
+  const assets = names.filter((n) => n.length === 9).map((n) => new DataView(n.buffer, n.byteOffset + 1, 8).getBigUint64(0))
+  const projects = (await Promise.all(assets.map((a) => fetchProject(algod, registryAppId, a)))).filter((p): p is Project => p !== undefined)
+  return projects.sort((x, y) => Number(y.verified) - Number(x.verified) || (x.asset < y.asset ? -1 : 1))
+}
+
+/** Arguments of each project event. */
+export interface ProjectEventArgs {
+  ProjectRegistered: { asset: bigint; owner: string; name: string; url: string }
+  ProjectEdited: { asset: bigint; name: string; url: string }
+  ProjectTransferred: { asset: bigint; previousOwner: string; owner: string }
+  ProjectVerified: { asset: bigint; verified: boolean }
+  ProjectRemoved: { asset: bigint; owner: string }
+}
+
+/** A decoded project event. */
+export type ProjectEvent = { [K in keyof ProjectEventArgs]: { name: K; args: ProjectEventArgs[K] } }[keyof ProjectEventArgs]
+
+const DECODERS = eventDecoders(SPEC)
+
+/** The project events among a transaction's logs (addresses as strings). */
+export function decodeProjectEvents(logs: readonly Uint8Array[]): ProjectEvent[] {
+  const out: ProjectEvent[] = []
+  for (const log of logs) {
+    const e = decodeEvent(log, DECODERS)
+    if (!e || !e.name.startsWith('Project')) continue
+    const args = Object.fromEntries(Object.entries(e.args).map(([k, v]) => [k, typeof v === 'object' && v !== null && !(v instanceof Uint8Array) ? String(v) : v]))
+    out.push({ name: e.name, args } as ProjectEvent)
+  }
+  return out
+}
+
+/** The sentence for each `ERR:*` the project methods assert with. */
+export const PROJECT_ERROR_MESSAGES: Record<string, string> = {
+  'ERR:NOT_CREATOR': 'Only the token’s creator or manager can register its project',
+  'ERR:NOT_PROJECT_OWNER': 'Only the project’s owner can do this',
+  'ERR:PROJECT_EXISTS': 'This token already has a project',
+  'ERR:NO_PROJECT': 'This token has no project',
+  'ERR:NAME_TOO_LONG': `The name can be at most ${PROJECT_NAME_MAX_BYTES} bytes`,
+  'ERR:URL_TOO_LONG': `The metadata URL can be at most ${PROJECT_URL_MAX_BYTES} bytes`,
+  'ERR:BAD_ASSET': 'ALGO cannot have a project',
+  'ERR:BAD_OWNER': 'Give the new owner’s address',
+  'ERR:MBR': 'The payment must be exactly the project’s minimum balance',
+  'ERR:NOT_ADMIN': 'Only the protocol admin can do this',
+}
+
+/** Explains a failed registry group: the project codes in words, anything else as `explainError` does. */
+export function explainProjectError(error: unknown, registryAppId?: bigint): ReadableError {
+  const readable = explainError(error, [{ spec: SPEC, appId: registryAppId }])
+  if (readable.code && PROJECT_ERROR_MESSAGES[readable.code]) return { ...readable, message: PROJECT_ERROR_MESSAGES[readable.code]! }
+  return readable
+}

@@ -1,0 +1,97 @@
+// The SDK's lock builders, listing and errors against the Locks app on the localnet.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { microAlgo } from '@algorandfoundation/algokit-utils'
+import type { DexGroup } from '../../src/transactions.ts'
+import {
+  buildAcceptOwner,
+  buildExtend,
+  buildLock,
+  buildProposeOwner,
+  buildTopUp,
+  buildWithdraw,
+  decodeLockEvents,
+  explainLockError,
+  fetchLock,
+  listLocksByAsset,
+  listLocksByOwner,
+  LOCK_ERROR_MESSAGES,
+  LOCKS_SPEC,
+  lockedTotals,
+  vestedAt,
+} from '../../src/locks/index.ts'
+import type { LocksContext, LocksGroup } from '../../src/locks/index.ts'
+import { startGrove, type Grove } from '../fixture.ts'
+
+let g: Grove
+let lockAppId: bigint
+let ctx: LocksContext
+const send = (group: LocksGroup) => g.send(group as unknown as DexGroup)
+
+beforeAll(async () => {
+  g = await startGrove()
+  const created = await g.algorand.client.getAppFactory({ appSpec: LOCKS_SPEC, defaultSender: g.admin.addr }).send.create({ method: 'createApplication', args: [g.dexAppId] })
+  lockAppId = created.appClient.appId
+  await g.algorand.send.payment({ sender: g.admin.addr, receiver: created.appClient.appAddress, amount: microAlgo(100_000) })
+  ctx = { algod: g.algod, lockAppId, sender: g.trader.addr, signer: g.trader.signer }
+}, 120_000)
+
+afterAll(async () => {
+  await g?.stop()
+})
+
+describe('locks through the SDK', () => {
+  it('locks (opting the app in first), lists by asset and owner, withdraws what vestedAt promised for 2,000 µALGO', async () => {
+    const asset = g.assets[0]!
+    const now = await g.latestTimestamp()
+    const group = await buildLock(ctx, { asset, amount: 1_000_000n, cliff: now, end: now + 100n })
+    // opt-in payment + optInAsset (with its inner) + minimum balance + deposit + lock
+    expect(group.fee).toBe(1000n + 2000n + 1000n + 1000n + 1000n)
+    const sent = await send(group)
+    expect(sent.returns[sent.returns.length - 1]).toBe(group.lockId)
+    expect(decodeLockEvents(sent.logs.flat()).map((e) => e.name)).toEqual(['Locked'])
+    const second = await send(await buildLock(ctx, { asset, amount: 5n, cliff: now + 50n, end: now + 50n }))
+    expect(second.returns).toHaveLength(1)
+    expect((await listLocksByAsset(g.algod, lockAppId, asset)).map((l) => l.id)).toEqual([1n, 2n])
+    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.amount)).toEqual([1_000_000n, 5n])
+    expect(await listLocksByAsset(g.algod, lockAppId, 0n)).toEqual([])
+
+    const lock = (await fetchLock(g.algod, lockAppId, 1n))!
+    // 30 seconds later, and a block that carries the new time
+    await g.algod.setBlockOffsetTimestamp(30).do()
+    await g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: 'tick' })
+    const t = await g.latestTimestamp()
+    expect(vestedAt(lock, t)).toBeGreaterThan(0n)
+    const withdraw = await buildWithdraw(ctx, lock)
+    expect(withdraw.fee).toBe(2000n)
+    const before = await g.balance(asset)
+    const done = await send(withdraw)
+    expect(done.returns[0]).toBe(vestedAt(lock, t))
+    expect(await g.balance(asset)).toBe(before + vestedAt(lock, t))
+    const totals = lockedTotals(await listLocksByAsset(g.algod, lockAppId, asset), t)
+    expect(totals.owed).toBe(1_000_005n - vestedAt(lock, t))
+  })
+
+  it('extends, tops up and transfers ownership', async () => {
+    const lock = (await fetchLock(g.algod, lockAppId, 2n))!
+    await send(await buildExtend(ctx, lock.id, lock.end + 100n))
+    await send(await buildTopUp(ctx, lock, 7n))
+    expect(await fetchLock(g.algod, lockAppId, 2n)).toMatchObject({ amount: 12n, cliff: lock.end + 100n, end: lock.end + 100n })
+    const bob = g.algorand.account.random()
+    await g.algorand.send.payment({ sender: g.admin.addr, receiver: bob.addr, amount: microAlgo(1_000_000) })
+    await send(await buildProposeOwner(ctx, lock.id, bob.addr))
+    await send(await buildAcceptOwner({ ...ctx, sender: bob.addr, signer: bob.signer }, lock))
+    expect((await listLocksByOwner(g.algod, lockAppId, bob.addr)).map((l) => l.id)).toEqual([2n])
+    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.id)).toEqual([1n])
+  })
+
+  it('has a sentence for every ERR:* the Locks app asserts with', () => {
+    const codes = LOCKS_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
+    expect(codes.length).toBeGreaterThan(15)
+    for (const code of codes) expect(LOCK_ERROR_MESSAGES[code!], code).toBeDefined()
+  })
+
+  it('explains a refusal in words', async () => {
+    const error = await send(await buildWithdraw(ctx, { id: 2n, asset: g.assets[0]! })).catch((e: unknown) => e)
+    expect(explainLockError(error, lockAppId)).toMatchObject({ code: 'ERR:NOT_OWNER', message: 'Only the lock’s owner can do this' })
+  })
+})

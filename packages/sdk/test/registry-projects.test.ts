@@ -1,0 +1,81 @@
+// The SDK's project builders, listing, events and checks against the registry on the localnet.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { microAlgo } from '@algorandfoundation/algokit-utils'
+import type { DexGroup } from '../src/transactions.ts'
+import {
+  buildEditProject,
+  buildRegisterProject,
+  buildRemoveProject,
+  buildSetProjectVerified,
+  buildTransferProject,
+  checkProjectFields,
+  decodeProjectEvents,
+  explainProjectError,
+  fetchProject,
+  listProjects,
+  PROJECT_ERROR_MESSAGES,
+  PROJECT_MIN_BALANCE,
+} from '../src/registry-projects.ts'
+import type { RegistryContext, RegistryGroup } from '../src/registry-projects.ts'
+import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
+import { REGISTRY_SPEC } from '../src/contract.ts'
+import { startGrove, type Grove } from './fixture.ts'
+
+let g: Grove
+let ctx: RegistryContext
+let admin: RegistryContext
+const send = (group: RegistryGroup) => g.send(group as unknown as DexGroup)
+
+beforeAll(async () => {
+  g = await startGrove()
+  ctx = { algod: g.algod, registryAppId: g.registryAppId, sender: g.trader.addr, signer: g.trader.signer }
+  admin = { ...ctx, sender: g.admin.addr, signer: g.admin.signer }
+  await g.algorand.send.payment({ sender: g.admin.addr, receiver: (await g.algorand.app.getById(g.registryAppId)).appAddress, amount: microAlgo(100_000) })
+}, 120_000)
+
+afterAll(async () => {
+  await g?.stop()
+})
+
+describe('projects through the SDK', () => {
+  it('registers two projects, lists them verified first, edits, transfers and removes', async () => {
+    const [a, b] = [g.assets[0]!, g.assets[1]!]
+    const group = await buildRegisterProject(ctx, a, 'USD Coin', 'https://example.com/usdc.json')
+    expect(group.fee).toBe(2000n)
+    const sent = await send(group)
+    expect(decodeProjectEvents(sent.logs.flat())).toEqual([{ name: 'ProjectRegistered', args: { asset: a, owner: g.trader.addr.toString(), name: 'USD Coin', url: 'https://example.com/usdc.json' } }])
+    await send(await buildRegisterProject(ctx, b, 'Whole', ''))
+    await send(await buildSetProjectVerified(admin, b, true))
+    expect((await listProjects(g.algod, g.registryAppId)).map((p) => [p.asset, p.verified])).toEqual([
+      [b, true],
+      [a, false],
+    ])
+    await send(await buildEditProject(ctx, a, 'USDC', 'https://example.com/2.json'))
+    expect(await fetchProject(g.algod, g.registryAppId, a)).toMatchObject({ name: 'USDC', url: 'https://example.com/2.json' })
+    await send(await buildTransferProject(ctx, a, g.admin.addr))
+    const project = (await fetchProject(g.algod, g.registryAppId, a))!
+    expect(project.owner).toBe(g.admin.addr.toString())
+    const before = await g.balance(0n, g.admin.addr)
+    const removal = await buildRemoveProject(admin, project)
+    expect(removal.fee).toBe(2000n)
+    await send(removal)
+    expect(await g.balance(0n, g.admin.addr)).toBe(before + PROJECT_MIN_BALANCE - 2000n)
+    expect(await fetchProject(g.algod, g.registryAppId, a)).toBeUndefined()
+  })
+
+  it('refuses a stranger’s registration, with words for it', async () => {
+    const error = await send(await buildRegisterProject(admin, g.assets[2]!, 'Not mine', '')).catch((e: unknown) => e)
+    expect(explainProjectError(error, g.registryAppId)).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the token’s creator or manager can register its project' })
+  })
+
+  it('has a sentence for every ERR:* the registry asserts with', () => {
+    const codes = REGISTRY_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
+    for (const code of codes) expect(PROJECT_ERROR_MESSAGES[code!] ?? CONTRACT_ERROR_MESSAGES[code!], code).toBeDefined()
+  })
+
+  it('checks the name and URL lengths in bytes before sending', () => {
+    expect(checkProjectFields('é'.repeat(16), '')).toBeUndefined()
+    expect(checkProjectFields('é'.repeat(17), '')).toBe('ERR:NAME_TOO_LONG')
+    expect(checkProjectFields('x', 'u'.repeat(97))).toBe('ERR:URL_TOO_LONG')
+  })
+})
