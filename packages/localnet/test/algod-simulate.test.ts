@@ -1,11 +1,19 @@
 // POST /v2/transactions/simulate through algosdk 3 and algokit-utils 9 over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { assemble } from '@grove/avm'
-import { genesisAccounts } from '@grove/ledger'
+import { genesisAccounts, openNode } from '@grove/ledger'
 import { startLocalnet } from '../src/start-localnet.ts'
 import type { Localnet } from '../src/start-localnet.ts'
+import { recording, submitSimulated, type Recorded } from './simulated-groups.ts'
+
+// every group this file submits or cleanly simulates, in order (checked by the last test)
+const recorded = vi.hoisted((): Recorded[] => [])
+vi.mock('@grove/ledger', async (importOriginal) => {
+  const ledger = await importOriginal<typeof import('@grove/ledger')>()
+  return { ...ledger, openNode: (o?: Parameters<typeof ledger.openNode>[0]) => recording(ledger.openNode(o), recorded) }
+})
 
 let net: Localnet
 let algod: algosdk.Algodv2
@@ -79,6 +87,24 @@ box_create
 pop
 ok:
 pushint 1`)
+/** TEALScript's op-up: an inner call creating an app with OnCompletion DeleteApplication, so it exists neither before nor after. */
+const OPUP = program(`#pragma version 10
+txn ApplicationID
+bz ok
+itxn_begin
+int appl
+itxn_field TypeEnum
+int DeleteApplication
+itxn_field OnCompletion
+byte 0x0a8101
+itxn_field ApprovalProgram
+byte 0x0a8101
+itxn_field ClearStateProgram
+int 0
+itxn_field Fee
+itxn_submit
+ok:
+int 1`)
 /** Logs 40 times (over the 32 a block allows). */
 const LOGGER = program(`#pragma version 10
 txn ApplicationID
@@ -483,5 +509,20 @@ describe('request validation', () => {
     const stxn = algosdk.decodeObj(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() }).signTxn(funder.secretKey))
     const res = await postSimulate({ 'txn-groups': [{ txns: [stxn] }], 'exec-trace-config': { 'stack-change': true } })
     expect(res).toEqual({ status: 400, json: { message: 'basic trace must be enabled when enabling stack tracing' } })
+  })
+
+  it('simulates the op-up pattern (an inner app created with OnCompletion DeleteApplication)', async () => {
+    const opUp = await createApp(OPUP)
+    await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(opUp), amount: (1).algo() })
+    const res = await simulate([await call(opUp, [], 2000)])
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].txnResults[0].txnResult.innerTxns?.[0].applicationIndex).toBeGreaterThan(0n)
+  })
+
+  // last: the groups above that simulated cleanly commit on a node in the same state
+  it('commits every group that simulated cleanly, on a node replayed to the round it was simulated after', () => {
+    const fresh = (o?: Parameters<typeof openNode>[0]): ReturnType<typeof openNode> => openNode(o)
+    const checked = submitSimulated(recorded.splice(0), fresh, Date.now)
+    expect(checked).toBeGreaterThanOrEqual(10)
   })
 })
