@@ -4,6 +4,7 @@ import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { assemble } from '@grove/avm'
 import { genesisAccounts, openNode } from '@grove/ledger'
+import type * as Ledger from '@grove/ledger'
 import { startLocalnet } from '../src/start-localnet.ts'
 import type { Localnet } from '../src/start-localnet.ts'
 import { recording, submitSimulated, type Recorded } from './simulated-groups.ts'
@@ -11,7 +12,7 @@ import { recording, submitSimulated, type Recorded } from './simulated-groups.ts
 // every group this file submits or cleanly simulates, in order (checked by the last test)
 const recorded = vi.hoisted((): Recorded[] => [])
 vi.mock('@grove/ledger', async (importOriginal) => {
-  const ledger = await importOriginal<typeof import('@grove/ledger')>()
+  const ledger = await importOriginal<typeof Ledger>()
   return { ...ledger, openNode: (o?: Parameters<typeof ledger.openNode>[0]) => recording(ledger.openNode(o), recorded) }
 })
 
