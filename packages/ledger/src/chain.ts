@@ -329,7 +329,10 @@ class Chain implements Node {
   private readonly txns = new Map<string, Confirmed>()
   private readonly leases = new Map<string, bigint>()
   private readonly waiters: (() => void)[] = []
-  private offset = 0n
+  /** algod's dev-mode offset: once set, each block is stamped the previous stamp plus it. */
+  private offset: bigint | undefined
+  /** Grove's clock offset: while no dev-mode offset is set, blocks are stamped the wall clock plus it. */
+  private clock = 0n
   private lastBlockAt: number
   private closed = false
   private log: ChainLog | undefined
@@ -396,6 +399,11 @@ class Chain implements Node {
       for (const rec of records.slice(1)) {
         if (rec.kind === 'offset') {
           this.offset = rec.offset
+          continue
+        }
+        if (rec.kind === 'clock') {
+          this.clock = rec.offset
+          this.offset = undefined
           continue
         }
         round++
@@ -473,7 +481,7 @@ class Chain implements Node {
     }
   }
 
-  /** Seals a block; timestamps never go backwards, as go's dev mode keeps them monotonic. */
+  /** Seals a block; timestamps never go backwards, as go's MakeBlock keeps them monotonic. */
   private makeBlock(
     round: bigint,
     branch: Uint8Array,
@@ -484,7 +492,8 @@ class Chain implements Node {
     expired: algosdk.Address[] = [],
   ): algosdk.Block {
     const prevTs = this.headers.length > 0 ? this.headerAt(this.headers.length - 1).timestamp : 0n
-    const nowTs = BigInt(Math.floor(this.now() / 1000)) + this.offset
+    // go's dev mode: with an offset set, the previous stamp plus it; otherwise the (Grove-shifted) wall clock
+    const nowTs = this.offset !== undefined ? prevTs + this.offset : BigInt(Math.floor(this.now() / 1000)) + this.clock
     const header = new algosdk.BlockHeader({
       round,
       branch,
@@ -1023,8 +1032,19 @@ class Chain implements Node {
     this.offset = seconds
   }
 
-  getBlockTimeOffset(): bigint {
+  getBlockTimeOffset(): bigint | undefined {
     return this.offset
+  }
+
+  setClockOffset(seconds: bigint): void {
+    this.live()
+    this.persist({ kind: 'clock', offset: seconds })
+    this.clock = seconds
+    this.offset = undefined
+  }
+
+  getClockOffset(): bigint {
+    return this.clock
   }
 
   async close(): Promise<void> {
