@@ -10,13 +10,13 @@ import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type U
 import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, msgpackValueEnd, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash, genesisStatus } from './genesis.ts'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash, genesisParticipation, genesisStatus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
 import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp, type Write } from './deltas.ts'
 import { encodedCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
-import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, unhex, type KeyValue } from './state.ts'
+import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, u64, unhex, type KeyValue } from './state.ts'
 import type { Node, NodeOptions, SubmitResult, Supply } from './node.ts'
 
 const m = algosdk.modelsv2
@@ -365,10 +365,17 @@ class Chain implements Node {
     const cp = this.state.checkpoint()
     for (const [a, amount] of genesisAllocation()) {
       const status = genesisStatus(a)
-      this.state.updateAccount(algosdk.decodeAddress(a).publicKey, (d) => {
-        d.balance = Number(amount)
+      const p = genesisParticipation(a)
+      const pk = algosdk.decodeAddress(a).publicKey
+      this.state.updateAccount(pk, (d) => {
+        d.balance = u64(amount)
         if (status !== 0) d.status = status
+        if (p !== undefined) {
+          d.voting = { voteId: p.voteId, selectionId: p.selectionId, stateProofId: p.stateProofId, voteFirst: u64(p.voteFirst), voteLast: u64(p.voteLast), voteKeyDilution: u64(p.voteKeyDilution) }
+        }
       })
+      // agreement reads genesis stakes from round 0 on
+      if (status === 1) this.onlineAccounts.set(hex(pk), [{ round: 0n, balance: amount, incentiveEligible: false, voteLast: p?.voteLast ?? 0n }])
       if (status === 2) this.totals.notParticipating += amount
       else if (status === 1) this.totals.online += amount
       else this.totals.offline += amount
