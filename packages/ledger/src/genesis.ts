@@ -3,9 +3,19 @@
 // of go's 10 billion Algos, online with participation keys for rounds 0–30,000, derived from
 // fixed seeds so kmd can hold their keys, plus the fee sink and rewards pool algod's genesis always has.
 
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto'
 import algosdk from 'algosdk'
-import nacl from 'tweetnacl'
 import { sha512_256 } from './hash.ts'
+
+/** PKCS#8 DER header of an ed25519 private key; the 32-byte seed follows it. */
+const ED25519_PKCS8 = Buffer.from('302e020100300506032b657004220420', 'hex')
+
+/** The ed25519 public key of a seed, by node's crypto (tweetnacl's scalar multiplication costs tens of ms, a startup's worth). */
+function ed25519PublicKey(seed: Uint8Array): Uint8Array {
+  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8, seed]), format: 'der', type: 'pkcs8' })
+  // SPKI DER of an ed25519 key ends with the 32-byte public key
+  return new Uint8Array(createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32))
+}
 
 /** The genesis id AlgoKit LocalNet uses. */
 export const GENESIS_ID = 'dockernet-v1'
@@ -50,11 +60,12 @@ function deriveGenesisAccounts(): GenesisAccount[] {
   const out: GenesisAccount[] = []
   for (let i = 0; i < 3; i++) {
     const seed = sha512_256(new TextEncoder().encode(`grove-localnet-genesis-${i}`))
-    const keys = nacl.sign.keyPair.fromSeed(seed)
+    const publicKey = ed25519PublicKey(seed)
+    const secretKey = new Uint8Array([...seed, ...publicKey])
     out.push({
-      address: algosdk.encodeAddress(keys.publicKey),
-      secretKey: keys.secretKey,
-      mnemonic: algosdk.secretKeyToMnemonic(keys.secretKey),
+      address: algosdk.encodeAddress(publicKey),
+      secretKey,
+      mnemonic: algosdk.secretKeyToMnemonic(secretKey),
       balance: (TOTAL_MONEY / 100n) * STAKES[i],
     })
   }
@@ -95,16 +106,23 @@ export interface GenesisParticipation {
  */
 export function genesisParticipation(address: string): GenesisParticipation | undefined {
   if (genesisStatus(address) !== 1) return undefined
-  const enc = (what: string): Uint8Array => new TextEncoder().encode(`grove-localnet-${what}-${address}`)
-  return {
-    voteId: nacl.sign.keyPair.fromSeed(sha512_256(enc('vote'))).publicKey,
-    selectionId: sha512_256(enc('selection')),
-    stateProofId: nacl.hash(enc('state-proof')),
-    voteFirst: 0n,
-    voteLast: GENESIS_VOTE_LAST,
-    voteKeyDilution: DEFAULT_KEY_DILUTION,
+  let p = participations.get(address)
+  if (p === undefined) {
+    const enc = (what: string): Uint8Array => new TextEncoder().encode(`grove-localnet-${what}-${address}`)
+    p = {
+      voteId: ed25519PublicKey(sha512_256(enc('vote'))),
+      selectionId: sha512_256(enc('selection')),
+      stateProofId: new Uint8Array(createHash('sha512').update(enc('state-proof')).digest()),
+      voteFirst: 0n,
+      voteLast: GENESIS_VOTE_LAST,
+      voteKeyDilution: DEFAULT_KEY_DILUTION,
+    }
+    participations.set(address, p)
   }
+  return { ...p, voteId: p.voteId.slice(), selectionId: p.selectionId.slice(), stateProofId: p.stateProofId.slice() }
 }
+
+const participations = new Map<string, GenesisParticipation>()
 
 let hash: Uint8Array | undefined
 
