@@ -331,6 +331,45 @@ describe('unnamed resources', () => {
     expect(unnamed?.extraBoxRefs).toBe(1)
   })
 
+  it('reports a box a pre-v9 program touches at group level, as go keeps every box group-wide', async () => {
+    const v8Boxer = await createApp(program('#pragma version 8\ntxn ApplicationID\nbz ok\ntxna ApplicationArgs 0\npushint 8\nbox_create\npop\nok:\nint 1'))
+    await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(v8Boxer), amount: (1).algo() })
+    const res = await simulate([await call(v8Boxer, [new TextEncoder().encode('v8')])], { allowUnnamedResources: true })
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].unnamedResourcesAccessed?.boxes).toMatchObject([{ app: v8Boxer, name: new TextEncoder().encode('v8') }])
+    expect(res.txnGroups[0].txnResults[0].unnamedResourcesAccessed?.boxes).toBeUndefined()
+  })
+
+  it('reports an account a v8 and a v10 program both read once, for the v8 transaction', async () => {
+    const v8Balance = await createApp(program('#pragma version 8\ntxn ApplicationID\nbz ok\ntxna ApplicationArgs 0\nbalance\npop\nok:\nint 1'))
+    const other = algosdk.generateAccount().addr
+    for (const order of [[balanceApp, v8Balance], [v8Balance, balanceApp]]) {
+      const res = await simulate([await call(order[0], [other.publicKey]), await call(order[1], [other.publicKey])], { allowUnnamedResources: true })
+      expect(res.txnGroups[0].failureMessage).toBeUndefined()
+      const v8At = order.indexOf(v8Balance)
+      expect(res.txnGroups[0].txnResults[v8At].unnamedResourcesAccessed?.accounts).toEqual([other])
+      expect(res.txnGroups[0].unnamedResourcesAccessed?.accounts).toBeUndefined()
+    }
+  })
+
+  it('counts a box of an app the group creates as an extra box reference, not a named box', async () => {
+    const source = '#pragma version 10\ntxn ApplicationID\nbz ok\npushbytes "nb"\npushint 8\nbox_create\npop\nok:\nint 1'
+    const last = (await algod.status().do()).lastRound
+    const next = (await algod.block(last).do()).block.header.txnCounter + 1n
+    const params = await sp()
+    const create = algosdk.makeApplicationCreateTxnFromObject({
+      sender: funder.address, approvalProgram: program(source), clearProgram: CLEAR, numGlobalInts: 0, numGlobalByteSlices: 0, numLocalInts: 0, numLocalByteSlices: 0,
+      onComplete: algosdk.OnApplicationComplete.NoOpOC, suggestedParams: params,
+    })
+    const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: algosdk.getApplicationAddress(next), amount: 1_000_000, suggestedParams: params })
+    const use = algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.address, appIndex: next, suggestedParams: params })
+    const res = await simulate([create, fund, use], { allowUnnamedResources: true })
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].txnResults[0].txnResult.applicationIndex).toBe(next)
+    expect(res.txnGroups[0].unnamedResourcesAccessed?.boxes).toBeUndefined()
+    expect(res.txnGroups[0].unnamedResourcesAccessed?.extraBoxRefs).toBe(1)
+  })
+
   it('lets algokit-utils populate an unnamed box and send the call', async () => {
     const result = await algorand.send.appCall({ sender: funder.address, appId: boxerApp, args: [new TextEncoder().encode('b2')], populateAppCallResources: true })
     expect(result.confirmation.confirmedRound).toBeGreaterThan(0n)
