@@ -445,6 +445,7 @@ export interface WellFormedParams {
   maxAppTxnForeignAssets: number
   maxAppBoxReferences: number
   maxAppTotalTxnReferences: number
+  maxAppKeyLen: number
   maxLocalSchemaEntries: number
   maxGlobalSchemaEntries: number
 }
@@ -452,6 +453,61 @@ export interface WellFormedParams {
 function allZero(b: Uint8Array): boolean {
   for (const x of b) if (x !== 0) return false
   return true
+}
+
+/** The access-list entry at 1-based `i`, when `i` is inside the list. */
+function accessAt(access: ResourceRef[], i: number): ResourceRef | undefined {
+  return i >= 1 && i <= access.length ? access[i - 1] : undefined
+}
+
+function isAddressRef(rr: ResourceRef | undefined): boolean {
+  return rr?.address !== undefined && !allZero(rr.address)
+}
+
+function isIdRef(id: Uint64 | undefined): boolean {
+  return id !== undefined && id !== 0 && id !== 0n
+}
+
+/**
+ * go's ResourceRef.wellFormed: an access-list entry is empty (a box quota bump) or exactly one
+ * kind of resource, and its internal 1-based indices point at an entry of the right kind.
+ */
+function resourceRefWellFormed(rr: ResourceRef, access: ResourceRef[], creating: boolean, p: WellFormedParams): string | undefined {
+  let count = 0
+  if (isAddressRef(rr)) count++
+  if (isIdRef(rr.asset)) count++
+  if (isIdRef(rr.app)) count++
+  const h = rr.holding
+  if (h !== undefined && (h.address !== 0 || h.asset !== 0)) {
+    if (h.address !== 0) {
+      if (h.address > access.length) return `holding Address reference ${h.address} outside tx.Access`
+      if (!isAddressRef(accessAt(access, h.address))) return `holding Address reference ${h.address} is not an Address`
+    }
+    if (h.asset === 0 || h.asset > access.length) return `holding Asset reference ${h.asset} outside tx.Access`
+    if (!isIdRef(accessAt(access, h.asset)?.asset)) return `holding Asset reference ${h.asset} is not an Asset`
+    count++
+  }
+  const l = rr.locals
+  if (l !== undefined && (l.address !== 0 || l.app !== 0)) {
+    if (creating && l.app === 0) return '0 App in LocalsRef during app create is not allowed or necessary'
+    if (l.address !== 0) {
+      if (l.address > access.length) return `locals Address reference ${l.address} outside tx.Access`
+      if (!isAddressRef(accessAt(access, l.address))) return `locals Address reference ${l.address} is not an Address`
+    }
+    if (l.app !== 0) {
+      if (l.app > access.length) return `locals App reference ${l.app} outside tx.Access`
+      if (!isIdRef(accessAt(access, l.app)?.app)) return `locals App reference ${l.app} is not an App`
+    }
+    count++
+  }
+  const b = rr.box
+  if (b !== undefined && (b.app !== 0 || b.name.length > 0)) {
+    if (b.name.length > p.maxAppKeyLen) return `tx.Access box Name too long, max len ${p.maxAppKeyLen} bytes`
+    if (b.app > access.length) return `box Index ${b.app} outside tx.Access`
+    if (b.app !== 0 && !isIdRef(accessAt(access, b.app)?.app)) return `box Index reference ${b.app} is not an App`
+    count++
+  }
+  return count > 1 ? 'tx.Access element has fields from multiple types' : undefined
 }
 
 function appWellFormed(tx: Txn, p: WellFormedParams): string | undefined {
@@ -503,6 +559,10 @@ function appWellFormed(tx: Txn, p: WellFormedParams): string | undefined {
     if (tx.foreignApps.length > 0) return "tx.ForeignApps can't be used when tx.Access is used"
     if (tx.foreignAssets.length > 0) return "tx.ForeignAssets can't be used when tx.Access is used"
     if (tx.boxes.length > 0) return "tx.Boxes can't be used when tx.Access is used"
+    for (const rr of tx.access) {
+      const bad = resourceRefWellFormed(rr, tx.access, creating, p)
+      if (bad !== undefined) return bad
+    }
   } else {
     if (tx.accounts.length > p.maxAppTxnAccounts) return `tx.Accounts too long, max number of accounts is ${p.maxAppTxnAccounts}`
     if (tx.foreignApps.length > p.maxAppTxnForeignApps) {
@@ -519,6 +579,7 @@ function appWellFormed(tx: Txn, p: WellFormedParams): string | undefined {
   for (let i = 0; i < tx.boxes.length; i++) {
     const br = tx.boxes[i]
     if (br.index > tx.foreignApps.length) return `tx.Boxes[${i}].Index is ${br.index}. Exceeds len(tx.ForeignApps)`
+    if (br.name.length > p.maxAppKeyLen) return `tx.Boxes[${i}].Name too long, max len ${p.maxAppKeyLen} bytes`
   }
   if (ls.numUint + ls.numByteSlice > p.maxLocalSchemaEntries) {
     return `tx.LocalStateSchema is too large. ${ls.numUint + ls.numByteSlice} > ${p.maxLocalSchemaEntries}`

@@ -1,8 +1,9 @@
 // Demo data for a fresh localnet, through the typed clients: project tokens with real-looking
 // metadata, pools at sensible prices, holdings for the KMD wallet's accounts and a demo account,
-// and 30 days of trading history. Dev-mode time travel dates the history: blocks are stamped with
-// the wall clock plus the offset, and the localnet accepts negative offsets, so each trade is sent
-// with the offset that puts its block at its moment in the past. Everything runs in one fixed
+// and 30 days of trading history. The embedded localnet's clock dates the history: with Grove's
+// clock offset (POST /grove/v1/clock/offset/{seconds}, a Grove endpoint; algod's dev-mode offset
+// only moves time forward from the previous block) blocks are stamped with the wall clock plus a
+// signed offset, so each trade is sent with the offset that puts its block at its moment in the past. Everything runs in one fixed
 // order from a fixed PRNG, so the same fresh localnet always gets the same ids and history.
 import { createHash } from 'node:crypto'
 import algosdk, { type Address } from 'algosdk'
@@ -104,12 +105,17 @@ export function demoKeys(label = 'demo'): { address: string; mnemonic: string } 
   return { address: algosdk.mnemonicToSecretKey(mnemonic).addr.toString(), mnemonic }
 }
 
+/** Sets the embedded localnet's clock offset (Grove's endpoint: the wall clock plus `seconds`, negative allowed). */
+async function setClockOffset(algorand: AlgorandClient, seconds: number): Promise<void> {
+  await algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${seconds}`, data: null })
+}
+
 /**
- * Time travel: the next blocks are stamped `unixSeconds` (dev mode only). Past times need the
- * localnet's negative offsets; timestamps never go backwards, so travel forward in time only.
+ * Time travel: the next blocks are stamped `unixSeconds` (the embedded localnet only). Timestamps
+ * never go backwards, so travel forward in time only.
  */
 export async function travelTo(algorand: AlgorandClient, unixSeconds: number, now: () => number = Date.now): Promise<void> {
-  await algorand.client.algod.setBlockOffsetTimestamp(Math.round(unixSeconds - now() / 1000)).do()
+  await setClockOffset(algorand, Math.round(unixSeconds - now() / 1000))
 }
 
 /** Unix seconds where the history starts: travel there before `deploy` to date the deployment too. */
@@ -119,7 +125,7 @@ export function historyStart(now: () => number = Date.now): number {
 
 /** Back to the present: new blocks carry the wall clock again. */
 export async function travelToNow(algorand: AlgorandClient): Promise<void> {
-  await algorand.client.algod.setBlockOffsetTimestamp(0).do()
+  await setClockOffset(algorand, 0)
 }
 
 const POOL_STATE = algosdk.ABIType.from('(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)')

@@ -22,11 +22,13 @@ import {
   type Txn,
   type Uint64,
   type UnnamedResourcePolicy,
+  wellFormed as avmWellFormed,
 } from '@grove/avm'
 import { LedgerError } from './errors.ts'
 import { AccountStatus, BALANCE_LOOKBACK, hex, microAlgosText, u64, type AssetRecord, type LedgerState } from './state.ts'
 import { txnFromRaw } from './convert.ts'
 import { sha512_256 } from './hash.ts'
+import { REWARDS_POOL } from './genesis.ts'
 
 /** A state change in an EvalDelta: set bytes (1), set uint (2) or delete (3). */
 export interface ValueDelta {
@@ -161,61 +163,27 @@ function wellFormed(tx: Txn, state: LedgerState): void {
     if (tx.type === 'hb') throw new LedgerError('heartbeat transaction not supported')
     throw new LedgerError(`unknown tx type ${tx.type}`)
   }
-  if (BigInt(tx.lastValid) < BigInt(tx.firstValid)) throw new LedgerError(`transaction invalid range (${String(tx.firstValid)}--${String(tx.lastValid)})`)
-  if (BigInt(tx.lastValid) - BigInt(tx.firstValid) > BigInt(proto.maxTxnLife)) {
-    throw new LedgerError(`transaction window size excessive (${String(tx.firstValid)}--${String(tx.lastValid)})`)
-  }
-  if (tx.note.length > proto.maxTxnNoteBytes) throw new LedgerError(`transaction note too big: ${tx.note.length} > ${proto.maxTxnNoteBytes}`)
-  if (isZero(tx.sender)) throw new LedgerError('transaction cannot have zero sender')
-  if (tx.type === 'appl') {
-    if (tx.applicationArgs.length > proto.maxAppArgs) throw new LedgerError(`tx.ApplicationArgs has too many arguments. ${tx.applicationArgs.length} > ${proto.maxAppArgs}`)
-    const argLen = tx.applicationArgs.reduce((n, a) => n + a.length, 0)
-    if (argLen > proto.maxAppTotalArgLen) throw new LedgerError(`tx.ApplicationArgs total length is too long. ${argLen} > ${proto.maxAppTotalArgLen}`)
-    if (tx.accounts.length > proto.maxAppTxnAccounts) throw new LedgerError(`tx.Accounts too long, max number of accounts is ${proto.maxAppTxnAccounts}`)
-    if (tx.foreignApps.length > proto.maxAppTxnForeignApps) throw new LedgerError(`tx.ForeignApps too long, max number of foreign apps is ${proto.maxAppTxnForeignApps}`)
-    if (tx.foreignAssets.length > proto.maxAppTxnForeignAssets) throw new LedgerError(`tx.ForeignAssets too long, max number of foreign assets is ${proto.maxAppTxnForeignAssets}`)
-    if (tx.boxes.length > proto.maxAppBoxReferences) throw new LedgerError(`tx.Boxes too long, max number of box references is ${proto.maxAppBoxReferences}`)
-    if (tx.extraProgramPages > proto.maxExtraAppProgramPages) throw new LedgerError(`tx.ExtraProgramPages exceeds MaxExtraAppProgramPages = ${proto.maxExtraAppProgramPages}`)
-    const isCreate = tx.applicationId === 0
-    if (isCreate || tx.onCompletion === OnCompletion.UpdateApplication) {
-      const pages = 1 + tx.extraProgramPages
-      const lap = tx.approvalProgram.length
-      const lcs = tx.clearStateProgram.length
-      if (lap > proto.maxAppProgramLen * pages) throw new LedgerError(`approval program too long. (${lap} > ${proto.maxAppProgramLen * pages})`)
-      if (lcs > proto.maxAppProgramLen * pages) throw new LedgerError(`clear state program too long. (${lcs} > ${proto.maxAppProgramLen * pages})`)
-      if (lap + lcs > proto.maxAppTotalProgramLen * pages) throw new LedgerError(`app programs too long. (${lap} + ${lcs} > ${proto.maxAppTotalProgramLen * pages})`)
-    }
-    if (isCreate) {
-      if (tx.approvalProgram.length === 0) throw new LedgerError('approval program empty')
-      if (tx.clearStateProgram.length === 0) throw new LedgerError('clear state program empty')
-      const locals = tx.localStateSchema.numUint + tx.localStateSchema.numByteSlice
-      const globals = tx.globalStateSchema.numUint + tx.globalStateSchema.numByteSlice
-      if (locals > proto.maxLocalSchemaEntries) throw new LedgerError(`tx.LocalStateSchema is too large. ${locals} > ${proto.maxLocalSchemaEntries}`)
-      if (globals > proto.maxGlobalSchemaEntries) throw new LedgerError(`tx.GlobalStateSchema is too large. ${globals} > ${proto.maxGlobalSchemaEntries}`)
-    }
-  }
+  // the type's rules that need the chain's special addresses, or keyreg's (an inner transaction never is one)
   if (tx.type === 'pay') {
     if (eq(tx.closeRemainderTo, tx.sender)) throw new LedgerError(`transaction cannot close account to its sender ${addr(tx.sender)}`)
     if (eq(tx.sender, state.chain.feeSink)) throw new LedgerError(`cannot spend from fee sink address ${addr(tx.sender)}`)
   }
-  if (tx.type === 'axfer') {
-    if (BigInt(tx.xferAsset) === 0n && BigInt(tx.assetAmount) !== 0n) throw new LedgerError('asset ID cannot be zero')
-    if (!isZero(tx.assetSender) && !isZero(tx.assetCloseTo)) throw new LedgerError('cannot close asset by clawback')
-  }
-  if (tx.type === 'afrz') {
-    if (BigInt(tx.freezeAsset) === 0n) throw new LedgerError('asset ID cannot be zero')
-    if (isZero(tx.freezeAccount)) throw new LedgerError('freeze account cannot be empty')
-  }
   if (tx.type === 'keyreg') keyregWellFormed(tx, state)
-  if (tx.type === 'acfg') {
-    const p = tx.assetParams
-    if (p.decimals > proto.maxAssetDecimals) throw new LedgerError(`transaction asset decimals is too high (max is ${proto.maxAssetDecimals})`)
-    if (p.unitName.length > proto.maxAssetUnitNameBytes) throw new LedgerError(`transaction asset unit name too big: ${p.unitName.length} > ${proto.maxAssetUnitNameBytes}`)
-    if (p.assetName.length > proto.maxAssetNameBytes) throw new LedgerError(`transaction asset name too big: ${p.assetName.length} > ${proto.maxAssetNameBytes}`)
-    if (p.url.length > proto.maxAssetUrlBytes) throw new LedgerError(`transaction asset url too big: ${p.url.length} > ${proto.maxAssetUrlBytes}`)
-    if (p.metadataHash.length !== 0 && p.metadataHash.length !== 32) throw new LedgerError('transaction asset metadata hash must be 32 bytes')
+  // the rest of go's Transaction.WellFormed is the AVM's check of inner transactions: one implementation for both
+  const malformed = avmWellFormed(tx, proto)
+  if (malformed !== undefined) throw new LedgerError(malformed)
+  if (eq(tx.sender, REWARDS_POOL_KEY)) throw new LedgerError('transaction from incentive pool is invalid')
+  if (tx.type === 'appl' && tx.applicationId === 0) {
+    if (tx.approvalProgram.length === 0) throw new LedgerError('approval program empty')
+    if (tx.clearStateProgram.length === 0) throw new LedgerError('clear state program empty')
+  }
+  // go's decoder refuses any other length (a fixed [32]byte)
+  if (tx.type === 'acfg' && tx.assetParams.metadataHash.length !== 0 && tx.assetParams.metadataHash.length !== 32) {
+    throw new LedgerError('transaction asset metadata hash must be 32 bytes')
   }
 }
+
+const REWARDS_POOL_KEY = algosdk.decodeAddress(REWARDS_POOL).publicKey
 
 /** Longest voting period a keyreg may register (go's MaxKeyregValidPeriod). */
 const MAX_KEYREG_VALID_PERIOD = 256n * (1n << 16n) - 1n

@@ -10,13 +10,14 @@ import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type U
 import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, msgpackValueEnd, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash, genesisStatus } from './genesis.ts'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash, genesisParticipation, genesisStatus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
 import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp, type Write } from './deltas.ts'
 import { encodedCommitments } from './merkle.ts'
 import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
-import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, unhex, type KeyValue } from './state.ts'
+import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, u64, unhex, type KeyValue, type StateSnapshot } from './state.ts'
+import { readSnapshot, writeSnapshot } from './snapshot.ts'
 import type { Node, NodeOptions, SubmitResult, Supply } from './node.ts'
 
 const m = algosdk.modelsv2
@@ -196,6 +197,21 @@ function entryAt<T extends { round: bigint }>(history: T[], round: bigint): T | 
 /** Expired participation accounts a block knocks offline at most (go's MaxProposedExpiredOnlineAccounts). */
 const MAX_EXPIRED_PER_BLOCK = 32
 
+/** Blocks between snapshots taken while running (a clean stop always takes one): a crash's restart replays at most this many. */
+const SNAPSHOT_INTERVAL = 10_000n
+
+/** What a snapshot holds besides the state: the chain's indexes as of its round (structured-clonable). */
+interface ChainSnapshot {
+  state: StateSnapshot
+  totals: MoneyTotals
+  onlineAccounts: Map<string, OnlineEntry[]>
+  onlineHistory: { round: bigint; money: bigint }[]
+  /** Confirmed transactions still looked up: id, round, the signed transaction's msgpack, what applying it produced. */
+  txns: [string, bigint, Uint8Array, AppliedTxn][]
+  leases: Map<string, bigint>
+  deltas: [bigint, { round: Map<string, Msgp>; group: Map<string, Msgp>; ids: Uint8Array[] }][]
+}
+
 /** Rounds of state deltas kept (go's default MaxAcctLookback: its trackers flush older rounds). */
 const DELTA_LOOKBACK = 4n
 
@@ -329,7 +345,10 @@ class Chain implements Node {
   private readonly txns = new Map<string, Confirmed>()
   private readonly leases = new Map<string, bigint>()
   private readonly waiters: (() => void)[] = []
-  private offset = 0n
+  /** algod's dev-mode offset: once set, each block is stamped the previous stamp plus it. */
+  private offset: bigint | undefined
+  /** Grove's clock offset: while no dev-mode offset is set, blocks are stamped the wall clock plus it. */
+  private clock = 0n
   private lastBlockAt: number
   private closed = false
   private log: ChainLog | undefined
@@ -342,6 +361,10 @@ class Chain implements Node {
   /** The last new block's header encoding, for the next block's branch and branch512. */
   private lastHeader: { round: bigint; bytes: Uint8Array } | undefined
   private readonly onlineHistory: { round: bigint; money: bigint }[] = [{ round: 0n, money: 0n }]
+  /** The data directory, for snapshots. */
+  private dataDir: string | undefined
+  /** The round of the data directory's latest snapshot (0: none). */
+  private snapshotRound = 0n
   /** Logged blocks whose flush has not succeeded yet, oldest first: until it does, each stays undoable. */
   private readonly unflushed: UnflushedMark[] = []
   private readonly fault: NodeOptions['fault']
@@ -362,10 +385,17 @@ class Chain implements Node {
     const cp = this.state.checkpoint()
     for (const [a, amount] of genesisAllocation()) {
       const status = genesisStatus(a)
-      this.state.updateAccount(algosdk.decodeAddress(a).publicKey, (d) => {
-        d.balance = Number(amount)
+      const p = genesisParticipation(a)
+      const pk = algosdk.decodeAddress(a).publicKey
+      this.state.updateAccount(pk, (d) => {
+        d.balance = u64(amount)
         if (status !== 0) d.status = status
+        if (p !== undefined) {
+          d.voting = { voteId: p.voteId, selectionId: p.selectionId, stateProofId: p.stateProofId, voteFirst: u64(p.voteFirst), voteLast: u64(p.voteLast), voteKeyDilution: u64(p.voteKeyDilution) }
+        }
       })
+      // agreement reads genesis stakes from round 0 on
+      if (status === 1) this.onlineAccounts.set(hex(pk), [{ round: 0n, balance: amount, incentiveEligible: false, voteLast: p?.voteLast ?? 0n }])
       if (status === 2) this.totals.notParticipating += amount
       else if (status === 1) this.totals.online += amount
       else this.totals.offline += amount
@@ -392,14 +422,27 @@ class Chain implements Node {
       this.blockBytes[0] = logged.block.slice()
       this.sameRules(0n, this.headers[0].txnCounter)
       const blocks = records.reduce((n, r) => n + (r.kind === 'block' ? 1 : 0), 0)
+      const snap = this.usableSnapshot(dataDir, records)
       let round = 0
       for (const rec of records.slice(1)) {
         if (rec.kind === 'offset') {
           this.offset = rec.offset
           continue
         }
+        if (rec.kind === 'clock') {
+          this.clock = rec.offset
+          this.offset = undefined
+          continue
+        }
         round++
-        // only the last rounds' deltas outlive replay (recordDelta keeps DELTA_LOOKBACK): earlier ones are not built
+        if (snap !== undefined && round <= snap.round) {
+          // covered by the snapshot: kept as logged bytes, its header decoded when first read
+          this.headers.push(undefined)
+          this.blockBytes.push(rec.block)
+          if (round === snap.round) this.loadSnapshot(snap.body)
+          continue
+        }
+        // only the last rounds' deltas outlive replay (publish keeps DELTA_LOOKBACK): earlier ones are not built
         const stored = storedBlock(rec.block, BigInt(blocks - 1 - round) < DELTA_LOOKBACK)
         try {
           this.commitGroup(rec.group, stored)
@@ -407,13 +450,70 @@ class Chain implements Node {
           throw new ChainLogError(`${log.file}: replaying round ${stored.round} failed: ${(e as Error).message}`)
         }
       }
+      this.snapshotRound = BigInt(snap?.round ?? 0)
     } catch (e) {
       log.close()
       throw e
     }
     this.log = log
+    this.dataDir = dataDir
     const fault = this.fault
     if (fault !== undefined) log.tearHook = () => fault('log')
+    // a long replay (after a crash) is not repeated on the next start
+    if (this.lastRound() - this.snapshotRound >= SNAPSHOT_INTERVAL) this.saveSnapshot()
+  }
+
+  /** The data directory's snapshot when it matches the log: its round's logged block has the hash it names and counts transactions as it does. */
+  private usableSnapshot(dataDir: string, records: LogRecord[]): { round: number; body: ChainSnapshot } | undefined {
+    const snap = readSnapshot(dataDir)
+    if (snap === undefined || snap.round < 1n) return undefined
+    let round = 0n
+    for (const rec of records) {
+      if (rec.kind !== 'block') continue
+      if (round === snap.round) {
+        const body = snap.body as ChainSnapshot
+        const same = Buffer.from(sha512_256(rec.block)).equals(Buffer.from(snap.blockHash)) && storedBlock(rec.block, false).txnCounter === BigInt(body.state.lastId)
+        return same ? { round: Number(snap.round), body } : undefined
+      }
+      round++
+    }
+    return undefined
+  }
+
+  /** Takes a snapshot's state and indexes as the chain's, as of its round. */
+  private loadSnapshot(body: ChainSnapshot): void {
+    this.state.restoreSnapshot(body.state)
+    this.totals = body.totals
+    this.onlineAccounts.clear()
+    for (const [k, v] of body.onlineAccounts) this.onlineAccounts.set(k, v)
+    this.onlineHistory.splice(0, this.onlineHistory.length, ...body.onlineHistory)
+    this.txns.clear()
+    for (const [id, round, stxn, applied] of body.txns) this.txns.set(id, { round, stxn: algosdk.decodeMsgpack(stxn, algosdk.SignedTransaction), applied })
+    this.leases.clear()
+    for (const [k, v] of body.leases) this.leases.set(k, v)
+    this.deltas.clear()
+    for (const [round, d] of body.deltas) this.deltas.set(round, { ...d, block: new algosdk.Block({ header: this.headerAt(Number(round)), payset: [] }) })
+  }
+
+  /** Writes the state as of the tip (every block of it flushed, nothing undoable) as the data directory's snapshot. */
+  private saveSnapshot(): void {
+    if (this.dataDir === undefined || this.unflushed.length > 0) return
+    const tip = this.lastRound()
+    const body: ChainSnapshot = {
+      state: this.state.snapshot(),
+      totals: this.totals,
+      onlineAccounts: this.onlineAccounts,
+      onlineHistory: this.onlineHistory,
+      txns: [...this.txns].map(([id, c]) => [id, c.round, algosdk.encodeMsgpack(c.stxn), c.applied]),
+      leases: this.leases,
+      deltas: [...this.deltas].map(([round, d]) => [round, { round: d.round, group: d.group, ids: d.ids }]),
+    }
+    try {
+      writeSnapshot(this.dataDir, tip, sha512_256(this.blockBytes[Number(tip)]), body)
+      this.snapshotRound = tip
+    } catch {
+      // a snapshot only saves replay time: without one the next start replays the whole log
+    }
   }
 
   /** Replay must count transactions (and so number created ids) as the logged block did; otherwise the rules changed under the log. */
@@ -473,7 +573,7 @@ class Chain implements Node {
     }
   }
 
-  /** Seals a block; timestamps never go backwards, as go's dev mode keeps them monotonic. */
+  /** Seals a block; timestamps never go backwards, as go's MakeBlock keeps them monotonic. */
   private makeBlock(
     round: bigint,
     branch: Uint8Array,
@@ -484,7 +584,8 @@ class Chain implements Node {
     expired: algosdk.Address[] = [],
   ): algosdk.Block {
     const prevTs = this.headers.length > 0 ? this.headerAt(this.headers.length - 1).timestamp : 0n
-    const nowTs = BigInt(Math.floor(this.now() / 1000)) + this.offset
+    // go's dev mode: with an offset set, the previous stamp plus it; otherwise the (Grove-shifted) wall clock
+    const nowTs = this.offset !== undefined ? prevTs + this.offset : BigInt(Math.floor(this.now() / 1000)) + this.clock
     const header = new algosdk.BlockHeader({
       round,
       branch,
@@ -726,7 +827,10 @@ class Chain implements Node {
         this.fault?.('flush')
         // this block and all before it are on disk: once none waits, nothing can be undone any more
         this.unflushed.splice(0, this.unflushed.indexOf(mark) + 1)
-        if (this.unflushed.length === 0) this.state.settle()
+        if (this.unflushed.length === 0) {
+          this.state.settle()
+          if (this.lastRound() - this.snapshotRound >= SNAPSHOT_INTERVAL) this.saveSnapshot()
+        }
       },
       (e: unknown) => {
         throw e
@@ -1023,8 +1127,19 @@ class Chain implements Node {
     this.offset = seconds
   }
 
-  getBlockTimeOffset(): bigint {
+  getBlockTimeOffset(): bigint | undefined {
     return this.offset
+  }
+
+  setClockOffset(seconds: bigint): void {
+    this.live()
+    this.persist({ kind: 'clock', offset: seconds })
+    this.clock = seconds
+    this.offset = undefined
+  }
+
+  getClockOffset(): bigint {
+    return this.clock
   }
 
   async close(): Promise<void> {
@@ -1034,7 +1149,17 @@ class Chain implements Node {
     this.log = undefined
     if (log === undefined) return
     // a flush in flight must finish before its file descriptor closes
-    await log.durable().catch(() => undefined)
+    const flushed = await log.durable().then(
+      () => true,
+      () => false,
+    )
+    // a clean stop leaves a snapshot of the tip, so the next start replays nothing
+    if (flushed && this.lastRound() > this.snapshotRound) {
+      // every appended block is on disk now
+      this.unflushed.length = 0
+      this.state.settle()
+      this.saveSnapshot()
+    }
     log.close()
   }
 }

@@ -1,17 +1,36 @@
-// The dev network's genesis: id `dockernet-v1` (tools recognise a localnet by it), three
-// funded accounts derived from fixed seeds so kmd can hold their keys, plus the fee sink and
-// rewards pool algod's genesis always has.
+// The dev network's genesis, as AlgoKit LocalNet's (go-algorand's docker devmode template): id
+// `dockernet-v1` (tools recognise a localnet by it), Wallet1, Wallet2 and Wallet3 holding 40/40/20
+// of go's 10 billion Algos, online with participation keys for rounds 0–30,000, derived from
+// fixed seeds so kmd can hold their keys, plus the fee sink and rewards pool algod's genesis always has.
 
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto'
 import algosdk from 'algosdk'
-import nacl from 'tweetnacl'
 import { sha512_256 } from './hash.ts'
+
+/** PKCS#8 DER header of an ed25519 private key; the 32-byte seed follows it. */
+const ED25519_PKCS8 = Buffer.from('302e020100300506032b657004220420', 'hex')
+
+/** The ed25519 public key of a seed, by node's crypto (tweetnacl's scalar multiplication costs tens of ms, a startup's worth). */
+function ed25519PublicKey(seed: Uint8Array): Uint8Array {
+  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8, seed]), format: 'der', type: 'pkcs8' })
+  // SPKI DER of an ed25519 key ends with the 32-byte public key
+  return new Uint8Array(createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32))
+}
 
 /** The genesis id AlgoKit LocalNet uses. */
 export const GENESIS_ID = 'dockernet-v1'
 /** The consensus protocol reported in status and block headers. */
 export const PROTOCOL = 'future'
-/** microAlgos each genesis account starts with (4 billion Algos, AlgoKit's localnet figure). */
-export const GENESIS_ACCOUNT_BALANCE = 4_000_000_000_000_000n
+/** go's gen.TotalMoney: what the template's wallet stakes divide (10 billion Algos). */
+const TOTAL_MONEY = 10_000_000_000_000_000n
+/** The devmode template's stakes, in percent, for Wallet1..3. */
+const STAKES = [40n, 40n, 20n]
+/** microAlgos Wallet1 and Wallet2 start with (40% each: 4 billion Algos); Wallet3 holds half that. */
+export const GENESIS_ACCOUNT_BALANCE = (TOTAL_MONEY / 100n) * STAKES[0]
+/** The participation keys' last round: the docker image's NUM_ROUNDS default (its template's LastPartKeyRound). */
+export const GENESIS_VOTE_LAST = 30_000n
+/** go's DefaultKeyDilution, which gen uses when the template sets none. */
+const DEFAULT_KEY_DILUTION = 10_000n
 /** The fee sink (where fees go), as on every Algorand network. */
 export const FEE_SINK = 'A7NMWS3NT3IUDMLVO26ULGXGIIOUQ3ND2TXSER6EBGRZNOBOUIQXHIBGDE'
 /** The rewards pool. */
@@ -41,12 +60,13 @@ function deriveGenesisAccounts(): GenesisAccount[] {
   const out: GenesisAccount[] = []
   for (let i = 0; i < 3; i++) {
     const seed = sha512_256(new TextEncoder().encode(`grove-localnet-genesis-${i}`))
-    const keys = nacl.sign.keyPair.fromSeed(seed)
+    const publicKey = ed25519PublicKey(seed)
+    const secretKey = new Uint8Array([...seed, ...publicKey])
     out.push({
-      address: algosdk.encodeAddress(keys.publicKey),
-      secretKey: keys.secretKey,
-      mnemonic: algosdk.secretKeyToMnemonic(keys.secretKey),
-      balance: GENESIS_ACCOUNT_BALANCE,
+      address: algosdk.encodeAddress(publicKey),
+      secretKey,
+      mnemonic: algosdk.secretKeyToMnemonic(secretKey),
+      balance: (TOTAL_MONEY / 100n) * STAKES[i],
     })
   }
   return out
@@ -63,17 +83,64 @@ export function genesisAllocation(): Map<string, bigint> {
 
 /**
  * A genesis account's consensus status (go's `onl`: 0 Offline, 1 Online, 2 NotParticipating).
- * The fee sink and rewards pool never participate, as in every go genesis. go's localnet
- * template brings its wallets online with generated participation keys; a dev-mode node never
- * votes, so ours start Offline without keys (a keyreg brings one online).
+ * The fee sink and rewards pool never participate, as in every go genesis; the wallets are online,
+ * as the devmode template makes them (tools find the dispenser as the funded account not offline).
  */
 export function genesisStatus(address: string): 0 | 1 | 2 {
-  return address === FEE_SINK || address === REWARDS_POOL ? 2 : 0
+  return address === FEE_SINK || address === REWARDS_POOL ? 2 : 1
 }
 
-/** SHA512/256 over the canonical msgpack of the genesis id, protocol and allocation. */
+/** An online genesis account's registered participation (go's VotingData). */
+export interface GenesisParticipation {
+  voteId: Uint8Array
+  selectionId: Uint8Array
+  stateProofId: Uint8Array
+  voteFirst: bigint
+  voteLast: bigint
+  voteKeyDilution: bigint
+}
+
+/**
+ * The participation keys a wallet is registered with: go generates them at random; ours come from
+ * fixed seeds so every fresh localnet has the same genesis (a dev-mode node never votes with them).
+ */
+export function genesisParticipation(address: string): GenesisParticipation | undefined {
+  if (genesisStatus(address) !== 1) return undefined
+  let p = participations.get(address)
+  if (p === undefined) {
+    const enc = (what: string): Uint8Array => new TextEncoder().encode(`grove-localnet-${what}-${address}`)
+    p = {
+      voteId: ed25519PublicKey(sha512_256(enc('vote'))),
+      selectionId: sha512_256(enc('selection')),
+      stateProofId: new Uint8Array(createHash('sha512').update(enc('state-proof')).digest()),
+      voteFirst: 0n,
+      voteLast: GENESIS_VOTE_LAST,
+      voteKeyDilution: DEFAULT_KEY_DILUTION,
+    }
+    participations.set(address, p)
+  }
+  return { ...p, voteId: p.voteId.slice(), selectionId: p.selectionId.slice(), stateProofId: p.stateProofId.slice() }
+}
+
+const participations = new Map<string, GenesisParticipation>()
+
+let hash: Uint8Array | undefined
+
+/** SHA512/256 over the canonical msgpack of the genesis id, protocol and allocation (with each account's status and keys). */
 export function genesisHash(): Uint8Array {
-  const alloc = [...genesisAllocation()].map(([addr, amt]) => new Map<string, unknown>([['addr', addr], ['algo', amt]]))
+  hash ??= computeGenesisHash()
+  return hash.slice()
+}
+
+function computeGenesisHash(): Uint8Array {
+  const alloc = [...genesisAllocation()].map(([addr, amt]) => {
+    const p = genesisParticipation(addr)
+    const state = new Map<string, unknown>([['algo', amt], ['onl', genesisStatus(addr)]])
+    if (p !== undefined) {
+      state.set('sel', p.selectionId).set('stprf', p.stateProofId).set('vote', p.voteId).set('voteKD', p.voteKeyDilution).set('voteLst', p.voteLast)
+    }
+    return new Map<string, unknown>([['addr', addr], ['state', state]])
+  })
   const doc = new Map<string, unknown>([['alloc', alloc], ['id', GENESIS_ID], ['proto', PROTOCOL]])
   return sha512_256(new TextEncoder().encode('GE'), algosdk.msgpackRawEncode(doc))
 }

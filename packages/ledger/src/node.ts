@@ -110,10 +110,19 @@ export interface Node {
   /** Resolves once round `round` + 1 exists, or after `timeoutMs` (wait-for-block-after). */
   waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void>
 
-  /** POST /v2/devmode/blocks/offset/{offset}: seconds added to the wall clock for new blocks. */
+  /** POST /v2/devmode/blocks/offset/{offset}: as go's dev mode, each new block is stamped the previous block's stamp plus `seconds`. */
   setBlockTimeOffset(seconds: bigint): void
-  /** GET /v2/devmode/blocks/offset. */
-  getBlockTimeOffset(): bigint
+  /** GET /v2/devmode/blocks/offset: undefined while never set (blocks follow the clock). */
+  getBlockTimeOffset(): bigint | undefined
+
+  /**
+   * Grove's clock (no algod equivalent): new blocks are stamped the wall clock plus `seconds`
+   * (negative dates them in the past, never before the previous block), as when no dev-mode offset
+   * is set; clears the dev-mode offset. The demo seed dates its history with it.
+   */
+  setClockOffset(seconds: bigint): void
+  /** The Grove clock offset in seconds (0 = the wall clock). */
+  getClockOffset(): bigint
 
   /** Flushes and closes the data directory (further submits throw). */
   close(): Promise<void>

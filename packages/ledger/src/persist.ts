@@ -1,7 +1,7 @@
 // The chain log: the data directory's one source of truth for the ledger. An append-only file
 // `<dataDir>/ledger/chain.log` holds a header (magic, version, genesis hash) and then one record
-// per committed block (the submitted group's bytes and the sealed block's bytes) or dev time
-// offset change, each framed as marker ‖ length ‖ payload ‖ SHA512/256(length ‖ payload) and
+// per committed block (the submitted group's bytes and the sealed block's bytes) or block time
+// offset change (algod's dev-mode offset, Grove's clock), each framed as marker ‖ length ‖ payload ‖ SHA512/256(length ‖ payload) and
 // fdatasync'd before the node acknowledges it. Appends never rewrite earlier bytes, so a kill -9
 // can at worst leave a torn last record, which opening truncates; a bad record followed by a
 // good one is corruption in the middle and is reported, never silently dropped.
@@ -19,7 +19,10 @@ const FRAME_SIZE = MARKER.length + 4 + 32
 /** No record comes near this; a larger length can only be garbage. */
 const MAX_PAYLOAD = 64 << 20
 const KIND_BLOCK = 1
-const KIND_OFFSET = 2
+/** Grove's clock offset; version-1 logs wrote every offset under this kind, and this is what they meant. */
+const KIND_CLOCK = 2
+/** algod's dev-mode offset (each block the previous stamp plus it). */
+const KIND_OFFSET = 3
 
 /** A committed block: the signed group as submitted (empty for genesis) and the sealed block's msgpack. */
 export interface BlockRecord {
@@ -28,11 +31,8 @@ export interface BlockRecord {
   block: Uint8Array
 }
 
-/** A change of the dev-mode block time offset (seconds). */
-export interface OffsetRecord {
-  kind: 'offset'
-  offset: bigint
-}
+/** A change of the block time: algod's dev-mode offset (`offset`) or Grove's clock offset (`clock`), in seconds. */
+export type OffsetRecord = { kind: 'offset'; offset: bigint } | { kind: 'clock'; offset: bigint }
 
 /** One entry of the chain log. */
 export type LogRecord = BlockRecord | OffsetRecord
@@ -53,9 +53,9 @@ export interface OpenedLog {
 }
 
 function encodePayload(rec: LogRecord): Buffer {
-  if (rec.kind === 'offset') {
+  if (rec.kind === 'offset' || rec.kind === 'clock') {
     const b = Buffer.alloc(9)
-    b[0] = KIND_OFFSET
+    b[0] = rec.kind === 'offset' ? KIND_OFFSET : KIND_CLOCK
     b.writeBigInt64LE(rec.offset, 1)
     return b
   }
@@ -69,6 +69,7 @@ function encodePayload(rec: LogRecord): Buffer {
 
 function decodePayload(p: Buffer): LogRecord | undefined {
   if (p[0] === KIND_OFFSET && p.length === 9) return { kind: 'offset', offset: p.readBigInt64LE(1) }
+  if (p[0] === KIND_CLOCK && p.length === 9) return { kind: 'clock', offset: p.readBigInt64LE(1) }
   if (p[0] !== KIND_BLOCK || p.length < 5) return undefined
   const groupLen = p.readUInt32LE(1)
   if (5 + groupLen > p.length) return undefined

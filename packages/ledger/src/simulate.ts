@@ -47,8 +47,8 @@ export interface SimulateChain {
 /** Resources used without a reference, as algod reports them. */
 class ResourceTracker {
   accounts = new Map<string, Uint8Array>()
-  assets = new Set<string>()
-  apps = new Set<string>()
+  assets = new Map<string, Uint64>()
+  apps = new Map<string, Uint64>()
   boxes = new Map<string, { app: Uint64; name: Uint8Array }>()
   holdings = new Map<string, { addr: Uint8Array; asset: Uint64 }>()
   locals = new Map<string, { addr: Uint8Array; app: Uint64 }>()
@@ -61,12 +61,12 @@ class ResourceTracker {
   /** go's Simplify: an app's account is implied by the app. */
   model(): algosdk.modelsv2.SimulateUnnamedResourcesAccessed | undefined {
     if (this.empty()) return undefined
-    for (const app of this.apps) this.accounts.delete(hex(algosdk.getApplicationAddress(BigInt(app)).publicKey))
+    for (const app of this.apps.keys()) this.accounts.delete(hex(algosdk.getApplicationAddress(BigInt(app)).publicKey))
     const list = <T>(xs: T[]): T[] | undefined => (xs.length > 0 ? xs : undefined)
     return new m.SimulateUnnamedResourcesAccessed({
       accounts: list([...this.accounts.values()].map((a) => new algosdk.Address(a))),
-      assets: list([...this.assets].map(BigInt)),
-      apps: list([...this.apps].map(BigInt)),
+      assets: list([...this.assets.keys()].map(BigInt)),
+      apps: list([...this.apps.keys()].map(BigInt)),
       boxes: list([...this.boxes.values()].map((b) => new m.BoxReference({ app: BigInt(b.app), name: b.name }))),
       extraBoxRefs: this.extraBoxRefs || undefined,
       assetHoldings: list([...this.holdings.values()].map((h) => new m.AssetHoldingReference({ account: new algosdk.Address(h.addr), asset: BigInt(h.asset) }))),
@@ -90,7 +90,12 @@ class UnnamedPolicy implements UnnamedResourcePolicy {
   /** The group's catalogue, whose dirty bytes tell how much write quota the boxes need. */
   catalogue: GroupState | undefined
 
-  constructor(private readonly state: LedgerState) {}
+  /** The first id a creation in this group gets: an app from it on did not exist before the group. */
+  private readonly firstNewId: number
+
+  constructor(private readonly state: LedgerState) {
+    this.firstNewId = Number(state.counter()) + 1
+  }
 
   private tracker(cx: EvalContext): ResourceTracker {
     for (let c: EvalContext | undefined = cx; c !== undefined; c = c.caller) if (c.version >= SHARED_RESOURCES_VERSION) return this.group
@@ -100,18 +105,34 @@ class UnnamedPolicy implements UnnamedResourcePolicy {
     return t
   }
 
+  /**
+   * go's groupResourceTracker: a resource is reported once. A v9+ program's use counts group-wide
+   * unless some transaction's own list already has it; an older program's use lists it for its
+   * transaction and takes it off the group-wide list.
+   */
+  private note<K>(cx: EvalContext, key: string, value: K, list: (t: ResourceTracker) => Map<string, K>): void {
+    const t = this.tracker(cx)
+    if (t === this.group) {
+      for (const local of this.perTxn.values()) if (list(local).has(key)) return
+      list(t).set(key, value)
+      return
+    }
+    list(t).set(key, value)
+    list(this.group).delete(key)
+  }
+
   account(cx: EvalContext, addr: Uint8Array): boolean {
-    this.tracker(cx).accounts.set(hex(addr), addr)
+    this.note(cx, hex(addr), addr, (t) => t.accounts)
     return true
   }
 
   asset(cx: EvalContext, id: Uint64): boolean {
-    this.tracker(cx).assets.add(idKey(id))
+    this.note(cx, idKey(id), id, (t) => t.assets)
     return true
   }
 
   app(cx: EvalContext, id: Uint64): boolean {
-    this.tracker(cx).apps.add(idKey(id))
+    this.note(cx, idKey(id), id, (t) => t.apps)
     return true
   }
 
@@ -130,7 +151,8 @@ class UnnamedPolicy implements UnnamedResourcePolicy {
   }
 
   box(cx: EvalContext, app: Uint64, name: Uint8Array): boolean {
-    const t = this.tracker(cx)
+    // go: all boxes are group-wide, whatever the program's version
+    const t = this.group
     const root = rootOf(cx)
     this.catalogue ??= groupStateFor(root.txnGroup as readonly Txn[], root.proto)
     const key = idKey(app) + ':' + hex(name)
@@ -145,9 +167,16 @@ class UnnamedPolicy implements UnnamedResourcePolicy {
   settleBoxQuota(group: readonly Txn[], bytesPerRef: number): void {
     const dirtyBytes = this.catalogue?.dirtyBytes ?? 0
     const named = group.reduce((n, t) => n + t.boxes.length + t.access.filter((r) => r.box !== undefined).length, 0)
-    const unnamed = this.group.boxes.size + [...this.perTxn.values()].reduce((n, t) => n + t.boxes.size, 0)
+    const unnamed = this.group.boxes.size
     const needed = Math.ceil(Math.max(dirtyBytes, this.boxReadBytes) / bytesPerRef)
     this.group.extraBoxRefs = Math.max(0, needed - named - unnamed)
+    // go's Simplify: a box of an app this group creates cannot be named by a later submission (its
+    // id is not known before), so an empty reference stands in for it
+    for (const [key, b] of this.group.boxes) {
+      if (Number(b.app) < this.firstNewId) continue
+      this.group.boxes.delete(key)
+      this.group.extraBoxRefs++
+    }
   }
 }
 

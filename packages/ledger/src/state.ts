@@ -162,6 +162,18 @@ export type InnerOwner =
   | { kind: 'local'; addr: string; app: string }
   | { kind: 'globals'; app: string }
 
+/** A LedgerState's contents as a snapshot holds them. */
+export interface StateSnapshot {
+  accounts: Map<string, AccountRecord>
+  holdings: Map<string, Map<string, AssetHolding>>
+  locals: Map<string, Map<string, Map<string, KeyValue>>>
+  assets: Map<string, AssetRecord>
+  apps: Map<string, AppRecord>
+  globals: Map<string, Map<string, KeyValue>>
+  boxes: Map<string, Uint8Array>
+  lastId: number
+}
+
 /** The ledger state (see the file comment). Keys: accounts by address hex, ids as decimal strings. */
 export class LedgerState implements Ledger {
   readonly accounts = new Map<string, AccountRecord>()
@@ -507,6 +519,34 @@ export class LedgerState implements Ledger {
 
   counter(): Uint64 {
     return this.lastId
+  }
+
+  /** The maps and the txn counter as plain structured-clonable data, for a snapshot (snapshot.ts). */
+  snapshot(): StateSnapshot {
+    return { accounts: this.accounts, holdings: this.holdings, locals: this.locals, assets: this.assets, apps: this.apps, globals: this.globals, boxes: this.boxes, lastId: this.lastId }
+  }
+
+  /** Replaces everything with a snapshot's contents (nothing may be undoable then), re-learning whose each inner map is. */
+  restoreSnapshot(s: StateSnapshot): void {
+    this.settle()
+    const fill = <V>(to: Map<string, V>, from: Map<string, V>): void => {
+      to.clear()
+      for (const [k, v] of from) to.set(k, v)
+    }
+    fill(this.accounts, s.accounts)
+    fill(this.holdings, s.holdings)
+    fill(this.locals, s.locals)
+    fill(this.assets, s.assets)
+    fill(this.apps, s.apps)
+    fill(this.globals, s.globals)
+    fill(this.boxes, s.boxes)
+    this.lastId = s.lastId
+    for (const [addr, m] of this.holdings) this.innerOwners.set(m, { kind: 'holdings', addr })
+    for (const [app, m] of this.globals) this.innerOwners.set(m, { kind: 'globals', app })
+    for (const [addr, m] of this.locals) {
+      this.innerOwners.set(m, { kind: 'locals', addr })
+      for (const [app, kv] of m) this.innerOwners.set(kv, { kind: 'local', addr, app })
+    }
   }
 
   /** Box names of an app, sorted by bytes. */

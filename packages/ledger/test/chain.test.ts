@@ -148,23 +148,43 @@ describe('blocks', () => {
     expect(b1.header.seed).not.toEqual(b2.header.seed)
   })
 
-  it('stamps new blocks with the clock plus the dev offset', () => {
+  it('stamps each block at the previous stamp plus the dev offset once one is set, as go\'s dev mode does', () => {
     let now = 1_700_000_000_000
     const node = openNode({ now: () => now })
+    expect(node.getBlockTimeOffset()).toBeUndefined()
+    pay(node, 200_000)
+    expect(node.block(1n)?.header.timestamp).toBe(1_700_000_000n)
     node.setBlockTimeOffset(3600n)
     expect(node.getBlockTimeOffset()).toBe(3600n)
-    now += 5000
+    now += 5000 // the wall clock no longer matters
     pay(node, 200_000)
-    expect(node.block(1n)?.header.timestamp).toBe(1_700_000_005n + 3600n)
+    pay(node, 200_000)
+    expect([node.block(2n)?.header.timestamp, node.block(3n)?.header.timestamp]).toEqual([1_700_003_600n, 1_700_007_200n])
   })
 
-  it('never lets a timestamp go backwards when the offset shrinks', () => {
+  it('keeps time moving when a smaller offset follows a larger one', () => {
     const node = openNode({ now: () => 1_700_000_000_000 })
     node.setBlockTimeOffset(100n)
     pay(node, 200_000)
-    node.setBlockTimeOffset(0n)
+    node.setBlockTimeOffset(10n)
+    pay(node, 200_000)
+    expect(node.block(2n)!.header.timestamp).toBe(node.block(1n)!.header.timestamp + 10n)
+  })
+
+  it('dates blocks in the past with Grove\'s clock offset, never before the previous block, and clears the dev offset', () => {
+    const now = 1_700_000_000_000
+    const node = openNode({ now: () => now })
+    node.setBlockTimeOffset(60n)
+    node.setClockOffset(-30n * 86400n)
+    expect(node.getBlockTimeOffset()).toBeUndefined()
+    pay(node, 200_000)
+    expect(node.block(1n)!.header.timestamp).toBe(1_700_000_000n - 30n * 86400n)
+    node.setClockOffset(-40n * 86400n)
     pay(node, 200_000)
     expect(node.block(2n)!.header.timestamp).toBe(node.block(1n)!.header.timestamp)
+    node.setClockOffset(0n)
+    pay(node, 200_000)
+    expect(node.block(3n)!.header.timestamp).toBe(1_700_000_000n)
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
-import { genesisAccounts, genesisAllocation, genesisHash, GENESIS_ID } from '../src/index.ts'
+import { genesisAccounts, genesisAllocation, genesisHash, GENESIS_ID, openNode } from '../src/index.ts'
 
 describe('genesis', () => {
   it('derives the same three accounts every time', () => {
@@ -20,6 +20,17 @@ describe('genesis', () => {
   it('funds every genesis account in the allocation', () => {
     const alloc = genesisAllocation()
     for (const acct of genesisAccounts()) expect(alloc.get(acct.address)).toBe(acct.balance)
+  })
+
+  it('splits go\'s 10 billion Algos 40/40/20 over Wallet1..3, online with keys for rounds 0–30,000, as AlgoKit LocalNet\'s template does', () => {
+    expect(genesisAccounts().map((a) => a.balance)).toEqual([4_000_000_000_000_000n, 4_000_000_000_000_000n, 2_000_000_000_000_000n])
+    const node = openNode()
+    for (const a of genesisAccounts()) {
+      const acct = node.account(a.address)
+      expect(acct.status).toBe('Online')
+      expect([acct.participation?.voteFirstValid, acct.participation?.voteLastValid, acct.participation?.voteKeyDilution]).toEqual([0n, 30000n, 10000n])
+    }
+    expect(node.supply().onlineMoney).toBe(10_000_000_000_000_000n)
   })
 
   it('has a stable 32-byte genesis hash and the localnet genesis id', () => {

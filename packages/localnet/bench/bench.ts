@@ -7,6 +7,11 @@
 //   paymentsPerServerCpuSec  the same payments per second of the CLI's own CPU time (its capacity on a free core)
 //   appCallsPerSec           pre-signed calls of a small app that bumps a global counter
 //   memoryMbAt100kAccounts   the CLI's resident memory once 100,000 new accounts are funded
+//   freshReadyMs             readyMs on a fresh data directory (the run above), goal < 1,000
+//   restartReadyMsAt100kBlocks  readyMs of a restart on a data directory of 100,000 blocks, stopped
+//                            cleanly (from its state snapshot), goal < 2,000
+//   replayReadyMsAt100kBlocks   the same without the snapshot: the whole log replayed (a reference)
+// BENCH_ONLY=restart runs only the restart figures (BENCH_BLOCKS shrinks them for a quick look).
 // Funding uses an escrow logicsig (`int 1`) in groups of 16, so the client signs nothing and the
 // figure is the chain's memory, not signing time.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -14,14 +19,15 @@ import { Agent, request } from 'node:http'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, randomBytes, sign as cryptoSign } from 'node:crypto'
 import algosdk from 'algosdk'
-import { genesisAccounts } from '@grove/ledger'
+import { genesisAccounts, openNode } from '@grove/ledger'
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2000)
 const APP_CALLS = Number(process.env.BENCH_APP_CALLS ?? 1000)
 // BENCH_ACCOUNTS shrinks the funding step for a quick look; the reported figure is for 100,000
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000)
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 100_000)
 const SUBMITTERS = 8
 const GROUP = 16
 
@@ -40,10 +46,10 @@ interface Cli {
   processReadyMs: number
 }
 
-/** Starts the CLI on free ports in a fresh data directory and waits for its banner. */
-async function startCli(dataDir: string): Promise<Cli> {
+/** Starts the CLI on free ports in a data directory (fresh unless `keep`) and waits for its banner. */
+async function startCli(dataDir: string, keep = false): Promise<Cli> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, [join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', '0', '--kmd-port', '0', '--data', dataDir, '--reset'], {
+  const child = spawn(process.execPath, [join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', '0', '--kmd-port', '0', '--data', dataDir, ...(keep ? [] : ['--reset'])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
@@ -149,7 +155,63 @@ function windowFor(sp: algosdk.SuggestedParams, i: number, perRound = 1): algosd
   return { ...sp, firstValid: first, lastValid: first + 1000n, fee: 1000n, flatFee: true }
 }
 
+/** Stops a CLI with SIGINT (a clean stop: it flushes and snapshots), SIGKILL after 10 s. */
+async function stopCli(cli: Cli): Promise<void> {
+  if (cli.child.exitCode !== null || cli.child.signalCode !== null) return
+  const exited = new Promise((r) => cli.child.once('exit', r))
+  cli.child.kill('SIGINT')
+  const timer = setTimeout(() => cli.child.kill('SIGKILL'), 60_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/**
+ * Restart figures: a data directory of BLOCKS one-payment blocks, made in this process through the
+ * ledger (signed with node's ed25519, far faster than over HTTP), stopped cleanly; then the CLI's
+ * ready time on it, with its snapshot and with the snapshot removed (a full replay).
+ */
+async function restartFigures(): Promise<{ restartReadyMsAt100kBlocks: number; replayReadyMsAt100kBlocks: number; blocks: number }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'grove-localnet-restart-'))
+  try {
+    const node = openNode({ dataDir })
+    const [g0, g1] = genesisAccounts()
+    const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), g0!.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' })
+    const sp = node.suggestedParams()
+    progress(`making ${BLOCKS} blocks`)
+    for (let i = 0; i < BLOCKS; i++) {
+      const first = BigInt(i) - (BigInt(i) % 500n)
+      const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
+        sender: g0!.address,
+        receiver: g1!.address,
+        amount: 1,
+        note: new TextEncoder().encode(`r${i}`),
+        suggestedParams: { fee: 1000n, minFee: 1000n, flatFee: true, firstValid: first, lastValid: first + 1000n, genesisID: sp.genesisId, genesisHash: sp.genesisHash },
+      })
+      const sig = cryptoSign(null, txn.bytesToSign(), key)
+      const durable = node.submit(algosdk.encodeMsgpack(new algosdk.SignedTransaction({ txn, sig: new Uint8Array(sig) }))).durable
+      // let flushes land now and then, so the undo journal of unflushed blocks stays short
+      if (i % 1000 === 999) await durable
+    }
+    await node.close()
+    const withSnapshot = await startCli(dataDir, true)
+    await stopCli(withSnapshot)
+    await rm(join(dataDir, 'ledger', 'snapshot.bin'), { force: true })
+    const replay = await startCli(dataDir, true)
+    // stopped with SIGKILL: a clean stop would write the snapshot the next run must not have
+    replay.child.kill('SIGKILL')
+    return { restartReadyMsAt100kBlocks: withSnapshot.readyMs, replayReadyMsAt100kBlocks: replay.readyMs, blocks: BLOCKS }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'restart') {
+    const fresh = await startCli(await mkdtemp(join(tmpdir(), 'grove-localnet-fresh-')))
+    await stopCli(fresh)
+    console.log(JSON.stringify({ freshReadyMs: fresh.readyMs, freshProcessReadyMs: fresh.processReadyMs, ...(await restartFigures()) }))
+    return
+  }
   const dataDir = await mkdtemp(join(tmpdir(), 'grove-localnet-bench-'))
   const cli = await startCli(dataDir)
   progress(`ready in ${cli.readyMs} ms`)
@@ -217,6 +279,8 @@ async function main(): Promise<void> {
     }
     const fundedPerSec = await submitAll(algod, groups, GROUP)
     const memoryMbAt100kAccounts = await rssMb(cli.child.pid!)
+    await stopCli(cli)
+    const restart = await restartFigures()
 
     console.log(
       JSON.stringify({
@@ -232,17 +296,13 @@ async function main(): Promise<void> {
         payments: PAYMENTS,
         appCalls: APP_CALLS,
         accounts: ACCOUNTS,
+        freshReadyMs: cli.readyMs,
+        ...restart,
       }),
     )
     http.close()
   } finally {
-    if (cli.child.exitCode === null && cli.child.signalCode === null) {
-      const exited = new Promise((r) => cli.child.once('exit', r))
-      cli.child.kill('SIGINT')
-      const timer = setTimeout(() => cli.child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    }
+    await stopCli(cli)
     await rm(dataDir, { recursive: true, force: true })
   }
 }

@@ -1,7 +1,7 @@
 // startLocalnet: opens the ledger node in a data directory and serves algod (and kmd) over HTTP.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { openNode } from '@grove/ledger'
 import { createAlgodListener } from './algod/server.ts'
 import { listen, type RunningServer } from './server.ts'
@@ -48,18 +48,20 @@ export interface Localnet {
  */
 export async function startLocalnet(options: StartLocalnetOptions = {}): Promise<Localnet> {
   const temporary = options.dataDir === undefined
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-')))
+  // absolute, so every path printed or reported names the directory whatever the caller's cwd
+  const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-'))))
   if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
   const node = openNode({ dataDir })
   const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
   let algod: RunningServer | undefined
-  let kmd: Awaited<ReturnType<typeof startKmd>>
+  let kmd: Awaited<ReturnType<typeof startKmd>> | undefined
   try {
-    algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
+    // kmd first: a tool that sees algod healthy may call kmd at once (algokit-utils' dispenser lookup)
     kmd = await startKmd({ dataDir, port: options.kmdPort ?? DEFAULT_KMD_PORT, token: LOCALNET_TOKEN })
+    algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
   } catch (e) {
     algodFront.shutdown()
-    await algod?.close()
+    await kmd?.stop()
     await node.close()
     throw e
   }
@@ -71,7 +73,7 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()
-        await Promise.all([algod!.close(), kmd.stop()])
+        await Promise.all([algod!.close(), kmd!.stop()])
         await node.close()
         if (temporary) await rm(dataDir, { recursive: true, force: true })
       })()),

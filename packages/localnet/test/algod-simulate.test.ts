@@ -1,11 +1,20 @@
 // POST /v2/transactions/simulate through algosdk 3 and algokit-utils 9 over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { assemble } from '@grove/avm'
-import { genesisAccounts } from '@grove/ledger'
+import { genesisAccounts, openNode } from '@grove/ledger'
+import type * as Ledger from '@grove/ledger'
 import { startLocalnet } from '../src/start-localnet.ts'
 import type { Localnet } from '../src/start-localnet.ts'
+import { recording, submitSimulated, type Recorded } from './simulated-groups.ts'
+
+// every group this file submits or cleanly simulates, in order (checked by the last test)
+const recorded = vi.hoisted((): Recorded[] => [])
+vi.mock('@grove/ledger', async (importOriginal) => {
+  const ledger = await importOriginal<typeof Ledger>()
+  return { ...ledger, openNode: (o?: Parameters<typeof ledger.openNode>[0]) => recording(ledger.openNode(o), recorded) }
+})
 
 let net: Localnet
 let algod: algosdk.Algodv2
@@ -79,6 +88,24 @@ box_create
 pop
 ok:
 pushint 1`)
+/** TEALScript's op-up: an inner call creating an app with OnCompletion DeleteApplication, so it exists neither before nor after. */
+const OPUP = program(`#pragma version 10
+txn ApplicationID
+bz ok
+itxn_begin
+int appl
+itxn_field TypeEnum
+int DeleteApplication
+itxn_field OnCompletion
+byte 0x0a8101
+itxn_field ApprovalProgram
+byte 0x0a8101
+itxn_field ClearStateProgram
+int 0
+itxn_field Fee
+itxn_submit
+ok:
+int 1`)
 /** Logs 40 times (over the 32 a block allows). */
 const LOGGER = program(`#pragma version 10
 txn ApplicationID
@@ -304,6 +331,45 @@ describe('unnamed resources', () => {
     expect(unnamed?.extraBoxRefs).toBe(1)
   })
 
+  it('reports a box a pre-v9 program touches at group level, as go keeps every box group-wide', async () => {
+    const v8Boxer = await createApp(program('#pragma version 8\ntxn ApplicationID\nbz ok\ntxna ApplicationArgs 0\npushint 8\nbox_create\npop\nok:\nint 1'))
+    await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(v8Boxer), amount: (1).algo() })
+    const res = await simulate([await call(v8Boxer, [new TextEncoder().encode('v8')])], { allowUnnamedResources: true })
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].unnamedResourcesAccessed?.boxes).toMatchObject([{ app: v8Boxer, name: new TextEncoder().encode('v8') }])
+    expect(res.txnGroups[0].txnResults[0].unnamedResourcesAccessed?.boxes).toBeUndefined()
+  })
+
+  it('reports an account a v8 and a v10 program both read once, for the v8 transaction', async () => {
+    const v8Balance = await createApp(program('#pragma version 8\ntxn ApplicationID\nbz ok\ntxna ApplicationArgs 0\nbalance\npop\nok:\nint 1'))
+    const other = algosdk.generateAccount().addr
+    for (const order of [[balanceApp, v8Balance], [v8Balance, balanceApp]]) {
+      const res = await simulate([await call(order[0], [other.publicKey]), await call(order[1], [other.publicKey])], { allowUnnamedResources: true })
+      expect(res.txnGroups[0].failureMessage).toBeUndefined()
+      const v8At = order.indexOf(v8Balance)
+      expect(res.txnGroups[0].txnResults[v8At].unnamedResourcesAccessed?.accounts).toEqual([other])
+      expect(res.txnGroups[0].unnamedResourcesAccessed?.accounts).toBeUndefined()
+    }
+  })
+
+  it('counts a box of an app the group creates as an extra box reference, not a named box', async () => {
+    const source = '#pragma version 10\ntxn ApplicationID\nbz ok\npushbytes "nb"\npushint 8\nbox_create\npop\nok:\nint 1'
+    const last = (await algod.status().do()).lastRound
+    const next = (await algod.block(last).do()).block.header.txnCounter + 1n
+    const params = await sp()
+    const create = algosdk.makeApplicationCreateTxnFromObject({
+      sender: funder.address, approvalProgram: program(source), clearProgram: CLEAR, numGlobalInts: 0, numGlobalByteSlices: 0, numLocalInts: 0, numLocalByteSlices: 0,
+      onComplete: algosdk.OnApplicationComplete.NoOpOC, suggestedParams: params,
+    })
+    const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: algosdk.getApplicationAddress(next), amount: 1_000_000, suggestedParams: params })
+    const use = algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.address, appIndex: next, suggestedParams: params })
+    const res = await simulate([create, fund, use], { allowUnnamedResources: true })
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].txnResults[0].txnResult.applicationIndex).toBe(next)
+    expect(res.txnGroups[0].unnamedResourcesAccessed?.boxes).toBeUndefined()
+    expect(res.txnGroups[0].unnamedResourcesAccessed?.extraBoxRefs).toBe(1)
+  })
+
   it('lets algokit-utils populate an unnamed box and send the call', async () => {
     const result = await algorand.send.appCall({ sender: funder.address, appId: boxerApp, args: [new TextEncoder().encode('b2')], populateAppCallResources: true })
     expect(result.confirmation.confirmedRound).toBeGreaterThan(0n)
@@ -483,5 +549,20 @@ describe('request validation', () => {
     const stxn = algosdk.decodeObj(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() }).signTxn(funder.secretKey))
     const res = await postSimulate({ 'txn-groups': [{ txns: [stxn] }], 'exec-trace-config': { 'stack-change': true } })
     expect(res).toEqual({ status: 400, json: { message: 'basic trace must be enabled when enabling stack tracing' } })
+  })
+
+  it('simulates the op-up pattern (an inner app created with OnCompletion DeleteApplication)', async () => {
+    const opUp = await createApp(OPUP)
+    await algorand.send.payment({ sender: funder.address, receiver: algosdk.getApplicationAddress(opUp), amount: (1).algo() })
+    const res = await simulate([await call(opUp, [], 2000)])
+    expect(res.txnGroups[0].failureMessage).toBeUndefined()
+    expect(res.txnGroups[0].txnResults[0].txnResult.innerTxns?.[0].applicationIndex).toBeGreaterThan(0n)
+  })
+
+  // last: the groups above that simulated cleanly commit on a node in the same state
+  it('commits every group that simulated cleanly, on a node replayed to the round it was simulated after', () => {
+    const fresh = (o?: Parameters<typeof openNode>[0]): ReturnType<typeof openNode> => openNode(o)
+    const checked = submitSimulated(recorded.splice(0), fresh, Date.now)
+    expect(checked).toBeGreaterThanOrEqual(10)
   })
 })

@@ -1,5 +1,6 @@
-// POST /v2/devmode/blocks/offset/{offset} with Grove's negative-offset extension, which the demo
-// seed uses to date its trading history in the past 30 days.
+// Block time: POST /v2/devmode/blocks/offset/{offset} as go's dev mode (each block the previous
+// stamp plus the offset), and Grove's own clock (/grove/v1/clock/offset), which dates blocks in the
+// past for the demo seed's 30 days of history without changing what algod's endpoint means.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { genesisAccounts } from '@grove/ledger'
@@ -19,6 +20,12 @@ async function blockTime(): Promise<bigint> {
   return (await algod.block(confirmedRound!).do()).block.header.timestamp
 }
 
+async function call(path: string, method = 'GET'): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${net.algod.url}${path}`, { method, headers: { 'X-Algo-API-Token': net.algod.token } })
+  const text = await res.text()
+  return { status: res.status, body: text === '' ? undefined : JSON.parse(text) }
+}
+
 beforeAll(async () => {
   net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
   const url = new URL(net.algod.url)
@@ -32,23 +39,44 @@ describe('devmode block timestamp offset', () => {
     expect((await algod.block(0).do()).block.header.timestamp).toBe(0n)
   })
 
-  it('accepts a negative offset and dates the next blocks in the past, in order', async () => {
+  it('answers 404 with go\'s text while no offset was set', async () => {
+    expect(await call('/v2/devmode/blocks/offset')).toEqual({
+      status: 404,
+      body: { message: 'failed retrieving timestamp offset from node: block timestamp offset was never set, using real clock for timestamps' },
+    })
+  })
+
+  it('dates the history in the past with Grove\'s clock offset, never before the previous block', async () => {
     const now = BigInt(Math.floor(Date.now() / 1000))
-    await algod.setBlockOffsetTimestamp(-30 * 86400).do()
-    // read raw: algosdk decodes the offset as a uint64
-    const got = await fetch(`${net.algod.url}/v2/devmode/blocks/offset`, { headers: { 'X-Algo-API-Token': net.algod.token } })
-    expect(await got.json()).toEqual({ offset: -30 * 86400 })
+    expect((await call(`/grove/v1/clock/offset/${-30 * 86400}`, 'POST')).status).toBe(200)
+    expect(await call('/grove/v1/clock/offset')).toEqual({ status: 200, body: { offset: -30 * 86400 } })
     const monthAgo = await blockTime()
     expect(now - monthAgo).toBeGreaterThanOrEqual(30n * 86400n - 5n)
     expect(now - monthAgo).toBeLessThanOrEqual(30n * 86400n + 5n)
-    await algod.setBlockOffsetTimestamp(-40 * 86400).do()
-    expect(await blockTime()).toBe(monthAgo) // never before the previous block
-    await algod.setBlockOffsetTimestamp(0).do()
+    await call(`/grove/v1/clock/offset/${-40 * 86400}`, 'POST')
+    expect(await blockTime()).toBe(monthAgo)
+    await call('/grove/v1/clock/offset/0', 'POST')
     expect(await blockTime()).toBeGreaterThanOrEqual(now)
   })
 
-  it.each([['-9223372036854775808'], ['--1'], ['-']])('refuses the offset %s', async (offset) => {
-    const res = await fetch(`${net.algod.url}/v2/devmode/blocks/offset/${offset}`, { method: 'POST', headers: { 'X-Algo-API-Token': net.algod.token } })
+  it('stamps each block at the previous stamp plus the offset, and keeps time moving when a smaller offset follows a larger one', async () => {
+    await algod.setBlockOffsetTimestamp(3600).do()
+    expect((await algod.getBlockOffsetTimestamp().do()).offset).toBe(3600)
+    const first = await blockTime()
+    expect(await blockTime()).toBe(first + 3600n)
+    await algod.setBlockOffsetTimestamp(10).do()
+    expect(await blockTime()).toBe(first + 3610n)
+    // Grove's clock takes over again and clears the dev-mode offset
+    await call('/grove/v1/clock/offset/0', 'POST')
+    expect((await call('/v2/devmode/blocks/offset')).status).toBe(404)
+  })
+
+  it.each([['-1'], ['-9223372036854775808'], ['--1'], ['-']])('refuses the dev-mode offset %s, as algod reads a uint64', async (offset) => {
+    const res = await call(`/v2/devmode/blocks/offset/${offset}`, 'POST')
     expect(res.status).toBe(400)
+  })
+
+  it.each([['-9223372036854775808'], ['--1'], ['-'], ['x']])('refuses the clock offset %s', async (offset) => {
+    expect((await call(`/grove/v1/clock/offset/${offset}`, 'POST')).status).toBe(400)
   })
 })

@@ -4,7 +4,7 @@
 // and /v2/deltas report the status as algod does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
-import { FEE_SINK, GENESIS_ACCOUNT_BALANCE, REWARDS_POOL, genesisAccounts } from '@grove/ledger'
+import { FEE_SINK, REWARDS_POOL, genesisAccounts, genesisParticipation } from '@grove/ledger'
 import { fundedAccount, params, postRaw, send, startDropinNet, type DropinNet } from './dropin-helpers.ts'
 
 let d: DropinNet
@@ -62,31 +62,46 @@ async function supply(): Promise<{ 'online-money': number; 'total-money': number
 const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64')
 
 describe('genesis participation', () => {
-  it('reports the fee sink and rewards pool as not participating, the funded accounts as offline', async () => {
+  it('reports the fee sink and rewards pool as not participating, the wallets online with keys as AlgoKit LocalNet\'s template makes them', async () => {
     expect((await accountJSON(FEE_SINK)).status).toBe('Not Participating')
     expect((await accountJSON(REWARDS_POOL)).status).toBe('Not Participating')
-    const funded = await accountJSON(genesisAccounts()[0].address)
-    expect(funded.status).toBe('Offline')
-    expect(funded.participation).toBeUndefined()
-  })
-
-  it('serves the same statuses in /genesis (onl 2 for the sinks, omitted for offline)', async () => {
-    const res = await fetch(`${d.net.algod.url}/genesis`)
-    const genesis = (await res.json()) as { alloc: { addr: string; state: { algo: number; onl?: number } }[] }
-    const onl = new Map(genesis.alloc.map((a) => [a.addr, a.state.onl]))
-    expect(onl.get(FEE_SINK)).toBe(2)
-    expect(onl.get(REWARDS_POOL)).toBe(2)
     for (const a of genesisAccounts()) {
-      expect(onl.has(a.address)).toBe(true)
-      expect(onl.get(a.address)).toBeUndefined()
+      const funded = await accountJSON(a.address)
+      expect(funded.status).toBe('Online')
+      const p = genesisParticipation(a.address)!
+      expect(funded.participation).toEqual({
+        'selection-participation-key': b64(p.selectionId),
+        'state-proof-key': b64(p.stateProofId),
+        'vote-first-valid': 0,
+        'vote-key-dilution': 10000,
+        'vote-last-valid': 30000,
+        'vote-participation-key': b64(p.voteId),
+      })
     }
   })
 
-  it('counts the funded genesis money as participating and none as online', async () => {
+  it('serves the same statuses and keys in /genesis (onl 2 for the sinks, 1 for the wallets), with stakes 40/40/20', async () => {
+    const res = await fetch(`${d.net.algod.url}/genesis`)
+    const genesis = (await res.json()) as { alloc: { addr: string; comment: string; state: { algo: number; onl?: number; vote?: string; voteLst?: number; voteKD?: number } }[] }
+    const byAddr = new Map(genesis.alloc.map((a) => [a.addr, a]))
+    expect(byAddr.get(FEE_SINK)?.state.onl).toBe(2)
+    expect(byAddr.get(REWARDS_POOL)?.state.onl).toBe(2)
+    expect(genesisAccounts().map((a) => byAddr.get(a.address)!.comment)).toEqual(['Wallet1', 'Wallet2', 'Wallet3'])
+    expect(genesisAccounts().map((a) => byAddr.get(a.address)!.state.algo)).toEqual([4e15, 4e15, 2e15])
+    for (const a of genesisAccounts()) {
+      expect(byAddr.get(a.address)?.state).toMatchObject({ onl: 1, vote: b64(genesisParticipation(a.address)!.voteId), voteKD: 10000, voteLst: 30000 })
+    }
+  })
+
+  it('counts the funded genesis money as participating and the wallets\' money as online', async () => {
     const s = await supply()
     const sinks = (await d.algod.accountInformation(FEE_SINK).do()).amount + (await d.algod.accountInformation(REWARDS_POOL).do()).amount
-    expect(BigInt(s['total-money'])).toBe(3n * GENESIS_ACCOUNT_BALANCE + 225_000n - sinks)
-    expect(s['online-money']).toBe(0)
+    const total = genesisAccounts().reduce((n, a) => n + a.balance, 0n)
+    expect(total).toBe(10_000_000_000_000_000n)
+    expect(BigInt(s['total-money'])).toBe(total + 225_000n - sinks)
+    let wallets = 0n
+    for (const a of genesisAccounts()) wallets += (await d.algod.accountInformation(a.address).do()).amount
+    expect(BigInt(s['online-money'])).toBe(wallets)
   })
 })
 
@@ -121,8 +136,9 @@ describe('going online', () => {
   })
 
   it('moves the account\'s money into the online supply', async () => {
-    const before = BigInt((await supply())['online-money'])
+    // funded first: the funder is an online genesis wallet, so funding itself moves online money
     const acct = await fundedAccount(d.algod)
+    const before = BigInt((await supply())['online-money'])
     await send(d.algod, (await online(acct)).signTxn(acct.sk))
     const bal = (await d.algod.accountInformation(acct.addr).do()).amount
     expect(BigInt((await supply())['online-money'])).toBe(before + bal)
@@ -239,9 +255,9 @@ describe('agreement lookback', () => {
     const acct = await fundedAccount(d.algod)
     await send(d.algod, (await online(acct, GO_ONLINE_FEE)).signTxn(acct.sk))
     const stake = (await d.algod.accountInformation(acct.addr).do()).amount
-    // every account in this file went online well under 320 rounds after genesis: agreement still weighs genesis
-    expect(await voterView(appId, acct.addr)).toEqual({ balance: 0n, exists: 0n, eligible: 0n, onlineStake: 0n })
-    expect((await supply())['online-stake']).toBe(0)
+    // every account in this file went online well under 320 rounds after genesis: agreement still weighs genesis (the wallets' 10 billion Algos)
+    expect(await voterView(appId, acct.addr)).toEqual({ balance: 0n, exists: 0n, eligible: 0n, onlineStake: 10_000_000_000_000_000n })
+    expect(BigInt((await supply())['online-stake'])).toBe(10_000_000_000_000_000n)
     for (let i = 0; i < 320; i++) {
       const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: f.address, receiver: f.address, amount: 0, note: new TextEncoder().encode(`lookback ${i}`), suggestedParams: await params(d.algod) })
       await d.algod.sendRawTransaction(pay.signTxn(f.secretKey)).do()

@@ -279,6 +279,24 @@ describe('well-formedness rejections', () => {
         }),
       reason: 'online keyreg transaction cannot have empty field StateProofPK',
     },
+    {
+      // the AVM refuses the same inner transaction with the same text: top level and inner share one check
+      name: 'an app call with 17 tx.Access entries',
+      build: (sp) =>
+        algosdk.makeApplicationNoOpTxnFromObject({ sender: funder().addr, appIndex: 1n, access: Array.from({ length: 17 }, (_, i) => ({ appIndex: BigInt(i + 2) })), suggestedParams: sp }),
+      reason: 'tx.Access too long, max number of references is 16',
+    },
+    {
+      name: 'an app call naming a box whose name is longer than a key may be',
+      build: (sp) => algosdk.makeApplicationNoOpTxnFromObject({ sender: funder().addr, appIndex: 1n, boxes: [{ appIndex: 0n, name: new Uint8Array(65) }], suggestedParams: sp }),
+      reason: 'tx.Boxes[0].Name too long, max len 64 bytes',
+    },
+    {
+      name: 'an app call with programs but neither creating nor updating',
+      build: (sp) =>
+        algosdk.makeApplicationCallTxnFromObject({ sender: funder().addr, appIndex: 1n, onComplete: algosdk.OnApplicationComplete.NoOpOC, approvalProgram: new Uint8Array([10, 0x81, 1]), clearProgram: new Uint8Array([10, 0x81, 1]), suggestedParams: sp }),
+      reason: 'programs may only be specified during application creation or update',
+    },
   ]
   for (const c of cases) {
     it(`rejects ${c.name}`, async () => {

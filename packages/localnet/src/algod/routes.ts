@@ -18,6 +18,7 @@ import { getLedgerStateDelta, getLedgerStateDeltaForTransactionGroup, getTransac
 import { tealCompile, tealDisassemble } from './handlers/teal.ts'
 import { tealDryrun } from './handlers/dryrun.ts'
 import { getBlockTimeStampOffset, getSyncRound, setBlockTimeStampOffset, setSyncRound, unsetSyncRound } from './handlers/devmode.ts'
+import { getClockOffset, setClockOffset } from './handlers/grove-clock.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
 export interface AlgodRoute {
@@ -67,6 +68,9 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'GET', path: '/v2/ledger/sync', handler: getSyncRound },
   { method: 'POST', path: '/v2/ledger/sync/:round', handler: setSyncRound },
   { method: 'DELETE', path: '/v2/ledger/sync', handler: unsetSyncRound },
+  // Grove's own endpoints (no algod equivalent)
+  { method: 'GET', path: '/grove/v1/clock/offset', handler: getClockOffset },
+  { method: 'POST', path: '/grove/v1/clock/offset/:seconds', handler: setClockOffset },
 ]
 
 /** A route matched against a request path, with its decoded parameters. */

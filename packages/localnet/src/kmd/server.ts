@@ -44,6 +44,8 @@ export interface KmdServer {
   url: string
   port: number
   token: string
+  /** Resolves once the default wallet exists (kmd listens before; its calls wait for this). */
+  ready: Promise<void>
   stop(): Promise<void>
 }
 
@@ -183,7 +185,7 @@ function tokenMatches(given: string | undefined, token: string): boolean {
 }
 
 /** The request listener serving kmd's API over a context. */
-export function kmdHandler(ctx: KmdContext, token: string): http.RequestListener {
+export function kmdHandler(ctx: KmdContext, token: string, ready: Promise<void> = Promise.resolve()): http.RequestListener {
   return async (req, res) => {
     const origin = req.headers.origin
     if (origin) {
@@ -209,6 +211,8 @@ export function kmdHandler(ctx: KmdContext, token: string): http.RequestListener
     const given = req.headers[TOKEN_HEADER]
     if (!tokenMatches(Array.isArray(given) ? given[0] : given, token)) return sendError(res, 401, KMD_ERRORS.invalidApiToken)
     try {
+      // the default wallet is made after kmd listens (its scrypt run is kmd's startup cost): calls wait for it
+      await ready
       const text = await readBody(req)
       const body = route.method === 'GET' ? {} : decodeRequest(text, route.fields)
       send(res, 200, encodeKmdJson(await route.handle(body, ctx)))
@@ -237,11 +241,12 @@ async function ensureDefaultWallet(store: WalletStore, keys: Uint8Array[]): Prom
 export async function startKmd(options: KmdOptions): Promise<KmdServer> {
   const token = options.token ?? DEFAULT_KMD_TOKEN
   const store = WalletStore.open(path.join(options.dataDir, 'kmd'), options.scrypt)
-  if (options.defaultWallet ?? true) {
-    await ensureDefaultWallet(store, options.defaultKeys ?? genesisAccounts().map((a) => a.secretKey))
-  }
+  // A fresh default wallet costs a scrypt run (about a second): kmd listens at once and makes it on
+  // node's thread pool meanwhile; every API call waits for it, so none sees the store without it.
+  const ready = options.defaultWallet ?? true ? ensureDefaultWallet(store, options.defaultKeys ?? genesisAccounts().map((a) => a.secretKey)) : Promise.resolve()
+  ready.catch(() => undefined) // reported to each call that waits for it
   const sessions = new Sessions(options.sessionLifetimeSecs ?? DEFAULT_SESSION_LIFETIME_SECS, options.now)
-  const server = http.createServer(kmdHandler({ store, sessions }, token))
+  const server = http.createServer(kmdHandler({ store, sessions }, token, ready))
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -252,10 +257,14 @@ export async function startKmd(options: KmdOptions): Promise<KmdServer> {
     url: `http://${host}:${port}`,
     port,
     token,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
+    ready,
+    stop: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections()
         server.close((err) => (err ? reject(err) : resolve()))
-      }),
+      })
+      // the wallet's file is written before its directory may go
+      await ready.catch(() => undefined)
+    },
   }
 }

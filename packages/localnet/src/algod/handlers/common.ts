@@ -1,6 +1,6 @@
 // The unauthenticated routes every algod serves: /health, /ready, /genesis, /versions.
 import algosdk from 'algosdk'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisStatus } from '@grove/ledger'
+import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisParticipation, genesisStatus } from '@grove/ledger'
 import { jsonReply } from '../http.ts'
 import type { AlgodReply } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
@@ -18,6 +18,17 @@ export function ready(): AlgodReply {
   return jsonReply(null)
 }
 
+/** An allocation's state as go's genesis JSON writes it (omitempty: an Offline status and absent keys are left out). */
+function allocState(addr: string, algo: bigint): Record<string, unknown> {
+  const status = genesisStatus(addr)
+  const p = genesisParticipation(addr)
+  const state: Record<string, unknown> = status === 0 ? { algo } : { algo, onl: status }
+  if (p !== undefined) {
+    Object.assign(state, { sel: algosdk.bytesToBase64(p.selectionId), stprf: algosdk.bytesToBase64(p.stateProofId), vote: algosdk.bytesToBase64(p.voteId), voteKD: p.voteKeyDilution, voteLst: p.voteLast })
+  }
+  return state
+}
+
 /** GET /genesis: the genesis document; network + id spell the genesis id tools read. */
 export function genesisJSON(): AlgodReply {
   const [network, id] = GENESIS_ID.split('-') as [string, string]
@@ -26,8 +37,7 @@ export function genesisJSON(): AlgodReply {
   const alloc = [...genesisAllocation()].map(([addr, algo]) => ({
     addr,
     comment: addr === FEE_SINK ? 'FeeSink' : addr === REWARDS_POOL ? 'RewardsPool' : `Wallet${++wallets}`,
-    // go-codec omits a zero (Offline) status
-    state: genesisStatus(addr) === 0 ? { algo } : { algo, onl: genesisStatus(addr) },
+    state: allocState(addr, algo),
   }))
   const genesis = { alloc, devmode: true, fees: FEE_SINK, id, network, proto: PROTOCOL, rwd: REWARDS_POOL, timestamp: 0 }
   return { status: 200, contentType: 'application/json', body: algosdk.stringifyJSON(genesis, undefined, 2) }
