@@ -54,6 +54,24 @@ export interface Watermark {
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
+/** RFC 4648 base32 without padding: how algod writes a block hash (crypto.Digest.String). */
+function base32(bytes: Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let out = ''
+  let bits = 0
+  let value = 0
+  for (const byte of bytes) {
+    value = (value << 8) | byte
+    bits += 8
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31]
+  return out
+}
+
 /** Reads the watermark (undefined before the follower first ran on this database). */
 export async function readWatermark(sql: Sql, lock = false): Promise<Watermark | undefined> {
   const [row] = await sql.query<{ round: number; block_hash: string | null; time: number | null }>(`SELECT round, block_hash, time FROM watermark${lock ? ' FOR UPDATE' : ''}`)
@@ -137,10 +155,11 @@ export class Follower {
     if (to <= watermark.round) return empty
     const blocks = result.blockMetadata ?? []
     const first = blocks.find((b) => b.round === from)
-    if (watermark.blockHash && first?.previousBlockHash && first.previousBlockHash !== watermark.blockHash)
+    // the subscriber gives the previous block's hash in base64, algod (and the watermark) in base32
+    if (watermark.blockHash && first?.previousBlockHash && base32(Buffer.from(first.previousBlockHash, 'base64')) !== watermark.blockHash)
       throw new ChainMismatchError(`Block ${from} on algod does not follow the block ${watermark.round} the database followed: the chain changed under the follower; refusing to mix chains.`)
     const last = blocks.find((b) => b.round === to)
-    const blockHash = last?.hash ?? (await algod.getBlockHash(to).do()).blockhash
+    const blockHash = (await algod.getBlockHash(to).do()).blockhash
     const time = last?.timestamp ?? Number((await algod.block(to).do()).block.header.timestamp)
 
     const ctx = { algod, deployment }

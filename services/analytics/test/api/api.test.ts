@@ -201,7 +201,7 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
       const seen = []
       let cursor: string | null = null
       do {
-        const res = (await get(`/api/pools/100/swaps?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()
+        const res: { swaps: unknown[]; nextCursor: string | null } = (await get(`/api/pools/100/swaps?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json()
         seen.push(...res.swaps)
         cursor = res.nextCursor
       } while (cursor)
