@@ -18,7 +18,7 @@ export interface StartAnalyticsOptions {
   /** HTTP port (0 picks a free one; default 4010). */
   port?: number
   host?: string
-  corsOrigin?: string | string[]
+  corsOrigin?: string | RegExp | (string | RegExp)[]
   /** Serve the API without following (a read replica's API). */
   follow?: boolean
   log?: (message: string) => void

@@ -17,7 +17,7 @@ import { activity } from './routes/activity.ts'
 /** Options of the API besides its dependencies. */
 export interface ApiOptions extends ApiDeps {
   /** Origins allowed by CORS (the web app's); default any origin. */
-  corsOrigin?: string | string[]
+  corsOrigin?: string | RegExp | (string | RegExp)[]
   logger?: boolean
 }
 
