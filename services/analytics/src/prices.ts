@@ -26,39 +26,46 @@ export interface PriceBook {
   value(asset: number, amount: bigint | string): number | undefined
 }
 
-/** Prices from `pools` (ALGO is asset 0); `decimals` of every asset in them. */
+/**
+ * Prices from `pools` (ALGO is asset 0); `decimals` of every asset in them. A token's ALGO price
+ * comes from its pool with ALGO, or else through the fewest pools to ALGO (the deepest at each
+ * step); USD prices likewise from the stable coin, so ALGO's USD price is its stable pool's.
+ */
 export function priceBook(pools: Iterable<PoolReserves>, decimals: (asset: number) => number, stableAssetId?: number): PriceBook {
-  const byPair = new Map<string, PoolReserves>()
-  for (const p of pools) byPair.set(`${p.assetA}/${p.assetB}`, p)
-  /** Whole `quote` per whole `base` in the pool of the two, if it has liquidity. */
-  const rate = (base: number, quote: number): number | undefined => {
-    if (base === quote) return 1
-    const [a, b] = base < quote ? [base, quote] : [quote, base]
-    const p = byPair.get(`${a}/${b}`)
-    if (!p) return undefined
-    const price = spotPrice(p.reserveA, p.reserveB, decimals(a), decimals(b))
-    if (price === undefined) return undefined
-    return base === a ? price : 1 / price
-  }
-  const algoUsd = stableAssetId === undefined ? undefined : rate(0, stableAssetId)
-  const usd = (asset: number): number | undefined => {
-    if (asset === stableAssetId) return 1
-    const inAlgo = rate(asset, 0)
-    if (inAlgo !== undefined && algoUsd !== undefined) return inAlgo * algoUsd
-    return stableAssetId === undefined ? undefined : rate(asset, stableAssetId)
-  }
-  const algo = (asset: number): number | undefined => {
-    const direct = rate(asset, 0)
-    if (direct !== undefined) return direct
-    const u = usd(asset)
-    return u !== undefined && algoUsd ? u / algoUsd : undefined
-  }
+  const list = [...pools]
+  const inAlgo = propagate(list, decimals, 0)
+  const inUsd = stableAssetId === undefined ? new Map<number, number>() : propagate(list, decimals, stableAssetId)
+  const usd = (asset: number) => inUsd.get(asset)
   return {
-    algo,
+    algo: (asset) => inAlgo.get(asset),
     usd,
     value: (asset, amount) => {
       const price = usd(asset)
       return price === undefined ? undefined : (Number(amount) / 10 ** decimals(asset)) * price
     },
+  }
+}
+
+/** Whole `root` per whole token for every token linked to `root` by pools with liquidity. */
+function propagate(pools: PoolReserves[], decimals: (asset: number) => number, root: number): Map<number, number> {
+  const prices = new Map<number, number>([[root, 1]])
+  for (;;) {
+    // the next step: for each unpriced token, its deepest pool with an already priced token
+    const best = new Map<number, { price: number; depth: number }>()
+    for (const p of pools) {
+      const price = spotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB))
+      if (price === undefined) continue
+      for (const [known, other, rate, reserve, dec] of [
+        [p.assetA, p.assetB, 1 / price, p.reserveA, decimals(p.assetA)],
+        [p.assetB, p.assetA, price, p.reserveB, decimals(p.assetB)],
+      ] as const) {
+        const k = prices.get(known)
+        if (k === undefined || prices.has(other)) continue
+        const depth = (Number(reserve) / 10 ** dec) * k
+        if ((best.get(other)?.depth ?? -1) < depth) best.set(other, { price: k * rate, depth })
+      }
+    }
+    if (best.size === 0) return prices
+    for (const [asset, b] of best) prices.set(asset, b.price)
   }
 }
