@@ -74,7 +74,7 @@ async function benchIngestLocalnet(): Promise<{ events: number; rounds: number; 
     const sp = await g.algod.getTransactionParams().do()
     const fast = { ...ctx, suggestedParams: sp, heldAssets: [gusd], coverBudget: false }
     await g.send(await buildCreatePool(ctx, 0n, gusd))
-    await g.send(await buildAddLiquidity(ctx, await g.pool(0n, gusd), 10n ** 13n, 2n * 10n ** 12n, 0n))
+    await g.send(await buildAddLiquidity(ctx, await g.pool(0n, gusd), 10n ** 12n, 2n * 10n ** 11n, 0n))
     for (let i = 0; i < LOCALNET_SWAPS; i++) {
       if (i % 200 === 0) fast.suggestedParams = await g.algod.getTransactionParams().do()
       await g.send(await buildSwapExactIn(fast, i % 2 ? gusd : 0n, i % 2 ? 0n : gusd, 1_000_000n + BigInt(i), 0n))

@@ -1,6 +1,6 @@
 DROP TABLE candles;
 DROP TABLE fee_collections;
-DROP TABLE pool_reserves;
+DROP VIEW pool_reserves;
 DROP TABLE liquidity;
 DROP TABLE swaps;
 DROP TABLE pools;

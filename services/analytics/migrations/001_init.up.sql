@@ -64,9 +64,10 @@ CREATE TABLE swaps (
   volume_usd double precision,
   PRIMARY KEY (round, intra, log_index)
 );
-CREATE INDEX swaps_pool ON swaps (pool_id, round DESC, intra DESC, log_index DESC);
+-- time never decreases with round, so (time, round, intra, log_index) is chain order too, and serves
+-- both a pool's newest swaps and its latest reserves before a moment
+CREATE INDEX swaps_pool ON swaps (pool_id, time DESC, round DESC, intra DESC, log_index DESC);
 CREATE INDEX swaps_trader ON swaps (trader, round DESC, intra DESC, log_index DESC);
-CREATE INDEX swaps_time ON swaps (time);
 
 CREATE TABLE liquidity (
   round bigint NOT NULL,
@@ -85,21 +86,15 @@ CREATE TABLE liquidity (
   reserve_b numeric(20, 0) NOT NULL,
   PRIMARY KEY (round, intra, log_index)
 );
-CREATE INDEX liquidity_pool ON liquidity (pool_id, round DESC, intra DESC, log_index DESC);
+CREATE INDEX liquidity_pool ON liquidity (pool_id, time DESC, round DESC, intra DESC, log_index DESC);
 CREATE INDEX liquidity_provider ON liquidity (provider, round DESC, intra DESC, log_index DESC);
 
--- The pool's reserves after every change (swap, add, remove).
-CREATE TABLE pool_reserves (
-  pool_id bigint NOT NULL REFERENCES pools (id),
-  round bigint NOT NULL,
-  intra int NOT NULL,
-  log_index int NOT NULL,
-  time bigint NOT NULL,
-  reserve_a numeric(20, 0) NOT NULL,
-  reserve_b numeric(20, 0) NOT NULL,
-  PRIMARY KEY (pool_id, round, intra, log_index)
-);
-CREATE INDEX pool_reserves_time ON pool_reserves (pool_id, time DESC, round DESC, intra DESC, log_index DESC);
+-- The pool's reserves after every change: each swap and liquidity row holds them (one source of
+-- truth, one write per event); this view lines them up.
+CREATE VIEW pool_reserves AS
+  SELECT pool_id, round, intra, log_index, time, reserve_a, reserve_b, 'swap' AS cause FROM swaps
+  UNION ALL
+  SELECT pool_id, round, intra, log_index, time, reserve_a, reserve_b, kind FROM liquidity;
 
 CREATE TABLE fee_collections (
   round bigint NOT NULL,

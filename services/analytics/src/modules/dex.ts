@@ -48,9 +48,10 @@ class DexBatch implements ModuleBatch {
   private readonly newAssets: AssetRow[] = []
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
-  private readonly reserves: unknown[][] = []
   private readonly fees: unknown[][] = []
   private readonly candles = new CandleAccumulator()
+  /** Reserve changes (each swap and liquidity row carries the reserves after it: see the pool_reserves view). */
+  private changes = 0
   /** Swap events seen per app call, for each hop's number. */
   private readonly hops = new Map<string, number>()
 
@@ -156,7 +157,7 @@ class DexBatch implements ModuleBatch {
   private changed(pool: PoolRow, at: EventPosition): void {
     pool.updatedRound = at.round
     this.dirty.add(pool)
-    this.reserves.push([pool.id, at.round, at.intra, at.logIndex, at.time, String(pool.reserveA), String(pool.reserveB)])
+    this.changes++
   }
 
   private swap(args: DexEventArgs['Swap'], at: EventPosition): void {
@@ -225,12 +226,11 @@ class DexBatch implements ModuleBatch {
       ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'provider', 'amount_a', 'amount_b', 'lp', 'reserve_a', 'reserve_b'],
       this.liquidity,
     )
-    await insertRows(sql, 'pool_reserves', ['pool_id', 'round', 'intra', 'log_index', 'time', 'reserve_a', 'reserve_b'], this.reserves)
     await insertRows(sql, 'fee_collections', ['round', 'intra', 'log_index', 'time', 'txn_id', 'pool_id', 'amount_a', 'amount_b', 'treasury'], this.fees)
     await this.candles.flush(sql)
   }
 
   counts(): Record<string, number> {
-    return { swaps: this.swaps.length, liquidity: this.liquidity.length, reserves: this.reserves.length, fees: this.fees.length, candles: this.candles.size }
+    return { swaps: this.swaps.length, liquidity: this.liquidity.length, reserves: this.changes, fees: this.fees.length, candles: this.candles.size }
   }
 }

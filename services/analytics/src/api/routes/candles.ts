@@ -15,27 +15,31 @@ interface Query {
   limit: number
 }
 
-/** Reads candles of one pool, ascending: the last `limit` with bucket in [from, to]. */
+/**
+ * Reads candles of one pool, ascending: the last `limit` with bucket in [from, to]. PostgreSQL
+ * builds the JSON (amounts as text): one value to hand over instead of 500 rows of 11 fields.
+ */
 export async function readCandles(deps: ApiDeps, poolId: number, q: { tf: Timeframe; from: number; to: number; limit: number }) {
-  const rows = await deps.db.query<Record<string, number | string>>(
-    `SELECT * FROM (SELECT bucket, open, high, low, close, sold_a, sold_b, bought_a, bought_b, volume_usd, trades FROM candles
-       WHERE pool_id = $1 AND tf = $2 AND bucket >= $3 AND bucket <= $4 ORDER BY bucket DESC LIMIT $5) c ORDER BY bucket`,
+  const [row] = await deps.db.query<{ candles: string }>(
+    `SELECT coalesce(json_agg(json_build_array(bucket, open, high, low, close, sold_a::text, sold_b::text, bought_a::text, bought_b::text, volume_usd, trades) ORDER BY bucket), '[]')::text AS candles
+     FROM (SELECT * FROM candles WHERE pool_id = $1 AND tf = $2 AND bucket >= $3 AND bucket <= $4 ORDER BY bucket DESC LIMIT $5) c`,
     [poolId, q.tf, q.from, q.to, q.limit],
   )
-  return rows.map((r) => ({
-    time: Number(r.bucket),
-    open: Number(r.open),
-    high: Number(r.high),
-    low: Number(r.low),
-    close: Number(r.close),
-    volumeA: String(BigInt(r.sold_a!) + BigInt(r.bought_a!)),
-    volumeB: String(BigInt(r.sold_b!) + BigInt(r.bought_b!)),
-    soldA: String(r.sold_a),
-    soldB: String(r.sold_b),
-    boughtA: String(r.bought_a),
-    boughtB: String(r.bought_b),
-    volumeUsd: Number(r.volume_usd),
-    trades: Number(r.trades),
+  const rows = JSON.parse(row!.candles) as [number, number, number, number, number, string, string, string, string, number, number][]
+  return rows.map(([time, open, high, low, close, soldA, soldB, boughtA, boughtB, volumeUsd, trades]) => ({
+    time,
+    open,
+    high,
+    low,
+    close,
+    volumeA: String(BigInt(soldA) + BigInt(boughtA)),
+    volumeB: String(BigInt(soldB) + BigInt(boughtB)),
+    soldA,
+    soldB,
+    boughtA,
+    boughtB,
+    volumeUsd,
+    trades,
   }))
 }
 
