@@ -4,6 +4,8 @@
 
 /** The reserves of one pool, as the pricing needs them. */
 export interface PoolReserves {
+  /** The pool id (its LP asset): the lower one wins between equally short price paths. */
+  id?: number
   assetA: number
   assetB: number
   reserveA: bigint | string
@@ -28,44 +30,63 @@ export interface PriceBook {
 
 /**
  * Prices from `pools` (ALGO is asset 0); `decimals` of every asset in them. A token's ALGO price
- * comes from its pool with ALGO, or else through the fewest pools to ALGO (the deepest at each
- * step); USD prices likewise from the stable coin, so ALGO's USD price is its stable pool's.
+ * comes from its pool with ALGO, or else through the fewest pools to ALGO (the oldest pool, lowest
+ * id, at each step); USD prices likewise from the stable coin, so ALGO's USD price is its stable
+ * pool's. `pricePaths` and `pricesAlong` split this so the follower recomputes paths only when a
+ * pool appears or fills or empties, and walks them at each swap's reserves.
  */
 export function priceBook(pools: Iterable<PoolReserves>, decimals: (asset: number) => number, stableAssetId?: number): PriceBook {
   const list = [...pools]
-  const inAlgo = propagate(list, decimals, 0)
-  const inUsd = stableAssetId === undefined ? new Map<number, number>() : propagate(list, decimals, stableAssetId)
-  const usd = (asset: number) => inUsd.get(asset)
+  const inAlgo = pricesAlong(pricePaths(list, 0), decimals)
+  const inUsd = stableAssetId === undefined ? () => undefined : pricesAlong(pricePaths(list, stableAssetId), decimals)
   return {
-    algo: (asset) => inAlgo.get(asset),
-    usd,
+    algo: inAlgo,
+    usd: inUsd,
     value: (asset, amount) => {
-      const price = usd(asset)
+      const price = inUsd(asset)
       return price === undefined ? undefined : (Number(amount) / 10 ** decimals(asset)) * price
     },
   }
 }
 
-/** Whole `root` per whole token for every token linked to `root` by pools with liquidity. */
-function propagate(pools: PoolReserves[], decimals: (asset: number) => number, root: number): Map<number, number> {
-  const prices = new Map<number, number>([[root, 1]])
-  for (;;) {
-    // the next step: for each unpriced token, its deepest pool with an already priced token
-    const best = new Map<number, { price: number; depth: number }>()
-    for (const p of pools) {
-      const price = spotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB))
-      if (price === undefined) continue
-      for (const [known, other, rate, reserve, dec] of [
-        [p.assetA, p.assetB, 1 / price, p.reserveA, decimals(p.assetA)],
-        [p.assetB, p.assetA, price, p.reserveB, decimals(p.assetB)],
-      ] as const) {
-        const k = prices.get(known)
-        if (k === undefined || prices.has(other)) continue
-        const depth = (Number(reserve) / 10 ** dec) * k
-        if ((best.get(other)?.depth ?? -1) < depth) best.set(other, { price: k * rate, depth })
+/** How each token is priced in `root`: the pool to its parent token, toward root. */
+export type PricePaths = Map<number, { pool: PoolReserves; parent: number } | null>
+
+/** Breadth-first from `root` over pools with liquidity: fewest pools, then the lowest pool id. */
+export function pricePaths(pools: readonly PoolReserves[], root: number): PricePaths {
+  const paths: PricePaths = new Map([[root, null]])
+  const live = pools.filter((p) => Number(p.reserveA) > 0 && Number(p.reserveB) > 0).sort((x, y) => (x.id ?? 0) - (y.id ?? 0))
+  let frontier = [root]
+  while (frontier.length) {
+    const next: number[] = []
+    const known = new Set(frontier)
+    for (const p of live) {
+      for (const [from, to] of [[p.assetA, p.assetB], [p.assetB, p.assetA]] as const) {
+        if (known.has(from) && !paths.has(to)) {
+          paths.set(to, { pool: p, parent: from })
+          next.push(to)
+        }
       }
     }
-    if (best.size === 0) return prices
-    for (const [asset, b] of best) prices.set(asset, b.price)
+    frontier = next
+  }
+  return paths
+}
+
+/** Prices in the paths' root at the reserves the path's pools hold now (the objects are read live). */
+export function pricesAlong(paths: PricePaths, decimals: (asset: number) => number): (asset: number) => number | undefined {
+  return (asset) => {
+    if (!paths.has(asset)) return undefined
+    let price = 1
+    for (let step = paths.get(asset); step; step = paths.get(step.parent)) {
+      const p = step.pool
+      const spot = spotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB))
+      if (spot === undefined) return undefined
+      // whole parent per whole token
+      const child = step.parent === p.assetA ? p.assetB : p.assetA
+      price *= child === p.assetA ? spot : 1 / spot
+      asset = step.parent
+    }
+    return price
   }
 }

@@ -41,17 +41,24 @@ describe('priceBook', () => {
     expect(book.value(99, 1n)).toBeUndefined()
   })
 
-  it('takes the deepest pool when a token has two routes of the same length', () => {
-    const deep = priceBook(
+  it('takes the oldest pool when a token has two paths of the same length', () => {
+    const book = priceBook(
       [
-        { assetA: 0, assetB: 10, reserveA: 1_000_000_000n, reserveB: 200_000_000n },
-        { assetA: 0, assetB: 20, reserveA: 10n ** 12n, reserveB: 2n * 10n ** 12n },
-        { assetA: 10, assetB: 20, reserveA: 1_000n, reserveB: 1_000_000n },
+        { id: 101, assetA: 0, assetB: 10, reserveA: 1_000_000_000n, reserveB: 200_000_000n },
+        { id: 102, assetA: 0, assetB: 20, reserveA: 10n ** 12n, reserveB: 2n * 10n ** 12n },
+        { id: 104, assetA: 20, assetB: 30, reserveA: 1_000n, reserveB: 1_000_000n },
+        { id: 103, assetA: 10, assetB: 30, reserveA: 1_000_000n, reserveB: 1_000_000n },
       ],
       dec({}),
       10,
     )
-    expect(deep.algo(20)).toBeCloseTo(0.5, 12)
+    // 30 is two pools from ALGO either way: through gUSD (pool 103) rather than 20 (pool 104)
+    expect(book.algo(30)).toBeCloseTo(5, 12)
+  })
+
+  it('prices a token through the direct pool rather than a longer path', () => {
+    const book = priceBook([...pools, { id: 200, assetA: 0, assetB: 30, reserveA: 1_000_000n, reserveB: 100n }], dec({ 30: 2 }), 10)
+    expect(book.algo(30)).toBeCloseTo(1, 12)
   })
 
   it('gives no USD prices without a stable coin', () => {

@@ -67,11 +67,11 @@ export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, no
   const decimals = (id: number) => assets.get(id)?.decimals ?? 0
   const asset = (id: number): AssetInfo => assets.get(id) ?? { id, unitName: null, name: null, decimals: 0 }
   const stable = stableAssetId === undefined ? undefined : Number(stableAssetId)
-  const current: PoolReserves[] = poolRows.map((p) => ({ assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b) }))
+  const current: PoolReserves[] = poolRows.map((p) => ({ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b) }))
   const oldById = new Map(oldRows.map((r) => [r.id, r]))
   const dayAgo: PoolReserves[] = poolRows.flatMap((p) => {
     const r = oldById.get(Number(p.id))
-    return r ? [{ assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }] : []
+    return r ? [{ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }] : []
   })
   const prices = priceBook(current, decimals, stable)
   const pricesDayAgo = priceBook(dayAgo, decimals, stable)

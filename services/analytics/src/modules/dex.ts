@@ -7,7 +7,7 @@ import type { DecodedEvent, DexEventArgs } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
-import { priceBook, spotPrice } from '../prices.ts'
+import { pricePaths, pricesAlong, spotPrice, type PoolReserves } from '../prices.ts'
 import type { ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
 interface PoolRow {
@@ -148,10 +148,23 @@ class DexBatch implements ModuleBatch {
     }
     this.byPair.set(`${pool.assetA}/${pool.assetB}`, pool)
     this.dirty.add(pool)
+    this.usd = undefined
   }
 
-  private prices() {
-    return priceBook(this.byPair.values(), this.decimals, this.ctx.deployment.stableAssetId === undefined ? undefined : Number(this.ctx.deployment.stableAssetId))
+  /** USD prices along paths that change only when a pool appears, fills or empties (so every run of the same events values them alike). */
+  private usd?: (asset: number) => number | undefined
+
+  private usdPrice(asset: number): number | undefined {
+    const stable = this.ctx.deployment.stableAssetId
+    if (stable === undefined) return undefined
+    // PoolRow has assetA/assetB/reserveA/reserveB/id: the paths read the live rows' reserves
+    this.usd ??= pricesAlong(pricePaths([...this.byPair.values()] as PoolReserves[], Number(stable)), this.decimals)
+    return this.usd(asset)
+  }
+
+  private usdValue(asset: number, amount: bigint): number | undefined {
+    const price = this.usdPrice(asset)
+    return price === undefined ? undefined : (Number(amount) / 10 ** this.decimals(asset)) * price
   }
 
   private changed(pool: PoolRow, at: EventPosition): void {
@@ -176,8 +189,7 @@ class DexBatch implements ModuleBatch {
     const hop = this.hops.get(callKey) ?? 0
     this.hops.set(callKey, hop + 1)
     const price = spotPrice(pool.reserveA, pool.reserveB, this.decimals(pool.assetA), this.decimals(pool.assetB)) ?? 0
-    const book = this.prices()
-    const volumeUsd = book.value(Number(args.assetIn), args.amountIn) ?? book.value(Number(args.assetOut), args.amountOut) ?? null
+    const volumeUsd = this.usdValue(Number(args.assetIn), args.amountIn) ?? this.usdValue(Number(args.assetOut), args.amountOut) ?? null
     this.swaps.push([
       at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, hop, pool.id, args.trader,
       Number(args.assetIn), Number(args.assetOut), String(args.amountIn), String(args.amountOut), String(args.protocolFee),
@@ -189,9 +201,11 @@ class DexBatch implements ModuleBatch {
   private liquidityChanged(kind: 'add' | 'remove', args: DexEventArgs['LiquidityAdded'], at: EventPosition): void {
     const pool = this.pool(args.a, args.b)
     const sign = kind === 'add' ? 1n : -1n
+    const wasEmpty = pool.reserveA === 0n || pool.reserveB === 0n
     pool.reserveA += sign * args.amountA
     pool.reserveB += sign * args.amountB
     pool.lpIssued += sign * args.lp
+    if (wasEmpty !== (pool.reserveA === 0n || pool.reserveB === 0n)) this.usd = undefined
     this.changed(pool, at)
     this.liquidity.push([
       at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, pool.id, kind, args.provider,
