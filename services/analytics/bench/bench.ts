@@ -11,7 +11,7 @@ import { buildSwapExactIn, buildAddLiquidity, buildCreatePool } from '@grove/sdk
 import { openDatabase, type Database } from '../src/db/database.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { buildApi } from '../src/api/app.ts'
-import { Follower } from '../src/follower/follower.ts'
+import { Follower, readWatermark } from '../src/follower/follower.ts'
 import { TIMEFRAMES } from '../src/candles.ts'
 import { EventWriter, ingest, SYNTHETIC_DEPLOYMENT } from '../test/synthetic.ts'
 import { startGrove } from '../test/grove.ts'
@@ -67,7 +67,7 @@ async function benchIngestSynthetic(): Promise<{ events: number; seconds: number
 }
 
 /** A localnet with a swap history, then the follower from its first round to the tip. */
-async function benchIngestLocalnet(): Promise<{ events: number; rounds: number; seconds: number; eventsPerSecond: number; roundsPerSecond: number }> {
+async function benchIngestLocalnet(): Promise<Record<string, unknown>> {
   const g = await startGrove()
   try {
     const { ctx, gusd } = g
@@ -92,8 +92,28 @@ async function benchIngestLocalnet(): Promise<{ events: number; rounds: number; 
       if (r.to >= r.tip) break
     }
     const seconds = (performance.now() - t0) / 1000
+    // steady state: the follower running, a swap at a time; how long until its round is in the database
+    void f.start()
+    const delays: number[] = []
+    let behind = 0
+    for (let i = 0; i < 40; i++) {
+      const [call] = await g.send(await buildSwapExactIn(fast, i % 2 ? gusd : 0n, i % 2 ? 0n : gusd, 1_000_000n, 0n))
+      const sent = performance.now()
+      behind = Math.max(behind, Number(call!.round - (await readWatermark(db))!.round))
+      while ((await readWatermark(db))!.round < call!.round) await new Promise((r) => setTimeout(r, 5))
+      delays.push(performance.now() - sent)
+    }
+    await f.stop()
+    delays.sort((x, y) => x - y)
     await db.close()
-    return { events, rounds, seconds: round2(seconds), eventsPerSecond: Math.round(events / seconds), roundsPerSecond: Math.round(rounds / seconds) }
+    return {
+      events,
+      rounds,
+      seconds: round2(seconds),
+      eventsPerSecond: Math.round(events / seconds),
+      roundsPerSecond: Math.round(rounds / seconds),
+      steadyState: { swaps: delays.length, maxRoundsBehind: behind, indexedAfterMs: { p50: round2(percentile(delays, 50)), p95: round2(percentile(delays, 95)) } },
+    }
   } finally {
     await g.stop()
   }
