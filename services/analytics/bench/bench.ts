@@ -97,7 +97,7 @@ async function benchIngestLocalnet(): Promise<Record<string, unknown>> {
     const delays: number[] = []
     let behind = 0
     for (let i = 0; i < 40; i++) {
-      const [call] = await g.send(await buildSwapExactIn(fast, i % 2 ? gusd : 0n, i % 2 ? 0n : gusd, 1_000_000n, 0n))
+      const [call] = await g.send(await buildSwapExactIn(fast, i % 2 ? gusd : 0n, i % 2 ? 0n : gusd, 2_000_000n + BigInt(i), 0n))
       const sent = performance.now()
       behind = Math.max(behind, Number(call!.round - (await readWatermark(db))!.round))
       while ((await readWatermark(db))!.round < call!.round) await new Promise((r) => setTimeout(r, 5))

@@ -13,6 +13,8 @@ export interface Sql {
   query<T = Row>(text: string, params?: unknown[]): Promise<T[]>
   /** Runs a script of statements without parameters (migrations). */
   exec(text: string): Promise<void>
+  /** `COPY table (columns) FROM` CSV text, where the driver can (PGlite); bulk inserts fall back to INSERT without it. */
+  copyCsv?(table: string, columns: string[], csv: string): Promise<void>
 }
 
 /** An open database. */
@@ -42,6 +44,7 @@ async function openPglite(target: string): Promise<Database> {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     query: async <T>(text: string, params?: unknown[]) => (await q.query<T>(text, params)).rows,
     exec: async (text: string) => void (await q.exec(text)),
+    copyCsv: async (table, columns, csv) => void (await q.query(`COPY ${table} (${columns.join(',')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) })),
   })
   return {
     kind: 'pglite',
