@@ -110,10 +110,10 @@ try {
  * undefined (saying why) when it cannot start: the trading pages work without it.
  */
 async function startAnalyticsService(state, fresh) {
-  const { startAnalytics, parseDeployment } = await import('../services/analytics/src/index.ts')
   const dir = path.join(dataDir, 'analytics')
   if (fresh) fs.rmSync(dir, { recursive: true, force: true })
   try {
+    const { startAnalytics, parseDeployment } = await import('../services/analytics/src/index.ts')
     const service = await startAnalytics({
       algod: net.algod,
       database: dir,
