@@ -3,7 +3,8 @@
 // .grove/localnet or $GROVE_DATA_DIR), deploys Grove when that data has no deployment, seeds the
 // demo once, builds the web app with this localnet's ports and deployment baked in, serves it and
 // prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
-// Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_WEB_PORT (5173); 0 picks a free one.
+// Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_WEB_PORT (5173), GROVE_ANALYTICS_PORT
+// (4010); 0 picks a free one.
 // `<data>/grove.json` records the deployment and the seed (the e2e harness reads it too).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -34,11 +35,13 @@ const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
 let web
+let analytics
 let stopping
 /** Ctrl-C, SIGTERM or a failure: closes the web server, then the localnet (which flushes its data). */
 function stop(code) {
   stopping ??= (async () => {
     await web?.close()
+    await (await analytics)?.stop()
     await net.stop()
     process.exit(code)
   })()
@@ -83,6 +86,8 @@ try {
     await travelToNow(algorand)
   }
 
+  analytics = startAnalyticsService(state, fresh)
+
   // the build learns this localnet's ports and deployment (apps/web/src/lib/deployment.ts)
   const outDir = path.join(dataDir, 'web')
   env.VITE_GROVE_DEPLOYMENT = JSON.stringify(state.deployment)
@@ -94,9 +99,35 @@ try {
   web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url] })
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
   console.log(banner({ webUrl, state, fresh, seconds: (performance.now() - t0) / 1000 }))
+  const service = await analytics
+  if (service) console.log(`  analytics  ${service.url}/api  (data in ${path.relative(process.cwd(), service.dataDir) || '.'})`)
 } catch (e) {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e)
   stop(1)
+}
+
+/**
+ * The analytics service (services/analytics) following this localnet into `<data>/analytics`, started
+ * beside the web build; a new deployment means a new chain, so its old index goes. Resolves to
+ * undefined (saying why) when it cannot start: the trading pages work without it.
+ */
+async function startAnalyticsService(state, fresh) {
+  const dir = path.join(dataDir, 'analytics')
+  if (fresh) fs.rmSync(dir, { recursive: true, force: true })
+  try {
+    const { startAnalytics, parseDeployment } = await import('../services/analytics/src/index.ts')
+    const service = await startAnalytics({
+      algod: net.algod,
+      database: dir,
+      deployment: parseDeployment(state),
+      port: port('GROVE_ANALYTICS_PORT', 4010),
+      corsOrigin: /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/,
+    })
+    return { ...service, dataDir: dir }
+  } catch (e) {
+    console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`)
+    return undefined
+  }
 }
 
 /** `<data>/grove.json`: { deployment, seed } of this data, {} when there is none. */

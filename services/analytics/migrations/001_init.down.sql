@@ -1,0 +1,9 @@
+DROP TABLE candles;
+DROP TABLE fee_collections;
+DROP VIEW pool_reserves;
+DROP TABLE liquidity;
+DROP TABLE swaps;
+DROP TABLE pools;
+DROP TABLE assets;
+DROP TABLE watermark;
+DROP TABLE chain;

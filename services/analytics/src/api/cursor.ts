@@ -1,0 +1,25 @@
+// Opaque cursors for keyset pagination: base64url JSON of the last row's sort key.
+import { badRequest } from './errors.ts'
+
+/** The cursor after a row whose key is `key`. */
+export function encodeCursor(key: (number | string)[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url')
+}
+
+/** The key a cursor holds; 400 when it is not one this API made with `length` numbers. */
+export function decodeCursor(cursor: string | undefined, length: number): number[] | undefined {
+  if (cursor === undefined) return undefined
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown
+    if (Array.isArray(key) && key.length === length && key.every((v) => Number.isSafeInteger(v) && v >= 0)) return key as number[]
+  } catch {
+    // falls through to the 400
+  }
+  throw badRequest('cursor is not a cursor this API returned')
+}
+
+/** A page of `rows` fetched with limit + 1: the rows to return and the cursor after them (null at the end). */
+export function page<T>(rows: T[], limit: number, key: (row: T) => (number | string)[]): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit)
+  return { items, nextCursor: rows.length > limit ? encodeCursor(key(items[items.length - 1]!)) : null }
+}

@@ -1,0 +1,113 @@
+// The market as the API reports it: every pool with its assets, reserves, price, TVL, 24h volume,
+// fees and APR, and the price book they are valued with. Few pools, so one read serves every route.
+import type { Sql } from '../db/database.ts'
+import { priceBook, spotPrice, type PoolReserves, type PriceBook } from '../prices.ts'
+
+/** An asset as the API shows it. */
+export interface AssetInfo {
+  id: number
+  unitName: string | null
+  name: string | null
+  decimals: number
+}
+
+/** A pool as the API shows it. */
+export interface PoolInfo {
+  id: number
+  lpAsset: number
+  assetA: AssetInfo
+  assetB: AssetInfo
+  feeBps: number
+  reserveA: string
+  reserveB: string
+  lpIssued: string
+  /** Whole B per whole A (null while the pool is empty). */
+  price: number | null
+  /** The price's change over 24 hours, as a fraction (null without a price 24 hours ago). */
+  change24h: number | null
+  tvlUsd: number | null
+  volume24hUsd: number
+  fees24hUsd: number
+  /** Yearly fee return for liquidity at the last 24 hours' pace, as a fraction. */
+  feeApr: number | null
+  trades24h: number
+  createdRound: number
+  createdTime: number
+  updatedRound: number
+}
+
+/** Every pool, the assets and the price books now and 24 hours ago. */
+export interface Market {
+  pools: PoolInfo[]
+  assets: Map<number, AssetInfo>
+  prices: PriceBook
+  pricesDayAgo: PriceBook
+  now: number
+}
+
+const DAY = 86_400
+
+/** Reads the market at `now` (unix seconds). */
+export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, now = Math.floor(Date.now() / 1000)): Promise<Market> {
+  const [assetRows, poolRows, volumeRows, oldRows] = await Promise.all([
+    sql.query<{ id: number; unit_name: string | null; name: string | null; decimals: number }>('SELECT id, unit_name, name, decimals FROM assets'),
+    sql.query<Record<string, number | string>>('SELECT * FROM pools ORDER BY id'),
+    sql.query<{ pool_id: number; volume: number; trades: number }>(
+      `SELECT pool_id, sum(volume_usd)::float8 AS volume, sum(trades)::int AS trades FROM candles WHERE tf = '5m' AND bucket >= $1 GROUP BY pool_id`,
+      [Math.floor((now - DAY) / 300) * 300],
+    ),
+    sql.query<{ id: number; reserve_a: string; reserve_b: string }>(
+      `SELECT p.id, r.reserve_a, r.reserve_b FROM pools p CROSS JOIN LATERAL (
+         SELECT reserve_a, reserve_b FROM pool_reserves WHERE pool_id = p.id AND time <= $1
+         ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT 1) r`,
+      [now - DAY],
+    ),
+  ])
+  const assets = new Map(assetRows.map((a) => [a.id, { id: a.id, unitName: a.unit_name, name: a.name, decimals: a.decimals }]))
+  const decimals = (id: number) => assets.get(id)?.decimals ?? 0
+  const asset = (id: number): AssetInfo => assets.get(id) ?? { id, unitName: null, name: null, decimals: 0 }
+  const stable = stableAssetId === undefined ? undefined : Number(stableAssetId)
+  const current: PoolReserves[] = poolRows.map((p) => ({ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b) }))
+  const oldById = new Map(oldRows.map((r) => [r.id, r]))
+  const dayAgo: PoolReserves[] = poolRows.flatMap((p) => {
+    const r = oldById.get(Number(p.id))
+    return r ? [{ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }] : []
+  })
+  const prices = priceBook(current, decimals, stable)
+  const pricesDayAgo = priceBook(dayAgo, decimals, stable)
+  const volumes = new Map(volumeRows.map((v) => [v.pool_id, v]))
+  const pools = poolRows.map((p): PoolInfo => {
+    const id = Number(p.id)
+    const a = Number(p.asset_a)
+    const b = Number(p.asset_b)
+    const price = spotPrice(String(p.reserve_a), String(p.reserve_b), decimals(a), decimals(b)) ?? null
+    const old = oldById.get(id)
+    const oldPrice = old ? spotPrice(old.reserve_a, old.reserve_b, decimals(a), decimals(b)) : undefined
+    const va = prices.value(a, String(p.reserve_a))
+    const vb = prices.value(b, String(p.reserve_b))
+    const tvlUsd = va !== undefined && vb !== undefined ? va + vb : va !== undefined ? 2 * va : vb !== undefined ? 2 * vb : null
+    const volume24hUsd = volumes.get(id)?.volume ?? 0
+    const fees24hUsd = (volume24hUsd * Number(p.fee_bps)) / 10_000
+    return {
+      id,
+      lpAsset: id,
+      assetA: asset(a),
+      assetB: asset(b),
+      feeBps: Number(p.fee_bps),
+      reserveA: String(p.reserve_a),
+      reserveB: String(p.reserve_b),
+      lpIssued: String(p.lp_issued),
+      price,
+      change24h: price !== null && oldPrice ? price / oldPrice - 1 : null,
+      tvlUsd,
+      volume24hUsd,
+      fees24hUsd,
+      feeApr: tvlUsd ? (fees24hUsd * 365) / tvlUsd : null,
+      trades24h: volumes.get(id)?.trades ?? 0,
+      createdRound: Number(p.created_round),
+      createdTime: Number(p.created_time),
+      updatedRound: Number(p.updated_round),
+    }
+  })
+  return { pools, assets, prices, pricesDayAgo, now }
+}

@@ -1,0 +1,26 @@
+// GET /api/pools: every pool with reserves, price, TVL, 24h volume, fees and fee APR, by id.
+import type { FastifyInstance } from 'fastify'
+import type { ApiDeps } from '../deps.ts'
+import { nowOf } from '../deps.ts'
+import { decodeCursor, page } from '../cursor.ts'
+import { readMarket } from '../market.ts'
+import { errors, nextCursor, pageQuery, pool } from '../schemas.ts'
+
+export function pools(app: FastifyInstance, deps: ApiDeps): void {
+  app.get<{ Querystring: { limit: number; cursor?: string } }>(
+    '/api/pools',
+    {
+      schema: {
+        summary: 'Pools, by id',
+        querystring: { type: 'object', additionalProperties: false, properties: pageQuery },
+        response: { 200: { type: 'object', required: ['pools', 'nextCursor'], properties: { pools: { type: 'array', items: pool }, nextCursor } }, ...errors },
+      },
+    },
+    async (req) => {
+      const after = decodeCursor(req.query.cursor, 1)?.[0] ?? -1
+      const market = await readMarket(deps.db, deps.deployment.stableAssetId, nowOf(deps))
+      const { items, nextCursor } = page(market.pools.filter((p) => p.id > after).slice(0, req.query.limit + 1), req.query.limit, (p) => [p.id])
+      return { pools: items, nextCursor }
+    },
+  )
+}

@@ -1,0 +1,91 @@
+// GET /api/stats?days=: protocol TVL, volume and fees over 24h and 7d, and a history per day
+// (volume and fees from the daily candles; TVL from each pool's last reserves of the day, valued at
+// that moment's prices).
+import type { FastifyInstance } from 'fastify'
+import type { ApiDeps } from '../deps.ts'
+import { nowOf } from '../deps.ts'
+import { readMarket } from '../market.ts'
+import { errors } from '../schemas.ts'
+import { priceBook } from '../../prices.ts'
+
+const DAY = 86_400
+
+export function stats(app: FastifyInstance, deps: ApiDeps): void {
+  app.get<{ Querystring: { days: number } }>(
+    '/api/stats',
+    {
+      schema: {
+        summary: 'Protocol TVL, volume, fees and daily history',
+        querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', minimum: 1, maximum: 365, default: 30 } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['tvlUsd', 'volume24hUsd', 'volume7dUsd', 'fees24hUsd', 'fees7dUsd', 'trades24h', 'pools', 'history'],
+            properties: {
+              tvlUsd: { type: 'number' },
+              volume24hUsd: { type: 'number' },
+              volume7dUsd: { type: 'number' },
+              fees24hUsd: { type: 'number' },
+              fees7dUsd: { type: 'number' },
+              trades24h: { type: 'integer' },
+              pools: { type: 'integer' },
+              history: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['day', 'tvlUsd', 'volumeUsd', 'feesUsd', 'trades'],
+                  properties: { day: { type: 'integer', description: 'unix seconds of 00:00 UTC' }, tvlUsd: { type: 'number' }, volumeUsd: { type: 'number' }, feesUsd: { type: 'number' }, trades: { type: 'integer' } },
+                },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const now = nowOf(deps)
+      const market = await readMarket(deps.db, deps.deployment.stableAssetId, now)
+      const today = Math.floor(now / DAY) * DAY
+      const first = today - (req.query.days - 1) * DAY
+      const [week] = await deps.db.query<{ volume: number | null; fees: number | null }>(
+        `SELECT sum(c.volume_usd)::float8 AS volume, sum(c.volume_usd * p.fee_bps / 10000.0)::float8 AS fees FROM candles c JOIN pools p ON p.id = c.pool_id
+         WHERE c.tf = '1h' AND c.bucket >= $1`,
+        [Math.floor((now - 7 * DAY) / 3600) * 3600],
+      )
+      const daily = await deps.db.query<{ day: number; volume: number; fees: number; trades: number }>(
+        `SELECT c.bucket AS day, sum(c.volume_usd)::float8 AS volume, sum(c.volume_usd * p.fee_bps / 10000.0)::float8 AS fees, sum(c.trades)::int AS trades
+         FROM candles c JOIN pools p ON p.id = c.pool_id WHERE c.tf = '1d' AND c.bucket >= $1 GROUP BY c.bucket`,
+        [first],
+      )
+      const reserves = await deps.db.query<{ day: number; id: number; asset_a: number; asset_b: number; reserve_a: string; reserve_b: string }>(
+        `SELECT d.day, p.id, p.asset_a, p.asset_b, r.reserve_a, r.reserve_b
+         FROM generate_series($1::bigint, $2::bigint, ${DAY}) AS d(day) CROSS JOIN pools p
+         CROSS JOIN LATERAL (SELECT reserve_a, reserve_b FROM pool_reserves WHERE pool_id = p.id AND time < d.day + ${DAY}
+                             ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT 1) r`,
+        [first, today],
+      )
+      const decimals = (id: number) => market.assets.get(id)?.decimals ?? 0
+      const stable = deps.deployment.stableAssetId === undefined ? undefined : Number(deps.deployment.stableAssetId)
+      const byDay = new Map(daily.map((d) => [Number(d.day), d]))
+      const history = []
+      for (let day = first; day <= today; day += DAY) {
+        const pools = reserves.filter((r) => Number(r.day) === day).map((r) => ({ id: Number(r.id), assetA: Number(r.asset_a), assetB: Number(r.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }))
+        const book = priceBook(pools, decimals, stable)
+        const tvl = pools.reduce((sum, p) => sum + (book.value(p.assetA, p.reserveA) ?? 0) + (book.value(p.assetB, p.reserveB) ?? 0), 0)
+        const d = byDay.get(day)
+        history.push({ day, tvlUsd: tvl, volumeUsd: d?.volume ?? 0, feesUsd: d?.fees ?? 0, trades: d?.trades ?? 0 })
+      }
+      return {
+        tvlUsd: market.pools.reduce((sum, p) => sum + (p.tvlUsd ?? 0), 0),
+        volume24hUsd: market.pools.reduce((sum, p) => sum + p.volume24hUsd, 0),
+        volume7dUsd: week?.volume ?? 0,
+        fees24hUsd: market.pools.reduce((sum, p) => sum + p.fees24hUsd, 0),
+        fees7dUsd: week?.fees ?? 0,
+        trades24h: market.pools.reduce((sum, p) => sum + p.trades24h, 0),
+        pools: market.pools.length,
+        history,
+      }
+    },
+  )
+}

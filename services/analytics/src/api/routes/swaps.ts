@@ -1,0 +1,78 @@
+// GET /api/pools/:id/swaps: the pool's swaps (one row per hop), newest first, cursor-paginated.
+import type { FastifyInstance } from 'fastify'
+import type { ApiDeps } from '../deps.ts'
+import { decodeCursor, page } from '../cursor.ts'
+import { amount, errors, nextCursor, pageQuery, poolIdParams } from '../schemas.ts'
+import { assertPool } from './pool.ts'
+
+/** A swap row as the API shows it. */
+export const swapSchema = {
+  type: 'object',
+  required: ['round', 'time', 'txnId', 'groupId', 'hop', 'poolId', 'trader', 'assetIn', 'assetOut', 'amountIn', 'amountOut', 'protocolFee', 'reserveA', 'reserveB', 'price', 'volumeUsd'],
+  properties: {
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    groupId: { type: ['string', 'null'] },
+    hop: { type: 'integer', description: "the hop's position in its route (0 for a plain swap)" },
+    poolId: { type: 'integer' },
+    trader: { type: 'string' },
+    assetIn: { type: 'integer' },
+    assetOut: { type: 'integer' },
+    amountIn: amount,
+    amountOut: amount,
+    protocolFee: amount,
+    reserveA: { ...amount, description: 'reserve after the swap' },
+    reserveB: amount,
+    price: { type: 'number', description: 'whole B per whole A after the swap' },
+    volumeUsd: { type: ['number', 'null'] },
+  },
+} as const
+
+/** Maps a swaps row to the API's shape. */
+export function swapOut(r: Record<string, unknown>) {
+  return {
+    round: Number(r.round),
+    time: Number(r.time),
+    txnId: String(r.txn_id),
+    groupId: (r.group_id as string | null) ?? null,
+    hop: Number(r.hop),
+    poolId: Number(r.pool_id),
+    trader: String(r.trader),
+    assetIn: Number(r.asset_in),
+    assetOut: Number(r.asset_out),
+    amountIn: String(r.amount_in),
+    amountOut: String(r.amount_out),
+    protocolFee: String(r.protocol_fee),
+    reserveA: String(r.reserve_a),
+    reserveB: String(r.reserve_b),
+    price: Number(r.price),
+    volumeUsd: r.volume_usd === null ? null : Number(r.volume_usd),
+  }
+}
+
+export function swaps(app: FastifyInstance, deps: ApiDeps): void {
+  app.get<{ Params: { id: number }; Querystring: { limit: number; cursor?: string } }>(
+    '/api/pools/:id/swaps',
+    {
+      schema: {
+        summary: "The pool's swaps, newest first",
+        params: poolIdParams,
+        querystring: { type: 'object', additionalProperties: false, properties: pageQuery },
+        response: { 200: { type: 'object', required: ['swaps', 'nextCursor'], properties: { swaps: { type: 'array', items: swapSchema }, nextCursor } }, ...errors },
+      },
+    },
+    async (req) => {
+      const { limit } = req.query
+      const after = decodeCursor(req.query.cursor, 4)
+      await assertPool(deps, req.params.id)
+      const rows = await deps.db.query(
+        `SELECT * FROM swaps WHERE pool_id = $1 ${after ? 'AND (time, round, intra, log_index) < ($3, $4, $5, $6)' : ''}
+         ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT $2`,
+        [req.params.id, limit + 1, ...(after ?? [])],
+      )
+      const { items, nextCursor } = page(rows, limit, (r) => [Number(r.time), Number(r.round), Number(r.intra), Number(r.log_index)])
+      return { swaps: items.map(swapOut), nextCursor }
+    },
+  )
+}

@@ -1,0 +1,91 @@
+// Synthetic DEX events for tests and the bench: what the contract would log, computed with its
+// constant-product math, fed through the DEX module exactly as the follower feeds it.
+import type { Algodv2 } from 'algosdk'
+import type { DecodedEvent } from '@grove/sdk'
+import type { Database } from '../src/db/database.ts'
+import type { Deployment } from '../src/config.ts'
+import type { EventPosition } from '../src/follower/module.ts'
+import { dexModule } from '../src/modules/dex.ts'
+import { insertRows } from '../src/db/insert.ts'
+
+/** An event and where it sits. */
+export interface PlacedEvent {
+  event: DecodedEvent
+  at: EventPosition
+}
+
+export const TRADER = 'GD64YIY3TWGDMCNPP553DZPPR6LDUSFQOIJVFDPPXWEG3FVOJCCDBBHU5A'
+export const PROVIDER = 'VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA'
+
+/** A deployment for synthetic data: gUSD is asset 10. */
+export const SYNTHETIC_DEPLOYMENT: Deployment = { network: 'localnet', dexAppId: 1000n, registryAppId: 999n, firstRound: 1n, stableAssetId: 10n }
+
+/** Writes `events` through the DEX module in one transaction (with `assets` known beforehand). */
+export async function ingest(db: Database, events: PlacedEvent[], assets: { id: number; unitName: string; decimals: number }[] = [], deployment = SYNTHETIC_DEPLOYMENT): Promise<void> {
+  await db.transaction(async (sql) => {
+    await insertRows(sql, 'assets', ['id', 'unit_name', 'name', 'decimals'], assets.map((a) => [a.id, a.unitName, a.unitName, a.decimals]), 'ON CONFLICT (id) DO NOTHING')
+    // no algod: PoolCreated's fee lookup fails and the pool keeps the default 30 bps
+    const batch = await dexModule.begin(sql, { algod: {} as Algodv2, deployment })
+    for (const e of events) await batch.handle(e.event, e.at)
+    await batch.flush()
+  })
+}
+
+/** Builds a valid event sequence: a position counter and the pool math. */
+export class EventWriter {
+  readonly events: PlacedEvent[] = []
+  private round = 1
+  private readonly reserves = new Map<string, [bigint, bigint]>()
+
+  constructor(public time: number) {}
+
+  private at(sender: string, extra: Partial<EventPosition> = {}): EventPosition {
+    const round = this.round++
+    return { round, time: this.time, intra: 0, logIndex: 0, txnId: `TX${round}`, groupId: `G${round}`, sender, appId: 1000n, ...extra }
+  }
+
+  createPool(a: number, b: number, lpAsset: number): void {
+    this.reserves.set(`${a}/${b}`, [0n, 0n])
+    this.events.push({ event: { name: 'PoolCreated', args: { a: BigInt(a), b: BigInt(b), lpAsset: BigInt(lpAsset), creator: PROVIDER } }, at: this.at(PROVIDER) })
+  }
+
+  add(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000_000n): void {
+    const r = this.reserves.get(`${a}/${b}`)!
+    r[0] += amountA
+    r[1] += amountB
+    this.events.push({ event: { name: 'LiquidityAdded', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider: PROVIDER } }, at: this.at(PROVIDER) })
+  }
+
+  remove(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000n): void {
+    const r = this.reserves.get(`${a}/${b}`)!
+    r[0] -= amountA
+    r[1] -= amountB
+    this.events.push({ event: { name: 'LiquidityRemoved', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider: PROVIDER } }, at: this.at(PROVIDER) })
+  }
+
+  /** An exact-in swap of `amountIn` with the contract's math (30 bps, protocol share 1/6); returns the output. */
+  swap(assetIn: number, assetOut: number, amountIn: bigint, trader = TRADER, position?: Partial<EventPosition>): bigint {
+    const [a, b] = assetIn < assetOut ? [assetIn, assetOut] : [assetOut, assetIn]
+    const r = this.reserves.get(`${a}/${b}`)!
+    const inSide = assetIn === a ? 0 : 1
+    const fee = (amountIn * 30n + 9_999n) / 10_000n
+    const net = amountIn - fee
+    const out = (r[1 - inSide]! * net) / (r[inSide]! + net)
+    const protocolFee = fee / 6n
+    r[inSide] = r[inSide]! + amountIn - protocolFee
+    r[1 - inSide] = r[1 - inSide]! - out
+    this.events.push({
+      event: { name: 'Swap', args: { assetIn: BigInt(assetIn), assetOut: BigInt(assetOut), amountIn, amountOut: out, protocolFee, trader } },
+      at: position ? { ...this.at(trader), ...position } : this.at(trader),
+    })
+    return out
+  }
+
+  collect(a: number, b: number, amountA: bigint, amountB: bigint): void {
+    this.events.push({ event: { name: 'FeesCollected', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, treasury: PROVIDER } }, at: this.at(PROVIDER) })
+  }
+
+  reservesOf(a: number, b: number): [bigint, bigint] {
+    return [...this.reserves.get(`${a}/${b}`)!] as [bigint, bigint]
+  }
+}
