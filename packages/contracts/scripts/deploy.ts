@@ -39,11 +39,11 @@ async function main(): Promise<void> {
   const deployer = mnemonic ? algorand.account.fromMnemonic(mnemonic) : await algorand.account.localNetDispenser()
 
   const ids = await deploy({ algorand, deployer, network })
-  // staking and lock apps are not built yet: 0 until their issue lands
+  // the lock app is not built yet: 0 until its issue lands
   const file = {
     network,
     dexAppId: Number(ids.dexAppId),
-    stakingAppId: 0,
+    stakingAppId: Number(ids.stakingAppId),
     lockAppId: 0,
     registryAppId: Number(ids.registryAppId),
     groveAssetId: Number(ids.groveAssetId),

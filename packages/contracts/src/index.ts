@@ -2,6 +2,7 @@
 // (pool keys and box names, the ALGO id, error codes). The interface is README.md.
 import dexSpecJson from '../artifacts/Dex.arc56.json' with { type: 'json' }
 import registrySpecJson from '../artifacts/Registry.arc56.json' with { type: 'json' }
+import stakingSpecJson from '../artifacts/Staking.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 
 export * from './pool.ts'
@@ -14,9 +15,20 @@ export {
   type DexArgs,
   type DexReturns,
 } from '../clients/DexClient.ts'
+export {
+  StakingClient,
+  StakingFactory,
+  type StakingComposer,
+  type ProgramState,
+  type PositionState,
+  type StakingArgs,
+  type StakingReturns,
+} from '../clients/StakingClient.ts'
 export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryArgs, type RegistryReturns } from '../clients/RegistryClient.ts'
 
 /** The DEX's ARC-56 spec (bytecode, methods, events, error source info). */
 export const dexSpec = dexSpecJson as unknown as Arc56Contract
 /** The registry's ARC-56 spec. */
 export const registrySpec = registrySpecJson as unknown as Arc56Contract
+/** The staking app's ARC-56 spec. */
+export const stakingSpec = stakingSpecJson as unknown as Arc56Contract

@@ -58,8 +58,8 @@ describe('deploy', () => {
       const run = () => promisify(execFile)('npx', ['tsx', 'scripts/deploy.ts', '--network', 'localnet', '--out', out], { env, cwd: join(import.meta.dirname, '..') })
       await run()
       const first = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>
-      expect(first).toMatchObject({ network: 'localnet', stakingAppId: 0, lockAppId: 0 })
-      for (const key of ['dexAppId', 'registryAppId', 'groveAssetId']) expect(first[key]).toBeGreaterThan(0)
+      expect(first).toMatchObject({ network: 'localnet', lockAppId: 0 })
+      for (const key of ['dexAppId', 'stakingAppId', 'registryAppId', 'groveAssetId']) expect(first[key]).toBeGreaterThan(0)
       expect(first.dexAppId).not.toBe(Number(g.ids.dexAppId))
       await run()
       expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(first)
