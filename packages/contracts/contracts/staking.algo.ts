@@ -298,16 +298,17 @@ export class Staking extends Contract {
     assert(this.txn.sender === castBytes<Address>(extract3(p, 72, 32)), 'ERR:NOT_CREATOR');
   }
 
-  /** The deposit for reward `k` (1-based) of a call followed by `count` reward deposits before it (and `after` more transactions). */
-  private depositTxn(k: uint64, count: uint64, after: uint64): Txn {
-    return this.txnGroup[this.txn.groupIndex - after - count + k - 1];
+  /** The deposit for reward k (1-based) of a call that has its count deposits just before it. */
+  private depositTxn(k: uint64, count: uint64): Txn {
+    return this.txnGroup[this.txn.groupIndex - count + k - 1];
   }
 
   // ---- programs ----
 
   /**
-   * Creates a program. The group is [deposit1, (deposit2,) mbr, this call]: each deposit is exactly
-   * rate × (end − start) of its reward asset; mbr pays the app's measured minimum-balance increase
+   * Creates a program. The group is [mbr, this call, deposit1, (deposit2)]: the deposits come after
+   * the call, which opts the app into their assets, and each is exactly rate × (end − start) of its
+   * reward asset (the group is atomic, so checking them here is enough); mbr pays the app's measured minimum-balance increase
    * (box and opt-ins), the excess is refunded. rate2 = 0 means one reward asset (rewardAsset2 is then 0).
    */
   createProgram(
@@ -338,11 +339,11 @@ export class Staking extends Contract {
     }
     const duration = end - start;
     const deposit1 = this.product(rate1, duration);
-    assert(this.incoming(this.depositTxn(1, count, 1), rewardAsset1) === deposit1, 'ERR:BAD_DEPOSIT');
+    assert(this.incoming(this.txnGroup[this.txn.groupIndex + 1], rewardAsset1) === deposit1, 'ERR:BAD_DEPOSIT');
     let deposit2 = 0;
     if (count === 2) {
       deposit2 = this.product(rate2, duration);
-      assert(this.incoming(this.depositTxn(2, count, 1), rewardAsset2) === deposit2, 'ERR:BAD_DEPOSIT');
+      assert(this.incoming(this.txnGroup[this.txn.groupIndex + 2], rewardAsset2) === deposit2, 'ERR:BAD_DEPOSIT');
     }
 
     let kind = KIND_POOL;
@@ -431,14 +432,14 @@ export class Staking extends Contract {
     const rate1 = extractUint64(p, 32);
     this.product(rate1, newEnd - extractUint64(p, 120));
     const deposit1 = this.product(rate1, newEnd - end);
-    assert(this.incoming(this.depositTxn(1, count, 0), extractUint64(p, 8)) === deposit1, 'ERR:BAD_DEPOSIT');
+    assert(this.incoming(this.depositTxn(1, count), extractUint64(p, 8)) === deposit1, 'ERR:BAD_DEPOSIT');
     let q = replace3(replace3(p, 56, itob(newEnd)), 160, itob(extractUint64(p, 160) + deposit1));
     let deposit2 = 0;
     if (count === 2) {
       const rate2 = extractUint64(p, 40);
       this.product(rate2, newEnd - extractUint64(p, 120));
       deposit2 = this.product(rate2, newEnd - end);
-      assert(this.incoming(this.depositTxn(2, count, 0), extractUint64(p, 16)) === deposit2, 'ERR:BAD_DEPOSIT');
+      assert(this.incoming(this.depositTxn(2, count), extractUint64(p, 16)) === deposit2, 'ERR:BAD_DEPOSIT');
       q = replace3(q, 168, itob(extractUint64(p, 168) + deposit2));
     }
     this.store(program, q);
