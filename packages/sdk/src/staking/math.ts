@@ -1,0 +1,112 @@
+// The staking app's arithmetic, to the unit (packages/contracts/README.md, "Staking math"): the
+// accumulator step, what a position has earned, what the creator may reclaim, the deposits each
+// creator action needs, and APR. Pure functions of a program, a position and a block time.
+import type { StakingPosition, StakingProgram } from './contract.ts'
+
+/** 2^64, the accumulators' scale. */
+export const Q64 = 1n << 64n
+const MASK64 = Q64 - 1n
+/** Seconds in a year of 365.25 days (APR). */
+export const SECONDS_PER_YEAR = 31_557_600n
+
+/** Where a program stands at `now`. */
+export type ProgramStatus = 'upcoming' | 'active' | 'ended'
+
+/** upcoming before the start, active until the end, ended from the end on. */
+export function programStatus(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint): ProgramStatus {
+  return now < p.start ? 'upcoming' : now < p.end ? 'active' : 'ended'
+}
+
+/** The program brought up to min(now, end), as the contract's first step does: each accumulator grows by ⌊rate·dt·2^64/total⌋; time with nothing staked emits nothing. */
+export function accrue(p: StakingProgram, now: bigint): StakingProgram {
+  const t = now < p.end ? now : p.end
+  if (t <= p.lastUpdate) return p
+  if (p.totalStaked === 0n) return { ...p, lastUpdate: t }
+  const dt = t - p.lastUpdate
+  const grow = (acc: bigint, rate: bigint) => acc + (rate * dt * Q64) / p.totalStaked
+  return { ...p, lastUpdate: t, acc1: grow(p.acc1, p.rate1), acc2: p.rewardCount === 2n ? grow(p.acc2, p.rate2) : p.acc2 }
+}
+
+/** ⌊stake·(acc − snap)/2^64⌋, what a stake earned since its snapshot (the contract keeps the low 64 bits, which is all of it). */
+export const earned = (stake: bigint, acc: bigint, snap: bigint): bigint => ((stake * (acc - snap)) >> 64n) & MASK64
+
+/** What the position could claim at `now`, per reward (the second is 0 for one reward). */
+export function pendingRewards(p: StakingProgram, pos: StakingPosition, now: bigint): [bigint, bigint] {
+  const q = accrue(p, now)
+  return [pos.owed1 + earned(pos.stake, q.acc1, pos.snap1), q.rewardCount === 2n ? pos.owed2 + earned(pos.stake, q.acc2, pos.snap2) : 0n]
+}
+
+/** What `reclaim` would send the creator at `now` (from the end on), per reward: the reserve less what stakers are owed. */
+export function reclaimable(p: StakingProgram, now: bigint): [bigint, bigint] {
+  const q = accrue(p, now)
+  const left = (reserve: bigint, owed: bigint, acc: bigint, debt: bigint) => reserve - owed - ((q.totalStaked * acc - debt) >> 64n)
+  return [left(q.reserve1, q.owed1, q.acc1, q.debt1), q.rewardCount === 2n ? left(q.reserve2, q.owed2, q.acc2, q.debt2) : 0n]
+}
+
+/**
+ * The position settled at `now` and set to `newStake`, with the program's totals, exactly as the
+ * contract's settle step leaves both (before any payment).
+ */
+export function settle(p: StakingProgram, pos: StakingPosition, now: bigint, newStake: bigint): { program: StakingProgram; position: StakingPosition } {
+  const q = accrue(p, now)
+  const got1 = earned(pos.stake, q.acc1, pos.snap1)
+  const two = q.rewardCount === 2n
+  const got2 = two ? earned(pos.stake, q.acc2, pos.snap2) : 0n
+  return {
+    program: {
+      ...q,
+      totalStaked: q.totalStaked - pos.stake + newStake,
+      owed1: q.owed1 + got1,
+      owed2: q.owed2 + got2,
+      debt1: q.debt1 + newStake * q.acc1 - pos.stake * pos.snap1,
+      debt2: two ? q.debt2 + newStake * q.acc2 - pos.stake * pos.snap2 : q.debt2,
+    },
+    position: { ...pos, stake: newStake, snap1: q.acc1, snap2: two ? q.acc2 : pos.snap2, owed1: pos.owed1 + got1, owed2: pos.owed2 + got2 },
+  }
+}
+
+/** An empty position (what a first stake starts from). */
+export const EMPTY_POSITION: StakingPosition = { stake: 0n, stakedAt: 0n, snap1: 0n, snap2: 0n, owed1: 0n, owed2: 0n }
+
+/** The deposit a new program needs per reward: rate × (end − start). */
+export const creationDeposit = (rate: bigint, start: bigint, end: bigint): bigint => rate * (end - start)
+
+/** The rate that spends `amount` over (start, end), rounded down (the deposit is then rate × duration, at most `amount`). */
+export const rateFor = (amount: bigint, start: bigint, end: bigint): bigint => (end > start ? amount / (end - start) : 0n)
+
+/** The seconds a top-up at `now` pays for: from max(now, start) (the accrued last update) to the end. */
+export const remainingSeconds = (p: StakingProgram, now: bigint): bigint => {
+  const from = accrue(p, now).lastUpdate
+  return p.end > from ? p.end - from : 0n
+}
+
+/** The deposit of a top-up at `now` raising reward `reward`'s rate to `newRate`: (newRate − rate) × remaining seconds. */
+export function topUpDeposit(p: StakingProgram, reward: 1 | 2, newRate: bigint, now: bigint): bigint {
+  const rate = reward === 1 ? p.rate1 : p.rate2
+  return (newRate - rate) * remainingSeconds(p, now)
+}
+
+/** The deposits of an extension to `newEnd`: rate × (newEnd − end) per reward. */
+export function extendDeposits(p: StakingProgram, newEnd: bigint): bigint[] {
+  const rates = p.rewardCount === 2n ? [p.rate1, p.rate2] : [p.rate1]
+  return rates.map((rate) => rate * (newEnd - p.end))
+}
+
+/** Whether unstaking is allowed at `now`: the minimum stake time since the last stake has passed. */
+export const canUnstake = (p: StakingProgram, pos: StakingPosition, now: bigint): boolean => now >= pos.stakedAt + p.minStakeSeconds
+
+/**
+ * Yearly reward value over staked value, as a fraction (0.12 = 12%): Σ rate × seconds per year ×
+ * reward price over total staked × stake price. Prices are per base unit in any one currency;
+ * undefined when nothing is staked or a price is unknown.
+ */
+export function apr(p: StakingProgram, prices: { stake: number; reward1: number; reward2?: number }, totalStaked: bigint = p.totalStaked): number | undefined {
+  if (totalStaked === 0n || !(prices.stake > 0)) return undefined
+  const year = Number(SECONDS_PER_YEAR)
+  let yearly = Number(p.rate1) * year * prices.reward1
+  if (p.rewardCount === 2n) {
+    if (prices.reward2 === undefined) return undefined
+    yearly += Number(p.rate2) * year * prices.reward2
+  }
+  return yearly / (Number(totalStaked) * prices.stake)
+}
