@@ -31,8 +31,8 @@ type ProgramState = {
   reserve2: uint64;
   owed1: uint64;
   owed2: uint64;
-  debt1: uint256;
-  debt2: uint256;
+  unsettled1: uint256;
+  unsettled2: uint256;
 };
 
 /** A position's key: program and staker. */
@@ -121,34 +121,35 @@ export class Staking extends Contract {
     this.programCount.value = 0;
   }
 
-  // ---- wide math on big-endian bytes (b+ b- b* drop leading zeros; b| with zeros puts them back) ----
-
-  private badd(x: bytes, y: bytes): bytes {
-    // @ts-expect-error castBytes<bytes> takes the raw b+ result (TypeScript sees a number)
-    return castBytes<bytes>(castBytes<uint<512>>(x) + castBytes<uint<512>>(y));
-  }
-
-  private bsub(x: bytes, y: bytes): bytes {
-    // @ts-expect-error castBytes<bytes> takes the raw b- result
-    return castBytes<bytes>(castBytes<uint<512>>(x) - castBytes<uint<512>>(y));
-  }
-
-  private bmul(x: bytes, y: bytes): bytes {
-    // @ts-expect-error castBytes<bytes> takes the raw b* result
-    return castBytes<bytes>(castBytes<uint<512>>(x) * castBytes<uint<512>>(y));
-  }
+  // ---- wide math on big-endian bytes: b+ b- b* inline (castBytes<bytes> takes the raw result, which
+  // TypeScript sees as a number) and drop leading zeros; b| with zero bytes puts them back ----
 
   /** ⌊stake·(acc − snap)/2^64⌋: what a stake earned since its snapshot (< 2^64: it is at most what was deposited). */
   private earned(stake: uint64, acc: bytes, snap: bytes): uint64 {
-    return extractUint64(bitwiseOr(bzero(32), this.bmul(itob(stake), this.bsub(acc, snap))), 16);
+    return extractUint64(
+      bitwiseOr(
+        bzero(32),
+        castBytes<bytes>(
+          // @ts-expect-error raw b* and b-
+          castBytes<uint<512>>(itob(stake)) * (castBytes<uint<512>>(acc) - castBytes<uint<512>>(snap))
+        )
+      ),
+      16
+    );
   }
 
   // ---- the accumulator step ----
 
   /**
    * Brings a program (raw box bytes) up to min(now, end): each reward's accumulator grows by
-   * ⌊rate·dt·2^64/total⌋ = (⌊e/total⌋, ⌊(e mod total)·2^64/total⌋) with e = rate·dt, two words and no
-   * divmodw. Time with nothing staked emits nothing (it stays reclaimable).
+   * inc = ⌊rate·dt·2^64/total⌋ = (⌊e/total⌋, ⌊(e mod total)·2^64/total⌋) with e = rate·dt, two words
+   * and no divmodw, and its unsettled sum Σ stake·(acc − snap) by total·inc. Time with nothing
+   * staked emits nothing (it stays reclaimable).
+   *
+   * Both rewards at once, with the same opcodes for one reward (rate2 = 0 adds 0): acc1 ‖ acc2 is read
+   * as one 256-bit number (each < 2^128, so no carry crosses) and unsettled1 ‖ unsettled2 as one
+   * 512-bit number that grows by total × (inc1 ‖ 0^128 ‖ inc2) = total·inc1·2^256 + total·inc2 (each
+   * term < 2^192). b+ and b* drop leading zeros; b| with zero bytes puts them back.
    */
   private accrue(p: bytes): bytes {
     const end = extractUint64(p, 56);
@@ -156,56 +157,90 @@ export class Staking extends Contract {
     const last = extractUint64(p, 120);
     if (now <= last) return p;
     const total = extractUint64(p, 112);
-    let q = replace3(p, 120, itob(now));
-    if (total === 0) return q;
+    if (total === 0) return replace3(p, 120, itob(now));
     const dt = now - last;
     const e1 = extractUint64(p, 32) * dt;
-    q = replace3(
-      q,
-      128,
-      bitwiseOr(bzero(16), this.badd(extract3(p, 128, 16), concat(itob(e1 / total), itob(divw(e1 % total, 0, total))))),
+    const e2 = extractUint64(p, 40) * dt;
+    const inc1 = concat(itob(e1 / total), itob(divw(e1 % total, 0, total)));
+    const inc2 = concat(itob(e2 / total), itob(divw(e2 % total, 0, total)));
+    return replace3(
+      replace3(
+        replace3(p, 120, itob(now)),
+        128,
+        castBytes<bytes>(
+          bitwiseOr(
+            bzero(32),
+            // @ts-expect-error raw b+
+            castBytes<bytes>(castBytes<uint<512>>(extract3(p, 128, 32)) + castBytes<uint<512>>(concat(inc1, inc2)))
+          )
+        )
+      ),
+      192,
+      castBytes<bytes>(
+        bitwiseOr(
+          bzero(64),
+          castBytes<bytes>(
+            // @ts-expect-error raw b+ and b*
+            castBytes<uint<512>>(extract3(p, 192, 64)) +
+              castBytes<uint<512>>(itob(total)) * castBytes<uint<512>>(concat(concat(inc1, bzero(16)), inc2))
+          )
+        )
+      )
     );
-    if (extractUint64(p, 24) === 2) {
-      const e2 = extractUint64(p, 40) * dt;
-      q = replace3(
-        q,
-        144,
-        bitwiseOr(bzero(16), this.badd(extract3(p, 144, 16), concat(itob(e2 / total), itob(divw(e2 % total, 0, total))))),
-      );
-    }
-    return q;
   }
 
   /**
-   * Settles a position (raw bytes) against an accrued program and sets its stake to `newStake`:
-   * each reward's earnings move into the position's owed amount (and the program's owed total),
-   * the snapshot becomes the accumulator, and the program's Σ stake·snapshot (debt, what lets
-   * reclaim know the stakers' share) and total follow. Returns program ‖ position (256 + 64 bytes).
+   * Settles a position (raw bytes) against an accrued program and sets its stake to newStake: each
+   * reward's earnings ⌊stake·(acc − snap)/2^64⌋ move into the position's owed amount (and the
+   * program's owed total), the exact product leaves the program's unsettled sum, and the snapshots
+   * become the accumulators. Returns program ‖ position (256 + 64 bytes).
+   *
+   * Both rewards at once, as accrue does: (acc1 ‖ acc2) − (snap1 ‖ snap2) borrows across nothing
+   * (each acc ≥ its snap); stake × (d1 ‖ 0^128 ‖ d2) = P1·2^256 + P2 with each P < 2^192, so P1 and
+   * P2 are the two 32-byte halves, earnings are their bytes 16–24, and one 512-bit b- takes both off
+   * the unsettled sums.
    */
   private settle(p: bytes, pos: bytes, newStake: uint64): bytes {
     const stake = extractUint64(pos, 0);
-    const acc1 = extract3(p, 128, 16);
-    const snap1 = extract3(pos, 16, 16);
-    const got1 = this.earned(stake, acc1, snap1);
-    let q = replace3(
-      replace3(p, 176, itob(extractUint64(p, 176) + got1)),
-      192,
-      bitwiseOr(bzero(32), this.bsub(this.badd(extract3(p, 192, 32), this.bmul(itob(newStake), acc1)), this.bmul(itob(stake), snap1))),
+    const acc = extract3(p, 128, 32);
+    const d = castBytes<bytes>(
+      bitwiseOr(
+        bzero(32),
+        // @ts-expect-error raw b-
+        castBytes<bytes>(castBytes<uint<512>>(acc) - castBytes<uint<512>>(extract3(pos, 16, 32)))
+      )
     );
-    let r = replace3(replace3(pos, 16, acc1), 48, itob(extractUint64(pos, 48) + got1));
-    if (extractUint64(p, 24) === 2) {
-      const acc2 = extract3(p, 144, 16);
-      const snap2 = extract3(pos, 32, 16);
-      const got2 = this.earned(stake, acc2, snap2);
-      q = replace3(
-        replace3(q, 184, itob(extractUint64(p, 184) + got2)),
-        224,
-        bitwiseOr(bzero(32), this.bsub(this.badd(extract3(p, 224, 32), this.bmul(itob(newStake), acc2)), this.bmul(itob(stake), snap2))),
-      );
-      r = replace3(replace3(r, 32, acc2), 56, itob(extractUint64(pos, 56) + got2));
-    }
-    q = replace3(q, 112, itob(extractUint64(p, 112) - stake + newStake));
-    return concat(q, replace3(r, 0, itob(newStake)));
+    const prod = castBytes<bytes>(
+      bitwiseOr(
+        bzero(64),
+        castBytes<bytes>(
+          // @ts-expect-error raw b*
+          castBytes<uint<512>>(itob(stake)) * castBytes<uint<512>>(concat(concat(extract3(d, 0, 16), bzero(16)), extract3(d, 16, 16)))
+        )
+      )
+    );
+    const got1 = extractUint64(prod, 16);
+    const got2 = extractUint64(prod, 48);
+    const q = replace3(
+      replace3(
+        replace3(p, 112, itob(extractUint64(p, 112) - stake + newStake)),
+        176,
+        concat(itob(extractUint64(p, 176) + got1), itob(extractUint64(p, 184) + got2))
+      ),
+      192,
+      castBytes<bytes>(
+        bitwiseOr(
+          bzero(64),
+          // @ts-expect-error raw b-
+          castBytes<bytes>(castBytes<uint<512>>(extract3(p, 192, 64)) - castBytes<uint<512>>(prod))
+        )
+      )
+    );
+    const r = concat(
+      concat(concat(itob(newStake), extract3(pos, 8, 8)), acc),
+      concat(itob(extractUint64(pos, 48) + got1), itob(extractUint64(pos, 56) + got2))
+    );
+    return concat(q, r);
   }
 
   // ---- transfers ----
@@ -376,8 +411,8 @@ export class Staking extends Contract {
       reserve2: deposit2,
       owed1: 0,
       owed2: 0,
-      debt1: 0 as uint256,
-      debt2: 0 as uint256,
+      unsettled1: 0 as uint256,
+      unsettled2: 0 as uint256,
     };
     const increase = this.app.address.minBalance - before;
     assert(mbr.amount >= increase, 'ERR:MBR');
@@ -448,25 +483,17 @@ export class Staking extends Contract {
 
   /**
    * Creator only, at or after the end: sends each reward's reserve minus what stakers are still owed
-   * (owed totals plus ⌊(total·acc − debt)/2^64⌋, at least the sum of the positions' unsettled
-   * earnings): time with nothing staked, forfeits and rounding. May be called again later.
+   * (owed totals plus ⌊unsettled/2^64⌋, at least the sum of the positions' unsettled earnings): time
+   * with nothing staked, forfeits and rounding. May be called again later.
    */
   reclaim(program: uint64): void {
     const p = this.accrue(this.load(program));
     this.onlyCreator(p);
     assert(globals.latestTimestamp >= extractUint64(p, 56), 'ERR:NOT_ENDED');
-    const total = itob(extractUint64(p, 112));
-    const amount1 =
-      extractUint64(p, 160) -
-      extractUint64(p, 176) -
-      extractUint64(bitwiseOr(bzero(32), this.bsub(this.bmul(total, extract3(p, 128, 16)), extract3(p, 192, 32))), 16);
+    // the stakers' unsettled earnings, each floored, sum to at most ⌊unsettled/2^64⌋
+    const amount1 = extractUint64(p, 160) - extractUint64(p, 176) - extractUint64(p, 208);
     let amount2 = 0;
-    if (extractUint64(p, 24) === 2) {
-      amount2 =
-        extractUint64(p, 168) -
-        extractUint64(p, 184) -
-        extractUint64(bitwiseOr(bzero(32), this.bsub(this.bmul(total, extract3(p, 144, 16)), extract3(p, 224, 32))), 16);
-    }
+    if (extractUint64(p, 24) === 2) amount2 = extractUint64(p, 168) - extractUint64(p, 184) - extractUint64(p, 240);
     assert(amount1 > 0 || amount2 > 0, 'ERR:NOTHING_TO_RECLAIM');
     this.store(program, replace3(p, 160, concat(itob(extractUint64(p, 160) - amount1), itob(extractUint64(p, 168) - amount2))));
     if (amount1 > 0) this.send(extractUint64(p, 8), this.txn.sender, amount1);
@@ -561,21 +588,26 @@ export class Staking extends Contract {
     assert(k > 0, 'ERR:NOT_COMPOUNDABLE');
     const pos = this.position(program);
     const stake = extractUint64(pos, 0);
-    // settled at the same stake first, then again at the larger stake (which earns nothing more now)
+    // settled, the position's snapshots are the accumulators: the restaked amount has nothing unsettled
     const settled = this.settle(p, pos, stake);
     const owedOff = 40 + k * 8;
     const amount = extractUint64(settled, 256 + owedOff);
     assert(amount > 0, 'ERR:NOTHING_TO_CLAIM');
     const reserveOff = 152 + k * 8;
-    const q = extract3(settled, 0, 256);
-    const paid = replace3(
-      replace3(q, reserveOff, itob(extractUint64(q, reserveOff) - amount)),
-      reserveOff + 16,
-      itob(extractUint64(q, reserveOff + 16) - amount)
+    // reserve and owed total drop by the amount, the total stake grows by it
+    const q = replace3(
+      replace3(
+        replace3(extract3(settled, 0, 256), reserveOff, itob(extractUint64(settled, reserveOff) - amount)),
+        reserveOff + 16,
+        itob(extractUint64(settled, reserveOff + 16) - amount)
+      ),
+      112,
+      itob(extractUint64(settled, 112) + amount)
     );
-    const both = this.settle(paid, replace3(extract3(settled, 256, 64), owedOff, itob(0)), stake + amount);
-    this.store(program, extract3(both, 0, 256));
-    this.positions({ program: program, staker: this.txn.sender }).value = castBytes<PositionState>(extract3(both, 256, 64));
+    this.store(program, q);
+    this.positions({ program: program, staker: this.txn.sender }).value = castBytes<PositionState>(
+      replace3(replace3(extract3(settled, 256, 64), owedOff, itob(0)), 0, itob(stake + amount))
+    );
     this.Compounded.log({ program: program, amount: amount, stake: stake + amount, staker: this.txn.sender });
   }
 

@@ -15,7 +15,7 @@ export const PROGRAM_MBR = 108_500n
 
 const PROGRAM = algosdk.ABIType.from('(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64,uint64,uint64,uint128,uint128,uint64,uint64,uint64,uint64,uint256,uint256)')
 const POSITION = algosdk.ABIType.from('(uint64,uint64,uint128,uint128,uint64,uint64)')
-const PROGRAM_FIELDS = ['stakeAsset', 'rewardAsset1', 'rewardAsset2', 'rewardCount', 'rate1', 'rate2', 'start', 'end', 'minStakeSeconds', 'creator', 'kind', 'totalStaked', 'lastUpdate', 'acc1', 'acc2', 'reserve1', 'reserve2', 'owed1', 'owed2', 'debt1', 'debt2'] as const
+const PROGRAM_FIELDS = ['stakeAsset', 'rewardAsset1', 'rewardAsset2', 'rewardCount', 'rate1', 'rate2', 'start', 'end', 'minStakeSeconds', 'creator', 'kind', 'totalStaked', 'lastUpdate', 'acc1', 'acc2', 'reserve1', 'reserve2', 'owed1', 'owed2', 'unsettled1', 'unsettled2'] as const
 const POSITION_FIELDS = ['stake', 'stakedAt', 'snap1', 'snap2', 'owed1', 'owed2'] as const
 
 /** A program's box, decoded. */
@@ -48,6 +48,9 @@ export function positionBoxName(program: bigint, staker: Address): Uint8Array {
   name.set(staker.publicKey, 9)
   return name
 }
+
+/** A copy of a transaction: a composer stamps its group id on what it is given, and a group may be composed twice (simulated, then sent). */
+const copy = (t: Transaction): Transaction => algosdk.decodeUnsignedTransaction(algosdk.encodeUnsignedTransaction(t))
 
 /** Far below any block time: every new block takes its predecessor's timestamp. */
 const FROZEN = -(10n ** 12n)
@@ -172,8 +175,6 @@ export class StakingKit {
 
   /** Sends the group `build` adds to a fresh composer (with `before` transactions first). */
   async run<T>(sender: User, build: (group: StakingComposer) => unknown, before: Transaction[] = [], after: Transaction[] = []): Promise<Sent<T>> {
-    // a composer stamps its group id on the transactions: each composition gets copies
-    const copy = (t: Transaction) => algosdk.decodeUnsignedTransaction(algosdk.encodeUnsignedTransaction(t))
     const compose = (): Group => {
       let group = this.client.newGroup() as Group
       for (const t of before) group = group.addTransaction(copy(t), sender.signer) as Group
@@ -181,8 +182,12 @@ export class StakingKit {
       for (const t of after) group = group.addTransaction(copy(t), sender.signer) as Group
       return group
     }
-    const opcodes = this.g.measure ? (await compose().simulate({ skipSignatures: true })).simulateResponse.txnGroups[0].appBudgetConsumed : undefined
-    const result = await compose().send()
+    const opcodes = this.g.measure ? (await compose().simulate({ skipSignatures: true, extraOpcodeBudget: 20_000 })).simulateResponse.txnGroups[0].appBudgetConsumed : undefined
+    const result = await compose()
+      .send()
+      .catch((e: unknown) => {
+        throw opcodes === undefined ? e : new Error(`${(e as Error).message} (simulate: ${opcodes} opcodes)`, { cause: e })
+      })
     const call = result.transactions.findIndex((t) => t.type === algosdk.TransactionType.appl)
     return {
       value: result.returns[0] as T,
@@ -213,6 +218,7 @@ export class StakingKit {
     const optIns = await this.newOptIns(assets)
     const exact = PROGRAM_MBR + 100_000n * BigInt(optIns)
     const pay = o.mbr ?? exact
+    const mbr = await this.input(creator, 0n, pay)
     const duration = t.end - t.start
     const deposits = await Promise.all(t.rewards.map((r, i) => this.input(creator, r.asset, o.deposits?.[i] ?? r.rate * duration)))
     const [r1, r2] = t.rewards
@@ -223,7 +229,7 @@ export class StakingKit {
         group.createProgram({
           sender: creator.addr,
           args: {
-            mbr: this.input(creator, 0n, pay),
+            mbr: copy(mbr),
             stakeAsset: t.stakeAsset,
             rewardAsset1: r1!.asset,
             rewardAsset2: r2?.asset ?? 0n,
@@ -252,7 +258,7 @@ export class StakingKit {
     if (o.mbr !== null && (fresh || o.mbr !== undefined)) before.push(await this.input(user, 0n, o.mbr ?? POSITION_MBR))
     const input = await this.input(user, o.asset ?? p.stakeAsset, amount, o)
     const refs = await this.refs(program, user.addr, p)
-    return this.run(user, (group) => group.stake({ sender: user.addr, args: { input, program }, ...refs, ...this.fee(0) }), before)
+    return this.run(user, (group) => group.stake({ sender: user.addr, args: { input: copy(input), program }, ...refs, ...this.fee(0) }), before)
   }
 
   /** The inner transactions a call closing or paying out makes, from the app's own pending count. */
@@ -293,7 +299,7 @@ export class StakingKit {
     const p = await this.program(program)
     const deposit = await this.input(user, asset ?? (reward === 1n ? p.rewardAsset1 : p.rewardAsset2), amount)
     const refs = await this.refs(program, undefined, p)
-    return this.run(user, (group) => group.topUp({ sender: user.addr, args: { deposit, program, reward, newRate }, ...refs, ...this.fee(0) }))
+    return this.run(user, (group) => group.topUp({ sender: user.addr, args: { deposit: copy(deposit), program, reward, newRate }, ...refs, ...this.fee(0) }))
   }
 
   async extend(user: User, program: bigint, newEnd: bigint, amounts?: bigint[]): Promise<Sent<void>> {

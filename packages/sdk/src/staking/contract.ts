@@ -54,9 +54,9 @@ export interface StakingProgram {
   /** Settled rewards the positions are owed. */
   owed1: bigint
   owed2: bigint
-  /** Σ stake × snapshot over the positions. */
-  debt1: bigint
-  debt2: bigint
+  /** Σ stake × (acc − snapshot) over the positions: their unsettled earnings, scaled by 2^64. */
+  unsettled1: bigint
+  unsettled2: bigint
 }
 
 /** A staker's position in a program (the position box, decoded). */

@@ -17,14 +17,22 @@ export function programStatus(p: Pick<StakingProgram, 'start' | 'end'>, now: big
   return now < p.start ? 'upcoming' : now < p.end ? 'active' : 'ended'
 }
 
-/** The program brought up to min(now, end), as the contract's first step does: each accumulator grows by ⌊rate·dt·2^64/total⌋; time with nothing staked emits nothing. */
+/** The program brought up to min(now, end), as the contract's first step does: each accumulator grows by inc = ⌊rate·dt·2^64/total⌋ and its unsettled sum by total·inc (a second reward at rate 0 for one-reward programs); time with nothing staked emits nothing. */
 export function accrue(p: StakingProgram, now: bigint): StakingProgram {
   const t = now < p.end ? now : p.end
   if (t <= p.lastUpdate) return p
   if (p.totalStaked === 0n) return { ...p, lastUpdate: t }
   const dt = t - p.lastUpdate
-  const grow = (acc: bigint, rate: bigint) => acc + (rate * dt * Q64) / p.totalStaked
-  return { ...p, lastUpdate: t, acc1: grow(p.acc1, p.rate1), acc2: p.rewardCount === 2n ? grow(p.acc2, p.rate2) : p.acc2 }
+  const inc1 = (p.rate1 * dt * Q64) / p.totalStaked
+  const inc2 = (p.rate2 * dt * Q64) / p.totalStaked
+  return {
+    ...p,
+    lastUpdate: t,
+    acc1: p.acc1 + inc1,
+    acc2: p.acc2 + inc2,
+    unsettled1: p.unsettled1 + p.totalStaked * inc1,
+    unsettled2: p.unsettled2 + p.totalStaked * inc2,
+  }
 }
 
 /** ⌊stake·(acc − snap)/2^64⌋, what a stake earned since its snapshot (the contract keeps the low 64 bits, which is all of it). */
@@ -39,8 +47,8 @@ export function pendingRewards(p: StakingProgram, pos: StakingPosition, now: big
 /** What `reclaim` would send the creator at `now` (from the end on), per reward: the reserve less what stakers are owed. */
 export function reclaimable(p: StakingProgram, now: bigint): [bigint, bigint] {
   const q = accrue(p, now)
-  const left = (reserve: bigint, owed: bigint, acc: bigint, debt: bigint) => reserve - owed - ((q.totalStaked * acc - debt) >> 64n)
-  return [left(q.reserve1, q.owed1, q.acc1, q.debt1), q.rewardCount === 2n ? left(q.reserve2, q.owed2, q.acc2, q.debt2) : 0n]
+  const left = (reserve: bigint, owed: bigint, unsettled: bigint) => reserve - owed - ((unsettled >> 64n) & MASK64)
+  return [left(q.reserve1, q.owed1, q.unsettled1), q.rewardCount === 2n ? left(q.reserve2, q.owed2, q.unsettled2) : 0n]
 }
 
 /**
@@ -49,19 +57,20 @@ export function reclaimable(p: StakingProgram, now: bigint): [bigint, bigint] {
  */
 export function settle(p: StakingProgram, pos: StakingPosition, now: bigint, newStake: bigint): { program: StakingProgram; position: StakingPosition } {
   const q = accrue(p, now)
-  const got1 = earned(pos.stake, q.acc1, pos.snap1)
-  const two = q.rewardCount === 2n
-  const got2 = two ? earned(pos.stake, q.acc2, pos.snap2) : 0n
+  const prod1 = pos.stake * (q.acc1 - pos.snap1)
+  const prod2 = pos.stake * (q.acc2 - pos.snap2)
+  const got1 = (prod1 >> 64n) & MASK64
+  const got2 = (prod2 >> 64n) & MASK64
   return {
     program: {
       ...q,
       totalStaked: q.totalStaked - pos.stake + newStake,
       owed1: q.owed1 + got1,
       owed2: q.owed2 + got2,
-      debt1: q.debt1 + newStake * q.acc1 - pos.stake * pos.snap1,
-      debt2: two ? q.debt2 + newStake * q.acc2 - pos.stake * pos.snap2 : q.debt2,
+      unsettled1: q.unsettled1 - prod1,
+      unsettled2: q.unsettled2 - prod2,
     },
-    position: { ...pos, stake: newStake, snap1: q.acc1, snap2: two ? q.acc2 : pos.snap2, owed1: pos.owed1 + got1, owed2: pos.owed2 + got2 },
+    position: { ...pos, stake: newStake, snap1: q.acc1, snap2: q.acc2, owed1: pos.owed1 + got1, owed2: pos.owed2 + got2 },
   }
 }
 
