@@ -3,55 +3,12 @@
 // program with one staker and in the same program once 1,000 stakers are in it. Each measured
 // program pays two reward assets and stakes what its first reward pays (so it compounds): the
 // costliest shape. `STAKING_BENCH_STAKERS` changes the 1,000.
-import algosdk from 'algosdk'
-import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import type { Grove, Sent, User } from '../test/grove.ts'
-import { POSITION_MBR, StakingKit, programBoxName, positionBoxName } from '../test/staking.ts'
+import { POSITION_MBR, StakingKit, addStakers } from '../test/staking.ts'
 
 export const STAKING_ACTIONS = ['createProgram', 'stake', 'unstake', 'claim', 'compound', 'emergencyWithdraw'] as const
 type Action = (typeof STAKING_ACTIONS)[number]
 type Figures = Record<Action, number>
-
-/** Adds `count` stakers of 1 ALGO each to `program` (whose stake asset is ALGO), 5 stakes per group. */
-export async function addStakers(kit: StakingKit, program: bigint, count: number, funder: User): Promise<void> {
-  const g = kit.g
-  const accounts: User[] = []
-  for (let i = 0; i < count; i += 16) {
-    let group = g.algorand.newGroup()
-    for (let j = i; j < Math.min(count, i + 16); j++) {
-      const a = g.algorand.account.random()
-      accounts.push(a)
-      group = group.addPayment({ sender: funder.addr, receiver: a.addr, amount: AlgoAmount.MicroAlgo(2_000_000n), note: g.note() })
-    }
-    await group.send({ suppressLog: true })
-  }
-  const sp = await g.algorand.getSuggestedParams()
-  const method = kit.client.appClient.getABIMethod('stake')
-  for (let i = 0; i < accounts.length; i += 5) {
-    const atc = new algosdk.AtomicTransactionComposer()
-    for (const a of accounts.slice(i, i + 5)) {
-      const params = { ...sp, flatFee: true, fee: 1000n }
-      atc.addTransaction({ txn: algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: a.addr, receiver: kit.address, amount: POSITION_MBR, suggestedParams: params, note: g.note() }), signer: a.signer })
-      const input = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: a.addr, receiver: kit.address, amount: 1_000_000n, suggestedParams: params, note: g.note() })
-      atc.addMethodCall({
-        appID: kit.appId,
-        method,
-        methodArgs: [{ txn: input, signer: a.signer }, program],
-        sender: a.addr,
-        signer: a.signer,
-        suggestedParams: params,
-        boxes: [
-          { appIndex: 0, name: programBoxName(program) },
-          { appIndex: 0, name: positionBoxName(program, a.addr) },
-        ],
-        appForeignApps: [g.ids.registryAppId],
-        appForeignAssets: [],
-        note: g.note(),
-      })
-    }
-    await atc.execute(g.algorand.client.algod, 4)
-  }
-}
 
 /** Measures each action in a fresh two-reward ALGO program after `stakers` other stakers joined it. */
 async function measure(kit: StakingKit, user: User, reward: bigint, stakers: number): Promise<{ fees: Figures; opcodes: Figures }> {

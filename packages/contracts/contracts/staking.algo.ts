@@ -518,6 +518,7 @@ export class Staking extends Contract {
     if (this.positions(key).exists) {
       pos = rawBytes(this.positions(key).value);
     } else {
+      assert(this.txn.groupIndex >= 2, 'ERR:MBR');
       const mbr = this.txnGroup[this.txn.groupIndex - 2];
       assert(mbr.typeEnum === TransactionType.Payment, 'ERR:MBR');
       assert(mbr.receiver === this.app.address, 'ERR:MBR');

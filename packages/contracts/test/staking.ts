@@ -251,14 +251,14 @@ export class StakingKit {
   }
 
   /** Stakes `amount`; pays the position box first when there is none. */
-  async stake(user: User, program: bigint, amount: bigint, o: InputOverrides & { assetSender?: Address; asset?: bigint; mbr?: bigint | null } = {}): Promise<Sent<void>> {
+  async stake(user: User, program: bigint, amount: bigint, o: InputOverrides & { assetSender?: Address; asset?: bigint; mbr?: bigint | null; callSigner?: User } = {}): Promise<Sent<void>> {
     const p = await this.program(program)
     const fresh = (await this.positionBox(program, user.addr)) === undefined
     const before: Transaction[] = []
     if (o.mbr !== null && (fresh || o.mbr !== undefined)) before.push(await this.input(user, 0n, o.mbr ?? POSITION_MBR))
     const input = await this.input(user, o.asset ?? p.stakeAsset, amount, o)
     const refs = await this.refs(program, user.addr, p)
-    return this.run(user, (group) => group.stake({ sender: user.addr, args: { input: copy(input), program }, ...refs, ...this.fee(0) }), before)
+    return this.run(user, (group) => group.stake({ sender: user.addr, signer: o.callSigner?.signer, args: { input: copy(input), program }, ...refs, ...this.fee(0) }), before)
   }
 
   /** The inner transactions a call closing or paying out makes, from the app's own pending count. */
@@ -323,6 +323,47 @@ export class StakingKit {
     const boxes = await Promise.all(programs.map((p) => this.programBox(p).then(hex)))
     const positions = await Promise.all(programs.flatMap((p) => stakers.map((s) => this.positionBox(p, s.addr).then(hex))))
     return { balances, boxes, positions }
+  }
+}
+
+/** Adds `count` stakers of 1 ALGO each to `program` (whose stake asset is ALGO), 5 stakes per group. */
+export async function addStakers(kit: StakingKit, program: bigint, count: number, funder: User): Promise<void> {
+  const g = kit.g
+  const accounts: User[] = []
+  for (let i = 0; i < count; i += 16) {
+    let group = g.algorand.newGroup()
+    for (let j = i; j < Math.min(count, i + 16); j++) {
+      const a = g.algorand.account.random()
+      accounts.push(a)
+      group = group.addPayment({ sender: funder.addr, receiver: a.addr, amount: AlgoAmount.MicroAlgo(2_000_000n), note: g.note() })
+    }
+    await group.send({ suppressLog: true })
+  }
+  const sp = await g.algorand.getSuggestedParams()
+  const method = kit.client.appClient.getABIMethod('stake')
+  for (let i = 0; i < accounts.length; i += 5) {
+    const atc = new algosdk.AtomicTransactionComposer()
+    for (const a of accounts.slice(i, i + 5)) {
+      const params = { ...sp, flatFee: true, fee: 1000n }
+      atc.addTransaction({ txn: algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: a.addr, receiver: kit.address, amount: POSITION_MBR, suggestedParams: params, note: g.note() }), signer: a.signer })
+      const input = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: a.addr, receiver: kit.address, amount: 1_000_000n, suggestedParams: params, note: g.note() })
+      atc.addMethodCall({
+        appID: kit.appId,
+        method,
+        methodArgs: [{ txn: input, signer: a.signer }, program],
+        sender: a.addr,
+        signer: a.signer,
+        suggestedParams: params,
+        boxes: [
+          { appIndex: 0, name: programBoxName(program) },
+          { appIndex: 0, name: positionBoxName(program, a.addr) },
+        ],
+        appForeignApps: [g.ids.registryAppId],
+        appForeignAssets: [],
+        note: g.note(),
+      })
+    }
+    await atc.execute(g.algorand.client.algod, 4)
   }
 }
 
