@@ -2,9 +2,11 @@
 // user pays in fees for the whole group (`fees`) and the opcode budget the group used
 // (`opcodeCost`, simulate's app-budget-consumed, budget calls included), measured on the embedded
 // localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
-// locks in the DEX account (box, LP token, two opt-ins). grove.ts keeps algokit-utils quiet, so
+// locks in the DEX account (box, LP token, two opt-ins); and `staking` (bench/staking.ts): the same
+// figures per staking action with 1 and 1,000 stakers in a program. grove.ts keeps algokit-utils quiet, so
 // stdout carries only the JSON.
 import { startGrove, sorted, type Sent } from '../test/grove.ts'
+import { benchStaking } from './staking.ts'
 
 const ACTIONS = ['createPool', 'addLiquidity', 'zap', 'removeLiquidity', 'swapExactIn', 'swapExactOut', 'route2', 'route3', 'route4'] as const
 type Action = (typeof ACTIONS)[number]
@@ -57,12 +59,15 @@ async function main(): Promise<void> {
     sent.route4 = await g.swapRoute(trader, 0n, [t1, t2, t3, t4], 5_000_000n)
 
     const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
+    g.measure = false
+    const staking = await benchStaking(g)
     console.log(
       JSON.stringify({
         fees: pick((s) => s.fees),
         opcodeCost: pick((s) => s.opcodes),
         budgetCalls: pick((s) => s.budgetCalls),
         minBalanceCreatePool: Number(after.minBalance.microAlgo - before.minBalance.microAlgo),
+        staking,
       }),
     )
   } finally {
