@@ -155,7 +155,8 @@ export class StakingKit {
 
   /** References of a call on `program` by `staker`: both boxes, the program's assets, the registry. */
   async refs(program: bigint, staker?: Address, known?: { stakeAsset: bigint; rewardAsset1: bigint; rewardAsset2: bigint }): Promise<{ boxReferences: Uint8Array[]; assetReferences: bigint[]; appReferences: bigint[] }> {
-    const p = known ?? (await this.programBox(program).then((raw) => (raw ? this.decodeAssets(raw) : { stakeAsset: 0n, rewardAsset1: 0n, rewardAsset2: 0n })))
+    const raw = known ? undefined : await this.programBox(program)
+    const p = known ?? (raw ? this.decodeAssets(raw) : { stakeAsset: 0n, rewardAsset1: 0n, rewardAsset2: 0n })
     return {
       boxReferences: staker ? [programBoxName(program), positionBoxName(program, staker)] : [programBoxName(program)],
       assetReferences: [...new Set([p.stakeAsset, p.rewardAsset1, p.rewardAsset2].filter((a) => a !== 0n))],
@@ -178,7 +179,7 @@ export class StakingKit {
     const compose = (): Group => {
       let group = this.client.newGroup() as Group
       for (const t of before) group = group.addTransaction(copy(t), sender.signer) as Group
-      group = build(group) as Group
+      group = build(group as unknown as StakingComposer) as Group
       for (const t of after) group = group.addTransaction(copy(t), sender.signer) as Group
       return group
     }

@@ -29,6 +29,8 @@ export interface StakingContext {
   heldAssets?: readonly bigint[]
   /** Block time to plan with (inner-transaction counts); the latest block's when omitted. */
   now?: bigint
+  /** A note for the app call: two identical groups in the same validity window would share transaction ids. */
+  note?: Uint8Array
 }
 
 /** A built group and what it costs the sender. */
@@ -82,7 +84,7 @@ function transfer(d: Draft, asset: bigint, amount: bigint): Transaction {
 const assetsOf = (p: Pick<ProgramRef, 'stakeAsset' | 'rewardAsset1' | 'rewardAsset2' | 'rewardCount'>): bigint[] =>
   [...new Set([p.stakeAsset, p.rewardAsset1, ...(p.rewardCount === 2n ? [p.rewardAsset2] : [])])].filter((a) => a !== 0n)
 
-function call(d: Draft, method: string, args: unknown[], inners: number, o: { program: bigint; assets: bigint[]; position?: boolean; note?: Uint8Array }): void {
+function call(d: Draft, method: string, args: unknown[], inners: number, o: { program: bigint; assets: bigint[]; position?: boolean }): void {
   const boxes = [{ appIndex: 0, name: programBoxName(o.program) }]
   if (o.position) boxes.push({ appIndex: 0, name: positionBoxName(o.program, d.ctx.sender) })
   d.atc.addMethodCall({
@@ -95,7 +97,7 @@ function call(d: Draft, method: string, args: unknown[], inners: number, o: { pr
     boxes,
     appForeignAssets: o.assets,
     appForeignApps: [d.ctx.registryAppId],
-    note: o.note,
+    note: d.ctx.note,
   })
 }
 

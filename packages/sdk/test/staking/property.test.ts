@@ -63,6 +63,8 @@ let reward2: bigint
 let stakers: { addr: Address; signer: StakingGrove['trader']['signer'] }[]
 let creator: StakingContext
 let params: SuggestedParams
+/** Numbers each step's note, so identical actions never share a transaction id. */
+let steps = 0
 
 beforeAll(async () => {
   g = await startStakingGrove()
@@ -99,6 +101,9 @@ interface Run {
 
 async function runBatch(batch: Sequence[]): Promise<void> {
   const t0 = await g.travel(1n)
+  // each batch makes a few hundred blocks: fresh validity windows
+  params = await g.algod.getTransactionParams().do()
+  creator = { ...creator, suggestedParams: params }
   const runs: Run[] = []
   for (const seq of batch) {
     const start = t0 + BigInt(seq.startIn)
@@ -106,7 +111,7 @@ async function runBatch(batch: Sequence[]): Promise<void> {
     // the minimum stake time must fit in the program
     seq.min = Math.min(seq.min, seq.duration)
     const rewards = [{ asset: seq.compoundable ? stakeToken : reward1, rate: seq.rate1 }, ...(seq.two ? [{ asset: reward2, rate: seq.rate2 }] : [])]
-    const created = await buildCreateProgram({ ...creator, now: t0 }, { stakeAsset: stakeToken, rewards, start, end, minStakeSeconds: BigInt(seq.min) })
+    const created = await buildCreateProgram({ ...creator, now: t0, note: new TextEncoder().encode(`create ${++steps}`) }, { stakeAsset: stakeToken, rewards, start, end, minStakeSeconds: BigInt(seq.min) })
     await g.sendStaking(created).catch(async (e: unknown) => {
       throw new Error(`createProgram ${JSON.stringify({ start, end, min: seq.min, t0, now: await latestTimestamp(g.algod) }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`, { cause: e })
     })
@@ -151,7 +156,7 @@ async function step(run: Run, a: Action, now: bigint): Promise<void> {
   const who = stakers[a.who]!
   const p: ProgramRef = { ...run.state, id: run.program.id }
   const pos = run.positions.get(a.who)
-  const ctx: StakingContext = { ...g.stakingCtx(who), now, suggestedParams: params, heldAssets: [stakeToken, reward1, reward2] }
+  const ctx: StakingContext = { ...g.stakingCtx(who), now, suggestedParams: params, heldAssets: [stakeToken, reward1, reward2], note: new TextEncoder().encode(`step ${++steps}`) }
   const key = who.addr.toString()
   const pending = pos ? pendingRewards(p, pos, now) : [0n, 0n]
   let next: { program: StakingProgram; position: StakingPosition | undefined }
