@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { StakingClient } from '../clients/StakingClient.ts'
 import { deploy, GROVE_TOKEN } from '../src/deploy.ts'
 import { useGrove } from './fixture.ts'
 
@@ -28,6 +29,14 @@ describe('deploy', () => {
       defaultFeeBps: 30n,
       protocolFeeDivisor: 6n,
     })
+  })
+
+  it('binds the staking app to the registry and the DEX, funded to its minimum balance', async () => {
+    const g = grove()
+    const staking = new StakingClient({ algorand: g.algorand, appId: g.ids.stakingAppId, defaultSender: g.admin.addr })
+    expect(await staking.state.global.getAll()).toMatchObject({ registry: g.ids.registryAppId, dex: g.ids.dexAppId })
+    const info = await g.algorand.account.getInformation(staking.appClient.appAddress)
+    expect(info.balance.microAlgo).toBeGreaterThanOrEqual(info.minBalance.microAlgo)
   })
 
   it('funds the DEX app account to its minimum balance and lists GROVE as verified', async () => {
