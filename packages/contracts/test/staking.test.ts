@@ -114,3 +114,69 @@ describe('stake, claim, unstake', () => {
     expect(POSITION_MBR).toBe(44_500n)
   })
 })
+
+describe('kinds', () => {
+  it('is a farm when the stake asset is a Grove LP token', async () => {
+    const g = grove()
+    const lp = (await g.createPool(creator, ...([stakeToken, rewardB].sort((x, y) => (x < y ? -1 : 1)) as [bigint, bigint]))).value
+    const id = await program({ stakeAsset: lp })
+    expect(await kit.program(id)).toMatchObject({ stakeAsset: lp, kind: 1n })
+  })
+})
+
+describe('compound, emergency withdraw, top-up, extend, reclaim', () => {
+  it('compounds a reward paid in the stake asset into the stake, logging Compounded', async () => {
+    const id = await program({ rewards: [{ asset: stakeToken, rate: 100n }], startIn: 0n })
+    await kit.stake(bob, id, 1_000n)
+    await kit.travel(50n)
+    const [pending] = await kit.pending(id, bob)
+    const sent = await kit.compound(bob, id)
+    expect(sent.fees).toBe(1000n)
+    expect(stakingEvents(sent.logs, 'Compounded')[0]).toMatchObject({ program: id, amount: pending, stake: 1_000n + pending })
+    expect(await kit.position(id, bob)).toMatchObject({ stake: 1_000n + pending, owed1: 0n })
+  })
+
+  it('returns the whole stake at once on an emergency withdraw, forfeiting what was owed, which the creator reclaims after the end', async () => {
+    const g = grove()
+    const id = await program({ startIn: 0n, days: 1n, min: 3600n })
+    await kit.stake(bob, id, 500n)
+    await kit.travel(100n)
+    const [pending] = await kit.pending(id, bob)
+    const before = await g.balance(bob, stakeToken)
+    const sent = await kit.emergencyWithdraw(bob, id)
+    expect(sent.fees).toBe(3000n)
+    expect(stakingEvents(sent.logs, 'EmergencyWithdrawn')[0]).toMatchObject({ amount: 500n, forfeited1: pending, forfeited2: 0n })
+    expect((await g.balance(bob, stakeToken)) - before).toBe(500n)
+    expect(await kit.position(id, bob)).toBeUndefined()
+    await expectRejected(kit.reclaim(creator, id, 1), 'ERR:NOT_ENDED')
+    const p = await kit.program(id)
+    await kit.travelTo(p.end)
+    const creatorBefore = await g.balance(creator, rewardA)
+    const reclaimed = await kit.reclaim(creator, id, 1)
+    // nobody is owed anything: the whole deposit comes back, forfeits included
+    expect(stakingEvents(reclaimed.logs, 'Reclaimed')[0]).toMatchObject({ amount1: p.reserve1 })
+    expect((await g.balance(creator, rewardA)) - creatorBefore).toBe(p.reserve1)
+    await expectRejected(kit.reclaim(creator, id, 1), 'ERR:NOTHING_TO_RECLAIM')
+  })
+
+  it('tops up the rate for the remaining time and extends the end at the same rate', async () => {
+    const id = await program({ startIn: 0n, days: 1n })
+    await kit.travel(1000n)
+    const p = await kit.program(id)
+    const now = await kit.now()
+    const sent = await kit.topUp(creator, id, 1n, 1500n, 500n * (p.end - now))
+    expect(stakingEvents(sent.logs, 'ToppedUp')[0]).toMatchObject({ rate: 1500n, deposit: 500n * (p.end - now) })
+    const extended = await kit.extend(creator, id, p.end + 3600n)
+    expect(stakingEvents(extended.logs, 'Extended')[0]).toMatchObject({ end: p.end + 3600n, deposit1: 1500n * 3600n })
+    expect(await kit.program(id)).toMatchObject({ rate1: 1500n, end: p.end + 3600n, reserve1: p.reserve1 + 500n * (p.end - now) + 1500n * 3600n })
+  })
+
+  it('refuses staking after the end and claiming before the start', async () => {
+    const upcoming = await program({ startIn: 1000n, days: 1n })
+    await kit.stake(alice, upcoming, 10n)
+    await expectRejected(kit.claim(alice, upcoming), 'ERR:NOT_STARTED')
+    const p = await kit.program(upcoming)
+    await kit.travelTo(p.end)
+    await expectRejected(kit.stake(alice, upcoming, 10n), 'ERR:ENDED')
+  })
+})
