@@ -87,8 +87,10 @@ describe('incoming transfers', () => {
     await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { asset: 0n }), 'ERR:BAD_INPUT_TYPE')
   })
 
-  it('refuses an input to another receiver, from another sender, or with a close-to', async () => {
+  it('refuses an input to another receiver, from another sender, with a rekey or a close-to', async () => {
     await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { receiver: alice.addr }), 'ERR:BAD_RECEIVER')
+    // after a rekey in the input the ledger wants the app call signed by the new key; the contract then refuses
+    await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { rekeyTo: alice.addr, callSigner: alice }), 'ERR:REKEY')
     await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { closeTo: kit.address }), 'ERR:CLOSE_TO')
     await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { sender: alice }), 'ERR:BAD_SENDER')
   })

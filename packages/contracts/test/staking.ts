@@ -259,7 +259,7 @@ export class StakingKit {
     if (o.mbr !== null && (fresh || o.mbr !== undefined)) before.push(await this.input(user, 0n, o.mbr ?? POSITION_MBR))
     const input = await this.input(user, o.asset ?? p.stakeAsset, amount, o)
     const refs = await this.refs(program, user.addr, p)
-    return this.run(user, (group) => group.stake({ sender: user.addr, signer: o.callSigner?.signer, args: { input: copy(input), program }, ...refs, ...this.fee(0) }), before)
+    return this.run(user, (group) => group.stake({ sender: user.addr, signer: o.callSigner?.signer, args: { input: { txn: copy(input), signer: (o.sender ?? user).signer }, program }, ...refs, ...this.fee(0) }), before)
   }
 
   /** The inner transactions a call closing or paying out makes, from the app's own pending count. */
