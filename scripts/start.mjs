@@ -66,7 +66,7 @@ try {
       // date the deployment where the demo history starts (the localnet never stamps backwards)
       await travelTo(algorand, historyStart())
       const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
-      state = { deployment: { network: 'localnet', dexAppId: Number(ids.dexAppId), registryAppId: Number(ids.registryAppId), lockAppId: Number(ids.lockAppId), groveAssetId: Number(ids.groveAssetId) } }
+      state = { deployment: { network: 'localnet', dexAppId: Number(ids.dexAppId), stakingAppId: Number(ids.stakingAppId), registryAppId: Number(ids.registryAppId), lockAppId: Number(ids.lockAppId), groveAssetId: Number(ids.groveAssetId) } }
       writeState(state)
     }
     if (!state.seed && state.seeding) {
@@ -76,7 +76,7 @@ try {
       const admin = await algorand.account.localNetDispenser()
       const d = state.deployment
       const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
-      const ids = { network: 'localnet', dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), lockAppId: BigInt(d.lockAppId ?? 0), groveAssetId: BigInt(d.groveAssetId) }
+      const ids = { network: 'localnet', dexAppId: BigInt(d.dexAppId), stakingAppId: BigInt(d.stakingAppId ?? 0), registryAppId: BigInt(d.registryAppId), lockAppId: BigInt(d.lockAppId ?? 0), groveAssetId: BigInt(d.groveAssetId) }
       const result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
       writeState(state)

@@ -2,12 +2,14 @@
 // user pays in fees for the whole group (`fees`) and the opcode budget the group used
 // (`opcodeCost`, simulate's app-budget-consumed, budget calls included), measured on the embedded
 // localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
-// locks in the DEX account (box, LP token, two opt-ins). grove.ts keeps algokit-utils quiet, so
+// locks in the DEX account (box, LP token, two opt-ins); and `staking` (bench/staking.ts): the same
+// figures per staking action with 1 and 1,000 stakers in a program. grove.ts keeps algokit-utils quiet, so
 // stdout carries only the JSON.
 import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { startGrove, sorted, type Grove, type Sent } from '../test/grove.ts'
 import { Locks } from '../test/locks.ts'
+import { benchStaking } from './staking.ts'
 
 const ACTIONS = ['createPool', 'addLiquidity', 'zap', 'removeLiquidity', 'swapExactIn', 'swapExactOut', 'route2', 'route3', 'route4'] as const
 type Action = (typeof ACTIONS)[number]
@@ -62,6 +64,8 @@ async function main(): Promise<void> {
     const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
     const locks = await benchLocks(g)
     const pickLocks = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(Object.entries(locks).map(([a, s]) => [a, Number(f(s) ?? 0)]))
+    g.measure = false
+    const staking = await benchStaking(g)
     console.log(
       JSON.stringify({
         fees: pick((s) => s.fees),
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
         budgetCalls: pick((s) => s.budgetCalls),
         minBalanceCreatePool: Number(after.minBalance.microAlgo - before.minBalance.microAlgo),
         locks: { fees: pickLocks((s) => s.fees), opcodeCost: pickLocks((s) => s.opcodes) },
+        staking,
       }),
     )
   } finally {

@@ -18,6 +18,7 @@ export const CONTRACTS = [
   { source: 'contracts/registry.algo.ts', name: 'Registry' },
   { source: 'contracts/dex.algo.ts', name: 'Dex' },
   { source: 'contracts/locks.algo.ts', name: 'Locks' },
+  { source: 'contracts/staking.algo.ts', name: 'Staking' },
 ] as const
 
 interface TealscriptSourceInfo {
@@ -50,6 +51,11 @@ function assembleTeal(teal: string, what: string): { program: Uint8Array; lineTo
 const MESSAGE_ALIASES: Record<string, string> = {
   // reading a pool's box is how the DEX finds out that the pool does not exist
   'box value does not exist: this.pools(key).value': 'ERR:NO_POOL',
+  // the staking app finds missing programs and positions the same way
+  'box value does not exist: this.programs(program).value': 'ERR:NO_PROGRAM',
+  'box value does not exist: this.positions({ program: program, staker: this.txn.sender }).value': 'ERR:NO_POSITION',
+  'box value does not exist: this.positions({ program: program, staker: staker }).value': 'ERR:NO_POSITION',
+  'box value does not exist: this.positions(key).value': 'ERR:NO_POSITION',
 }
 
 /** ARC-56 error entries: for each assert message, every pc that fails with it (what algokit-utils reads). */

@@ -39,11 +39,10 @@ async function main(): Promise<void> {
   const deployer = mnemonic ? algorand.account.fromMnemonic(mnemonic) : await algorand.account.localNetDispenser()
 
   const ids = await deploy({ algorand, deployer, network })
-  // the staking app is not built yet: 0 until its issue lands
   const file = {
     network,
     dexAppId: Number(ids.dexAppId),
-    stakingAppId: 0,
+    stakingAppId: Number(ids.stakingAppId),
     lockAppId: Number(ids.lockAppId),
     registryAppId: Number(ids.registryAppId),
     groveAssetId: Number(ids.groveAssetId),

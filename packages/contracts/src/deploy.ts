@@ -1,4 +1,4 @@
-// Idempotent deployment of Grove: finds or creates the Registry, the DEX and the Locks (ARC-2 deploy notes,
+// Idempotent deployment of Grove: finds or creates the Registry, the DEX, the Locks and the staking app (ARC-2 deploy notes,
 // found by creator and app name), funds their minimum balances, sets up the registry and mints the
 // GROVE platform token once. Running it again on the same network changes nothing.
 import { getApplicationAddress, type Address } from 'algosdk'
@@ -10,6 +10,7 @@ import type { AppLookup, AppMetadata } from '@algorandfoundation/algokit-utils/t
 import { DexFactory } from '../clients/DexClient.ts'
 import { LocksFactory } from '../clients/LocksClient.ts'
 import { RegistryFactory, type RegistryClient } from '../clients/RegistryClient.ts'
+import { StakingFactory } from '../clients/StakingClient.ts'
 import { verifiedBoxName } from './pool.ts'
 
 export { verifiedBoxName }
@@ -42,6 +43,8 @@ export interface DeployResult {
   dexAppId: bigint
   /** The token locks app, bound to this DEX. */
   lockAppId: bigint
+  /** The staking app (farms and staking pools), bound to this registry and DEX. */
+  stakingAppId: bigint
   groveAssetId: bigint
 }
 
@@ -86,8 +89,28 @@ export async function deploy({ algorand, deployer, network }: DeployParams): Pro
   const lockAppId = locks.appId
   await algorand.account.ensureFunded(locks.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
 
+  const stakingAppId = await deployStaking(algorand, sender, registryAppId, dexAppId)
   await setUpRegistry(algorand, registry, deployer, groveAssetId)
-  return { network, registryAppId, dexAppId, lockAppId, groveAssetId }
+  return { network, registryAppId, dexAppId, lockAppId, stakingAppId, groveAssetId }
+}
+
+/** Finds or creates the staking app bound to this registry and DEX, funded to its minimum balance. */
+async function deployStaking(algorand: AlgorandClient, sender: Address, registryAppId: bigint, dexAppId: bigint): Promise<bigint> {
+  const factory = algorand.client.getTypedAppFactory(StakingFactory, { defaultSender: sender })
+  const boundHere = async (appId: bigint): Promise<boolean> => {
+    const state = await factory.getAppClientById({ appId }).state.global.getAll()
+    return state.registry === registryAppId && state.dex === dexAppId
+  }
+  const { appClient } = await factory.deploy({
+    onUpdate: 'append',
+    onSchemaBreak: 'append',
+    suppressLog: true,
+    populateAppCallResources: false,
+    createParams: { method: 'createApplication', args: { registryApp: registryAppId, dexApp: dexAppId } },
+    existingDeployments: await existingApps(algorand, sender, factory.appFactory, boundHere),
+  })
+  await algorand.account.ensureFunded(appClient.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
+  return appClient.appId
 }
 
 /** The GROVE token created by `creator` (found by unit name), created now when there is none. */

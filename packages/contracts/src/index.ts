@@ -3,6 +3,7 @@
 import dexSpecJson from '../artifacts/Dex.arc56.json' with { type: 'json' }
 import registrySpecJson from '../artifacts/Registry.arc56.json' with { type: 'json' }
 import locksSpecJson from '../artifacts/Locks.arc56.json' with { type: 'json' }
+import stakingSpecJson from '../artifacts/Staking.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 
 export * from './pool.ts'
@@ -15,6 +16,15 @@ export {
   type DexArgs,
   type DexReturns,
 } from '../clients/DexClient.ts'
+export {
+  StakingClient,
+  StakingFactory,
+  type StakingComposer,
+  type ProgramState,
+  type PositionState,
+  type StakingArgs,
+  type StakingReturns,
+} from '../clients/StakingClient.ts'
 export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryArgs, type RegistryReturns } from '../clients/RegistryClient.ts'
 export { LocksClient, LocksFactory, type LocksComposer, type LockState, type LocksArgs, type LocksReturns } from '../clients/LocksClient.ts'
 
@@ -24,3 +34,5 @@ export const dexSpec = dexSpecJson as unknown as Arc56Contract
 export const registrySpec = registrySpecJson as unknown as Arc56Contract
 /** The token locks' ARC-56 spec. */
 export const locksSpec = locksSpecJson as unknown as Arc56Contract
+/** The staking app's ARC-56 spec. */
+export const stakingSpec = stakingSpecJson as unknown as Arc56Contract

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { StakingClient } from '../clients/StakingClient.ts'
 import { deploy, GROVE_TOKEN } from '../src/deploy.ts'
 import { useGrove } from './fixture.ts'
 
@@ -28,6 +29,14 @@ describe('deploy', () => {
       defaultFeeBps: 30n,
       protocolFeeDivisor: 6n,
     })
+  })
+
+  it('binds the staking app to the registry and the DEX, funded to its minimum balance', async () => {
+    const g = grove()
+    const staking = new StakingClient({ algorand: g.algorand, appId: g.ids.stakingAppId, defaultSender: g.admin.addr })
+    expect(await staking.state.global.getAll()).toMatchObject({ registry: g.ids.registryAppId, dex: g.ids.dexAppId })
+    const info = await g.algorand.account.getInformation(staking.appClient.appAddress)
+    expect(info.balance.microAlgo).toBeGreaterThanOrEqual(info.minBalance.microAlgo)
   })
 
   it('funds the DEX app account to its minimum balance and lists GROVE as verified', async () => {
@@ -58,8 +67,8 @@ describe('deploy', () => {
       const run = () => promisify(execFile)('npx', ['tsx', 'scripts/deploy.ts', '--network', 'localnet', '--out', out], { env, cwd: join(import.meta.dirname, '..') })
       await run()
       const first = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>
-      expect(first).toMatchObject({ network: 'localnet', stakingAppId: 0 })
-      for (const key of ['dexAppId', 'registryAppId', 'lockAppId', 'groveAssetId']) expect(first[key]).toBeGreaterThan(0)
+      expect(first).toMatchObject({ network: 'localnet' })
+      for (const key of ['dexAppId', 'stakingAppId', 'registryAppId', 'lockAppId', 'groveAssetId']) expect(first[key]).toBeGreaterThan(0)
       expect(first.dexAppId).not.toBe(Number(g.ids.dexAppId))
       await run()
       expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(first)

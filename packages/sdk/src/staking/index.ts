@@ -1,0 +1,9 @@
+// @grove/sdk's staking module: the staking app's layouts, math to the unit, the reference model,
+// builders for every action, events and error sentences.
+export * from './contract.ts'
+export * from './math.ts'
+export * from './model.ts'
+export * from './state.ts'
+export * from './transactions.ts'
+export * from './events.ts'
+export * from './errors.ts'

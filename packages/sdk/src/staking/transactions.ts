@@ -1,0 +1,213 @@
+// Builders of each staking action's group: signer-agnostic, naming their own resources (the
+// program and position boxes, the program's assets, the registry), paying inner-transaction fees
+// on the app call (1,000 µALGO × (1 + inner transactions)) and opting the sender into reward
+// assets it lacks. No action needs budget padding.
+import {
+  AtomicTransactionComposer,
+  getApplicationAddress,
+  makeAssetTransferTxnWithSuggestedParamsFromObject,
+  makePaymentTxnWithSuggestedParamsFromObject,
+} from 'algosdk'
+import type { Address, Algodv2, SuggestedParams, Transaction, TransactionSigner } from 'algosdk'
+import { missingOptIns } from '../transactions.ts'
+import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, positionBoxName, programBoxName, stakingMethod } from './contract.ts'
+import type { StakingPosition } from './contract.ts'
+import { creationDeposit, extendDeposits, pendingRewards, topUpDeposit } from './math.ts'
+import { fetchPosition, latestTimestamp } from './state.ts'
+import type { ProgramRef } from './state.ts'
+
+/** Who acts, on which staking app, and how to sign. */
+export interface StakingContext {
+  algod: Algodv2
+  stakingAppId: bigint
+  /** The registry whose pause flags the app reads. */
+  registryAppId: bigint
+  sender: string | Address
+  signer: TransactionSigner
+  suggestedParams?: SuggestedParams
+  /** Assets the sender is known to hold: no opt-in lookup for them. */
+  heldAssets?: readonly bigint[]
+  /** Block time to plan with (inner-transaction counts); the latest block's when omitted. */
+  now?: bigint
+  /** A note for the app call: two identical groups in the same validity window would share transaction ids. */
+  note?: Uint8Array
+}
+
+/** A built group and what it costs the sender. */
+export interface StakingGroup {
+  composer: AtomicTransactionComposer
+  /** µALGO of transaction fees the sender pays (inner transactions included). */
+  fee: bigint
+  /** Assets the group opts the sender into first. */
+  optIns: bigint[]
+}
+
+/** What a new program pays out. */
+export interface ProgramTerms {
+  stakeAsset: bigint
+  /** 1 or 2 reward assets (0 = ALGO) and their rates per second. */
+  rewards: { asset: bigint; rate: bigint }[]
+  start: bigint
+  end: bigint
+  minStakeSeconds?: bigint
+}
+
+interface Draft {
+  ctx: StakingContext
+  params: SuggestedParams
+  minFee: bigint
+  app: Address
+  atc: AtomicTransactionComposer
+  optIns: bigint[]
+}
+
+async function draft(ctx: StakingContext, optInAssets: readonly bigint[]): Promise<Draft> {
+  const wanted = ctx.heldAssets ? optInAssets.filter((a) => !ctx.heldAssets!.includes(a)) : optInAssets
+  const [params, optIns] = await Promise.all([ctx.suggestedParams ?? ctx.algod.getTransactionParams().do(), missingOptIns(ctx.algod, ctx.sender, wanted)])
+  const minFee = BigInt(params.minFee) > 0n ? BigInt(params.minFee) : 1000n
+  const d: Draft = { ctx, params, minFee, app: getApplicationAddress(ctx.stakingAppId), atc: new AtomicTransactionComposer(), optIns }
+  for (const assetIndex of optIns) add(d, makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: ctx.sender, assetIndex, amount: 0n, suggestedParams: flat(d, 0) }))
+  return d
+}
+
+const flat = (d: Draft, inners: number): SuggestedParams => ({ ...d.params, flatFee: true, fee: d.minFee * BigInt(1 + inners) })
+const add = (d: Draft, txn: Transaction) => d.atc.addTransaction({ txn, signer: d.ctx.signer })
+
+/** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the staking app. */
+function transfer(d: Draft, asset: bigint, amount: bigint): Transaction {
+  const suggestedParams = flat(d, 0)
+  return asset === 0n
+    ? makePaymentTxnWithSuggestedParamsFromObject({ sender: d.ctx.sender, receiver: d.app, amount, suggestedParams })
+    : makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: d.ctx.sender, receiver: d.app, assetIndex: asset, amount, suggestedParams })
+}
+
+const assetsOf = (p: Pick<ProgramRef, 'stakeAsset' | 'rewardAsset1' | 'rewardAsset2' | 'rewardCount'>): bigint[] =>
+  [...new Set([p.stakeAsset, p.rewardAsset1, ...(p.rewardCount === 2n ? [p.rewardAsset2] : [])])].filter((a) => a !== 0n)
+
+function call(d: Draft, method: string, args: unknown[], inners: number, o: { program: bigint; assets: bigint[]; position?: boolean }): void {
+  const boxes = [{ appIndex: 0, name: programBoxName(o.program) }]
+  if (o.position) boxes.push({ appIndex: 0, name: positionBoxName(o.program, d.ctx.sender) })
+  d.atc.addMethodCall({
+    appID: d.ctx.stakingAppId,
+    method: stakingMethod(method),
+    methodArgs: args as never,
+    sender: d.ctx.sender,
+    signer: d.ctx.signer,
+    suggestedParams: flat(d, inners),
+    boxes,
+    appForeignAssets: o.assets,
+    appForeignApps: [d.ctx.registryAppId],
+    note: d.ctx.note,
+  })
+}
+
+function done(d: Draft): StakingGroup {
+  return { composer: d.atc, fee: d.atc.buildGroup().reduce((sum, t) => sum + t.txn.fee, 0n), optIns: d.optIns }
+}
+
+const now = (ctx: StakingContext): Promise<bigint> => (ctx.now !== undefined ? Promise.resolve(ctx.now) : latestTimestamp(ctx.algod))
+const position = async (ctx: StakingContext, program: bigint, known?: StakingPosition | null): Promise<StakingPosition | undefined> =>
+  known === null ? undefined : (known ?? (await fetchPosition(ctx.algod, ctx.stakingAppId, program, ctx.sender)))
+
+/** The program id the next createProgram gets (the app's programCount + 1). */
+export async function nextProgramId(algod: Algodv2, stakingAppId: bigint): Promise<bigint> {
+  const app = await algod.getApplicationByID(stakingAppId).do()
+  const count = app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === 'programCount')
+  return BigInt(count?.value.uint ?? 0) + 1n
+}
+
+/** What creating a program locks in the app: its box and the opt-ins the app still needs. */
+export async function programCreationCost(algod: Algodv2, stakingAppId: bigint, terms: ProgramTerms): Promise<{ minBalance: bigint; optIns: number }> {
+  const missing = await missingOptIns(algod, getApplicationAddress(stakingAppId), [terms.stakeAsset, ...terms.rewards.map((r) => r.asset)])
+  return { minBalance: PROGRAM_MIN_BALANCE + OPT_IN_MIN_BALANCE * BigInt(missing.length), optIns: missing.length }
+}
+
+/** Creates a program: [minimum-balance payment, createProgram, deposit of each reward (rate × duration)]. */
+export async function buildCreateProgram(ctx: StakingContext, terms: ProgramTerms): Promise<StakingGroup & { program: bigint }> {
+  const [d, cost, id] = await Promise.all([draft(ctx, []), programCreationCost(ctx.algod, ctx.stakingAppId, terms), nextProgramId(ctx.algod, ctx.stakingAppId)])
+  const [r1, r2] = terms.rewards
+  if (!r1 || terms.rewards.length > 2) throw new Error('A program has 1 or 2 reward assets')
+  const mbr = { txn: makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: d.app, amount: cost.minBalance, suggestedParams: flat(d, 0) }), signer: ctx.signer }
+  const assets = [...new Set([terms.stakeAsset, r1.asset, ...(r2 ? [r2.asset] : [])])].filter((a) => a !== 0n)
+  call(d, 'createProgram', [mbr, terms.stakeAsset, r1.asset, r2?.asset ?? 0n, r1.rate, r2?.rate ?? 0n, terms.start, terms.end, terms.minStakeSeconds ?? 0n], cost.optIns, { program: id, assets })
+  for (const r of terms.rewards) add(d, transfer(d, r.asset, creationDeposit(r.rate, terms.start, terms.end)))
+  return { ...done(d), program: id }
+}
+
+/** Stakes `amount`; a first stake pays the position box (44,500 µALGO) and opts into reward assets the sender lacks. */
+export async function buildStake(ctx: StakingContext, program: ProgramRef, amount: bigint, known?: StakingPosition | null): Promise<StakingGroup> {
+  const [d, pos] = await Promise.all([draft(ctx, assetsOf(program).filter((a) => a !== program.stakeAsset)), position(ctx, program.id, known)])
+  if (!pos) add(d, transfer(d, 0n, POSITION_MIN_BALANCE))
+  call(d, 'stake', [{ txn: transfer(d, program.stakeAsset, amount), signer: ctx.signer }, program.id], 0, { program: program.id, assets: assetsOf(program), position: true })
+  return done(d)
+}
+
+/** Unstakes `amount` (after the minimum stake time); when that empties the position, its minimum balance comes back too. */
+export async function buildUnstake(ctx: StakingContext, program: ProgramRef, amount: bigint, known?: StakingPosition): Promise<StakingGroup> {
+  const [d, pos, t] = await Promise.all([draft(ctx, [program.stakeAsset]), position(ctx, program.id, known), now(ctx)])
+  const pending = pos ? pendingRewards(program, pos, t) : [0n, 0n]
+  // rewards only grow: nothing pending now may still be nothing when it runs, and then the box closes
+  const closes = pos !== undefined && pos.stake === amount && pending.every((x) => x === 0n)
+  call(d, 'unstake', [program.id, amount], closes ? 2 : 1, { program: program.id, assets: assetsOf(program), position: true })
+  return done(d)
+}
+
+/** The rewards a claim at `now` pays, and whether it closes the position. */
+function claimPlan(program: ProgramRef, pos: StakingPosition | undefined, t: bigint): { paid: number; closes: boolean } {
+  if (!pos) return { paid: 0, closes: false }
+  const pending = pendingRewards(program, pos, t)
+  // still earning: a reward at 0 now may be above 0 by the time the group runs
+  const earning = pos.stake > 0n && t < program.end
+  const rates = [program.rate1, program.rewardCount === 2n ? program.rate2 : 0n]
+  const paid = pending.filter((x, k) => x > 0n || (earning && rates[k]! > 0n)).length
+  return { paid, closes: pos.stake === 0n }
+}
+
+/** Claims every owed reward (one inner transfer each), opting into reward assets the sender lacks. */
+export async function buildClaim(ctx: StakingContext, program: ProgramRef, known?: StakingPosition): Promise<StakingGroup> {
+  const rewards = [program.rewardAsset1, ...(program.rewardCount === 2n ? [program.rewardAsset2] : [])]
+  const [d, pos, t] = await Promise.all([draft(ctx, rewards), position(ctx, program.id, known), now(ctx)])
+  const plan = claimPlan(program, pos, t)
+  call(d, 'claim', [program.id], plan.paid + (plan.closes ? 1 : 0), { program: program.id, assets: assetsOf(program), position: true })
+  return done(d)
+}
+
+/** Restakes the reward paid in the stake asset (programs whose reward asset is the stake asset). */
+export async function buildCompound(ctx: StakingContext, program: ProgramRef): Promise<StakingGroup> {
+  const d = await draft(ctx, [])
+  call(d, 'compound', [program.id], 0, { program: program.id, assets: assetsOf(program), position: true })
+  return done(d)
+}
+
+/** Returns the whole stake now and forfeits the pending rewards; works while paused. */
+export async function buildEmergencyWithdraw(ctx: StakingContext, program: ProgramRef, known?: StakingPosition): Promise<StakingGroup> {
+  const [d, pos] = await Promise.all([draft(ctx, [program.stakeAsset]), position(ctx, program.id, known)])
+  call(d, 'emergencyWithdraw', [program.id], 1 + (pos && pos.stake > 0n ? 1 : 0), { program: program.id, assets: assetsOf(program), position: true })
+  return done(d)
+}
+
+/** Creator: raises reward `reward`'s rate to `newRate` for the remaining time, depositing (newRate − rate) × remaining seconds. */
+export async function buildTopUp(ctx: StakingContext, program: ProgramRef, reward: 1 | 2, newRate: bigint): Promise<StakingGroup & { deposit: bigint }> {
+  const [d, t] = await Promise.all([draft(ctx, []), now(ctx)])
+  const deposit = topUpDeposit(program, reward, newRate, t)
+  const asset = reward === 1 ? program.rewardAsset1 : program.rewardAsset2
+  call(d, 'topUp', [{ txn: transfer(d, asset, deposit), signer: ctx.signer }, program.id, BigInt(reward), newRate], 0, { program: program.id, assets: assetsOf(program) })
+  return { ...done(d), deposit }
+}
+
+/** Creator: moves the end to `newEnd`, depositing rate × (newEnd − end) of each reward. */
+export async function buildExtend(ctx: StakingContext, program: ProgramRef, newEnd: bigint): Promise<StakingGroup & { deposits: bigint[] }> {
+  const d = await draft(ctx, [])
+  const deposits = extendDeposits(program, newEnd)
+  const assets = [program.rewardAsset1, program.rewardAsset2]
+  deposits.forEach((amount, k) => add(d, transfer(d, assets[k]!, amount)))
+  call(d, 'extend', [program.id, newEnd], 0, { program: program.id, assets: assetsOf(program) })
+  return { ...done(d), deposits }
+}
+
+/** Creator, from the end on: takes back what no staker earned (one inner transfer per reward with something left). */
+export async function buildReclaim(ctx: StakingContext, program: ProgramRef): Promise<StakingGroup> {
+  const d = await draft(ctx, [program.rewardAsset1, ...(program.rewardCount === 2n ? [program.rewardAsset2] : [])])
+  call(d, 'reclaim', [program.id], Number(program.rewardCount), { program: program.id, assets: assetsOf(program) })
+  return done(d)
+}

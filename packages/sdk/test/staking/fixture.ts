@@ -1,0 +1,71 @@
+// The SDK's Grove (../fixture.ts) plus the staking app created from its ARC-56 artifact, block time
+// that stays frozen until a test moves it, and a sender for staking groups.
+import { microAlgo } from '@algorandfoundation/algokit-utils'
+import { getApplicationAddress, waitForConfirmation } from 'algosdk'
+import type { Algodv2 } from 'algosdk'
+import { startGrove as startDexGrove } from '../fixture.ts'
+import type { Grove } from '../fixture.ts'
+import { STAKING_SPEC } from '../../src/staking/contract.ts'
+import { latestTimestamp } from '../../src/staking/state.ts'
+import type { StakingContext, StakingGroup } from '../../src/staking/transactions.ts'
+
+/** A Grove with its staking app. */
+export interface StakingGrove extends Grove {
+  stakingAppId: bigint
+  /** A staking context for the trader (or another account). */
+  stakingCtx(account?: { addr: Grove['trader']['addr']; signer: Grove['trader']['signer'] }): StakingContext
+  /** Sends a staking group; resolves to the app call's logs (the last app call's). */
+  sendStaking(group: StakingGroup): Promise<Uint8Array[]>
+  /** Stops block time (each new block takes the latest block's timestamp). */
+  freeze(): Promise<bigint>
+  /** Moves block time `seconds` ahead (or a second more), freezes it there, and returns it. */
+  travel(seconds: bigint): Promise<bigint>
+}
+
+/** Far below any block time: every new block takes its predecessor's timestamp. */
+const FROZEN = -(10 ** 12)
+
+export async function startStakingGrove(): Promise<StakingGrove> {
+  const g = await startDexGrove()
+  try {
+    const { appClient } = await g.algorand.client
+      .getAppFactory({ appSpec: STAKING_SPEC, defaultSender: g.admin.addr })
+      .send.create({ method: 'createApplication', args: [g.registryAppId, g.dexAppId] })
+    await g.algorand.send.payment({ sender: g.admin.addr, receiver: appClient.appAddress, amount: microAlgo(100_000) })
+    const stakingAppId = appClient.appId
+    let seq = 0
+    const tick = () => g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: `tick ${++seq}` })
+    const setOffset = (offset: number) => g.algod.setBlockOffsetTimestamp(offset).do()
+    const algod: Algodv2 = g.algod
+    return {
+      ...g,
+      stakingAppId,
+      stakingCtx: (account = g.trader) => ({ algod, stakingAppId, registryAppId: g.registryAppId, sender: account.addr, signer: account.signer }),
+      sendStaking: async ({ composer }) => {
+        const group = composer.buildGroup()
+        const calls = group.filter((t) => t.txn.type === 'appl')
+        await algod.sendRawTransaction(await composer.gatherSignatures()).do()
+        const id = calls[calls.length - 1]!.txn.txID()
+        const info = await algod.pendingTransactionInformation(id).do()
+        return (info.confirmedRound ? info : await waitForConfirmation(algod, id, 4)).logs ?? []
+      },
+      freeze: async () => {
+        await setOffset(FROZEN)
+        await tick()
+        return latestTimestamp(algod)
+      },
+      travel: async (seconds) => {
+        const target = (await latestTimestamp(algod)) + seconds
+        await setOffset(Number(target) - Math.floor(Date.now() / 1000))
+        await tick()
+        await setOffset(FROZEN)
+        return latestTimestamp(algod)
+      },
+    }
+  } catch (e) {
+    await g.stop()
+    throw e
+  }
+}
+
+export { getApplicationAddress }

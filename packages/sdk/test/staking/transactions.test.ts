@@ -1,0 +1,98 @@
+// The staking builders on the embedded localnet: a two-reward program created, staked in (with
+// the opt-in to a reward asset the staker lacked), topped up, extended, claimed, unstaked and
+// reclaimed, each amount what the SDK's math said; and the creator-only and timing refusals in words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { microAlgo } from '@algorandfoundation/algokit-utils'
+import type { Address, TransactionSigner } from 'algosdk'
+import { decodeStakingEvents } from '../../src/staking/events.ts'
+import { explainStakingError } from '../../src/staking/errors.ts'
+import { pendingRewards, reclaimable } from '../../src/staking/math.ts'
+import { fetchPosition, fetchProgram, fetchPrograms } from '../../src/staking/state.ts'
+import { buildClaim, buildCreateProgram, buildExtend, buildReclaim, buildStake, buildTopUp, buildUnstake } from '../../src/staking/transactions.ts'
+import { startStakingGrove } from './fixture.ts'
+import type { StakingGrove } from './fixture.ts'
+
+let g: StakingGrove
+let staker: { addr: Address; signer: TransactionSigner }
+let stakeToken: bigint
+let reward: bigint
+let program: bigint
+let start: bigint
+
+beforeAll(async () => {
+  g = await startStakingGrove()
+  ;[stakeToken, reward] = [g.assets[0]!, g.assets[3]!]
+  staker = g.algorand.account.random()
+  await g.algorand.send.payment({ sender: g.trader.addr, receiver: staker.addr, amount: microAlgo(100_000_000n) })
+  await g.algorand.send.assetOptIn({ sender: staker.addr, assetId: stakeToken })
+  await g.algorand.send.assetTransfer({ sender: g.trader.addr, receiver: staker.addr, assetId: stakeToken, amount: 10n ** 9n })
+  const now = await g.freeze()
+  start = now + 10n
+}, 120_000)
+
+afterAll(async () => {
+  await g?.stop()
+})
+
+describe('staking builders', () => {
+  it('creates a two-reward program (ALGO and a token) and lists it', async () => {
+    const created = await buildCreateProgram(g.stakingCtx(), { stakeAsset: stakeToken, rewards: [{ asset: 0n, rate: 10n }, { asset: reward, rate: 3n }], start, end: start + 1000n, minStakeSeconds: 50n })
+    const logs = await g.sendStaking(created)
+    program = created.program
+    expect(decodeStakingEvents(logs)[0]).toMatchObject({ name: 'ProgramCreated', args: { program, stakeAsset: stakeToken, rate1: 10n, rate2: 3n, kind: 0n } })
+    expect((await fetchPrograms(g.algod, g.stakingAppId)).map((p) => p.id)).toEqual([program])
+  })
+
+  it('stakes, opting the staker into the reward token it lacks, for 2,000 µALGO plus the box payment', async () => {
+    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const group = await buildStake(g.stakingCtx(staker), p, 1_000_000n)
+    expect(group.optIns).toEqual([reward])
+    // opt-in 1,000 + box payment 1,000 + input 1,000 + app call 1,000
+    expect(group.fee).toBe(4000n)
+    await g.sendStaking(group)
+    expect(await fetchPosition(g.algod, g.stakingAppId, program, staker.addr)).toMatchObject({ stake: 1_000_000n })
+  })
+
+  it('refuses a stranger’s top-up and an early unstake, in words', async () => {
+    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const strangerTopUp = await buildTopUp(g.stakingCtx(staker), p, 1, 20n)
+    const e1 = await g.sendStaking(strangerTopUp).then(() => undefined, (e: unknown) => e)
+    expect(explainStakingError(e1, g.stakingAppId)).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the program’s creator can do this' })
+    const early = await g.sendStaking(await buildUnstake(g.stakingCtx(staker), p, 1n)).then(() => undefined, (e: unknown) => e)
+    expect(explainStakingError(early, g.stakingAppId)).toMatchObject({ code: 'ERR:MIN_STAKE_TIME', message: 'Your stake is still under the minimum stake time' })
+  })
+
+  it('tops up reward 1 and extends both by the deposits the math gives', async () => {
+    await g.travel(start + 100n - (await g.latestTimestamp()))
+    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const topUp = await buildTopUp(g.stakingCtx(), p, 1, 20n)
+    expect(topUp.deposit).toBe(10n * (p.end - (await g.latestTimestamp())))
+    await g.sendStaking(topUp)
+    const q = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const extend = await buildExtend(g.stakingCtx(), q, q.end + 500n)
+    expect(extend.deposits).toEqual([20n * 500n, 3n * 500n])
+    await g.sendStaking(extend)
+    expect(await fetchProgram(g.algod, g.stakingAppId, program)).toMatchObject({ rate1: 20n, end: start + 1500n })
+  })
+
+  it('claims what the math says, unstakes, and after the end the creator reclaims what no one earned', async () => {
+    await g.travel(200n)
+    const now = await g.latestTimestamp()
+    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const pos = (await fetchPosition(g.algod, g.stakingAppId, program, staker.addr))!
+    const [p1, p2] = pendingRewards(p, pos, now)
+    const claim = await buildClaim(g.stakingCtx(staker), p, pos)
+    expect(claim.fee).toBe(3000n)
+    const logs = await g.sendStaking(claim)
+    expect(decodeStakingEvents(logs).find((e) => e.name === 'Claimed')?.args).toMatchObject({ amount1: p1, amount2: p2 })
+    await g.sendStaking(await buildUnstake(g.stakingCtx(staker), (await fetchProgram(g.algod, g.stakingAppId, program))!, 1_000_000n))
+    await g.travel(start + 1501n - (await g.latestTimestamp()))
+    const ended = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const [r1, r2] = reclaimable(ended, await g.latestTimestamp())
+    const logs2 = await g.sendStaking(await buildReclaim(g.stakingCtx(), ended))
+    expect(decodeStakingEvents(logs2).find((e) => e.name === 'Reclaimed')?.args).toMatchObject({ amount1: r1, amount2: r2 })
+    // the staker keeps what it is owed: the reserve still covers it
+    const after = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    expect(after.reserve1).toBe(after.owed1)
+  })
+})
