@@ -17,6 +17,7 @@ export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const CONTRACTS = [
   { source: 'contracts/registry.algo.ts', name: 'Registry' },
   { source: 'contracts/dex.algo.ts', name: 'Dex' },
+  { source: 'contracts/vault.algo.ts', name: 'Vault' },
 ] as const
 
 interface TealscriptSourceInfo {
