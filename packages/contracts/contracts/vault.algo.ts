@@ -220,7 +220,8 @@ export class Vault extends Contract {
   /**
    * The pool's state read through the DEX's `getPool` (an inner app call: an app cannot read another
    * app's boxes on AVM v10) and its cumulative prices brought up to now exactly as the DEX's accrue
-   * would: cum += ⌊r·2^64/r'⌋ · (now − lastUpdate). Returns cumA ‖ cumB (64 bytes) ‖ uint64(time).
+   * would: cum += ⌊r·2^64/r'⌋ · (now − lastUpdate). Returns cumA ‖ cumB (64 bytes) ‖ uint64(time) ‖
+   * uint64(feeBps).
    */
   private currentCumulative(a: uint64, b: uint64): bytes {
     sendAppCall({
@@ -237,7 +238,8 @@ export class Vault extends Contract {
     const last = extractUint64(pool, 128);
     const now = last >= globals.latestTimestamp ? last : globals.latestTimestamp;
     const rA = extractUint64(pool, 0);
-    if (rA === 0) return concat(extract3(pool, 64, 64), itob(now));
+    const tail = concat(itob(now), extract3(pool, 32, 8));
+    if (rA === 0) return concat(extract3(pool, 64, 64), tail);
     const rB = extractUint64(pool, 8);
     const cumulative = bitwiseOr(
       bzero(64),
@@ -253,7 +255,7 @@ export class Vault extends Contract {
             castBytes<uint<512>>(itob(now - last)),
       ),
     );
-    return concat(cumulative, itob(now));
+    return concat(cumulative, tail);
   }
 
   /**
@@ -267,7 +269,7 @@ export class Vault extends Contract {
       const key = pools[i];
       assert(key.a < key.b, 'ERR:ASSET_ORDER');
       const current = this.currentCumulative(key.a, key.b);
-      this.observations(key).value = castBytes<Observation>(current);
+      this.observations(key).value = castBytes<Observation>(extract3(current, 0, 72));
       this.Observed.log({
         a: key.a,
         b: key.b,
@@ -280,8 +282,9 @@ export class Vault extends Contract {
   }
 
   /**
-   * What `amount` of `assetIn` is worth in `assetOut` at the pool's TWAP since the vault's observation:
-   * ⌊amount · ⌊Δcum / Δt⌋ / 2^64⌋, Δcum of the side priced in assetOut; needs Δt ≥ 10 minutes.
+   * What a swap of `amount` of `assetIn` gives in `assetOut` at the pool's TWAP since the vault's
+   * observation, after the pool's fee and without price impact: net = amount − ⌈amount·fee/10000⌉,
+   * out = ⌊net · ⌊Δcum / Δt⌋ / 2^64⌋, Δcum of the side priced in assetOut; needs Δt ≥ 10 minutes.
    */
   private twapOut(assetIn: uint64, assetOut: uint64, amount: uint64): uint64 {
     assert(assetIn !== assetOut, 'ERR:SAME_ASSET');
@@ -298,8 +301,10 @@ export class Vault extends Contract {
     assert(dt >= MIN_WINDOW, 'ERR:OBSERVATION_TOO_RECENT');
     const delta = castBytes<uint256>(extract3(current, side, 32)) - castBytes<uint256>(extract3(observed, side, 32));
     const average = delta / (dt as uint256);
-    // ⌊amount · average / 2^64⌋: average ≤ 2^128 (a price r·2^64/r'), so the product fits 256 bits
-    const scaled = (average * (amount as uint256)) / Uint<256>('18446744073709551616');
+    const f = extractUint64(current, 72);
+    const net = amount - ((amount / BPS) * f + ((amount % BPS) * f + (BPS - 1)) / BPS);
+    // ⌊net · average / 2^64⌋: average ≤ 2^128 (a price r·2^64/r'), so the product fits 256 bits
+    const scaled = (average * (net as uint256)) / Uint<256>('18446744073709551616');
     assert(scaled < Uint<256>('18446744073709551616'), 'ERR:OVERFLOW');
     return extractUint64(rawBytes(scaled), 24);
   }
@@ -307,8 +312,8 @@ export class Vault extends Contract {
   /**
    * Anyone: swaps the vault's whole balance of `asset` (ALGO: above its minimum balance) to GROVE through
    * the DEX route `path` (the assets after `asset`, ending in GROVE) in one inner group, with
-   * minOut = ⌊twap · 9,900 / 10,000⌋, twap = the input's value hop by hop at each pool's TWAP since
-   * the vault's last observation of it.
+   * minOut = ⌊twap · 9,900 / 10,000⌋, twap = the route's output hop by hop at each pool's TWAP since
+   * the vault's last observation of it, after each pool's fee (so the 1% covers price impact and drift).
    */
   buyback(asset: uint64, path: uint64[]): uint64 {
     const grove = this.grove.value;

@@ -2,6 +2,7 @@
 // (pool keys and box names, the ALGO id, error codes). The interface is README.md.
 import dexSpecJson from '../artifacts/Dex.arc56.json' with { type: 'json' }
 import registrySpecJson from '../artifacts/Registry.arc56.json' with { type: 'json' }
+import vaultSpecJson from '../artifacts/Vault.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 
 export * from './pool.ts'
@@ -15,8 +16,11 @@ export {
   type DexReturns,
 } from '../clients/DexClient.ts'
 export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryArgs, type RegistryReturns } from '../clients/RegistryClient.ts'
+export { VaultClient, VaultFactory, type VaultComposer, type VaultArgs, type VaultReturns, type Observation, type VaultTotals } from '../clients/VaultClient.ts'
 
 /** The DEX's ARC-56 spec (bytecode, methods, events, error source info). */
 export const dexSpec = dexSpecJson as unknown as Arc56Contract
 /** The registry's ARC-56 spec. */
 export const registrySpec = registrySpecJson as unknown as Arc56Contract
+/** The staking vault's ARC-56 spec. */
+export const vaultSpec = vaultSpecJson as unknown as Arc56Contract
