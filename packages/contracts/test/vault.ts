@@ -179,10 +179,29 @@ export class VaultActions {
 
   /** Moves the dev-mode clock `seconds` ahead of the last offset and commits a block in it. */
   async later(user: User, seconds: number): Promise<void> {
-    this.offset += seconds
-    await this.g.algorand.client.algod.setBlockOffsetTimestamp(this.offset).do()
+    const offset = (clockOffsets.get(this.g) ?? 0) + seconds
+    clockOffsets.set(this.g, offset)
+    await this.g.algorand.client.algod.setBlockOffsetTimestamp(offset).do()
     await this.g.transfer(user, user, 0n, 0n)
   }
+}
 
-  offset = 0
+/** Each localnet's dev-mode clock offset, shared by every VaultActions on it. */
+const clockOffsets = new WeakMap<Grove, number>()
+
+/** sGROVE locked by the first stake. */
+export const LOCKED_SHARES = 1000n
+
+/** The README's stake: sGROVE minted for `amount` GROVE when the vault holds `grove` behind `shares` (0 = none yet); undefined when the contract refuses. */
+export function stakeOut(grove: bigint, shares: bigint, amount: bigint): bigint | undefined {
+  if (amount <= 0n) return undefined
+  const minted = shares === 0n ? (amount > LOCKED_SHARES ? amount - LOCKED_SHARES : 0n) : (amount * shares) / grove
+  return minted > 0n ? minted : undefined
+}
+
+/** The README's unstake: GROVE paid for `amount` sGROVE; undefined when the contract refuses. */
+export function unstakeOut(grove: bigint, shares: bigint, amount: bigint): bigint | undefined {
+  if (amount <= 0n || shares === 0n) return undefined
+  const out = (amount * grove) / shares
+  return out > 0n ? out : undefined
 }
