@@ -2,9 +2,11 @@
 // user pays in fees for the whole group (`fees`) and the opcode budget the group used
 // (`opcodeCost`, simulate's app-budget-consumed, budget calls included), measured on the embedded
 // localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
-// locks in the DEX account (box, LP token, two opt-ins). grove.ts keeps algokit-utils quiet, so
-// stdout carries only the JSON.
-import { startGrove, sorted, type Sent } from '../test/grove.ts'
+// locks in the DEX account (box, LP token, two opt-ins); and under `vault`, the same for the staking
+// vault's stake, unstake, observe (one pool) and buyback (1 and 2 hops). grove.ts keeps algokit-utils
+// quiet, so stdout carries only the JSON.
+import { startGrove, sorted, type Grove, type Sent } from '../test/grove.ts'
+import { MIN_WINDOW, VaultActions } from '../test/vault.ts'
 
 const ACTIONS = ['createPool', 'addLiquidity', 'zap', 'removeLiquidity', 'swapExactIn', 'swapExactOut', 'route2', 'route3', 'route4'] as const
 type Action = (typeof ACTIONS)[number]
@@ -57,17 +59,58 @@ async function main(): Promise<void> {
     sent.route4 = await g.swapRoute(trader, 0n, [t1, t2, t3, t4], 5_000_000n)
 
     const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
+    const vault = await benchVault(g, offset)
     console.log(
       JSON.stringify({
         fees: pick((s) => s.fees),
         opcodeCost: pick((s) => s.opcodes),
         budgetCalls: pick((s) => s.budgetCalls),
         minBalanceCreatePool: Number(after.minBalance.microAlgo - before.minBalance.microAlgo),
+        vault,
       }),
     )
   } finally {
     await g.stop()
   }
+}
+
+const VAULT_ACTIONS = ['stake', 'unstake', 'observe', 'buyback1', 'buyback2'] as const
+
+/** The vault's actions measured on `g` (its clock already `offset` seconds ahead): fees and opcodes. */
+async function benchVault(g: Grove, offset: number): Promise<{ fees: Record<string, number>; opcodeCost: Record<string, number> }> {
+  const v = new VaultActions(g)
+  await v.later(g.admin, offset)
+  const grove = g.ids.groveAssetId
+  const user = await g.user(1000)
+  const [x, y] = [await g.asset(user, { unitName: 'VX' }), await g.asset(user, { unitName: 'VY' })]
+  await g.optIn(user, grove, v.sGrove)
+  await g.transfer(g.admin, user, grove, 10n ** 12n)
+  // pools X–GROVE and Y–X for the buybacks
+  for (const [p, q] of [sorted(x, grove), sorted(x, y)]) {
+    const { value: lp } = await g.createPool(user, p, q)
+    await g.optIn(user, lp)
+    await g.addLiquidity(user, p, q, 10n ** 11n, 10n ** 11n)
+  }
+  await v.optInAsset(user, x)
+  await v.optInAsset(user, y)
+  await v.stake(user, 10n ** 9n)
+  g.measure = true
+  const sent: Partial<Record<(typeof VAULT_ACTIONS)[number], Sent<unknown>>> = {}
+  // a later stake and a partial unstake (the first stake has no share math)
+  sent.stake = await v.stake(user, 10n ** 8n)
+  sent.unstake = await v.unstake(user, 10n ** 7n)
+  await v.observe(user, [sorted(x, grove), sorted(x, y)])
+  await g.transfer(user, g.vaultAddress, x, 10n ** 6n)
+  await g.transfer(user, g.vaultAddress, y, 10n ** 6n)
+  await v.later(user, MIN_WINDOW)
+  // a pool observed again (its box exists): the cost of each later observation
+  sent.observe = await v.observe(user, [sorted(x, grove)])
+  await v.later(user, MIN_WINDOW)
+  sent.buyback1 = await v.buyback(user, x, [grove])
+  sent.buyback2 = await v.buyback(user, y, [x, grove])
+  g.measure = false
+  const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(VAULT_ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
+  return { fees: pick((s) => s.fees), opcodeCost: pick((s) => s.opcodes) }
 }
 
 main().catch((e: unknown) => {
