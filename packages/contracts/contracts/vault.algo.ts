@@ -145,7 +145,7 @@ export class Vault extends Contract {
    * first stake mints 1:1 but LOCKED_SHARES (1,000) of it stay in the vault forever, as the DEX locks
    * 1,000 LP: an attacker who stakes dust first and donates D owns at most 1/1,001 of D afterwards,
    * so rounding a later staker's mint to zero costs ~1,000 times what it could take; a mint that
-   * rounds to 0 fails (ERR:ZERO_OUT) and `minShares` bounds any other dilution.
+   * rounds to 0 fails (ERR:ZERO_OUT) and minShares bounds any other dilution.
    */
   stake(input: Txn, minShares: uint64): uint64 {
     assert(this.sGrove.value !== 0, 'ERR:NOT_BOOTSTRAPPED');
@@ -208,7 +208,7 @@ export class Vault extends Contract {
 
   // ---- fees ----
 
-  /** Anyone: opts the vault in to a fee asset; `mbr` pays at least the holding's 0.1 ALGO (the rest stays as fees). */
+  /** Anyone: opts the vault in to a fee asset; mbr pays at least the holding's 0.1 ALGO (the rest stays as fees). */
   optInAsset(mbr: PayTxn, asset: uint64): void {
     this.payment(mbr);
     assert(mbr.amount >= ASSET_MBR, 'ERR:MBR');
@@ -260,7 +260,7 @@ export class Vault extends Contract {
 
   /**
    * Anyone: records each pool's cumulative prices and the time (the start of a buyback's TWAP window).
-   * `mbr` pays the boxes of first observations (38,100 µALGO each; 0 when every pool was observed).
+   * mbr pays the boxes of first observations (38,100 µALGO each; 0 when every pool was observed).
    */
   observe(mbr: PayTxn, pools: PoolKey[]): void {
     this.payment(mbr);
@@ -310,8 +310,8 @@ export class Vault extends Contract {
   }
 
   /**
-   * Anyone: swaps the vault's whole balance of `asset` (ALGO: above its minimum balance) to GROVE through
-   * the DEX route `path` (the assets after `asset`, ending in GROVE) in one inner group, with
+   * Anyone: swaps the vault's whole balance of asset (ALGO: above its minimum balance) to GROVE through
+   * the DEX route path (the assets after the asset, ending in GROVE) in one inner group, with
    * minOut = ⌊twap · 9,900 / 10,000⌋, twap = the route's output hop by hop at each pool's TWAP since
    * the vault's last observation of it, after each pool's fee (so the 1% covers price impact and drift).
    */
