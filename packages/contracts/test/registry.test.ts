@@ -60,10 +60,10 @@ describe('admin methods', () => {
   })
 
   it('sets the treasury', async () => {
-    const { registry, admin } = grove()
+    const { registry, vaultAddress } = grove()
     await registry.send.setTreasury({ args: { treasury: carol.addr.toString() } })
     expect(await registry.state.global.treasury()).toBe(carol.addr.toString())
-    await registry.send.setTreasury({ args: { treasury: grove().vaultAddress.toString() } })
+    await registry.send.setTreasury({ args: { treasury: vaultAddress.toString() } })
   })
 
   it('sets the default fee and protocol divisor', async () => {

@@ -89,12 +89,14 @@ export class VaultActions {
    * Stakes `amount` GROVE (or the input `o` makes); returns the sGROVE minted. `o.callSigner` signs the
    * app call: after a rekey in the input, the ledger wants the new key's signature on it.
    */
-  stake(user: User, amount: bigint, minShares = 0n, o: InputOverrides & { asset?: bigint; callSigner?: User } = {}): Promise<Sent<bigint>> {
+  async stake(user: User, amount: bigint, minShares = 0n, o: InputOverrides & { asset?: bigint; callSigner?: User } = {}): Promise<Sent<bigint>> {
+    // another signer for the input or the call: the input is made once (such a group is never simulated first)
+    const signed = o.sender || o.callSigner ? { txn: await this.input(user, o.asset ?? this.grove, amount, o), signer: (o.sender ?? user).signer } : undefined
     return this.run(user, (group) =>
       group.stake({
         sender: user.addr,
         signer: o.callSigner?.signer,
-        args: { input: this.input(user, o.asset ?? this.grove, amount, o).then((txn) => ({ txn, signer: (o.sender ?? user).signer })), minShares },
+        args: { input: signed ?? this.input(user, o.asset ?? this.grove, amount, o), minShares },
         assetReferences: [this.grove, this.sGrove],
         // sGROVE out
         ...this.g.fee(1),
