@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { expectRejected, sorted, useGrove, type User } from './fixture.ts'
 import { ASSET_MBR, hopsOf, MIN_WINDOW, OBSERVATION_MBR, vaultEvents, VaultActions } from './vault.ts'
+// the SDK's vault math (pure, no imports): the bound the SDK previews must be the one the vault enforces
+import { buybackMinOut, currentCumulative, type TwapHop } from '../../sdk/src/vault/math.ts'
 
 const grove = useGrove()
 let v: VaultActions
@@ -178,6 +180,31 @@ describe('fee assets', () => {
   })
 })
 
+/** Pool (a, b) as the vault reads it through getPool. */
+async function reading(a: bigint, b: bigint) {
+  const p = await grove().pool(a, b)
+  return { reserveA: p.reserveA, reserveB: p.reserveB, feeBps: p.feeBps, cumulativePriceA: p.cumulativePriceA, cumulativePriceB: p.cumulativePriceB, lastUpdate: p.lastUpdate }
+}
+
+/** Runs `buyback` and returns its result with the SDK's minOut for it, from the state before and the clock it ran at. */
+async function withSdkBound(asset: bigint, path: bigint[], buyback: () => ReturnType<VaultActions['buyback']>) {
+  const g = grove()
+  const before: { hop: [bigint, bigint]; from: bigint; to: bigint; pool: Awaited<ReturnType<typeof reading>>; observation: Awaited<ReturnType<VaultActions['observation']>> }[] = []
+  let from = asset
+  for (const to of path) {
+    const hop = sorted(from, to)
+    before.push({ hop, from, to, pool: await reading(...hop), observation: await v.observation(...hop) })
+    from = to
+  }
+  const amount = asset === 0n ? (await g.algorand.account.getInformation(g.vaultAddress)).balance.microAlgo - (await g.algorand.account.getInformation(g.vaultAddress)).minBalance.microAlgo : await g.balance(g.vaultAddress, asset)
+  const sent = await buyback()
+  // the app read LatestTimestamp: the block before the one that committed the buyback
+  const { lastRound } = await g.algorand.client.algod.status().do()
+  const now = BigInt((await g.algorand.client.algod.block(lastRound - 1n).do()).block.header.timestamp)
+  const hops: TwapHop[] = before.map((h) => ({ assetIn: h.from, assetOut: h.to, observation: h.observation!, current: currentCumulative(h.pool, now), feeBps: h.pool.feeBps }))
+  return { sent, sdkMinOut: buybackMinOut(amount, hops) }
+}
+
 describe('observe and buyback', () => {
   it('refuses a buyback without an observation or with one younger than 10 minutes', async () => {
     const g = grove()
@@ -197,7 +224,7 @@ describe('observe and buyback', () => {
     await v.later(bob, 120)
     const before = await v.totals()
     const balance = await g.balance(g.vaultAddress, tokenX)
-    const sent = await v.buyback(bob, tokenX, [GROVE])
+    const { sent, sdkMinOut } = await withSdkBound(tokenX, [GROVE], () => v.buyback(bob, tokenX, [GROVE]))
     expect(sent.fees).toBe(5000n)
     expect(await g.balance(g.vaultAddress, tokenX)).toBe(0n)
     const [event] = vaultEvents(sent.logs, 'Buyback')
@@ -206,6 +233,7 @@ describe('observe and buyback', () => {
     // the pool has 1:1 reserves and no trade moved it since the observation: the TWAP value is the amount less the 0.3% fee
     const net = balance - (balance * 30n + 9999n) / 10000n
     expect(event!.minOut).toBe((net * 9900n) / 10000n)
+    expect(sdkMinOut).toBe(event!.minOut)
     const after = await v.totals()
     expect(after.grove).toBe(before.grove + sent.value)
     notLower(before, after)
@@ -218,11 +246,13 @@ describe('observe and buyback', () => {
     await g.transfer(mallory, g.vaultAddress, 0n, 500_000n)
     await v.observe(bob, [sorted(tokenX, tokenY), sorted(tokenX, GROVE), sorted(0n, GROVE)])
     await v.later(bob, MIN_WINDOW)
-    const two = await v.buyback(bob, tokenY, [tokenX, GROVE])
+    const { sent: two, sdkMinOut } = await withSdkBound(tokenY, [tokenX, GROVE], () => v.buyback(bob, tokenY, [tokenX, GROVE]))
     expect(two.fees).toBe(6000n)
+    // the SDK's bound is the vault's to the unit, over two hops whose prices are not 1
+    expect(sdkMinOut).toBe(vaultEvents(two.logs, 'Buyback')[0]!.minOut)
     expect(await g.balance(g.vaultAddress, tokenY)).toBe(0n)
-    const algo = await v.buyback(bob, 0n, [GROVE])
-    expect(vaultEvents(algo.logs, 'Buyback')[0]).toMatchObject({ asset: 0n })
+    const { sent: algo, sdkMinOut: algoMinOut } = await withSdkBound(0n, [GROVE], () => v.buyback(bob, 0n, [GROVE]))
+    expect(vaultEvents(algo.logs, 'Buyback')[0]).toMatchObject({ asset: 0n, minOut: algoMinOut })
     const info = await g.algorand.account.getInformation(g.vaultAddress)
     expect(info.balance.microAlgo).toBe(info.minBalance.microAlgo)
     await expectRejected(v.buyback(bob, 0n, [GROVE]), 'ERR:NOTHING_TO_BUY')
