@@ -120,6 +120,7 @@ describe('contract against the model', () => {
     const g = grove()
     const sequences = fc.sample(fc.array(op, { minLength: 2, maxLength: 6 }), { seed: SEED, numRuns: 24 })
     let checked = 0
+    const kinds = new Set<string>()
     for (const ops of sequences) {
       const v = await VaultActions.fresh(g, users[0]!)
       for (const u of users) await g.optIn(u, v.sGrove)
@@ -150,8 +151,10 @@ describe('contract against the model', () => {
         expect(m.solvent()).toBe(true)
         for (let i = 0; i < users.length; i++) expect(await g.balance(users[i]!, v.sGrove)).toBe(m.held[i])
         checked += 1
+        kinds.add(o.kind)
       }
     }
     expect(checked).toBeGreaterThanOrEqual(48)
+    expect([...kinds].sort()).toEqual(['buyback', 'donate', 'stake', 'unstake'])
   }, 600_000)
 })
