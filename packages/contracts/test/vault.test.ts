@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { expectRejected, sorted, useGrove, type User } from './fixture.ts'
 import { ASSET_MBR, hopsOf, MIN_WINDOW, OBSERVATION_MBR, vaultEvents, VaultActions } from './vault.ts'
 // the SDK's vault math (pure, no imports): the bound the SDK previews must be the one the vault enforces
-import { buybackMinOut, currentCumulative, type TwapHop } from '../../sdk/src/vault/math.ts'
+import { buybackMinOut, currentCumulative, stakeOut as sdkStakeOut, unstakeOut as sdkUnstakeOut, type TwapHop } from '../../sdk/src/vault/math.ts'
+import { buildBuyback, buildObserve, buildStake, buildUnstake, fetchVaultTotals, previewBuyback, type VaultContext, type VaultGroup } from '../../sdk/src/vault/transactions.ts'
+import { decodeVaultEvents } from '../../sdk/src/vault/events.ts'
+import { explainVaultError } from '../../sdk/src/vault/errors.ts'
 
 const grove = useGrove()
 let v: VaultActions
@@ -275,5 +278,47 @@ describe('observe and buyback', () => {
     expect(hopsOf(tokenX, [0n, GROVE])).toHaveLength(2)
     expect(OBSERVATION_MBR).toBe(38_100n)
     expect(rateOf).toBeDefined()
+  })
+})
+
+describe('the SDK’s vault builders on the localnet', () => {
+  it('build stake, unstake, observe and buyback groups the vault accepts, with the fees they state and the bound the preview gave', async () => {
+    const g = grove()
+    const ctx: VaultContext = {
+      algod: g.algorand.client.algod,
+      vaultAppId: g.ids.vaultAppId,
+      dexAppId: g.ids.dexAppId,
+      registryAppId: g.ids.registryAppId,
+      groveAssetId: GROVE,
+      sGroveAssetId: v.sGrove,
+      sender: bob.addr,
+      signer: bob.signer,
+    }
+    const send = async (group: VaultGroup) => {
+      const result = await group.composer.execute(g.algorand.client.algod, 4)
+      const info = await g.algorand.client.algod.pendingTransactionInformation(result.txIDs[result.txIDs.length - 1]!).do()
+      return { value: result.methodResults[0]!.returnValue as bigint, logs: info.logs ?? [] }
+    }
+    const totals = await fetchVaultTotals(ctx.algod, ctx.vaultAppId, GROVE)
+    expect(totals).toEqual(await v.totals())
+    const preview = sdkStakeOut(totals, 2_000_000n)
+    const stake = await buildStake(ctx, 2_000_000n, typeof preview === 'bigint' ? preview : 0n)
+    expect(stake.fee).toBe(3000n)
+    const minted = (await send(stake)).value
+    expect(minted).toBe(preview)
+    const unstake = await buildUnstake(ctx, minted, 0n)
+    const paid = (await send(unstake)).value
+    expect(paid).toBe(sdkUnstakeOut(await v.totals().then((t) => ({ grove: t.grove + paid, shares: t.shares + minted })), minted))
+    const held = await g.balance(g.vaultAddress, tokenX)
+    await g.transfer(mallory, g.vaultAddress, tokenX, 2_000_000n)
+    await send(await buildObserve(ctx, [[GROVE, tokenX]]))
+    await v.later(bob, MIN_WINDOW)
+    const { amount, minOut } = await previewBuyback(ctx, tokenX, [GROVE])
+    expect(amount).toBe(held + 2_000_000n)
+    const bought = await send(await buildBuyback(ctx, tokenX, [GROVE]))
+    expect(decodeVaultEvents(bought.logs)).toMatchObject([{ name: 'Buyback', args: { asset: tokenX, amountIn: amount, minOut } }])
+    // a second buyback of the same asset: nothing left, said in a sentence
+    const error = await buildBuyback(ctx, tokenX, [GROVE]).then(send).then(() => undefined, (e: unknown) => e)
+    expect(explainVaultError(error, { vaultAppId: ctx.vaultAppId, dexAppId: ctx.dexAppId })).toMatchObject({ code: 'ERR:NOTHING_TO_BUY' })
   })
 })
