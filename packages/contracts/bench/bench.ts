@@ -3,13 +3,15 @@
 // (`opcodeCost`, simulate's app-budget-consumed, budget calls included), measured on the embedded
 // localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
 // locks in the DEX account (box, LP token, two opt-ins); and `staking` (bench/staking.ts): the same
-// figures per staking action with 1 and 1,000 stakers in a program. grove.ts keeps algokit-utils quiet, so
-// stdout carries only the JSON.
+// figures per staking action with 1 and 1,000 stakers in a program; and under `vault`, the same for the
+// staking vault's stake, unstake, observe (one pool) and buyback (1 and 2 hops). grove.ts keeps
+// algokit-utils quiet, so stdout carries only the JSON.
 import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { startGrove, sorted, type Grove, type Sent } from '../test/grove.ts'
 import { Locks } from '../test/locks.ts'
 import { benchStaking } from './staking.ts'
+import { MIN_WINDOW, VaultActions } from '../test/vault.ts'
 
 const ACTIONS = ['createPool', 'addLiquidity', 'zap', 'removeLiquidity', 'swapExactIn', 'swapExactOut', 'route2', 'route3', 'route4'] as const
 type Action = (typeof ACTIONS)[number]
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
     const locks = await benchLocks(g)
     const pickLocks = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(Object.entries(locks).map(([a, s]) => [a, Number(f(s) ?? 0)]))
+    const vault = await benchVault(g, offset)
     g.measure = false
     const staking = await benchStaking(g)
     console.log(
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
         minBalanceCreatePool: Number(after.minBalance.microAlgo - before.minBalance.microAlgo),
         locks: { fees: pickLocks((s) => s.fees), opcodeCost: pickLocks((s) => s.opcodes) },
         staking,
+        vault,
       }),
     )
   } finally {
@@ -106,6 +110,45 @@ async function benchLocks(g: Grove): Promise<Record<string, Sent<unknown>>> {
   const sent = await group().send()
   out.registerProject = { value: undefined, logs: [], fees: sent.transactions.reduce((n, t) => n + t.fee, 0n), budgetCalls: 0, opcodes: simulated.simulateResponse.txnGroups[0].appBudgetConsumed }
   return out
+}
+
+const VAULT_ACTIONS = ['stake', 'unstake', 'observe', 'buyback1', 'buyback2'] as const
+
+/** The vault's actions measured on `g` (its clock already `offset` seconds ahead): fees and opcodes. */
+async function benchVault(g: Grove, offset: number): Promise<{ fees: Record<string, number>; opcodeCost: Record<string, number> }> {
+  const v = new VaultActions(g)
+  await v.later(g.admin, offset)
+  const grove = g.ids.groveAssetId
+  const user = await g.user(1000)
+  const [x, y] = [await g.asset(user, { unitName: 'VX' }), await g.asset(user, { unitName: 'VY' })]
+  await g.optIn(user, grove, v.sGrove)
+  await g.transfer(g.admin, user, grove, 10n ** 12n)
+  // pools X–GROVE and Y–X for the buybacks
+  for (const [p, q] of [sorted(x, grove), sorted(x, y)]) {
+    const { value: lp } = await g.createPool(user, p, q)
+    await g.optIn(user, lp)
+    await g.addLiquidity(user, p, q, 10n ** 11n, 10n ** 11n)
+  }
+  await v.optInAsset(user, x)
+  await v.optInAsset(user, y)
+  await v.stake(user, 10n ** 9n)
+  g.measure = true
+  const sent: Partial<Record<(typeof VAULT_ACTIONS)[number], Sent<unknown>>> = {}
+  // a later stake and a partial unstake (the first stake has no share math)
+  sent.stake = await v.stake(user, 10n ** 8n)
+  sent.unstake = await v.unstake(user, 10n ** 7n)
+  await v.observe(user, [sorted(x, grove), sorted(x, y)])
+  await g.transfer(user, g.vaultAddress, x, 10n ** 6n)
+  await g.transfer(user, g.vaultAddress, y, 10n ** 6n)
+  await v.later(user, MIN_WINDOW)
+  // a pool observed again (its box exists): the cost of each later observation
+  sent.observe = await v.observe(user, [sorted(x, grove)])
+  await v.later(user, MIN_WINDOW)
+  sent.buyback1 = await v.buyback(user, x, [grove])
+  sent.buyback2 = await v.buyback(user, y, [x, grove])
+  g.measure = false
+  const pick = (f: (s: Sent<unknown>) => number | bigint | undefined) => Object.fromEntries(VAULT_ACTIONS.map((a) => [a, Number(f(sent[a] as Sent<unknown>) ?? 0)]))
+  return { fees: pick((s) => s.fees), opcodeCost: pick((s) => s.opcodes) }
 }
 
 main().catch((e: unknown) => {

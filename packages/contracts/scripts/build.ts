@@ -19,6 +19,7 @@ export const CONTRACTS = [
   { source: 'contracts/dex.algo.ts', name: 'Dex' },
   { source: 'contracts/locks.algo.ts', name: 'Locks' },
   { source: 'contracts/staking.algo.ts', name: 'Staking' },
+  { source: 'contracts/vault.algo.ts', name: 'Vault' },
 ] as const
 
 interface TealscriptSourceInfo {

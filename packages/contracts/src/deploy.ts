@@ -1,6 +1,7 @@
-// Idempotent deployment of Grove: finds or creates the Registry, the DEX, the Locks and the staking app (ARC-2 deploy notes,
-// found by creator and app name), funds their minimum balances, sets up the registry and mints the
-// GROVE platform token once. Running it again on the same network changes nothing.
+// Idempotent deployment of Grove: finds or creates the Registry, the DEX, the Locks, the staking app
+// and the staking Vault (ARC-2 deploy notes, found by creator and app name), funds their minimum
+// balances, bootstraps sGROVE, sets up the registry (the vault is its treasury) and mints the GROVE
+// platform token once. Running it again on the same network changes nothing.
 import { getApplicationAddress, type Address } from 'algosdk'
 import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
@@ -11,6 +12,7 @@ import { DexFactory } from '../clients/DexClient.ts'
 import { LocksFactory } from '../clients/LocksClient.ts'
 import { RegistryFactory, type RegistryClient } from '../clients/RegistryClient.ts'
 import { StakingFactory } from '../clients/StakingClient.ts'
+import { VaultFactory, type VaultClient } from '../clients/VaultClient.ts'
 import { verifiedBoxName } from './pool.ts'
 
 export { verifiedBoxName }
@@ -46,6 +48,10 @@ export interface DeployResult {
   /** The staking app (farms and staking pools), bound to this registry and DEX. */
   stakingAppId: bigint
   groveAssetId: bigint
+  /** The staking vault (the registry's treasury). */
+  vaultAppId: bigint
+  /** sGROVE, created by the vault. */
+  sGroveAssetId: bigint
 }
 
 /** Minimum balance of a verified-token box: 2,500 + 400 × (9-byte name + empty value). */
@@ -90,8 +96,25 @@ export async function deploy({ algorand, deployer, network }: DeployParams): Pro
   await algorand.account.ensureFunded(locks.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
 
   const stakingAppId = await deployStaking(algorand, sender, registryAppId, dexAppId)
-  await setUpRegistry(algorand, registry, deployer, groveAssetId)
-  return { network, registryAppId, dexAppId, lockAppId, stakingAppId, groveAssetId }
+
+  const vaultFactory = algorand.client.getTypedAppFactory(VaultFactory, { defaultSender: sender })
+  // a vault of another DEX or token is not this deployment's vault
+  const vaultHere = async (appId: bigint): Promise<boolean> => {
+    const state = await vaultFactory.getAppClientById({ appId }).state.global.getAll()
+    return state.dex === dexAppId && state.grove === groveAssetId
+  }
+  const { appClient: vault } = await vaultFactory.deploy({
+    ...common,
+    createParams: { method: 'createApplication', args: { dexApp: dexAppId, groveAsset: groveAssetId } },
+    existingDeployments: await existingApps(algorand, sender, vaultFactory.appFactory, vaultHere),
+  })
+  const vaultAppId = vault.appId
+  await algorand.account.ensureFunded(vault.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
+  const sGroveAssetId = await bootstrapVault(algorand, vault, deployer, groveAssetId)
+
+
+  await setUpRegistry(algorand, registry, deployer, groveAssetId, vault.appAddress)
+  return { network, registryAppId, dexAppId, lockAppId, stakingAppId, groveAssetId, vaultAppId, sGroveAssetId }
 }
 
 /** Finds or creates the staking app bound to this registry and DEX, funded to its minimum balance. */
@@ -158,9 +181,34 @@ async function existingApps(algorand: AlgorandClient, creator: Address, factory:
   return lookup
 }
 
-/** Marks GROVE verified (paying its box) when the deployer is still the registry's admin and it is not yet. */
-async function setUpRegistry(algorand: AlgorandClient, registry: RegistryClient, deployer: TransactionSignerAccount, groveAssetId: bigint): Promise<void> {
+/** Minimum balance the vault's bootstrap adds: its GROVE holding and the sGROVE it creates. */
+const VAULT_BOOTSTRAP_MBR = 2n * 100_000n
+
+/** Creates sGROVE (the vault opts in to GROVE) unless the vault already has; returns sGROVE's id. */
+async function bootstrapVault(algorand: AlgorandClient, vault: VaultClient, deployer: TransactionSignerAccount, groveAssetId: bigint): Promise<bigint> {
+  const existing = (await vault.state.global.sGrove()) ?? 0n
+  if (existing !== 0n) return existing
+  const mbr = await algorand.createTransaction.payment({ sender: deployer.addr, receiver: vault.appAddress, amount: AlgoAmount.MicroAlgo(VAULT_BOOTSTRAP_MBR) })
+  const result = await vault.send.bootstrap({
+    args: { mbr },
+    assetReferences: [groveAssetId],
+    // the GROVE opt-in and the sGROVE creation
+    staticFee: AlgoAmount.MicroAlgo(3_000n),
+    populateAppCallResources: false,
+    suppressLog: true,
+  })
+  return result.return!
+}
+
+/**
+ * When the deployer is still the registry's admin: makes the vault the treasury (new and existing
+ * deployments alike) and marks GROVE verified (paying its box), each only when not so already.
+ */
+async function setUpRegistry(algorand: AlgorandClient, registry: RegistryClient, deployer: TransactionSignerAccount, groveAssetId: bigint, vaultAddress: Address): Promise<void> {
   if ((await registry.state.global.admin()) !== deployer.addr.toString()) return
+  if ((await registry.state.global.treasury()) !== vaultAddress.toString()) {
+    await registry.send.setTreasury({ args: { treasury: vaultAddress.toString() }, populateAppCallResources: false, suppressLog: true })
+  }
   const box = { boxReferences: [verifiedBoxName(groveAssetId)], populateAppCallResources: false, suppressLog: true }
   if ((await registry.send.isVerified({ args: { asset: groveAssetId }, ...box })).return) return
   const boxFunds = await algorand.createTransaction.payment({ sender: deployer.addr, receiver: registry.appAddress, amount: AlgoAmount.MicroAlgo(VERIFIED_BOX_MBR) })

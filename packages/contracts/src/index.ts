@@ -4,6 +4,7 @@ import dexSpecJson from '../artifacts/Dex.arc56.json' with { type: 'json' }
 import registrySpecJson from '../artifacts/Registry.arc56.json' with { type: 'json' }
 import locksSpecJson from '../artifacts/Locks.arc56.json' with { type: 'json' }
 import stakingSpecJson from '../artifacts/Staking.arc56.json' with { type: 'json' }
+import vaultSpecJson from '../artifacts/Vault.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 
 export * from './pool.ts'
@@ -27,6 +28,7 @@ export {
 } from '../clients/StakingClient.ts'
 export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryArgs, type RegistryReturns } from '../clients/RegistryClient.ts'
 export { LocksClient, LocksFactory, type LocksComposer, type LockState, type LocksArgs, type LocksReturns } from '../clients/LocksClient.ts'
+export { VaultClient, VaultFactory, type VaultComposer, type VaultArgs, type VaultReturns, type Observation, type VaultTotals } from '../clients/VaultClient.ts'
 
 /** The DEX's ARC-56 spec (bytecode, methods, events, error source info). */
 export const dexSpec = dexSpecJson as unknown as Arc56Contract
@@ -36,3 +38,5 @@ export const registrySpec = registrySpecJson as unknown as Arc56Contract
 export const locksSpec = locksSpecJson as unknown as Arc56Contract
 /** The staking app's ARC-56 spec. */
 export const stakingSpec = stakingSpecJson as unknown as Arc56Contract
+/** The staking vault's ARC-56 spec. */
+export const vaultSpec = vaultSpecJson as unknown as Arc56Contract

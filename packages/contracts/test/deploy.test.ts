@@ -19,12 +19,12 @@ describe('deploy', () => {
     expect(await grove().balance(admin, ids.groveAssetId)).toBe(GROVE_TOKEN.total)
   })
 
-  it('binds the DEX to the registry and makes the deployer admin and treasury with default fees', async () => {
-    const { dex, registry, admin, ids } = grove()
+  it('binds the DEX to the registry and makes the deployer admin and the vault treasury with default fees', async () => {
+    const { dex, registry, admin, ids, vaultAddress } = grove()
     expect(await dex.state.global.registry()).toBe(ids.registryAppId)
     expect(await registry.state.global.getAll()).toMatchObject({
       admin: admin.addr.toString(),
-      treasury: admin.addr.toString(),
+      treasury: vaultAddress.toString(),
       paused: 0n,
       defaultFeeBps: 30n,
       protocolFeeDivisor: 6n,
@@ -45,6 +45,21 @@ describe('deploy', () => {
     expect(dex.balance.microAlgo).toBeGreaterThanOrEqual(dex.minBalance.microAlgo)
     expect(dex.minBalance.microAlgo).toBe(100_000n)
     expect((await g.registry.send.isVerified({ args: { asset: g.ids.groveAssetId } })).return).toBe(true)
+  })
+
+  it('binds the vault to the DEX and GROVE and funds it, sGROVE created once', async () => {
+    const g = grove()
+    expect(await g.vault.state.global.getAll()).toMatchObject({ dex: g.ids.dexAppId, grove: g.ids.groveAssetId, sGrove: g.ids.sGroveAssetId })
+    expect((await g.algorand.asset.getById(g.ids.sGroveAssetId)).creator).toBe(g.vaultAddress.toString())
+    const vault = await g.algorand.account.getInformation(g.vaultAddress)
+    expect(vault.balance.microAlgo).toBeGreaterThanOrEqual(vault.minBalance.microAlgo)
+  })
+
+  it('makes the vault the treasury of an existing deployment whose treasury is elsewhere, once', async () => {
+    const g = grove()
+    await g.registry.send.setTreasury({ args: { treasury: g.admin.addr.toString() }, note: g.note() })
+    expect(await deploy({ algorand: g.algorand, deployer: g.admin, network: 'localnet' })).toEqual(g.ids)
+    expect(await g.registry.state.global.treasury()).toBe(g.vaultAddress.toString())
   })
 
   it('finds everything on a second run: same ids, no new transaction', async () => {

@@ -10,8 +10,10 @@ import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { DexClient, type DexComposer } from '../clients/DexClient.ts'
 import { RegistryClient } from '../clients/RegistryClient.ts'
+import { VaultClient } from '../clients/VaultClient.ts'
 import { deploy, type DeployResult } from '../src/deploy.ts'
 import { dexSpec } from '../src/index.ts'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import type { Pool } from './reference.ts'
 
 // explicit references and fees: the groups are what the SDK would build, not what simulate guesses;
@@ -67,6 +69,7 @@ export interface InputOverrides {
 export class Grove {
   readonly dexAddress: Address
   readonly registryAddress: Address
+  readonly vaultAddress: Address
 
   constructor(
     readonly net: Localnet,
@@ -76,8 +79,10 @@ export class Grove {
     readonly ids: DeployResult,
     readonly dex: DexClient,
     readonly registry: RegistryClient,
+    readonly vault: VaultClient,
   ) {
     this.dexAddress = algosdk.getApplicationAddress(ids.dexAppId)
+    this.vaultAddress = algosdk.getApplicationAddress(ids.vaultAppId)
     this.registryAddress = algosdk.getApplicationAddress(ids.registryAppId)
   }
 
@@ -372,17 +377,18 @@ export async function startGrove(): Promise<Grove> {
     const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
     const dex = new DexClient({ algorand, appId: ids.dexAppId, defaultSender: admin.addr })
     const registry = new RegistryClient({ algorand, appId: ids.registryAppId, defaultSender: admin.addr })
-    return new Grove(net, algorand, dispenser, admin, ids, dex, registry)
+    const vault = new VaultClient({ algorand, appId: ids.vaultAppId, defaultSender: admin.addr })
+    return new Grove(net, algorand, dispenser, admin, ids, dex, registry, vault)
   } catch (e) {
     await net.stop()
     throw e
   }
 }
 
-/** The ARC-28 events named `name` that a call logged, decoded by the DEX's ARC-56 spec. */
-export function events(logs: Uint8Array[] | undefined, name: string): Record<string, unknown>[] {
-  const spec = dexSpec.events?.find((e) => e.name === name)
-  if (!spec) throw new Error(`the DEX has no event ${name}`)
+/** The ARC-28 events named `name` that a call logged, decoded by the DEX's ARC-56 spec (or `contract`'s). */
+export function events(logs: Uint8Array[] | undefined, name: string, contract: Arc56Contract = dexSpec): Record<string, unknown>[] {
+  const spec = contract.events?.find((e) => e.name === name)
+  if (!spec) throw new Error(`${contract.name} has no event ${name}`)
   // ARC-28: the first 4 bytes of SHA-512/256 of "Name(types)"
   const selector = createHash('sha512-256').update(`${name}(${spec.args.map((a) => a.type).join(',')})`).digest().subarray(0, 4)
   const tuple = algosdk.ABIType.from(`(${spec.args.map((a) => a.type).join(',')})`)

@@ -14,13 +14,13 @@ beforeAll(async () => {
 })
 
 describe('createApplication', () => {
-  it('makes the creator admin and treasury, 30 bps with 1/6 to the protocol, nothing paused or pending', async () => {
-    const { registry, admin } = grove()
+  it('makes the creator admin, 30 bps with 1/6 to the protocol, nothing paused or pending; deploy makes the vault the treasury', async () => {
+    const { registry, admin, vaultAddress } = grove()
     expect(await registry.state.global.getAll()).toEqual({
       admin: admin.addr.toString(),
       pendingAdmin: ZERO,
       paused: 0n,
-      treasury: admin.addr.toString(),
+      treasury: vaultAddress.toString(),
       defaultFeeBps: 30n,
       protocolFeeDivisor: 6n,
     })
@@ -60,10 +60,10 @@ describe('admin methods', () => {
   })
 
   it('sets the treasury', async () => {
-    const { registry, admin } = grove()
+    const { registry, vaultAddress } = grove()
     await registry.send.setTreasury({ args: { treasury: carol.addr.toString() } })
     expect(await registry.state.global.treasury()).toBe(carol.addr.toString())
-    await registry.send.setTreasury({ args: { treasury: admin.addr.toString() } })
+    await registry.send.setTreasury({ args: { treasury: vaultAddress.toString() } })
   })
 
   it('sets the default fee and protocol divisor', async () => {

@@ -1,0 +1,27 @@
+// The vault's interface as @grove/contracts builds it (ARC-56): methods, events, error pcs.
+import { ABIContract } from 'algosdk'
+import type { ABIMethod } from 'algosdk'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import VAULT_ARC56 from '@grove/contracts/artifacts/Vault.arc56.json' with { type: 'json' }
+
+/** The vault's ARC-56 specification. */
+export const VAULT_SPEC = VAULT_ARC56 as unknown as Arc56Contract
+
+/** The vault's methods as algosdk ABI objects. */
+export const VAULT_CONTRACT = new ABIContract({
+  name: VAULT_SPEC.name,
+  methods: VAULT_SPEC.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
+})
+
+/** The vault method called `name`. */
+export const vaultMethod = (name: string): ABIMethod => VAULT_CONTRACT.getMethodByName(name)
+
+/** Box name "o" ‖ uint64(a) ‖ uint64(b) of the vault's observation of pool (a, b), either order. */
+export function observationBoxName(x: bigint, y: bigint): Uint8Array {
+  const [a, b] = x < y ? [x, y] : [y, x]
+  const name = new Uint8Array(17)
+  name[0] = 0x6f
+  new DataView(name.buffer).setBigUint64(1, a)
+  new DataView(name.buffer).setBigUint64(9, b)
+  return name
+}
