@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     let offset = 0
     const later = async () => {
       offset += 60
-      await g.algorand.client.algod.setBlockOffsetTimestamp(offset).do()
+      await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${offset}`, data: null })
       await g.transfer(trader, trader, 0n, 0n)
     }
 

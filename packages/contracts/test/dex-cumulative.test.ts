@@ -38,7 +38,7 @@ describe('cumulative prices', () => {
       for (const gap of gaps) {
         const before: Pool = await g.pool(a, b)
         offset += gap
-        await g.algorand.client.algod.setBlockOffsetTimestamp(offset).do()
+        await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${offset}`, data: null })
         // the app sees the latest committed block's timestamp: commit one block in the shifted time first
         await g.transfer(alice, alice, 0n, 0n)
         // a later add in the pool's ratio (LP = supply·amount/reserve > 0) makes the pool accrue
@@ -56,7 +56,7 @@ describe('cumulative prices', () => {
 describe('cost of the update', () => {
   /** Sets the dev-mode clock offset and commits a block in it (the app reads the latest block's time). */
   const clock = async (g: Grove, offset: number) => {
-    await g.algorand.client.algod.setBlockOffsetTimestamp(offset).do()
+    await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${offset}`, data: null })
     await g.transfer(alice, alice, 0n, 0n)
   }
 

@@ -128,7 +128,7 @@ describe('swapRoute', () => {
   it('costs at most 4,000 µALGO for four hops while every pool’s TWAP accrues: input, app call, one budget call', async () => {
     const g = grove()
     const before = await Promise.all(chain.slice(1).map((t, i) => g.pool(...sorted(chain[i], t))))
-    await g.algorand.client.algod.setBlockOffsetTimestamp(600).do()
+    await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${600}`, data: null })
     try {
       await g.transfer(bob, bob, 0n, 0n)
       const sent = await g.swapRoute(bob, 0n, chain.slice(1), 1_000_000n)
@@ -136,7 +136,7 @@ describe('swapRoute', () => {
       expect(sent.fees).toBe(3000n + 1000n * BigInt(sent.budgetCalls))
       expect(sent.fees).toBeLessThanOrEqual(4000n)
     } finally {
-      await g.algorand.client.algod.setBlockOffsetTimestamp(0).do()
+      await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${0}`, data: null })
     }
     const after = await Promise.all(chain.slice(1).map((t, i) => g.pool(...sorted(chain[i], t))))
     after.forEach((p, i) => expect(p.lastUpdate).toBeGreaterThan(before[i].lastUpdate))

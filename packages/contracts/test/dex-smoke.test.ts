@@ -112,7 +112,7 @@ describe('dex smoke', () => {
     const before = await pool()
     const { out, protocolFee } = exactIn(1_000_000n, before.reserveA, before.reserveB)
     // a block 100 s later, so the swap pays for its cumulative-price update (the costly path)
-    await algorand.client.algod.setBlockOffsetTimestamp(100).do()
+    await algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${100}`, data: null })
     await algorand.send.payment({ sender: user.addr, receiver: user.addr, amount: microAlgo(0) })
     const swap = () => ({
       args: {
@@ -200,7 +200,7 @@ describe('dex smoke', () => {
       extraFee: microAlgo(1000),
     })
     // both pools pay their cumulative-price update
-    await algorand.client.algod.setBlockOffsetTimestamp(200).do()
+    await algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${200}`, data: null })
     await algorand.send.payment({ sender: user.addr, receiver: user.addr, amount: microAlgo(0), note: 'tick 2' })
     const first = await pool()
     const second = await dex.getPool({ args: { a: token, b: t2 } })

@@ -60,7 +60,7 @@ describe('swapExactIn', () => {
   it('costs the trader 3,000 µALGO in fees in all (input 1,000, app call 2,000) and fits one app call even when the TWAP accrues', async () => {
     const g = grove()
     const before = await g.pool(tokenX, tokenY)
-    await g.algorand.client.algod.setBlockOffsetTimestamp(60).do()
+    await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${60}`, data: null })
     try {
       await g.transfer(bob, bob, 0n, 0n)
       const algoBefore = await g.balance(bob, 0n)
@@ -69,7 +69,7 @@ describe('swapExactIn', () => {
       expect(fees).toBe(3000n)
       expect(algoBefore - (await g.balance(bob, 0n))).toBe(3000n)
     } finally {
-      await g.algorand.client.algod.setBlockOffsetTimestamp(0).do()
+      await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${0}`, data: null })
     }
     const after = await g.pool(tokenX, tokenY)
     expect(after.lastUpdate).toBeGreaterThan(before.lastUpdate)
@@ -181,13 +181,13 @@ describe('cumulative prices', () => {
   it('accumulate ⌊r·2^64/r⌋ × seconds elapsed before a swap changes the reserves', async () => {
     const g = grove()
     const before = await g.pool(tokenX, tokenY)
-    await g.algorand.client.algod.setBlockOffsetTimestamp(3600).do()
+    await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${3600}`, data: null })
     try {
       // the app sees the latest committed block's timestamp: commit one block in the shifted time first
       await g.transfer(bob, bob, 0n, 0n)
       await g.swapExactIn(bob, tokenX, tokenY, 1_000_000n)
     } finally {
-      await g.algorand.client.algod.setBlockOffsetTimestamp(0).do()
+      await g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${0}`, data: null })
     }
     const after = await g.pool(tokenX, tokenY)
     const dt = after.lastUpdate - before.lastUpdate

@@ -77,7 +77,7 @@ export class StakingKit {
   }
 
   private async setOffset(offset: bigint): Promise<void> {
-    await this.g.algorand.client.algod.setBlockOffsetTimestamp(Number(offset)).do()
+    await this.g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${Number(offset)}`, data: null })
   }
 
   /** Stops block time: every later block has the latest block's timestamp until `travel`. */

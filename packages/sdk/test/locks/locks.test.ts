@@ -57,7 +57,7 @@ describe('locks through the SDK', () => {
 
     const lock = (await fetchLock(g.algod, lockAppId, 1n))!
     // 30 seconds later, and a block that carries the new time
-    await g.algod.setBlockOffsetTimestamp(30).do()
+    await g.algod.c.post({ relativePath: `/grove/v1/clock/offset/${30}`, data: null })
     await g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: 'tick' })
     const t = await g.latestTimestamp()
     expect(vestedAt(lock, t)).toBeGreaterThan(0n)

@@ -35,7 +35,7 @@ export async function startStakingGrove(): Promise<StakingGrove> {
     const stakingAppId = appClient.appId
     let seq = 0
     const tick = () => g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: `tick ${++seq}` })
-    const setOffset = (offset: number) => g.algod.setBlockOffsetTimestamp(offset).do()
+    const setOffset = (offset: number) => g.algod.c.post({ relativePath: `/grove/v1/clock/offset/${offset}`, data: null })
     const algod: Algodv2 = g.algod
     return {
       ...g,
