@@ -21,7 +21,7 @@ beforeAll(async () => {
 async function costs(others: number): Promise<{ stake: number; claim: number; total: bigint }> {
   const g = grove()
   const start = (await kit.now()) + 5n
-  const program = (await kit.createProgram(user, { stakeAsset: 0n, rewards: [{ asset: 0n, rate: 1000n }, { asset: reward, rate: 7n }], start, end: start + 100_000n })).value
+  const program = (await kit.createProgram(user, { stakeAsset: 0n, rewards: [{ asset: 0n, rate: 1000n }, { asset: reward, rate: 1000n }], start, end: start + 100_000n })).value
   await addStakers(kit, program, others, user)
   await kit.stake(user, program, 1_000_000n)
   await kit.travelTo(start + 100n)
