@@ -9,14 +9,11 @@ import type { AppFactory } from '@algorandfoundation/algokit-utils/types/app-fac
 import type { AppLookup, AppMetadata } from '@algorandfoundation/algokit-utils/types/app-deployer'
 import { DexFactory } from '../clients/DexClient.ts'
 import { RegistryFactory, type RegistryClient } from '../clients/RegistryClient.ts'
+import type { DeploymentIds, NetworkName } from './deployment.ts'
 import { verifiedBoxName } from './pool.ts'
 
 export { verifiedBoxName }
-
-/** The networks Grove deploys to. */
-export const NETWORKS = ['localnet', 'testnet', 'mainnet'] as const
-/** One of `NETWORKS`. */
-export type NetworkName = (typeof NETWORKS)[number]
+export { NETWORKS, type NetworkName } from './deployment.ts'
 
 /** The GROVE platform token: 100,000,000 GROVE with 6 decimals, created once per network. */
 export const GROVE_TOKEN = {
@@ -34,13 +31,8 @@ export interface DeployParams {
   network: NetworkName
 }
 
-/** The ids of a Grove deployment. */
-export interface DeployResult {
-  network: NetworkName
-  registryAppId: bigint
-  dexAppId: bigint
-  groveAssetId: bigint
-}
+/** The ids of a Grove deployment (the deployment record's, as bigints). */
+export type DeployResult = DeploymentIds
 
 /** Minimum balance of a verified-token box: 2,500 + 400 × (9-byte name + empty value). */
 const VERIFIED_BOX_MBR = 2_500n + 400n * 9n
@@ -49,7 +41,7 @@ const VERIFIED_BOX_MBR = 2_500n + 400n * 9n
 export async function deploy({ algorand, deployer, network }: DeployParams): Promise<DeployResult> {
   algorand.account.setSignerFromAccount(deployer)
   const sender = deployer.addr
-  const groveAssetId = await ensureGroveToken(algorand, sender)
+  const { assetId: groveAssetId, round: firstRound } = await ensureGroveToken(algorand, sender)
 
   const registryFactory = algorand.client.getTypedAppFactory(RegistryFactory, { defaultSender: sender })
   const dexFactory = algorand.client.getTypedAppFactory(DexFactory, { defaultSender: sender })
@@ -74,14 +66,17 @@ export async function deploy({ algorand, deployer, network }: DeployParams): Pro
   await algorand.account.ensureFunded(dex.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
 
   await setUpRegistry(algorand, registry, deployer, groveAssetId)
-  return { network, registryAppId, dexAppId, groveAssetId }
+  return { network, firstRound, registryAppId, dexAppId, groveAssetId }
 }
 
-/** The GROVE token created by `creator` (found by unit name), created now when there is none. */
-async function ensureGroveToken(algorand: AlgorandClient, creator: Address): Promise<bigint> {
+/**
+ * The GROVE token created by `creator` (found by unit name), created now when there is none, and
+ * the round that created it: the deployment's first round (GROVE is the first thing deploy makes).
+ */
+async function ensureGroveToken(algorand: AlgorandClient, creator: Address): Promise<{ assetId: bigint; round: bigint }> {
   const info = await algorand.client.algod.accountInformation(creator).do()
   const found = (info.createdAssets ?? []).find((a) => a.params?.unitName === GROVE_TOKEN.unitName)
-  if (found) return found.index
+  if (found) return { assetId: found.index, round: await creationRound(algorand, found.index) }
   const created = await algorand.send.assetCreate({
     sender: creator,
     ...GROVE_TOKEN,
@@ -89,7 +84,25 @@ async function ensureGroveToken(algorand: AlgorandClient, creator: Address): Pro
     reserve: creator,
     suppressLog: true,
   })
-  return created.assetId
+  return { assetId: created.assetId, round: created.confirmation.confirmedRound! }
+}
+
+/**
+ * The round that created app or asset `id`. Ids come from the chain's transaction counter, which
+ * every block header carries (the count after the block), so the creating block is the first whose
+ * counter reaches the id: a binary search over headers, the same answer on every run.
+ */
+async function creationRound(algorand: AlgorandClient, id: bigint): Promise<bigint> {
+  const algod = algorand.client.algod
+  let lo = 1n
+  let hi = BigInt((await algod.status().do()).lastRound)
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n
+    const { block } = await algod.block(mid).do()
+    if (BigInt(block.header.txnCounter) >= id) hi = mid
+    else lo = mid + 1n
+  }
+  return lo
 }
 
 /**

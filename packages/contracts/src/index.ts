@@ -5,6 +5,7 @@ import registrySpecJson from '../artifacts/Registry.arc56.json' with { type: 'js
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 
 export * from './pool.ts'
+export * from './deployment.ts'
 export {
   DexClient,
   DexFactory,

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignedTransaction, decodeMsgpack, encodeUnsignedSimulateTransaction, getApplicationAddress, modelsv2 } from 'algosdk'
 import type { Transaction } from 'algosdk'
-import type { Pool } from '../src/amm.ts'
-import { poolBoxName } from '../src/pool-state.ts'
+import type { Pool } from '../src/dex/amm.ts'
+import { poolBoxName } from '../src/dex/pool-state.ts'
 import {
   ASSET_MIN_BALANCE,
   POOL_BOX_MIN_BALANCE,
@@ -17,8 +17,8 @@ import {
   missingOptIns,
   poolCreationCost,
   readRegistryAppId,
-} from '../src/transactions.ts'
-import type { DexGroup } from '../src/transactions.ts'
+} from '../src/dex/transactions.ts'
+import type { DexGroup } from '../src/dex/transactions.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
 

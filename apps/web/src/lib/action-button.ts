@@ -1,6 +1,6 @@
 // The one place that decides what a transaction page's main button says and whether it
 // is enabled. Ordered early returns: the first problem the user must fix wins.
-import { parseAmount } from './format.ts'
+import { parseAmount } from '@grove/sdk/amount'
 
 /** What the button should show; `kind` lets pages attach the right click handler. */
 export type ActionState = {
@@ -48,10 +48,8 @@ export function actionButtonState(input: ActionButtonInput): ActionState {
   if (typeof input.amount === 'bigint') {
     amount = input.amount
   } else {
-    const parsed = parseAmount(input.amount ?? '', input.decimals ?? 6)
-    if (!parsed.ok) {
-      return { kind: 'enter-amount', label: parsed.problem === 'empty' ? 'Enter an amount' : parsed.error, disabled: true }
-    }
+    const parsed = parseAmount(input.amount ?? '', input.decimals ?? 6, input.assetName)
+    if (!parsed.ok) return { kind: 'enter-amount', label: parsed.error.message, disabled: true }
     amount = parsed.value
   }
   if (amount <= 0n) return { kind: 'enter-amount', label: 'Enter an amount', disabled: true }

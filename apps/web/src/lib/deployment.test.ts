@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkDeployment, deploymentFor, type Deployment } from './deployment.ts'
 
-const valid = { network: 'testnet', dexAppId: 1, stakingAppId: 2, lockAppId: 3, registryAppId: 4, groveAssetId: 5 }
+const valid = { network: 'testnet', firstRound: 9, registryAppId: 4, dexAppId: 1, groveAssetId: 5 }
 const file = (content: unknown) => ({ '/deployments/testnet.json': { default: content } })
 
 describe('deploymentFor', () => {
@@ -16,17 +16,18 @@ describe('deploymentFor', () => {
   })
 
   it.each([
-    ['absent', { network: 'testnet', dexAppId: 1, registryAppId: 4, groveAssetId: 5 }],
-    ['zero, as deploy writes before those apps exist', { ...valid, stakingAppId: 0, lockAppId: 0 }],
-  ])('accepts staking and lock apps that are %s', (_name, content) => {
-    expect(deploymentFor('testnet', file(content))).toEqual({ network: 'testnet', dexAppId: 1, registryAppId: 4, groveAssetId: 5 })
+    ['zero, as deploy wrote them before the record listed only existing contracts', { ...valid, stakingAppId: 0, lockAppId: 0 }],
+    ['set', { ...valid, stakingAppId: 2, lockAppId: 3 }],
+  ])('ignores ids of contracts Grove does not have yet, %s', (_name, content) => {
+    expect(deploymentFor('testnet', file(content))).toEqual({ network: 'testnet', firstRound: 9, dexAppId: 1, registryAppId: 4, groveAssetId: 5 })
   })
 
   it.each([
     ['for another network', { ...valid, network: 'mainnet' }],
     ['with a missing app id', { ...valid, dexAppId: undefined }],
     ['with a zero DEX id', { ...valid, dexAppId: 0 }],
-    ['with a negative lock id', { ...valid, lockAppId: -3 }],
+    ['with a negative registry id', { ...valid, registryAppId: -3 }],
+    ['without its first round', { ...valid, firstRound: undefined }],
     ['that is not an object', 'deployed'],
   ])('ignores a file %s', (_name, content) => {
     expect(deploymentFor('testnet', file(content))).toBeNull()
@@ -35,7 +36,7 @@ describe('deploymentFor', () => {
 
 describe('checkDeployment', () => {
   const algod = { server: 'http://127.0.0.1', port: '4001', token: 'a'.repeat(64) }
-  const d: Deployment = { network: 'localnet', dexAppId: 1001, registryAppId: 1000, groveAssetId: 1003 }
+  const d: Deployment = { network: 'localnet', firstRound: 1, dexAppId: 1001, registryAppId: 1000, groveAssetId: 1003 }
   // algod's answers for a chain: path → JSON body (absent = 404, as algod answers an unknown id)
   const chain = (bodies: Record<string, unknown>) =>
     ((url: string) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import './review.css'
 
 /** Props of {@link ReviewDialog}. */

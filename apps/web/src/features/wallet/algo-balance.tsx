@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountBalanceQuery } from '@/lib/algod.ts'
-import { formatAlgo } from '@/lib/format.ts'
+import { formatAlgo } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 
 /** The ALGO balance of `address` on the active network, or a readable reason it is unavailable. */
@@ -15,5 +15,5 @@ export function AlgoBalance(props: { address: string; compact?: boolean }) {
       </span>
     )
   }
-  return <span className="balance">{formatAlgo(balance.data.amount, { maxFractionDigits: props.compact ? 2 : 6 })}</span>
+  return <span className="balance">{formatAlgo(balance.data.amount, { maxDecimals: props.compact ? 2 : 6 })}</span>
 }

@@ -83,7 +83,7 @@ describe('readableError', () => {
     ],
     ['an overspend', 'TransactionPool.Remember: transaction X: overspend (account Y, data {...}, tried to spend {5000000})', 'Your account does not have enough ALGO for this amount plus fees.'],
     ['an asset underflow', 'transaction X: underflow on subtracting 100 from sender amount 50', 'Your account does not hold enough of this asset.'],
-    ['a missing opt-in', 'transaction X: receiver error: must optin, asset 77 missing from Y', 'An account in this transaction has not opted in to the asset.'],
+    ['a missing opt-in', 'transaction X: receiver error: must optin, asset 77 missing from Y', 'The receiver has not opted into asset 77'],
     ['an expired transaction', 'TransactionPool.Remember: txn dead: round 2000 outside of 900--1900', 'The transaction expired before it reached the network. Please try again.'],
     ['a duplicate', 'transaction already in ledger: X', 'This transaction was already submitted.'],
     ['the Mnemonic wallet on mainnet', 'Production network detected. Aborting.', 'Production network detected. Aborting. The Mnemonic wallet works only on test networks.'],

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ReviewAmounts, ReviewDialog } from '@/components/dex/review-dialog.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
 
 /** The word a user types to accept a price impact of 10% or more. */
@@ -41,12 +41,12 @@ export function ReviewModal(props: ReviewModalProps) {
         amounts={[
           {
             label: `You pay${!exactIn ? ' (at most)' : ''}`,
-            value: `${formatAmount(!exactIn ? props.limit : route.amountIn, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`,
+            value: `${formatAmount(!exactIn ? props.limit : route.amountIn, tokenIn.decimals, { thousands: true })} ${tokenIn.symbol}`,
             testId: 'review-pay',
           },
           {
             label: `You receive${exactIn ? ' (estimated)' : ''}`,
-            value: `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} ${tokenOut.symbol}`,
+            value: `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { thousands: true })} ${tokenOut.symbol}`,
             testId: 'review-receive',
           },
         ]}
