@@ -4,7 +4,8 @@
 // demo once, builds the web app with this localnet's ports and deployment baked in, serves it and
 // prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
 // Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_WEB_PORT (5173); 0 picks a free one.
-// `<data>/grove.json` records the deployment and the seed (the e2e harness reads it too).
+// `<data>/grove.json` records the deployment (the deployment record of @grove/contracts/deployment)
+// and the seed (the e2e harness reads it too).
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -28,7 +29,8 @@ const t0 = performance.now()
 const { startLocalnet } = await import('../packages/localnet/src/index.ts')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
-const { seed, kmdAccounts, travelTo, travelToNow, historyStart } = await import('../packages/contracts/src/seed.ts')
+const { deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
+const { seed, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
 const vite = await import('vite')
 
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
@@ -56,13 +58,14 @@ try {
   // a record whose apps are not on this chain (the chain was wiped) is stale: start over
   if (state.deployment && !(await onChain(algorand, state.deployment))) state = {}
   const fresh = !state.deployment
+  // an older record (not a deployment record): deploy finds the apps again and records them anew
+  if (state.deployment && !readable(state.deployment)) state = { ...state, deployment: undefined }
   try {
     if (!state.deployment) {
       const admin = await algorand.account.localNetDispenser()
       // date the deployment where the demo history starts (the localnet never stamps backwards)
-      await travelTo(algorand, historyStart())
-      const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
-      state = { deployment: { network: 'localnet', dexAppId: Number(ids.dexAppId), registryAppId: Number(ids.registryAppId), groveAssetId: Number(ids.groveAssetId) } }
+      await travelTo(algorand.client.algod, historyStart())
+      state = { deployment: deploymentRecord(await deploy({ algorand, deployer: admin, network: 'localnet' })) }
       writeState(state)
     }
     if (!state.seed && state.seeding) {
@@ -70,21 +73,19 @@ try {
     } else if (!state.seed) {
       writeState({ ...state, seeding: true })
       const admin = await algorand.account.localNetDispenser()
-      const d = state.deployment
       const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
-      const ids = { network: 'localnet', dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), groveAssetId: BigInt(d.groveAssetId) }
-      const result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades })
+      const result = await seed({ algorand, admin, deployment: deploymentIds(state.deployment), holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
       writeState(state)
     }
   } finally {
     // new blocks are "now" again, also after a run interrupted while travelling in time
-    await travelToNow(algorand)
+    await travelTo(algorand.client.algod, undefined)
   }
 
   // the build learns this localnet's ports and deployment (apps/web/src/lib/deployment.ts)
   const outDir = path.join(dataDir, 'web')
-  env.VITE_GROVE_DEPLOYMENT = JSON.stringify(state.deployment)
+  env.VITE_GROVE_DEPLOYMENT = serializeDeployment(state.deployment)
   env.VITE_GROVE_ALGOD_PORT = algodUrl.port
   env.VITE_GROVE_KMD_PORT = kmdUrl.port
   const configFile = path.join(webRoot, 'vite.config.ts')
@@ -110,6 +111,17 @@ function readState() {
 function writeState(state) {
   fs.writeFileSync(stateFile + '.tmp', JSON.stringify(state, null, 2) + '\n')
   fs.renameSync(stateFile + '.tmp', stateFile)
+}
+
+/** Whether grove.json's deployment is a deployment record of this localnet. */
+function readable(deployment) {
+  try {
+    toDeployment(deployment, 'localnet')
+    return true
+  } catch (e) {
+    console.warn(`Ignoring the recorded deployment: ${e.message}`)
+    return false
+  }
 }
 
 /** Whether the recorded DEX app exists on the running chain. */

@@ -32,3 +32,4 @@ export { SPECS, grovePrograms } from './contract.ts'
 export function explainError(error: unknown, programs: readonly ProgramErrors[] | Deployment = grovePrograms()): ReadableError {
   return explainWithTable(error, Array.isArray(programs) ? programs : grovePrograms(programs as Deployment))
 }
+export * from './registry/transactions.ts'
