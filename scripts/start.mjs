@@ -29,7 +29,7 @@ const t0 = performance.now()
 const { startLocalnet } = await import('../packages/localnet/src/index.ts')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
-const { deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
+const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
 const { seed, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
 const vite = await import('vite')
 
@@ -144,7 +144,7 @@ function banner({ webUrl, state, fresh, seconds }) {
     `  web    ${webUrl}`,
     `  algod  ${net.algod.url}  token ${net.algod.token}`,
     `  kmd    ${net.kmd.url}  token ${net.kmd.token}`,
-    `  Grove  DEX app ${d.dexAppId}, registry app ${d.registryAppId}, GROVE asset ${d.groveAssetId}`,
+    `  Grove  ${[...CONTRACTS].reverse().map((c) => `${c.label} app ${d[c.idKey]}`).join(', ')}, ${DEPLOYED_ASSETS.map((a) => `${a.name} asset ${d[a.idKey]}`).join(', ')} (from round ${d.firstRound})`,
   ]
   if (s) lines.push(`  demo   ${s.tokens.length} tokens (${s.tokens.map((t) => t.unitName).join(', ')}), ${s.pools.length} pools, ${s.trades} trades over 30 days`)
   lines.push(
