@@ -215,6 +215,12 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     pools.push({ a, b, lpAsset: pool.lpAsset })
     priced.push({ a, b, lpAsset: pool.lpAsset, unitsA, unitsB, refA: ta, refB: tb })
   }
+  // the demo account and the traders hold every LP token from the start
+  for (const who of [demoAccount, ...traders]) {
+    const group = await GroupBuilder.create({ algod, sender: who.addr, signer: who.signer })
+    for (const p of pools) group.addAssetOptIn(p.lpAsset)
+    await group.send()
+  }
 
   // the history: trades at random moments, a third of them in the last two days so short
   // timeframes have candles too, plus liquidity added around day 5 and partly removed around day 20
