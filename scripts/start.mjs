@@ -5,7 +5,8 @@
 // prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
 // Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_WEB_PORT (5173), GROVE_ANALYTICS_PORT
 // (4010); 0 picks a free one.
-// `<data>/grove.json` records the deployment and the seed (the e2e harness reads it too).
+// `<data>/grove.json` records the deployment (the deployment record of @grove/contracts/deployment)
+// and the seed (the e2e harness reads it too).
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -29,7 +30,8 @@ const t0 = performance.now()
 const { startLocalnet } = await import('../packages/localnet/src/index.ts')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
-const { seed, kmdAccounts, travelTo, travelToNow, historyStart } = await import('../packages/contracts/src/seed.ts')
+const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
+const { seed, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
 const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
@@ -60,13 +62,14 @@ try {
   // a record whose apps are not on this chain (the chain was wiped) is stale: start over
   if (state.deployment && !(await onChain(algorand, state.deployment))) state = {}
   const fresh = !state.deployment
+  // an older record (not a deployment record): deploy finds the apps again and records them anew
+  if (state.deployment && !readable(state.deployment)) state = { ...state, deployment: undefined }
   try {
     if (!state.deployment) {
       const admin = await algorand.account.localNetDispenser()
       // date the deployment where the demo history starts (the localnet never stamps backwards)
-      await travelTo(algorand, historyStart())
-      const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
-      state = { deployment: { network: 'localnet', dexAppId: Number(ids.dexAppId), stakingAppId: Number(ids.stakingAppId), registryAppId: Number(ids.registryAppId), lockAppId: Number(ids.lockAppId), groveAssetId: Number(ids.groveAssetId) } }
+      await travelTo(algorand.client.algod, historyStart())
+      state = { deployment: deploymentRecord(await deploy({ algorand, deployer: admin, network: 'localnet' })) }
       writeState(state)
     }
     if (!state.seed && state.seeding) {
@@ -74,32 +77,30 @@ try {
     } else if (!state.seed) {
       writeState({ ...state, seeding: true })
       const admin = await algorand.account.localNetDispenser()
-      const d = state.deployment
       const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
-      const ids = { network: 'localnet', dexAppId: BigInt(d.dexAppId), stakingAppId: BigInt(d.stakingAppId ?? 0), registryAppId: BigInt(d.registryAppId), lockAppId: BigInt(d.lockAppId ?? 0), groveAssetId: BigInt(d.groveAssetId) }
-      const result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades })
+      const result = await seed({ algorand, admin, deployment: deploymentIds(state.deployment), holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
       writeState(state)
     }
   } finally {
     // new blocks are "now" again, also after a run interrupted while travelling in time
-    await travelToNow(algorand)
+    await travelTo(algorand.client.algod, undefined)
   }
 
   analytics = startAnalyticsService(state, fresh)
 
   // the build learns this localnet's ports and deployment (apps/web/src/lib/deployment.ts)
   const outDir = path.join(dataDir, 'web')
-  env.VITE_GROVE_DEPLOYMENT = JSON.stringify(state.deployment)
+  env.VITE_GROVE_DEPLOYMENT = serializeDeployment(state.deployment)
   env.VITE_GROVE_ALGOD_PORT = algodUrl.port
   env.VITE_GROVE_KMD_PORT = kmdUrl.port
   const configFile = path.join(webRoot, 'vite.config.ts')
   await vite.build({ root: webRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  const service = await analytics
   // the production server (security headers, caching, SPA fallback) with this stack's APIs allowed
-  web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url] })
+  web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url, ...(service ? [service.url] : [])] })
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
   console.log(banner({ webUrl, state, fresh, seconds: (performance.now() - t0) / 1000 }))
-  const service = await analytics
   if (service) console.log(`  analytics  ${service.url}/api  (data in ${path.relative(process.cwd(), service.dataDir) || '.'})`)
 } catch (e) {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e)
@@ -145,6 +146,17 @@ function writeState(state) {
   fs.renameSync(stateFile + '.tmp', stateFile)
 }
 
+/** Whether grove.json's deployment is a deployment record of this localnet. */
+function readable(deployment) {
+  try {
+    toDeployment(deployment, 'localnet')
+    return true
+  } catch (e) {
+    console.warn(`Ignoring the recorded deployment: ${e.message}`)
+    return false
+  }
+}
+
 /** Whether the recorded DEX app exists on the running chain. */
 async function onChain(algorand, deployment) {
   try {
@@ -165,7 +177,7 @@ function banner({ webUrl, state, fresh, seconds }) {
     `  web    ${webUrl}`,
     `  algod  ${net.algod.url}  token ${net.algod.token}`,
     `  kmd    ${net.kmd.url}  token ${net.kmd.token}`,
-    `  Grove  DEX app ${d.dexAppId}, registry app ${d.registryAppId}, GROVE asset ${d.groveAssetId}`,
+    `  Grove  ${[...CONTRACTS].reverse().map((c) => `${c.label} app ${d[c.idKey]}`).join(', ')}, ${DEPLOYED_ASSETS.map((a) => `${a.name} asset ${d[a.idKey]}`).join(', ')} (from round ${d.firstRound})`,
   ]
   if (s) lines.push(`  demo   ${s.tokens.length} tokens (${s.tokens.map((t) => t.unitName).join(', ')}), ${s.pools.length} pools, ${s.trades} trades over 30 days`)
   lines.push(

@@ -7,20 +7,12 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { assemble, formatAssemblyError } from '@grove/avm'
+import { CONTRACTS } from '../src/deployment.ts'
 
 const require = createRequire(import.meta.url)
 
 /** The package root (sources are compiled relative to it, so source maps read `contracts/x.algo.ts:N`). */
 export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-/** Each contract: its TEALScript source and the class name TEALScript names the artifacts after. */
-export const CONTRACTS = [
-  { source: 'contracts/registry.algo.ts', name: 'Registry' },
-  { source: 'contracts/dex.algo.ts', name: 'Dex' },
-  { source: 'contracts/locks.algo.ts', name: 'Locks' },
-  { source: 'contracts/staking.algo.ts', name: 'Staking' },
-  { source: 'contracts/vault.algo.ts', name: 'Vault' },
-] as const
 
 interface TealscriptSourceInfo {
   teal: number

@@ -1,5 +1,6 @@
 // npm run deploy -- --network localnet|testnet|mainnet [--out FILE]
-// Deploys Grove idempotently and writes the ids to apps/web/deployments/<network>.json (or FILE).
+// Deploys Grove idempotently and writes its deployment record (src/deployment.ts) to
+// apps/web/deployments/<network>.json (or FILE).
 // localnet: algod 127.0.0.1:4001 / kmd 4002 (token a×64) and kmd's dispenser as the deployer.
 // testnet/mainnet: AlgoNode's algod unless GROVE_ALGOD_SERVER (URL, port included) and
 // GROVE_ALGOD_TOKEN say otherwise; the deployer is GROVE_DEPLOYER_MNEMONIC (also honoured on localnet).
@@ -9,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import type { AlgoClientConfig } from '@algorandfoundation/algokit-utils/types/network-client'
-import { deploy, NETWORKS, type NetworkName } from '../src/deploy.ts'
+import { deploy } from '../src/deploy.ts'
+import { deploymentRecord, NETWORKS, serializeDeployment, type NetworkName } from '../src/deployment.ts'
 
 const LOCALNET_TOKEN = 'a'.repeat(64)
 const PUBLIC_ALGOD: Record<Exclude<NetworkName, 'localnet'>, string> = {
@@ -38,21 +40,13 @@ async function main(): Promise<void> {
   if (!mnemonic && !local) throw new Error(`set GROVE_DEPLOYER_MNEMONIC to the deployer's 25-word mnemonic to deploy on ${network}`)
   const deployer = mnemonic ? algorand.account.fromMnemonic(mnemonic) : await algorand.account.localNetDispenser()
 
-  const ids = await deploy({ algorand, deployer, network })
-  const file = {
-    network,
-    dexAppId: Number(ids.dexAppId),
-    stakingAppId: Number(ids.stakingAppId),
-    lockAppId: Number(ids.lockAppId),
-    registryAppId: Number(ids.registryAppId),
-    groveAssetId: Number(ids.groveAssetId),
-  }
+  const record = deploymentRecord(await deploy({ algorand, deployer, network }))
   const here = dirname(fileURLToPath(import.meta.url))
   // npm runs workspace scripts in the package folder; INIT_CWD is where the user typed the command
   const out = values.out ? resolve(process.env.INIT_CWD ?? process.cwd(), values.out) : resolve(here, '../../../apps/web/deployments', `${network}.json`)
   await mkdir(dirname(out), { recursive: true })
-  await writeFile(out, JSON.stringify(file, null, 2) + '\n')
-  console.log(`Grove on ${network} (deployer ${deployer.addr.toString()}): ${JSON.stringify(file)} → ${out}`)
+  await writeFile(out, serializeDeployment(record))
+  console.log(`Grove on ${network} (deployer ${deployer.addr.toString()}): ${JSON.stringify(record)} → ${out}`)
 }
 
 main().catch((e: unknown) => {

@@ -13,14 +13,11 @@ import { LocksFactory } from '../clients/LocksClient.ts'
 import { RegistryFactory, type RegistryClient } from '../clients/RegistryClient.ts'
 import { StakingFactory } from '../clients/StakingClient.ts'
 import { VaultFactory, type VaultClient } from '../clients/VaultClient.ts'
+import type { DeploymentIds, NetworkName } from './deployment.ts'
 import { verifiedBoxName } from './pool.ts'
 
 export { verifiedBoxName }
-
-/** The networks Grove deploys to. */
-export const NETWORKS = ['localnet', 'testnet', 'mainnet'] as const
-/** One of `NETWORKS`. */
-export type NetworkName = (typeof NETWORKS)[number]
+export { NETWORKS, type NetworkName } from './deployment.ts'
 
 /** The GROVE platform token: 100,000,000 GROVE with 6 decimals, created once per network. */
 export const GROVE_TOKEN = {
@@ -38,21 +35,8 @@ export interface DeployParams {
   network: NetworkName
 }
 
-/** The ids of a Grove deployment. */
-export interface DeployResult {
-  network: NetworkName
-  registryAppId: bigint
-  dexAppId: bigint
-  /** The token locks app, bound to this DEX. */
-  lockAppId: bigint
-  /** The staking app (farms and staking pools), bound to this registry and DEX. */
-  stakingAppId: bigint
-  groveAssetId: bigint
-  /** The staking vault (the registry's treasury). */
-  vaultAppId: bigint
-  /** sGROVE, created by the vault. */
-  sGroveAssetId: bigint
-}
+/** The ids of a Grove deployment (the deployment record's, as bigints). */
+export type DeployResult = DeploymentIds
 
 /** Minimum balance of a verified-token box: 2,500 + 400 × (9-byte name + empty value). */
 const VERIFIED_BOX_MBR = 2_500n + 400n * 9n
@@ -61,7 +45,7 @@ const VERIFIED_BOX_MBR = 2_500n + 400n * 9n
 export async function deploy({ algorand, deployer, network }: DeployParams): Promise<DeployResult> {
   algorand.account.setSignerFromAccount(deployer)
   const sender = deployer.addr
-  const groveAssetId = await ensureGroveToken(algorand, sender)
+  const { assetId: groveAssetId, round: firstRound } = await ensureGroveToken(algorand, sender)
 
   const registryFactory = algorand.client.getTypedAppFactory(RegistryFactory, { defaultSender: sender })
   const dexFactory = algorand.client.getTypedAppFactory(DexFactory, { defaultSender: sender })
@@ -112,9 +96,8 @@ export async function deploy({ algorand, deployer, network }: DeployParams): Pro
   await algorand.account.ensureFunded(vault.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
   const sGroveAssetId = await bootstrapVault(algorand, vault, deployer, groveAssetId)
 
-
   await setUpRegistry(algorand, registry, deployer, groveAssetId, vault.appAddress)
-  return { network, registryAppId, dexAppId, lockAppId, stakingAppId, groveAssetId, vaultAppId, sGroveAssetId }
+  return { network, firstRound, registryAppId, dexAppId, lockAppId, stakingAppId, vaultAppId, groveAssetId, sGroveAssetId }
 }
 
 /** Finds or creates the staking app bound to this registry and DEX, funded to its minimum balance. */
@@ -136,11 +119,14 @@ async function deployStaking(algorand: AlgorandClient, sender: Address, registry
   return appClient.appId
 }
 
-/** The GROVE token created by `creator` (found by unit name), created now when there is none. */
-async function ensureGroveToken(algorand: AlgorandClient, creator: Address): Promise<bigint> {
+/**
+ * The GROVE token created by `creator` (found by unit name), created now when there is none, and
+ * the round that created it: the deployment's first round (GROVE is the first thing deploy makes).
+ */
+async function ensureGroveToken(algorand: AlgorandClient, creator: Address): Promise<{ assetId: bigint; round: bigint }> {
   const info = await algorand.client.algod.accountInformation(creator).do()
   const found = (info.createdAssets ?? []).find((a) => a.params?.unitName === GROVE_TOKEN.unitName)
-  if (found) return found.index
+  if (found) return { assetId: found.index, round: await creationRound(algorand, found.index) }
   const created = await algorand.send.assetCreate({
     sender: creator,
     ...GROVE_TOKEN,
@@ -148,7 +134,25 @@ async function ensureGroveToken(algorand: AlgorandClient, creator: Address): Pro
     reserve: creator,
     suppressLog: true,
   })
-  return created.assetId
+  return { assetId: created.assetId, round: created.confirmation.confirmedRound! }
+}
+
+/**
+ * The round that created app or asset `id`. Ids come from the chain's transaction counter, which
+ * every block header carries (the count after the block), so the creating block is the first whose
+ * counter reaches the id: a binary search over headers, the same answer on every run.
+ */
+async function creationRound(algorand: AlgorandClient, id: bigint): Promise<bigint> {
+  const algod = algorand.client.algod
+  let lo = 1n
+  let hi = BigInt((await algod.status().do()).lastRound)
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n
+    const { block } = await algod.block(mid).do()
+    if (BigInt(block.header.txnCounter) >= id) hi = mid
+    else lo = mid + 1n
+  }
+  return lo
 }
 
 /**

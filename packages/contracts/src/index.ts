@@ -8,6 +8,7 @@ import vaultSpecJson from '../artifacts/Vault.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 
 export * from './pool.ts'
+export * from './deployment.ts'
 export {
   DexClient,
   DexFactory,

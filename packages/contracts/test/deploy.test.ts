@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { StakingClient } from '../clients/StakingClient.ts'
 import { deploy, GROVE_TOKEN } from '../src/deploy.ts'
+import { parseDeployment } from '../src/deployment.ts'
 import { useGrove } from './fixture.ts'
 
 const grove = useGrove()
@@ -62,6 +63,14 @@ describe('deploy', () => {
     expect(await g.registry.state.global.treasury()).toBe(g.vaultAddress.toString())
   })
 
+  it('records the round that created GROVE as the first round, found again on a second run', async () => {
+    const { algorand, ids } = grove()
+    const { block } = await algorand.client.algod.block(ids.firstRound).do()
+    expect(block.header.txnCounter).toBeGreaterThanOrEqual(ids.groveAssetId)
+    const { block: before } = await algorand.client.algod.block(ids.firstRound - 1n).do()
+    expect(before.header.txnCounter).toBeLessThan(ids.groveAssetId)
+  })
+
   it('finds everything on a second run: same ids, no new transaction', async () => {
     const g = grove()
     const before = await g.algorand.client.algod.status().do()
@@ -81,9 +90,10 @@ describe('deploy', () => {
       const env = { ...process.env, GROVE_ALGOD_SERVER: g.net.algod.url, GROVE_ALGOD_TOKEN: g.net.algod.token, GROVE_KMD_SERVER: g.net.kmd.url }
       const run = () => promisify(execFile)('npx', ['tsx', 'scripts/deploy.ts', '--network', 'localnet', '--out', out], { env, cwd: join(import.meta.dirname, '..') })
       await run()
-      const first = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>
-      expect(first).toMatchObject({ network: 'localnet' })
-      for (const key of ['dexAppId', 'stakingAppId', 'registryAppId', 'lockAppId', 'groveAssetId']) expect(first[key]).toBeGreaterThan(0)
+      const first = parseDeployment(await readFile(out, 'utf8'), 'localnet')
+      // only the contracts that exist: no guessed ids for apps still to come
+      expect(Object.keys(first)).toEqual(['network', 'firstRound', 'registryAppId', 'dexAppId', 'lockAppId', 'stakingAppId', 'vaultAppId', 'groveAssetId', 'sGroveAssetId'])
+      for (const key of ['firstRound', 'dexAppId', 'registryAppId', 'lockAppId', 'stakingAppId', 'vaultAppId', 'groveAssetId', 'sGroveAssetId'] as const) expect(first[key]).toBeGreaterThan(0)
       expect(first.dexAppId).not.toBe(Number(g.ids.dexAppId))
       await run()
       expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(first)

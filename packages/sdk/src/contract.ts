@@ -1,34 +1,20 @@
-// The DEX and registry interfaces as @grove/contracts builds them (ARC-56): the one source for
-// method signatures, the pool box layout, event signatures and error messages by pc.
-import { ABIContract } from 'algosdk'
-import type { ABIMethod, ABITupleType } from 'algosdk'
-import { getABITupleTypeFromABIStructDefinition } from '@algorandfoundation/algokit-utils/types/app-arc56'
+// Every contract of the deployment record's list, by name: its ARC-56 spec. Typed by the list, so a
+// contract added there without its SDK module fails to compile here.
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-// The JSON artifacts rather than the package's index: the generated clients it re-exports are not
-// needed here and would ship algokit's client classes to every SDK user.
-import DEX_ARC56 from '@grove/contracts/artifacts/Dex.arc56.json' with { type: 'json' }
-import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
+import { CONTRACTS, type ContractName, type Deployment } from '@grove/contracts/deployment'
+import type { ProgramErrors } from './core/errors.ts'
+import { DEX_SPEC } from './dex/spec.ts'
+import { LOCKS_SPEC } from './locks/contract.ts'
+import { REGISTRY_SPEC } from './registry/spec.ts'
+import { STAKING_SPEC } from './staking/contract.ts'
+import { VAULT_SPEC } from './vault/contract.ts'
 
-/** The DEX's ARC-56 specification. */
-export const DEX_SPEC = DEX_ARC56 as unknown as Arc56Contract
-/** The registry's ARC-56 specification. */
-export const REGISTRY_SPEC = REGISTRY_ARC56 as unknown as Arc56Contract
+/** Each contract's ARC-56 spec. */
+export const SPECS: Record<ContractName, Arc56Contract> = { Dex: DEX_SPEC, Registry: REGISTRY_SPEC, Locks: LOCKS_SPEC, Staking: STAKING_SPEC, Vault: VAULT_SPEC }
 
-/** The DEX's methods as algosdk ABI objects. */
-export const DEX_CONTRACT = new ABIContract({
-  name: DEX_SPEC.name,
-  methods: DEX_SPEC.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
-})
-
-/** The DEX method called `name`. */
-export const dexMethod = (name: string): ABIMethod => DEX_CONTRACT.getMethodByName(name)
-
-/** The ABI tuple type of an ARC-56 struct, e.g. `(uint64,…,uint256,uint64)` for PoolState. */
-export function structType(spec: Arc56Contract, name: string): ABITupleType {
-  const fields = spec.structs[name]
-  if (!fields) throw new Error(`${spec.name} has no struct ${name}`)
-  return getABITupleTypeFromABIStructDefinition(fields, spec.structs)
+/** Every contract's error messages, by app id when a deployment is given (else by spec alone), for `explainError`. */
+export function grovePrograms(deployment?: Deployment): ProgramErrors[] {
+  // By pc alone, the contracts users call most are tried first: later entries build on earlier ones.
+  const order = deployment ? CONTRACTS : [...CONTRACTS].reverse()
+  return order.map((c) => ({ spec: SPECS[c.name], ...(deployment ? { appId: BigInt(deployment[c.idKey]) } : {}) }))
 }
-
-/** The field names of an ARC-56 struct, in order. */
-export const structFields = (spec: Arc56Contract, name: string): string[] => (spec.structs[name] ?? []).map((f) => f.name)

@@ -1,13 +1,39 @@
-// @grove/sdk: amounts, AMM math, routing, pool state, transaction builders, events and readable errors.
-export * from './amount.ts'
-export * from './amm.ts'
-export * from './route.ts'
-export * from './pool-state.ts'
-export * from './transactions.ts'
-export * from './events.ts'
+// @grove/sdk: per contract (dex/, registry/) its math, group builders, events and error codes; the
+// shared core (amounts, the group builder, budget padding, fees, references, ARC-28 decoding, the
+// error table). Subpaths without algosdk: @grove/sdk/amount, @grove/sdk/errors, @grove/sdk/deployment.
+import type { Deployment } from '@grove/contracts/deployment'
+import { grovePrograms } from './contract.ts'
+import type { ProgramErrors, ReadableError } from './core/errors.ts'
+import { explainError as explainWithTable } from './errors.ts'
+
+export * from './core/amount.ts'
+export * from './core/arc56.ts'
+export * from './core/budget.ts'
+export * from './core/events.ts'
+export * from './core/fees.ts'
+export * from './core/group.ts'
+export * from './core/references.ts'
 export * from './errors.ts'
+export * from './deployment.ts'
+export * from './dex/amm.ts'
+export * from './dex/route.ts'
+export * from './dex/pool-state.ts'
+export * from './dex/transactions.ts'
+export * from './dex/swap.ts'
+export * from './dex/events.ts'
+export * from './dex/spec.ts'
+export * from './registry/spec.ts'
+export { SPECS, grovePrograms } from './contract.ts'
+
+/**
+ * Explains a failure in one sentence (the error table, errors.ts). Contract asserts are named by
+ * the specs of Grove's contracts: by app id when a deployment is given, else by pc alone.
+ */
+export function explainError(error: unknown, programs: readonly ProgramErrors[] | Deployment = grovePrograms()): ReadableError {
+  return explainWithTable(error, Array.isArray(programs) ? programs : grovePrograms(programs as Deployment))
+}
+export * from './registry/transactions.ts'
 export * from './core/simulate-changes.ts'
-export { DEX_SPEC, REGISTRY_SPEC, DEX_CONTRACT, dexMethod } from './contract.ts'
 export * from './locks/index.ts'
 export * from './registry-projects.ts'
 export * as staking from './staking/index.ts'

@@ -2,11 +2,12 @@
 // indexer (algod's box listing by the "p" prefix), events and error sentences. Self-contained: it
 // reads only the registry's ARC-56 artifact.
 import { ABIContract, AtomicTransactionComposer, encodeAddress, encodeUint64, getApplicationAddress, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
-import type { ABIMethod, Address, Algodv2, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { ABIMethod, Address, Algodv2, SuggestedParams } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
-import { decodeEvent, eventDecoders } from './events.ts'
+import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
 import { explainError } from './errors.ts'
+import type { RegistryContext } from './registry/transactions.ts'
 import type { ReadableError } from './errors.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
 
@@ -55,14 +56,6 @@ export function checkProjectFields(name: string, url: string): string | undefine
   return undefined
 }
 
-/** Who acts on which registry, and how to sign. */
-export interface RegistryContext {
-  algod: Algodv2
-  registryAppId: bigint
-  sender: string | Address
-  signer: TransactionSigner
-  suggestedParams?: SuggestedParams
-}
 
 /** A built group and the µALGO of fees the sender pays. */
 export interface RegistryGroup {
@@ -183,3 +176,5 @@ export function explainProjectError(error: unknown, registryAppId?: bigint): Rea
   if (readable.code && PROJECT_ERROR_MESSAGES[readable.code]) return { ...readable, message: PROJECT_ERROR_MESSAGES[readable.code]! }
   return readable
 }
+
+export type { RegistryContext }

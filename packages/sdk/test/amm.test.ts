@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT64 } from '../src/amount.ts'
+import { MAX_UINT64 } from '../src/core/amount.ts'
 import {
   Q64,
   accrue,
@@ -24,8 +24,8 @@ import {
   zapWithSwap,
   newPool,
   matchingAmount,
-} from '../src/amm.ts'
-import type { Pool } from '../src/amm.ts'
+} from '../src/dex/amm.ts'
+import type { Pool } from '../src/dex/amm.ts'
 
 const empty: Pool = newPool(0n, 5n, { lpAsset: 9n })
 // 1,000,000 A : 2,000,000 B, supply √(2·10^12) = 1,414,213.

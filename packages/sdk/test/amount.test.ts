@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT64, formatAmount, parseAmount } from '../src/amount.ts'
+import { MAX_UINT64, formatAlgo, formatAmount, parseAmount } from '../src/core/amount.ts'
 
 describe('parseAmount', () => {
   const accepted: [string, number, bigint][] = [
@@ -67,9 +67,18 @@ describe('formatAmount', () => {
     [1_999_999n, 6, { maxDecimals: 0 }, '1'],
     [1_500_000n, 6, { maxDecimals: 2, fixed: true }, '1.50'],
     [-1_500_000n, 6, {}, '-1.5'],
+    [-999n, 6, { maxDecimals: 2 }, '0'],
+    [1_234_567_890_000n, 6, { thousands: true }, '1,234,567.89'],
+    [123n, 19, {}, '0.0000000000000000123'],
   ]
   it.each(cases)('formats %s with %i decimals and %j as %j', (value, decimals, options, text) => {
     expect(formatAmount(value, decimals, options)).toBe(text)
+  })
+
+  it('renders µALGO as grouped ALGO with its unit', () => {
+    expect(formatAlgo(1_234_500_000n)).toBe('1,234.5 ALGO')
+    expect(formatAlgo(100_000n)).toBe('0.1 ALGO')
+    expect(formatAlgo(1_234_567n, { maxDecimals: 2 })).toBe('1.23 ALGO')
   })
 
   it('round-trips every formatted amount through parseAmount', () => {

@@ -3,26 +3,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-client'
-import { accrue, addLiquidity, firstAddMinLp, quoteExactIn, quoteExactOut, removeLiquidity, zap } from '../src/amm.ts'
-import type { Pool } from '../src/amm.ts'
-import { DEX_SPEC } from '../src/contract.ts'
-import { explainError } from '../src/errors.ts'
-import { decodeDexEvents } from '../src/events.ts'
-import { fetchPools } from '../src/pool-state.ts'
-import { bestRouteExactIn, bestRouteExactOut } from '../src/route.ts'
+import { accrue, addLiquidity, firstAddMinLp, quoteExactIn, quoteExactOut, removeLiquidity, zap } from '../src/dex/amm.ts'
+import type { Pool } from '../src/dex/amm.ts'
+import { DEX_SPEC } from '../src/dex/spec.ts'
+import { explainError } from '../src/index.ts'
+import { decodeDexEvents } from '../src/dex/events.ts'
+import { fetchPools } from '../src/dex/pool-state.ts'
+import { bestRouteExactIn, bestRouteExactOut } from '../src/dex/route.ts'
 import {
   buildAddLiquidity,
   buildCollectFees,
   buildCreatePool,
   buildRemoveLiquidity,
-  buildRouteSwap,
   buildSwapExactIn,
   buildSwapExactOut,
   buildSwapRoute,
   buildZap,
   missingOptIns,
   poolCreationCost,
-} from '../src/transactions.ts'
+} from '../src/dex/transactions.ts'
+import { buildRouteSwap } from '../src/dex/swap.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
 

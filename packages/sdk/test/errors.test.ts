@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DEX_SPEC } from '../src/contract.ts'
-import { CONTRACT_ERROR_MESSAGES, explainError } from '../src/errors.ts'
+import { DEX_SPEC } from '../src/dex/spec.ts'
+import { CONTRACT_ERROR_MESSAGES, explainError as explainWithoutSpecs } from '../src/errors.ts'
+import { explainError } from '../src/index.ts'
 
 // The pc of each ERR:* assert, read from the DEX's ARC-56 sourceInfo.
 const pcOf = (code: string): number => DEX_SPEC.sourceInfo!.approval.sourceInfo.find((s) => s.errorMessage === code)!.pc[0]!
@@ -22,26 +23,54 @@ describe('explainError', () => {
     const pc = pcOf('ERR:SLIPPAGE')
     expect(explainError(logicError(pc, 55), [{ appId: 55n, spec: DEX_SPEC }])).toMatchObject({ code: 'ERR:SLIPPAGE' })
     const other = explainError(logicError(pc, 99), [{ appId: 55n, spec: DEX_SPEC }])
-    expect(other).toMatchObject({ kind: 'contract', message: 'The app rejected the transaction: assert failed pc=' + pc })
+    expect(other).toMatchObject({ kind: 'contract', message: `The smart contract rejected this transaction (program step ${pc}). The price may have moved or a limit was not met.` })
     expect(other.code).toBeUndefined()
   })
 
+  it('names no contract code without the contracts’ specs (the web’s first load)', () => {
+    const pc = pcOf('ERR:SLIPPAGE')
+    expect(explainWithoutSpecs(logicError(pc))).toMatchObject({ kind: 'contract', pc })
+    expect(explainWithoutSpecs(logicError(pc)).code).toBeUndefined()
+  })
+
+  // The one table: what algod and the AVM write (go-algorand's ledger, pool and logic texts) → the sentence.
   it.each([
     [
       'overspend',
       'TransactionPool.Remember: transaction X: overspend (account AAAA, data {_struct:{} Status:Offline MicroAlgos:{Raw:1000}}, tried to spend {2000})',
-      'Not enough ALGO for this transaction and its fees',
+      'Your account does not have enough ALGO for this amount plus fees.',
     ],
-    ['min-balance', 'TransactionPool.Remember: account AAAA balance 100000 below min 200000 (1 assets)', 'This would leave an account below its minimum balance of 0.2 ALGO'],
+    ['min-balance', 'TransactionPool.Remember: account AAAA balance 100000 below min 200000 (1 assets)', 'This would take an account below its minimum balance of 0.2 ALGO. Keep more ALGO in the account.'],
+    ['min-balance', 'TransactionPool.Remember: transaction X: account Y balance 50000 below min 100000 (0 assets)', 'This would take an account below its minimum balance of 0.1 ALGO. Keep more ALGO in the account.'],
     ['not-opted-in', 'TransactionPool.Remember: transaction X: asset 1234 missing from AAAA', 'You have not opted into asset 1234'],
     ['receiver-not-opted-in', 'transaction X: receiver error: must optin, asset 1234 missing from BBBB', 'The receiver has not opted into asset 1234'],
-    ['asset-balance', 'transaction X: underflow on subtracting 10 from sender amount 5', 'You do not hold enough of this asset'],
-    ['expired', 'TransactionPool.Remember: txn dead: round 20 outside of 1--10', 'The transaction expired before it was sent; try again'],
-    ['rejected', 'PeraWalletConnectError: Connect modal is closed by user', 'You rejected the request in your wallet'],
-    ['rejected', 'User Rejected Request', 'You rejected the request in your wallet'],
-    ['network', 'TypeError: Failed to fetch', 'Cannot reach the Algorand node; check your connection and network settings'],
-    ['network', 'connect ECONNREFUSED 127.0.0.1:4001', 'Cannot reach the Algorand node; check your connection and network settings'],
-    ['contract', 'transaction X: rejected by logic', 'The app rejected the transaction'],
+    ['asset-balance', 'transaction X: underflow on subtracting 10 from sender amount 5', 'Your account does not hold enough of this asset.'],
+    ['expired', 'TransactionPool.Remember: txn dead: round 20 outside of 1--10', 'The transaction expired before it reached the network. Please try again.'],
+    ['duplicate', 'TransactionPool.Remember: transaction already in ledger: N7LZHJWSOAKB46DS2SHHB36KN5SGI4SL6GVFALURRXSUD3P5JLPQ', 'This transaction was already submitted.'],
+    ['fee', 'transaction X: fee 10 below threshold 1000', 'The transaction fee is too low for the network right now. Please try again.'],
+    ['rejected', 'PeraWalletConnectError: Connect modal is closed by user', 'You cancelled the request in your wallet.'],
+    ['rejected', 'User Rejected Request', 'You cancelled the request in your wallet.'],
+    ['network', 'TypeError: Failed to fetch', 'Could not reach the network. Check your connection and the node settings, then try again.'],
+    ['network', 'connect ECONNREFUSED 127.0.0.1:4001', 'Could not reach the network. Check your connection and the node settings, then try again.'],
+    ['contract', 'transaction X: rejected by logic', 'The transaction was rejected by its signing program.'],
+    ['contract', 'transaction X: rejected by ApprovalProgram', 'The app rejected the transaction.'],
+    [
+      'contract',
+      'TransactionPool.Remember: transaction ABC: logic eval error: assert failed pc=854. Details: app=1001, pc=854, opcodes=frame_dig -1; btoi; assert',
+      'The smart contract rejected this transaction (program step 854). The price may have moved or a limit was not met.',
+    ],
+    ['contract', 'logic eval error: err opcode executed. Details: app=5, pc=12, opcodes=err', 'The smart contract rejected this transaction (program step 12). The price may have moved or a limit was not met.'],
+    [
+      'budget',
+      'transaction X: logic eval error: dynamic cost budget exceeded, executing keccak256: local program cost was 700. Details: app=1, pc=40',
+      'The transaction needed more computation than the network allows (program step 40).',
+    ],
+    ['contract', 'logic eval error: + overflowed pc=77. Details: app=3, pc=77', 'An amount went out of range in the smart contract (program step 77).'],
+    ['contract', 'logic eval error: - would result negative pc=31. Details: app=3, pc=31', 'An amount went out of range in the smart contract (program step 31).'],
+    ['contract', 'logic eval error: unavailable Asset 123 during assignment pc=9. Details: app=3, pc=9', 'The transaction did not reference an account, asset or app the smart contract needed (program step 9).'],
+    ['contract', 'logic eval error: stack underflow in swap pc=5. Details: app=3, pc=5', 'The smart contract rejected this transaction: stack underflow in swap (program step 5).'],
+    ['contract', 'logic eval error: invalid program (empty). Details: app=3, pc=0', 'The smart contract rejected this transaction: invalid program (empty) (program step 0).'],
+    ['not-opted-in', 'logic eval error: asset 55 missing from BBBB. Details: app=3, pc=200', 'You have not opted into asset 55'],
     ['unknown', 'something odd\nsecond line', 'something odd'],
   ])('explains %s: %s', (kind, text, message) => {
     expect(explainError(new Error(text))).toMatchObject({ kind, message, detail: text })

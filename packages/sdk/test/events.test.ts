@@ -1,6 +1,7 @@
 import { ABIType, bytesToHex, generateAccount } from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { decodeDexEvents, decodeEvent, eventSelector } from '../src/events.ts'
+import { eventSelector } from '../src/core/events.ts'
+import { decodeDexEvents, decodeEvent } from '../src/dex/events.ts'
 
 // Selectors as TEALScript pushes them in artifacts/Dex.approval.teal.
 const SELECTORS: [string, string[], string][] = [

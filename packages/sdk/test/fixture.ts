@@ -6,10 +6,11 @@ import { startLocalnet } from '@grove/localnet'
 import type { Localnet } from '@grove/localnet'
 import { waitForConfirmation } from 'algosdk'
 import type { ABIMethod, ABIType, Address, Algodv2 } from 'algosdk'
-import type { Pool } from '../src/amm.ts'
-import { DEX_SPEC, REGISTRY_SPEC } from '../src/contract.ts'
-import { fetchPool } from '../src/pool-state.ts'
-import type { DexContext, DexGroup } from '../src/transactions.ts'
+import type { Pool } from '../src/dex/amm.ts'
+import { DEX_SPEC } from '../src/dex/spec.ts'
+import { REGISTRY_SPEC } from '../src/registry/spec.ts'
+import { fetchPool } from '../src/dex/pool-state.ts'
+import type { DexContext, DexGroup } from '../src/dex/transactions.ts'
 
 const endpoint = (url: string, token: string) => {
   const u = new URL(url)

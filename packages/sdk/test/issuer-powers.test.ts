@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import { getApplicationAddress } from 'algosdk'
-import { addLiquidity, firstAddMinLp } from '../src/amm.ts'
+import { addLiquidity, firstAddMinLp } from '../src/dex/amm.ts'
 import { CONTRACT_ERROR_MESSAGES, explainError } from '../src/errors.ts'
-import { FIRST_ADD_NEEDS_MIN_LP, buildAddLiquidity, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn } from '../src/transactions.ts'
+import { FIRST_ADD_NEEDS_MIN_LP, buildAddLiquidity, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn } from '../src/dex/transactions.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT64 } from '../src/amount.ts'
-import type { PoolState } from '../src/amm.ts'
-import { decodePool, decodePoolState, encodePoolState, parsePoolBoxName, poolBoxName } from '../src/pool-state.ts'
+import { MAX_UINT64 } from '../src/core/amount.ts'
+import type { PoolState } from '../src/dex/amm.ts'
+import { decodePool, decodePoolState, encodePoolState, parsePoolBoxName, poolBoxName } from '../src/dex/pool-state.ts'
 
 const state: PoolState = {
   reserveA: 1n,

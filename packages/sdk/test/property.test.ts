@@ -14,27 +14,27 @@ import {
   modelsv2,
 } from 'algosdk'
 import type { ABIMethod, ABIType, SuggestedParams } from 'algosdk'
-import { MAX_UINT64 } from '../src/amount.ts'
-import { accrue, addLiquidity, collectFees, lpValueNotDecreased, quoteExactIn, quoteExactOut, removeLiquidity, zap, zapWithSwap } from '../src/amm.ts'
-import type { AmmResult, Pool } from '../src/amm.ts'
-import { explainError } from '../src/errors.ts'
-import { DEX_SPEC, dexMethod } from '../src/contract.ts'
+import { MAX_UINT64 } from '../src/core/amount.ts'
+import { accrue, addLiquidity, collectFees, lpValueNotDecreased, quoteExactIn, quoteExactOut, removeLiquidity, zap, zapWithSwap } from '../src/dex/amm.ts'
+import type { AmmResult, Pool } from '../src/dex/amm.ts'
+import { explainError } from '../src/index.ts'
+import { DEX_SPEC, dexMethod } from '../src/dex/spec.ts'
 import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-client'
-import { fetchPool, poolBoxName } from '../src/pool-state.ts'
-import { bestRouteExactIn, bestRouteExactOut } from '../src/route.ts'
-import type { Route } from '../src/route.ts'
+import { fetchPool, poolBoxName } from '../src/dex/pool-state.ts'
+import { bestRouteExactIn, bestRouteExactOut } from '../src/dex/route.ts'
+import type { Route } from '../src/dex/route.ts'
 import {
   buildAddLiquidity,
   buildCollectFees,
   buildCreatePool,
   buildRemoveLiquidity,
-  buildRouteSwap,
   buildSwapExactIn,
   buildSwapExactOut,
   buildZap,
   poolCreationCost,
-} from '../src/transactions.ts'
-import type { DexGroup } from '../src/transactions.ts'
+} from '../src/dex/transactions.ts'
+import { buildRouteSwap } from '../src/dex/swap.ts'
+import type { DexGroup } from '../src/dex/transactions.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
 
@@ -125,13 +125,20 @@ interface Outcome {
 
 const okOr = <T,>(r: AmmResult<T>): (T & { ok: true }) | undefined => (r.ok ? (r as T & { ok: true }) : undefined)
 
-/** Suggested params shared by a run's steps; each step moves firstValid back one round so no two groups share a transaction id. */
+/** Suggested params shared by a run's steps; each step moves firstValid back one round. */
 const params = { base: undefined as SuggestedParams | undefined, step: 0 }
+/**
+ * Every group this test builds is unique: a note with a counter that never resets. Moving
+ * firstValid alone was not enough, as runs restart their step count: two identical `collect`
+ * calls of different runs in one validity window had the same id (fast-check seed 1047168291).
+ */
+let unique = 0
+const uniqueNote = () => `property ${++unique}`
 
 async function plan(s: Exclude<Step, { kind: 'quote' }>, lone = false): Promise<Outcome | undefined> {
   const base = params.base!
   const firstValid = BigInt(base.firstValid) - BigInt(++params.step)
-  const ctx = { ...grove.ctx, heldAssets: held(), suggestedParams: { ...base, firstValid, lastValid: firstValid + 1000n }, coverBudget: lone || s.kind === 'create' }
+  const ctx = { ...grove.ctx, heldAssets: held(), suggestedParams: { ...base, firstValid, lastValid: firstValid + 1000n }, coverBudget: lone || s.kind === 'create', note: uniqueNote() }
   if (s.kind === 'route') {
     const [from, to] = [ASSETS[s.from]!, ASSETS[s.to]!]
     const pools = [...world.pools.values()].filter((p) => p.reserveA > 0n)
@@ -387,7 +394,7 @@ async function flush(): Promise<void> {
         signer: grove.trader.signer,
         suggestedParams: { ...params.base!, flatFee: true, fee: 1000n },
         boxes: [{ appIndex: 0, name: poolBoxName(anyPool.a, anyPool.b) }],
-        note: new TextEncoder().encode(`budget ${params.step}.${i}`),
+        note: new TextEncoder().encode(uniqueNote()),
       })
       txns.push(atc.buildGroup()[0]!.txn)
       methods.push(dexMethod('getPool'))

@@ -1,7 +1,7 @@
 // The SDK's project builders, listing, events and checks against the registry on the localnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
-import type { DexGroup } from '../src/transactions.ts'
+import type { DexGroup } from '../src/dex/transactions.ts'
 import {
   buildEditProject,
   buildRegisterProject,
@@ -18,7 +18,7 @@ import {
 } from '../src/registry-projects.ts'
 import type { RegistryContext, RegistryGroup } from '../src/registry-projects.ts'
 import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
-import { REGISTRY_SPEC } from '../src/contract.ts'
+import { REGISTRY_SPEC } from '../src/registry/spec.ts'
 import { startGrove, type Grove } from './fixture.ts'
 
 let g: Grove

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { isqrt, newPool, quoteExactIn } from '../src/amm.ts'
-import type { Pool } from '../src/amm.ts'
-import { bestRouteExactIn, bestRouteExactOut } from '../src/route.ts'
+import { isqrt, newPool, quoteExactIn } from '../src/dex/amm.ts'
+import type { Pool } from '../src/dex/amm.ts'
+import { bestRouteExactIn, bestRouteExactOut } from '../src/dex/route.ts'
 
 const pool = (a: bigint, b: bigint, reserveA: bigint, reserveB: bigint, feeBps = 30n): Pool =>
   newPool(a, b, { reserveA, reserveB, lpAsset: 1000n + a * 100n + b, lpIssued: isqrt(reserveA * reserveB) - 1000n, feeBps })

@@ -1,10 +1,14 @@
 // The shape of each built group: order, fees, references, opt-ins and budget calls, on the localnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignedTransaction, decodeMsgpack, encodeUnsignedSimulateTransaction, getApplicationAddress, modelsv2 } from 'algosdk'
-import type { Transaction } from 'algosdk'
-import { firstAddMinLp } from '../src/amm.ts'
-import type { Pool } from '../src/amm.ts'
-import { poolBoxName } from '../src/pool-state.ts'
+import type { ABIMethod, Transaction } from 'algosdk'
+import { GroupBuilder } from '../src/core/group.ts'
+import { bestRouteExactIn, bestRouteExactOut, type Route } from '../src/dex/route.ts'
+import { dexMethod } from '../src/dex/spec.ts'
+import { buildSwap, swapFee } from '../src/dex/swap.ts'
+import { firstAddMinLp } from '../src/dex/amm.ts'
+import type { Pool } from '../src/dex/amm.ts'
+import { poolBoxName } from '../src/dex/pool-state.ts'
 import {
   ASSET_MIN_BALANCE,
   POOL_BOX_MIN_BALANCE,
@@ -18,8 +22,8 @@ import {
   missingOptIns,
   poolCreationCost,
   readRegistryAppId,
-} from '../src/transactions.ts'
-import type { DexGroup } from '../src/transactions.ts'
+} from '../src/dex/transactions.ts'
+import type { DexGroup } from '../src/dex/transactions.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
 
@@ -161,5 +165,41 @@ describe('group shapes', () => {
     // The LP token's creation and the app's opt-in to Z.
     expect(call!.fee).toBe(3000n)
     expect(call!.applicationCall!.appArgs.slice(1).map(hex)).toEqual([X, Z].map((v) => v.toString(16).padStart(16, '0')))
+  })
+})
+
+describe('buildSwap and swapFee', () => {
+  // one route per method: exact in one hop and routed, exact out one hop and routed
+  const cases: [string, () => Route, string, bigint][] = [
+    ['one hop exact in', () => bestRouteExactIn([algoX, xy], 0n, X, 1_000_000n)!, 'swapExactIn', 3_000n],
+    ['two hops exact in', () => bestRouteExactIn([algoX, xy], 0n, Y, 1_000_000n)!, 'swapRoute', 3_000n],
+    ['one hop exact out', () => bestRouteExactOut([algoX, xy], 0n, X, 1_000_000n)!, 'swapExactOut', 4_000n],
+    ['two hops exact out', () => bestRouteExactOut([algoX, xy], 0n, Y, 10n)!, 'swapRoute', 3_000n],
+  ]
+  it.each(cases)('sends %s as %s, paying what swapFee says', async (_name, route, method, fee) => {
+    const r = route()
+    const g = await buildSwap({ ...grove.ctx, coverBudget: false }, r, r.exactOut === undefined ? 1n : r.amountIn * 2n)
+    const calls = (g.composer as unknown as { methodCalls: Map<number, ABIMethod> }).methodCalls
+    expect([...calls.values()].map((m) => m.name)).toEqual([method])
+    expect(swapFee(r)).toBe(fee)
+    expect(g.fee).toBe(fee)
+  })
+})
+
+describe('GroupBuilder', () => {
+  it('chains transfers and a method call into one group with exact fees, then sends it', async () => {
+    const receiver = grove.algorand.account.random()
+    const group = await GroupBuilder.create({ algod: grove.algod, sender: grove.trader.addr, signer: grove.trader.signer, note: 'builder test' })
+    const built = await group
+      .addTransfer(receiver.addr, 0n, 200_000n)
+      .addMethodCall({ appId: grove.dexAppId, method: dexMethod('getPool'), args: [0n, X], boxes: [poolBoxName(0n, X)] })
+      .build()
+    expect(built.transactions.map((t) => t.type)).toEqual(['pay', 'appl'])
+    expect(built.fee).toBe(2_000n)
+    expect(new TextDecoder().decode(built.transactions[1]!.note)).toBe('builder test')
+    const sent = await group.send()
+    expect(sent.txIds).toHaveLength(2)
+    expect(sent.confirmedRound).toBeGreaterThan(0n)
+    expect(await grove.balance(0n, receiver.addr)).toBe(200_000n)
   })
 })

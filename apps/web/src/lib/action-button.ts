@@ -1,6 +1,7 @@
 // The one place that decides what a transaction page's main button says and whether it
 // is enabled. Ordered early returns: the first problem the user must fix wins.
 
+
 /** What the button should show; `kind` lets pages attach the right click handler. */
 export type ActionState = {
   kind: 'connect' | 'wrong-network' | 'select-token' | 'enter-amount' | 'blocked' | 'insufficient-balance' | 'opt-in' | 'ready'

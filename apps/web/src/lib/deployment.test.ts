@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkDeployment, deploymentFor, type Deployment } from './deployment.ts'
 
-const valid = { network: 'testnet', dexAppId: 1, stakingAppId: 2, lockAppId: 3, registryAppId: 4, groveAssetId: 5 }
+const valid = { network: 'testnet', firstRound: 9, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, groveAssetId: 5, sGroveAssetId: 10 }
 const file = (content: unknown) => ({ '/deployments/testnet.json': { default: content } })
 
 describe('deploymentFor', () => {
@@ -16,17 +16,22 @@ describe('deploymentFor', () => {
   })
 
   it.each([
-    ['absent', { network: 'testnet', dexAppId: 1, registryAppId: 4, groveAssetId: 5 }],
-    ['zero, as deploy writes before those apps exist', { ...valid, stakingAppId: 0, lockAppId: 0 }],
-  ])('accepts staking and lock apps that are %s', (_name, content) => {
-    expect(deploymentFor('testnet', file(content))).toEqual({ network: 'testnet', dexAppId: 1, registryAppId: 4, groveAssetId: 5 })
+    ['zero, as deploy wrote them before those contracts existed', { ...valid, stakingAppId: 0, lockAppId: 0 }],
+    ['missing, as a record written before the vault existed', { ...valid, vaultAppId: undefined, sGroveAssetId: undefined }],
+  ])('ignores a record whose contract ids are %s (deploy again to complete it)', (_name, content) => {
+    expect(deploymentFor('testnet', file(content))).toBeNull()
+  })
+
+  it('keeps only the record’s keys', () => {
+    expect(deploymentFor('testnet', file({ ...valid, extra: 1 }))).toEqual(valid)
   })
 
   it.each([
     ['for another network', { ...valid, network: 'mainnet' }],
     ['with a missing app id', { ...valid, dexAppId: undefined }],
     ['with a zero DEX id', { ...valid, dexAppId: 0 }],
-    ['with a negative lock id', { ...valid, lockAppId: -3 }],
+    ['with a negative registry id', { ...valid, registryAppId: -3 }],
+    ['without its first round', { ...valid, firstRound: undefined }],
     ['that is not an object', 'deployed'],
   ])('ignores a file %s', (_name, content) => {
     expect(deploymentFor('testnet', file(content))).toBeNull()
@@ -35,7 +40,7 @@ describe('deploymentFor', () => {
 
 describe('checkDeployment', () => {
   const algod = { server: 'http://127.0.0.1', port: '4001', token: 'a'.repeat(64) }
-  const d: Deployment = { network: 'localnet', dexAppId: 1001, registryAppId: 1000, groveAssetId: 1003 }
+  const d: Deployment = { network: 'localnet', firstRound: 1, dexAppId: 1001, registryAppId: 1000, lockAppId: 1004, stakingAppId: 1005, vaultAppId: 1006, groveAssetId: 1003, sGroveAssetId: 1007 }
   // algod's answers for a chain: path → JSON body (absent = 404, as algod answers an unknown id)
   const chain = (bodies: Record<string, unknown>) =>
     ((url: string) => {
@@ -45,7 +50,11 @@ describe('checkDeployment', () => {
   const deployed = {
     '/v2/applications/1001': { id: 1001, params: { creator: 'ADMIN' } },
     '/v2/applications/1000': { id: 1000, params: { creator: 'ADMIN' } },
+    '/v2/applications/1004': { id: 1004, params: { creator: 'ADMIN' } },
+    '/v2/applications/1005': { id: 1005, params: { creator: 'ADMIN' } },
+    '/v2/applications/1006': { id: 1006, params: { creator: 'ADMIN' } },
     '/v2/assets/1003': { index: 1003, params: { creator: 'ADMIN', 'unit-name': 'GROVE' } },
+    '/v2/assets/1007': { index: 1007, params: { creator: 'VAULT', 'unit-name': 'sGROVE' } },
   }
 
   it('accepts a deployment whose apps and GROVE exist on the chain', async () => {

@@ -5,18 +5,12 @@
 // say so instead of showing invented data. A localnet deployment is checked against algod, so a
 // file left over from another data directory never points the app at the wrong apps.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { CONTRACTS, DEPLOYED_ASSETS, toDeployment, type Deployment } from '@grove/sdk/deployment'
 import { algodBaseUrl } from './algod.ts'
 import type { AlgodConfig, NetworkId } from './networks.ts'
 
-/** App ids of a Grove deployment on one network; staking and lock apps are absent until they exist. */
-export interface Deployment {
-  network: NetworkId
-  dexAppId: number
-  registryAppId: number
-  groveAssetId: number
-  stakingAppId?: number
-  lockAppId?: number
-}
+/** Where Grove's contracts and assets live on one network: the deployment record (@grove/sdk/deployment). */
+export type { Deployment }
 
 type Sources = Record<string, { default: unknown }>
 
@@ -35,17 +29,14 @@ function builtIn(json: string | undefined): Sources {
 
 const sources: Sources = { ...files, ...builtIn(import.meta.env.VITE_GROVE_DEPLOYMENT) }
 
-const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0
-
 function parse(value: unknown, network: NetworkId): Deployment | null {
-  if (typeof value !== 'object' || value === null) return null
-  const d = value as Record<string, unknown>
-  if (d.network !== network || !isId(d.dexAppId) || !isId(d.registryAppId) || !isId(d.groveAssetId)) return null
-  const optional = (k: 'stakingAppId' | 'lockAppId') => (d[k] === undefined || d[k] === 0 ? {} : isId(d[k]) ? { [k]: d[k] } : null)
-  const staking = optional('stakingAppId')
-  const lock = optional('lockAppId')
-  if (!staking || !lock) return null
-  return { network, dexAppId: d.dexAppId, registryAppId: d.registryAppId, groveAssetId: d.groveAssetId, ...staking, ...lock }
+  if (value === undefined) return null
+  try {
+    return toDeployment(value, network)
+  } catch (e) {
+    console.warn(`Ignoring the ${network} deployment record: ${e instanceof Error ? e.message : String(e)}`)
+    return null
+  }
 }
 
 /** The deployment recorded for `network`, or null when Grove is not deployed there (or the record is malformed). */
@@ -59,20 +50,25 @@ export async function checkDeployment(algod: AlgodConfig, d: Deployment, fetchFn
     const res = await fetchFn(`${algodBaseUrl(algod)}${path}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
     return res.ok ? ((await res.json()) as { params: Record<string, unknown> }) : null
   }
-  const [dex, registry, grove] = await Promise.all([get(`/v2/applications/${d.dexAppId}`), get(`/v2/applications/${d.registryAppId}`), get(`/v2/assets/${d.groveAssetId}`)])
-  if (!dex) return `DEX app ${d.dexAppId} does not exist`
-  if (!registry) return `registry app ${d.registryAppId} does not exist`
-  if (registry.params.creator !== dex.params.creator) return `registry app ${d.registryAppId} has another creator than the DEX`
-  if (!grove || grove.params['unit-name'] !== 'GROVE') return `asset ${d.groveAssetId} is not GROVE`
+  const [apps, assets] = await Promise.all([
+    Promise.all(CONTRACTS.map((c) => get(`/v2/applications/${d[c.idKey]}`))),
+    Promise.all(DEPLOYED_ASSETS.map((a) => get(`/v2/assets/${d[a.idKey]}`))),
+  ])
+  // the DEX first: a record from another data directory usually names no DEX here
+  const order = [...CONTRACTS.keys()].sort((i, j) => Number(CONTRACTS[j]!.name === 'Dex') - Number(CONTRACTS[i]!.name === 'Dex'))
+  for (const i of order) if (!apps[i]) return `${CONTRACTS[i]!.label} app ${d[CONTRACTS[i]!.idKey]} does not exist`
+  const creator = apps[order[0]!]!.params.creator
+  for (const i of order) if (apps[i]!.params.creator !== creator) return `${CONTRACTS[i]!.label} app ${d[CONTRACTS[i]!.idKey]} has another creator than the ${CONTRACTS[order[0]!]!.label}`
+  for (const [i, a] of DEPLOYED_ASSETS.entries()) if (assets[i]?.params['unit-name'] !== a.name) return `asset ${d[a.idKey]} is not ${a.name}`
   return null
 }
 
 /** The one query checking a localnet deployment against algod (once per algod and deployment). */
-export function deploymentCheckQuery(algod: AlgodConfig, d: Deployment) {
+export function deploymentCheckQuery(algod: AlgodConfig, d: Deployment | null) {
   return queryOptions({
-    queryKey: ['algod', algodBaseUrl(algod), 'deployment-check', d.dexAppId, d.registryAppId, d.groveAssetId],
+    queryKey: ['algod', algodBaseUrl(algod), 'deployment-check', d],
     queryFn: async () => {
-      const why = await checkDeployment(algod, d)
+      const why = d && (await checkDeployment(algod, d))
       if (why) console.warn(`Ignoring the localnet deployment: ${why}`)
       return why
     },
@@ -87,7 +83,7 @@ export function deploymentCheckQuery(algod: AlgodConfig, d: Deployment) {
  */
 export function useDeployment(network: NetworkId, algod: AlgodConfig): Deployment | null {
   const d = deploymentFor(network)
-  const check = useQuery({ ...deploymentCheckQuery(algod, d ?? { network, dexAppId: 0, registryAppId: 0, groveAssetId: 0 }), enabled: d !== null && network === 'localnet' })
+  const check = useQuery({ ...deploymentCheckQuery(algod, d), enabled: d !== null && network === 'localnet' })
   if (d === null || network !== 'localnet') return d
   return check.isError || (check.isSuccess && check.data !== null) ? null : d
 }

@@ -1,5 +1,5 @@
 // The Locks app's ARC-28 events, decoded by its ARC-56 spec.
-import { decodeEvent, eventDecoders } from '../events.ts'
+import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
 import { LOCKS_SPEC } from './contract.ts'
 
 /** Arguments of each Locks event. */

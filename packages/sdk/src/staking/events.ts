@@ -1,6 +1,6 @@
 // The staking app's ARC-28 events.
-import { decodeEvent, eventDecoders } from '../events.ts'
-import type { DecodedEvent } from '../events.ts'
+import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
+import type { DecodedEvent } from '../core/events.ts'
 import { STAKING_SPEC } from './contract.ts'
 
 /** Arguments of each staking event, as the contract emits them. */

@@ -9,7 +9,7 @@ import {
   makePaymentTxnWithSuggestedParamsFromObject,
 } from 'algosdk'
 import type { Address, Algodv2, SuggestedParams, Transaction, TransactionSigner } from 'algosdk'
-import { missingOptIns } from '../transactions.ts'
+import { missingOptIns } from '../core/references.ts'
 import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, positionBoxName, programBoxName, stakingMethod } from './contract.ts'
 import type { StakingPosition } from './contract.ts'
 import { creationDeposit, extendDeposits, pendingRewards, topUpDeposit } from './math.ts'

@@ -1,7 +1,7 @@
 // The SDK's lock builders, listing and errors against the Locks app on the localnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
-import type { DexGroup } from '../../src/transactions.ts'
+import type { DexGroup } from '../../src/dex/transactions.ts'
 import {
   buildAcceptOwner,
   buildExtend,

@@ -7,7 +7,7 @@ import type { StakingPosition, StakingProgram } from '../../src/staking/contract
 import { STAKING_SPEC } from '../../src/staking/contract.ts'
 import { explainStakingError } from '../../src/staking/errors.ts'
 import { decodeStakingEvents } from '../../src/staking/events.ts'
-import { eventSelector } from '../../src/events.ts'
+import { eventSelector } from '../../src/core/events.ts'
 import { EMPTY_POSITION, Q64, accrue, apr, extendDeposits, pendingRewards, programStatus, reclaimable, settle, topUpDeposit } from '../../src/staking/math.ts'
 import { StakingReferenceModel } from '../../src/staking/model.ts'
 

@@ -1,5 +1,5 @@
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import './dex.css'
 
 /** Props of {@link AmountField}. */
@@ -28,7 +28,7 @@ export function AmountField(props: AmountFieldProps) {
       <div className="field__row">
         <label htmlFor={props.id}>{props.label}</label>
         <span className="hint">
-          {token && props.balance !== undefined ? `Balance ${formatAmount(props.balance, token.decimals, { group: true, maxFractionDigits: 6 })}` : null}
+          {token && props.balance !== undefined ? `Balance ${formatAmount(props.balance, token.decimals, { thousands: true, maxDecimals: 6 })}` : null}
           {token && props.max !== undefined && props.max > 0n ? (
             <button type="button" className="link-button" onClick={() => props.onChange(formatAmount(props.max!, token.decimals))} aria-label={`Use maximum ${token.symbol}`}>
               Max

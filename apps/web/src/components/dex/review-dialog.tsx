@@ -1,7 +1,7 @@
 import type { BalanceChanges } from '@grove/sdk'
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import './review.css'
 
 /** Props of {@link ReviewDialog}. */
@@ -83,7 +83,7 @@ export interface QuotedChanges {
   asset(id: bigint): { symbol: string; decimals: number }
 }
 
-const signed = (amount: bigint, decimals: number) => `${amount > 0n ? '+' : amount < 0n ? '−' : ''}${formatAmount(amount < 0n ? -amount : amount, decimals, { group: true })}`
+const signed = (amount: bigint, decimals: number) => `${amount > 0n ? '+' : amount < 0n ? '−' : ''}${formatAmount(amount < 0n ? -amount : amount, decimals, { thousands: true })}`
 const ALGO_UNIT = { symbol: 'ALGO', decimals: 6 }
 
 /**

@@ -4,7 +4,7 @@ import { Modal } from '@/components/ui/modal.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { issuerPowers, tokenMatches, tokenQuery } from '@/lib/tokens/tokens.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import type { AlgodConfig } from '@/lib/networks.ts'
 import { ISSUER_POWER_TEXT, IssuerPowerMark } from './issuer-warning.tsx'
 import './dex.css'
@@ -72,7 +72,7 @@ export function TokenSelector(props: TokenSelectorProps) {
                 <span className="token-list__name">
                   {o.token.name} {o.token.id === 0 ? null : <span className="token-list__id">#{o.token.id}</span>}
                 </span>
-                <span className="token-list__balance">{o.balance === undefined ? '' : formatAmount(o.balance, o.token.decimals, { group: true, maxFractionDigits: 6 })}</span>
+                <span className="token-list__balance">{o.balance === undefined ? '' : formatAmount(o.balance, o.token.decimals, { thousands: true, maxDecimals: 6 })}</span>
               </button>
             </li>
           ))}

@@ -4,7 +4,7 @@ import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { GroveSdk, Pool } from '@/lib/tx/dex.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import type { AddState, RemoveState } from './liquidity-state.ts'
 
 /** µALGO a liquidity group may cost in fees (input transfers, app call and its inner transfers). */
@@ -281,5 +281,5 @@ export function algoShortfall(action: LiquidityAction, fee: bigint, poolDeposit:
 /** A display price, `num` per one `den`, from base units: bigint division to 6 decimals. */
 export function displayPrice(num: bigint, numDecimals: number, den: bigint, denDecimals: number): string {
   const scaled = (num * 10n ** BigInt(denDecimals + 6)) / (den * 10n ** BigInt(numDecimals))
-  return formatAmount(scaled, 6, { group: true })
+  return formatAmount(scaled, 6, { thousands: true })
 }

@@ -12,7 +12,7 @@ import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
@@ -225,7 +225,7 @@ export function LiquidityPage() {
 
 // What the toasts say while an action is with the wallet and once it lands.
 function toastTexts(action: LiquidityAction, add: AddView, remove: RemoveView, single: boolean, percent: number): { pending: string; done: string } {
-  const amount = (value: bigint | null, token: { decimals: number; symbol: string } | null) => `${formatAmount(value ?? 0n, token?.decimals ?? 0, { group: true })} ${token?.symbol ?? ''}`
+  const amount = (value: bigint | null, token: { decimals: number; symbol: string } | null) => `${formatAmount(value ?? 0n, token?.decimals ?? 0, { thousands: true })} ${token?.symbol ?? ''}`
   const { tokenA: a, tokenB: b } = add
   const pair = `${a?.symbol}/${b?.symbol}`
   const both = `${amount(add.amountA, a)}${single ? '' : ` and ${amount(add.amountB, b)}`}`
@@ -276,17 +276,17 @@ function AddDetails({ view, verified }: { view: AddView; verified: ReadonlySet<n
             <div>
               <dt>Swapped first</dt>
               <dd>
-                {formatAmount(view.swapAmount, tokenA.decimals, { group: true })} {tokenA.symbol}
+                {formatAmount(view.swapAmount, tokenA.decimals, { thousands: true })} {tokenA.symbol}
               </dd>
             </div>
           ) : null}
           <div>
             <dt>LP tokens you receive</dt>
-            <dd data-testid="lp-out">{formatAmount(view.lp, 6, { group: true })}</dd>
+            <dd data-testid="lp-out">{formatAmount(view.lp, 6, { thousands: true })}</dd>
           </div>
           <div>
             <dt>Minimum LP tokens</dt>
-            <dd>{formatAmount(view.minLp ?? 0n, 6, { group: true })}</dd>
+            <dd>{formatAmount(view.minLp ?? 0n, 6, { thousands: true })}</dd>
           </div>
           <div>
             <dt>Your share of the pool</dt>
@@ -327,7 +327,7 @@ function RemoveForm(props: {
           {props.positions.length === 0 ? <option value="">You hold no pool shares</option> : null}
           {props.positions.map((x) => (
             <option key={String(x.pool.lpAsset)} value={String(x.pool.lpAsset)}>
-              {x.tokenA.symbol}/{x.tokenB.symbol} · {formatAmount(x.lp, 6, { group: true })} LP
+              {x.tokenA.symbol}/{x.tokenB.symbol} · {formatAmount(x.lp, 6, { thousands: true })} LP
             </option>
           ))}
         </select>
@@ -350,20 +350,20 @@ function RemoveForm(props: {
         <dl className="details trade-details" aria-label="You receive">
           <div>
             <dt>LP tokens returned</dt>
-            <dd>{formatAmount(view.lp, 6, { group: true })}</dd>
+            <dd>{formatAmount(view.lp, 6, { thousands: true })}</dd>
           </div>
           <div>
             <dt>You receive</dt>
             <dd data-testid="remove-preview">
-              {formatAmount(view.amountA, p.tokenA.decimals, { group: true })} {p.tokenA.symbol}
+              {formatAmount(view.amountA, p.tokenA.decimals, { thousands: true })} {p.tokenA.symbol}
               <br />
-              {formatAmount(view.amountB, p.tokenB.decimals, { group: true })} {p.tokenB.symbol}
+              {formatAmount(view.amountB, p.tokenB.decimals, { thousands: true })} {p.tokenB.symbol}
             </dd>
           </div>
           <div>
             <dt>Minimum received</dt>
             <dd>
-              {formatAmount(view.minA, p.tokenA.decimals, { group: true })} {p.tokenA.symbol} · {formatAmount(view.minB, p.tokenB.decimals, { group: true })} {p.tokenB.symbol}
+              {formatAmount(view.minA, p.tokenA.decimals, { thousands: true })} {p.tokenA.symbol} · {formatAmount(view.minB, p.tokenB.decimals, { thousands: true })} {p.tokenB.symbol}
             </dd>
           </div>
         </dl>

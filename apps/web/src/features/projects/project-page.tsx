@@ -4,7 +4,7 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { assetQuery } from '@/lib/tokens/asset.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 
 /** A project's page: token facts read from algod, then its pools, farms and locks from Grove. */
@@ -32,7 +32,7 @@ export function ProjectPage() {
             </div>
             <div>
               <dt>Total supply</dt>
-              <dd>{formatAmount(asset.data.total, asset.data.decimals, { group: true })}</dd>
+              <dd>{formatAmount(asset.data.total, asset.data.decimals, { thousands: true })}</dd>
             </div>
             <div>
               <dt>Decimals</dt>

@@ -4,7 +4,7 @@ import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { balanceOf, spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { GroveSdk, Pool, Route } from '@/lib/tx/dex.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import type { SwapState } from './swap-state.ts'
 
 /** How alarming a price impact is: colours at 1/3/5%, typed confirmation from 10%, refused from 15%. */
@@ -87,7 +87,7 @@ export function deriveSwap(input: SwapInputs): SwapView {
   const quoted = route ? (state.side === 'in' ? route.amountOut : route.amountIn) : null
   const quotedText = quoted === null ? '' : formatAmount(quoted, (state.side === 'in' ? tokenOut : tokenIn)!.decimals)
   const impact = route ? impactLevel(route.priceImpactBps) : null
-  const networkFee = route ? swapNetworkFee(route) : null
+  const networkFee = route && sdk ? sdk.swapFee(route) : null
   const slippage = BigInt(input.slippageBps)
   const limit = route && sdk ? (state.side === 'in' ? sdk.minimumReceived(route.amountOut, slippage) : sdk.maximumSold(route.amountIn, slippage)) : null
 
@@ -146,10 +146,3 @@ export function deriveSwap(input: SwapInputs): SwapView {
  * built (routes may add budget calls), so Max keeps a margin rather than fail at the last step.
  */
 export const MAX_FEE_RESERVE = 10_000n
-
-/** µALGO of fees for a route: 1,000 for the input, 1,000 × (1 + inner transfers) for the app call. */
-export function swapNetworkFee(route: Route): bigint {
-  // An exact-out single hop may refund unused input: a second inner transfer.
-  const inners = route.exactOut !== undefined && route.hops.length === 1 ? 2n : 1n
-  return 1_000n + 1_000n * (1n + inners)
-}

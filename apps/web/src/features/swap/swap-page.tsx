@@ -11,7 +11,7 @@ import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
@@ -77,8 +77,8 @@ export function SwapPage() {
 
   async function onConfirm() {
     if (!route || !tokenIn || !tokenOut || !prepared.data) return
-    const paid = `${formatAmount(route.exactOut === undefined ? route.amountIn : view.limit!, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`
-    const got = `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} ${tokenOut.symbol}`
+    const paid = `${formatAmount(route.exactOut === undefined ? route.amountIn : view.limit!, tokenIn.decimals, { thousands: true })} ${tokenIn.symbol}`
+    const got = `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { thousands: true })} ${tokenOut.symbol}`
     const group = prepared.data
     const atMost = route.exactOut === undefined ? '' : 'at most '
     const ok = await tx.run({

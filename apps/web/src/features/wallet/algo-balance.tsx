@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQuery } from '@/lib/account/account.ts'
-import { formatAlgo } from '@/lib/format.ts'
+import { formatAlgo } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 
 /** The ALGO balance of `address` on the active network, or a readable reason it is unavailable. */
@@ -15,5 +15,5 @@ export function AlgoBalance(props: { address: string; compact?: boolean }) {
       </span>
     )
   }
-  return <span className="balance">{formatAlgo(balance.data.algo, { maxFractionDigits: props.compact ? 2 : 6 })}</span>
+  return <span className="balance">{formatAlgo(balance.data.algo, { maxDecimals: props.compact ? 2 : 6 })}</span>
 }

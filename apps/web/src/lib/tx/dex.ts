@@ -91,10 +91,7 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
 
   return {
     sdk,
-    readableError: (error) => {
-      const explained = sdk.explainError(error)
-      return explained.kind === 'unknown' ? readableWalletError(error) : explained.message
-    },
+    readableError: (error) => readableWalletError(error, (e) => sdk.explainError(e)),
     fetchPools: (algod, dexAppId) => sdk.fetchPools(client(algod), BigInt(dexAppId)),
     optIn: async (ctx, assetId) => {
       const composer = new algosdk.AtomicTransactionComposer()
@@ -103,14 +100,7 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       composer.addTransaction({ txn, signer: ctx.signer })
       return send(ctx, Promise.resolve({ composer }))
     },
-    prepareSwap: async (ctx, route, limit) => {
-      const c = await context(ctx)
-      if (route.exactOut === undefined) return prepare(ctx, sdk.buildRouteSwap(c, route, limit))
-      // One hop: the contract's exact out sends exactly that and refunds what the pool did not need.
-      if (route.hops.length === 1) return prepare(ctx, sdk.buildSwapExactOut(c, route.assetIn, route.assetOut, route.exactOut, limit))
-      // A route is exact in: spend at most the limit and insist on the output asked for.
-      return prepare(ctx, sdk.buildSwapRoute(c, route.assetIn, route.path, limit, route.exactOut))
-    },
+    prepareSwap: async (ctx, route, limit) => prepare(ctx, sdk.buildSwap(await context(ctx), route, limit)),
     prepareAddLiquidity: async (ctx, pool, x, amountX, amountY, minLp) => {
       const [a, b] = ordered(x, amountX, amountY, pool)
       return prepare(ctx, sdk.buildAddLiquidity(await context(ctx), pool, a, b, minLp))

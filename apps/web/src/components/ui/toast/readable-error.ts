@@ -1,15 +1,16 @@
-// Turns whatever a wallet, fetch or algod threw into one sentence a person can act on.
-// algod's texts are matched as algod writes them (see go-algorand's ledger and logic
-// packages); anything unrecognised falls back to its first line, never a stack.
-import { formatAlgo } from '@/lib/format.ts'
+// Turns whatever a wallet, fetch or algod threw into one sentence a person can act on. The web
+// words only the wallet's and HTTP's failures; algod's, the AVM's and the contracts' texts are the
+// SDK's one table (@grove/sdk/errors, no algosdk), which also holds the one wallet-cancel sentence.
+// Anything unrecognised falls back to its first line, never a stack.
+import { explainError, NODE_UNREACHABLE, WALLET_REJECTED, type ReadableError } from '@grove/sdk/errors'
 import { HttpError, NetworkError, ParseError, TimeoutError } from '@/lib/http.ts'
 
 /** Shown when nothing better can be said. */
 export const GENERIC_ERROR = 'Something went wrong. Please try again.'
 /** Shown when the user declined in their wallet. */
-export const REJECTED_ERROR = 'You cancelled the request in your wallet.'
+export const REJECTED_ERROR = WALLET_REJECTED
 /** Shown when the network or node could not be reached. */
-export const NETWORK_ERROR = 'Could not reach the network. Check your connection and the node settings, then try again.'
+export const NETWORK_ERROR = NODE_UNREACHABLE
 /** Shown when a request took too long. */
 export const TIMEOUT_ERROR = 'The request timed out. Check your connection and try again.'
 
@@ -18,6 +19,8 @@ const REJECTED_CODES = new Set([4001, '4001'])
 const REJECTED_TEXT =
   /user rejected|rejected by (the )?user|request rejected|(cancell?ed|closed|denied) by (the )?user|user (cancell?ed|denied|closed)|operation cancell?ed|method .* canceled|modal (was )?closed/i
 const NETWORK_TEXT = /failed to fetch|networkerror|load failed|network request failed|econnrefused|enotfound|fetch failed|err_network/i
+// use-wallet's own text is kept word for word (people search for it), with the why after it.
+const PRODUCTION_REFUSAL = /Production network detected/
 
 interface ErrorShape {
   message: string
@@ -36,8 +39,11 @@ function shapeOf(error: unknown): ErrorShape {
   }
 }
 
-/** Maps an error from a wallet, the network or algod to plain words. */
-export function readableError(error: unknown): string {
+/**
+ * Maps an error from a wallet, the network or algod to plain words. `explain` is the SDK's table;
+ * pages that have loaded the SDK pass its version with the contracts' specs, which names asserts.
+ */
+export function readableError(error: unknown, explain: (error: unknown) => ReadableError = explainError): string {
   if (error instanceof TimeoutError) return TIMEOUT_ERROR
   if (error instanceof NetworkError) return NETWORK_ERROR
   if (error instanceof ParseError) return 'The server sent an answer the app could not read. Please try again later.'
@@ -47,53 +53,13 @@ export function readableError(error: unknown): string {
     return REJECTED_ERROR
   }
   if (code === 4002 || /timed out|timeout/i.test(message)) return TIMEOUT_ERROR
+  if (PRODUCTION_REFUSAL.test(message)) return 'Production network detected. Aborting. The Mnemonic wallet works only on test networks.'
 
-  const algod = algodError(message)
-  if (algod) return algod
+  const explained = explain(error)
+  if (explained.kind !== 'unknown' && explained.kind !== 'rejected' && explained.kind !== 'network') return explained.message
   if (error instanceof HttpError) return httpError(error)
   if (NETWORK_TEXT.test(message)) return NETWORK_ERROR
   return firstLine(message)
-}
-
-// Texts of the ledger and the AVM, most specific first.
-const ALGOD_RULES: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-  // use-wallet's own text is kept word for word (people search for it), with the why after it.
-  [/Production network detected/, () => 'Production network detected. Aborting. The Mnemonic wallet works only on test networks.'],
-  [/balance (\d+) below min (\d+)/, (m) => `This would take an account below its minimum balance of ${formatAlgo(BigInt(m[2]))}. Keep more ALGO in the account.`],
-  [/overspend/, () => 'Your account does not have enough ALGO for this amount plus fees.'],
-  // the asset's freeze address froze a holding in the transfer (a pool's, when a deposit is refused)
-  [/asset frozen in recipient/, () => 'The token’s issuer has frozen the receiving account’s holding (the pool’s or yours), so it cannot receive this token until the issuer unfreezes it.'],
-  [/asset \d+ frozen in \w+/, () => 'The token’s issuer has frozen the sending account’s holding, so it cannot move this token until the issuer unfreezes it.'],
-  [/underflow on subtracting \d+ from sender amount \d+/, () => 'Your account does not hold enough of this asset.'],
-  [/must optin|asset \d+ missing from|has not opted in/i, () => 'An account in this transaction has not opted in to the asset.'],
-  [/txn dead|round \d+ outside of \d+--\d+/, () => 'The transaction expired before it reached the network. Please try again.'],
-  [/transaction already in ledger/, () => 'This transaction was already submitted.'],
-  [/fee too small|below threshold/i, () => 'The transaction fee is too low for the network right now. Please try again.'],
-  [/rejected by logic/, () => 'The transaction was rejected by its signing program.'],
-]
-
-function algodError(message: string): string | undefined {
-  const at = message.indexOf('logic eval error:')
-  if (at >= 0) return logicError(message.slice(at + 'logic eval error:'.length))
-  for (const [pattern, explain] of ALGOD_RULES) {
-    const match = pattern.exec(message)
-    if (match) return explain(match)
-  }
-  return undefined
-}
-
-/** Explains the tail of "logic eval error: <reason> pc=N. Details: ...". */
-function logicError(tail: string): string {
-  const pc = /pc=(\d+)/.exec(tail)?.[1]
-  const reason = tail.split('. Details:')[0].replace(/\s*pc=\d+\.?/g, '').trim().replace(/\.$/, '')
-  const where = pc === undefined ? '' : ` (program step ${pc})`
-  if (/^assert failed/.test(reason) || /^err opcode executed/.test(reason)) {
-    return `The smart contract rejected this transaction${where}. The price may have moved or a limit was not met.`
-  }
-  if (/budget exceeded/.test(reason)) return `The transaction needed more computation than the network allows${where}.`
-  if (/overflowed|would result negative/.test(reason)) return `An amount went out of range in the smart contract${where}.`
-  if (/unavailable|invalid .* reference/i.test(reason)) return `The transaction did not reference an account, asset or app the smart contract needed${where}.`
-  return `The smart contract rejected this transaction: ${reason || 'no reason given'}${where}.`
 }
 
 /** A server's own message when it sent one, else words for the status. */

@@ -1,6 +1,6 @@
 import { NetworkFeeRow, ReviewAmounts, ReviewDialog, type QuotedChange, type QuotedChanges, type SimulationState } from '@/components/dex/review-dialog.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { displayPrice, LIQUIDITY_FEE, type AddView, type RemoveView } from '../derive-liquidity.ts'
 
@@ -29,9 +29,9 @@ function quotedChanges(changes: QuotedChange[], fee: bigint | null, tokens: Toke
     asset: (id) => (id === lpAsset ? { symbol: `${pair} LP`, decimals: 6 } : (tokens.find((t) => BigInt(t.id) === id) ?? { symbol: `#${id}`, decimals: 0 })),
   }
 }
-const atLeast = (value: bigint, decimals: number) => `at least ${formatAmount(value, decimals, { group: true })}`
+const atLeast = (value: bigint, decimals: number) => `at least ${formatAmount(value, decimals, { thousands: true })}`
 
-const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { group: true })} ${token.symbol}`
+const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { thousands: true })} ${token.symbol}`
 // Two amounts a line each (a narrow column wraps "x and y" mid-amount); screen readers and text still get the "and".
 const pairOf = (x: string, y: string) => (
   <>
@@ -98,7 +98,7 @@ export function AddReview(props: AddReviewProps) {
       <ReviewAmounts
         amounts={[
           { label: step === 'create' ? 'You will deposit (step 2)' : 'You deposit', value: deposit, testId: 'review-deposit' },
-          { label: step === 'create' ? 'You will receive' : 'You receive (estimated)', value: `${formatAmount(view.lp, 6, { group: true })} ${pair} LP`, testId: 'review-lp' },
+          { label: step === 'create' ? 'You will receive' : 'You receive (estimated)', value: `${formatAmount(view.lp, 6, { thousands: true })} ${pair} LP`, testId: 'review-lp' },
         ]}
       />
       <dl className="details trade-details">
@@ -118,7 +118,7 @@ export function AddReview(props: AddReviewProps) {
         ) : null}
         <div>
           <dt>Minimum LP tokens</dt>
-          <dd data-testid="review-min-lp">{formatAmount(view.minLp ?? 0n, 6, { group: true })}</dd>
+          <dd data-testid="review-min-lp">{formatAmount(view.minLp ?? 0n, 6, { thousands: true })}</dd>
         </div>
         <div>
           <dt>Your share of the pool after</dt>
@@ -184,7 +184,7 @@ export function RemoveReview(props: RemoveReviewProps) {
     >
       <ReviewAmounts
         amounts={[
-          { label: 'You return', value: `${formatAmount(view.lp, 6, { group: true })} ${pair} LP (${props.percentOf}%)`, testId: 'review-return' },
+          { label: 'You return', value: `${formatAmount(view.lp, 6, { thousands: true })} ${pair} LP (${props.percentOf}%)`, testId: 'review-return' },
           { label: 'You receive (estimated)', value: pairOf(amount(view.amountA, p.tokenA), amount(view.amountB, p.tokenB)), testId: 'review-receive' },
         ]}
       />

@@ -1,8 +1,8 @@
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import type { Position } from '../derive-liquidity.ts'
 
-const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { group: true, maxFractionDigits: 6 })} ${token.symbol}`
+const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { thousands: true, maxDecimals: 6 })} ${token.symbol}`
 
 /** The user's pool shares: share %, what they would withdraw now, and their value in ALGO. */
 export function PositionsTable(props: { positions: Position[]; onRemove(position: Position): void }) {
@@ -27,7 +27,7 @@ export function PositionsTable(props: { positions: Position[]; onRemove(position
               <tr key={String(p.pool.lpAsset)} data-pool={name}>
                 <th scope="row">
                   {name}
-                  <div className="hint">{formatAmount(p.lp, 6, { group: true })} LP</div>
+                  <div className="hint">{formatAmount(p.lp, 6, { thousands: true })} LP</div>
                 </th>
                 <td data-label="Share">{p.sharePercent < 0.0001 ? '<0.0001' : p.sharePercent.toLocaleString('en-US', { maximumFractionDigits: 4 })}%</td>
                 <td data-label="Pooled">
@@ -35,7 +35,7 @@ export function PositionsTable(props: { positions: Position[]; onRemove(position
                   <br />
                   {amount(p.amountB, p.tokenB)}
                 </td>
-                <td data-label="Value">{p.valueAlgo === null ? '—' : `${formatAmount(p.valueAlgo, 6, { group: true, maxFractionDigits: 2 })} ALGO`}</td>
+                <td data-label="Value">{p.valueAlgo === null ? '—' : `${formatAmount(p.valueAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO`}</td>
                 <td>
                   <button type="button" className="button" onClick={() => props.onRemove(p)} aria-label={`Remove liquidity from ${name}`}>
                     Remove

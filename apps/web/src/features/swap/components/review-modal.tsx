@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ReviewAmounts, ReviewDialog, type QuotedChanges, type SimulationState } from '@/components/dex/review-dialog.tsx'
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
 
 /** The word a user types to accept a price impact of 10% or more. */
@@ -33,7 +33,7 @@ export function ReviewModal(props: ReviewModalProps) {
   const exactIn = route.exactOut === undefined
   // every token the route touches: an intermediate pool an issuer drains or freezes fails the route too
   const routeTokens = [tokenIn, ...route.path.map((id) => props.tokens.get(Number(id))).filter((t) => t !== undefined), tokenOut]
-  const min = (amount: bigint, token: typeof tokenIn) => `at least ${formatAmount(amount, token.decimals, { group: true })}`
+  const min = (amount: bigint, token: typeof tokenIn) => `at least ${formatAmount(amount, token.decimals, { thousands: true })}`
   // What the quote promises the account: the pay side leaves, the receive side arrives.
   const quoted: QuotedChanges = {
     changes: exactIn
@@ -43,7 +43,7 @@ export function ReviewModal(props: ReviewModalProps) {
         ]
       : [
           route.hops.length === 1
-            ? { asset: BigInt(tokenIn.id), amount: -route.amountIn, note: `at most ${formatAmount(props.limit, tokenIn.decimals, { group: true })}` }
+            ? { asset: BigInt(tokenIn.id), amount: -route.amountIn, note: `at most ${formatAmount(props.limit, tokenIn.decimals, { thousands: true })}` }
             : { asset: BigInt(tokenIn.id), amount: -props.limit },
           { asset: BigInt(tokenOut.id), amount: route.exactOut!, note: route.hops.length === 1 ? undefined : min(route.exactOut!, tokenOut) },
         ],
@@ -67,12 +67,12 @@ export function ReviewModal(props: ReviewModalProps) {
         amounts={[
           {
             label: `You pay${!exactIn ? ' (at most)' : ''}`,
-            value: `${formatAmount(!exactIn ? props.limit : route.amountIn, tokenIn.decimals, { group: true })} ${tokenIn.symbol}`,
+            value: `${formatAmount(!exactIn ? props.limit : route.amountIn, tokenIn.decimals, { thousands: true })} ${tokenIn.symbol}`,
             testId: 'review-pay',
           },
           {
             label: `You receive${exactIn ? ' (estimated)' : ''}`,
-            value: `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { group: true })} ${tokenOut.symbol}`,
+            value: `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { thousands: true })} ${tokenOut.symbol}`,
             testId: 'review-receive',
           },
         ]}

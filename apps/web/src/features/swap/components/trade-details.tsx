@@ -1,7 +1,7 @@
 import { NetworkFeeRow } from '@/components/dex/review-dialog.tsx'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { Route } from '@/lib/tx/dex.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount } from '@grove/sdk/amount'
 import type { ImpactLevel } from '../derive-swap.ts'
 
 /** Props of {@link TradeDetails}. */
@@ -44,7 +44,7 @@ export function TradeDetails(props: TradeDetailsProps) {
         <ol className="route" aria-label="Route hop by hop">
           {route.hops.map((hop, i) => (
             <li key={i}>
-              {formatAmount(hop.amountIn, decimals(hop.assetIn), { maxFractionDigits: 6 })} {symbol(hop.assetIn)} → {formatAmount(hop.amountOut, decimals(hop.assetOut), { maxFractionDigits: 6 })}{' '}
+              {formatAmount(hop.amountIn, decimals(hop.assetIn), { maxDecimals: 6 })} {symbol(hop.assetIn)} → {formatAmount(hop.amountOut, decimals(hop.assetOut), { maxDecimals: 6 })}{' '}
               {symbol(hop.assetOut)} <span className="hint">· {formatBps(Number(hop.pool.feeBps))} pool fee</span>
             </li>
           ))}
@@ -66,7 +66,7 @@ export function TradeDetails(props: TradeDetailsProps) {
         <dt>LP fee</dt>
         <dd>
           {route.hops
-            .map((hop) => `${formatAmount(hop.fee, decimals(hop.assetIn), { maxFractionDigits: 6 })} ${symbol(hop.assetIn)}`)
+            .map((hop) => `${formatAmount(hop.fee, decimals(hop.assetIn), { maxDecimals: 6 })} ${symbol(hop.assetIn)}`)
             .join(' + ')}
         </dd>
       </div>

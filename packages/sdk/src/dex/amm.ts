@@ -1,7 +1,10 @@
 // The DEX's constant-product math, to the unit, as packages/contracts/README.md defines it.
 // Every function is pure: it takes a Pool (the PoolState box plus its key) and returns the
 // outcome and the pool after it, or why the contract would reject it.
-import { MAX_UINT64 } from './amount.ts'
+import { MAX_UINT64 } from '../core/amount.ts'
+import type { AmmErrorCode } from './errors.ts'
+
+export { AMM_ERROR_MESSAGES, type AmmErrorCode } from './errors.ts'
 
 /** The PoolState box, field for field. */
 export interface PoolState {
@@ -60,33 +63,6 @@ export function newPool(x: bigint | number, y: bigint | number, fields: Partial<
     lastUpdate: 0n,
     ...fields,
   }
-}
-
-/** Why the contract would reject an action. */
-export type AmmErrorCode =
-  | 'unknown-asset'
-  | 'same-asset'
-  | 'zero-amount'
-  | 'empty-pool'
-  | 'insufficient-liquidity'
-  | 'zero-output'
-  | 'below-minimum-liquidity'
-  | 'zero-lp'
-  | 'not-enough-lp'
-  | 'overflow'
-
-/** The sentence shown for each `AmmErrorCode`. */
-export const AMM_ERROR_MESSAGES: Record<AmmErrorCode, string> = {
-  'unknown-asset': 'This pool does not trade that asset',
-  'same-asset': 'Cannot swap an asset for itself',
-  'zero-amount': 'Enter an amount above zero',
-  'empty-pool': 'This pool has no liquidity yet',
-  'insufficient-liquidity': 'Not enough liquidity in the pool',
-  'zero-output': 'Amount too small: you would receive nothing',
-  'below-minimum-liquidity': 'First deposit too small: √(a·b) must exceed 1,000 units',
-  'zero-lp': 'Amount too small: you would receive no pool tokens',
-  'not-enough-lp': 'More pool tokens than were issued',
-  overflow: 'Amount too large for the pool',
 }
 
 /** A result or the reason the contract would reject it. */

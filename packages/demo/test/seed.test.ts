@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { startLocalnet, type Localnet } from '@grove/localnet'
-import { deploy, type DeployResult } from '../src/deploy.ts'
-import { poolBoxName } from '../src/pool.ts'
+import { deploy, type DeployResult } from '@grove/contracts/deploy'
+import { poolBoxName } from '@grove/contracts/pool'
+import { bestRouteExactIn, fetchPools, type Pool } from '@grove/sdk'
 import { DEMO_POOLS, HISTORY_DAYS, demoKeys, historyStart, kmdAccounts, seed, travelTo, type SeedResult } from '../src/seed.ts'
 
 let net: Localnet
@@ -23,7 +24,7 @@ beforeAll(async () => {
   })
   startedAt = Math.floor(Date.now() / 1000)
   const admin = await algorand.account.localNetDispenser()
-  await travelTo(algorand, historyStart())
+  await travelTo(algorand.client.algod, historyStart())
   ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
   result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades: 40 })
 }, 300_000)
@@ -77,6 +78,30 @@ describe('seed', () => {
     for (const address of holders) {
       const info = await algorand.client.algod.accountInformation(address).do()
       for (const t of result.tokens) expect(info.assets?.find((h) => h.assetId === t.assetId)?.amount ?? 0n).toBeGreaterThan(0n)
+    }
+  })
+
+  it('leaves prices consistent across pools: ALGO → gUSD routes directly, and every loop of pools prices back to 1', async () => {
+    const pools = await fetchPools(algorand.client.algod, ids.dexAppId)
+    const unit = (name: string) => (name === 'ALGO' ? 0n : result.tokens.find((t) => t.unitName === name)!.assetId)
+    const [algo, gusd] = [unit('ALGO'), unit('gUSD')]
+    for (const amount of [1_000_000n, 100_000_000n, 10_000_000_000n]) {
+      expect(bestRouteExactIn(pools, algo, gusd, amount)?.path, `${amount} µALGO`).toEqual([gusd])
+      expect(bestRouteExactIn(pools, gusd, algo, amount)?.path, `${amount} µgUSD`).toEqual([algo])
+    }
+    // spot price of `to` per `from` in a pool (units), and the loops the demo's pools form
+    const spot = (from: bigint, to: bigint): number => {
+      const p = pools.find((q: Pool) => (q.a === from && q.b === to) || (q.a === to && q.b === from))!
+      return p.a === from ? Number(p.reserveB) / Number(p.reserveA) : Number(p.reserveA) / Number(p.reserveB)
+    }
+    const loops = [
+      ['ALGO', 'gUSD', 'GROVE'],
+      ['ALGO', 'gUSD', 'goETH'],
+    ]
+    for (const loop of loops) {
+      const assets = loop.map(unit)
+      const product = assets.reduce((x, from, i) => x * spot(from, assets[(i + 1) % assets.length]!), 1)
+      expect(Math.abs(product - 1), loop.join(' → ')).toBeLessThan(0.002)
     }
   })
 })

@@ -1,19 +1,30 @@
-// Demo data for a fresh localnet, through the typed clients: project tokens with real-looking
-// metadata, pools at sensible prices, holdings for the KMD wallet's accounts and a demo account,
-// and 30 days of trading history. The embedded localnet's clock dates the history: with Grove's
-// clock offset (POST /grove/v1/clock/offset/{seconds}, a Grove endpoint; algod's dev-mode offset
-// only moves time forward from the previous block) blocks are stamped with the wall clock plus a
-// signed offset, so each trade is sent with the offset that puts its block at its moment in the past. Everything runs in one fixed
-// order from a fixed PRNG, so the same fresh localnet always gets the same ids and history.
+// Demo data for a fresh localnet, built with the SDK's group builders: project tokens with
+// real-looking metadata, pools at sensible prices, holdings for the KMD wallet's accounts and a
+// demo account, 30 days of trading history, then one arbitrage swap per pool so that prices agree
+// across pools. Grove's clock (time.ts) dates each trade's block at its moment in the past.
+// Everything runs in one fixed order from a fixed PRNG, so the same fresh localnet always gets the
+// same ids and history.
 import { createHash } from 'node:crypto'
 import algosdk, { type Address } from 'algosdk'
 import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
-import { DexClient, type DexComposer } from '../clients/DexClient.ts'
-import { RegistryClient } from '../clients/RegistryClient.ts'
-import { GROVE_TOKEN, type DeployResult } from './deploy.ts'
-import { poolBoxName as poolBox, verifiedBoxName } from './pool.ts'
+import { GROVE_TOKEN, type DeployResult } from '@grove/contracts/deploy'
+import {
+  buildAddLiquidity,
+  buildCreatePool,
+  buildRemoveLiquidity,
+  buildSetVerified,
+  buildSwapExactIn,
+  fetchPool,
+  GroupBuilder,
+  type DexContext,
+  type DexGroup,
+} from '@grove/sdk'
+import { arbitrageSwap, type Reference } from './arbitrage.ts'
+import { DAY, historyStart, travelTo } from './time.ts'
+
+export { HISTORY_DAYS, historyStart, travelTo } from './time.ts'
 
 /** An account the seed can sign for. */
 export type SeedAccount = TransactionSignerAccount & { addr: Address }
@@ -59,10 +70,6 @@ export const DEMO_POOLS: readonly { pair: [string, string]; depthUsd: number }[]
   { pair: ['GROVE', 'ACORN'], depthUsd: 40_000 },
 ]
 
-/** How far back the trading history reaches. */
-export const HISTORY_DAYS = 30
-const DAY = 86_400
-
 /** Options for `seed`. */
 export interface SeedParams {
   algorand: AlgorandClient
@@ -105,31 +112,6 @@ export function demoKeys(label = 'demo'): { address: string; mnemonic: string } 
   return { address: algosdk.mnemonicToSecretKey(mnemonic).addr.toString(), mnemonic }
 }
 
-/** Sets the embedded localnet's clock offset (Grove's endpoint: the wall clock plus `seconds`, negative allowed). */
-async function setClockOffset(algorand: AlgorandClient, seconds: number): Promise<void> {
-  await algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${seconds}`, data: null })
-}
-
-/**
- * Time travel: the next blocks are stamped `unixSeconds` (the embedded localnet only). Timestamps
- * never go backwards, so travel forward in time only.
- */
-export async function travelTo(algorand: AlgorandClient, unixSeconds: number, now: () => number = Date.now): Promise<void> {
-  await setClockOffset(algorand, Math.round(unixSeconds - now() / 1000))
-}
-
-/** Unix seconds where the history starts: travel there before `deploy` to date the deployment too. */
-export function historyStart(now: () => number = Date.now): number {
-  return Math.floor(now() / 1000) - HISTORY_DAYS * DAY
-}
-
-/** Back to the present: new blocks carry the wall clock again. */
-export async function travelToNow(algorand: AlgorandClient): Promise<void> {
-  await setClockOffset(algorand, 0)
-}
-
-const POOL_STATE = algosdk.ABIType.from('(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)')
-
 /** mulberry32: a small PRNG, so the history is the same on every run. */
 function prng(seed: number): () => number {
   let s = seed >>> 0
@@ -150,18 +132,26 @@ function units(usd: number, priceUsd: number, decimals: number): bigint {
 /** Seeds the demo (see the file comment). Call it once, on a deployment with nothing else on it. */
 export async function seed(params: SeedParams): Promise<SeedResult> {
   const { algorand, admin, deployment } = params
+  const algod = algorand.client.algod
   const now = params.now ?? Date.now
   const rand = prng(20_240_601)
-  const fee = (inner: number) => ({ staticFee: AlgoAmount.MicroAlgo(1000 * (1 + inner)) })
-  const quiet = { suppressLog: true, populateAppCallResources: false } as const
   algorand.account.setSignerFromAccount(admin)
-  const dex = new DexClient({ algorand, appId: deployment.dexAppId, defaultSender: admin.addr })
-  const registry = new RegistryClient({ algorand, appId: deployment.registryAppId, defaultSender: admin.addr })
-  const dexAddress = algosdk.getApplicationAddress(deployment.dexAppId)
+  // the SDK's context for `who` (a note keeps equal trades in one validity window apart)
+  const as = (who: SeedAccount, note?: string): DexContext => ({
+    algod,
+    dexAppId: deployment.dexAppId,
+    registryAppId: deployment.registryAppId,
+    sender: who.addr,
+    signer: who.signer,
+    note,
+  })
+  const send = async (group: DexGroup | Promise<DexGroup>): Promise<void> => {
+    await (await group).composer.execute(algod, 4)
+  }
 
   // deploy's blocks, when the caller travelled first (see historyStart), are this early too
   const historyFrom = historyStart(now)
-  await travelTo(algorand, historyFrom, now)
+  await travelTo(algod, historyFrom, now)
 
   // tokens: GROVE from deploy, then the demo tokens in order
   const tokens: (SeededToken & { priceUsd: number })[] = [
@@ -182,11 +172,8 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     tokens.push({ assetId, unitName: t.unitName, assetName: t.assetName, decimals: t.decimals, url: t.url, verified: t.verified, priceUsd: t.priceUsd })
   }
   const token = (unit: string) => (unit === 'ALGO' ? { assetId: 0n, decimals: 6, priceUsd: ALGO_PRICE_USD } : tokens.find((t) => t.unitName === unit)!)
-  const toVerify = tokens.slice(1).filter((t) => t.verified)
-  // the registry pays each verified-token box's minimum balance: 2,500 + 400 × 9 name bytes
-  await algorand.send.payment({ sender: admin.addr, receiver: algosdk.getApplicationAddress(deployment.registryAppId), amount: AlgoAmount.MicroAlgo(6_100 * toVerify.length), suppressLog: true })
-  for (const t of toVerify) {
-    await registry.send.setVerified({ args: { asset: t.assetId, verified: true }, boxReferences: [verifiedBoxName(t.assetId)], ...quiet })
+  for (const t of tokens.slice(1).filter((t) => t.verified)) {
+    await (await buildSetVerified({ algod, registryAppId: deployment.registryAppId, sender: admin.addr, signer: admin.signer }, t.assetId, true)).composer.execute(algod, 4)
   }
 
   // accounts: the demo account and a few traders, funded with ALGO; everyone opts in
@@ -197,66 +184,42 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   const assetIds = tokens.map((t) => t.assetId)
   const others = [...params.holders.filter((h) => !h.addr.equals(admin.addr)), demoAccount, ...traders]
   for (const who of others) {
-    const held = new Set((await algorand.client.algod.accountInformation(who.addr).do()).assets?.map((h) => h.assetId) ?? [])
+    const held = new Set((await algod.accountInformation(who.addr).do()).assets?.map((h) => h.assetId) ?? [])
     const missing = assetIds.filter((assetId) => !held.has(assetId))
     if (missing.length === 0) continue
-    const group = algorand.newGroup()
-    for (const assetId of missing) group.addAssetOptIn({ sender: who.addr, assetId, signer: who.signer })
-    await group.send({ suppressLog: true })
+    const group = await GroupBuilder.create({ algod, sender: who.addr, signer: who.signer })
+    for (const assetId of missing) group.addAssetOptIn(assetId)
+    await group.send()
   }
   // holdings: $25k of each token for the wallets, $2M for each trader
   const traderSet = new Set<SeedAccount>(traders)
   for (const who of others) {
     const usd = traderSet.has(who) ? 2_000_000 : 25_000
-    const group = algorand.newGroup()
-    for (const t of tokens) group.addAssetTransfer({ sender: admin.addr, receiver: who.addr, assetId: t.assetId, amount: units(usd, t.priceUsd, t.decimals) })
-    await group.send({ suppressLog: true })
+    const group = await GroupBuilder.create({ algod, sender: admin.addr, signer: admin.signer })
+    for (const t of tokens) group.addTransfer(who.addr, t.assetId, units(usd, t.priceUsd, t.decimals))
+    await group.send()
   }
 
-  // pools with their first liquidity, from the admin
-  const input = (from: SeedAccount, assetId: bigint, amount: bigint) =>
-    assetId === 0n
-      ? algorand.createTransaction.payment({ sender: from.addr, receiver: dexAddress, amount: AlgoAmount.MicroAlgo(amount) })
-      : algorand.createTransaction.assetTransfer({ sender: from.addr, receiver: dexAddress, assetId, amount })
-  const refs = (a: bigint, b: bigint, lp?: bigint) => ({
-    boxReferences: [poolBox(a, b)],
-    assetReferences: [a, b, ...(lp ? [lp] : [])].filter((x) => x !== 0n),
-    appReferences: [deployment.registryAppId],
-  })
-  // a DEX call, with bare NoOp calls to the DEX appended while the group runs out of opcode budget
-  // (each app call adds 700 to the group's pooled budget); rejected attempts leave nothing on chain
-  const run = async (sender: SeedAccount, build: (group: DexComposer) => DexComposer<unknown[]>): Promise<unknown> => {
-    for (let pad = 0; ; pad++) {
-      let group = build(dex.newGroup())
-      for (let i = 0; i < pad; i++) {
-        const noop = await algorand.createTransaction.appCall({ sender: sender.addr, appId: deployment.dexAppId, note: new TextEncoder().encode(`budget ${i}`), ...fee(0) })
-        group = group.addTransaction(noop, sender.signer)
-      }
-      try {
-        return (await group.send(quiet)).returns[0]
-      } catch (e) {
-        if (pad >= 3 || !/budget exceeded/.test(String(e))) throw e
-      }
-    }
-  }
+  // pools with their first liquidity, from the admin (the builders opt the admin into each LP token)
   const pools: SeedResult['pools'] = []
-  const priced: { a: bigint; b: bigint; lpAsset: bigint; unitsA: bigint; unitsB: bigint }[] = []
+  const priced: { a: bigint; b: bigint; lpAsset: bigint; unitsA: bigint; unitsB: bigint; refA: Reference; refB: Reference }[] = []
   for (const p of DEMO_POOLS) {
     const [x, y] = p.pair.map(token)
     const [ta, tb] = x.assetId < y.assetId ? [x, y] : [y, x]
     const [a, b] = [ta.assetId, tb.assetId]
-    const lpAsset = (await run(admin, (g) => g.createPool({ sender: admin.addr, args: { mbr: input(admin, 0n, 1_000_000n), a, b }, ...refs(a, b), ...fee(4) }))) as bigint
-    await algorand.send.assetOptIn({ sender: admin.addr, assetId: lpAsset, suppressLog: true })
+    await send(buildCreatePool(as(admin), a, b))
+    const pool = (await fetchPool(algod, deployment.dexAppId, a, b))!
     const unitsA = units(p.depthUsd, ta.priceUsd, ta.decimals)
     const unitsB = units(p.depthUsd, tb.priceUsd, tb.decimals)
-    await run(admin, (g) => g.addLiquidity({ sender: admin.addr, args: { inA: input(admin, a, unitsA), inB: input(admin, b, unitsB), a, b, minLp: 0n }, ...refs(a, b, lpAsset), ...fee(3) }))
-    pools.push({ a, b, lpAsset })
-    priced.push({ a, b, lpAsset, unitsA, unitsB })
+    await send(buildAddLiquidity(as(admin), pool, unitsA, unitsB, 0n))
+    pools.push({ a, b, lpAsset: pool.lpAsset })
+    priced.push({ a, b, lpAsset: pool.lpAsset, unitsA, unitsB, refA: ta, refB: tb })
   }
+  // the demo account and the traders hold every LP token from the start
   for (const who of [demoAccount, ...traders]) {
-    const group = algorand.newGroup()
-    for (const p of pools) group.addAssetOptIn({ sender: who.addr, assetId: p.lpAsset, signer: who.signer })
-    await group.send({ suppressLog: true })
+    const group = await GroupBuilder.create({ algod, sender: who.addr, signer: who.signer })
+    for (const p of pools) group.addAssetOptIn(p.lpAsset)
+    await group.send()
   }
 
   // the history: trades at random moments, a third of them in the last two days so short
@@ -278,29 +241,40 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   })
   events.sort((p, q) => p.at - q.at)
   for (const [i, e] of events.entries()) {
-    const { a, b, lpAsset, unitsA, unitsB } = priced[e.pool]
-    // equal trades in the same validity window would otherwise be one txid
-    const note = new TextEncoder().encode(`grove demo ${i}`)
-    const trader = traders[e.trader]
-    await travelTo(algorand, e.at, now)
+    const { a, b, lpAsset, unitsA, unitsB } = priced[e.pool]!
+    const trader = traders[e.trader]!
+    const ctx = as(trader, `grove demo ${i}`)
+    await travelTo(algod, e.at, now)
     if (e.kind === 'swap') {
       const [assetIn, assetOut, amountIn] = e.aToB ? [a, b, unitsA] : [b, a, unitsB]
       const amount = BigInt(Math.max(1, Math.round(Number(amountIn) * e.size)))
-      await run(trader, (g) => g.swapExactIn({ sender: trader.addr, args: { input: input(trader, assetIn, amount), assetOut, minOut: 1n }, note, ...refs(a, b), ...fee(1) }))
+      await send(buildSwapExactIn(ctx, assetIn, assetOut, amount, 1n))
     } else if (e.kind === 'add') {
       // B rounded up to the pool ratio: the contract takes the ratio and refunds any excess
-      const [rA, rB] = poolReserves(await algorand.app.getBoxValue(deployment.dexAppId, poolBox(a, b)))
-      const amountA = BigInt(Math.round(Number(rA) * e.size))
-      const amountB = (amountA * rB) / rA + 1n
-      await run(trader, (g) => g.addLiquidity({ sender: trader.addr, args: { inA: input(trader, a, amountA), inB: input(trader, b, amountB), a, b, minLp: 0n }, note, ...refs(a, b, lpAsset), ...fee(3) }))
+      const pool = (await fetchPool(algod, deployment.dexAppId, a, b))!
+      const amountA = BigInt(Math.round(Number(pool.reserveA) * e.size))
+      const amountB = (amountA * pool.reserveB) / pool.reserveA + 1n
+      await send(buildAddLiquidity(ctx, pool, amountA, amountB, 0n))
     } else {
-      const held = (await algorand.client.algod.accountAssetInformation(trader.addr, lpAsset).do()).assetHolding?.amount ?? 0n
+      const held = await algod.accountAssetInformation(trader.addr, lpAsset).do().then(
+        (info) => info.assetHolding?.amount ?? 0n,
+        () => 0n,
+      )
       const lp = BigInt(Math.floor(Number(held) * e.size))
-      const lpIn = () => algorand.createTransaction.assetTransfer({ sender: trader.addr, receiver: dexAddress, assetId: lpAsset, amount: lp })
-      if (lp > 0n) await run(trader, (g) => g.removeLiquidity({ sender: trader.addr, args: { lp: lpIn(), a, b, minA: 0n, minB: 0n }, note, ...refs(a, b, lpAsset), ...fee(3) }))
+      if (lp > 0n) await send(buildRemoveLiquidity(ctx, (await fetchPool(algod, deployment.dexAppId, a, b))!, lp, 0n, 0n))
     }
   }
-  await travelToNow(algorand)
+
+  // arbitrage: the random trades moved each pool on its own; one swap per pool brings every price
+  // back to the reference, so prices agree across pools and ALGO → gUSD routes directly
+  await travelTo(algod, end, now)
+  const arbitrageur = traders[0]!
+  for (const [i, p] of priced.entries()) {
+    const pool = (await fetchPool(algod, deployment.dexAppId, p.a, p.b))!
+    const swap = arbitrageSwap(pool, p.refA, p.refB)
+    if (swap) await send(buildSwapExactIn(as(arbitrageur, `grove demo arbitrage ${i}`), swap.assetIn, swap.assetOut, swap.amountIn, 1n))
+  }
+  await travelTo(algod, undefined)
 
   return {
     tokens: tokens.map(({ priceUsd: _p, ...t }) => t),
@@ -309,12 +283,6 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     trades: count,
     historyFrom,
   }
-}
-
-/** Reserves (A, B) from a pool box. */
-function poolReserves(box: Uint8Array): [bigint, bigint] {
-  const [reserveA, reserveB] = POOL_STATE.decode(box) as bigint[]
-  return [BigInt(reserveA), BigInt(reserveB)]
 }
 
 /** The accounts in the localnet kmd's default wallet, with their signers (the demo's KMD holders). */

@@ -3,7 +3,8 @@ import { decodeUint64 } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import type { Pool, PoolState } from './amm.ts'
 import { poolBoxName } from '@grove/contracts/pool'
-import { DEX_SPEC, structFields, structType } from './contract.ts'
+import { structFields, structType } from '../core/arc56.ts'
+import { DEX_SPEC } from './spec.ts'
 
 /** The box name of pool (a, b), either order: the contracts package owns the layout. */
 export { poolBoxName }

@@ -1,4 +1,4 @@
-// npm run seed -w @grove/contracts [-- --trades N]
+// npm run seed -w @grove/demo [-- --trades N]
 // Deploys Grove (idempotent) on a running localnet and seeds the demo once (`npm start` does both
 // by itself; this is for a localnet started with `grove-localnet start`). algod 127.0.0.1:4001 and
 // kmd :4002 (token a×64) unless GROVE_ALGOD_SERVER / GROVE_KMD_SERVER (URLs) say otherwise.
@@ -6,8 +6,8 @@
 // are older than that (a fresh one); on a used chain it is squeezed up to now.
 import { parseArgs } from 'node:util'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
-import { deploy } from '../src/deploy.ts'
-import { historyStart, kmdAccounts, seed, travelTo, travelToNow } from '../src/seed.ts'
+import { deploy } from '@grove/contracts/deploy'
+import { historyStart, kmdAccounts, seed, travelTo } from '../src/seed.ts'
 
 const TOKEN = 'a'.repeat(64)
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     kmdConfig: endpoint(process.env.GROVE_KMD_SERVER ?? 'http://127.0.0.1:4002'),
   })
   const admin = await algorand.account.localNetDispenser()
-  await travelTo(algorand, historyStart())
+  await travelTo(algorand.client.algod, historyStart())
   try {
     const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
     const boxes = await algorand.client.algod.getApplicationBoxes(ids.dexAppId).do()
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     const result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades: values.trades ? Number(values.trades) : undefined })
     console.log(JSON.stringify({ deployment: ids, ...result }, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v), 2))
   } finally {
-    await travelToNow(algorand)
+    await travelTo(algorand.client.algod, undefined)
   }
 }
 

@@ -2,19 +2,6 @@
 import { ABIMethod, ABIType, bytesToHex } from 'algosdk'
 import type { ABITupleType } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import { DEX_SPEC } from './contract.ts'
-
-/** Arguments of each DEX event, as the contract emits them. */
-export interface DexEventArgs {
-  PoolCreated: { a: bigint; b: bigint; lpAsset: bigint; creator: string }
-  Swap: { assetIn: bigint; assetOut: bigint; amountIn: bigint; amountOut: bigint; protocolFee: bigint; trader: string }
-  LiquidityAdded: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
-  LiquidityRemoved: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
-  FeesCollected: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; treasury: string }
-}
-
-/** A decoded DEX event. */
-export type DexEvent = { [K in keyof DexEventArgs]: { name: K; args: DexEventArgs[K] } }[keyof DexEventArgs]
 
 /** A decoded event of any ARC-56 contract. */
 export interface DecodedEvent {
@@ -34,7 +21,8 @@ export function eventSelector(name: string, argTypes: string[]): Uint8Array {
   return new EventSignature({ name, args: argTypes.map((type) => ({ type })), returns: { type: 'void' } }).getSelector()
 }
 
-interface EventDecoder {
+/** How to decode one event: its name, field names and ABI tuple type. */
+export interface EventDecoder {
   name: string
   fields: string[]
   type: ABITupleType
@@ -54,10 +42,8 @@ export function eventDecoders(spec: Arc56Contract): Map<string, EventDecoder> {
   return decoders
 }
 
-const DEX_DECODERS = eventDecoders(DEX_SPEC)
-
 /** Decodes one log line with the given decoders; undefined for logs that are not events (e.g. ABI returns). */
-export function decodeEvent(log: Uint8Array, decoders: Map<string, EventDecoder> = DEX_DECODERS): DecodedEvent | undefined {
+export function decodeArc28Event(log: Uint8Array, decoders: Map<string, EventDecoder>): DecodedEvent | undefined {
   if (log.length < 4) return undefined
   const decoder = decoders.get(bytesToHex(log.slice(0, 4)))
   if (!decoder) return undefined
@@ -68,9 +54,4 @@ export function decodeEvent(log: Uint8Array, decoders: Map<string, EventDecoder>
     // A log that merely starts with a selector's bytes is not an event.
     return undefined
   }
-}
-
-/** The DEX events among a transaction's logs, in order. */
-export function decodeDexEvents(logs: readonly Uint8Array[]): DexEvent[] {
-  return logs.map((log) => decodeEvent(log, DEX_DECODERS)).filter((e): e is DecodedEvent => e !== undefined) as DexEvent[]
 }

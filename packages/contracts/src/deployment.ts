@@ -1,0 +1,105 @@
+// The deployment record: the one list of Grove's contracts and assets, and the JSON file that says
+// where they live on a network. The build compiles the list, deploy() creates it, `npm run deploy`
+// and `npm start` write the record, the SDK and the web app read it. Dependency-free, so the web
+// app and scripts import it without algosdk. Adding a contract: its source, one entry in
+// CONTRACTS, its SDK module (packages/sdk/src/<contract>/).
+
+/** The networks Grove deploys to. */
+export const NETWORKS = ['localnet', 'testnet', 'mainnet'] as const
+/** One of `NETWORKS`. */
+export type NetworkName = (typeof NETWORKS)[number]
+
+/**
+ * Grove's contracts, in deployment order (a contract may read the ids of those before it): the
+ * class name the artifacts and clients are named after, the TEALScript source, the key of its app
+ * id in a deployment record, and how messages name it.
+ */
+export const CONTRACTS = [
+  { name: 'Registry', source: 'contracts/registry.algo.ts', idKey: 'registryAppId', label: 'registry' },
+  { name: 'Dex', source: 'contracts/dex.algo.ts', idKey: 'dexAppId', label: 'DEX' },
+  { name: 'Locks', source: 'contracts/locks.algo.ts', idKey: 'lockAppId', label: 'locks' },
+  { name: 'Staking', source: 'contracts/staking.algo.ts', idKey: 'stakingAppId', label: 'staking' },
+  { name: 'Vault', source: 'contracts/vault.algo.ts', idKey: 'vaultAppId', label: 'vault' },
+] as const
+
+/** The assets a deployment creates, by the key of their id in a deployment record. */
+export const DEPLOYED_ASSETS = [
+  { name: 'GROVE', idKey: 'groveAssetId' },
+  { name: 'sGROVE', idKey: 'sGroveAssetId' },
+] as const
+
+/** The class name of one of Grove's contracts ("Dex", "Registry"). */
+export type ContractName = (typeof CONTRACTS)[number]['name']
+/** The record key of a contract's app id ("dexAppId"). */
+export type AppIdKey = (typeof CONTRACTS)[number]['idKey']
+/** The record key of a deployed asset's id ("groveAssetId"). */
+export type AssetIdKey = (typeof DEPLOYED_ASSETS)[number]['idKey']
+
+/**
+ * Where Grove lives on one network: every contract's app id and every deployed asset's id (JSON
+ * numbers: ids stay below 2^53), and the round the deployment started at, where a chain follower
+ * (the analytics service) starts reading.
+ */
+export type Deployment = { network: NetworkName; firstRound: number } & { [K in AppIdKey | AssetIdKey]: number }
+
+/** A deployment record that cannot be read; the message names the file's problem. */
+export class DeploymentError extends Error {
+  override name = 'DeploymentError'
+}
+
+const KEYS: readonly string[] = ['network', 'firstRound', ...CONTRACTS.map((c) => c.idKey), ...DEPLOYED_ASSETS.map((a) => a.idKey)]
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0
+
+/**
+ * Checks a parsed JSON value as a deployment record (of `network`, when given) and returns it with
+ * exactly the record's keys. Throws a DeploymentError naming the first problem.
+ */
+export function toDeployment(value: unknown, network?: NetworkName): Deployment {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new DeploymentError('a deployment record must be a JSON object')
+  const v = value as Record<string, unknown>
+  if (!NETWORKS.includes(v.network as NetworkName)) throw new DeploymentError(`network must be one of ${NETWORKS.join(', ')}, not ${JSON.stringify(v.network)}`)
+  if (network !== undefined && v.network !== network) throw new DeploymentError(`the record is for ${String(v.network)}, not ${network}`)
+  if (!(typeof v.firstRound === 'number' && Number.isSafeInteger(v.firstRound) && v.firstRound >= 0)) {
+    throw new DeploymentError(`firstRound must be a round number (0 or more), not ${JSON.stringify(v.firstRound)}`)
+  }
+  for (const key of KEYS.slice(2)) {
+    if (!isId(v[key])) throw new DeploymentError(`${key} must be a positive integer id, not ${JSON.stringify(v[key])}`)
+  }
+  return Object.fromEntries(KEYS.map((k) => [k, v[k]])) as Deployment
+}
+
+/** Parses a deployment record's JSON text (of `network`, when given); throws a DeploymentError when it is not one. */
+export function parseDeployment(json: string, network?: NetworkName): Deployment {
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch (e) {
+    throw new DeploymentError(`a deployment record must be JSON: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  return toDeployment(value, network)
+}
+
+/** The JSON text of a deployment record, keys in the record's order, with a final newline. */
+export function serializeDeployment(deployment: Deployment): string {
+  return JSON.stringify(toDeployment(deployment), null, 2) + '\n'
+}
+
+/** The app id of contract `name` in a deployment. */
+export function appIdOf(deployment: Deployment, name: ContractName): number {
+  return deployment[CONTRACTS.find((c) => c.name === name)!.idKey]
+}
+
+/** A deployment with bigint ids and round, as algosdk and the SDK take them. */
+export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K in AppIdKey | AssetIdKey]: bigint }
+
+/** A deployment record's ids as bigints. */
+export function deploymentIds(deployment: Deployment): DeploymentIds {
+  const d = toDeployment(deployment)
+  return Object.fromEntries(KEYS.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment])])) as DeploymentIds
+}
+
+/** The deployment record of bigint ids (checked: every id positive and below 2^53). */
+export function deploymentRecord(ids: DeploymentIds): Deployment {
+  return toDeployment(Object.fromEntries(KEYS.map((k) => [k, k === 'network' ? ids.network : Number(ids[k as keyof DeploymentIds])])))
+}

@@ -1,0 +1,48 @@
+// The deployment record: one list of contracts, one JSON shape, and clear words for a bad file.
+import { describe, expect, it } from 'vitest'
+import { CONTRACTS, DeploymentError, appIdOf, deploymentIds, deploymentRecord, parseDeployment, serializeDeployment, toDeployment } from '../src/deployment.ts'
+
+const record = { network: 'testnet', firstRound: 41_000_000, registryAppId: 700, dexAppId: 701, groveAssetId: 699 }
+
+describe('parseDeployment', () => {
+  it('reads a record and keeps exactly its keys, in order', () => {
+    expect(parseDeployment(JSON.stringify({ ...record, note: 'extra' }))).toEqual(record)
+    expect(Object.keys(parseDeployment(JSON.stringify(record)))).toEqual(['network', 'firstRound', ...CONTRACTS.map((c) => c.idKey), 'groveAssetId'])
+  })
+
+  it('round-trips through serializeDeployment, ending the file with a newline', () => {
+    const text = serializeDeployment(toDeployment(record))
+    expect(text.endsWith('}\n')).toBe(true)
+    expect(parseDeployment(text)).toEqual(record)
+  })
+
+  it('converts to bigint ids and back', () => {
+    const ids = deploymentIds(toDeployment(record))
+    expect(ids).toEqual({ network: 'testnet', firstRound: 41_000_000n, registryAppId: 700n, dexAppId: 701n, groveAssetId: 699n })
+    expect(deploymentRecord(ids)).toEqual(record)
+  })
+
+  it('finds a contract’s app id by its name', () => {
+    expect(appIdOf(toDeployment(record), 'Dex')).toBe(701)
+    expect(appIdOf(toDeployment(record), 'Registry')).toBe(700)
+  })
+
+  it.each([
+    ['text that is not JSON', '{"network":', /must be JSON/],
+    ['a list', '[]', 'a deployment record must be a JSON object'],
+    ['an unknown network', JSON.stringify({ ...record, network: 'betanet' }), 'network must be one of localnet, testnet, mainnet, not "betanet"'],
+    ['a missing first round', JSON.stringify({ ...record, firstRound: undefined }), 'firstRound must be a round number (0 or more), not undefined'],
+    ['a fractional first round', JSON.stringify({ ...record, firstRound: 1.5 }), 'firstRound must be a round number (0 or more), not 1.5'],
+    ['a missing DEX id', JSON.stringify({ ...record, dexAppId: undefined }), 'dexAppId must be a positive integer id, not undefined'],
+    ['a zero registry id', JSON.stringify({ ...record, registryAppId: 0 }), 'registryAppId must be a positive integer id, not 0'],
+    ['an id given as text', JSON.stringify({ ...record, groveAssetId: '699' }), 'groveAssetId must be a positive integer id, not "699"'],
+    ['an id beyond 2^53', JSON.stringify({ ...record, dexAppId: 2 ** 60 }), /dexAppId must be a positive integer id/],
+  ])('refuses %s with a clear message', (_name, text, message) => {
+    expect(() => parseDeployment(text)).toThrow(DeploymentError)
+    expect(() => parseDeployment(text)).toThrow(message)
+  })
+
+  it('refuses a record of another network than the one asked for', () => {
+    expect(() => parseDeployment(JSON.stringify(record), 'mainnet')).toThrow('the record is for testnet, not mainnet')
+  })
+})

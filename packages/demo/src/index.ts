@@ -1,0 +1,4 @@
+// @grove/demo: the demo seed for a fresh localnet (see seed.ts), above the SDK.
+export * from './seed.ts'
+export * from './arbitrage.ts'
+export * from './time.ts'

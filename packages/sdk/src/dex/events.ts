@@ -1,0 +1,28 @@
+// The DEX's ARC-28 events (PoolCreated, Swap, LiquidityAdded, LiquidityRemoved, FeesCollected).
+import { decodeArc28Event, eventDecoders, type DecodedEvent, type EventDecoder } from '../core/events.ts'
+import { DEX_SPEC } from './spec.ts'
+
+/** Arguments of each DEX event, as the contract emits them. */
+export interface DexEventArgs {
+  PoolCreated: { a: bigint; b: bigint; lpAsset: bigint; creator: string }
+  Swap: { assetIn: bigint; assetOut: bigint; amountIn: bigint; amountOut: bigint; protocolFee: bigint; trader: string }
+  LiquidityAdded: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
+  LiquidityRemoved: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
+  FeesCollected: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; treasury: string }
+}
+
+/** A decoded DEX event. */
+export type DexEvent = { [K in keyof DexEventArgs]: { name: K; args: DexEventArgs[K] } }[keyof DexEventArgs]
+
+/** Decoders of the DEX's events, keyed by selector hex. */
+export const DEX_DECODERS = eventDecoders(DEX_SPEC)
+
+/** Decodes one log line (the DEX's events unless other decoders are given); undefined for logs that are not events. */
+export function decodeEvent(log: Uint8Array, decoders: Map<string, EventDecoder> = DEX_DECODERS): DecodedEvent | undefined {
+  return decodeArc28Event(log, decoders)
+}
+
+/** The DEX events among a transaction's logs, in order. */
+export function decodeDexEvents(logs: readonly Uint8Array[]): DexEvent[] {
+  return logs.map((log) => decodeArc28Event(log, DEX_DECODERS)).filter((e): e is DecodedEvent => e !== undefined) as DexEvent[]
+}

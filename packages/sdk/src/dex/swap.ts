@@ -1,0 +1,40 @@
+// A found route, sent: which DEX method carries it and what it costs in fees. The one place that
+// decides this, for the web app, the demo seed and tests.
+import type { DexContext, DexGroup } from './transactions.ts'
+import { buildSwapExactIn, buildSwapExactOut, buildSwapRoute } from './transactions.ts'
+import type { Route } from './route.ts'
+
+/**
+ * The group for `route` with `limit` as the user's bound: for an exact-in route the minimum out,
+ * for an exact-out route (`route.exactOut` set) the most paid. One hop exact in is swapExactIn,
+ * one hop exact out is swapExactOut (it sends exactly the output and refunds what the pool did not
+ * need), and more hops are swapRoute, which is exact in: it spends the limit whole and insists on
+ * the output asked for.
+ */
+export function buildSwap(ctx: DexContext, route: Route, limit: bigint): Promise<DexGroup> {
+  if (route.exactOut === undefined) {
+    return route.path.length === 1
+      ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, limit)
+      : buildSwapRoute(ctx, route.assetIn, route.path, route.amountIn, limit)
+  }
+  if (route.hops.length === 1) return buildSwapExactOut(ctx, route.assetIn, route.assetOut, route.exactOut, limit)
+  return buildSwapRoute(ctx, route.assetIn, route.path, limit, route.exactOut)
+}
+
+/**
+ * µALGO of fees `buildSwap` pays for `route` before opt-ins and budget calls: `minFee` for the
+ * input transfer, `minFee` × (1 + inner transfers) for the app call. An exact-out single hop may
+ * refund unused input: a second inner transfer.
+ */
+export function swapFee(route: Route, minFee = 1_000n): bigint {
+  const inners = route.exactOut !== undefined && route.hops.length === 1 ? 2n : 1n
+  return minFee + minFee * (1n + inners)
+}
+
+/** Sends a found route with `minOut` as its minimum: one hop as swapExactIn, more as swapRoute; exact-out routes ask for `exactOut`. */
+export function buildRouteSwap(ctx: DexContext, route: Route, minOut: bigint): Promise<DexGroup> {
+  const min = route.exactOut !== undefined && route.exactOut > minOut ? route.exactOut : minOut
+  return route.path.length === 1
+    ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, min)
+    : buildSwapRoute(ctx, route.assetIn, route.path, route.amountIn, min)
+}

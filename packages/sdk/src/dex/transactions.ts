@@ -1,0 +1,192 @@
+// Builders of each DEX action's transaction group, on the one group builder (core/group.ts). Every
+// group is signer-agnostic (a wallet's TransactionSigner), names its own resources (pool boxes,
+// assets, the registry app) instead of simulating for them, and pays inner-transaction fees on the
+// app call: min fee × (1 + inners).
+import { getApplicationAddress } from 'algosdk'
+import type { Address, Algodv2, AtomicTransactionComposer } from 'algosdk'
+import { GroupBuilder } from '../core/group.ts'
+import type { GroupContext, TxnArg } from '../core/group.ts'
+import { missingOptIns } from '../core/references.ts'
+import { addLiquidity as quoteAdd } from './amm.ts'
+import type { Pool } from './amm.ts'
+import { poolBoxName } from './pool-state.ts'
+import { dexMethod } from './spec.ts'
+
+export { missingOptIns }
+
+/** Minimum balance of one box: 2,500 + 400 per byte of name and value (go-algorand's BoxFlatMinBalance, BoxByteMinBalance). */
+export const POOL_BOX_MIN_BALANCE = 2_500n + 400n * (17n + 136n)
+/** Minimum balance of holding or creating one asset. */
+export const ASSET_MIN_BALANCE = 100_000n
+
+/** Who acts, on which DEX, and how to sign. */
+export interface DexContext extends GroupContext {
+  dexAppId: bigint
+  /** The registry the DEX reads (pause flags, fees, treasury); read from the DEX's global state when omitted. */
+  registryAppId?: bigint
+  /** Assets the sender is known to hold (e.g. from a balance query the app already made): no opt-in lookup for them. */
+  heldAssets?: readonly bigint[]
+  /** Simulate each group and add budget calls when it needs them (default true); off when groups are merged and covered together. */
+  coverBudget?: boolean
+}
+
+/** A built group and what it costs the sender. */
+export interface DexGroup {
+  composer: AtomicTransactionComposer
+  /** Total µALGO of transaction fees the sender pays (inner transactions included). */
+  fee: bigint
+  /** Assets the group opts the sender into first. */
+  optIns: bigint[]
+  /** Bare NoOp calls to the DEX added because the action needs more than its app call's opcode budget. */
+  budgetCalls: number
+}
+
+/** Opcodes the DEX's bare NoOp call (budget padding) runs. */
+const BARE_CALL_COST = 16
+
+/** The registry app id the DEX was created with (its `registry` global). */
+export async function readRegistryAppId(algod: Algodv2, dexAppId: bigint): Promise<bigint> {
+  const app = await algod.getApplicationByID(dexAppId).do()
+  const entry = app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === 'registry')
+  if (!entry) throw new Error(`App ${dexAppId} is not a Grove DEX (no registry)`)
+  return BigInt(entry.value.uint)
+}
+
+/** A DEX action being built: the group, the registry it names, and the opt-ins it added. */
+interface Action {
+  group: GroupBuilder
+  registryAppId: bigint
+  appAddress: Address
+  optIns: bigint[]
+}
+
+async function start(ctx: DexContext, optInAssets: readonly bigint[]): Promise<Action> {
+  const [group, registryAppId, optIns] = await Promise.all([
+    GroupBuilder.create(ctx),
+    ctx.registryAppId ?? readRegistryAppId(ctx.algod, ctx.dexAppId),
+    missingOptIns(ctx.algod, ctx.sender, ctx.heldAssets ? optInAssets.filter((a) => !ctx.heldAssets!.includes(a)) : optInAssets),
+  ])
+  for (const asset of optIns) group.addAssetOptIn(asset)
+  return { group, registryAppId, appAddress: getApplicationAddress(ctx.dexAppId), optIns }
+}
+
+/** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the DEX. */
+const deposit = (a: Action, asset: bigint, amount: bigint): TxnArg => a.group.deposit(a.appAddress, asset, amount)
+
+function call(
+  ctx: DexContext,
+  a: Action,
+  method: string,
+  args: unknown[],
+  inners: number,
+  refs: { boxes?: [bigint, bigint][]; assets?: bigint[]; accounts?: (string | Address)[]; registry?: boolean },
+): void {
+  a.group.addMethodCall({
+    appId: ctx.dexAppId,
+    method: dexMethod(method),
+    args: args as never,
+    inners,
+    boxes: (refs.boxes ?? []).map(([x, y]) => poolBoxName(x, y)),
+    assets: refs.assets,
+    apps: refs.registry === false ? [] : [a.registryAppId],
+    accounts: refs.accounts,
+  })
+}
+
+/**
+ * Pads the budget (bare NoOp calls to the DEX, its cheapest call: no arguments, 16 opcodes) unless
+ * the context says not to: zaps and multi-hop routes need more than one app call's 700 opcodes.
+ * The simulation's cost holds when sent later: the DEX's TWAP update runs the same opcodes whether
+ * or not time has passed since a pool's last update (contracts README, "Cost").
+ */
+async function done(ctx: DexContext, a: Action): Promise<DexGroup> {
+  if (ctx.coverBudget !== false) await a.group.coverBudget(ctx.dexAppId, BARE_CALL_COST)
+  const built = await a.group.build()
+  return { composer: built.composer, fee: built.fee, optIns: a.optIns, budgetCalls: built.budgetCalls }
+}
+
+const ordered = (x: bigint, y: bigint): [bigint, bigint] => (x < y ? [x, y] : [y, x])
+
+/** What creating pool (a, b) adds to the DEX's minimum balance, given which assets the app already holds. */
+export async function poolCreationCost(algod: Algodv2, dexAppId: bigint, a: bigint, b: bigint): Promise<{ minBalance: bigint; optIns: number }> {
+  const missing = await missingOptIns(algod, getApplicationAddress(dexAppId), [a, b])
+  return { minBalance: POOL_BOX_MIN_BALANCE + ASSET_MIN_BALANCE * BigInt(1 + missing.length), optIns: missing.length }
+}
+
+/** Creates pool (x, y): pays the exact minimum-balance increase; the app opts in and creates the LP token. */
+export async function buildCreatePool(ctx: DexContext, x: bigint, y: bigint): Promise<DexGroup> {
+  const [a, b] = ordered(x, y)
+  const [act, cost] = await Promise.all([start(ctx, []), poolCreationCost(ctx.algod, ctx.dexAppId, a, b)])
+  call(ctx, act, 'createPool', [deposit(act, 0n, cost.minBalance), a, b], cost.optIns + 1, { boxes: [[a, b]], assets: [a, b] })
+  return done(ctx, act)
+}
+
+/** The message `buildAddLiquidity` throws for a first add without a price bound. */
+export const FIRST_ADD_NEEDS_MIN_LP =
+  'A first add sets the pool’s price: give a minimum LP from the intended price (firstAddMinLp), or someone who adds first at another price takes part of the deposit'
+
+/** Adds `amountA` and `amountB` to a pool (first or later add), opting into its LP token if needed. */
+export async function buildAddLiquidity(ctx: DexContext, pool: Pool, amountA: bigint, amountB: bigint, minLp: bigint): Promise<DexGroup> {
+  if (pool.reserveA === 0n && pool.reserveB === 0n && minLp <= 0n) throw new Error(FIRST_ADD_NEEDS_MIN_LP)
+  const act = await start(ctx, [pool.lpAsset])
+  // The LP transfer, plus at most one refund on a later add (one side is always used in full).
+  const q = quoteAdd(pool, amountA, amountB)
+  const inners = q.ok && q.first ? 1 : 2
+  call(ctx, act, 'addLiquidity', [deposit(act, pool.a, amountA), deposit(act, pool.b, amountB), pool.a, pool.b, minLp], inners, {
+    boxes: [[pool.a, pool.b]],
+    assets: [pool.lpAsset, pool.a, pool.b],
+  })
+  return done(ctx, act)
+}
+
+/** Single-sided add: `amountIn` of `assetIn`, of which `swapAmount` is swapped first (see amm `zap`). */
+export async function buildZap(ctx: DexContext, pool: Pool, assetIn: bigint, amountIn: bigint, swapAmount: bigint, minLp: bigint): Promise<DexGroup> {
+  const act = await start(ctx, [pool.lpAsset])
+  call(ctx, act, 'addLiquiditySingle', [deposit(act, assetIn, amountIn), pool.a, pool.b, swapAmount, minLp], 2, {
+    boxes: [[pool.a, pool.b]],
+    assets: [pool.lpAsset, pool.a, pool.b],
+  })
+  return done(ctx, act)
+}
+
+/** Burns `lp` for both sides of the pool, opting into either side if needed. */
+export async function buildRemoveLiquidity(ctx: DexContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<DexGroup> {
+  const act = await start(ctx, [pool.a, pool.b])
+  call(ctx, act, 'removeLiquidity', [deposit(act, pool.lpAsset, lp), pool.a, pool.b, minA, minB], 2, {
+    boxes: [[pool.a, pool.b]],
+    assets: [pool.a, pool.b],
+    registry: false,
+  })
+  return done(ctx, act)
+}
+
+/** Swaps all of `amountIn` for at least `minOut` of `assetOut`. */
+export async function buildSwapExactIn(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut: bigint): Promise<DexGroup> {
+  const act = await start(ctx, [assetOut])
+  call(ctx, act, 'swapExactIn', [deposit(act, assetIn, amountIn), assetOut, minOut], 1, { boxes: [[assetIn, assetOut]], assets: [assetOut] })
+  return done(ctx, act)
+}
+
+/** Swaps at most `maxIn` of `assetIn` for exactly `amountOut` of `assetOut`; the rest comes back. */
+export async function buildSwapExactOut(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
+  const act = await start(ctx, [assetOut])
+  call(ctx, act, 'swapExactOut', [deposit(act, assetIn, maxIn), assetOut, amountOut], 2, { boxes: [[assetIn, assetOut]], assets: [assetOut, assetIn] })
+  return done(ctx, act)
+}
+
+/** Swaps `amountIn` of `assetIn` along `path` (the assets after the input, 1–4 hops) for at least `minOut`. */
+export async function buildSwapRoute(ctx: DexContext, assetIn: bigint, path: readonly bigint[], amountIn: bigint, minOut: bigint): Promise<DexGroup> {
+  const assetOut = path[path.length - 1]!
+  const act = await start(ctx, [assetOut])
+  const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
+  call(ctx, act, 'swapRoute', [deposit(act, assetIn, amountIn), [...path], minOut], 1, { boxes: hops, assets: [assetOut] })
+  return done(ctx, act)
+}
+
+/** Sends a pool's accrued protocol fees to the registry's treasury (anyone may call). */
+export async function buildCollectFees(ctx: DexContext, pool: Pool, treasury: string | Address): Promise<DexGroup> {
+  const act = await start(ctx, [])
+  // Fees may accrue on either side between building and sending: pay for both transfers.
+  call(ctx, act, 'collectFees', [pool.a, pool.b], 2, { boxes: [[pool.a, pool.b]], assets: [pool.a, pool.b], accounts: [treasury] })
+  return done(ctx, act)
+}

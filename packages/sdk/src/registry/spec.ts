@@ -1,0 +1,13 @@
+// The registry's interface as @grove/contracts builds it (ARC-56).
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
+import { abiContract, methodLookup } from '../core/arc56.ts'
+
+/** The registry's ARC-56 specification. */
+export const REGISTRY_SPEC = REGISTRY_ARC56 as unknown as Arc56Contract
+
+/** The registry's methods as algosdk ABI objects. */
+export const REGISTRY_CONTRACT = abiContract(REGISTRY_SPEC)
+
+/** The registry method called `name`. */
+export const registryMethod = methodLookup(REGISTRY_CONTRACT)
