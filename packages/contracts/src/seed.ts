@@ -123,6 +123,12 @@ export function historyStart(now: () => number = Date.now): number {
   return Math.floor(now() / 1000) - HISTORY_DAYS * DAY
 }
 
+/** The embedded localnet's clock offset in seconds (0: blocks carry the wall clock). */
+export async function clockOffset(algorand: AlgorandClient): Promise<number> {
+  const res = await algorand.client.algod.c.get({ relativePath: '/grove/v1/clock/offset' })
+  return (JSON.parse(new TextDecoder().decode(res.body)) as { offset: number }).offset
+}
+
 /** Back to the present: new blocks carry the wall clock again. */
 export async function travelToNow(algorand: AlgorandClient): Promise<void> {
   await setClockOffset(algorand, 0)
