@@ -24,7 +24,7 @@ import {
 import { arbitrageSwap, type Reference } from './arbitrage.ts'
 import { DAY, historyStart, travelTo } from './time.ts'
 
-export { HISTORY_DAYS, historyStart, travelTo } from './time.ts'
+export { HISTORY_DAYS, clockOffset, historyStart, travelTo } from './time.ts'
 
 /** An account the seed can sign for. */
 export type SeedAccount = TransactionSignerAccount & { addr: Address }

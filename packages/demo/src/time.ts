@@ -23,3 +23,9 @@ export async function travelTo(algod: Algodv2, unixSeconds: number | undefined, 
 export function historyStart(now: () => number = Date.now): number {
   return Math.floor(now() / 1000) - HISTORY_DAYS * DAY
 }
+
+/** The embedded localnet's Grove clock offset in seconds (0: blocks carry the wall clock). */
+export async function clockOffset(algod: Algodv2): Promise<number> {
+  const res = await algod.c.get({ relativePath: '/grove/v1/clock/offset' })
+  return (JSON.parse(new TextDecoder().decode(res.body)) as { offset: number }).offset
+}

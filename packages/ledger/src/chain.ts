@@ -711,7 +711,6 @@ class Chain implements Node {
   private build(stxns: algosdk.SignedTransaction[], round: bigint, sim: SimulateHooks | undefined, stored?: StoredBlock): Built {
     const stopWatching = watchWrites(this.state)
     try {
-      this.fault?.('apply')
       const res = applyGroup(this.state, stxns, {
         round,
         genesisId: GENESIS_ID,
@@ -723,7 +722,8 @@ class Chain implements Node {
       })
       const expired = this.expireParticipation(round, stopWatching.writes)
       const writes = stopWatching()
-      this.fault?.('encode')
+      // the fault hook fires as each stage ends, its changes made, so a test proves they are undone
+      this.fault?.('apply')
       let block: algosdk.Block | undefined
       let encoded: Uint8Array
       let headerBytes: Uint8Array | undefined
@@ -744,7 +744,7 @@ class Chain implements Node {
         if (stored.keepDelta) block = new algosdk.Block({ header: decodeHeader(stored.bytes), payset: [] })
         encoded = stored.bytes
       }
-      this.fault?.('deltas')
+      this.fault?.('encode')
       const totals = nextTotals(this.state, writes, this.totals)
       // a replayed round left without `block` is not among the last DELTA_LOOKBACK kept, so its delta is not built
       const delta =
@@ -756,6 +756,7 @@ class Chain implements Node {
               prevTimestamp: this.headerAt(this.headers.length - 1).timestamp,
               totals,
             })
+      this.fault?.('deltas')
       return { res, block, encoded, headerBytes, writes, totals, delta }
     } finally {
       stopWatching()

@@ -12,14 +12,15 @@ export interface NodeOptions {
   /** Wall clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number
   /**
-   * Test-only fault injection: called as a commit enters each stage, so a test can make any stage
-   * throw and check that the refused group left nothing behind, in memory or on disk.
+   * Test-only fault injection: called as each stage of a commit ends (the log write: halfway
+   * through it), so a test can make any stage throw and check that the refused group left nothing
+   * behind, in memory or on disk.
    */
   fault?: (stage: CommitStage) => void
 }
 
-/** The stages of a commit, in order (the `fault` hook names them). */
-export type CommitStage = 'apply' | 'deltas' | 'encode' | 'log' | 'flush'
+/** The stages of a commit, in order: apply (with the block's end), encode, deltas, log, flush (the `fault` hook names them). */
+export type CommitStage = 'apply' | 'encode' | 'deltas' | 'log' | 'flush'
 
 /** What a successful submit returns (algod's POST /v2/transactions body). */
 export interface SubmitResult {
