@@ -52,8 +52,11 @@ export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, no
   const [assetRows, poolRows, volumeRows, oldRows] = await Promise.all([
     sql.query<{ id: number; unit_name: string | null; name: string | null; decimals: number }>('SELECT id, unit_name, name, decimals FROM assets'),
     sql.query<Record<string, number | string>>('SELECT * FROM pools ORDER BY id'),
+    // per pool, so each sum is a range of the candles' primary key rather than a scan of every pool's
     sql.query<{ pool_id: number; volume: number; trades: number }>(
-      `SELECT pool_id, sum(volume_usd)::float8 AS volume, sum(trades)::int AS trades FROM candles WHERE tf = '5m' AND bucket >= $1 GROUP BY pool_id`,
+      `SELECT p.id AS pool_id, c.volume, c.trades FROM pools p CROSS JOIN LATERAL (
+         SELECT coalesce(sum(volume_usd), 0)::float8 AS volume, coalesce(sum(trades), 0)::int AS trades FROM candles
+         WHERE pool_id = p.id AND tf = '5m' AND bucket >= $1) c`,
       [Math.floor((now - DAY) / 300) * 300],
     ),
     sql.query<{ id: number; reserve_a: string; reserve_b: string }>(

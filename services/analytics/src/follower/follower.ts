@@ -27,7 +27,7 @@ export interface FollowerOptions {
   modules?: readonly ContractModule[]
   /** Most rounds one poll (one SQL transaction) covers (default 500). */
   maxRoundsPerPoll?: number
-  /** Pause between polls once caught up, in ms (default 250). */
+  /** Longest pause between polls once caught up, in ms (default 1000); a new block ends it sooner. */
   idleMs?: number
   /** Test hook: runs after a poll's rows are written, before its watermark is saved and committed. */
   beforeCommit?: (poll: { from: bigint; to: bigint }) => void | Promise<void>
@@ -219,7 +219,8 @@ export class Follower {
         try {
           const r = await this.pollOnce()
           backoff = 500
-          if (r.to >= r.tip) await this.sleep(this.options.idleMs ?? 250)
+          // caught up: wake at algod's next block (wait-for-block-after), or after idleMs at the latest
+          if (r.to >= r.tip) await Promise.race([this.options.algod.statusAfterBlock(r.tip).do().catch(() => undefined), this.sleep(this.options.idleMs ?? 1000)])
         } catch (e) {
           if (e instanceof ChainMismatchError) {
             this.fatal = e

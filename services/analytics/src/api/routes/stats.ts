@@ -49,13 +49,13 @@ export function stats(app: FastifyInstance, deps: ApiDeps): void {
       const today = Math.floor(now / DAY) * DAY
       const first = today - (req.query.days - 1) * DAY
       const [week] = await deps.db.query<{ volume: number | null; fees: number | null }>(
-        `SELECT sum(c.volume_usd)::float8 AS volume, sum(c.volume_usd * p.fee_bps / 10000.0)::float8 AS fees FROM candles c JOIN pools p ON p.id = c.pool_id
-         WHERE c.tf = '1h' AND c.bucket >= $1`,
+        `SELECT sum(c.volume)::float8 AS volume, sum(c.volume * p.fee_bps / 10000.0)::float8 AS fees FROM pools p CROSS JOIN LATERAL (
+           SELECT coalesce(sum(volume_usd), 0) AS volume FROM candles WHERE pool_id = p.id AND tf = '1h' AND bucket >= $1) c`,
         [Math.floor((now - 7 * DAY) / 3600) * 3600],
       )
       const daily = await deps.db.query<{ day: number; volume: number; fees: number; trades: number }>(
         `SELECT c.bucket AS day, sum(c.volume_usd)::float8 AS volume, sum(c.volume_usd * p.fee_bps / 10000.0)::float8 AS fees, sum(c.trades)::int AS trades
-         FROM candles c JOIN pools p ON p.id = c.pool_id WHERE c.tf = '1d' AND c.bucket >= $1 GROUP BY c.bucket`,
+         FROM pools p CROSS JOIN LATERAL (SELECT bucket, volume_usd, trades FROM candles WHERE pool_id = p.id AND tf = '1d' AND bucket >= $1) c GROUP BY c.bucket`,
         [first],
       )
       const reserves = await deps.db.query<{ day: number; id: number; asset_a: number; asset_b: number; reserve_a: string; reserve_b: string }>(
