@@ -1,5 +1,6 @@
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { formatAmount } from '@/lib/format.ts'
+import { acceptAmountInput, amountSizeClass } from './amount-input.ts'
 import './dex.css'
 
 /** Props of {@link AmountField}. */
@@ -36,7 +37,7 @@ export function AmountField(props: AmountFieldProps) {
           ) : null}
         </span>
       </div>
-      <div className="token-input">
+      <div className={`token-input ${amountSizeClass(props.value)}`.trim()}>
         <input
           id={props.id}
           inputMode="decimal"
@@ -45,7 +46,11 @@ export function AmountField(props: AmountFieldProps) {
           value={props.value}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error || props.note ? `${props.id}-note` : undefined}
-          onChange={(e) => props.onChange(e.target.value.replace(',', '.'))}
+          onChange={(e) => {
+            // Letters and a second separator are refused as they are typed: the field keeps its text.
+            const accepted = acceptAmountInput(e.target.value)
+            if (accepted !== null) props.onChange(accepted)
+          }}
         />
         <button type="button" className="button token-button" onClick={props.onPickToken} aria-label={token ? `${props.label}: ${token.symbol}, change token` : `${props.label}: select a token`}>
           {token ? token.symbol : 'Select token'} <span aria-hidden="true">▾</span>

@@ -1,7 +1,7 @@
 import type { BalanceChanges } from '@grove/sdk'
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount, formatAlgo } from '@/lib/format.ts'
 import './review.css'
 
 /** Props of {@link ReviewDialog}. */
@@ -187,7 +187,7 @@ export function NetworkFeeRow(props: { fee: bigint | null; estimated?: boolean }
   return (
     <div>
       <dt>Network fee{props.estimated ? ' (estimated)' : ''}</dt>
-      <dd data-testid="network-fee">{props.fee === null ? 'Calculating…' : `${formatAmount(props.fee, 6)} ALGO`}</dd>
+      <dd data-testid="network-fee">{props.fee === null ? 'Calculating…' : formatAlgo(props.fee)}</dd>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { balanceOf, spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { GroveSdk, Pool, Route } from '@/lib/tx/dex.ts'
-import { formatAmount } from '@/lib/format.ts'
+import { formatAmount, formatAlgo } from '@/lib/format.ts'
 import type { SwapState } from './swap-state.ts'
 
 /** How alarming a price impact is: colours at 1/3/5%, typed confirmation from 10%, refused from 15%. */
@@ -117,7 +117,7 @@ export function deriveSwap(input: SwapInputs): SwapView {
     fieldError ??
     (button.kind === 'insufficient-balance'
       ? tokenIn!.id === 0
-        ? `You do not have enough ALGO: your account must keep ${formatAmount(input.holdings!.minBalance, 6)} ALGO and pay the network fee.`
+        ? `You do not have enough ALGO: your account must keep ${formatAlgo(input.holdings!.minBalance)} and pay the network fee.`
         : `You do not have enough ${tokenIn!.symbol}.`
       : problem === NO_ROUTE
         ? `No pools connect ${tokenIn!.symbol} and ${tokenOut!.symbol} with enough liquidity for this amount.`
