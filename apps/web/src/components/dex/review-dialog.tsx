@@ -51,9 +51,12 @@ export function ReviewDialog(props: ReviewDialogProps) {
         </p>
       ) : null}
       {simulationFailed ? null : (
-        <button ref={button} type="button" className="button button--primary button--block" disabled={disabled} aria-busy={props.busy || props.preparing || simulating} onClick={props.onConfirm}>
-          {props.busy ? 'Confirm in your wallet…' : props.preparing ? 'Preparing the transaction…' : simulating ? 'Simulating the transaction…' : props.confirmLabel}
-        </button>
+        // Sticky at the dialog's foot: warnings and the simulation may scroll, the confirm button stays in view.
+        <div className="review-dialog__actions">
+          <button ref={button} type="button" className="button button--primary button--block" disabled={disabled} aria-busy={props.busy || props.preparing || simulating} onClick={props.onConfirm}>
+            {props.busy ? 'Confirm in your wallet…' : props.preparing ? 'Preparing the transaction…' : simulating ? 'Simulating the transaction…' : props.confirmLabel}
+          </button>
+        </div>
       )}
     </Modal>
   )
