@@ -1,6 +1,7 @@
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { formatAmount } from '@/lib/format.ts'
 import { acceptAmountInput, amountSizeClass } from './amount-input.ts'
+import { TokenLogo } from './token-logo.tsx'
 import './dex.css'
 
 /** Props of {@link AmountField}. */
@@ -31,7 +32,7 @@ export function AmountField(props: AmountFieldProps) {
         <span className="hint">
           {token && props.balance !== undefined ? `Balance ${formatAmount(props.balance, token.decimals, { group: true, maxFractionDigits: 6 })}` : null}
           {token && props.max !== undefined && props.max > 0n ? (
-            <button type="button" className="link-button" onClick={() => props.onChange(formatAmount(props.max!, token.decimals))} aria-label={`Use maximum ${token.symbol}`}>
+            <button type="button" className="link-button" onClick={() => props.onChange(formatAmount(props.max!, token.decimals))} aria-label={`Max ${token.symbol}: use the most you can`}>
               Max
             </button>
           ) : null}
@@ -53,6 +54,7 @@ export function AmountField(props: AmountFieldProps) {
           }}
         />
         <button type="button" className="button token-button" onClick={props.onPickToken} aria-label={token ? `${props.label}: ${token.symbol}, change token` : `${props.label}: select a token`}>
+          {token ? <TokenLogo token={token} size={22} /> : null}
           {token ? token.symbol : 'Select token'} <span aria-hidden="true">▾</span>
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { formatAlgo, formatAmount } from '@/lib/format.ts'
 import { displayPrice } from '../derive-liquidity.ts'
 import { visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
@@ -68,6 +69,10 @@ export function PoolList(props: PoolListProps) {
                 return (
                   <tr key={String(pool.lpAsset)} data-pool-row={row.name}>
                     <th scope="row" data-label="Pool">
+                      <span className="pair-logos">
+                        <TokenLogo token={a} size={22} />
+                        <TokenLogo token={b} size={22} />
+                      </span>
                       {row.name}
                       {mine ? <span className="badge">Your position</span> : null}
                       <div className="hint">
