@@ -14,7 +14,7 @@ export interface PoolListProps {
   onRemove(row: PoolRow): void
 }
 
-const reserve = (value: bigint, t: { decimals: number; symbol: string }) => `${formatAmount(value, t.decimals, { group: true, maxFractionDigits: 6 })} ${t.symbol}`
+const reserve = (value: bigint, t: { decimals: number; symbol: string }) => `${formatAmount(value, t.decimals, { group: true })} ${t.symbol}`
 
 /** Every pool, searchable and sortable, the user's positions on top; each row opens add, remove or its chart. */
 export function PoolList(props: PoolListProps) {
