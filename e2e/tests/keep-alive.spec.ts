@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 
 const PAGES: [link: string, search: string][] = [
   ['Farms', 'Search farms by token or pool'],
-  ['Pools', 'Search staking pools by token'],
+  ['Staking', 'Search staking pools by token'],
 ]
 
 for (const [link, search] of PAGES) {

@@ -3,7 +3,7 @@
 // balances and pool boxes afterwards compared with what the review promised, network fee included.
 // Tests run in parallel on one chain, so each uses a pool no other spec trades through.
 import { expect, test, type Page } from '@playwright/test'
-import { algorand, balances, connectKmd, connectMnemonic, failNextKmdSignature, newAccount, stackInfo, toUnits, token } from '../support/stack.ts'
+import { algorand, balances, connectKmd, connectMnemonic, failNextKmdSignature, newAccount, pools, stackInfo, toUnits, token } from '../support/stack.ts'
 
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
 
@@ -84,23 +84,55 @@ test('adds ALGO and CANOPY at the pool ratio, then removes half, each for what i
   await expect(row).toContainText('%')
 
   await row.getByRole('button', { name: 'Remove liquidity from ALGO/CNPY' }).click()
-  await page.getByRole('button', { name: '50%', exact: true }).click()
-  await expect(page.getByTestId('remove-percent')).toHaveText('50%')
+  await page.getByRole('button', { name: '75%', exact: true }).click()
+  await expect(page.getByTestId('remove-percent')).toHaveText('75%')
   const preview = (await page.getByTestId('remove-preview').innerText()).split('\n')
   const algoBack = units(preview[0]!, 6)
   const cnpyBack = units(preview[1]!, cnpy.decimals)
   await page.getByRole('button', { name: 'Remove liquidity', exact: true }).click()
   const remove = await review(page, 'Review withdrawal from ALGO/CNPY', 'Confirm withdrawal')
   await page.screenshot({ path: 'screenshots/shares-remove-review-1280.png' })
-  expect(await remove.text('review-return')).toMatch(/ ALGO\/CNPY LP \(50%\)$/)
-  expect(units((await remove.text('review-return')).split(' ')[0]!, 6)).toBe(lp / 2n)
+  expect(await remove.text('review-return')).toMatch(/ ALGO\/CNPY LP \(75%\)$/)
+  const returned = (lp * 7_500n) / 10_000n
+  expect(units((await remove.text('review-return')).split(' ')[0]!, 6)).toBe(returned)
   await remove.confirm()
   await expect(toast(page, /Withdrew .* ALGO and .* CNPY/)).toBeVisible()
+  // A confirmed removal resets the form: the slider is back at its start, not left at 75%.
+  await expect(page.getByTestId('remove-percent')).toHaveText('50%')
+  // The toast never covers the page's main button.
+  const main = await page.getByRole('button', { name: 'Remove liquidity', exact: true }).boundingBox()
+  const note = await toast(page, /Withdrew/).boundingBox()
+  expect(main && note && (note.y >= main.y + main.height || note.y + note.height <= main.y || note.x >= main.x + main.width || note.x + note.width <= main.x)).toBe(true)
 
   const afterRemove = await balances(account.address, ['ALGO', 'CNPY'])
   expect(afterRemove.CNPY - afterAdd.CNPY).toBe(cnpyBack)
   expect(afterRemove.ALGO - afterAdd.ALGO).toBe(algoBack - remove.fee)
-  expect(await lpBalance(account.address, pool.lpAsset)).toBe(lp - lp / 2n)
+  expect(await lpBalance(account.address, pool.lpAsset)).toBe(lp - returned)
+})
+
+test('lists every seeded pool with algod’s reserves, searchable, each row opening the add form and its chart', async ({ page }) => {
+  await page.goto('/shares')
+  const list = page.getByRole('table', { name: 'All pools' })
+  for (const seeded of pools()) {
+    const state = await poolState(seeded.a, seeded.b)
+    const name = `${seeded.a === 0 ? 'ALGO' : token(seeded.a).unitName}/${token(seeded.b).unitName}`
+    const row = list.locator(`tr[data-pool-row="${name}"]`)
+    await expect(row.getByTestId('pool-reserves')).toHaveAttribute('data-reserve-a', String(state.reserveA))
+    await expect(row.getByTestId('pool-reserves')).toHaveAttribute('data-reserve-b', String(state.reserveB))
+    await expect(row.getByRole('link', { name: 'Chart' })).toHaveAttribute('href', `/dex/chart?pool=${seeded.a}-${seeded.b}`)
+  }
+  await page.getByRole('searchbox', { name: 'Search pools' }).fill('cnpy')
+  await expect(list.locator('tr[data-pool-row]')).not.toHaveCount(0)
+  for (const name of await list.locator('tr[data-pool-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pool-row')))) expect(name).toContain('CNPY')
+  await list.getByRole('button', { name: 'Add to the ALGO/CNPY pool' }).click()
+  await expect(page.getByRole('button', { name: 'Second token: CNPY, change token' })).toBeVisible()
+  await expect(page.getByTestId('pool-facts')).toContainText('Pool reserves')
+  await page.getByRole('textbox', { name: 'First token' }).fill('10')
+  await expect(page.getByTestId('facts-share')).toHaveText(/^0% → \d/)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await page.screenshot({ path: `screenshots/shares-${width}.png`, fullPage: true })
+  }
 })
 
 /** A fresh account holding a new 2-decimal asset SPRT, on /shares with SPRT imported and 10 ALGO : 250 SPRT typed. */

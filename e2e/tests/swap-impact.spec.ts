@@ -77,6 +77,12 @@ test('a trade moving the price 10–15% goes through only once "confirm" is type
   await expect(confirm).toBeDisabled()
   await word.fill('confirm')
   await expect(confirm).toBeEnabled()
+  // With the high-impact warning shown, the confirm button stays in view on a laptop and on a phone.
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size)
+    await expect(confirm).toBeInViewport({ ratio: 1 })
+    await page.screenshot({ path: `screenshots/swap-review-impact-${size.width}.png` })
+  }
   const before = await holdings(account.address, assetId)
   const limit = units((await dialog.getByTestId('trade-limit').textContent())!, 2)
   const fee = units((await dialog.getByTestId('network-fee').textContent())!, 6)

@@ -71,10 +71,16 @@ test('swaps gUSD for FERN through two pools with the KMD wallet', async ({ page 
   await pickToken(page, 'You receive', 'FERN')
   await page.getByRole('textbox', { name: 'You pay' }).fill('25')
   await expect(page.getByTestId('price-impact')).toBeVisible()
+  // The card's fee is the built group's (budget calls included), not an estimate from the route.
+  const cardFee = page.getByRole('form', { name: 'Swap' }).getByTestId('network-fee')
+  await expect(cardFee).toHaveText(/^[\d.]+ ALGO$/, { timeout: 20_000 })
+  await expect(page.getByRole('form', { name: 'Swap' }).getByText('Network fee (estimated)')).toHaveCount(0)
+  const feeOnCard = units((await cardFee.textContent())!, 'ALGO')
 
   const before = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
   const promise = await review(page)
   expect(promise.route).toBe(2)
+  expect(promise.fee).toBe(feeOnCard)
   await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
   await expect(toast(page, /Swapped 25 gUSD for .* FERN/)).toBeVisible()
 
@@ -135,12 +141,56 @@ test('insufficient balance and too many decimals read as words', async ({ page }
 
   await pay.fill('5')
   await expect(page.getByRole('button', { name: 'Insufficient ALGO balance' })).toBeDisabled()
+  // Far over the balance, the trade would also move the price beyond 15%: the balance is named first.
+  await pay.fill('50000000')
+  await expect(page.getByTestId('price-impact')).toHaveClass(/tone-blocked/)
+  await expect(page.getByRole('button', { name: 'Insufficient ALGO balance' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Price impact too high' })).toHaveCount(0)
+  await pay.fill('5')
   await expect(page.getByRole('alert').filter({ hasText: /You do not have enough ALGO: your account must keep .* ALGO and pay the network fee\./ })).toBeVisible()
 
   // The receive side is read with the received token's decimals.
   await pickToken(page, 'You receive', 'ACORN')
   await page.getByRole('textbox', { name: 'You receive' }).fill('0.5')
   await expect(page.getByRole('button', { name: 'Too many decimals: ACORN has 0' })).toBeDisabled()
+})
+
+test('the amount field refuses letters and a second separator as they are typed', async ({ page }) => {
+  await page.goto('/dex/swap')
+  const pay = page.getByRole('textbox', { name: 'You pay' })
+  await pay.pressSequentially('abc-1e5.5')
+  await expect(pay).toHaveValue('15.5')
+  await pay.pressSequentially('.7,')
+  await expect(pay).toHaveValue('15.57')
+  await expect(pay).not.toHaveAttribute('aria-invalid', 'true')
+})
+
+test('a disconnected swap page shows one call to connect, on the card', async ({ page }) => {
+  await page.goto('/dex/swap')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('button', { name: 'Connect wallet' })).toHaveCount(1)
+  await expect(page.getByRole('form', { name: 'Swap' }).getByRole('button', { name: 'Connect wallet' })).toBeVisible()
+})
+
+test('slippage and the validity window are set from the cog on the card and saved with the settings', async ({ page }) => {
+  await page.goto('/dex/swap')
+  await page.getByRole('button', { name: /^Swap settings: 0\.5% slippage \(auto\)/ }).click()
+  const panel = page.getByRole('group', { name: 'Swap settings' })
+  const custom = panel.getByRole('textbox', { name: 'Custom slippage (%)' })
+  await custom.fill('60')
+  await expect(panel.getByRole('alert')).toHaveText('Slippage must be at most 50%')
+  await custom.fill('1.5')
+  await panel.getByRole('radio', { name: 'Custom' }).check()
+  await panel.getByRole('textbox', { name: 'Valid for (rounds)' }).fill('5')
+  await expect(panel.getByRole('alert')).toHaveText('The validity window must be between 10 and 1000 rounds')
+  await panel.getByRole('textbox', { name: 'Valid for (rounds)' }).fill('200')
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Swap settings: 1.5% slippage' })).toBeVisible()
+  // /settings reads the same store.
+  await page.goto('/settings')
+  await expect(page.getByRole('textbox', { name: 'Custom slippage (%)' })).toHaveValue('1.5')
+  await expect(page.getByRole('textbox', { name: 'Valid for (rounds)' })).toHaveValue('200')
 })
 
 test('the token selector finds tokens by name and asset id and marks verified ones', async ({ page }) => {

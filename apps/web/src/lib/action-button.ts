@@ -33,7 +33,7 @@ export interface ActionButtonInput {
   actionLabel: string
 }
 
-/** Decides the action button's state: not connected → wrong network → select → enter amount → problem → insufficient balance → needs opt-in → ready. */
+/** Decides the action button's state: not connected → wrong network → select → enter amount → insufficient balance → problem → needs opt-in → ready. */
 export function actionButtonState(input: ActionButtonInput): ActionState {
   if (!input.connected) return { kind: 'connect', label: 'Connect wallet', disabled: false }
   if (!input.networkOk) {
@@ -44,11 +44,12 @@ export function actionButtonState(input: ActionButtonInput): ActionState {
 
   const amount = input.amount
   if (amount === null || amount <= 0n) return { kind: 'enter-amount', label: 'Enter an amount', disabled: true }
-  if (input.problem) return { kind: 'blocked', label: input.problem, disabled: true }
-
+  // Balance before the route's problems: more than the user holds is the first thing to fix, whatever
+  // the price impact of so large a trade (Uniswap's order).
   if (input.balance !== undefined && amount > input.balance) {
     return { kind: 'insufficient-balance', label: `Insufficient ${input.assetName ?? ''} balance`.replace('  ', ' '), disabled: true }
   }
+  if (input.problem) return { kind: 'blocked', label: input.problem, disabled: true }
   // Opt-in is an action the user can take right here, so the button stays enabled.
   const optIn = input.optInName ?? input.assetName
   if (input.needsOptIn) return { kind: 'opt-in', label: optIn ? `Opt in to ${optIn}` : 'Opt in to asset', disabled: false }

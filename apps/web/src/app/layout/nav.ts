@@ -13,7 +13,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Swap', to: '/dex/swap', match: ['/dex'] },
   { label: 'Liquidity', to: '/shares', match: ['/shares'] },
   { label: 'Farms', to: '/staking/farms', match: ['/staking/farms'] },
-  { label: 'Pools', to: '/staking/pools', match: ['/staking/pools'] },
+  { label: 'Staking', to: '/staking/pools', match: ['/staking/pools'] },
   { label: 'Stake', to: '/stake', match: ['/stake'] },
   { label: 'Dashboard', to: '/dashboard', match: ['/dashboard'] },
 ]

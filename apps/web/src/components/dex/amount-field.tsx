@@ -1,5 +1,7 @@
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { formatAmount } from '@grove/sdk/amount'
+import { acceptAmountInput, amountSizeClass } from './amount-input.ts'
+import { TokenLogo } from './token-logo.tsx'
 import './dex.css'
 
 /** Props of {@link AmountField}. */
@@ -30,13 +32,13 @@ export function AmountField(props: AmountFieldProps) {
         <span className="hint">
           {token && props.balance !== undefined ? `Balance ${formatAmount(props.balance, token.decimals, { thousands: true, maxDecimals: 6 })}` : null}
           {token && props.max !== undefined && props.max > 0n ? (
-            <button type="button" className="link-button" onClick={() => props.onChange(formatAmount(props.max!, token.decimals))} aria-label={`Use maximum ${token.symbol}`}>
+            <button type="button" className="link-button" onClick={() => props.onChange(formatAmount(props.max!, token.decimals))} aria-label={`Max ${token.symbol}: use the most you can`}>
               Max
             </button>
           ) : null}
         </span>
       </div>
-      <div className="token-input">
+      <div className={`token-input ${amountSizeClass(props.value)}`.trim()}>
         <input
           id={props.id}
           inputMode="decimal"
@@ -45,9 +47,14 @@ export function AmountField(props: AmountFieldProps) {
           value={props.value}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error || props.note ? `${props.id}-note` : undefined}
-          onChange={(e) => props.onChange(e.target.value.replace(',', '.'))}
+          onChange={(e) => {
+            // Letters and a second separator are refused as they are typed: the field keeps its text.
+            const accepted = acceptAmountInput(e.target.value)
+            if (accepted !== null) props.onChange(accepted)
+          }}
         />
         <button type="button" className="button token-button" onClick={props.onPickToken} aria-label={token ? `${props.label}: ${token.symbol}, change token` : `${props.label}: select a token`}>
+          {token ? <TokenLogo token={token} size={22} /> : null}
           {token ? token.symbol : 'Select token'} <span aria-hidden="true">▾</span>
         </button>
       </div>

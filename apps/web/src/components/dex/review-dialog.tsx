@@ -1,7 +1,7 @@
 import type { BalanceChanges } from '@grove/sdk'
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
-import { formatAmount } from '@grove/sdk/amount'
+import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import './review.css'
 
 /** Props of {@link ReviewDialog}. */
@@ -51,9 +51,12 @@ export function ReviewDialog(props: ReviewDialogProps) {
         </p>
       ) : null}
       {simulationFailed ? null : (
-        <button ref={button} type="button" className="button button--primary button--block" disabled={disabled} aria-busy={props.busy || props.preparing || simulating} onClick={props.onConfirm}>
-          {props.busy ? 'Confirm in your wallet…' : props.preparing ? 'Preparing the transaction…' : simulating ? 'Simulating the transaction…' : props.confirmLabel}
-        </button>
+        // Sticky at the dialog's foot: warnings and the simulation may scroll, the confirm button stays in view.
+        <div className="review-dialog__actions">
+          <button ref={button} type="button" className="button button--primary button--block" disabled={disabled} aria-busy={props.busy || props.preparing || simulating} onClick={props.onConfirm}>
+            {props.busy ? 'Confirm in your wallet…' : props.preparing ? 'Preparing the transaction…' : simulating ? 'Simulating the transaction…' : props.confirmLabel}
+          </button>
+        </div>
       )}
     </Modal>
   )
@@ -187,7 +190,7 @@ export function NetworkFeeRow(props: { fee: bigint | null; estimated?: boolean }
   return (
     <div>
       <dt>Network fee{props.estimated ? ' (estimated)' : ''}</dt>
-      <dd data-testid="network-fee">{props.fee === null ? 'Calculating…' : `${formatAmount(props.fee, 6)} ALGO`}</dd>
+      <dd data-testid="network-fee">{props.fee === null ? 'Calculating…' : formatAlgo(props.fee)}</dd>
     </div>
   )
 }

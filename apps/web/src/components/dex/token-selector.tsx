@@ -7,6 +7,7 @@ import { issuerPowers, tokenMatches, tokenQuery } from '@/lib/tokens/tokens.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import type { AlgodConfig } from '@/lib/networks.ts'
 import { ISSUER_POWER_TEXT, IssuerPowerMark } from './issuer-warning.tsx'
+import { TokenLogo } from './token-logo.tsx'
 import './dex.css'
 
 /** A token as the selector lists it. */
@@ -64,6 +65,9 @@ export function TokenSelector(props: TokenSelectorProps) {
                 aria-current={o.token.id === props.selectedId ? 'true' : undefined}
                 onClick={() => props.onSelect(o.token)}
               >
+                <span className="token-list__logo">
+                  <TokenLogo token={o.token} size={32} />
+                </span>
                 <span className="token-list__symbol">
                   {o.token.symbol}
                   {o.verified ? <VerifiedBadge /> : null}

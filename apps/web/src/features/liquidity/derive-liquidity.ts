@@ -4,7 +4,7 @@ import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { GroveSdk, Pool } from '@/lib/tx/dex.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { formatAmount } from '@grove/sdk/amount'
+import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { AddState, RemoveState } from './liquidity-state.ts'
 
 /** µALGO a liquidity group may cost in fees (input transfers, app call and its inner transfers). */
@@ -187,7 +187,7 @@ export function deriveAdd(input: AddInputs): AddView {
     problem ??
     (short
       ? short.id === 0
-        ? `You do not have enough ALGO: keep your minimum balance and ${formatAmount(fee, 6)} ALGO for fees${step === 'create' ? ' and the new pool’s deposit' : ''}.`
+        ? `You do not have enough ALGO: keep your minimum balance and ${formatAlgo(fee)} for fees${step === 'create' ? ' and the new pool’s deposit' : ''}.`
         : `You do not have enough ${short.symbol}.`
       : null)
   return { tokenA, tokenB, pool, creating, step, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, message, button }
@@ -275,7 +275,7 @@ export function algoShortfall(action: LiquidityAction, fee: bigint, poolDeposit:
   const need = algoSent(action, poolDeposit) + fee
   const spendable = holdings.algo - holdings.minBalance
   if (need <= spendable) return null
-  return `You need ${formatAmount(need - spendable, 6)} ALGO more to pay for this transaction and its network fee.`
+  return `You need ${formatAlgo(need - spendable)} more to pay for this transaction and its network fee.`
 }
 
 /** A display price, `num` per one `den`, from base units: bigint division to 6 decimals. */

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useReducer, useState } from 'react'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { TokenSelector } from '@/components/dex/token-selector.tsx'
-import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { EmptyTable } from '@/components/ui/empty-table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
@@ -19,9 +18,14 @@ import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { preparedLiquidityQuery } from './api/prepared-liquidity.ts'
 import { AddReview, CREATE_STEPS, RemoveReview } from './components/liquidity-review.tsx'
 import { NewPoolNotice } from './components/new-pool-notice.tsx'
+import { PoolList } from './components/pool-list.tsx'
 import { PositionsTable } from './components/positions-table.tsx'
+import { formatShare, shareBeforeAfter } from './pool-facts.ts'
+import { poolRows } from './pool-list.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, displayPrice, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
+
+const INITIAL_REMOVE: RemoveState = { lpAsset: null, percent: 50 }
 import './liquidity.css'
 
 type Mode = 'add' | 'remove'
@@ -34,7 +38,7 @@ export function LiquidityPage() {
   const address = session.activeAddress
   const [mode, setMode] = useState<Mode>('add')
   const [add, dispatch] = useReducer(addReducer, INITIAL_ADD)
-  const [remove, setRemove] = useState<RemoveState>({ lpAsset: null, percent: 50 })
+  const [remove, setRemove] = useState<RemoveState>(INITIAL_REMOVE)
   const [picking, setPicking] = useState<Leg | null>(null)
   const [reviewing, setReviewing] = useState<Mode | null>(null)
   const imported = useImportedTokens(network.id)
@@ -92,7 +96,9 @@ export function LiquidityPage() {
     // A created pool is still empty: the pools have been re-read, so the review moves on to the deposit.
     if (action.kind === 'create') return
     setReviewing(null)
-    if (action.kind !== 'remove') dispatch({ type: 'clear' })
+    // A confirmed action resets its form: the amounts typed, or the position and percentage removed.
+    if (action.kind === 'remove') setRemove(INITIAL_REMOVE)
+    else dispatch({ type: 'clear' })
   }
 
   const emptyText = !deployment ? `No pools on ${network.name}.` : !address ? 'Connect a wallet to see your shares.' : market.holdings && market.pools ? 'You hold no pool shares yet. Add liquidity to a pool to earn its trading fees.' : 'Loading your shares…'
@@ -100,7 +106,6 @@ export function LiquidityPage() {
   return (
     <Page title="Liquidity" intro="Deposit two tokens in a pool to earn its trading fees. Your share is an LP token you can withdraw at any time, pro rata." wide>
       {deployment ? null : <NotDeployed networkName={network.name} />}
-      <ConnectPrompt reason="Connect a wallet to see your pool shares." />
       {market.poolsError ? (
         <Notice tone="error" title="Pools unavailable">
           {market.poolsError}
@@ -120,85 +125,106 @@ export function LiquidityPage() {
             <EmptyTable columns={['Pool', 'Share of pool', 'Pooled tokens', 'Value']} text={emptyText} />
           )}
         </Panel>
-        <Panel
-          title={mode === 'add' ? 'Add liquidity' : 'Remove liquidity'}
-          actions={
-            <div role="tablist" aria-label="Liquidity action" className="segmented">
-              <button type="button" role="tab" aria-selected={mode === 'add'} className={mode === 'add' ? 'active' : ''} onClick={() => setMode('add')}>
-                Add
-              </button>
-              <button type="button" role="tab" aria-selected={mode === 'remove'} className={mode === 'remove' ? 'active' : ''} onClick={() => setMode('remove')}>
-                Remove
-              </button>
-            </div>
-          }
-        >
-          {mode === 'add' ? (
-            <form
-              className="stack"
-              aria-label="Add liquidity"
-              onSubmit={(e) => {
-                e.preventDefault()
-                onAction('add', addView)
-              }}
-            >
-              <label className="checkbox">
-                <input type="checkbox" checked={add.single} onChange={(e) => dispatch({ type: 'single', single: e.target.checked })} />
-                Deposit one token only (part of it is swapped for the other)
-              </label>
-              <AmountField
-                id={ids.a}
-                label={add.single ? 'Deposit' : 'First token'}
-                value={addView.textA}
-                token={addView.tokenA}
-                balance={balance(market.holdings, addView.tokenA?.id)}
-                error={add.typed === 'a' ? addView.fieldError : null}
-                onChange={(text) => dispatch({ type: 'type', leg: 'a', text })}
-                onPickToken={() => setPicking('a')}
-              />
-              {add.single ? (
-                <div className="field">
-                  <span className="hint">Into the pool with</span>
-                  <button type="button" className="button token-button" onClick={() => setPicking('b')} aria-label={addView.tokenB ? `Pool pair: ${addView.tokenB.symbol}, change token` : 'Pool pair: select a token'}>
-                    {addView.tokenB?.symbol ?? 'Select token'} <span aria-hidden="true">▾</span>
-                  </button>
-                </div>
-              ) : (
+        <div id="liquidity-form" className="liquidity-form">
+          <Panel
+            title={mode === 'add' ? 'Add liquidity' : 'Remove liquidity'}
+            actions={
+              <div role="tablist" aria-label="Liquidity action" className="segmented">
+                <button type="button" role="tab" aria-selected={mode === 'add'} className={mode === 'add' ? 'active' : ''} onClick={() => setMode('add')}>
+                  Add
+                </button>
+                <button type="button" role="tab" aria-selected={mode === 'remove'} className={mode === 'remove' ? 'active' : ''} onClick={() => setMode('remove')}>
+                  Remove
+                </button>
+              </div>
+            }
+          >
+            {mode === 'add' ? (
+              <form
+                className="stack"
+                aria-label="Add liquidity"
+                onSubmit={(e) => {
+                  e.preventDefault()
+                  onAction('add', addView)
+                }}
+              >
+                <label className="checkbox">
+                  <input type="checkbox" checked={add.single} onChange={(e) => dispatch({ type: 'single', single: e.target.checked })} />
+                  Deposit one token only (part of it is swapped for the other)
+                </label>
                 <AmountField
-                  id={ids.b}
-                  label="Second token"
-                  value={addView.textB}
-                  token={addView.tokenB}
-                  balance={balance(market.holdings, addView.tokenB?.id)}
-                  error={add.typed === 'b' ? addView.fieldError : null}
-                  onChange={(text) => dispatch({ type: 'type', leg: 'b', text })}
-                  onPickToken={() => setPicking('b')}
+                  id={ids.a}
+                  label={add.single ? 'Deposit' : 'First token'}
+                  value={addView.textA}
+                  token={addView.tokenA}
+                  balance={balance(market.holdings, addView.tokenA?.id)}
+                  error={add.typed === 'a' ? addView.fieldError : null}
+                  onChange={(text) => dispatch({ type: 'type', leg: 'a', text })}
+                  onPickToken={() => setPicking('a')}
                 />
-              )}
-              <AddDetails view={addView} verified={market.verified} />
-              {addView.message && addView.button.kind !== 'select-token' ? (
-                <p className="field__error" role="alert">
-                  {addView.message}
-                </p>
-              ) : null}
-              {addView.step ? <Stepper label="Creating a pool takes two signatures" steps={CREATE_STEPS} current={addView.step === 'create' ? 0 : 1} /> : null}
-              <button type="submit" className="button button--primary button--block" disabled={addView.button.disabled || tx.busy}>
-                {actionText(addView.button, tx.busy)}
-              </button>
-            </form>
-          ) : (
-            <RemoveForm
-              view={removeView}
-              positions={mine}
-              percent={remove.percent}
-              busy={tx.busy}
-              onPick={(lpAsset) => setRemove({ ...remove, lpAsset })}
-              onPercent={(percent) => setRemove({ lpAsset: removeView.position ? Number(removeView.position.pool.lpAsset) : null, percent })}
-              onSubmit={() => onAction('remove', removeView)}
-            />
-          )}
-        </Panel>
+                {add.single ? (
+                  <div className="field">
+                    <span className="hint">Into the pool with</span>
+                    <button type="button" className="button token-button" onClick={() => setPicking('b')} aria-label={addView.tokenB ? `Pool pair: ${addView.tokenB.symbol}, change token` : 'Pool pair: select a token'}>
+                      {addView.tokenB?.symbol ?? 'Select token'} <span aria-hidden="true">▾</span>
+                    </button>
+                  </div>
+                ) : (
+                  <AmountField
+                    id={ids.b}
+                    label="Second token"
+                    value={addView.textB}
+                    token={addView.tokenB}
+                    balance={balance(market.holdings, addView.tokenB?.id)}
+                    error={add.typed === 'b' ? addView.fieldError : null}
+                    onChange={(text) => dispatch({ type: 'type', leg: 'b', text })}
+                    onPickToken={() => setPicking('b')}
+                  />
+                )}
+                <AddDetails view={addView} verified={market.verified} />
+                {addView.pool && !addView.creating && addView.tokenA && addView.tokenB ? (
+                  <PoolFacts view={addView} userLp={market.holdings?.assets.get(Number(addView.pool.lpAsset)) ?? 0n} />
+                ) : null}
+                {addView.message && addView.button.kind !== 'select-token' ? (
+                  <p className="field__error" role="alert">
+                    {addView.message}
+                  </p>
+                ) : null}
+                {addView.step ? <Stepper label="Creating a pool takes two signatures" steps={CREATE_STEPS} current={addView.step === 'create' ? 0 : 1} /> : null}
+                <button type="submit" className="button button--primary button--block" disabled={addView.button.disabled || tx.busy}>
+                  {actionText(addView.button, tx.busy)}
+                </button>
+              </form>
+            ) : (
+              <RemoveForm
+                view={removeView}
+                positions={mine}
+                percent={remove.percent}
+                busy={tx.busy}
+                onPick={(lpAsset) => setRemove({ ...remove, lpAsset })}
+                onPercent={(percent) => setRemove({ lpAsset: removeView.position ? Number(removeView.position.pool.lpAsset) : null, percent })}
+                onSubmit={() => onAction('remove', removeView)}
+              />
+            )}
+          </Panel>
+        </div>
       </div>
+      <Panel title="All pools">
+        <PoolList
+          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings) : []}
+          loading={deployment !== null && !market.pools && !market.poolsError}
+          onAdd={(row) => {
+            dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })
+            setMode('add')
+            document.getElementById('liquidity-form')?.scrollIntoView({ block: 'start' })
+          }}
+          onRemove={(row) => {
+            setRemove({ lpAsset: Number(row.pool.lpAsset), percent: remove.percent })
+            setMode('remove')
+            document.getElementById('liquidity-form')?.scrollIntoView({ block: 'start' })
+          }}
+        />
+      </Panel>
       {picking ? (
         <TokenSelector
           title={picking === 'a' ? 'First token' : 'Second token'}
@@ -372,5 +398,35 @@ function RemoveForm(props: {
         {actionText(view.button, props.busy)}
       </button>
     </form>
+  )
+}
+
+// The pool the add form deposits into: its reserves, price and the user's share before and after.
+function PoolFacts({ view, userLp }: { view: AddView; userLp: bigint }) {
+  const pool = view.pool!
+  const [a, b] = pool.a === BigInt(view.tokenA!.id) ? [view.tokenA!, view.tokenB!] : [view.tokenB!, view.tokenA!]
+  const share = shareBeforeAfter(pool, userLp, view.lp)
+  return (
+    <dl className="details trade-details pool-facts" aria-label="Pool facts" data-testid="pool-facts">
+      <div>
+        <dt>Pool reserves</dt>
+        <dd data-testid="facts-reserves">
+          {formatAmount(pool.reserveA, a.decimals, { thousands: true })} {a.symbol}
+          <br />
+          {formatAmount(pool.reserveB, b.decimals, { thousands: true })} {b.symbol}
+        </dd>
+      </div>
+      <div>
+        <dt>Price</dt>
+        <dd>{pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}</dd>
+      </div>
+      <div>
+        <dt>Your share</dt>
+        <dd data-testid="facts-share">
+          {formatShare(share.before)}
+          {share.after === null ? '' : ` → ${formatShare(share.after)}`}
+        </dd>
+      </div>
+    </dl>
   )
 }

@@ -20,6 +20,7 @@ export type AddAction =
   | { type: 'select'; leg: Leg; tokenId: number }
   | { type: 'type'; leg: Leg; text: string }
   | { type: 'single'; single: boolean }
+  | { type: 'pair'; first: number; second: number }
   | { type: 'clear' }
 
 /** A fresh add form: ALGO first, nothing else. */
@@ -38,6 +39,9 @@ export function addReducer(state: AddState, action: AddAction): AddState {
       return action.leg === 'a' ? { ...state, typed: 'a', textA: action.text } : { ...state, typed: 'b', textB: action.text }
     case 'single':
       return { ...state, single: action.single, typed: 'a' }
+    case 'pair':
+      // A pool picked from the list: both tokens at once, amounts cleared (they were for another pair).
+      return { ...state, first: action.first, second: action.second, typed: 'a', textA: '', textB: '' }
     case 'clear':
       return { ...state, textA: '', textB: '' }
   }

@@ -2,16 +2,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { NETWORKS, NETWORK_IDS, type NetworkId } from '@/lib/networks.ts'
-import {
-  AUTO_SLIPPAGE_PERCENT,
-  effectiveAlgod,
-  settingsStore,
-  useSettings,
-  validateAlgodOverride,
-  validateSlippage,
-  validateValidityRounds,
-  type Theme,
-} from '@/lib/settings.ts'
+import { SlippageFields, ValidityField } from '@/components/settings/trade-settings-fields.tsx'
+import { effectiveAlgod, settingsStore, useSettings, validateAlgodOverride, type Theme } from '@/lib/settings.ts'
 
 /** Settings: network and custom algod, slippage, validity window, theme, debug logging. */
 export function SettingsPage() {
@@ -131,86 +123,17 @@ function AlgodSection(props: { network: NetworkId }) {
 }
 
 function SlippageSection() {
-  const settings = useSettings()
-  const [text, setText] = useState(settings.slippage.mode === 'custom' ? String(settings.slippage.percent) : '')
-  const checked = text === '' ? null : validateSlippage(text)
-  const inputId = useId()
-
-  function change(value: string) {
-    setText(value)
-    const result = validateSlippage(value)
-    if (result.ok) settingsStore.update({ slippage: { mode: 'custom', percent: result.percent } })
-  }
-
   return (
     <Panel title="Slippage tolerance">
-      <fieldset className="radio-list">
-        <legend>How far the price may move before a trade is refused</legend>
-        <label className="radio">
-          <input type="radio" name="slippage" checked={settings.slippage.mode === 'auto'} onChange={() => settingsStore.update({ slippage: { mode: 'auto' } })} />
-          <span>Auto ({AUTO_SLIPPAGE_PERCENT}%)</span>
-        </label>
-        <label className="radio">
-          <input
-            type="radio"
-            name="slippage"
-            checked={settings.slippage.mode === 'custom'}
-            onChange={() => {
-              const result = validateSlippage(text)
-              if (result.ok) settingsStore.update({ slippage: { mode: 'custom', percent: result.percent } })
-              else document.getElementById(inputId)?.focus()
-            }}
-          />
-          <span>Custom</span>
-        </label>
-      </fieldset>
-      <div className="field">
-        <label htmlFor={inputId}>Custom slippage (%)</label>
-        <input id={inputId} inputMode="decimal" placeholder="0.5" value={text} aria-invalid={checked && !checked.ok ? true : undefined} onChange={(e) => change(e.target.value)} />
-        {checked && !checked.ok ? (
-          <p className="field__error" role="alert">
-            {checked.error}
-          </p>
-        ) : checked?.ok && checked.warning ? (
-          <p className="field__warning" role="status">
-            {checked.warning}
-          </p>
-        ) : (
-          <p className="hint">Between 0.01% and 50%.</p>
-        )}
-      </div>
+      <SlippageFields />
     </Panel>
   )
 }
 
 function ValiditySection() {
-  const settings = useSettings()
-  const [text, setText] = useState(String(settings.validityRounds))
-  const checked = validateValidityRounds(text)
-  const inputId = useId()
   return (
     <Panel title="Transaction validity">
-      <div className="field">
-        <label htmlFor={inputId}>Valid for (rounds)</label>
-        <input
-          id={inputId}
-          inputMode="numeric"
-          value={text}
-          aria-invalid={checked.ok ? undefined : true}
-          onChange={(e) => {
-            setText(e.target.value)
-            const result = validateValidityRounds(e.target.value)
-            if (result.ok) settingsStore.update({ validityRounds: result.rounds })
-          }}
-        />
-        {checked.ok ? (
-          <p className="hint">A signed transaction expires this many rounds (about 2.8 s each) after it is built: 10 to 1000.</p>
-        ) : (
-          <p className="field__error" role="alert">
-            {checked.error}
-          </p>
-        )}
-      </div>
+      <ValidityField />
     </Panel>
   )
 }

@@ -76,6 +76,14 @@ describe('deriveSwap', () => {
     expect(view.message).toBe('This trade would move the price by 15% or more. Trade a smaller amount.')
   })
 
+  it('says insufficient balance, not price impact, for more than the user holds', () => {
+    // 30,000 gUSD against a 25,020 balance would also move the price by more than 15%.
+    const view = derive({ tokenIn: 1001, tokenOut: 2042, text: '30000' }, { holdings: { ...HOLDINGS, assets: new Map([[1001, 25_020_000_000n], [2042, 0n]]) } })
+    expect(view.impact).toBe('blocked')
+    expect(view.button.label).toBe('Insufficient gUSD balance')
+    expect(view.message).toBe('You do not have enough gUSD.')
+  })
+
   it('explains a missing ALGO balance with the minimum balance', () => {
     expect(derive({ text: '5' }).message).toBe('You do not have enough ALGO: your account must keep 0.3 ALGO and pay the network fee.')
   })

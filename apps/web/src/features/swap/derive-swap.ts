@@ -4,7 +4,7 @@ import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { balanceOf, spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { GroveSdk, Pool, Route } from '@/lib/tx/dex.ts'
-import { formatAmount } from '@grove/sdk/amount'
+import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { SwapState } from './swap-state.ts'
 
 /** How alarming a price impact is: colours at 1/3/5%, typed confirmation from 10%, refused from 15%. */
@@ -112,16 +112,17 @@ export function deriveSwap(input: SwapInputs): SwapView {
     optInName: tokenOut?.symbol,
     actionLabel: 'Review swap',
   })
+  // The message follows the button: whatever the button names first is what the message explains.
   const message =
     fieldError ??
-    (problem === NO_ROUTE
-      ? `No pools connect ${tokenIn!.symbol} and ${tokenOut!.symbol} with enough liquidity for this amount.`
-      : problem === IMPACT_TOO_HIGH
-        ? 'This trade would move the price by 15% or more. Trade a smaller amount.'
-        : button.kind === 'insufficient-balance'
-          ? tokenIn!.id === 0
-            ? `You do not have enough ALGO: your account must keep ${formatAmount(input.holdings!.minBalance, 6)} ALGO and pay the network fee.`
-            : `You do not have enough ${tokenIn!.symbol}.`
+    (button.kind === 'insufficient-balance'
+      ? tokenIn!.id === 0
+        ? `You do not have enough ALGO: your account must keep ${formatAlgo(input.holdings!.minBalance)} and pay the network fee.`
+        : `You do not have enough ${tokenIn!.symbol}.`
+      : problem === NO_ROUTE
+        ? `No pools connect ${tokenIn!.symbol} and ${tokenOut!.symbol} with enough liquidity for this amount.`
+        : problem === IMPACT_TOO_HIGH
+          ? 'This trade would move the price by 15% or more. Trade a smaller amount.'
           : null)
 
   return {

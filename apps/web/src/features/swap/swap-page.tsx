@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useReducer, useState } from 'react'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { TokenSelector } from '@/components/dex/token-selector.tsx'
-import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
@@ -11,12 +10,14 @@ import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
-import { formatAmount } from '@grove/sdk/amount'
+import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { preparedSwapQuery } from './api/prepared-swap.ts'
 import { ReviewModal } from './components/review-modal.tsx'
+import { SwapSettings } from './components/swap-settings.tsx'
+import { useSettled } from './use-settled.ts'
 import { TradeDetails } from './components/trade-details.tsx'
 import { deriveSwap, MAX_FEE_RESERVE } from './derive-swap.ts'
 import { INITIAL_SWAP, swapReducer, type Side } from './swap-state.ts'
@@ -50,14 +51,18 @@ export function SwapPage() {
     slippageBps: Math.round(slippage * 100),
   })
   const { tokenIn, tokenOut, route } = view
-  const prepared = useQuery({ ...preparedSwapQuery(market.dex, reviewing ? tx.context() : null, route, view.limit), enabled: reviewing && route !== null })
+  // The group the review will sign is built as soon as the trade can be sent (a moment after typing
+  // stops), so the card's network fee is that group's fee: budget calls on routes included.
+  const buildable = view.button.kind === 'ready' && route !== null
+  const settled = useSettled(buildable ? preparedKey(route, view.limit) : null, 300)
+  const prepared = useQuery({ ...preparedSwapQuery(market.dex, buildable ? tx.context() : null, route, view.limit), enabled: buildable && market.dex !== null && settled === preparedKey(route, view.limit) })
   // The review simulates the very group the wallet will sign and shows what it does to the account.
   const simulated = useQuery(simulationQuery(reviewing ? prepared.data : undefined))
   // The built group's fee can exceed the estimate the balance check used (budget calls on routes).
   const spent = route ? (route.exactOut === undefined ? route.amountIn : (view.limit ?? route.amountIn)) : 0n
   const feeShortfall =
     tokenIn?.id === 0 && prepared.data && market.holdings && spent + prepared.data.fee > market.holdings.algo - market.holdings.minBalance
-      ? `You need ${formatAmount(spent + prepared.data.fee - (market.holdings.algo - market.holdings.minBalance), 6)} ALGO more to pay the network fee. Swap a little less.`
+      ? `You need ${formatAlgo(spent + prepared.data.fee - (market.holdings.algo - market.holdings.minBalance))} more to pay the network fee. Swap a little less.`
       : null
   // Max keeps ALGO's minimum balance and a fee margin back; an asset can go to its last unit.
   const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, MAX_FEE_RESERVE) : market.holdings.assets.get(tokenIn.id)) : undefined
@@ -72,7 +77,11 @@ export function SwapPage() {
       })
       return
     }
-    if (view.button.kind === 'ready') setReviewing(true)
+    if (view.button.kind === 'ready') {
+      // A group built long ago may be near the end of its validity window: build it afresh.
+      if (prepared.data && Date.now() - prepared.dataUpdatedAt > 60_000) void prepared.refetch()
+      setReviewing(true)
+    }
   }
 
   async function onConfirm() {
@@ -98,7 +107,6 @@ export function SwapPage() {
   return (
     <Page title="Swap" intro="Trade tokens at the pools’ price. Output is rounded in the pool’s favour and protected by your slippage limit.">
       {deployment ? null : <NotDeployed networkName={network.name} />}
-      <ConnectPrompt reason="Connect a wallet to see your balances and swap." />
       {market.poolsError ? (
         <Notice tone="error" title="Pools unavailable">
           {market.poolsError}
@@ -112,6 +120,9 @@ export function SwapPage() {
           onAction()
         }}
       >
+        <div className="swap-form__head">
+          <SwapSettings />
+        </div>
         <AmountField
           id={payId}
           label="You pay"
@@ -145,10 +156,10 @@ export function SwapPage() {
             tokenIn={tokenIn}
             tokenOut={tokenOut}
             limit={view.limit}
-            networkFee={view.networkFee}
+            networkFee={buildable ? (prepared.data?.fee ?? null) : view.networkFee}
             impact={view.impact}
             slippagePercent={slippage}
-            feeEstimated
+            feeEstimated={!buildable}
           />
         ) : state.text.trim() !== '' && tokenIn && tokenOut && !view.fieldError && !view.message && deployment ? (
           <p className="hint" role="status">
@@ -170,9 +181,6 @@ export function SwapPage() {
         <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || tx.busy}>
           {view.button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : tx.busy ? 'Waiting for your wallet…' : view.button.label}
         </button>
-        <p className="hint swap-form__slippage">
-          Slippage tolerance {slippage}%{settings.slippage.mode === 'auto' ? ' (auto)' : ''} · change it in <a href="/settings">Settings</a>
-        </p>
       </form>
       {picking ? (
         <TokenSelector
@@ -199,7 +207,7 @@ export function SwapPage() {
           tokenIn={tokenIn}
           tokenOut={tokenOut}
           limit={view.limit}
-          networkFee={prepared.data?.fee ?? view.networkFee}
+          networkFee={prepared.data?.fee ?? null}
           impact={view.impact}
           slippagePercent={slippage}
           preparing={prepared.isFetching}
@@ -217,4 +225,9 @@ export function SwapPage() {
       ) : null}
     </Page>
   )
+}
+
+// One string per quote the group is built for: the route's shape and amounts and the limit.
+function preparedKey(route: { assetIn: bigint; path: readonly bigint[]; amountIn: bigint; exactOut?: bigint } | null, limit: bigint | null): string | null {
+  return route ? [route.assetIn, route.path.join('-'), route.amountIn, route.exactOut, limit].join('/') : null
 }

@@ -15,5 +15,5 @@ export function AlgoBalance(props: { address: string; compact?: boolean }) {
       </span>
     )
   }
-  return <span className="balance">{formatAlgo(balance.data.algo, { maxDecimals: props.compact ? 2 : 6 })}</span>
+  return <span className="balance">{formatAlgo(balance.data.algo)}</span>
 }

@@ -49,11 +49,12 @@ describe('ToastProvider', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer')
   })
 
-  it('shows the transaction id without a link when the network has no explorer', () => {
+  it('shows the full transaction id with a copy button, without a link when the network has no explorer', () => {
     const toast = setup()
     act(() => toast.confirmed(toast.pending('Staking'), { round: 7, txId: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567' }))
     expect(screen.queryByRole('link')).toBeNull()
-    expect(screen.getByTitle('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toHaveTextContent('Transaction ABCDEF…234567')
+    expect(screen.getByTitle('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toHaveTextContent('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')
+    expect(screen.getByRole('button', { name: 'Copy ID' })).toBeInTheDocument()
   })
 
   it('turns a failure into an alert with a readable reason, never a stack', () => {

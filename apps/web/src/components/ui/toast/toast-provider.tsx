@@ -1,8 +1,7 @@
 // Renders the toast stack and provides the actions. Each toast is a live region
 // (status, or alert when something failed) so screen readers announce changes;
 // Escape on a focused toast or its close button dismisses it.
-import { useEffect, useMemo, useReducer, useRef, type KeyboardEvent, type ReactNode } from 'react'
-import { shortenAddress } from '@/lib/format.ts'
+import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { readableError } from './readable-error.ts'
 import { ToastContext, type ToastApi } from './toast-context.ts'
 import { AUTO_DISMISS_MS, toastReducer, type Toast } from './toast-state.ts'
@@ -93,17 +92,38 @@ const TITLES: Record<Toast['kind'], string> = {
 }
 
 function ConfirmationLine({ confirmation }: { confirmation: NonNullable<Toast['confirmation']> }) {
+  const [copied, setCopied] = useState(false)
   return (
-    <p className="toast-detail">
-      Confirmed in round {confirmation.round.toString()}
-      {' · '}
-      {confirmation.explorerUrl ? (
-        <a href={confirmation.explorerUrl} target="_blank" rel="noopener noreferrer">
-          View transaction {shortenAddress(confirmation.txId, 6)}
-        </a>
-      ) : (
-        <span title={confirmation.txId}>Transaction {shortenAddress(confirmation.txId, 6)}</span>
-      )}
-    </p>
+    <>
+      <p className="toast-detail">
+        Confirmed in round {confirmation.round.toString()}
+        {confirmation.explorerUrl ? (
+          <>
+            {' · '}
+            <a href={confirmation.explorerUrl} target="_blank" rel="noopener noreferrer">
+              View transaction
+            </a>
+          </>
+        ) : null}
+      </p>
+      {/* The full id, so it can be checked or pasted anywhere; the copy button saves selecting 52 characters. */}
+      <p className="toast-detail toast-txid">
+        <code title={confirmation.txId} data-testid="toast-txid">
+          {confirmation.txId}
+        </code>
+        <button
+          type="button"
+          className="toast-copy"
+          onClick={() => {
+            void navigator.clipboard?.writeText(confirmation.txId).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }}
+        >
+          {copied ? 'Copied' : 'Copy ID'}
+        </button>
+      </p>
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import { NetworkFeeRow, ReviewAmounts, ReviewDialog, type QuotedChange, type QuotedChanges, type SimulationState } from '@/components/dex/review-dialog.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
-import { formatAmount } from '@grove/sdk/amount'
+import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { displayPrice, LIQUIDITY_FEE, type AddView, type RemoveView } from '../derive-liquidity.ts'
 
@@ -127,7 +127,7 @@ export function AddReview(props: AddReviewProps) {
         {step === 'create' ? (
           <div>
             <dt>Pool creation deposit</dt>
-            <dd data-testid="review-pool-deposit">{props.poolDeposit === undefined ? 'Calculating…' : `${formatAmount(props.poolDeposit, 6)} ALGO`}</dd>
+            <dd data-testid="review-pool-deposit">{props.poolDeposit === undefined ? 'Calculating…' : formatAlgo(props.poolDeposit)}</dd>
           </div>
         ) : null}
         <NetworkFeeRow fee={props.fee} />
@@ -138,7 +138,7 @@ export function AddReview(props: AddReviewProps) {
       </dl>
       <p className="hint">
         {step === 'create'
-          ? `The network fee above is step 1’s; the deposit pays its own (at most ${formatAmount(LIQUIDITY_FEE, 6)} ALGO).`
+          ? `The network fee above is step 1’s; the deposit pays its own (at most ${formatAlgo(LIQUIDITY_FEE)}).`
           : props.single
             ? `If the pool’s price moves by more than ${props.slippagePercent}% before this confirms, it fails and you keep your ${tokenA.symbol}.`
             : `The pool takes your tokens at its ratio and returns any excess in the same transaction; with fewer LP tokens than the minimum, it fails and you keep your tokens.`}

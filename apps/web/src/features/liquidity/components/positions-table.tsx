@@ -1,5 +1,5 @@
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { formatAmount } from '@grove/sdk/amount'
+import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { Position } from '../derive-liquidity.ts'
 
 const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { thousands: true, maxDecimals: 6 })} ${token.symbol}`
@@ -35,7 +35,7 @@ export function PositionsTable(props: { positions: Position[]; onRemove(position
                   <br />
                   {amount(p.amountB, p.tokenB)}
                 </td>
-                <td data-label="Value">{p.valueAlgo === null ? '—' : `${formatAmount(p.valueAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO`}</td>
+                <td data-label="Value">{p.valueAlgo === null ? '—' : formatAlgo(p.valueAlgo)}</td>
                 <td>
                   <button type="button" className="button" onClick={() => props.onRemove(p)} aria-label={`Remove liquidity from ${name}`}>
                     Remove

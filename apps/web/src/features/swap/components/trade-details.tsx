@@ -11,7 +11,8 @@ export interface TradeDetailsProps {
   tokenIn: Token
   tokenOut: Token
   limit: bigint
-  networkFee: bigint
+  /** Null while the group is being built. */
+  networkFee: bigint | null
   impact: ImpactLevel
   slippagePercent: number
   /** The fee is worked out from the route, not yet from the built group (the review shows the exact one). */

@@ -1,0 +1,112 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { TokenLogo } from '@/components/dex/token-logo.tsx'
+import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { displayPrice } from '../derive-liquidity.ts'
+import { visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
+
+/** Props of {@link PoolList}. */
+export interface PoolListProps {
+  rows: PoolRow[]
+  /** Still reading the pools. */
+  loading: boolean
+  onAdd(row: PoolRow): void
+  onRemove(row: PoolRow): void
+}
+
+const reserve = (value: bigint, t: { decimals: number; symbol: string }) => `${formatAmount(value, t.decimals, { thousands: true })} ${t.symbol}`
+
+/** Every pool, searchable and sortable, the user's positions on top; each row opens add, remove or its chart. */
+export function PoolList(props: PoolListProps) {
+  const [query, setQuery] = useState('')
+  const [sort, setSort] = useState<PoolSort>({ key: 'tvl', descending: true })
+  const searchId = useId()
+  const rows = visiblePools(props.rows, query, sort)
+
+  const header = (key: PoolSortKey, label: string) => {
+    const active = sort.key === key
+    return (
+      <th scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
+        <button type="button" className="sort-button" onClick={() => setSort({ key, descending: active ? !sort.descending : key !== 'pair' })}>
+          {label}
+          <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
+        </button>
+      </th>
+    )
+  }
+
+  return (
+    <div className="pool-list">
+      <div className="field pool-list__search">
+        <label htmlFor={searchId}>Search pools</label>
+        <input id={searchId} type="search" placeholder="Token name, symbol or asset id" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
+      <div className="table-wrap">
+        <table className="table pools-table" aria-label="All pools">
+          <thead>
+            <tr>
+              {header('pair', 'Pool')}
+              <th scope="col">Reserves</th>
+              <th scope="col">Price</th>
+              {header('tvl', 'TVL')}
+              {header('share', 'Your share')}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="empty">
+                  {props.loading ? 'Loading pools…' : query ? `No pool matches “${query}”.` : 'No pools yet.'}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const { pool, tokenA: a, tokenB: b } = row
+                const mine = row.userLp > 0n
+                return (
+                  <tr key={String(pool.lpAsset)} data-pool-row={row.name}>
+                    <th scope="row" data-label="Pool">
+                      <span className="pair-logos">
+                        <TokenLogo token={a} size={22} />
+                        <TokenLogo token={b} size={22} />
+                      </span>
+                      {row.name}
+                      {mine ? <span className="badge">Your position</span> : null}
+                      <div className="hint">
+                        {Number(pool.feeBps) / 100}% fee · <Link to={`/dex/chart?pool=${pool.a}-${pool.b}`}>Chart</Link>
+                      </div>
+                    </th>
+                    <td data-label="Reserves" data-testid="pool-reserves" data-reserve-a={String(pool.reserveA)} data-reserve-b={String(pool.reserveB)}>
+                      {reserve(pool.reserveA, a)}
+                      <br />
+                      {reserve(pool.reserveB, b)}
+                    </td>
+                    <td data-label="Price">
+                      {pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
+                    </td>
+                    <td data-label="TVL">{row.tvlAlgo === null ? '—' : formatAlgo(row.tvlAlgo)}</td>
+                    <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${((Number(row.userLp) / Number(pool.lpIssued)) * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
+                    <td className="pools-table__actions">
+                      <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
+                        Add
+                      </button>
+                      {mine ? (
+                        <button type="button" className="button" onClick={() => props.onRemove(row)} aria-label={`Remove from the ${row.name} pool`}>
+                          Remove
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                )
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p className="hint">Reserves, prices and TVL are read from algod; TVL values both sides at their ALGO pools’ prices. 24h volume and fee APR appear when the analytics service is configured.</p>
+    </div>
+  )
+}

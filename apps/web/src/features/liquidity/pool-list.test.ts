@@ -1,0 +1,52 @@
+import * as sdk from '@grove/sdk'
+import { describe, expect, it } from 'vitest'
+import type { Holdings } from '@/lib/account/account.ts'
+import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
+import { matchesPool, poolRows, visiblePools } from './pool-list.ts'
+
+const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove Dollar', decimals: 6 }
+const FERN: Token = { id: 1002, symbol: 'FERN', name: 'Fern', decimals: 6 }
+const MOSS: Token = { id: 1003, symbol: 'MOSS', name: 'Moss', decimals: 0 }
+const TOKENS = new Map([ALGO, GUSD, FERN, MOSS].map((t) => [t.id, t]))
+const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint, lpAsset: bigint) => sdk.newPool(a, b, { reserveA, reserveB, lpAsset, lpIssued: 1_000_000n })
+// 1,000 ALGO : 250 gUSD; 10 ALGO : 40 FERN; 100 gUSD : 400 FERN; 50 gUSD : 5 MOSS (MOSS has no ALGO pool).
+const POOLS = [
+  pool(0, 1001, 1_000_000_000n, 250_000_000n, 9001n),
+  pool(0, 1002, 10_000_000n, 40_000_000n, 9002n),
+  pool(1001, 1002, 100_000_000n, 400_000_000n, 9003n),
+  pool(1001, 1003, 50_000_000n, 5n, 9004n),
+]
+const HOLDINGS: Holdings = { algo: 1n, minBalance: 0n, assets: new Map([[9003, 10n]]) }
+
+describe('poolRows', () => {
+  it('lists every pool with its TVL in ALGO at the ALGO pools’ prices', () => {
+    const rows = poolRows(POOLS, TOKENS, undefined)
+    expect(rows.map((r) => [r.name, r.tvlAlgo])).toEqual([
+      ['ALGO/gUSD', 2_000_000_000n],
+      ['ALGO/FERN', 20_000_000n],
+      // 100 gUSD = 400 ALGO; 400 FERN = 100 ALGO
+      ['gUSD/FERN', 500_000_000n],
+      ['gUSD/MOSS', null],
+    ])
+  })
+})
+
+describe('visiblePools', () => {
+  const rows = poolRows(POOLS, TOKENS, HOLDINGS)
+  it.each<[string, string, { key: 'pair' | 'tvl' | 'share'; descending: boolean }, string[]]>([
+    ['puts the user’s positions first, then the largest TVL', '', { key: 'tvl', descending: true }, ['gUSD/FERN', 'ALGO/gUSD', 'ALGO/FERN', 'gUSD/MOSS']],
+    ['sorts by TVL ascending, unknown TVL first', '', { key: 'tvl', descending: false }, ['gUSD/FERN', 'gUSD/MOSS', 'ALGO/FERN', 'ALGO/gUSD']],
+    ['sorts by pair', '', { key: 'pair', descending: false }, ['gUSD/FERN', 'ALGO/FERN', 'ALGO/gUSD', 'gUSD/MOSS']],
+    ['finds pools by symbol', 'fern', { key: 'tvl', descending: true }, ['gUSD/FERN', 'ALGO/FERN']],
+    ['finds a pair by both symbols in either order', 'fern algo', { key: 'tvl', descending: true }, ['ALGO/FERN']],
+    ['finds pools by token name', 'grove dollar', { key: 'pair', descending: false }, ['gUSD/FERN', 'ALGO/gUSD', 'gUSD/MOSS']],
+    ['finds pools by asset id', '1003', { key: 'tvl', descending: true }, ['gUSD/MOSS']],
+    ['finds nothing for an unknown token', 'usdc', { key: 'tvl', descending: true }, []],
+  ])('%s', (_name, query, sort, expected) => {
+    expect(visiblePools(rows, query, sort).map((r) => r.name)).toEqual(expected)
+  })
+
+  it('matches a "A/B" search', () => {
+    expect(matchesPool(rows[0]!, 'algo/gusd')).toBe(true)
+  })
+})
