@@ -66,7 +66,7 @@ export function decodeRegistryState(entries: readonly GlobalStateEntry[]): Regis
 /** Reads the registry's global state from algod. */
 export async function fetchRegistryState(algod: Algodv2, registryAppId: bigint): Promise<RegistryState> {
   const app = await algod.getApplicationByID(registryAppId).do()
-  const entries = (app.params.globalState ?? []).map((kv) => ({
+  const entries = (app.params?.globalState ?? []).map((kv) => ({
     key: btoa(String.fromCharCode(...kv.key)),
     value: { type: kv.value.type, bytes: btoa(String.fromCharCode(...kv.value.bytes)), uint: kv.value.uint },
   }))
