@@ -2,7 +2,7 @@
 // verified tokens, project verification, the two-step admin transfer) and the DEX's per-pool fee,
 // plus a decoder of the registry's global state. Self-contained: it reads only the contracts'
 // ARC-56 artifacts, so it survives the SDK being reorganised around it.
-import { ABIContract, AtomicTransactionComposer, ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64 } from 'algosdk'
+import { ABIContract, AtomicTransactionComposer, ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
 import type { ABIMethod, Address, Algodv2, SuggestedParams, TransactionSigner } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
@@ -25,6 +25,9 @@ export const PAUSE_POOLS = 2
 export const PAUSE_STAKING = 4
 /** Every defined bit; `setPaused` refuses anything above. */
 export const PAUSE_ALL = PAUSE_SWAPS | PAUSE_POOLS | PAUSE_STAKING
+
+/** µALGO a verified-token box ("v" ‖ uint64, empty value) ties up in the registry's account: 2,500 + 400 × 9. */
+export const VERIFIED_BOX_MIN_BALANCE = 6_100n
 
 /** The registry's global state, addresses as strings; `pendingAdmin` is null when no transfer is proposed. */
 export interface RegistryState {
@@ -96,10 +99,19 @@ export interface RegistryAdminContext {
   suggestedParams?: SuggestedParams
 }
 
-/** A built admin group (one app call) and its fee. */
+/** A built admin group (one app call, after a top-up of the registry's account when a new box needs it) and its fee. */
 export interface AdminGroup {
   composer: AtomicTransactionComposer
   fee: bigint
+  /** µALGO sent to the registry's account so it can hold a new verified-token box (0 when it already can). */
+  topUp: bigint
+}
+
+/** µALGO the registry's account lacks to hold one more verified-token box (the contract pays the box from its own balance). */
+export async function verifiedBoxShortfall(algod: Algodv2, registryAppId: bigint): Promise<bigint> {
+  const info = await algod.accountInformation(getApplicationAddress(registryAppId)).do()
+  const short = BigInt(info.minBalance) + VERIFIED_BOX_MIN_BALANCE - BigInt(info.amount)
+  return short > 0n ? short : 0n
 }
 
 const box = (prefix: string, ...ids: bigint[]): Uint8Array => {
@@ -134,6 +146,7 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
   if (problem) throw new Error(problem)
   const params = ctx.suggestedParams ?? (await ctx.algod.getTransactionParams().do())
   const atc = new AtomicTransactionComposer()
+  let topUp = 0n
   const common = { sender: ctx.sender, signer: ctx.signer, suggestedParams: { ...params, flatFee: true, fee: 1000n } }
   const call = (method: string, args: unknown[], extra: { boxes?: Uint8Array[]; assets?: bigint[] } = {}) =>
     atc.addMethodCall({
@@ -155,6 +168,11 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
       call('setTreasury', [action.address])
       break
     case 'setVerified':
+      if (action.verified) topUp = await verifiedBoxShortfall(ctx.algod, ctx.registryAppId)
+      if (topUp > 0n) {
+        const txn = makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: getApplicationAddress(ctx.registryAppId), amount: topUp, suggestedParams: { ...params, flatFee: true, fee: 1000n } })
+        atc.addTransaction({ txn, signer: ctx.signer })
+      }
       call('setVerified', [action.asset, action.verified], { boxes: [box('v', action.asset)] })
       break
     case 'setProjectVerified':
@@ -180,5 +198,5 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
       })
       break
   }
-  return { composer: atc, fee: 1000n }
+  return { composer: atc, fee: 1000n * BigInt(atc.count()), topUp }
 }

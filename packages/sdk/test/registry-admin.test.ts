@@ -7,7 +7,9 @@ import { buildAdminAction, checkAdminAction, decodeRegistryState, type AdminActi
 
 const params: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastValid: 1001n, genesisID: 'test', genesisHash: new Uint8Array(32) }
 const admin = algosdk.generateAccount()
-const ctx = { algod: {} as Algodv2, registryAppId: 5n, dexAppId: 4n, sender: admin.addr, signer: algosdk.makeBasicAccountTransactionSigner(admin), suggestedParams: params }
+const appAccount = { amount: 200_000n, minBalance: 100_000n }
+const algod = { accountInformation: () => ({ do: async () => appAccount }) } as unknown as Algodv2
+const ctx = { algod, registryAppId: 5n, dexAppId: 4n, sender: admin.addr, signer: algosdk.makeBasicAccountTransactionSigner(admin), suggestedParams: params }
 const selector = (name: string, args: string) => algosdk.ABIMethod.fromSignature(`${name}(${args})void`).getSelector()
 
 describe('checkAdminAction', () => {
@@ -25,6 +27,14 @@ describe('checkAdminAction', () => {
 })
 
 describe('buildAdminAction', () => {
+  it('pays the registry what it lacks for a new verified box, then calls it with the box', async () => {
+    appAccount.amount = 100_000n
+    const { composer, fee, topUp } = await buildAdminAction(ctx, { kind: 'setVerified', asset: 9n, verified: true })
+    const [pay, call] = composer.buildGroup().map((x) => x.txn)
+    expect([topUp, fee, pay!.payment!.amount]).toEqual([6_100n, 2000n, 6_100n])
+    expect(call!.applicationCall!.appIndex).toBe(5n)
+    appAccount.amount = 200_000n
+  })
   it('calls the registry with the method and the verified box', async () => {
     const { composer, fee } = await buildAdminAction(ctx, { kind: 'setVerified', asset: 9n, verified: true })
     const [t] = composer.buildGroup().map((x) => x.txn)

@@ -130,7 +130,7 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
     prepareAdmin: async (ctx, action) => {
       const c = await context(ctx)
       const built = await sdk.buildAdminAction({ algod: c.algod, registryAppId: BigInt(ctx.deployment.registryAppId), dexAppId: c.dexAppId, sender: ctx.sender, signer: ctx.signer, suggestedParams: c.suggestedParams }, action)
-      return { fee: built.fee, simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
+      return { fee: built.fee, ...(built.topUp > 0n ? { poolDeposit: built.topUp } : {}), simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
     },
   }
 }

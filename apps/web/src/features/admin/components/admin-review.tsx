@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ReviewDialog } from '@/components/dex/review-dialog.tsx'
 import { algodKey } from '@/lib/algod.ts'
+import { formatAmount } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Dex } from '@/lib/tx/dex.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
@@ -15,6 +16,7 @@ export function AdminReviewDialog(props: { review: AdminReview; dex: Dex | null;
   const tx = useDexTransaction()
   const prepared = useQuery(preparedAdminQuery(props.dex, tx.context(), props.review.action))
   const simulated = useQuery(simulationQuery(prepared.data))
+  const deposit = prepared.data?.poolDeposit
   const readable = (e: Error) => props.dex?.readableError(e) ?? e.message
 
   async function onConfirm() {
@@ -35,7 +37,7 @@ export function AdminReviewDialog(props: { review: AdminReview; dex: Dex | null;
       prepareError={prepared.error ? readable(prepared.error) : null}
       busy={tx.busy}
       simulation={{ pending: !simulated.data && !simulated.error, error: simulated.error ? readable(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: [], fee: prepared.data?.fee ?? null, asset: (id) => ({ symbol: `#${id}`, decimals: 0 }) }}
+      quoted={{ changes: deposit ? [{ asset: 0n, amount: -deposit, note: 'registry box deposit' }] : [], fee: prepared.data?.fee ?? null, asset: (id) => ({ symbol: `#${id}`, decimals: 0 }) }}
       onConfirm={() => void onConfirm()}
       onClose={props.onClose}
     >
@@ -50,6 +52,11 @@ export function AdminReviewDialog(props: { review: AdminReview; dex: Dex | null;
           </div>
         ))}
       </dl>
+      {deposit ? (
+        <p className="hint">
+          The registry pays for each verified token’s record from its own balance, which is short: this group first sends it {formatAmount(deposit, 6)} ALGO.
+        </p>
+      ) : null}
     </ReviewDialog>
   )
 }
