@@ -7,7 +7,7 @@ export function AccountsTable() {
   const session = useWalletSession()
   return (
     <div className="table-wrap">
-      <table className="table" aria-label="Connected accounts">
+      <table className="table table--stack" aria-label="Connected accounts">
         <thead>
           <tr>
             <th scope="col">Account</th>
@@ -40,11 +40,11 @@ function AccountRow(props: { name: string; address: string; active: boolean }) {
         <br />
         <code className="address">{props.address}</code>
       </th>
-      <td>{v.error ? <span className="error-text">{v.error}</span> : algo === null ? '…' : `${formatAmount(algo, 6, { group: true })} ALGO`}</td>
+      <td data-label="ALGO balance">{v.error ? <span className="error-text">{v.error}</span> : algo === null ? '…' : `${formatAmount(algo, 6, { group: true })} ALGO`}</td>
       {v.portfolio ? <ValueCells algo={v.portfolio.totalAlgo} v={v} /> : (
         <>
-          <td>…</td>
-          <td>…</td>
+          <td data-label="Total (ALGO)">…</td>
+          <td data-label="Total (USD)">…</td>
         </>
       )}
       <td>

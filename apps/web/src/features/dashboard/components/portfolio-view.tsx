@@ -66,8 +66,8 @@ export function ValueCells(props: { algo: bigint | null; v: ValuedPortfolio }) {
   const usd = props.algo === null ? null : props.v.usd(props.algo)
   return (
     <>
-      <td>{props.algo === null ? <span className="hint">no ALGO pool to price it</span> : `${formatAmount(props.algo, 6, { group: true, maxFractionDigits: 2 })} ALGO`}</td>
-      <td>{usd === null || !props.v.stable ? '—' : `$${formatAmount(usd, props.v.stable.decimals, { group: true, maxFractionDigits: 2 })}`}</td>
+      <td data-label="Value (ALGO)">{props.algo === null ? <span className="hint">no ALGO pool to price it</span> : `${formatAmount(props.algo, 6, { group: true, maxFractionDigits: 2 })} ALGO`}</td>
+      <td data-label="Value (USD)">{usd === null || !props.v.stable ? '—' : `$${formatAmount(usd, props.v.stable.decimals, { group: true, maxFractionDigits: 2 })}`}</td>
     </>
   )
 }
@@ -83,7 +83,7 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
   ]
   return (
     <div className="table-wrap">
-      <table className="table portfolio" aria-label="Portfolio">
+      <table className="table table--stack portfolio" aria-label="Portfolio">
         <thead>
           <tr>
             <th scope="col">Holding</th>
@@ -105,7 +105,7 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
               {lines.map((l) => (
                 <tr key={l.key} data-testid="portfolio-line" data-kind={l.kind} data-algo={l.algo === null ? undefined : String(l.algo)}>
                   <th scope="row">{lineName(l, tokens)}</th>
-                  <td>
+                  <td data-label="Amount">
                     {l.amounts.map((a) => (
                       <span key={a.tokenId} className="amount-line">
                         {amountText(tokens, a.tokenId, a.amount)}
