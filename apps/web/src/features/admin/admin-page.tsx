@@ -262,7 +262,7 @@ function PoolFeePanel(props: SectionProps & { pools: Pool[]; tokens: ReadonlyMap
         <input className="input" type="search" placeholder="ALGO/gUSD, a symbol or an asset id" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
       <div className="table-wrap">
-        <table className="table" aria-label="Pools and their fees">
+        <table className="table table--stack" aria-label="Pools and their fees">
           <thead>
             <tr>
               <th scope="col">Pool</th>
@@ -279,8 +279,8 @@ function PoolFeePanel(props: SectionProps & { pools: Pool[]; tokens: ReadonlyMap
               return (
                 <tr key={key} aria-current={key === selected ? 'true' : undefined} data-testid={`pool-fee-${key}`}>
                   <th scope="row">{pairName(p, props.tokens)}</th>
-                  <td>{bpsWords(Number(p.feeBps))}</td>
-                  <td>{protocolShareWords(Number(p.protocolFeeDivisor))}</td>
+                  <td data-label="Swap fee">{bpsWords(Number(p.feeBps))}</td>
+                  <td data-label="Protocol share">{protocolShareWords(Number(p.protocolFeeDivisor))}</td>
                   <td>
                     <button type="button" className="button button--ghost" disabled={props.disabled} onClick={() => setSelected(key)}>
                       Change fee
@@ -357,7 +357,7 @@ function VerifiedTokensPanel(props: SectionProps & { verified: ReadonlySet<numbe
     <Panel title="Verified tokens">
       <p className="hint">Verified tokens are marked in every token list and carry no issuer-power warning.</p>
       <div className="table-wrap">
-        <table className="table" aria-label="Verified tokens">
+        <table className="table table--stack" aria-label="Verified tokens">
           <thead>
             <tr>
               <th scope="col">Token</th>
@@ -374,8 +374,8 @@ function VerifiedTokensPanel(props: SectionProps & { verified: ReadonlySet<numbe
               return (
                 <tr key={v} data-testid={`verified-${v}`}>
                   <th scope="row">{t ? `${t.symbol} · ${t.name}` : '…'}</th>
-                  <td>{v}</td>
-                  <td>{t ? <IssuerPowerMark powers={issuerPowers(t, false)} /> : null}</td>
+                  <td data-label="Asset id">{v}</td>
+                  <td data-label="Issuer powers">{t ? <IssuerPowerMark powers={issuerPowers(t, false)} /> : null}</td>
                   <td>
                     <button type="button" className="button button--ghost" disabled={props.disabled || !t} onClick={() => t && props.onReview(verifyTokenReview(v, t.symbol, false))}>
                       Remove
@@ -441,9 +441,9 @@ function ProjectsPanel(props: SectionProps & { registryAppId: number }) {
           </>
         ) : null}
       </th>
-      <td>{t ? `${t.symbol} · #${t.id} · ${t.decimals} dec.` : `#${p.asset}`}</td>
-      <td>{t ? <IssuerPowerMark powers={issuerPowers(t, false)} /> : null}</td>
-      <td>
+      <td data-label="Token">{t ? `${t.symbol} · #${t.id} · ${t.decimals} dec.` : `#${p.asset}`}</td>
+      <td data-label="Issuer powers">{t ? <IssuerPowerMark powers={issuerPowers(t, false)} /> : null}</td>
+      <td data-label="Owner">
         <code className="address">{p.owner.slice(0, 6)}…{p.owner.slice(-4)}</code>
       </td>
       <td>
@@ -455,7 +455,7 @@ function ProjectsPanel(props: SectionProps & { registryAppId: number }) {
   )
   const table = (label: string, rows: typeof queue, empty: string) => (
     <div className="table-wrap">
-      <table className="table" aria-label={label}>
+      <table className="table table--stack" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Project</th>
