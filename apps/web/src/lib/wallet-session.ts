@@ -23,12 +23,14 @@ export interface WalletSession {
   error: string | null
   /** Signs for the active account through the connected wallet; null when none is connected. */
   signer: TransactionSigner | null
+  /** Makes another account of the connected wallet the active one; null when no wallet is connected. */
+  switchAccount: ((address: string) => void) | null
 }
 
 /** use-wallet's localStorage key; a stored active wallet means a session to resume on load. */
 export const USE_WALLET_STORAGE_KEY = '@txnlab/use-wallet:v4'
 
-const INITIAL: WalletSession = { status: 'idle', walletName: null, activeAddress: null, accounts: [], modalOpen: false, error: null, signer: null }
+const INITIAL: WalletSession = { status: 'idle', walletName: null, activeAddress: null, accounts: [], modalOpen: false, error: null, signer: null, switchAccount: null }
 
 let state: WalletSession = INITIAL
 const listeners = new Set<() => void>()

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router'
+import { AdminStatusBar } from './admin-status-bar.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { KeepAliveOutlet } from './keep-alive.tsx'
@@ -17,6 +18,7 @@ export function AppLayout(props: { children?: ReactNode }) {
         Skip to content
       </a>
       <Header />
+      <AdminStatusBar />
       <main id="main" tabIndex={-1} className="site-main">
         {props.children ?? <KeepAliveOutlet paths={KEEP_ALIVE_PATHS} />}
       </main>

@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { EmptyTable } from '@/components/ui/empty-table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
-import { accountQuery } from '@/lib/account/account.ts'
-import { formatAlgo } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
+import { AccountsTable } from './components/accounts-table.tsx'
+import { Overview } from './components/portfolio-view.tsx'
 import { DASHBOARD_TABS, parseDashboardTab, type DashboardTab } from './dashboard-tabs.ts'
 
 /** Your portfolio: overview, accounts, locks and projects, one tab each (?tab=). */
@@ -48,50 +47,15 @@ function TabContent(props: { tab: DashboardTab }) {
       return (
         <>
           <ConnectPrompt reason="Connect a wallet to see your portfolio." />
-          {session.activeAddress ? (
-            <Panel title="Wallet">
-              <BalanceLine address={session.activeAddress} />
-            </Panel>
-          ) : null}
           {notDeployed}
-          <Panel title="Grove positions">
-            <EmptyTable columns={['Position', 'Amount', 'Pending rewards']} text={deployment ? 'You have no positions yet.' : `No Grove positions on ${network.name}.`} />
-          </Panel>
+          {session.activeAddress ? <Overview address={session.activeAddress} /> : null}
         </>
       )
     case 'accounts':
       return (
         <>
           <ConnectPrompt reason="Connect a wallet to list its accounts." />
-          {session.accounts.length > 0 ? (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Account</th>
-                    <th scope="col">Address</th>
-                    <th scope="col">ALGO balance</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {session.accounts.map((a) => (
-                    <tr key={a.address} aria-current={a.address === session.activeAddress ? 'true' : undefined}>
-                      <td>
-                        {a.name}
-                        {a.address === session.activeAddress ? ' (active)' : ''}
-                      </td>
-                      <td>
-                        <code className="address">{a.address}</code>
-                      </td>
-                      <td>
-                        <BalanceLine address={a.address} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          {session.accounts.length > 0 ? <AccountsTable /> : null}
         </>
       )
     case 'lock':
@@ -115,12 +79,4 @@ function TabContent(props: { tab: DashboardTab }) {
         </>
       )
   }
-}
-
-function BalanceLine(props: { address: string }) {
-  const { algod } = useProtocol()
-  const balance = useQuery(accountQuery(algod, props.address))
-  if (balance.isPending) return <span>Loading…</span>
-  if (balance.isError) return <span className="error-text">Balance unavailable: {balance.error.message}</span>
-  return <span>{formatAlgo(balance.data.algo)}</span>
 }

@@ -14,6 +14,7 @@ import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
+import { PAUSE_FLAGS, registryQuery } from '@/lib/registry/registry.ts'
 import { preparedSwapQuery } from './api/prepared-swap.ts'
 import { ReviewModal } from './components/review-modal.tsx'
 import { SwapSettings } from './components/swap-settings.tsx'
@@ -37,6 +38,9 @@ export function SwapPage() {
   const market = useMarket(algod, deployment, address, imported)
   const slippage = slippagePercent(settings)
   const tx = useDexTransaction()
+  const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
+  // A pause is the registry's answer for everyone: the page says so instead of building a group that would fail.
+  const swapsPaused = registry.data !== undefined && (registry.data.paused & PAUSE_FLAGS[0].bit) !== 0
   const payId = useId()
   const receiveId = useId()
 
@@ -68,6 +72,7 @@ export function SwapPage() {
   const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, MAX_FEE_RESERVE) : market.holdings.assets.get(tokenIn.id)) : undefined
 
   function onAction() {
+    if (swapsPaused) return
     if (view.button.kind === 'connect') return walletSession.openModal()
     if (view.button.kind === 'opt-in' && tokenOut && deployment) {
       void tx.run({
@@ -110,6 +115,11 @@ export function SwapPage() {
       {market.poolsError ? (
         <Notice tone="error" title="Pools unavailable">
           {market.poolsError}
+        </Notice>
+      ) : null}
+      {swapsPaused ? (
+        <Notice tone="error" title="Swaps are paused">
+          The protocol admin has paused swaps for everyone, so no swap can be sent now. Your liquidity stays yours: removing it from a pool still works on the <a href="/shares">Shares</a> page.
         </Notice>
       ) : null}
       <form
@@ -178,8 +188,8 @@ export function SwapPage() {
             {view.message}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || tx.busy}>
-          {view.button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : tx.busy ? 'Waiting for your wallet…' : view.button.label}
+        <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || tx.busy || swapsPaused}>
+          {swapsPaused ? 'Swaps are paused' : view.button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : tx.busy ? 'Waiting for your wallet…' : view.button.label}
         </button>
       </form>
       {picking ? (

@@ -38,6 +38,7 @@ function SessionBridge() {
       activeAddress: activeAccount?.address ?? null,
       accounts: (activeWalletAccounts ?? []).map((a) => ({ name: a.name, address: a.address })),
       signer: activeAccount ? signer : null,
+      switchAccount: activeWallet ? (address: string) => activeWallet.setActiveAccount(address) : null,
     })
   }, [activeWallet, activeAccount, activeWalletAccounts, isReady, signer])
   return null

@@ -34,6 +34,8 @@ export interface Dex {
   prepareCreatePool(ctx: TxContext, x: number, y: number): Promise<PreparedTx>
   /** Builds a remove's group without sending it. */
   prepareRemoveLiquidity(ctx: TxContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<PreparedTx>
+  /** Builds a protocol admin action's group (registry methods, the DEX's per-pool fee) without sending it. */
+  prepareAdmin(ctx: TxContext, action: GroveSdkModule.AdminAction): Promise<PreparedTx>
 }
 
 /** Loads the SDK and algosdk and binds the DEX actions to them. */
@@ -91,7 +93,12 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
 
   return {
     sdk,
-    readableError: (error) => readableWalletError(error, (e) => sdk.explainError(e)),
+    readableError: (error) => {
+      const explained = sdk.explainError(error)
+      // The registry's project codes have their own sentences (the SDK keeps them with the project builders).
+      if (explained.code && sdk.PROJECT_ERROR_MESSAGES[explained.code] && !sdk.CONTRACT_ERROR_MESSAGES[explained.code]) return sdk.PROJECT_ERROR_MESSAGES[explained.code]!
+      return readableWalletError(error, (e) => sdk.explainError(e))
+    },
     fetchPools: (algod, dexAppId) => sdk.fetchPools(client(algod), BigInt(dexAppId)),
     optIn: async (ctx, assetId) => {
       const composer = new algosdk.AtomicTransactionComposer()
@@ -113,5 +120,10 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       return { ...built, poolDeposit: cost.minBalance }
     },
     prepareRemoveLiquidity: async (ctx, pool, lp, minA, minB) => prepare(ctx, sdk.buildRemoveLiquidity(await context(ctx), pool, lp, minA, minB)),
+    prepareAdmin: async (ctx, action) => {
+      const c = await context(ctx)
+      const built = await sdk.buildAdminAction({ algod: c.algod, registryAppId: BigInt(ctx.deployment.registryAppId), dexAppId: c.dexAppId, sender: ctx.sender, signer: ctx.signer, suggestedParams: c.suggestedParams }, action)
+      return { fee: built.fee, ...(built.topUp > 0n ? { poolDeposit: built.topUp } : {}), simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
+    },
   }
 }

@@ -23,7 +23,7 @@ export interface TxResult {
 /** A built group, ready to sign: its exact fee, what it would do to the sender, and the call that signs, submits and confirms it (once). */
 export interface PreparedTx {
   fee: bigint
-  /** µALGO the group pays the DEX besides fees: a new pool's minimum balance (box, LP asset, opt-ins). */
+  /** µALGO the group pays an app besides fees: a new pool's minimum balance (box, LP asset, opt-ins), or a new registry box's. */
   poolDeposit?: bigint
   /**
    * Simulates this very group (the transactions `send` will ask the wallet to sign, unsigned) and

@@ -1,0 +1,137 @@
+// What each admin action changes, in words: the review lists these rows (from → to) above the
+// simulation, and the toasts say them. Pure, so the words are tested beside the logic.
+import type { AdminAction } from '@grove/sdk'
+import { listWords, pausedFlags } from '@/lib/registry/registry.ts'
+
+/** One changed setting: its name, its value now and after the action. */
+export interface AdminChange {
+  label: string
+  from: string
+  to: string
+}
+
+/** An action ready for review: the group to build, the title, the changes and the toast texts. */
+export interface AdminReview {
+  action: AdminAction
+  title: string
+  changes: AdminChange[]
+  pending: string
+  done: string
+}
+
+/** "swaps and new pools", or "nothing" when no flag is set. */
+export function pausedWords(flags: number): string {
+  const set = pausedFlags(flags)
+  return set.length === 0 ? 'nothing' : listWords(set.map((f) => f.short))
+}
+
+/** The protocol's share of a pool's fee for divisor `d` (0 = none): "1/6 of the fee (16.67%)". */
+export function protocolShareWords(divisor: number): string {
+  if (divisor === 0) return 'none'
+  return `1/${divisor} of the fee (${(100 / divisor).toLocaleString('en-US', { maximumFractionDigits: 2 })}%)`
+}
+
+/** Basis points as a percentage: 30 → "0.3%". */
+export const bpsWords = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}% (${bps} bps)`
+
+/** The review of setting the pause flags from `current` to `next`. */
+export function pauseReview(current: number, next: number): AdminReview {
+  return {
+    action: { kind: 'setPaused', flags: next },
+    title: 'Review pause flags',
+    changes: [{ label: 'Paused', from: pausedWords(current), to: pausedWords(next) }],
+    pending: `Setting the pause flags: ${pausedWords(next)} paused`,
+    done: next === 0 ? 'Nothing is paused now' : `Paused: ${pausedWords(next)}`,
+  }
+}
+
+/** The review of the default fee and protocol share. */
+export function feesReview(current: { defaultFeeBps: number; protocolFeeDivisor: number }, fee: number, divisor: number): AdminReview {
+  return {
+    action: { kind: 'setFees', defaultFeeBps: fee, protocolFeeDivisor: divisor },
+    title: 'Review protocol fees',
+    changes: [
+      { label: 'Fee of new pools', from: bpsWords(current.defaultFeeBps), to: bpsWords(fee) },
+      { label: 'Protocol share', from: protocolShareWords(current.protocolFeeDivisor), to: protocolShareWords(divisor) },
+    ],
+    pending: 'Setting the protocol fees',
+    done: `New pools charge ${bpsWords(fee)}; protocol share ${protocolShareWords(divisor)}`,
+  }
+}
+
+/** The review of one pool's fee. */
+export function poolFeeReview(pool: { a: bigint; b: bigint; feeBps: bigint }, pair: string, fee: number): AdminReview {
+  return {
+    action: { kind: 'setPoolFee', a: pool.a, b: pool.b, feeBps: fee },
+    title: `Review the ${pair} fee`,
+    changes: [{ label: `${pair} swap fee`, from: bpsWords(Number(pool.feeBps)), to: bpsWords(fee) }],
+    pending: `Setting the ${pair} fee to ${bpsWords(fee)}`,
+    done: `The ${pair} pool charges ${bpsWords(fee)}`,
+  }
+}
+
+/** The review of a new treasury. */
+export function treasuryReview(current: string, next: string): AdminReview {
+  return {
+    action: { kind: 'setTreasury', address: next },
+    title: 'Review the treasury',
+    changes: [{ label: 'Treasury', from: current, to: next }],
+    pending: 'Setting the treasury',
+    done: 'Protocol fees now go to the new treasury',
+  }
+}
+
+/** The review of adding a token to, or removing it from, the verified list. */
+export function verifyTokenReview(asset: number, symbol: string, verified: boolean): AdminReview {
+  return {
+    action: { kind: 'setVerified', asset: BigInt(asset), verified },
+    title: verified ? `Verify ${symbol}` : `Remove ${symbol} from the verified list`,
+    changes: [{ label: `${symbol} (#${asset})`, from: verified ? 'not verified' : 'verified', to: verified ? 'verified' : 'not verified' }],
+    pending: verified ? `Verifying ${symbol}` : `Removing ${symbol} from the verified list`,
+    done: verified ? `${symbol} is verified` : `${symbol} is no longer verified`,
+  }
+}
+
+/** The review of verifying or unverifying a project. */
+export function verifyProjectReview(asset: bigint, name: string, verified: boolean): AdminReview {
+  return {
+    action: { kind: 'setProjectVerified', asset, verified },
+    title: verified ? `Verify the project ${name}` : `Unverify the project ${name}`,
+    changes: [{ label: `Project ${name} (#${asset})`, from: verified ? 'not verified' : 'verified', to: verified ? 'verified' : 'not verified' }],
+    pending: verified ? `Verifying the project ${name}` : `Unverifying the project ${name}`,
+    done: verified ? `The project ${name} is verified` : `The project ${name} is no longer verified`,
+  }
+}
+
+/** The reviews of the two-step admin transfer: propose, withdraw the proposal, accept. */
+export function proposeAdminReview(admin: string, pending: string | null, next: string): AdminReview {
+  return {
+    action: { kind: 'proposeAdmin', address: next },
+    title: 'Propose a new admin',
+    changes: [{ label: 'Proposed admin', from: pending ?? 'none', to: next }, { label: 'Admin until they accept', from: admin, to: admin }],
+    pending: 'Proposing the new admin',
+    done: 'Proposed: the new admin must accept on this page',
+  }
+}
+
+/** Withdraws the pending proposal. */
+export function cancelAdminReview(pending: string): AdminReview {
+  return {
+    action: { kind: 'cancelAdminTransfer' },
+    title: 'Cancel the admin transfer',
+    changes: [{ label: 'Proposed admin', from: pending, to: 'none' }],
+    pending: 'Cancelling the admin transfer',
+    done: 'The admin transfer is cancelled',
+  }
+}
+
+/** The proposed account accepts. */
+export function acceptAdminReview(admin: string, next: string): AdminReview {
+  return {
+    action: { kind: 'acceptAdmin' },
+    title: 'Accept the admin role',
+    changes: [{ label: 'Admin', from: admin, to: next }],
+    pending: 'Accepting the admin role',
+    done: 'You are the protocol admin',
+  }
+}

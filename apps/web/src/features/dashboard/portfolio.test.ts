@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { algoInStable, derivePortfolio, findStableCoin, underlying, valueInAlgo, type PoolReserves } from './portfolio.ts'
+
+// ALGO/gUSD (id 10) at 0.2 gUSD per ALGO; ALGO/FERN (id 11) at 4 FERN per ALGO; gUSD/MOSS (id 12) only.
+const POOLS: PoolReserves[] = [
+  { a: 0n, b: 10n, reserveA: 1_000_000_000n, reserveB: 200_000_000n, lpAsset: 100n, lpIssued: 446_213_595n - 1000n },
+  { a: 0n, b: 11n, reserveA: 500_000_000n, reserveB: 2_000_000_000n, lpAsset: 101n, lpIssued: 999_000n },
+  { a: 10n, b: 12n, reserveA: 50_000_000n, reserveB: 10_000n, lpAsset: 102n, lpIssued: 21_360n },
+]
+const holdings = (assets: [number, bigint][]) => ({ algo: 5_000_000n, minBalance: 100_000n, assets: new Map(assets) })
+
+describe('valueInAlgo', () => {
+  it.each([
+    ['ALGO is itself', 0, 123n, 123n],
+    ['gUSD at its ALGO pool price', 10, 1_000_000n, 5_000_000n],
+    ['FERN floors', 11, 3n, 0n],
+    ['a token without an ALGO pool has no price', 12, 10n, null],
+  ])('%s', (_, id, amount, value) => {
+    expect(valueInAlgo(POOLS, id, amount)).toBe(value)
+  })
+})
+
+describe('algoInStable', () => {
+  it('converts µALGO to the stable coin through its ALGO pool', () => {
+    expect(algoInStable(POOLS, 10, 5_000_000n)).toBe(1_000_000n)
+  })
+  it('has no USD without a stable coin', () => {
+    expect(algoInStable(POOLS, null, 5_000_000n)).toBeNull()
+  })
+})
+
+describe('underlying', () => {
+  it('pays ⌊lp·r/L⌋ of each side, as the contract does', () => {
+    const pool = POOLS[1]!
+    expect(underlying(pool, 100_000n)).toEqual([(100_000n * pool.reserveA) / 1_000_000n, (100_000n * pool.reserveB) / 1_000_000n])
+  })
+})
+
+describe('derivePortfolio', () => {
+  it('makes LP tokens positions, skips empty holdings, and totals every priced line', () => {
+    const p = derivePortfolio({ holdings: holdings([[10, 2_000_000n], [11, 0n], [101, 100_000n], [12, 5n]]), pools: POOLS })
+    expect(p.lines.map((l) => [l.kind, l.key])).toEqual([
+      ['wallet', 'wallet-0'],
+      ['wallet', 'wallet-10'],
+      ['wallet', 'wallet-12'],
+      ['liquidity', 'lp-101'],
+    ])
+    const [ua, ub] = underlying(POOLS[1]!, 100_000n)
+    expect(p.lines[3]!.algo).toBe(ua + (ub * 500_000_000n) / 2_000_000_000n)
+    expect(p.unpriced).toBe(1)
+    expect(p.totalAlgo).toBe(p.lines.reduce((s, l) => s + (l.algo ?? 0n), 0n))
+    expect(p.totalAlgo).toBe(5_000_000n + 10_000_000n + p.lines[3]!.algo!)
+  })
+  it('values locks at what the app still owes, LP locks at their underlying', () => {
+    const p = derivePortfolio({
+      holdings: holdings([]),
+      pools: POOLS,
+      locks: [
+        { id: 1n, asset: 10n, owed: 1_000_000n, locked: 600_000n, withdrawable: 400_000n },
+        { id: 2n, asset: 101n, owed: 1000n, locked: 1000n, withdrawable: 0n },
+        { id: 3n, asset: 11n, owed: 0n, locked: 0n, withdrawable: 0n },
+      ],
+    })
+    expect(p.lines.filter((l) => l.kind === 'lock').map((l) => l.key)).toEqual(['lock-1', 'lock-2'])
+    expect(p.lines.find((l) => l.key === 'lock-1')!.algo).toBe(5_000_000n)
+    const [ua, ub] = underlying(POOLS[1]!, 1000n)
+    expect(p.lines.find((l) => l.key === 'lock-2')!.algo).toBe(ua + (ub * 500_000_000n) / 2_000_000_000n)
+  })
+})
+
+describe('findStableCoin', () => {
+  const tokens = [
+    { id: 10, symbol: 'gUSD', name: 'Grove USD', decimals: 6 },
+    { id: 20, symbol: 'USDC', name: 'USD Coin', decimals: 6 },
+  ]
+  it.each([
+    ['localnet', 10],
+    ['testnet', 20],
+    ['mainnet', 20],
+  ])('on %s it is asset %i', (network, id) => {
+    expect(findStableCoin(tokens, network)?.id).toBe(id)
+  })
+  it('is null when the network has none', () => {
+    expect(findStableCoin([], 'localnet')).toBeNull()
+  })
+})

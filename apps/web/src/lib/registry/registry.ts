@@ -1,0 +1,125 @@
+// The registry's global state (admin, pending admin, pause flags, fees, treasury) read over plain
+// fetch, so the status bar on every page carries no algosdk. Addresses stay 32 raw bytes here; the
+// admin page names them through the SDK once it has loaded it.
+import { queryOptions } from '@tanstack/react-query'
+import { algodBaseUrl, algodKey } from '../algod.ts'
+import type { AlgodConfig } from '../networks.ts'
+
+/** One global-state entry as algod's JSON gives it. */
+export interface GlobalStateEntry {
+  key: string
+  value: { type: number; bytes?: string; uint?: number }
+}
+
+/** The registry's globals; addresses as their 32 bytes, `pendingAdmin` null when none is proposed. */
+export interface RegistryGlobals {
+  admin: Uint8Array
+  pendingAdmin: Uint8Array | null
+  treasury: Uint8Array
+  paused: number
+  defaultFeeBps: number
+  protocolFeeDivisor: number
+  /** The entries as algod gave them (the SDK's decodeRegistryState reads these). */
+  entries: GlobalStateEntry[]
+}
+
+/** What each pause bit stops and what stays open (packages/contracts/README.md, "Pause flags"): the one table the admin page and the status bar read. */
+export const PAUSE_FLAGS = [
+  {
+    bit: 1,
+    id: 'swaps',
+    name: 'Swaps and zaps',
+    short: 'swaps',
+    stops: 'Every swap (single pool and routed) and single-sided deposits, which swap inside the pool.',
+    open: 'Removing liquidity, two-sided deposits at the pool ratio, fee collection, quotes and prices.',
+  },
+  { bit: 2, id: 'pools', name: 'New pools', short: 'new pools', stops: 'Creating a pool.', open: 'Everything on existing pools: swaps, deposits and withdrawals.' },
+  {
+    bit: 4,
+    id: 'staking',
+    name: 'New staking programs',
+    short: 'new staking programs',
+    stops: 'Creating a farm or staking pool.',
+    open: 'Staking, unstaking and claiming in existing programs, and the whole DEX.',
+  },
+] as const
+
+/** A pause flag's id. */
+export type PauseFlagId = (typeof PAUSE_FLAGS)[number]['id']
+
+/** The flags set in `paused`, in table order. */
+export function pausedFlags(paused: number): (typeof PAUSE_FLAGS)[number][] {
+  return PAUSE_FLAGS.filter((f) => (paused & f.bit) !== 0)
+}
+
+/** "swaps", "swaps and new pools", "swaps, new pools and new staking programs". */
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('')
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+/** The 32 public-key bytes of an Algorand address (its checksum not verified); null when it is not one. */
+export function addressBytes(address: string): Uint8Array | null {
+  if (!/^[A-Z2-7]{58}$/.test(address)) return null
+  const out = new Uint8Array(36)
+  let bits = 0
+  let value = 0
+  let i = 0
+  for (const c of address) {
+    value = (value << 5) | ALPHABET.indexOf(c)
+    bits += 5
+    if (bits >= 8) {
+      bits -= 8
+      if (i < 36) out[i++] = (value >> bits) & 0xff
+    }
+  }
+  return out.subarray(0, 32)
+}
+
+/** True when `address` is the account whose bytes are `bytes`. */
+export function sameAccount(bytes: Uint8Array | null, address: string | null): boolean {
+  const other = address ? addressBytes(address) : null
+  return bytes !== null && other !== null && bytes.length === 32 && bytes.every((b, i) => b === other[i])
+}
+
+const fromBase64 = (s: string): Uint8Array => Uint8Array.from(atob(s), (c) => c.charCodeAt(0))
+
+/** Decodes algod's `global-state` entries of the registry. */
+export function decodeRegistryGlobals(entries: GlobalStateEntry[]): RegistryGlobals {
+  const values = new Map(entries.map((e) => [new TextDecoder().decode(fromBase64(e.key)), e.value]))
+  const bytes = (key: string) => fromBase64(values.get(key)?.bytes ?? '')
+  const uint = (key: string) => Number(values.get(key)?.uint ?? 0)
+  const pending = bytes('pendingAdmin')
+  return {
+    admin: bytes('admin'),
+    pendingAdmin: pending.length === 32 && pending.some((b) => b !== 0) ? pending : null,
+    treasury: bytes('treasury'),
+    paused: uint('paused'),
+    defaultFeeBps: uint('defaultFeeBps'),
+    protocolFeeDivisor: uint('protocolFeeDivisor'),
+    entries,
+  }
+}
+
+/** Reads the registry app's globals. Throws an Error with a readable message. */
+export async function fetchRegistryGlobals(algod: AlgodConfig, registryAppId: number, fetchFn: typeof fetch = fetch): Promise<RegistryGlobals> {
+  const response = await fetchFn(`${algodBaseUrl(algod)}/v2/applications/${registryAppId}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} }).catch(() => {
+    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
+  })
+  if (!response.ok) throw new Error(`algod answered ${response.status}`)
+  const body = (await response.json()) as { params?: { 'global-state'?: GlobalStateEntry[] } }
+  return decodeRegistryGlobals(body.params?.['global-state'] ?? [])
+}
+
+/** The one query for the registry's globals; pauses matter at once, so it refreshes often. */
+export function registryQuery(algod: AlgodConfig, registryAppId: number) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'registry', registryAppId],
+    queryFn: () => fetchRegistryGlobals(algod, registryAppId),
+    staleTime: 5_000,
+    refetchInterval: 10_000,
+    retry: 1,
+  })
+}

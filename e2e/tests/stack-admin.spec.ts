@@ -1,0 +1,262 @@
+// The admin area and the dashboard on the full stack. The registry's admin is kmd's dispenser (the
+// deployer). Specs run in parallel on one chain, so every protocol change here is put back in a
+// finally block and pause windows are kept short.
+import fs from 'node:fs'
+import algosdk from 'algosdk'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { algorand, connectKmd, connectMnemonic, demo, newAccount, pool, pools, stackInfo, token } from '../support/stack.ts'
+
+const SHOTS = 'screenshots'
+fs.mkdirSync(SHOTS, { recursive: true })
+
+const dispenser = async () => (await algorand().account.localNetDispenser()).addr.toString()
+const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
+
+/** The registry's globals as algod has them. */
+async function registry(): Promise<{ admin: string; pendingAdmin: string | null; paused: number }> {
+  const app = await algorand().client.algod.getApplicationByID(stackInfo().deployment.registryAppId).do()
+  const get = (k: string) => app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === k)?.value
+  const addr = (k: string) => algosdk.encodeAddress(get(k)!.bytes)
+  const pending = addr('pendingAdmin')
+  return { admin: addr('admin'), pendingAdmin: pending === algosdk.ALGORAND_ZERO_ADDRESS_STRING ? null : pending, paused: Number(get('paused')?.uint ?? 0) }
+}
+
+/** Sends a registry admin call straight from kmd (for restoring state in finally blocks). */
+async function adminCall(sender: string, method: string, args: algosdk.ABIValue[]) {
+  const a = algorand()
+  const spec = JSON.parse(fs.readFileSync(new URL('../../packages/contracts/artifacts/Registry.arc56.json', import.meta.url), 'utf8')) as { methods: { name: string; args: { type: string; name: string }[]; returns: { type: string } }[] }
+  const m = spec.methods.find((x) => x.name === method)!
+  const abi = new algosdk.ABIMethod({ name: m.name, args: m.args.map((x) => ({ type: x.type, name: x.name })), returns: { type: m.returns.type } })
+  await a.send.appCallMethodCall({ sender, appId: BigInt(stackInfo().deployment.registryAppId), method: abi, args, suppressLog: true })
+}
+
+/** Opens the review the button starts, waits for the simulation and signs. */
+async function reviewAndSign(page: Page, button: Locator, title: string | RegExp, done: RegExp) {
+  await button.click()
+  const dialog = page.getByRole('dialog', { name: title })
+  await expect(dialog.getByTestId('admin-changes')).toBeVisible()
+  await expect(dialog.getByTestId('simulated-fee')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+  await dialog.getByRole('button', { name: 'Sign' }).click()
+  await expect(toast(page, done)).toBeVisible({ timeout: 30_000 })
+  await expect(dialog).toBeHidden()
+}
+
+/** Makes another account of the connected wallet active through the dashboard's accounts tab, then opens /admin. */
+async function switchTo(page: Page, address: string) {
+  await page.goto('/dashboard?tab=accounts')
+  await page.getByTestId(`account-${address}`).getByRole('button', { name: 'Switch to this account' }).click()
+  await expect(page.getByTestId(`account-${address}`)).toContainText('(active)')
+  await page.goto('/admin')
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+async function userPage(browser: Browser): Promise<Page> {
+  const user = await newAccount({ algo: 20 })
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+  await connectMnemonic(page, user.mnemonic)
+  return page
+}
+
+test('a non-admin sees who the admin is and why they cannot act', async ({ browser }) => {
+  const page = await userPage(browser)
+  await page.goto('/admin')
+  await expect(page.getByTestId('admin-address')).toHaveText(await dispenser())
+  await expect(page.getByRole('status').filter({ hasText: 'You cannot act here' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Review pause flags' })).toBeDisabled()
+  await shoot(page, 'admin-visitor')
+})
+
+test('the admin pauses swaps, a user sees the swap page refuse under the status bar, and the admin unpauses', async ({ page, browser }) => {
+  const admin = await dispenser()
+  await connectKmd(page, admin)
+  await page.goto('/admin')
+  await expect(page.getByTestId('admin-status')).toContainText('You are signed in as the protocol admin')
+  const before = (await registry()).paused
+  try {
+    await page.getByRole('checkbox', { name: /Pause swaps and zaps/ }).check()
+    await reviewAndSign(page, page.getByRole('button', { name: 'Review pause flags' }), 'Review pause flags', /Paused: swaps/)
+    expect((await registry()).paused & 1).toBe(1)
+    const user = await userPage(browser)
+    await user.goto('/dex/swap')
+    await expect(user.getByTestId('admin-status')).toContainText('Paused by the protocol admin: swaps')
+    await expect(user.getByTestId('admin-status')).not.toContainText('signed in as the protocol admin')
+    await expect(user.getByRole('alert').filter({ hasText: 'Swaps are paused' })).toBeVisible()
+    await expect(user.getByRole('button', { name: 'Swaps are paused' })).toBeDisabled()
+    await user.screenshot({ path: `${SHOTS}/swap-paused-1280.png`, fullPage: true })
+    await user.setViewportSize({ width: 390, height: 844 })
+    await user.screenshot({ path: `${SHOTS}/swap-paused-390.png`, fullPage: true })
+    await shoot(page, 'admin')
+    await page.getByRole('checkbox', { name: /Pause swaps and zaps/ }).uncheck()
+    await reviewAndSign(page, page.getByRole('button', { name: 'Review pause flags' }), 'Review pause flags', /Nothing is paused now|Paused:/)
+    expect((await registry()).paused & 1).toBe(0)
+    await user.reload()
+    await expect(user.getByRole('heading', { name: 'Swap' })).toBeVisible()
+    await expect(user.getByTestId('admin-status')).toHaveCount(0)
+  } finally {
+    if ((await registry()).paused !== before) await adminCall(admin, 'setPaused', [before])
+  }
+})
+
+test('the admin changes a pool fee and the swap quote changes', async ({ page }) => {
+  const admin = await dispenser()
+  const cnpy = token('CNPY')
+  const seeded = pools().find((p) => p.a === 0 && p.b === cnpy.assetId) ?? pools()[pools().length - 1]!
+  const before = await pool(seeded.a, seeded.b)
+  const newFee = before.feeBps === 100n ? 50 : 100
+  await connectKmd(page, admin)
+  const quote = async () => {
+    await page.goto('/dex/swap')
+    await page.getByRole('button', { name: /^You pay: / }).click()
+    let dialog = page.getByRole('dialog')
+    await dialog.getByRole('searchbox').fill(token(seeded.a).unitName)
+    await dialog.locator('.token-list__item').filter({ has: page.locator('.token-list__symbol', { hasText: new RegExp(`^${token(seeded.a).unitName}✓?$`) }) }).first().click()
+    await page.getByRole('button', { name: /^You receive: / }).click()
+    dialog = page.getByRole('dialog')
+    await dialog.getByRole('searchbox').fill(token(seeded.b).unitName)
+    await dialog.locator('.token-list__item').filter({ has: page.locator('.token-list__symbol', { hasText: new RegExp(`^${token(seeded.b).unitName}✓?$`) }) }).first().click()
+    await page.getByRole('textbox', { name: 'You pay' }).fill('1')
+    const out = page.getByRole('textbox', { name: 'You receive' })
+    await expect(out).not.toHaveValue('')
+    return Number((await out.inputValue()).replace(/,/g, ''))
+  }
+  const quoted = await quote()
+  try {
+    await page.goto('/admin')
+    const row = page.getByTestId(`pool-fee-${seeded.a}-${seeded.b}`)
+    await expect(row).toContainText(`${before.feeBps} bps`)
+    await row.getByRole('button', { name: 'Change fee' }).click()
+    await page.getByRole('textbox', { name: /New fee of/ }).fill(String(newFee))
+    await reviewAndSign(page, page.getByRole('button', { name: 'Review pool fee' }), /Review the .* fee/, new RegExp(`charges ${newFee / 100}%`))
+    expect((await pool(seeded.a, seeded.b)).feeBps).toBe(BigInt(newFee))
+    await expect(row).toContainText(`${newFee} bps`)
+    const after = await quote()
+    expect(after).not.toBe(quoted)
+    if (newFee > before.feeBps) expect(after).toBeLessThan(quoted)
+  } finally {
+    if ((await pool(seeded.a, seeded.b)).feeBps !== before.feeBps) {
+      const a = algorand()
+      const spec = JSON.parse(fs.readFileSync(new URL('../../packages/contracts/artifacts/Dex.arc56.json', import.meta.url), 'utf8')) as { methods: { name: string; args: { type: string; name: string }[]; returns: { type: string } }[] }
+      const m = spec.methods.find((x) => x.name === 'setPoolFee')!
+      const name = new Uint8Array(17)
+      name[0] = 0x70
+      new DataView(name.buffer).setBigUint64(1, BigInt(seeded.a))
+      new DataView(name.buffer).setBigUint64(9, BigInt(seeded.b))
+      await a.send.appCallMethodCall({
+        sender: admin,
+        appId: BigInt(stackInfo().deployment.dexAppId),
+        method: new algosdk.ABIMethod({ name: m.name, args: m.args, returns: m.returns }),
+        args: [BigInt(seeded.a), BigInt(seeded.b), before.feeBps],
+        boxReferences: [{ appId: 0n, name }],
+        appReferences: [BigInt(stackInfo().deployment.registryAppId)],
+        suppressLog: true,
+      })
+    }
+  }
+})
+
+test('the admin verifies a token after seeing its issuer powers, and removes it again', async ({ page }) => {
+  const admin = await dispenser()
+  const created = await algorand().send.assetCreate({ sender: admin, total: 1_000_000n, decimals: 2, unitName: 'ADMT', assetName: 'Admin Test Token', clawback: admin, freeze: admin, suppressLog: true })
+  const assetId = created.assetId
+  await connectKmd(page, admin)
+  await page.goto('/admin')
+  await page.getByRole('textbox', { name: 'Add a token by asset id' }).fill(String(assetId))
+  const facts = page.getByTestId('token-facts')
+  await expect(facts).toContainText('Admin Test Token')
+  await expect(facts).toContainText('clawback address')
+  await expect(facts).toContainText('freeze address')
+  await reviewAndSign(page, page.getByRole('button', { name: 'Review verification' }), 'Verify ADMT', /ADMT is verified/)
+  await expect(page.getByTestId(`verified-${assetId}`)).toBeVisible()
+  const box = new Uint8Array(9)
+  box[0] = 0x76
+  new DataView(box.buffer).setBigUint64(1, assetId)
+  await algorand().client.algod.getApplicationBoxByName(stackInfo().deployment.registryAppId, box).do()
+  await reviewAndSign(page, page.getByTestId(`verified-${assetId}`).getByRole('button', { name: 'Remove' }), 'Remove ADMT from the verified list', /ADMT is no longer verified/)
+  await expect(page.getByTestId(`verified-${assetId}`)).toHaveCount(0)
+})
+
+test('the admin role moves in two steps to another kmd account and back', async ({ page }) => {
+  const admin = await dispenser()
+  const next = await newAccount({ algo: 10, kmd: true })
+  try {
+    await connectKmd(page, admin)
+    await page.goto('/admin')
+    await page.getByRole('textbox', { name: 'Propose a new admin (address)' }).fill(next.address)
+    await reviewAndSign(page, page.getByRole('button', { name: 'Review proposal' }), 'Propose a new admin', /Proposed/)
+    await expect(page.getByTestId('pending-admin')).toContainText(next.address)
+    expect((await registry()).pendingAdmin).toBe(next.address)
+    // Cancel works, then propose again.
+    await reviewAndSign(page, page.getByRole('button', { name: 'Cancel the transfer' }), 'Cancel the admin transfer', /cancelled/)
+    expect((await registry()).pendingAdmin).toBeNull()
+    await page.getByRole('textbox', { name: 'Propose a new admin (address)' }).fill(next.address)
+    await reviewAndSign(page, page.getByRole('button', { name: 'Review proposal' }), 'Propose a new admin', /Proposed/)
+    // The proposed account accepts on the same page.
+    await switchTo(page, next.address)
+    await reviewAndSign(page, page.getByRole('button', { name: 'Accept the admin role' }), 'Accept the admin role', /You are the protocol admin/)
+    expect((await registry()).admin).toBe(next.address)
+    await expect(page.getByTestId('admin-status')).toContainText('signed in as the protocol admin')
+    // And back, so the rest of the suite keeps its admin.
+    await page.getByRole('textbox', { name: 'Propose a new admin (address)' }).fill(admin)
+    await reviewAndSign(page, page.getByRole('button', { name: 'Review proposal' }), 'Propose a new admin', /Proposed/)
+    await switchTo(page, admin)
+    await reviewAndSign(page, page.getByRole('button', { name: 'Accept the admin role' }), 'Accept the admin role', /You are the protocol admin/)
+    expect((await registry()).admin).toBe(admin)
+  } finally {
+    const r = await registry()
+    if (r.admin === next.address) {
+      await adminCall(next.address, 'proposeAdmin', [admin])
+      await adminCall(admin, 'acceptAdmin', [])
+    } else if (r.pendingAdmin) await adminCall(admin, 'proposeAdmin', [algosdk.ALGORAND_ZERO_ADDRESS_STRING])
+  }
+})
+
+test('the overview total is the sum of its lines, each valued as algod and the pools value it', async ({ page }) => {
+  await connectMnemonic(page, demo.mnemonic)
+  await page.goto('/dashboard')
+  const total = page.getByTestId('portfolio-total')
+  await expect(total).toHaveAttribute('data-algo', /^\d+$/, { timeout: 30_000 })
+  await expect(page.getByTestId('portfolio-line').first()).toBeVisible()
+  const algod = algorand().client.algod
+  await expect(async () => {
+    await page.reload()
+    await expect(total).toHaveAttribute('data-algo', /^\d+$/, { timeout: 20_000 })
+    const lines = await page.getByTestId('portfolio-line').evaluateAll((rows) => rows.map((r) => ({ kind: r.getAttribute('data-kind'), algo: r.getAttribute('data-algo') })))
+    const shownTotal = BigInt((await total.getAttribute('data-algo'))!)
+    expect(shownTotal).toBe(lines.reduce((s, l) => s + (l.algo ? BigInt(l.algo) : 0n), 0n))
+    // Independently: the wallet and liquidity lines from algod's account and the pools' boxes.
+    const info = await algod.accountInformation(demo.address).do()
+    const states = await Promise.all(pools().map((p) => pool(p.a, p.b)))
+    const priceOf = (id: number, amount: bigint): bigint | null => {
+      if (id === 0) return amount
+      const p = states.find((s) => s.a === 0 && s.b === id)
+      return p && p.reserveB > 0n ? (amount * p.reserveA) / p.reserveB : null
+    }
+    let expected = info.amount
+    for (const h of info.assets ?? []) {
+      if (h.amount === 0n) continue
+      const lp = states.find((s) => BigInt(s.lpAsset) === h.assetId)
+      if (lp) {
+        const L = lp.lpIssued + 1000n
+        const va = priceOf(lp.a, (h.amount * lp.reserveA) / L)
+        const vb = priceOf(lp.b, (h.amount * lp.reserveB) / L)
+        if (va !== null && vb !== null) expected += va + vb
+      } else {
+        expected += priceOf(Number(h.assetId), h.amount) ?? 0n
+      }
+    }
+    const lockTotal = lines.filter((l) => l.kind === 'lock').reduce((s, l) => s + (l.algo ? BigInt(l.algo) : 0n), 0n)
+    expect(shownTotal - lockTotal).toBe(expected)
+  }).toPass({ timeout: 60_000 })
+  await expect(page.getByText('Farms, staking pools and sGROVE are not deployed yet')).toBeVisible()
+  await shoot(page, 'dashboard-overview')
+  await page.getByRole('tab', { name: 'Accounts' }).click()
+  await expect(page.getByTestId(`account-${demo.address}`)).toContainText('(active)')
+  await shoot(page, 'dashboard-accounts')
+})

@@ -1,0 +1,201 @@
+// The registry's admin actions: one builder for every admin method (pause flags, fees, treasury,
+// verified tokens, project verification, the two-step admin transfer) and the DEX's per-pool fee,
+// plus a decoder of the registry's global state. Self-contained: it reads only the contracts'
+// ARC-56 artifacts, so it survives the SDK being reorganised around it.
+import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
+import { ABIContract, AtomicTransactionComposer, ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
+import type { ABIMethod, Address, Algodv2, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
+import DEX_ARC56 from '@grove/contracts/artifacts/Dex.arc56.json' with { type: 'json' }
+
+const contract = (spec: Arc56Contract) =>
+  new ABIContract({
+    name: spec.name,
+    methods: spec.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
+  })
+const REGISTRY = contract(REGISTRY_ARC56 as unknown as Arc56Contract)
+const DEX = contract(DEX_ARC56 as unknown as Arc56Contract)
+const registryMethod = (name: string): ABIMethod => REGISTRY.getMethodByName(name)
+
+/** The registry's pause bits (packages/contracts/README.md, "Pause flags"). */
+export const PAUSE_SWAPS = 1
+/** Bit 2: no new pools. */
+export const PAUSE_POOLS = 2
+/** Bit 4: no new staking programs. */
+export const PAUSE_STAKING = 4
+/** Every defined bit; `setPaused` refuses anything above. */
+export const PAUSE_ALL = PAUSE_SWAPS | PAUSE_POOLS | PAUSE_STAKING
+
+
+/** The registry's global state, addresses as strings; `pendingAdmin` is null when no transfer is proposed. */
+export interface RegistryState {
+  admin: string
+  pendingAdmin: string | null
+  paused: number
+  treasury: string
+  defaultFeeBps: number
+  protocolFeeDivisor: number
+}
+
+/** One global-state entry as algod's JSON gives it (base64 key and bytes). */
+export interface GlobalStateEntry {
+  key: string
+  value: { type: number; bytes?: string; uint?: number | bigint }
+}
+
+const fromBase64 = (s: string): Uint8Array => Uint8Array.from(atob(s), (c) => c.charCodeAt(0))
+
+/** Decodes the registry's globals from algod's `params.global-state`. */
+export function decodeRegistryState(entries: readonly GlobalStateEntry[]): RegistryState {
+  const values = new Map(entries.map((e) => [new TextDecoder().decode(fromBase64(e.key)), e.value]))
+  const address = (key: string): string => {
+    const bytes = fromBase64(values.get(key)?.bytes ?? '')
+    return bytes.length === 32 ? encodeAddress(bytes) : ALGORAND_ZERO_ADDRESS_STRING
+  }
+  const uint = (key: string): number => Number(values.get(key)?.uint ?? 0)
+  const pending = address('pendingAdmin')
+  return {
+    admin: address('admin'),
+    pendingAdmin: pending === ALGORAND_ZERO_ADDRESS_STRING ? null : pending,
+    paused: uint('paused'),
+    treasury: address('treasury'),
+    defaultFeeBps: uint('defaultFeeBps'),
+    protocolFeeDivisor: uint('protocolFeeDivisor'),
+  }
+}
+
+/** Reads the registry's global state from algod. */
+export async function fetchRegistryState(algod: Algodv2, registryAppId: bigint): Promise<RegistryState> {
+  const app = await algod.getApplicationByID(registryAppId).do()
+  const entries = (app.params?.globalState ?? []).map((kv) => ({
+    key: btoa(String.fromCharCode(...kv.key)),
+    value: { type: kv.value.type, bytes: btoa(String.fromCharCode(...kv.value.bytes)), uint: kv.value.uint },
+  }))
+  return decodeRegistryState(entries)
+}
+
+/** One admin action; `setPoolFee` is the DEX's, the rest the registry's. */
+export type AdminAction =
+  | { kind: 'setPaused'; flags: number }
+  | { kind: 'setFees'; defaultFeeBps: number; protocolFeeDivisor: number }
+  | { kind: 'setTreasury'; address: string }
+  | { kind: 'setVerified'; asset: bigint; verified: boolean }
+  | { kind: 'setProjectVerified'; asset: bigint; verified: boolean }
+  | { kind: 'proposeAdmin'; address: string }
+  /** Withdraws a proposal: the contract has no cancel method, so the admin proposes the zero address, which no one can accept. */
+  | { kind: 'cancelAdminTransfer' }
+  | { kind: 'acceptAdmin' }
+  | { kind: 'setPoolFee'; a: bigint; b: bigint; feeBps: number }
+
+/** Who acts on which registry (and DEX, for pool fees), and how to sign. */
+export interface RegistryAdminContext {
+  algod: Algodv2
+  registryAppId: bigint
+  dexAppId: bigint
+  sender: string | Address
+  signer: TransactionSigner
+  suggestedParams?: SuggestedParams
+}
+
+/** A built admin group (one app call, after a top-up of the registry's account when a new box needs it) and its fee. */
+export interface AdminGroup {
+  composer: AtomicTransactionComposer
+  fee: bigint
+  /** µALGO sent to the registry's account so it can hold a new verified-token box (0 when it already can). */
+  topUp: bigint
+}
+
+/** µALGO the registry's account lacks to hold one more verified-token box (the contract pays the box from its own balance). */
+export async function verifiedBoxShortfall(algod: Algodv2, registryAppId: bigint): Promise<bigint> {
+  const info = await algod.accountInformation(getApplicationAddress(registryAppId)).do()
+  const short = BigInt(info.minBalance) + VERIFIED_BOX_MIN_BALANCE - BigInt(info.amount)
+  return short > 0n ? short : 0n
+}
+
+const box = (prefix: string, ...ids: bigint[]): Uint8Array => {
+  const name = new Uint8Array(1 + 8 * ids.length)
+  name[0] = prefix.charCodeAt(0)
+  ids.forEach((id, i) => name.set(encodeUint64(id), 1 + 8 * i))
+  return name
+}
+
+/** Why an action's arguments would be refused by the contract, in words; null when they are fine. */
+export function checkAdminAction(action: AdminAction): string | null {
+  switch (action.kind) {
+    case 'setPaused':
+      return Number.isInteger(action.flags) && action.flags >= 0 && action.flags <= PAUSE_ALL ? null : 'Pause flags are a combination of 1, 2 and 4'
+    case 'setFees':
+      if (!Number.isInteger(action.defaultFeeBps) || action.defaultFeeBps < 1 || action.defaultFeeBps > 100) return 'The fee must be 1–100 bps'
+      return Number.isInteger(action.protocolFeeDivisor) && action.protocolFeeDivisor >= 0 ? null : 'The protocol divisor is a whole number (0 = no protocol fee)'
+    case 'setPoolFee':
+      if (action.a >= action.b) return 'The pool’s assets must be given in ascending order'
+      return Number.isInteger(action.feeBps) && action.feeBps >= 1 && action.feeBps <= 100 ? null : 'The fee must be 1–100 bps'
+    case 'setVerified':
+    case 'setProjectVerified':
+      return action.asset > 0n ? null : 'ALGO needs no verification'
+    default:
+      return null
+  }
+}
+
+/** Builds the single app call of an admin action (fee 1,000 µALGO: no inner transactions). */
+export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminAction): Promise<AdminGroup> {
+  const problem = checkAdminAction(action)
+  if (problem) throw new Error(problem)
+  const params = ctx.suggestedParams ?? (await ctx.algod.getTransactionParams().do())
+  const atc = new AtomicTransactionComposer()
+  let topUp = 0n
+  const common = { sender: ctx.sender, signer: ctx.signer, suggestedParams: { ...params, flatFee: true, fee: 1000n } }
+  const call = (method: string, args: unknown[], extra: { boxes?: Uint8Array[]; assets?: bigint[] } = {}) =>
+    atc.addMethodCall({
+      ...common,
+      appID: ctx.registryAppId,
+      method: registryMethod(method),
+      methodArgs: args as never,
+      boxes: (extra.boxes ?? []).map((name) => ({ appIndex: 0, name })),
+      appForeignAssets: extra.assets ?? [],
+    })
+  switch (action.kind) {
+    case 'setPaused':
+      call('setPaused', [action.flags])
+      break
+    case 'setFees':
+      call('setFees', [action.defaultFeeBps, action.protocolFeeDivisor])
+      break
+    case 'setTreasury':
+      call('setTreasury', [action.address])
+      break
+    case 'setVerified':
+      if (action.verified) topUp = await verifiedBoxShortfall(ctx.algod, ctx.registryAppId)
+      if (topUp > 0n) {
+        const txn = makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: getApplicationAddress(ctx.registryAppId), amount: topUp, suggestedParams: { ...params, flatFee: true, fee: 1000n } })
+        atc.addTransaction({ txn, signer: ctx.signer })
+      }
+      call('setVerified', [action.asset, action.verified], { boxes: [box('v', action.asset)] })
+      break
+    case 'setProjectVerified':
+      call('setProjectVerified', [action.asset, action.verified], { boxes: [box('p', action.asset)], assets: [action.asset] })
+      break
+    case 'proposeAdmin':
+      call('proposeAdmin', [action.address])
+      break
+    case 'cancelAdminTransfer':
+      call('proposeAdmin', [ALGORAND_ZERO_ADDRESS_STRING])
+      break
+    case 'acceptAdmin':
+      call('acceptAdmin', [])
+      break
+    case 'setPoolFee':
+      atc.addMethodCall({
+        ...common,
+        appID: ctx.dexAppId,
+        method: DEX.getMethodByName('setPoolFee'),
+        methodArgs: [action.a, action.b, action.feeBps],
+        boxes: [{ appIndex: 0, name: box('p', action.a, action.b) }],
+        appForeignApps: [ctx.registryAppId],
+      })
+      break
+  }
+  return { composer: atc, fee: 1000n * BigInt(atc.count()), topUp }
+}

@@ -1,0 +1,78 @@
+// The admin builders without a chain: arguments checked before building, the call each action makes
+// (app, method, boxes), and the registry's globals decoded.
+import algosdk from 'algosdk'
+import type { Algodv2, SuggestedParams } from 'algosdk'
+import { describe, expect, it } from 'vitest'
+import { buildAdminAction, checkAdminAction, decodeRegistryState, type AdminAction } from '../src/registry-admin.ts'
+
+const params: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastValid: 1001n, genesisID: 'test', genesisHash: new Uint8Array(32) }
+const admin = algosdk.generateAccount()
+const appAccount = { amount: 200_000n, minBalance: 100_000n }
+const algod = { accountInformation: () => ({ do: async () => appAccount }) } as unknown as Algodv2
+const ctx = { algod, registryAppId: 5n, dexAppId: 4n, sender: admin.addr, signer: algosdk.makeBasicAccountTransactionSigner(admin), suggestedParams: params }
+const selector = (name: string, args: string) => algosdk.ABIMethod.fromSignature(`${name}(${args})void`).getSelector()
+
+describe('checkAdminAction', () => {
+  it.each<[AdminAction, string | null]>([
+    [{ kind: 'setPaused', flags: 7 }, null],
+    [{ kind: 'setPaused', flags: 8 }, 'Pause flags are a combination of 1, 2 and 4'],
+    [{ kind: 'setFees', defaultFeeBps: 0, protocolFeeDivisor: 6 }, 'The fee must be 1–100 bps'],
+    [{ kind: 'setFees', defaultFeeBps: 100, protocolFeeDivisor: 0 }, null],
+    [{ kind: 'setPoolFee', a: 3n, b: 1n, feeBps: 30 }, 'The pool’s assets must be given in ascending order'],
+    [{ kind: 'setPoolFee', a: 0n, b: 1n, feeBps: 101 }, 'The fee must be 1–100 bps'],
+    [{ kind: 'setVerified', asset: 0n, verified: true }, 'ALGO needs no verification'],
+  ])('case %# → %s', (action, problem) => {
+    expect(checkAdminAction(action)).toBe(problem)
+  })
+})
+
+describe('buildAdminAction', () => {
+  it('pays the registry what it lacks for a new verified box, then calls it with the box', async () => {
+    appAccount.amount = 100_000n
+    const { composer, fee, topUp } = await buildAdminAction(ctx, { kind: 'setVerified', asset: 9n, verified: true })
+    const [pay, call] = composer.buildGroup().map((x) => x.txn)
+    expect([topUp, fee, pay!.payment!.amount]).toEqual([6_100n, 2000n, 6_100n])
+    expect(call!.applicationCall!.appIndex).toBe(5n)
+    appAccount.amount = 200_000n
+  })
+  it('calls the registry with the method and the verified box', async () => {
+    const { composer, fee } = await buildAdminAction(ctx, { kind: 'setVerified', asset: 9n, verified: true })
+    const [t] = composer.buildGroup().map((x) => x.txn)
+    expect(fee).toBe(1000n)
+    expect(t!.applicationCall!.appIndex).toBe(5n)
+    expect(t!.applicationCall!.appArgs[0]).toEqual(selector('setVerified', 'uint64,bool'))
+    expect(t!.applicationCall!.boxes.map((b) => [...b.name])).toEqual([[0x76, 0, 0, 0, 0, 0, 0, 0, 9]])
+  })
+  it('sets a pool fee on the DEX with the pool box and the registry app', async () => {
+    const { composer } = await buildAdminAction(ctx, { kind: 'setPoolFee', a: 0n, b: 9n, feeBps: 50 })
+    const t = composer.buildGroup()[0]!.txn.applicationCall!
+    expect(t.appIndex).toBe(4n)
+    expect(t.foreignApps).toEqual([5n])
+    expect(t.boxes[0]!.name.length).toBe(17)
+  })
+  it('cancels a transfer by proposing the zero address', async () => {
+    const { composer } = await buildAdminAction(ctx, { kind: 'cancelAdminTransfer' })
+    const t = composer.buildGroup()[0]!.txn.applicationCall!
+    expect(t.appArgs[0]).toEqual(selector('proposeAdmin', 'address'))
+    expect(t.appArgs[1]).toEqual(new Uint8Array(32))
+  })
+  it('refuses arguments the contract would refuse, before building', async () => {
+    await expect(buildAdminAction(ctx, { kind: 'setPaused', flags: 9 })).rejects.toThrow('Pause flags')
+  })
+})
+
+describe('decodeRegistryState', () => {
+  const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+  const key = (k: string) => b64(new TextEncoder().encode(k))
+  it('names the addresses and reads no pending admin from the zero address', () => {
+    const state = decodeRegistryState([
+      { key: key('admin'), value: { type: 1, bytes: b64(admin.addr.publicKey) } },
+      { key: key('pendingAdmin'), value: { type: 1, bytes: b64(new Uint8Array(32)) } },
+      { key: key('treasury'), value: { type: 1, bytes: b64(admin.addr.publicKey) } },
+      { key: key('paused'), value: { type: 2, uint: 1 } },
+      { key: key('defaultFeeBps'), value: { type: 2, uint: 30 } },
+      { key: key('protocolFeeDivisor'), value: { type: 2, uint: 6 } },
+    ])
+    expect(state).toEqual({ admin: admin.addr.toString(), pendingAdmin: null, paused: 1, treasury: admin.addr.toString(), defaultFeeBps: 30, protocolFeeDivisor: 6 })
+  })
+})
