@@ -8,6 +8,8 @@ import { accountQuery } from '@/lib/account/account.ts'
 import { formatAlgo } from '@/lib/format.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
+import { LockTab } from './lock-tab.tsx'
+import { ProjectsTab } from './projects-tab.tsx'
 import { DASHBOARD_TABS, parseDashboardTab, type DashboardTab } from './dashboard-tabs.ts'
 
 /** Your portfolio: overview, accounts, locks and projects, one tab each (?tab=). */
@@ -97,21 +99,15 @@ function TabContent(props: { tab: DashboardTab }) {
     case 'lock':
       return (
         <>
-          <ConnectPrompt reason="Connect a wallet to see your locks." />
           {notDeployed}
-          <Panel title="Your locks">
-            <EmptyTable columns={['Token', 'Locked', 'Withdrawn', 'Cliff', 'Unlocks']} text={deployment ? 'You have no locks.' : `No locks on ${network.name}.`} />
-          </Panel>
+          <LockTab />
         </>
       )
     case 'projects':
       return (
         <>
-          <ConnectPrompt reason="Connect a wallet to see the projects you registered." />
           {notDeployed}
-          <Panel title="Your projects">
-            <EmptyTable columns={['Project', 'Token', 'Verified']} text={deployment ? 'You have not registered a project.' : `No projects on ${network.name}.`} />
-          </Panel>
+          <ProjectsTab />
         </>
       )
   }
