@@ -173,7 +173,15 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       const c = client(algod)
       const status = await c.status().do()
       const block = await c.block(status.lastRound).headerOnly(true).do()
-      return BigInt(block.block.header.timestamp)
+      const last = BigInt(block.block.header.timestamp)
+      // A dev-mode node makes blocks only for transactions, so its last block can be old: its
+      // next one is stamped wall clock + the time offset (which only dev mode answers).
+      const offset = await fetch(`${algodBaseUrl(algod)}/v2/devmode/blocks/offset`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
+        .then(async (r) => (r.ok ? ((await r.json()) as { offset?: number }).offset : undefined))
+        .catch(() => undefined)
+      if (typeof offset !== 'number') return last
+      const next = BigInt(Math.floor(Date.now() / 1000) + offset)
+      return next > last ? next : last
     },
     fetchOwnerLocks: (algod, lockAppId, owner) => sdk.listLocksByOwner(client(algod), BigInt(lockAppId), owner),
     fetchAssetLocks: (algod, lockAppId, asset) => sdk.listLocksByAsset(client(algod), BigInt(lockAppId), BigInt(asset)),
