@@ -17,7 +17,7 @@ import { extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProble
 import '@/components/locks/unlock-chart.css'
 
 /** The chain's now, ticking every second from the last block's timestamp. */
-function useChainNow(): bigint | null {
+function useChainNow(): { now: bigint | null; devMode: boolean } {
   const { algod } = useProtocol()
   const clock = useQuery(chainClockQuery(algod))
   const [ms, setMs] = useState(() => Date.now())
@@ -25,7 +25,7 @@ function useChainNow(): bigint | null {
     const id = setInterval(() => setMs(Date.now()), 1000)
     return () => clearInterval(id)
   }, [])
-  return clock.data ? chainNow(clock.data, ms) : null
+  return { now: clock.data ? chainNow(clock.data, ms) : null, devMode: clock.data?.devMode ?? false }
 }
 
 /** Tokens by id (ALGO included) for the ids given. */
@@ -50,7 +50,7 @@ export function LockTab() {
   const locks = useQuery({ ...ownerLocksQuery(algod, lockAppId ?? 0, address ?? ''), enabled: !!address && !!lockAppId })
   const account = useQuery({ ...accountQuery(algod, address ?? ''), enabled: !!address })
   const dex = useQuery(dexQuery())
-  const now = useChainNow()
+  const { now, devMode } = useChainNow()
   const heldIds = [0, ...(account.data ? [...account.data.assets.keys()] : [])]
   const tokens = useTokens([...heldIds, ...(locks.data ?? []).map((l) => Number(l.asset))])
   const [dialog, setDialog] = useState<Dialog>(null)
@@ -62,6 +62,7 @@ export function LockTab() {
   return (
     <>
       <Panel title="Your locks">
+        {devMode ? <p className="hint">This network makes a block only for a transaction, and a transaction runs at the last block’s time: amounts here move when a block lands, not with the clock.</p> : null}
         {locks.isPending || !sdk || now === null ? <p>Reading your locks…</p> : null}
         {locks.isError ? <Notice tone="error" title="Your locks could not be read">{locks.error.message}</Notice> : null}
         {locks.data && sdk && now !== null ? (

@@ -79,8 +79,12 @@ describe('unlockSchedule', () => {
 
 describe('chainNow', () => {
   it('adds the whole seconds since the clock was read', () => {
-    expect(chainNow({ chainTime: 1000n, readAt: 5_000 }, 7_999)).toBe(1002n)
-    expect(chainNow({ chainTime: 1000n, readAt: 5_000 }, 4_000)).toBe(1000n)
+    expect(chainNow({ chainTime: 1000n, readAt: 5_000, devMode: false }, 7_999)).toBe(1002n)
+    expect(chainNow({ chainTime: 1000n, readAt: 5_000, devMode: false }, 4_000)).toBe(1000n)
+  })
+
+  it('stands still in dev mode, where the next transaction runs at the last block’s time', () => {
+    expect(chainNow({ chainTime: 1000n, readAt: 5_000, devMode: true }, 60_000)).toBe(1000n)
   })
 })
 

@@ -12,27 +12,37 @@ export type { Lock, Project } from '../tx/dex.ts'
 /** The SDK's vesting function (`vestedAt`), handed to the derivations below. */
 export type VestedAt = (lock: Pick<Lock, 'amount' | 'cliff' | 'end' | 'anchor' | 'base'>, t: bigint) => bigint
 
-/** The chain's now and when this browser read it: a localnet's time offset makes it differ from the wall clock. */
+/**
+ * The chain's now as a transaction sees it (`global LatestTimestamp`: the previous block's time) and
+ * when this browser read it. A localnet's time offset makes it differ from the wall clock, and its
+ * dev mode makes blocks only for transactions, so there it stands still until one lands.
+ */
 export interface ChainClock {
   /** The latest block's timestamp, seconds. */
   chainTime: bigint
   /** Date.now() when it was read. */
   readAt: number
+  /** Blocks come only with transactions (dev mode): the clock does not tick between them. */
+  devMode: boolean
 }
 
 /** The one query for the chain's clock (the latest block's timestamp); refreshed with each lock read. */
 export function chainClockQuery(algod: AlgodConfig) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'chain-clock'],
-    queryFn: async (): Promise<ChainClock> => ({ chainTime: await (await loadDex()).chainTime(algod), readAt: Date.now() }),
+    queryFn: async (): Promise<ChainClock> => {
+      const { time, devMode } = await (await loadDex()).chainTime(algod)
+      return { chainTime: time, readAt: Date.now(), devMode }
+    },
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: 1,
   })
 }
 
-/** The chain's time at wall-clock `nowMs`: the block time read plus the seconds since (blocks come when transactions do). */
+/** The chain's time at wall-clock `nowMs`: the block time read plus the seconds since, except in dev mode, where it waits for the next block. */
 export function chainNow(clock: ChainClock, nowMs: number): bigint {
+  if (clock.devMode) return clock.chainTime
   return clock.chainTime + BigInt(Math.max(0, Math.floor((nowMs - clock.readAt) / 1000)))
 }
 

@@ -53,8 +53,8 @@ export interface Dex {
   prepareCreatePool(ctx: TxContext, x: number, y: number): Promise<PreparedTx>
   /** Builds a remove's group without sending it. */
   prepareRemoveLiquidity(ctx: TxContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<PreparedTx>
-  /** The latest block's timestamp (seconds): the chain's now, which a localnet's time offset moves. */
-  chainTime(algod: AlgodConfig): Promise<bigint>
+  /** The latest block's timestamp (seconds), what the next transaction's `global LatestTimestamp` is at least; `devMode` when blocks come only with transactions. */
+  chainTime(algod: AlgodConfig): Promise<{ time: bigint; devMode: boolean }>
   /** The locks `owner` holds, listed by the owner index boxes' prefix. */
   fetchOwnerLocks(algod: AlgodConfig, lockAppId: number, owner: string): Promise<Lock[]>
   /** Every lock of `asset`, listed by the asset index boxes' prefix. */
@@ -173,15 +173,12 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       const c = client(algod)
       const status = await c.status().do()
       const block = await c.block(status.lastRound).headerOnly(true).do()
-      const last = BigInt(block.block.header.timestamp)
-      // A dev-mode node makes blocks only for transactions, so its last block can be old: its
-      // next one is stamped wall clock + the time offset (which only dev mode answers).
-      const offset = await fetch(`${algodBaseUrl(algod)}/v2/devmode/blocks/offset`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
-        .then(async (r) => (r.ok ? ((await r.json()) as { offset?: number }).offset : undefined))
-        .catch(() => undefined)
-      if (typeof offset !== 'number') return last
-      const next = BigInt(Math.floor(Date.now() / 1000) + offset)
-      return next > last ? next : last
+      // A dev-mode node (the localnet) makes a block only for a transaction, and a transaction
+      // runs at the previous block's time: there the clock stands still between transactions.
+      const devMode = await fetch(`${algodBaseUrl(algod)}/v2/devmode/blocks/offset`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
+        .then((r) => r.ok)
+        .catch(() => false)
+      return { time: BigInt(block.block.header.timestamp), devMode }
     },
     fetchOwnerLocks: (algod, lockAppId, owner) => sdk.listLocksByOwner(client(algod), BigInt(lockAppId), owner),
     fetchAssetLocks: (algod, lockAppId, asset) => sdk.listLocksByAsset(client(algod), BigInt(lockAppId), BigInt(asset)),

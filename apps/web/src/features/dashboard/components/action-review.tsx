@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
-import { locksKey, projectsKey } from '@/lib/locks/locks.ts'
+import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { dexQuery, type Dex, type LockAction, type ProjectAction } from '@/lib/tx/dex.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
@@ -74,7 +74,7 @@ export function ActionReview(props: ActionReviewProps) {
       done: props.done,
       send: () => group.send(),
       explain: (d, error) => explainAction(d, action.app, error, ids),
-      invalidates: [action.app === 'lock' ? locksKey(algod, deployment.lockAppId ?? 0) : projectsKey(algod, deployment.registryAppId)],
+      invalidates: [action.app === 'lock' ? locksKey(algod, deployment.lockAppId ?? 0) : projectsKey(algod, deployment.registryAppId), chainClockQuery(algod).queryKey],
     })
     if (ok) props.onDone()
     else void prepared.refetch()
