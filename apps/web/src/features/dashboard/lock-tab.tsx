@@ -164,12 +164,17 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
   const [form, setForm] = useState<CreateLockForm>({ asset: null, amount: '', cliff: null, end: null, timeLock: false })
   const [step, setStep] = useState(0)
   const [reviewing, setReviewing] = useState(false)
+  // A problem shows once the user has typed or tried to go on, not on an untouched form.
+  const [touched, setTouched] = useState(false)
   const token = form.asset === null ? null : (props.tokens.get(form.asset) ?? null)
   const read = readCreateLock(sdk, form, token?.decimals ?? 0, form.asset === null ? undefined : props.balance(form.asset), now)
   const blockedHere = !read.ok && read.step <= step
   const preview = read.ok ? unlockSchedule([newLockTerms(read.amount, read.cliff, read.end)], now, sdk.vestedAt) : []
   const action: DashboardAction | null = read.ok ? { app: 'lock', action: { kind: 'lock', asset: read.asset, amount: read.amount, cliff: read.cliff, end: read.end } } : null
-  const set = (patch: Partial<CreateLockForm>) => setForm((f) => ({ ...f, ...patch }))
+  const set = (patch: Partial<CreateLockForm>) => {
+    setTouched(true)
+    setForm((f) => ({ ...f, ...patch }))
+  }
   const unit = token ? { symbol: token.symbol, decimals: token.decimals } : { symbol: '', decimals: 0 }
   return (
     <Panel title="Create a lock">
@@ -228,7 +233,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
             <p className="hint">At most 10 years away. You can extend the end later, never shorten it.</p>
           </div>
         ) : null}
-        {blockedHere && !read.ok ? (
+        {blockedHere && touched && !read.ok ? (
           <p className="field__error" role="alert" data-testid="create-lock-problem">
             {read.problem}
           </p>
@@ -246,7 +251,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
       </form>
       {read.ok && token ? (
         <>
-          <h3>Schedule preview</h3>
+          <h3 className="lock-preview-title">Schedule preview</h3>
           <UnlockChart points={preview} decimals={token.decimals} symbol={token.symbol} label="Still locked over time" />
         </>
       ) : null}
@@ -264,6 +269,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
           onDone={() => {
             setReviewing(false)
             setStep(0)
+            setTouched(false)
             setForm({ asset: null, amount: '', cliff: null, end: null, timeLock: false })
           }}
         >
