@@ -84,7 +84,8 @@ export function LockTab() {
   )
 }
 
-function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; onAction(kind: 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel'): void }) {
+/** One lock of yours: what you can withdraw now, its terms, and its actions. */
+export function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; onAction(kind: 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel'): void }) {
   const { lock, token, sdk, now } = props
   const amount = (v: bigint) => `${formatAmount(v, token.decimals, { group: true })} ${token.symbol}`
   const withdrawable = sdk.withdrawableAt(lock, now)
