@@ -115,7 +115,14 @@ function Address(props: { label: string; value: string | undefined }) {
 
 function SupplyLocked(props: { facts: Facts; token: Token | null }) {
   const { facts, token } = props
+  const { deployment, network } = useProtocol()
   const asset = facts.asset.data
+  if (!deployment?.lockAppId)
+    return (
+      <Panel title="Supply locked">
+        <p className="empty">No Locks app on {network.name}.</p>
+      </Panel>
+    )
   return (
     <Panel title="Supply locked">
       <p className="locked-summary" data-testid="project-supply-locked">
@@ -132,7 +139,7 @@ function SupplyLocked(props: { facts: Facts; token: Token | null }) {
 }
 
 function Pools(props: { facts: Facts; token: Token | null }) {
-  const { algod } = useProtocol()
+  const { algod, deployment, network } = useProtocol()
   const pools = props.facts.market?.pools ?? []
   const others = useQueries({ queries: [...new Set(pools.flatMap((p) => [Number(p.a), Number(p.b)]))].filter((id) => id !== 0).map((id) => tokenQuery(algod, id)) })
   const tokens = new Map<number, Token>([[0, ALGO]])
@@ -148,7 +155,7 @@ function Pools(props: { facts: Facts; token: Token | null }) {
         </p>
       ) : null}
       {pools.length === 0 ? (
-        <p className="empty">{props.facts.pools.isPending ? 'Reading pools…' : 'No Grove pool holds this token.'}</p>
+        <p className="empty">{!deployment ? `No pools on ${network.name}.` : props.facts.pools.isPending ? 'Reading pools…' : 'No Grove pool holds this token.'}</p>
       ) : (
         <div className="table-wrap">
           <table className="table">

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import { EmptyTable } from '@/components/ui/empty-table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
@@ -48,7 +47,12 @@ export function ProjectsPage() {
         </Notice>
       ) : null}
       {shown.length === 0 ? (
-        <EmptyTable columns={COLUMNS} text={emptyText} caption="Projects" />
+        // A sentence, not an empty six-column table a phone would cut mid-word.
+        <div className="table-wrap">
+          <p className="empty projects-empty" data-testid="projects-empty">
+            {emptyText}
+          </p>
+        </div>
       ) : (
         <div className="table-wrap">
           <table className="table projects-table">
