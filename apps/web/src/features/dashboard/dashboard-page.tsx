@@ -1,12 +1,13 @@
 import { useSearchParams } from 'react-router'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
-import { EmptyTable } from '@/components/ui/empty-table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
-import { Page, Panel } from '@/components/ui/page.tsx'
+import { Page } from '@/components/ui/page.tsx'
 import { useProtocol } from '@/lib/protocol.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { AccountsTable } from './components/accounts-table.tsx'
 import { Overview } from './components/portfolio-view.tsx'
+import { LockTab } from './lock-tab.tsx'
+import { ProjectsTab } from './projects-tab.tsx'
 import { DASHBOARD_TABS, parseDashboardTab, type DashboardTab } from './dashboard-tabs.ts'
 
 /** Your portfolio: overview, accounts, locks and projects, one tab each (?tab=). */
@@ -61,21 +62,15 @@ function TabContent(props: { tab: DashboardTab }) {
     case 'lock':
       return (
         <>
-          <ConnectPrompt reason="Connect a wallet to see your locks." />
           {notDeployed}
-          <Panel title="Your locks">
-            <EmptyTable columns={['Token', 'Locked', 'Withdrawn', 'Cliff', 'Unlocks']} text={deployment ? 'You have no locks.' : `No locks on ${network.name}.`} />
-          </Panel>
+          <LockTab />
         </>
       )
     case 'projects':
       return (
         <>
-          <ConnectPrompt reason="Connect a wallet to see the projects you registered." />
           {notDeployed}
-          <Panel title="Your projects">
-            <EmptyTable columns={['Project', 'Token', 'Verified']} text={deployment ? 'You have not registered a project.' : `No projects on ${network.name}.`} />
-          </Panel>
+          <ProjectsTab />
         </>
       )
   }

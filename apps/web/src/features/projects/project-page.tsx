@@ -1,76 +1,242 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
+import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
+import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
-import { assetQuery } from '@/lib/tokens/asset.ts'
-import { formatAmount } from '@grove/sdk/amount'
+import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { shortenAddress } from '@/lib/format.ts'
+import { chainClockQuery, chainNow, formatPercent, formatTime, projectQuery, unlockSchedule } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import { ALGO, toToken, tokenQuery, verifiedTokensQuery, type Token } from '@/lib/tokens/tokens.ts'
+import { dexQuery } from '@/lib/tx/dex.ts'
+import { useTokenFacts } from './hooks/use-token-facts.ts'
+import '@/components/locks/unlock-chart.css'
+import './projects.css'
 
-/** A project's page: token facts read from algod, then its pools, farms and locks from Grove. */
+/** A token's page: its parameters and issuer's powers from algod, its project if registered, its pools, locks and how much of its supply is locked. */
 export function ProjectPage() {
   // The route's validity check guarantees a positive integer here.
-  const assetId = useParams().assetId!
+  const assetId = Number(useParams().assetId!)
   const { network, algod, deployment } = useProtocol()
-  const asset = useQuery(assetQuery(algod, assetId))
-  const name = asset.data?.name ?? `Asset ${assetId}`
+  const facts = useTokenFacts(assetId)
+  const project = useQuery({ ...projectQuery(algod, deployment?.registryAppId ?? 0, assetId), enabled: !!deployment })
+  const verified = useQuery({ ...verifiedTokensQuery(algod, deployment?.registryAppId ?? 0), enabled: !!deployment })
+  const asset = facts.asset.data
+  const token = asset ? toToken(asset) : null
+  const name = project.data?.name || asset?.name || `Asset ${assetId}`
   return (
-    <Page title={name} intro={`Token project for asset ${assetId} on ${network.name}.`} wide>
+    <Page title={name} intro={project.data ? `Project for ${token?.symbol ?? 'asset'} #${assetId} on ${network.name}.` : `Asset #${assetId} on ${network.name}: what the chain knows of it (no project is registered).`} wide>
       {deployment ? null : <NotDeployed networkName={network.name} />}
-      <Panel title="Token">
-        {asset.isPending ? <p>Reading asset {assetId} from algod…</p> : null}
-        {asset.isError ? (
-          <Notice tone="error" title="Token details unavailable">
-            {asset.error.message}
-          </Notice>
-        ) : null}
-        {asset.data ? (
-          <dl className="details">
-            <div>
-              <dt>Unit</dt>
-              <dd>{asset.data.unitName ?? 'None'}</dd>
-            </div>
-            <div>
-              <dt>Total supply</dt>
-              <dd>{formatAmount(asset.data.total, asset.data.decimals, { thousands: true })}</dd>
-            </div>
-            <div>
-              <dt>Decimals</dt>
-              <dd>{asset.data.decimals}</dd>
-            </div>
-            <div>
-              <dt>Creator</dt>
-              <dd>
-                <code className="address">{asset.data.creator}</code>
-              </dd>
-            </div>
-            {network.explorer ? (
-              <div>
-                <dt>Explorer</dt>
-                <dd>
-                  <a href={network.explorer.asset(asset.data.id)} target="_blank" rel="noreferrer">
-                    View on Lora
-                  </a>
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-        ) : null}
-      </Panel>
+      {token && verified.data ? <IssuerWarning tokens={[token]} verified={verified.data} /> : null}
       <div className="grid grid--2">
-        <Panel title="Pools">
-          <p className="empty">{deployment ? 'No pools list this token yet.' : `No pools on ${network.name}.`}</p>
+        <Panel title="Token">
+          {facts.asset.isPending ? <p>Reading asset {assetId} from algod…</p> : null}
+          {facts.asset.isError ? (
+            <Notice tone="error" title="Token details unavailable">
+              {facts.asset.error.message}
+            </Notice>
+          ) : null}
+          {asset ? (
+            <dl className="details">
+              <div>
+                <dt>Name</dt>
+                <dd>{asset.name ?? 'None'}</dd>
+              </div>
+              <div>
+                <dt>Unit</dt>
+                <dd>{asset.unitName ?? 'None'}</dd>
+              </div>
+              <div>
+                <dt>Total supply</dt>
+                <dd>{formatAmount(asset.total, asset.decimals, { thousands: true })}</dd>
+              </div>
+              <div>
+                <dt>Decimals</dt>
+                <dd>{asset.decimals}</dd>
+              </div>
+              <Address label="Creator" value={asset.creator} />
+              <Address label="Manager" value={asset.manager} />
+              <Address label="Clawback" value={asset.clawback} />
+              <Address label="Freeze" value={asset.freeze} />
+              {network.explorer ? (
+                <div>
+                  <dt>Explorer</dt>
+                  <dd>
+                    <a href={network.explorer.asset(asset.id)} target="_blank" rel="noreferrer">
+                      View on Lora
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
         </Panel>
-        <Panel title="Farms">
-          <p className="empty">{deployment ? 'No farms for this token yet.' : `No farms on ${network.name}.`}</p>
-        </Panel>
-        <Panel title="Locks">
-          <p className="empty">{deployment ? 'No locks of this token yet.' : `No locks on ${network.name}.`}</p>
-        </Panel>
-        <Panel title="Supply locked">
-          <p className="empty">{deployment ? 'Computed from this token’s locks.' : 'Not deployed'}</p>
+        <Panel title="Project">
+          {!deployment ? <p className="empty">No registry on {network.name}.</p> : null}
+          {project.isPending && deployment ? <p>Reading the registry…</p> : null}
+          {project.data === null ? <p className="empty">No project is registered for this token. Its creator or manager can register one from the dashboard.</p> : null}
+          {project.data ? (
+            <dl className="details" data-testid="project-details">
+              <div>
+                <dt>Name</dt>
+                <dd>{project.data.name}</dd>
+              </div>
+              <div>
+                <dt>Link</dt>
+                <dd>{/^https?:\/\//.test(project.data.url) ? <a href={project.data.url} target="_blank" rel="noreferrer noopener">{project.data.url}</a> : project.data.url || 'None'}</dd>
+              </div>
+              <Address label="Owner" value={project.data.owner} />
+              <div>
+                <dt>Verified by Grove</dt>
+                <dd>{project.data.verified ? 'Yes' : 'No'}</dd>
+              </div>
+            </dl>
+          ) : null}
         </Panel>
       </div>
+      <SupplyLocked facts={facts} token={token} />
+      <Pools facts={facts} token={token} />
+      <Locks facts={facts} token={token} />
     </Page>
+  )
+}
+
+type Facts = ReturnType<typeof useTokenFacts>
+
+function Address(props: { label: string; value: string | undefined }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>{props.value ? <code className="address">{props.value}</code> : 'None'}</dd>
+    </div>
+  )
+}
+
+function SupplyLocked(props: { facts: Facts; token: Token | null }) {
+  const { facts, token } = props
+  const { deployment, network } = useProtocol()
+  const asset = facts.asset.data
+  if (!deployment?.lockAppId)
+    return (
+      <Panel title="Supply locked">
+        <p className="empty">No Locks app on {network.name}.</p>
+      </Panel>
+    )
+  return (
+    <Panel title="Supply locked">
+      <p className="locked-summary" data-testid="project-supply-locked">
+        {facts.percent === undefined ? '…' : formatPercent(facts.percent)}
+      </p>
+      {asset && token && facts.locked !== null && facts.creatorHolding !== null ? (
+        <p className="hint">
+          {formatAmount(facts.locked, asset.decimals, { thousands: true })} {token.symbol} locked and not withdrawn, over {formatAmount(asset.total - facts.creatorHolding, asset.decimals, { thousands: true })} {token.symbol}{' '}
+          outside the creator’s account (total supply {formatAmount(asset.total, asset.decimals, { thousands: true })} minus the creator’s {formatAmount(facts.creatorHolding, asset.decimals, { thousands: true })}).
+        </p>
+      ) : null}
+    </Panel>
+  )
+}
+
+function Pools(props: { facts: Facts; token: Token | null }) {
+  const { algod, deployment, network } = useProtocol()
+  const pools = props.facts.market?.pools ?? []
+  const others = useQueries({ queries: [...new Set(pools.flatMap((p) => [Number(p.a), Number(p.b)]))].filter((id) => id !== 0).map((id) => tokenQuery(algod, id)) })
+  const tokens = new Map<number, Token>([[0, ALGO]])
+  for (const o of others) if (o.data) tokens.set(o.data.id, o.data)
+  const t = (id: bigint) => tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 }
+  const market = props.facts.market
+  return (
+    <Panel title="Pools">
+      {market && props.token ? (
+        <p>
+          Price: <strong>{market.priceMicroAlgo === null ? 'no ALGO pool' : `${formatAlgo(market.priceMicroAlgo, { maxDecimals: 6 })} per ${props.token.symbol}`}</strong> · Liquidity in ALGO pools:{' '}
+          <strong>{formatAlgo(market.liquidityMicroAlgo, { maxDecimals: 2 })}</strong>
+        </p>
+      ) : null}
+      {pools.length === 0 ? (
+        <p className="empty">{!deployment ? `No pools on ${network.name}.` : props.facts.pools.isPending ? 'Reading pools…' : 'No Grove pool holds this token.'}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Pair</th>
+                <th scope="col">Reserves</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pools.map((p) => (
+                <tr key={`${p.a}-${p.b}`}>
+                  <th scope="row">
+                    {t(p.a).symbol}/{t(p.b).symbol}
+                  </th>
+                  <td>
+                    {formatAmount(p.reserveA, t(p.a).decimals, { thousands: true, maxDecimals: 4 })} {t(p.a).symbol} · {formatAmount(p.reserveB, t(p.b).decimals, { thousands: true, maxDecimals: 4 })} {t(p.b).symbol}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+function Locks(props: { facts: Facts; token: Token | null }) {
+  const { algod, deployment } = useProtocol()
+  const dex = useQuery(dexQuery())
+  const clock = useQuery(chainClockQuery(algod))
+  const locks = props.facts.locks
+  const token = props.token
+  if (!deployment?.lockAppId) return <Panel title="Locks"><p className="empty">No Locks app on this network.</p></Panel>
+  const now = clock.data ? chainNow(clock.data, Date.now()) : null
+  const amount = (v: bigint) => (token ? `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}` : String(v))
+  return (
+    <Panel title="Locks">
+      {locks.isPending ? <p>Reading locks…</p> : null}
+      {locks.isError ? <Notice tone="error" title="Locks could not be read">{locks.error.message}</Notice> : null}
+      {locks.data && locks.data.length === 0 ? <p className="empty">No locks of this token.</p> : null}
+      {locks.data && locks.data.length > 0 && token ? (
+        <>
+          {dex.data && now !== null ? (
+            <>
+              <h3>When supply unlocks</h3>
+              <UnlockChart points={unlockSchedule(locks.data, now, dex.data.sdk.vestedAt)} decimals={token.decimals} symbol={token.symbol} label={`${token.symbol} still locked over time`} />
+            </>
+          ) : null}
+          <div className="table-wrap">
+            <table className="table" data-testid="project-locks">
+              <thead>
+                <tr>
+                  <th scope="col">Lock</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Still held</th>
+                  <th scope="col">Cliff</th>
+                  <th scope="col">End</th>
+                  <th scope="col">Owner</th>
+                </tr>
+              </thead>
+              <tbody>
+                {locks.data.map((l) => (
+                  <tr key={String(l.id)} data-testid={`project-lock-${l.id}`}>
+                    <th scope="row">#{String(l.id)}</th>
+                    <td>{l.liquidity ? 'Liquidity' : l.cliff === l.end ? 'Time lock' : 'Vesting'}</td>
+                    <td>{amount(l.amount - l.withdrawn)}</td>
+                    <td>{l.cliff === l.end ? '—' : formatTime(l.cliff)}</td>
+                    <td>{formatTime(l.end)}</td>
+                    <td>
+                      <code title={l.owner}>{shortenAddress(l.owner)}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </Panel>
   )
 }

@@ -1,17 +1,36 @@
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { EmptyTable } from '@/components/ui/empty-table.tsx'
+import { Link } from 'react-router'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
+import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
+import { formatAlgo } from '@grove/sdk/amount'
+import { formatPercent, projectsQuery, type Project } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import { toToken } from '@/lib/tokens/tokens.ts'
+import { filterProjects } from './derive-projects.ts'
+import { useTokenFacts } from './hooks/use-token-facts.ts'
+import './projects.css'
 
-/** The public list of token projects registered with Grove. */
+const COLUMNS = ['Project', 'Token', 'Price', 'Liquidity', 'Supply locked', 'Verified']
+
+/** The public list of token projects registered with Grove: verified first, searchable. */
 export function ProjectsPage() {
-  const { network, deployment } = useProtocol()
+  const { network, algod, deployment } = useProtocol()
   const [search, setSearch] = useState('')
   const [verifiedOnly, setVerifiedOnly] = useState(false)
   const searchId = useId()
+  const projects = useQuery({ ...projectsQuery(algod, deployment?.registryAppId ?? 0), enabled: !!deployment })
+  const shown = filterProjects(projects.data ?? [], search, verifiedOnly)
+  const emptyText = !deployment
+    ? `No projects on ${network.name}.`
+    : projects.isPending
+      ? 'Reading the registry…'
+      : search.trim() || verifiedOnly
+        ? `No projects match${search.trim() ? ` “${search.trim()}”` : ''}${verifiedOnly ? ' among verified ones' : ''}.`
+        : 'No projects have been registered.'
   return (
-    <Page title="Projects" intro="Token projects registered by their creator or manager: their pools, farms, locks and how much of their supply is locked." wide>
+    <Page title="Projects" intro="Token projects registered by their creator or manager: their price and liquidity on Grove, and how much of their supply is locked." wide>
       {deployment ? null : <NotDeployed networkName={network.name} />}
       <div className="toolbar" role="search">
         <label htmlFor={searchId} className="visually-hidden">
@@ -22,11 +41,60 @@ export function ProjectsPage() {
           <input type="checkbox" checked={verifiedOnly} onChange={(e) => setVerifiedOnly(e.target.checked)} /> Verified only
         </label>
       </div>
-      <EmptyTable
-        columns={['Project', 'Token', 'Supply locked', 'Pools', 'Farms', 'Verified']}
-        text={!deployment ? `No projects on ${network.name}.` : search.trim() ? `No projects match “${search.trim()}”.` : 'No projects have been registered.'}
-        caption="Projects"
-      />
+      {projects.isError ? (
+        <Notice tone="error" title="The registry could not be read">
+          {projects.error.message}
+        </Notice>
+      ) : null}
+      {shown.length === 0 ? (
+        // A sentence, not an empty six-column table a phone would cut mid-word.
+        <div className="table-wrap">
+          <p className="empty projects-empty" data-testid="projects-empty">
+            {emptyText}
+          </p>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table projects-table">
+            <caption className="visually-hidden">Projects, verified first</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((p) => (
+                <ProjectRow key={String(p.asset)} project={p} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="hint">Supply locked: what Grove locks still hold of the token over its supply outside the creator’s account (total supply minus the creator’s holding).</p>
     </Page>
+  )
+}
+
+function ProjectRow(props: { project: Project }) {
+  const { project } = props
+  const facts = useTokenFacts(Number(project.asset))
+  const token = facts.asset.data ? toToken(facts.asset.data) : null
+  return (
+    <tr data-testid={`project-row-${project.asset}`}>
+      <th scope="row" data-label="Project">
+        <Link to={`/projects/${project.asset}`}>{project.name || `Asset ${project.asset}`}</Link>
+      </th>
+      <td data-label="Token">{token ? `${token.symbol} (#${project.asset})` : `#${project.asset}`}</td>
+      <td data-label="Price">{facts.market?.priceMicroAlgo != null ? formatAlgo(facts.market.priceMicroAlgo, { maxDecimals: 6 }) : '—'}</td>
+      <td data-label="Liquidity">{facts.market ? (facts.market.liquidityMicroAlgo > 0n ? formatAlgo(facts.market.liquidityMicroAlgo, { maxDecimals: 2 }) : 'None') : '…'}</td>
+      <td data-label="Supply locked" data-testid="supply-locked">
+        {facts.percent === undefined ? '…' : formatPercent(facts.percent)}
+      </td>
+      <td data-label="Verified">{project.verified ? <span className="badge">✓ Verified</span> : 'No'}</td>
+    </tr>
   )
 }

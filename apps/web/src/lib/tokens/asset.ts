@@ -13,6 +13,8 @@ export interface AssetInfo {
   total: bigint
   creator: string
   url: string | null
+  /** The manager address, which can change the asset's addresses; absent when none. */
+  manager?: string
   /** The clawback address, which can take the asset from any holder; absent when none. */
   clawback?: string
   /** The freeze address, which can freeze any holding; absent when none. */
@@ -37,7 +39,7 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
   if (!response.ok) throw new Error(`algod answered ${response.status}`)
   const body = (await response.json()) as {
     index: number
-    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; clawback?: string; freeze?: string }
+    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; manager?: string; clawback?: string; freeze?: string }
   }
   return {
     id: body.index,
@@ -47,6 +49,7 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
     total: BigInt(body.params.total),
     creator: body.params.creator,
     url: body.params.url ?? null,
+    ...(address(body.params.manager) ? { manager: address(body.params.manager) } : {}),
     ...(address(body.params.clawback) ? { clawback: address(body.params.clawback) } : {}),
     ...(address(body.params.freeze) ? { freeze: address(body.params.freeze) } : {}),
   }

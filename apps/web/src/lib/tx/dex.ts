@@ -14,8 +14,27 @@ import type { PreparedTx, TxContext, TxResult } from './types.ts'
 /** The SDK module. */
 export type GroveSdk = typeof GroveSdkModule
 export type { Pool, Route } from '@grove/sdk'
+export type { Lock, Project } from '@grove/sdk'
 type Pool = GroveSdkModule.Pool
 type Route = GroveSdkModule.Route
+type Lock = GroveSdkModule.Lock
+type Project = GroveSdkModule.Project
+
+/** What a lock page asks the Locks app to do (the sender is the context's). */
+export type LockAction =
+  | { kind: 'lock'; asset: bigint; amount: bigint; cliff: bigint; end: bigint }
+  | { kind: 'withdraw'; lock: Lock }
+  | { kind: 'extend'; lock: Lock; end: bigint }
+  | { kind: 'top-up'; lock: Lock; amount: bigint }
+  | { kind: 'propose'; lock: Lock; newOwner: string }
+  | { kind: 'cancel'; lock: Lock }
+  | { kind: 'accept'; lock: Lock }
+
+/** What a projects page asks the registry to do. */
+export type ProjectAction =
+  | { kind: 'register'; asset: bigint; name: string; url: string }
+  | { kind: 'edit'; asset: bigint; name: string; url: string }
+  | { kind: 'transfer'; asset: bigint; newOwner: string }
 
 /** The SDK and the DEX actions a page can send. */
 export interface Dex {
@@ -36,6 +55,26 @@ export interface Dex {
   prepareRemoveLiquidity(ctx: TxContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<PreparedTx>
   /** Builds a protocol admin action's group (registry methods, the DEX's per-pool fee) without sending it. */
   prepareAdmin(ctx: TxContext, action: GroveSdkModule.AdminAction): Promise<PreparedTx>
+  /** The latest block's timestamp (seconds), what the next transaction's `global LatestTimestamp` is at least; `devMode` when blocks come only with transactions. */
+  chainTime(algod: AlgodConfig): Promise<{ time: bigint; devMode: boolean }>
+  /** The locks `owner` holds, listed by the owner index boxes' prefix. */
+  fetchOwnerLocks(algod: AlgodConfig, lockAppId: number, owner: string): Promise<Lock[]>
+  /** Every lock of `asset`, listed by the asset index boxes' prefix. */
+  fetchAssetLocks(algod: AlgodConfig, lockAppId: number, asset: number): Promise<Lock[]>
+  /** One lock by id, null when there is none. */
+  fetchLock(algod: AlgodConfig, lockAppId: number, id: bigint): Promise<Lock | null>
+  /** Every registered project, verified first. */
+  fetchProjects(algod: AlgodConfig, registryAppId: number): Promise<Project[]>
+  /** The project of `asset`, null when none is registered. */
+  fetchProject(algod: AlgodConfig, registryAppId: number, asset: number): Promise<Project | null>
+  /** Builds a lock action's group without sending it. */
+  prepareLockAction(ctx: TxContext, action: LockAction): Promise<PreparedTx>
+  /** Builds a project action's group without sending it. */
+  prepareProjectAction(ctx: TxContext, action: ProjectAction): Promise<PreparedTx>
+  /** Words for an error of a lock group (the Locks app's codes first). */
+  readableLockError(error: unknown, lockAppId?: number): string
+  /** Words for an error of a registry project group. */
+  readableProjectError(error: unknown, registryAppId?: number): string
 }
 
 /** Loads the SDK and algosdk and binds the DEX actions to them. */
@@ -85,20 +124,71 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
     const response = sdk.assertSimulationSucceeded(await client(ctx.algod).simulateTransactions(request).do())
     return sdk.simulatedBalanceChanges(response, ctx.sender)
   }
-  const prepare = async (ctx: TxContext, group: Promise<GroveSdkModule.DexGroup>): Promise<PreparedTx> => {
+  const prepare = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer; fee: bigint }>): Promise<PreparedTx> => {
     const built = await group
     return { fee: built.fee, simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
   }
   const ordered = (x: number, amountX: bigint, amountY: bigint, pool: Pool): [bigint, bigint] => (BigInt(x) === pool.a ? [amountX, amountY] : [amountY, amountX])
 
+  const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)
+  const signing = async (ctx: TxContext) => {
+    const suggestedParams = await client(ctx.algod).getTransactionParams().do()
+    return { algod: client(ctx.algod), sender: ctx.sender, signer: ctx.signer, suggestedParams: { ...suggestedParams, lastValid: BigInt(suggestedParams.firstValid) + BigInt(ctx.validityRounds) } }
+  }
+  const lockGroup = async (ctx: TxContext, action: LockAction): Promise<GroveSdkModule.LocksGroup> => {
+    const c = { ...(await signing(ctx)), lockAppId: BigInt(ctx.deployment.lockAppId ?? 0) }
+    switch (action.kind) {
+      case 'lock':
+        return sdk.buildLock(c, action)
+      case 'withdraw':
+        return sdk.buildWithdraw(c, action.lock)
+      case 'extend':
+        return sdk.buildExtend(c, action.lock.id, action.end)
+      case 'top-up':
+        return sdk.buildTopUp(c, action.lock, action.amount)
+      case 'propose':
+        return sdk.buildProposeOwner(c, action.lock.id, action.newOwner)
+      case 'cancel':
+        return sdk.buildCancelOwner(c, action.lock.id)
+      case 'accept':
+        return sdk.buildAcceptOwner(c, action.lock)
+    }
+  }
+  const projectGroup = async (ctx: TxContext, action: ProjectAction): Promise<GroveSdkModule.RegistryGroup> => {
+    const c = { ...(await signing(ctx)), registryAppId: BigInt(ctx.deployment.registryAppId) }
+    switch (action.kind) {
+      case 'register':
+        return sdk.buildRegisterProject(c, action.asset, action.name, action.url)
+      case 'edit':
+        return sdk.buildEditProject(c, action.asset, action.name, action.url)
+      case 'transfer':
+        return sdk.buildTransferProject(c, action.asset, action.newOwner)
+    }
+  }
+
   return {
     sdk,
-    readableError: (error) => {
-      const explained = sdk.explainError(error)
-      // The registry's project codes have their own sentences (the SDK keeps them with the project builders).
-      if (explained.code && sdk.PROJECT_ERROR_MESSAGES[explained.code] && !sdk.CONTRACT_ERROR_MESSAGES[explained.code]) return sdk.PROJECT_ERROR_MESSAGES[explained.code]!
-      return readableWalletError(error, (e) => sdk.explainError(e))
+    readableError: (error) => words(sdk.explainError(error), error),
+    readableLockError: (error, lockAppId) => words(sdk.explainLockError(error, lockAppId === undefined ? undefined : BigInt(lockAppId)), error),
+    readableProjectError: (error, registryAppId) => words(sdk.explainProjectError(error, registryAppId === undefined ? undefined : BigInt(registryAppId)), error),
+    chainTime: async (algod) => {
+      const c = client(algod)
+      const status = await c.status().do()
+      const block = await c.block(status.lastRound).headerOnly(true).do()
+      // A dev-mode node (the localnet) makes a block only for a transaction, and a transaction
+      // runs at the previous block's time: there the clock stands still between transactions.
+      const devMode = await fetch(`${algodBaseUrl(algod)}/v2/devmode/blocks/offset`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
+        .then((r) => r.ok)
+        .catch(() => false)
+      return { time: BigInt(block.block.header.timestamp), devMode }
     },
+    fetchOwnerLocks: (algod, lockAppId, owner) => sdk.listLocksByOwner(client(algod), BigInt(lockAppId), owner),
+    fetchAssetLocks: (algod, lockAppId, asset) => sdk.listLocksByAsset(client(algod), BigInt(lockAppId), BigInt(asset)),
+    fetchLock: async (algod, lockAppId, id) => (await sdk.fetchLock(client(algod), BigInt(lockAppId), id)) ?? null,
+    fetchProjects: (algod, registryAppId) => sdk.listProjects(client(algod), BigInt(registryAppId)),
+    fetchProject: async (algod, registryAppId, asset) => (await sdk.fetchProject(client(algod), BigInt(registryAppId), BigInt(asset))) ?? null,
+    prepareLockAction: (ctx, action) => prepare(ctx, lockGroup(ctx, action)),
+    prepareProjectAction: (ctx, action) => prepare(ctx, projectGroup(ctx, action)),
     fetchPools: (algod, dexAppId) => sdk.fetchPools(client(algod), BigInt(dexAppId)),
     optIn: async (ctx, assetId) => {
       const composer = new algosdk.AtomicTransactionComposer()

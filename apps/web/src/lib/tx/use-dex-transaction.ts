@@ -16,6 +16,10 @@ export interface DexTransaction {
   pending: string
   done: string
   send(dex: Dex, ctx: TxContext): Promise<TxResult>
+  /** Words for a failure, when the group's app has its own codes (locks, projects); the DEX's otherwise. */
+  explain?(dex: Dex, error: unknown): string
+  /** More queries the transaction changes (locks, projects), refreshed once it lands. */
+  invalidates?: readonly (readonly unknown[])[]
 }
 
 /** Runs DEX transactions with toasts; `busy` is true while one is with the wallet or the network. */
@@ -49,9 +53,10 @@ export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): P
       // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
       await client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey })
       await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment.dexAppId).queryKey })
+      for (const queryKey of tx.invalidates ?? []) await client.invalidateQueries({ queryKey })
       return true
     } catch (error) {
-      toast.failed(id, dex ? dex.readableError(error) : error)
+      toast.failed(id, dex ? (tx.explain ?? ((d, e) => d.readableError(e)))(dex, error) : error)
       return false
     } finally {
       setBusy(false)

@@ -1,0 +1,98 @@
+// The review every lock and project action goes through: the group is built once per action (so
+// the fee shown is the fee paid), simulated on the network for the balance changes, then signed
+// through the one transaction runner with toasts; failures read as the Locks app's or the
+// registry's sentences.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
+import { useProtocol } from '@/lib/protocol.ts'
+import { dexQuery, type Dex, type LockAction, type ProjectAction } from '@/lib/tx/dex.ts'
+import { simulationQuery } from '@/lib/tx/simulation.ts'
+import type { TxContext } from '@/lib/tx/types.ts'
+import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+
+/** A dashboard action: on the Locks app or the registry. */
+export type DashboardAction = { app: 'lock'; action: LockAction } | { app: 'project'; action: ProjectAction }
+
+// A lock in an action is named by its id and the state read (a top-up after a withdrawal is another group).
+const keyOf = (a: DashboardAction): string =>
+  JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
+
+/** The one query for a dashboard action's built group; never cached beyond the review, never retried. */
+export function preparedActionQuery(dex: Dex | undefined, ctx: TxContext | null, action: DashboardAction | null) {
+  return queryOptions({
+    queryKey: ['prepared-dashboard', ctx?.sender, action ? keyOf(action) : null],
+    queryFn: () => (action!.app === 'lock' ? dex!.prepareLockAction(ctx!, action!.action) : dex!.prepareProjectAction(ctx!, action!.action)),
+    enabled: dex !== undefined && ctx !== null && action !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    structuralSharing: false,
+  })
+}
+
+/** Words for a dashboard action's failure: the app's own sentences first. */
+export function explainAction(dex: Dex, app: DashboardAction['app'], error: unknown, ctx: { lockAppId?: number; registryAppId?: number }): string {
+  return app === 'lock' ? dex.readableLockError(error, ctx.lockAppId) : dex.readableProjectError(error, ctx.registryAppId)
+}
+
+/** Props of {@link ActionReview}. */
+export interface ActionReviewProps {
+  title: string
+  confirmLabel: string
+  /** The action to build, or null while what the user typed cannot make one (`invalid` says why). */
+  action: DashboardAction | null
+  invalid?: string | null
+  /** What the action promises to move (besides the fee). */
+  quoted: QuotedChange[]
+  asset(id: bigint): { symbol: string; decimals: number }
+  pending: string
+  done: string
+  onDone(): void
+  onClose(): void
+  children: ReactNode
+}
+
+/** A review dialog for one lock or project action, with the simulated balance changes. */
+export function ActionReview(props: ActionReviewProps) {
+  const { algod, deployment } = useProtocol()
+  const tx = useDexTransaction()
+  const dex = useQuery(dexQuery())
+  const { action } = props
+  const prepared = useQuery(preparedActionQuery(dex.data, action ? tx.context() : null, action))
+  const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
+  const ids = { lockAppId: deployment?.lockAppId, registryAppId: deployment?.registryAppId }
+  const explain = (error: Error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)
+  const prepareError = action === null ? (props.invalid ?? 'Complete the form above') : prepared.error ? explain(prepared.error) : null
+
+  async function confirm() {
+    if (!action || !prepared.data || !deployment) return
+    const group = prepared.data
+    const ok = await tx.run({
+      pending: props.pending,
+      done: props.done,
+      send: () => group.send(),
+      explain: (d, error) => explainAction(d, action.app, error, ids),
+      invalidates: [action.app === 'lock' ? locksKey(algod, deployment.lockAppId ?? 0) : projectsKey(algod, deployment.registryAppId), chainClockQuery(algod).queryKey],
+    })
+    if (ok) props.onDone()
+    else void prepared.refetch()
+  }
+
+  return (
+    <ReviewDialog
+      title={props.title}
+      confirmLabel={props.confirmLabel}
+      preparing={action !== null && (prepared.isFetching || (!prepared.data && !prepared.error))}
+      prepareError={prepareError}
+      busy={tx.busy}
+      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
+      quoted={{ changes: props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
+      onConfirm={() => void confirm()}
+      onClose={props.onClose}
+    >
+      {props.children}
+    </ReviewDialog>
+  )
+}

@@ -1,0 +1,425 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
+import { Notice } from '@/components/ui/notice.tsx'
+import { Panel } from '@/components/ui/page.tsx'
+import { Stepper } from '@/components/ui/stepper.tsx'
+import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
+import { accountQuery, balanceOf } from '@/lib/account/account.ts'
+import { formatAmount, parseAmount } from '@grove/sdk/amount'
+import { chainClockQuery, chainNow, formatTime, localInputFromSeconds, lockQuery, newLockTerms, ownerLocksQuery, secondsFromLocalInput, unlockSchedule, type Lock } from '@/lib/locks/locks.ts'
+import { useProtocol } from '@/lib/protocol.ts'
+import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
+import { dexQuery } from '@/lib/tx/dex.ts'
+import { useWalletSession } from '@/lib/wallet-session.ts'
+import { ActionReview, type DashboardAction } from './components/action-review.tsx'
+import { extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm, type LockSdk } from './derive-locks.ts'
+import '@/components/locks/unlock-chart.css'
+
+/** The chain's now, ticking every second from the last block's timestamp. */
+function useChainNow(): { now: bigint | null; devMode: boolean } {
+  const { algod } = useProtocol()
+  const clock = useQuery(chainClockQuery(algod))
+  const [ms, setMs] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setMs(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [])
+  return { now: clock.data ? chainNow(clock.data, ms) : null, devMode: clock.data?.devMode ?? false }
+}
+
+/** Tokens by id (ALGO included) for the ids given. */
+function useTokens(ids: readonly number[]): Map<number, Token> {
+  const { algod } = useProtocol()
+  const results = useQueries({ queries: ids.filter((id) => id !== 0).map((id) => tokenQuery(algod, id)) })
+  const map = new Map<number, Token>([[0, ALGO]])
+  for (const r of results) if (r.data) map.set(r.data.id, r.data)
+  return map
+}
+
+const unitOf = (tokens: Map<number, Token>) => (id: bigint) => tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 }
+
+type Dialog = { kind: 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel'; lock: Lock } | { kind: 'accept'; lock: Lock } | null
+
+/** The dashboard's lock tab: your locks with what you can withdraw now, and a new lock. */
+export function LockTab() {
+  const { algod, deployment } = useProtocol()
+  const session = useWalletSession()
+  const address = session.activeAddress
+  const lockAppId = deployment?.lockAppId
+  const locks = useQuery({ ...ownerLocksQuery(algod, lockAppId ?? 0, address ?? ''), enabled: !!address && !!lockAppId })
+  const account = useQuery({ ...accountQuery(algod, address ?? ''), enabled: !!address })
+  const dex = useQuery(dexQuery())
+  const { now, devMode } = useChainNow()
+  const heldIds = [0, ...(account.data ? [...account.data.assets.keys()] : [])]
+  const tokens = useTokens([...heldIds, ...(locks.data ?? []).map((l) => Number(l.asset))])
+  const [dialog, setDialog] = useState<Dialog>(null)
+
+  if (!address) return <ConnectPrompt reason="Connect a wallet to see and make locks." />
+  if (!deployment) return null
+  if (!lockAppId) return <Notice title="Locks are not deployed on this network">There is no Locks app in this deployment.</Notice>
+  const sdk = dex.data?.sdk
+  return (
+    <>
+      <Panel title="Your locks">
+        {devMode ? <p className="hint">This network makes a block only for a transaction, and a transaction runs at the last block’s time: amounts here move when a block lands, not with the clock.</p> : null}
+        {locks.isPending || !sdk || now === null ? <p>Reading your locks…</p> : null}
+        {locks.isError ? <Notice tone="error" title="Your locks could not be read">{locks.error.message}</Notice> : null}
+        {locks.data && sdk && now !== null ? (
+          locks.data.length === 0 ? (
+            <p className="empty">You have no locks.</p>
+          ) : (
+            <div className="lock-list">
+              {locks.data.map((lock) => (
+                <LockCard key={String(lock.id)} lock={lock} token={unitOf(tokens)(lock.asset)} sdk={sdk} now={now} onAction={(kind) => setDialog({ kind, lock })} />
+              ))}
+            </div>
+          )
+        ) : null}
+      </Panel>
+      {sdk && now !== null ? <CreateLock sdk={sdk} now={now} tokens={tokens} heldIds={heldIds} balance={(id) => balanceOf(account.data, id)} /> : null}
+      {sdk && now !== null ? <AcceptLock lockAppId={lockAppId} address={address} onAccept={(lock) => setDialog({ kind: 'accept', lock })} /> : null}
+      {dialog && sdk && now !== null ? <LockDialog dialog={dialog} sdk={sdk} now={now} token={unitOf(tokens)(dialog.lock.asset)} tokens={tokens} onClose={() => setDialog(null)} /> : null}
+    </>
+  )
+}
+
+/** One lock of yours: what you can withdraw now, its terms, and its actions. */
+export function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; onAction(kind: 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel'): void }) {
+  const { lock, token, sdk, now } = props
+  const amount = (v: bigint) => `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}`
+  const withdrawable = sdk.withdrawableAt(lock, now)
+  const problem = withdrawProblem(sdk, lock, now)
+  return (
+    <article className="lock-card" data-testid={`lock-${lock.id}`} aria-label={`Lock ${lock.id}`}>
+      <div className="field__row">
+        <strong>
+          Lock #{String(lock.id)}: {amount(lock.amount)}
+        </strong>
+        <span className="badge">{lockKind(lock)}</span>
+      </div>
+      <dl className="details">
+        <div>
+          <dt>Withdrawable now</dt>
+          <dd data-testid="withdrawable" data-amount={String(withdrawable)} aria-live="off">
+            {amount(withdrawable)}
+          </dd>
+        </div>
+        <div>
+          <dt>Withdrawn</dt>
+          <dd>{amount(lock.withdrawn)}</dd>
+        </div>
+        {lock.cliff !== lock.end ? (
+          <div>
+            <dt>Vesting from (cliff)</dt>
+            <dd>{formatTime(lock.cliff)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{lock.cliff === lock.end ? 'Unlocks at' : 'Fully vested at'}</dt>
+          <dd>{formatTime(lock.end)}</dd>
+        </div>
+        {lock.pendingOwner ? (
+          <div>
+            <dt>Transfer proposed to</dt>
+            <dd>
+              <code className="address">{lock.pendingOwner}</code>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="button-row">
+        <button type="button" className="button button--primary" disabled={problem !== null} title={problem ?? undefined} onClick={() => props.onAction('withdraw')}>
+          Withdraw
+        </button>
+        {lock.end > now ? (
+          <>
+            <button type="button" className="button" onClick={() => props.onAction('extend')}>
+              Extend
+            </button>
+            <button type="button" className="button" onClick={() => props.onAction('top-up')}>
+              Top up
+            </button>
+          </>
+        ) : null}
+        {lock.pendingOwner ? (
+          <button type="button" className="button" onClick={() => props.onAction('cancel')}>
+            Cancel transfer
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => props.onAction('propose')}>
+            Transfer
+          </button>
+        )}
+      </div>
+      {problem && lock.withdrawn < lock.amount ? <p className="hint">{problem}.</p> : null}
+    </article>
+  )
+}
+
+const STEPS = ['Asset', 'Amount', 'Cliff', 'End']
+
+function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Token>; heldIds: number[]; balance(id: number): bigint | undefined }) {
+  const { sdk, now } = props
+  const ids = useId()
+  const [form, setForm] = useState<CreateLockForm>({ asset: null, amount: '', cliff: null, end: null, timeLock: false })
+  const [step, setStep] = useState(0)
+  const [reviewing, setReviewing] = useState(false)
+  // A problem shows once the user has typed or tried to go on, not on an untouched form.
+  const [touched, setTouched] = useState(false)
+  const token = form.asset === null ? null : (props.tokens.get(form.asset) ?? null)
+  const read = readCreateLock(sdk, form, token?.decimals ?? 0, form.asset === null ? undefined : props.balance(form.asset), now)
+  const blockedHere = !read.ok && read.step <= step
+  const preview = read.ok ? unlockSchedule([newLockTerms(read.amount, read.cliff, read.end)], now, sdk.vestedAt) : []
+  const action: DashboardAction | null = read.ok ? { app: 'lock', action: { kind: 'lock', asset: read.asset, amount: read.amount, cliff: read.cliff, end: read.end } } : null
+  const set = (patch: Partial<CreateLockForm>) => {
+    setTouched(true)
+    setForm((f) => ({ ...f, ...patch }))
+  }
+  const unit = token ? { symbol: token.symbol, decimals: token.decimals } : { symbol: '', decimals: 0 }
+  return (
+    <Panel title="Create a lock">
+      <Stepper label="Making a lock" steps={STEPS} current={step} />
+      <form
+        className="lock-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (blockedHere) return
+          if (step < 3) setStep(step + 1)
+          else setReviewing(true)
+        }}
+      >
+        {step === 0 ? (
+          <div className="field">
+            <label htmlFor={`${ids}-asset`}>Asset to lock</label>
+            <select id={`${ids}-asset`} value={form.asset ?? ''} onChange={(e) => set({ asset: e.target.value === '' ? null : Number(e.target.value) })}>
+              <option value="">Choose…</option>
+              {props.heldIds.map((id) => {
+                const t = props.tokens.get(id)
+                const b = props.balance(id)
+                return (
+                  <option key={id} value={id}>
+                    {t ? `${t.symbol} (#${id})` : `#${id}`}
+                    {t && b !== undefined ? `: ${formatAmount(b, t.decimals, { thousands: true })}` : ''}
+                  </option>
+                )
+              })}
+            </select>
+          </div>
+        ) : null}
+        {step === 1 ? (
+          <div className="field">
+            <label htmlFor={`${ids}-amount`}>Amount of {unit.symbol}</label>
+            <input id={`${ids}-amount`} inputMode="decimal" autoComplete="off" value={form.amount} onChange={(e) => set({ amount: e.target.value })} />
+          </div>
+        ) : null}
+        {step === 2 ? (
+          <>
+            <label className="checkbox">
+              <input type="checkbox" checked={form.timeLock} onChange={(e) => set({ timeLock: e.target.checked })} /> Time lock: everything unlocks at the end (no vesting)
+            </label>
+            {form.timeLock ? null : (
+              <div className="field">
+                <label htmlFor={`${ids}-cliff`}>Vesting starts (cliff)</label>
+                <input id={`${ids}-cliff`} type="datetime-local" value={form.cliff === null ? '' : localInputFromSeconds(form.cliff)} onChange={(e) => set({ cliff: secondsFromLocalInput(e.target.value) })} />
+                <p className="hint">Nothing can be withdrawn before the cliff; from it the lock vests in a straight line until the end. Chain time now: {formatTime(now)}.</p>
+              </div>
+            )}
+          </>
+        ) : null}
+        {step === 3 ? (
+          <div className="field">
+            <label htmlFor={`${ids}-end`}>{form.timeLock ? 'Unlocks at' : 'Fully vested at (end)'}</label>
+            <input id={`${ids}-end`} type="datetime-local" value={form.end === null ? '' : localInputFromSeconds(form.end)} onChange={(e) => set({ end: secondsFromLocalInput(e.target.value) })} />
+            <p className="hint">At most 10 years away. You can extend the end later, never shorten it.</p>
+          </div>
+        ) : null}
+        {blockedHere && touched && !read.ok ? (
+          <p className="field__error" role="alert" data-testid="create-lock-problem">
+            {read.problem}
+          </p>
+        ) : null}
+        <div className="button-row">
+          {step > 0 ? (
+            <button type="button" className="button" onClick={() => setStep(step - 1)}>
+              Back
+            </button>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={blockedHere}>
+            {step < 3 ? 'Next' : 'Review lock'}
+          </button>
+        </div>
+      </form>
+      {read.ok && token ? (
+        <>
+          <h3 className="lock-preview-title">Schedule preview</h3>
+          <UnlockChart points={preview} decimals={token.decimals} symbol={token.symbol} label="Still locked over time" />
+        </>
+      ) : null}
+      {reviewing && token ? (
+        <ActionReview
+          title="Review lock"
+          confirmLabel="Lock"
+          action={action}
+          invalid={read.ok ? null : read.problem}
+          quoted={read.ok ? [{ asset: read.asset, amount: -read.amount }] : []}
+          asset={unitOf(props.tokens)}
+          pending={`Locking ${form.amount} ${token.symbol}…`}
+          done={`Locked ${form.amount} ${token.symbol}`}
+          onClose={() => setReviewing(false)}
+          onDone={() => {
+            setReviewing(false)
+            setStep(0)
+            setTouched(false)
+            setForm({ asset: null, amount: '', cliff: null, end: null, timeLock: false })
+          }}
+        >
+          <dl className="details">
+            <div>
+              <dt>You lock</dt>
+              <dd data-testid="review-lock-amount">
+                {form.amount} {token.symbol}
+              </dd>
+            </div>
+            {read.ok && read.cliff !== read.end ? (
+              <div>
+                <dt>Vesting from</dt>
+                <dd>{formatTime(read.cliff)}</dd>
+              </div>
+            ) : null}
+            {read.ok ? (
+              <div>
+                <dt>{read.cliff === read.end ? 'Unlocks at' : 'Fully vested at'}</dt>
+                <dd>{formatTime(read.end)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="hint">The lock’s boxes tie up 0.0887 ALGO of minimum balance (and 0.1 ALGO once per asset the Locks app first holds); the simulation shows it.</p>
+        </ActionReview>
+      ) : null}
+    </Panel>
+  )
+}
+
+function AcceptLock(props: { lockAppId: number; address: string; onAccept(lock: Lock): void }) {
+  const { algod } = useProtocol()
+  const id = useId()
+  const [text, setText] = useState('')
+  const lockId = /^\d+$/.test(text.trim()) ? BigInt(text.trim()) : null
+  const lock = useQuery({ ...lockQuery(algod, props.lockAppId, lockId ?? 0n), enabled: lockId !== null && lockId > 0n })
+  const problem = lockId === null ? null : lock.isPending ? null : !lock.data ? `There is no lock #${lockId}` : lock.data.pendingOwner !== props.address ? 'This lock is not being transferred to you' : null
+  return (
+    <Panel title="Accept a lock transferred to you">
+      <div className="lock-form">
+        <div className="field">
+          <label htmlFor={id}>Lock number</label>
+          <input id={id} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        {problem ? <p className="field__error">{problem}</p> : null}
+        <div className="button-row">
+          <button type="button" className="button button--primary" disabled={!lock.data || problem !== null} onClick={() => lock.data && props.onAccept(lock.data)}>
+            Review acceptance
+          </button>
+        </div>
+      </div>
+    </Panel>
+  )
+}
+
+function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: bigint; token: { symbol: string; decimals: number }; tokens: Map<number, Token>; onClose(): void }) {
+  const { dialog, sdk, now, token } = props
+  const { lock } = dialog
+  const ids = useId()
+  const [text, setText] = useState('')
+  const [endInput, setEndInput] = useState(() => localInputFromSeconds(lock.end + 86_400n))
+  const amount = (v: bigint) => `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}`
+  const isAddress = (a: string) => /^[A-Z2-7]{58}$/.test(a)
+  let action: DashboardAction | null = null
+  let invalid: string | null = null
+  let quoted: { asset: bigint; amount: bigint; note?: string }[] = []
+  let title = ''
+  let body = null
+  switch (dialog.kind) {
+    case 'withdraw': {
+      const w = sdk.withdrawableAt(lock, now)
+      invalid = withdrawProblem(sdk, lock, now)
+      action = invalid ? null : { app: 'lock', action: { kind: 'withdraw', lock } }
+      quoted = [{ asset: lock.asset, amount: w, note: 'at least' }]
+      title = `Withdraw from lock #${lock.id}`
+      body = (
+        <p>
+          You withdraw everything vested when this confirms: at least <strong data-testid="review-withdraw">{amount(w)}</strong>.
+        </p>
+      )
+      break
+    }
+    case 'extend': {
+      const end = secondsFromLocalInput(endInput)
+      invalid = extendProblem(sdk, lock, end, now)
+      action = invalid || end === null ? null : { app: 'lock', action: { kind: 'extend', lock, end } }
+      title = `Extend lock #${lock.id}`
+      body = (
+        <div className="field">
+          <label htmlFor={`${ids}-end`}>New end (now {formatTime(lock.end)})</label>
+          <input id={`${ids}-end`} type="datetime-local" value={endInput} onChange={(e) => setEndInput(e.target.value)} />
+        </div>
+      )
+      break
+    }
+    case 'top-up': {
+      const parsed = parseAmount(text, token.decimals)
+      invalid = !parsed.ok ? parsed.error.message : parsed.value === 0n ? sdk.LOCK_ERROR_MESSAGES['ERR:ZERO_AMOUNT']! : null
+      action = parsed.ok && !invalid ? { app: 'lock', action: { kind: 'top-up', lock, amount: parsed.value } } : null
+      quoted = parsed.ok ? [{ asset: lock.asset, amount: -parsed.value }] : []
+      title = `Top up lock #${lock.id}`
+      body = (
+        <div className="field">
+          <label htmlFor={`${ids}-amount`}>Amount of {token.symbol} to add</label>
+          <input id={`${ids}-amount`} inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+          <p className="hint">A top-up makes nothing withdrawable earlier: what is added vests with the rest from now to the end.</p>
+        </div>
+      )
+      break
+    }
+    case 'propose': {
+      invalid = proposeProblem(lock, text, isAddress)
+      action = invalid ? null : { app: 'lock', action: { kind: 'propose', lock, newOwner: text.trim() } }
+      title = `Transfer lock #${lock.id}`
+      body = (
+        <div className="field">
+          <label htmlFor={`${ids}-owner`}>New owner’s address</label>
+          <input id={`${ids}-owner`} autoComplete="off" spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+          <p className="hint">They become the owner when they accept; until then you can cancel.</p>
+        </div>
+      )
+      break
+    }
+    case 'cancel':
+      action = { app: 'lock', action: { kind: 'cancel', lock } }
+      title = `Cancel the transfer of lock #${lock.id}`
+      body = <p>The proposal to {lock.pendingOwner} is withdrawn; you stay the owner.</p>
+      break
+    case 'accept':
+      action = { app: 'lock', action: { kind: 'accept', lock } }
+      title = `Accept lock #${lock.id}`
+      body = <p>You become the owner of {amount(lock.amount - lock.withdrawn)} still in this lock.</p>
+      break
+  }
+  const verb = { withdraw: 'Withdraw', extend: 'Extend', 'top-up': 'Top up', propose: 'Propose transfer', cancel: 'Cancel transfer', accept: 'Accept' }[dialog.kind]
+  return (
+    <ActionReview
+      title={title}
+      confirmLabel={verb}
+      action={action}
+      invalid={invalid}
+      quoted={quoted}
+      asset={unitOf(props.tokens)}
+      pending={`${verb}: lock #${lock.id}…`}
+      done={`${verb}: lock #${lock.id} done`}
+      onClose={props.onClose}
+      onDone={props.onClose}
+    >
+      {body}
+    </ActionReview>
+  )
+}

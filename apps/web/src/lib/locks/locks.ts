@@ -1,0 +1,169 @@
+// Locks and projects as pages read them: one queryOptions factory per read (through the SDK,
+// loaded on demand), the chain's clock, and the derived numbers (% of supply locked, the unlock
+// schedule) as pure functions of the locks and a time. The vesting function is the SDK's, handed
+// in, so the page's first load does not carry the SDK.
+import { queryOptions } from '@tanstack/react-query'
+import { algodKey } from '../algod.ts'
+import type { AlgodConfig } from '../networks.ts'
+import { loadDex, type Lock } from '../tx/dex.ts'
+
+export type { Lock, Project } from '../tx/dex.ts'
+
+/** The SDK's vesting function (`vestedAt`), handed to the derivations below. */
+export type VestedAt = (lock: Pick<Lock, 'amount' | 'cliff' | 'end' | 'anchor' | 'base'>, t: bigint) => bigint
+
+/**
+ * The chain's now as a transaction sees it (`global LatestTimestamp`: the previous block's time) and
+ * when this browser read it. A localnet's time offset makes it differ from the wall clock, and its
+ * dev mode makes blocks only for transactions, so there it stands still until one lands.
+ */
+export interface ChainClock {
+  /** The latest block's timestamp, seconds. */
+  chainTime: bigint
+  /** Date.now() when it was read. */
+  readAt: number
+  /** Blocks come only with transactions (dev mode): the clock does not tick between them. */
+  devMode: boolean
+}
+
+/** The one query for the chain's clock (the latest block's timestamp); refreshed with each lock read. */
+export function chainClockQuery(algod: AlgodConfig) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'chain-clock'],
+    queryFn: async (): Promise<ChainClock> => {
+      const { time, devMode } = await (await loadDex()).chainTime(algod)
+      return { chainTime: time, readAt: Date.now(), devMode }
+    },
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    retry: 1,
+  })
+}
+
+/** The chain's time at wall-clock `nowMs`: the block time read plus the seconds since, except in dev mode, where it waits for the next block. */
+export function chainNow(clock: ChainClock, nowMs: number): bigint {
+  if (clock.devMode) return clock.chainTime
+  return clock.chainTime + BigInt(Math.max(0, Math.floor((nowMs - clock.readAt) / 1000)))
+}
+
+/** The one query for the locks an account holds. */
+export function ownerLocksQuery(algod: AlgodConfig, lockAppId: number, owner: string) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'locks', lockAppId, 'owner', owner],
+    queryFn: async () => (await loadDex()).fetchOwnerLocks(algod, lockAppId, owner),
+    staleTime: 10_000,
+    retry: 1,
+  })
+}
+
+/** The one query for every lock of an asset. */
+export function assetLocksQuery(algod: AlgodConfig, lockAppId: number, asset: number) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'locks', lockAppId, 'asset', asset],
+    queryFn: async () => (await loadDex()).fetchAssetLocks(algod, lockAppId, asset),
+    staleTime: 10_000,
+    retry: 1,
+  })
+}
+
+/** The one query for a lock by id (to accept a transfer someone proposed). */
+export function lockQuery(algod: AlgodConfig, lockAppId: number, id: bigint) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'locks', lockAppId, 'id', String(id)],
+    queryFn: async () => (await loadDex()).fetchLock(algod, lockAppId, id),
+    staleTime: 10_000,
+    retry: 1,
+  })
+}
+
+/** What every lock read's key starts with: a lock transaction refreshes them all. */
+export const locksKey = (algod: AlgodConfig, lockAppId: number) => [...algodKey(algod), 'locks', lockAppId] as const
+
+/** The one query for every registered project, verified first. */
+export function projectsQuery(algod: AlgodConfig, registryAppId: number) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'projects', registryAppId],
+    queryFn: async () => (await loadDex()).fetchProjects(algod, registryAppId),
+    staleTime: 30_000,
+    retry: 1,
+  })
+}
+
+/** The one query for one asset's project (null when it has none). */
+export function projectQuery(algod: AlgodConfig, registryAppId: number, asset: number) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'projects', registryAppId, asset],
+    queryFn: async () => (await loadDex()).fetchProject(algod, registryAppId, asset),
+    staleTime: 30_000,
+    retry: 1,
+  })
+}
+
+/** What every project read's key starts with. */
+export const projectsKey = (algod: AlgodConfig, registryAppId: number) => [...algodKey(algod), 'projects', registryAppId] as const
+
+/** What the locks still hold: deposited and not withdrawn (vested or not). */
+export function lockedUnwithdrawn(locks: readonly Pick<Lock, 'amount' | 'withdrawn'>[]): bigint {
+  return locks.reduce((sum, l) => sum + l.amount - l.withdrawn, 0n)
+}
+
+/**
+ * The % of supply locked: what the locks still hold over the supply outside the creator's account
+ * (total − the creator's holding, the creator's unissued reserve being no one's float). Null when
+ * nothing is outside the creator's account.
+ */
+export function supplyLockedPercent(locks: readonly Pick<Lock, 'amount' | 'withdrawn'>[], total: bigint, creatorHolding: bigint): number | null {
+  const circulating = total - creatorHolding
+  if (circulating <= 0n) return null
+  // Basis points of a basis point keep four decimals exact enough for a percentage.
+  return Number((lockedUnwithdrawn(locks) * 1_000_000n) / circulating) / 10_000
+}
+
+/** A percentage as a page shows it: "12.5%", "<0.01%", "—" when unknown. */
+export function formatPercent(value: number | null): string {
+  if (value === null) return '—'
+  if (value > 0 && value < 0.01) return '<0.01%'
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+}
+
+/** One corner of an unlock chart: at `t` (seconds), `locked` base units have not vested yet. */
+export interface SchedulePoint {
+  t: bigint
+  locked: bigint
+}
+
+/**
+ * The locks' combined unlock schedule from `from`: still locked (not vested) at each time where a
+ * lock's line bends (its cliff, anchor and end, and the second before each step). Between corners
+ * every lock is a straight line, so their sum is too: joining the corners draws it exactly.
+ */
+export function unlockSchedule(locks: readonly Pick<Lock, 'amount' | 'cliff' | 'end' | 'anchor' | 'base'>[], from: bigint, vestedAt: VestedAt): SchedulePoint[] {
+  if (locks.length === 0) return []
+  const corners = new Set<bigint>([from])
+  for (const l of locks) for (const t of [l.cliff - 1n, l.cliff, l.anchor, l.end - 1n, l.end]) if (t > from) corners.add(t)
+  return [...corners]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((t) => ({ t, locked: locks.reduce((sum, l) => sum + l.amount - vestedAt(l, t), 0n) }))
+}
+
+/** A new lock's schedule before it exists: anchored at its cliff with nothing vested. */
+export const newLockTerms = (amount: bigint, cliff: bigint, end: bigint) => ({ amount, cliff, end, anchor: cliff, base: 0n })
+
+/** Seconds from a `datetime-local` value (local time), null when empty or unreadable. */
+export function secondsFromLocalInput(value: string): bigint | null {
+  if (!value) return null
+  const ms = new Date(value).getTime()
+  return Number.isFinite(ms) ? BigInt(Math.floor(ms / 1000)) : null
+}
+
+/** A `datetime-local` value (local time, minutes) for `seconds`. */
+export function localInputFromSeconds(seconds: bigint): string {
+  const d = new Date(Number(seconds) * 1000)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+/** A time in seconds as a page shows it (local date and time). */
+export function formatTime(seconds: bigint): string {
+  return new Date(Number(seconds) * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+}

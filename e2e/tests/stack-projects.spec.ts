@@ -1,0 +1,168 @@
+// Locks and projects on the full stack: a token's creator makes a vesting lock from the dashboard,
+// time moves (the localnet's dev-mode offset), the page's withdrawable amount is what algod pays;
+// the creator registers the token's project, sees it listed, and its page shows the lock and the
+// % of supply locked. Screenshots at 1280 and 390 px.
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
+import { expect, test, type Page } from '@playwright/test'
+import { algorand, connectMnemonic, newAccount, stackInfo } from '../support/stack.ts'
+
+const DECIMALS = 6
+const WHOLE = 10n ** BigInt(DECIMALS)
+
+async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const s = stackInfo()
+  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
+}
+
+/** The dev-mode time offset in seconds. */
+async function offset(): Promise<number> {
+  return ((await (await algodFetch('/v2/devmode/blocks/offset')).json()) as { offset: number }).offset
+}
+
+/** The chain's now as a transaction sees it: the last block's time (dev mode makes blocks only for transactions). */
+async function chainNow(): Promise<bigint> {
+  const algod = algorand().client.algod
+  const status = await algod.status().do()
+  return (await algod.block(status.lastRound).headerOnly(true).do()).block.header.timestamp
+}
+
+/** Moves the chain's clock `seconds` later and makes a block stamped with it. */
+async function moveTime(seconds: number): Promise<void> {
+  const res = await algodFetch(`/v2/devmode/blocks/offset/${(await offset()) + seconds}`, { method: 'POST' })
+  expect(res.ok).toBe(true)
+  const a = algorand()
+  const dispenser = await a.account.localNetDispenser()
+  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
+}
+
+/** A `datetime-local` value for `seconds` in the page's time zone. */
+const localInput = (page: Page, seconds: bigint) =>
+  page.evaluate((s) => {
+    const d = new Date(s * 1000)
+    const p = (n: number) => String(n).padStart(2, '0')
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
+  }, Number(seconds))
+
+async function assetBalance(address: string, asset: bigint): Promise<bigint> {
+  const info = await algorand().client.algod.accountInformation(address).do()
+  return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
+}
+
+const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
+
+test('a vesting lock pays what the page promised, and a registered project lists and shows its locks and % of supply locked', async ({ page }) => {
+  test.setTimeout(240_000)
+  const creator = await newAccount({ algo: 20 })
+  const holder = await newAccount({ algo: 1 })
+  const a = algorand()
+  const creatorSigner = a.account.fromMnemonic(creator.mnemonic)
+  const holderSigner = a.account.fromMnemonic(holder.mnemonic)
+  // A token of the creator's: 1,000 issued, 400 given away, 300 to lock.
+  const created = await a.send.assetCreate({ sender: creatorSigner.addr, total: 1000n * WHOLE, decimals: DECIMALS, unitName: 'VEST', assetName: 'Vest Test', suppressLog: true })
+  const asset = created.assetId
+  await a.send.assetOptIn({ sender: holderSigner.addr, assetId: asset, suppressLog: true })
+  await a.send.assetTransfer({ sender: creatorSigner.addr, receiver: holderSigner.addr, assetId: asset, amount: 400n * WHOLE, suppressLog: true })
+
+  await page.goto('/dashboard?tab=lock')
+  await connectMnemonic(page, creator.mnemonic)
+  await expect(page.getByText('You have no locks.')).toBeVisible({ timeout: 30_000 })
+
+  // The stepper: asset, amount, cliff, end; a cliff after the end reads as words.
+  const now = await chainNow()
+  const cliff = ((now + 300n) / 60n + 1n) * 60n
+  const end = cliff + 3600n
+  await page.getByLabel('Asset to lock').selectOption(String(asset))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByLabel('Amount of VEST').fill('300')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByLabel('Vesting starts (cliff)').fill(await localInput(page, cliff))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByLabel('Fully vested at (end)').fill(await localInput(page, cliff - 60n))
+  await expect(page.getByTestId('create-lock-problem')).toHaveText('The cliff must not be after the end')
+  await page.getByLabel('Fully vested at (end)').fill(await localInput(page, end))
+  await expect(page.getByTestId('unlock-chart')).toBeVisible()
+  await page.screenshot({ path: 'screenshots/lock-create-1280.png', fullPage: true })
+  await page.getByRole('button', { name: 'Review lock' }).click()
+  const review = page.getByRole('dialog', { name: 'Review lock' })
+  await expect(review.getByTestId(`simulated-change-${asset}`)).toHaveAttribute('data-amount', String(-300n * WHOLE), { timeout: 30_000 })
+  await review.getByRole('button', { name: 'Lock', exact: true }).click()
+  await expect(toast(page, /Locked 300 VEST/)).toBeVisible({ timeout: 30_000 })
+  await expect(review).toBeHidden()
+  expect(await assetBalance(creator.address, asset)).toBe(300n * WHOLE)
+
+  const card = page.locator('.lock-card').first()
+  await expect(card).toBeVisible({ timeout: 30_000 })
+  await expect(card.getByTestId('withdrawable')).toHaveAttribute('data-amount', '0')
+  await expect(card.getByRole('button', { name: 'Withdraw' })).toBeDisabled()
+  await expect(card.getByText('Nothing has vested yet.')).toBeVisible()
+
+  // Halfway through the vesting: a transaction runs at the last block's time, so algod pays exactly what the page showed.
+  await moveTime(Number(cliff - now) + 1800)
+  await page.reload()
+  const withdrawable = card.getByTestId('withdrawable')
+  await expect(withdrawable).not.toHaveAttribute('data-amount', '0', { timeout: 30_000 })
+  await card.getByRole('button', { name: 'Withdraw' }).click()
+  const dialog = page.getByRole('dialog', { name: /Withdraw from lock/ })
+  await expect(dialog.getByTestId('simulated-fee')).toHaveAttribute('data-amount', '2000', { timeout: 30_000 })
+  const promised = BigInt((await withdrawable.getAttribute('data-amount'))!)
+  expect(promised).toBeGreaterThan(0n)
+  const before = await assetBalance(creator.address, asset)
+  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click()
+  await expect(toast(page, /Withdraw: lock #\d+ done/)).toBeVisible({ timeout: 30_000 })
+  const received = (await assetBalance(creator.address, asset)) - before
+  expect(received).toBe(promised)
+  expect(received).toBeLessThan(300n * WHOLE)
+  await page.screenshot({ path: 'screenshots/lock-tab-1280.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: 'screenshots/lock-tab-390.png', fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Register the token's project, see it listed.
+  await page.getByRole('tab', { name: 'Projects' }).click()
+  await page.getByLabel('Asset id').fill(String(asset))
+  await page.getByRole('button', { name: 'Next: name and link' }).click()
+  const register = page.getByRole('dialog', { name: /Register project/ })
+  await register.getByLabel(/Project name/).fill('Vest Test')
+  await register.getByLabel(/Link/).fill('https://example.com/vest')
+  await expect(register.getByTestId('simulated-fee')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+  await register.getByRole('button', { name: 'Register project', exact: true }).click()
+  await expect(toast(page, /Register project: done/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId(`my-project-${asset}`)).toBeVisible({ timeout: 30_000 })
+
+  await page.goto('/projects')
+  await page.getByRole('searchbox', { name: 'Search projects' }).fill('Vest')
+  const row = page.getByTestId(`project-row-${asset}`)
+  await expect(row.getByRole('link', { name: 'Vest Test' })).toBeVisible({ timeout: 30_000 })
+  // Locked and unwithdrawn over the supply outside the creator's account, whose holding grew by the withdrawal.
+  const owed = 300n * WHOLE - received
+  const outside = 1000n * WHOLE - (await assetBalance(creator.address, asset))
+  const percent = `${(Number((owed * 1_000_000n) / outside) / 10_000).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+  await expect(row.getByTestId('supply-locked')).toHaveText(percent, { timeout: 30_000 })
+  await page.screenshot({ path: 'screenshots/projects-1280.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: 'screenshots/projects-390.png', fullPage: true })
+
+  // Its page: the lock, the chart and the % of supply locked, said how.
+  await row.getByRole('link', { name: 'Vest Test' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vest Test')
+  await expect(page.getByTestId('project-supply-locked')).toHaveText(percent, { timeout: 30_000 })
+  await expect(page.getByText(/outside the creator’s account/)).toBeVisible()
+  await expect(page.getByTestId('project-locks').locator('tbody tr')).toHaveCount(1)
+  await expect(page.getByTestId('unlock-chart')).toBeVisible()
+  await page.screenshot({ path: 'screenshots/project-390.png', fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.screenshot({ path: 'screenshots/project-1280.png', fullPage: true })
+
+  // After the end: everything left is withdrawable, exactly what algod pays.
+  await moveTime(3600)
+  await page.goto('/dashboard?tab=lock')
+  const rest = 300n * WHOLE - received
+  await expect(card.getByTestId('withdrawable')).toHaveAttribute('data-amount', String(rest), { timeout: 30_000 })
+  await card.getByRole('button', { name: 'Withdraw' }).click()
+  const last = page.getByRole('dialog', { name: /Withdraw from lock/ })
+  await expect(last.getByTestId(`simulated-change-${asset}`)).toHaveAttribute('data-amount', String(rest), { timeout: 30_000 })
+  const beforeLast = await assetBalance(creator.address, asset)
+  await last.getByRole('button', { name: 'Withdraw', exact: true }).click()
+  await expect(toast(page, /Withdraw: lock #\d+ done/).first()).toBeVisible({ timeout: 30_000 })
+  expect((await assetBalance(creator.address, asset)) - beforeLast).toBe(rest)
+})
