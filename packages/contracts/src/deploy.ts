@@ -211,7 +211,8 @@ async function bootstrapVault(algorand: AlgorandClient, vault: VaultClient, depl
 async function setUpRegistry(algorand: AlgorandClient, registry: RegistryClient, deployer: TransactionSignerAccount, groveAssetId: bigint, vaultAddress: Address): Promise<void> {
   if ((await registry.state.global.admin()) !== deployer.addr.toString()) return
   if ((await registry.state.global.treasury()) !== vaultAddress.toString()) {
-    await registry.send.setTreasury({ args: { treasury: vaultAddress.toString() }, populateAppCallResources: false, suppressLog: true })
+    // a note of its own: an earlier identical call in the same validity window would share its id
+    await registry.send.setTreasury({ args: { treasury: vaultAddress.toString() }, note: globalThis.crypto.getRandomValues(new Uint8Array(8)), populateAppCallResources: false, suppressLog: true })
   }
   const box = { boxReferences: [verifiedBoxName(groveAssetId)], populateAppCallResources: false, suppressLog: true }
   if ((await registry.send.isVerified({ args: { asset: groveAssetId }, ...box })).return) return

@@ -60,10 +60,11 @@ describe('admin methods', () => {
   })
 
   it('sets the treasury', async () => {
-    const { registry, vaultAddress } = grove()
-    await registry.send.setTreasury({ args: { treasury: carol.addr.toString() } })
+    const g = grove()
+    const { registry, vaultAddress } = g
+    await registry.send.setTreasury({ args: { treasury: carol.addr.toString() }, note: g.note() })
     expect(await registry.state.global.treasury()).toBe(carol.addr.toString())
-    await registry.send.setTreasury({ args: { treasury: vaultAddress.toString() } })
+    await registry.send.setTreasury({ args: { treasury: vaultAddress.toString() }, note: g.note() })
   })
 
   it('sets the default fee and protocol divisor', async () => {
