@@ -12,6 +12,7 @@ import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { GROVE_TOKEN, type DeployResult } from '@grove/contracts/deploy'
 import {
   buildAddLiquidity,
+  firstAddMinLp,
   buildCreatePool,
   buildRemoveLiquidity,
   buildSetVerified,
@@ -211,7 +212,8 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     const pool = (await fetchPool(algod, deployment.dexAppId, a, b))!
     const unitsA = units(p.depthUsd, ta.priceUsd, ta.decimals)
     const unitsB = units(p.depthUsd, tb.priceUsd, tb.decimals)
-    await send(buildAddLiquidity(as(admin), pool, unitsA, unitsB, 0n))
+    // the first deposit sets the price: bound it, as every first add must be (firstAddMinLp)
+    await send(buildAddLiquidity(as(admin), pool, unitsA, unitsB, firstAddMinLp(unitsA, unitsB, 0n)))
     pools.push({ a, b, lpAsset: pool.lpAsset })
     priced.push({ a, b, lpAsset: pool.lpAsset, unitsA, unitsB, refA: ta, refB: tb })
   }

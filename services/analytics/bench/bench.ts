@@ -7,7 +7,7 @@
 // - api: requests per second of GET /api/pools over HTTP.
 // Sizes: BENCH_SWAPS (1,000,000), BENCH_INGEST_EVENTS (50,000), BENCH_LOCALNET_SWAPS (400);
 // DATABASE_URL=postgres://… runs the SQL parts on that server instead of PGlite.
-import { buildSwapExactIn, buildAddLiquidity, buildCreatePool } from '@grove/sdk'
+import { buildSwapExactIn, buildAddLiquidity, buildCreatePool, firstAddMinLp } from '@grove/sdk'
 import { openDatabase, type Database } from '../src/db/database.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { buildApi } from '../src/api/app.ts'
@@ -74,7 +74,7 @@ async function benchIngestLocalnet(): Promise<Record<string, unknown>> {
     const sp = await g.algod.getTransactionParams().do()
     const fast = { ...ctx, suggestedParams: sp, heldAssets: [gusd], coverBudget: false }
     await g.send(await buildCreatePool(ctx, 0n, gusd))
-    await g.send(await buildAddLiquidity(ctx, await g.pool(0n, gusd), 10n ** 12n, 2n * 10n ** 11n, 0n))
+    await g.send(await buildAddLiquidity(ctx, await g.pool(0n, gusd), 10n ** 12n, 2n * 10n ** 11n, firstAddMinLp(10n ** 12n, 2n * 10n ** 11n, 0n)))
     for (let i = 0; i < LOCALNET_SWAPS; i++) {
       if (i % 200 === 0) fast.suggestedParams = await g.algod.getTransactionParams().do()
       await g.send(await buildSwapExactIn(fast, i % 2 ? gusd : 0n, i % 2 ? 0n : gusd, 1_000_000n + BigInt(i), 0n))

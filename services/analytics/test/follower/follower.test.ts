@@ -3,7 +3,7 @@
 // what a replay of the events algod recorded gives, and the pools what algod's boxes hold. Then
 // crash safety (a poll that dies after writing its rows, before committing) and chain mismatch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAddLiquidity, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildZap, decodeDexEvents, type DexEvent } from '@grove/sdk'
+import { buildAddLiquidity, firstAddMinLp, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildZap, decodeDexEvents, type DexEvent } from '@grove/sdk'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { BACKENDS } from '../backends.ts'
 import { startGrove, type Grove, type RecordedCall } from '../grove.ts'
@@ -23,9 +23,9 @@ beforeAll(async () => {
   g = await startGrove()
   const { ctx, gusd, fern } = g
   for (const [x, y] of [[ALGO, gusd], [ALGO, fern], [fern, gusd]] as const) await send(await buildCreatePool(ctx, x, y))
-  await send(await buildAddLiquidity(ctx, await g.pool(ALGO, gusd), 1_000_000_000_000n, 200_000_000_000n, 0n)) // 0.2 gUSD per ALGO
-  await send(await buildAddLiquidity(ctx, await g.pool(ALGO, fern), 1_000_000_000_000n, 20_000_000_000n, 0n)) // 2 FERN per ALGO
-  await send(await buildAddLiquidity(ctx, await g.pool(fern, gusd), 10_000_000_000n, 100_000_000_000n, 0n))
+  await send(await buildAddLiquidity(ctx, await g.pool(ALGO, gusd), 1_000_000_000_000n, 200_000_000_000n, firstAddMinLp(1_000_000_000_000n, 200_000_000_000n, 0n))) // 0.2 gUSD per ALGO
+  await send(await buildAddLiquidity(ctx, await g.pool(ALGO, fern), 1_000_000_000_000n, 20_000_000_000n, firstAddMinLp(1_000_000_000_000n, 20_000_000_000n, 0n))) // 2 FERN per ALGO
+  await send(await buildAddLiquidity(ctx, await g.pool(fern, gusd), 10_000_000_000n, 100_000_000_000n, firstAddMinLp(10_000_000_000n, 100_000_000_000n, 0n)))
   for (let i = 0; i < 4; i++) {
     await send(await buildSwapExactIn(ctx, ALGO, gusd, 1_000_000_000n * BigInt(i + 1), 0n))
     await send(await buildSwapExactOut(ctx, gusd, ALGO, 500_000_000n, 10_000_000_000n))
