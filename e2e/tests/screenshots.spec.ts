@@ -70,7 +70,7 @@ for (const width of WIDTHS) {
     await expect(page.getByRole('dialog').getByText(/Balance unavailable/)).toBeVisible()
     await page.screenshot({ path: path.join(OUT, `wallet-connected-modal-${width}.png`) })
     await page.keyboard.press('Escape')
-    await expect(page.getByRole('cell', { name: /Mnemonic Account/ })).toBeVisible()
+    await expect(page.getByRole('rowheader', { name: /Mnemonic Account/ })).toBeVisible()
     await page.screenshot({ path: path.join(OUT, `wallet-connected-dashboard-${width}.png`), fullPage: true })
   })
 }

@@ -16,7 +16,7 @@ async function algodFetch(path: string, init: RequestInit = {}): Promise<Respons
 
 /** The dev-mode time offset in seconds. */
 async function offset(): Promise<number> {
-  return ((await (await algodFetch('/v2/devmode/blocks/offset')).json()) as { offset: number }).offset
+  return ((await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }).offset
 }
 
 /** The chain's now as a transaction sees it: the last block's time (dev mode makes blocks only for transactions). */
@@ -28,7 +28,8 @@ async function chainNow(): Promise<bigint> {
 
 /** Moves the chain's clock `seconds` later and makes a block stamped with it. */
 async function moveTime(seconds: number): Promise<void> {
-  const res = await algodFetch(`/v2/devmode/blocks/offset/${(await offset()) + seconds}`, { method: 'POST' })
+  // Grove's clock (the wall clock plus an offset): algod's dev-mode offset would add a step to every later block
+  const res = await algodFetch(`/grove/v1/clock/offset/${(await offset()) + seconds}`, { method: 'POST' })
   expect(res.ok).toBe(true)
   const a = algorand()
   const dispenser = await a.account.localNetDispenser()

@@ -177,9 +177,12 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       const block = await c.block(status.lastRound).headerOnly(true).do()
       // A dev-mode node (the localnet) makes a block only for a transaction, and a transaction
       // runs at the previous block's time: there the clock stands still between transactions.
-      const devMode = await fetch(`${algodBaseUrl(algod)}/v2/devmode/blocks/offset`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
-        .then((r) => r.ok)
-        .catch(() => false)
+      // (algod answers its dev-mode offset only once one is set; Grove's localnet also serves its clock)
+      const answers = (path: string) =>
+        fetch(`${algodBaseUrl(algod)}${path}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
+          .then((r) => r.ok)
+          .catch(() => false)
+      const devMode = (await answers('/v2/devmode/blocks/offset')) || (await answers('/grove/v1/clock/offset'))
       return { time: BigInt(block.block.header.timestamp), devMode }
     },
     fetchOwnerLocks: (algod, lockAppId, owner) => sdk.listLocksByOwner(client(algod), BigInt(lockAppId), owner),
