@@ -38,6 +38,8 @@ const { createWebServer } = await import('../apps/web/server/web-server.ts')
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
 let web
 let analytics
+/** How long this run's demo seed took (undefined when the data was seeded already). */
+let seedSeconds
 let stopping
 /** Ctrl-C, SIGTERM or a failure: closes the web server, then the localnet (which flushes its data). */
 function stop(code) {
@@ -78,8 +80,10 @@ try {
       writeState({ ...state, seeding: true })
       const admin = await algorand.account.localNetDispenser()
       const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
+      const seedStart = performance.now()
       const result = await seed({ algorand, admin, deployment: deploymentIds(state.deployment), holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
+      seedSeconds = (performance.now() - seedStart) / 1000
       writeState(state)
     }
   } finally {
@@ -179,7 +183,14 @@ function banner({ webUrl, state, fresh, seconds }) {
     `  kmd    ${net.kmd.url}  token ${net.kmd.token}`,
     `  Grove  ${[...CONTRACTS].reverse().map((c) => `${c.label} app ${d[c.idKey]}`).join(', ')}, ${DEPLOYED_ASSETS.map((a) => `${a.name} asset ${d[a.idKey]}`).join(', ')} (from round ${d.firstRound})`,
   ]
-  if (s) lines.push(`  demo   ${s.tokens.length} tokens (${s.tokens.map((t) => t.unitName).join(', ')}), ${s.pools.length} pools, ${s.trades} trades over 30 days`)
+  if (s) {
+    lines.push(`  demo   ${s.tokens.length} tokens (${s.tokens.map((t) => t.unitName).join(', ')}), ${s.pools.length} pools, ${s.trades} trades over 30 days${seedSeconds === undefined ? '' : ` (seeded in ${seedSeconds.toFixed(1)} s)`}`)
+    // seeds recorded before programs, locks, projects and the vault were part of the demo lack them
+    if (s.programs) {
+      const kinds = (kind) => s.programs.filter((p) => p.kind === kind).length
+      lines.push(`         ${kinds('farm')} farms, ${kinds('pool')} staking pools, ${s.locks.length} locks, ${s.projects.length} projects (${s.projects.filter((p) => p.verified).length} verified), sGROVE at ${(s.vault.rate / 1e6).toFixed(4)} GROVE after ${s.vault.buybacks} buybacks`)
+    }
+  }
   lines.push(
     '',
     'Connect a wallet on LocalNet:',

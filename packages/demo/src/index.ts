@@ -2,3 +2,4 @@
 export * from './seed.ts'
 export * from './arbitrage.ts'
 export * from './time.ts'
+export * from './protocol.ts'

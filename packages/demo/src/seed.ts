@@ -1,7 +1,8 @@
 // Demo data for a fresh localnet, built with the SDK's group builders: project tokens with
 // real-looking metadata, pools at sensible prices, holdings for the KMD wallet's accounts and a
 // demo account, 30 days of trading history, then one arbitrage swap per pool so that prices agree
-// across pools. Grove's clock (time.ts) dates each trade's block at its moment in the past.
+// across pools. Grove's clock (time.ts) dates each trade's block at its moment in the past. Between
+// the trades run protocol.ts's dated actions: farms, staking pools, locks, projects and the vault.
 // Everything runs in one fixed order from a fixed PRNG, so the same fresh localnet always gets the
 // same ids and history.
 import { createHash } from 'node:crypto'
@@ -23,6 +24,7 @@ import {
   type DexGroup,
 } from '@grove/sdk'
 import { arbitrageSwap, type Reference } from './arbitrage.ts'
+import { planProtocol, type ProtocolResult } from './protocol.ts'
 import { DAY, historyStart, travelTo } from './time.ts'
 
 export { HISTORY_DAYS, clockOffset, historyStart, travelTo } from './time.ts'
@@ -95,8 +97,8 @@ export interface SeededToken {
   verified: boolean
 }
 
-/** What the seed made. */
-export interface SeedResult {
+/** What the seed made: tokens, pools and trades, then (ProtocolResult) programs, locks, projects and the vault. */
+export interface SeedResult extends ProtocolResult {
   tokens: SeededToken[]
   pools: { a: bigint; b: bigint; lpAsset: bigint }[]
   /** The demo account for the Mnemonic wallet. */
@@ -229,7 +231,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   const end = Math.floor(now() / 1000) - 300
   const start = historyFrom + 3600
   const count = params.trades ?? 150
-  type Event = { at: number; kind: 'swap' | 'add' | 'remove'; pool: number; trader: number; size: number; aToB: boolean }
+  type Event = { at: number; kind: 'swap' | 'add' | 'remove' | 'protocol'; pool: number; trader: number; size: number; aToB: boolean; run?: () => Promise<void> }
   const events: Event[] = []
   for (let i = 0; i < count; i++) {
     const recent = rand() < 1 / 3
@@ -241,13 +243,37 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     events.push({ at: historyFrom + 5 * DAY + pool * 3600, kind: 'add', pool, trader, size: 0.005 + 0.015 * rand(), aToB: true })
     events.push({ at: historyFrom + 20 * DAY + pool * 3600, kind: 'remove', pool, trader, size: 0.5, aToB: true })
   })
+  // farms, staking pools, locks, projects and the vault: by two KMD accounts besides the admin (traders
+  // on a wallet without them), the admin and the demo account
+  const kmd = params.holders.filter((h) => !h.addr.equals(admin.addr))
+  const [alice, bob] = [...kmd, ...traders]
+  const protocol = planProtocol({
+    algorand,
+    deployment,
+    admin,
+    members: [alice!, bob!],
+    demo: demoAccount,
+    asset: (unit) => token(unit).assetId,
+    pool: (x, y) => pools.find((p) => [p.a, p.b].includes(token(x).assetId) && [p.a, p.b].includes(token(y).assetId))!,
+    pools,
+    historyFrom,
+    nowSec: Math.floor(now() / 1000),
+    travel: (t) => travelTo(algod, t, now),
+  })
+  for (const action of protocol.actions) {
+    const run = () => action.run().catch((e: unknown) => Promise.reject(new Error(`demo seed, ${action.label}: ${e instanceof Error ? e.message : String(e)}`, { cause: e })))
+    events.push({ at: action.at, kind: 'protocol', pool: 0, trader: 0, size: 0, aToB: true, run })
+  }
+  // a stable sort: a trade and an action at the same second keep their order on every run
   events.sort((p, q) => p.at - q.at)
   for (const [i, e] of events.entries()) {
     const { a, b, lpAsset, unitsA, unitsB } = priced[e.pool]!
     const trader = traders[e.trader]!
     const ctx = as(trader, `grove demo ${i}`)
     await travelTo(algod, e.at, now)
-    if (e.kind === 'swap') {
+    if (e.kind === 'protocol') {
+      await e.run!()
+    } else if (e.kind === 'swap') {
       const [assetIn, assetOut, amountIn] = e.aToB ? [a, b, unitsA] : [b, a, unitsB]
       const amount = BigInt(Math.max(1, Math.round(Number(amountIn) * e.size)))
       await send(buildSwapExactIn(ctx, assetIn, assetOut, amount, 1n))
@@ -284,6 +310,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     demo,
     trades: count,
     historyFrom,
+    ...(await protocol.result()),
   }
 }
 
