@@ -47,7 +47,20 @@ export interface StackInfo {
   token: string
   dataDir: string
   deployment: { network: 'localnet'; dexAppId: number; registryAppId: number; groveAssetId: number }
-  seed: { tokens: StackToken[]; pools: { a: number; b: number; lpAsset: number }[]; demo: { address: string; mnemonic: string }; trades: number; historyFrom: number }
+  seed: {
+    tokens: StackToken[]
+    pools: { a: number; b: number; lpAsset: number }[]
+    demo: { address: string; mnemonic: string }
+    trades: number
+    historyFrom: number
+    /** Farms and staking pools (label is the demo's name; times in Unix seconds). */
+    programs: { id: number; kind: 'farm' | 'pool'; label: string; stakeAsset: number; rewardAssets: number[]; start: number; end: number }[]
+    /** Owner as at the end of the seed. */
+    locks: { id: number; kind: 'liquidity' | 'vesting' | 'time'; asset: number; owner: string }[]
+    projects: { asset: number; name: string; verified: boolean; owner: string }[]
+    /** sGROVE holders, buybacks made, each round's time and the rate (GROVE per sGROVE × 10^6) after the seed. */
+    vault: { stakers: string[]; buybacks: number; buybackRounds: number[]; rate: number }
+  }
 }
 
 /** A funded account made for one test. */

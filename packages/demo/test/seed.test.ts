@@ -5,7 +5,19 @@ import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { deploy, type DeployResult } from '@grove/contracts/deploy'
 import { poolBoxName } from '@grove/contracts/pool'
-import { bestRouteExactIn, fetchPools, type Pool } from '@grove/sdk'
+import {
+  bestRouteExactIn,
+  decodeVaultEvents,
+  fetchPools,
+  fetchVaultTotals,
+  listLocksByOwner,
+  listProjects,
+  RATE_UNIT,
+  staking,
+  vaultRate,
+  type Lock,
+  type Pool,
+} from '@grove/sdk'
 import { DEMO_POOLS, HISTORY_DAYS, clockOffset, demoKeys, historyStart, kmdAccounts, seed, travelTo, type SeedResult } from '../src/seed.ts'
 
 let net: Localnet
@@ -13,6 +25,7 @@ let algorand: AlgorandClient
 let ids: DeployResult
 let result: SeedResult
 let startedAt: number
+let admin: string
 
 beforeAll(async () => {
   net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
@@ -23,10 +36,11 @@ beforeAll(async () => {
     kmdConfig: { server: `${kmd.protocol}//${kmd.hostname}`, port: kmd.port, token: net.kmd.token },
   })
   startedAt = Math.floor(Date.now() / 1000)
-  const admin = await algorand.account.localNetDispenser()
+  const dispenser = await algorand.account.localNetDispenser()
+  admin = dispenser.addr.toString()
   await travelTo(algorand.client.algod, historyStart())
-  ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
-  result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades: 40 })
+  ids = await deploy({ algorand, deployer: dispenser, network: 'localnet' })
+  result = await seed({ algorand, admin: dispenser, deployment: ids, holders: await kmdAccounts(algorand), trades: 40 })
 }, 300_000)
 
 afterAll(() => net?.stop())
@@ -105,5 +119,96 @@ describe('seed', () => {
       const product = assets.reduce((x, from, i) => x * spot(from, assets[(i + 1) % assets.length]!), 1)
       expect(Math.abs(product - 1), loop.join(' → ')).toBeLessThan(0.002)
     }
+  })
+})
+
+/** The wallet accounts besides the admin, and the demo account: who the demo's stakers are. */
+async function members(): Promise<string[]> {
+  return [...(await kmdAccounts(algorand)).map((a) => a.addr.toString()).filter((a) => a !== admin), demoKeys().address]
+}
+
+/** Unix day of a timestamp. */
+const dayOf = (t: bigint | number): number => Math.floor(Number(t) / 86_400)
+
+describe('seed: farms, staking pools, locks, projects and the vault, read back from chain', () => {
+  it('makes at least three farms (one with two reward tokens) and three staking pools: a compounding GROVE pool, an upcoming one and an ended one with rewards to reclaim', async () => {
+    const algod = algorand.client.algod
+    const programs = await staking.fetchPrograms(algod, ids.stakingAppId)
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const lpAssets = new Set(result.pools.map((p) => p.lpAsset))
+    const farms = programs.filter((p) => p.kind === 1n)
+    const pools = programs.filter((p) => p.kind === 0n)
+    expect(farms.length).toBeGreaterThanOrEqual(3)
+    expect(farms.every((f) => lpAssets.has(f.stakeAsset))).toBe(true)
+    expect(farms.some((f) => f.rewardCount === 2n)).toBe(true)
+    expect(pools.length).toBeGreaterThanOrEqual(3)
+    expect(pools.some((p) => p.stakeAsset === ids.groveAssetId && p.rewardAsset1 === ids.groveAssetId && p.totalStaked > 0n && staking.programStatus(p, now) === 'active')).toBe(true)
+    expect(pools.some((p) => staking.programStatus(p, now) === 'upcoming')).toBe(true)
+    const ended = pools.filter((p) => staking.programStatus(p, now) === 'ended')
+    expect(ended.some((p) => staking.reclaimable(p, now)[0] > 0n)).toBe(true)
+    // the history: programs started on different days of the past 30
+    const past = programs.filter((p) => p.start <= now)
+    expect(new Set(past.map((p) => dayOf(p.start))).size).toBeGreaterThanOrEqual(3)
+    expect(past.every((p) => Number(p.start) >= result.historyFrom)).toBe(true)
+  })
+
+  it('has stakers among the wallet accounts and the demo account, in farms and pools', async () => {
+    const algod = algorand.client.algod
+    const programs = await staking.fetchPrograms(algod, ids.stakingAppId)
+    const who = await members()
+    const positions = await Promise.all(programs.flatMap((p) => who.map(async (address) => ({ program: p, address, position: await staking.fetchPosition(algod, ids.stakingAppId, p.id, address) }))))
+    const staked = positions.filter((x) => x.position && x.position.stake > 0n)
+    expect(staked.some((x) => x.program.kind === 1n && x.address === demoKeys().address)).toBe(true)
+    expect(staked.some((x) => x.program.kind === 0n && x.address === demoKeys().address)).toBe(true)
+    expect(new Set(staked.map((x) => x.address)).size).toBeGreaterThanOrEqual(3)
+  })
+
+  it('locks a seeded pool’s LP token, vests team tokens after a cliff and time-locks tokens', async () => {
+    const algod = algorand.client.algod
+    const owners = [admin, ...(await members())]
+    const locks = (await Promise.all(owners.map((o) => listLocksByOwner(algod, ids.lockAppId, o)))).flat()
+    const lpAssets = new Set(result.pools.map((p) => p.lpAsset))
+    const liquidity = locks.filter((l: Lock) => l.liquidity)
+    expect(liquidity.some((l) => lpAssets.has(l.asset) && l.amount > 0n)).toBe(true)
+    const vesting = locks.filter((l) => !l.liquidity && l.cliff < l.end)
+    expect(vesting.some((l) => l.cliff > l.start)).toBe(true)
+    expect(locks.some((l) => !l.liquidity && l.cliff === l.end && l.end > BigInt(Math.floor(Date.now() / 1000)))).toBe(true)
+    // the demo account took over the vesting lock and has withdrawn what vested
+    expect(vesting.some((l) => l.owner === demoKeys().address && l.withdrawn > 0n)).toBe(true)
+  })
+
+  it('registers projects for at least three demo tokens, two of them verified by the admin', async () => {
+    const projects = await listProjects(algorand.client.algod, ids.registryAppId)
+    const tokens = new Set(result.tokens.map((t) => t.assetId))
+    expect(projects.filter((p) => tokens.has(p.asset)).length).toBeGreaterThanOrEqual(3)
+    expect(projects.filter((p) => p.verified).length).toBeGreaterThanOrEqual(2)
+    expect(projects.every((p) => p.name.length > 0 && p.url.startsWith('https://'))).toBe(true)
+  })
+
+  it('grows sGROVE: demo accounts stake GROVE, fees reach the vault and buybacks on different days, each within its TWAP bound, raise the rate above 1', async () => {
+    const algod = algorand.client.algod
+    const totals = await fetchVaultTotals(algod, ids.vaultAppId, ids.groveAssetId)
+    expect(vaultRate(totals)).toBeGreaterThan(RATE_UNIT)
+    const holders = await Promise.all((await members()).map((a) => algod.accountAssetInformation(a, ids.sGroveAssetId).do().then((h) => h.assetHolding?.amount ?? 0n, () => 0n)))
+    expect(holders.filter((h) => h > 0n).length).toBeGreaterThanOrEqual(2)
+    // the vault's own events, block by block: buybacks with their block times
+    const last = Number((await algod.status().do()).lastRound)
+    const buybacks: { at: number; groveOut: bigint; minOut: bigint }[] = []
+    for (let r = 1; r <= last; r++) {
+      const { block } = await algod.block(r).do()
+      for (const t of block.payset) {
+        if (t.signedTxn.signedTxn.txn.applicationCall?.appIndex !== ids.vaultAppId) continue
+        for (const e of decodeVaultEvents(t.signedTxn.applyData.evalDelta?.logs ?? [])) {
+          if (e.name === 'Buyback') buybacks.push({ at: Number(block.header.timestamp), groveOut: e.args.groveOut, minOut: e.args.minOut })
+        }
+      }
+    }
+    expect(new Set(buybacks.map((b) => dayOf(b.at))).size).toBeGreaterThanOrEqual(2)
+    expect(buybacks.every((b) => b.minOut > 0n && b.groveOut >= b.minOut)).toBe(true)
+    expect(buybacks.length).toBe(result.vault.buybacks)
+    // MOSS fees (three hops from GROVE) wait in the vault: fees were collected, not only bought back
+    const moss = result.tokens.find((t) => t.unitName === 'MOSS')!.assetId
+    const pending = await algod.accountAssetInformation(algosdk.getApplicationAddress(ids.vaultAppId), moss).do()
+    expect(pending.assetHolding?.amount ?? 0n).toBeGreaterThan(0n)
   })
 })
