@@ -246,7 +246,7 @@ test('emergency withdraw returns the whole stake at once and forfeits the pendin
   const { account, asset } = await withOwnPool('EMGA')
   const start = (await chainNow()) + 5n
   // A single-token pool: stake EMGA, earn ALGO, with a day's minimum stake time that emergency ignores.
-  const id = await createProgram(account, { stakeAsset: asset, rewards: [{ asset: 0n, rate: 1_000n }], start, end: start + 7n * 86_400n, minStakeSeconds: 86_400n })
+  const id = await createProgram(account, { stakeAsset: asset, rewards: [{ asset: 0n, rate: 100n }], start, end: start + 7n * 86_400n, minStakeSeconds: 86_400n })
   const ctx = stakingCtx(account)
   const stake = 1_000_000_000n
   await (await staking.buildStake(ctx, (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!, stake)).composer.execute(ctx.algod, 4)
@@ -290,4 +290,14 @@ test('farms keep their search and status filter after a visit to another page', 
   await expect(page.getByRole('button', { name: 'Ended' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.locator('.program-card')).toHaveCount(1)
   await expect(card).toBeVisible()
+
+  // The token's project page lists the farm (it pays KEPA and stakes an LP token of KEPA's pool).
+  await page.goto(`/projects/${asset}`)
+  const listed = page.getByTestId('project-programs').locator('tbody tr')
+  await expect(listed).toHaveCount(1, { timeout: 30_000 })
+  await expect(listed.first()).toContainText('Farm: ALGO/KEPA LP → KEPA')
+  await expect(listed.first()).toContainText('Ended')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByTestId('project-programs').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'screenshots/project-programs-390.png' })
 })

@@ -238,7 +238,7 @@ function Preview(props: { terms: CreateTerms; data: StakingData; sdk: GroveSdk['
       <div>
         <dt>Minimum balance</dt>
         <dd>
-          {formatAlgo(sdk.PROGRAM_MIN_BALANCE)} ALGO for the program’s box, plus {formatAlgo(sdk.OPT_IN_MIN_BALANCE)} ALGO per token the app does not hold yet (the review shows the exact sum)
+          {formatAlgo(sdk.PROGRAM_MIN_BALANCE)} for the program’s box, plus {formatAlgo(sdk.OPT_IN_MIN_BALANCE)} per token the app does not hold yet (the review shows the exact sum)
         </dd>
       </div>
     </dl>

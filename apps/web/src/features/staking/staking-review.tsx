@@ -84,7 +84,7 @@ export function StakingReview(props: {
       {props.children}
       {deposit ? (
         <p className="hint" data-testid="review-min-balance">
-          The program’s box and the app’s opt-ins tie up {formatAlgo(deposit)} ALGO of minimum balance, paid by you.
+          The program’s box and the app’s opt-ins tie up {formatAlgo(deposit)} of minimum balance, paid by you.
         </p>
       ) : null}
     </ReviewDialog>
