@@ -6,7 +6,7 @@ import { formatAmount } from '@grove/sdk/amount'
 import type { GroveSdk } from '@/lib/tx/dex.ts'
 import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
 import { balanceOf } from '@/lib/account/account.ts'
-import { formatDuration, pendingAt, type ProgramRow } from '@/lib/staking/derive.ts'
+import { formatDuration, labelOf, pendingAt, type ProgramRow } from '@/lib/staking/derive.ts'
 import type { StakingAction, StakingData } from '@/lib/staking/staking.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { StakingReview } from './staking-review.tsx'
@@ -38,7 +38,8 @@ export function ProgramDialog(props: { kind: ProgramActionKind; row: ProgramRow;
   const m = sdk.STAKING_ERROR_MESSAGES
   const address = useWalletSession().activeAddress ?? ''
   const amount = (v: bigint, t: { decimals: number; symbol: string }) => `${formatAmount(v, t.decimals, { thousands: true })} ${t.symbol}`
-  const unit = (id: bigint) => data.tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 }
+  // an LP token reads as its pair, as on the card
+  const unit = (id: bigint) => labelOf(id, data.tokens, data.market.pools ?? [])
   const pending = pendingAt(p, pos, now, sdk.pendingRewards)
   const rewardLine = (values: readonly bigint[]) => row.rewards.map((r, k) => amount(values[k] ?? 0n, r)).join(' + ')
 
