@@ -6,7 +6,7 @@ describe('admin words', () => {
     [0, 'nothing'],
     [1, 'swaps'],
     [3, 'swaps and new pools'],
-    [7, 'swaps, new pools and new staking programs'],
+    [7, 'swaps, new pools and staking (new programs and stakes)'],
   ])('pause flags %i read "%s"', (flags, words) => {
     expect(pausedWords(flags)).toBe(words)
   })

@@ -37,10 +37,10 @@ export const PAUSE_FLAGS = [
   {
     bit: 4,
     id: 'staking',
-    name: 'New staking programs',
-    short: 'new staking programs',
-    stops: 'Creating a farm or staking pool.',
-    open: 'Staking, unstaking and claiming in existing programs, and the whole DEX.',
+    name: 'New staking programs and stakes',
+    short: 'staking (new programs and stakes)',
+    stops: 'Creating a farm or staking pool, and new stakes in existing ones.',
+    open: 'Unstaking, claiming, compounding and emergency withdrawals in existing programs, and the whole DEX.',
   },
 ] as const
 
@@ -52,7 +52,7 @@ export function pausedFlags(paused: number): (typeof PAUSE_FLAGS)[number][] {
   return PAUSE_FLAGS.filter((f) => (paused & f.bit) !== 0)
 }
 
-/** "swaps", "swaps and new pools", "swaps, new pools and new staking programs". */
+/** "swaps", "swaps and new pools", "swaps, new pools and staking (new programs and stakes)". */
 export function listWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('')
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
