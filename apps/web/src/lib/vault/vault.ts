@@ -15,7 +15,7 @@ import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePo
 export type { Totals } from './history.ts'
 
 /** The SDK functions the derivations use (the real module in the app and in tests). */
-export type VaultSdk = Pick<GroveSdk, 'stakeOut' | 'unstakeOut' | 'vaultRate' | 'groveBehind' | 'VAULT_ERROR_MESSAGES' | 'secondsUntilBuyback' | 'bestRouteExactIn' | 'routePools'>
+export type VaultSdk = Pick<GroveSdk, 'stakeOut' | 'unstakeOut' | 'vaultRate' | 'groveBehind' | 'VAULT_ERROR_MESSAGES' | 'secondsUntilBuyback' | 'bestRouteExactIn' | 'routePools' | 'OBSERVATION_BOX_MIN_BALANCE'>
 
 /** The vault as read now: its totals, and its account (fee assets waiting for a buyback). */
 export interface VaultState {
