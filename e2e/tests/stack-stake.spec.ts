@@ -32,6 +32,12 @@ async function balance(address: string, asset: bigint): Promise<bigint> {
   return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
 }
 
+/** Dismisses the toasts and scrolls to the top, so a full-page screenshot shows the page itself. */
+async function settle(page: Page): Promise<void> {
+  for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await close.click()
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
+
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
 
 /** Reviews and confirms the dialog `name`, after its simulation. */
@@ -91,6 +97,7 @@ test('staked GROVE grows with a buyback of protocol fees and unstakes for exactl
   await expect(toast(page, /Observed: a buyback can run in 10 minutes/)).toBeVisible({ timeout: 30_000 })
   await expect(row.getByTestId('fee-status')).toContainText(/wait (10 min|9 min)/, { timeout: 30_000 })
   await expect(row.getByRole('button', { name: 'Buy back goETH' })).toBeDisabled()
+  await settle(page)
   await page.screenshot({ path: 'screenshots/stake-observed-1280.png', fullPage: true })
 
   // Ten minutes later (Grove's clock) the buyback runs from the page; the rate goes up.
@@ -106,8 +113,10 @@ test('staked GROVE grows with a buyback of protocol fees and unstakes for exactl
   await expect(page.getByTestId('vault-rate')).not.toHaveText(rateBefore!, { timeout: 30_000 })
   await expect(page.getByTestId('apr-7')).toHaveText(/^\d[\d,.]*%/, { timeout: 30_000 })
   await expect(page.getByTestId('stake-value')).toContainText('ALGO')
+  await settle(page)
   await page.screenshot({ path: 'screenshots/stake-1280.png', fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: 'screenshots/stake-390.png', fullPage: true })
   await page.setViewportSize({ width: 1280, height: 800 })
 

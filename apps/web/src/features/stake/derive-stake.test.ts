@@ -35,6 +35,6 @@ describe('the stake form', () => {
     expect(deriveStakeForm({ ...base, text: '1', holdings: noSGrove }).button).toEqual({ kind: 'opt-in', label: 'Opt in to sGROVE', disabled: false })
     expect(deriveStakeForm({ ...base, text: '51' }).button.kind).toBe('insufficient-balance')
     expect(deriveStakeForm({ ...base, mode: 'unstake', text: '1.0000001' }).fieldError).toMatch(/decimals/)
-    expect(deriveStakeForm({ ...base, text: '1' , connected: false }).action).toBeNull()
+    expect(deriveStakeForm({ ...base, text: '1', connected: false }).action).toBeNull()
   })
 })

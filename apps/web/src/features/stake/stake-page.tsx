@@ -47,10 +47,12 @@ export function StakePage() {
   const vault = useQuery(vaultStateQuery(algod, deployment))
   const history = useQuery(vaultHistoryQuery(algod, deployment))
   const sdk = market.dex?.sdk
+  const aprs = history.data && vault.data ? vaultAprs(history.data, vault.data.totals) : null
+  const shortWindow = aprs !== null && history.data !== undefined && history.data.now - aprs.d7.from < 7n * 86_400n && aprs.d7.apr !== null
   const stable = [...market.tokens.values()].find((t) => t.symbol === (network.id === 'localnet' ? 'gUSD' : 'USDC')) ?? null
 
   return (
-    <Page title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">
+    <Page wide title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">
       {deployment ? null : <NotDeployed networkName={network.name} />}
       <ConnectPrompt reason="Connect a wallet to stake GROVE." />
       {vault.isError ? (
@@ -72,14 +74,15 @@ export function StakePage() {
             </div>
             <div>
               <dt>APR, last 7 days</dt>
-              <dd data-testid="apr-7">{history.data && vault.data ? aprText(vaultAprs(history.data, vault.data.totals).d7, history.data.now, 7) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
+              <dd data-testid="apr-7">{aprs && history.data ? aprText(aprs.d7, history.data.now, 7) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
             </div>
             <div>
               <dt>APR, last 30 days</dt>
-              <dd data-testid="apr-30">{history.data && vault.data ? aprText(vaultAprs(history.data, vault.data.totals).d30, history.data.now, 30) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
+              <dd data-testid="apr-30">{aprs && history.data ? aprText(aprs.d30, history.data.now, 30) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
             </div>
           </dl>
           {history.isError ? <p className="hint">The rate’s history could not be read from algod: {history.error.message}</p> : null}
+          {shortWindow ? <p className="hint">The vault’s first stake is more recent than the window: its APR is the rate’s growth since then, annualized.</p> : null}
           {history.data && !history.data.complete ? <p className="hint">The chain has more blocks in the last 30 days than this page reads through algod: the APRs cover the most recent ones.</p> : null}
           <YourStake deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} stable={stable} />
         </Panel>
@@ -95,9 +98,9 @@ function aprText(apr: Apr, now: bigint, windowDays: number): string {
   const pct = `${(apr.apr * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
   const seconds = Number(now - apr.from)
   if (seconds >= windowDays * 86_400) return pct
-  // the vault's first stake falls inside the window: the rate grew over less time
+  // the vault's first stake falls inside the window: the rate grew over less time (see the hint)
   const since = seconds < 3_600 ? `${Math.max(1, Math.round(seconds / 60))} min` : seconds < 86_400 ? `${Math.round(seconds / 3_600)} h` : `${(seconds / 86_400).toFixed(1)} days`
-  return `${pct} (since the first stake, ${since} ago)`
+  return `${pct} over ${since}`
 }
 
 type MarketView = ReturnType<typeof useMarket>
@@ -367,25 +370,25 @@ function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee;
   const toObserve = readiness.data ? (readiness.data.observedAt.some((t) => t === undefined) ? readiness.data.pools.filter((_, i) => readiness.data!.observedAt[i] === undefined) : readiness.data.pools) : []
 
   let status: string
-  let button: { label: string; action: VaultAction | null }
+  let button: { label: string; name: string; action: VaultAction | null }
   if (pools && !path) {
     status = 'No pools lead from this asset to GROVE'
-    button = { label: 'Buy back', action: null }
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
   } else if (readiness.isError) {
     status = readiness.error.message
-    button = { label: 'Buy back', action: null }
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
   } else if (!step || !path) {
     status = 'Reading the vault’s observations…'
-    button = { label: 'Buy back', action: null }
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
   } else if (step.kind === 'observe') {
     status = `${step.reason}. Observe, then wait 10 minutes.`
-    button = { label: `Observe pools for ${name}`, action: { kind: 'observe', pools: toObserve } }
+    button = { label: 'Observe', name: `Observe pools for ${name}`, action: { kind: 'observe', pools: toObserve } }
   } else if (step.kind === 'wait') {
     status = `Observed: the TWAP window is 10 minutes, wait ${formatWait(step.seconds)} more.`
-    button = { label: `Buy back ${name}`, action: null }
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
   } else {
     status = `Ready: at least ${formatAmount(step.minOut, DECIMALS, { thousands: true })} GROVE`
-    button = { label: `Buy back ${name}`, action: { kind: 'buyback', asset: BigInt(fee.asset), path: path } }
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: { kind: 'buyback', asset: BigInt(fee.asset), path: path } }
   }
 
   return (
@@ -397,7 +400,7 @@ function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee;
         {status}
       </td>
       <td>
-        <button type="button" className="button" disabled={button.action === null || tx.busy} onClick={() => setAction(button.action)}>
+        <button type="button" className="button" aria-label={button.name} disabled={button.action === null || tx.busy} onClick={() => setAction(button.action)}>
           {button.label}
         </button>
         {action ? (
