@@ -63,7 +63,7 @@ export function StakePage() {
       <div className="grid grid--2">
         <StakeForm deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} />
         <Panel title="Vault">
-          <dl className="details" data-testid="vault-details">
+          <dl className="details stake-details" data-testid="vault-details">
             <div>
               <dt>Rate</dt>
               <dd data-testid="vault-rate">{vault.data && sdk ? `1 sGROVE = ${formatAmount(sdk.vaultRate(vault.data.totals), DECIMALS, { thousands: true })} GROVE` : deployment ? 'Reading the vault…' : 'Not deployed'}</dd>
@@ -115,7 +115,7 @@ function YourStake(props: { deployment: Deployment | null; address: string | nul
   return (
     <>
       <h3 className="stake-subheading">Your stake</h3>
-      <dl className="details" data-testid="your-stake">
+      <dl className="details stake-details" data-testid="your-stake">
         <div>
           <dt>Your sGROVE</dt>
           <dd data-testid="your-sgrove">{market.holdings ? (held === undefined ? 'Not opted in' : `${grove(held)} sGROVE`) : '…'}</dd>
