@@ -46,9 +46,10 @@ export function StakePage() {
   const market = useMarket(algod, deployment, address, deployment ? [deployment.groveAssetId, deployment.sGroveAssetId] : [])
   const vault = useQuery(vaultStateQuery(algod, deployment))
   const history = useQuery(vaultHistoryQuery(algod, deployment))
+  const clock = useQuery({ ...chainClockQuery(algod), enabled: deployment !== null })
   const sdk = market.dex?.sdk
   const aprs = history.data && vault.data ? vaultAprs(history.data, vault.data.totals) : null
-  const shortWindow = aprs !== null && history.data !== undefined && history.data.now - aprs.d7.from < 7n * 86_400n && aprs.d7.apr !== null
+  const shortWindow = aprs !== null && history.data?.complete === true && history.data.now - aprs.d7.from < 7n * 86_400n && aprs.d7.apr !== null
   const stable = [...market.tokens.values()].find((t) => t.symbol === (network.id === 'localnet' ? 'gUSD' : 'USDC')) ?? null
 
   return (
@@ -83,11 +84,11 @@ export function StakePage() {
           </dl>
           {history.isError ? <p className="hint">The rate’s history could not be read from algod: {history.error.message}</p> : null}
           {shortWindow ? <p className="hint">The vault’s first stake is more recent than the window: its APR is the rate’s growth since then, annualized.</p> : null}
-          {history.data && !history.data.complete ? <p className="hint">The chain has more blocks in the last 30 days than this page reads through algod: the APRs cover the most recent ones.</p> : null}
+          {history.data && !history.data.complete ? <p className="hint">The chain has more blocks in the last 30 days than this page reads through algod: the APRs cover the most recent blocks only.</p> : null}
           <YourStake deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} stable={stable} />
         </Panel>
       </div>
-      {deployment && vault.data && sdk ? <PendingFees deployment={deployment} sdk={sdk} fees={pendingFees(vault.data.account, deployment)} pools={market.pools} tokens={market.tokens} /> : null}
+      {deployment && vault.data && sdk ? <PendingFees deployment={deployment} sdk={sdk} fees={pendingFees(vault.data.account, deployment)} pools={market.pools} tokens={market.tokens} devMode={clock.data?.devMode ?? false} /> : null}
     </Page>
   )
 }
@@ -321,12 +322,13 @@ function VaultReview(props: {
 }
 
 /** The vault's fee balances waiting for a buyback, each with the step it needs next. */
-function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: PendingFee[]; pools: Pool[] | undefined; tokens: ReadonlyMap<number, Token> }) {
+function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: PendingFee[]; pools: Pool[] | undefined; tokens: ReadonlyMap<number, Token>; devMode: boolean }) {
   return (
     <Panel title="Fees waiting for a buyback">
       <p className="hint">
         Protocol fees collect in the vault. Anyone may buy them back into GROVE for the vault. A buyback is bounded by the pools’ time-weighted price since the vault observed them (at least 10 minutes before), so it cannot be sandwiched.
       </p>
+      {props.devMode ? <p className="hint">This network makes a block only for a transaction, and a transaction runs at the last block’s time: a wait counts down when a block lands, not with the clock.</p> : null}
       {props.fees.length === 0 ? (
         <p className="empty">The vault holds no fees to buy back.</p>
       ) : (
@@ -345,7 +347,7 @@ function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: Pendi
             </thead>
             <tbody>
               {props.fees.map((fee) => (
-                <FeeRow key={fee.asset} {...props} fee={fee} />
+                <FeeRow key={fee.asset} deployment={props.deployment} sdk={props.sdk} pools={props.pools} tokens={props.tokens} fee={fee} />
               ))}
             </tbody>
           </table>

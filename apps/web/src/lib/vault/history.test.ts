@@ -97,6 +97,13 @@ describe('APR from the rate’s history', () => {
     expect(d7.apr).toBeCloseTo((0.002 * 365) / 2, 9)
   })
 
+  it('measures over the blocks read when the walk stopped short of the window', () => {
+    const points = [point(now - 2n * DAY, [1_000_000n, 1_000_000n], [1_004_000n, 1_000_000n])]
+    const apr = aprOver(points, { grove: 1_004_000n, shares: 1_000_000n }, now, 30, now - 4n * DAY)
+    expect(apr.from).toBe(now - 4n * DAY)
+    expect(apr.apr).toBeCloseTo((0.004 * 365) / 4, 9)
+  })
+
   it('has no APR while nothing is staked', () => {
     expect(aprOver([], { grove: 0n, shares: 0n }, now, 7).apr).toBeNull()
   })

@@ -94,6 +94,7 @@ export async function blocksSince(
   since: bigint,
   options: { batch?: number; maxBlocks?: number } = {},
 ): Promise<{ blocks: BlockView[]; complete: boolean }> {
+  // complete: every block since `since` (or since `firstRound`) was read
   const batch = BigInt(options.batch ?? 16)
   const maxBlocks = options.maxBlocks ?? 50_000
   const blocks: BlockView[] = []
@@ -127,10 +128,13 @@ const ratio = (t: Totals): number | null => (t.shares > 0n && t.grove > 0n ? Num
  * The APR over the `days` before `now`: (rate now / rate at the window's start − 1) annualized,
  * simple (no compounding). The rate at the start is the one before the window's first event (rates
  * move only with events and donations); when the vault was empty then, the window starts at its first
- * stake. With no event in the window the rate did not move through events: 0.
+ * stake. With no event in the window the rate did not move through events: 0. `readFrom` is the
+ * oldest block's time when the walk stopped short of the window (the APR then covers less).
  */
-export function aprOver(points: readonly RatePoint[], current: Totals, now: bigint, days: number): Apr {
-  const start = now - BigInt(days) * 86_400n
+export function aprOver(points: readonly RatePoint[], current: Totals, now: bigint, days: number, readFrom?: bigint): Apr {
+  // a walk cut short read only the latest blocks: measure over what it read
+  const windowStart = now - BigInt(days) * 86_400n
+  const start = readFrom !== undefined && readFrom > windowStart ? readFrom : windowStart
   const first = points.find((p) => p.timestamp >= start)
   const nowRatio = ratio(current)
   if (!first) return { apr: nowRatio === null ? null : 0, from: start }

@@ -70,6 +70,8 @@ export interface VaultHistory {
   now: bigint
   /** False when the chain had more blocks in the window than the walk reads. */
   complete: boolean
+  /** The oldest block's time read when the walk was cut short. */
+  readFrom?: bigint
 }
 
 type AlgosdkBlockTxn = {
@@ -95,7 +97,8 @@ export async function fetchVaultHistory(algod: AlgodConfig, deployment: Deployme
   const now = BigInt(latest.block.header.timestamp)
   const read = async (round: bigint) => toBlockView(round, (await client.block(round).do()).block as never)
   const { blocks, complete } = await blocksSince(read, BigInt(lastRound), BigInt(deployment.firstRound), now - BigInt(HISTORY_DAYS) * 86_400n)
-  return { points: ratePoints(blocks, BigInt(deployment.vaultAppId), sdk.decodeVaultEvent), now, complete }
+  const points = ratePoints(blocks, BigInt(deployment.vaultAppId), sdk.decodeVaultEvent)
+  return { points, now, complete, ...(complete ? {} : { readFrom: blocks.at(-1)?.timestamp ?? now }) }
 }
 
 /** The one query for the vault's recent history (a block walk: refreshed only after a vault transaction or a minute). */
@@ -112,7 +115,7 @@ export function vaultHistoryQuery(algod: AlgodConfig, deployment: Deployment | n
 
 /** The APRs the page shows, from the history and the vault's totals now. */
 export function vaultAprs(history: VaultHistory, current: Totals): { d7: Apr; d30: Apr } {
-  return { d7: aprOver(history.points, current, history.now, 7), d30: aprOver(history.points, current, history.now, 30) }
+  return { d7: aprOver(history.points, current, history.now, 7, history.readFrom), d30: aprOver(history.points, current, history.now, 30, history.readFrom) }
 }
 
 // ---- previews ----
