@@ -111,7 +111,9 @@ function YourStake(props: { deployment: Deployment | null; address: string | nul
   const { deployment, address, sdk, market, totals, stable } = props
   if (!deployment || !address) return null
   const held = market.holdings?.assets.get(deployment.sGroveAssetId)
-  const behind = held !== undefined && totals && sdk ? sdk.groveBehind(totals, held) : undefined
+  // not opted in holds none
+  const units = market.holdings ? (held ?? 0n) : undefined
+  const behind = units !== undefined && totals && sdk ? sdk.groveBehind(totals, units) : undefined
   const value = behind !== undefined && market.pools ? valueOf(market.pools, deployment.groveAssetId, behind, stable?.id ?? null) : undefined
   return (
     <>
