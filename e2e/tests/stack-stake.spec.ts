@@ -40,12 +40,13 @@ async function settle(page: Page): Promise<void> {
 
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
 
-/** Reviews and confirms the dialog `name`, after its simulation. */
-async function confirm(page: Page, name: string | RegExp, button: string): Promise<void> {
+/** Confirms the dialog `name` after its simulation, and sees the confirmed toast (it closes itself after 10 s: looked for first). */
+async function confirm(page: Page, name: string | RegExp, button: string, done: RegExp): Promise<void> {
   const dialog = page.getByRole('dialog', { name })
   await expect(dialog.getByTestId('simulated-fee')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
   await dialog.getByRole('button', { name: button, exact: true }).click()
-  await expect(dialog).toBeHidden({ timeout: 30_000 })
+  await expect(toast(page, done)).toBeVisible({ timeout: 30_000 })
+  await expect(dialog).toBeHidden()
 }
 
 test('staked GROVE grows with a buyback of protocol fees and unstakes for exactly what the page promised', async ({ page }) => {
@@ -73,8 +74,7 @@ test('staked GROVE grows with a buyback of protocol fees and unstakes for exactl
   await page.getByRole('button', { name: 'Review stake' }).click()
   const stakeReview = page.getByRole('dialog', { name: 'Review stake' })
   await expect(stakeReview.getByTestId(`simulated-change-${sGrove}`)).toHaveAttribute('data-amount', String(minted), { timeout: 30_000 })
-  await confirm(page, 'Review stake', 'Stake')
-  await expect(toast(page, /Staked 250 GROVE/)).toBeVisible({ timeout: 30_000 })
+  await confirm(page, 'Review stake', 'Stake', /Staked 250 GROVE/)
   expect(await balance(user.address, sGrove)).toBe(minted)
   await expect(page.getByTestId('grove-behind')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
 
@@ -93,8 +93,7 @@ test('staked GROVE grows with a buyback of protocol fees and unstakes for exactl
   const row = page.getByTestId(`fee-${goEth}`)
   await expect(row.getByTestId('fee-status')).toContainText(/observed every pool|Observe/, { timeout: 30_000 })
   await row.getByRole('button', { name: 'Observe pools for goETH' }).click()
-  await confirm(page, /Observe the pools/, 'Observe')
-  await expect(toast(page, /Observed: a buyback can run in 10 minutes/)).toBeVisible({ timeout: 30_000 })
+  await confirm(page, /Observe the pools/, 'Observe', /Observed: a buyback can run in 10 minutes/)
   await expect(row.getByTestId('fee-status')).toContainText(/wait (10 min|9 min)/, { timeout: 30_000 })
   await expect(row.getByRole('button', { name: 'Buy back goETH' })).toBeDisabled()
   await settle(page)
@@ -106,8 +105,7 @@ test('staked GROVE grows with a buyback of protocol fees and unstakes for exactl
   await page.reload()
   await expect(row.getByTestId('fee-status')).toContainText('Ready', { timeout: 30_000 })
   await row.getByRole('button', { name: 'Buy back goETH' }).click()
-  await confirm(page, 'Buy back goETH', 'Buy back')
-  await expect(toast(page, /Bought back goETH/)).toBeVisible({ timeout: 30_000 })
+  await confirm(page, 'Buy back goETH', 'Buy back', /Bought back goETH/)
   expect(await balance(vaultAddress, goEth)).toBe(0n)
   await expect(page.getByTestId(`fee-${goEth}`)).toBeHidden({ timeout: 30_000 })
   await expect(page.getByTestId('vault-rate')).not.toHaveText(rateBefore!, { timeout: 30_000 })
@@ -128,8 +126,7 @@ test('staked GROVE grows with a buyback of protocol fees and unstakes for exactl
   const promised = BigInt((await preview.getAttribute('data-amount'))!)
   const before = await balance(user.address, grove)
   await page.getByRole('button', { name: 'Review unstake' }).click()
-  await confirm(page, 'Review unstake', 'Unstake')
-  await expect(toast(page, /Unstaked .* sGROVE for/)).toBeVisible({ timeout: 30_000 })
+  await confirm(page, 'Review unstake', 'Unstake', /Unstaked .* sGROVE for/)
   const received = (await balance(user.address, grove)) - before
   expect(received).toBe(promised)
   expect(received).toBeGreaterThan(toUnits('GROVE', 250))
