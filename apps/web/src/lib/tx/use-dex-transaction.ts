@@ -49,7 +49,7 @@ export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): P
     try {
       dex = await client.fetchQuery(dexQuery())
       const result = await tx.send(dex, ctx)
-      toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId) })
+      toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId), explorerName: network.explorer?.name })
       // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
       await client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey })
       await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment.dexAppId).queryKey })

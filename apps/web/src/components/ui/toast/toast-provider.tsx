@@ -101,7 +101,7 @@ function ConfirmationLine({ confirmation }: { confirmation: NonNullable<Toast['c
           <>
             {' · '}
             <a href={confirmation.explorerUrl} target="_blank" rel="noopener noreferrer">
-              View transaction
+              {confirmation.explorerName ? `View on ${confirmation.explorerName}` : 'View transaction'}
             </a>
           </>
         ) : null}

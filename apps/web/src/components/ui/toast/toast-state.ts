@@ -9,6 +9,8 @@ export interface Confirmation {
   round: bigint | number
   txId: string
   explorerUrl?: string
+  /** The explorer's name for the link, e.g. "allo.info". */
+  explorerName?: string
   /** Replaces the pending message, e.g. "Swapped 10 ALGO for 4.2 USDC". */
   message?: string
 }
