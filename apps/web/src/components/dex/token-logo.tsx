@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { QueryClientContext, useQuery } from '@tanstack/react-query'
+import { useContext, useState } from 'react'
 import { assetQuery } from '@/lib/tokens/asset.ts'
 import { tokenLogoQuery } from '@/lib/tokens/token-logo-query.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
@@ -13,11 +13,17 @@ import './dex.css'
  * the image loads or when it fails). Decorative: the symbol beside it names the token.
  */
 export function TokenLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: number }) {
+  // Outside a query client (a component rendered alone) there is nothing to read metadata with.
+  const client = useContext(QueryClientContext)
+  return client && props.token.id !== 0 ? <MetadataLogo {...props} /> : <GeneratedLogo {...props} />
+}
+
+function MetadataLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: number }) {
   const settings = useSettings()
   const algod = effectiveAlgod(settings)
-  const { id, symbol } = props.token
+  const { id } = props.token
   // The asset's parameters are cached for the session by the query that named the token.
-  const asset = useQuery({ ...assetQuery(algod, String(id)), enabled: id !== 0 })
+  const asset = useQuery(assetQuery(algod, String(id)))
   // Root-relative logo URLs are the local network's demo tokens, served by this app.
   const localOrigin = settings.network === 'localnet' && typeof window !== 'undefined' ? window.location.origin : undefined
   const logo = useQuery(tokenLogoQuery(algod, asset.data, localOrigin ? { localOrigin } : {}))
@@ -25,7 +31,7 @@ export function TokenLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: n
   const size = props.size ?? 24
   const src = logo.data && logo.data !== failed ? logo.data : null
 
-  if (id !== 0 && src) {
+  if (src) {
     return (
       <img
         className="token-logo token-logo--image"
@@ -42,6 +48,13 @@ export function TokenLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: n
       />
     )
   }
+  return <GeneratedLogo {...props} />
+}
+
+/** ALGO's mark, or initials on a colour from the asset id. */
+function GeneratedLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: number }) {
+  const { id, symbol } = props.token
+  const size = props.size ?? 24
   const style = { width: size, height: size, fontSize: size * 0.4, ...(id === 0 ? {} : { background: `hsl(${logoHue(id)} 55% 42%)` }) }
   return (
     <span className={`token-logo${id === 0 ? ' token-logo--algo' : ''}`} style={style} aria-hidden="true" data-testid="token-logo" data-logo={id === 0 ? 'algo' : 'fallback'}>

@@ -87,7 +87,8 @@ export function LiquidityPage() {
   async function onConfirm() {
     if (!action || !prepared.data) return
     const group = prepared.data
-    const ok = await tx.run({ ...toastTexts(action, addView, removeView, add.single, remove.percent), send: () => group.send() })
+    const pairTokens = action.kind === 'remove' ? removeView.position && [removeView.position.tokenA, removeView.position.tokenB] : addView.tokenA && addView.tokenB && [addView.tokenA, addView.tokenB]
+    const ok = await tx.run({ ...toastTexts(action, addView, removeView, add.single, remove.percent), tokens: pairTokens || undefined, send: () => group.send() })
     if (!ok) {
       // A group the wallet refused cannot be sent again; build a fresh one for another try.
       void prepared.refetch()

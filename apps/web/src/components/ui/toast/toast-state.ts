@@ -15,11 +15,19 @@ export interface Confirmation {
   message?: string
 }
 
+/** A token a toast is about, shown by its logo. */
+export interface ToastToken {
+  id: number
+  symbol: string
+}
+
 /** One toast on screen. */
 export interface Toast {
   id: string
   kind: ToastKind
   message: string
+  /** Tokens the transaction moves, shown by their logos. */
+  tokens?: ToastToken[]
   confirmation?: Omit<Confirmation, 'message'>
   /** Plain-words reason of a failure. */
   reason?: string
