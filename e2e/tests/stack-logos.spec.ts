@@ -2,8 +2,8 @@
 // carry ARC-3 URLs (/tokens/<unit>.json#arc3) whose metadata and SVG the web app serves; a token
 // without metadata gets initials on a colour from its asset id.
 import { expect, test, type Page } from '@playwright/test'
-import { logoHue } from '../../apps/web/src/components/dex/token-logo.ts'
-import { algorand, connectMnemonic, newAccount } from '../support/stack.ts'
+import { logoBackground } from '../../apps/web/src/components/dex/token-logo.ts'
+import { algorand, connectMnemonic, demo, newAccount } from '../support/stack.ts'
 
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
 
@@ -48,14 +48,14 @@ test('a token without metadata shows initials on a colour from its asset id, in 
   await expect(logo).toHaveAttribute('data-logo', 'fallback')
   await expect(logo).toHaveText('LE')
   // The browser normalises hsl() to rgb(): compare with the same colour computed by the page.
-  const expected = await page.evaluate((hue) => {
+  const expected = await page.evaluate((background) => {
     const probe = document.createElement('span')
-    probe.style.background = `hsl(${hue} 55% 42%)`
+    probe.style.background = background
     document.body.append(probe)
     const colour = getComputedStyle(probe).backgroundColor
     probe.remove()
     return colour
-  }, logoHue(id))
+  }, logoBackground(id))
   await expect(logo).toHaveCSS('background-color', expected)
   await picker.getByRole('checkbox', { name: 'I understand the risk' }).check()
   await picker.getByRole('button', { name: 'Import LEAF' }).click()
@@ -116,3 +116,36 @@ test('the block explorer is chosen on /settings, kept across reloads, and an unk
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 })
 
+
+/** Tables whose right edge passes the viewport without a horizontally scrolling container around them. */
+const cutOffTables = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('table')].flatMap((table) => {
+      const right = table.getBoundingClientRect().right
+      if (right <= window.innerWidth + 1) return []
+      for (let el = table.parentElement; el; el = el.parentElement) {
+        const { overflowX } = getComputedStyle(el)
+        if ((overflowX === 'auto' || overflowX === 'scroll') && el.getBoundingClientRect().right <= window.innerWidth + 1) return []
+      }
+      return [`${table.getAttribute('aria-label') ?? table.className} ends at ${Math.round(right)} px`]
+    }),
+  )
+
+test('every table on the pool, liquidity, dashboard and project pages stacks or scrolls at 390 px, none is cut off', async ({ page }) => {
+  test.setTimeout(180_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await connectMnemonic(page, demo.mnemonic)
+  // The seeded demo account holds positions and locks; reading its pages moves nothing.
+  for (const path of ['/', '/shares', '/dex/analytics', '/stake', '/dashboard', '/dashboard?tab=accounts', '/dashboard?tab=lock', '/projects', '/admin']) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    }, path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
+    expect(await cutOffTables(page), path).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(390)
+    if (path === '/shares' || path === '/dashboard?tab=lock') await page.screenshot({ path: `screenshots/phone-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-390.png`, fullPage: true })
+  }
+})

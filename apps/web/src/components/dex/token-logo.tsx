@@ -4,7 +4,7 @@ import { assetQuery } from '@/lib/tokens/asset.ts'
 import { tokenLogoQuery } from '@/lib/tokens/token-logo-query.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { effectiveAlgod, useSettings } from '@/lib/settings.ts'
-import { logoHue, logoInitials } from './token-logo.ts'
+import { logoBackground, logoInitials } from './token-logo.ts'
 import './dex.css'
 
 /**
@@ -55,7 +55,7 @@ function MetadataLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: numbe
 function GeneratedLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: number }) {
   const { id, symbol } = props.token
   const size = props.size ?? 24
-  const style = { width: size, height: size, fontSize: size * 0.4, ...(id === 0 ? {} : { background: `hsl(${logoHue(id)} 55% 42%)` }) }
+  const style = { width: size, height: size, fontSize: size * 0.4, ...(id === 0 ? {} : { background: logoBackground(id) }) }
   return (
     <span className={`token-logo${id === 0 ? ' token-logo--algo' : ''}`} style={style} aria-hidden="true" data-testid="token-logo" data-logo={id === 0 ? 'algo' : 'fallback'}>
       {id === 0 ? 'Ⱥ' : logoInitials(symbol)}
