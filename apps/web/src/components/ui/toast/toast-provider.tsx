@@ -12,6 +12,20 @@ import './toast.css'
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, dispatch] = useReducer(toastReducer, [])
   const nextId = useRef(0)
+  const region = useRef<HTMLElement>(null)
+
+  // An open dialog moves down by the toasts' height (toast.css), so no toast ever covers its buttons.
+  useEffect(() => {
+    const el = region.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => root.style.setProperty('--toast-stack-height', `${Math.ceil(el.getBoundingClientRect().height)}px`))
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--toast-stack-height')
+    }
+  }, [])
 
   const api = useMemo<ToastApi>(() => {
     const add = (kind: 'pending' | 'info', message: string, tokens?: ToastToken[]) => {
@@ -31,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toast-region" aria-label="Notifications">
+      <section className="toast-region" aria-label="Notifications" ref={region}>
         <ol className="toast-list">
           {toasts.map((toast) => (
             <ToastItem key={toast.id} toast={toast} onDismiss={() => api.dismiss(toast.id)} />

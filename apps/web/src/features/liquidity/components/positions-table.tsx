@@ -8,7 +8,7 @@ const amount = (value: bigint, token: Token) => `${formatAmount(value, token.dec
 /** The user's pool shares: share %, what they would withdraw now, and their value in ALGO. */
 export function PositionsTable(props: { positions: Position[]; onRemove(position: Position): void }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label="Your positions, scrollable" tabIndex={0}>
       <table className="table positions">
         <thead>
           <tr>
