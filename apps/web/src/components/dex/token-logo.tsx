@@ -57,8 +57,15 @@ function GeneratedLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: numb
   const size = props.size ?? 24
   const style = { width: size, height: size, fontSize: size * 0.4, ...(id === 0 ? {} : { background: logoBackground(id) }) }
   return (
-    <span className={`token-logo${id === 0 ? ' token-logo--algo' : ''}`} style={style} aria-hidden="true" data-testid="token-logo" data-logo={id === 0 ? 'algo' : 'fallback'}>
-      {id === 0 ? 'Ⱥ' : logoInitials(symbol)}
-    </span>
+    // The letters are CSS content, not text: a button's visible words stay the token's symbol alone
+    // (voice control, axe's label-content-name-mismatch), and copying a row copies no stray initials.
+    <span
+      className={`token-logo${id === 0 ? ' token-logo--algo' : ''}`}
+      style={style}
+      aria-hidden="true"
+      data-testid="token-logo"
+      data-logo={id === 0 ? 'algo' : 'fallback'}
+      data-initials={id === 0 ? 'Ⱥ' : logoInitials(symbol)}
+    />
   )
 }

@@ -166,10 +166,8 @@ export function LiquidityPage() {
                 {add.single ? (
                   <div className="field">
                     <span className="hint">Into the pool with</span>
-                    <button type="button" className="button token-button" onClick={() => setPicking('b')}>
-                      <span className="visually-hidden">Pool pair: </span>
-                      {addView.tokenB?.symbol ?? 'Select a token'}
-                      {addView.tokenB ? <span className="visually-hidden">, change token</span> : null} <span aria-hidden="true">▾</span>
+                    <button type="button" className="button token-button" onClick={() => setPicking('b')} aria-label={addView.tokenB ? `Pool pair: ${addView.tokenB.symbol}, change token` : 'Pool pair: select a token'}>
+                      {addView.tokenB?.symbol ?? 'Select a token'} <span aria-hidden="true">▾</span>
                     </button>
                   </div>
                 ) : (
