@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IPFS_GATEWAY } from '../src/lib/public-networks.ts'
 import { cacheControl, contentSecurityPolicy, createWebServer } from './web-server.ts'
 
 let dir: string
@@ -52,6 +53,15 @@ describe('security headers', () => {
     expect(connect).toContain('http://127.0.0.1:4010')
     expect(connect).toContain('https://testnet-api.4160.nodely.dev')
     expect(connect).not.toContain('http://127.0.0.1:4002')
+  })
+
+  it('lets token logos load from any https origin and their metadata from the IPFS gateway only', () => {
+    const csp = contentSecurityPolicy({ apis: [] }).split('; ')
+    expect(csp.find((d) => d.startsWith('img-src'))).toBe("img-src 'self' data: blob: https:")
+    const connect = csp.find((d) => d.startsWith('connect-src'))!
+    expect(connect).toContain(IPFS_GATEWAY)
+    expect(connect).not.toContain(' https: ')
+    expect(connect.endsWith(' https:')).toBe(false)
   })
 })
 

@@ -8,7 +8,7 @@ import path from 'node:path'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { PUBLIC_ALGOD } from '../src/lib/public-networks.ts'
+import { IPFS_GATEWAY, PUBLIC_ALGOD } from '../src/lib/public-networks.ts'
 
 /** What the wallets' connectors reach beyond Grove's own APIs (read from their packages' sources). */
 export const WALLET_SOURCES = {
@@ -37,12 +37,15 @@ export interface CspOrigins {
 
 /** The Content-Security-Policy for a build that talks to `apis` (and the public networks). */
 export function contentSecurityPolicy({ apis }: CspOrigins): string {
-  const connect = new Set(["'self'", ...apis.map(origin), ...Object.values(PUBLIC_ALGOD), ...WALLET_SOURCES.connect])
+  // The IPFS gateway serves tokens' ARC-3 / ARC-19 metadata (JSON); no other third-party origin is readable.
+  const connect = new Set(["'self'", ...apis.map(origin), ...Object.values(PUBLIC_ALGOD), IPFS_GATEWAY, ...WALLET_SOURCES.connect])
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     // React's style attributes and the wallet modals' injected styles; styles cannot run code.
     ['style-src', "'self'", "'unsafe-inline'", ...WALLET_SOURCES.style],
+    // Token logos live wherever their issuers put them (IPFS gateways, CDNs); an image cannot run code or
+    // read the page, and plain http is refused (mixed content), so any https origin is allowed.
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
     ['font-src', "'self'", 'data:', ...WALLET_SOURCES.font],
     ['media-src', "'self'", ...WALLET_SOURCES.media],

@@ -52,12 +52,12 @@ export const GROVE_PRICE_USD = 0.42
 
 /** The tokens the seed creates, in creation order; with GROVE that makes seven. */
 export const DEMO_TOKENS: readonly DemoToken[] = [
-  { unitName: 'gUSD', assetName: 'Grove USD', decimals: 6, supply: 1_000_000_000, url: 'https://grove.finance/tokens/gusd', priceUsd: 1, verified: true },
-  { unitName: 'goETH', assetName: 'Grove Bridged Ether', decimals: 8, supply: 21_000_000, url: 'https://grove.finance/tokens/goeth', priceUsd: 3100, verified: true },
-  { unitName: 'FERN', assetName: 'Fern Protocol', decimals: 6, supply: 500_000_000, url: 'https://fern.example/token', priceUsd: 0.085, verified: true },
-  { unitName: 'MOSS', assetName: 'Moss Finance', decimals: 4, supply: 20_000_000, url: 'https://moss.example', priceUsd: 1.75, verified: false },
-  { unitName: 'ACORN', assetName: 'Acorn Games Credit', decimals: 0, supply: 50_000_000, url: 'https://acorn.example/credit', priceUsd: 0.6, verified: false },
-  { unitName: 'CNPY', assetName: 'Canopy DAO', decimals: 8, supply: 10_000_000, url: 'https://canopy.example/dao', priceUsd: 12.4, verified: false },
+  { unitName: 'gUSD', assetName: 'Grove USD', decimals: 6, supply: 1_000_000_000, url: '/tokens/gusd.json#arc3', priceUsd: 1, verified: true },
+  { unitName: 'goETH', assetName: 'Grove Bridged Ether', decimals: 8, supply: 21_000_000, url: '/tokens/goeth.json#arc3', priceUsd: 3100, verified: true },
+  { unitName: 'FERN', assetName: 'Fern Protocol', decimals: 6, supply: 500_000_000, url: '/tokens/fern.json#arc3', priceUsd: 0.085, verified: true },
+  { unitName: 'MOSS', assetName: 'Moss Finance', decimals: 4, supply: 20_000_000, url: '/tokens/moss.json#arc3', priceUsd: 1.75, verified: false },
+  { unitName: 'ACORN', assetName: 'Acorn Games Credit', decimals: 0, supply: 50_000_000, url: '/tokens/acorn.json#arc3', priceUsd: 0.6, verified: false },
+  { unitName: 'CNPY', assetName: 'Canopy DAO', decimals: 8, supply: 10_000_000, url: '/tokens/cnpy.json#arc3', priceUsd: 12.4, verified: false },
 ]
 
 /** The pools the seed creates (by unit name, ALGO for asset 0) and the USD depth of each side. */

@@ -14,6 +14,8 @@ export interface AlgodConfig {
 
 /** Links to a block explorer for one network. */
 export interface Explorer {
+  /** Display name, e.g. "allo.info". */
+  name: string
   tx(id: string): string
   account(address: string): string
   asset(id: bigint | number): string
@@ -27,14 +29,40 @@ export interface NetworkInfo {
   isTestnet: boolean
   algod: AlgodConfig
   genesisId?: string
+  /** Links of the default explorer; pages read the user's choice through useProtocol. */
   explorer?: Explorer
 }
 
-/** Lora (by AlgoKit) links for a public network; localnet has no indexer for it to read, so no explorer. */
-function lora(network: 'testnet' | 'mainnet'): Explorer {
-  const base = `https://lora.algokit.io/${network}`
+/** Block explorers the user can choose on /settings. */
+export type ExplorerId = 'allo' | 'pera'
+
+/** The explorers in display order, with their names. */
+export const EXPLORERS: readonly { id: ExplorerId; name: string }[] = [
+  { id: 'allo', name: 'allo.info' },
+  { id: 'pera', name: 'Pera Explorer' },
+]
+
+/** Narrows an unknown value (persisted data) to a known explorer id. */
+export function isExplorerId(value: unknown): value is ExplorerId {
+  return EXPLORERS.some((e) => e.id === value)
+}
+
+/** Links of `explorer` for a public network; localnet has no indexer for an explorer to read, so none. */
+export function explorerLinks(network: NetworkId, explorer: ExplorerId): Explorer | undefined {
+  if (network === 'localnet') return undefined
+  if (explorer === 'pera') {
+    const base = network === 'mainnet' ? 'https://explorer.perawallet.app' : 'https://testnet.explorer.perawallet.app'
+    return {
+      name: 'Pera Explorer',
+      tx: (id) => `${base}/tx/${encodeURIComponent(id)}/`,
+      account: (address) => `${base}/address/${encodeURIComponent(address)}/`,
+      asset: (id) => `${base}/asset/${id.toString()}/`,
+    }
+  }
+  const base = network === 'mainnet' ? 'https://allo.info' : 'https://testnet.allo.info'
   return {
-    tx: (id) => `${base}/transaction/${encodeURIComponent(id)}`,
+    name: 'allo.info',
+    tx: (id) => `${base}/tx/${encodeURIComponent(id)}`,
     account: (address) => `${base}/account/${encodeURIComponent(address)}`,
     asset: (id) => `${base}/asset/${id.toString()}`,
   }
@@ -56,7 +84,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     isTestnet: true,
     algod: { server: PUBLIC_ALGOD.testnet, port: '', token: '' },
     genesisId: 'testnet-v1.0',
-    explorer: lora('testnet'),
+    explorer: explorerLinks('testnet', 'allo'),
   },
   mainnet: {
     id: 'mainnet',
@@ -64,7 +92,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     isTestnet: false,
     algod: { server: PUBLIC_ALGOD.mainnet, port: '', token: '' },
     genesisId: 'mainnet-v1.0',
-    explorer: lora('mainnet'),
+    explorer: explorerLinks('mainnet', 'allo'),
   },
 }
 

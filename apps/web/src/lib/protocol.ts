@@ -1,7 +1,7 @@
 // The active network as pages need it: its table entry, the algod in use and Grove's
 // deployment there (null when not deployed).
 import { useDeployment, type Deployment } from './deployment.ts'
-import { NETWORKS, type AlgodConfig, type NetworkInfo } from './networks.ts'
+import { NETWORKS, explorerLinks, type AlgodConfig, type NetworkInfo } from './networks.ts'
 import { effectiveAlgod, useSettings } from './settings.ts'
 
 /** What a page needs to know about where it is running. */
@@ -11,9 +11,10 @@ export interface ProtocolContext {
   deployment: Deployment | null
 }
 
-/** The active network, its algod endpoint and Grove's deployment on it; follows settings changes. */
+/** The active network (with the explorer chosen in settings), its algod endpoint and Grove's deployment on it; follows settings changes. */
 export function useProtocol(): ProtocolContext {
   const settings = useSettings()
   const algod = effectiveAlgod(settings)
-  return { network: NETWORKS[settings.network], algod, deployment: useDeployment(settings.network, algod) }
+  const network = { ...NETWORKS[settings.network], explorer: explorerLinks(settings.network, settings.explorer) }
+  return { network, algod, deployment: useDeployment(settings.network, algod) }
 }

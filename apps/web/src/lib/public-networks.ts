@@ -6,3 +6,9 @@ export const PUBLIC_ALGOD = {
   testnet: 'https://testnet-api.4160.nodely.dev',
   mainnet: 'https://mainnet-api.4160.nodely.dev',
 } as const
+
+/**
+ * The IPFS gateway token logos and ARC-3 metadata are read through (ipfs:// and ARC-19 URLs). The
+ * production server's Content-Security-Policy lets the page fetch JSON from this origin only.
+ */
+export const IPFS_GATEWAY = 'https://ipfs.algonode.xyz'

@@ -55,6 +55,7 @@ const custom: Settings = {
   slippage: { mode: 'custom', percent: 0.8 },
   validityRounds: 50,
   theme: 'dark',
+  explorer: 'pera',
   debug: true,
 }
 
@@ -153,8 +154,8 @@ describe('validateValidityRounds', () => {
 })
 
 describe('defaults and derived values', () => {
-  it('defaults to localnet, auto slippage, 1000 rounds, system theme, no debug', () => {
-    expect(DEFAULT_SETTINGS).toEqual({ network: 'localnet', algodOverrides: {}, slippage: { mode: 'auto' }, validityRounds: 1000, theme: 'system', debug: false })
+  it('defaults to localnet, auto slippage, 1000 rounds, system theme, allo.info, no debug', () => {
+    expect(DEFAULT_SETTINGS).toEqual({ network: 'localnet', algodOverrides: {}, slippage: { mode: 'auto' }, validityRounds: 1000, theme: 'system', explorer: 'allo', debug: false })
   })
 
   it.each([
@@ -202,6 +203,7 @@ describe('persistence', () => {
   it.each<[string, Record<string, unknown>, Partial<Settings>]>([
     ['an unknown network', { network: 'betanet' }, { network: 'localnet' }],
     ['an invalid theme', { theme: 'neon' }, { theme: 'system' }],
+    ['an unknown explorer', { explorer: 'algoexplorer' }, { explorer: 'allo' }],
     ['a string debug flag', { debug: 'yes' }, { debug: false }],
     ['a validity window out of range', { validityRounds: 5000 }, { validityRounds: 1000 }],
     ['a fractional validity window', { validityRounds: 20.5 }, { validityRounds: 1000 }],

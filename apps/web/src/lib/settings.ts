@@ -3,7 +3,7 @@
 // Persisted data is untrusted (older versions, other tabs, hand edits), so loading checks
 // every field on its own and falls back to the default for any it cannot use.
 import { useSyncExternalStore } from 'react'
-import { NETWORKS, isNetworkId, type AlgodConfig, type NetworkId } from './networks.ts'
+import { NETWORKS, isExplorerId, isNetworkId, type AlgodConfig, type ExplorerId, type NetworkId } from './networks.ts'
 
 /** Slippage tolerance: chosen by the app, or a custom percentage. */
 export type Slippage = { mode: 'auto' } | { mode: 'custom'; percent: number }
@@ -19,6 +19,8 @@ export interface Settings {
   /** Rounds a transaction stays valid after the current round (its last-valid offset). */
   validityRounds: number
   theme: Theme
+  /** Block explorer that transaction, account and asset links open (testnet and mainnet). */
+  explorer: ExplorerId
   debug: boolean
 }
 
@@ -48,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   slippage: { mode: 'auto' },
   validityRounds: VALIDITY_MAX,
   theme: 'system',
+  explorer: 'allo',
   debug: false,
 }) as Settings
 
@@ -142,6 +145,7 @@ export function sanitizeSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS
         ? (raw.validityRounds as number)
         : base.validityRounds,
     theme: THEMES.includes(raw.theme as Theme) ? (raw.theme as Theme) : base.theme,
+    explorer: isExplorerId(raw.explorer) ? raw.explorer : base.explorer,
     debug: typeof raw.debug === 'boolean' ? raw.debug : base.debug,
   }
 }

@@ -53,9 +53,10 @@ export function AmountField(props: AmountFieldProps) {
             if (accepted !== null) props.onChange(accepted)
           }}
         />
+        {/* The name holds the visible words ("ALGO", "Select a token"), so voice control users can say what they see. */}
         <button type="button" className="button token-button" onClick={props.onPickToken} aria-label={token ? `${props.label}: ${token.symbol}, change token` : `${props.label}: select a token`}>
           {token ? <TokenLogo token={token} size={22} /> : null}
-          {token ? token.symbol : 'Select token'} <span aria-hidden="true">▾</span>
+          {token ? token.symbol : 'Select a token'} <span aria-hidden="true">▾</span>
         </button>
       </div>
       {props.error ? (

@@ -2,6 +2,8 @@ import type { BalanceChanges } from '@grove/sdk'
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
+import type { Token } from '@/lib/tokens/tokens.ts'
+import { TokenLogo } from './token-logo.tsx'
 import './review.css'
 
 /** Props of {@link ReviewDialog}. */
@@ -169,6 +171,8 @@ export interface ReviewAmount {
   label: string
   value: ReactNode
   testId?: string
+  /** Tokens whose logos stand before the amount. */
+  tokens?: Pick<Token, 'id' | 'symbol'>[]
 }
 
 /** The headline amounts of a review, label left, amount right (wrapping on a phone). */
@@ -178,7 +182,10 @@ export function ReviewAmounts(props: { amounts: ReviewAmount[] }) {
       {props.amounts.map((a) => (
         <p key={a.label}>
           <span className="hint">{a.label}</span>
-          <strong data-testid={a.testId}>{a.value}</strong>
+          <span className="review-amounts__value">
+            {a.tokens?.map((t) => <TokenLogo key={t.id} token={t} size={22} />)}
+            <strong data-testid={a.testId}>{a.value}</strong>
+          </span>
         </p>
       ))}
     </div>

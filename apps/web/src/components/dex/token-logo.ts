@@ -11,3 +11,8 @@ export function logoInitials(symbol: string): string {
 export function logoHue(assetId: number): number {
   return Math.round((assetId * 137.508) % 360)
 }
+
+/** The fallback's background: dark enough at every hue (yellow is the lightest) for white initials at 4.5:1 (WCAG AA). */
+export function logoBackground(assetId: number): string {
+  return `hsl(${logoHue(assetId)} 55% 30%)`
+}

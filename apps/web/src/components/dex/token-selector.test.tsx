@@ -28,8 +28,9 @@ const rows = () => within(screen.getByRole('list', { name: 'Tokens' })).getAllBy
 describe('TokenSelector', () => {
   it('lists verified tokens first, then held ones, with badges and balances', () => {
     open()
-    // Each row starts with its logo: ALGO's mark, else the symbol's initials (decorative, aria-hidden).
-    expect(rows().map((r) => r.textContent)).toEqual(['ȺALGO✓Algorand 5', 'GUgUSD✓Grove Dollar #10012.5', 'MOMOSSMoss Protocol #204212', 'GUgUSDTotally Grove Dollar #1002'])
+    // Each row starts with its logo, whose letters are CSS content (decorative), so the text is the token's alone.
+    expect(rows().map((r) => r.textContent)).toEqual(['ALGO✓Algorand 5', 'gUSD✓Grove Dollar #10012.5', 'MOSSMoss Protocol #204212', 'gUSDTotally Grove Dollar #1002'])
+    expect(rows().map((r) => r.querySelector('[data-testid="token-logo"]')?.getAttribute('data-initials'))).toEqual(['Ⱥ', 'GU', 'MO', 'GU'])
     expect(within(rows()[1]!).getByLabelText('verified')).toBeInTheDocument()
     expect(within(rows()[3]!).queryByLabelText('verified')).toBeNull()
   })

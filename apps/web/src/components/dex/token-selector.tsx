@@ -108,7 +108,8 @@ function ImportToken(props: { algod: AlgodConfig; id: number; onImport(token: To
   const token = asset.data
   return (
     <Notice tone="warning" title={`Import ${token.symbol} (#${token.id})?`}>
-      <p>
+      <p className="token-import__lead">
+        <TokenLogo token={token} size={28} />
         {token.name} is not on Grove’s verified list. Anyone can create an asset with any name, including copies of real tokens. Check the asset id before
         you trade it.
       </p>

@@ -87,7 +87,8 @@ export function LiquidityPage() {
   async function onConfirm() {
     if (!action || !prepared.data) return
     const group = prepared.data
-    const ok = await tx.run({ ...toastTexts(action, addView, removeView, add.single, remove.percent), send: () => group.send() })
+    const pairTokens = action.kind === 'remove' ? removeView.position && [removeView.position.tokenA, removeView.position.tokenB] : addView.tokenA && addView.tokenB && [addView.tokenA, addView.tokenB]
+    const ok = await tx.run({ ...toastTexts(action, addView, removeView, add.single, remove.percent), tokens: pairTokens || undefined, send: () => group.send() })
     if (!ok) {
       // A group the wallet refused cannot be sent again; build a fresh one for another try.
       void prepared.refetch()
@@ -166,7 +167,7 @@ export function LiquidityPage() {
                   <div className="field">
                     <span className="hint">Into the pool with</span>
                     <button type="button" className="button token-button" onClick={() => setPicking('b')} aria-label={addView.tokenB ? `Pool pair: ${addView.tokenB.symbol}, change token` : 'Pool pair: select a token'}>
-                      {addView.tokenB?.symbol ?? 'Select token'} <span aria-hidden="true">▾</span>
+                      {addView.tokenB?.symbol ?? 'Select a token'} <span aria-hidden="true">▾</span>
                     </button>
                   </div>
                 ) : (

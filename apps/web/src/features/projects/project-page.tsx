@@ -160,7 +160,7 @@ function Pools(props: { facts: Facts; token: Token | null }) {
       {pools.length === 0 ? (
         <p className="empty">{!deployment ? `No pools on ${network.name}.` : props.facts.pools.isPending ? 'Reading pools…' : 'No Grove pool holds this token.'}</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Pools of this token, scrollable" tabIndex={0}>
           <table className="table">
             <thead>
               <tr>
@@ -209,7 +209,7 @@ function Locks(props: { facts: Facts; token: Token | null }) {
               <UnlockChart points={unlockSchedule(locks.data, now, dex.data.sdk.vestedAt)} decimals={token.decimals} symbol={token.symbol} label={`${token.symbol} still locked over time`} />
             </>
           ) : null}
-          <div className="table-wrap">
+          <div className="table-wrap" role="region" aria-label="Locks of this token, scrollable" tabIndex={0}>
             <table className="table" data-testid="project-locks">
               <thead>
                 <tr>

@@ -54,7 +54,7 @@ export function ProjectsPage() {
           </p>
         </div>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label="Projects, scrollable" tabIndex={0}>
           <table className="table projects-table">
             <caption className="visually-hidden">Projects, verified first</caption>
             <thead>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
-import { NETWORKS, NETWORK_IDS, type NetworkId } from '@/lib/networks.ts'
+import { EXPLORERS, NETWORKS, NETWORK_IDS, type NetworkId } from '@/lib/networks.ts'
 import { SlippageFields, ValidityField } from '@/components/settings/trade-settings-fields.tsx'
 import { effectiveAlgod, settingsStore, useSettings, validateAlgodOverride, type Theme } from '@/lib/settings.ts'
 
@@ -15,6 +15,7 @@ export function SettingsPage() {
       <AlgodSection key={settings.network} network={settings.network} />
       <SlippageSection />
       <ValiditySection />
+      <ExplorerSection />
       <AppearanceSection />
       <Panel title="Reset">
         <p>Restore every setting, including custom algod endpoints, to its default.</p>
@@ -134,6 +135,24 @@ function ValiditySection() {
   return (
     <Panel title="Transaction validity">
       <ValidityField />
+    </Panel>
+  )
+}
+
+function ExplorerSection() {
+  const settings = useSettings()
+  return (
+    <Panel title="Block explorer">
+      <fieldset className="radio-list">
+        <legend>Open transactions, accounts and assets in</legend>
+        {EXPLORERS.map((e) => (
+          <label key={e.id} className="radio">
+            <input type="radio" name="explorer" value={e.id} checked={settings.explorer === e.id} onChange={() => settingsStore.update({ explorer: e.id })} />
+            <span>{e.name}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="hint">TestNet and MainNet only: the local network has no explorer.</p>
     </Panel>
   )
 }

@@ -78,6 +78,7 @@ export function SwapPage() {
       void tx.run({
         pending: `Opting in to ${tokenOut.symbol}`,
         done: `You can now receive ${tokenOut.symbol}`,
+        tokens: [tokenOut],
         send: (dex, ctx) => dex.optIn(ctx, tokenOut.id),
       })
       return
@@ -98,6 +99,7 @@ export function SwapPage() {
     const ok = await tx.run({
       pending: `Swapping ${atMost}${paid} for ${got}`,
       done: `Swapped ${atMost}${paid} for ${got}`,
+      tokens: [tokenIn, tokenOut],
       send: () => group.send(),
     })
     if (ok) {

@@ -19,6 +19,8 @@ export interface AssetInfo {
   clawback?: string
   /** The freeze address, which can freeze any holding; absent when none. */
   freeze?: string
+  /** The reserve address; ARC-19 tokens keep their metadata's IPFS digest in it. Absent when none. */
+  reserve?: string
 }
 
 /** algod's zero address, which it writes for "no address" in some versions. */
@@ -39,7 +41,7 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
   if (!response.ok) throw new Error(`algod answered ${response.status}`)
   const body = (await response.json()) as {
     index: number
-    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; manager?: string; clawback?: string; freeze?: string }
+    params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; manager?: string; clawback?: string; freeze?: string; reserve?: string }
   }
   return {
     id: body.index,
@@ -52,6 +54,7 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
     ...(address(body.params.manager) ? { manager: address(body.params.manager) } : {}),
     ...(address(body.params.clawback) ? { clawback: address(body.params.clawback) } : {}),
     ...(address(body.params.freeze) ? { freeze: address(body.params.freeze) } : {}),
+    ...(address(body.params.reserve) ? { reserve: address(body.params.reserve) } : {}),
   }
 }
 

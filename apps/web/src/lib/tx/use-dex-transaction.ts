@@ -15,6 +15,8 @@ import type { TxContext, TxResult } from './types.ts'
 export interface DexTransaction {
   pending: string
   done: string
+  /** Tokens the transaction moves, whose logos the toast shows. */
+  tokens?: { id: number; symbol: string }[]
   send(dex: Dex, ctx: TxContext): Promise<TxResult>
   /** Words for a failure, when the group's app has its own codes (locks, projects); the DEX's otherwise. */
   explain?(dex: Dex, error: unknown): string
@@ -43,13 +45,13 @@ export function useDexTransaction(): { busy: boolean; run(tx: DexTransaction): P
       walletSession.openModal()
       return false
     }
-    const id = toast.pending(tx.pending)
+    const id = toast.pending(tx.pending, tx.tokens)
     setBusy(true)
     let dex: Dex | undefined
     try {
       dex = await client.fetchQuery(dexQuery())
       const result = await tx.send(dex, ctx)
-      toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId) })
+      toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId), explorerName: network.explorer?.name })
       // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
       await client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey })
       await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment.dexAppId).queryKey })

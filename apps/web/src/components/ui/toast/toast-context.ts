@@ -1,11 +1,11 @@
 // The context the provider fills and useToast reads.
 import { createContext } from 'react'
-import type { Confirmation } from './toast-state.ts'
+import type { Confirmation, ToastToken } from './toast-state.ts'
 
 /** Actions for transaction and info toasts. */
 export interface ToastApi {
   /** Shows a spinner toast for a transaction in flight; returns its id. */
-  pending(message: string): string
+  pending(message: string, tokens?: ToastToken[]): string
   /** Turns a pending toast into a confirmation with round and explorer link. */
   confirmed(id: string, confirmation: Confirmation): void
   /** Turns a pending toast into a failure; non-string reasons go through readableError. */

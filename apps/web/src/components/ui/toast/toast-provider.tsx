@@ -4,22 +4,37 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { readableError } from './readable-error.ts'
 import { ToastContext, type ToastApi } from './toast-context.ts'
-import { AUTO_DISMISS_MS, toastReducer, type Toast } from './toast-state.ts'
+import { AUTO_DISMISS_MS, toastReducer, type Toast, type ToastToken } from './toast-state.ts'
+import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import './toast.css'
 
 /** Provides useToast() to its children and renders the toasts above the page. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, dispatch] = useReducer(toastReducer, [])
   const nextId = useRef(0)
+  const region = useRef<HTMLElement>(null)
+
+  // An open dialog moves down by the toasts' height (toast.css), so no toast ever covers its buttons.
+  useEffect(() => {
+    const el = region.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => root.style.setProperty('--toast-stack-height', `${Math.ceil(el.getBoundingClientRect().height)}px`))
+    observer.observe(el)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--toast-stack-height')
+    }
+  }, [])
 
   const api = useMemo<ToastApi>(() => {
-    const add = (kind: 'pending' | 'info', message: string) => {
+    const add = (kind: 'pending' | 'info', message: string, tokens?: ToastToken[]) => {
       const id = `toast-${++nextId.current}`
-      dispatch({ type: 'add', toast: { id, kind, message } })
+      dispatch({ type: 'add', toast: { id, kind, message, ...(tokens?.length ? { tokens } : {}) } })
       return id
     }
     return {
-      pending: (message) => add('pending', message),
+      pending: (message, tokens) => add('pending', message, tokens),
       info: (message) => add('info', message),
       confirmed: (id, confirmation) => dispatch({ type: 'confirm', id, confirmation }),
       failed: (id, reason) => dispatch({ type: 'fail', id, reason: typeof reason === 'string' ? reason : readableError(reason) }),
@@ -30,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toast-region" aria-label="Notifications">
+      <section className="toast-region" aria-label="Notifications" ref={region}>
         <ol className="toast-list">
           {toasts.map((toast) => (
             <ToastItem key={toast.id} toast={toast} onDismiss={() => api.dismiss(toast.id)} />
@@ -73,7 +88,16 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       {toast.kind === 'pending' && <span className="toast-spinner" aria-hidden="true" />}
       <div className="toast-body">
         <p className="toast-title">{TITLES[toast.kind]}</p>
-        <p className="toast-message">{toast.message}</p>
+        <p className="toast-message">
+          {toast.tokens ? (
+            <span className="toast-logos">
+              {toast.tokens.map((t) => (
+                <TokenLogo key={t.id} token={t} size={18} />
+              ))}
+            </span>
+          ) : null}
+          {toast.message}
+        </p>
         {toast.confirmation && <ConfirmationLine confirmation={toast.confirmation} />}
         {toast.reason && <p className="toast-reason">{toast.reason}</p>}
       </div>
@@ -101,7 +125,7 @@ function ConfirmationLine({ confirmation }: { confirmation: NonNullable<Toast['c
           <>
             {' · '}
             <a href={confirmation.explorerUrl} target="_blank" rel="noopener noreferrer">
-              View transaction
+              {confirmation.explorerName ? `View on ${confirmation.explorerName}` : 'View transaction'}
             </a>
           </>
         ) : null}

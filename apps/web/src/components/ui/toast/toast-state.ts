@@ -9,8 +9,16 @@ export interface Confirmation {
   round: bigint | number
   txId: string
   explorerUrl?: string
+  /** The explorer's name for the link, e.g. "allo.info". */
+  explorerName?: string
   /** Replaces the pending message, e.g. "Swapped 10 ALGO for 4.2 USDC". */
   message?: string
+}
+
+/** A token a toast is about, shown by its logo. */
+export interface ToastToken {
+  id: number
+  symbol: string
 }
 
 /** One toast on screen. */
@@ -18,6 +26,8 @@ export interface Toast {
   id: string
   kind: ToastKind
   message: string
+  /** Tokens the transaction moves, shown by their logos. */
+  tokens?: ToastToken[]
   confirmation?: Omit<Confirmation, 'message'>
   /** Plain-words reason of a failure. */
   reason?: string

@@ -97,7 +97,7 @@ export function AddReview(props: AddReviewProps) {
       ) : null}
       <ReviewAmounts
         amounts={[
-          { label: step === 'create' ? 'You will deposit (step 2)' : 'You deposit', value: deposit, testId: 'review-deposit' },
+          { label: step === 'create' ? 'You will deposit (step 2)' : 'You deposit', value: deposit, testId: 'review-deposit', tokens: props.single || view.amountB === null ? [tokenA] : [tokenA, tokenB] },
           { label: step === 'create' ? 'You will receive' : 'You receive (estimated)', value: `${formatAmount(view.lp, 6, { thousands: true })} ${pair} LP`, testId: 'review-lp' },
         ]}
       />

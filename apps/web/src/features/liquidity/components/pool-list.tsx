@@ -41,7 +41,7 @@ export function PoolList(props: PoolListProps) {
         <label htmlFor={searchId}>Search pools</label>
         <input id={searchId} type="search" placeholder="Token name, symbol or asset id" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
-      <div className="table-wrap">
+      <div className="table-wrap" role="region" aria-label="All pools, scrollable" tabIndex={0}>
         <table className="table pools-table" aria-label="All pools">
           <thead>
             <tr>

@@ -1,4 +1,5 @@
 import type { Token } from '@/lib/tokens/tokens.ts'
+import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { Position } from '../derive-liquidity.ts'
 
@@ -7,7 +8,7 @@ const amount = (value: bigint, token: Token) => `${formatAmount(value, token.dec
 /** The user's pool shares: share %, what they would withdraw now, and their value in ALGO. */
 export function PositionsTable(props: { positions: Position[]; onRemove(position: Position): void }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label="Your positions, scrollable" tabIndex={0}>
       <table className="table positions">
         <thead>
           <tr>
@@ -26,6 +27,10 @@ export function PositionsTable(props: { positions: Position[]; onRemove(position
             return (
               <tr key={String(p.pool.lpAsset)} data-pool={name}>
                 <th scope="row">
+                  <span className="pair-logos">
+                    <TokenLogo token={p.tokenA} size={20} />
+                    <TokenLogo token={p.tokenB} size={20} />
+                  </span>{' '}
                   {name}
                   <div className="hint">{formatAmount(p.lp, 6, { thousands: true })} LP</div>
                 </th>

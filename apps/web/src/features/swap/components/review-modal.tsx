@@ -69,11 +69,13 @@ export function ReviewModal(props: ReviewModalProps) {
             label: `You pay${!exactIn ? ' (at most)' : ''}`,
             value: `${formatAmount(!exactIn ? props.limit : route.amountIn, tokenIn.decimals, { thousands: true })} ${tokenIn.symbol}`,
             testId: 'review-pay',
+            tokens: [tokenIn],
           },
           {
             label: `You receive${exactIn ? ' (estimated)' : ''}`,
             value: `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { thousands: true })} ${tokenOut.symbol}`,
             testId: 'review-receive',
+            tokens: [tokenOut],
           },
         ]}
       />

@@ -1,0 +1,88 @@
+// Accessibility audit (axe-core) of every page in the app's route table, on the whole stack:
+// disconnected and connected with the KMD wallet, in the light and dark themes, at 1280 and 390 px.
+// No serious or critical violation may remain. The pages come from apps/web/src/app/routes.tsx, so
+// a new page is audited as soon as it is routed (a new parameter needs a sample value below).
+// One browser context per viewport and theme; pages are visited in sequence through the app's own
+// router (no reloads), so the wallet stays connected and the run stays bounded.
+import fs from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { connectKmd, stackInfo } from '../support/stack.ts'
+
+// The route table's paths, read as text: importing it would pull the app's module graph into Node.
+const ROUTES = [...fs.readFileSync(new URL('../../apps/web/src/app/routes.tsx', import.meta.url), 'utf8').matchAll(/\{\s*path: '([^']+)'/g)].map((m) => m[1]!)
+
+/** A sample value for each route parameter. */
+const PARAMS: Record<string, () => string> = {
+  assetId: () => String(stackInfo().deployment.groveAssetId),
+}
+
+/** The URLs to audit: every routed page with its parameters filled, the docs catch-all as a page and as the 404. */
+function auditedPaths(): string[] {
+  if (ROUTES.length < 10) throw new Error(`stack-a11y.spec.ts read only ${ROUTES.length} routes from routes.tsx: has its format changed?`)
+  const paths = ROUTES.flatMap((route) => {
+    if (route === '*') return ['/docs', '/no-such-page']
+    return [
+      route.replace(/:(\w+)/g, (_m, name: string) => {
+        const value = PARAMS[name]
+        if (!value) throw new Error(`stack-a11y.spec.ts: give the route parameter :${name} of ${route} a sample value in PARAMS`)
+        return value()
+      }),
+    ]
+  })
+  // The dashboard's tabs are pages of their own to a user.
+  return [...paths, '/dashboard?tab=accounts', '/dashboard?tab=lock', '/dashboard?tab=projects']
+}
+
+/** Navigates inside the app (its router listens to popstate), keeping the wallet session. */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Let queries land so the audit sees the page's content, not its loading state.
+  // The app polls, so the network is rarely idle for long: wait briefly, not for silence.
+  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined)
+}
+
+type Found = { path: string; id: string; impact: string; help: string; targets: string[] }
+
+async function audit(page: Page, path: string): Promise<Found[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // Still marked experimental in axe-core, so off by default: a visible label that differs from the accessible name misleads voice control users.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ path, id: v.id, impact: v.impact!, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+}
+
+for (const width of [1280, 390]) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every page has no serious or critical axe violation at ${width} px in the ${theme} theme, disconnected and connected`, async ({ browser }) => {
+      test.setTimeout(420_000)
+      const context = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 844 }, colorScheme: theme })
+      const page = await context.newPage()
+      const found: Found[] = []
+      try {
+        await page.goto('/')
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        for (const path of auditedPaths()) {
+          await visit(page, path)
+          found.push(...(await audit(page, `${path} (disconnected)`)))
+        }
+        await visit(page, '/')
+        await connectKmd(page)
+        for (const path of auditedPaths()) {
+          await visit(page, path)
+          found.push(...(await audit(page, `${path} (connected)`)))
+        }
+      } finally {
+        await context.close()
+      }
+      expect(found, JSON.stringify(found, null, 2)).toEqual([])
+    })
+  }
+}
