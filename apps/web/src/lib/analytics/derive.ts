@@ -1,6 +1,6 @@
 // Pure derivations of the analytics pages: names, figures as text, the pool a URL picks, candles
 // the way round the user reads them, and sorting. No React, so tests need no DOM.
-import type { ApiAsset, ApiCandle, ApiPool } from './types.ts'
+import type { ApiAsset, ApiCandle, ApiPool, ApiProgram } from './types.ts'
 
 /** A token's short name: its unit name, else its name, else "#id" (ALGO for asset 0). */
 export function symbolOf(asset: Pick<ApiAsset, 'id' | 'unitName' | 'name'>): string {
@@ -112,4 +112,18 @@ export function sortRows<R, K extends string>(rows: readonly R[], sort: Sort<K>,
 /** The next sort after a click on `key`: the same column flips, another starts descending (names ascending). */
 export function nextSort<K extends string>(sort: Sort<K>, key: K, textKeys: readonly K[] = []): Sort<K> {
   return sort.key === key ? { key, descending: !sort.descending } : { key, descending: !textKeys.includes(key) }
+}
+
+/** A program's name from its stake and reward tokens ("ALGO/gUSD LP → GROVE"), as the service describes them. */
+export function programName(program: ApiProgram): string {
+  const name = (a: ApiProgram['stakeAsset']) => (a === undefined ? '?' : typeof a === 'number' ? `#${a}` : a.id === undefined ? '?' : symbolOf({ id: a.id, unitName: a.unitName ?? null, name: a.name ?? null }))
+  return `${name(program.stakeAsset)} → ${name(program.rewardAsset)}`
+}
+
+/** Up to three live farms, best APR first: what the landing features. */
+export function featuredFarms(programs: readonly ApiProgram[], now = Date.now() / 1000): ApiProgram[] {
+  return programs
+    .filter((p) => (p.kind === undefined || p.kind === 'farm') && (p.end === undefined || p.end > now) && (p.status === undefined || p.status === 'active'))
+    .sort((x, y) => (y.apr ?? -1) - (x.apr ?? -1))
+    .slice(0, 3)
 }
