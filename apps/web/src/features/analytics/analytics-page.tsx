@@ -33,12 +33,12 @@ export function AnalyticsPage() {
   const waiting = !deployment ? 'Not deployed' : unavailable ? 'Unavailable' : '…'
   const s = stats.data
   const metrics = [
-    ['Total value locked', s && formatUsd(s.tvlUsd), 'tvl'],
-    ['Volume (24h)', s && formatUsd(s.volume24hUsd), 'volume-24h'],
-    ['Volume (7d)', s && formatUsd(s.volume7dUsd), 'volume-7d'],
-    ['Fees (24h)', s && formatUsd(s.fees24hUsd), 'fees-24h'],
-    ['Fees (7d)', s && formatUsd(s.fees7dUsd), 'fees-7d'],
-    ['Trades (24h)', s && s.trades24h.toLocaleString('en-US'), 'trades-24h'],
+    ['Total value locked', s?.tvlUsd, formatUsd, 'tvl'],
+    ['Volume (24h)', s?.volume24hUsd, formatUsd, 'volume-24h'],
+    ['Volume (7d)', s?.volume7dUsd, formatUsd, 'volume-7d'],
+    ['Fees (24h)', s?.fees24hUsd, formatUsd, 'fees-24h'],
+    ['Fees (7d)', s?.fees7dUsd, formatUsd, 'fees-7d'],
+    ['Trades (24h)', s?.trades24h, (n: number) => n.toLocaleString('en-US'), 'trades-24h'],
   ] as const
   const empty = (what: string) => (!deployment ? `No ${what} on ${network.name}.` : unavailable ? 'Unavailable without the analytics service.' : 'Loading…')
 
@@ -47,11 +47,12 @@ export function AnalyticsPage() {
       {deployment ? null : <NotDeployed networkName={network.name} />}
       {unavailable ? <AnalyticsNotice url={url} networkName={network.name} error={error} /> : null}
       <dl className="stat-grid stat-grid--compact" aria-label="Protocol figures">
-        {metrics.map(([label, value, id]) => (
+        {metrics.map(([label, value, format, id]) => (
           <div key={id} className="card stat">
             <dt>{label}</dt>
-            <dd data-testid={`stat-${id}`} className={value ? undefined : 'stat__empty'}>
-              {value ?? waiting}
+            {/* data-value: the exact figure behind the rounded text */}
+            <dd data-testid={`stat-${id}`} data-value={value} className={value === undefined ? 'stat__empty' : undefined}>
+              {value === undefined ? waiting : format(value)}
             </dd>
           </div>
         ))}
@@ -131,7 +132,7 @@ export function AnalyticsPage() {
                     <th scope="row" data-label="Token">
                       {t.id === 0 ? symbolOf(t) : <Link to={`/projects/${t.id}`}>{symbolOf(t)}</Link>} <span className="hint">{t.name}</span>
                     </th>
-                    <td data-label="Price (USD)" data-testid="token-price">
+                    <td data-label="Price (USD)" data-testid="token-price" data-value={t.priceUsd ?? undefined}>
                       {t.priceUsd === null ? '—' : `$${formatPrice(t.priceUsd)}`}
                     </td>
                     <td data-label="24h change" className={`tone-${trend(t.change24h)}`}>
