@@ -2,7 +2,7 @@ import { formatUsd } from '@/lib/analytics/derive.ts'
 
 const W = 600
 const H = 180
-const PAD = { top: 8, right: 8, bottom: 20, left: 8 }
+const PAD = { top: 8, right: 0, bottom: 0, left: 0 }
 
 /** A day and its value, for {@link HistoryChart}. */
 export interface HistoryPoint {
@@ -35,7 +35,8 @@ export function HistoryChart(props: { title: string; points: HistoryPoint[]; kin
           </span>
         ) : null}
       </p>
-      <svg className="history-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
+      {/* stretched to the panel's width; strokes keep their width (non-scaling-stroke) */}
+      <svg className="history-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
         {props.kind === 'area' && points.length ? (
           <>
             <path className="history-chart__area" d={`${line} L${(x(points.length - 1) + w / 2).toFixed(1)},${H - PAD.bottom} L${(x(0) + w / 2).toFixed(1)},${H - PAD.bottom} Z`} />
@@ -55,17 +56,13 @@ export function HistoryChart(props: { title: string; points: HistoryPoint[]; kin
             <title>{`${dayLabel(p.day)}: ${formatUsd(p.value)}`}</title>
           </rect>
         ))}
-        {points.length ? (
-          <>
-            <text className="history-chart__axis" x={PAD.left} y={H - 4}>
-              {dayLabel(points[0]!.day)}
-            </text>
-            <text className="history-chart__axis" x={W - PAD.right} y={H - 4} textAnchor="end">
-              {dayLabel(last!.day)}
-            </text>
-          </>
-        ) : null}
       </svg>
+      {points.length ? (
+        <p className="history-chart__axis" aria-hidden="true">
+          <span>{dayLabel(points[0]!.day)}</span>
+          <span>{dayLabel(last!.day)}</span>
+        </p>
+      ) : null}
     </figure>
   )
 }

@@ -56,6 +56,11 @@ describe('chartCandles', () => {
   it('inverts to A per B: high and low trade places, volume counts in whole A', () => {
     expect(chartCandles([candle], { a: 6, b: 2 }, true)).toEqual([{ time: 3600, open: 0.5, high: 1, low: 0.25, close: 0.4, volume: 3, up: false }])
   })
+  it('opens each candle at the previous close, widening its range to include it', () => {
+    const lone = { ...candle, time: 7200, open: 3, high: 3, low: 3, close: 3 }
+    const [, second] = chartCandles([candle, lone], { a: 6, b: 2 }, false)
+    expect(second).toMatchObject({ open: 2.5, high: 3, low: 2.5, close: 3, up: true })
+  })
 })
 
 describe('shown price and change', () => {

@@ -49,13 +49,19 @@ export interface ChartCandle {
 
 /**
  * The service's candles (whole B per whole A) as the chart shows them: inverted, prices become
- * whole A per whole B, so high and low swap places; volume is counted in the quote token.
+ * whole A per whole B, so high and low swap places; each opens at the previous close; volume is
+ * counted in the quote token.
  */
 export function chartCandles(candles: readonly ApiCandle[], decimals: { a: number; b: number }, inverted: boolean): ChartCandle[] {
+  let previous: number | undefined
   return candles.map((c) => {
-    const [open, high, low, close] = inverted ? [1 / c.open, 1 / c.low, 1 / c.high, 1 / c.close] : [c.open, c.high, c.low, c.close]
+    const [first, high, low, close] = inverted ? [1 / c.open, 1 / c.low, 1 / c.high, 1 / c.close] : [c.open, c.high, c.low, c.close]
+    // The service's open is the price after the bucket's first swap; between swaps the spot price
+    // stands still, so the bucket really opened at the previous close (a lone swap is then a body, not a dash).
+    const open = previous ?? first
+    previous = close
     const volume = inverted ? Number(c.volumeA) / 10 ** decimals.a : Number(c.volumeB) / 10 ** decimals.b
-    return { time: c.time, open, high, low, close, volume, up: close >= open }
+    return { time: c.time, open, high: Math.max(high, open), low: Math.min(low, open), close, volume, up: close >= open }
   })
 }
 

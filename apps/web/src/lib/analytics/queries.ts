@@ -33,7 +33,7 @@ export const candlesQuery = (url: string, id: number, tf: Timeframe) =>
   queryOptions({ ...base, queryKey: [...key(url), 'candles', id, tf], queryFn: () => apiFor(url).candles(id, tf, { limit: 500 }), refetchInterval: LIVE_MS })
 
 export const swapsQuery = (url: string, id: number) =>
-  queryOptions({ ...base, queryKey: [...key(url), 'swaps', id], queryFn: () => apiFor(url).swaps(id, 20), refetchInterval: LIVE_MS })
+  queryOptions({ ...base, queryKey: [...key(url), 'swaps', id], queryFn: () => apiFor(url).swaps(id, 12), refetchInterval: LIVE_MS })
 
 export const tokensQuery = (url: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'tokens'], queryFn: () => apiFor(url).tokens(), refetchInterval: OVERVIEW_MS })
