@@ -168,7 +168,7 @@ test('chart, analytics and landing at 1280 and 390 px', async ({ page }) => {
       await page.goto(path)
       await expect(page.locator(ready).first()).toBeVisible()
       await expectNoSidewaysScroll(page)
-      await page.screenshot({ path: `screenshots/${name}-${size.width}.png`, fullPage: true })
+      await page.screenshot({ path: `screenshots/${name}-stack-${size.width}.png`, fullPage: true })
     }
   }
 })
