@@ -172,3 +172,15 @@ test('chart, analytics and landing at 1280 and 390 px', async ({ page }) => {
     }
   }
 })
+
+test('on a phone the analytics tables, stacked as cards, sort through a select', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/dex/analytics')
+  const pools = page.getByRole('table', { name: 'Top pools' })
+  await expect(pools.getByTestId('pool-row').first()).toBeVisible()
+  await page.getByRole('combobox', { name: 'Sort pools by' }).selectOption('pair:asc')
+  const names = await pools.locator('tbody th a').allTextContents()
+  expect(names.length).toBeGreaterThan(1)
+  expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)))
+  await expectNoSidewaysScroll(page)
+})

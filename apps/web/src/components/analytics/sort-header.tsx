@@ -12,3 +12,28 @@ export function SortHeader<K extends string>(props: { column: K; label: string; 
     </th>
   )
 }
+
+/** The same sorts as a select, for phones, where a stacked table has no column headings to click. */
+export function SortSelect<K extends string>(props: { label: string; columns: readonly (readonly [K, string])[]; sort: Sort<K>; onSort(sort: Sort<K>): void }) {
+  return (
+    <label className="sort-select">
+      <span className="visually-hidden">{props.label}</span>
+      <select
+        value={`${props.sort.key}:${props.sort.descending ? 'desc' : 'asc'}`}
+        onChange={(e) => {
+          const [key, dir] = e.target.value.split(':') as [K, string]
+          props.onSort({ key, descending: dir === 'desc' })
+        }}
+      >
+        {props.columns.flatMap(([key, label]) => [
+          <option key={`${key}:desc`} value={`${key}:desc`}>
+            {label} ▼
+          </option>,
+          <option key={`${key}:asc`} value={`${key}:asc`}>
+            {label} ▲
+          </option>,
+        ])}
+      </select>
+    </label>
+  )
+}

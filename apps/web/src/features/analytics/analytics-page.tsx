@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { HistoryChart } from '@/components/analytics/history-chart.tsx'
-import { SortHeader } from '@/components/analytics/sort-header.tsx'
+import { SortHeader, SortSelect } from '@/components/analytics/sort-header.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatPercent, formatPrice, formatUsd, nextSort, pairName, sortRows, symbolOf, trend, type Sort } from '@/lib/analytics/derive.ts'
@@ -13,6 +13,8 @@ import '@/components/analytics/analytics.css'
 
 type PoolKey = 'pair' | 'tvl' | 'volume' | 'fees' | 'apr' | 'change'
 type TokenKey = 'token' | 'price' | 'change' | 'volume' | 'tvl'
+const POOL_COLUMNS = [['pair', 'Pool'], ['tvl', 'TVL'], ['volume', 'Volume 24h'], ['fees', 'Fees 24h'], ['apr', 'Fee APR'], ['change', 'Price 24h']] as const
+const TOKEN_COLUMNS = [['token', 'Token'], ['price', 'Price'], ['change', '24h change'], ['volume', 'Volume 24h'], ['tvl', 'TVL']] as const
 
 const poolValue = (p: ApiPool, key: PoolKey) =>
   ({ pair: pairName(p), tvl: p.tvlUsd, volume: p.volume24hUsd, fees: p.fees24hUsd, apr: p.feeApr, change: p.change24h })[key]
@@ -72,7 +74,7 @@ export function AnalyticsPage() {
         </Panel>
       </div>
 
-      <Panel title="Top pools">
+      <Panel title="Top pools" actions={<SortSelect label="Sort pools by" columns={POOL_COLUMNS} sort={poolSort} onSort={setPoolSort} />}>
         <div className="table-wrap">
           <table className="table table--stack" aria-label="Top pools">
             <thead>
@@ -113,7 +115,7 @@ export function AnalyticsPage() {
         </div>
       </Panel>
 
-      <Panel title="Top tokens">
+      <Panel title="Top tokens" actions={<SortSelect label="Sort tokens by" columns={TOKEN_COLUMNS} sort={tokenSort} onSort={setTokenSort} />}>
         <div className="table-wrap">
           <table className="table table--stack" aria-label="Top tokens">
             <thead>
