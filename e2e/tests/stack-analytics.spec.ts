@@ -156,12 +156,13 @@ test('the /shares pool list adds 24h volume and fee APR from the analytics servi
   await expect(list.locator('[data-pool-row="ALGO/gUSD"] td[data-label="Volume 24h"]')).toHaveText(/^\$|^<\$/)
 })
 
-test('chart, analytics and landing at 1280 and 390 px', async ({ page }) => {
+test('chart, analytics, landing and the /shares pool list at 1280 and 390 px', async ({ page }) => {
   const pool = algoFern()
   for (const [path, name, ready] of [
     [`/dex/chart?pool=${pool.lpAsset}&tf=1h`, 'chart', '.candle-chart__canvas canvas'],
     ['/dex/analytics', 'analytics', '[data-testid="token-row"]'],
     ['/', 'landing', '[data-testid="landing-tvl"]'],
+    ['/shares', 'liquidity', '[data-pool-row] td[data-label="Fee APR"]'],
   ] as const) {
     for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size)
