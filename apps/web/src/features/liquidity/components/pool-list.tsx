@@ -52,8 +52,7 @@ export function PoolList(props: PoolListProps) {
               <th scope="col">Reserves</th>
               <th scope="col">Price</th>
               {header('tvl', 'TVL')}
-              {analytics ? <th scope="col">Volume 24h</th> : null}
-              {analytics ? <th scope="col">Fee APR</th> : null}
+              {analytics ? <th scope="col">Volume 24h · fee APR</th> : null}
               {header('share', 'Your share')}
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -63,7 +62,7 @@ export function PoolList(props: PoolListProps) {
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={analytics ? 8 : 6} className="empty">
+                <td colSpan={analytics ? 7 : 6} className="empty">
                   {props.loading ? 'Loading pools…' : query ? `No pool matches “${query}”.` : 'No pools yet.'}
                 </td>
               </tr>
@@ -92,9 +91,14 @@ export function PoolList(props: PoolListProps) {
                     <td data-label="Price">
                       {pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
                     </td>
-                    <td data-label="TVL">{row.tvlAlgo === null ? '—' : formatAlgo(row.tvlAlgo)}</td>
-                    {analytics ? <td data-label="Volume 24h">{row.market ? formatUsd(row.market.volume24hUsd) : '—'}</td> : null}
-                    {analytics ? <td data-label="Fee APR">{row.market ? formatPercent(row.market.feeApr) : '—'}</td> : null}
+                    <td data-label="TVL">{row.tvlAlgo === null ? '—' : formatAlgo(row.tvlAlgo, { maxDecimals: 0 })}</td>
+                    {analytics ? (
+                      <td data-label="Volume 24h · fee APR" data-testid="pool-market">
+                        {row.market ? formatUsd(row.market.volume24hUsd) : '—'}
+                        <br />
+                        {row.market ? `${formatPercent(row.market.feeApr)} APR` : null}
+                      </td>
+                    ) : null}
                     <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${((Number(row.userLp) / Number(pool.lpIssued)) * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
                     <td className="pools-table__actions">
                       <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
