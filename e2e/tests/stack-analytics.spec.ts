@@ -153,6 +153,7 @@ test('the /shares pool list adds 24h volume and fee APR from the analytics servi
   await page.goto('/shares')
   const list = page.getByRole('table', { name: 'All pools' })
   await expect(list.getByRole('columnheader', { name: 'Volume 24h · fee APR' })).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 800 })
   await expect(list.locator('[data-pool-row="ALGO/gUSD"]').getByTestId('pool-market')).toHaveText(/^(\$|<\$)[\d,.]+M?\d+\.\d\d% APR$/)
   // the table fits a laptop's width: no column (the actions least of all) hides behind a scroll
   const wrap = page.locator('.pool-list .table-wrap')

@@ -52,7 +52,13 @@ export function PoolList(props: PoolListProps) {
               <th scope="col">Reserves</th>
               <th scope="col">Price</th>
               {header('tvl', 'TVL')}
-              {analytics ? <th scope="col">Volume 24h · fee APR</th> : null}
+              {analytics ? (
+                <th scope="col" aria-label="Volume 24h · fee APR">
+                  Volume 24h
+                  <br />
+                  Fee APR
+                </th>
+              ) : null}
               {header('share', 'Your share')}
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
