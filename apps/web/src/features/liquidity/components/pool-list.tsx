@@ -45,7 +45,7 @@ export function PoolList(props: PoolListProps) {
         <input id={searchId} type="search" placeholder="Token name, symbol or asset id" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
       <div className="table-wrap">
-        <table className="table pools-table" aria-label="All pools">
+        <table className={analytics ? 'table pools-table pools-table--dense' : 'table pools-table'} aria-label="All pools">
           <thead>
             <tr>
               {header('pair', 'Pool')}
