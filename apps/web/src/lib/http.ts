@@ -1,4 +1,4 @@
-// The one HTTP client for Grove's own APIs (the analytics service's reads will use it; algod is
+// The one HTTP client for Grove's own APIs (lib/analytics reads the analytics service with it; algod is
 // read per domain in lib/account, lib/tokens and lib/pools). Reads retry on statuses that
 // mean "try again later"; writes never retry, since a POST that timed out may still have
 // happened on the server. Failures are typed errors, so callers branch on data, not text.

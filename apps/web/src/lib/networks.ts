@@ -31,6 +31,8 @@ export interface NetworkInfo {
   genesisId?: string
   /** Links of the default explorer; pages read the user's choice through useProtocol. */
   explorer?: Explorer
+  /** Origin of Grove's analytics service on this network; null where none runs (the trading pages work without it). */
+  analytics: string | null
 }
 
 /** Block explorers the user can choose on /settings. */
@@ -77,6 +79,8 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     // `npm start` may run the localnet on other ports (GROVE_ALGOD_PORT) and builds them in.
     algod: { server: 'http://127.0.0.1', port: import.meta.env.VITE_GROVE_ALGOD_PORT || '4001', token: 'a'.repeat(64) },
     genesisId: 'dockernet-v1',
+    // `npm start` bakes in where it started the service (GROVE_ANALYTICS_PORT may move it).
+    analytics: import.meta.env.VITE_GROVE_ANALYTICS_URL || 'http://127.0.0.1:4010',
   },
   testnet: {
     id: 'testnet',
@@ -85,6 +89,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     algod: { server: PUBLIC_ALGOD.testnet, port: '', token: '' },
     genesisId: 'testnet-v1.0',
     explorer: explorerLinks('testnet', 'allo'),
+    analytics: null,
   },
   mainnet: {
     id: 'mainnet',
@@ -93,6 +98,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     algod: { server: PUBLIC_ALGOD.mainnet, port: '', token: '' },
     genesisId: 'mainnet-v1.0',
     explorer: explorerLinks('mainnet', 'allo'),
+    analytics: null,
   },
 }
 
