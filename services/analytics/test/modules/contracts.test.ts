@@ -8,6 +8,9 @@ import { runActivity, startFullGrove, type FullGrove } from '../activity.ts'
 import type { Database } from '../../src/db/database.ts'
 import { Follower } from '../../src/follower/follower.ts'
 import { getApplicationAddress } from 'algosdk'
+import type { FastifyInstance } from 'fastify'
+import { buildApi } from '../../src/api/app.ts'
+import { readWatermark } from '../../src/follower/follower.ts'
 
 let g: FullGrove
 
@@ -31,9 +34,17 @@ async function followAll(db: Database): Promise<void> {
 
 describe.each(BACKENDS)('the contract modules on $name', (backend) => {
   let db: Database
+  let app: FastifyInstance
+  const get = async (url: string) => (await app.inject({ method: 'GET', url })).json()
   beforeAll(async () => {
     db = await backend.open()
     await followAll(db)
+    // the scenario ran Grove's clock ahead of the wall clock: "now" is the last block's time
+    const now = (await readWatermark(db))!.time!
+    app = await buildApi({ db, algod: g.algod, deployment: g.deployment, now: () => now })
+  })
+  afterAll(async () => {
+    await app?.close()
   })
 
   it('holds each staking program and position as the staking app does, and every action in order', async () => {
@@ -84,5 +95,74 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     const totals = await fetchVaultTotals(g.algod, g.deployment.vaultAppId!, g.deployment.groveAssetId!)
     expect(rows.at(-1)).toMatchObject({ total_grove: String(totals.grove), total_shares: String(totals.shares) })
     expect(await db.query('SELECT a, b FROM vault_observations')).toEqual([{ a: 0, b: Number(g.deployment.groveAssetId) }])
+  })
+
+  it('lists the programs with their terms and stakes, filtered and paginated; 404 and 400 as every route', async () => {
+    const all = await get('/api/programs')
+    expect(all.programs.map((p: { id: number; status: string; kind: string }) => [p.id, p.status, p.kind])).toEqual([[1, 'active', 'pool'], [2, 'active', 'pool']])
+    const first = all.programs[0]
+    expect(first).toMatchObject({ stakeAsset: { id: Number(g.fern), unitName: 'FERN', decimals: 4 }, rewards: [{ asset: { id: Number(g.deployment.groveAssetId), unitName: 'GROVE' }, ratePerSecond: '2000' }], totalStaked: '600000', stakers: 1 })
+    expect(await get('/api/programs/1')).toEqual(first)
+    const page1 = await get('/api/programs?limit=1')
+    expect(page1.programs.map((p: { id: number }) => p.id)).toEqual([1])
+    expect((await get(`/api/programs?limit=1&cursor=${page1.nextCursor}`)).programs.map((p: { id: number }) => p.id)).toEqual([2])
+    expect((await get('/api/programs?status=ended')).programs).toEqual([])
+    expect((await get('/api/programs?kind=farm')).programs).toEqual([])
+    expect((await app.inject({ method: 'GET', url: '/api/programs/99' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: '/api/programs?status=soon' })).statusCode).toBe(400)
+  })
+
+  it('lists locks by owner and by asset, and one lock by id', async () => {
+    const bob = g.bob.addr.toString()
+    const { locks } = await get(`/api/locks?owner=${bob}`)
+    expect(locks).toHaveLength(1)
+    expect(locks[0]).toMatchObject({ owner: bob, pendingOwner: null, asset: { id: Number(g.fern) }, amount: '6000000', withdrawn: '6000000', remaining: '0', liquidity: false })
+    expect((await get(`/api/locks?asset=${g.fern}`)).locks).toEqual(locks)
+    expect((await get(`/api/locks?owner=${g.alice.addr.toString()}`)).locks).toEqual([])
+    expect(await get(`/api/locks/${locks[0].id}`)).toEqual(locks[0])
+    expect((await app.inject({ method: 'GET', url: `/api/locks?owner=${'A'.repeat(58)}` })).statusCode).toBe(400)
+  })
+
+  it('lists no removed project and answers 404 for it', async () => {
+    expect(await get('/api/projects')).toEqual({ projects: [], nextCursor: null })
+    expect((await app.inject({ method: 'GET', url: `/api/projects/${g.fern}` })).statusCode).toBe(404)
+  })
+
+  it("reports the vault's rate from its totals, its APR from the rate's growth, and its events newest first", async () => {
+    const totals = await fetchVaultTotals(g.algod, g.deployment.vaultAppId!, g.deployment.groveAssetId!)
+    const v = await get('/api/vault')
+    const rate = Number(totals.grove) / Number(totals.shares)
+    expect(v).toMatchObject({ rate, totalGrove: String(totals.grove), totalShares: String(totals.shares), buybacks30d: 1 })
+    // the vault started 1:1 within the last 7 days: the buyback's growth, yearly
+    expect(rate).toBeGreaterThan(1)
+    expect(v.apr7d).toBeCloseTo((rate - 1) * (365 / 7), 10)
+    expect(v.history.at(-1).rate).toBe(rate)
+    const { events } = await get('/api/vault/events?kind=buyback')
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ kind: 'buyback', asset: 0, account: g.bob.addr.toString(), rate })
+    const two = await get('/api/vault/events?limit=2')
+    expect(two.events.map((e: { kind: string }) => e.kind)).toEqual(['buyback', 'unstake'])
+    expect((await get(`/api/vault/events?limit=2&cursor=${two.nextCursor}`)).events.map((e: { kind: string }) => e.kind)).toEqual(['stake', 'stake'])
+  })
+
+  it('logs the admin actions newest first with who made them and what they set', async () => {
+    const { actions, nextCursor } = await get('/api/admin/log?limit=2')
+    expect(actions.map((a: { action: string; contract: string }) => `${a.contract}.${a.action}`)).toEqual(['dex.setPoolFee', 'registry.setVerified'])
+    expect(actions[1]).toMatchObject({ account: g.admin.addr.toString(), change: { asset: Number(g.fern), verified: true } })
+    expect((await get(`/api/admin/log?limit=1&cursor=${nextCursor}`)).actions[0].action).toBe('setFees')
+    expect((await get('/api/admin/log?action=setPaused')).actions.map((a: { change: unknown }) => a.change)).toEqual([{ flags: 0 }, { flags: 2 }])
+  })
+
+  it("lists an account's staking, lock and vault actions beside its swaps", async () => {
+    const bob = g.bob.addr.toString()
+    const locks = await get(`/api/accounts/${bob}/activity?contract=locks`)
+    expect(locks.activity.map((a: { kind: string }) => a.kind)).toEqual(['withdraw', 'accept'])
+    const staking = await get(`/api/accounts/${bob}/activity?contract=staking`)
+    expect(staking.activity.map((a: { kind: string }) => a.kind)).toEqual(['emergency', 'unstake', 'compound', 'claim', 'stake', 'stake'])
+    expect(staking.activity[1]).toMatchObject({ contract: 'staking', programId: 1, amount: '400000', stake: '600000', poolId: null })
+    const all = await get(`/api/accounts/${bob}/activity?limit=500`)
+    expect(new Set(all.activity.map((a: { contract: string }) => a.contract))).toEqual(new Set(['dex', 'staking', 'locks', 'vault']))
+    const vault = await get(`/api/accounts/${bob}/activity?contract=vault`)
+    expect(vault.activity.map((a: { kind: string }) => a.kind)).toEqual(['buyback', 'unstake', 'stake'])
   })
 })
