@@ -1,7 +1,8 @@
 // The protocol's admin actions: the registry's admin methods (admin transfer, pause flags, fees,
 // treasury, verified tokens, project verification) and the DEX's per-pool fee. Most log no event,
 // so this module reads the app calls themselves: algod keeps only calls that succeeded, and each
-// call's ABI arguments are the change it made. One row of admin_actions per call.
+// call's ABI arguments are the change it made. One row of admin_actions per call; a pool's new fee
+// also goes to its pools row.
 import { ABIAddressType, ABIType, bytesToHex, type ABIMethod } from 'algosdk'
 import { DEX_SPEC, REGISTRY_SPEC, abiContract } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
@@ -41,6 +42,8 @@ export const adminModule: ContractModule = {
 
 class AdminBatch implements ModuleBatch {
   private readonly rows: unknown[][] = []
+  /** Pool fees set this poll, by pool key "a/b" (the DEX logs no event for them). */
+  private readonly poolFees = new Map<string, [number, number, number]>()
 
   constructor(private readonly sql: Sql) {}
 
@@ -56,11 +59,17 @@ class AdminBatch implements ModuleBatch {
       change[arg.name ?? String(i)] = jsonValue(type instanceof ABIAddressType ? type.decode(raw).toString() : type.decode(raw))
     })
     this.rows.push([at.round, at.intra, at.time, at.txnId, Number(at.appId), method.name, at.sender, change])
+    if (method.name === 'setPoolFee') {
+      const [a, b] = [Number(change.a), Number(change.b)].sort((x, y) => x - y) as [number, number]
+      this.poolFees.set(`${a}/${b}`, [a, b, Number(change.feeBps)])
+    }
   }
 
   handle(): void {}
 
   async flush(): Promise<void> {
+    // after the DEX module's flush (MODULES order), so a pool created in this poll is there
+    for (const [a, b, fee] of this.poolFees.values()) await this.sql.query('UPDATE pools SET fee_bps = $3 WHERE asset_a = $1 AND asset_b = $2', [a, b, fee])
     await insertRows(this.sql, 'admin_actions', ['round', 'intra', 'time', 'txn_id', 'app_id', 'action', 'account', 'change'], this.rows)
   }
 

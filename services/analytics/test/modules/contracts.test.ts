@@ -87,6 +87,8 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     expect(actions.map((a) => a.action)).toEqual(['setProjectVerified', 'setProjectVerified', 'setPaused', 'setPaused', 'setFees', 'setVerified', 'setPoolFee'])
     expect(actions[4]).toEqual({ action: 'setFees', account: g.admin.addr.toString(), change: { defaultFeeBps: 30, protocolFeeDivisor: 6 } })
     expect(actions[6]!.change).toEqual({ a: 0, b: Number(g.deployment.groveAssetId), feeBps: 25 })
+    // setPoolFee logs no event: the pool's fee follows the call
+    expect(await db.query('SELECT fee_bps FROM pools WHERE asset_a = 0 AND asset_b = $1', [Number(g.deployment.groveAssetId)])).toEqual([{ fee_bps: 25 }])
   })
 
   it("holds the vault's stakes, unstakes and buyback with the vault's totals after the last", async () => {
