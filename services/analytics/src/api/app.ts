@@ -5,6 +5,7 @@ import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import type { ApiDeps } from './deps.ts'
 import { HttpError, reason } from './errors.ts'
+import { enforceLimits, serverOptions, type ApiLimits } from './limits.ts'
 import { health } from './routes/health.ts'
 import { pools } from './routes/pools.ts'
 import { poolById } from './routes/pool.ts'
@@ -24,6 +25,10 @@ export interface ApiOptions extends ApiDeps {
   /** Origins allowed by CORS (the web app's); default any origin. */
   corsOrigin?: string | RegExp | (string | RegExp)[]
   logger?: boolean
+  /** Body size, timeouts and the per-IP rate (limits.ts); generous defaults. */
+  limits?: ApiLimits
+  /** Trust X-Forwarded-For for the client's IP (behind a reverse proxy). */
+  trustProxy?: boolean
 }
 
 /** Every route, in the order the OpenAPI document lists them. */
@@ -31,8 +36,10 @@ const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, programs
 
 /** Builds the API (not listening: `listen` it, or `inject` requests in tests). */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, ajv: { customOptions: { removeAdditional: false } } })
+  const app = Fastify({ logger: options.logger ?? false, ajv: { customOptions: { removeAdditional: false } }, trustProxy: options.trustProxy ?? false, ...serverOptions(options.limits) })
   await app.register(cors, { origin: options.corsOrigin ?? '*', methods: ['GET', 'HEAD', 'OPTIONS'] })
+  // after CORS, so a browser can read a 429 or 413
+  enforceLimits(app, options.limits)
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
