@@ -114,6 +114,24 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     expect((await app.inject({ method: 'GET', url: '/api/programs?status=soon' })).statusCode).toBe(400)
   })
 
+  it("values a program's stake at its token's USD price and its rewards at theirs (GROVE as the stable coin here)", async () => {
+    const now = (await readWatermark(db))!.time!
+    const priced = await buildApi({ db, algod: g.algod, deployment: { ...g.deployment, stableAssetId: g.deployment.groveAssetId }, now: () => now })
+    try {
+      const { tokens } = (await priced.inject({ method: 'GET', url: '/api/tokens' })).json()
+      const fernUsd = tokens.find((t: { id: number }) => t.id === Number(g.fern)).priceUsd
+      const [one, two] = (await priced.inject({ method: 'GET', url: '/api/programs' })).json().programs
+      const tvl = (600_000 / 1e4) * fernUsd
+      expect(one.tvlUsd).toBeCloseTo(tvl, 6)
+      // 2,000 base units of GROVE (6 decimals, $1) per second for a year, over the TVL
+      expect(one.apr).toBeCloseTo((2_000 * 365 * 86_400) / 1e6 / tvl, 6)
+      // nothing staked: no APR to speak of
+      expect(two).toMatchObject({ totalStaked: '0', tvlUsd: 0, apr: null })
+    } finally {
+      await priced.close()
+    }
+  })
+
   it('lists locks by owner and by asset, and one lock by id', async () => {
     const bob = g.bob.addr.toString()
     const { locks } = await get(`/api/locks?owner=${bob}`)
