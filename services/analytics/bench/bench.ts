@@ -4,7 +4,12 @@
 //   (algod blocks → subscriber → SDK decoding → rows, in the follower's polls).
 // - candles: latency (p50, p95) of GET /api/pools/:id/candles over 1,000,000 swaps generated
 //   directly in SQL, with their candles aggregated in SQL.
-// - api: requests per second of GET /api/pools over HTTP.
+//   A second localnet has Grove deployed whole and every contract used (test/activity.ts, run
+//   BENCH_ACTIVITY_PASSES times): staking, locks, projects, admin and vault events end to end.
+// - api: requests per second of GET /api/pools over HTTP (rate limit off: the server's capacity).
+// - load: BENCH_LOAD_CLIENTS (50) concurrent loopback clients at GET /api/pools for
+//   BENCH_LOAD_SECONDS (30) with the default limits on: requests/s, 200s/s, p99 latency, 429s, and
+//   any other error (must be 0).
 // Sizes: BENCH_SWAPS (1,000,000), BENCH_INGEST_EVENTS (50,000), BENCH_LOCALNET_SWAPS (400);
 // DATABASE_URL=postgres://… runs the SQL parts on that server instead of PGlite.
 import { buildSwapExactIn, buildAddLiquidity, buildCreatePool, firstAddMinLp } from '@grove/sdk'
@@ -15,10 +20,14 @@ import { Follower, readWatermark } from '../src/follower/follower.ts'
 import { TIMEFRAMES } from '../src/candles.ts'
 import { EventWriter, ingest, SYNTHETIC_DEPLOYMENT } from '../test/synthetic.ts'
 import { startGrove } from '../test/grove.ts'
+import { runActivity, startFullGrove } from '../test/activity.ts'
 
 const SWAPS = Number(process.env.BENCH_SWAPS ?? 1_000_000)
 const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 50_000)
 const LOCALNET_SWAPS = Number(process.env.BENCH_LOCALNET_SWAPS ?? 400)
+const ACTIVITY_PASSES = Number(process.env.BENCH_ACTIVITY_PASSES ?? 2)
+const LOAD_CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50)
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30)
 const target = process.env.DATABASE_URL
 
 const log = (m: string) => process.stderr.write(`${m}\n`)
@@ -119,6 +128,76 @@ async function benchIngestLocalnet(): Promise<Record<string, unknown>> {
   }
 }
 
+/** Grove deployed whole, every contract used ACTIVITY_PASSES times, then the follower from the first round to the tip. */
+async function benchIngestContracts(): Promise<Record<string, unknown>> {
+  const g = await startFullGrove()
+  try {
+    for (let i = 0; i < ACTIVITY_PASSES; i++) await runActivity(g, i)
+    const db = await emptyDatabase()
+    const f = new Follower({ db, algod: g.algod, deployment: g.deployment, maxRoundsPerPoll: 1000 })
+    await f.verifyChain()
+    const t0 = performance.now()
+    let events = 0
+    let rounds = 0
+    const rows: Record<string, number> = {}
+    for (;;) {
+      const r = await f.pollOnce()
+      events += r.events
+      rounds += Number(r.to - r.from + 1n)
+      for (const [k, n] of Object.entries(r.rows)) rows[k] = (rows[k] ?? 0) + n
+      if (r.to >= r.tip) break
+    }
+    const seconds = (performance.now() - t0) / 1000
+    await db.close()
+    return { passes: ACTIVITY_PASSES, events, rounds, seconds: round2(seconds), eventsPerSecond: Math.round(events / seconds), roundsPerSecond: Math.round(rounds / seconds), rows }
+  } finally {
+    await g.stop()
+  }
+}
+
+/**
+ * LOAD_CLIENTS loopback clients, each sending GET /api/pools back to back for LOAD_SECONDS, against
+ * the API with its default limits: one IP, so past the rate the answers are 429s (expected); any
+ * other status or a failed request counts as an error.
+ */
+async function loadTest(address: string): Promise<Record<string, unknown>> {
+  const latencies: number[] = []
+  const statuses: Record<string, number> = {}
+  let errors = 0
+  const until = performance.now() + LOAD_SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: LOAD_CLIENTS }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now()
+        try {
+          const res = await fetch(`${address}/api/pools`)
+          await res.arrayBuffer()
+          latencies.push(performance.now() - t0)
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1
+          if (res.status !== 200 && res.status !== 429) errors++
+          // a refused client waits as told, as a well-behaved one would (bounded: at most the rest of the run)
+          if (res.status === 429) await new Promise((r) => setTimeout(r, Math.min(Number(res.headers.get('retry-after') ?? 1) * 1000, Math.max(0, until - performance.now()))))
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  latencies.sort((x, y) => x - y)
+  const total = latencies.length
+  return {
+    route: 'GET /api/pools',
+    clients: LOAD_CLIENTS,
+    seconds: LOAD_SECONDS,
+    requests: total + errors,
+    requestsPerSecond: Math.round(total / LOAD_SECONDS),
+    okPerSecond: Math.round((statuses['200'] ?? 0) / LOAD_SECONDS),
+    statuses,
+    latencyMs: { p50: round2(percentile(latencies, 50)), p99: round2(percentile(latencies, 99)) },
+    errorsOtherThan429: errors,
+  }
+}
+
 /** SWAPS synthetic swaps over 9 pools and a year, generated in SQL, and their candles aggregated in SQL. */
 async function fillMillion(db: Database): Promise<{ seconds: number }> {
   const t0 = performance.now()
@@ -151,7 +230,7 @@ async function benchCandlesAndApi(): Promise<Record<string, unknown>> {
   const db = await emptyDatabase()
   const fill = await fillMillion(db)
   const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM swaps')) as [{ n: number }]
-  const app = await buildApi({ db, deployment: { ...SYNTHETIC_DEPLOYMENT, stableAssetId: 1n }, now: () => 1_700_000_000 + 31_536_000 })
+  const app = await buildApi({ db, deployment: { ...SYNTHETIC_DEPLOYMENT, stableAssetId: 1n }, now: () => 1_700_000_000 + 31_536_000, limits: { rateLimit: false } })
   const tfs = Object.keys(TIMEFRAMES)
   const times: number[] = []
   // warm up, then 1,000 queries: random pool, timeframe and window end, the default 500 candles
@@ -180,8 +259,14 @@ async function benchCandlesAndApi(): Promise<Record<string, unknown>> {
     }),
   )
   await app.close()
+  // the same database behind the API as it is served: default limits, rate limit on
+  const limited = await buildApi({ db, deployment: { ...SYNTHETIC_DEPLOYMENT, stableAssetId: 1n }, now: () => 1_700_000_000 + 31_536_000 })
+  log(`load test: ${LOAD_CLIENTS} clients for ${LOAD_SECONDS} s…`)
+  const load = await loadTest(await limited.listen({ port: 0, host: '127.0.0.1' }))
+  await limited.close()
   await db.close()
   return {
+    load,
     candles: { swaps: n, fillSeconds: fill.seconds, queries: times.length, p50Ms: round2(percentile(times, 50)), p95Ms: round2(percentile(times, 95)), goalP95Ms: 50 },
     api: { route: 'GET /api/pools', concurrency: 8, requestsPerSecond: Math.round(requests / 5) },
   }
@@ -194,7 +279,10 @@ log(JSON.stringify(synthetic))
 log('ingest (localnet)…')
 const localnet = LOCALNET_SWAPS > 0 ? await benchIngestLocalnet() : null
 log(JSON.stringify(localnet))
+log('ingest (localnet, every contract)…')
+const contracts = ACTIVITY_PASSES > 0 ? await benchIngestContracts() : null
+log(JSON.stringify(contracts))
 log(`candles over ${SWAPS} swaps…`)
 const rest = await benchCandlesAndApi()
-console.log(JSON.stringify({ database: target ? 'postgres' : 'pglite', ingest: { synthetic, localnet, goalEventsPerSecond: 5_000 }, ...rest }, null, 2))
+console.log(JSON.stringify({ database: target ? 'postgres' : 'pglite', ingest: { synthetic, localnet, contracts, goalEventsPerSecond: 5_000 }, ...rest }, null, 2))
 process.exit(0)

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts'
 import { Follower } from './follower/follower.ts'
 import { buildApi } from './api/app.ts'
 import type { Deployment } from './config.ts'
+import type { ApiLimits } from './api/limits.ts'
 
 /** Options of startAnalytics. */
 export interface StartAnalyticsOptions {
@@ -21,6 +22,8 @@ export interface StartAnalyticsOptions {
   corsOrigin?: string | RegExp | (string | RegExp)[]
   /** Serve the API without following (a read replica's API). */
   follow?: boolean
+  /** The API's body size, timeouts and per-IP rate (default: generous limits, see api/limits.ts). */
+  limits?: ApiLimits
   log?: (message: string) => void
 }
 
@@ -48,7 +51,7 @@ export async function startAnalytics(options: StartAnalyticsOptions): Promise<An
     await migrate(db)
     const follower = new Follower({ db, algod, deployment: options.deployment, log: options.log })
     await follower.verifyChain()
-    api = await buildApi({ db, algod, deployment: options.deployment, corsOrigin: options.corsOrigin })
+    api = await buildApi({ db, algod, deployment: options.deployment, corsOrigin: options.corsOrigin, limits: options.limits })
     const address = await api.listen({ port: options.port ?? 4010, host: options.host ?? '127.0.0.1' })
     if (options.follow !== false) void follower.start()
     return {

@@ -5,6 +5,7 @@ import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import type { ApiDeps } from './deps.ts'
 import { HttpError, reason } from './errors.ts'
+import { enforceLimits, serverOptions, type ApiLimits } from './limits.ts'
 import { health } from './routes/health.ts'
 import { pools } from './routes/pools.ts'
 import { poolById } from './routes/pool.ts'
@@ -13,25 +14,36 @@ import { swaps } from './routes/swaps.ts'
 import { tokens } from './routes/tokens.ts'
 import { stats } from './routes/stats.ts'
 import { activity } from './routes/activity.ts'
+import { programs } from './routes/programs.ts'
+import { locks } from './routes/locks.ts'
+import { projects } from './routes/projects.ts'
+import { vault } from './routes/vault.ts'
+import { adminLog } from './routes/admin-log.ts'
 
 /** Options of the API besides its dependencies. */
 export interface ApiOptions extends ApiDeps {
   /** Origins allowed by CORS (the web app's); default any origin. */
   corsOrigin?: string | RegExp | (string | RegExp)[]
   logger?: boolean
+  /** Body size, timeouts and the per-IP rate (limits.ts); generous defaults. */
+  limits?: ApiLimits
+  /** Trust X-Forwarded-For for the client's IP (behind a reverse proxy). */
+  trustProxy?: boolean
 }
 
 /** Every route, in the order the OpenAPI document lists them. */
-const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, activity]
+const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, programs, locks, projects, vault, adminLog, activity]
 
 /** Builds the API (not listening: `listen` it, or `inject` requests in tests). */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, ajv: { customOptions: { removeAdditional: false } } })
+  const app = Fastify({ logger: options.logger ?? false, ajv: { customOptions: { removeAdditional: false } }, trustProxy: options.trustProxy ?? false, ...serverOptions(options.limits) })
   await app.register(cors, { origin: options.corsOrigin ?? '*', methods: ['GET', 'HEAD', 'OPTIONS'] })
+  // after CORS, so a browser can read a 429 or 413
+  enforceLimits(app, options.limits)
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Grove analytics API', version: '0.1.0', description: "Grove's pools, swaps, candles, tokens and stats, indexed from algod." },
+      info: { title: 'Grove analytics API', version: '0.1.0', description: "Grove's pools, swaps, candles, tokens, stats, staking programs, locks, projects, the vault and admin actions, indexed from algod." },
     },
   })
 

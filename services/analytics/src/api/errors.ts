@@ -18,5 +18,5 @@ export const badRequest = (message: string) => new HttpError(400, message)
 
 /** The reason phrase of a status code the API answers with. */
 export function reason(status: number): string {
-  return ({ 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 415: 'Unsupported Media Type', 500: 'Internal Server Error', 503: 'Service Unavailable' } as Record<number, string>)[status] ?? 'Error'
+  return ({ 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' } as Record<number, string>)[status] ?? 'Error'
 }
