@@ -1,0 +1,274 @@
+// The indexer's tables, kept in memory over the ledger's blocks: one row per transaction (inner
+// ones too, numbered in preorder after their root, as the indexer's txn table), and the indexes
+// its queries use. Built from the stored blocks when it starts, then block by block inside the
+// ledger's commit (Node.onCommit); a reverted commit runs the undo, so no round the chain lost
+// stays indexed.
+import algosdk from 'algosdk'
+import { paysetLeaves } from '@grove/ledger'
+import type { Node } from '@grove/ledger'
+import { sigType } from './convert.ts'
+
+/** A root transaction: its block entry and id. */
+export interface Root {
+  stxn: algosdk.SignedTxnWithAD
+  txid: string
+  round: bigint
+  intra: number
+  /** Inner transactions under it, at every depth (the next token skips them). */
+  innerCount: number
+  /** The created app or asset id of the root (the txn table's asset column). */
+  createdId: bigint
+  /** Its row number. */
+  row: number
+  /** Its JSON, made when first asked for (rows never change). */
+  json?: Record<string, unknown>
+}
+
+/** One row of the txn table. */
+export interface Row {
+  round: bigint
+  intra: number
+  root: Root
+  /** The row's own transaction (the root's, or an inner one). */
+  stxn: algosdk.SignedTxnWithAD
+  inner: boolean
+  /** The asset column: the app or asset the transaction is about (created ids included). */
+  creatable: bigint
+  /** The txn_participation rows: a root's cover its inner transactions' too. */
+  participants: string[]
+}
+
+/** An app or asset as the indexer's tables know it. */
+export interface Creatable {
+  id: bigint
+  creator: string
+  createdAt: bigint
+  /** Round it was deleted (destroyed), if it was. */
+  deletedAt?: bigint
+}
+
+/** Every round's block time and header. */
+interface RoundInfo {
+  header: algosdk.BlockHeader
+  /** Index of the round's first row. */
+  firstRow: number
+}
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+/** Pops `value` from the end of `map[key]` (the undo of push, newest first). */
+const pop = <K, V>(map: Map<K, V[]>, key: K): void => {
+  const list = map.get(key)
+  if (!list) return
+  list.pop()
+  if (list.length === 0) map.delete(key)
+}
+
+function participantsOf(stxn: algosdk.SignedTxnWithAD, includeInner: boolean, add: (a: string) => void): void {
+  const txn = stxn.signedTxn.txn
+  add(txn.sender.toString())
+  const zero = (a: algosdk.Address | undefined) => a === undefined || a.publicKey.every((x) => x === 0)
+  switch (txn.type) {
+    case 'pay':
+      add(txn.payment!.receiver.toString())
+      if (!zero(txn.payment!.closeRemainderTo)) add(txn.payment!.closeRemainderTo!.toString())
+      break
+    case 'axfer':
+      if (!zero(txn.assetTransfer!.assetSender)) add(txn.assetTransfer!.assetSender!.toString())
+      add(txn.assetTransfer!.receiver.toString())
+      if (!zero(txn.assetTransfer!.closeRemainderTo)) add(txn.assetTransfer!.closeRemainderTo!.toString())
+      break
+    case 'afrz':
+      add(txn.assetFreeze!.freezeAccount.toString())
+      break
+    case 'appl':
+      for (const a of txn.applicationCall!.accounts) add(a.toString())
+      break
+    case 'hb':
+      add(txn.heartbeat!.address.toString())
+      break
+  }
+  if (includeInner) for (const inner of stxn.applyData.evalDelta?.innerTxns ?? []) participantsOf(inner, true, add)
+}
+
+function participants(stxn: algosdk.SignedTxnWithAD, includeInner: boolean): string[] {
+  const set = new Set<string>()
+  participantsOf(stxn, includeInner, (a) => set.add(a))
+  return [...set]
+}
+
+function countInner(stxn: algosdk.SignedTxnWithAD): number {
+  let n = 0
+  for (const inner of stxn.applyData.evalDelta?.innerTxns ?? []) n += 1 + countInner(inner)
+  return n
+}
+
+/** transactionAssetID: the app or asset a transaction is about. */
+function creatableOf(stxn: algosdk.SignedTxnWithAD): bigint {
+  const txn = stxn.signedTxn.txn
+  switch (txn.type) {
+    case 'appl':
+      return txn.applicationCall!.appIndex || (stxn.applyData.applicationID ?? 0n)
+    case 'acfg':
+      return txn.assetConfig!.assetIndex || (stxn.applyData.configAsset ?? 0n)
+    case 'axfer':
+      return txn.assetTransfer!.assetIndex
+    case 'afrz':
+      return txn.assetFreeze!.assetIndex
+    default:
+      return 0n
+  }
+}
+
+/** The in-memory indexer database. */
+export class IndexerStore {
+  readonly rows: Row[] = []
+  readonly rounds: RoundInfo[] = []
+  readonly byTxid = new Map<string, Root>()
+  /** Row numbers by participating address, ascending. */
+  readonly byAddress = new Map<string, number[]>()
+  readonly byGroup = new Map<string, number[]>()
+  readonly byCreatable = new Map<bigint, number[]>()
+  readonly assets = new Map<bigint, Creatable>()
+  readonly apps = new Map<bigint, Creatable>()
+  /** Every address seen on chain (genesis and participants) and the round it first appeared. */
+  readonly accounts = new Map<string, bigint>()
+  /** Addresses that ever held or moved each asset (a balance search reads their holdings). */
+  readonly assetHolders = new Map<bigint, Set<string>>()
+  private readonly unsubscribe: () => void
+
+  constructor(
+    readonly node: Node,
+    genesisAccounts: Iterable<string>,
+  ) {
+    for (const a of genesisAccounts) this.accounts.set(a, 0n)
+    const tip = node.lastRound()
+    for (let r = 0n; r <= tip; r++) this.add(node.block(r)!)
+    this.unsubscribe = node.onCommit((_round, bytes) => {
+      const undo = this.add(algosdk.decodeMsgpack(bytes, algosdk.Block))
+      return () => this.undoLast(undo)
+    })
+  }
+
+  /** The latest indexed round (the ledger's, as commits run inside the ledger's). */
+  round(): bigint {
+    return BigInt(this.rounds.length - 1)
+  }
+
+  close(): void {
+    this.unsubscribe()
+  }
+
+  /** Indexes a block; returns the undo of its changes other than rows and round. */
+  private add(block: algosdk.Block): (() => void)[] {
+    const round = block.header.round
+    const undo: (() => void)[] = []
+    this.rounds.push({ header: block.header, firstRow: this.rows.length })
+    const leaves = paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash)
+    const seeAccount = (a: string) => {
+      if (this.accounts.has(a)) return
+      this.accounts.set(a, round)
+      undo.push(() => this.accounts.delete(a))
+    }
+    const seeCreatable = (map: Map<bigint, Creatable>, id: bigint, creator: string) => {
+      if (map.has(id)) return
+      map.set(id, { id, creator, createdAt: round })
+      undo.push(() => map.delete(id))
+    }
+    const markDeleted = (c: Creatable | undefined) => {
+      if (!c || c.deletedAt !== undefined) return
+      c.deletedAt = round
+      undo.push(() => (c.deletedAt = undefined))
+    }
+    const seeHolder = (asset: bigint, a: string) => {
+      let set = this.assetHolders.get(asset)
+      if (!set) this.assetHolders.set(asset, (set = new Set()))
+      if (set.has(a)) return
+      set.add(a)
+      undo.push(() => set.delete(a))
+    }
+    const addRow = (row: Row) => {
+      const n = this.rows.length
+      this.rows.push(row)
+      for (const a of row.participants) {
+        push(this.byAddress, a, n)
+        seeAccount(a)
+      }
+      if (row.creatable !== 0n) push(this.byCreatable, row.creatable, n)
+      const group = row.stxn.signedTxn.txn.group
+      if (group && group.some((x) => x !== 0)) push(this.byGroup, algosdk.bytesToBase64(group), n)
+      const txn = row.stxn.signedTxn.txn
+      const sender = txn.sender.toString()
+      if (txn.type === 'acfg') {
+        if (txn.assetConfig!.assetIndex === 0n) {
+          seeCreatable(this.assets, row.creatable, sender)
+          seeHolder(row.creatable, sender)
+        } else if (txn.assetConfig!.total === 0n && !txn.assetConfig!.manager && !txn.assetConfig!.reserve && !txn.assetConfig!.freeze && !txn.assetConfig!.clawback) {
+          // a config with no params destroys the asset
+          markDeleted(this.assets.get(row.creatable))
+        }
+      }
+      if (txn.type === 'axfer') {
+        const t = txn.assetTransfer!
+        seeHolder(t.assetIndex, t.receiver.toString())
+        seeHolder(t.assetIndex, sender)
+      }
+      if (txn.type === 'appl') {
+        const a = txn.applicationCall!
+        if (a.appIndex === 0n) {
+          seeCreatable(this.apps, row.creatable, sender)
+          seeAccount(algosdk.getApplicationAddress(row.creatable).toString())
+        } else if (a.onComplete === algosdk.OnApplicationComplete.DeleteApplicationOC) markDeleted(this.apps.get(row.creatable))
+      }
+    }
+    let intra = 0
+    block.payset.forEach((entry, i) => {
+      const stxn = entry.signedTxn
+      // the block strips the genesis fields the txid covers: the leaves put them back
+      const s = stxn.signedTxn
+      const signed = new algosdk.SignedTransaction({ txn: leaves[i]!.txn, sig: s.sig, msig: s.msig, lsig: s.lsig, sgnr: s.sgnr })
+      const restored = new algosdk.SignedTxnWithAD({ signedTxn: signed, applyData: stxn.applyData })
+      const root: Root = { stxn: restored, txid: leaves[i]!.txn.txID(), round, intra, innerCount: countInner(stxn), createdId: creatableOf(stxn), row: this.rows.length }
+      this.byTxid.set(root.txid, root)
+      undo.push(() => this.byTxid.delete(root.txid))
+      addRow({ round, intra, root, stxn: restored, inner: false, creatable: root.createdId, participants: participants(stxn, true) })
+      intra++
+      const walk = (parent: algosdk.SignedTxnWithAD) => {
+        for (const inner of parent.applyData.evalDelta?.innerTxns ?? []) {
+          addRow({ round, intra, root, stxn: inner, inner: true, creatable: creatableOf(inner), participants: participants(inner, false) })
+          intra++
+          walk(inner)
+        }
+      }
+      walk(stxn)
+    })
+    return undo
+  }
+
+  /** Removes the newest round (its commit was reverted). */
+  private undoLast(undo: (() => void)[]): void {
+    const info = this.rounds.pop()!
+    while (this.rows.length > info.firstRow) {
+      const row = this.rows.pop()!
+      for (const a of row.participants) pop(this.byAddress, a)
+      if (row.creatable !== 0n) pop(this.byCreatable, row.creatable)
+      const group = row.stxn.signedTxn.txn.group
+      if (group && group.some((x) => x !== 0)) pop(this.byGroup, algosdk.bytesToBase64(group))
+    }
+    for (const u of undo.reverse()) u()
+  }
+
+  /** The block time (seconds) of a round. */
+  roundTime(round: bigint): bigint {
+    return this.rounds[Number(round)]!.header.timestamp
+  }
+
+  /** go's sig type of a row (for the sig-type filter). */
+  static sigType(row: Row): string | undefined {
+    return row.inner ? undefined : sigType(row.stxn.signedTxn)
+  }
+}
