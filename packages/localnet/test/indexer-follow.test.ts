@@ -11,7 +11,8 @@ import { createIndexerListener } from '../src/indexer/server.ts'
 import { listen, type RunningServer } from '../src/server.ts'
 import { startLocalnet } from '../src/start-localnet.ts'
 
-const [alice, bob] = genesisAccounts() as [{ address: string; secretKey: Uint8Array }, { address: string; secretKey: Uint8Array }]
+const alice = genesisAccounts()[0]!
+const bob = genesisAccounts()[1]!
 const dirs: string[] = []
 const servers: RunningServer[] = []
 
