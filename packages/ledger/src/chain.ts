@@ -783,7 +783,7 @@ class Chain implements Node {
     this.journaledField(this.lastBlockAt, (v) => (this.lastBlockAt = v), this.now())
     this.forget(round)
     for (const listener of this.listeners) {
-      const undo = listener(round, this.blockBytes[this.blockBytes.length - 1])
+      const undo = listener(round, this.blockBytes[this.blockBytes.length - 1], b.res.txIds)
       if (undo) this.state.journal(undo)
     }
   }

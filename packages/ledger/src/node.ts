@@ -47,10 +47,11 @@ export interface Supply {
 
 /**
  * Told of each block as it commits, inside the commit's journaled checkpoint: `bytes` is the
- * block's canonical msgpack. The undo it returns runs if that commit is reverted (a failed step
- * or flush), newest block first, so a follower (the indexer) never holds a block the chain lost.
+ * block's canonical msgpack, `txIds` its transactions' ids in payset order. The undo it returns
+ * runs if that commit is reverted (a failed step or flush), newest block first, so a follower
+ * (the indexer) never holds a block the chain lost.
  */
-export type CommitListener = (round: bigint, bytes: Uint8Array) => (() => void) | void
+export type CommitListener = (round: bigint, bytes: Uint8Array, txIds: readonly string[]) => (() => void) | void
 
 /** The embedded localnet node: a dev-mode chain where every accepted group is a block at once. */
 export interface Node {

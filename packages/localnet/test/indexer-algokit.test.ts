@@ -24,7 +24,7 @@ beforeAll(async () => {
   net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
   fixture = algorandFixture({ algodConfig: config(net.algod.url, net.algod.token), indexerConfig: config(net.indexer.url, net.indexer.token), kmdConfig: config(net.kmd.url, net.kmd.token) })
   await fixture.newScope()
-})
+}, 120_000)
 
 afterAll(async () => {
   await net?.stop()

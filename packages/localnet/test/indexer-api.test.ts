@@ -92,7 +92,7 @@ beforeAll(async () => {
   groupId = a!.group!
   appCallId = b!.txID()
   await send(d.algod, a!.signTxn(bob.sk), b!.signTxn(bob.sk))
-})
+}, 120_000)
 
 afterAll(async () => {
   await d?.stop()

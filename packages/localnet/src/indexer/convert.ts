@@ -45,6 +45,9 @@ export interface RowExtra {
   roundTime: bigint
   /** The created asset or app id (the row's `asset` column). */
   createdId: bigint
+  /** A root's genesis fields, which its block entry leaves out. */
+  genesisId?: string
+  genesisHash?: Uint8Array
 }
 
 function applicationFields(txn: algosdk.Transaction): Json {
@@ -193,7 +196,7 @@ export function transactionJSON(stxn: algosdk.SignedTxnWithAD, extra: RowExtra):
     out['inner-txns'] = ed.innerTxns.map((inner) => {
       const t = inner.signedTxn.txn
       const createdId = t.type === 'appl' ? (inner.applyData.applicationID ?? 0n) : t.type === 'acfg' ? (inner.applyData.configAsset ?? 0n) : 0n
-      return transactionJSON(inner, { ...extra, createdId })
+      return transactionJSON(inner, { ...extra, createdId, genesisId: undefined, genesisHash: undefined })
     })
   }
   Object.assign(out, {
@@ -203,8 +206,8 @@ export function transactionJSON(stxn: algosdk.SignedTxnWithAD, extra: RowExtra):
     'confirmed-round': extra.round,
     fee: txn.fee,
     'first-valid': txn.firstValid,
-    'genesis-hash': bytesOmitZero(txn.genesisHash),
-    'genesis-id': txn.genesisID ?? '',
+    'genesis-hash': bytesOmitZero(extra.genesisHash ?? txn.genesisHash),
+    'genesis-id': extra.genesisId || (txn.genesisID ?? ''),
     'global-state-delta': stateDelta(ed?.globalDelta),
     group: bytesOmitZero(txn.group),
     'intra-round-offset': extra.intra,

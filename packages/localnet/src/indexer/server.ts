@@ -74,6 +74,8 @@ async function handle(ctx: IndexerContext, req: IncomingMessage, res: ServerResp
   const match = matchRoute(ROUTES, method === 'HEAD' ? 'GET' : method, path)
   let reply: AlgodReply
   try {
+    // after a restart, answers wait until the stored blocks are indexed: never behind algod
+    await ctx.store.ready
     if (!match) throw new AlgodError(404, 'Not Found')
     if ('methodMismatch' in match) throw new AlgodError(405, 'Method Not Allowed')
     const request: AlgodRequest = { method, path, params: match.params, query: url.searchParams, headers: req.headers, body: new Uint8Array() }

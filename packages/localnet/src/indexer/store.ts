@@ -20,6 +20,9 @@ export interface Root {
   createdId: bigint
   /** Its row number. */
   row: number
+  /** The genesis fields the block stripped from it (its hgi and hgh flags). */
+  genesisId: string
+  genesisHash: Uint8Array | undefined
   /** Its JSON, made when first asked for (rows never change). */
   json?: Record<string, unknown>
 }
@@ -141,17 +144,45 @@ export class IndexerStore {
   readonly assetHolders = new Map<bigint, Set<string>>()
   private readonly unsubscribe: () => void
 
+  /** Resolves once the blocks stored before the start are indexed (queries wait for it). */
+  readonly ready: Promise<void>
+  /** Commits that arrived while catching up, indexed (in order) once it is done. */
+  private pending: { round: bigint; bytes: Uint8Array; txIds: readonly string[]; undo?: (() => void)[] }[] | undefined = []
+  private closed = false
+
   constructor(
     readonly node: Node,
     genesisAccounts: Iterable<string>,
   ) {
     for (const a of genesisAccounts) this.accounts.set(a, 0n)
     const tip = node.lastRound()
-    for (let r = 0n; r <= tip; r++) this.add(node.block(r)!)
-    this.unsubscribe = node.onCommit((_round, bytes) => {
-      const undo = this.add(algosdk.decodeMsgpack(bytes, algosdk.Block))
-      return () => this.undoLast(undo)
+    this.unsubscribe = node.onCommit((_round, bytes, txIds) => {
+      const pending = this.pending
+      if (pending === undefined) {
+        const undo = this.add(algosdk.decodeMsgpack(bytes, algosdk.Block), txIds)
+        return () => this.undoLast(undo)
+      }
+      const entry: (typeof pending)[number] = { round: _round, bytes, txIds }
+      pending.push(entry)
+      // undone newest first: either still queued (the last entry) or indexed (the newest round)
+      return () => (entry.undo ? this.undoLast(entry.undo) : void pending.pop())
     })
+    this.ready = this.catchUp(tip)
+  }
+
+  /**
+   * Indexes the stored blocks up to `tip` (flushed, so never undone) in slices, yielding between
+   * them so the node serves while a long chain is read, then the commits queued meanwhile.
+   */
+  private async catchUp(tip: bigint): Promise<void> {
+    const SLICE = 256n
+    for (let r = 0n; r <= tip && !this.closed; r++) {
+      this.add(this.node.block(r)!)
+      if (r % SLICE === SLICE - 1n) await new Promise((resolve) => setImmediate(resolve))
+    }
+    const pending = this.pending!
+    for (const entry of pending) entry.undo = this.add(algosdk.decodeMsgpack(entry.bytes, algosdk.Block), entry.txIds)
+    this.pending = undefined
   }
 
   /** The latest indexed round (the ledger's, as commits run inside the ledger's). */
@@ -160,15 +191,17 @@ export class IndexerStore {
   }
 
   close(): void {
+    this.closed = true
     this.unsubscribe()
   }
 
   /** Indexes a block; returns the undo of its changes other than rows and round. */
-  private add(block: algosdk.Block): (() => void)[] {
+  private add(block: algosdk.Block, txIds?: readonly string[]): (() => void)[] {
     const round = block.header.round
     const undo: (() => void)[] = []
     this.rounds.push({ header: block.header, firstRow: this.rows.length })
-    const leaves = paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash)
+    // the block strips the genesis fields the txid covers: the leaves put them back (a commit brings its ids)
+    const ids = txIds ?? paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash).map((l) => l.txn.txID())
     const seeAccount = (a: string) => {
       if (this.accounts.has(a)) return
       this.accounts.set(a, round)
@@ -228,14 +261,20 @@ export class IndexerStore {
     let intra = 0
     block.payset.forEach((entry, i) => {
       const stxn = entry.signedTxn
-      // the block strips the genesis fields the txid covers: the leaves put them back
-      const s = stxn.signedTxn
-      const signed = new algosdk.SignedTransaction({ txn: leaves[i]!.txn, sig: s.sig, msig: s.msig, lsig: s.lsig, sgnr: s.sgnr })
-      const restored = new algosdk.SignedTxnWithAD({ signedTxn: signed, applyData: stxn.applyData })
-      const root: Root = { stxn: restored, txid: leaves[i]!.txn.txID(), round, intra, innerCount: countInner(stxn), createdId: creatableOf(stxn), row: this.rows.length }
+      const root: Root = {
+        stxn,
+        txid: ids[i]!,
+        round,
+        intra,
+        innerCount: countInner(stxn),
+        createdId: creatableOf(stxn),
+        row: this.rows.length,
+        genesisId: entry.hasGenesisID ? block.header.genesisID : '',
+        genesisHash: entry.hasGenesisHash ? block.header.genesisHash : undefined,
+      }
       this.byTxid.set(root.txid, root)
       undo.push(() => this.byTxid.delete(root.txid))
-      addRow({ round, intra, root, stxn: restored, inner: false, creatable: root.createdId, participants: participants(stxn, true) })
+      addRow({ round, intra, root, stxn, inner: false, creatable: root.createdId, participants: participants(stxn, true) })
       intra++
       const walk = (parent: algosdk.SignedTxnWithAD) => {
         for (const inner of parent.applyData.evalDelta?.innerTxns ?? []) {

@@ -260,7 +260,7 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
 /** The root's JSON (kept: rows never change). */
 export function rootJSON(store: IndexerStore, root: Root): Json {
   if (root.json) return root.json
-  const json = transactionJSON(root.stxn, { round: root.round, intra: root.intra, roundTime: store.roundTime(root.round), createdId: root.createdId })
+  const json = transactionJSON(root.stxn, { round: root.round, intra: root.intra, roundTime: store.roundTime(root.round), createdId: root.createdId, genesisId: root.genesisId, genesisHash: root.genesisHash })
   json.id = root.txid
   json.signature = signatureJSON(root.stxn.signedTxn)
   return (root.json = json)
