@@ -2,6 +2,7 @@
 // them: optional fields it sets through a pointer (uint64Ptr and the like) are written even when
 // zero, byteSliceOmitZeroPtr and addrPtr fields are left out when zero.
 import algosdk from 'algosdk'
+import { addressString } from './address.ts'
 
 export type Json = Record<string, unknown>
 
@@ -10,7 +11,7 @@ const isZero = (b: Uint8Array | undefined): boolean => b === undefined || b.ever
 /** byteSliceOmitZeroPtr: left out when absent or all zero bytes. */
 const bytesOmitZero = (b: Uint8Array | undefined): string | undefined => (b === undefined || b.length === 0 || isZero(b) ? undefined : b64(b))
 /** addrPtr: left out for the zero address. */
-const addrOmitZero = (a: algosdk.Address | undefined): string | undefined => (a === undefined || isZero(a.publicKey) ? undefined : a.toString())
+const addrOmitZero = (a: algosdk.Address | undefined): string | undefined => (a === undefined || isZero(a.publicKey) ? undefined : addressString(a))
 
 /** util.PrintableUTF8OrEmpty: the text when it is valid, printable UTF-8, else empty. */
 function printableOrEmpty(bytes: Uint8Array): string {
@@ -53,16 +54,16 @@ export interface RowExtra {
 function applicationFields(txn: algosdk.Transaction): Json {
   const a = txn.applicationCall!
   const access = (a.access ?? []).map((r): Json => {
-    if (r.address) return { address: r.address.toString() }
+    if (r.address) return { address: addressString(r.address) }
     if (r.appIndex) return { 'application-id': r.appIndex }
     if (r.assetIndex) return { 'asset-id': r.assetIndex }
-    if (r.holding) return { holding: { address: r.holding.address.toString(), asset: r.holding.assetIndex } }
-    if (r.locals) return { local: { address: r.locals.address.toString(), app: r.locals.appIndex } }
+    if (r.holding) return { holding: { address: addressString(r.holding.address), asset: r.holding.assetIndex } }
+    if (r.locals) return { local: { address: addressString(r.locals.address), app: r.locals.appIndex } }
     return { box: { app: r.box?.appIndex ?? 0n, name: b64(r.box?.name ?? new Uint8Array()) } }
   })
   return {
     access,
-    accounts: a.accounts.map((x) => x.toString()),
+    accounts: a.accounts.map(addressString),
     'application-args': a.appArgs.map(b64),
     'application-id': a.appIndex,
     'approval-program': bytesOmitZero(a.approvalProgram),
@@ -88,7 +89,7 @@ function assetParamsFromTxn(txn: algosdk.Transaction): Json | undefined {
   const url = enc.encode(c.assetURL ?? '')
   return {
     clawback: addrOmitZero(c.clawback),
-    creator: txn.sender.toString(),
+    creator: addressString(txn.sender),
     decimals: c.decimals,
     'default-frozen': c.defaultFrozen,
     freeze: addrOmitZero(c.freeze),
@@ -107,11 +108,11 @@ function assetParamsFromTxn(txn: algosdk.Transaction): Json | undefined {
 
 /** go's edIndexToAddress: a local delta's account index to its address. */
 function edIndexAddress(index: number, txn: algosdk.Transaction, shared: algosdk.Address[]): string {
-  if (index === 0) return txn.sender.toString()
+  if (index === 0) return addressString(txn.sender)
   const accounts = txn.applicationCall?.accounts ?? []
-  if (index <= accounts.length) return accounts[index - 1]!.toString()
+  if (index <= accounts.length) return addressString(accounts[index - 1]!)
   const s = shared[index - 1 - accounts.length]
-  return s ? s.toString() : new algosdk.Address(new Uint8Array(32)).toString()
+  return s ? addressString(s) : new algosdk.Address(new Uint8Array(32)).toString()
 }
 
 /** signedTxnWithAdToTransaction: the indexer's Transaction (without id and signature, added by the caller for the root). */
@@ -125,7 +126,7 @@ export function transactionJSON(stxn: algosdk.SignedTxnWithAD, extra: RowExtra):
         amount: txn.payment!.amount,
         'close-amount': ad.closingAmount ?? 0n,
         'close-remainder-to': addrOmitZero(txn.payment!.closeRemainderTo),
-        receiver: txn.payment!.receiver.toString(),
+        receiver: addressString(txn.payment!.receiver),
       }
       break
     case 'keyreg': {
@@ -151,14 +152,14 @@ export function transactionJSON(stxn: algosdk.SignedTxnWithAD, extra: RowExtra):
         'asset-id': t.assetIndex,
         'close-amount': ad.assetClosingAmount ?? 0n,
         'close-to': addrOmitZero(t.closeRemainderTo),
-        receiver: t.receiver.toString(),
+        receiver: addressString(t.receiver),
         sender: addrOmitZero(t.assetSender),
       }
       break
     }
     case 'afrz': {
       const f = txn.assetFreeze!
-      out['asset-freeze-transaction'] = { address: f.freezeAccount.toString(), 'asset-id': f.assetIndex, 'new-freeze-status': f.frozen }
+      out['asset-freeze-transaction'] = { address: addressString(f.freezeAccount), 'asset-id': f.assetIndex, 'new-freeze-status': f.frozen }
       break
     }
     case 'appl':
@@ -167,7 +168,7 @@ export function transactionJSON(stxn: algosdk.SignedTxnWithAD, extra: RowExtra):
     case 'hb': {
       const h = txn.heartbeat!
       out['heartbeat-transaction'] = {
-        'hb-address': h.address.toString(),
+        'hb-address': addressString(h.address),
         'hb-key-dilution': h.keyDilution,
         'hb-proof': {
           'hb-pk': bytesOmitZero(h.proof.pk),
@@ -217,7 +218,7 @@ export function transactionJSON(stxn: algosdk.SignedTxnWithAD, extra: RowExtra):
     'receiver-rewards': ad.receiverRewards ?? 0n,
     'rekey-to': addrOmitZero(txn.rekeyTo),
     'round-time': extra.roundTime,
-    sender: txn.sender.toString(),
+    sender: addressString(txn.sender),
     'sender-rewards': ad.senderRewards ?? 0n,
     'tx-type': txn.type,
   })
@@ -282,10 +283,10 @@ export function blockHeaderJSON(h: algosdk.BlockHeader): Json {
     proposer: addrOmitZero(h.proposer),
     'proposer-payout': num(h.proposerPayout),
     rewards: {
-      'fee-sink': h.rewardState.feeSink.toString(),
+      'fee-sink': addressString(h.rewardState.feeSink),
       'rewards-calculation-round': h.rewardState.rewardsRecalculationRound,
       'rewards-level': h.rewardState.rewardsLevel,
-      'rewards-pool': h.rewardState.rewardsPool.toString(),
+      'rewards-pool': addressString(h.rewardState.rewardsPool),
       'rewards-rate': h.rewardState.rewardsRate,
       'rewards-residue': h.rewardState.rewardsResidue,
     },

@@ -3,10 +3,13 @@
 // its queries use. Built from the stored blocks when it starts, then block by block inside the
 // ledger's commit (Node.onCommit); a reverted commit runs the undo, so no round the chain lost
 // stays indexed.
+import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
+import { addressString } from './address.ts'
 import { paysetLeaves } from '@grove/ledger'
 import type { Node } from '@grove/ledger'
 import { sigType } from './convert.ts'
+import { digestString } from '../algod/handlers/blocks.ts'
 
 /** A root transaction: its block entry and id. */
 export interface Root {
@@ -73,26 +76,26 @@ const pop = <K, V>(map: Map<K, V[]>, key: K): void => {
 
 function participantsOf(stxn: algosdk.SignedTxnWithAD, includeInner: boolean, add: (a: string) => void): void {
   const txn = stxn.signedTxn.txn
-  add(txn.sender.toString())
+  add(addressString(txn.sender))
   const zero = (a: algosdk.Address | undefined) => a === undefined || a.publicKey.every((x) => x === 0)
   switch (txn.type) {
     case 'pay':
-      add(txn.payment!.receiver.toString())
-      if (!zero(txn.payment!.closeRemainderTo)) add(txn.payment!.closeRemainderTo!.toString())
+      add(addressString(txn.payment!.receiver))
+      if (!zero(txn.payment!.closeRemainderTo)) add(addressString(txn.payment!.closeRemainderTo!))
       break
     case 'axfer':
-      if (!zero(txn.assetTransfer!.assetSender)) add(txn.assetTransfer!.assetSender!.toString())
-      add(txn.assetTransfer!.receiver.toString())
-      if (!zero(txn.assetTransfer!.closeRemainderTo)) add(txn.assetTransfer!.closeRemainderTo!.toString())
+      if (!zero(txn.assetTransfer!.assetSender)) add(addressString(txn.assetTransfer!.assetSender!))
+      add(addressString(txn.assetTransfer!.receiver))
+      if (!zero(txn.assetTransfer!.closeRemainderTo)) add(addressString(txn.assetTransfer!.closeRemainderTo!))
       break
     case 'afrz':
-      add(txn.assetFreeze!.freezeAccount.toString())
+      add(addressString(txn.assetFreeze!.freezeAccount))
       break
     case 'appl':
-      for (const a of txn.applicationCall!.accounts) add(a.toString())
+      for (const a of txn.applicationCall!.accounts) add(addressString(a))
       break
     case 'hb':
-      add(txn.heartbeat!.address.toString())
+      add(addressString(txn.heartbeat!.address))
       break
   }
   if (includeInner) for (const inner of stxn.applyData.evalDelta?.innerTxns ?? []) participantsOf(inner, true, add)
@@ -125,6 +128,26 @@ function creatableOf(stxn: algosdk.SignedTxnWithAD): bigint {
     default:
       return 0n
   }
+}
+
+/** `{block: …}`: the 7 bytes blockMsgpack puts before the block's own encoding. */
+const BLOCK_PREFIX_BYTES = 7
+
+/**
+ * A stored block's transaction ids: each entry's txn with the genesis fields the block strips put
+ * back (go's hgi/hgh), canonically encoded and hashed, from the raw msgpack (quicker than
+ * rebuilding algosdk transactions).
+ */
+function storedTxIds(bytes: Uint8Array, genesisId: string, genesisHash: Uint8Array): string[] {
+  const raw = algosdk.msgpackRawDecodeAsMap(bytes) as Map<string, unknown>
+  const entries = (raw.get('txns') as Map<string, unknown>[] | undefined) ?? []
+  return entries.map((stib) => {
+    const txn = new Map(stib.get('txn') as Map<string, unknown>)
+    if (stib.get('hgi')) txn.set('gen', genesisId)
+    txn.set('gh', genesisHash)
+    const digest = createHash('sha512-256').update('TX').update(algosdk.msgpackRawEncode(txn)).digest()
+    return digestString(new Uint8Array(digest))
+  })
 }
 
 /** The in-memory indexer database. */
@@ -177,7 +200,9 @@ export class IndexerStore {
   private async catchUp(tip: bigint): Promise<void> {
     const SLICE = 256n
     for (let r = 0n; r <= tip && !this.closed; r++) {
-      this.add(this.node.block(r)!)
+      const bytes = this.node.blockMsgpack(r)!.subarray(BLOCK_PREFIX_BYTES)
+      const block = algosdk.decodeMsgpack(bytes, algosdk.Block)
+      this.add(block, storedTxIds(bytes, block.header.genesisID, block.header.genesisHash))
       if (r % SLICE === SLICE - 1n) await new Promise((resolve) => setImmediate(resolve))
     }
     const pending = this.pending!
@@ -235,7 +260,7 @@ export class IndexerStore {
       const group = row.stxn.signedTxn.txn.group
       if (group && group.some((x) => x !== 0)) push(this.byGroup, algosdk.bytesToBase64(group), n)
       const txn = row.stxn.signedTxn.txn
-      const sender = txn.sender.toString()
+      const sender = addressString(txn.sender)
       if (txn.type === 'acfg') {
         if (txn.assetConfig!.assetIndex === 0n) {
           seeCreatable(this.assets, row.creatable, sender)
@@ -247,14 +272,14 @@ export class IndexerStore {
       }
       if (txn.type === 'axfer') {
         const t = txn.assetTransfer!
-        seeHolder(t.assetIndex, t.receiver.toString())
+        seeHolder(t.assetIndex, addressString(t.receiver))
         seeHolder(t.assetIndex, sender)
       }
       if (txn.type === 'appl') {
         const a = txn.applicationCall!
         if (a.appIndex === 0n) {
           seeCreatable(this.apps, row.creatable, sender)
-          seeAccount(algosdk.getApplicationAddress(row.creatable).toString())
+          seeAccount(addressString(algosdk.getApplicationAddress(row.creatable)))
         } else if (a.onComplete === algosdk.OnApplicationComplete.DeleteApplicationOC) markDeleted(this.apps.get(row.creatable))
       }
     }

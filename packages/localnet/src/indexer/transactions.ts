@@ -1,6 +1,7 @@
 // The indexer's transaction search (idb/postgres buildTransactionQuery and txnsWithNext, api's
 // fetchTransactions) over the store's rows and indexes.
 import algosdk from 'algosdk'
+import { addressString } from './address.ts'
 import { AlgodError, badRequest } from '../algod/errors.ts'
 import { boolQuery, uintQuery } from '../algod/http.ts'
 import type { AlgodRequest } from '../algod/http.ts'
@@ -216,7 +217,7 @@ const startsWith = (note: Uint8Array | undefined, prefix: Uint8Array): boolean =
 
 function roleMatches(row: Row, role: number, address: string): boolean {
   const txn = row.stxn.signedTxn.txn
-  const is = (a: algosdk.Address | undefined) => a !== undefined && a.toString() === address
+  const is = (a: algosdk.Address | undefined) => a !== undefined && addressString(a) === address
   if (role & ROLE.sender && is(txn.sender)) return true
   if (role & ROLE.receiver && is(txn.payment?.receiver)) return true
   if (role & ROLE.closeRemainderTo && is(txn.payment?.closeRemainderTo)) return true
