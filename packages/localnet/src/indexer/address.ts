@@ -1,6 +1,6 @@
 // Address strings, remembered: algosdk's Address.toString hashes for the checksum each time, and
 // the indexer names the same few accounts in most rows it writes.
-import algosdk from 'algosdk'
+import type algosdk from 'algosdk'
 
 const strings = new Map<string, string>()
 
