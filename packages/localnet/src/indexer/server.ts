@@ -76,6 +76,7 @@ async function handle(ctx: IndexerContext, req: IncomingMessage, res: ServerResp
   try {
     // after a restart, answers wait until the stored blocks are indexed: never behind algod
     await ctx.store.ready
+    ctx.store.drain()
     if (!match) throw new AlgodError(404, 'Not Found')
     if ('methodMismatch' in match) throw new AlgodError(405, 'Method Not Allowed')
     const request: AlgodRequest = { method, path, params: match.params, query: url.searchParams, headers: req.headers, body: new Uint8Array() }

@@ -1,8 +1,8 @@
 // The indexer's tables, kept in memory over the ledger's blocks: one row per transaction (inner
 // ones too, numbered in preorder after their root, as the indexer's txn table), and the indexes
-// its queries use. Built from the stored blocks when it starts, then block by block inside the
-// ledger's commit (Node.onCommit); a reverted commit runs the undo, so no round the chain lost
-// stays indexed.
+// its queries use. Built from the stored blocks when it starts, then block by block: each commit
+// queues its block inside the ledger's journaled commit (Node.onCommit) and the next read indexes
+// it; a reverted commit runs the undo, so no round the chain lost stays indexed.
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import { addressString } from './address.ts'
@@ -167,10 +167,14 @@ export class IndexerStore {
   readonly assetHolders = new Map<bigint, Set<string>>()
   private readonly unsubscribe: () => void
 
-  /** Resolves once the blocks stored before the start are indexed (queries wait for it). */
-  readonly ready: Promise<void>
-  /** Commits that arrived while catching up, indexed (in order) once it is done. */
-  private pending: { round: bigint; bytes: Uint8Array; txIds: readonly string[]; undo?: (() => void)[] }[] | undefined = []
+  /**
+   * Committed blocks not indexed yet, oldest first. A commit only queues its block (the submit
+   * pays nothing for the indexer); every read drains the queue first (drain), so no answer is
+   * behind the ledger. Each entry's undo, run by the ledger if its commit is reverted (newest
+   * first), drops it from the queue or, once indexed, undoes its round.
+   */
+  private readonly pending: { bytes: Uint8Array; txIds: readonly string[]; undo?: (() => void)[] }[] = []
+  private catchingUp = true
   private closed = false
 
   constructor(
@@ -180,22 +184,16 @@ export class IndexerStore {
     for (const a of genesisAccounts) this.accounts.set(a, 0n)
     const tip = node.lastRound()
     this.unsubscribe = node.onCommit((_round, bytes, txIds) => {
-      const pending = this.pending
-      if (pending === undefined) {
-        const undo = this.add(algosdk.decodeMsgpack(bytes, algosdk.Block), txIds)
-        return () => this.undoLast(undo)
-      }
-      const entry: (typeof pending)[number] = { round: _round, bytes, txIds }
-      pending.push(entry)
-      // undone newest first: either still queued (the last entry) or indexed (the newest round)
-      return () => (entry.undo ? this.undoLast(entry.undo) : void pending.pop())
+      const entry: (typeof this.pending)[number] = { bytes, txIds }
+      this.pending.push(entry)
+      return () => (entry.undo ? this.undoLast(entry.undo) : void this.pending.pop())
     })
     this.ready = this.catchUp(tip)
   }
 
   /**
    * Indexes the stored blocks up to `tip` (flushed, so never undone) in slices, yielding between
-   * them so the node serves while a long chain is read, then the commits queued meanwhile.
+   * them so the node serves while a long chain is read; commits meanwhile wait in the queue.
    */
   private async catchUp(tip: bigint): Promise<void> {
     const SLICE = 256n
@@ -205,13 +203,24 @@ export class IndexerStore {
       this.add(block, storedTxIds(bytes, block.header.genesisID, block.header.genesisHash))
       if (r % SLICE === SLICE - 1n) await new Promise((resolve) => setImmediate(resolve))
     }
-    const pending = this.pending!
-    for (const entry of pending) entry.undo = this.add(algosdk.decodeMsgpack(entry.bytes, algosdk.Block), entry.txIds)
-    this.pending = undefined
+    this.catchingUp = false
   }
 
-  /** The latest indexed round (the ledger's, as commits run inside the ledger's). */
+  /** Indexes the queued commits (after the catch-up); every read calls it first. */
+  drain(): void {
+    if (this.catchingUp) return
+    while (this.pending.length > 0) {
+      const entry = this.pending.shift()!
+      entry.undo = this.add(algosdk.decodeMsgpack(entry.bytes, algosdk.Block), entry.txIds)
+    }
+  }
+
+  /** Resolves once the blocks stored before the start are indexed (queries wait for it). */
+  readonly ready: Promise<void>
+
+  /** The latest indexed round: the ledger's, once drained. */
   round(): bigint {
+    this.drain()
     return BigInt(this.rounds.length - 1)
   }
 
