@@ -62,6 +62,7 @@ describe('an undone commit', () => {
     expect(front.store.round()).toBe(node.lastRound())
     expect((await indexer.makeHealthCheck().do()).round).toBe(1n)
     await expect(indexer.lookupTransactionByID(txid(lost)).do()).rejects.toThrow(/no transaction found/)
+    expect((await indexer.searchForTransactions().notePrefix(new TextEncoder().encode('lost')).do()).transactions).toHaveLength(0)
     const search = await indexer.searchForTransactions().address(bob.address).do()
     expect(search.transactions.map((t) => t.id)).toEqual([txid(kept)])
 
@@ -89,6 +90,7 @@ describe('an undone commit', () => {
     await expect(second).rejects.toThrow(/ledger storage failed/)
     expect(front.store.round()).toBe(0n)
     expect(front.store.rows).toHaveLength(0)
+    expect(front.store.byNote).toHaveLength(0)
     expect(front.store.byAddress.get(bob.address)).toBeUndefined()
     armed = false
     front.close()

@@ -150,6 +150,30 @@ function storedTxIds(bytes: Uint8Array, genesisId: string, genesisHash: Uint8Arr
   })
 }
 
+/** A note in the note index. */
+interface NoteEntry {
+  note: string
+  row: number
+}
+
+const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1')
+
+function compareNotes(x: NoteEntry, y: NoteEntry): number {
+  return x.note < y.note ? -1 : x.note > y.note ? 1 : x.row - y.row
+}
+
+/** Where `entry` is or would go in the sorted note index. */
+function noteIndex(notes: NoteEntry[], entry: NoteEntry): number {
+  let lo = 0
+  let hi = notes.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (compareNotes(notes[mid]!, entry) < 0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 /** The in-memory indexer database. */
 export class IndexerStore {
   readonly rows: Row[] = []
@@ -203,7 +227,36 @@ export class IndexerStore {
       this.add(block, storedTxIds(bytes, block.header.genesisID, block.header.genesisHash))
       if (r % SLICE === SLICE - 1n) await new Promise((resolve) => setImmediate(resolve))
     }
+    // the catch-up appended notes unsorted: one sort instead of an insert each
+    this.byNote.sort(compareNotes)
     this.catchingUp = false
+  }
+
+  /** Rows with a note, by note (as latin1, so byte order) then row: a note-prefix search reads one range. */
+  readonly byNote: NoteEntry[] = []
+
+  private addNote(entry: NoteEntry): void {
+    if (this.catchingUp) this.byNote.push(entry)
+    else this.byNote.splice(noteIndex(this.byNote, entry), 0, entry)
+  }
+
+  /** The rows whose note starts with `prefix`, ascending; undefined when more than `max` (a scan is quicker). */
+  rowsWithNotePrefix(prefix: Uint8Array, max: number): number[] | undefined {
+    const p = latin1(prefix)
+    const notes = this.byNote
+    const lo = noteIndex(notes, { note: p, row: -1 })
+    let a = lo
+    let b = notes.length
+    while (a < b) {
+      const mid = (a + b) >> 1
+      if (notes[mid]!.note.startsWith(p)) a = mid + 1
+      else b = mid
+    }
+    if (a - lo > max) return undefined
+    return notes
+      .slice(lo, a)
+      .map((e) => e.row)
+      .sort((x, y) => x - y)
   }
 
   /** Indexes the queued commits (after the catch-up); every read calls it first. */
@@ -261,6 +314,8 @@ export class IndexerStore {
     const addRow = (row: Row) => {
       const n = this.rows.length
       this.rows.push(row)
+      const note = row.stxn.signedTxn.txn.note
+      if (note && note.length > 0) this.addNote({ note: latin1(note), row: n })
       for (const a of row.participants) {
         push(this.byAddress, a, n)
         seeAccount(a)
@@ -327,6 +382,8 @@ export class IndexerStore {
     const info = this.rounds.pop()!
     while (this.rows.length > info.firstRow) {
       const row = this.rows.pop()!
+      const note = row.stxn.signedTxn.txn.note
+      if (note && note.length > 0) this.byNote.splice(noteIndex(this.byNote, { note: latin1(note), row: this.rows.length }), 1)
       for (const a of row.participants) pop(this.byAddress, a)
       if (row.creatable !== 0n) pop(this.byCreatable, row.creatable)
       const group = row.stxn.signedTxn.txn.group

@@ -44,6 +44,8 @@ export const INDEXER_ERRORS = {
 } as const
 
 const MAX_INT64 = 0x7fffffffffffffffn
+/** Past this many rows with the prefix, scanning in round order finds a page sooner than sorting them. */
+const NOTE_INDEX_MAX = 20_000
 
 const ROLE = { sender: 1, receiver: 2, closeRemainderTo: 4, assetSender: 8, assetReceiver: 16, assetCloseTo: 32, freeze: 64 } as const
 const TX_TYPES = ['pay', 'keyreg', 'acfg', 'axfer', 'afrz', 'appl', 'stpf', 'hb'] as const
@@ -301,6 +303,7 @@ export function searchTransactions(store: IndexerStore, f: TxnFilter): { transac
     candidates = root ? [root.row] : []
   } else if (f.groupId !== undefined) candidates = store.byGroup.get(f.groupId) ?? []
   else if (creatable !== undefined) candidates = store.byCreatable.get(creatable) ?? []
+  else if (f.notePrefix !== undefined && f.notePrefix.length > 0) candidates = store.rowsWithNotePrefix(f.notePrefix, NOTE_INDEX_MAX)
 
   const matches = (row: Row): boolean => {
     if (row.round < minRound || row.round > maxRound) return false
