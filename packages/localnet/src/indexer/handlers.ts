@@ -8,7 +8,7 @@ import { encodeModelJSON } from '../algod/required.ts'
 import { parseBoxName } from '../algod/handlers/applications.ts'
 import { blockHeaderJSON, type Json } from './convert.ts'
 import type { Creatable, IndexerStore } from './store.ts'
-import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, searchTransactions, timeQuery, transactionFilter } from './transactions.ts'
+import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransactions, timeQuery, transactionFilter } from './transactions.ts'
 
 /** What indexer handlers see. */
 export interface IndexerContext {
@@ -214,7 +214,12 @@ export function lookupAccountTransactions(ctx: IndexerContext, req: AlgodRequest
 function transactionsReply(ctx: IndexerContext, filter: ReturnType<typeof transactionFilter>): AlgodReply {
   const round = ctx.store.round()
   const { transactions, nextToken } = searchTransactions(ctx.store, filter)
-  return jsonReply({ 'current-round': round, 'next-token': nextToken, transactions })
+  // each root's text is kept: the page is joined, not encoded again
+  const texts = transactions.map((t) => ctx.store.byTxid.get(t.id as string))
+  if (texts.some((r) => r === undefined)) return jsonReply({ 'current-round': round, 'next-token': nextToken, transactions })
+  const head = algosdk.stringifyJSON({ 'current-round': round, 'next-token': nextToken }).slice(0, -1)
+  const body = `${head},"transactions":[${texts.map((r) => rootText(ctx.store, r!)).join(',')}]}\n`
+  return { status: 200, contentType: 'application/json; charset=UTF-8', body }
 }
 
 /** GET /v2/transactions. */

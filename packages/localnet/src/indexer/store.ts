@@ -28,6 +28,8 @@ export interface Root {
   genesisHash: Uint8Array | undefined
   /** Its JSON, made when first asked for (rows never change). */
   json?: Record<string, unknown>
+  /** That JSON as text, made when first written. */
+  text?: string
 }
 
 /** One row of the txn table. */

@@ -269,6 +269,11 @@ export function rootJSON(store: IndexerStore, root: Root): Json {
   return (root.json = json)
 }
 
+/** The root's JSON text (kept), so a page of transactions is joined rather than encoded again. */
+export function rootText(store: IndexerStore, root: Root): string {
+  return (root.text ??= algosdk.stringifyJSON(rootJSON(store, root)))
+}
+
 function rowJSON(store: IndexerStore, row: Row): Json {
   if (!row.inner) return rootJSON(store, row.root)
   const json = transactionJSON(row.stxn, { round: row.round, intra: row.root.intra, roundTime: store.roundTime(row.round), createdId: row.creatable })
