@@ -3,8 +3,8 @@
 // .grove/localnet or $GROVE_DATA_DIR), deploys Grove when that data has no deployment, seeds the
 // demo once, builds the web app with this localnet's ports and deployment baked in, serves it and
 // prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
-// Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_WEB_PORT (5173), GROVE_ANALYTICS_PORT
-// (4010); 0 picks a free one.
+// Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_INDEXER_PORT (8980), GROVE_WEB_PORT
+// (5173), GROVE_ANALYTICS_PORT (4010); 0 picks a free one.
 // `<data>/grove.json` records the deployment (the deployment record of @grove/contracts/deployment)
 // and the seed (the e2e harness reads it too).
 import fs from 'node:fs'
@@ -35,7 +35,7 @@ const { seed, kmdAccounts, travelTo, historyStart } = await import('../packages/
 const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
-const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), dataDir, reset: Boolean(flags.reset) })
+const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset) })
 let web
 let analytics
 /** How long this run's demo seed took (undefined when the data was seeded already). */
@@ -104,7 +104,7 @@ try {
   const configFile = path.join(webRoot, 'vite.config.ts')
   await vite.build({ root: webRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   // the production server (security headers, caching, SPA fallback) with this stack's APIs allowed
-  web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url, ...(service ? [service.url] : [])] })
+  web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url, net.indexer.url, ...(service ? [service.url] : [])] })
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
   console.log(banner({ webUrl, state, fresh, seconds: (performance.now() - t0) / 1000 }))
   if (service) console.log(`  analytics  ${service.url}/api  (data in ${path.relative(process.cwd(), service.dataDir) || '.'})`)
@@ -183,6 +183,7 @@ function banner({ webUrl, state, fresh, seconds }) {
     `  web    ${webUrl}`,
     `  algod  ${net.algod.url}  token ${net.algod.token}`,
     `  kmd    ${net.kmd.url}  token ${net.kmd.token}`,
+    `  indexer ${net.indexer.url}`,
     `  Grove  ${[...CONTRACTS].reverse().map((c) => `${c.label} app ${d[c.idKey]}`).join(', ')}, ${DEPLOYED_ASSETS.map((a) => `${a.name} asset ${d[a.idKey]}`).join(', ')} (from round ${d.firstRound})`,
   ]
   if (s) {

@@ -18,7 +18,7 @@ import { ChainLog, ChainLogError, type BlockRecord, type LogRecord } from './per
 import { simulateGroup } from './simulate.ts'
 import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, u64, unhex, type KeyValue, type StateSnapshot } from './state.ts'
 import { readSnapshot, writeSnapshot } from './snapshot.ts'
-import type { Node, NodeOptions, SubmitResult, Supply } from './node.ts'
+import type { CommitListener, Node, NodeOptions, SubmitResult, Supply } from './node.ts'
 
 const m = algosdk.modelsv2
 const ZERO32 = new Uint8Array(32)
@@ -345,6 +345,7 @@ class Chain implements Node {
   private readonly txns = new Map<string, Confirmed>()
   private readonly leases = new Map<string, bigint>()
   private readonly waiters: (() => void)[] = []
+  private readonly listeners: CommitListener[] = []
   /** algod's dev-mode offset: once set, each block is stamped the previous stamp plus it. */
   private offset: bigint | undefined
   /** Grove's clock offset: while no dev-mode offset is set, blocks are stamped the wall clock plus it. */
@@ -781,6 +782,18 @@ class Chain implements Node {
     if (b.headerBytes !== undefined) this.journaledField(this.lastHeader, (v) => (this.lastHeader = v), { round, bytes: b.headerBytes })
     this.journaledField(this.lastBlockAt, (v) => (this.lastBlockAt = v), this.now())
     this.forget(round)
+    for (const listener of this.listeners) {
+      const undo = listener(round, this.blockBytes[this.blockBytes.length - 1], b.res.txIds)
+      if (undo) this.state.journal(undo)
+    }
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.push(listener)
+    return () => {
+      const at = this.listeners.indexOf(listener)
+      if (at >= 0) this.listeners.splice(at, 1)
+    }
   }
 
   /**

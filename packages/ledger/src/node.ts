@@ -45,6 +45,14 @@ export interface Supply {
   onlineStake: bigint
 }
 
+/**
+ * Told of each block as it commits, inside the commit's journaled checkpoint: `bytes` is the
+ * block's canonical msgpack, `txIds` its transactions' ids in payset order. The undo it returns
+ * runs if that commit is reverted (a failed step or flush), newest block first, so a follower
+ * (the indexer) never holds a block the chain lost.
+ */
+export type CommitListener = (round: bigint, bytes: Uint8Array, txIds: readonly string[]) => (() => void) | void
+
 /** The embedded localnet node: a dev-mode chain where every accepted group is a block at once. */
 export interface Node {
   /** `dockernet-v1`. */
@@ -107,6 +115,9 @@ export interface Node {
   groupDeltasForRound(round: bigint): { ids: Uint8Array[]; delta: Map<string, unknown> }[] | undefined
   /** GET /v2/deltas/txn/group/{id}: the delta subset of the group holding txid or group id `id`. */
   groupDelta(id: Uint8Array): Map<string, unknown> | undefined
+
+  /** Follows commits (see CommitListener); the rounds already committed are read with block(). Returns the unsubscribe. */
+  onCommit(listener: CommitListener): () => void
 
   /** Resolves once round `round` + 1 exists, or after `timeoutMs` (wait-for-block-after). */
   waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void>

@@ -11,7 +11,13 @@
 //   restartReadyMsAt100kBlocks  readyMs of a restart on a data directory of 100,000 blocks, stopped
 //                            cleanly (from its state snapshot), goal < 2,000
 //   replayReadyMsAt100kBlocks   the same without the snapshot: the whole log replayed (a reference)
-// BENCH_ONLY=restart runs only the restart figures (BENCH_BLOCKS shrinks them for a quick look).
+//   indexer                  on that restarted directory (100,000 one-payment blocks): the indexer's
+//                            catch-up on the stored blocks (catchUpMs), then two queries over HTTP,
+//                            one at a time, INDEXER_QUERIES each: an account's transactions
+//                            (/v2/accounts/{addr}/transactions?limit=100, newest first) and a search
+//                            by note prefix (/v2/transactions?note-prefix=…&limit=100, a random
+//                            prefix); queries per second and p50/p95 latency in ms, goal p95 ≤ 20
+// BENCH_ONLY=restart runs only the restart and indexer figures (BENCH_BLOCKS shrinks them for a quick look).
 // Funding uses an escrow logicsig (`int 1`) in groups of 16, so the client signs nothing and the
 // figure is the chain's memory, not signing time.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -28,6 +34,7 @@ const APP_CALLS = Number(process.env.BENCH_APP_CALLS ?? 1000)
 // BENCH_ACCOUNTS shrinks the funding step for a quick look; the reported figure is for 100,000
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000)
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 100_000)
+const INDEXER_QUERIES = Number(process.env.BENCH_INDEXER_QUERIES ?? 500)
 const SUBMITTERS = 8
 const GROUP = 16
 
@@ -41,6 +48,7 @@ function progress(message: string): void {
 interface Cli {
   child: ChildProcess
   algodUrl: string
+  indexerUrl: string
   token: string
   readyMs: number
   processReadyMs: number
@@ -59,10 +67,11 @@ async function startCli(dataDir: string, keep = false): Promise<Cli> {
       out += chunk.toString()
       const ready = /ready in (\d+) ms/.exec(out)
       const algod = /algod\s+(\S+)\s+token\s+(\S+)/.exec(out)
-      if (ready && algod) {
+      const indexer = /indexer\s+(\S+)/.exec(out)
+      if (ready && algod && indexer) {
         child.removeAllListeners('exit')
         child.once('exit', (code, signal) => progress(`grove-localnet exited (${code ?? signal})`))
-        resolvePromise({ child, algodUrl: algod[1]!, token: algod[2]!, readyMs: Number(ready[1]), processReadyMs: Math.round(performance.now() - t0) })
+        resolvePromise({ child, algodUrl: algod[1]!, indexerUrl: indexer[1]!, token: algod[2]!, readyMs: Number(ready[1]), processReadyMs: Math.round(performance.now() - t0) })
       }
     })
   })
@@ -165,12 +174,74 @@ async function stopCli(cli: Cli): Promise<void> {
   clearTimeout(timer)
 }
 
+/** One GET over a keep-alive agent; resolves with the status once the body is read. */
+function get(agent: Agent, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const req = request(url, { agent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+interface QueryFigures {
+  queriesPerSec: number
+  p50Ms: number
+  p95Ms: number
+  /** Transactions in the last answer (a query that found nothing measures nothing). */
+  lastCount: number
+}
+
+/** Runs `count` queries one after another; each URL comes from `url(i)`. */
+async function queryFigures(agent: Agent, count: number, url: (i: number) => string): Promise<QueryFigures> {
+  const times: number[] = []
+  let lastCount = 0
+  const t0 = performance.now()
+  for (let i = 0; i < count; i++) {
+    const t = performance.now()
+    const res = await get(agent, url(i))
+    times.push(performance.now() - t)
+    if (res.status !== 200) throw new Error(`indexer answered ${res.status}: ${res.body}`)
+    lastCount = (JSON.parse(res.body) as { transactions: unknown[] }).transactions.length
+  }
+  const seconds = (performance.now() - t0) / 1000
+  times.sort((a, b) => a - b)
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10
+  return { queriesPerSec: Math.round(count / seconds), p50Ms: at(0.5), p95Ms: at(0.95), lastCount }
+}
+
+/** The indexer's figures on a running CLI: its catch-up, then the two queries. */
+async function indexerFigures(cli: Cli, blocks: number): Promise<Record<string, unknown>> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  try {
+    const t0 = performance.now()
+    // /health answers once the stored blocks are indexed
+    const health = JSON.parse((await get(agent, `${cli.indexerUrl}/health`)).body) as { round: number }
+    const catchUpMs = Math.round(performance.now() - t0)
+    progress(`indexer caught up to round ${health.round} in ${catchUpMs} ms`)
+    const [, g1] = genesisAccounts()
+    const accountTransactions = await queryFigures(agent, INDEXER_QUERIES, () => `${cli.indexerUrl}/v2/accounts/${g1!.address}/transactions?limit=100`)
+    progress(`account transactions: ${JSON.stringify(accountTransactions)}`)
+    const notePrefix = await queryFigures(agent, INDEXER_QUERIES, (i) => {
+      const prefix = Buffer.from(`r${(i * 7919) % blocks}`).toString('base64')
+      return `${cli.indexerUrl}/v2/transactions?note-prefix=${encodeURIComponent(prefix)}&limit=100`
+    })
+    progress(`note prefix search: ${JSON.stringify(notePrefix)}`)
+    return { transactions: blocks, catchUpMs, accountTransactions, notePrefix }
+  } finally {
+    agent.destroy()
+  }
+}
+
 /**
  * Restart figures: a data directory of BLOCKS one-payment blocks, made in this process through the
  * ledger (signed with node's ed25519, far faster than over HTTP), stopped cleanly; then the CLI's
  * ready time on it, with its snapshot and with the snapshot removed (a full replay).
  */
-async function restartFigures(): Promise<{ restartReadyMsAt100kBlocks: number; replayReadyMsAt100kBlocks: number; blocks: number }> {
+async function restartFigures(): Promise<{ restartReadyMsAt100kBlocks: number; replayReadyMsAt100kBlocks: number; blocks: number; indexer: Record<string, unknown> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'grove-localnet-restart-'))
   try {
     const node = openNode({ dataDir })
@@ -194,12 +265,13 @@ async function restartFigures(): Promise<{ restartReadyMsAt100kBlocks: number; r
     }
     await node.close()
     const withSnapshot = await startCli(dataDir, true)
+    const indexer = await indexerFigures(withSnapshot, BLOCKS)
     await stopCli(withSnapshot)
     await rm(join(dataDir, 'ledger', 'snapshot.bin'), { force: true })
     const replay = await startCli(dataDir, true)
     // stopped with SIGKILL: a clean stop would write the snapshot the next run must not have
     replay.child.kill('SIGKILL')
-    return { restartReadyMsAt100kBlocks: withSnapshot.readyMs, replayReadyMsAt100kBlocks: replay.readyMs, blocks: BLOCKS }
+    return { restartReadyMsAt100kBlocks: withSnapshot.readyMs, replayReadyMsAt100kBlocks: replay.readyMs, blocks: BLOCKS, indexer }
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }

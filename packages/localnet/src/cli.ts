@@ -1,18 +1,20 @@
-// grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--data DIR] [--reset]`.
+// grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--reset]`.
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
-import { DEFAULT_ALGOD_PORT, DEFAULT_KMD_PORT, startLocalnet } from './start-localnet.ts'
+import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, startLocalnet } from './start-localnet.ts'
 import type { Localnet } from './start-localnet.ts'
 
 /** The data directory `start` uses without --data (DESIGN.md). */
 export const DEFAULT_DATA_DIR = '.grove/localnet'
 
-const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--data DIR] [--reset]`
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--reset]`
 
 /** Parsed `start` options. */
 export interface StartArgs {
   algodPort: number
   kmdPort: number
+  /** Undefined: 8980, or a free port when --algod-port is 0 (startLocalnet's default). */
+  indexerPort: number | undefined
   dataDir: string
   reset: boolean
 }
@@ -32,6 +34,7 @@ export function parseCli(argv: string[]): StartArgs {
     options: {
       'algod-port': { type: 'string' },
       'kmd-port': { type: 'string' },
+      'indexer-port': { type: 'string' },
       data: { type: 'string' },
       reset: { type: 'boolean', default: false },
     },
@@ -40,6 +43,7 @@ export function parseCli(argv: string[]): StartArgs {
   return {
     algodPort: port(values['algod-port'], DEFAULT_ALGOD_PORT, '--algod-port'),
     kmdPort: port(values['kmd-port'], DEFAULT_KMD_PORT, '--kmd-port'),
+    indexerPort: values['indexer-port'] === undefined ? undefined : port(values['indexer-port'], DEFAULT_INDEXER_PORT, '--indexer-port'),
     dataDir: resolve(values.data ?? DEFAULT_DATA_DIR),
     reset: values.reset ?? false,
   }
@@ -51,6 +55,7 @@ export function banner(net: Localnet, startedMs: number): string {
     `grove-localnet ready in ${startedMs} ms (data: ${net.dataDir})`,
     `algod  ${net.algod.url}  token ${net.algod.token}`,
     `kmd    ${net.kmd.url}  token ${net.kmd.token}`,
+    `indexer ${net.indexer.url}`,
     'Ctrl-C to stop',
   ].join('\n')
 }
@@ -68,7 +73,7 @@ export async function main(argv: string[]): Promise<void> {
   const t0 = performance.now()
   let net: Localnet
   try {
-    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, dataDir: args.dataDir, reset: args.reset })
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, reset: args.reset })
   } catch (e) {
     // a corrupt or busy data directory, or a taken port: say which, without a stack trace
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

@@ -6,6 +6,7 @@ import { openNode } from '@grove/ledger'
 import { createAlgodListener } from './algod/server.ts'
 import { listen, type RunningServer } from './server.ts'
 import { startKmd } from './kmd/index.ts'
+import { createIndexerListener } from './indexer/server.ts'
 
 /** AlgoKit LocalNet's API token, used by both daemons. */
 export const LOCALNET_TOKEN = 'a'.repeat(64)
@@ -13,6 +14,8 @@ export const LOCALNET_TOKEN = 'a'.repeat(64)
 export const DEFAULT_ALGOD_PORT = 4001
 /** kmd's port on AlgoKit LocalNet. */
 export const DEFAULT_KMD_PORT = 4002
+/** The indexer's port on AlgoKit LocalNet. */
+export const DEFAULT_INDEXER_PORT = 8980
 
 /** The ledger's node opener, for tests that drive a node without HTTP. */
 export { openNode }
@@ -21,6 +24,8 @@ export { openNode }
 export interface StartLocalnetOptions {
   algodPort?: number
   kmdPort?: number
+  /** The indexer's port: 8980 by default, or a free one when algod's is free-picked (algodPort 0, as tests ask). */
+  indexerPort?: number
   /** Where the chain (ledger/chain.log) and kmd's wallets persist; omitted = a temporary directory removed by stop(). */
   dataDir?: string
   /** Wipe the data directory first, starting again from genesis. */
@@ -37,6 +42,8 @@ export interface Endpoint {
 export interface Localnet {
   algod: Endpoint
   kmd: Endpoint
+  /** The indexer v2 API (AlgoKit LocalNet's token; the indexer checks none). */
+  indexer: Endpoint
   dataDir: string
   /** Closes the servers, then flushes and closes the ledger. */
   stop(): Promise<void>
@@ -55,12 +62,19 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
   const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
   let algod: RunningServer | undefined
   let kmd: Awaited<ReturnType<typeof startKmd>> | undefined
+  let indexer: RunningServer | undefined
+  let indexerFront: ReturnType<typeof createIndexerListener> | undefined
   try {
+    // built from the stored blocks before algod takes a submit, then follows every commit
+    indexerFront = createIndexerListener(node)
     // kmd first: a tool that sees algod healthy may call kmd at once (algokit-utils' dispenser lookup)
     kmd = await startKmd({ dataDir, port: options.kmdPort ?? DEFAULT_KMD_PORT, token: LOCALNET_TOKEN })
+    indexer = await listen(indexerFront.listener, options.indexerPort ?? (options.algodPort === 0 ? 0 : DEFAULT_INDEXER_PORT))
     algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
   } catch (e) {
     algodFront.shutdown()
+    indexerFront?.close()
+    await indexer?.close()
     await kmd?.stop()
     await node.close()
     throw e
@@ -69,11 +83,13 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
   return {
     algod: { url: algod.url, token: LOCALNET_TOKEN },
     kmd: { url: kmd.url, token: LOCALNET_TOKEN },
+    indexer: { url: indexer.url, token: LOCALNET_TOKEN },
     dataDir,
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()
-        await Promise.all([algod!.close(), kmd!.stop()])
+        await Promise.all([algod!.close(), kmd!.stop(), indexer!.close()])
+        indexerFront!.close()
         await node.close()
         if (temporary) await rm(dataDir, { recursive: true, force: true })
       })()),

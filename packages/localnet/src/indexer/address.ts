@@ -1,0 +1,16 @@
+// Address strings, remembered: algosdk's Address.toString hashes for the checksum each time, and
+// the indexer names the same few accounts in most rows it writes.
+import type algosdk from 'algosdk'
+
+const strings = new Map<string, string>()
+
+/** The address's base32 form. */
+export function addressString(a: algosdk.Address): string {
+  const key = Buffer.from(a.publicKey.buffer, a.publicKey.byteOffset, 32).toString('latin1')
+  let s = strings.get(key)
+  if (s === undefined) {
+    s = a.toString()
+    strings.set(key, s)
+  }
+  return s
+}

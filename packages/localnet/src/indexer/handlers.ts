@@ -1,0 +1,504 @@
+// The indexer v2 handlers (api/handlers.go): current state from the ledger node, history and
+// creation rounds from the store. Each answer's current-round is the store's round.
+import algosdk from 'algosdk'
+import { badRequest, notFound } from '../algod/errors.ts'
+import { jsonReply, uintParam, uintQuery, boolQuery } from '../algod/http.ts'
+import type { AlgodReply, AlgodRequest } from '../algod/http.ts'
+import { encodeModelJSON } from '../algod/required.ts'
+import { parseBoxName } from '../algod/handlers/applications.ts'
+import { blockHeaderJSON, type Json } from './convert.ts'
+import type { Creatable, IndexerStore } from './store.ts'
+import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransactions, timeQuery, transactionFilter } from './transactions.ts'
+
+/** What indexer handlers see. */
+export interface IndexerContext {
+  store: IndexerStore
+}
+
+export type IndexerHandler = (ctx: IndexerContext, req: AlgodRequest) => AlgodReply | Promise<AlgodReply>
+
+/** The indexer release this API mirrors (its /health version). */
+export const INDEXER_VERSION = '3.8.0-grove'
+const MAX_INT64 = 0x7fffffffffffffffn
+
+/** An algod model as plain JSON (its required zero fields included). */
+const modelJSON = (model: algosdk.Encodable): Json => algosdk.parseJSON(encodeModelJSON(model), { intDecoding: algosdk.IntDecoding.MIXED }) as Json
+
+/** A uint path parameter; over int64 the indexer answers 404 with its text. */
+function idParam(req: AlgodRequest, name: string): bigint {
+  const id = uintParam(req, name)
+  if (id > MAX_INT64) throw notFound(INDEXER_ERRORS.valueExceedingInt64)
+  return id
+}
+
+function addressParam(value: string, what: string = INDEXER_ERRORS.unableToParseAddress): string {
+  try {
+    return algosdk.encodeAddress(algosdk.decodeAddress(value).publicKey)
+  } catch (e) {
+    throw badRequest(`${what}: ${(e as Error).message}`)
+  }
+}
+
+/** Accounts ordered as the indexer's (by their 32 bytes). */
+const addressKey = (a: string): string => Buffer.from(algosdk.decodeAddress(a).publicKey).toString('hex')
+
+/** GET /health. */
+export function health(ctx: IndexerContext): AlgodReply {
+  const round = ctx.store.round()
+  return jsonReply({ 'db-available': true, 'is-migrating': false, message: round.toString(), round, version: INDEXER_VERSION })
+}
+
+// ---- accounts -----------------------------------------------------------------------------
+
+type Excludes = { assets: boolean; createdAssets: boolean; localState: boolean; createdApps: boolean }
+
+/** setExcludeQueryOptions. */
+function excludes(req: AlgodRequest): Excludes {
+  const ex: Excludes = { assets: false, createdAssets: false, localState: false, createdApps: false }
+  for (const e of req.query.getAll('exclude').flatMap((v) => v.split(','))) {
+    if (e === 'all') Object.assign(ex, { assets: true, createdAssets: true, localState: true, createdApps: true })
+    else if (e === 'assets') ex.assets = true
+    else if (e === 'created-assets') ex.createdAssets = true
+    else if (e === 'apps-local-state') ex.localState = true
+    else if (e === 'created-apps') ex.createdApps = true
+    else if (e !== 'none') throw badRequest(`unknown value "${e}": invalid exclude argument`)
+  }
+  return ex
+}
+
+function createdAt(map: Map<bigint, Creatable>, id: unknown): bigint {
+  return map.get(BigInt(id as bigint | number))?.createdAt ?? 0n
+}
+
+/** An account as the indexer writes it: algod's fields plus the indexer's rounds and deleted flags. */
+function accountJSON(ctx: IndexerContext, address: string, ex: Excludes): Json {
+  const store = ctx.store
+  const a = modelJSON(store.node.account(address))
+  a['created-at-round'] = store.accounts.get(address) ?? 0n
+  a.deleted = false
+  const holdings = (a.assets as Json[] | undefined) ?? []
+  a.assets = ex.assets ? undefined : holdings.map((h) => ({ ...h, deleted: false, 'opted-in-at-round': 0n }))
+  const local = (a['apps-local-state'] as Json[] | undefined) ?? []
+  a['apps-local-state'] = ex.localState ? undefined : local.map((l) => ({ ...l, deleted: false, 'opted-in-at-round': 0n }))
+  const apps = (a['created-apps'] as Json[] | undefined) ?? []
+  a['created-apps'] = ex.createdApps ? undefined : apps.map((app) => ({ ...app, 'created-at-round': createdAt(store.apps, app.id), deleted: false }))
+  const assets = (a['created-assets'] as Json[] | undefined) ?? []
+  a['created-assets'] = ex.createdAssets ? undefined : assets.map((asset) => ({ ...asset, 'created-at-round': createdAt(store.assets, asset.index), deleted: false }))
+  for (const k of ['assets', 'apps-local-state', 'created-apps', 'created-assets']) if (Array.isArray(a[k]) && (a[k] as unknown[]).length === 0) delete a[k]
+  return a
+}
+
+/** GET /v2/accounts/{account-id}. */
+export function lookupAccountByID(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const round = uintQuery(req, 'round')
+  if (round !== undefined && round > MAX_INT64) throw notFound(INDEXER_ERRORS.valueExceedingInt64)
+  const id = req.params['account-id'] ?? ''
+  const address = addressParam(id)
+  const ex = excludes(req)
+  boolQuery(req, 'include-all')
+  if (!ctx.store.accounts.has(address)) throw notFound(`${INDEXER_ERRORS.noAccountsFound}: ${id}`)
+  return jsonReply({ account: accountJSON(ctx, address, ex), 'current-round': ctx.store.round() })
+}
+
+/** GET /v2/accounts: by address order, after `next`, with the asset, app, auth and amount filters. */
+export function searchForAccounts(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const store = ctx.store
+  const assetId = uintQuery(req, 'asset-id')
+  const appId = uintQuery(req, 'application-id')
+  const gt = uintQuery(req, 'currency-greater-than')
+  const lt = uintQuery(req, 'currency-less-than')
+  const limit = limitQuery(req, LIMITS.accounts)
+  const ex = excludes(req)
+  boolQuery(req, 'include-all')
+  const onlineOnly = boolQuery(req, 'online-only') ?? false
+  const round = uintQuery(req, 'round')
+  if (round !== undefined) throw badRequest('multiple accounts rewind is not supported by this server')
+  const authRaw = req.query.get('auth-addr')
+  const auth = authRaw === null ? undefined : addressParam(authRaw, 'unable to parse auth addr')
+  const nextRaw = req.query.get('next')
+  const next = nextRaw === null ? undefined : addressKey(addressParam(nextRaw, INDEXER_ERRORS.unableToParseNext))
+  const sorted = [...store.accounts.keys()].map((a) => ({ a, key: addressKey(a) })).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+  const accounts: Json[] = []
+  for (const { a, key } of sorted) {
+    if (BigInt(accounts.length) >= limit) break
+    if (next !== undefined && key <= next) continue
+    const acct = store.node.account(a)
+    if (auth !== undefined && acct.authAddr?.toString() !== auth) continue
+    if (onlineOnly && acct.status !== 'Online') continue
+    let amount = acct.amount
+    if (assetId !== undefined) {
+      const holding = acct.assets?.find((h) => h.assetId === assetId)
+      if (!holding) continue
+      amount = holding.amount
+    }
+    if (appId !== undefined && !acct.appsLocalState?.some((l) => l.id === appId)) continue
+    if (gt !== undefined && !(amount > gt)) continue
+    if (lt !== undefined && !(amount < lt)) continue
+    accounts.push(accountJSON(ctx, a, ex))
+  }
+  const last = accounts[accounts.length - 1]
+  return jsonReply({ accounts, 'current-round': store.round(), 'next-token': last ? last.address : undefined })
+}
+
+function accountParam(req: AlgodRequest): string {
+  return addressParam(req.params['account-id'] ?? '')
+}
+
+/** A page of items after the numeric `next`, by id. */
+function pageById<T>(req: AlgodRequest, items: T[], id: (t: T) => bigint, limits: { default: bigint; max: bigint }): { page: T[]; next?: string } {
+  const limit = limitQuery(req, limits)
+  const nextRaw = req.query.get('next')
+  let after: bigint | undefined
+  if (nextRaw !== null) {
+    if (!/^\d+$/.test(nextRaw)) throw badRequest(`${INDEXER_ERRORS.unableToParseNext}: strconv.ParseUint: parsing ${JSON.stringify(nextRaw)}: invalid syntax`)
+    after = BigInt(nextRaw)
+  }
+  const page = items
+    .filter((t) => after === undefined || id(t) > after)
+    .sort((x, y) => (id(x) < id(y) ? -1 : id(x) > id(y) ? 1 : 0))
+    .slice(0, Number(limit))
+  const last = page[page.length - 1]
+  return { page, next: last === undefined ? undefined : id(last).toString() }
+}
+
+/** GET /v2/accounts/{account-id}/assets. */
+export function lookupAccountAssets(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const address = accountParam(req)
+  const assetId = uintQuery(req, 'asset-id')
+  boolQuery(req, 'include-all')
+  const holdings = (ctx.store.node.account(address).assets ?? []).filter((h) => assetId === undefined || h.assetId === assetId)
+  const { page, next } = pageById(req, holdings, (h) => h.assetId, LIMITS.balances)
+  const assets = page.map((h) => ({ ...modelJSON(h), deleted: false, 'opted-in-at-round': 0n }))
+  return jsonReply({ assets, 'current-round': ctx.store.round(), 'next-token': next })
+}
+
+/** GET /v2/accounts/{account-id}/created-assets. */
+export function lookupAccountCreatedAssets(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const address = accountParam(req)
+  const assetId = uintQuery(req, 'asset-id')
+  boolQuery(req, 'include-all')
+  const created = (ctx.store.node.account(address).createdAssets ?? []).filter((a) => assetId === undefined || a.index === assetId)
+  const { page, next } = pageById(req, created, (a) => a.index, LIMITS.assets)
+  return jsonReply({ assets: page.map((a) => assetJSON(ctx, a.index)), 'current-round': ctx.store.round(), 'next-token': next })
+}
+
+/** GET /v2/accounts/{account-id}/created-applications. */
+export function lookupAccountCreatedApplications(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const address = accountParam(req)
+  const appId = uintQuery(req, 'application-id')
+  boolQuery(req, 'include-all')
+  const created = (ctx.store.node.account(address).createdApps ?? []).filter((a) => appId === undefined || a.id === appId)
+  const { page, next } = pageById(req, created, (a) => a.id, LIMITS.applications)
+  return jsonReply({ applications: page.map((a) => applicationJSON(ctx, a.id)), 'current-round': ctx.store.round(), 'next-token': next })
+}
+
+/** GET /v2/accounts/{account-id}/apps-local-state. */
+export function lookupAccountAppLocalStates(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const address = accountParam(req)
+  const appId = uintQuery(req, 'application-id')
+  boolQuery(req, 'include-all')
+  const local = (ctx.store.node.account(address).appsLocalState ?? []).filter((l) => appId === undefined || l.id === appId)
+  const { page, next } = pageById(req, local, (l) => l.id, LIMITS.applications)
+  const states = page.map((l) => ({ ...modelJSON(l), deleted: false, 'opted-in-at-round': 0n }))
+  return jsonReply({ 'apps-local-states': states, 'current-round': ctx.store.round(), 'next-token': next })
+}
+
+/** GET /v2/accounts/{account-id}/transactions: the address's transactions, newest first. */
+export function lookupAccountTransactions(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const filter = transactionFilter(req, { address: req.params['account-id'] ?? '' })
+  return transactionsReply(ctx, filter)
+}
+
+// ---- transactions -------------------------------------------------------------------------
+
+function transactionsReply(ctx: IndexerContext, filter: ReturnType<typeof transactionFilter>): AlgodReply {
+  const round = ctx.store.round()
+  const { transactions, nextToken } = searchTransactions(ctx.store, filter)
+  // each root's text is kept: the page is joined, not encoded again
+  const texts = transactions.map((t) => ctx.store.byTxid.get(t.id as string))
+  if (texts.some((r) => r === undefined)) return jsonReply({ 'current-round': round, 'next-token': nextToken, transactions })
+  const head = algosdk.stringifyJSON({ 'current-round': round, 'next-token': nextToken }).slice(0, -1)
+  const body = `${head},"transactions":[${texts.map((r) => rootText(ctx.store, r!)).join(',')}]}\n`
+  return { status: 200, contentType: 'application/json; charset=UTF-8', body }
+}
+
+/** GET /v2/transactions. */
+export function searchForTransactions(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  return transactionsReply(ctx, transactionFilter(req))
+}
+
+/** GET /v2/transactions/{txid}. */
+export function lookupTransaction(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const txid = req.params.txid ?? ''
+  const query = new URLSearchParams({ txid })
+  const filter = transactionFilter({ ...req, query })
+  const { transactions } = searchTransactions(ctx.store, filter)
+  if (transactions.length === 0) throw notFound(`${INDEXER_ERRORS.noTransactionFound}: ${txid}`)
+  return jsonReply({ 'current-round': ctx.store.round(), transaction: transactions[0] })
+}
+
+// ---- assets -------------------------------------------------------------------------------
+
+function assetJSON(ctx: IndexerContext, id: bigint): Json {
+  const known = ctx.store.assets.get(id)
+  const live = ctx.store.node.asset(id)
+  if (live) return { 'created-at-round': known?.createdAt ?? 0n, deleted: false, index: id, params: modelJSON(live).params }
+  return {
+    'created-at-round': known?.createdAt ?? 0n,
+    deleted: true,
+    'destroyed-at-round': known?.deletedAt,
+    index: id,
+    params: { creator: known?.creator ?? '', decimals: 0, total: 0 },
+  }
+}
+
+/** GET /v2/assets/{asset-id}. */
+export function lookupAssetByID(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const id = idParam(req, 'asset-id')
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const known = ctx.store.assets.get(id)
+  if (!known || (!includeAll && !ctx.store.node.asset(id))) throw notFound(`${INDEXER_ERRORS.noAssetsFound}: ${id}`)
+  return jsonReply({ asset: assetJSON(ctx, id), 'current-round': ctx.store.round() })
+}
+
+/** `%text%` ILIKE. */
+const ilike = (value: unknown, text: string): boolean => typeof value === 'string' && value.toLowerCase().includes(text.toLowerCase())
+
+/** GET /v2/assets. */
+export function searchForAssets(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const assetId = uintQuery(req, 'asset-id')
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const creatorRaw = req.query.get('creator')
+  const creator = creatorRaw === null ? undefined : addressParam(creatorRaw, 'unable to parse creator address')
+  const name = req.query.get('name')
+  const unit = req.query.get('unit')
+  const candidates = [...ctx.store.assets.values()].filter(
+    (a) => (assetId === undefined || a.id === assetId) && (creator === undefined || a.creator === creator) && (includeAll || a.deletedAt === undefined),
+  )
+  const matching = candidates.filter((a) => {
+    if (!name && !unit) return true
+    const params = ctx.store.node.asset(a.id)?.params
+    return (!name || ilike(params?.name, name)) && (!unit || ilike(params?.unitName, unit))
+  })
+  const { page, next } = pageById(req, matching, (a) => a.id, LIMITS.assets)
+  return jsonReply({ assets: page.map((a) => assetJSON(ctx, a.id)), 'current-round': ctx.store.round(), 'next-token': next })
+}
+
+/** GET /v2/assets/{asset-id}/balances: holders by address order. */
+export function lookupAssetBalances(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const id = idParam(req, 'asset-id')
+  boolQuery(req, 'include-all')
+  const gt = uintQuery(req, 'currency-greater-than')
+  const lt = uintQuery(req, 'currency-less-than')
+  const limit = limitQuery(req, LIMITS.balances)
+  const nextRaw = req.query.get('next')
+  const next = nextRaw === null ? undefined : addressKey(addressParam(nextRaw, INDEXER_ERRORS.unableToParseNext))
+  const holders = [...(ctx.store.assetHolders.get(id) ?? [])].map((a) => ({ a, key: addressKey(a) })).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+  const balances: Json[] = []
+  for (const { a, key } of holders) {
+    if (BigInt(balances.length) >= limit) break
+    if (next !== undefined && key <= next) continue
+    const holding = ctx.store.node.accountAsset(a, id)?.assetHolding
+    if (!holding) continue
+    if (gt !== undefined && !(holding.amount > gt)) continue
+    if (lt !== undefined && !(holding.amount < lt)) continue
+    balances.push({ address: a, amount: holding.amount, deleted: false, 'is-frozen': holding.isFrozen, 'opted-in-at-round': 0n })
+  }
+  const last = balances[balances.length - 1]
+  return jsonReply({ balances, 'current-round': ctx.store.round(), 'next-token': last ? last.address : undefined })
+}
+
+/** GET /v2/assets/{asset-id}/transactions. */
+export function lookupAssetTransactions(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  return transactionsReply(ctx, transactionFilter(req, { assetId: idParam(req, 'asset-id') }))
+}
+
+// ---- applications -------------------------------------------------------------------------
+
+function applicationJSON(ctx: IndexerContext, id: bigint): Json {
+  const known = ctx.store.apps.get(id)
+  const live = ctx.store.node.application(id)
+  if (live) return { 'created-at-round': known?.createdAt ?? 0n, deleted: false, id, params: modelJSON(live).params }
+  return { 'created-at-round': known?.createdAt ?? 0n, deleted: true, 'deleted-at-round': known?.deletedAt, id, params: { creator: known?.creator } }
+}
+
+/** GET /v2/applications/{application-id}. */
+export function lookupApplicationByID(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const id = idParam(req, 'application-id')
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const known = ctx.store.apps.get(id)
+  if (!known || (!includeAll && !ctx.store.node.application(id))) throw notFound(`${INDEXER_ERRORS.noApplicationsFound}: ${id}`)
+  return jsonReply({ application: applicationJSON(ctx, id), 'current-round': ctx.store.round() })
+}
+
+/** GET /v2/applications. */
+export function searchForApplications(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const appId = uintQuery(req, 'application-id')
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const creatorRaw = req.query.get('creator')
+  const creator = creatorRaw === null ? undefined : addressParam(creatorRaw, 'unable to parse creator address')
+  const matching = [...ctx.store.apps.values()].filter(
+    (a) => (appId === undefined || a.id === appId) && (creator === undefined || a.creator === creator) && (includeAll || a.deletedAt === undefined),
+  )
+  const { page, next } = pageById(req, matching, (a) => a.id, LIMITS.applications)
+  return jsonReply({ applications: page.map((a) => applicationJSON(ctx, a.id)), 'current-round': ctx.store.round(), 'next-token': next })
+}
+
+const compareBytes = (a: Uint8Array, b: Uint8Array): number => Buffer.compare(a, b)
+
+/** GET /v2/applications/{application-id}/boxes: names after `next` in byte order; an unknown app has none. */
+export function searchForApplicationBoxes(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const id = idParam(req, 'application-id')
+  const limit = limitQuery(req, LIMITS.boxes)
+  const includeValues = req.query
+    .getAll('include')
+    .flatMap((v) => v.split(','))
+    .includes('values')
+  const nextRaw = req.query.get('next')
+  let after: Uint8Array | undefined
+  if (nextRaw !== null) {
+    try {
+      after = parseBoxName(nextRaw)
+    } catch (e) {
+      throw badRequest(`SearchForApplicationBoxes received illegal next token (${nextRaw}): ${(e as Error).message}`)
+    }
+  }
+  const round = ctx.store.round()
+  const names = ctx.store.node
+    .boxNames(id)
+    .filter((n) => after === undefined || compareBytes(n, after) > 0)
+    .sort(compareBytes)
+    .slice(0, Number(limit))
+  const boxes = names.map((name) => ({ name: algosdk.bytesToBase64(name), value: includeValues ? algosdk.bytesToBase64(ctx.store.node.box(id, name)!.value) : undefined }))
+  const last = names[names.length - 1]
+  return jsonReply({ 'application-id': id, boxes, 'next-token': last ? `b64:${algosdk.bytesToBase64(last)}` : undefined, round })
+}
+
+/** GET /v2/applications/{application-id}/box?name=encoding:value. */
+export function lookupApplicationBoxByIDAndName(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const id = idParam(req, 'application-id')
+  const encoded = req.query.get('name') ?? ''
+  let name: Uint8Array
+  try {
+    name = parseBoxName(encoded)
+  } catch (e) {
+    throw badRequest(`LookupApplicationBoxByIDAndName received illegal box name (${encoded}): ${(e as Error).message}`)
+  }
+  const round = ctx.store.round()
+  if (!ctx.store.apps.has(id)) throw notFound(`${INDEXER_ERRORS.noApplicationsFound}: round=${round}, appid=${id}, boxName=${encoded}`)
+  const box = ctx.store.node.box(id, name)
+  if (!box) throw notFound(`${INDEXER_ERRORS.noBoxesFound}: round=${round}, appid=${id}, boxName=${encoded}`)
+  return jsonReply({ name: algosdk.bytesToBase64(name), round, value: algosdk.bytesToBase64(box.value) })
+}
+
+/** GET /v2/applications/{application-id}/logs: each logging call's (inner ones as themselves) logs with its root's id. */
+export function lookupApplicationLogsByID(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const id = idParam(req, 'application-id')
+  const query = new URLSearchParams()
+  for (const k of ['limit', 'next', 'txid', 'min-round', 'max-round']) {
+    const v = req.query.get(k)
+    if (v !== null) query.set(k, v)
+  }
+  const sender = req.query.get('sender-address')
+  const filter = transactionFilter({ ...req, query }, { applicationId: id, address: sender ?? undefined })
+  if (sender !== null) filter.role = 1 // AddressRoleSender
+  filter.skipInnerConversion = true
+  filter.requireLogs = true
+  const round = ctx.store.round()
+  const { transactions, nextToken } = searchTransactions(ctx.store, filter)
+  const logData = transactions.filter((t) => Array.isArray(t.logs) && t.logs.length > 0).map((t) => ({ logs: t.logs, txid: t.id }))
+  return jsonReply({ 'application-id': id, 'current-round': round, 'log-data': logData.length > 0 ? logData : undefined, 'next-token': nextToken ?? '' })
+}
+
+// ---- blocks -------------------------------------------------------------------------------
+
+/** GET /v2/blocks/{round-number}. */
+export function lookupBlock(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const round = idParam(req, 'round-number')
+  const headerOnly = boolQuery(req, 'header-only') ?? false
+  const store = ctx.store
+  if (round > store.round()) throw notFound(`${INDEXER_ERRORS.lookingUpBlockForRound} '${round}': block not found`)
+  const info = store.rounds[Number(round)]!
+  const block = blockHeaderJSON(info.header)
+  if (!headerOnly) {
+    const next = store.rounds[Number(round) + 1]
+    const end = next ? next.firstRow : store.rows.length
+    const transactions: Json[] = []
+    for (let i = info.firstRow; i < end; i++) {
+      const row = store.rows[i]!
+      if (!row.inner) transactions.push(rootJSON(store, row.root))
+    }
+    if (BigInt(end - info.firstRow) > LIMITS.transactions.max) throw badRequest(INDEXER_ERRORS.transactionsLimitReached)
+    block.transactions = transactions
+  }
+  return jsonReply(block)
+}
+
+/** idb.DecodeBlockRowNext: base64url of the round, 8 bytes little-endian. */
+function decodeBlockNext(token: string): bigint {
+  const bytes = /^[A-Za-z0-9_-]*={0,2}$/.test(token) && token.length % 4 === 0 ? Buffer.from(token, 'base64url') : undefined
+  if (bytes === undefined) throw badRequest(`${INDEXER_ERRORS.unableToParseNext}: DecodeBlockRowNext() decode err: illegal base64 data at input byte 0`)
+  if (bytes.length !== 8) throw badRequest(`${INDEXER_ERRORS.unableToParseNext}: DecodeBlockRowNext() bad next token b: ${bytes.toString('hex')}`)
+  return bytes.readBigUInt64LE(0)
+}
+
+/** GET /v2/block-headers: headers in round order with the round, time and participation filters. */
+export function searchForBlockHeaders(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
+  const store = ctx.store
+  const limit = limitQuery(req, LIMITS.blocks)
+  const errors: string[] = []
+  let minRound = uintQuery(req, 'min-round')
+  const maxRound = uintQuery(req, 'max-round')
+  if (minRound !== undefined && maxRound !== undefined && minRound > maxRound) errors.push(INDEXER_ERRORS.invalidRoundMinMax)
+  const nextRaw = req.query.get('next')
+  if (nextRaw !== null) {
+    const n = decodeBlockNext(nextRaw) + 1n
+    minRound = minRound === undefined || n > minRound ? n : minRound
+  }
+  const after = timeQuery(req, 'after-time')
+  const before = timeQuery(req, 'before-time')
+  const lists: Record<string, string[] | undefined> = {}
+  for (const k of ['proposers', 'expired', 'absent']) {
+    const v = req.query.getAll(k).flatMap((s) => s.split(','))
+    lists[k] = req.query.has(k) ? v : undefined
+  }
+  if (Object.values(lists).filter((l) => l !== undefined).length > 1) errors.push('only one of `proposer`, `expired`, or `absent` can be specified')
+  const sets: Record<string, Set<string> | undefined> = {}
+  for (const [k, list] of Object.entries(lists)) {
+    if (list === undefined) continue
+    if (list.length > 50) errors.push(`${k} list too long, max size is 50`)
+    sets[k] = new Set()
+    for (const s of list) {
+      try {
+        sets[k]!.add(algosdk.encodeAddress(algosdk.decodeAddress(s).publicKey))
+      } catch (e) {
+        errors.push(`unable to parse ${k === 'proposers' ? 'proposer' : k} address \`${s}\`: ${(e as Error).message}`)
+      }
+    }
+  }
+  if (errors.length > 0) throw badRequest(errors.join('\n'))
+  if (after !== undefined && before !== undefined && after > before) throw badRequest(`invalid input: ${INDEXER_ERRORS.invalidTimeMinMax}`)
+  const blocks: Json[] = []
+  let last: bigint | undefined
+  const from = Number(minRound ?? 0n)
+  const to = Number(maxRound !== undefined && maxRound < store.round() ? maxRound : store.round())
+  for (let r = from; r <= to && BigInt(blocks.length) < limit; r++) {
+    const h = store.rounds[r]!.header
+    const t = Number(h.timestamp)
+    if (after !== undefined && !(t > after)) continue
+    if (before !== undefined && !(t < before)) continue
+    if (sets.proposers && !sets.proposers.has(h.proposer.toString())) continue
+    if (sets.expired && !h.participationUpdates.expiredParticipationAccounts.some((a) => sets.expired!.has(a.toString()))) continue
+    if (sets.absent && !h.participationUpdates.absentParticipationAccounts.some((a) => sets.absent!.has(a.toString()))) continue
+    blocks.push(blockHeaderJSON(h))
+    last = h.round
+  }
+  let nextToken: string | undefined
+  if (last !== undefined) {
+    const b = Buffer.alloc(8)
+    b.writeBigUInt64LE(last)
+    // go's base64.URLEncoding: the URL alphabet, padded
+    nextToken = b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_')
+  }
+  return jsonReply({ blocks, 'current-round': store.round(), 'next-token': nextToken })
+}

@@ -1,0 +1,406 @@
+// The indexer's tables, kept in memory over the ledger's blocks: one row per transaction (inner
+// ones too, numbered in preorder after their root, as the indexer's txn table), and the indexes
+// its queries use. Built from the stored blocks when it starts, then block by block: each commit
+// queues its block inside the ledger's journaled commit (Node.onCommit) and the next read indexes
+// it; a reverted commit runs the undo, so no round the chain lost stays indexed.
+import { createHash } from 'node:crypto'
+import algosdk from 'algosdk'
+import { addressString } from './address.ts'
+import { paysetLeaves } from '@grove/ledger'
+import type { Node } from '@grove/ledger'
+import { sigType } from './convert.ts'
+import { digestString } from '../algod/handlers/blocks.ts'
+
+/** A root transaction: its block entry and id. */
+export interface Root {
+  stxn: algosdk.SignedTxnWithAD
+  txid: string
+  round: bigint
+  intra: number
+  /** Inner transactions under it, at every depth (the next token skips them). */
+  innerCount: number
+  /** The created app or asset id of the root (the txn table's asset column). */
+  createdId: bigint
+  /** Its row number. */
+  row: number
+  /** The genesis fields the block stripped from it (its hgi and hgh flags). */
+  genesisId: string
+  genesisHash: Uint8Array | undefined
+  /** Its JSON, made when first asked for (rows never change). */
+  json?: Record<string, unknown>
+  /** That JSON as text, made when first written. */
+  text?: string
+}
+
+/** One row of the txn table. */
+export interface Row {
+  round: bigint
+  intra: number
+  root: Root
+  /** The row's own transaction (the root's, or an inner one). */
+  stxn: algosdk.SignedTxnWithAD
+  inner: boolean
+  /** The asset column: the app or asset the transaction is about (created ids included). */
+  creatable: bigint
+  /** The txn_participation rows: a root's cover its inner transactions' too. */
+  participants: string[]
+}
+
+/** An app or asset as the indexer's tables know it. */
+export interface Creatable {
+  id: bigint
+  creator: string
+  createdAt: bigint
+  /** Round it was deleted (destroyed), if it was. */
+  deletedAt?: bigint
+}
+
+/** Every round's block time and header. */
+interface RoundInfo {
+  header: algosdk.BlockHeader
+  /** Index of the round's first row. */
+  firstRow: number
+}
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+/** Pops `value` from the end of `map[key]` (the undo of push, newest first). */
+const pop = <K, V>(map: Map<K, V[]>, key: K): void => {
+  const list = map.get(key)
+  if (!list) return
+  list.pop()
+  if (list.length === 0) map.delete(key)
+}
+
+function participantsOf(stxn: algosdk.SignedTxnWithAD, includeInner: boolean, add: (a: string) => void): void {
+  const txn = stxn.signedTxn.txn
+  add(addressString(txn.sender))
+  const zero = (a: algosdk.Address | undefined) => a === undefined || a.publicKey.every((x) => x === 0)
+  switch (txn.type) {
+    case 'pay':
+      add(addressString(txn.payment!.receiver))
+      if (!zero(txn.payment!.closeRemainderTo)) add(addressString(txn.payment!.closeRemainderTo!))
+      break
+    case 'axfer':
+      if (!zero(txn.assetTransfer!.assetSender)) add(addressString(txn.assetTransfer!.assetSender!))
+      add(addressString(txn.assetTransfer!.receiver))
+      if (!zero(txn.assetTransfer!.closeRemainderTo)) add(addressString(txn.assetTransfer!.closeRemainderTo!))
+      break
+    case 'afrz':
+      add(addressString(txn.assetFreeze!.freezeAccount))
+      break
+    case 'appl':
+      for (const a of txn.applicationCall!.accounts) add(addressString(a))
+      break
+    case 'hb':
+      add(addressString(txn.heartbeat!.address))
+      break
+  }
+  if (includeInner) for (const inner of stxn.applyData.evalDelta?.innerTxns ?? []) participantsOf(inner, true, add)
+}
+
+function participants(stxn: algosdk.SignedTxnWithAD, includeInner: boolean): string[] {
+  const set = new Set<string>()
+  participantsOf(stxn, includeInner, (a) => set.add(a))
+  return [...set]
+}
+
+function countInner(stxn: algosdk.SignedTxnWithAD): number {
+  let n = 0
+  for (const inner of stxn.applyData.evalDelta?.innerTxns ?? []) n += 1 + countInner(inner)
+  return n
+}
+
+/** transactionAssetID: the app or asset a transaction is about. */
+function creatableOf(stxn: algosdk.SignedTxnWithAD): bigint {
+  const txn = stxn.signedTxn.txn
+  switch (txn.type) {
+    case 'appl':
+      return txn.applicationCall!.appIndex || (stxn.applyData.applicationID ?? 0n)
+    case 'acfg':
+      return txn.assetConfig!.assetIndex || (stxn.applyData.configAsset ?? 0n)
+    case 'axfer':
+      return txn.assetTransfer!.assetIndex
+    case 'afrz':
+      return txn.assetFreeze!.assetIndex
+    default:
+      return 0n
+  }
+}
+
+/** `{block: …}`: the 7 bytes blockMsgpack puts before the block's own encoding. */
+const BLOCK_PREFIX_BYTES = 7
+
+/**
+ * A stored block's transaction ids: each entry's txn with the genesis fields the block strips put
+ * back (go's hgi/hgh), canonically encoded and hashed, from the raw msgpack (quicker than
+ * rebuilding algosdk transactions).
+ */
+function storedTxIds(bytes: Uint8Array, genesisId: string, genesisHash: Uint8Array): string[] {
+  const raw = algosdk.msgpackRawDecodeAsMap(bytes) as Map<string, unknown>
+  const entries = (raw.get('txns') as Map<string, unknown>[] | undefined) ?? []
+  return entries.map((stib) => {
+    const txn = new Map(stib.get('txn') as Map<string, unknown>)
+    if (stib.get('hgi')) txn.set('gen', genesisId)
+    txn.set('gh', genesisHash)
+    const digest = createHash('sha512-256').update('TX').update(algosdk.msgpackRawEncode(txn)).digest()
+    return digestString(new Uint8Array(digest))
+  })
+}
+
+/** A note in the note index. */
+interface NoteEntry {
+  note: string
+  row: number
+}
+
+const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1')
+
+function compareNotes(x: NoteEntry, y: NoteEntry): number {
+  return x.note < y.note ? -1 : x.note > y.note ? 1 : x.row - y.row
+}
+
+/** Where `entry` is or would go in the sorted note index. */
+function noteIndex(notes: NoteEntry[], entry: NoteEntry): number {
+  let lo = 0
+  let hi = notes.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (compareNotes(notes[mid]!, entry) < 0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The in-memory indexer database. */
+export class IndexerStore {
+  readonly rows: Row[] = []
+  readonly rounds: RoundInfo[] = []
+  readonly byTxid = new Map<string, Root>()
+  /** Row numbers by participating address, ascending. */
+  readonly byAddress = new Map<string, number[]>()
+  readonly byGroup = new Map<string, number[]>()
+  readonly byCreatable = new Map<bigint, number[]>()
+  readonly assets = new Map<bigint, Creatable>()
+  readonly apps = new Map<bigint, Creatable>()
+  /** Every address seen on chain (genesis and participants) and the round it first appeared. */
+  readonly accounts = new Map<string, bigint>()
+  /** Addresses that ever held or moved each asset (a balance search reads their holdings). */
+  readonly assetHolders = new Map<bigint, Set<string>>()
+  private readonly unsubscribe: () => void
+
+  /**
+   * Committed blocks not indexed yet, oldest first. A commit only queues its block (the submit
+   * pays nothing for the indexer); every read drains the queue first (drain), so no answer is
+   * behind the ledger. Each entry's undo, run by the ledger if its commit is reverted (newest
+   * first), drops it from the queue or, once indexed, undoes its round.
+   */
+  private readonly pending: { bytes: Uint8Array; txIds: readonly string[]; undo?: (() => void)[] }[] = []
+  private catchingUp = true
+  private closed = false
+
+  constructor(
+    readonly node: Node,
+    genesisAccounts: Iterable<string>,
+  ) {
+    for (const a of genesisAccounts) this.accounts.set(a, 0n)
+    const tip = node.lastRound()
+    this.unsubscribe = node.onCommit((_round, bytes, txIds) => {
+      const entry: (typeof this.pending)[number] = { bytes, txIds }
+      this.pending.push(entry)
+      return () => (entry.undo ? this.undoLast(entry.undo) : void this.pending.pop())
+    })
+    this.ready = this.catchUp(tip)
+  }
+
+  /**
+   * Indexes the stored blocks up to `tip` (flushed, so never undone) in slices, yielding between
+   * them so the node serves while a long chain is read; commits meanwhile wait in the queue.
+   */
+  private async catchUp(tip: bigint): Promise<void> {
+    const SLICE = 256n
+    for (let r = 0n; r <= tip && !this.closed; r++) {
+      const bytes = this.node.blockMsgpack(r)!.subarray(BLOCK_PREFIX_BYTES)
+      const block = algosdk.decodeMsgpack(bytes, algosdk.Block)
+      this.add(block, storedTxIds(bytes, block.header.genesisID, block.header.genesisHash))
+      if (r % SLICE === SLICE - 1n) await new Promise((resolve) => setImmediate(resolve))
+    }
+    // the catch-up appended notes unsorted: one sort instead of an insert each
+    this.byNote.sort(compareNotes)
+    this.catchingUp = false
+  }
+
+  /** Rows with a note, by note (as latin1, so byte order) then row: a note-prefix search reads one range. */
+  readonly byNote: NoteEntry[] = []
+
+  private addNote(entry: NoteEntry): void {
+    if (this.catchingUp) this.byNote.push(entry)
+    else this.byNote.splice(noteIndex(this.byNote, entry), 0, entry)
+  }
+
+  /** The rows whose note starts with `prefix`, ascending; undefined when more than `max` (a scan is quicker). */
+  rowsWithNotePrefix(prefix: Uint8Array, max: number): number[] | undefined {
+    const p = latin1(prefix)
+    const notes = this.byNote
+    const lo = noteIndex(notes, { note: p, row: -1 })
+    let a = lo
+    let b = notes.length
+    while (a < b) {
+      const mid = (a + b) >> 1
+      if (notes[mid]!.note.startsWith(p)) a = mid + 1
+      else b = mid
+    }
+    if (a - lo > max) return undefined
+    return notes
+      .slice(lo, a)
+      .map((e) => e.row)
+      .sort((x, y) => x - y)
+  }
+
+  /** Indexes the queued commits (after the catch-up); every read calls it first. */
+  drain(): void {
+    if (this.catchingUp) return
+    while (this.pending.length > 0) {
+      const entry = this.pending.shift()!
+      entry.undo = this.add(algosdk.decodeMsgpack(entry.bytes, algosdk.Block), entry.txIds)
+    }
+  }
+
+  /** Resolves once the blocks stored before the start are indexed (queries wait for it). */
+  readonly ready: Promise<void>
+
+  /** The latest indexed round: the ledger's, once drained. */
+  round(): bigint {
+    this.drain()
+    return BigInt(this.rounds.length - 1)
+  }
+
+  close(): void {
+    this.closed = true
+    this.unsubscribe()
+  }
+
+  /** Indexes a block; returns the undo of its changes other than rows and round. */
+  private add(block: algosdk.Block, txIds?: readonly string[]): (() => void)[] {
+    const round = block.header.round
+    const undo: (() => void)[] = []
+    this.rounds.push({ header: block.header, firstRow: this.rows.length })
+    // the block strips the genesis fields the txid covers: the leaves put them back (a commit brings its ids)
+    const ids = txIds ?? paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash).map((l) => l.txn.txID())
+    const seeAccount = (a: string) => {
+      if (this.accounts.has(a)) return
+      this.accounts.set(a, round)
+      undo.push(() => this.accounts.delete(a))
+    }
+    const seeCreatable = (map: Map<bigint, Creatable>, id: bigint, creator: string) => {
+      if (map.has(id)) return
+      map.set(id, { id, creator, createdAt: round })
+      undo.push(() => map.delete(id))
+    }
+    const markDeleted = (c: Creatable | undefined) => {
+      if (!c || c.deletedAt !== undefined) return
+      c.deletedAt = round
+      undo.push(() => (c.deletedAt = undefined))
+    }
+    const seeHolder = (asset: bigint, a: string) => {
+      let set = this.assetHolders.get(asset)
+      if (!set) this.assetHolders.set(asset, (set = new Set()))
+      if (set.has(a)) return
+      set.add(a)
+      undo.push(() => set.delete(a))
+    }
+    const addRow = (row: Row) => {
+      const n = this.rows.length
+      this.rows.push(row)
+      const note = row.stxn.signedTxn.txn.note
+      if (note && note.length > 0) this.addNote({ note: latin1(note), row: n })
+      for (const a of row.participants) {
+        push(this.byAddress, a, n)
+        seeAccount(a)
+      }
+      if (row.creatable !== 0n) push(this.byCreatable, row.creatable, n)
+      const group = row.stxn.signedTxn.txn.group
+      if (group && group.some((x) => x !== 0)) push(this.byGroup, algosdk.bytesToBase64(group), n)
+      const txn = row.stxn.signedTxn.txn
+      const sender = addressString(txn.sender)
+      if (txn.type === 'acfg') {
+        if (txn.assetConfig!.assetIndex === 0n) {
+          seeCreatable(this.assets, row.creatable, sender)
+          seeHolder(row.creatable, sender)
+        } else if (txn.assetConfig!.total === 0n && !txn.assetConfig!.manager && !txn.assetConfig!.reserve && !txn.assetConfig!.freeze && !txn.assetConfig!.clawback) {
+          // a config with no params destroys the asset
+          markDeleted(this.assets.get(row.creatable))
+        }
+      }
+      if (txn.type === 'axfer') {
+        const t = txn.assetTransfer!
+        seeHolder(t.assetIndex, addressString(t.receiver))
+        seeHolder(t.assetIndex, sender)
+      }
+      if (txn.type === 'appl') {
+        const a = txn.applicationCall!
+        if (a.appIndex === 0n) {
+          seeCreatable(this.apps, row.creatable, sender)
+          seeAccount(addressString(algosdk.getApplicationAddress(row.creatable)))
+        } else if (a.onComplete === algosdk.OnApplicationComplete.DeleteApplicationOC) markDeleted(this.apps.get(row.creatable))
+      }
+    }
+    let intra = 0
+    block.payset.forEach((entry, i) => {
+      const stxn = entry.signedTxn
+      const root: Root = {
+        stxn,
+        txid: ids[i]!,
+        round,
+        intra,
+        innerCount: countInner(stxn),
+        createdId: creatableOf(stxn),
+        row: this.rows.length,
+        genesisId: entry.hasGenesisID ? block.header.genesisID : '',
+        genesisHash: entry.hasGenesisHash ? block.header.genesisHash : undefined,
+      }
+      this.byTxid.set(root.txid, root)
+      undo.push(() => this.byTxid.delete(root.txid))
+      addRow({ round, intra, root, stxn, inner: false, creatable: root.createdId, participants: participants(stxn, true) })
+      intra++
+      const walk = (parent: algosdk.SignedTxnWithAD) => {
+        for (const inner of parent.applyData.evalDelta?.innerTxns ?? []) {
+          addRow({ round, intra, root, stxn: inner, inner: true, creatable: creatableOf(inner), participants: participants(inner, false) })
+          intra++
+          walk(inner)
+        }
+      }
+      walk(stxn)
+    })
+    return undo
+  }
+
+  /** Removes the newest round (its commit was reverted). */
+  private undoLast(undo: (() => void)[]): void {
+    const info = this.rounds.pop()!
+    while (this.rows.length > info.firstRow) {
+      const row = this.rows.pop()!
+      const note = row.stxn.signedTxn.txn.note
+      if (note && note.length > 0) this.byNote.splice(noteIndex(this.byNote, { note: latin1(note), row: this.rows.length }), 1)
+      for (const a of row.participants) pop(this.byAddress, a)
+      if (row.creatable !== 0n) pop(this.byCreatable, row.creatable)
+      const group = row.stxn.signedTxn.txn.group
+      if (group && group.some((x) => x !== 0)) pop(this.byGroup, algosdk.bytesToBase64(group))
+    }
+    for (const u of undo.reverse()) u()
+  }
+
+  /** The block time (seconds) of a round. */
+  roundTime(round: bigint): bigint {
+    return this.rounds[Number(round)]!.header.timestamp
+  }
+
+  /** go's sig type of a row (for the sig-type filter). */
+  static sigType(row: Row): string | undefined {
+    return row.inner ? undefined : sigType(row.stxn.signedTxn)
+  }
+}
