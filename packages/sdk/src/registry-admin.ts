@@ -2,6 +2,7 @@
 // verified tokens, project verification, the two-step admin transfer) and the DEX's per-pool fee,
 // plus a decoder of the registry's global state. Self-contained: it reads only the contracts'
 // ARC-56 artifacts, so it survives the SDK being reorganised around it.
+import { CONTRACT_ERRORS } from './errors.ts'
 import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
 import { ABIContract, AtomicTransactionComposer, ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
 import type { ABIMethod, Address, Algodv2, SuggestedParams, TransactionSigner } from 'algosdk'
@@ -126,11 +127,11 @@ export function checkAdminAction(action: AdminAction): string | null {
     case 'setPaused':
       return Number.isInteger(action.flags) && action.flags >= 0 && action.flags <= PAUSE_ALL ? null : 'Pause flags are a combination of 1, 2 and 4'
     case 'setFees':
-      if (!Number.isInteger(action.defaultFeeBps) || action.defaultFeeBps < 1 || action.defaultFeeBps > 100) return 'The fee must be 1–100 bps'
+      if (!Number.isInteger(action.defaultFeeBps) || action.defaultFeeBps < 1 || action.defaultFeeBps > 100) return CONTRACT_ERRORS.Registry['ERR:BAD_FEE']!
       return Number.isInteger(action.protocolFeeDivisor) && action.protocolFeeDivisor >= 0 ? null : 'The protocol divisor is a whole number (0 = no protocol fee)'
     case 'setPoolFee':
-      if (action.a >= action.b) return 'The pool’s assets must be given in ascending order'
-      return Number.isInteger(action.feeBps) && action.feeBps >= 1 && action.feeBps <= 100 ? null : 'The fee must be 1–100 bps'
+      if (action.a >= action.b) return CONTRACT_ERRORS.Dex['ERR:ASSET_ORDER']!
+      return Number.isInteger(action.feeBps) && action.feeBps >= 1 && action.feeBps <= 100 ? null : CONTRACT_ERRORS.Dex['ERR:BAD_FEE']!
     case 'setVerified':
     case 'setProjectVerified':
       return action.asset > 0n ? null : 'ALGO needs no verification'

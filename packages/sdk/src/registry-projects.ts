@@ -6,7 +6,7 @@ import type { ABIMethod, Address, Algodv2, SuggestedParams } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
 import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
-import { explainError } from './errors.ts'
+import { CONTRACT_ERRORS, explainError } from './errors.ts'
 import type { RegistryContext } from './registry/transactions.ts'
 import type { ReadableError } from './errors.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
@@ -156,25 +156,12 @@ export function decodeProjectEvents(logs: readonly Uint8Array[]): ProjectEvent[]
   return out
 }
 
-/** The sentence for each `ERR:*` the project methods assert with. */
-export const PROJECT_ERROR_MESSAGES: Record<string, string> = {
-  'ERR:NOT_CREATOR': 'Only the token’s creator or manager can register its project',
-  'ERR:NOT_PROJECT_OWNER': 'Only the project’s owner can do this',
-  'ERR:PROJECT_EXISTS': 'This token already has a project',
-  'ERR:NO_PROJECT': 'This token has no project',
-  'ERR:NAME_TOO_LONG': `The name can be at most ${PROJECT_NAME_MAX_BYTES} bytes`,
-  'ERR:URL_TOO_LONG': `The metadata URL can be at most ${PROJECT_URL_MAX_BYTES} bytes`,
-  'ERR:BAD_ASSET': 'ALGO cannot have a project',
-  'ERR:BAD_OWNER': 'Give the new owner’s address',
-  'ERR:MBR': 'The payment must be exactly the project’s minimum balance',
-  'ERR:NOT_ADMIN': 'Only the protocol admin can do this',
-}
+/** The sentence for each `ERR:*` the registry asserts with, its project methods' among them (its row of `CONTRACT_ERRORS`). */
+export const PROJECT_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Registry
 
 /** Explains a failed registry group: the project codes in words, anything else as `explainError` does. */
 export function explainProjectError(error: unknown, registryAppId?: bigint): ReadableError {
-  const readable = explainError(error, [{ spec: SPEC, appId: registryAppId }])
-  if (readable.code && PROJECT_ERROR_MESSAGES[readable.code]) return { ...readable, message: PROJECT_ERROR_MESSAGES[readable.code]! }
-  return readable
+  return explainError(error, [{ spec: SPEC, appId: registryAppId }])
 }
 
 export type { RegistryContext }
