@@ -183,7 +183,7 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:BAD_INPUT_ASSET': 'The deposit is of the wrong token',
     'ERR:BAD_RECEIVER': 'The deposit must be sent to the staking app',
     'ERR:BAD_SENDER': 'The deposit must come from the account that calls the staking app',
-    'ERR:ASSET_SENDER': 'The deposit must not be a clawback',
+    'ERR:CLAWBACK': 'The deposit must not be a clawback',
     'ERR:REKEY': 'The deposit must not rekey your account',
     'ERR:CLOSE_TO': 'The deposit must not close your account',
     'ERR:ZERO_AMOUNT': 'The amount must be above zero',
