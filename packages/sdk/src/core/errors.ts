@@ -92,7 +92,7 @@ const match = (rows: readonly AlgodErrorRow[], detail: string): { kind: ErrorKin
 }
 
 /** The table's sentence for `code` asserted by the contract of `spec`, else the code itself. */
-export function contractSentence(table: ErrorTable, spec: ErrorSourceInfo, code: string): string {
+function contractSentence(table: ErrorTable, spec: ErrorSourceInfo, code: string): string {
   return (spec.name !== undefined ? table.contracts[spec.name]?.[code] : undefined) ?? table.byCode[code] ?? code
 }
 
