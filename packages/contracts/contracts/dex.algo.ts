@@ -1,4 +1,4 @@
-import { Contract } from '@algorandfoundation/tealscript';
+import { GroveContract } from './grove-contract.algo';
 
 /** Registry pause bit for swaps and zaps. */
 const PAUSE_SWAPS = 1;
@@ -30,7 +30,7 @@ type PoolState = {
 };
 
 /** Grove's constant-product AMM: one app holds every pool, a box per pool. */
-export class Dex extends Contract {
+export class Dex extends GroveContract {
   /** The registry app whose globals hold the admin, pause flags, fees and treasury. */
   registry = GlobalStateKey<uint64>({ key: 'registry' });
 
@@ -164,34 +164,7 @@ export class Dex extends Contract {
     return replace3(replace3(pool, 64, cumulative), 128, itob(next));
   }
 
-  // ---- transfers ----
-
-  /**
-   * Checks an incoming transfer of `asset` to the app and returns its amount. Every field that moves
-   * value or authority is pinned: type, asset, receiver, close-to, clawback source, sender, rekey-to and
-   * amount (README.md, "Incoming transfers"); the group position is the ABI argument's.
-   */
-  private incoming(t: Txn, asset: uint64): uint64 {
-    let amount = 0;
-    if (asset === 0) {
-      assert(t.typeEnum === TransactionType.Payment, 'ERR:BAD_INPUT_TYPE');
-      assert(t.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-      assert(t.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-      amount = t.amount;
-    } else {
-      assert(t.typeEnum === TransactionType.AssetTransfer, 'ERR:BAD_INPUT_TYPE');
-      assert(t.xferAsset.id === asset, 'ERR:BAD_INPUT_ASSET');
-      assert(t.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
-      assert(t.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-      // a clawback transfer (AssetSender set) moves the asset from someone else, or from the app to itself
-      assert(t.assetSender === globals.zeroAddress, 'ERR:CLAWBACK');
-      amount = t.assetAmount;
-    }
-    assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(amount > 0, 'ERR:ZERO_AMOUNT');
-    return amount;
-  }
+  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
 
   /** The asset an incoming transfer carries (0 for a payment; the type is checked by `incoming`). */
   private assetOf(t: Txn): uint64 {

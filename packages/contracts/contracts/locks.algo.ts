@@ -1,4 +1,4 @@
-import { Contract } from '@algorandfoundation/tealscript';
+import { GroveContract } from './grove-contract.algo';
 
 /** Timestamps at or above this (~5138 AD in seconds, early 1973 in milliseconds) are taken for milliseconds. */
 const MILLISECONDS_FROM = 100_000_000_000;
@@ -43,7 +43,7 @@ type AssetIndex = { asset: uint64; id: uint64 };
 type OwnerIndex = { owner: Address; id: uint64 };
 
 /** Grove's token locks: time locks and linear vesting from cliff to end, a box per lock, index boxes per asset and per owner. */
-export class Locks extends Contract {
+export class Locks extends GroveContract {
   /** The DEX app whose LP tokens make a lock a liquidity lock. */
   dex = GlobalStateKey<uint64>({ key: 'dex' });
 
@@ -115,30 +115,7 @@ export class Locks extends Contract {
     assert(end <= globals.latestTimestamp + MAX_DURATION, 'ERR:TOO_LONG');
   }
 
-  // ---- transfers ----
-
-  /** Checks an incoming transfer of `asset` to the app, field by field, and returns its amount. */
-  private incoming(t: Txn, asset: uint64): uint64 {
-    let amount = 0;
-    if (asset === 0) {
-      assert(t.typeEnum === TransactionType.Payment, 'ERR:BAD_INPUT_TYPE');
-      assert(t.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-      assert(t.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-      amount = t.amount;
-    } else {
-      assert(t.typeEnum === TransactionType.AssetTransfer, 'ERR:BAD_INPUT_TYPE');
-      assert(t.xferAsset.id === asset, 'ERR:BAD_INPUT_ASSET');
-      assert(t.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
-      assert(t.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-      // a clawback moves someone else's tokens: only the holder's own transfer counts
-      assert(t.assetSender === globals.zeroAddress, 'ERR:CLAWBACK');
-      amount = t.assetAmount;
-    }
-    assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(amount > 0, 'ERR:ZERO_AMOUNT');
-    return amount;
-  }
+  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
 
   /** The asset an incoming transfer carries (0 for a payment; `incoming` checks the type). */
   private assetOf(t: Txn): uint64 {

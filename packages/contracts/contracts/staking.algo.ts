@@ -1,4 +1,4 @@
-import { Contract } from '@algorandfoundation/tealscript';
+import { GroveContract } from './grove-contract.algo';
 
 /** Registry pause bit for new staking programs (and new stakes). */
 const PAUSE_STAKING = 4;
@@ -54,7 +54,7 @@ type PositionState = {
  * (reward per staked unit, 2^64-scaled) up to now (`accrue`) and settles the caller's position
  * against them (`settle`), then moves tokens. Nothing loops over stakers.
  */
-export class Staking extends Contract {
+export class Staking extends GroveContract {
   /** The registry app whose `paused` global holds the pause flags. */
   registry = GlobalStateKey<uint64>({ key: 'registry' });
 
@@ -243,29 +243,7 @@ export class Staking extends Contract {
     return concat(q, r);
   }
 
-  // ---- transfers ----
-
-  /** Checks an incoming transfer of `asset` from the caller to the app and returns its amount. */
-  private incoming(t: Txn, asset: uint64): uint64 {
-    let amount = 0;
-    if (asset === 0) {
-      assert(t.typeEnum === TransactionType.Payment, 'ERR:BAD_INPUT_TYPE');
-      assert(t.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-      assert(t.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-      amount = t.amount;
-    } else {
-      assert(t.typeEnum === TransactionType.AssetTransfer, 'ERR:BAD_INPUT_TYPE');
-      assert(t.xferAsset.id === asset, 'ERR:BAD_INPUT_ASSET');
-      assert(t.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
-      assert(t.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-      assert(t.assetSender === globals.zeroAddress, 'ERR:ASSET_SENDER');
-      amount = t.assetAmount;
-    }
-    assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(amount > 0, 'ERR:ZERO_AMOUNT');
-    return amount;
-  }
+  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
 
   /** Sends `amount` of `asset` from the app; the caller pools the fee. */
   private send(asset: uint64, receiver: Address, amount: uint64): void {

@@ -1,4 +1,4 @@
-import { Contract } from '@algorandfoundation/tealscript';
+import { GroveContract } from './grove-contract.algo';
 
 /** sGROVE locked forever by the first stake (counted in the supply, never issued). */
 const LOCKED_SHARES = 1000;
@@ -33,7 +33,7 @@ type VaultTotals = { grove: uint64; shares: uint64; issued: uint64 };
  * first share); it is the registry's treasury and turns protocol fees into GROVE through the DEX,
  * bounded by a TWAP of the vault's own observations.
  */
-export class Vault extends Contract {
+export class Vault extends GroveContract {
   /** The DEX app that buybacks trade on and observations read. */
   dex = GlobalStateKey<uint64>({ key: 'dex' });
 
@@ -102,7 +102,7 @@ export class Vault extends Contract {
     return created.id;
   }
 
-  // ---- transfers ----
+  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
 
   /** Checks a payment to the app (an MBR payment: its amount is checked by the caller). */
   private payment(t: PayTxn): void {
@@ -110,20 +110,6 @@ export class Vault extends Contract {
     assert(t.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
     assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
     assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-  }
-
-  /** Checks an incoming transfer of the asset `asset` to the app field by field and returns its amount. */
-  private incoming(t: Txn, asset: uint64): uint64 {
-    assert(t.typeEnum === TransactionType.AssetTransfer, 'ERR:BAD_INPUT_TYPE');
-    assert(t.xferAsset.id === asset, 'ERR:BAD_INPUT_ASSET');
-    assert(t.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
-    assert(t.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-    // a clawback transfer (AssetSender set) moves the asset from someone else, or from the app to itself
-    assert(t.assetSender === globals.zeroAddress, 'ERR:CLAWBACK');
-    assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(t.assetAmount > 0, 'ERR:ZERO_AMOUNT');
-    return t.assetAmount;
   }
 
   /** ⌊a·b/c⌋ over 128 bits; fails when the result needs more than 64. */

@@ -96,7 +96,7 @@ describe('incoming transfers', () => {
   })
 
   it('refuses a clawback-style input (AssetSender set), even from the clawback itself', async () => {
-    await rejectedUnmoved(() => kit.stake(mallory, clawProgram, 1000n, { assetSender: alice.addr }), 'ERR:ASSET_SENDER')
+    await rejectedUnmoved(() => kit.stake(mallory, clawProgram, 1000n, { assetSender: alice.addr }), 'ERR:CLAWBACK')
   })
 
   it('refuses a zero stake', async () => {

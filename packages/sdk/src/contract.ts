@@ -14,7 +14,9 @@ export const SPECS: Record<ContractName, Arc56Contract> = { Dex: DEX_SPEC, Regis
 
 /** Every contract's error messages, by app id when a deployment is given (else by spec alone), for `explainError`. */
 export function grovePrograms(deployment?: Deployment): ProgramErrors[] {
-  // By pc alone, the contracts users call most are tried first: later entries build on earlier ones.
-  const order = deployment ? CONTRACTS : [...CONTRACTS].reverse()
+  // By pc alone two programs may both have an assert at the failing pc: the DEX is tried first (the
+  // web words swaps and pools without app ids, while each other contract's explainer names its own
+  // spec), then the others, later entries first as they build on earlier ones.
+  const order = deployment ? CONTRACTS : [...CONTRACTS].reverse().sort((x, y) => Number(y.name === 'Dex') - Number(x.name === 'Dex'))
   return order.map((c) => ({ spec: SPECS[c.name], ...(deployment ? { appId: BigInt(deployment[c.idKey]) } : {}) }))
 }

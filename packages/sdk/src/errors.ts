@@ -1,20 +1,257 @@
-// @grove/sdk/errors: the one error table (algod, the AVM, each contract's ERR: codes) without
-// algosdk or the contracts' specs, so the web app can word failures on its first load.
-import { explainError as explainWith, type ProgramErrors, type ReadableError } from './core/errors.ts'
-import { DEX_ERROR_MESSAGES } from './dex/errors.ts'
-import { REGISTRY_ERROR_MESSAGES } from './registry/errors.ts'
+// @grove/sdk/errors: the one error table. algod's and the AVM's texts (byte for byte as go-algorand
+// writes them: ledger, transaction pool, logic packages), a wallet's and the network's, and every
+// contract's ERR: codes, keyed by contract and code, each mapped to one sentence here and nowhere
+// else; the contracts' SDK modules (locks/, staking/, vault/, registry-projects.ts) name their rows
+// of it. No algosdk and no specs, so the web app can word failures on its first load; the matching
+// is core/errors.ts.
+import type { ContractName } from '@grove/contracts/deployment'
+import { formatAmount } from './core/amount.ts'
+import { explainWithTable, type AlgodErrorRow, type AvmErrorRow, type ErrorTable, type ProgramErrors, type ReadableError } from './core/errors.ts'
 
 export * from './core/errors.ts'
-export { AMM_ERROR_MESSAGES, DEX_ERROR_MESSAGES, type AmmErrorCode } from './dex/errors.ts'
-export { REGISTRY_ERROR_MESSAGES } from './registry/errors.ts'
 
-/** The sentence for each `ERR:*` message Grove's contracts assert with. */
+/** The one sentence for a request the user declined in their wallet. */
+export const WALLET_REJECTED = 'You cancelled the request in your wallet.'
+/** The one sentence for a node that cannot be reached. */
+export const NODE_UNREACHABLE = 'Could not reach the network. Check your connection and the node settings, then try again.'
+
+const algo = (micro: string): string => `${formatAmount(BigInt(micro), 6, { thousands: true })} ALGO`
+
+/** The ledger's and transaction pool's texts, most specific first. */
+export const ALGOD_ERRORS: readonly AlgodErrorRow[] = [
+  [/receiver error: must optin, asset (\d+) missing from (\w+)/, 'receiver-not-opted-in', (m) => `The receiver has not opted into asset ${m[1]}`],
+  [/asset (\d+) missing from (\w+)/, 'not-opted-in', (m) => `You have not opted into asset ${m[1]}`],
+  // a transfer to or from a holding the asset's freeze address has frozen (go-algorand's ledger texts)
+  [/asset frozen in recipient/, 'frozen', () => 'The token’s issuer has frozen the receiving holding (the pool’s or yours): it cannot receive this token until the issuer unfreezes it.'],
+  [/asset (\d+) frozen in (\w+)/, 'frozen', (m) => `The issuer of asset ${m[1]} has frozen the sending holding: it cannot move until the issuer unfreezes it.`],
+  [/underflow on subtracting (\d+) from sender amount (\d+)/, 'asset-balance', () => 'Your account does not hold enough of this asset.'],
+  [/overspend/, 'overspend', () => 'Your account does not have enough ALGO for this amount plus fees.'],
+  [/balance (\d+) below min (\d+)/, 'min-balance', (m) => `This would take an account below its minimum balance of ${algo(m[2]!)}. Keep more ALGO in the account.`],
+  [/fee too small|below threshold|less than the minimum|insufficient fee/i, 'fee', () => 'The transaction fee is too low for the network right now. Please try again.'],
+  [/txn dead|round \d+ outside of \d+--\d+/, 'expired', () => 'The transaction expired before it reached the network. Please try again.'],
+  [/transaction already in ledger/, 'duplicate', () => 'This transaction was already submitted.'],
+  [/rejected by ApprovalProgram/, 'contract', () => 'The app rejected the transaction.'],
+  [/rejected by logic/, 'contract', () => 'The transaction was rejected by its signing program.'],
+]
+
+/** The AVM's reasons after `logic eval error:`, when no contract code names the failure; `where` is " (program step N)". */
+export const AVM_ERRORS: readonly AvmErrorRow[] = [
+  [/^assert failed|^err opcode executed/, 'contract', (_r, where) => `The smart contract rejected this transaction${where}. The price may have moved or a limit was not met.`],
+  [/budget exceeded/, 'budget', (_r, where) => `The transaction needed more computation than the network allows${where}.`],
+  [/overflowed|would result negative/, 'contract', (_r, where) => `An amount went out of range in the smart contract${where}.`],
+  [/unavailable|invalid .* reference/i, 'contract', (_r, where) => `The transaction did not reference an account, asset or app the smart contract needed${where}.`],
+  [/(?:)/, 'contract', (reason, where) => `The smart contract rejected this transaction: ${reason || 'no reason given'}${where}.`],
+]
+
+/** Texts of a wallet declining (ARC-27 wallets, WalletConnect, Pera, Defly, Kibisis, Lute). */
+export const WALLET_REJECTED_TEXTS = /user rejected|rejected by (the )?user|request rejected|(cancell?ed|closed|denied) by (the )?user|user (cancell?ed|denied|closed|aborted|declined)|operation cancell?ed|method .* canceled|modal (was )?closed/i
+/** Texts of a request that never reached the node. */
+export const NODE_UNREACHABLE_TEXTS = /failed to fetch|fetch failed|networkerror|network ?error|load failed|network request failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|err_network/i
+
+/** Why the DEX would reject an action (the SDK's AMM math says it before sending). */
+export type AmmErrorCode =
+  | 'unknown-asset'
+  | 'same-asset'
+  | 'zero-amount'
+  | 'empty-pool'
+  | 'insufficient-liquidity'
+  | 'zero-output'
+  | 'below-minimum-liquidity'
+  | 'zero-lp'
+  | 'not-enough-lp'
+  | 'overflow'
+
+/** The sentence shown for each `AmmErrorCode`: the DEX's refusals, said before a transaction is built. */
+export const AMM_ERROR_MESSAGES: Record<AmmErrorCode, string> = {
+  'unknown-asset': 'This pool does not trade that asset',
+  'same-asset': 'Cannot swap an asset for itself',
+  'zero-amount': 'Enter an amount above zero',
+  'empty-pool': 'This pool has no liquidity yet',
+  'insufficient-liquidity': 'Not enough liquidity in the pool',
+  'zero-output': 'Amount too small: you would receive nothing',
+  'below-minimum-liquidity': 'First deposit too small: √(a·b) must exceed 1,000 units',
+  'zero-lp': 'Amount too small: you would receive no pool tokens',
+  'not-enough-lp': 'More pool tokens than were issued',
+  overflow: 'Amount too large for the pool',
+}
+
+const NOT_ADMIN = 'Only the protocol admin can do this'
+const BAD_FEE = 'The fee must be 1–100 bps'
+/** Longest project name and metadata URL, in bytes (the registry's limits). */
+const PROJECT_NAME_MAX_BYTES = 32
+const PROJECT_URL_MAX_BYTES = 96
+
+/**
+ * Every contract's `ERR:*` codes in words, by contract (the deployment record's list types it, so a
+ * new contract needs its row) and code. Each contract's row covers every code its ARC-56 spec
+ * asserts with (test/errors.test.ts derives them); the vault's also words the DEX codes a buyback's
+ * inner swap fails with, as the vault's caller sees them.
+ */
+export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<string, string>> } = {
+  Registry: {
+    'ERR:NOT_ADMIN': NOT_ADMIN,
+    'ERR:NOT_PENDING_ADMIN': 'Only the proposed admin can accept',
+    'ERR:BAD_FEE': BAD_FEE,
+    'ERR:BAD_INPUT': 'Invalid value',
+    'ERR:NOT_CREATOR': 'Only the token’s creator or manager can register its project',
+    'ERR:NOT_PROJECT_OWNER': 'Only the project’s owner can do this',
+    'ERR:PROJECT_EXISTS': 'This token already has a project',
+    'ERR:NO_PROJECT': 'This token has no project',
+    'ERR:NAME_TOO_LONG': `The name can be at most ${PROJECT_NAME_MAX_BYTES} bytes`,
+    'ERR:URL_TOO_LONG': `The metadata URL can be at most ${PROJECT_URL_MAX_BYTES} bytes`,
+    'ERR:BAD_ASSET': 'ALGO cannot have a project',
+    'ERR:BAD_OWNER': 'Give the new owner’s address',
+    'ERR:MBR': 'The payment must be exactly the project’s minimum balance',
+    'ERR:BAD_RECEIVER': 'The payment must be sent to the registry',
+    'ERR:BAD_SENDER': 'The payment must come from the account that registers the project',
+    'ERR:REKEY': 'The payment must not rekey your account',
+    'ERR:CLOSE_TO': 'The payment must not close your account',
+  },
+  Dex: {
+    'ERR:PAUSED': 'This action is paused by the protocol admin',
+    'ERR:OVERFLOW': AMM_ERROR_MESSAGES.overflow,
+    'ERR:BAD_INPUT_TYPE': 'The deposit must be an ALGO payment or an asset transfer',
+    'ERR:BAD_RECEIVER': 'The deposit must be sent to the DEX',
+    'ERR:CLOSE_TO': 'The deposit must not close your account',
+    'ERR:BAD_INPUT_ASSET': 'The deposit is of the wrong asset',
+    'ERR:BAD_SENDER': 'The deposit must come from the account that calls the DEX',
+    'ERR:REKEY': 'The deposit must not rekey your account',
+    'ERR:CLAWBACK': 'The deposit must be a plain transfer from your account, not a clawback',
+    'ERR:FROZEN': 'The token’s issuer has frozen the pool’s holding of it: the pool cannot pay it out until the issuer unfreezes it',
+    'ERR:DEFAULT_FROZEN': 'This token is frozen by default for every holder, so a pool of it could never trade',
+    'ERR:ZERO_AMOUNT': AMM_ERROR_MESSAGES['zero-amount'],
+    'ERR:SAME_ASSET': AMM_ERROR_MESSAGES['same-asset'],
+    'ERR:NO_POOL': 'There is no pool for this pair',
+    'ERR:NO_LIQUIDITY': AMM_ERROR_MESSAGES['insufficient-liquidity'],
+    'ERR:ZERO_OUT': AMM_ERROR_MESSAGES['zero-output'],
+    'ERR:LOCKED_LIQUIDITY': AMM_ERROR_MESSAGES['below-minimum-liquidity'],
+    'ERR:SLIPPAGE': 'The price moved beyond your slippage tolerance',
+    'ERR:ASSET_ORDER': 'The pool’s assets must be given in ascending order',
+    'ERR:POOL_EXISTS': 'This pool already exists',
+    'ERR:LP_ASSET': 'Grove pool tokens cannot be pooled',
+    'ERR:MBR': 'The payment does not cover the pool’s minimum balance',
+    'ERR:BAD_SWAP_AMOUNT': 'The swapped part must be above zero and below the amount',
+    'ERR:BAD_PATH': 'A route has 1 to 4 hops',
+    // the DEX asks the registry's questions itself (who is admin, which fees are allowed)
+    'ERR:NOT_ADMIN': NOT_ADMIN,
+    'ERR:BAD_FEE': BAD_FEE,
+  },
+  Locks: {
+    'ERR:MILLISECONDS': 'That time looks like milliseconds; give it in seconds',
+    'ERR:END_PASSED': 'The end must be in the future',
+    'ERR:TOO_LONG': 'A lock can end at most 10 years from now',
+    'ERR:CLIFF_PASSED': 'The cliff cannot be in the past',
+    'ERR:CLIFF_AFTER_END': 'The cliff must not be after the end',
+    'ERR:NOTHING_VESTED': 'Nothing has vested yet',
+    'ERR:NOT_OWNER': 'Only the lock’s owner can do this',
+    'ERR:NOT_PENDING_OWNER': 'Only the proposed new owner can accept, and only while a transfer is pending',
+    'ERR:BAD_OWNER': 'Propose another account than the owner',
+    'ERR:NOT_LATER': 'An extension must end later than the lock does now',
+    'ERR:ENDED': 'The lock has ended: withdraw it instead',
+    'ERR:OPTED_IN': 'The lock app already holds this asset',
+    'ERR:MBR': 'The payment must cover exactly the lock’s minimum balance',
+    'ERR:CLAWBACK': 'A clawback transfer cannot fund a lock',
+    'ERR:BAD_INPUT_TYPE': 'The deposit must be an ALGO payment or an asset transfer',
+    'ERR:BAD_INPUT_ASSET': 'The deposit is of another asset than the lock’s',
+    'ERR:BAD_RECEIVER': 'The deposit must be sent to the lock app',
+    'ERR:BAD_SENDER': 'The deposit must come from the account that makes the lock',
+    'ERR:REKEY': 'The deposit must not rekey your account',
+    'ERR:CLOSE_TO': 'The deposit must not close your account',
+    'ERR:ZERO_AMOUNT': 'Enter an amount above zero',
+  },
+  Staking: {
+    'ERR:PAUSED': 'New staking is paused by the protocol admin',
+    'ERR:NO_PROGRAM': 'There is no such staking program',
+    'ERR:NO_POSITION': 'You have nothing staked in this program',
+    'ERR:NOT_STARTED': 'The program has not started yet',
+    'ERR:ENDED': 'The program has ended',
+    'ERR:NOT_ENDED': 'The program has not ended yet',
+    'ERR:MIN_STAKE_TIME': 'Your stake is still under the minimum stake time',
+    'ERR:INSUFFICIENT_STAKE': 'That is more than you have staked',
+    'ERR:NOTHING_TO_CLAIM': 'There are no rewards to claim yet',
+    'ERR:NOTHING_TO_RECLAIM': 'There is nothing left to reclaim',
+    'ERR:NOT_COMPOUNDABLE': 'Only rewards paid in the staked token can be compounded',
+    'ERR:NOT_CREATOR': 'Only the program’s creator can do this',
+    'ERR:BAD_TIMES': 'The start must not be in the past, the end must follow it by at most 4 years, and the minimum stake time must fit',
+    'ERR:BAD_RATE': 'The reward rate must be above zero (and above the current rate for a top-up)',
+    'ERR:BAD_REWARD': 'The program has no such reward',
+    'ERR:BAD_DEPOSIT': 'The deposit must be exactly the rate times the duration',
+    'ERR:SAME_ASSET': 'The two reward tokens must differ',
+    'ERR:OVERFLOW': 'The amounts are too large',
+    'ERR:MBR': 'The payment does not cover the minimum balance',
+    'ERR:BAD_INPUT_TYPE': 'The deposit must be an ALGO payment or an asset transfer',
+    'ERR:BAD_INPUT_ASSET': 'The deposit is of the wrong token',
+    'ERR:BAD_RECEIVER': 'The deposit must be sent to the staking app',
+    'ERR:BAD_SENDER': 'The deposit must come from the account that calls the staking app',
+    'ERR:CLAWBACK': 'The deposit must not be a clawback',
+    'ERR:REKEY': 'The deposit must not rekey your account',
+    'ERR:CLOSE_TO': 'The deposit must not close your account',
+    'ERR:ZERO_AMOUNT': 'The amount must be above zero',
+  },
+  Vault: {
+    'ERR:NOT_CREATOR': 'Only the vault’s creator can bootstrap it',
+    'ERR:BOOTSTRAPPED': 'The vault already created sGROVE',
+    'ERR:NOT_BOOTSTRAPPED': 'The vault has not created sGROVE yet',
+    'ERR:BAD_INPUT_TYPE': 'The deposit must be an asset transfer',
+    'ERR:BAD_INPUT_ASSET': 'Stake GROVE and unstake sGROVE: the deposit is of another asset',
+    'ERR:BAD_RECEIVER': 'The deposit must be sent to the vault',
+    'ERR:BAD_SENDER': 'The deposit must come from the account that calls the vault',
+    'ERR:CLOSE_TO': 'The deposit must not close your account',
+    'ERR:CLAWBACK': 'The deposit must be a plain transfer from your account, not a clawback',
+    'ERR:REKEY': 'The deposit must not rekey your account',
+    'ERR:ZERO_AMOUNT': 'Enter an amount above zero',
+    'ERR:LOCKED_SHARES': 'The first stake must be more than 1,000 units of GROVE (0.001 GROVE): that much is locked in the vault forever',
+    'ERR:ZERO_OUT': 'The amount is too small: it would give nothing at the vault’s rate',
+    'ERR:SLIPPAGE': 'The rate or the price moved beyond your bound (a buyback: the pool is more than 1% away from its TWAP after fees)',
+    'ERR:OVERFLOW': 'The amount is too large for the vault’s math',
+    'ERR:MBR': 'The payment does not cover the vault’s minimum balance for this',
+    'ERR:BAD_ASSET': 'The vault cannot hold or buy back this asset (ALGO needs no opt-in; GROVE and sGROVE are the vault’s own)',
+    'ERR:OPTED_IN': 'The vault already holds this asset',
+    'ERR:NOT_OPTED_IN': 'The vault does not hold this asset',
+    'ERR:ASSET_ORDER': 'Each pool must be given as (a, b) with a < b',
+    'ERR:SAME_ASSET': 'A route hop from an asset to itself',
+    'ERR:NO_OBSERVATION': 'The vault has not observed a pool on this route yet: observe it, then wait 10 minutes',
+    'ERR:OBSERVATION_TOO_RECENT': 'The vault’s observation of a pool on this route is less than 10 minutes old: wait, then buy back',
+    'ERR:BAD_PATH': 'A buyback route has 1 to 4 hops and ends in GROVE',
+    'ERR:NOTHING_TO_BUY': 'The vault holds none of this asset to buy back',
+    // a buyback's inner swap: the DEX's codes, worded for the vault's caller
+    'ERR:NO_POOL': 'There is no pool for a hop of this route',
+    'ERR:NO_LIQUIDITY': 'A pool on this route is empty',
+    'ERR:PAUSED': 'Swaps are paused by the protocol admin',
+    'ERR:FROZEN': 'The token’s issuer has frozen a holding this needs',
+  },
+}
+
+/** The sentence for each `ERR:*` message the DEX asserts with (its row of `CONTRACT_ERRORS`). */
+export const DEX_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Dex
+/** The sentence for each `ERR:*` message the registry asserts with (its row of `CONTRACT_ERRORS`). */
+export const REGISTRY_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Registry
+
+/** A code's sentence when its contract is not known: the DEX's, else the registry's (the codes users meet most). */
 export const CONTRACT_ERROR_MESSAGES: Record<string, string> = { ...REGISTRY_ERROR_MESSAGES, ...DEX_ERROR_MESSAGES }
+
+/** The sentence for `code` as contract `contract` asserts it, else by code alone, else the code itself. */
+export function contractErrorMessage(contract: ContractName, code: string): string {
+  return CONTRACT_ERRORS[contract][code] ?? CONTRACT_ERROR_MESSAGES[code] ?? code
+}
+
+/** The one table, as core/errors.ts matches with it. */
+export const ERROR_TABLE: ErrorTable = {
+  algod: ALGOD_ERRORS,
+  avm: AVM_ERRORS,
+  contracts: CONTRACT_ERRORS,
+  byCode: CONTRACT_ERROR_MESSAGES,
+  rejected: WALLET_REJECTED_TEXTS,
+  rejectedSentence: WALLET_REJECTED,
+  unreachable: NODE_UNREACHABLE_TEXTS,
+  unreachableSentence: NODE_UNREACHABLE,
+}
 
 /**
  * Explains a failure in one sentence (see core/errors.ts). Contract asserts are named only for the
- * `programs` given (their specs carry the pcs); the package's index passes Grove's by default.
+ * `programs` given (their specs carry the pcs and the contract's name); the package's index passes
+ * Grove's by default.
  */
 export function explainError(error: unknown, programs: readonly ProgramErrors[] = []): ReadableError {
-  return explainWith(error, programs, CONTRACT_ERROR_MESSAGES)
+  return explainWithTable(error, programs, ERROR_TABLE)
 }

@@ -1,10 +1,11 @@
 // The registry's admin actions: one builder for every admin method (pause flags, fees, treasury,
 // verified tokens, project verification, the two-step admin transfer) and the DEX's per-pool fee,
-// plus a decoder of the registry's global state. Self-contained: it reads only the contracts'
-// ARC-56 artifacts, so it survives the SDK being reorganised around it.
+// on the one group builder (core/group.ts), plus a decoder of the registry's global state.
+import { CONTRACT_ERRORS } from './errors.ts'
 import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
-import { ABIContract, AtomicTransactionComposer, ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
-import type { ABIMethod, Address, Algodv2, SuggestedParams, TransactionSigner } from 'algosdk'
+import { ABIContract, ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
+import type { ABIMethod, Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import { GroupBuilder } from './core/group.ts'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
 import DEX_ARC56 from '@grove/contracts/artifacts/Dex.arc56.json' with { type: 'json' }
@@ -126,11 +127,11 @@ export function checkAdminAction(action: AdminAction): string | null {
     case 'setPaused':
       return Number.isInteger(action.flags) && action.flags >= 0 && action.flags <= PAUSE_ALL ? null : 'Pause flags are a combination of 1, 2 and 4'
     case 'setFees':
-      if (!Number.isInteger(action.defaultFeeBps) || action.defaultFeeBps < 1 || action.defaultFeeBps > 100) return 'The fee must be 1–100 bps'
+      if (!Number.isInteger(action.defaultFeeBps) || action.defaultFeeBps < 1 || action.defaultFeeBps > 100) return CONTRACT_ERRORS.Registry['ERR:BAD_FEE']!
       return Number.isInteger(action.protocolFeeDivisor) && action.protocolFeeDivisor >= 0 ? null : 'The protocol divisor is a whole number (0 = no protocol fee)'
     case 'setPoolFee':
-      if (action.a >= action.b) return 'The pool’s assets must be given in ascending order'
-      return Number.isInteger(action.feeBps) && action.feeBps >= 1 && action.feeBps <= 100 ? null : 'The fee must be 1–100 bps'
+      if (action.a >= action.b) return CONTRACT_ERRORS.Dex['ERR:ASSET_ORDER']!
+      return Number.isInteger(action.feeBps) && action.feeBps >= 1 && action.feeBps <= 100 ? null : CONTRACT_ERRORS.Dex['ERR:BAD_FEE']!
     case 'setVerified':
     case 'setProjectVerified':
       return action.asset > 0n ? null : 'ALGO needs no verification'
@@ -143,19 +144,10 @@ export function checkAdminAction(action: AdminAction): string | null {
 export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminAction): Promise<AdminGroup> {
   const problem = checkAdminAction(action)
   if (problem) throw new Error(problem)
-  const params = ctx.suggestedParams ?? (await ctx.algod.getTransactionParams().do())
-  const atc = new AtomicTransactionComposer()
+  const group = await GroupBuilder.create(ctx)
   let topUp = 0n
-  const common = { sender: ctx.sender, signer: ctx.signer, suggestedParams: { ...params, flatFee: true, fee: 1000n } }
   const call = (method: string, args: unknown[], extra: { boxes?: Uint8Array[]; assets?: bigint[] } = {}) =>
-    atc.addMethodCall({
-      ...common,
-      appID: ctx.registryAppId,
-      method: registryMethod(method),
-      methodArgs: args as never,
-      boxes: (extra.boxes ?? []).map((name) => ({ appIndex: 0, name })),
-      appForeignAssets: extra.assets ?? [],
-    })
+    group.addMethodCall({ appId: ctx.registryAppId, method: registryMethod(method), args: args as never, boxes: extra.boxes, assets: extra.assets })
   switch (action.kind) {
     case 'setPaused':
       call('setPaused', [action.flags])
@@ -168,10 +160,7 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
       break
     case 'setVerified':
       if (action.verified) topUp = await verifiedBoxShortfall(ctx.algod, ctx.registryAppId)
-      if (topUp > 0n) {
-        const txn = makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: getApplicationAddress(ctx.registryAppId), amount: topUp, suggestedParams: { ...params, flatFee: true, fee: 1000n } })
-        atc.addTransaction({ txn, signer: ctx.signer })
-      }
+      if (topUp > 0n) group.addTransfer(getApplicationAddress(ctx.registryAppId), 0n, topUp)
       call('setVerified', [action.asset, action.verified], { boxes: [box('v', action.asset)] })
       break
     case 'setProjectVerified':
@@ -187,15 +176,15 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
       call('acceptAdmin', [])
       break
     case 'setPoolFee':
-      atc.addMethodCall({
-        ...common,
-        appID: ctx.dexAppId,
+      group.addMethodCall({
+        appId: ctx.dexAppId,
         method: DEX.getMethodByName('setPoolFee'),
-        methodArgs: [action.a, action.b, action.feeBps],
-        boxes: [{ appIndex: 0, name: box('p', action.a, action.b) }],
-        appForeignApps: [ctx.registryAppId],
+        args: [action.a, action.b, action.feeBps],
+        boxes: [box('p', action.a, action.b)],
+        apps: [ctx.registryAppId],
       })
       break
   }
-  return { composer: atc, fee: 1000n * BigInt(atc.count()), topUp }
+  const { composer, fee } = await group.build()
+  return { composer, fee, topUp }
 }

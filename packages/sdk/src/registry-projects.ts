@@ -1,12 +1,13 @@
-// The registry's projects: box layout and decoding, a builder per method, listing without an
-// indexer (algod's box listing by the "p" prefix), events and error sentences. Self-contained: it
-// reads only the registry's ARC-56 artifact.
-import { ABIContract, AtomicTransactionComposer, encodeAddress, encodeUint64, getApplicationAddress, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
-import type { ABIMethod, Address, Algodv2, SuggestedParams } from 'algosdk'
+// The registry's projects: box layout and decoding, a builder per method (on the one group builder,
+// core/group.ts), listing without an indexer (algod's box listing by the "p" prefix), events, and
+// the registry's row of the one error table.
+import { ABIContract, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
+import type { ABIMethod, Address, Algodv2, AtomicTransactionComposer } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
 import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
-import { explainError } from './errors.ts'
+import { GroupBuilder } from './core/group.ts'
+import { CONTRACT_ERRORS, explainError } from './errors.ts'
 import type { RegistryContext } from './registry/transactions.ts'
 import type { ReadableError } from './errors.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
@@ -63,54 +64,32 @@ export interface RegistryGroup {
   fee: bigint
 }
 
-async function group(ctx: RegistryContext, build: (add: (name: string, args: unknown[], inners: number, accounts?: (string | Address)[]) => void, params: SuggestedParams) => void, asset: bigint): Promise<RegistryGroup> {
-  const params = ctx.suggestedParams ?? (await ctx.algod.getTransactionParams().do())
-  const atc = new AtomicTransactionComposer()
-  let fee = 0n
-  build((name, args, inners, accounts = []) => {
-    const f = 1000n * BigInt(1 + inners)
-    fee += f
-    atc.addMethodCall({
-      appID: ctx.registryAppId,
-      method: method(name),
-      methodArgs: args as never,
-      sender: ctx.sender,
-      signer: ctx.signer,
-      suggestedParams: { ...params, flatFee: true, fee: f },
-      boxes: [{ appIndex: 0, name: projectBoxName(asset) }],
-      appForeignAssets: [asset],
-      appAccounts: accounts,
-    })
-  }, params)
-  // the registration's payment is the only transaction besides the call
-  return { composer: atc, fee: fee + BigInt(atc.count() - 1) * 1000n }
+/** One project method call on the one group builder (core/group.ts): the project's box and asset named, exact fees. */
+async function group(ctx: RegistryContext, asset: bigint, name: string, args: (a: GroupBuilder) => unknown[], inners = 0, accounts: (string | Address)[] = []): Promise<RegistryGroup> {
+  const g = await GroupBuilder.create(ctx)
+  g.addMethodCall({ appId: ctx.registryAppId, method: method(name), args: args(g) as never, inners, boxes: [projectBoxName(asset)], assets: [asset], accounts })
+  const { composer, fee } = await g.build()
+  return { composer, fee }
 }
 
 /** Registers a project for `asset` (the sender must be its creator or manager), paying the box's minimum balance. */
 export function buildRegisterProject(ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> {
-  return group(
-    ctx,
-    (add, params) => {
-      const txn = makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: getApplicationAddress(ctx.registryAppId), amount: PROJECT_MIN_BALANCE, suggestedParams: { ...params, flatFee: true, fee: 1000n } })
-      add('registerProject', [{ txn, signer: ctx.signer }, asset, name, url], 0)
-    },
-    asset,
-  )
+  return group(ctx, asset, 'registerProject', (g) => [g.deposit(getApplicationAddress(ctx.registryAppId), 0n, PROJECT_MIN_BALANCE), asset, name, url])
 }
 
 /** The owner changes the name and URL. */
-export const buildEditProject = (ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, (add) => add('editProject', [asset, name, url], 0), asset)
+export const buildEditProject = (ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, asset, 'editProject', () => [asset, name, url])
 
 /** The owner hands the project to `newOwner`. */
 export const buildTransferProject = (ctx: RegistryContext, asset: bigint, newOwner: string | Address): Promise<RegistryGroup> =>
-  group(ctx, (add) => add('transferProject', [asset, newOwner.toString()], 0), asset)
+  group(ctx, asset, 'transferProject', () => [asset, newOwner.toString()])
 
 /** The admin verifies or unverifies. */
-export const buildSetProjectVerified = (ctx: RegistryContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, (add) => add('setProjectVerified', [asset, verified], 0), asset)
+export const buildSetProjectVerified = (ctx: RegistryContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, asset, 'setProjectVerified', () => [asset, verified])
 
 /** The owner or the admin removes it; the minimum balance goes back to the owner (one inner payment). */
 export const buildRemoveProject = (ctx: RegistryContext, project: Pick<Project, 'asset' | 'owner'>): Promise<RegistryGroup> =>
-  group(ctx, (add) => add('removeProject', [project.asset], 1, [project.owner]), project.asset)
+  group(ctx, project.asset, 'removeProject', () => [project.asset], 1, [project.owner])
 
 /** The project of `asset`, undefined when none is registered. */
 export async function fetchProject(algod: Algodv2, registryAppId: bigint, asset: bigint): Promise<Project | undefined> {
@@ -156,25 +135,12 @@ export function decodeProjectEvents(logs: readonly Uint8Array[]): ProjectEvent[]
   return out
 }
 
-/** The sentence for each `ERR:*` the project methods assert with. */
-export const PROJECT_ERROR_MESSAGES: Record<string, string> = {
-  'ERR:NOT_CREATOR': 'Only the token’s creator or manager can register its project',
-  'ERR:NOT_PROJECT_OWNER': 'Only the project’s owner can do this',
-  'ERR:PROJECT_EXISTS': 'This token already has a project',
-  'ERR:NO_PROJECT': 'This token has no project',
-  'ERR:NAME_TOO_LONG': `The name can be at most ${PROJECT_NAME_MAX_BYTES} bytes`,
-  'ERR:URL_TOO_LONG': `The metadata URL can be at most ${PROJECT_URL_MAX_BYTES} bytes`,
-  'ERR:BAD_ASSET': 'ALGO cannot have a project',
-  'ERR:BAD_OWNER': 'Give the new owner’s address',
-  'ERR:MBR': 'The payment must be exactly the project’s minimum balance',
-  'ERR:NOT_ADMIN': 'Only the protocol admin can do this',
-}
+/** The sentence for each `ERR:*` the registry asserts with, its project methods' among them (its row of `CONTRACT_ERRORS`). */
+export const PROJECT_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Registry
 
 /** Explains a failed registry group: the project codes in words, anything else as `explainError` does. */
 export function explainProjectError(error: unknown, registryAppId?: bigint): ReadableError {
-  const readable = explainError(error, [{ spec: SPEC, appId: registryAppId }])
-  if (readable.code && PROJECT_ERROR_MESSAGES[readable.code]) return { ...readable, message: PROJECT_ERROR_MESSAGES[readable.code]! }
-  return readable
+  return explainError(error, [{ spec: SPEC, appId: registryAppId }])
 }
 
 export type { RegistryContext }

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { CONTRACTS } from '@grove/contracts/deployment'
+import { SPECS } from '../src/contract.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
-import { CONTRACT_ERROR_MESSAGES, explainError as explainWithoutSpecs } from '../src/errors.ts'
+import { CONTRACT_ERROR_MESSAGES, CONTRACT_ERRORS, explainError as explainWithoutSpecs } from '../src/errors.ts'
 import { explainError } from '../src/index.ts'
 
 // The pc of each ERR:* assert, read from the DEX's ARC-56 sourceInfo.
@@ -87,3 +90,36 @@ describe('explainError', () => {
     expect(explainError(error)).toMatchObject({ kind: 'not-opted-in', message: 'You have not opted into asset 77' })
   })
 })
+
+// Every contract's codes, read from its ARC-56 spec (the asserts, by pc) and its TEALScript source.
+const specCodes = (name: (typeof CONTRACTS)[number]['name']): Map<string, number> =>
+  new Map(SPECS[name].sourceInfo!.approval.sourceInfo.filter((s) => s.errorMessage?.startsWith('ERR:')).map((s) => [s.errorMessage!, s.pc[0]!]))
+const sourceCodes = (source: string): string[] => [...readFileSync(new URL(`../../contracts/${source}`, import.meta.url), 'utf8').matchAll(/'(ERR:[A-Z_]+)'/g)].map((m) => m[1]!)
+
+describe('the one error table', () => {
+  it.each(CONTRACTS.map((c) => [c.name, c.source] as const))('has a sentence for every code %s asserts with', (name, source) => {
+    const codes = new Set([...specCodes(name).keys(), ...sourceCodes(source)])
+    expect(codes.size).toBeGreaterThan(3)
+    for (const code of codes) expect(CONTRACT_ERRORS[name][code], `${name} ${code}`).toBeDefined()
+  })
+
+  it.each(CONTRACTS.map((c) => [c.name] as const))('words each %s assert, found by its pc, in that contract’s sentence', (name) => {
+    for (const [code, pc] of specCodes(name)) {
+      const explained = explainError(logicError(pc, 77), [{ appId: 77n, spec: SPECS[name] }])
+      expect(explained, `${name} ${code}`).toMatchObject({ kind: 'contract', code, pc, message: CONTRACT_ERRORS[name][code] })
+    }
+  })
+
+  it.each(CONTRACTS.map((c) => [c.name] as const))('holds no sentence for a code %s never asserts', (name) => {
+    // the vault also words the DEX's codes: a buyback's inner swap fails with them
+    const asserted = new Set([...specCodes(name).keys(), ...(name === 'Vault' ? specCodes('Dex').keys() : [])])
+    for (const code of Object.keys(CONTRACT_ERRORS[name])) expect(asserted.has(code), `${name} ${code}`).toBe(true)
+  })
+
+  it('words one code as the contract that asserted it', () => {
+    const zero = (name: 'Dex' | 'Staking') => explainError(logicError(specCodes(name).get('ERR:ZERO_AMOUNT')!, 9), [{ appId: 9n, spec: SPECS[name] }]).message
+    expect(zero('Dex')).toBe('Enter an amount above zero')
+    expect(zero('Staking')).toBe('The amount must be above zero')
+  })
+})
+

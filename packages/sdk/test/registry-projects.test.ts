@@ -18,6 +18,7 @@ import {
 } from '../src/registry-projects.ts'
 import type { RegistryContext, RegistryGroup } from '../src/registry-projects.ts'
 import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
+import { buildAdminAction, fetchRegistryState } from '../src/registry-admin.ts'
 import { REGISTRY_SPEC } from '../src/registry/spec.ts'
 import { startGrove, type Grove } from './fixture.ts'
 
@@ -71,6 +72,16 @@ describe('projects through the SDK', () => {
   it('has a sentence for every ERR:* the registry asserts with', () => {
     const codes = REGISTRY_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
     for (const code of codes) expect(PROJECT_ERROR_MESSAGES[code!] ?? CONTRACT_ERROR_MESSAGES[code!], code).toBeDefined()
+  })
+
+  it('sends an admin action through the group builder: the same action twice in one validity window is two transactions', async () => {
+    const adminCtx = { ...admin, dexAppId: g.dexAppId, suggestedParams: await g.algod.getTransactionParams().do() }
+    const { treasury } = await fetchRegistryState(g.algod, g.registryAppId)
+    const [first, second] = [await buildAdminAction(adminCtx, { kind: 'setTreasury', address: treasury }), await buildAdminAction(adminCtx, { kind: 'setTreasury', address: treasury })]
+    expect([first.fee, second.fee, first.topUp]).toEqual([1000n, 1000n, 0n])
+    await send(first)
+    await send(second)
+    expect((await fetchRegistryState(g.algod, g.registryAppId)).treasury).toBe(treasury)
   })
 
   it('checks the name and URL lengths in bytes before sending', () => {

@@ -38,7 +38,8 @@ export interface MethodCallParams {
   args: (ABIValue | TxnArg)[]
   /** Inner transactions the call sends at most: its fee covers them. */
   inners?: number
-  boxes?: Uint8Array[]
+  /** Box names of the called app, or `{ appId, name }` for another app's box. */
+  boxes?: (Uint8Array | { appId: bigint; name: Uint8Array })[]
   assets?: bigint[]
   apps?: bigint[]
   accounts?: (string | Address)[]
@@ -131,7 +132,7 @@ export class GroupBuilder {
         staticFee: fee(call.inners ?? 0),
         firstValidRound: BigInt(this.params.firstValid),
         lastValidRound: BigInt(this.params.lastValid),
-        boxReferences: (call.boxes ?? []).map((name) => ({ appId: 0n, name })),
+        boxReferences: (call.boxes ?? []).map((box) => (box instanceof Uint8Array ? { appId: 0n, name: box } : box)),
         assetReferences: assetReferences(call.assets ?? []),
         appReferences: call.apps ?? [],
         accountReferences: call.accounts ?? [],

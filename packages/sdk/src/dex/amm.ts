@@ -2,9 +2,9 @@
 // Every function is pure: it takes a Pool (the PoolState box plus its key) and returns the
 // outcome and the pool after it, or why the contract would reject it.
 import { MAX_UINT64 } from '../core/amount.ts'
-import type { AmmErrorCode } from './errors.ts'
+import type { AmmErrorCode } from '../errors.ts'
 
-export { AMM_ERROR_MESSAGES, type AmmErrorCode } from './errors.ts'
+export { AMM_ERROR_MESSAGES, type AmmErrorCode } from '../errors.ts'
 
 /** The PoolState box, field for field. */
 export interface PoolState {

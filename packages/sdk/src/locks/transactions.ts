@@ -1,8 +1,12 @@
-// Builders of each lock action's group. Signer-agnostic, every resource named (boxes, assets), fees
-// exact: 1,000 per transaction plus 1,000 per inner transaction on the app call. A withdrawal is one
-// app call with one inner transfer: 2,000 µALGO.
-import { AtomicTransactionComposer, getApplicationAddress, makeAssetTransferTxnWithSuggestedParamsFromObject, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
-import type { Address, Algodv2, SuggestedParams, Transaction, TransactionSigner } from 'algosdk'
+// Builders of each lock action's group, on the one group builder (core/group.ts): signer-agnostic,
+// every resource named (boxes, assets), fees exact: the minimum per transaction plus one per inner
+// transaction on the app call. A withdrawal is one app call with one inner transfer: 2,000 µALGO.
+// No action needs more than its app call's opcode budget, so none is simulated for padding.
+import { getApplicationAddress } from 'algosdk'
+import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import { GroupBuilder } from '../core/group.ts'
+import type { TxnArg } from '../core/group.ts'
+import { missingOptIns } from '../core/references.ts'
 import { assetIndexName, LOCK_ASSET_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, MAX_LOCK_SECONDS, MILLISECONDS_FROM, ownerIndexName } from './boxes.ts'
 import type { Lock } from './boxes.ts'
 import { locksMethod } from './contract.ts'
@@ -25,7 +29,6 @@ export interface LocksGroup {
   lockId?: bigint
 }
 
-const FEE = 1000n
 
 /** The contract's error code a lock's terms would fail with at time `now`, or undefined when they are fine. */
 export function checkLockTerms(cliff: bigint, end: bigint, now: bigint): string | undefined {
@@ -44,64 +47,30 @@ export async function nextLockId(algod: Algodv2, lockAppId: bigint): Promise<big
   return entry ? BigInt(entry.value.uint) : 1n
 }
 
-async function appHolds(algod: Algodv2, address: Address, asset: bigint): Promise<boolean> {
-  if (asset === 0n) return true
-  return algod
-    .accountAssetInformation(address, asset)
-    .do()
-    .then(
-      () => true,
-      (e: { status?: number; response?: { status?: number } }) => {
-        if ((e.status ?? e.response?.status) === 404) return false
-        throw e
-      },
-    )
-}
+/** Whether the app holds `asset` already (ALGO always). */
+const appHolds = async (algod: Algodv2, address: Address, asset: bigint): Promise<boolean> => (await missingOptIns(algod, address, [asset])).length === 0
 
 interface Builder {
   ctx: LocksContext
-  params: SuggestedParams
+  group: GroupBuilder
   appAddress: Address
-  atc: AtomicTransactionComposer
-  fee: bigint
 }
 
 async function start(ctx: LocksContext): Promise<Builder> {
-  const params = ctx.suggestedParams ?? (await ctx.algod.getTransactionParams().do())
-  return { ctx, params, appAddress: getApplicationAddress(ctx.lockAppId), atc: new AtomicTransactionComposer(), fee: 0n }
-}
-
-function flat(b: Builder, inners: number): SuggestedParams {
-  const fee = FEE * BigInt(1 + inners)
-  b.fee += fee
-  return { ...b.params, flatFee: true, fee }
+  return { ctx, group: await GroupBuilder.create(ctx), appAddress: getApplicationAddress(ctx.lockAppId) }
 }
 
 /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the app. */
-function transfer(b: Builder, asset: bigint, amount: bigint): { txn: Transaction; signer: TransactionSigner } {
-  const suggestedParams = flat(b, 0)
-  const { sender } = b.ctx
-  const txn =
-    asset === 0n
-      ? makePaymentTxnWithSuggestedParamsFromObject({ sender, receiver: b.appAddress, amount, suggestedParams })
-      : makeAssetTransferTxnWithSuggestedParamsFromObject({ sender, receiver: b.appAddress, assetIndex: asset, amount, suggestedParams })
-  return { txn, signer: b.ctx.signer }
-}
+const transfer = (b: Builder, asset: bigint, amount: bigint): TxnArg => b.group.deposit(b.appAddress, asset, amount)
 
 function call(b: Builder, method: string, args: unknown[], inners: number, refs: { boxes?: Uint8Array[]; assets?: bigint[] } = {}): void {
-  b.atc.addMethodCall({
-    appID: b.ctx.lockAppId,
-    method: locksMethod(method),
-    methodArgs: args as never,
-    sender: b.ctx.sender,
-    signer: b.ctx.signer,
-    suggestedParams: flat(b, inners),
-    boxes: (refs.boxes ?? []).map((name) => ({ appIndex: 0, name })),
-    appForeignAssets: (refs.assets ?? []).filter((a) => a !== 0n),
-  })
+  b.group.addMethodCall({ appId: b.ctx.lockAppId, method: locksMethod(method), args: args as never, inners, boxes: refs.boxes, assets: refs.assets })
 }
 
-const done = (b: Builder, lockId?: bigint): LocksGroup => ({ composer: b.atc, fee: b.fee, lockId })
+async function done(b: Builder, lockId?: bigint): Promise<LocksGroup> {
+  const { composer, fee } = await b.group.build()
+  return { composer, fee, lockId }
+}
 
 /** What `lock` needs. */
 export interface LockParams {

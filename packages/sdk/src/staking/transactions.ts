@@ -1,14 +1,11 @@
-// Builders of each staking action's group: signer-agnostic, naming their own resources (the
-// program and position boxes, the program's assets, the registry), paying inner-transaction fees
-// on the app call (1,000 µALGO × (1 + inner transactions)) and opting the sender into reward
-// assets it lacks. No action needs budget padding.
-import {
-  AtomicTransactionComposer,
-  getApplicationAddress,
-  makeAssetTransferTxnWithSuggestedParamsFromObject,
-  makePaymentTxnWithSuggestedParamsFromObject,
-} from 'algosdk'
-import type { Address, Algodv2, SuggestedParams, Transaction, TransactionSigner } from 'algosdk'
+// Builders of each staking action's group, on the one group builder (core/group.ts): signer-agnostic,
+// naming their own resources (the program and position boxes, the program's assets, the registry),
+// paying inner-transaction fees on the app call (min fee × (1 + inner transactions)) and opting the
+// sender into reward assets it lacks. No action needs budget padding, so none is simulated for it.
+import { getApplicationAddress } from 'algosdk'
+import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import { GroupBuilder } from '../core/group.ts'
+import type { TxnArg } from '../core/group.ts'
 import { missingOptIns } from '../core/references.ts'
 import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, positionBoxName, programBoxName, stakingMethod } from './contract.ts'
 import type { StakingPosition } from './contract.ts'
@@ -54,55 +51,41 @@ export interface ProgramTerms {
 
 interface Draft {
   ctx: StakingContext
-  params: SuggestedParams
-  minFee: bigint
+  group: GroupBuilder
   app: Address
-  atc: AtomicTransactionComposer
   optIns: bigint[]
 }
 
 async function draft(ctx: StakingContext, optInAssets: readonly bigint[]): Promise<Draft> {
   const wanted = ctx.heldAssets ? optInAssets.filter((a) => !ctx.heldAssets!.includes(a)) : optInAssets
-  const [params, optIns] = await Promise.all([ctx.suggestedParams ?? ctx.algod.getTransactionParams().do(), missingOptIns(ctx.algod, ctx.sender, wanted)])
-  const minFee = BigInt(params.minFee) > 0n ? BigInt(params.minFee) : 1000n
-  const d: Draft = { ctx, params, minFee, app: getApplicationAddress(ctx.stakingAppId), atc: new AtomicTransactionComposer(), optIns }
-  for (const assetIndex of optIns) add(d, makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: ctx.sender, assetIndex, amount: 0n, suggestedParams: flat(d, 0) }))
-  return d
+  const [group, optIns] = await Promise.all([GroupBuilder.create(ctx), missingOptIns(ctx.algod, ctx.sender, wanted)])
+  for (const asset of optIns) group.addAssetOptIn(asset)
+  return { ctx, group, app: getApplicationAddress(ctx.stakingAppId), optIns }
 }
 
-const flat = (d: Draft, inners: number): SuggestedParams => ({ ...d.params, flatFee: true, fee: d.minFee * BigInt(1 + inners) })
-const add = (d: Draft, txn: Transaction) => d.atc.addTransaction({ txn, signer: d.ctx.signer })
-
-/** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the staking app. */
-function transfer(d: Draft, asset: bigint, amount: bigint): Transaction {
-  const suggestedParams = flat(d, 0)
-  return asset === 0n
-    ? makePaymentTxnWithSuggestedParamsFromObject({ sender: d.ctx.sender, receiver: d.app, amount, suggestedParams })
-    : makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: d.ctx.sender, receiver: d.app, assetIndex: asset, amount, suggestedParams })
-}
+/** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the staking app, as a method argument. */
+const transfer = (d: Draft, asset: bigint, amount: bigint): TxnArg => d.group.deposit(d.app, asset, amount)
+/** Adds that transfer to the group by itself. */
+const add = (d: Draft, asset: bigint, amount: bigint): void => void d.group.addTransfer(d.app, asset, amount)
 
 const assetsOf = (p: Pick<ProgramRef, 'stakeAsset' | 'rewardAsset1' | 'rewardAsset2' | 'rewardCount'>): bigint[] =>
   [...new Set([p.stakeAsset, p.rewardAsset1, ...(p.rewardCount === 2n ? [p.rewardAsset2] : [])])].filter((a) => a !== 0n)
 
 function call(d: Draft, method: string, args: unknown[], inners: number, o: { program: bigint; assets: bigint[]; position?: boolean }): void {
-  const boxes = [{ appIndex: 0, name: programBoxName(o.program) }]
-  if (o.position) boxes.push({ appIndex: 0, name: positionBoxName(o.program, d.ctx.sender) })
-  d.atc.addMethodCall({
-    appID: d.ctx.stakingAppId,
+  d.group.addMethodCall({
+    appId: d.ctx.stakingAppId,
     method: stakingMethod(method),
-    methodArgs: args as never,
-    sender: d.ctx.sender,
-    signer: d.ctx.signer,
-    suggestedParams: flat(d, inners),
-    boxes,
-    appForeignAssets: o.assets,
-    appForeignApps: [d.ctx.registryAppId],
-    note: d.ctx.note,
+    args: args as never,
+    inners,
+    boxes: [programBoxName(o.program), ...(o.position ? [positionBoxName(o.program, d.ctx.sender)] : [])],
+    assets: o.assets,
+    apps: [d.ctx.registryAppId],
   })
 }
 
-function done(d: Draft): StakingGroup {
-  return { composer: d.atc, fee: d.atc.buildGroup().reduce((sum, t) => sum + t.txn.fee, 0n), optIns: d.optIns }
+async function done(d: Draft): Promise<StakingGroup> {
+  const { composer, fee } = await d.group.build()
+  return { composer, fee, optIns: d.optIns }
 }
 
 const now = (ctx: StakingContext): Promise<bigint> => (ctx.now !== undefined ? Promise.resolve(ctx.now) : latestTimestamp(ctx.algod))
@@ -127,18 +110,18 @@ export async function buildCreateProgram(ctx: StakingContext, terms: ProgramTerm
   const [d, cost, id] = await Promise.all([draft(ctx, []), programCreationCost(ctx.algod, ctx.stakingAppId, terms), nextProgramId(ctx.algod, ctx.stakingAppId)])
   const [r1, r2] = terms.rewards
   if (!r1 || terms.rewards.length > 2) throw new Error('A program has 1 or 2 reward assets')
-  const mbr = { txn: makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: d.app, amount: cost.minBalance, suggestedParams: flat(d, 0) }), signer: ctx.signer }
+  const mbr = transfer(d, 0n, cost.minBalance)
   const assets = [...new Set([terms.stakeAsset, r1.asset, ...(r2 ? [r2.asset] : [])])].filter((a) => a !== 0n)
   call(d, 'createProgram', [mbr, terms.stakeAsset, r1.asset, r2?.asset ?? 0n, r1.rate, r2?.rate ?? 0n, terms.start, terms.end, terms.minStakeSeconds ?? 0n], cost.optIns, { program: id, assets })
-  for (const r of terms.rewards) add(d, transfer(d, r.asset, creationDeposit(r.rate, terms.start, terms.end)))
-  return { ...done(d), program: id }
+  for (const r of terms.rewards) add(d, r.asset, creationDeposit(r.rate, terms.start, terms.end))
+  return { ...(await done(d)), program: id }
 }
 
 /** Stakes `amount`; a first stake pays the position box (44,500 µALGO) and opts into reward assets the sender lacks. */
 export async function buildStake(ctx: StakingContext, program: ProgramRef, amount: bigint, known?: StakingPosition | null): Promise<StakingGroup> {
   const [d, pos] = await Promise.all([draft(ctx, assetsOf(program).filter((a) => a !== program.stakeAsset)), position(ctx, program.id, known)])
-  if (!pos) add(d, transfer(d, 0n, POSITION_MIN_BALANCE))
-  call(d, 'stake', [{ txn: transfer(d, program.stakeAsset, amount), signer: ctx.signer }, program.id], 0, { program: program.id, assets: assetsOf(program), position: true })
+  if (!pos) add(d, 0n, POSITION_MIN_BALANCE)
+  call(d, 'stake', [transfer(d, program.stakeAsset, amount), program.id], 0, { program: program.id, assets: assetsOf(program), position: true })
   return done(d)
 }
 
@@ -191,8 +174,8 @@ export async function buildTopUp(ctx: StakingContext, program: ProgramRef, rewar
   const [d, t] = await Promise.all([draft(ctx, []), now(ctx)])
   const deposit = topUpDeposit(program, reward, newRate, t)
   const asset = reward === 1 ? program.rewardAsset1 : program.rewardAsset2
-  call(d, 'topUp', [{ txn: transfer(d, asset, deposit), signer: ctx.signer }, program.id, BigInt(reward), newRate], 0, { program: program.id, assets: assetsOf(program) })
-  return { ...done(d), deposit }
+  call(d, 'topUp', [transfer(d, asset, deposit), program.id, BigInt(reward), newRate], 0, { program: program.id, assets: assetsOf(program) })
+  return { ...(await done(d)), deposit }
 }
 
 /** Creator: moves the end to `newEnd`, depositing rate × (newEnd − end) of each reward. */
@@ -200,9 +183,9 @@ export async function buildExtend(ctx: StakingContext, program: ProgramRef, newE
   const d = await draft(ctx, [])
   const deposits = extendDeposits(program, newEnd)
   const assets = [program.rewardAsset1, program.rewardAsset2]
-  deposits.forEach((amount, k) => add(d, transfer(d, assets[k]!, amount)))
+  deposits.forEach((amount, k) => add(d, assets[k]!, amount))
   call(d, 'extend', [program.id, newEnd], 0, { program: program.id, assets: assetsOf(program) })
-  return { ...done(d), deposits }
+  return { ...(await done(d)), deposits }
 }
 
 /** Creator, from the end on: takes back what no staker earned (one inner transfer per reward with something left). */

@@ -1,8 +1,11 @@
-// Builders of the vault's groups, signer-agnostic like the DEX's: every group names its own resources
-// and pays inner-transaction fees on the app call, 1,000 µALGO × (1 + inner transactions). Stake and
-// unstake are a transfer and a call with one inner transfer: 3,000 µALGO, no budget padding.
-import { ABIType, AtomicTransactionComposer, getApplicationAddress, makeAssetTransferTxnWithSuggestedParamsFromObject, makePaymentTxnWithSuggestedParamsFromObject } from 'algosdk'
-import type { Address, Algodv2, SuggestedParams, Transaction, TransactionSigner } from 'algosdk'
+// Builders of the vault's groups, on the one group builder (core/group.ts) like the DEX's: every group
+// names its own resources and pays inner-transaction fees on the app call, min fee × (1 + inner
+// transactions). Stake and unstake are a transfer and a call with one inner transfer: 3,000 µALGO.
+// No action needs budget padding, so none is simulated for it.
+import { ABIType, getApplicationAddress } from 'algosdk'
+import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import { GroupBuilder } from '../core/group.ts'
+import type { MethodCallParams } from '../core/group.ts'
 import { poolBoxName } from '@grove/contracts/pool'
 import { vaultMethod, observationBoxName } from './contract.ts'
 import { buybackAmount, buybackMinOut, currentCumulative, OBSERVATION_BOX_MIN_BALANCE, VAULT_ASSET_MIN_BALANCE, type Cumulative, type PoolReading, type TwapHop, type TwapRefusal, type VaultTotals } from './math.ts'
@@ -34,68 +37,38 @@ export function routePools(asset: bigint, path: readonly bigint[]): [bigint, big
   return [asset, ...path].slice(0, -1).map((x, i) => ordered(x, path[i]!))
 }
 
-async function params(ctx: VaultContext): Promise<{ sp: SuggestedParams; minFee: bigint }> {
-  const sp = ctx.suggestedParams ?? (await ctx.algod.getTransactionParams().do())
-  return { sp, minFee: BigInt(sp.minFee) > 0n ? BigInt(sp.minFee) : 1000n }
-}
-
-const flat = (sp: SuggestedParams, minFee: bigint, inners: number): SuggestedParams => ({ ...sp, flatFee: true, fee: minFee * BigInt(1 + inners) })
-
-// identical groups in one validity window would share transaction ids
-const note = () => globalThis.crypto.getRandomValues(new Uint8Array(8))
-
 interface Call {
   method: string
-  args: (bigint | bigint[] | [bigint, bigint][] | Transaction)[]
+  /** The transfer to the vault that comes first among the arguments, when the method takes one. */
+  deposit?: { asset: bigint; amount: bigint }
+  args: (bigint | bigint[] | [bigint, bigint][])[]
   inners: number
   assets?: bigint[]
   apps?: bigint[]
-  boxes?: { appIndex: bigint | number; name: Uint8Array }[]
+  boxes?: MethodCallParams['boxes']
 }
 
 async function build(ctx: VaultContext, c: Call): Promise<VaultGroup> {
-  const { sp, minFee } = await params(ctx)
-  const atc = new AtomicTransactionComposer()
-  atc.addMethodCall({
-    appID: ctx.vaultAppId,
-    method: vaultMethod(c.method),
-    methodArgs: c.args.map((a) => (typeof a === 'object' && a !== null && 'type' in a && !Array.isArray(a) ? { txn: a, signer: ctx.signer } : a)) as never,
-    sender: ctx.sender,
-    signer: ctx.signer,
-    suggestedParams: flat(sp, minFee, c.inners),
-    appForeignAssets: [...new Set((c.assets ?? []).filter((a) => a !== 0n))],
-    appForeignApps: c.apps ?? [],
-    boxes: c.boxes ?? [],
-    note: note(),
-  })
-  const fee = atc.buildGroup().reduce((sum, t) => sum + t.txn.fee, 0n)
-  return { composer: atc, fee }
-}
-
-async function transfer(ctx: VaultContext, asset: bigint, amount: bigint): Promise<Transaction> {
-  const { sp, minFee } = await params(ctx)
-  const suggestedParams = flat(sp, minFee, 0)
-  const receiver = getApplicationAddress(ctx.vaultAppId)
-  if (asset === 0n) return makePaymentTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver, amount, suggestedParams, note: note() })
-  return makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver, assetIndex: asset, amount, suggestedParams, note: note() })
+  const group = await GroupBuilder.create(ctx)
+  const deposit = c.deposit ? [group.deposit(getApplicationAddress(ctx.vaultAppId), c.deposit.asset, c.deposit.amount)] : []
+  group.addMethodCall({ appId: ctx.vaultAppId, method: vaultMethod(c.method), args: [...deposit, ...c.args], inners: c.inners, assets: c.assets, apps: c.apps, boxes: c.boxes })
+  const { composer, fee } = await group.build()
+  return { composer, fee }
 }
 
 /** Stakes `amount` GROVE for at least `minShares` sGROVE (the sender must hold sGROVE: opt in first). */
 export async function buildStake(ctx: VaultContext, amount: bigint, minShares: bigint): Promise<VaultGroup> {
-  const input = await transfer(ctx, ctx.groveAssetId, amount)
-  return build(ctx, { method: 'stake', args: [input, minShares], inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
+  return build(ctx, { method: 'stake', deposit: { asset: ctx.groveAssetId, amount }, args: [minShares], inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
 }
 
 /** Unstakes `amount` sGROVE for at least `minGrove` GROVE. */
 export async function buildUnstake(ctx: VaultContext, amount: bigint, minGrove: bigint): Promise<VaultGroup> {
-  const input = await transfer(ctx, ctx.sGroveAssetId, amount)
-  return build(ctx, { method: 'unstake', args: [input, minGrove], inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
+  return build(ctx, { method: 'unstake', deposit: { asset: ctx.sGroveAssetId, amount }, args: [minGrove], inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
 }
 
 /** Opts the vault in to fee asset `asset`, paying its 0.1 ALGO. */
 export async function buildOptInAsset(ctx: VaultContext, asset: bigint): Promise<VaultGroup> {
-  const mbr = await transfer(ctx, 0n, VAULT_ASSET_MIN_BALANCE)
-  return build(ctx, { method: 'optInAsset', args: [mbr, asset], inners: 1, assets: [asset] })
+  return build(ctx, { method: 'optInAsset', deposit: { asset: 0n, amount: VAULT_ASSET_MIN_BALANCE }, args: [asset], inners: 1, assets: [asset] })
 }
 
 /**
@@ -105,16 +78,17 @@ export async function buildOptInAsset(ctx: VaultContext, asset: bigint): Promise
 export async function buildObserve(ctx: VaultContext, pools: readonly [bigint, bigint][], fresh?: number): Promise<VaultGroup> {
   const keys = pools.map(([x, y]) => ordered(x, y))
   const newBoxes = fresh ?? (await Promise.all(keys.map(([a, b]) => fetchObservation(ctx.algod, ctx.vaultAppId, a, b)))).filter((o) => o === undefined).length
-  const mbr = await transfer(ctx, 0n, OBSERVATION_BOX_MIN_BALANCE * BigInt(newBoxes))
   return build(ctx, {
     method: 'observe',
-    args: [mbr, keys],
+    // a payment of 0 when every box exists: the method takes one either way
+    deposit: { asset: 0n, amount: OBSERVATION_BOX_MIN_BALANCE * BigInt(newBoxes) },
+    args: [keys],
     // one getPool call per pool
     inners: keys.length,
     apps: [ctx.dexAppId],
     boxes: keys.flatMap(([a, b]) => [
-      { appIndex: 0, name: observationBoxName(a, b) },
-      { appIndex: ctx.dexAppId, name: poolBoxName(a, b) },
+      observationBoxName(a, b),
+      { appId: ctx.dexAppId, name: poolBoxName(a, b) },
     ]),
   })
 }
@@ -130,8 +104,8 @@ export async function buildBuyback(ctx: VaultContext, asset: bigint, path: reado
     apps: [ctx.dexAppId, ctx.registryAppId],
     assets: [asset, ctx.groveAssetId],
     boxes: hops.flatMap(([a, b]) => [
-      { appIndex: 0, name: observationBoxName(a, b) },
-      { appIndex: ctx.dexAppId, name: poolBoxName(a, b) },
+      observationBoxName(a, b),
+      { appId: ctx.dexAppId, name: poolBoxName(a, b) },
     ]),
   })
 }
