@@ -63,17 +63,21 @@ async function startCli(dataDir: string, keep = false): Promise<Cli> {
   let out = ''
   return new Promise((resolvePromise, reject) => {
     child.once('exit', (code) => reject(new Error(`grove-localnet exited with ${code}: ${out}`)))
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       out += chunk.toString()
       const ready = /ready in (\d+) ms/.exec(out)
       const algod = /algod\s+(\S+)\s+token\s+(\S+)/.exec(out)
       const indexer = /indexer\s+(\S+)/.exec(out)
       if (ready && algod && indexer) {
+        // once: the shutdown's own output must not drop the exit listener stopCli waits on
+        child.stdout!.off('data', onData)
+        child.stdout!.resume()
         child.removeAllListeners('exit')
         child.once('exit', (code, signal) => progress(`grove-localnet exited (${code ?? signal})`))
         resolvePromise({ child, algodUrl: algod[1]!, indexerUrl: indexer[1]!, token: algod[2]!, readyMs: Number(ready[1]), processReadyMs: Math.round(performance.now() - t0) })
       }
-    })
+    }
+    child.stdout!.on('data', onData)
   })
 }
 
