@@ -2,6 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
+import { AssetPrograms } from '@/components/staking/asset-programs.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
@@ -98,6 +99,7 @@ export function ProjectPage() {
       </div>
       <SupplyLocked facts={facts} token={token} />
       <Pools facts={facts} token={token} />
+      <AssetPrograms assetId={assetId} />
       <Locks facts={facts} token={token} />
     </Page>
   )

@@ -8,7 +8,6 @@ export function FarmsPage() {
       title="Farms"
       intro="Stake the LP tokens of a Grove pool to earn rewards on top of trading fees. Rewards accrue every second and can be claimed at any time."
       searchLabel="Search farms by token or pool"
-      columns={['Farm', 'Rewards', 'APR', 'Total staked', 'Ends', 'Your stake']}
     />
   )
 }

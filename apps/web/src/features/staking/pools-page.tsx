@@ -6,9 +6,8 @@ export function PoolsPage() {
     <ProgramBrowser
       kind="pool"
       title="Staking pools"
-      intro="Stake a single token and earn rewards. Some pools have a minimum lock; emergency withdrawal always returns your stake but forfeits pending rewards."
+      intro="Stake a single token and earn rewards. Some pools have a minimum stake time; emergency withdrawal always returns your stake but forfeits pending rewards."
       searchLabel="Search staking pools by token"
-      columns={['Stake', 'Rewards', 'APR', 'Total staked', 'Minimum lock', 'Ends', 'Your stake']}
     />
   )
 }

@@ -19,6 +19,19 @@ type Pool = GroveSdkModule.Pool
 type Route = GroveSdkModule.Route
 type Lock = GroveSdkModule.Lock
 type Project = GroveSdkModule.Project
+/** A staking program with its id, as the staking app's box holds it. */
+export type StakingProgram = GroveSdkModule.staking.ProgramRef
+/** A staker's position in a program. */
+export type StakingPosition = GroveSdkModule.staking.StakingPosition
+
+/** What a farms or staking pools page asks the staking app to do. */
+export type StakingAction =
+  | { kind: 'create'; terms: GroveSdkModule.staking.ProgramTerms }
+  | { kind: 'stake'; program: StakingProgram; amount: bigint }
+  | { kind: 'unstake'; program: StakingProgram; amount: bigint }
+  | { kind: 'claim' | 'compound' | 'emergency' | 'reclaim'; program: StakingProgram }
+  | { kind: 'top-up'; program: StakingProgram; reward: 1 | 2; newRate: bigint }
+  | { kind: 'extend'; program: StakingProgram; end: bigint }
 
 /** What a lock page asks the Locks app to do (the sender is the context's). */
 export type LockAction =
@@ -75,6 +88,14 @@ export interface Dex {
   readableLockError(error: unknown, lockAppId?: number): string
   /** Words for an error of a registry project group. */
   readableProjectError(error: unknown, registryAppId?: number): string
+  /** Every program of the staking app. */
+  fetchStakingPrograms(algod: AlgodConfig, stakingAppId: number): Promise<StakingProgram[]>
+  /** Every position `staker` holds, keyed by program id (one box listing, then only the staker's boxes). */
+  fetchStakingPositions(algod: AlgodConfig, stakingAppId: number, staker: string): Promise<Map<bigint, StakingPosition>>
+  /** Builds a staking action's group without sending it. */
+  prepareStakingAction(ctx: TxContext, action: StakingAction): Promise<PreparedTx>
+  /** Words for an error of a staking group (the staking app's codes first). */
+  readableStakingError(error: unknown, stakingAppId?: number): string
 }
 
 /** Loads the SDK and algosdk and binds the DEX actions to them. */
@@ -166,8 +187,51 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
     }
   }
 
+  const stakingGroup = async (ctx: TxContext, action: StakingAction): Promise<GroveSdkModule.staking.StakingGroup> => {
+    const st = sdk.staking
+    const c = { ...(await signing(ctx)), stakingAppId: BigInt(ctx.deployment.stakingAppId), registryAppId: BigInt(ctx.deployment.registryAppId) }
+    switch (action.kind) {
+      case 'create':
+        return st.buildCreateProgram(c, action.terms)
+      case 'stake':
+        return st.buildStake(c, action.program, action.amount)
+      case 'unstake':
+        return st.buildUnstake(c, action.program, action.amount)
+      case 'claim':
+        return st.buildClaim(c, action.program)
+      case 'compound':
+        return st.buildCompound(c, action.program)
+      case 'emergency':
+        return st.buildEmergencyWithdraw(c, action.program)
+      case 'reclaim':
+        return st.buildReclaim(c, action.program)
+      case 'top-up':
+        return st.buildTopUp(c, action.program, action.reward, action.newRate)
+      case 'extend':
+        return st.buildExtend(c, action.program, action.end)
+    }
+  }
+
   return {
     sdk,
+    fetchStakingPrograms: (algod, stakingAppId) => sdk.staking.fetchPrograms(client(algod), BigInt(stakingAppId)),
+    fetchStakingPositions: async (algod, stakingAppId, staker) => {
+      const { boxes } = await client(algod).getApplicationBoxes(BigInt(stakingAppId)).do()
+      const key = algosdk.decodeAddress(staker).publicKey
+      // Position boxes are "s" ‖ uint64(program) ‖ staker: keep the staker's, read only those.
+      const mine = boxes.map((b) => b.name).filter((n) => n.length === 41 && n[0] === 0x73 && key.every((byte, i) => n[9 + i] === byte))
+      const ids = mine.map((n) => new DataView(n.buffer, n.byteOffset).getBigUint64(1))
+      const read = await Promise.all(ids.map((id) => sdk.staking.fetchPosition(client(algod), BigInt(stakingAppId), id, staker)))
+      return new Map(ids.flatMap((id, i) => (read[i] ? [[id, read[i]] as const] : [])))
+    },
+    prepareStakingAction: async (ctx, action) => {
+      const built = await prepare(ctx, stakingGroup(ctx, action))
+      if (action.kind !== 'create') return built
+      // a new program pays its box and the app's opt-ins: the review shows it beside the fee
+      const cost = await sdk.staking.programCreationCost(client(ctx.algod), BigInt(ctx.deployment.stakingAppId), action.terms)
+      return { ...built, poolDeposit: cost.minBalance }
+    },
+    readableStakingError: (error, stakingAppId) => words(sdk.staking.explainStakingError(error, stakingAppId === undefined ? undefined : BigInt(stakingAppId)), error),
     readableError: (error) => words(sdk.explainError(error), error),
     readableLockError: (error, lockAppId) => words(sdk.explainLockError(error, lockAppId === undefined ? undefined : BigInt(lockAppId)), error),
     readableProjectError: (error, registryAppId) => words(sdk.explainProjectError(error, registryAppId === undefined ? undefined : BigInt(registryAppId)), error),

@@ -1,0 +1,59 @@
+// The farms and staking pools of one token (it is staked, paid, or one side of the staked LP
+// token's pool): a project page's list, read through lib/staking.
+import { Link } from 'react-router'
+import { Panel } from '@/components/ui/page.tsx'
+import { formatAmount } from '@grove/sdk/amount'
+import { aprOf, priceInAlgo, programRows, programsOfAsset, statusAt, timeLeft } from '@/lib/staking/derive.ts'
+import { useStakingData } from '@/lib/staking/staking.ts'
+
+/** A panel listing the programs of `assetId`, each linking to the farms or staking pools page. */
+export function AssetPrograms(props: { assetId: number }) {
+  const data = useStakingData(null)
+  const pools = data.market.pools ?? []
+  const { now } = data
+  const mine = data.programs.data ? programsOfAsset(data.programs.data, pools, BigInt(props.assetId)) : null
+  const rows = mine ? [...programRows({ programs: mine, kind: 'farm', tokens: data.tokens, pools }), ...programRows({ programs: mine, kind: 'pool', tokens: data.tokens, pools })] : null
+  const price = (asset: bigint) => priceInAlgo(pools, asset)
+  return (
+    <Panel title="Farms and staking pools">
+      {data.programs.isError ? <p className="field__error">The staking programs could not be read: {data.programs.error.message}</p> : null}
+      {!rows || now === null ? (
+        data.programs.isError ? null : <p>Reading staking programs…</p>
+      ) : rows.length === 0 ? (
+        <p className="empty">No farm or staking pool stakes or pays this token.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" data-testid="project-programs">
+            <thead>
+              <tr>
+                <th scope="col">Program</th>
+                <th scope="col">Total staked</th>
+                <th scope="col">APR</th>
+                <th scope="col">Time</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const apr = aprOf(r.program, price, now)
+                return (
+                  <tr key={String(r.program.id)}>
+                    <th scope="row">
+                      <Link to={r.program.kind === 1n ? '/staking/farms' : '/staking/pools'}>
+                        {r.program.kind === 1n ? 'Farm' : 'Pool'}: {r.stake.symbol} → {r.rewards.map((x) => x.symbol).join(' + ')}
+                      </Link>
+                    </th>
+                    <td>
+                      {formatAmount(r.program.totalStaked, r.stake.decimals, { thousands: true, maxDecimals: 4 })} {r.stake.symbol}
+                    </td>
+                    <td>{apr === null ? '—' : `${(apr * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`}</td>
+                    <td>{statusAt(r.program, now) === 'ended' ? 'Ended' : timeLeft(r.program, now)}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,270 @@
+// The create-program stepper: stake token, 1–2 reward tokens with an amount or a daily rate,
+// start, end and minimum stake time, then a preview (rate, APR at today's value staked, deposit,
+// minimum balance) and the simulated review.
+import { useId, useState } from 'react'
+import { Modal } from '@/components/ui/modal.tsx'
+import { Stepper } from '@/components/ui/stepper.tsx'
+import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { balanceOf } from '@/lib/account/account.ts'
+import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
+import { formatDuration, labelOf, priceInAlgo, statusAt, tvlInAlgo, yearlyRewardsInAlgo } from '@/lib/staking/derive.ts'
+import type { StakingData } from '@/lib/staking/staking.ts'
+import type { GroveSdk } from '@/lib/tx/dex.ts'
+import { formatAlgoValue, formatApr } from './program-browser.tsx'
+import { StakingReview } from './staking-review.tsx'
+import { CREATE_STEPS, readCreateForm, type CreateForm, type CreateTerms, type RewardInput } from './validate.ts'
+
+const EMPTY_REWARD: RewardInput = { asset: null, mode: 'total', text: '' }
+
+/** µALGO staked today in `stakeAsset` across running programs; for an LP token with none, its pool's whole value. */
+export function todaysStakedValue(data: Pick<StakingData, 'market'> & { programs: { data?: readonly { stakeAsset: bigint; totalStaked: bigint; start: bigint; end: bigint }[] } }, stakeAsset: bigint, now: bigint): number | null {
+  const pools = data.market.pools ?? []
+  const price = (asset: bigint) => priceInAlgo(pools, asset)
+  const staked = (data.programs.data ?? []).filter((p) => p.stakeAsset === stakeAsset && statusAt(p, now) !== 'ended').reduce((s, p) => s + (tvlInAlgo(p, price) ?? 0), 0)
+  if (staked > 0) return staked
+  const lp = pools.find((p) => p.lpAsset === stakeAsset)
+  const unit = price(stakeAsset)
+  return lp && unit !== null ? unit * Number(lp.lpIssued + 1000n) : null
+}
+
+/** The stepper dialog that creates a farm (kind "farm": an LP token is staked) or a staking pool. */
+export function CreateProgram(props: { kind: 'farm' | 'pool'; data: StakingData; sdk: GroveSdk['staking']; now: bigint; onClose(): void }) {
+  const { data, sdk, now } = props
+  const ids = useId()
+  const [form, setForm] = useState<CreateForm>({ stakeAsset: null, rewards: [EMPTY_REWARD], start: null, end: null, minStakeHours: '' })
+  const [step, setStep] = useState(0)
+  const [reviewing, setReviewing] = useState(false)
+  const [touched, setTouched] = useState(false)
+  const pools = data.market.pools ?? []
+  const holdings = data.market.holdings
+  const label = (id: bigint) => labelOf(id, data.tokens, pools)
+  const read = readCreateForm(
+    form,
+    {
+      token: (id) => (id === 0 || data.tokens.has(id) ? label(BigInt(id)) : undefined),
+      balance: (id) => balanceOf(holdings, id),
+      now,
+      paused: data.paused,
+    },
+    sdk.STAKING_ERROR_MESSAGES,
+  )
+  const blockedHere = !read.ok && read.step <= step
+  const set = (patch: Partial<CreateForm>) => {
+    setTouched(true)
+    setForm((f) => ({ ...f, ...patch }))
+  }
+  const setReward = (k: number, patch: Partial<RewardInput>) => set({ rewards: form.rewards.map((r, i) => (i === k ? { ...r, ...patch } : r)) })
+  const lpIds = new Set(pools.map((p) => p.lpAsset))
+  const stakeOptions =
+    props.kind === 'farm'
+      ? pools.filter((p) => p.lpIssued > 0n).map((p) => p.lpAsset)
+      : [...data.tokens.keys()].filter((id) => id !== 0 && !lpIds.has(BigInt(id))).map(BigInt)
+  const rewardOptions = [0n, ...(holdings ? [...holdings.assets.keys()].map(BigInt) : [])]
+  const noun = props.kind === 'farm' ? 'farm' : 'staking pool'
+
+  if (reviewing && read.ok) {
+    return <ReviewCreate noun={noun} terms={read.terms} data={data} now={now} onBack={() => setReviewing(false)} onClose={props.onClose} />
+  }
+  return (
+    <Modal title={`Create a ${noun}`} onClose={props.onClose}>
+      <Stepper label={`Making a ${noun}`} steps={[...CREATE_STEPS]} current={step} />
+      <form
+        className="program-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setTouched(true)
+          if (blockedHere) return
+          if (step < CREATE_STEPS.length - 1) setStep(step + 1)
+          else setReviewing(true)
+        }}
+      >
+        {step === 0 ? (
+          <div className="field">
+            <label htmlFor={`${ids}-stake`}>{props.kind === 'farm' ? 'LP token stakers stake' : 'Token stakers stake'}</label>
+            <select id={`${ids}-stake`} value={form.stakeAsset ?? ''} onChange={(e) => set({ stakeAsset: e.target.value === '' ? null : Number(e.target.value) })}>
+              <option value="">Choose…</option>
+              {stakeOptions.map((id) => (
+                <option key={String(id)} value={String(id)}>
+                  {label(id).symbol} (#{String(id)})
+                </option>
+              ))}
+            </select>
+            <p className="hint">{props.kind === 'farm' ? 'A farm pays for staking the LP token of a Grove pool.' : 'A staking pool pays for staking a single token.'}</p>
+          </div>
+        ) : null}
+        {step === 1 ? (
+          <>
+            {form.rewards.map((r, k) => {
+              const token = r.asset === null ? null : label(BigInt(r.asset))
+              return (
+                <fieldset key={k} className="program-form__reward">
+                  <legend>Reward {k + 1}</legend>
+                  <div className="field">
+                    <label htmlFor={`${ids}-reward-${k}`}>Reward token {k + 1}</label>
+                    <select id={`${ids}-reward-${k}`} value={r.asset ?? ''} onChange={(e) => setReward(k, { asset: e.target.value === '' ? null : Number(e.target.value) })}>
+                      <option value="">Choose…</option>
+                      {rewardOptions.map((id) => {
+                        const t = label(id)
+                        const b = balanceOf(holdings, Number(id))
+                        return (
+                          <option key={String(id)} value={String(id)}>
+                            {t.symbol}
+                            {b !== undefined ? `: ${formatAmount(b, t.decimals, { thousands: true })}` : ''}
+                          </option>
+                        )
+                      })}
+                    </select>
+                  </div>
+                  <div className="segmented" role="group" aria-label={`How reward ${k + 1} is given`}>
+                    {(['total', 'per-day'] as const).map((mode) => (
+                      <button key={mode} type="button" aria-pressed={r.mode === mode} className={r.mode === mode ? 'active' : ''} onClick={() => setReward(k, { mode })}>
+                        {mode === 'total' ? 'Total amount' : 'Per day'}
+                      </button>
+                    ))}
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`${ids}-amount-${k}`}>
+                      {r.mode === 'total' ? 'Total' : 'Per day'} {token?.symbol ?? ''} reward {k + 1}
+                    </label>
+                    <input id={`${ids}-amount-${k}`} inputMode="decimal" autoComplete="off" value={r.text} onChange={(e) => setReward(k, { text: e.target.value })} />
+                  </div>
+                </fieldset>
+              )
+            })}
+            <div className="button-row">
+              {form.rewards.length === 1 ? (
+                <button type="button" className="button" onClick={() => set({ rewards: [...form.rewards, EMPTY_REWARD] })}>
+                  Add a second reward
+                </button>
+              ) : (
+                <button type="button" className="button" onClick={() => set({ rewards: form.rewards.slice(0, 1) })}>
+                  Remove the second reward
+                </button>
+              )}
+            </div>
+          </>
+        ) : null}
+        {step === 2 ? (
+          <>
+            <div className="field">
+              <label htmlFor={`${ids}-start`}>Starts</label>
+              <input id={`${ids}-start`} type="datetime-local" value={form.start === null ? '' : localInputFromSeconds(form.start)} onChange={(e) => set({ start: secondsFromLocalInput(e.target.value) })} />
+              <p className="hint">Chain time now: {formatTime(now)}. Stakes made before the start earn from the start.</p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-end`}>Ends</label>
+              <input id={`${ids}-end`} type="datetime-local" value={form.end === null ? '' : localInputFromSeconds(form.end)} onChange={(e) => set({ end: secondsFromLocalInput(e.target.value) })} />
+              <p className="hint">At most 4 years after the start; you can extend it later.</p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-min`}>Minimum stake time in hours (optional)</label>
+              <input id={`${ids}-min`} inputMode="decimal" autoComplete="off" value={form.minStakeHours} onChange={(e) => set({ minStakeHours: e.target.value })} />
+            </div>
+          </>
+        ) : null}
+        {step === 3 && read.ok ? <Preview terms={read.terms} data={data} sdk={sdk} now={now} /> : null}
+        {blockedHere && touched && !read.ok ? (
+          <p className="field__error" role="alert" data-testid="create-program-problem">
+            {read.problem}
+          </p>
+        ) : null}
+        <div className="button-row">
+          {step > 0 ? (
+            <button type="button" className="button" onClick={() => setStep(step - 1)}>
+              Back
+            </button>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={blockedHere && touched}>
+            {step < CREATE_STEPS.length - 1 ? 'Next' : 'Review program'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
+
+/** The preview of valid terms: each reward's rate and deposit, the APR at today's value staked, the minimum balance. */
+function Preview(props: { terms: CreateTerms; data: StakingData; sdk: GroveSdk['staking']; now: bigint }) {
+  const { terms, data, sdk } = props
+  const pools = data.market.pools ?? []
+  const label = (id: bigint) => labelOf(id, data.tokens, pools)
+  const price = (asset: bigint) => priceInAlgo(pools, asset)
+  const [r1, r2] = terms.rewards
+  const yearly = yearlyRewardsInAlgo({ rewardCount: BigInt(terms.rewards.length), rate1: r1!.rate, rate2: r2?.rate ?? 0n, rewardAsset1: r1!.asset, rewardAsset2: r2?.asset ?? 0n }, price)
+  const staked = todaysStakedValue(data, terms.stakeAsset, props.now)
+  const apr = yearly !== null && staked !== null && staked > 0 ? yearly / staked : null
+  const amount = (v: bigint, id: bigint) => `${formatAmount(v, label(id).decimals, { thousands: true })} ${label(id).symbol}`
+  return (
+    <dl className="details program-preview" data-testid="create-preview">
+      <div>
+        <dt>Stake</dt>
+        <dd>{label(terms.stakeAsset).symbol}</dd>
+      </div>
+      {terms.rewards.map((r, k) => (
+        <div key={k}>
+          <dt>Reward {k + 1} rate</dt>
+          <dd data-testid={`preview-rate-${k + 1}`} data-rate={String(r.rate)}>
+            {amount(r.rate, r.asset)}/s ({amount(r.rate * 86_400n, r.asset)}/day)
+          </dd>
+        </div>
+      ))}
+      {terms.rewards.map((r, k) => (
+        <div key={`d${k}`}>
+          <dt>Deposit {k + 1}</dt>
+          <dd data-testid={`preview-deposit-${k + 1}`} data-amount={String(r.deposit)}>
+            {amount(r.deposit, r.asset)}
+          </dd>
+        </div>
+      ))}
+      <div>
+        <dt>Runs</dt>
+        <dd>
+          {formatTime(terms.start)} – {formatTime(terms.end)} ({formatDuration(terms.end - terms.start)})
+        </dd>
+      </div>
+      {terms.minStakeSeconds > 0n ? (
+        <div>
+          <dt>Minimum stake time</dt>
+          <dd>{formatDuration(terms.minStakeSeconds)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>APR at today’s value staked</dt>
+        <dd data-testid="preview-apr">
+          {formatApr(apr)}
+          {staked !== null && staked > 0 ? ` (on ${formatAlgoValue(staked)})` : ' (nothing of this token is staked yet)'}
+        </dd>
+      </div>
+      <div>
+        <dt>Minimum balance</dt>
+        <dd>
+          {formatAlgo(sdk.PROGRAM_MIN_BALANCE)} for the program’s box, plus {formatAlgo(sdk.OPT_IN_MIN_BALANCE)} per token the app does not hold yet (the review shows the exact sum)
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+function ReviewCreate(props: { noun: string; terms: CreateTerms; data: StakingData; now: bigint; onBack(): void; onClose(): void }) {
+  const { terms, data } = props
+  const pools = data.market.pools ?? []
+  const label = (id: bigint) => labelOf(id, data.tokens, pools)
+  const rewards = terms.rewards.map((r) => label(r.asset).symbol).join(' + ')
+  return (
+    <StakingReview
+      title={`Review ${props.noun}`}
+      confirmLabel={`Create ${props.noun}`}
+      action={{ kind: 'create', terms: { stakeAsset: terms.stakeAsset, rewards: terms.rewards.map(({ asset, rate }) => ({ asset, rate })), start: terms.start, end: terms.end, minStakeSeconds: terms.minStakeSeconds } }}
+      quoted={terms.rewards.map((r) => ({ asset: r.asset, amount: -r.deposit, note: 'reward deposit' }))}
+      asset={label}
+      pending={`Creating the ${props.noun}…`}
+      done={`Created the ${props.noun}: stake ${label(terms.stakeAsset).symbol}, earn ${rewards}`}
+      onClose={props.onBack}
+      onDone={props.onClose}
+    >
+      <p>
+        Stakers of {label(terms.stakeAsset).symbol} earn {rewards} from {formatTime(terms.start)} to {formatTime(terms.end)}. The whole reward is deposited now.
+      </p>
+    </StakingReview>
+  )
+}

@@ -1,0 +1,199 @@
+// The numbers a farms or staking pools page shows, as pure functions of the programs, the DEX's
+// pools and a block time: status, value staked (µALGO from the ALGO pools' spot prices, an LP token
+// by its share of both reserves), APR, time left, and the search and filters. The SDK's reward math
+// (pendingRewards) is handed in, so a page's first load does not carry the SDK.
+import type { Token } from '../tokens/tokens.ts'
+import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
+
+/** Seconds in a year of 365.25 days, as the SDK's APR counts them. */
+const SECONDS_PER_YEAR = 31_557_600
+
+/** The pool fields valuation reads (the SDK's Pool has them all). */
+export interface PoolReserves {
+  a: bigint
+  b: bigint
+  reserveA: bigint
+  reserveB: bigint
+  lpAsset: bigint
+  lpIssued: bigint
+}
+
+/** Where a program stands at `now`. */
+export type ProgramStatus = 'upcoming' | 'active' | 'ended'
+/** A list filter: a status, or every program. */
+export type ProgramFilter = ProgramStatus | 'all'
+
+/** upcoming before the start, active until the end, ended from the end on (the contract's own comparisons). */
+export function statusAt(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint): ProgramStatus {
+  return now < p.start ? 'upcoming' : now < p.end ? 'active' : 'ended'
+}
+
+/** µALGO per base unit of `asset`: 1 for ALGO, its ALGO pool's spot price, or an LP token's share of both reserves; null when no pool prices it. */
+export function priceInAlgo(pools: readonly PoolReserves[], asset: bigint): number | null {
+  if (asset === 0n) return 1
+  const direct = pools.find((p) => p.a === 0n && p.b === asset && p.reserveA > 0n && p.reserveB > 0n)
+  if (direct) return Number(direct.reserveA) / Number(direct.reserveB)
+  const lp = pools.find((p) => p.lpAsset === asset)
+  if (!lp) return null
+  const [pa, pb] = [priceInAlgo(pools, lp.a), priceInAlgo(pools, lp.b)]
+  if (pa === null || pb === null) return null
+  // LP units in existence: the issued ones plus the 1,000 the first deposit locks.
+  return (Number(lp.reserveA) * pa + Number(lp.reserveB) * pb) / Number(lp.lpIssued + 1000n)
+}
+
+/** Dollars per µALGO from the stable coin's ALGO pool; null without one. */
+export function usdPerMicroAlgo(pools: readonly PoolReserves[], stable: Pick<Token, 'id' | 'decimals'> | null): number | null {
+  if (!stable) return null
+  const p = pools.find((x) => x.a === 0n && x.b === BigInt(stable.id) && x.reserveA > 0n && x.reserveB > 0n)
+  return p ? Number(p.reserveB) / Number(p.reserveA) / 10 ** stable.decimals : null
+}
+
+/** The network's stable coin among `tokens`: gUSD on the localnet, USDC elsewhere. */
+export function stableCoin(tokens: Iterable<Token>, networkId: string): Token | null {
+  const unit = networkId === 'localnet' ? 'gUSD' : 'USDC'
+  for (const t of tokens) if (t.symbol === unit) return t
+  return null
+}
+
+type Price = (asset: bigint) => number | null
+
+/** Value staked in µALGO (total staked at the stake token's price); null when unpriced. */
+export function tvlInAlgo(p: Pick<StakingProgram, 'stakeAsset' | 'totalStaked'>, price: Price): number | null {
+  const unit = price(p.stakeAsset)
+  return unit === null ? null : Number(p.totalStaked) * unit
+}
+
+/** Rewards of reward k (0-based) the program pays per second. */
+const rates = (p: Pick<StakingProgram, 'rewardCount' | 'rate1' | 'rate2' | 'rewardAsset1' | 'rewardAsset2'>) =>
+  p.rewardCount === 2n
+    ? [
+        { asset: p.rewardAsset1, rate: p.rate1 },
+        { asset: p.rewardAsset2, rate: p.rate2 },
+      ]
+    : [{ asset: p.rewardAsset1, rate: p.rate1 }]
+
+/** µALGO of rewards the program pays in a year at its current rates; null when a reward is unpriced. */
+export function yearlyRewardsInAlgo(p: Pick<StakingProgram, 'rewardCount' | 'rate1' | 'rate2' | 'rewardAsset1' | 'rewardAsset2'>, price: Price): number | null {
+  let sum = 0
+  for (const r of rates(p)) {
+    const unit = price(r.asset)
+    if (unit === null) return null
+    sum += Number(r.rate) * SECONDS_PER_YEAR * unit
+  }
+  return sum
+}
+
+/** Yearly reward value over staked value (0.12 = 12%), while the program runs; null when nothing is staked, it is not running, or a token is unpriced. `stakedAlgo` overrides the value staked (a preview at another TVL). */
+export function aprOf(p: StakingProgram, price: Price, now: bigint, stakedAlgo?: number): number | null {
+  if (statusAt(p, now) === 'ended') return null
+  const staked = stakedAlgo ?? tvlInAlgo(p, price)
+  const yearly = yearlyRewardsInAlgo(p, price)
+  if (staked === null || yearly === null || !(staked > 0)) return null
+  return yearly / staked
+}
+
+/** "3d 4h", "12m 5s": the largest two units of a duration. */
+export function formatDuration(seconds: bigint): string {
+  let s = seconds < 0n ? 0n : seconds
+  const parts: string[] = []
+  for (const [unit, size] of [
+    ['d', 86_400n],
+    ['h', 3_600n],
+    ['m', 60n],
+    ['s', 1n],
+  ] as const) {
+    if (s >= size || (unit === 's' && parts.length === 0)) {
+      parts.push(`${s / size}${unit}`)
+      s %= size
+    }
+    if (parts.length === 2) break
+  }
+  return parts.join(' ')
+}
+
+/** "Starts in 5m 2s", "Ends in 3d 4h" or "Ended". */
+export function timeLeft(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint): string {
+  const status = statusAt(p, now)
+  return status === 'upcoming' ? `Starts in ${formatDuration(p.start - now)}` : status === 'active' ? `Ends in ${formatDuration(p.end - now)}` : 'Ended'
+}
+
+/** The SDK's pendingRewards: what a position could claim at a time, per reward. */
+export type PendingRewards = (p: StakingProgram, pos: StakingPosition, now: bigint) => [bigint, bigint]
+
+/** What the position could claim at `now`, one amount per reward of the program (none without a position). */
+export function pendingAt(p: StakingProgram, pos: StakingPosition | undefined, now: bigint, pending: PendingRewards): bigint[] {
+  if (!pos) return []
+  const [one, two] = pending(p, pos, now)
+  return p.rewardCount === 2n ? [one, two] : [one]
+}
+
+/** A token as a list shows it: an LP token by its pool's pair. */
+export interface TokenLabel {
+  id: bigint
+  symbol: string
+  decimals: number
+  /** Words the search matches: symbols, names, ids (both sides of an LP token). */
+  words: string[]
+}
+
+/** Labels `asset`: a Grove LP token reads "ALGO/gUSD LP". */
+export function labelOf(asset: bigint, tokens: ReadonlyMap<number, Token>, pools: readonly PoolReserves[]): TokenLabel {
+  const t = tokens.get(Number(asset))
+  const lp = pools.find((p) => p.lpAsset === asset)
+  const words = [String(asset), ...(t ? [t.symbol, t.name] : [])]
+  if (lp) {
+    const [a, b] = [tokens.get(Number(lp.a)), tokens.get(Number(lp.b))]
+    const symbol = `${a?.symbol ?? `#${lp.a}`}/${b?.symbol ?? `#${lp.b}`} LP`
+    return { id: asset, symbol, decimals: t?.decimals ?? 6, words: [...words, symbol, ...[a, b].flatMap((x) => (x ? [x.symbol, x.name, String(x.id)] : []))] }
+  }
+  return { id: asset, symbol: t?.symbol ?? `#${asset}`, decimals: t?.decimals ?? 0, words }
+}
+
+/** One program as a list shows it. */
+export interface ProgramRow {
+  program: StakingProgram
+  stake: TokenLabel
+  rewards: TokenLabel[]
+  /** µALGO staked; null when unpriced. */
+  tvlAlgo: number | null
+  position: StakingPosition | undefined
+}
+
+/** The rows of the programs of one kind (farms stake a Grove LP token; pools a single token). */
+export function programRows(input: {
+  programs: readonly StakingProgram[]
+  kind: 'farm' | 'pool'
+  tokens: ReadonlyMap<number, Token>
+  pools: readonly PoolReserves[]
+  positions?: ReadonlyMap<bigint, StakingPosition>
+}): ProgramRow[] {
+  const price = (asset: bigint) => priceInAlgo(input.pools, asset)
+  return input.programs
+    .filter((p) => (p.kind === 1n ? 'farm' : 'pool') === input.kind)
+    .map((program) => ({
+      program,
+      stake: labelOf(program.stakeAsset, input.tokens, input.pools),
+      rewards: rates(program).map((r) => labelOf(r.asset, input.tokens, input.pools)),
+      tvlAlgo: tvlInAlgo(program, price),
+      position: input.positions?.get(program.id),
+    }))
+}
+
+/** True when the row has the filter's status (and, for `mine`, a stake or rewards of the user's), and every word of the search names its stake or reward tokens. */
+export function matchesRow(row: ProgramRow, filter: { status: ProgramFilter; mine: boolean; search: string }, now: bigint): boolean {
+  if (filter.status !== 'all' && statusAt(row.program, now) !== filter.status) return false
+  if (filter.mine && !row.position) return false
+  const haystack = [...row.stake.words, ...row.rewards.flatMap((r) => r.words)].join(' ').toLowerCase()
+  return filter.search
+    .trim()
+    .toLowerCase()
+    .split(/[\s/]+/)
+    .filter(Boolean)
+    .every((w) => haystack.includes(w))
+}
+
+/** The programs (of any kind) that stake or pay `asset`, or stake an LP token of a pool holding it: a project page's list. */
+export function programsOfAsset(programs: readonly StakingProgram[], pools: readonly PoolReserves[], asset: bigint): StakingProgram[] {
+  const lps = new Set(pools.filter((p) => p.a === asset || p.b === asset).map((p) => p.lpAsset))
+  return programs.filter((p) => p.stakeAsset === asset || lps.has(p.stakeAsset) || p.rewardAsset1 === asset || (p.rewardCount === 2n && p.rewardAsset2 === asset))
+}

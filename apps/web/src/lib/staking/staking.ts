@@ -1,0 +1,92 @@
+// Staking programs as pages read them (farms, staking pools, a project's programs, a portfolio's
+// positions): one queryOptions factory per read through the SDK (loaded on demand), and the chain's
+// clock ticking each second so pending rewards move on screen. The derivations are in derive.ts.
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { algodKey } from '../algod.ts'
+import { chainClockQuery, chainNow } from '../locks/locks.ts'
+import type { AlgodConfig } from '../networks.ts'
+import { useMarket } from '../pools/market.ts'
+import { useProtocol } from '../protocol.ts'
+import { PAUSE_FLAGS, registryQuery } from '../registry/registry.ts'
+import { tokenQuery } from '../tokens/tokens.ts'
+import { stableCoin } from './derive.ts'
+import { loadDex } from '../tx/dex.ts'
+
+export type { StakingAction, StakingPosition, StakingProgram } from '../tx/dex.ts'
+
+/** What every staking read's key starts with: a staking transaction refreshes them all. */
+export const stakingKey = (algod: AlgodConfig, stakingAppId: number) => [...algodKey(algod), 'staking', stakingAppId] as const
+
+/** The one query for every program of the staking app. */
+export function programsQuery(algod: AlgodConfig, stakingAppId: number) {
+  return queryOptions({
+    queryKey: [...stakingKey(algod, stakingAppId), 'programs'],
+    queryFn: async () => (await loadDex()).fetchStakingPrograms(algod, stakingAppId),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    retry: 1,
+  })
+}
+
+/** The one query for every position of `staker`, keyed by program id. */
+export function positionsQuery(algod: AlgodConfig, stakingAppId: number, staker: string) {
+  return queryOptions({
+    queryKey: [...stakingKey(algod, stakingAppId), 'positions', staker],
+    queryFn: async () => (await loadDex()).fetchStakingPositions(algod, stakingAppId, staker),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    retry: 1,
+  })
+}
+
+/**
+ * The chain's now (seconds), re-rendered every second: the last block's time plus the seconds since
+ * it was read, except on a dev-mode node, where a transaction runs at the last block's time and the
+ * clock stands still until the next block. `devMode` says which.
+ */
+export function useChainNow(): { now: bigint | null; devMode: boolean } {
+  const { algod } = useProtocol()
+  // A staking page shows money moving by the second: read the block time more often than a lock page does.
+  const clock = useQuery({ ...chainClockQuery(algod), refetchInterval: 5_000 })
+  const [ms, setMs] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setMs(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [])
+  return { now: clock.data ? chainNow(clock.data, ms) : null, devMode: clock.data?.devMode ?? false }
+}
+
+const STAKING_PAUSE_BIT = PAUSE_FLAGS.find((f) => f.id === 'staking')!.bit
+
+/** Everything a staking list derives from: the market (pools, tokens, holdings, the SDK), the programs, the user's positions, the pause flag and the chain's now. */
+export function useStakingData(address: string | null) {
+  const { algod, deployment, network } = useProtocol()
+  const appId = deployment?.stakingAppId ?? 0
+  const programs = useQuery({ ...programsQuery(algod, appId), enabled: !!deployment })
+  const positions = useQuery({ ...positionsQuery(algod, appId, address ?? ''), enabled: !!deployment && !!address })
+  const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: !!deployment })
+  const ids = new Set<number>()
+  for (const p of programs.data ?? []) for (const a of [p.stakeAsset, p.rewardAsset1, p.rewardAsset2]) ids.add(Number(a))
+  const market = useMarket(algod, deployment, address, [...ids])
+  // LP tokens and held tokens are described too: the create form lists them.
+  const extra = new Set<number>([...(market.pools ?? []).map((p) => Number(p.lpAsset)), ...(market.holdings ? [...market.holdings.assets.keys()] : [])])
+  const more = useQueries({ queries: [...extra].filter((id) => id !== 0 && !market.tokens.has(id)).map((id) => tokenQuery(algod, id)) })
+  const tokens = new Map(market.tokens)
+  for (const q of more) if (q.data) tokens.set(q.data.id, q.data)
+  const { now, devMode } = useChainNow()
+  return {
+    market,
+    tokens,
+    programs,
+    positions,
+    /** Creating programs and staking are paused by the protocol admin. */
+    paused: registry.data ? (registry.data.paused & STAKING_PAUSE_BIT) !== 0 : false,
+    stable: stableCoin(tokens.values(), network.id),
+    now,
+    devMode,
+  }
+}
+
+/** What useStakingData returns. */
+export type StakingData = ReturnType<typeof useStakingData>
