@@ -1,61 +1,429 @@
-import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type ReactNode } from 'react'
+import { acceptAmountInput } from '@/components/dex/amount-input.ts'
+import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
+import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
+import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { chainClockQuery } from '@/lib/locks/locks.ts'
+import { useMarket } from '@/lib/pools/market.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import type { Token } from '@/lib/tokens/tokens.ts'
+import { dexQuery, type Dex, type Pool } from '@/lib/tx/dex.ts'
+import { simulationQuery } from '@/lib/tx/simulation.ts'
+import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import type { Deployment } from '@/lib/deployment.ts'
+import {
+  buybackReadinessQuery,
+  buybackRoute,
+  buybackStep,
+  formatWait,
+  pendingFees,
+  valueOf,
+  vaultAprs,
+  vaultHistoryQuery,
+  vaultKey,
+  vaultStateQuery,
+  type PendingFee,
+  type VaultSdk,
+} from '@/lib/vault/vault.ts'
+import { preparedVaultQuery, readableVaultError, type VaultAction } from '@/lib/vault/vault-tx.ts'
+import type { Apr } from '@/lib/vault/history.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
+import { deriveStakeForm, type StakeMode } from './derive-stake.ts'
+import './stake.css'
+
+const DECIMALS = 6
+const grove = (v: bigint) => formatAmount(v, DECIMALS, { thousands: true })
 
 /** Stake GROVE for sGROVE, whose value grows as protocol fees are bought back into the vault. */
 export function StakePage() {
-  const { network, deployment } = useProtocol()
+  const { network, deployment, algod } = useProtocol()
   const session = useWalletSession()
-  const [mode, setMode] = useState<'stake' | 'unstake'>('stake')
-  const [amount, setAmount] = useState('')
-  const from = mode === 'stake' ? 'GROVE' : 'sGROVE'
-  const blocked = !deployment ? 'Grove is not deployed on this network' : !session.activeAddress ? 'Connect a wallet' : null
+  const address = session.activeAddress
+  const market = useMarket(algod, deployment, address, deployment ? [deployment.groveAssetId, deployment.sGroveAssetId] : [])
+  const vault = useQuery(vaultStateQuery(algod, deployment))
+  const history = useQuery(vaultHistoryQuery(algod, deployment))
+  const sdk = market.dex?.sdk
+  const aprs = history.data && vault.data ? vaultAprs(history.data, vault.data.totals) : null
+  const shortWindow = aprs !== null && history.data !== undefined && history.data.now - aprs.d7.from < 7n * 86_400n && aprs.d7.apr !== null
+  const stable = [...market.tokens.values()].find((t) => t.symbol === (network.id === 'localnet' ? 'gUSD' : 'USDC')) ?? null
 
   return (
-    <Page title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">
+    <Page wide title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">
       {deployment ? null : <NotDeployed networkName={network.name} />}
       <ConnectPrompt reason="Connect a wallet to stake GROVE." />
+      {vault.isError ? (
+        <Notice tone="error" title="The vault could not be read">
+          {vault.error.message}
+        </Notice>
+      ) : null}
       <div className="grid grid--2">
-        <Panel
-          title={mode === 'stake' ? 'Stake' : 'Unstake'}
-          actions={
-            <div role="tablist" aria-label="Stake or unstake" className="segmented">
-              <button type="button" role="tab" aria-selected={mode === 'stake'} className={mode === 'stake' ? 'active' : ''} onClick={() => setMode('stake')}>
-                Stake
-              </button>
-              <button type="button" role="tab" aria-selected={mode === 'unstake'} className={mode === 'unstake' ? 'active' : ''} onClick={() => setMode('unstake')}>
-                Unstake
-              </button>
-            </div>
-          }
-        >
-          <form className="stack" onSubmit={(e) => e.preventDefault()}>
-            <label className="field">
-              <span>Amount of {from}</span>
-              <input inputMode="decimal" placeholder="0.0" value={amount} onChange={(e) => setAmount(e.target.value)} disabled={blocked !== null} />
-            </label>
-            <button type="submit" className="button button--primary button--block" disabled>
-              {blocked ?? (amount.trim() ? (mode === 'stake' ? 'Stake' : 'Unstake') : 'Enter an amount')}
-            </button>
-          </form>
-        </Panel>
+        <StakeForm deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} />
         <Panel title="Vault">
-          <dl className="details">
+          <dl className="details stake-details" data-testid="vault-details">
             <div>
-              <dt>Exchange rate</dt>
-              <dd>{deployment ? 'Read from the vault' : 'Not deployed'}</dd>
+              <dt>Rate</dt>
+              <dd data-testid="vault-rate">{vault.data && sdk ? `1 sGROVE = ${formatAmount(sdk.vaultRate(vault.data.totals), DECIMALS, { thousands: true })} GROVE` : deployment ? 'Reading the vault…' : 'Not deployed'}</dd>
             </div>
             <div>
-              <dt>Your sGROVE</dt>
-              <dd>{!session.activeAddress ? 'Not connected' : deployment ? 'Read from your account' : 'Not deployed'}</dd>
+              <dt>GROVE staked in the vault</dt>
+              <dd>{vault.data ? `${grove(vault.data.totals.grove)} GROVE` : '…'}</dd>
+            </div>
+            <div>
+              <dt>APR, last 7 days</dt>
+              <dd data-testid="apr-7">{aprs && history.data ? aprText(aprs.d7, history.data.now, 7) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
+            </div>
+            <div>
+              <dt>APR, last 30 days</dt>
+              <dd data-testid="apr-30">{aprs && history.data ? aprText(aprs.d30, history.data.now, 30) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
             </div>
           </dl>
-          <p className="hint">Anyone may trigger a buyback; it is bounded by the pool’s time-weighted price, so it cannot be sandwiched.</p>
+          {history.isError ? <p className="hint">The rate’s history could not be read from algod: {history.error.message}</p> : null}
+          {shortWindow ? <p className="hint">The vault’s first stake is more recent than the window: its APR is the rate’s growth since then, annualized.</p> : null}
+          {history.data && !history.data.complete ? <p className="hint">The chain has more blocks in the last 30 days than this page reads through algod: the APRs cover the most recent ones.</p> : null}
+          <YourStake deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} stable={stable} />
         </Panel>
       </div>
+      {deployment && vault.data && sdk ? <PendingFees deployment={deployment} sdk={sdk} fees={pendingFees(vault.data.account, deployment)} pools={market.pools} tokens={market.tokens} /> : null}
     </Page>
+  )
+}
+
+/** "12.34%" from the window's start, or why there is none. */
+function aprText(apr: Apr, now: bigint, windowDays: number): string {
+  if (apr.apr === null) return 'Nothing staked'
+  const pct = `${(apr.apr * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+  const seconds = Number(now - apr.from)
+  if (seconds >= windowDays * 86_400) return pct
+  // the vault's first stake falls inside the window: the rate grew over less time (see the hint)
+  const since = seconds < 3_600 ? `${Math.max(1, Math.round(seconds / 60))} min` : seconds < 86_400 ? `${Math.round(seconds / 3_600)} h` : `${(seconds / 86_400).toFixed(1)} days`
+  return `${pct} over ${since}`
+}
+
+type MarketView = ReturnType<typeof useMarket>
+
+/** The user's sGROVE, the GROVE behind it and what that is worth. */
+function YourStake(props: { deployment: Deployment | null; address: string | null; sdk: VaultSdk | undefined; market: MarketView; totals: { grove: bigint; shares: bigint } | undefined; stable: Token | null }) {
+  const { deployment, address, sdk, market, totals, stable } = props
+  if (!deployment || !address) return null
+  const held = market.holdings?.assets.get(deployment.sGroveAssetId)
+  const behind = held !== undefined && totals && sdk ? sdk.groveBehind(totals, held) : undefined
+  const value = behind !== undefined && market.pools ? valueOf(market.pools, deployment.groveAssetId, behind, stable?.id ?? null) : undefined
+  return (
+    <>
+      <h3 className="stake-subheading">Your stake</h3>
+      <dl className="details stake-details" data-testid="your-stake">
+        <div>
+          <dt>Your sGROVE</dt>
+          <dd data-testid="your-sgrove">{market.holdings ? (held === undefined ? 'Not opted in' : `${grove(held)} sGROVE`) : '…'}</dd>
+        </div>
+        <div>
+          <dt>GROVE behind it</dt>
+          <dd data-testid="grove-behind" data-amount={behind === undefined ? undefined : String(behind)}>
+            {behind === undefined ? '…' : `${grove(behind)} GROVE`}
+          </dd>
+        </div>
+        <div>
+          <dt>Value</dt>
+          <dd data-testid="stake-value">
+            {value === undefined
+              ? '…'
+              : value.algo === null
+                ? 'No GROVE pool prices it'
+                : `${formatAlgo(value.algo, { maxDecimals: 2 })}${value.stable !== null && stable ? ` ≈ $${formatAmount(value.stable, stable.decimals, { thousands: true, maxDecimals: 2 })}` : ''}`}
+          </dd>
+        </div>
+      </dl>
+    </>
+  )
+}
+
+/** Stake or unstake: amount with max, the preview to the unit, the review. */
+function StakeForm(props: { deployment: Deployment | null; address: string | null; sdk: VaultSdk | undefined; market: MarketView; totals: { grove: bigint; shares: bigint } | undefined }) {
+  const { deployment } = props
+  const id = useId()
+  const tx = useDexTransaction()
+  const { algod } = useProtocol()
+  const [mode, setMode] = useState<StakeMode>('stake')
+  const [text, setText] = useState('')
+  const [reviewing, setReviewing] = useState(false)
+  const form = deriveStakeForm({ mode, text, connected: props.address !== null, deployment, holdings: props.market.holdings, totals: props.totals, sdk: props.sdk })
+  const from = mode === 'stake' ? 'GROVE' : 'sGROVE'
+  const to = mode === 'stake' ? 'sGROVE' : 'GROVE'
+  const switchMode = (m: StakeMode) => {
+    setMode(m)
+    setText('')
+  }
+
+  function submit() {
+    if (form.button.kind === 'connect') return
+    if (form.button.kind === 'opt-in' && deployment) {
+      void tx.run({ pending: 'Opting in to sGROVE…', done: 'Opted in to sGROVE', send: (dex, ctx) => dex.optIn(ctx, deployment.sGroveAssetId) })
+      return
+    }
+    if (form.action) setReviewing(true)
+  }
+
+  return (
+    <Panel
+      title={mode === 'stake' ? 'Stake' : 'Unstake'}
+      actions={
+        <div role="group" aria-label="Stake or unstake" className="segmented">
+          <button type="button" aria-pressed={mode === 'stake'} className={mode === 'stake' ? 'active' : ''} onClick={() => switchMode('stake')}>
+            Stake
+          </button>
+          <button type="button" aria-pressed={mode === 'unstake'} className={mode === 'unstake' ? 'active' : ''} onClick={() => switchMode('unstake')}>
+            Unstake
+          </button>
+        </div>
+      }
+    >
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault()
+          submit()
+        }}
+      >
+        <div className="field">
+          <div className="field__row">
+            <label htmlFor={`${id}-amount`}>Amount of {from}</label>
+            <span className="hint">
+              {form.max !== undefined ? `Balance ${grove(form.max)} ` : null}
+              {form.max !== undefined && form.max > 0n ? (
+                <button type="button" className="link-button" onClick={() => setText(formatAmount(form.max!, DECIMALS))} aria-label={`Max ${from}: use your whole balance`}>
+                  Max
+                </button>
+              ) : null}
+            </span>
+          </div>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            value={text}
+            disabled={deployment === null}
+            aria-invalid={form.fieldError ? true : undefined}
+            aria-describedby={`${id}-preview`}
+            onChange={(e) => {
+              const accepted = acceptAmountInput(e.target.value)
+              if (accepted !== null) setText(accepted)
+            }}
+          />
+        </div>
+        <p id={`${id}-preview`} className="hint" aria-live="polite" data-testid="stake-preview" data-amount={form.preview?.ok ? String(form.preview.out) : undefined}>
+          {form.fieldError ?? (form.preview ? (form.preview.ok ? `You receive ${grove(form.preview.out)} ${to}` : form.preview.problem) : `Enter an amount of ${from} to see what you receive.`)}
+        </p>
+        <button type="submit" className="button button--primary button--block" disabled={form.button.disabled || tx.busy}>
+          {form.button.label}
+        </button>
+      </form>
+      {reviewing && form.action && form.preview?.ok && deployment ? (
+        <VaultReview
+          title={mode === 'stake' ? 'Review stake' : 'Review unstake'}
+          confirmLabel={mode === 'stake' ? 'Stake' : 'Unstake'}
+          action={form.action}
+          quoted={
+            mode === 'stake'
+              ? [
+                  { asset: BigInt(deployment.groveAssetId), amount: -form.amount! },
+                  { asset: BigInt(deployment.sGroveAssetId), amount: form.preview.out, note: 'at least' },
+                ]
+              : [
+                  { asset: BigInt(deployment.sGroveAssetId), amount: -form.amount! },
+                  { asset: BigInt(deployment.groveAssetId), amount: form.preview.out, note: 'at least' },
+                ]
+          }
+          asset={(a) => ({ symbol: a === BigInt(deployment.groveAssetId) ? 'GROVE' : a === BigInt(deployment.sGroveAssetId) ? 'sGROVE' : a === 0n ? 'ALGO' : `#${a}`, decimals: DECIMALS })}
+          pending={mode === 'stake' ? `Staking ${grove(form.amount!)} GROVE…` : `Unstaking ${grove(form.amount!)} sGROVE…`}
+          done={mode === 'stake' ? `Staked ${grove(form.amount!)} GROVE for ${grove(form.preview.out)} sGROVE` : `Unstaked ${grove(form.amount!)} sGROVE for ${grove(form.preview.out)} GROVE`}
+          invalidates={[vaultKey(algod, deployment.vaultAppId)]}
+          onDone={() => {
+            setReviewing(false)
+            setText('')
+          }}
+          onClose={() => setReviewing(false)}
+        >
+          <dl className="details">
+            <div>
+              <dt>You send</dt>
+              <dd>
+                {grove(form.amount!)} {from}
+              </dd>
+            </div>
+            <div>
+              <dt>You receive</dt>
+              <dd>
+                {grove(form.preview.out)} {to}
+              </dd>
+            </div>
+          </dl>
+        </VaultReview>
+      ) : null}
+    </Panel>
+  )
+}
+
+/** The review every vault action goes through: built once, simulated, signed with toasts; failures in the vault's words. */
+function VaultReview(props: {
+  title: string
+  confirmLabel: string
+  action: VaultAction
+  quoted: QuotedChange[]
+  asset(id: bigint): { symbol: string; decimals: number }
+  pending: string
+  done: string
+  invalidates: (readonly unknown[])[]
+  onDone(): void
+  onClose(): void
+  children: ReactNode
+}) {
+  const { deployment, algod } = useProtocol()
+  const tx = useDexTransaction()
+  const dex = useQuery(dexQuery())
+  const prepared = useQuery(preparedVaultQuery(dex.data, tx.context(), props.action))
+  const simulated = useQuery(simulationQuery(prepared.data))
+  const explain = (error: unknown) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))
+
+  async function confirm() {
+    if (!prepared.data) return
+    const group = prepared.data
+    const ok = await tx.run({
+      pending: props.pending,
+      done: props.done,
+      send: () => group.send(),
+      explain: (d: Dex, error) => readableVaultError(d, error, deployment ?? undefined),
+      invalidates: [...props.invalidates, chainClockQuery(algod).queryKey],
+    })
+    if (ok) props.onDone()
+    else void prepared.refetch()
+  }
+
+  return (
+    <ReviewDialog
+      title={props.title}
+      confirmLabel={props.confirmLabel}
+      preparing={prepared.isFetching || (!prepared.data && !prepared.error)}
+      prepareError={prepared.error ? explain(prepared.error) : null}
+      busy={tx.busy}
+      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
+      quoted={{ changes: props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
+      onConfirm={() => void confirm()}
+      onClose={props.onClose}
+    >
+      {props.children}
+    </ReviewDialog>
+  )
+}
+
+/** The vault's fee balances waiting for a buyback, each with the step it needs next. */
+function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: PendingFee[]; pools: Pool[] | undefined; tokens: ReadonlyMap<number, Token> }) {
+  return (
+    <Panel title="Fees waiting for a buyback">
+      <p className="hint">
+        Protocol fees collect in the vault. Anyone may buy them back into GROVE for the vault. A buyback is bounded by the pools’ time-weighted price since the vault observed them (at least 10 minutes before), so it cannot be sandwiched.
+      </p>
+      {props.fees.length === 0 ? (
+        <p className="empty">The vault holds no fees to buy back.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table--stack" aria-label="Fees waiting for a buyback">
+            <thead>
+              <tr>
+                <th scope="col">Asset</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Route</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.fees.map((fee) => (
+                <FeeRow key={fee.asset} {...props} fee={fee} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee; pools: Pool[] | undefined; tokens: ReadonlyMap<number, Token> }) {
+  const { deployment, sdk, fee, pools, tokens } = props
+  const { algod } = useProtocol()
+  const tx = useDexTransaction()
+  const [action, setAction] = useState<VaultAction | null>(null)
+  const token = tokens.get(fee.asset)
+  const symbol = (id: bigint | number) => tokens.get(Number(id))?.symbol ?? `#${id}`
+  const unit = (id: bigint) => ({ symbol: symbol(id), decimals: tokens.get(Number(id))?.decimals ?? 0 })
+  const path = pools ? buybackRoute(sdk, pools, fee.asset, deployment.groveAssetId, fee.amount) : null
+  const readiness = useQuery(buybackReadinessQuery(algod, deployment, fee.asset, path, pools))
+  const step = readiness.data ? buybackStep(sdk, readiness.data) : null
+  const name = token?.symbol ?? `#${fee.asset}`
+  const toObserve = readiness.data ? (readiness.data.observedAt.some((t) => t === undefined) ? readiness.data.pools.filter((_, i) => readiness.data!.observedAt[i] === undefined) : readiness.data.pools) : []
+
+  let status: string
+  let button: { label: string; name: string; action: VaultAction | null }
+  if (pools && !path) {
+    status = 'No pools lead from this asset to GROVE'
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
+  } else if (readiness.isError) {
+    status = readiness.error.message
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
+  } else if (!step || !path) {
+    status = 'Reading the vault’s observations…'
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
+  } else if (step.kind === 'observe') {
+    status = `${step.reason}. Observe, then wait 10 minutes.`
+    button = { label: 'Observe', name: `Observe pools for ${name}`, action: { kind: 'observe', pools: toObserve } }
+  } else if (step.kind === 'wait') {
+    status = `Observed: the TWAP window is 10 minutes, wait ${formatWait(step.seconds)} more.`
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
+  } else {
+    status = `Ready: at least ${formatAmount(step.minOut, DECIMALS, { thousands: true })} GROVE`
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: { kind: 'buyback', asset: BigInt(fee.asset), path: path } }
+  }
+
+  return (
+    <tr data-testid={`fee-${fee.asset}`}>
+      <th scope="row">{name}</th>
+      <td>{token ? formatAmount(fee.amount, token.decimals, { thousands: true }) : String(fee.amount)}</td>
+      <td>{path ? [fee.asset, ...path].map(symbol).join(' → ') : '—'}</td>
+      <td className="fee-status" data-testid="fee-status">
+        {status}
+      </td>
+      <td>
+        <button type="button" className="button" aria-label={button.name} disabled={button.action === null || tx.busy} onClick={() => setAction(button.action)}>
+          {button.label}
+        </button>
+        {action ? (
+          <VaultReview
+            title={action.kind === 'observe' ? `Observe the pools of ${name}’s route` : `Buy back ${name}`}
+            confirmLabel={action.kind === 'observe' ? 'Observe' : 'Buy back'}
+            action={action}
+            quoted={[]}
+            asset={unit}
+            pending={action.kind === 'observe' ? 'Observing the pools…' : `Buying back ${name}…`}
+            done={action.kind === 'observe' ? 'Observed: a buyback can run in 10 minutes' : `Bought back ${name} into GROVE for the vault`}
+            invalidates={[vaultKey(algod, deployment.vaultAppId)]}
+            onDone={() => setAction(null)}
+            onClose={() => setAction(null)}
+          >
+            <p>
+              {action.kind === 'observe'
+                ? `The vault records the pools’ cumulative prices now (${toObserve.map(([a, b]) => `${symbol(a)}/${symbol(b)}`).join(', ')}). A buyback may run once the observation is 10 minutes old. A new observation pays for its box (${formatAlgo(sdk.OBSERVATION_BOX_MIN_BALANCE)} each).`
+                : `The vault swaps its ${name} to GROVE through ${[fee.asset, ...(action.kind === 'buyback' ? action.path : [])].map(symbol).join(' → ')}, for at least the TWAP price less 1%. The GROVE stays in the vault: each sGROVE redeems for more.`}
+            </p>
+          </VaultReview>
+        ) : null}
+      </td>
+    </tr>
   )
 }

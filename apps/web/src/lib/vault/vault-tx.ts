@@ -1,0 +1,78 @@
+// The vault's transactions for the page: each action built once with the SDK's builders (so the
+// review shows the fee that is paid), simulated unsigned for the balance changes, and signed by the
+// connected wallet through the one transaction runner (lib/tx). Failures read as the vault's
+// sentences (the SDK's vault error table), the DEX's for a buyback's inner swap.
+import { queryOptions } from '@tanstack/react-query'
+import type { AtomicTransactionComposer } from 'algosdk'
+import type { Dex } from '../tx/dex.ts'
+import type { PreparedTx, TxContext } from '../tx/types.ts'
+import { algodClient } from './vault.ts'
+
+/** What the stake page asks the vault to do; each minimum is what the page promised. */
+export type VaultAction =
+  | { kind: 'stake'; amount: bigint; minShares: bigint }
+  | { kind: 'unstake'; amount: bigint; minGrove: bigint }
+  | { kind: 'observe'; pools: [bigint, bigint][] }
+  | { kind: 'buyback'; asset: bigint; path: bigint[] }
+
+/** Builds a vault action's group, ready to simulate and sign. */
+export async function prepareVaultAction(dex: Dex, ctx: TxContext, action: VaultAction): Promise<PreparedTx> {
+  const { sdk } = dex
+  const [algosdk, algod] = await Promise.all([import('algosdk'), algodClient(ctx.algod)])
+  const sp = await algod.getTransactionParams().do()
+  const d = ctx.deployment
+  const vctx = {
+    algod,
+    vaultAppId: BigInt(d.vaultAppId),
+    dexAppId: BigInt(d.dexAppId),
+    registryAppId: BigInt(d.registryAppId),
+    groveAssetId: BigInt(d.groveAssetId),
+    sGroveAssetId: BigInt(d.sGroveAssetId),
+    sender: ctx.sender,
+    signer: ctx.signer,
+    // the user's validity window (settings) sets the last valid round
+    suggestedParams: { ...sp, lastValid: BigInt(sp.firstValid) + BigInt(ctx.validityRounds) },
+  }
+  const built =
+    action.kind === 'stake'
+      ? await sdk.buildStake(vctx, action.amount, action.minShares)
+      : action.kind === 'unstake'
+        ? await sdk.buildUnstake(vctx, action.amount, action.minGrove)
+        : action.kind === 'observe'
+          ? await sdk.buildObserve(vctx, action.pools)
+          : await sdk.buildBuyback(vctx, action.asset, action.path)
+  const composer: AtomicTransactionComposer = built.composer
+  return {
+    fee: built.fee,
+    simulate: async () => {
+      const txns = composer.buildGroup().map((t) => algosdk.decodeMsgpack(algosdk.encodeUnsignedSimulateTransaction(t.txn), algosdk.SignedTransaction))
+      const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns })], allowEmptySignatures: true })
+      return sdk.simulatedBalanceChanges(sdk.assertSimulationSucceeded(await algod.simulateTransactions(request).do()), ctx.sender)
+    },
+    send: async () => {
+      const result = await composer.execute(algod, 4)
+      return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
+    },
+  }
+}
+
+/** Words for a failed vault action: the vault's (or the buyback's DEX) code first, else the DEX/wallet words. */
+export function readableVaultError(dex: Dex, error: unknown, deployment?: { vaultAppId: number; dexAppId: number }): string {
+  const explained = dex.sdk.explainVaultError(error, deployment ? { vaultAppId: BigInt(deployment.vaultAppId), dexAppId: BigInt(deployment.dexAppId) } : {})
+  return explained.code ? explained.message : dex.readableError(error)
+}
+
+const keyOf = (a: VaultAction) => JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
+
+/** The one query for a vault action's built group; never cached beyond the review, never retried. */
+export function preparedVaultQuery(dex: Dex | undefined, ctx: TxContext | null, action: VaultAction | null) {
+  return queryOptions({
+    queryKey: ['prepared-vault', ctx?.sender, action ? keyOf(action) : null],
+    queryFn: () => prepareVaultAction(dex!, ctx!, action!),
+    enabled: dex !== undefined && ctx !== null && action !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    structuralSharing: false,
+  })
+}

@@ -1,0 +1,235 @@
+// The staking vault as pages read it: its totals and holdings, the user's sGROVE and what it is
+// worth, previews of a stake or an unstake to the unit (the SDK's math, handed in so the page's
+// first load does not carry the SDK), the fee balances waiting for a buyback and what each buyback
+// needs first (an observation of its pools, 10 minutes of TWAP window). The dashboard reads the
+// same queries for its sGROVE line.
+import { queryOptions } from '@tanstack/react-query'
+import type { Algodv2 } from 'algosdk'
+import { algodBaseUrl, algodKey } from '../algod.ts'
+import { fetchAccount, type Account } from '../account/account.ts'
+import type { Deployment } from '../deployment.ts'
+import type { AlgodConfig } from '../networks.ts'
+import { loadDex, type GroveSdk, type Pool } from '../tx/dex.ts'
+import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePoint, type Totals, type TxnView } from './history.ts'
+
+export type { Totals } from './history.ts'
+
+/** The SDK functions the derivations use (the real module in the app and in tests). */
+export type VaultSdk = Pick<GroveSdk, 'stakeOut' | 'unstakeOut' | 'vaultRate' | 'groveBehind' | 'VAULT_ERROR_MESSAGES' | 'secondsUntilBuyback' | 'bestRouteExactIn' | 'routePools' | 'OBSERVATION_BOX_MIN_BALANCE'>
+
+/** The vault as read now: its totals, and its account (fee assets waiting for a buyback). */
+export interface VaultState {
+  address: string
+  totals: Totals
+  account: Account
+}
+
+const clients = new Map<string, Algodv2>()
+
+/** An algosdk client on `algod` (algosdk loads with the SDK, on demand). */
+export async function algodClient(algod: AlgodConfig): Promise<Algodv2> {
+  const key = `${algodBaseUrl(algod)}|${algod.token}`
+  const cached = clients.get(key)
+  if (cached) return cached
+  const { Algodv2 } = await import('algosdk')
+  const c = new Algodv2(algod.token, algod.server, algod.port)
+  clients.set(key, c)
+  return c
+}
+
+/** Key prefix of every vault read, refreshed after a vault transaction. */
+export const vaultKey = (algod: AlgodConfig, vaultAppId: number) => [...algodKey(algod), 'vault', vaultAppId] as const
+
+/** The one query for the vault's totals and holdings. */
+export function vaultStateQuery(algod: AlgodConfig, deployment: Deployment | null) {
+  return queryOptions({
+    queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'state'],
+    queryFn: async (): Promise<VaultState> => {
+      const d = deployment!
+      const [{ sdk }, { getApplicationAddress }, client] = await Promise.all([loadDex(), import('algosdk'), algodClient(algod)])
+      const address = getApplicationAddress(d.vaultAppId).toString()
+      const [totals, account] = await Promise.all([sdk.fetchVaultTotals(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)), fetchAccount(algod, address)])
+      return { address, totals, account }
+    },
+    enabled: deployment !== null,
+    staleTime: 5_000,
+    refetchInterval: 15_000,
+    retry: 1,
+  })
+}
+
+// ---- history ----
+
+/** The longest window the page shows an APR for. */
+export const HISTORY_DAYS = 30
+
+/** The vault's rate-moving events of the last 30 days, and whether the walk reached the window's start. */
+export interface VaultHistory {
+  points: RatePoint[]
+  /** The latest block's time when read. */
+  now: bigint
+  /** False when the chain had more blocks in the window than the walk reads. */
+  complete: boolean
+}
+
+type AlgosdkBlockTxn = {
+  signedTxn: { txn: { applicationCall?: { appIndex: bigint } } }
+  applyData: { evalDelta?: { logs: Uint8Array[]; innerTxns: AlgosdkBlockTxn[] } }
+}
+
+/** An algosdk block's app calls as the walk sees them. */
+export function toBlockView(round: bigint, block: { header: { timestamp: bigint }; payset: { signedTxn: AlgosdkBlockTxn }[] }): BlockView {
+  const view = (t: AlgosdkBlockTxn): TxnView => ({
+    appId: t.signedTxn.txn.applicationCall?.appIndex ?? 0n,
+    logs: t.applyData.evalDelta?.logs ?? [],
+    inner: (t.applyData.evalDelta?.innerTxns ?? []).map(view),
+  })
+  return { round, timestamp: BigInt(block.header.timestamp), txns: block.payset.map((s) => view(s.signedTxn)) }
+}
+
+/** Reads the vault's events of the last 30 days through algod, walking blocks back from the latest. */
+export async function fetchVaultHistory(algod: AlgodConfig, deployment: Deployment): Promise<VaultHistory> {
+  const [{ sdk }, client] = await Promise.all([loadDex(), algodClient(algod)])
+  const { lastRound } = await client.status().do()
+  const latest = await client.block(lastRound).headerOnly(true).do()
+  const now = BigInt(latest.block.header.timestamp)
+  const read = async (round: bigint) => toBlockView(round, (await client.block(round).do()).block as never)
+  const { blocks, complete } = await blocksSince(read, BigInt(lastRound), BigInt(deployment.firstRound), now - BigInt(HISTORY_DAYS) * 86_400n)
+  return { points: ratePoints(blocks, BigInt(deployment.vaultAppId), sdk.decodeVaultEvent), now, complete }
+}
+
+/** The one query for the vault's recent history (a block walk: refreshed only after a vault transaction or a minute). */
+export function vaultHistoryQuery(algod: AlgodConfig, deployment: Deployment | null) {
+  return queryOptions({
+    queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'history'],
+    queryFn: () => fetchVaultHistory(algod, deployment!),
+    enabled: deployment !== null,
+    staleTime: 60_000,
+    refetchInterval: 120_000,
+    retry: 1,
+  })
+}
+
+/** The APRs the page shows, from the history and the vault's totals now. */
+export function vaultAprs(history: VaultHistory, current: Totals): { d7: Apr; d30: Apr } {
+  return { d7: aprOver(history.points, current, history.now, 7), d30: aprOver(history.points, current, history.now, 30) }
+}
+
+// ---- previews ----
+
+/** A preview: what comes back, to the unit, or why the vault would refuse, in its words. */
+export type Preview = { ok: true; out: bigint } | { ok: false; problem: string }
+
+const REFUSAL_CODES = { 'zero-amount': 'ERR:ZERO_AMOUNT', 'locked-shares': 'ERR:LOCKED_SHARES', 'zero-out': 'ERR:ZERO_OUT', overflow: 'ERR:OVERFLOW' } as const
+
+const preview = (sdk: VaultSdk, result: bigint | keyof typeof REFUSAL_CODES): Preview =>
+  typeof result === 'bigint' ? { ok: true, out: result } : { ok: false, problem: sdk.VAULT_ERROR_MESSAGES[REFUSAL_CODES[result]] ?? result }
+
+/** sGROVE a stake of `amount` GROVE mints at the vault's totals now. */
+export function previewStake(sdk: VaultSdk, totals: Totals, amount: bigint): Preview {
+  return preview(sdk, sdk.stakeOut(totals, amount))
+}
+
+/** GROVE an unstake of `amount` sGROVE pays at the vault's totals now. */
+export function previewUnstake(sdk: VaultSdk, totals: Totals, amount: bigint): Preview {
+  return preview(sdk, sdk.unstakeOut(totals, amount))
+}
+
+// ---- value ----
+
+/** The ALGO pool of `asset` with reserves, if any. */
+const algoPool = (pools: readonly Pool[], asset: number) => pools.find((p) => p.a === 0n && p.b === BigInt(asset) && p.reserveA > 0n && p.reserveB > 0n)
+
+/** `amount` of `asset` in µALGO at its ALGO pool's spot price, and in the stable coin's base units at the stable coin's ALGO pool; null where no pool prices it. */
+export function valueOf(pools: readonly Pool[], asset: number, amount: bigint, stableId: number | null): { algo: bigint | null; stable: bigint | null } {
+  const pool = asset === 0 ? undefined : algoPool(pools, asset)
+  const algo = asset === 0 ? amount : pool ? (amount * pool.reserveA) / pool.reserveB : null
+  const stable = stableId === null ? undefined : algoPool(pools, stableId)
+  return { algo, stable: algo !== null && stable ? (algo * stable.reserveB) / stable.reserveA : null }
+}
+
+// ---- fees waiting for a buyback ----
+
+/** An asset the vault holds besides GROVE and sGROVE, as much as a buyback would swap. */
+export interface PendingFee {
+  asset: number
+  amount: bigint
+}
+
+/** The vault's fee balances: every asset other than GROVE and sGROVE with a balance, ALGO above its minimum balance. */
+export function pendingFees(account: Pick<Account, 'algo' | 'minBalance' | 'assets'>, deployment: Pick<Deployment, 'groveAssetId' | 'sGroveAssetId'>): PendingFee[] {
+  const fees: PendingFee[] = []
+  if (account.algo > account.minBalance) fees.push({ asset: 0, amount: account.algo - account.minBalance })
+  for (const [asset, amount] of [...account.assets].sort(([x], [y]) => x - y)) {
+    if (asset !== deployment.groveAssetId && asset !== deployment.sGroveAssetId && amount > 0n) fees.push({ asset, amount })
+  }
+  return fees
+}
+
+/** The route a buyback of `amount` of `asset` takes to GROVE: the best through the DEX's pools, at most two hops (one call's references). */
+export function buybackRoute(sdk: VaultSdk, pools: readonly Pool[], asset: number, groveId: number, amount: bigint): bigint[] | null {
+  return sdk.bestRouteExactIn(pools, BigInt(asset), BigInt(groveId), amount, { maxHops: 2 })?.path ?? null
+}
+
+/** The vault's observations of a route's pools and the chain's time: what a buyback needs first. */
+export interface BuybackReadiness {
+  pools: [bigint, bigint][]
+  /** Observation time of each pool, undefined where the vault has none. */
+  observedAt: (bigint | undefined)[]
+  now: bigint
+  /** The buyback's minimum out now, or why the vault would refuse it. */
+  minOut: bigint | string
+  /** What the route gives at the pools' spot prices now. */
+  spotOut: bigint
+}
+
+/** What to do about one fee asset: observe its pools, wait for the TWAP window, or buy back. */
+export type BuybackStep = { kind: 'observe'; reason: string } | { kind: 'wait'; seconds: bigint } | { kind: 'buyback'; minOut: bigint }
+
+/**
+ * The next step for a buyback. Pools the vault never observed must be observed; an observation under
+ * 10 minutes old must age; a pool whose spot price is over 1% below its TWAP since the observation
+ * would make the buyback fail (ERR:SLIPPAGE), so a fresh observation is the way out.
+ */
+export function buybackStep(sdk: VaultSdk, r: BuybackReadiness): BuybackStep {
+  if (r.observedAt.some((t) => t === undefined)) return { kind: 'observe', reason: 'The vault has not observed every pool on this route' }
+  const wait = r.observedAt.reduce<bigint>((w, t) => {
+    const s = sdk.secondsUntilBuyback(t!, r.now)
+    return s > w ? s : w
+  }, 0n)
+  if (wait > 0n) return { kind: 'wait', seconds: wait }
+  if (typeof r.minOut === 'string') return { kind: 'observe', reason: `The TWAP bound cannot be computed (${r.minOut})` }
+  if (r.spotOut < r.minOut) return { kind: 'observe', reason: 'The pools’ price is more than 1% below their TWAP since the observation: observe again' }
+  return { kind: 'buyback', minOut: r.minOut }
+}
+
+/** Seconds as "9 min 30 s". */
+export function formatWait(seconds: bigint): string {
+  const m = seconds / 60n
+  const s = seconds % 60n
+  return m > 0n ? `${m} min${s > 0n ? ` ${s} s` : ''}` : `${s} s`
+}
+
+/** The one query for a buyback's readiness along `path`. */
+export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment | null, asset: number, path: readonly bigint[] | null, pools: readonly Pool[] | undefined) {
+  return queryOptions({
+    queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'buyback', asset, path?.map(String) ?? null],
+    queryFn: async (): Promise<BuybackReadiness> => {
+      const d = deployment!
+      const [{ sdk }, client] = await Promise.all([loadDex(), algodClient(algod)])
+      const ids = { algod: client, vaultAppId: BigInt(d.vaultAppId), dexAppId: BigInt(d.dexAppId) }
+      const routePools = sdk.routePools(BigInt(asset), path!)
+      const [observations, now, bound] = await Promise.all([
+        Promise.all(routePools.map(([a, b]) => sdk.fetchObservation(client, ids.vaultAppId, a, b))),
+        sdk.latestTimestamp(client),
+        sdk.previewBuyback(ids, BigInt(asset), path!),
+      ])
+      const route = sdk.bestRouteExactIn(pools!, BigInt(asset), BigInt(d.groveAssetId), bound.amount, { maxHops: 2 })
+      return { pools: routePools, observedAt: observations.map((o) => o?.timestamp), now, minOut: bound.minOut, spotOut: route?.amountOut ?? 0n }
+    },
+    enabled: deployment !== null && path !== null && pools !== undefined,
+    staleTime: 5_000,
+    refetchInterval: 15_000,
+    retry: 1,
+  })
+}

@@ -1,0 +1,137 @@
+// The vault on the full stack: a user stakes GROVE from /stake, protocol fees reach the vault (a
+// swap through a seeded pool, then the DEX's collectFees), the page observes the buyback's pools,
+// says how long the TWAP window still needs, and once Grove's clock has moved its buyback runs;
+// the user then unstakes and receives more GROVE than staked, exactly what the page promised.
+// Screenshots at 1280 and 390 px.
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
+import { expect, test, type Page } from '@playwright/test'
+import { buildCollectFees, buildOptInAsset, buildSwapExactIn, fetchPool } from '@grove/sdk'
+import { getApplicationAddress } from 'algosdk'
+import { algorand, connectMnemonic, newAccount, stackInfo, token, toUnits } from '../support/stack.ts'
+
+/** The deployment ids this spec needs (grove.json holds every contract's). */
+const ids = () => stackInfo().deployment as unknown as { dexAppId: number; registryAppId: number; vaultAppId: number; groveAssetId: number; sGroveAssetId: number }
+
+async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const s = stackInfo()
+  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
+}
+
+/** Moves Grove's clock `seconds` later and makes a block stamped with it (dev mode: a transaction runs at the last block's time). */
+async function moveTime(seconds: number): Promise<void> {
+  const { offset } = (await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }
+  expect((await algodFetch(`/grove/v1/clock/offset/${offset + seconds}`, { method: 'POST' })).ok).toBe(true)
+  const a = algorand()
+  const dispenser = await a.account.localNetDispenser()
+  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
+}
+
+/** What algod says `address` holds of asset `asset` (0 when not opted in). */
+async function balance(address: string, asset: bigint): Promise<bigint> {
+  const info = await algorand().client.algod.accountInformation(address).do()
+  return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
+}
+
+/** Dismisses the toasts and scrolls to the top, so a full-page screenshot shows the page itself. */
+async function settle(page: Page): Promise<void> {
+  for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await close.click()
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
+
+const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
+
+/** Reviews and confirms the dialog `name`, after its simulation. */
+async function confirm(page: Page, name: string | RegExp, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name })
+  await expect(dialog.getByTestId('simulated-fee')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+  await dialog.getByRole('button', { name: button, exact: true }).click()
+  await expect(dialog).toBeHidden({ timeout: 30_000 })
+}
+
+test('staked GROVE grows with a buyback of protocol fees and unstakes for exactly what the page promised', async ({ page }) => {
+  test.setTimeout(300_000)
+  const d = ids()
+  const grove = BigInt(d.groveAssetId)
+  const sGrove = BigInt(d.sGroveAssetId)
+  const goEth = BigInt(token('goETH').assetId)
+  const user = await newAccount({ algo: 30, tokens: { GROVE: 1000, goETH: 2 } })
+  const a = algorand()
+  const signer = a.account.fromMnemonic(user.mnemonic)
+  const algod = a.client.algod
+  const vaultAddress = getApplicationAddress(d.vaultAppId).toString()
+
+  // Stake 250 GROVE from the page: opt in to sGROVE first, then the review promises the sGROVE minted.
+  await page.goto('/stake')
+  await connectMnemonic(page, user.mnemonic)
+  const amount = page.getByLabel('Amount of GROVE')
+  await amount.fill('250')
+  await page.getByRole('button', { name: 'Opt in to sGROVE' }).click()
+  await expect(toast(page, /Opted in to sGROVE/)).toBeVisible({ timeout: 30_000 })
+  const preview = page.getByTestId('stake-preview')
+  await expect(preview).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+  const minted = BigInt((await preview.getAttribute('data-amount'))!)
+  await page.getByRole('button', { name: 'Review stake' }).click()
+  const stakeReview = page.getByRole('dialog', { name: 'Review stake' })
+  await expect(stakeReview.getByTestId(`simulated-change-${sGrove}`)).toHaveAttribute('data-amount', String(minted), { timeout: 30_000 })
+  await confirm(page, 'Review stake', 'Stake')
+  await expect(toast(page, /Staked 250 GROVE/)).toBeVisible({ timeout: 30_000 })
+  expect(await balance(user.address, sGrove)).toBe(minted)
+  await expect(page.getByTestId('grove-behind')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+
+  // Protocol fees for the vault: it holds goETH once opted in; a goETH → ALGO swap pays a protocol fee in goETH, collectFees sends it.
+  const ctx = { algod, dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), sender: signer.addr, signer: signer.signer }
+  const vctx = { ...ctx, vaultAppId: BigInt(d.vaultAppId), groveAssetId: grove, sGroveAssetId: sGrove }
+  const vaultHolds = (await algod.accountInformation(vaultAddress).do()).assets?.some((h) => h.assetId === goEth)
+  if (!vaultHolds) await (await buildOptInAsset(vctx, goEth)).composer.execute(algod, 4)
+  await (await buildSwapExactIn(ctx, goEth, 0n, toUnits('goETH', '1.5'), 1n)).composer.execute(algod, 4)
+  await (await buildCollectFees(ctx, (await fetchPool(algod, ctx.dexAppId, 0n, goEth))!, vaultAddress)).composer.execute(algod, 4)
+  const fees = await balance(vaultAddress, goEth)
+  expect(fees).toBeGreaterThan(0n)
+
+  // The page lists the fees; the buyback needs an observation of its route's pools first.
+  await page.reload()
+  const row = page.getByTestId(`fee-${goEth}`)
+  await expect(row.getByTestId('fee-status')).toContainText(/observed every pool|Observe/, { timeout: 30_000 })
+  await row.getByRole('button', { name: 'Observe pools for goETH' }).click()
+  await confirm(page, /Observe the pools/, 'Observe')
+  await expect(toast(page, /Observed: a buyback can run in 10 minutes/)).toBeVisible({ timeout: 30_000 })
+  await expect(row.getByTestId('fee-status')).toContainText(/wait (10 min|9 min)/, { timeout: 30_000 })
+  await expect(row.getByRole('button', { name: 'Buy back goETH' })).toBeDisabled()
+  await settle(page)
+  await page.screenshot({ path: 'screenshots/stake-observed-1280.png', fullPage: true })
+
+  // Ten minutes later (Grove's clock) the buyback runs from the page; the rate goes up.
+  const rateBefore = await page.getByTestId('vault-rate').textContent()
+  await moveTime(601)
+  await page.reload()
+  await expect(row.getByTestId('fee-status')).toContainText('Ready', { timeout: 30_000 })
+  await row.getByRole('button', { name: 'Buy back goETH' }).click()
+  await confirm(page, 'Buy back goETH', 'Buy back')
+  await expect(toast(page, /Bought back goETH/)).toBeVisible({ timeout: 30_000 })
+  expect(await balance(vaultAddress, goEth)).toBe(0n)
+  await expect(page.getByTestId(`fee-${goEth}`)).toBeHidden({ timeout: 30_000 })
+  await expect(page.getByTestId('vault-rate')).not.toHaveText(rateBefore!, { timeout: 30_000 })
+  await expect(page.getByTestId('apr-7')).toHaveText(/^\d[\d,.]*%/, { timeout: 30_000 })
+  await expect(page.getByTestId('stake-value')).toContainText('ALGO')
+  await settle(page)
+  await page.screenshot({ path: 'screenshots/stake-1280.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: 'screenshots/stake-390.png', fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Unstake everything with Max: the page's promise is what algod pays, and more than was staked.
+  await page.getByRole('button', { name: 'Unstake', exact: true }).click()
+  await page.getByRole('button', { name: /Max sGROVE/ }).click()
+  await expect(page.getByLabel('Amount of sGROVE')).toHaveValue(/^\d/)
+  await expect(preview).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+  const promised = BigInt((await preview.getAttribute('data-amount'))!)
+  const before = await balance(user.address, grove)
+  await page.getByRole('button', { name: 'Review unstake' }).click()
+  await confirm(page, 'Review unstake', 'Unstake')
+  await expect(toast(page, /Unstaked .* sGROVE for/)).toBeVisible({ timeout: 30_000 })
+  const received = (await balance(user.address, grove)) - before
+  expect(received).toBe(promised)
+  expect(received).toBeGreaterThan(toUnits('GROVE', 250))
+  expect(await balance(user.address, sGrove)).toBe(0n)
+})
