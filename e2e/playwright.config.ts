@@ -32,7 +32,7 @@ if (!process.env.GROVE_E2E_DATA_DIR) {
   const ports = execFileSync(process.execPath, [
     '-e',
     `const net = require('node:net');
-     Promise.all([0, 1, 2, 3].map(() => new Promise((ok) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => ok(s)) })))
+     Promise.all([0, 1, 2, 3, 4].map(() => new Promise((ok) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => ok(s)) })))
        .then((ss) => { console.log(ss.map((s) => s.address().port).join(' ')); ss.forEach((s) => s.close()) })`,
   ])
     .toString()
@@ -47,6 +47,7 @@ if (!process.env.GROVE_E2E_DATA_DIR) {
     GROVE_E2E_ALGOD_PORT: ports[0],
     GROVE_E2E_KMD_PORT: ports[1],
     GROVE_E2E_WEB_PORT: ports[2],
+    GROVE_E2E_ANALYTICS_PORT: ports[4],
     GROVE_E2E_WITH_STACK: withStack,
   })
   process.on('exit', () => fs.rmSync(runDir, { recursive: true, force: true }))
@@ -54,7 +55,13 @@ if (!process.env.GROVE_E2E_DATA_DIR) {
 const PORT = Number(process.env.GROVE_E2E_PORT)
 const webDir = process.env.GROVE_E2E_WEB_DIR!
 const withStack = process.env.GROVE_E2E_WITH_STACK === '1'
-const stack = { dataDir: process.env.GROVE_E2E_DATA_DIR!, algodPort: process.env.GROVE_E2E_ALGOD_PORT!, kmdPort: process.env.GROVE_E2E_KMD_PORT!, webPort: process.env.GROVE_E2E_WEB_PORT! }
+const stack = {
+  dataDir: process.env.GROVE_E2E_DATA_DIR!,
+  algodPort: process.env.GROVE_E2E_ALGOD_PORT!,
+  kmdPort: process.env.GROVE_E2E_KMD_PORT!,
+  webPort: process.env.GROVE_E2E_WEB_PORT!,
+  analyticsPort: process.env.GROVE_E2E_ANALYTICS_PORT!,
+}
 const chromium = {
   browserName: 'chromium' as const,
   viewport: { width: 1280, height: 800 },
@@ -95,7 +102,7 @@ export default defineConfig({
           {
             command: 'node scripts/start.mjs',
             cwd: '..',
-            env: { GROVE_DATA_DIR: stack.dataDir, GROVE_ALGOD_PORT: stack.algodPort, GROVE_KMD_PORT: stack.kmdPort, GROVE_WEB_PORT: stack.webPort },
+            env: { GROVE_DATA_DIR: stack.dataDir, GROVE_ALGOD_PORT: stack.algodPort, GROVE_KMD_PORT: stack.kmdPort, GROVE_WEB_PORT: stack.webPort, GROVE_ANALYTICS_PORT: stack.analyticsPort },
             url: `http://127.0.0.1:${stack.webPort}/`,
             reuseExistingServer: false,
             timeout: 600_000,

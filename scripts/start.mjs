@@ -91,16 +91,18 @@ try {
     await travelTo(algorand.client.algod, undefined)
   }
 
+  // the service first, so the build learns the URL it really listens on (GROVE_ANALYTICS_PORT=0 picks one)
   analytics = startAnalyticsService(state, fresh)
+  const service = await analytics
 
-  // the build learns this localnet's ports and deployment (apps/web/src/lib/deployment.ts)
+  // the build learns this localnet's ports, deployment and analytics service (apps/web/src/lib/deployment.ts, networks.ts)
   const outDir = path.join(dataDir, 'web')
   env.VITE_GROVE_DEPLOYMENT = serializeDeployment(state.deployment)
   env.VITE_GROVE_ALGOD_PORT = algodUrl.port
   env.VITE_GROVE_KMD_PORT = kmdUrl.port
+  if (service) env.VITE_GROVE_ANALYTICS_URL = service.url
   const configFile = path.join(webRoot, 'vite.config.ts')
   await vite.build({ root: webRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-  const service = await analytics
   // the production server (security headers, caching, SPA fallback) with this stack's APIs allowed
   web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url, ...(service ? [service.url] : [])] })
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
@@ -113,7 +115,7 @@ try {
 
 /**
  * The analytics service (services/analytics) following this localnet into `<data>/analytics`, started
- * beside the web build; a new deployment means a new chain, so its old index goes. Resolves to
+ * before the web build (which is told its URL); a new deployment means a new chain, so its old index goes. Resolves to
  * undefined (saying why) when it cannot start: the trading pages work without it.
  */
 async function startAnalyticsService(state, fresh) {

@@ -5,7 +5,7 @@
 // stack's web app, whose localnet network points at that algod and kmd.
 //
 // API (all amounts are bigint base units; `asset` is a unit name such as 'gUSD', 'ALGO', or an id):
-//   stackInfo()                       urls, tokens, deployment ids and seed of the running stack
+//   stackInfo()                       urls (analyticsUrl: the analytics service), tokens, deployment ids and seed of the running stack
 //   token(unit)                       a seeded token { assetId, unitName, assetName, decimals, url }
 //   pools()                           the seeded pools [{ a, b, lpAsset }] (a < b, ALGO = 0)
 //   algorand()                        an algokit-utils AlgorandClient on the stack (algod + kmd)
@@ -44,6 +44,8 @@ export interface StackInfo {
   webUrl: string
   algodUrl: string
   kmdUrl: string
+  /** The analytics service start.mjs ran beside the stack (GROVE_ANALYTICS_PORT). */
+  analyticsUrl: string
   token: string
   dataDir: string
   deployment: { network: 'localnet'; dexAppId: number; registryAppId: number; groveAssetId: number }
@@ -91,6 +93,7 @@ export function stackInfo(): StackInfo {
     webUrl: `http://127.0.0.1:${env.webPort}`,
     algodUrl: `http://127.0.0.1:${env.algodPort}`,
     kmdUrl: `http://127.0.0.1:${env.kmdPort}`,
+    analyticsUrl: `http://127.0.0.1:${process.env.GROVE_E2E_ANALYTICS_PORT ?? '4010'}`,
     token: TOKEN,
     dataDir: env.dataDir,
     ...state,

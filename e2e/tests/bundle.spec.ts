@@ -31,3 +31,13 @@ test('opening the wallet modal loads the wallet runtime', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(scripts.some((r) => /wallet-runtime/.test(r.url()))).toBe(true)
 })
+
+test('the chart library (lightweight-charts) loads on no page but the chart: not on swap, analytics or the landing', async ({ page }) => {
+  const scripts = collectScripts(page)
+  for (const path of ['/', '/dex/swap', '/dex/analytics', '/shares']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+  }
+  expect(scripts.map((r) => r.url()).filter((u) => /lightweight-charts/.test(u))).toEqual([])
+})

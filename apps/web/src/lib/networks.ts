@@ -28,6 +28,8 @@ export interface NetworkInfo {
   algod: AlgodConfig
   genesisId?: string
   explorer?: Explorer
+  /** Origin of Grove's analytics service on this network; null where none runs (the trading pages work without it). */
+  analytics: string | null
 }
 
 /** Lora (by AlgoKit) links for a public network; localnet has no indexer for it to read, so no explorer. */
@@ -49,6 +51,8 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     // `npm start` may run the localnet on other ports (GROVE_ALGOD_PORT) and builds them in.
     algod: { server: 'http://127.0.0.1', port: import.meta.env.VITE_GROVE_ALGOD_PORT || '4001', token: 'a'.repeat(64) },
     genesisId: 'dockernet-v1',
+    // `npm start` bakes in where it started the service (GROVE_ANALYTICS_PORT may move it).
+    analytics: import.meta.env.VITE_GROVE_ANALYTICS_URL || 'http://127.0.0.1:4010',
   },
   testnet: {
     id: 'testnet',
@@ -57,6 +61,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     algod: { server: PUBLIC_ALGOD.testnet, port: '', token: '' },
     genesisId: 'testnet-v1.0',
     explorer: lora('testnet'),
+    analytics: null,
   },
   mainnet: {
     id: 'mainnet',
@@ -65,6 +70,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     algod: { server: PUBLIC_ALGOD.mainnet, port: '', token: '' },
     genesisId: 'mainnet-v1.0',
     explorer: lora('mainnet'),
+    analytics: null,
   },
 }
 

@@ -1,37 +1,139 @@
+import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
-import { Page } from '@/components/ui/page.tsx'
+import { Page, Panel } from '@/components/ui/page.tsx'
+import { chartCandles, findPool, formatPercent, formatPrice, formatUsd, pairName, poolMatches, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
+import { useAnalyticsPools, useAnalyticsUrl, usePoolMarket } from '@/lib/analytics/queries.ts'
+import { TIMEFRAMES, type Timeframe } from '@/lib/analytics/types.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import { CandleChart } from './components/candle-chart.tsx'
+import { LastTrades } from './components/last-trades.tsx'
+import '@/components/analytics/analytics.css'
+import './chart.css'
 
-/** Candle widths the chart offers. */
-export const TIMEFRAMES = ['5m', '15m', '1h', '4h', '1d'] as const
+export { TIMEFRAMES }
 
-/** Candlestick and volume chart of one pool; the timeframe lives in the URL (?tf=). */
+/**
+ * Candlesticks and volume of one pool. The pool (?pool=<id> or ?pool=<a>-<b>), the timeframe
+ * (?tf=) and the direction (?invert=1) live in the URL, so other pages link straight to a chart.
+ */
 export function ChartPage() {
   const { network, deployment } = useProtocol()
+  const url = useAnalyticsUrl()
   const [params, setParams] = useSearchParams()
-  const tf = (TIMEFRAMES as readonly string[]).includes(params.get('tf') ?? '') ? params.get('tf')! : '1h'
+  const [query, setQuery] = useState('')
+  const searchId = useId()
+  const selectId = useId()
+  const tf: Timeframe = (TIMEFRAMES as readonly string[]).includes(params.get('tf') ?? '') ? (params.get('tf') as Timeframe) : '1h'
+  const inverted = params.get('invert') === '1'
+  const pools = useAnalyticsPools(deployment ? url : null)
+  const list = [...(pools.data ?? [])].sort((x, y) => (y.tvlUsd ?? -1) - (x.tvlUsd ?? -1))
+  // no pool in the URL: the deepest one
+  const pool = findPool(list, params.get('pool')) ?? (params.get('pool') ? undefined : list[0])
+  const market = usePoolMarket(deployment ? url : null, pool?.id ?? null, tf)
+  const live = market.pool.data ?? pool
+  const update = (next: Record<string, string | null>) => {
+    const p = new URLSearchParams(params)
+    for (const [k, v] of Object.entries(next)) if (v === null) p.delete(k); else p.set(k, v)
+    setParams(p, { replace: true })
+  }
+  const options = list.filter((p) => p.id === pool?.id || poolMatches(p, query))
+  const unavailable = deployment && (url === null || pools.isError)
+  const [base, quote] = live ? (inverted ? [live.assetB, live.assetA] : [live.assetA, live.assetB]) : []
+
   return (
     <Page title="Chart" intro="Price candles and volume for a pool, from Grove’s analytics service." wide>
       {deployment ? null : <NotDeployed networkName={network.name} />}
-      <div className="toolbar">
-        <label>
-          Pool{' '}
-          <select disabled value="">
-            <option value="">{deployment ? 'Choose a pool' : 'No pools on this network'}</option>
+      {unavailable ? <AnalyticsNotice url={url} networkName={network.name} error={pools.error} /> : null}
+      <div className="toolbar chart-toolbar">
+        <div className="field chart-toolbar__search">
+          <label htmlFor={searchId}>Search pairs</label>
+          <input id={searchId} type="search" placeholder="Symbol, name or asset id" value={query} onChange={(e) => setQuery(e.target.value)} disabled={!list.length} />
+        </div>
+        <div className="field">
+          <label htmlFor={selectId}>Pair</label>
+          <select id={selectId} value={pool ? String(pool.id) : ''} onChange={(e) => update({ pool: e.target.value })} disabled={!list.length}>
+            {pool ? null : <option value="">{!deployment ? 'No pools on this network' : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
+            {options.map((p) => (
+              <option key={p.id} value={p.id}>
+                {pairName(p)} · pool {p.id}
+              </option>
+            ))}
           </select>
-        </label>
+          {query && options.length <= (pool ? 1 : 0) ? <p className="hint">No other pair matches “{query}”.</p> : null}
+        </div>
+        <button type="button" className="button" aria-pressed={inverted} onClick={() => update({ invert: inverted ? null : '1' })} disabled={!live}>
+          {live ? `Price in ${symbolOf(inverted ? live.assetB : live.assetA)} ⇄` : 'Invert price'}
+        </button>
         <div role="group" aria-label="Timeframe" className="segmented">
           {TIMEFRAMES.map((t) => (
-            <button key={t} type="button" aria-pressed={t === tf} className={t === tf ? 'active' : ''} onClick={() => setParams({ tf: t }, { replace: true })}>
+            <button key={t} type="button" aria-pressed={t === tf} className={t === tf ? 'active' : ''} onClick={() => update({ tf: t })}>
               {t}
             </button>
           ))}
         </div>
       </div>
-      <div className="chart-area card" role="img" aria-label={`Empty ${tf} chart`}>
-        <p className="empty">{deployment ? 'Choose a pool to see its candles.' : 'No pool, no candles: Grove has no pools on this network.'}</p>
-      </div>
+      {params.get('pool') && pools.isSuccess && !pool ? (
+        <p className="notice notice--warning" role="status">
+          No pool “{params.get('pool')}” on {network.name}. Choose one above.
+        </p>
+      ) : null}
+
+      {live && base && quote ? (
+        <>
+          <h2 className="chart-pair" data-testid="chart-pair">
+            {symbolOf(base)}/{symbolOf(quote)} <span className="hint">{live.feeBps / 100}% fee · pool {live.id}</span>
+          </h2>
+          <dl className="stat-grid stat-grid--compact" aria-label="Pool figures">
+            <div className="card stat">
+              <dt>Price</dt>
+              <dd data-testid="pool-price">
+                {formatPrice(shownPrice(live.price, inverted))} {symbolOf(quote)}
+              </dd>
+            </div>
+            <div className="card stat">
+              <dt>24h change</dt>
+              <dd className={`tone-${trend(shownChange(live.change24h, inverted))}`}>{formatPercent(shownChange(live.change24h, inverted), true)}</dd>
+            </div>
+            <div className="card stat">
+              <dt>Volume (24h)</dt>
+              <dd>{formatUsd(live.volume24hUsd)}</dd>
+            </div>
+            <div className="card stat">
+              <dt>TVL</dt>
+              <dd>{formatUsd(live.tvlUsd)}</dd>
+            </div>
+            <div className="card stat">
+              <dt>Fee APR</dt>
+              <dd>{formatPercent(live.feeApr)}</dd>
+            </div>
+          </dl>
+          <div className="card chart-card">
+            {market.candles.isError ? (
+              <AnalyticsNotice url={url} networkName={network.name} error={market.candles.error} />
+            ) : market.candles.data && market.candles.data.candles.length === 0 ? (
+              <p className="empty">No trades in this pool yet, so no candles.</p>
+            ) : (
+              <CandleChart
+                candles={chartCandles(market.candles.data?.candles ?? [], { a: live.assetA.decimals, b: live.assetB.decimals }, inverted)}
+                viewKey={`${live.id}-${tf}-${inverted}-${market.candles.data ? 'data' : 'none'}`}
+                unit={`${symbolOf(quote)} per ${symbolOf(base)}`}
+                volumeUnit={symbolOf(quote)}
+              />
+            )}
+          </div>
+          <Panel title="Last trades">
+            <LastTrades pool={live} swaps={market.swaps.data} inverted={inverted} explorer={network.explorer} loading={market.swaps.isPending} />
+          </Panel>
+        </>
+      ) : (
+        <div className="chart-area card" role="img" aria-label={`Empty ${tf} chart`}>
+          <p className="empty">
+            {!deployment ? 'No pool, no candles: Grove has no pools on this network.' : unavailable ? 'No candles without the analytics service.' : pools.isPending ? 'Loading pools…' : 'Choose a pool to see its candles.'}
+          </p>
+        </div>
+      )}
     </Page>
   )
 }

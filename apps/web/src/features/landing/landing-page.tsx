@@ -1,8 +1,12 @@
 import { Link } from 'react-router'
+import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Panel } from '@/components/ui/page.tsx'
+import { featuredFarms, formatPercent, formatUsd, pairName, programName } from '@/lib/analytics/derive.ts'
+import { useAnalyticsPools, useAnalyticsPrograms, useAnalyticsStats, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import '@/components/analytics/analytics.css'
 
 const FEATURES = [
   { title: 'Swap', to: '/dex/swap', text: 'Trade any two tokens on a constant-product AMM, with routes of up to four pools in one transaction.' },
@@ -13,12 +17,18 @@ const FEATURES = [
   { title: 'Projects and locks', to: '/projects', text: 'See a token project’s pools, farms and locked supply before you trade it.' },
 ]
 
-// Pool, farm and volume figures are served by the analytics service, which is not part of this build.
-const ANALYTICS_PENDING = 'Figures appear here once Grove’s analytics service is running for this network.'
-
 /** The landing page: what Grove does, protocol stats, top pools, featured farms, a call to connect. */
 export function LandingPage() {
   const { network, deployment } = useProtocol()
+  const url = useAnalyticsUrl()
+  const source = deployment ? url : null
+  const stats = useAnalyticsStats(source)
+  const pools = useAnalyticsPools(source)
+  const programs = useAnalyticsPrograms(source)
+  const unavailable = deployment !== null && (url === null || stats.isError || pools.isError)
+  const loading = <p className="empty">Loading…</p>
+  const top = [...(pools.data ?? [])].sort((x, y) => (y.tvlUsd ?? -1) - (x.tvlUsd ?? -1)).slice(0, 5)
+  const farms = featuredFarms(programs.data ?? [])
   return (
     <section className="page page--wide landing" aria-labelledby="page-title">
       <header className="hero">
@@ -38,14 +48,86 @@ export function LandingPage() {
       </header>
 
       <ConnectPrompt reason="Connect Pera, Defly, Kibisis or Lute to see your balances and sign transactions." />
+      {unavailable ? <AnalyticsNotice url={url} networkName={network.name} error={stats.error ?? pools.error} /> : null}
 
       <div className="grid grid--2">
-        <Panel title="Protocol stats">
-          {deployment ? <p className="empty">{ANALYTICS_PENDING}</p> : <NotDeployed networkName={network.name} />}
+        <Panel title="Protocol stats" actions={stats.data ? <Link to="/dex/analytics">All analytics</Link> : undefined}>
+          {!deployment ? (
+            <NotDeployed networkName={network.name} />
+          ) : stats.data ? (
+            <dl className="stat-grid stat-grid--compact" aria-label="Protocol stats">
+              <div className="stat">
+                <dt>Total value locked</dt>
+                <dd data-testid="landing-tvl">{formatUsd(stats.data.tvlUsd)}</dd>
+              </div>
+              <div className="stat">
+                <dt>Volume (24h)</dt>
+                <dd>{formatUsd(stats.data.volume24hUsd)}</dd>
+              </div>
+              <div className="stat">
+                <dt>Fees (24h)</dt>
+                <dd>{formatUsd(stats.data.fees24hUsd)}</dd>
+              </div>
+              <div className="stat">
+                <dt>Pools</dt>
+                <dd>{stats.data.pools}</dd>
+              </div>
+            </dl>
+          ) : unavailable ? (
+            <p className="empty">Protocol figures need the analytics service.</p>
+          ) : (
+            loading
+          )}
         </Panel>
-        <Panel title="Top pools"><p className="empty">{deployment ? ANALYTICS_PENDING : `No pools on ${network.name}.`}</p></Panel>
+        <Panel title="Top pools">
+          {!deployment ? (
+            <p className="empty">No pools on {network.name}.</p>
+          ) : pools.data ? (
+            top.length ? (
+              <ol className="rank-list" aria-label="Top pools by TVL">
+                {top.map((p) => (
+                  <li key={p.id}>
+                    <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link>
+                    <span>
+                      {formatUsd(p.tvlUsd)} TVL · {formatPercent(p.feeApr)} fee APR
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="empty">No pools yet.</p>
+            )
+          ) : unavailable ? (
+            <p className="empty">Pool figures need the analytics service.</p>
+          ) : (
+            loading
+          )}
+        </Panel>
       </div>
-      <Panel title="Featured farms"><p className="empty">{deployment ? ANALYTICS_PENDING : `No farms on ${network.name}.`}</p></Panel>
+      <Panel title="Featured farms" actions={<Link to="/staking/farms">All farms</Link>}>
+        {!deployment ? (
+          <p className="empty">No farms on {network.name}.</p>
+        ) : farms.length ? (
+          <ol className="rank-list" aria-label="Featured farms">
+            {farms.map((f) => (
+              <li key={f.id}>
+                <Link to="/staking/farms">{programName(f)}</Link>
+                <span>
+                  {formatUsd(f.tvlUsd ?? null)} staked · {formatPercent(f.apr ?? null)} APR
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : programs.isPending && !unavailable ? (
+          loading
+        ) : (
+          <p className="empty">
+            {programs.data === null || unavailable
+              ? 'No farms are featured here yet: the analytics service does not list farms. The farms page reads them from the chain.'
+              : 'No active farms right now.'}
+          </p>
+        )}
+      </Panel>
 
       <ul className="feature-grid" aria-label="What you can do">
         {FEATURES.map((f) => (

@@ -12,6 +12,7 @@ import { useMarket } from '@/lib/pools/market.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { formatAmount } from '@grove/sdk/amount'
+import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
@@ -43,6 +44,9 @@ export function LiquidityPage() {
   const [reviewing, setReviewing] = useState<Mode | null>(null)
   const imported = useImportedTokens(network.id)
   const market = useMarket(algod, deployment, address, imported)
+  // 24h volume and fee APR for the pool list, when the analytics service runs; nothing else waits on it
+  const analyticsUrl = useAnalyticsUrl()
+  const analytics = useAnalyticsPools(deployment ? analyticsUrl : null)
   const sdk = market.dex?.sdk ?? null
   const slippage = slippagePercent(settings)
   const slippageBps = Math.round(slippage * 100)
@@ -211,7 +215,7 @@ export function LiquidityPage() {
       </div>
       <Panel title="All pools">
         <PoolList
-          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings) : []}
+          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p]))) : []}
           loading={deployment !== null && !market.pools && !market.poolsError}
           onAdd={(row) => {
             dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })

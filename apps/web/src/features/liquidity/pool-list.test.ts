@@ -29,6 +29,10 @@ describe('poolRows', () => {
       ['gUSD/MOSS', null],
     ])
   })
+  it('adds the analytics service’s 24h volume and fee APR to the pools it knows, by LP asset', () => {
+    const rows = poolRows(POOLS, TOKENS, undefined, new Map([[9002, { volume24hUsd: 12.5, feeApr: 0.31 }]]))
+    expect(rows.map((r) => r.market ?? null)).toEqual([null, { volume24hUsd: 12.5, feeApr: 0.31 }, null, null])
+  })
 })
 
 describe('visiblePools', () => {

@@ -1,7 +1,7 @@
 // Every pool as the /shares list shows it: pair, reserves, price and TVL read from algod, the
 // user's share when they hold one. Pure, so sorting and searching are tested without a DOM.
-// 24h volume and fee APR need the analytics service; no analytics API is configured in this app
-// yet, so rows carry none and the list leaves those columns out rather than show blanks.
+// 24h volume and fee APR come from the analytics service when it runs (by pool id, the LP asset);
+// without it rows carry none and the list leaves those columns out rather than show blanks.
 import type { Holdings } from '@/lib/account/account.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { Pool } from '@/lib/tx/dex.ts'
@@ -17,6 +17,14 @@ export interface PoolRow {
   userLp: bigint
   /** Total value locked in µALGO: both reserves at the ALGO pools' spot prices; null when a side has no ALGO pool. */
   tvlAlgo: bigint | null
+  /** The analytics service's 24h volume (USD) and fee APR (a fraction); absent when it does not run. */
+  market?: PoolMarketFigures
+}
+
+/** What the analytics service adds to a pool's row. */
+export interface PoolMarketFigures {
+  volume24hUsd: number
+  feeApr: number | null
 }
 
 /** Columns the list sorts by. */
@@ -39,7 +47,7 @@ export function algoValueOf(pools: readonly Pool[], asset: bigint, amount: bigin
 }
 
 /** A row for every pool. */
-export function poolRows(pools: readonly Pool[], tokens: ReadonlyMap<number, Token>, holdings: Holdings | undefined): PoolRow[] {
+export function poolRows(pools: readonly Pool[], tokens: ReadonlyMap<number, Token>, holdings: Holdings | undefined, market?: ReadonlyMap<number, PoolMarketFigures>): PoolRow[] {
   return pools.map((pool) => {
     const tokenA = describe(tokens, pool.a)
     const tokenB = describe(tokens, pool.b)
@@ -52,6 +60,7 @@ export function poolRows(pools: readonly Pool[], tokens: ReadonlyMap<number, Tok
       name: `${tokenA.symbol}/${tokenB.symbol}`,
       userLp: holdings?.assets.get(Number(pool.lpAsset)) ?? 0n,
       tvlAlgo: a === null || b === null ? null : a + b,
+      ...(market?.has(Number(pool.lpAsset)) ? { market: market.get(Number(pool.lpAsset))! } : {}),
     }
   })
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { displayPrice } from '../derive-liquidity.ts'
 import { visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
 
@@ -22,6 +23,8 @@ export function PoolList(props: PoolListProps) {
   const [sort, setSort] = useState<PoolSort>({ key: 'tvl', descending: true })
   const searchId = useId()
   const rows = visiblePools(props.rows, query, sort)
+  // the analytics columns show only when the service answered for these pools
+  const analytics = props.rows.some((r) => r.market)
 
   const header = (key: PoolSortKey, label: string) => {
     const active = sort.key === key
@@ -49,6 +52,8 @@ export function PoolList(props: PoolListProps) {
               <th scope="col">Reserves</th>
               <th scope="col">Price</th>
               {header('tvl', 'TVL')}
+              {analytics ? <th scope="col">Volume 24h</th> : null}
+              {analytics ? <th scope="col">Fee APR</th> : null}
               {header('share', 'Your share')}
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -58,7 +63,7 @@ export function PoolList(props: PoolListProps) {
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={6} className="empty">
+                <td colSpan={analytics ? 8 : 6} className="empty">
                   {props.loading ? 'Loading pools…' : query ? `No pool matches “${query}”.` : 'No pools yet.'}
                 </td>
               </tr>
@@ -88,6 +93,8 @@ export function PoolList(props: PoolListProps) {
                       {pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
                     </td>
                     <td data-label="TVL">{row.tvlAlgo === null ? '—' : formatAlgo(row.tvlAlgo)}</td>
+                    {analytics ? <td data-label="Volume 24h">{row.market ? formatUsd(row.market.volume24hUsd) : '—'}</td> : null}
+                    {analytics ? <td data-label="Fee APR">{row.market ? formatPercent(row.market.feeApr) : '—'}</td> : null}
                     <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${((Number(row.userLp) / Number(pool.lpIssued)) * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
                     <td className="pools-table__actions">
                       <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
@@ -106,7 +113,7 @@ export function PoolList(props: PoolListProps) {
           </tbody>
         </table>
       </div>
-      <p className="hint">Reserves, prices and TVL are read from algod; TVL values both sides at their ALGO pools’ prices. 24h volume and fee APR appear when the analytics service is configured.</p>
+      <p className="hint">Reserves, prices and TVL are read from algod; TVL values both sides at their ALGO pools’ prices. {analytics ? '24h volume (USD) and fee APR come from Grove’s analytics service.' : '24h volume and fee APR appear when the analytics service runs.'}</p>
     </div>
   )
 }

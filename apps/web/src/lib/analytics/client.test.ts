@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest'
+import { HttpError, NetworkError, TimeoutError } from '../http.ts'
+import { analyticsApi, analyticsProblem } from './client.ts'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+/** A fetch answering each call from the script, in order, recording the URLs asked for. */
+function scripted(...replies: (Response | Error)[]) {
+  const urls: string[] = []
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    urls.push(String(input))
+    const reply = replies[Math.min(urls.length, replies.length) - 1]!
+    if (reply instanceof Error) throw reply
+    return reply.clone()
+  })
+  return { fetch: fetch as unknown as typeof globalThis.fetch, urls }
+}
+
+const api = (fetch: typeof globalThis.fetch) => analyticsApi('http://127.0.0.1:4010', { fetch, sleep: async () => {}, random: () => 0 })
+
+describe('analyticsApi', () => {
+  it('reads every page of pools, following nextCursor', async () => {
+    const pool = (id: number) => ({ id })
+    const { fetch, urls } = scripted(json(200, { pools: [pool(1), pool(2)], nextCursor: 'c1' }), json(200, { pools: [pool(3)], nextCursor: null }))
+    expect((await api(fetch).pools()).map((p) => p.id)).toEqual([1, 2, 3])
+    expect(urls).toEqual(['http://127.0.0.1:4010/api/pools?limit=500', 'http://127.0.0.1:4010/api/pools?limit=500&cursor=c1'])
+  })
+
+  it('asks for candles by pool, timeframe and range', async () => {
+    const { fetch, urls } = scripted(json(200, { poolId: 7, tf: '4h', candles: [] }))
+    await api(fetch).candles(7, '4h', { limit: 100, from: 10 })
+    expect(urls).toEqual(['http://127.0.0.1:4010/api/pools/7/candles?tf=4h&limit=100&from=10'])
+  })
+
+  it('unwraps swaps and tokens from their envelopes', async () => {
+    const { fetch } = scripted(json(200, { swaps: [{ txnId: 'T' }], nextCursor: null }), json(200, { tokens: [{ id: 0 }] }))
+    expect(await api(fetch).swaps(3)).toEqual([{ txnId: 'T' }])
+    expect(await api(fetch).tokens()).toEqual([{ id: 0 }])
+  })
+
+  it('retries a read the service rate-limited (429) and returns the later answer', async () => {
+    const { fetch, urls } = scripted(json(429, { message: 'slow down' }), json(200, { tvlUsd: 5, history: [] }))
+    expect((await api(fetch).stats(7)).tvlUsd).toBe(5)
+    expect(urls).toEqual(['http://127.0.0.1:4010/api/stats?days=7', 'http://127.0.0.1:4010/api/stats?days=7'])
+  })
+
+  it('returns null programs when the service has no /api/programs route', async () => {
+    const { fetch } = scripted(json(404, { statusCode: 404, error: 'Not Found', message: 'Route GET:/api/programs not found' }))
+    expect(await api(fetch).programs()).toBeNull()
+  })
+
+  it('reads programs from either a bare list or a { programs } envelope', async () => {
+    expect(await api(scripted(json(200, { programs: [{ id: 1 }] })).fetch).programs()).toEqual([{ id: 1 }])
+    expect(await api(scripted(json(200, [{ id: 2 }])).fetch).programs()).toEqual([{ id: 2 }])
+  })
+
+  it('passes on a 404 for an unknown pool as an HttpError with the service’s message', async () => {
+    const { fetch } = scripted(json(404, { statusCode: 404, error: 'Not Found', message: 'pool 9 not found' }))
+    await expect(api(fetch).pool(9)).rejects.toMatchObject({ status: 404, message: 'pool 9 not found' })
+  })
+})
+
+describe('analyticsProblem', () => {
+  it.each<[string, unknown, string]>([
+    ['no answer at all', new NetworkError('Could not reach the server'), 'unreachable'],
+    ['a timeout', new TimeoutError(10_000), 'unreachable'],
+    ['a 503 after the retries', new HttpError(503, 'unavailable'), 'unreachable'],
+    ['a 404', new HttpError(404, 'pool 9 not found'), 'not-found'],
+    ['a 400', new HttpError(400, 'tf must be one of 5m, 15m'), 'failed'],
+  ])('classifies %s', (_name, error, kind) => {
+    expect(analyticsProblem(error).kind).toBe(kind)
+  })
+})

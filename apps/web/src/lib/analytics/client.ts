@@ -1,0 +1,64 @@
+// The analytics service's REST API over lib/http.ts: reads retry on 408/409/425/429/5xx and on no
+// answer, as every read of a Grove API does. One function per route, typed by its schema.
+import { HttpError, NetworkError, TimeoutError, createHttpClient, type HttpClientOptions } from '../http.ts'
+import type { ApiCandles, ApiHealth, ApiPool, ApiProgram, ApiStats, ApiSwap, ApiToken, Timeframe } from './types.ts'
+
+/** The service's routes as functions. */
+export interface AnalyticsApi {
+  health(): Promise<ApiHealth>
+  pools(): Promise<ApiPool[]>
+  pool(id: number): Promise<ApiPool>
+  candles(id: number, tf: Timeframe, range?: { from?: number; to?: number; limit?: number }): Promise<ApiCandles>
+  swaps(id: number, limit?: number): Promise<ApiSwap[]>
+  tokens(): Promise<ApiToken[]>
+  stats(days?: number): Promise<ApiStats>
+  /** Farms and staking pools; null when this service has no such route (older than it). */
+  programs(): Promise<ApiProgram[] | null>
+}
+
+/** Pools per page the service allows at most; Grove has few, so every page is read. */
+const PAGE = 500
+
+/** A client of the service at `baseUrl` (its origin, e.g. http://127.0.0.1:4010). */
+export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, 'baseUrl'> = {}): AnalyticsApi {
+  const http = createHttpClient({ ...options, baseUrl })
+  return {
+    health: () => http.get<ApiHealth>('/api/health'),
+    async pools() {
+      const all: ApiPool[] = []
+      let cursor: string | undefined
+      do {
+        const page = await http.get<{ pools: ApiPool[]; nextCursor: string | null }>('/api/pools', { query: { limit: PAGE, cursor } })
+        all.push(...page.pools)
+        cursor = page.nextCursor ?? undefined
+      } while (cursor)
+      return all
+    },
+    pool: (id) => http.get<ApiPool>(`/api/pools/${id}`),
+    candles: (id, tf, range = {}) => http.get<ApiCandles>(`/api/pools/${id}/candles`, { query: { tf, ...range } }),
+    swaps: async (id, limit = 20) => (await http.get<{ swaps: ApiSwap[] }>(`/api/pools/${id}/swaps`, { query: { limit } })).swaps,
+    tokens: async () => (await http.get<{ tokens: ApiToken[] }>('/api/tokens')).tokens,
+    stats: (days = 30) => http.get<ApiStats>('/api/stats', { query: { days } }),
+    async programs() {
+      try {
+        const body = await http.get<{ programs?: ApiProgram[] } | ApiProgram[]>('/api/programs')
+        return Array.isArray(body) ? body : (body.programs ?? [])
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 404) return null
+        throw e
+      }
+    },
+  }
+}
+
+/** Why a read failed, as a page shows it: no service to talk to, or a problem worth its own words. */
+export type AnalyticsProblem = { kind: 'unreachable' } | { kind: 'not-found'; message: string } | { kind: 'failed'; message: string }
+
+/** Classifies an analytics read's error once, so every page words it alike. */
+export function analyticsProblem(error: unknown): AnalyticsProblem {
+  if (error instanceof NetworkError || error instanceof TimeoutError) return { kind: 'unreachable' }
+  if (error instanceof HttpError && error.status === 404) return { kind: 'not-found', message: error.message }
+  // 5xx after retries: the service is there but not serving, which a reader experiences the same way
+  if (error instanceof HttpError && error.status >= 500) return { kind: 'unreachable' }
+  return { kind: 'failed', message: error instanceof Error ? error.message : String(error) }
+}

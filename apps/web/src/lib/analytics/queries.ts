@@ -1,0 +1,71 @@
+// One queryOptions factory per analytics read, and the hooks pages use. Keys start with
+// ['analytics', url], so a network switch never shows another network's figures.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { NETWORKS } from '../networks.ts'
+import { useSettings } from '../settings.ts'
+import { analyticsApi, type AnalyticsApi } from './client.ts'
+import type { Timeframe } from './types.ts'
+
+/** How often the chart page looks for new blocks' trades (the service is ≤ 1 block behind algod). */
+export const LIVE_MS = 4_000
+/** How often overview figures refresh. */
+export const OVERVIEW_MS = 20_000
+
+const apis = new Map<string, AnalyticsApi>()
+/** The one client per service origin. */
+export function apiFor(url: string): AnalyticsApi {
+  let api = apis.get(url)
+  if (!api) apis.set(url, (api = analyticsApi(url)))
+  return api
+}
+
+const key = (url: string) => ['analytics', url] as const
+// A read that failed already retried inside the HTTP client; TanStack need not try again.
+const base = { retry: false, refetchOnWindowFocus: true } as const
+
+export const poolsQuery = (url: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'pools'], queryFn: () => apiFor(url).pools(), refetchInterval: OVERVIEW_MS })
+
+export const poolQuery = (url: string, id: number) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'pool', id], queryFn: () => apiFor(url).pool(id), refetchInterval: LIVE_MS })
+
+export const candlesQuery = (url: string, id: number, tf: Timeframe) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'candles', id, tf], queryFn: () => apiFor(url).candles(id, tf, { limit: 500 }), refetchInterval: LIVE_MS })
+
+export const swapsQuery = (url: string, id: number) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'swaps', id], queryFn: () => apiFor(url).swaps(id, 12), refetchInterval: LIVE_MS })
+
+export const tokensQuery = (url: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'tokens'], queryFn: () => apiFor(url).tokens(), refetchInterval: OVERVIEW_MS })
+
+export const statsQuery = (url: string, days = 30) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'stats', days], queryFn: () => apiFor(url).stats(days), refetchInterval: OVERVIEW_MS })
+
+export const programsQuery = (url: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'programs'], queryFn: () => apiFor(url).programs(), refetchInterval: OVERVIEW_MS })
+
+/** The active network's analytics origin, or null where no service runs. */
+export function useAnalyticsUrl(): string | null {
+  return NETWORKS[useSettings().network].analytics
+}
+
+// Disabled stand-in for a query when no service runs on the network.
+const none = (url: string | null) => url ?? ''
+
+/** Every pool with its market figures. */
+export const useAnalyticsPools = (url: string | null) => useQuery({ ...poolsQuery(none(url)), enabled: url !== null })
+/** Protocol totals and daily history. */
+export const useAnalyticsStats = (url: string | null) => useQuery({ ...statsQuery(none(url)), enabled: url !== null })
+/** Every pooled token with prices. */
+export const useAnalyticsTokens = (url: string | null) => useQuery({ ...tokensQuery(none(url)), enabled: url !== null })
+/** Farms and staking pools (null data: the service has no such route). */
+export const useAnalyticsPrograms = (url: string | null) => useQuery({ ...programsQuery(none(url)), enabled: url !== null })
+/** One pool, its candles and last trades, polled for new blocks; `id` null reads nothing. */
+export function usePoolMarket(url: string | null, id: number | null, tf: Timeframe) {
+  const enabled = url !== null && id !== null
+  return {
+    pool: useQuery({ ...poolQuery(none(url), id ?? 0), enabled }),
+    candles: useQuery({ ...candlesQuery(none(url), id ?? 0, tf), enabled, placeholderData: (previous) => (previous?.poolId === id ? previous : undefined) }),
+    swaps: useQuery({ ...swapsQuery(none(url), id ?? 0), enabled }),
+  }
+}

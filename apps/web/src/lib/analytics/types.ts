@@ -1,0 +1,144 @@
+// The analytics service's responses (services/analytics/src/api/schemas.ts and each route's
+// schema): amounts are base-unit strings, prices and USD values numbers, times unix seconds.
+
+/** An asset as the service names it. */
+export interface ApiAsset {
+  id: number
+  unitName: string | null
+  name: string | null
+  decimals: number
+}
+
+/** One pool: GET /api/pools, /api/pools/:id. */
+export interface ApiPool {
+  /** The pool id: its LP asset id. */
+  id: number
+  lpAsset: number
+  assetA: ApiAsset
+  assetB: ApiAsset
+  feeBps: number
+  reserveA: string
+  reserveB: string
+  lpIssued: string
+  /** Whole B per whole A. */
+  price: number | null
+  /** Change of price over 24 hours, a fraction. */
+  change24h: number | null
+  tvlUsd: number | null
+  volume24hUsd: number
+  fees24hUsd: number
+  /** Yearly fee return at the last 24 hours' pace, a fraction. */
+  feeApr: number | null
+  trades24h: number
+  createdRound: number
+  createdTime: number
+  updatedRound: number
+}
+
+/** Candle widths the service keeps. */
+export const TIMEFRAMES = ['5m', '15m', '1h', '4h', '1d'] as const
+/** One candle width. */
+export type Timeframe = (typeof TIMEFRAMES)[number]
+
+/** One candle of GET /api/pools/:id/candles: the pool's spot price (whole B per whole A) over a bucket. */
+export interface ApiCandle {
+  /** Bucket start, unix seconds. */
+  time: number
+  open: number
+  high: number
+  low: number
+  close: number
+  volumeA: string
+  volumeB: string
+  soldA: string
+  soldB: string
+  boughtA: string
+  boughtB: string
+  volumeUsd: number
+  trades: number
+}
+
+/** GET /api/pools/:id/candles. */
+export interface ApiCandles {
+  poolId: number
+  tf: string
+  candles: ApiCandle[]
+}
+
+/** One swap hop of GET /api/pools/:id/swaps. */
+export interface ApiSwap {
+  round: number
+  time: number
+  txnId: string
+  groupId: string | null
+  hop: number
+  poolId: number
+  trader: string
+  assetIn: number
+  assetOut: number
+  amountIn: string
+  amountOut: string
+  protocolFee: string
+  reserveA: string
+  reserveB: string
+  /** Whole B per whole A after the swap. */
+  price: number
+  volumeUsd: number | null
+}
+
+/** One token of GET /api/tokens. */
+export interface ApiToken extends ApiAsset {
+  priceAlgo: number | null
+  priceUsd: number | null
+  /** USD price change over 24 hours, a fraction. */
+  change24h: number | null
+  volume24hUsd: number
+  tvlUsd: number | null
+  pools: number
+}
+
+/** One day of GET /api/stats's history. */
+export interface ApiDay {
+  /** Unix seconds of 00:00 UTC. */
+  day: number
+  tvlUsd: number
+  volumeUsd: number
+  feesUsd: number
+  trades: number
+}
+
+/** GET /api/stats. */
+export interface ApiStats {
+  tvlUsd: number
+  volume24hUsd: number
+  volume7dUsd: number
+  fees24hUsd: number
+  fees7dUsd: number
+  trades24h: number
+  pools: number
+  history: ApiDay[]
+}
+
+/** GET /api/health. */
+export interface ApiHealth {
+  status: 'ok' | 'syncing' | 'starting' | 'algod-unreachable'
+  watermark: number | null
+  watermarkTime: number | null
+  chainRound: number | null
+  lag: number | null
+}
+
+/**
+ * One farm or staking pool of GET /api/programs. That route is newer than this client, so only
+ * what a listing needs is typed, each field optional: a service without it answers 404.
+ */
+export interface ApiProgram {
+  id: number
+  kind?: string
+  stakeAsset?: Partial<ApiAsset> | number
+  rewardAsset?: Partial<ApiAsset> | number
+  tvlUsd?: number | null
+  apr?: number | null
+  end?: number
+  status?: string
+}

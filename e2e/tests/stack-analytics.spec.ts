@@ -1,0 +1,174 @@
+// The analytics pages on the full stack: start.mjs runs the analytics service beside the localnet
+// and bakes its URL into the build. The chart draws the seeded history and follows a new swap made
+// here through @grove/sdk; the analytics page's TVL is checked against algod's reserves; a page
+// whose service cannot be reached says so plainly while trading keeps working.
+import { expect, test, type Page } from '@playwright/test'
+import { buildSwapExactIn, fetchPools } from '@grove/sdk'
+import { algorand, newAccount, pools, stackInfo, token } from '../support/stack.ts'
+
+/** The seeded ALGO/FERN pool (ALGO is asset 0, so it is side A). */
+function algoFern() {
+  const fern = token('FERN').assetId
+  const pool = pools().find((p) => p.a === 0 && p.b === fern)
+  if (!pool) throw new Error('the seed has no ALGO/FERN pool')
+  return pool
+}
+
+/** The last candle as the chart's legend reports it. */
+async function lastCandle(page: Page): Promise<{ time: string | null; close: string | null }> {
+  const legend = page.getByTestId('candle-legend')
+  return { time: await legend.getAttribute('data-last-time'), close: await legend.getAttribute('data-last-close') }
+}
+
+/** No element sticks out sideways: nothing is cut off on a phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+}
+
+test('the chart shows a seeded pool’s candles and a new swap moves the last candle and lists its transaction', async ({ page }) => {
+  const pool = algoFern()
+  await page.goto(`/dex/chart?pool=${pool.lpAsset}&tf=5m`)
+  await expect(page.getByTestId('chart-pair')).toContainText('ALGO/FERN')
+  await expect(page.getByRole('combobox', { name: 'Pair' })).toHaveValue(String(pool.lpAsset))
+  // lightweight-charts draws into canvases once its chunk has loaded and the candles arrived
+  await expect(page.locator('.candle-chart__canvas canvas').first()).toBeVisible()
+  await expect(page.getByTestId('candle-legend')).toHaveAttribute('data-last-time', /^\d+$/)
+  await expect(page.getByTestId('trade-row').first()).toBeVisible()
+  const before = await lastCandle(page)
+
+  // a swap selling 2 ALGO into the pool, made beside the page as another trader would
+  const account = await newAccount({ algo: 20, tokens: { FERN: 0 } })
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  const ctx = { algod: a.client.algod, dexAppId: BigInt(stackInfo().deployment.dexAppId), sender: signer.addr, signer: signer.signer }
+  const sent = await (await buildSwapExactIn(ctx, 0n, BigInt(pool.b), 2_000_000n, 1n)).composer.execute(a.client.algod, 4)
+
+  // polled as blocks arrive: the new trade is listed and the last candle moved (a new bucket or a new close)
+  const appCall = sent.txIDs.at(-1)!
+  await expect(page.locator(`[data-testid="trade-row"] [title="${appCall}"]`).or(page.locator('[data-testid="trade-row"] code').filter({ hasText: appCall.slice(0, 6) }))).toHaveCount(1, { timeout: 30_000 })
+  await expect.poll(() => lastCandle(page), { timeout: 30_000 }).not.toEqual(before)
+  const after = await lastCandle(page)
+  // selling ALGO lowers ALGO's price in FERN
+  expect(Number(after.close)).toBeLessThan(Number(before.close))
+
+  // the other way round: FERN per ALGO becomes ALGO per FERN
+  await page.getByRole('button', { name: /^Price in ALGO/ }).click()
+  await expect(page).toHaveURL(/invert=1/)
+  await expect(page.getByTestId('chart-pair')).toContainText('FERN/ALGO')
+  await expect.poll(async () => Number((await lastCandle(page)).close)).toBeCloseTo(1 / Number(after.close), 6)
+
+  // timeframes are buttons that keep the pool
+  await page.getByRole('group', { name: 'Timeframe' }).getByRole('button', { name: '1d' }).click()
+  await expect(page).toHaveURL(new RegExp(`pool=${pool.lpAsset}.*tf=1d|tf=1d.*pool=${pool.lpAsset}`))
+  await expect(page.getByRole('button', { name: '1d' })).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('the chart’s pair search narrows the pairs and picks one by the URL', async ({ page }) => {
+  await page.goto('/dex/chart')
+  await expect(page.getByTestId('chart-pair')).toBeVisible()
+  await page.getByLabel('Search pairs').fill('moss')
+  const options = page.getByRole('combobox', { name: 'Pair' }).locator('option')
+  await expect(options.filter({ hasText: 'FERN/MOSS' })).toHaveCount(1)
+  const fernMoss = await options.filter({ hasText: 'FERN/MOSS' }).getAttribute('value')
+  await page.getByRole('combobox', { name: 'Pair' }).selectOption(fernMoss!)
+  await expect(page).toHaveURL(new RegExp(`pool=${fernMoss}`))
+  await expect(page.getByTestId('chart-pair')).toContainText('FERN/MOSS')
+})
+
+test('the analytics page’s TVL is the sum of every pool’s reserves on algod valued at the page’s token prices', async ({ page }) => {
+  const info = stackInfo()
+  const algod = algorand().client.algod
+  await page.goto('/dex/analytics')
+  await expect(page.getByTestId('token-row').first()).toBeVisible()
+  await expect(page.getByTestId('stat-tvl')).toHaveText(/^\$/)
+
+  // other specs trade on the same chain: read page and chain again until they agree on one moment
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByTestId('token-row').first()).toBeVisible()
+    const tvl = Number(await page.getByTestId('stat-tvl').getAttribute('data-value'))
+    const prices = new Map<number, number>()
+    for (const row of await page.getByTestId('token-row').all()) {
+      const price = await row.getByTestId('token-price').getAttribute('data-value')
+      if (price) prices.set(Number(await row.getAttribute('data-asset-id')), Number(price))
+    }
+    const decimals = new Map<number, number>([[0, 6]])
+    let sum = 0
+    for (const p of await fetchPools(algod, BigInt(info.deployment.dexAppId))) {
+      for (const id of [p.a, p.b]) {
+        if (!decimals.has(Number(id))) decimals.set(Number(id), Number((await algod.getAssetByID(id).do()).params?.decimals))
+      }
+      const value = (id: bigint, reserve: bigint) => {
+        const price = prices.get(Number(id))
+        return price === undefined ? undefined : (Number(reserve) / 10 ** (decimals.get(Number(id)) ?? 0)) * price
+      }
+      const [va, vb] = [value(p.a, p.reserveA), value(p.b, p.reserveB)]
+      // as the page says: a pool with one priced side counts it twice
+      sum += va !== undefined && vb !== undefined ? va + vb : 2 * (va ?? vb ?? 0)
+    }
+    expect(sum).toBeGreaterThan(1_000_000)
+    expect(Math.abs(tvl - sum) / sum).toBeLessThan(1e-9)
+  }).toPass({ timeout: 60_000 })
+
+  // history charts and sortable tables whose rows lead to a chart or a project
+  await expect(page.getByRole('img', { name: /^Total value locked per day, / })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Volume per day, / })).toBeVisible()
+  const pools = page.getByRole('table', { name: 'Top pools' })
+  await pools.getByRole('button', { name: 'Pool' }).click()
+  await expect(pools.getByRole('columnheader', { name: 'Pool' })).toHaveAttribute('aria-sort', 'ascending')
+  const names = await pools.locator('tbody th a').allTextContents()
+  expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)))
+  await pools.getByRole('link', { name: 'ALGO/FERN' }).click()
+  await expect(page).toHaveURL(new RegExp(`/dex/chart\\?pool=${algoFern().lpAsset}$`))
+  await expect(page.getByTestId('chart-pair')).toContainText('ALGO/FERN')
+  await page.goBack()
+  await page.getByRole('table', { name: 'Top tokens' }).getByRole('link', { name: 'FERN', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/projects/${token('FERN').assetId}$`))
+})
+
+test('pages say plainly when the analytics service cannot be reached, and swapping still works', async ({ page }) => {
+  await page.route(`${stackInfo().analyticsUrl}/**`, (route) => route.abort('connectionrefused'))
+  await page.goto('/dex/analytics')
+  const notice = page.getByRole('status').filter({ hasText: 'Analytics unavailable' })
+  await expect(notice).toContainText('cannot be reached')
+  await expect(page.getByTestId('stat-tvl')).toHaveText('Unavailable')
+  await page.goto('/dex/chart')
+  await expect(page.getByRole('status').filter({ hasText: 'Analytics unavailable' })).toBeVisible()
+  await page.goto('/')
+  await expect(page.getByRole('status').filter({ hasText: 'Analytics unavailable' })).toBeVisible()
+  await expect(page.getByText('No farms are featured here yet')).toBeVisible()
+  // the pool list on /shares still reads algod and leaves the analytics columns out
+  await page.goto('/shares')
+  const list = page.getByRole('table', { name: 'All pools' })
+  await expect(list.locator('[data-pool-row="ALGO/FERN"]')).toBeVisible()
+  await expect(list.getByRole('columnheader', { name: 'Fee APR' })).toHaveCount(0)
+  await page.goto('/dex/swap')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Swap')
+  await expect(page.getByText('Analytics unavailable')).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'You pay' })).toBeEditable()
+})
+
+test('the /shares pool list adds 24h volume and fee APR from the analytics service', async ({ page }) => {
+  await page.goto('/shares')
+  const list = page.getByRole('table', { name: 'All pools' })
+  await expect(list.getByRole('columnheader', { name: 'Fee APR' })).toBeVisible()
+  await expect(list.locator('[data-pool-row="ALGO/gUSD"] td[data-label="Volume 24h"]')).toHaveText(/^\$|^<\$/)
+})
+
+test('chart, analytics and landing at 1280 and 390 px', async ({ page }) => {
+  const pool = algoFern()
+  for (const [path, name, ready] of [
+    [`/dex/chart?pool=${pool.lpAsset}&tf=1h`, 'chart', '.candle-chart__canvas canvas'],
+    ['/dex/analytics', 'analytics', '[data-testid="token-row"]'],
+    ['/', 'landing', '[data-testid="landing-tvl"]'],
+  ] as const) {
+    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size)
+      await page.goto(path)
+      await expect(page.locator(ready).first()).toBeVisible()
+      await expectNoSidewaysScroll(page)
+      await page.screenshot({ path: `screenshots/${name}-${size.width}.png`, fullPage: true })
+    }
+  }
+})
