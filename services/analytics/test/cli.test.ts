@@ -14,22 +14,19 @@ describe('grove-analytics', () => {
 })
 
 describe('parseDeployment', () => {
-  it("reads npm start's grove.json, taking gUSD from the seed as the stable coin", () => {
-    const d = parseDeployment({ deployment: { network: 'localnet', dexAppId: 1004, registryAppId: 1002, groveAssetId: 1001 }, seed: { tokens: [{ unitName: 'gUSD', assetId: 1008 }] } })
-    expect(d).toEqual({ network: 'localnet', dexAppId: 1004n, registryAppId: 1002n, firstRound: 1n, stableAssetId: 1008n })
+  const record = { network: 'localnet', firstRound: 3, registryAppId: 1002, dexAppId: 1004, lockAppId: 1006, stakingAppId: 1008, vaultAppId: 1010, groveAssetId: 1001, sGroveAssetId: 1011 }
+  const ids = { network: 'localnet', firstRound: 3n, registryAppId: 1002n, dexAppId: 1004n, lockAppId: 1006n, stakingAppId: 1008n, vaultAppId: 1010n, groveAssetId: 1001n, sGroveAssetId: 1011n }
+
+  it("reads npm start's grove.json through the deployment record, taking gUSD from the seed as the stable coin", () => {
+    expect(parseDeployment({ deployment: record, seed: { tokens: [{ unitName: 'gUSD', assetId: 1020 }] } })).toEqual({ ...ids, stableAssetId: 1020n })
   })
 
-  it('reads a deployment record with its first round and stable coin', () => {
-    expect(parseDeployment({ network: 'testnet', dexAppId: 5, registryAppId: 4, firstRound: 45_000_000, stableAssetId: 10458941 })).toEqual({
-      network: 'testnet',
-      dexAppId: 5n,
-      registryAppId: 4n,
-      firstRound: 45_000_000n,
-      stableAssetId: 10458941n,
-    })
+  it('reads a deployment record with a stable coin beside its keys', () => {
+    expect(parseDeployment({ ...record, network: 'testnet', firstRound: 45_000_000, stableAssetId: 10458941 })).toEqual({ ...ids, network: 'testnet', firstRound: 45_000_000n, stableAssetId: 10458941n })
   })
 
-  it('refuses a record without the app ids', () => {
-    expect(() => parseDeployment({ network: 'testnet' })).toThrow('The deployment record needs dexAppId and registryAppId.')
+  it("refuses a record the record module refuses, in its words", () => {
+    expect(() => parseDeployment({ network: 'testnet', firstRound: 1, dexAppId: 5 })).toThrow('registryAppId must be a positive integer id, not undefined')
+    expect(() => parseDeployment({ ...record, network: 'devnet' })).toThrow('network must be one of localnet, testnet, mainnet, not "devnet"')
   })
 })

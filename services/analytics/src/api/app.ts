@@ -13,6 +13,11 @@ import { swaps } from './routes/swaps.ts'
 import { tokens } from './routes/tokens.ts'
 import { stats } from './routes/stats.ts'
 import { activity } from './routes/activity.ts'
+import { programs } from './routes/programs.ts'
+import { locks } from './routes/locks.ts'
+import { projects } from './routes/projects.ts'
+import { vault } from './routes/vault.ts'
+import { adminLog } from './routes/admin-log.ts'
 
 /** Options of the API besides its dependencies. */
 export interface ApiOptions extends ApiDeps {
@@ -22,7 +27,7 @@ export interface ApiOptions extends ApiDeps {
 }
 
 /** Every route, in the order the OpenAPI document lists them. */
-const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, activity]
+const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, programs, locks, projects, vault, adminLog, activity]
 
 /** Builds the API (not listening: `listen` it, or `inject` requests in tests). */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
@@ -31,7 +36,7 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Grove analytics API', version: '0.1.0', description: "Grove's pools, swaps, candles, tokens and stats, indexed from algod." },
+      info: { title: 'Grove analytics API', version: '0.1.0', description: "Grove's pools, swaps, candles, tokens, stats, staking programs, locks, projects, the vault and admin actions, indexed from algod." },
     },
   })
 

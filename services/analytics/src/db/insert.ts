@@ -6,11 +6,13 @@ import type { Sql } from './database.ts'
 /** Rows per statement. */
 const CHUNK = 10_000
 
-/** One CSV field: NULL is empty, strings are quoted (so '' stays ''), numbers as they are. */
+/** One CSV field: NULL is empty, strings are quoted (so '' stays ''), numbers as they are, objects as JSON. */
 function csvField(v: unknown): string {
   if (v === null || v === undefined) return ''
   if (typeof v === 'number' || typeof v === 'bigint') return String(v)
-  return `"${String(v).replace(/"/g, '""')}"`
+  // an object is a jsonb value
+  const text = typeof v === 'object' ? JSON.stringify(v) : String(v)
+  return `"${text.replace(/"/g, '""')}"`
 }
 
 /** Inserts `rows` (values in `columns` order) into `table`, with an optional ON CONFLICT clause. */

@@ -10,9 +10,14 @@ import type { Database, Sql } from '../db/database.ts'
 import type { Deployment } from '../config.ts'
 import type { ContractModule, ModuleBatch } from './module.ts'
 import { dexModule } from '../modules/dex.ts'
+import { stakingModule } from '../modules/staking.ts'
+import { locksModule } from '../modules/locks.ts'
+import { projectsModule } from '../modules/projects.ts'
+import { adminModule } from '../modules/admin.ts'
+import { vaultModule } from '../modules/vault.ts'
 
 /** Every module the service knows; a new contract's events are one more entry. */
-export const MODULES: readonly ContractModule[] = [dexModule]
+export const MODULES: readonly ContractModule[] = [dexModule, stakingModule, locksModule, projectsModule, adminModule, vaultModule]
 
 /** The chain behind algod is not the one the database followed. */
 export class ChainMismatchError extends Error {
@@ -81,7 +86,8 @@ export async function readWatermark(sql: Sql, lock = false): Promise<Watermark |
 /** Follows algod into the database; `pollOnce` for one step, `start` to keep following. */
 export class Follower {
   private readonly modules: readonly ContractModule[]
-  private readonly byApp = new Map<bigint, ContractModule>()
+  /** The modules that read each app's calls and events (the DEX's admin method is the admin module's too). */
+  private readonly byApp = new Map<bigint, ContractModule[]>()
   private running?: Promise<void>
   private stopping = false
   private wake?: () => void
@@ -92,7 +98,7 @@ export class Follower {
 
   constructor(private readonly options: FollowerOptions) {
     this.modules = options.modules ?? MODULES
-    for (const m of this.modules) for (const id of m.appIds(options.deployment)) this.byApp.set(id, m)
+    for (const m of this.modules) for (const id of m.appIds(options.deployment)) this.byApp.set(id, [...(this.byApp.get(id) ?? []), m])
   }
 
   /**
@@ -109,7 +115,7 @@ export class Follower {
       const [chain] = await sql.query<{ genesis_id: string; genesis_hash: string; first_round: number }>('SELECT genesis_id, genesis_hash, first_round FROM chain')
       if (!chain) {
         await sql.query('INSERT INTO chain (genesis_id, genesis_hash, first_round) VALUES ($1, $2, $3)', [genesisId, genesisHash, Number(deployment.firstRound)])
-        await sql.query('INSERT INTO watermark (round) VALUES ($1)', [Number(deployment.firstRound) - 1])
+        await sql.query('INSERT INTO watermark (round) VALUES ($1)', [Math.max(Number(deployment.firstRound), 1) - 1])
         return
       }
       if (chain.genesis_hash !== genesisHash)
@@ -188,24 +194,29 @@ export class Follower {
 
   private async handleTransaction(t: SubscribedTransaction, batches: Map<ContractModule, ModuleBatch>): Promise<number> {
     const appId = t.applicationTransaction?.applicationId ?? t.createdApplicationIndex
-    const module = appId === undefined ? undefined : this.byApp.get(appId)
-    if (!module || !t.logs?.length) return 0
-    const batch = batches.get(module)!
+    const modules = appId === undefined ? undefined : this.byApp.get(appId)
+    if (!modules) return 0
+    const at = {
+      round: Number(t.confirmedRound ?? 0n),
+      time: t.roundTime ?? 0,
+      intra: t.intraRoundOffset ?? 0,
+      logIndex: -1,
+      txnId: t.id,
+      groupId: t.group ? b64(t.group) : null,
+      sender: t.sender,
+      appId: appId!,
+    }
     let n = 0
-    for (let i = 0; i < t.logs.length; i++) {
-      const event = decodeEvent(t.logs[i]!, module.decoders)
-      if (!event) continue
-      n++
-      await batch.handle(event, {
-        round: Number(t.confirmedRound ?? 0n),
-        time: t.roundTime ?? 0,
-        intra: t.intraRoundOffset ?? 0,
-        logIndex: i,
-        txnId: t.id,
-        groupId: t.group ? b64(t.group) : null,
-        sender: t.sender,
-        appId: appId!,
-      })
+    for (const module of modules) {
+      const batch = batches.get(module)!
+      if (batch.call) await batch.call({ args: t.applicationTransaction?.applicationArgs ?? [], accounts: (t.applicationTransaction?.accounts ?? []).map(String) }, at)
+      const logs = t.logs ?? []
+      for (let i = 0; i < logs.length; i++) {
+        const event = decodeEvent(logs[i]!, module.decoders)
+        if (!event) continue
+        n++
+        await batch.handle(event, { ...at, logIndex: i })
+      }
     }
     return n
   }

@@ -273,7 +273,8 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
 
     it("lists a provider's adds", async () => {
       const { activity } = (await get(`/api/accounts/${PROVIDER}/activity?limit=1`)).json()
-      expect(activity).toEqual([{ kind: 'add', round: 4, time: T0 + 3600, txnId: 'TX4', groupId: 'G4', poolId: 101, assetIn: null, assetOut: null, amountIn: null, amountOut: null, amountA: '1000000000000', amountB: '2000000000000', lp: '1000000' }])
+      const none = { programId: null, lockId: null, amount: null, stake: null, reward1: null, reward2: null, shares: null }
+      expect(activity).toEqual([{ kind: 'add', contract: 'dex', round: 4, time: T0 + 3600, txnId: 'TX4', groupId: 'G4', poolId: 101, assetIn: null, assetOut: null, amountIn: null, amountOut: null, amountA: '1000000000000', amountB: '2000000000000', lp: '1000000', ...none }])
     })
 
     it.each([
@@ -297,7 +298,10 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
       const doc = (await get('/api/openapi.json')).json()
       expect(doc.openapi).toMatch(/^3\./)
       expect(Object.keys(doc.paths).sort()).toEqual(
-        ['/api/accounts/{address}/activity', '/api/health', '/api/pools', '/api/pools/{id}', '/api/pools/{id}/candles', '/api/pools/{id}/swaps', '/api/stats', '/api/tokens'].sort(),
+        [
+          '/api/accounts/{address}/activity', '/api/health', '/api/pools', '/api/pools/{id}', '/api/pools/{id}/candles', '/api/pools/{id}/swaps', '/api/stats', '/api/tokens',
+          '/api/programs', '/api/programs/{id}', '/api/locks', '/api/locks/{id}', '/api/projects', '/api/projects/{asset}', '/api/vault', '/api/vault/events', '/api/admin/log',
+        ].sort(),
       )
       const candles = doc.paths['/api/pools/{id}/candles'].get
       expect(candles.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['from', 'id', 'limit', 'tf', 'to'])

@@ -1,0 +1,3 @@
+DROP TABLE staking_events;
+DROP TABLE stake_positions;
+DROP TABLE programs;

@@ -1,0 +1,2 @@
+DROP TABLE lock_events;
+DROP TABLE locks;

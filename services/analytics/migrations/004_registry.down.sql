@@ -1,0 +1,3 @@
+DROP TABLE admin_actions;
+DROP TABLE project_events;
+DROP TABLE projects;

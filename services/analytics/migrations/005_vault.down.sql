@@ -1,0 +1,2 @@
+DROP TABLE vault_observations;
+DROP TABLE vault_events;

@@ -1,0 +1,141 @@
+// GET /api/programs and /api/programs/:id: staking programs (farms stake a Grove LP token, pools a
+// single token) with their terms, what is staked, its USD value (TVL) and the yearly reward return
+// at today's rates and prices (APR).
+import type { FastifyInstance } from 'fastify'
+import type { ApiDeps } from '../deps.ts'
+import { nowOf } from '../deps.ts'
+import { decodeCursor, page } from '../cursor.ts'
+import { notFound } from '../errors.ts'
+import { readMarket, type AssetInfo, type Market } from '../market.ts'
+import { amount, asset, errors, nextCursor, pageQuery } from '../schemas.ts'
+
+const YEAR = 365 * 86_400
+
+/** A program as the API shows it. */
+export const programSchema = {
+  type: 'object',
+  required: ['id', 'kind', 'status', 'stakeAsset', 'rewards', 'start', 'end', 'creator', 'totalStaked', 'stakers', 'tvlUsd', 'apr', 'createdRound', 'createdTime', 'updatedRound'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: ['farm', 'pool'], description: 'farm: the stake is a Grove LP token' },
+    status: { type: 'string', enum: ['upcoming', 'active', 'ended'] },
+    stakeAsset: asset,
+    rewards: {
+      type: 'array',
+      items: { type: 'object', required: ['asset', 'ratePerSecond'], properties: { asset, ratePerSecond: { ...amount, description: 'base units per second' } } },
+    },
+    start: { type: 'integer', description: 'unix seconds' },
+    end: { type: 'integer' },
+    creator: { type: 'string' },
+    totalStaked: amount,
+    stakers: { type: 'integer' },
+    tvlUsd: { type: ['number', 'null'] },
+    apr: { type: ['number', 'null'], description: 'yearly rewards at the current rates and prices over the TVL, a fraction (0 once ended)' },
+    createdRound: { type: 'integer' },
+    createdTime: { type: 'integer' },
+    updatedRound: { type: 'integer' },
+  },
+} as const
+
+const SELECT = `SELECT p.*, coalesce(s.total, 0)::text AS total_staked, coalesce(s.stakers, 0)::int AS stakers FROM programs p
+  LEFT JOIN LATERAL (SELECT sum(stake) AS total, count(*) FILTER (WHERE stake > 0) AS stakers FROM stake_positions WHERE program_id = p.id) s ON true`
+
+/** USD per base unit of `id`: a Grove LP token by its pool's TVL, any other token by the price book. */
+function unitUsd(market: Market, id: number): number | undefined {
+  const pool = market.pools.find((p) => p.lpAsset === id)
+  if (pool) return pool.tvlUsd !== null && BigInt(pool.lpIssued) > 0n ? pool.tvlUsd / Number(pool.lpIssued) : undefined
+  return market.prices.value(id, '1')
+}
+
+/** Maps a programs row (with total_staked and stakers) to the API's shape. */
+function programOut(r: Record<string, unknown>, market: Market) {
+  const a = (id: number): AssetInfo => market.assets.get(id) ?? { id, unitName: null, name: null, decimals: 0 }
+  const start = Number(r.start_time)
+  const end = Number(r.end_time)
+  const status = market.now < start ? 'upcoming' : market.now < end ? 'active' : 'ended'
+  const rewards = [{ asset: a(Number(r.reward_asset1)), ratePerSecond: String(r.rate1) }]
+  if (r.reward_asset2 !== null) rewards.push({ asset: a(Number(r.reward_asset2)), ratePerSecond: String(r.rate2) })
+  const stakeAsset = Number(r.stake_asset)
+  const totalStaked = String(r.total_staked)
+  const unit = unitUsd(market, stakeAsset)
+  const tvlUsd = unit === undefined ? null : unit * Number(totalStaked)
+  const yearlyUsd = rewards.reduce<number | undefined>((sum, rw) => {
+    const price = unitUsd(market, rw.asset.id)
+    return sum === undefined || price === undefined ? undefined : sum + price * Number(rw.ratePerSecond) * YEAR
+  }, 0)
+  const apr = status === 'ended' ? 0 : yearlyUsd === undefined || !tvlUsd ? null : yearlyUsd / tvlUsd
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    status,
+    stakeAsset: a(stakeAsset),
+    rewards,
+    start,
+    end,
+    creator: String(r.creator),
+    totalStaked,
+    stakers: Number(r.stakers),
+    tvlUsd,
+    apr,
+    createdRound: Number(r.created_round),
+    createdTime: Number(r.created_time),
+    updatedRound: Number(r.updated_round),
+  }
+}
+
+export function programs(app: FastifyInstance, deps: ApiDeps): void {
+  app.get<{ Querystring: { limit: number; cursor?: string; kind?: 'farm' | 'pool'; status?: 'upcoming' | 'active' | 'ended'; creator?: string } }>(
+    '/api/programs',
+    {
+      schema: {
+        summary: 'Staking programs (farms and pools) with TVL and APR, by id',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            ...pageQuery,
+            kind: { type: 'string', enum: ['farm', 'pool'] },
+            status: { type: 'string', enum: ['upcoming', 'active', 'ended'], description: 'relative to now' },
+            creator: { type: 'string', pattern: '^[A-Z2-7]{58}$' },
+          },
+        },
+        response: { 200: { type: 'object', required: ['programs', 'nextCursor'], properties: { programs: { type: 'array', items: programSchema }, nextCursor } }, ...errors },
+      },
+    },
+    async (req) => {
+      const { limit, kind, status, creator } = req.query
+      const after = decodeCursor(req.query.cursor, 1)?.[0] ?? 0
+      const now = nowOf(deps)
+      const where = ['p.id > $1']
+      const params: unknown[] = [after, limit + 1]
+      if (kind) where.push(`p.kind = $${params.push(kind)}`)
+      if (creator) where.push(`p.creator = $${params.push(creator)}`)
+      if (status) {
+        const t = `$${params.push(now)}`
+        where.push(status === 'upcoming' ? `p.start_time > ${t}` : status === 'active' ? `p.start_time <= ${t} AND p.end_time > ${t}` : `p.end_time <= ${t}`)
+      }
+      const [rows, market] = await Promise.all([
+        deps.db.query<Record<string, unknown>>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY p.id LIMIT $2`, params),
+        readMarket(deps.db, deps.deployment.stableAssetId, now),
+      ])
+      const { items, nextCursor } = page(rows, limit, (r) => [Number(r.id)])
+      return { programs: items.map((r) => programOut(r, market)), nextCursor }
+    },
+  )
+
+  app.get<{ Params: { id: number } }>(
+    '/api/programs/:id',
+    {
+      schema: {
+        summary: 'One staking program',
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+        response: { 200: programSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const [rows, market] = await Promise.all([deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.id = $1`, [req.params.id]), readMarket(deps.db, deps.deployment.stableAssetId, nowOf(deps))])
+      if (!rows[0]) throw notFound(`program ${req.params.id}`)
+      return programOut(rows[0], market)
+    },
+  )
+}

@@ -1,0 +1,142 @@
+// GET /api/vault: the vault's rate (GROVE per sGROVE), totals, APR over the last 7 and 30 days from
+// the rate's history, and a daily rate history; GET /api/vault/events: its stakes, unstakes and
+// buybacks (each with the rate after it), newest first.
+import type { FastifyInstance } from 'fastify'
+import type { ApiDeps } from '../deps.ts'
+import { nowOf } from '../deps.ts'
+import { decodeCursor, page } from '../cursor.ts'
+import { amount, errors, nextCursor, pageQuery } from '../schemas.ts'
+
+const DAY = 86_400
+const YEAR = 365 * DAY
+
+/** GROVE per sGROVE from the vault's totals: 1 before the first stake (the vault starts 1:1). */
+const rateOf = (grove: unknown, shares: unknown): number => (Number(shares) > 0 ? Number(grove) / Number(shares) : 1)
+
+const vaultEvent = {
+  type: 'object',
+  required: ['round', 'time', 'txnId', 'kind', 'account', 'grove', 'sGrove', 'asset', 'amountIn', 'minOut', 'totalGrove', 'totalShares', 'rate'],
+  properties: {
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    kind: { type: 'string', enum: ['stake', 'unstake', 'buyback'] },
+    account: { type: 'string', description: 'the staker, or who called the buyback' },
+    grove: { ...amount, description: 'GROVE staked, returned or bought back' },
+    sGrove: { type: ['string', 'null'], description: 'sGROVE minted or burned (null for a buyback)' },
+    asset: { type: ['integer', 'null'], description: "a buyback's input asset" },
+    amountIn: { type: ['string', 'null'] },
+    minOut: { type: ['string', 'null'], description: "a buyback's TWAP-bounded minimum" },
+    totalGrove: amount,
+    totalShares: amount,
+    rate: { type: 'number', description: 'GROVE per sGROVE after the event' },
+  },
+} as const
+
+export function vault(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    '/api/vault',
+    {
+      schema: {
+        summary: "The vault's rate, totals, APR over 7 and 30 days, and daily rate history",
+        response: {
+          200: {
+            type: 'object',
+            required: ['rate', 'totalGrove', 'totalShares', 'apr7d', 'apr30d', 'buybacks30d', 'groveBought30d', 'history'],
+            properties: {
+              rate: { type: 'number', description: 'GROVE per sGROVE now' },
+              totalGrove: amount,
+              totalShares: amount,
+              apr7d: { type: 'number', description: "the rate's growth over the last 7 days, yearly, a fraction" },
+              apr30d: { type: 'number' },
+              buybacks30d: { type: 'integer' },
+              groveBought30d: amount,
+              history: {
+                type: 'array',
+                description: 'the rate at the end of each of the last 30 days that had an event, oldest first',
+                items: { type: 'object', required: ['day', 'rate'], properties: { day: { type: 'integer', description: "unix seconds of the day's start (UTC)" }, rate: { type: 'number' } } },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async () => {
+      const now = nowOf(deps)
+      const at = (t: number) =>
+        deps.db.query<{ total_grove: string; total_shares: string }>('SELECT total_grove, total_shares FROM vault_events WHERE time <= $1 ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT 1', [t])
+      const [[latest], [week], [month], [buys], history] = await Promise.all([
+        at(now),
+        at(now - 7 * DAY),
+        at(now - 30 * DAY),
+        deps.db.query<{ n: number; grove: string }>("SELECT count(*)::int AS n, coalesce(sum(grove), 0)::text AS grove FROM vault_events WHERE kind = 'buyback' AND time > $1 AND time <= $2", [now - 30 * DAY, now]),
+        deps.db.query<{ day: number; total_grove: string; total_shares: string }>(
+          `SELECT DISTINCT ON (time / ${DAY}) (time / ${DAY}) * ${DAY} AS day, total_grove, total_shares FROM vault_events
+           WHERE time > $1 AND time <= $2 ORDER BY time / ${DAY}, time DESC, round DESC, intra DESC, log_index DESC`,
+          [now - 30 * DAY, now],
+        ),
+      ])
+      const rate = rateOf(latest?.total_grove, latest?.total_shares)
+      const apr = (then: { total_grove: string; total_shares: string } | undefined, window: number) => (rate / rateOf(then?.total_grove, then?.total_shares) - 1) * (YEAR / window)
+      return {
+        rate,
+        totalGrove: latest?.total_grove ?? '0',
+        totalShares: latest?.total_shares ?? '0',
+        apr7d: apr(week, 7 * DAY),
+        apr30d: apr(month, 30 * DAY),
+        buybacks30d: buys?.n ?? 0,
+        groveBought30d: buys?.grove ?? '0',
+        history: history.map((h) => ({ day: Number(h.day), rate: rateOf(h.total_grove, h.total_shares) })),
+      }
+    },
+  )
+
+  app.get<{ Querystring: { limit: number; cursor?: string; kind?: 'stake' | 'unstake' | 'buyback'; account?: string } }>(
+    '/api/vault/events',
+    {
+      schema: {
+        summary: "The vault's stakes, unstakes and buybacks with the rate after each, newest first",
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { ...pageQuery, kind: { type: 'string', enum: ['stake', 'unstake', 'buyback'] }, account: { type: 'string', pattern: '^[A-Z2-7]{58}$' } },
+        },
+        response: { 200: { type: 'object', required: ['events', 'nextCursor'], properties: { events: { type: 'array', items: vaultEvent }, nextCursor } }, ...errors },
+      },
+    },
+    async (req) => {
+      const { limit, kind, account } = req.query
+      const after = decodeCursor(req.query.cursor, 3)
+      const params: unknown[] = [limit + 1]
+      const where: string[] = []
+      if (after) where.push(`(round, intra, log_index) < ($${params.push(after[0])}, $${params.push(after[1])}, $${params.push(after[2])})`)
+      if (kind) where.push(`kind = $${params.push(kind)}`)
+      if (account) where.push(`account = $${params.push(account)}`)
+      const rows = await deps.db.query<Record<string, unknown>>(
+        `SELECT * FROM vault_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY round DESC, intra DESC, log_index DESC LIMIT $1`,
+        params,
+      )
+      const { items, nextCursor } = page(rows, limit, (r) => [Number(r.round), Number(r.intra), Number(r.log_index)])
+      const opt = (v: unknown) => (v === null || v === undefined ? null : String(v))
+      return {
+        events: items.map((r) => ({
+          round: Number(r.round),
+          time: Number(r.time),
+          txnId: String(r.txn_id),
+          kind: r.kind,
+          account: String(r.account),
+          grove: String(r.grove),
+          sGrove: opt(r.sgrove),
+          asset: r.asset === null ? null : Number(r.asset),
+          amountIn: opt(r.amount_in),
+          minOut: opt(r.min_out),
+          totalGrove: String(r.total_grove),
+          totalShares: String(r.total_shares),
+          rate: rateOf(r.total_grove, r.total_shares),
+        })),
+        nextCursor,
+      }
+    },
+  )
+}

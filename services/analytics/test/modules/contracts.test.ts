@@ -1,0 +1,168 @@
+// Every contract's module against the embedded localnet: Grove deployed whole, one pass of the
+// scenario in test/activity.ts through the SDK, then the follower's tables must hold what algod
+// holds (programs and positions, locks, projects, the vault's totals) and every action as a row.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetchLock, fetchVaultTotals, staking } from '@grove/sdk'
+import { BACKENDS } from '../backends.ts'
+import { runActivity, startFullGrove, type FullGrove } from '../activity.ts'
+import type { Database } from '../../src/db/database.ts'
+import { Follower } from '../../src/follower/follower.ts'
+import { getApplicationAddress } from 'algosdk'
+import type { FastifyInstance } from 'fastify'
+import { buildApi } from '../../src/api/app.ts'
+import { readWatermark } from '../../src/follower/follower.ts'
+
+let g: FullGrove
+
+beforeAll(async () => {
+  g = await startFullGrove()
+  await runActivity(g)
+}, 300_000)
+
+afterAll(async () => {
+  await g?.stop()
+})
+
+async function followAll(db: Database): Promise<void> {
+  const f = new Follower({ db, algod: g.algod, deployment: g.deployment })
+  await f.verifyChain()
+  for (;;) {
+    const r = await f.pollOnce()
+    if (r.to >= r.tip) return
+  }
+}
+
+describe.each(BACKENDS)('the contract modules on $name', (backend) => {
+  let db: Database
+  let app: FastifyInstance
+  const get = async (url: string) => (await app.inject({ method: 'GET', url })).json()
+  beforeAll(async () => {
+    db = await backend.open()
+    await followAll(db)
+    // the scenario ran Grove's clock ahead of the wall clock: "now" is the last block's time
+    const now = (await readWatermark(db))!.time!
+    app = await buildApi({ db, algod: g.algod, deployment: g.deployment, now: () => now })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('holds each staking program and position as the staking app does, and every action in order', async () => {
+    const programs = await db.query<Record<string, unknown>>('SELECT * FROM programs ORDER BY id')
+    expect(programs).toHaveLength(2)
+    for (const row of programs) {
+      const p = (await staking.fetchProgram(g.algod, g.deployment.stakingAppId!, BigInt(Number(row.id))))!
+      expect({ rate1: row.rate1, end: row.end_time, stake: row.stake_asset, kind: row.kind }).toEqual({ rate1: String(p.rate1), end: Number(p.end), stake: Number(p.stakeAsset), kind: p.kind === 1n ? 'farm' : 'pool' })
+      const [{ total }] = await db.query<{ total: string }>('SELECT coalesce(sum(stake), 0)::text AS total FROM stake_positions WHERE program_id = $1', [row.id])
+      expect(total).toBe(String(p.totalStaked))
+    }
+    const kinds = (await db.query<{ kind: string }>('SELECT kind FROM staking_events ORDER BY round, intra, log_index')).map((r) => r.kind)
+    expect(kinds).toEqual(['create', 'create', 'stake', 'stake', 'claim', 'compound', 'topup', 'extend', 'unstake', 'emergency'])
+  })
+
+  it('holds the lock as the Locks app does, and its history', async () => {
+    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM locks')
+    const lock = (await fetchLock(g.algod, g.deployment.lockAppId!, BigInt(Number(row!.id))))!
+    expect({ owner: row!.owner, amount: row!.amount, withdrawn: row!.withdrawn, end: row!.end_time, pending: row!.pending_owner }).toEqual({
+      owner: lock.owner.toString(),
+      amount: String(lock.amount),
+      withdrawn: String(lock.withdrawn),
+      end: Number(lock.end),
+      pending: null,
+    })
+    expect(row!.owner).toBe(g.bob.addr.toString())
+    const kinds = (await db.query<{ kind: string }>('SELECT kind FROM lock_events ORDER BY round, intra, log_index')).map((r) => r.kind)
+    expect(kinds).toEqual(['lock', 'topup', 'extend', 'propose', 'cancel', 'propose', 'accept', 'withdraw'])
+  })
+
+  it("keeps a removed project out of the list and its events in order, and the admin's actions with their changes", async () => {
+    expect(await db.query('SELECT * FROM projects')).toEqual([])
+    const events = await db.query<{ kind: string; owner: string; name: string }>('SELECT kind, owner, name FROM project_events ORDER BY round, intra, log_index')
+    expect(events.map((e) => e.kind)).toEqual(['register', 'edit', 'verify', 'transfer', 'unverify', 'remove'])
+    expect(events[3]).toMatchObject({ owner: g.bob.addr.toString(), name: 'Fern 0!' })
+    const all = await db.query<{ action: string; account: string; change: unknown }>('SELECT action, account, change FROM admin_actions ORDER BY round, intra')
+    // deploy made the vault the treasury
+    expect(all.find((a) => a.action === 'setTreasury')).toEqual({ action: 'setTreasury', account: g.admin.addr.toString(), change: { treasury: getApplicationAddress(g.deployment.vaultAppId!).toString() } })
+    const actions = all.slice(-7)
+    expect(actions.map((a) => a.action)).toEqual(['setProjectVerified', 'setProjectVerified', 'setPaused', 'setPaused', 'setFees', 'setVerified', 'setPoolFee'])
+    expect(actions[4]).toEqual({ action: 'setFees', account: g.admin.addr.toString(), change: { defaultFeeBps: 30, protocolFeeDivisor: 6 } })
+    expect(actions[6]!.change).toEqual({ a: 0, b: Number(g.deployment.groveAssetId), feeBps: 25 })
+  })
+
+  it("holds the vault's stakes, unstakes and buyback with the vault's totals after the last", async () => {
+    const rows = await db.query<{ kind: string; total_grove: string; total_shares: string }>('SELECT kind, total_grove, total_shares FROM vault_events ORDER BY round, intra, log_index')
+    expect(rows.map((r) => r.kind)).toEqual(['stake', 'stake', 'unstake', 'buyback'])
+    const totals = await fetchVaultTotals(g.algod, g.deployment.vaultAppId!, g.deployment.groveAssetId!)
+    expect(rows.at(-1)).toMatchObject({ total_grove: String(totals.grove), total_shares: String(totals.shares) })
+    expect(await db.query('SELECT a, b FROM vault_observations')).toEqual([{ a: 0, b: Number(g.deployment.groveAssetId) }])
+  })
+
+  it('lists the programs with their terms and stakes, filtered and paginated; 404 and 400 as every route', async () => {
+    const all = await get('/api/programs')
+    expect(all.programs.map((p: { id: number; status: string; kind: string }) => [p.id, p.status, p.kind])).toEqual([[1, 'active', 'pool'], [2, 'active', 'pool']])
+    const first = all.programs[0]
+    expect(first).toMatchObject({ stakeAsset: { id: Number(g.fern), unitName: 'FERN', decimals: 4 }, rewards: [{ asset: { id: Number(g.deployment.groveAssetId), unitName: 'GROVE' }, ratePerSecond: '2000' }], totalStaked: '600000', stakers: 1 })
+    expect(await get('/api/programs/1')).toEqual(first)
+    const page1 = await get('/api/programs?limit=1')
+    expect(page1.programs.map((p: { id: number }) => p.id)).toEqual([1])
+    expect((await get(`/api/programs?limit=1&cursor=${page1.nextCursor}`)).programs.map((p: { id: number }) => p.id)).toEqual([2])
+    expect((await get('/api/programs?status=ended')).programs).toEqual([])
+    expect((await get('/api/programs?kind=farm')).programs).toEqual([])
+    expect((await app.inject({ method: 'GET', url: '/api/programs/99' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: '/api/programs?status=soon' })).statusCode).toBe(400)
+  })
+
+  it('lists locks by owner and by asset, and one lock by id', async () => {
+    const bob = g.bob.addr.toString()
+    const { locks } = await get(`/api/locks?owner=${bob}`)
+    expect(locks).toHaveLength(1)
+    expect(locks[0]).toMatchObject({ owner: bob, pendingOwner: null, asset: { id: Number(g.fern) }, amount: '6000000', withdrawn: '6000000', remaining: '0', liquidity: false })
+    expect((await get(`/api/locks?asset=${g.fern}`)).locks).toEqual(locks)
+    expect((await get(`/api/locks?owner=${g.alice.addr.toString()}`)).locks).toEqual([])
+    expect(await get(`/api/locks/${locks[0].id}`)).toEqual(locks[0])
+    expect((await app.inject({ method: 'GET', url: `/api/locks?owner=${'A'.repeat(58)}` })).statusCode).toBe(400)
+  })
+
+  it('lists no removed project and answers 404 for it', async () => {
+    expect(await get('/api/projects')).toEqual({ projects: [], nextCursor: null })
+    expect((await app.inject({ method: 'GET', url: `/api/projects/${g.fern}` })).statusCode).toBe(404)
+  })
+
+  it("reports the vault's rate from its totals, its APR from the rate's growth, and its events newest first", async () => {
+    const totals = await fetchVaultTotals(g.algod, g.deployment.vaultAppId!, g.deployment.groveAssetId!)
+    const v = await get('/api/vault')
+    const rate = Number(totals.grove) / Number(totals.shares)
+    expect(v).toMatchObject({ rate, totalGrove: String(totals.grove), totalShares: String(totals.shares), buybacks30d: 1 })
+    // the vault started 1:1 within the last 7 days: the buyback's growth, yearly
+    expect(rate).toBeGreaterThan(1)
+    expect(v.apr7d).toBeCloseTo((rate - 1) * (365 / 7), 10)
+    expect(v.history.at(-1).rate).toBe(rate)
+    const { events } = await get('/api/vault/events?kind=buyback')
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ kind: 'buyback', asset: 0, account: g.bob.addr.toString(), rate })
+    const two = await get('/api/vault/events?limit=2')
+    expect(two.events.map((e: { kind: string }) => e.kind)).toEqual(['buyback', 'unstake'])
+    expect((await get(`/api/vault/events?limit=2&cursor=${two.nextCursor}`)).events.map((e: { kind: string }) => e.kind)).toEqual(['stake', 'stake'])
+  })
+
+  it('logs the admin actions newest first with who made them and what they set', async () => {
+    const { actions, nextCursor } = await get('/api/admin/log?limit=2')
+    expect(actions.map((a: { action: string; contract: string }) => `${a.contract}.${a.action}`)).toEqual(['dex.setPoolFee', 'registry.setVerified'])
+    expect(actions[1]).toMatchObject({ account: g.admin.addr.toString(), change: { asset: Number(g.fern), verified: true } })
+    expect((await get(`/api/admin/log?limit=1&cursor=${nextCursor}`)).actions[0].action).toBe('setFees')
+    expect((await get('/api/admin/log?action=setPaused')).actions.map((a: { change: unknown }) => a.change)).toEqual([{ flags: 0 }, { flags: 2 }])
+  })
+
+  it("lists an account's staking, lock and vault actions beside its swaps", async () => {
+    const bob = g.bob.addr.toString()
+    const locks = await get(`/api/accounts/${bob}/activity?contract=locks`)
+    expect(locks.activity.map((a: { kind: string }) => a.kind)).toEqual(['withdraw', 'accept'])
+    const staking = await get(`/api/accounts/${bob}/activity?contract=staking`)
+    expect(staking.activity.map((a: { kind: string }) => a.kind)).toEqual(['emergency', 'unstake', 'compound', 'claim', 'stake', 'stake'])
+    expect(staking.activity[1]).toMatchObject({ contract: 'staking', programId: 1, amount: '400000', stake: '600000', poolId: null })
+    const all = await get(`/api/accounts/${bob}/activity?limit=500`)
+    expect(new Set(all.activity.map((a: { contract: string }) => a.contract))).toEqual(new Set(['dex', 'staking', 'locks', 'vault']))
+    const vault = await get(`/api/accounts/${bob}/activity?contract=vault`)
+    expect(vault.activity.map((a: { kind: string }) => a.kind)).toEqual(['buyback', 'unstake', 'stake'])
+  })
+})
