@@ -34,6 +34,9 @@ describe('activityDetail', () => {
   it('reads a vault stake as GROVE in, sGROVE out', () => {
     expect(activityDetail({ ...base, kind: 'stake', contract: 'vault', amount: '50', shares: '45' }, fmt, ctx)).toBe('50@8 → 45@9')
   })
+  it('names a lock action’s amount by the lock’s asset', () => {
+    expect(activityDetail({ ...base, kind: 'withdraw', contract: 'locks', lockId: 3, amount: '70' }, fmt, { ...ctx, locks: [{ id: 3n, asset: 5n }] })).toBe('70@5')
+  })
   it('shows raw units where it cannot name the asset', () => {
     expect(activityDetail({ ...base, kind: 'stake', contract: 'staking', programId: 99, amount: '12' }, fmt, ctx)).toBe('12 units')
   })

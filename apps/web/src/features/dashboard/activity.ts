@@ -30,6 +30,8 @@ const big = (v: string | null) => (v === null ? null : BigInt(v))
 export interface ActivityContext {
   pools: readonly { lpAsset: bigint; a: bigint; b: bigint }[]
   programs: readonly { id: bigint; stakeAsset: bigint; rewardAsset1: bigint; rewardAsset2: bigint }[]
+  /** The account's locks (their assets). */
+  locks?: readonly { id: bigint; asset: bigint }[]
   groveAssetId?: number
   sGroveAssetId?: number
 }
@@ -57,5 +59,6 @@ export function activityDetail(item: ActivityItem, fmt: Format, ctx: ActivityCon
     if (item.reward2 !== null && item.reward2 !== '0') parts.push(amount(item.reward2, program?.rewardAsset2)!)
     return parts.join(' · ')
   }
-  return item.amount === null ? '' : `${item.amount} units`
+  const lock = ctx.locks?.find((l) => l.id === BigInt(item.lockId ?? -1))
+  return amount(item.amount, lock?.asset) ?? ''
 }

@@ -1,10 +1,10 @@
 // The admin action log panel: when, who and what changed, newest first, from the analytics service.
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueries } from '@tanstack/react-query'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { Panel } from '@/components/ui/page.tsx'
 import { useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import type { Token } from '@/lib/tokens/tokens.ts'
+import { tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { adminLogQuery } from '../api/admin-log.ts'
 import { changeWords } from '../admin-log.ts'
 
@@ -13,11 +13,16 @@ const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
 
 /** Every admin change the service has seen. */
 export function AdminLogPanel(props: { tokens: ReadonlyMap<number, Token> }) {
-  const { network } = useProtocol()
+  const { network, algod } = useProtocol()
   const url = useAnalyticsUrl()
   const q = useInfiniteQuery({ ...adminLogQuery(url ?? ''), enabled: url !== null })
   const entries = q.data?.pages.flatMap((p) => p.actions) ?? []
-  const asset = (id: number) => (id === 0 ? 'ALGO' : (props.tokens.get(id)?.symbol ?? `asset #${id}`))
+  // Tokens the log names that no pool lists (a token verified before it has a pool).
+  const named = new Set(entries.flatMap((e) => [e.change.asset, e.change.a, e.change.b]).filter((v) => v !== undefined).map(Number))
+  const more = useQueries({ queries: [...named].filter((id) => id > 0 && !props.tokens.has(id)).map((id) => tokenQuery(algod, id)) })
+  const symbols = new Map<number, string>([...props.tokens].map(([id, t]) => [id, t.symbol]))
+  for (const m of more) if (m.data) symbols.set(m.data.id, m.data.symbol)
+  const asset = (id: number) => (id === 0 ? 'ALGO' : (symbols.get(id) ?? `asset #${id}`))
   return (
     <Panel title="Admin action log">
       {url === null || (q.error && !q.data) ? (

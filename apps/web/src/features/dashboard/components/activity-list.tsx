@@ -19,7 +19,7 @@ export function ActivityList(props: { address: string }) {
   const { network, deployment } = useProtocol()
   const url = useAnalyticsUrl()
   const toast = useToast()
-  const v = usePortfolio(props.address, false)
+  const v = usePortfolio(props.address)
   const q = useInfiniteQuery({ ...activityQuery(url ?? '', props.address), enabled: url !== null })
   if (url === null || (q.error && !q.data)) return <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
   const items = q.data?.pages.flatMap((p) => p.activity) ?? []
@@ -29,7 +29,8 @@ export function ActivityList(props: { address: string }) {
     const sym = lp ? `${v.tokens.get(Number(lp.a))?.symbol ?? lp.a}/${v.tokens.get(Number(lp.b))?.symbol ?? lp.b} LP` : (t?.symbol ?? `#${asset}`)
     return `${formatAmount(amount, t?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${sym}`
   }
-  const ctx = { pools: v.pools, programs: v.programs, groveAssetId: deployment?.groveAssetId, sGroveAssetId: deployment?.sGroveAssetId }
+  const locks = (v.portfolio?.lines ?? []).flatMap((l) => (l.lock ? [{ id: l.lock.id, asset: l.lock.asset }] : []))
+  const ctx = { pools: v.pools, programs: v.programs, locks, groveAssetId: deployment?.groveAssetId, sGroveAssetId: deployment?.sGroveAssetId }
   const copy = (txnId: string) =>
     void navigator.clipboard?.writeText(txnId).then(
       () => toast.info('Transaction id copied'),
@@ -38,7 +39,7 @@ export function ActivityList(props: { address: string }) {
   return (
     <>
       <div className="table-wrap">
-        <table className="table table--stack" aria-label="Activity" aria-busy={q.isFetching}>
+        <table className="table table--stack activity" aria-label="Activity" aria-busy={q.isFetching}>
           <thead>
             <tr>
               <th scope="col">Time</th>

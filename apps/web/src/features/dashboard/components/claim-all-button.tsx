@@ -33,7 +33,7 @@ export function ClaimAll(props: { v: ValuedPortfolio }) {
           title="Review claim all"
           confirmLabel="Claim all"
           action={{ app: 'claims', action }}
-          quoted={[...totals].map(([id, amount]) => ({ asset: id, amount, note: 'pending now; a little more by the block that claims it while programs run' }))}
+          quoted={[...totals].map(([id, amount]) => ({ asset: id, amount, note: 'pending now' }))}
           asset={asset}
           pending={`Claiming ${text}…`}
           done={`Claimed the rewards of ${action.programs.length} program(s)`}

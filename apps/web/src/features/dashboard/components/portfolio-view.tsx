@@ -119,7 +119,7 @@ function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools
     case 'sgrove':
       return 'sGROVE'
     case 'lock':
-      return `Lock #${line.lock!.id} (${sym(line.amounts[0]!.tokenId)})`
+      return `Lock #${line.lock!.id} (${symbolOf(line.amounts[0]!.tokenId, tokens, pools)})`
     case 'wallet':
       return sym(line.amounts[0]!.tokenId)
   }
