@@ -30,7 +30,7 @@ export function AdminLogPanel(props: { tokens: ReadonlyMap<number, Token> }) {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table table--stack" aria-label="Admin action log">
+            <table className="table table--stack admin-log" aria-label="Admin action log">
               <thead>
                 <tr>
                   <th scope="col">Time</th>
