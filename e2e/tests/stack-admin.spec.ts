@@ -3,7 +3,9 @@
 // finally block and pause windows are kept short.
 import fs from 'node:fs'
 import algosdk from 'algosdk'
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { buildSwapExactIn, fetchVaultTotals, groveBehind, staking } from '@grove/sdk'
 import { algorand, connectKmd, connectMnemonic, demo, newAccount, pool, pools, stackInfo, token } from '../support/stack.ts'
 
 const SHOTS = 'screenshots'
@@ -217,20 +219,54 @@ test('the admin role moves in two steps to another kmd account and back', async 
   }
 })
 
+/** Deployment ids the dashboard specs read (the record has every contract's id). */
+const ids = () => stackInfo().deployment as unknown as { stakingAppId: number; vaultAppId: number; registryAppId: number; dexAppId: number; groveAssetId: number; sGroveAssetId: number }
+
+async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const s = stackInfo()
+  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
+}
+
+/** The last block's time: what a dev-mode transaction (and the page's clock) sees. */
+async function chainNow(): Promise<bigint> {
+  const algod = algorand().client.algod
+  const status = await algod.status().do()
+  return (await algod.block(status.lastRound).headerOnly(true).do()).block.header.timestamp
+}
+
+/** Moves Grove's clock `seconds` later and makes a block stamped with it. */
+async function moveTime(seconds: number): Promise<void> {
+  const offset = ((await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }).offset
+  expect((await algodFetch(`/grove/v1/clock/offset/${offset + seconds}`, { method: 'POST' })).ok).toBe(true)
+  const a = algorand()
+  const dispenser = await a.account.localNetDispenser()
+  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
+}
+
+async function assetBalance(address: string, asset: bigint): Promise<bigint> {
+  const info = await algorand().client.algod.accountInformation(address).do()
+  return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
+}
+
 test('the overview total is the sum of its lines, each valued as algod and the pools value it', async ({ page }) => {
+  test.setTimeout(180_000)
   await connectMnemonic(page, demo.mnemonic)
   await page.goto('/dashboard')
   const total = page.getByTestId('portfolio-total')
   await expect(total).toHaveAttribute('data-algo', /^\d+$/, { timeout: 30_000 })
   await expect(page.getByTestId('portfolio-line').first()).toBeVisible()
   const algod = algorand().client.algod
+  const d = ids()
   await expect(async () => {
     await page.reload()
     await expect(total).toHaveAttribute('data-algo', /^\d+$/, { timeout: 20_000 })
-    const lines = await page.getByTestId('portfolio-line').evaluateAll((rows) => rows.map((r) => ({ kind: r.getAttribute('data-kind'), algo: r.getAttribute('data-algo') })))
+    const lines = await page.getByTestId('portfolio-line').evaluateAll((rows) => rows.map((r) => ({ kind: r.getAttribute('data-kind'), key: r.getAttribute('data-key'), algo: r.getAttribute('data-algo') })))
     const shownTotal = BigInt((await total.getAttribute('data-algo'))!)
     expect(shownTotal).toBe(lines.reduce((s, l) => s + (l.algo ? BigInt(l.algo) : 0n), 0n))
-    // Independently: the wallet and liquidity lines from algod's account and the pools' boxes.
+    // The demo account has every kind of line.
+    for (const kind of ['wallet', 'liquidity', 'farm', 'pool', 'sgrove', 'lock']) expect(lines.some((l) => l.kind === kind), kind).toBe(true)
+    // Independently: every line but the locks from algod's account, the pools' boxes, the staking app and the vault.
+    const now = await chainNow()
     const info = await algod.accountInformation(demo.address).do()
     const states = await Promise.all(pools().map((p) => pool(p.a, p.b)))
     const priceOf = (id: number, amount: bigint): bigint | null => {
@@ -238,25 +274,150 @@ test('the overview total is the sum of its lines, each valued as algod and the p
       const p = states.find((s) => s.a === 0 && s.b === id)
       return p && p.reserveB > 0n ? (amount * p.reserveA) / p.reserveB : null
     }
+    const valueOf = (asset: number, amount: bigint): bigint | null => {
+      const lp = states.find((s) => s.lpAsset === asset)
+      if (!lp) return priceOf(asset, amount)
+      const L = lp.lpIssued + 1000n
+      const [va, vb] = [priceOf(lp.a, (amount * lp.reserveA) / L), priceOf(lp.b, (amount * lp.reserveB) / L)]
+      return va === null || vb === null ? null : va + vb
+    }
     let expected = info.amount
     for (const h of info.assets ?? []) {
       if (h.amount === 0n) continue
-      const lp = states.find((s) => BigInt(s.lpAsset) === h.assetId)
-      if (lp) {
-        const L = lp.lpIssued + 1000n
-        const va = priceOf(lp.a, (h.amount * lp.reserveA) / L)
-        const vb = priceOf(lp.b, (h.amount * lp.reserveB) / L)
-        if (va !== null && vb !== null) expected += va + vb
-      } else {
-        expected += priceOf(Number(h.assetId), h.amount) ?? 0n
-      }
+      if (h.assetId === BigInt(d.sGroveAssetId)) {
+        const grove = groveBehind(await fetchVaultTotals(algod, BigInt(d.vaultAppId), BigInt(d.groveAssetId)), h.amount)
+        const v = priceOf(d.groveAssetId, grove)!
+        expect(lines.find((l) => l.kind === 'sgrove')?.algo).toBe(String(v))
+        expected += v
+      } else expected += valueOf(Number(h.assetId), h.amount) ?? 0n
+    }
+    for (const program of await staking.fetchPrograms(algod, BigInt(d.stakingAppId))) {
+      const pos = await staking.fetchPosition(algod, BigInt(d.stakingAppId), program.id, demo.address)
+      if (!pos) continue
+      const pending = staking.pendingRewards(program, pos, now)
+      const rewards = program.rewardCount === 2n ? [program.rewardAsset1, program.rewardAsset2] : [program.rewardAsset1]
+      const parts = [valueOf(Number(program.stakeAsset), pos.stake), ...rewards.map((r, k) => valueOf(Number(r), pending[k]!))]
+      const v = parts.some((x) => x === null) ? null : parts.reduce<bigint>((s, x) => s + x!, 0n)
+      const key = `${program.kind === 1n ? 'farm' : 'pool'}-${program.id}`
+      if (pos.stake === 0n && pending.every((x) => x === 0n)) continue
+      expect(lines.find((l) => l.key === key)?.algo ?? null, key).toBe(v === null ? null : String(v))
+      expected += v ?? 0n
     }
     const lockTotal = lines.filter((l) => l.kind === 'lock').reduce((s, l) => s + (l.algo ? BigInt(l.algo) : 0n), 0n)
     expect(shownTotal - lockTotal).toBe(expected)
-  }).toPass({ timeout: 60_000 })
-  await expect(page.getByText('Farms, staking pools and sGROVE are not deployed yet')).toBeVisible()
+  }).toPass({ timeout: 90_000 })
+  await expect(page.getByText('are not deployed yet')).toHaveCount(0)
+  await expect(page.getByTestId('value-chart')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('change-24h')).toHaveText(/%|—/)
   await shoot(page, 'dashboard-overview')
   await page.getByRole('tab', { name: 'Accounts' }).click()
   await expect(page.getByTestId(`account-${demo.address}`)).toContainText('(active)')
+  await expect(page.getByTestId('activity-item').first()).toBeVisible({ timeout: 30_000 })
   await shoot(page, 'dashboard-accounts')
+})
+
+test('claim all pays every pending reward', async ({ page }) => {
+  test.setTimeout(240_000)
+  const account = await newAccount({ algo: 60 })
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  const make = async (unitName: string) =>
+    (await a.send.assetCreate({ sender: signer.addr, total: 10_000_000_000_000n, decimals: 6, assetName: `${unitName} Test`, unitName, suppressLog: true })).assetId
+  const [stakeAsset, reward1, reward2] = [await make('CLST'), await make('CLRA'), await make('CLRB')]
+  const ctx: staking.StakingContext = { algod: a.client.algod, stakingAppId: BigInt(ids().stakingAppId), registryAppId: BigInt(ids().registryAppId), sender: signer.addr, signer: signer.signer }
+  // Two staking pools of the account's own token, one paying each reward token; both end soon.
+  const start = (await chainNow()) + 20n
+  const programs: bigint[] = []
+  for (const [reward, rate] of [
+    [reward1, 1_000n],
+    [reward2, 3_000n],
+  ] as const) {
+    const built = await staking.buildCreateProgram(ctx, { stakeAsset, rewards: [{ asset: reward, rate }], start, end: start + 120n })
+    await built.composer.execute(ctx.algod, 4)
+    programs.push(built.program)
+    const program = (await staking.fetchProgram(ctx.algod, ctx.stakingAppId, built.program))!
+    await (await staking.buildStake(ctx, program, 5_000_000n)).composer.execute(ctx.algod, 4)
+  }
+  // Past both ends: what is pending no longer grows, so the claim pays exactly what the page shows.
+  await moveTime(600)
+  const before = { r1: await assetBalance(account.address, reward1), r2: await assetBalance(account.address, reward2) }
+
+  await connectMnemonic(page, account.mnemonic)
+  await page.goto('/dashboard')
+  const shown = new Map<string, bigint>()
+  await expect(async () => {
+    await page.reload()
+    const rows = page.getByTestId('pending-reward')
+    await expect(rows).toHaveCount(2, { timeout: 15_000 })
+    for (const r of await rows.all()) shown.set((await r.getAttribute('data-asset'))!, BigInt((await r.getAttribute('data-amount'))!))
+    expect(shown.get(String(reward1))).toBeGreaterThan(0n)
+    expect(shown.get(String(reward2))).toBeGreaterThan(0n)
+  }).toPass({ timeout: 60_000 })
+
+  await page.getByRole('button', { name: /^Claim all rewards \(2\)/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review claim all' })
+  await expect(dialog.getByTestId('claim-groups')).toHaveAttribute('data-groups', '1', { timeout: 30_000 })
+  await expect(dialog.getByTestId('simulated-fee')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+  await shoot(page, 'dashboard-claim-all')
+  await dialog.getByRole('button', { name: 'Claim all' }).click()
+  await expect(toast(page, /Claimed the rewards of 2 program/)).toBeVisible({ timeout: 30_000 })
+  expect(await assetBalance(account.address, reward1)).toBe(before.r1 + shown.get(String(reward1))!)
+  expect(await assetBalance(account.address, reward2)).toBe(before.r2 + shown.get(String(reward2))!)
+  for (const id of programs) {
+    const program = (await staking.fetchProgram(ctx.algod, ctx.stakingAppId, id))!
+    const pos = (await staking.fetchPosition(ctx.algod, ctx.stakingAppId, id, account.address))!
+    expect(staking.pendingRewards(program, pos, await chainNow())[0]).toBe(0n)
+  }
+  await expect(page.getByRole('button', { name: 'No rewards to claim' })).toBeVisible({ timeout: 30_000 })
+})
+
+test('the accounts tab lists a swap the account just made', async ({ page }) => {
+  test.setTimeout(120_000)
+  const account = await newAccount({ algo: 30 })
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  const gusd = BigInt(token('gUSD').assetId)
+  await a.send.assetOptIn({ sender: signer.addr, assetId: gusd, suppressLog: true })
+  const dexCtx = { algod: a.client.algod, dexAppId: BigInt(ids().dexAppId), registryAppId: BigInt(ids().registryAppId), sender: signer.addr, signer: signer.signer }
+  const result = await (await buildSwapExactIn(dexCtx, 0n, gusd, 1_000_000n, 1n)).composer.execute(a.client.algod, 4)
+  await connectMnemonic(page, account.mnemonic)
+  await page.goto('/dashboard?tab=accounts')
+  // The analytics service follows within a block or two: the list polls.
+  const row = page.locator(`[data-testid="activity-item"][data-txid="${result.txIDs.at(-1)}"]`)
+  await expect(async () => {
+    await page.reload()
+    await expect(row).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 60_000 })
+  await expect(row).toHaveAttribute('data-kind', 'swap')
+  await expect(row).toContainText('1 ALGO →')
+  await expect(row).toContainText('gUSD')
+  await expect(row.getByRole('button', { name: /Copy transaction id/ })).toBeVisible()
+})
+
+test('the admin log shows a change the admin just made', async ({ page }) => {
+  test.setTimeout(120_000)
+  const admin = await dispenser()
+  const a = algorand()
+  const created = await a.send.assetCreate({ sender: admin, total: 1_000n, decimals: 0, assetName: 'Log Test', unitName: 'LOGT', suppressLog: true })
+  const spec = JSON.parse(fs.readFileSync(new URL('../../packages/contracts/artifacts/Registry.arc56.json', import.meta.url), 'utf8')) as { methods: { name: string; args: { type: string; name: string }[]; returns: { type: string } }[] }
+  const m = spec.methods.find((x) => x.name === 'setVerified')!
+  const abi = new algosdk.ABIMethod({ name: m.name, args: m.args.map((x) => ({ type: x.type, name: x.name })), returns: { type: m.returns.type } })
+  // The verified-token box is the registry's to pay for: top its account up first (the page's review does the same).
+  await a.send.payment({ sender: admin, receiver: algosdk.getApplicationAddress(ids().registryAppId), amount: AlgoAmount.MicroAlgo(100_000), suppressLog: true })
+  const sent = await a.send.appCallMethodCall({ sender: admin, appId: BigInt(ids().registryAppId), method: abi, args: [created.assetId, true], suppressLog: true })
+  try {
+    await connectKmd(page, admin)
+    await page.goto('/admin')
+    const entry = page.locator(`[data-testid="admin-log-entry"][data-txid="${sent.txIds.at(-1)}"]`)
+    await expect(async () => {
+      await page.reload()
+      await expect(entry.first()).toBeVisible({ timeout: 10_000 })
+    }).toPass({ timeout: 60_000 })
+    await expect(entry.first()).toContainText('LOGT verified')
+    await expect(entry.first()).toContainText(admin.slice(0, 6))
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await shoot(page, 'admin-log')
+  } finally {
+    await adminCall(admin, 'setVerified', [created.assetId, false])
+  }
 })

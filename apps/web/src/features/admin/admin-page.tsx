@@ -26,6 +26,7 @@ import {
   verifyTokenReview,
   type AdminReview,
 } from './admin-actions.ts'
+import { AdminLogPanel } from './components/admin-log.tsx'
 import { AdminReviewDialog } from './components/admin-review.tsx'
 import './admin.css'
 
@@ -105,6 +106,7 @@ export function AdminPage() {
           <VerifiedTokensPanel verified={market.verified} disabled={!isAdmin} onReview={setReview} />
           <ProjectsPanel registryAppId={deployment.registryAppId} disabled={!isAdmin} onReview={setReview} />
           <TransferPanel admin={state.admin} pending={state.pendingAdmin} disabled={!isAdmin} onReview={setReview} />
+          <AdminLogPanel tokens={market.tokens} />
         </>
       )}
       {review ? <AdminReviewDialog review={review} dex={market.dex} onClose={() => setReview(null)} /> : null}

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
-import { Page } from '@/components/ui/page.tsx'
+import { Page, Panel } from '@/components/ui/page.tsx'
 import { useProtocol } from '@/lib/protocol.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { AccountsTable } from './components/accounts-table.tsx'
+import { ActivityList } from './components/activity-list.tsx'
 import { Overview } from './components/portfolio-view.tsx'
 import { LockTab } from './lock-tab.tsx'
 import { ProjectsTab } from './projects-tab.tsx'
@@ -57,6 +58,11 @@ function TabContent(props: { tab: DashboardTab }) {
         <>
           <ConnectPrompt reason="Connect a wallet to list its accounts." />
           {session.accounts.length > 0 ? <AccountsTable /> : null}
+          {session.activeAddress ? (
+            <Panel title="Activity of the active account">
+              <ActivityList address={session.activeAddress} />
+            </Panel>
+          ) : null}
         </>
       )
     case 'lock':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { algoInStable, derivePortfolio, findStableCoin, underlying, valueInAlgo, type PoolReserves } from './portfolio.ts'
+import { algoInStable, claimablePrograms, derivePortfolio, findStableCoin, underlying, valueInAlgo, type PoolReserves } from './portfolio.ts'
 
 // ALGO/gUSD (id 10) at 0.2 gUSD per ALGO; ALGO/FERN (id 11) at 4 FERN per ALGO; gUSD/MOSS (id 12) only.
 const POOLS: PoolReserves[] = [
@@ -65,6 +65,44 @@ describe('derivePortfolio', () => {
     expect(p.lines.find((l) => l.key === 'lock-1')!.algo).toBe(5_000_000n)
     const [ua, ub] = underlying(POOLS[1]!, 1000n)
     expect(p.lines.find((l) => l.key === 'lock-2')!.algo).toBe(ua + (ub * 500_000_000n) / 2_000_000_000n)
+  })
+})
+
+describe('derivePortfolio with stakes and sGROVE', () => {
+  // GROVE is id 11 here (4 per ALGO); sGROVE id 50, each worth 1.5 GROVE
+  const sgrove = { sGroveAssetId: 50, groveAssetId: 11, groveBehind: (shares: bigint) => (shares * 3n) / 2n }
+  const p = derivePortfolio({
+    holdings: holdings([[50, 4_000_000n]]),
+    pools: POOLS,
+    sgrove,
+    stakes: [
+      // a farm of ALGO/FERN LP paying ALGO and gUSD, a staking pool of gUSD paying FERN, an emptied one
+      { programId: 7n, kind: 'farm', stakeAsset: 101n, stake: 100_000n, pending: [{ asset: 0n, amount: 30n }, { asset: 10n, amount: 1_000n }] },
+      { programId: 8n, kind: 'pool', stakeAsset: 10n, stake: 2_000_000n, pending: [{ asset: 11n, amount: 400n }] },
+      { programId: 9n, kind: 'pool', stakeAsset: 10n, stake: 0n, pending: [{ asset: 11n, amount: 0n }] },
+    ],
+  })
+  const line = (key: string) => p.lines.find((l) => l.key === key)!
+  it('makes sGROVE a line worth the GROVE behind it, not an unpriced wallet token', () => {
+    expect(p.lines.some((l) => l.key === 'wallet-50')).toBe(false)
+    expect(line('sgrove-50')).toMatchObject({ kind: 'sgrove', shares: 4_000_000n, amounts: [{ tokenId: 11, amount: 6_000_000n }], algo: 1_500_000n })
+  })
+  it('values a farm stake at its LP underlying plus every pending reward', () => {
+    const [ua, ub] = underlying(POOLS[1]!, 100_000n)
+    expect(line('farm-7').algo).toBe(ua + (ub * 500_000_000n) / 2_000_000_000n + 30n + 5_000n)
+    expect(line('farm-7').stake?.pending).toHaveLength(2)
+  })
+  it('values a staking-pool stake at its token plus its pending reward, and skips emptied positions', () => {
+    expect(line('pool-8').algo).toBe(10_000_000n + 100n)
+    expect(p.lines.some((l) => l.key === 'pool-9')).toBe(false)
+  })
+  it('keeps the total the sum of its lines', () => {
+    expect(p.lines.map((l) => l.kind)).toEqual(['wallet', 'farm', 'pool', 'sgrove'])
+    expect(p.unpriced).toBe(0)
+    expect(p.totalAlgo).toBe(p.lines.reduce((s, l) => s + l.algo!, 0n))
+  })
+  it('claims only programs with something pending', () => {
+    expect(claimablePrograms([{ programId: 1n, kind: 'pool', stakeAsset: 10n, stake: 5n, pending: [{ asset: 0n, amount: 0n }] }, { programId: 2n, kind: 'farm', stakeAsset: 101n, stake: 0n, pending: [{ asset: 0n, amount: 0n }, { asset: 10n, amount: 1n }] }]).map((s) => s.programId)).toEqual([2n])
   })
 })
 

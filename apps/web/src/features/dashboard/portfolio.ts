@@ -24,6 +24,24 @@ export interface LockHolding {
   withdrawable: bigint
 }
 
+/** A farm or staking-pool position with what it could claim now. */
+export interface StakeHolding {
+  programId: bigint
+  kind: 'farm' | 'pool'
+  stakeAsset: bigint
+  stake: bigint
+  /** Pending rewards per reward asset of the program (ALGO = 0). */
+  pending: { asset: bigint; amount: bigint }[]
+}
+
+/** The account's sGROVE and the GROVE behind it (what unstaking it all pays now). */
+export interface SGroveHolding {
+  sGroveAssetId: number
+  groveAssetId: number
+  /** The SDK's groveBehind at the vault's totals now. */
+  groveBehind(shares: bigint): bigint
+}
+
 /** One amount of one token inside a line. */
 export interface LineAmount {
   tokenId: number
@@ -32,7 +50,7 @@ export interface LineAmount {
 
 /** A line of the overview. */
 export interface PortfolioLine {
-  kind: 'wallet' | 'liquidity' | 'lock'
+  kind: 'wallet' | 'liquidity' | 'farm' | 'pool' | 'sgrove' | 'lock'
   key: string
   /** Token amounts the line holds (two for a liquidity position: its underlying). */
   amounts: LineAmount[]
@@ -40,6 +58,12 @@ export interface PortfolioLine {
   lp?: bigint
   /** Lock details. */
   lock?: LockHolding
+  /** A farm or staking-pool position (its pending rewards are part of the line's value). */
+  stake?: StakeHolding
+  /** sGROVE held (amounts then hold the GROVE behind it). */
+  shares?: bigint
+  /** The plain tokens the line's value is made of (an LP token as its two sides, sGROVE as GROVE): what a price history values. */
+  exposure: LineAmount[]
   /** µALGO; null when a token of the line has no ALGO pool to price it. */
   algo: bigint | null
 }
@@ -81,46 +105,74 @@ export function underlying(pool: PoolReserves, lp: bigint): [bigint, bigint] {
   return [(lp * pool.reserveA) / L, (lp * pool.reserveB) / L]
 }
 
+/** `amount` of `asset` as plain tokens: an LP token as what burning it pays, anything else as itself. */
+export function exposureOf(pools: readonly PoolReserves[], asset: bigint, amount: bigint): LineAmount[] {
+  const pool = pools.find((p) => p.lpAsset === asset)
+  if (!pool) return [{ tokenId: Number(asset), amount }]
+  const [ua, ub] = underlying(pool, amount)
+  return [
+    { tokenId: Number(pool.a), amount: ua },
+    { tokenId: Number(pool.b), amount: ub },
+  ]
+}
+
+/** µALGO of plain token amounts; null when one has no ALGO pool. */
+const valueOfExposure = (pools: readonly PoolReserves[], parts: readonly LineAmount[]) => sum(parts.map((x) => valueInAlgo(pools, x.tokenId, x.amount)))
+
 const sum = (values: (bigint | null)[]): bigint | null => (values.some((v) => v === null) ? null : values.reduce<bigint>((s, v) => s + v!, 0n))
 
-/** Derives the overview: wallet tokens (LP tokens become liquidity lines), then positions, then locks; a total of every priced line. */
-export function derivePortfolio(input: { holdings: Holdings; pools: readonly PoolReserves[]; locks?: readonly LockHolding[] }): Portfolio {
-  const { holdings, pools } = input
-  const lines: PortfolioLine[] = [{ kind: 'wallet', key: 'wallet-0', amounts: [{ tokenId: 0, amount: holdings.algo }], algo: holdings.algo }]
+/** Derives the overview: wallet tokens (LP tokens become liquidity lines, sGROVE its GROVE), then positions, farm and pool stakes with their pending rewards, locks; a total of every priced line. */
+export function derivePortfolio(input: {
+  holdings: Holdings
+  pools: readonly PoolReserves[]
+  locks?: readonly LockHolding[]
+  stakes?: readonly StakeHolding[]
+  sgrove?: SGroveHolding
+}): Portfolio {
+  const { holdings, pools, sgrove } = input
+  const lines: PortfolioLine[] = [{ kind: 'wallet', key: 'wallet-0', amounts: [{ tokenId: 0, amount: holdings.algo }], exposure: [{ tokenId: 0, amount: holdings.algo }], algo: holdings.algo }]
   const positions: PortfolioLine[] = []
+  const vault: PortfolioLine[] = []
   for (const [id, amount] of [...holdings.assets].sort((x, y) => x[0] - y[0])) {
     if (amount === 0n) continue
     const pool = pools.find((p) => p.lpAsset === BigInt(id))
-    if (pool) {
-      const [ua, ub] = underlying(pool, amount)
-      positions.push({
-        kind: 'liquidity',
-        key: `lp-${id}`,
-        lp: amount,
-        amounts: [
-          { tokenId: Number(pool.a), amount: ua },
-          { tokenId: Number(pool.b), amount: ub },
-        ],
-        algo: sum([valueInAlgo(pools, Number(pool.a), ua), valueInAlgo(pools, Number(pool.b), ub)]),
-      })
+    if (sgrove && id === sgrove.sGroveAssetId) {
+      // sGROVE has no pool: it is worth the GROVE unstaking it pays.
+      const exposure = [{ tokenId: sgrove.groveAssetId, amount: sgrove.groveBehind(amount) }]
+      vault.push({ kind: 'sgrove', key: `sgrove-${id}`, shares: amount, amounts: exposure, exposure, algo: valueOfExposure(pools, exposure) })
+    } else if (pool) {
+      const exposure = exposureOf(pools, BigInt(id), amount)
+      positions.push({ kind: 'liquidity', key: `lp-${id}`, lp: amount, amounts: exposure, exposure, algo: valueOfExposure(pools, exposure) })
     } else {
-      lines.push({ kind: 'wallet', key: `wallet-${id}`, amounts: [{ tokenId: id, amount }], algo: valueInAlgo(pools, id, amount) })
+      const exposure = [{ tokenId: id, amount }]
+      lines.push({ kind: 'wallet', key: `wallet-${id}`, amounts: exposure, exposure, algo: valueInAlgo(pools, id, amount) })
     }
   }
+  const stakes: PortfolioLine[] = (input.stakes ?? [])
+    .filter((s) => s.stake > 0n || s.pending.some((r) => r.amount > 0n))
+    .map((s) => {
+      // A stake is worth what it stakes (an LP token its underlying) plus what it could claim now.
+      const exposure = [...exposureOf(pools, s.stakeAsset, s.stake), ...s.pending.map((r) => ({ tokenId: Number(r.asset), amount: r.amount }))]
+      return { kind: s.kind, key: `${s.kind}-${s.programId}`, amounts: [{ tokenId: Number(s.stakeAsset), amount: s.stake }], stake: s, exposure, algo: valueOfExposure(pools, exposure) }
+    })
   const locks: PortfolioLine[] = (input.locks ?? [])
     .filter((l) => l.owed > 0n)
     .map((l) => {
-      const pool = pools.find((p) => p.lpAsset === l.asset)
       // A lock of LP tokens is worth its underlying, as a position is.
-      const algo = pool ? sum(underlying(pool, l.owed).map((u, i) => valueInAlgo(pools, Number(i === 0 ? pool.a : pool.b), u))) : valueInAlgo(pools, Number(l.asset), l.owed)
-      return { kind: 'lock' as const, key: `lock-${l.id}`, amounts: [{ tokenId: Number(l.asset), amount: l.owed }], lock: l, algo }
+      const exposure = exposureOf(pools, l.asset, l.owed)
+      return { kind: 'lock' as const, key: `lock-${l.id}`, amounts: [{ tokenId: Number(l.asset), amount: l.owed }], lock: l, exposure, algo: valueOfExposure(pools, exposure) }
     })
-  const all = [...lines, ...positions, ...locks]
+  const all = [...lines, ...positions, ...stakes, ...vault, ...locks]
   return {
     lines: all,
     totalAlgo: all.reduce((s, l) => s + (l.algo ?? 0n), 0n),
     unpriced: all.filter((l) => l.algo === null).length,
   }
+}
+
+/** Every reward the positions could claim now, one entry per program with something pending: what "claim all" claims. */
+export function claimablePrograms(stakes: readonly StakeHolding[]): StakeHolding[] {
+  return stakes.filter((s) => s.pending.some((r) => r.amount > 0n))
 }
 
 /** The network's stable coin among `tokens`: gUSD on localnet, USDC elsewhere. */

@@ -7,23 +7,38 @@ import type { ReactNode } from 'react'
 import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
 import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { dexQuery, type Dex, type LockAction, type ProjectAction } from '@/lib/tx/dex.ts'
+import { stakingKey } from '@/lib/staking/staking.ts'
+import { dexQuery, type Dex, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import { prepareClaimAll, type PreparedClaimAll } from '../api/claim-all.ts'
 
-/** A dashboard action: on the Locks app or the registry. */
-export type DashboardAction = { app: 'lock'; action: LockAction } | { app: 'project'; action: ProjectAction }
+/** Claim every pending reward of these programs (the account's positions in them), in as few groups as fit. */
+export interface ClaimAllAction {
+  programs: StakingProgram[]
+  positions: ReadonlyMap<bigint, StakingPosition>
+  /** Assets the account holds: no opt-in for them. */
+  held: bigint[]
+}
+
+/** A dashboard action: on the Locks app, the registry, or claims on the staking app. */
+export type DashboardAction = { app: 'lock'; action: LockAction } | { app: 'project'; action: ProjectAction } | { app: 'claims'; action: ClaimAllAction }
 
 // A lock in an action is named by its id and the state read (a top-up after a withdrawal is another group).
 const keyOf = (a: DashboardAction): string =>
-  JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
+  JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v instanceof Map ? [...v.entries()] : v))
 
 /** The one query for a dashboard action's built group; never cached beyond the review, never retried. */
 export function preparedActionQuery(dex: Dex | undefined, ctx: TxContext | null, action: DashboardAction | null) {
   return queryOptions({
     queryKey: ['prepared-dashboard', ctx?.sender, action ? keyOf(action) : null],
-    queryFn: () => (action!.app === 'lock' ? dex!.prepareLockAction(ctx!, action!.action) : dex!.prepareProjectAction(ctx!, action!.action)),
+    queryFn: () => {
+      const a = action!
+      if (a.app === 'lock') return dex!.prepareLockAction(ctx!, a.action)
+      if (a.app === 'project') return dex!.prepareProjectAction(ctx!, a.action)
+      return prepareClaimAll(dex!, ctx!, a.action.programs, a.action.positions, a.action.held)
+    },
     enabled: dex !== undefined && ctx !== null && action !== null,
     staleTime: Infinity,
     gcTime: 0,
@@ -33,7 +48,8 @@ export function preparedActionQuery(dex: Dex | undefined, ctx: TxContext | null,
 }
 
 /** Words for a dashboard action's failure: the app's own sentences first. */
-export function explainAction(dex: Dex, app: DashboardAction['app'], error: unknown, ctx: { lockAppId?: number; registryAppId?: number }): string {
+export function explainAction(dex: Dex, app: DashboardAction['app'], error: unknown, ctx: { lockAppId?: number; registryAppId?: number; stakingAppId?: number }): string {
+  if (app === 'claims') return dex.readableStakingError(error, ctx.stakingAppId)
   return app === 'lock' ? dex.readableLockError(error, ctx.lockAppId) : dex.readableProjectError(error, ctx.registryAppId)
 }
 
@@ -62,8 +78,9 @@ export function ActionReview(props: ActionReviewProps) {
   const { action } = props
   const prepared = useQuery(preparedActionQuery(dex.data, action ? tx.context() : null, action))
   const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
-  const ids = { lockAppId: deployment?.lockAppId, registryAppId: deployment?.registryAppId }
+  const ids = { lockAppId: deployment?.lockAppId, registryAppId: deployment?.registryAppId, stakingAppId: deployment?.stakingAppId }
   const explain = (error: Error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)
+  const packed = prepared.data && 'groups' in prepared.data ? (prepared.data as PreparedClaimAll) : null
   const prepareError = action === null ? (props.invalid ?? 'Complete the form above') : prepared.error ? explain(prepared.error) : null
 
   async function confirm() {
@@ -74,7 +91,10 @@ export function ActionReview(props: ActionReviewProps) {
       done: props.done,
       send: () => group.send(),
       explain: (d, error) => explainAction(d, action.app, error, ids),
-      invalidates: [action.app === 'lock' ? locksKey(algod, deployment.lockAppId ?? 0) : projectsKey(algod, deployment.registryAppId), chainClockQuery(algod).queryKey],
+      invalidates: [
+        action.app === 'lock' ? locksKey(algod, deployment.lockAppId ?? 0) : action.app === 'project' ? projectsKey(algod, deployment.registryAppId) : stakingKey(algod, deployment.stakingAppId),
+        chainClockQuery(algod).queryKey,
+      ],
     })
     if (ok) props.onDone()
     else void prepared.refetch()
@@ -93,6 +113,11 @@ export function ActionReview(props: ActionReviewProps) {
       onClose={props.onClose}
     >
       {props.children}
+      {packed ? (
+        <p className="hint" data-testid="claim-groups" data-groups={packed.groups}>
+          {packed.claims} claim(s) in {packed.groups} group(s) of at most 16 transactions, signed in one request.
+        </p>
+      ) : null}
     </ReviewDialog>
   )
 }

@@ -1,30 +1,50 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Notice } from '@/components/ui/notice.tsx'
 import { Panel } from '@/components/ui/page.tsx'
 import { accountQuery } from '@/lib/account/account.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { poolsQuery } from '@/lib/pools/pools.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import { positionsQuery, programsQuery as stakingProgramsQuery, useChainNow } from '@/lib/staking/staking.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
+import { dexQuery, type Pool, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
+import { vaultStateQuery } from '@/lib/vault/vault.ts'
 import { ownerLocksQuery } from '../api/locks.ts'
-import { algoInStable, derivePortfolio, findStableCoin, type Portfolio, type PortfolioLine } from '../portfolio.ts'
+import { algoInStable, derivePortfolio, findStableCoin, type Portfolio, type PortfolioLine, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
+import { ClaimAll } from './claim-all-button.tsx'
+import { ValueSummary } from './value-summary.tsx'
 
 /** What valuing an account needs: its portfolio, the tokens to name its lines and the stable coin for USD. */
 export interface ValuedPortfolio {
   portfolio: Portfolio | null
   tokens: ReadonlyMap<number, Token>
+  pools: readonly Pool[]
   stable: Token | null
   /** Stable-coin base units of `microAlgo`; null without the stable coin's pool. */
   usd(microAlgo: bigint): bigint | null
+  /** The staking programs and the account's positions in them (what claim all claims). */
+  programs: readonly StakingProgram[]
+  positions: ReadonlyMap<bigint, StakingPosition>
+  stakes: readonly StakeHolding[]
+  /** Assets the account holds (claims need no opt-in for them). */
+  held: bigint[]
+  sGroveId: number | null
   error: string | null
 }
 
-/** Reads and values an account: algod's holdings, the DEX's pools and (when deployed) its locks. */
+const NO_POSITIONS: ReadonlyMap<bigint, StakingPosition> = new Map()
+
+/** Reads and values an account: algod's holdings, the DEX's pools, its locks, its farm and pool stakes (pending rewards at the chain's now) and its sGROVE. */
 export function usePortfolio(address: string | null, withLocks = true): ValuedPortfolio {
   const { network, algod, deployment } = useProtocol()
   const account = useQuery({ ...accountQuery(algod, address ?? ''), enabled: address !== null })
   const pools = useQuery({ ...poolsQuery(algod, deployment?.dexAppId ?? 0), enabled: deployment !== null })
   const locks = useQuery({ ...ownerLocksQuery(algod, deployment?.lockAppId ?? 0, address ?? ''), enabled: withLocks && address !== null && deployment?.lockAppId !== undefined })
+  const stakingAppId = deployment?.stakingAppId ?? 0
+  const programs = useQuery({ ...stakingProgramsQuery(algod, stakingAppId), enabled: stakingAppId > 0 })
+  const positions = useQuery({ ...positionsQuery(algod, stakingAppId, address ?? ''), enabled: stakingAppId > 0 && address !== null })
+  const vault = useQuery(vaultStateQuery(algod, deployment?.vaultAppId ? deployment : null))
+  const dex = useQuery(dexQuery())
+  const { now } = useChainNow()
   const ids = new Set<number>()
   for (const id of account.data?.assets.keys() ?? []) ids.add(id)
   for (const p of pools.data ?? []) {
@@ -32,33 +52,77 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
     ids.add(Number(p.b))
   }
   for (const l of locks.data ?? []) ids.add(Number(l.asset))
+  for (const p of programs.data ?? []) for (const a of [p.stakeAsset, p.rewardAsset1, p.rewardAsset2]) ids.add(Number(a))
+  if (deployment?.groveAssetId) ids.add(deployment.groveAssetId)
   ids.delete(0)
   const described = useQueries({ queries: [...ids].sort((x, y) => x - y).map((id) => tokenQuery(algod, id)) })
   const tokens = new Map<number, Token>([[0, ALGO]])
   for (const q of described) if (q.data) tokens.set(q.data.id, q.data)
   const stable = findStableCoin(tokens.values(), network.id)
   const poolList = pools.data ?? []
-  const ready = account.data && (deployment === null || pools.data)
+  const sdk = dex.data?.sdk
+  // Stakes wait for the SDK's reward math and the chain's clock: pending rewards are never guessed.
+  const stakes: StakeHolding[] | null =
+    stakingAppId === 0
+      ? []
+      : programs.data && positions.data && sdk && now !== null
+        ? [...positions.data].flatMap(([id, pos]) => {
+            const program = programs.data.find((p) => p.id === id)
+            if (!program) return []
+            const pending = sdk.staking.pendingRewards(program, pos, now)
+            const assets = program.rewardCount === 2n ? [program.rewardAsset1, program.rewardAsset2] : [program.rewardAsset1]
+            return [{ programId: id, kind: program.kind === 1n ? ('farm' as const) : ('pool' as const), stakeAsset: program.stakeAsset, stake: pos.stake, pending: assets.map((asset, k) => ({ asset, amount: pending[k]! })) }]
+          })
+        : null
+  const sGroveId = deployment?.sGroveAssetId ?? null
+  const sgrove: SGroveHolding | undefined =
+    sGroveId !== null && deployment && vault.data && sdk ? { sGroveAssetId: sGroveId, groveAssetId: deployment.groveAssetId, groveBehind: (shares) => sdk.groveBehind(vault.data.totals, shares) } : undefined
+  const holdsSGrove = sGroveId !== null && (account.data?.assets.get(sGroveId) ?? 0n) > 0n
+  const ready = account.data && (deployment === null || (pools.data && stakes !== null && (!holdsSGrove || sgrove)))
   return {
-    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: locks.data }) : null,
+    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: locks.data, stakes: stakes ?? [], sgrove }) : null,
     tokens,
+    pools: poolList,
     stable,
     usd: (microAlgo) => algoInStable(poolList, stable?.id ?? null, microAlgo),
-    error: account.error?.message ?? pools.error?.message ?? null,
+    programs: programs.data ?? [],
+    positions: positions.data ?? NO_POSITIONS,
+    stakes: stakes ?? [],
+    held: [...(account.data?.assets.keys() ?? [])].map(BigInt),
+    sGroveId,
+    error: account.error?.message ?? pools.error?.message ?? programs.error?.message ?? positions.error?.message ?? vault.error?.message ?? null,
   }
 }
 
-const amountText = (tokens: ReadonlyMap<number, Token>, id: number, amount: bigint) => {
-  const t = tokens.get(id)
-  return `${formatAmount(amount, t?.decimals ?? 0, { thousands: true })} ${t?.symbol ?? `#${id}`}`
+/** A token's name, an LP token as its pool's pair. */
+function symbolOf(id: number, tokens: ReadonlyMap<number, Token>, pools: readonly Pool[]): string {
+  const pool = pools.find((p) => p.lpAsset === BigInt(id))
+  const sym = (x: number) => tokens.get(x)?.symbol ?? `#${x}`
+  return pool ? `${sym(Number(pool.a))}/${sym(Number(pool.b))} LP` : sym(id)
 }
 
-/** A line's name: the token, the pair of a position, or the lock. */
-function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>): string {
+const amountText = (tokens: ReadonlyMap<number, Token>, id: number, amount: bigint, pools: readonly Pool[] = []) => {
+  const lp = pools.some((p) => p.lpAsset === BigInt(id))
+  return `${formatAmount(amount, tokens.get(id)?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${symbolOf(id, tokens, pools)}`
+}
+
+/** A line's name: the token, the pair of a position, the program, sGROVE or the lock. */
+function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools: readonly Pool[]): string {
   const sym = (id: number) => tokens.get(id)?.symbol ?? `#${id}`
-  if (line.kind === 'liquidity') return `${sym(line.amounts[0]!.tokenId)}/${sym(line.amounts[1]!.tokenId)} liquidity`
-  if (line.kind === 'lock') return `Lock #${line.lock!.id} (${sym(line.amounts[0]!.tokenId)})`
-  return sym(line.amounts[0]!.tokenId)
+  switch (line.kind) {
+    case 'liquidity':
+      return `${sym(line.amounts[0]!.tokenId)}/${sym(line.amounts[1]!.tokenId)} liquidity`
+    case 'farm':
+      return `Farm #${line.stake!.programId} (${symbolOf(line.amounts[0]!.tokenId, tokens, pools)})`
+    case 'pool':
+      return `Staking pool #${line.stake!.programId} (${sym(line.amounts[0]!.tokenId)})`
+    case 'sgrove':
+      return 'sGROVE'
+    case 'lock':
+      return `Lock #${line.lock!.id} (${symbolOf(line.amounts[0]!.tokenId, tokens, pools)})`
+    case 'wallet':
+      return sym(line.amounts[0]!.tokenId)
+  }
 }
 
 /** ALGO and USD of a value, or "no price". */
@@ -67,20 +131,55 @@ export function ValueCells(props: { algo: bigint | null; v: ValuedPortfolio }) {
   return (
     <>
       <td data-label="Value (ALGO)">{props.algo === null ? <span className="hint">no ALGO pool to price it</span> : `${formatAmount(props.algo, 6, { thousands: true, maxDecimals: 2 })} ALGO`}</td>
-      <td data-label="Value (USD)">{usd === null || !props.v.stable ? '—' : `$${formatAmount(usd, props.v.stable.decimals, { thousands: true, maxDecimals: 2 })}`}</td>
+      <td data-label="Value (USD)" data-usd={usd === null ? undefined : String(usd)}>
+        {usd === null || !props.v.stable ? '—' : `$${formatAmount(usd, props.v.stable.decimals, { thousands: true, maxDecimals: 2 })}`}
+      </td>
     </>
+  )
+}
+
+const GROUPS: [string, PortfolioLine['kind']][] = [
+  ['Wallet', 'wallet'],
+  ['Liquidity positions', 'liquidity'],
+  ['Farms', 'farm'],
+  ['Staking pools', 'pool'],
+  ['Staked GROVE', 'sgrove'],
+  ['Locks', 'lock'],
+]
+
+/** What a line holds, as text lines: the amounts, a stake's pending rewards, sGROVE's GROVE, a lock's state. */
+function LineAmounts(props: { line: PortfolioLine; v: ValuedPortfolio }) {
+  const { line: l, v } = props
+  const { tokens, pools } = v
+  const decimals = tokens.get(l.amounts[0]!.tokenId)?.decimals ?? 0
+  return (
+    <td data-label="Amount">
+      {l.shares !== undefined ? <span className="amount-line">{amountText(tokens, v.sGroveId ?? -1, l.shares)}</span> : null}
+      {l.amounts.map((a) => (
+        <span key={a.tokenId} className={l.shares !== undefined ? 'hint amount-line' : 'amount-line'}>
+          {l.shares !== undefined ? 'unstakes for ' : l.stake ? 'staked ' : ''}
+          {amountText(tokens, a.tokenId, a.amount, pools)}
+        </span>
+      ))}
+      {l.stake?.pending.map((r) => (
+        <span key={`r-${r.asset}`} className="hint amount-line" data-testid="pending-reward" data-asset={String(r.asset)} data-amount={String(r.amount)}>
+          + {amountText(tokens, Number(r.asset), r.amount)} pending
+        </span>
+      ))}
+      {l.lock ? (
+        <span className="hint amount-line">
+          {formatAmount(l.lock.locked, decimals, { thousands: true })} locked · {formatAmount(l.lock.withdrawable, decimals, { thousands: true })} withdrawable
+        </span>
+      ) : null}
+      {l.lp !== undefined ? <span className="hint amount-line">{formatAmount(l.lp, 6, { thousands: true })} LP</span> : null}
+    </td>
   )
 }
 
 /** The overview table: every line with its amounts and values, and the total. */
 export function PortfolioTable(props: { v: ValuedPortfolio }) {
-  const { portfolio, tokens } = props.v
+  const { portfolio, tokens, pools } = props.v
   if (!portfolio) return <p className="hint" role="status">{props.v.error ? `Portfolio unavailable: ${props.v.error}` : 'Reading your balances…'}</p>
-  const groups: [string, PortfolioLine['kind']][] = [
-    ['Wallet', 'wallet'],
-    ['Liquidity positions', 'liquidity'],
-    ['Locks', 'lock'],
-  ]
   return (
     <div className="table-wrap">
       <table className="table table--stack portfolio" aria-label="Portfolio">
@@ -92,7 +191,7 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
             <th scope="col">Value (USD)</th>
           </tr>
         </thead>
-        {groups.map(([title, kind]) => {
+        {GROUPS.map(([title, kind]) => {
           const lines = portfolio.lines.filter((l) => l.kind === kind)
           if (lines.length === 0) return null
           return (
@@ -103,22 +202,9 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
                 </th>
               </tr>
               {lines.map((l) => (
-                <tr key={l.key} data-testid="portfolio-line" data-kind={l.kind} data-algo={l.algo === null ? undefined : String(l.algo)}>
-                  <th scope="row">{lineName(l, tokens)}</th>
-                  <td data-label="Amount">
-                    {l.amounts.map((a) => (
-                      <span key={a.tokenId} className="amount-line">
-                        {amountText(tokens, a.tokenId, a.amount)}
-                      </span>
-                    ))}
-                    {l.lock ? (
-                      <span className="hint amount-line">
-                        {formatAmount(l.lock.locked, tokens.get(l.amounts[0]!.tokenId)?.decimals ?? 0, { thousands: true })} locked ·{' '}
-                        {formatAmount(l.lock.withdrawable, tokens.get(l.amounts[0]!.tokenId)?.decimals ?? 0, { thousands: true })} withdrawable
-                      </span>
-                    ) : null}
-                    {l.lp !== undefined ? <span className="hint amount-line">{formatAmount(l.lp, 6, { thousands: true })} LP</span> : null}
-                  </td>
+                <tr key={l.key} data-testid="portfolio-line" data-kind={l.kind} data-key={l.key} data-algo={l.algo === null ? undefined : String(l.algo)}>
+                  <th scope="row">{lineName(l, tokens, pools)}</th>
+                  <LineAmounts line={l} v={props.v} />
                   <ValueCells algo={l.algo} v={props.v} />
                 </tr>
               ))}
@@ -137,22 +223,16 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
   )
 }
 
-/** The overview tab: the table, then what Grove does not have on this network yet. */
+/** The overview tab: the total with its change and history, claim all, then the table. */
 export function Overview(props: { address: string }) {
-  const { network, deployment } = useProtocol()
+  const { network } = useProtocol()
   const v = usePortfolio(props.address)
   return (
     <>
-      <Panel title="Portfolio">
+      <ValueSummary v={v} />
+      <Panel title="Portfolio" actions={<ClaimAll v={v} />}>
         <PortfolioTable v={v} />
         {v.stable ? null : <p className="hint">No stable-coin pool on {network.name}, so values are shown in ALGO only.</p>}
-      </Panel>
-      <Panel title="Not deployed yet">
-        <Notice title="Farms, staking pools and sGROVE are not deployed yet">
-          Grove’s staking app and the sGROVE vault are not on {network.name} yet, so farm and staking-pool stakes, their pending rewards and sGROVE have no lines here.
-          They will appear in this table once deployed.
-          {deployment?.lockAppId === undefined ? ' Token locks are not deployed either.' : ''}
-        </Notice>
       </Panel>
     </>
   )

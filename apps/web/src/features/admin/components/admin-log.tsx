@@ -1,0 +1,85 @@
+// The admin action log panel: when, who and what changed, newest first, from the analytics service.
+import { useInfiniteQuery, useQueries } from '@tanstack/react-query'
+import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
+import { Panel } from '@/components/ui/page.tsx'
+import { useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { useProtocol } from '@/lib/protocol.ts'
+import { tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
+import { adminLogQuery } from '../api/admin-log.ts'
+import { changeWords } from '../admin-log.ts'
+
+const when = (t: number) => new Date(t * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
+const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
+
+/** Every admin change the service has seen. */
+export function AdminLogPanel(props: { tokens: ReadonlyMap<number, Token> }) {
+  const { network, algod } = useProtocol()
+  const url = useAnalyticsUrl()
+  const q = useInfiniteQuery({ ...adminLogQuery(url ?? ''), enabled: url !== null })
+  const entries = q.data?.pages.flatMap((p) => p.actions) ?? []
+  // Tokens the log names that no pool lists (a token verified before it has a pool).
+  const named = new Set(entries.flatMap((e) => [e.change.asset, e.change.a, e.change.b]).filter((v) => v !== undefined).map(Number))
+  const more = useQueries({ queries: [...named].filter((id) => id > 0 && !props.tokens.has(id)).map((id) => tokenQuery(algod, id)) })
+  const symbols = new Map<number, string>([...props.tokens].map(([id, t]) => [id, t.symbol]))
+  for (const m of more) if (m.data) symbols.set(m.data.id, m.data.symbol)
+  const asset = (id: number) => (id === 0 ? 'ALGO' : (symbols.get(id) ?? `asset #${id}`))
+  return (
+    <Panel title="Admin action log">
+      {url === null || (q.error && !q.data) ? (
+        <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table table--stack admin-log" aria-label="Admin action log">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Change</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.length === 0 ? (
+                  <tr>
+                    <td colSpan={3} className="empty">
+                      {q.isPending ? 'Loading the log…' : 'No admin action yet.'}
+                    </td>
+                  </tr>
+                ) : (
+                  entries.map((e) => (
+                    <tr key={`${e.txnId}-${e.action}`} data-testid="admin-log-entry" data-action={e.action} data-txid={e.txnId}>
+                      <td data-label="Time">
+                        {when(e.time)}
+                        <br />
+                        <span className="hint">round {e.round}</span>
+                      </td>
+                      <td data-label="Account">
+                        <code title={e.account}>{short(e.account)}</code>
+                      </td>
+                      <td data-label="Change">
+                        {changeWords(e, asset)}
+                        {network.explorer ? (
+                          <>
+                            {' '}
+                            <a href={network.explorer.tx(e.txnId)} target="_blank" rel="noreferrer">
+                              Explorer
+                            </a>
+                          </>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          {q.hasNextPage ? (
+            <button type="button" className="button button--ghost" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+              {q.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          ) : null}
+        </>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,64 @@
+// An activity item in words: what the account did, with which amounts. Pure, so tests need no DOM.
+import type { ActivityItem } from './api/activity.ts'
+
+/** What an amount needs to be shown: its token's symbol and decimals. */
+export type Describe = (asset: number) => { symbol: string; decimals: number }
+/** Formats base units of a token. */
+export type Format = (amount: bigint, asset: number) => string
+
+/** The action's name as a user says it. */
+export function activityTitle(item: Pick<ActivityItem, 'kind' | 'contract' | 'programId' | 'lockId'>): string {
+  const program = item.programId === null ? '' : ` (program #${item.programId})`
+  const lock = item.lockId === null ? '' : ` #${item.lockId}`
+  switch (item.contract) {
+    case 'dex':
+      return item.kind === 'swap' ? 'Swap' : item.kind === 'add' ? 'Add liquidity' : item.kind === 'remove' ? 'Remove liquidity' : item.kind
+    case 'staking':
+      return (
+        { stake: 'Stake', unstake: 'Unstake', claim: 'Claim rewards', compound: 'Compound', emergency: 'Emergency withdraw', create: 'Create program', topup: 'Top up rewards', extend: 'Extend program', reclaim: 'Reclaim rewards' }[item.kind] ?? item.kind
+      ) + program
+    case 'locks':
+      return ({ lock: 'Lock', withdraw: 'Withdraw from lock', extend: 'Extend lock', topup: 'Top up lock', propose: 'Propose lock owner', cancel: 'Cancel lock transfer', accept: 'Accept lock' }[item.kind] ?? item.kind) + lock
+    case 'vault':
+      return { stake: 'Stake GROVE for sGROVE', unstake: 'Unstake sGROVE', buyback: 'Buyback' }[item.kind] ?? item.kind
+  }
+}
+
+const big = (v: string | null) => (v === null ? null : BigInt(v))
+
+/** What names an item's assets: the pools (by LP asset id), the programs, the vault's tokens. */
+export interface ActivityContext {
+  pools: readonly { lpAsset: bigint; a: bigint; b: bigint }[]
+  programs: readonly { id: bigint; stakeAsset: bigint; rewardAsset1: bigint; rewardAsset2: bigint }[]
+  /** The account's locks (their assets). */
+  locks?: readonly { id: bigint; asset: bigint }[]
+  groveAssetId?: number
+  sGroveAssetId?: number
+}
+
+/** The amounts the action moved, as short phrases ("1.5 ALGO → 0.3 gUSD"); raw units where an asset is unknown. */
+export function activityDetail(item: ActivityItem, fmt: Format, ctx: ActivityContext): string {
+  const amount = (v: string | null, asset: bigint | number | undefined) => (v === null ? null : asset === undefined ? `${v} units` : fmt(BigInt(v), Number(asset)))
+  if (item.contract === 'dex') {
+    if (item.kind === 'swap' && item.assetIn !== null && item.assetOut !== null) return `${fmt(big(item.amountIn)!, item.assetIn)} → ${fmt(big(item.amountOut)!, item.assetOut)}`
+    const pool = ctx.pools.find((p) => p.lpAsset === BigInt(item.poolId ?? -1))
+    const sides = [amount(item.amountA, pool?.a), amount(item.amountB, pool?.b)].filter(Boolean).join(' + ')
+    return item.lp === null ? sides : `${sides} ${item.kind === 'remove' ? 'for' : '→'} ${amount(item.lp, pool?.lpAsset)}`
+  }
+  if (item.contract === 'vault') {
+    if (item.kind === 'buyback') return [amount(item.amountIn, item.assetIn ?? undefined), amount(item.amount, ctx.groveAssetId)].filter(Boolean).join(' → ')
+    const grove = amount(item.amount, ctx.groveAssetId)
+    const shares = amount(item.shares, ctx.sGroveAssetId)
+    return item.kind === 'unstake' ? `${shares} → ${grove}` : `${grove} → ${shares}`
+  }
+  if (item.contract === 'staking') {
+    const program = ctx.programs.find((p) => p.id === BigInt(item.programId ?? -1))
+    const parts: string[] = []
+    if (item.amount !== null && item.amount !== '0') parts.push(amount(item.amount, program?.stakeAsset)!)
+    if (item.reward1 !== null && item.reward1 !== '0') parts.push(`rewards ${amount(item.reward1, program?.rewardAsset1)}`)
+    if (item.reward2 !== null && item.reward2 !== '0') parts.push(amount(item.reward2, program?.rewardAsset2)!)
+    return parts.join(' · ')
+  }
+  const lock = ctx.locks?.find((l) => l.id === BigInt(item.lockId ?? -1))
+  return amount(item.amount, lock?.asset) ?? ''
+}

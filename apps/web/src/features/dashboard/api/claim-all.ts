@@ -1,0 +1,79 @@
+// "Claim all" as one prepared transaction: the SDK's staking buildClaim per program with something
+// pending, packed into as few groups as the 16-transaction limit allows, simulated group by group
+// for the review, then signed in ONE wallet request and sent group after group (each atomic).
+import type { BalanceChanges } from '@grove/sdk'
+import type { Transaction } from 'algosdk'
+import { algodClient } from '@/lib/vault/vault.ts'
+import type { Dex, StakingPosition, StakingProgram } from '@/lib/tx/dex.ts'
+import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
+import { packGroups } from '../claim-all.ts'
+
+/** A claim-all group set: the prepared transaction and how many groups it signs. */
+export interface PreparedClaimAll extends PreparedTx {
+  groups: number
+  claims: number
+}
+
+/** Builds every claim of `programs` (the caller's positions in them), packs them and binds simulate and send. */
+export async function prepareClaimAll(dex: Dex, ctx: TxContext, programs: readonly StakingProgram[], positions: ReadonlyMap<bigint, StakingPosition>, heldAssets: readonly bigint[]): Promise<PreparedClaimAll> {
+  const { sdk } = dex
+  const [algosdk, algod] = await Promise.all([import('algosdk'), algodClient(ctx.algod)])
+  const sp = await algod.getTransactionParams().do()
+  const base = {
+    algod,
+    stakingAppId: BigInt(ctx.deployment.stakingAppId),
+    registryAppId: BigInt(ctx.deployment.registryAppId),
+    sender: ctx.sender,
+    signer: ctx.signer,
+    suggestedParams: { ...sp, lastValid: BigInt(sp.firstValid) + BigInt(ctx.validityRounds) },
+    now: await sdk.staking.latestTimestamp(algod),
+  }
+  // One after another: a reward asset an earlier claim opts into is held for the later ones.
+  const held = new Set(heldAssets)
+  const claims: { txns: Transaction[]; fee: bigint }[] = []
+  for (const program of programs) {
+    const built = await sdk.staking.buildClaim({ ...base, heldAssets: [...held] }, program, positions.get(program.id))
+    for (const a of built.optIns) held.add(a)
+    const txns = built.composer.buildGroup().map((t) => t.txn)
+    claims.push({ txns, fee: built.fee })
+  }
+  const groups = packGroups(claims, (c) => c.txns.length).map((g) => {
+    const txns = g.flatMap((c) => c.txns)
+    for (const t of txns) t.group = undefined
+    return algosdk.assignGroupID(txns)
+  })
+  const simulateGroup = async (txns: Transaction[]): Promise<BalanceChanges> => {
+    const stxns = txns.map((t) => algosdk.decodeMsgpack(algosdk.encodeUnsignedSimulateTransaction(t), algosdk.SignedTransaction))
+    const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns: stxns })], allowEmptySignatures: true })
+    return sdk.simulatedBalanceChanges(sdk.assertSimulationSucceeded(await algod.simulateTransactions(request).do()), ctx.sender)
+  }
+  return {
+    groups: groups.length,
+    claims: claims.length,
+    fee: claims.reduce((s, c) => s + c.fee, 0n),
+    async simulate() {
+      // Groups run in order; each is simulated on today's state, which the earlier ones do not change for it (claims of other programs).
+      const all = await Promise.all(groups.map(simulateGroup))
+      const assets = new Map<bigint, bigint>()
+      for (const c of all) for (const [a, v] of c.assets) assets.set(a, (assets.get(a) ?? 0n) + v)
+      for (const [a, v] of assets) if (v === 0n) assets.delete(a)
+      return { ...all[0]!, assets, fee: all.reduce((s, c) => s + c.fee, 0n) }
+    },
+    async send() {
+      const flat = groups.flat()
+      // One wallet request for every group: the user approves claim all once.
+      const signed = await ctx.signer(flat, flat.map((_, i) => i))
+      let at = 0
+      let last = { txId: '', round: 0n }
+      for (const g of groups) {
+        const blobs = signed.slice(at, at + g.length)
+        at += g.length
+        await algod.sendRawTransaction(blobs).do()
+        const txId = g[g.length - 1]!.txID()
+        const confirmed = await algosdk.waitForConfirmation(algod, txId, 4)
+        last = { txId, round: BigInt(confirmed.confirmedRound ?? 0n) }
+      }
+      return last
+    },
+  }
+}

@@ -1,0 +1,97 @@
+// The active account's activity from the analytics service: newest first, "load more" by cursor,
+// each with its transaction id to copy (and to open on a public network's explorer).
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { formatAmount } from '@grove/sdk/amount'
+import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
+import { useToast } from '@/components/ui/toast/use-toast.ts'
+import { useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { useProtocol } from '@/lib/protocol.ts'
+import { activityQuery } from '../api/activity.ts'
+import { activityDetail, activityTitle } from '../activity.ts'
+import { usePortfolio } from './portfolio-view.tsx'
+import '../dashboard.css'
+
+const short = (id: string) => `${id.slice(0, 6)}…${id.slice(-4)}`
+const when = (t: number) => new Date(t * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** The list, or why it cannot be shown. */
+export function ActivityList(props: { address: string }) {
+  const { network, deployment } = useProtocol()
+  const url = useAnalyticsUrl()
+  const toast = useToast()
+  const v = usePortfolio(props.address)
+  const q = useInfiniteQuery({ ...activityQuery(url ?? '', props.address), enabled: url !== null })
+  if (url === null || (q.error && !q.data)) return <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
+  const items = q.data?.pages.flatMap((p) => p.activity) ?? []
+  const fmt = (amount: bigint, asset: number) => {
+    const t = v.tokens.get(asset)
+    const lp = v.pools.find((p) => p.lpAsset === BigInt(asset))
+    const sym = lp ? `${v.tokens.get(Number(lp.a))?.symbol ?? lp.a}/${v.tokens.get(Number(lp.b))?.symbol ?? lp.b} LP` : (t?.symbol ?? `#${asset}`)
+    return `${formatAmount(amount, t?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${sym}`
+  }
+  const locks = (v.portfolio?.lines ?? []).flatMap((l) => (l.lock ? [{ id: l.lock.id, asset: l.lock.asset }] : []))
+  const ctx = { pools: v.pools, programs: v.programs, locks, groveAssetId: deployment?.groveAssetId, sGroveAssetId: deployment?.sGroveAssetId }
+  const copy = (txnId: string) =>
+    void navigator.clipboard?.writeText(txnId).then(
+      () => toast.info('Transaction id copied'),
+      () => toast.info('Copying is not allowed here; select the id instead'),
+    )
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table table--stack activity" aria-label="Activity" aria-busy={q.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Action</th>
+              <th scope="col">Amounts</th>
+              <th scope="col">Transaction</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="empty">
+                  {q.isPending ? 'Loading activity…' : 'No swaps, liquidity, staking, locks or vault actions by this account yet.'}
+                </td>
+              </tr>
+            ) : (
+              items.map((item, i) => (
+                <tr key={`${item.txnId}-${item.kind}-${i}`} data-testid="activity-item" data-kind={item.kind} data-contract={item.contract} data-txid={item.txnId}>
+                  <td data-label="Time">
+                    {when(item.time)}
+                    <br />
+                    <span className="hint">round {item.round}</span>
+                  </td>
+                  <th scope="row" data-label="Action">
+                    {activityTitle(item)}
+                  </th>
+                  <td data-label="Amounts">{activityDetail(item, fmt, ctx)}</td>
+                  <td data-label="Transaction">
+                    <span className="activity__meta">
+                      <code title={item.txnId}>{short(item.txnId)}</code>
+                      <button type="button" className="button button--ghost button--small" onClick={() => copy(item.txnId)} aria-label={`Copy transaction id ${item.txnId}`}>
+                        Copy
+                      </button>
+                      {network.explorer ? (
+                        <a href={network.explorer.tx(item.txnId)} target="_blank" rel="noreferrer">
+                          Explorer
+                        </a>
+                      ) : null}
+                    </span>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {q.error ? <p className="error-text">Loading more failed; the service may be unreachable. Try again.</p> : null}
+      {q.hasNextPage ? (
+        <button type="button" className="button button--ghost activity__more" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+          {q.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      ) : null}
+    </>
+  )
+}
