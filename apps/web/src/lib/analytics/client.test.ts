@@ -26,6 +26,15 @@ describe('analyticsApi', () => {
     expect(urls).toEqual(['http://127.0.0.1:4010/api/pools?limit=500', 'http://127.0.0.1:4010/api/pools?limit=500&cursor=c1'])
   })
 
+  it('reads the vault, and null from a service older than /api/vault', async () => {
+    const vault = { rate: 1.01, totalGrove: '101', totalShares: '100', apr7d: 0.5, apr30d: 0.1, buybacks30d: 1, groveBought30d: '1', history: [] }
+    const ok = scripted(json(200, vault))
+    expect(await api(ok.fetch).vault()).toEqual(vault)
+    expect(ok.urls).toEqual(['http://127.0.0.1:4010/api/vault'])
+    const old = scripted(json(404, { statusCode: 404, error: 'Not Found', message: 'GET /api/vault is not a route of this API' }))
+    expect(await api(old.fetch).vault()).toBeNull()
+  })
+
   it('asks for candles by pool, timeframe and range', async () => {
     const { fetch, urls } = scripted(json(200, { poolId: 7, tf: '4h', candles: [] }))
     await api(fetch).candles(7, '4h', { limit: 100, from: 10 })

@@ -1,7 +1,7 @@
 // The analytics service's REST API over lib/http.ts: reads retry on 408/409/425/429/5xx and on no
 // answer, as every read of a Grove API does. One function per route, typed by its schema.
 import { HttpError, NetworkError, TimeoutError, createHttpClient, type HttpClientOptions } from '../http.ts'
-import type { ApiCandles, ApiHealth, ApiPool, ApiProgram, ApiStats, ApiSwap, ApiToken, Timeframe } from './types.ts'
+import type { ApiCandles, ApiHealth, ApiPool, ApiProgram, ApiStats, ApiSwap, ApiToken, ApiVault, Timeframe } from './types.ts'
 
 /** The service's routes as functions. */
 export interface AnalyticsApi {
@@ -14,6 +14,8 @@ export interface AnalyticsApi {
   stats(days?: number): Promise<ApiStats>
   /** Farms and staking pools; null when this service has no such route (older than it). */
   programs(): Promise<ApiProgram[] | null>
+  /** The vault's rate, totals and APRs; null when this service has no such route (older than it). */
+  vault(): Promise<ApiVault | null>
 }
 
 /** Pools per page the service allows at most; Grove has few, so every page is read. */
@@ -43,6 +45,14 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
       try {
         const body = await http.get<{ programs?: ApiProgram[] } | ApiProgram[]>('/api/programs')
         return Array.isArray(body) ? body : (body.programs ?? [])
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 404) return null
+        throw e
+      }
+    },
+    async vault() {
+      try {
+        return await http.get<ApiVault>('/api/vault')
       } catch (e) {
         if (e instanceof HttpError && e.status === 404) return null
         throw e

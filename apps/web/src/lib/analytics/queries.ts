@@ -44,6 +44,9 @@ export const statsQuery = (url: string, days = 30) =>
 export const programsQuery = (url: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'programs'], queryFn: () => apiFor(url).programs(), refetchInterval: OVERVIEW_MS })
 
+export const vaultQuery = (url: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'vault'], queryFn: () => apiFor(url).vault(), refetchInterval: OVERVIEW_MS })
+
 /** The active network's analytics origin, or null where no service runs. */
 export function useAnalyticsUrl(): string | null {
   return NETWORKS[useSettings().network].analytics
@@ -60,6 +63,8 @@ export const useAnalyticsStats = (url: string | null) => useQuery({ ...statsQuer
 export const useAnalyticsTokens = (url: string | null) => useQuery({ ...tokensQuery(none(url)), enabled: url !== null })
 /** Farms and staking pools (null data: the service has no such route). */
 export const useAnalyticsPrograms = (url: string | null) => useQuery({ ...programsQuery(none(url)), enabled: url !== null })
+/** The vault's rate and APRs (null data: the service has no such route). */
+export const useAnalyticsVault = (url: string | null) => useQuery({ ...vaultQuery(none(url)), enabled: url !== null })
 /** One pool, its candles and last trades, polled for new blocks; `id` null reads nothing. */
 export function usePoolMarket(url: string | null, id: number | null, tf: Timeframe) {
   const enabled = url !== null && id !== null

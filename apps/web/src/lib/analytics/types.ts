@@ -142,3 +142,26 @@ export interface ApiProgram {
   end?: number
   status?: string
 }
+
+/** One day of GET /api/vault's rate history. */
+export interface ApiVaultDay {
+  /** Unix seconds of the day's start (UTC). */
+  day: number
+  /** GROVE per sGROVE at the end of that day. */
+  rate: number
+}
+
+/** GET /api/vault: the vault's rate, totals and APRs from the rate's history. */
+export interface ApiVault {
+  /** GROVE per sGROVE now. */
+  rate: number
+  totalGrove: string
+  totalShares: string
+  /** The rate's growth over the last 7 days, yearly, a fraction. */
+  apr7d: number
+  apr30d: number
+  buybacks30d: number
+  groveBought30d: string
+  /** The rate at the end of each of the last 30 days that had an event, oldest first. */
+  history: ApiVaultDay[]
+}
