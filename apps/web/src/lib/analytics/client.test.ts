@@ -58,9 +58,10 @@ describe('analyticsApi', () => {
     expect(await api(fetch).programs()).toBeNull()
   })
 
-  it('reads programs from either a bare list or a { programs } envelope', async () => {
-    expect(await api(scripted(json(200, { programs: [{ id: 1 }] })).fetch).programs()).toEqual([{ id: 1 }])
-    expect(await api(scripted(json(200, [{ id: 2 }])).fetch).programs()).toEqual([{ id: 2 }])
+  it('reads every page of programs with the filter asked for', async () => {
+    const { fetch, urls } = scripted(json(200, { programs: [{ id: 1 }], nextCursor: 'c1' }), json(200, { programs: [{ id: 2 }], nextCursor: null }))
+    expect((await api(fetch).programs({ kind: 'farm', status: 'active' }))?.map((p) => p.id)).toEqual([1, 2])
+    expect(urls).toEqual(['http://127.0.0.1:4010/api/programs?kind=farm&status=active&limit=500', 'http://127.0.0.1:4010/api/programs?kind=farm&status=active&limit=500&cursor=c1'])
   })
 
   it('passes on a 404 for an unknown pool as an HttpError with the service’s message', async () => {
