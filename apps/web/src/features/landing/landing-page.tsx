@@ -4,7 +4,7 @@ import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Panel } from '@/components/ui/page.tsx'
 import { featuredFarms, formatPercent, formatUsd, pairName, programName } from '@/lib/analytics/derive.ts'
-import { useAnalyticsPools, useAnalyticsPrograms, useAnalyticsStats, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { useActiveFarms, useAnalyticsPools, useAnalyticsStats, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import '@/components/analytics/analytics.css'
 
@@ -24,7 +24,7 @@ export function LandingPage() {
   const source = deployment ? url : null
   const stats = useAnalyticsStats(source)
   const pools = useAnalyticsPools(source)
-  const programs = useAnalyticsPrograms(source)
+  const programs = useActiveFarms(source)
   const unavailable = deployment !== null && (url === null || stats.isError || pools.isError)
   const loading = <p className="empty">Loading…</p>
   const top = [...(pools.data ?? [])].sort((x, y) => (y.tvlUsd ?? -1) - (x.tvlUsd ?? -1)).slice(0, 5)
@@ -108,12 +108,12 @@ export function LandingPage() {
         {!deployment ? (
           <p className="empty">No farms on {network.name}.</p>
         ) : farms.length ? (
-          <ol className="rank-list" aria-label="Featured farms">
+          <ol className="rank-list" aria-label="Featured farms, by TVL" data-testid="featured-farms">
             {farms.map((f) => (
               <li key={f.id}>
-                <Link to="/staking/farms">{programName(f)}</Link>
+                <Link to="/staking/farms">{programName(f, pools.data ?? [])}</Link>
                 <span>
-                  {formatUsd(f.tvlUsd ?? null)} staked · {formatPercent(f.apr ?? null)} APR
+                  {formatUsd(f.tvlUsd)} TVL · {formatPercent(f.apr)} APR
                 </span>
               </li>
             ))}
@@ -124,7 +124,9 @@ export function LandingPage() {
           <p className="empty">
             {programs.data === null || unavailable
               ? 'No farms are featured here yet: the analytics service does not list farms. The farms page reads them from the chain.'
-              : 'No active farms right now.'}
+              : programs.isError
+                ? 'Farms could not be read from the analytics service. The farms page reads them from the chain.'
+                : 'No active farms right now.'}
           </p>
         )}
       </Panel>

@@ -32,6 +32,8 @@ import {
 import { preparedVaultQuery, readableVaultError, type VaultAction } from '@/lib/vault/vault-tx.ts'
 import type { Apr } from '@/lib/vault/history.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
+import { useAnalyticsUrl, useAnalyticsVault } from '@/lib/analytics/queries.ts'
+import { aprSourceHint, chooseAprSource, serviceAprText } from './stake-apr.ts'
 import { deriveStakeForm, type StakeMode } from './derive-stake.ts'
 import './stake.css'
 
@@ -45,11 +47,23 @@ export function StakePage() {
   const address = session.activeAddress
   const market = useMarket(algod, deployment, address, deployment ? [deployment.groveAssetId, deployment.sGroveAssetId] : [])
   const vault = useQuery(vaultStateQuery(algod, deployment))
-  const history = useQuery(vaultHistoryQuery(algod, deployment))
+  const analyticsUrl = useAnalyticsUrl()
+  const service = useAnalyticsVault(deployment ? analyticsUrl : null)
+  const choice = chooseAprSource({ url: deployment ? analyticsUrl : null, status: service.status, data: service.data })
+  // the block walk reads 30 days of blocks: only when the service cannot answer
+  const history = useQuery({ ...vaultHistoryQuery(algod, deployment), enabled: deployment !== null && choice.source === 'algod' })
   const clock = useQuery({ ...chainClockQuery(algod), enabled: deployment !== null })
   const sdk = market.dex?.sdk
-  const aprs = history.data && vault.data ? vaultAprs(history.data, vault.data.totals) : null
+  const aprs = choice.source === 'algod' && history.data && vault.data ? vaultAprs(history.data, vault.data.totals) : null
   const shortWindow = aprs !== null && history.data?.complete === true && history.data.now - aprs.d7.from < 7n * 86_400n && aprs.d7.apr !== null
+  const walking = history.isError ? 'Unavailable' : 'Reading the rate’s history…'
+  const aprFigure = (days: 7 | 30) =>
+    choice.source === 'analytics'
+      ? serviceAprText(choice.vault, days === 7 ? choice.vault.apr7d : choice.vault.apr30d)
+      : aprs && history.data
+        ? aprText(days === 7 ? aprs.d7 : aprs.d30, history.data.now, days)
+        : walking
+  const sourceHint = aprSourceHint(choice)
   const stable = [...market.tokens.values()].find((t) => t.symbol === (network.id === 'localnet' ? 'gUSD' : 'USDC')) ?? null
 
   return (
@@ -75,16 +89,21 @@ export function StakePage() {
             </div>
             <div>
               <dt>APR, last 7 days</dt>
-              <dd data-testid="apr-7">{aprs && history.data ? aprText(aprs.d7, history.data.now, 7) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
+              <dd data-testid="apr-7" data-source={choice.source}>{aprFigure(7)}</dd>
             </div>
             <div>
               <dt>APR, last 30 days</dt>
-              <dd data-testid="apr-30">{aprs && history.data ? aprText(aprs.d30, history.data.now, 30) : history.isError ? 'Unavailable' : 'Reading the rate’s history…'}</dd>
+              <dd data-testid="apr-30" data-source={choice.source}>{aprFigure(30)}</dd>
             </div>
           </dl>
-          {history.isError ? <p className="hint">The rate’s history could not be read from algod: {history.error.message}</p> : null}
+          {sourceHint ? (
+            <p className="hint" data-testid="apr-source">
+              {sourceHint}
+            </p>
+          ) : null}
+          {choice.source === 'algod' && history.isError ? <p className="hint">The rate’s history could not be read from algod: {history.error.message}</p> : null}
           {shortWindow ? <p className="hint">The vault’s first stake is more recent than the window: its APR is the rate’s growth since then, annualized.</p> : null}
-          {history.data && !history.data.complete ? <p className="hint">The chain has more blocks in the last 30 days than this page reads through algod: the APRs cover the most recent blocks only.</p> : null}
+          {aprs && history.data && !history.data.complete ? <p className="hint">The chain has more blocks in the last 30 days than this page reads through algod: the APRs cover the most recent blocks only.</p> : null}
           <YourStake deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} stable={stable} />
         </Panel>
       </div>

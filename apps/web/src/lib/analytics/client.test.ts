@@ -26,6 +26,15 @@ describe('analyticsApi', () => {
     expect(urls).toEqual(['http://127.0.0.1:4010/api/pools?limit=500', 'http://127.0.0.1:4010/api/pools?limit=500&cursor=c1'])
   })
 
+  it('reads the vault, and null from a service older than /api/vault', async () => {
+    const vault = { rate: 1.01, totalGrove: '101', totalShares: '100', apr7d: 0.5, apr30d: 0.1, buybacks30d: 1, groveBought30d: '1', history: [] }
+    const ok = scripted(json(200, vault))
+    expect(await api(ok.fetch).vault()).toEqual(vault)
+    expect(ok.urls).toEqual(['http://127.0.0.1:4010/api/vault'])
+    const old = scripted(json(404, { statusCode: 404, error: 'Not Found', message: 'GET /api/vault is not a route of this API' }))
+    expect(await api(old.fetch).vault()).toBeNull()
+  })
+
   it('asks for candles by pool, timeframe and range', async () => {
     const { fetch, urls } = scripted(json(200, { poolId: 7, tf: '4h', candles: [] }))
     await api(fetch).candles(7, '4h', { limit: 100, from: 10 })
@@ -49,9 +58,10 @@ describe('analyticsApi', () => {
     expect(await api(fetch).programs()).toBeNull()
   })
 
-  it('reads programs from either a bare list or a { programs } envelope', async () => {
-    expect(await api(scripted(json(200, { programs: [{ id: 1 }] })).fetch).programs()).toEqual([{ id: 1 }])
-    expect(await api(scripted(json(200, [{ id: 2 }])).fetch).programs()).toEqual([{ id: 2 }])
+  it('reads every page of programs with the filter asked for', async () => {
+    const { fetch, urls } = scripted(json(200, { programs: [{ id: 1 }], nextCursor: 'c1' }), json(200, { programs: [{ id: 2 }], nextCursor: null }))
+    expect((await api(fetch).programs({ kind: 'farm', status: 'active' }))?.map((p) => p.id)).toEqual([1, 2])
+    expect(urls).toEqual(['http://127.0.0.1:4010/api/programs?kind=farm&status=active&limit=500', 'http://127.0.0.1:4010/api/programs?kind=farm&status=active&limit=500&cursor=c1'])
   })
 
   it('passes on a 404 for an unknown pool as an HttpError with the service’s message', async () => {

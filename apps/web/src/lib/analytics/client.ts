@@ -1,7 +1,7 @@
 // The analytics service's REST API over lib/http.ts: reads retry on 408/409/425/429/5xx and on no
 // answer, as every read of a Grove API does. One function per route, typed by its schema.
 import { HttpError, NetworkError, TimeoutError, createHttpClient, type HttpClientOptions } from '../http.ts'
-import type { ApiCandles, ApiHealth, ApiPool, ApiProgram, ApiStats, ApiSwap, ApiToken, Timeframe } from './types.ts'
+import type { ApiCandles, ApiHealth, ApiPool, ApiProgram, ApiStats, ApiSwap, ApiToken, ApiVault, ProgramFilter, Timeframe } from './types.ts'
 
 /** The service's routes as functions. */
 export interface AnalyticsApi {
@@ -12,8 +12,10 @@ export interface AnalyticsApi {
   swaps(id: number, limit?: number): Promise<ApiSwap[]>
   tokens(): Promise<ApiToken[]>
   stats(days?: number): Promise<ApiStats>
-  /** Farms and staking pools; null when this service has no such route (older than it). */
-  programs(): Promise<ApiProgram[] | null>
+  /** Farms and staking pools (every page), by id; null when this service has no such route (older than it). */
+  programs(filter?: ProgramFilter): Promise<ApiProgram[] | null>
+  /** The vault's rate, totals and APRs; null when this service has no such route (older than it). */
+  vault(): Promise<ApiVault | null>
 }
 
 /** Pools per page the service allows at most; Grove has few, so every page is read. */
@@ -39,10 +41,24 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
     swaps: async (id, limit = 20) => (await http.get<{ swaps: ApiSwap[] }>(`/api/pools/${id}/swaps`, { query: { limit } })).swaps,
     tokens: async () => (await http.get<{ tokens: ApiToken[] }>('/api/tokens')).tokens,
     stats: (days = 30) => http.get<ApiStats>('/api/stats', { query: { days } }),
-    async programs() {
+    async programs(filter = {}) {
       try {
-        const body = await http.get<{ programs?: ApiProgram[] } | ApiProgram[]>('/api/programs')
-        return Array.isArray(body) ? body : (body.programs ?? [])
+        const all: ApiProgram[] = []
+        let cursor: string | undefined
+        do {
+          const page = await http.get<{ programs: ApiProgram[]; nextCursor: string | null }>('/api/programs', { query: { ...filter, limit: PAGE, cursor } })
+          all.push(...page.programs)
+          cursor = page.nextCursor ?? undefined
+        } while (cursor)
+        return all
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 404) return null
+        throw e
+      }
+    },
+    async vault() {
+      try {
+        return await http.get<ApiVault>('/api/vault')
       } catch (e) {
         if (e instanceof HttpError && e.status === 404) return null
         throw e

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chartCandles, featuredFarms, findPool, formatPercent, formatPrice, formatUsd, nextSort, pairName, poolMatches, shownChange, shownPrice, sortRows, symbolOf } from './derive.ts'
-import type { ApiCandle } from './types.ts'
+import { chartCandles, featuredFarms, findPool, formatPercent, formatPrice, formatUsd, nextSort, pairName, poolMatches, programName, shownChange, shownPrice, sortRows, symbolOf } from './derive.ts'
+import type { ApiCandle, ApiProgram } from './types.ts'
 
 const asset = (id: number, unitName: string | null, decimals = 6, name: string | null = null) => ({ id, unitName, name, decimals })
 const ALGO = asset(0, null)
@@ -115,18 +115,41 @@ describe('sorting', () => {
 })
 
 describe('featuredFarms', () => {
-  it('features up to three live farms, best APR first', () => {
-    const farms = featuredFarms(
-      [
-        { id: 1, kind: 'farm', apr: 0.1, end: 2000 },
-        { id: 2, kind: 'pool', apr: 0.9, end: 2000 },
-        { id: 3, kind: 'farm', apr: 0.5, end: 500 },
-        { id: 4, kind: 'farm', apr: 0.3, end: 2000 },
-        { id: 5, kind: 'farm', apr: null },
-        { id: 6, kind: 'farm', apr: 0.2 },
-      ],
-      1000,
-    )
-    expect(farms.map((f) => f.id)).toEqual([4, 6, 1])
+  const program = (id: number, kind: ApiProgram['kind'], status: ApiProgram['status'], tvlUsd: number | null): ApiProgram => ({
+    id,
+    kind,
+    status,
+    stakeAsset: asset(9001, 'GLP'),
+    rewards: [{ asset: asset(1003, 'GROVE'), ratePerSecond: '1000' }],
+    start: 0,
+    end: 2000,
+    creator: 'C',
+    totalStaked: '1',
+    stakers: 1,
+    tvlUsd,
+    apr: 0.1,
+    createdRound: 1,
+    createdTime: 0,
+    updatedRound: 1,
+  })
+
+  it('features up to three active farms, largest TVL first, unvalued ones last', () => {
+    const farms = featuredFarms([
+      program(1, 'farm', 'active', 100),
+      program(2, 'pool', 'active', 9_000),
+      program(3, 'farm', 'ended', 5_000),
+      program(4, 'farm', 'upcoming', 4_000),
+      program(5, 'farm', 'active', null),
+      program(6, 'farm', 'active', 300),
+      program(7, 'farm', 'active', 200),
+    ])
+    expect(farms.map((f) => f.id)).toEqual([6, 7, 1])
+    expect(featuredFarms([program(5, 'farm', 'active', null), program(1, 'farm', 'active', 0)]).map((f) => f.id)).toEqual([1, 5])
+  })
+
+  it("names a farm by its LP token's pair and its rewards", () => {
+    const farm = program(1, 'farm', 'active', 100)
+    expect(programName(farm, [{ lpAsset: 9001, assetA: ALGO, assetB: GUSD }])).toBe('ALGO/gUSD LP → GROVE')
+    expect(programName({ ...farm, rewards: [...farm.rewards, { asset: FERN, ratePerSecond: '5' }] })).toBe('GLP → GROVE + FERN')
   })
 })

@@ -120,16 +120,17 @@ export function nextSort<K extends string>(sort: Sort<K>, key: K, textKeys: read
   return sort.key === key ? { key, descending: !sort.descending } : { key, descending: !textKeys.includes(key) }
 }
 
-/** A program's name from its stake and reward tokens ("ALGO/gUSD LP → GROVE"), as the service describes them. */
-export function programName(program: ApiProgram): string {
-  const name = (a: ApiProgram['stakeAsset']) => (a === undefined ? '?' : typeof a === 'number' ? `#${a}` : a.id === undefined ? '?' : symbolOf({ id: a.id, unitName: a.unitName ?? null, name: a.name ?? null }))
-  return `${name(program.stakeAsset)} → ${name(program.rewardAsset)}`
+/** A program's name from its stake and reward tokens ("ALGO/gUSD LP → GROVE"); an LP token by its pool's pair. */
+export function programName(program: ApiProgram, pools: readonly Pick<ApiPool, 'lpAsset' | 'assetA' | 'assetB'>[] = []): string {
+  const pool = pools.find((p) => p.lpAsset === program.stakeAsset.id)
+  const stake = pool ? `${pairName(pool)} LP` : symbolOf(program.stakeAsset)
+  return `${stake} → ${program.rewards.map((r) => symbolOf(r.asset)).join(' + ')}`
 }
 
-/** Up to three live farms, best APR first: what the landing features. */
-export function featuredFarms(programs: readonly ApiProgram[], now = Date.now() / 1000): ApiProgram[] {
+/** The landing's featured farms: up to `count` active farms, largest TVL first (unvalued ones last). */
+export function featuredFarms(programs: readonly ApiProgram[], count = 3): ApiProgram[] {
   return programs
-    .filter((p) => (p.kind === undefined || p.kind === 'farm') && (p.end === undefined || p.end > now) && (p.status === undefined || p.status === 'active'))
-    .sort((x, y) => (y.apr ?? -1) - (x.apr ?? -1))
-    .slice(0, 3)
+    .filter((p) => p.kind === 'farm' && p.status === 'active')
+    .sort((x, y) => (y.tvlUsd ?? -1) - (x.tvlUsd ?? -1) || x.id - y.id)
+    .slice(0, count)
 }

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { NETWORKS } from '../networks.ts'
 import { useSettings } from '../settings.ts'
 import { analyticsApi, type AnalyticsApi } from './client.ts'
-import type { Timeframe } from './types.ts'
+import type { ProgramFilter, Timeframe } from './types.ts'
 
 /** How often the chart page looks for new blocks' trades (the service is ≤ 1 block behind algod). */
 export const LIVE_MS = 4_000
@@ -41,8 +41,14 @@ export const tokensQuery = (url: string) =>
 export const statsQuery = (url: string, days = 30) =>
   queryOptions({ ...base, queryKey: [...key(url), 'stats', days], queryFn: () => apiFor(url).stats(days), refetchInterval: OVERVIEW_MS })
 
-export const programsQuery = (url: string) =>
-  queryOptions({ ...base, queryKey: [...key(url), 'programs'], queryFn: () => apiFor(url).programs(), refetchInterval: OVERVIEW_MS })
+export const programsQuery = (url: string, filter: ProgramFilter = {}) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'programs', filter], queryFn: () => apiFor(url).programs(filter), refetchInterval: OVERVIEW_MS })
+
+/** The farms running now, the landing's featured list is picked from. */
+export const activeFarmsQuery = (url: string) => programsQuery(url, { kind: 'farm', status: 'active' })
+
+export const vaultQuery = (url: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'vault'], queryFn: () => apiFor(url).vault(), refetchInterval: OVERVIEW_MS })
 
 /** The active network's analytics origin, or null where no service runs. */
 export function useAnalyticsUrl(): string | null {
@@ -60,6 +66,10 @@ export const useAnalyticsStats = (url: string | null) => useQuery({ ...statsQuer
 export const useAnalyticsTokens = (url: string | null) => useQuery({ ...tokensQuery(none(url)), enabled: url !== null })
 /** Farms and staking pools (null data: the service has no such route). */
 export const useAnalyticsPrograms = (url: string | null) => useQuery({ ...programsQuery(none(url)), enabled: url !== null })
+/** The active farms (null data: the service has no /api/programs). */
+export const useActiveFarms = (url: string | null) => useQuery({ ...activeFarmsQuery(none(url)), enabled: url !== null })
+/** The vault's rate and APRs (null data: the service has no such route). */
+export const useAnalyticsVault = (url: string | null) => useQuery({ ...vaultQuery(none(url)), enabled: url !== null })
 /** One pool, its candles and last trades, polled for new blocks; `id` null reads nothing. */
 export function usePoolMarket(url: string | null, id: number | null, tf: Timeframe) {
   const enabled = url !== null && id !== null

@@ -128,17 +128,59 @@ export interface ApiHealth {
   lag: number | null
 }
 
-/**
- * One farm or staking pool of GET /api/programs. That route is newer than this client, so only
- * what a listing needs is typed, each field optional: a service without it answers 404.
- */
+/** A reward stream of a staking program. */
+export interface ApiReward {
+  asset: ApiAsset
+  /** Base units per second, a decimal string. */
+  ratePerSecond: string
+}
+
+/** One farm (stakes a Grove LP token) or staking pool (a single token): GET /api/programs, /api/programs/:id. */
 export interface ApiProgram {
   id: number
-  kind?: string
-  stakeAsset?: Partial<ApiAsset> | number
-  rewardAsset?: Partial<ApiAsset> | number
-  tvlUsd?: number | null
-  apr?: number | null
-  end?: number
-  status?: string
+  kind: 'farm' | 'pool'
+  status: 'upcoming' | 'active' | 'ended'
+  stakeAsset: ApiAsset
+  rewards: ApiReward[]
+  /** Unix seconds. */
+  start: number
+  end: number
+  creator: string
+  totalStaked: string
+  stakers: number
+  tvlUsd: number | null
+  /** Yearly rewards at the current rates and prices over the TVL, a fraction (0 once ended). */
+  apr: number | null
+  createdRound: number
+  createdTime: number
+  updatedRound: number
+}
+
+/** GET /api/programs's filters. */
+export interface ProgramFilter {
+  kind?: ApiProgram['kind']
+  status?: ApiProgram['status']
+}
+
+/** One day of GET /api/vault's rate history. */
+export interface ApiVaultDay {
+  /** Unix seconds of the day's start (UTC). */
+  day: number
+  /** GROVE per sGROVE at the end of that day. */
+  rate: number
+}
+
+/** GET /api/vault: the vault's rate, totals and APRs from the rate's history. */
+export interface ApiVault {
+  /** GROVE per sGROVE now. */
+  rate: number
+  totalGrove: string
+  totalShares: string
+  /** The rate's growth over the last 7 days, yearly, a fraction. */
+  apr7d: number
+  apr30d: number
+  buybacks30d: number
+  groveBought30d: string
+  /** The rate at the end of each of the last 30 days that had an event, oldest first. */
+  history: ApiVaultDay[]
 }

@@ -1,9 +1,8 @@
 // GET /api/pools/:id: one pool.
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
-import { nowOf } from '../deps.ts'
 import { notFound } from '../errors.ts'
-import { readMarket } from '../market.ts'
+import { marketOf } from '../market-cache.ts'
 import { errors, pool, poolIdParams } from '../schemas.ts'
 
 export function poolById(app: FastifyInstance, deps: ApiDeps): void {
@@ -11,7 +10,7 @@ export function poolById(app: FastifyInstance, deps: ApiDeps): void {
     '/api/pools/:id',
     { schema: { summary: 'One pool', params: poolIdParams, response: { 200: pool, ...errors } } },
     async (req) => {
-      const market = await readMarket(deps.db, deps.deployment.stableAssetId, nowOf(deps))
+      const market = await marketOf(deps)
       const found = market.pools.find((p) => p.id === req.params.id)
       if (!found) throw notFound(`pool ${req.params.id}`)
       return found

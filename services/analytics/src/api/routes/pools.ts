@@ -1,9 +1,8 @@
 // GET /api/pools: every pool with reserves, price, TVL, 24h volume, fees and fee APR, by id.
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
-import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { readMarket } from '../market.ts'
+import { marketOf } from '../market-cache.ts'
 import { errors, nextCursor, pageQuery, pool } from '../schemas.ts'
 
 export function pools(app: FastifyInstance, deps: ApiDeps): void {
@@ -18,7 +17,7 @@ export function pools(app: FastifyInstance, deps: ApiDeps): void {
     },
     async (req) => {
       const after = decodeCursor(req.query.cursor, 1)?.[0] ?? -1
-      const market = await readMarket(deps.db, deps.deployment.stableAssetId, nowOf(deps))
+      const market = await marketOf(deps)
       const { items, nextCursor } = page(market.pools.filter((p) => p.id > after).slice(0, req.query.limit + 1), req.query.limit, (p) => [p.id])
       return { pools: items, nextCursor }
     },

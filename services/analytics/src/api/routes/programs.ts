@@ -6,7 +6,8 @@ import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { notFound } from '../errors.ts'
-import { readMarket, type AssetInfo, type Market } from '../market.ts'
+import { type AssetInfo, type Market } from '../market.ts'
+import { marketOf } from '../market-cache.ts'
 import { amount, asset, errors, nextCursor, pageQuery } from '../schemas.ts'
 
 const YEAR = 365 * 86_400
@@ -116,7 +117,7 @@ export function programs(app: FastifyInstance, deps: ApiDeps): void {
       }
       const [rows, market] = await Promise.all([
         deps.db.query<Record<string, unknown>>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY p.id LIMIT $2`, params),
-        readMarket(deps.db, deps.deployment.stableAssetId, now),
+        marketOf(deps, now),
       ])
       const { items, nextCursor } = page(rows, limit, (r) => [Number(r.id)])
       return { programs: items.map((r) => programOut(r, market)), nextCursor }
@@ -133,7 +134,7 @@ export function programs(app: FastifyInstance, deps: ApiDeps): void {
       },
     },
     async (req) => {
-      const [rows, market] = await Promise.all([deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.id = $1`, [req.params.id]), readMarket(deps.db, deps.deployment.stableAssetId, nowOf(deps))])
+      const [rows, market] = await Promise.all([deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.id = $1`, [req.params.id]), marketOf(deps)])
       if (!rows[0]) throw notFound(`program ${req.params.id}`)
       return programOut(rows[0], market)
     },

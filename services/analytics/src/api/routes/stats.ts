@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
-import { readMarket } from '../market.ts'
+import { marketOf } from '../market-cache.ts'
 import { errors } from '../schemas.ts'
 import { priceBook } from '../../prices.ts'
 
@@ -45,7 +45,7 @@ export function stats(app: FastifyInstance, deps: ApiDeps): void {
     },
     async (req) => {
       const now = nowOf(deps)
-      const market = await readMarket(deps.db, deps.deployment.stableAssetId, now)
+      const market = await marketOf(deps, now)
       const today = Math.floor(now / DAY) * DAY
       const first = today - (req.query.days - 1) * DAY
       const [week] = await deps.db.query<{ volume: number | null; fees: number | null }>(

@@ -2,8 +2,7 @@
 // and 24h volume (the USD value of its side of every swap).
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
-import { nowOf } from '../deps.ts'
-import { readMarket } from '../market.ts'
+import { marketOf } from '../market-cache.ts'
 import { errors } from '../schemas.ts'
 
 const numOrNull = { type: ['number', 'null'] } as const
@@ -45,7 +44,7 @@ export function tokens(app: FastifyInstance, deps: ApiDeps): void {
       },
     },
     async () => {
-      const market = await readMarket(deps.db, deps.deployment.stableAssetId, nowOf(deps))
+      const market = await marketOf(deps)
       const stats = new Map<number, { volume: number; tvl: number | null; pools: number }>()
       for (const p of market.pools) {
         for (const [side, reserve] of [[p.assetA.id, p.reserveA], [p.assetB.id, p.reserveB]] as const) {
