@@ -1,22 +1,12 @@
 // The admin action log in words: each registry or DEX admin call the analytics service recorded,
 // with what it set (the method's arguments by name).
+import type { ApiAdminAction } from '@/lib/analytics/types.ts'
 import { bpsWords, pausedWords, protocolShareWords } from './admin-actions.ts'
-
-/** One logged admin action (GET /api/admin/log). */
-export interface AdminLogEntry {
-  round: number
-  time: number
-  txnId: string
-  contract: 'registry' | 'dex'
-  action: string
-  account: string
-  change: Record<string, unknown>
-}
 
 const num = (v: unknown) => Number(v)
 
 /** What the action changed, as a sentence; `asset` names an asset id. */
-export function changeWords(entry: Pick<AdminLogEntry, 'action' | 'change'>, asset: (id: number) => string = (id) => `asset #${id}`): string {
+export function changeWords(entry: Pick<ApiAdminAction, 'action' | 'change'>, asset: (id: number) => string = (id) => `asset #${id}`): string {
   const c = entry.change
   switch (entry.action) {
     case 'setPaused':

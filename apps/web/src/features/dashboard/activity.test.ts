@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { activityDetail, activityTitle } from './activity.ts'
-import type { ActivityItem } from './api/activity.ts'
+import type { ApiActivity } from '@/lib/analytics/types.ts'
 
-const base: ActivityItem = {
+const base: ApiActivity = {
   kind: 'swap', contract: 'dex', round: 10, time: 1, txnId: 'T', groupId: null, poolId: null, assetIn: null, assetOut: null, amountIn: null, amountOut: null,
   amountA: null, amountB: null, lp: null, programId: null, lockId: null, amount: null, stake: null, reward1: null, reward2: null, shares: null,
 }

@@ -1,26 +1,30 @@
 // An activity item in words: what the account did, with which amounts. Pure, so tests need no DOM.
-import type { ActivityItem } from './api/activity.ts'
+import type { ActivityKind, ApiActivity } from '@/lib/analytics/types.ts'
 
 /** What an amount needs to be shown: its token's symbol and decimals. */
 export type Describe = (asset: number) => { symbol: string; decimals: number }
 /** Formats base units of a token. */
 export type Format = (amount: bigint, asset: number) => string
 
+/** Each contract's actions in words; a kind not named reads as itself. */
+type Words = Partial<Record<ActivityKind, string>>
+const STAKING: Words = { stake: 'Stake', unstake: 'Unstake', claim: 'Claim rewards', compound: 'Compound', emergency: 'Emergency withdraw', create: 'Create program', topup: 'Top up rewards', extend: 'Extend program', reclaim: 'Reclaim rewards' }
+const LOCKS: Words = { lock: 'Lock', withdraw: 'Withdraw from lock', extend: 'Extend lock', topup: 'Top up lock', propose: 'Propose lock owner', cancel: 'Cancel lock transfer', accept: 'Accept lock' }
+const VAULT: Words = { stake: 'Stake GROVE for sGROVE', unstake: 'Unstake sGROVE', buyback: 'Buyback' }
+
 /** The action's name as a user says it. */
-export function activityTitle(item: Pick<ActivityItem, 'kind' | 'contract' | 'programId' | 'lockId'>): string {
+export function activityTitle(item: Pick<ApiActivity, 'kind' | 'contract' | 'programId' | 'lockId'>): string {
   const program = item.programId === null ? '' : ` (program #${item.programId})`
   const lock = item.lockId === null ? '' : ` #${item.lockId}`
   switch (item.contract) {
     case 'dex':
       return item.kind === 'swap' ? 'Swap' : item.kind === 'add' ? 'Add liquidity' : item.kind === 'remove' ? 'Remove liquidity' : item.kind
     case 'staking':
-      return (
-        { stake: 'Stake', unstake: 'Unstake', claim: 'Claim rewards', compound: 'Compound', emergency: 'Emergency withdraw', create: 'Create program', topup: 'Top up rewards', extend: 'Extend program', reclaim: 'Reclaim rewards' }[item.kind] ?? item.kind
-      ) + program
+      return (STAKING[item.kind] ?? item.kind) + program
     case 'locks':
-      return ({ lock: 'Lock', withdraw: 'Withdraw from lock', extend: 'Extend lock', topup: 'Top up lock', propose: 'Propose lock owner', cancel: 'Cancel lock transfer', accept: 'Accept lock' }[item.kind] ?? item.kind) + lock
+      return (LOCKS[item.kind] ?? item.kind) + lock
     case 'vault':
-      return { stake: 'Stake GROVE for sGROVE', unstake: 'Unstake sGROVE', buyback: 'Buyback' }[item.kind] ?? item.kind
+      return VAULT[item.kind] ?? item.kind
   }
 }
 
@@ -37,7 +41,7 @@ export interface ActivityContext {
 }
 
 /** The amounts the action moved, as short phrases ("1.5 ALGO → 0.3 gUSD"); raw units where an asset is unknown. */
-export function activityDetail(item: ActivityItem, fmt: Format, ctx: ActivityContext): string {
+export function activityDetail(item: ApiActivity, fmt: Format, ctx: ActivityContext): string {
   const amount = (v: string | null, asset: bigint | number | undefined) => (v === null ? null : asset === undefined ? `${v} units` : fmt(BigInt(v), Number(asset)))
   if (item.contract === 'dex') {
     if (item.kind === 'swap' && item.assetIn !== null && item.assetOut !== null) return `${fmt(big(item.amountIn)!, item.assetIn)} → ${fmt(big(item.amountOut)!, item.assetOut)}`

@@ -64,6 +64,28 @@ describe('analyticsApi', () => {
     expect(urls).toEqual(['http://127.0.0.1:4010/api/programs?kind=farm&status=active&limit=500', 'http://127.0.0.1:4010/api/programs?kind=farm&status=active&limit=500&cursor=c1'])
   })
 
+  it('reads one page of an account’s activity by limit and cursor, leaving the next cursor to the caller', async () => {
+    const address = 'A'.repeat(58)
+    const item = { kind: 'swap', contract: 'dex', round: 10, time: 1, txnId: 'T', groupId: null }
+    const { fetch, urls } = scripted(json(200, { activity: [item], nextCursor: 'c2' }))
+    expect(await api(fetch).activity(address, { limit: 20, cursor: 'c1' })).toEqual({ activity: [item], nextCursor: 'c2' })
+    expect(urls).toEqual([`http://127.0.0.1:4010/api/accounts/${address}/activity?limit=20&cursor=c1`])
+  })
+
+  it('passes on a 400 for a malformed address as an HttpError with the service’s message, without retrying', async () => {
+    const message = 'address is not a valid Algorand address (its checksum does not match)'
+    const { fetch, urls } = scripted(json(400, { statusCode: 400, error: 'Bad Request', message }))
+    await expect(api(fetch).activity('A'.repeat(58))).rejects.toMatchObject({ status: 400, message })
+    expect(urls).toHaveLength(1)
+  })
+
+  it('reads one page of the admin log, retrying a 503 and filtering by action', async () => {
+    const entry = { round: 5, time: 2, txnId: 'X', contract: 'dex', action: 'setFees', account: 'ADMIN', change: { defaultFeeBps: 30 } }
+    const { fetch, urls } = scripted(json(503, { message: 'starting' }), json(200, { actions: [entry], nextCursor: null }))
+    expect(await api(fetch).adminLog({ limit: 20, action: 'setFees' })).toEqual({ actions: [entry], nextCursor: null })
+    expect(urls).toEqual(['http://127.0.0.1:4010/api/admin/log?limit=20&action=setFees', 'http://127.0.0.1:4010/api/admin/log?limit=20&action=setFees'])
+  })
+
   it('passes on a 404 for an unknown pool as an HttpError with the service’s message', async () => {
     const { fetch } = scripted(json(404, { statusCode: 404, error: 'Not Found', message: 'pool 9 not found' }))
     await expect(api(fetch).pool(9)).rejects.toMatchObject({ status: 404, message: 'pool 9 not found' })

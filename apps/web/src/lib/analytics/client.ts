@@ -1,7 +1,22 @@
 // The analytics service's REST API over lib/http.ts: reads retry on 408/409/425/429/5xx and on no
 // answer, as every read of a Grove API does. One function per route, typed by its schema.
 import { HttpError, NetworkError, TimeoutError, createHttpClient, type HttpClientOptions } from '../http.ts'
-import type { ApiCandles, ApiHealth, ApiPool, ApiProgram, ApiStats, ApiSwap, ApiToken, ApiVault, ProgramFilter, Timeframe } from './types.ts'
+import type {
+  ActivityRange,
+  AdminLogRange,
+  ApiActivityPage,
+  ApiAdminLogPage,
+  ApiCandles,
+  ApiHealth,
+  ApiPool,
+  ApiProgram,
+  ApiStats,
+  ApiSwap,
+  ApiToken,
+  ApiVault,
+  ProgramFilter,
+  Timeframe,
+} from './types.ts'
 
 /** The service's routes as functions. */
 export interface AnalyticsApi {
@@ -16,6 +31,10 @@ export interface AnalyticsApi {
   programs(filter?: ProgramFilter): Promise<ApiProgram[] | null>
   /** The vault's rate, totals and APRs; null when this service has no such route (older than it). */
   vault(): Promise<ApiVault | null>
+  /** One page of an account's actions on every contract, newest first. */
+  activity(address: string, range?: ActivityRange): Promise<ApiActivityPage>
+  /** One page of the protocol's admin actions, newest first. */
+  adminLog(range?: AdminLogRange): Promise<ApiAdminLogPage>
 }
 
 /** Pools per page the service allows at most; Grove has few, so every page is read. */
@@ -64,6 +83,8 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
         throw e
       }
     },
+    activity: (address, range = {}) => http.get<ApiActivityPage>(`/api/accounts/${encodeURIComponent(address)}/activity`, { query: { ...range } }),
+    adminLog: (range = {}) => http.get<ApiAdminLogPage>('/api/admin/log', { query: { ...range } }),
   }
 }
 

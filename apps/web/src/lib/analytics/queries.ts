@@ -1,6 +1,6 @@
 // One queryOptions factory per analytics read, and the hooks pages use. Keys start with
 // ['analytics', url], so a network switch never shows another network's figures.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { NETWORKS } from '../networks.ts'
 import { useSettings } from '../settings.ts'
 import { analyticsApi, type AnalyticsApi } from './client.ts'
@@ -50,6 +50,33 @@ export const activeFarmsQuery = (url: string) => programsQuery(url, { kind: 'far
 export const vaultQuery = (url: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'vault'], queryFn: () => apiFor(url).vault(), refetchInterval: OVERVIEW_MS })
 
+/** Actions per page of an account's activity. */
+export const ACTIVITY_PAGE = 20
+/** Entries per page of the admin log. */
+export const ADMIN_LOG_PAGE = 20
+
+/** An account's activity, page after page ("load more"), newest first. */
+export const activityQuery = (url: string, address: string) =>
+  infiniteQueryOptions({
+    ...base,
+    queryKey: [...key(url), 'activity', address],
+    queryFn: ({ pageParam }) => apiFor(url).activity(address, { limit: ACTIVITY_PAGE, cursor: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: 15_000,
+  })
+
+/** The protocol's admin actions, page after page, newest first. */
+export const adminLogQuery = (url: string) =>
+  infiniteQueryOptions({
+    ...base,
+    queryKey: [...key(url), 'admin-log'],
+    queryFn: ({ pageParam }) => apiFor(url).adminLog({ limit: ADMIN_LOG_PAGE, cursor: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: 10_000,
+  })
+
 /** The active network's analytics origin, or null where no service runs. */
 export function useAnalyticsUrl(): string | null {
   return NETWORKS[useSettings().network].analytics
@@ -70,6 +97,10 @@ export const useAnalyticsPrograms = (url: string | null) => useQuery({ ...progra
 export const useActiveFarms = (url: string | null) => useQuery({ ...activeFarmsQuery(none(url)), enabled: url !== null })
 /** The vault's rate and APRs (null data: the service has no such route). */
 export const useAnalyticsVault = (url: string | null) => useQuery({ ...vaultQuery(none(url)), enabled: url !== null })
+/** An account's activity, "load more" by cursor. */
+export const useAccountActivity = (url: string | null, address: string) => useInfiniteQuery({ ...activityQuery(none(url), address), enabled: url !== null })
+/** The admin action log, "load more" by cursor. */
+export const useAdminLog = (url: string | null) => useInfiniteQuery({ ...adminLogQuery(none(url)), enabled: url !== null })
 /** One pool, its candles and last trades, polled for new blocks; `id` null reads nothing. */
 export function usePoolMarket(url: string | null, id: number | null, tf: Timeframe) {
   const enabled = url !== null && id !== null

@@ -184,3 +184,87 @@ export interface ApiVault {
   /** The rate at the end of each of the last 30 days that had an event, oldest first. */
   history: ApiVaultDay[]
 }
+
+/** Actions GET /api/accounts/:address/activity reports; read with `contract` (stake and unstake are staking programs or the vault). */
+export const ACTIVITY_KINDS = ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'buyback'] as const
+/** One action kind. */
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
+
+/** One action of an account (GET /api/accounts/:address/activity); fields a contract's actions lack are null. */
+export interface ApiActivity {
+  kind: ActivityKind
+  contract: 'dex' | 'staking' | 'locks' | 'vault'
+  round: number
+  time: number
+  txnId: string
+  groupId: string | null
+  /** DEX actions. */
+  poolId: number | null
+  /** Swaps; a buyback's input asset. */
+  assetIn: number | null
+  assetOut: number | null
+  amountIn: string | null
+  amountOut: string | null
+  /** Adds and removes. */
+  amountA: string | null
+  amountB: string | null
+  lp: string | null
+  /** Staking actions. */
+  programId: number | null
+  /** Lock actions. */
+  lockId: number | null
+  /** Staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up (locks); GROVE (vault). */
+  amount: string | null
+  /** The position's stake after a staking action. */
+  stake: string | null
+  /** Rewards claimed, forfeited, deposited or reclaimed. */
+  reward1: string | null
+  reward2: string | null
+  /** sGROVE minted or burned (vault). */
+  shares: string | null
+}
+
+/** One page of GET /api/accounts/:address/activity, newest first. */
+export interface ApiActivityPage {
+  activity: ApiActivity[]
+  /** The next page's cursor; null on the last page. */
+  nextCursor: string | null
+}
+
+/** GET /api/accounts/:address/activity's paging and filter. */
+export interface ActivityRange {
+  limit?: number
+  cursor?: string
+  contract?: ApiActivity['contract']
+}
+
+/** Admin methods GET /api/admin/log can be filtered by. */
+export const ADMIN_ACTIONS = ['proposeAdmin', 'acceptAdmin', 'setPaused', 'setTreasury', 'setFees', 'setVerified', 'setProjectVerified', 'setPoolFee'] as const
+
+/** One logged admin action (GET /api/admin/log). */
+export interface ApiAdminAction {
+  round: number
+  time: number
+  txnId: string
+  contract: 'registry' | 'dex'
+  /** The method's name. */
+  action: string
+  /** Who called it (the admin, or the proposed admin accepting). */
+  account: string
+  /** The method's arguments by name: what it set. */
+  change: Record<string, unknown>
+}
+
+/** One page of GET /api/admin/log, newest first. */
+export interface ApiAdminLogPage {
+  actions: ApiAdminAction[]
+  /** The next page's cursor; null on the last page. */
+  nextCursor: string | null
+}
+
+/** GET /api/admin/log's paging and filter. */
+export interface AdminLogRange {
+  limit?: number
+  cursor?: string
+  action?: (typeof ADMIN_ACTIONS)[number]
+}

@@ -1,11 +1,10 @@
 // The admin action log panel: when, who and what changed, newest first, from the analytics service.
-import { useInfiniteQuery, useQueries } from '@tanstack/react-query'
+import { useQueries } from '@tanstack/react-query'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { Panel } from '@/components/ui/page.tsx'
-import { useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { useAdminLog, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
-import { adminLogQuery } from '../api/admin-log.ts'
 import { changeWords } from '../admin-log.ts'
 
 const when = (t: number) => new Date(t * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
@@ -15,7 +14,7 @@ const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
 export function AdminLogPanel(props: { tokens: ReadonlyMap<number, Token> }) {
   const { network, algod } = useProtocol()
   const url = useAnalyticsUrl()
-  const q = useInfiniteQuery({ ...adminLogQuery(url ?? ''), enabled: url !== null })
+  const q = useAdminLog(url)
   const entries = q.data?.pages.flatMap((p) => p.actions) ?? []
   // Tokens the log names that no pool lists (a token verified before it has a pool).
   const named = new Set(entries.flatMap((e) => [e.change.asset, e.change.a, e.change.b]).filter((v) => v !== undefined).map(Number))

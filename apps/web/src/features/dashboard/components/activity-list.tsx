@@ -1,12 +1,10 @@
 // The active account's activity from the analytics service: newest first, "load more" by cursor,
 // each with its transaction id to copy (and to open on a public network's explorer).
-import { useInfiniteQuery } from '@tanstack/react-query'
 import { formatAmount } from '@grove/sdk/amount'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { useToast } from '@/components/ui/toast/use-toast.ts'
-import { useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { useAccountActivity, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { activityQuery } from '../api/activity.ts'
 import { activityDetail, activityTitle } from '../activity.ts'
 import { usePortfolio } from './portfolio-view.tsx'
 import '../dashboard.css'
@@ -20,7 +18,7 @@ export function ActivityList(props: { address: string }) {
   const url = useAnalyticsUrl()
   const toast = useToast()
   const v = usePortfolio(props.address)
-  const q = useInfiniteQuery({ ...activityQuery(url ?? '', props.address), enabled: url !== null })
+  const q = useAccountActivity(url, props.address)
   if (url === null || (q.error && !q.data)) return <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
   const items = q.data?.pages.flatMap((p) => p.activity) ?? []
   const fmt = (amount: bigint, asset: number) => {
