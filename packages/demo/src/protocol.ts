@@ -271,15 +271,15 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const lp = (x: string, y: string) => p.pool(x, y).lpAsset
 
   at(0.4, 'projects', async () => {
-    for (const [unit, name] of [
-      ['FERN', 'Fern Protocol'],
-      ['CNPY', 'Canopy DAO'],
-      ['MOSS', 'Moss Finance'],
-      ['ACORN', 'Acorn Games'],
+    // a project's link is its website (the tokens' own URLs point at their ARC-3 metadata)
+    for (const [unit, name, site] of [
+      ['FERN', 'Fern Protocol', 'https://fern.example'],
+      ['CNPY', 'Canopy DAO', 'https://canopy.example/dao'],
+      ['MOSS', 'Moss Finance', 'https://moss.example'],
+      ['ACORN', 'Acorn Games', 'https://acorn.example/credit'],
     ] as const) {
       const assetId = asset(unit)
-      const { params } = await algod.getAssetByID(assetId).do()
-      await exec(buildRegisterProject(registry(admin), assetId, name, params?.url ?? ''))
+      await exec(buildRegisterProject(registry(admin), assetId, name, site))
       projects.push({ asset: assetId, name, verified: false, owner: admin.addr.toString() })
     }
   })
