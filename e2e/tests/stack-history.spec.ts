@@ -29,7 +29,8 @@ for (const width of [1280, 390]) {
     await form.getByRole('button', { name: 'Save endpoint' }).click()
     await expect(form.getByText('Enter a full URL such as http://127.0.0.1')).toBeVisible()
     await expect(form.getByLabel('Port')).toHaveAttribute('aria-invalid', 'true')
-    await form.getByLabel('Server URL').scrollIntoViewIfNeeded()
+    // The panel from its heading, clear of the sticky header.
+    await page.getByRole('heading', { name: 'Indexer for LocalNet' }).evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 90))
     await page.screenshot({ path: `screenshots/settings-indexer-invalid-${width}.png` })
     expect(await page.evaluate(() => localStorage.getItem('grove.settings.v1')) ?? '').not.toContain('indexer.example.com')
 
