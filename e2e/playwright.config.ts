@@ -32,7 +32,7 @@ if (!process.env.GROVE_E2E_DATA_DIR) {
   const ports = execFileSync(process.execPath, [
     '-e',
     `const net = require('node:net');
-     Promise.all([0, 1, 2, 3, 4].map(() => new Promise((ok) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => ok(s)) })))
+     Promise.all([0, 1, 2, 3, 4, 5].map(() => new Promise((ok) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => ok(s)) })))
        .then((ss) => { console.log(ss.map((s) => s.address().port).join(' ')); ss.forEach((s) => s.close()) })`,
   ])
     .toString()
@@ -48,6 +48,7 @@ if (!process.env.GROVE_E2E_DATA_DIR) {
     GROVE_E2E_KMD_PORT: ports[1],
     GROVE_E2E_WEB_PORT: ports[2],
     GROVE_E2E_ANALYTICS_PORT: ports[4],
+    GROVE_E2E_INDEXER_PORT: ports[5],
     GROVE_E2E_WITH_STACK: withStack,
   })
   process.on('exit', () => fs.rmSync(runDir, { recursive: true, force: true }))
@@ -61,6 +62,7 @@ const stack = {
   kmdPort: process.env.GROVE_E2E_KMD_PORT!,
   webPort: process.env.GROVE_E2E_WEB_PORT!,
   analyticsPort: process.env.GROVE_E2E_ANALYTICS_PORT!,
+  indexerPort: process.env.GROVE_E2E_INDEXER_PORT!,
 }
 const chromium = {
   browserName: 'chromium' as const,
@@ -102,7 +104,7 @@ export default defineConfig({
           {
             command: 'node scripts/start.mjs',
             cwd: '..',
-            env: { GROVE_DATA_DIR: stack.dataDir, GROVE_ALGOD_PORT: stack.algodPort, GROVE_KMD_PORT: stack.kmdPort, GROVE_WEB_PORT: stack.webPort, GROVE_ANALYTICS_PORT: stack.analyticsPort },
+            env: { GROVE_DATA_DIR: stack.dataDir, GROVE_ALGOD_PORT: stack.algodPort, GROVE_KMD_PORT: stack.kmdPort, GROVE_WEB_PORT: stack.webPort, GROVE_ANALYTICS_PORT: stack.analyticsPort, GROVE_INDEXER_PORT: stack.indexerPort },
             url: `http://127.0.0.1:${stack.webPort}/`,
             reuseExistingServer: false,
             timeout: 600_000,

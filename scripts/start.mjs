@@ -100,6 +100,7 @@ try {
   env.VITE_GROVE_DEPLOYMENT = serializeDeployment(state.deployment)
   env.VITE_GROVE_ALGOD_PORT = algodUrl.port
   env.VITE_GROVE_KMD_PORT = kmdUrl.port
+  env.VITE_GROVE_INDEXER_PORT = new URL(net.indexer.url).port
   if (service) env.VITE_GROVE_ANALYTICS_URL = service.url
   const configFile = path.join(webRoot, 'vite.config.ts')
   await vite.build({ root: webRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })

@@ -52,6 +52,7 @@ describe('security headers', () => {
     expect(connect).toContain('http://127.0.0.1:4001 ')
     expect(connect).toContain('http://127.0.0.1:4010')
     expect(connect).toContain('https://testnet-api.4160.nodely.dev')
+    expect(connect).toContain('https://mainnet-idx.4160.nodely.dev')
     expect(connect).not.toContain('http://127.0.0.1:4002')
   })
 

@@ -8,7 +8,7 @@ import path from 'node:path'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { IPFS_GATEWAY, PUBLIC_ALGOD } from '../src/lib/public-networks.ts'
+import { IPFS_GATEWAY, PUBLIC_ALGOD, PUBLIC_INDEXER } from '../src/lib/public-networks.ts'
 
 /** What the wallets' connectors reach beyond Grove's own APIs (read from their packages' sources). */
 export const WALLET_SOURCES = {
@@ -38,7 +38,7 @@ export interface CspOrigins {
 /** The Content-Security-Policy for a build that talks to `apis` (and the public networks). */
 export function contentSecurityPolicy({ apis }: CspOrigins): string {
   // The IPFS gateway serves tokens' ARC-3 / ARC-19 metadata (JSON); no other third-party origin is readable.
-  const connect = new Set(["'self'", ...apis.map(origin), ...Object.values(PUBLIC_ALGOD), IPFS_GATEWAY, ...WALLET_SOURCES.connect])
+  const connect = new Set(["'self'", ...apis.map(origin), ...Object.values(PUBLIC_ALGOD), ...Object.values(PUBLIC_INDEXER), IPFS_GATEWAY, ...WALLET_SOURCES.connect])
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],

@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   /** The localnet's algod and kmd ports when `npm start` runs them elsewhere than 4001/4002. */
   readonly VITE_GROVE_ALGOD_PORT?: string
   readonly VITE_GROVE_KMD_PORT?: string
+  /** The localnet's indexer port when `npm start` runs it elsewhere than 8980. */
+  readonly VITE_GROVE_INDEXER_PORT?: string
   /** Origin of the analytics service `npm start` runs beside the localnet (e.g. http://127.0.0.1:4010). */
   readonly VITE_GROVE_ANALYTICS_URL?: string
 }

@@ -1,6 +1,6 @@
 // The networks Grove can run on. This table is the one source for algod defaults,
 // genesis ids and explorer links; settings, the wallet layer and the badge read it.
-import { PUBLIC_ALGOD } from './public-networks.ts'
+import { PUBLIC_ALGOD, PUBLIC_INDEXER } from './public-networks.ts'
 
 /** Identifier of a network Grove knows. */
 export type NetworkId = 'localnet' | 'testnet' | 'mainnet'
@@ -11,6 +11,9 @@ export interface AlgodConfig {
   port: string
   token: string
 }
+
+/** How to reach an indexer (v2 REST API): same shape as algod's; the token is sent as X-Indexer-API-Token. */
+export type IndexerConfig = AlgodConfig
 
 /** Links to a block explorer for one network. */
 export interface Explorer {
@@ -28,6 +31,8 @@ export interface NetworkInfo {
   /** Test networks allow the KMD and Mnemonic wallets; mainnet never does. */
   isTestnet: boolean
   algod: AlgodConfig
+  /** The indexer that account history and ARC-69 metadata are read from. */
+  indexer: IndexerConfig
   genesisId?: string
   /** Links of the default explorer; pages read the user's choice through useProtocol. */
   explorer?: Explorer
@@ -78,6 +83,8 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     isTestnet: true,
     // `npm start` may run the localnet on other ports (GROVE_ALGOD_PORT) and builds them in.
     algod: { server: 'http://127.0.0.1', port: import.meta.env.VITE_GROVE_ALGOD_PORT || '4001', token: 'a'.repeat(64) },
+    // The embedded localnet's indexer needs no token (as AlgoKit LocalNet's); GROVE_INDEXER_PORT may move it.
+    indexer: { server: 'http://127.0.0.1', port: import.meta.env.VITE_GROVE_INDEXER_PORT || '8980', token: '' },
     genesisId: 'dockernet-v1',
     // `npm start` bakes in where it started the service (GROVE_ANALYTICS_PORT may move it).
     analytics: import.meta.env.VITE_GROVE_ANALYTICS_URL || 'http://127.0.0.1:4010',
@@ -87,6 +94,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     name: 'TestNet',
     isTestnet: true,
     algod: { server: PUBLIC_ALGOD.testnet, port: '', token: '' },
+    indexer: { server: PUBLIC_INDEXER.testnet, port: '', token: '' },
     genesisId: 'testnet-v1.0',
     explorer: explorerLinks('testnet', 'allo'),
     analytics: null,
@@ -96,6 +104,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     name: 'MainNet',
     isTestnet: false,
     algod: { server: PUBLIC_ALGOD.mainnet, port: '', token: '' },
+    indexer: { server: PUBLIC_INDEXER.mainnet, port: '', token: '' },
     genesisId: 'mainnet-v1.0',
     explorer: explorerLinks('mainnet', 'allo'),
     analytics: null,

@@ -7,6 +7,12 @@ export const PUBLIC_ALGOD = {
   mainnet: 'https://mainnet-api.4160.nodely.dev',
 } as const
 
+/** Default indexer base URLs of the public networks (scheme + host, default port). */
+export const PUBLIC_INDEXER = {
+  testnet: 'https://testnet-idx.4160.nodely.dev',
+  mainnet: 'https://mainnet-idx.4160.nodely.dev',
+} as const
+
 /**
  * The IPFS gateway token logos and ARC-3 metadata are read through (ipfs:// and ARC-19 URLs). The
  * production server's Content-Security-Policy lets the page fetch JSON from this origin only.

@@ -7,6 +7,7 @@ import {
   createSettingsStore,
   defaultNetwork,
   effectiveAlgod,
+  effectiveIndexer,
   loadSettings,
   sanitizeSettings,
   saveSettings,
@@ -14,6 +15,7 @@ import {
   slippagePercent,
   useSettings,
   validateAlgodOverride,
+  validateIndexerOverride,
   validateSlippage,
   validateValidityRounds,
   type Settings,
@@ -52,6 +54,7 @@ const throwingStorage: Storage = {
 const custom: Settings = {
   network: 'testnet',
   algodOverrides: { testnet: { server: 'https://node.example.com', port: '443', token: 'secret' } },
+  indexerOverrides: { testnet: { server: 'https://idx.example.com', port: '', token: '' } },
   slippage: { mode: 'custom', percent: 0.8 },
   validityRounds: 50,
   theme: 'dark',
@@ -90,6 +93,26 @@ describe('validateAlgodOverride', () => {
     }],
   ])('refuses %s with a message per field', (_name, input, errors) => {
     expect(validateAlgodOverride(input)).toEqual({ ok: false, errors })
+  })
+})
+
+describe('validateIndexerOverride', () => {
+  it('accepts and normalises an endpoint by the same rules as algod', () => {
+    expect(validateIndexerOverride({ server: ' http://127.0.0.1/ ', port: '8980', token: '' })).toEqual({
+      ok: true,
+      value: { server: 'http://127.0.0.1', port: '8980', token: '' },
+    })
+  })
+
+  it('names the indexer when the server is missing and refuses what algod refuses', () => {
+    expect(validateIndexerOverride({ server: '', port: '', token: '' })).toEqual({ ok: false, errors: { server: 'Enter the indexer server URL' } })
+    expect(validateIndexerOverride({ server: 'idx.example.com', port: '0', token: '' })).toEqual({
+      ok: false,
+      errors: {
+        server: 'Enter a full URL such as http://127.0.0.1 or https://node.example.com',
+        port: 'Port must be a whole number from 1 to 65535, or empty for the default',
+      },
+    })
   })
 })
 
@@ -155,7 +178,7 @@ describe('validateValidityRounds', () => {
 
 describe('defaults and derived values', () => {
   it('defaults to localnet, auto slippage, 1000 rounds, system theme, allo.info, no debug', () => {
-    expect(DEFAULT_SETTINGS).toEqual({ network: 'localnet', algodOverrides: {}, slippage: { mode: 'auto' }, validityRounds: 1000, theme: 'system', explorer: 'allo', debug: false })
+    expect(DEFAULT_SETTINGS).toEqual({ network: 'localnet', algodOverrides: {}, indexerOverrides: {}, slippage: { mode: 'auto' }, validityRounds: 1000, theme: 'system', explorer: 'allo', debug: false })
   })
 
   it.each([
@@ -171,6 +194,9 @@ describe('defaults and derived values', () => {
   it('uses the override of the active network, else the network default', () => {
     expect(effectiveAlgod(custom)).toEqual(custom.algodOverrides.testnet)
     expect(effectiveAlgod({ ...custom, network: 'mainnet' })).toEqual(NETWORKS.mainnet.algod)
+    expect(effectiveIndexer(custom)).toEqual(custom.indexerOverrides.testnet)
+    expect(effectiveIndexer({ ...custom, network: 'mainnet' })).toEqual({ server: 'https://mainnet-idx.4160.nodely.dev', port: '', token: '' })
+    expect(effectiveIndexer({ ...custom, network: 'localnet' })).toEqual({ server: 'http://127.0.0.1', port: '8980', token: '' })
   })
 
   it('applies 0.5% in auto mode and the custom percent otherwise', () => {
@@ -211,6 +237,8 @@ describe('persistence', () => {
     ['a slippage of the wrong type', { slippage: { mode: 'custom', percent: '1' } }, { slippage: { mode: 'auto' } }],
     ['an unknown slippage mode', { slippage: { mode: 'magic' } }, { slippage: { mode: 'auto' } }],
     ['overrides that are not an object', { algodOverrides: 'x' }, { algodOverrides: {} }],
+    ['indexer overrides that are not an object', { indexerOverrides: [1] }, { indexerOverrides: {} }],
+    ['an invalid indexer override', { indexerOverrides: { testnet: { server: 'idx', port: '', token: '' } } }, { indexerOverrides: {} }],
   ])('ignores %s but keeps the other fields', (_name, bad, expected) => {
     const storage = memoryStorage({ [SETTINGS_STORAGE_KEY]: JSON.stringify({ ...custom, ...bad }) })
     expect(loadSettings(storage)).toEqual({ ...custom, ...expected })

@@ -3,7 +3,7 @@
 // Persisted data is untrusted (older versions, other tabs, hand edits), so loading checks
 // every field on its own and falls back to the default for any it cannot use.
 import { useSyncExternalStore } from 'react'
-import { NETWORKS, isExplorerId, isNetworkId, type AlgodConfig, type ExplorerId, type NetworkId } from './networks.ts'
+import { NETWORKS, isExplorerId, isNetworkId, type AlgodConfig, type ExplorerId, type IndexerConfig, type NetworkId } from './networks.ts'
 
 /** Slippage tolerance: chosen by the app, or a custom percentage. */
 export type Slippage = { mode: 'auto' } | { mode: 'custom'; percent: number }
@@ -15,6 +15,8 @@ export type Theme = 'light' | 'dark' | 'system'
 export interface Settings {
   network: NetworkId
   algodOverrides: Partial<Record<NetworkId, AlgodConfig>>
+  /** Custom indexer per network (account history, ARC-69 logos). */
+  indexerOverrides: Partial<Record<NetworkId, IndexerConfig>>
   slippage: Slippage
   /** Rounds a transaction stays valid after the current round (its last-valid offset). */
   validityRounds: number
@@ -47,6 +49,7 @@ export function defaultNetwork(envValue: unknown): NetworkId {
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   network: defaultNetwork(import.meta.env?.VITE_GROVE_NETWORK),
   algodOverrides: {},
+  indexerOverrides: {},
   slippage: { mode: 'auto' },
   validityRounds: VALIDITY_MAX,
   theme: 'system',
@@ -62,12 +65,28 @@ export function validateAlgodOverride(input: {
   port: string
   token: string
 }): { ok: true; value: AlgodConfig } | { ok: false; errors: FieldErrors } {
+  return validateEndpoint(input, 'algod')
+}
+
+/** Checks a custom indexer endpoint as typed in the form, by the same rules as algod's. */
+export function validateIndexerOverride(input: {
+  server: string
+  port: string
+  token: string
+}): { ok: true; value: IndexerConfig } | { ok: false; errors: FieldErrors } {
+  return validateEndpoint(input, 'indexer')
+}
+
+function validateEndpoint(
+  input: { server: string; port: string; token: string },
+  kind: 'algod' | 'indexer',
+): { ok: true; value: AlgodConfig } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {}
   const server = input.server.trim().replace(/\/+$/, '')
   const port = input.port.trim()
   const token = input.token.trim()
 
-  const serverError = checkServer(server)
+  const serverError = checkServer(server, kind)
   if (serverError) errors.server = serverError
   if (port !== '' && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
     errors.port = 'Port must be a whole number from 1 to 65535, or empty for the default'
@@ -79,8 +98,8 @@ export function validateAlgodOverride(input: {
   return { ok: true, value: { server, port, token } }
 }
 
-function checkServer(server: string): string | undefined {
-  if (server === '') return 'Enter the algod server URL'
+function checkServer(server: string, kind: 'algod' | 'indexer'): string | undefined {
+  if (server === '') return `Enter the ${kind} server URL`
   let url: URL
   try {
     url = new URL(server)
@@ -131,6 +150,11 @@ export function effectiveAlgod(settings: Settings): AlgodConfig {
   return settings.algodOverrides[settings.network] ?? NETWORKS[settings.network].algod
 }
 
+/** The indexer endpoint in use: the user's override for the active network, else the network's default. */
+export function effectiveIndexer(settings: Settings): IndexerConfig {
+  return settings.indexerOverrides[settings.network] ?? NETWORKS[settings.network].indexer
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Keeps each usable field of `raw` and takes the rest from `base`; never throws. */
@@ -138,7 +162,8 @@ export function sanitizeSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS
   if (!isRecord(raw)) return base
   return {
     network: isNetworkId(raw.network) ? raw.network : base.network,
-    algodOverrides: sanitizeOverrides(raw.algodOverrides, base.algodOverrides),
+    algodOverrides: sanitizeOverrides(raw.algodOverrides, base.algodOverrides, validateAlgodOverride),
+    indexerOverrides: sanitizeOverrides(raw.indexerOverrides, base.indexerOverrides, validateIndexerOverride),
     slippage: sanitizeSlippage(raw.slippage) ?? base.slippage,
     validityRounds:
       Number.isInteger(raw.validityRounds) && validateValidityRounds(String(raw.validityRounds)).ok
@@ -150,15 +175,19 @@ export function sanitizeSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS
   }
 }
 
-function sanitizeOverrides(raw: unknown, base: Settings['algodOverrides']): Settings['algodOverrides'] {
+function sanitizeOverrides(
+  raw: unknown,
+  base: Partial<Record<NetworkId, AlgodConfig>>,
+  validate: typeof validateAlgodOverride,
+): Partial<Record<NetworkId, AlgodConfig>> {
   if (!isRecord(raw)) return base
-  const out: Settings['algodOverrides'] = {}
+  const out: Partial<Record<NetworkId, AlgodConfig>> = {}
   // One bad network entry drops only that entry.
   for (const [id, value] of Object.entries(raw)) {
     if (!isNetworkId(id) || !isRecord(value)) continue
     const { server, port, token } = value
     if (typeof server !== 'string' || typeof port !== 'string' || typeof token !== 'string') continue
-    const checked = validateAlgodOverride({ server, port, token })
+    const checked = validate({ server, port, token })
     if (checked.ok) out[id] = checked.value
   }
   return out

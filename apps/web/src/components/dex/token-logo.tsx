@@ -3,7 +3,7 @@ import { useContext, useState } from 'react'
 import { assetQuery } from '@/lib/tokens/asset.ts'
 import { tokenLogoQuery } from '@/lib/tokens/token-logo-query.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { effectiveAlgod, useSettings } from '@/lib/settings.ts'
+import { effectiveAlgod, effectiveIndexer, useSettings } from '@/lib/settings.ts'
 import { logoBackground, logoInitials } from './token-logo.ts'
 import './dex.css'
 
@@ -26,7 +26,7 @@ function MetadataLogo(props: { token: Pick<Token, 'id' | 'symbol'>; size?: numbe
   const asset = useQuery(assetQuery(algod, String(id)))
   // Root-relative logo URLs are the local network's demo tokens, served by this app.
   const localOrigin = settings.network === 'localnet' && typeof window !== 'undefined' ? window.location.origin : undefined
-  const logo = useQuery(tokenLogoQuery(algod, asset.data, localOrigin ? { localOrigin } : {}))
+  const logo = useQuery(tokenLogoQuery(algod, asset.data, localOrigin ? { localOrigin } : {}, effectiveIndexer(settings)))
   const [failed, setFailed] = useState<string | null>(null)
   const size = props.size ?? 24
   const src = logo.data && logo.data !== failed ? logo.data : null

@@ -3,22 +3,23 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { EXPLORERS, NETWORKS, NETWORK_IDS, type NetworkId } from '@/lib/networks.ts'
 import { SlippageFields, ValidityField } from '@/components/settings/trade-settings-fields.tsx'
-import { effectiveAlgod, settingsStore, useSettings, validateAlgodOverride, type Theme } from '@/lib/settings.ts'
+import { effectiveAlgod, effectiveIndexer, settingsStore, useSettings, validateAlgodOverride, validateIndexerOverride, type Theme } from '@/lib/settings.ts'
 
-/** Settings: network and custom algod, slippage, validity window, theme, debug logging. */
+/** Settings: network and custom algod and indexer, slippage, validity window, theme, debug logging. */
 export function SettingsPage() {
   const settings = useSettings()
   return (
     <Page title="Settings" intro="Saved in this browser. Invalid values are refused with a reason and never saved.">
       <NetworkSection />
       {/* Remount per network so the form shows that network's endpoint. */}
-      <AlgodSection key={settings.network} network={settings.network} />
+      <EndpointSection key={`algod-${settings.network}`} kind="algod" network={settings.network} />
+      <EndpointSection key={`indexer-${settings.network}`} kind="indexer" network={settings.network} />
       <SlippageSection />
       <ValiditySection />
       <ExplorerSection />
       <AppearanceSection />
       <Panel title="Reset">
-        <p>Restore every setting, including custom algod endpoints, to its default.</p>
+        <p>Restore every setting, including custom algod and indexer endpoints, to its default.</p>
         <button type="button" className="button button--danger" onClick={() => settingsStore.reset()}>
           Reset all settings
         </button>
@@ -49,10 +50,36 @@ function NetworkSection() {
 
 type Field = 'server' | 'port' | 'token'
 
-function AlgodSection(props: { network: NetworkId }) {
+/** What differs between the algod and the indexer form. */
+const ENDPOINTS = {
+  algod: {
+    effective: effectiveAlgod,
+    validate: validateAlgodOverride,
+    overrides: 'algodOverrides',
+    title: 'Algod',
+    purpose: 'Balances, wallets and transactions go through this node.',
+    example: 'For example http://127.0.0.1 or https://testnet-api.4160.nodely.dev',
+    tokenHint: 'Sent as X-Algo-API-Token; empty for public nodes',
+    saved: 'Saved. The wallet reconnects through the new endpoint.',
+  },
+  indexer: {
+    effective: effectiveIndexer,
+    validate: validateIndexerOverride,
+    overrides: 'indexerOverrides',
+    title: 'Indexer',
+    purpose: 'Transaction history and ARC-69 token logos are read from this indexer.',
+    example: 'For example http://127.0.0.1 or https://testnet-idx.4160.nodely.dev',
+    tokenHint: 'Sent as X-Indexer-API-Token; empty for public indexers',
+    saved: 'Saved. History and logos are read through the new endpoint.',
+  },
+} as const
+
+function EndpointSection(props: { kind: keyof typeof ENDPOINTS; network: NetworkId }) {
   const settings = useSettings()
-  const current = effectiveAlgod(settings)
-  const override = settings.algodOverrides[props.network]
+  const spec = ENDPOINTS[props.kind]
+  const current = spec.effective(settings)
+  const overrides = settings[spec.overrides]
+  const override = overrides[props.network]
   const [form, setForm] = useState({ server: current.server, port: current.port, token: current.token })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [saved, setSaved] = useState(false)
@@ -60,22 +87,22 @@ function AlgodSection(props: { network: NetworkId }) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const checked = validateAlgodOverride(form)
+    const checked = spec.validate(form)
     setSaved(false)
     if (!checked.ok) {
       setErrors(checked.errors)
       return
     }
     setErrors({})
-    settingsStore.update({ algodOverrides: { ...settings.algodOverrides, [props.network]: checked.value } })
+    settingsStore.update({ [spec.overrides]: { ...overrides, [props.network]: checked.value } })
     setForm(checked.value)
     setSaved(true)
   }
 
   function reset() {
-    const { [props.network]: _removed, ...rest } = settings.algodOverrides
-    settingsStore.update({ algodOverrides: rest })
-    setForm({ ...NETWORKS[props.network].algod })
+    const { [props.network]: _removed, ...rest } = overrides
+    settingsStore.update({ [spec.overrides]: rest })
+    setForm({ ...NETWORKS[props.network][props.kind] })
     setErrors({})
     setSaved(false)
   }
@@ -101,14 +128,14 @@ function AlgodSection(props: { network: NetworkId }) {
   )
 
   return (
-    <Panel title={`Algod for ${NETWORKS[props.network].name}`}>
+    <Panel title={`${spec.title} for ${NETWORKS[props.network].name}`}>
       <p>
-        {override ? 'Using your custom endpoint.' : 'Using the default endpoint.'} Balances, wallets and transactions go through this node.
+        {override ? 'Using your custom endpoint.' : 'Using the default endpoint.'} {spec.purpose}
       </p>
-      <form className="stack" onSubmit={submit} noValidate aria-label="Custom algod">
-        {field('server', 'Server URL', 'For example http://127.0.0.1 or https://testnet-api.4160.nodely.dev', 'url')}
+      <form className="stack" onSubmit={submit} noValidate aria-label={`Custom ${props.kind}`}>
+        {field('server', 'Server URL', spec.example, 'url')}
         {field('port', 'Port', 'Empty for the scheme’s default port')}
-        {field('token', 'API token', 'Sent as X-Algo-API-Token; empty for public nodes', 'password')}
+        {field('token', 'API token', spec.tokenHint, 'password')}
         <div className="button-row">
           <button type="submit" className="button button--primary">
             Save endpoint
@@ -117,7 +144,7 @@ function AlgodSection(props: { network: NetworkId }) {
             Use default
           </button>
         </div>
-        {saved ? <p role="status">Saved. The wallet reconnects through the new endpoint.</p> : null}
+        {saved ? <p role="status">{spec.saved}</p> : null}
       </form>
     </Panel>
   )

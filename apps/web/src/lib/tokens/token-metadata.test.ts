@@ -125,8 +125,13 @@ describe('imageFromArc69Note', () => {
     ['another standard', note({ standard: 'arc3', media_url: 'ipfs://QmLogo' })],
     ['a video only', note({ standard: 'arc69', media_url: 'ipfs://QmVid', mime_type: 'video/mp4' })],
     ['a note that is not JSON', 'hello'],
+    ['a root-relative media_url off the local network', note({ standard: 'arc69', media_url: '/tokens/gusd.svg' })],
   ])('gives nothing for %s', (_name, input) => {
     expect(imageFromArc69Note(input)).toBeUndefined()
+  })
+
+  it('resolves a root-relative media_url against the app on the local network', () => {
+    expect(imageFromArc69Note(note({ standard: 'arc69', media_url: '/tokens/gusd.svg' }), { localOrigin: 'http://127.0.0.1:5173' })).toBe('http://127.0.0.1:5173/tokens/gusd.svg')
   })
 })
 

@@ -2,9 +2,9 @@
 // - ARC-19: a `template-ipfs://{ipfscid:…}` URL whose CID digest is the reserve address's 32 bytes;
 // - ARC-3: a URL ending in `#arc3` (or an asset named "arc3" / "…@arc3") points to JSON metadata
 //   whose `image` is the logo; `{id}` in the URL is the asset id;
-// - ARC-69: the metadata is the note of the asset's latest config transaction, which only an
-//   indexer can find; what algod alone offers is the asset URL, which ARC-69 points at the media
-//   (with `#i` for an image), so such a URL is used as the image directly.
+// - ARC-69: the metadata is the note of the asset's latest config transaction, which the indexer
+//   finds (token-logo-query.ts); without one, the asset URL, which ARC-69 points at the media
+//   (with `#i` for an image), is used as the image directly.
 // Pure functions: the component asks, fetches at most one JSON document and renders.
 import { IPFS_GATEWAY } from '../public-networks.ts'
 
@@ -67,7 +67,7 @@ export function imageFromArc3(metadata: unknown, metadataUrl: string, options: L
 }
 
 /** The logo named by an ARC-69 note (the JSON of the latest asset config transaction's note), or undefined. */
-export function imageFromArc69Note(note: Uint8Array | string): string | undefined {
+export function imageFromArc69Note(note: Uint8Array | string, options: LogoOptions = {}): string | undefined {
   let json: unknown
   try {
     json = JSON.parse(typeof note === 'string' ? note : new TextDecoder().decode(note))
@@ -80,7 +80,7 @@ export function imageFromArc69Note(note: Uint8Array | string): string | undefine
   const mediaIsImage = typeof mime !== 'string' || mime.startsWith('image/')
   const candidate = typeof media === 'string' && mediaIsImage ? media : typeof image === 'string' ? image : undefined
   if (!candidate) return undefined
-  const url = toFetchableUrl(candidate, undefined)
+  const url = toFetchableUrl(candidate, options.localOrigin)
   return url ? stripFragment(url) : undefined
 }
 

@@ -1,0 +1,2 @@
+// The account history the dashboard's accounts tab mounts: <TransactionHistory address={…} />.
+export { TransactionHistory } from './transaction-history.tsx'

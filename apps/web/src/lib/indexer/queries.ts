@@ -1,0 +1,31 @@
+// The TanStack queries of indexer reads. Keys start with ['indexer', url], so a network or
+// endpoint switch never shows another indexer's answers.
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { algodBaseUrl } from '../algod.ts'
+import type { IndexerConfig } from '../networks.ts'
+import { indexerApi, type IndexerApi, type TransactionPage } from './client.ts'
+
+const apis = new Map<string, IndexerApi>()
+/** The one client per indexer endpoint. */
+export function indexerFor(config: IndexerConfig): IndexerApi {
+  const key = `${algodBaseUrl(config)}\n${config.token}`
+  let api = apis.get(key)
+  if (!api) apis.set(key, (api = indexerApi(config)))
+  return api
+}
+
+/** Key prefix of every indexer read from `config`. */
+export const indexerKey = (config: IndexerConfig) => ['indexer', algodBaseUrl(config)] as const
+
+/** An account's transactions, newest first, one page per "Load more". */
+export function accountHistoryQuery(config: IndexerConfig, address: string) {
+  return infiniteQueryOptions({
+    queryKey: [...indexerKey(config), 'account-transactions', address],
+    queryFn: ({ pageParam, signal }): Promise<TransactionPage> => indexerFor(config).accountTransactions(address, { next: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    // An empty page ends the list even if the indexer hands a token with it.
+    getNextPageParam: (last) => (last.nextToken && last.transactions.length > 0 ? last.nextToken : undefined),
+    // A failed read already retried inside the HTTP client.
+    retry: false,
+  })
+}

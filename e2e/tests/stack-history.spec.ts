@@ -1,0 +1,101 @@
+// The indexer on the full stack as the web app reads it: the /settings indexer endpoint (refused
+// with a reason when invalid, saved and used when valid) and ARC-69 token logos, whose metadata is
+// the note of the asset's latest config transaction that only the indexer can find.
+import { expect, test, type Page } from '@playwright/test'
+import { algorand, newAccount } from '../support/stack.ts'
+
+const arc69 = (media: string) => new TextEncoder().encode(JSON.stringify({ standard: 'arc69', description: 'e2e', media_url: media, mime_type: 'image/svg+xml' }))
+
+async function pickerLogo(page: Page, assetId: number) {
+  await page.getByRole('button', { name: /^You receive: / }).click()
+  const picker = page.getByRole('dialog')
+  await picker.getByRole('searchbox').fill(String(assetId))
+  return { picker, logo: picker.getByTestId('token-logo') }
+}
+
+for (const width of [1280, 390]) {
+  test(`an invalid indexer endpoint is refused with a reason and a valid one is saved, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 844 })
+    await page.goto('/settings')
+    const form = page.getByRole('form', { name: 'Custom indexer' })
+    await expect(form.getByLabel('Server URL')).toHaveValue('http://127.0.0.1')
+    await expect(form.getByLabel('Port')).toHaveValue(process.env.GROVE_E2E_INDEXER_PORT!)
+
+    await form.getByLabel('Server URL').fill('')
+    await form.getByRole('button', { name: 'Save endpoint' }).click()
+    await expect(form.getByText('Enter the indexer server URL')).toBeVisible()
+    await form.getByLabel('Server URL').fill('indexer.example.com')
+    await form.getByLabel('Port').fill('99999')
+    await form.getByRole('button', { name: 'Save endpoint' }).click()
+    await expect(form.getByText('Enter a full URL such as http://127.0.0.1')).toBeVisible()
+    await expect(form.getByLabel('Port')).toHaveAttribute('aria-invalid', 'true')
+    // The panel from its heading, clear of the sticky header.
+    await page.getByRole('heading', { name: 'Indexer for LocalNet' }).evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 90))
+    await page.screenshot({ path: `screenshots/settings-indexer-invalid-${width}.png` })
+    expect(await page.evaluate(() => localStorage.getItem('grove.settings.v1')) ?? '').not.toContain('indexer.example.com')
+
+    await form.getByLabel('Server URL').fill('https://testnet-idx.4160.nodely.dev/')
+    await form.getByLabel('Port').fill('')
+    await form.getByRole('button', { name: 'Save endpoint' }).click()
+    await expect(form.getByText('Saved. History and logos are read through the new endpoint.')).toBeVisible()
+    await page.reload()
+    await expect(form.getByLabel('Server URL')).toHaveValue('https://testnet-idx.4160.nodely.dev')
+    await expect(page.getByText('Using your custom endpoint. Transaction history')).toBeVisible()
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('grove.settings.v1')))!)
+    expect(stored.indexerOverrides).toEqual({ localnet: { server: 'https://testnet-idx.4160.nodely.dev', port: '', token: '' } })
+    // The algod endpoint is untouched.
+    await expect(page.getByRole('form', { name: 'Custom algod' }).getByLabel('Port')).toHaveValue(process.env.GROVE_E2E_ALGOD_PORT!)
+    await form.getByRole('button', { name: 'Use default' }).click()
+    await expect(form.getByLabel('Port')).toHaveValue(process.env.GROVE_E2E_INDEXER_PORT!)
+  })
+}
+
+test('an ARC-69 token shows the image its latest config note names, and the generated logo when the indexer is unreachable', async ({ page }) => {
+  const account = await newAccount({ algo: 10 })
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  // No asset URL: only the indexer can tell the logo. The first note is replaced by a later config.
+  const created = await a.send.assetCreate({
+    sender: signer.addr,
+    total: 1_000n,
+    decimals: 0,
+    assetName: 'Arc Leaf',
+    unitName: 'ALEAF',
+    manager: signer.addr,
+    note: arc69('/tokens/gusd.svg'),
+    suppressLog: true,
+  })
+  const id = Number(created.assetId)
+  await a.send.assetConfig({ sender: signer.addr, assetId: created.assetId, manager: signer.addr, note: arc69('/tokens/moss.svg'), suppressLog: true })
+
+  await page.goto('/dex/swap')
+  const { picker, logo } = await pickerLogo(page, id)
+  await expect(logo).toHaveAttribute('data-logo', 'image')
+  const src = await logo.getAttribute('src')
+  expect(src).toBe(new URL('/tokens/moss.svg', page.url()).href)
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await picker.getByRole('checkbox', { name: 'I understand the risk' }).check()
+  await picker.getByRole('button', { name: 'Import ALEAF' }).click()
+  await expect(picker).toBeHidden()
+  const formLogo = page.getByRole('button', { name: /^You receive: ALEAF/ }).getByTestId('token-logo')
+  await expect(formLogo).toHaveAttribute('data-logo', 'image')
+  await expect(formLogo).toHaveAttribute('src', src!)
+  await page.screenshot({ path: 'screenshots/arc69-logo-1280.png' })
+
+  // An indexer the page cannot reach (the policy refuses the origin, as the browser refuses a dead one):
+  // once every try failed, the token keeps its generated logo and nothing breaks.
+  const refused: string[] = []
+  page.on('console', (m) => {
+    if (m.text().includes('127.0.0.1:9/v2/assets/')) refused.push(m.text())
+  })
+  await page.evaluate(() => {
+    const settings = JSON.parse(localStorage.getItem('grove.settings.v1') ?? '{}')
+    localStorage.setItem('grove.settings.v1', JSON.stringify({ ...settings, indexerOverrides: { localnet: { server: 'http://127.0.0.1', port: '9', token: '' } } }))
+  })
+  await page.reload()
+  const again = await pickerLogo(page, id)
+  await expect.poll(() => refused.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
+  await page.waitForTimeout(500)
+  await expect(again.logo).toHaveAttribute('data-logo', 'fallback')
+  await expect(again.picker.getByText(/ALEAF/).first()).toBeVisible()
+})
