@@ -392,6 +392,10 @@ test('the accounts tab lists a swap the account just made', async ({ page }) => 
   await expect(row).toContainText('1 ALGO →')
   await expect(row).toContainText('gUSD')
   await expect(row.getByRole('button', { name: /Copy transaction id/ })).toBeVisible()
+  // the indexer's history below lists every transaction of the account, the swap's app call among them
+  const history = page.getByTestId('transaction-history')
+  await expect(history.getByRole('button', { name: `Copy transaction id ${result.txIDs.at(-1)}` })).toBeVisible({ timeout: 30_000 })
+  await expect(history.getByTestId('history-row').first()).toBeVisible()
 })
 
 test('the admin log shows a change the admin just made', async ({ page }) => {

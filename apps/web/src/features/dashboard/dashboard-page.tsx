@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { TransactionHistory } from '@/components/history/transaction-history.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
@@ -59,9 +60,15 @@ function TabContent(props: { tab: DashboardTab }) {
           <ConnectPrompt reason="Connect a wallet to list its accounts." />
           {session.accounts.length > 0 ? <AccountsTable /> : null}
           {session.activeAddress ? (
-            <Panel title="Activity of the active account">
-              <ActivityList address={session.activeAddress} />
-            </Panel>
+            <>
+              <Panel title="Activity of the active account">
+                <ActivityList address={session.activeAddress} />
+              </Panel>
+              {/* every transaction of the account, Grove's or not, from the network's indexer */}
+              <Panel title="Transaction history">
+                <TransactionHistory address={session.activeAddress} />
+              </Panel>
+            </>
           ) : null}
         </>
       )
