@@ -35,7 +35,10 @@ const { seed, kmdAccounts, travelTo, historyStart } = await import('../packages/
 const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
-const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset) })
+const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset) }).catch((e) => {
+  console.error(`Grove cannot start: ${e.message}. Stop the other process, or choose other ports with GROVE_ALGOD_PORT, GROVE_KMD_PORT and GROVE_INDEXER_PORT (0 picks a free one).`)
+  process.exit(1)
+})
 let web
 let analytics
 /** How long this run's demo seed took (undefined when the data was seeded already). */

@@ -19,7 +19,7 @@ interface Run {
 async function start(dataDir: string, args: string[] = []): Promise<Run> {
   const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
     cwd: root,
-    env: { ...process.env, GROVE_DATA_DIR: dataDir, GROVE_ALGOD_PORT: '0', GROVE_KMD_PORT: '0', GROVE_WEB_PORT: '0', GROVE_SEED_TRADES: '4' },
+    env: { ...process.env, GROVE_DATA_DIR: dataDir, GROVE_ALGOD_PORT: '0', GROVE_KMD_PORT: '0', GROVE_WEB_PORT: '0', GROVE_ANALYTICS_PORT: '0', GROVE_INDEXER_PORT: '0', GROVE_SEED_TRADES: '4' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

@@ -68,9 +68,12 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     // built from the stored blocks before algod takes a submit, then follows every commit
     indexerFront = createIndexerListener(node)
     // kmd first: a tool that sees algod healthy may call kmd at once (algokit-utils' dispenser lookup)
-    kmd = await startKmd({ dataDir, port: options.kmdPort ?? DEFAULT_KMD_PORT, token: LOCALNET_TOKEN })
-    indexer = await listen(indexerFront.listener, options.indexerPort ?? (options.algodPort === 0 ? 0 : DEFAULT_INDEXER_PORT))
-    algod = await listen(algodFront.listener, options.algodPort ?? DEFAULT_ALGOD_PORT)
+    const kmdPort = options.kmdPort ?? DEFAULT_KMD_PORT
+    kmd = await named('kmd', kmdPort, startKmd({ dataDir, port: kmdPort, token: LOCALNET_TOKEN }))
+    const indexerPort = options.indexerPort ?? (options.algodPort === 0 ? 0 : DEFAULT_INDEXER_PORT)
+    indexer = await named('indexer', indexerPort, listen(indexerFront.listener, indexerPort))
+    const algodPort = options.algodPort ?? DEFAULT_ALGOD_PORT
+    algod = await named('algod', algodPort, listen(algodFront.listener, algodPort))
   } catch (e) {
     algodFront.shutdown()
     indexerFront?.close()
@@ -93,5 +96,15 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
         await node.close()
         if (temporary) await rm(dataDir, { recursive: true, force: true })
       })()),
+  }
+}
+
+/** A port already taken becomes a sentence naming the API (the caller says how to choose another). */
+async function named<T>(api: string, port: number, binding: Promise<T>): Promise<T> {
+  try {
+    return await binding
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`the ${api} port ${port} is already in use (another localnet or \`npm start\` running?)`, { cause: e })
+    throw e
   }
 }

@@ -42,3 +42,18 @@ describe('listen', () => {
     }
   })
 })
+
+describe('startLocalnet', () => {
+  it('names the API whose port is taken and leaves nothing running', async () => {
+    const { startLocalnet } = await import('../src/index.ts')
+    const taken = await listen(echo, 0)
+    try {
+      await expect(startLocalnet({ algodPort: 0, kmdPort: 0, indexerPort: taken.port })).rejects.toThrow(`the indexer port ${taken.port} is already in use`)
+      // the kmd it had started first is closed again: a second try on free ports works
+      const net2 = await startLocalnet({ algodPort: 0, kmdPort: 0, indexerPort: 0 })
+      await net2.stop()
+    } finally {
+      await taken.close()
+    }
+  })
+})
