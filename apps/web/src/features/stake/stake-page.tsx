@@ -9,6 +9,7 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useMarket } from '@/lib/pools/market.ts'
+import { stableCoin } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { dexQuery, type Dex, type Pool } from '@/lib/tx/dex.ts'
@@ -64,7 +65,7 @@ export function StakePage() {
         ? aprText(days === 7 ? aprs.d7 : aprs.d30, history.data.now, days)
         : walking
   const sourceHint = aprSourceHint(choice)
-  const stable = [...market.tokens.values()].find((t) => t.symbol === (network.id === 'localnet' ? 'gUSD' : 'USDC')) ?? null
+  const stable = stableCoin(market.tokens.values(), network.id)
 
   return (
     <Page wide title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">
