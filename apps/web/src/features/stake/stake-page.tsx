@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
 import { acceptAmountInput } from '@/components/dex/amount-input.ts'
-import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview } from '@/components/dex/prepared-review.tsx'
+import type { QuotedChange } from '@/components/dex/review-dialog.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
@@ -12,8 +13,7 @@ import { useMarket } from '@/lib/pools/market.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { dexQuery, type Dex, type Pool } from '@/lib/tx/dex.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
+import { dexQuery, type Pool } from '@/lib/tx/dex.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import type { Deployment } from '@/lib/deployment.ts'
 import {
@@ -309,37 +309,26 @@ function VaultReview(props: {
   const tx = useDexTransaction()
   const dex = useQuery(dexQuery())
   const prepared = useQuery(preparedVaultQuery(dex.data, tx.context(), props.action))
-  const simulated = useQuery(simulationQuery(prepared.data))
-  const explain = (error: unknown) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))
-
-  async function confirm() {
-    if (!prepared.data) return
-    const group = prepared.data
-    const ok = await tx.run({
-      pending: props.pending,
-      done: props.done,
-      send: () => group.send(),
-      explain: (d: Dex, error) => readableVaultError(d, error, deployment ?? undefined),
-      invalidates: [...props.invalidates, chainClockQuery(algod).queryKey],
-    })
-    if (ok) props.onDone()
-    else void prepared.refetch()
-  }
 
   return (
-    <ReviewDialog
+    <PreparedReview
       title={props.title}
       confirmLabel={props.confirmLabel}
-      preparing={prepared.isFetching || (!prepared.data && !prepared.error)}
-      prepareError={prepared.error ? explain(prepared.error) : null}
-      busy={tx.busy}
-      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
-      onConfirm={() => void confirm()}
+      tx={tx}
+      prepared={prepared}
+      invalid={null}
+      explain={(error) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))}
+      explainSend={(d, error) => readableVaultError(d, error, deployment ?? undefined)}
+      invalidates={[...props.invalidates, chainClockQuery(algod).queryKey]}
+      quoted={props.quoted}
+      asset={props.asset}
+      pending={props.pending}
+      done={props.done}
+      onDone={props.onDone}
       onClose={props.onClose}
     >
       {props.children}
-    </ReviewDialog>
+    </PreparedReview>
   )
 }
 

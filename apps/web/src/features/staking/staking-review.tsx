@@ -3,13 +3,13 @@
 // one transaction runner with toasts; failures read as the staking app's sentences.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview } from '@/components/dex/prepared-review.tsx'
+import type { QuotedChange } from '@/components/dex/review-dialog.tsx'
 import { formatAlgo } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey, type StakingAction } from '@/lib/staking/staking.ts'
 import { dexQuery, type Dex } from '@/lib/tx/dex.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 
@@ -49,36 +49,24 @@ export function StakingReview(props: {
   const dex = useQuery(dexQuery())
   const { action } = props
   const prepared = useQuery(preparedStakingQuery(dex.data, action ? tx.context() : null, action))
-  const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
   const appId = deployment?.stakingAppId
-  const explain = (error: Error) => (dex.data ? dex.data.readableStakingError(error, appId) : error.message)
-  const prepareError = action === null ? (props.invalid ?? 'Complete the form above') : prepared.error ? explain(prepared.error) : null
   const deposit = prepared.data?.poolDeposit
 
-  async function confirm() {
-    if (!action || !prepared.data || !deployment) return
-    const group = prepared.data
-    const ok = await tx.run({
-      pending: props.pending,
-      done: props.done,
-      send: () => group.send(),
-      explain: (d, error) => d.readableStakingError(error, appId),
-      invalidates: [stakingKey(algod, deployment.stakingAppId), chainClockQuery(algod).queryKey],
-    })
-    if (ok) props.onDone()
-    else void prepared.refetch()
-  }
-
   return (
-    <ReviewDialog
+    <PreparedReview
       title={props.title}
       confirmLabel={props.confirmLabel}
-      preparing={action !== null && (prepared.isFetching || (!prepared.data && !prepared.error))}
-      prepareError={prepareError}
-      busy={tx.busy}
-      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: deposit ? [...props.quoted, { asset: 0n, amount: -deposit, note: 'minimum balance of the program' }] : props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
-      onConfirm={() => void confirm()}
+      tx={tx}
+      prepared={prepared}
+      invalid={action === null ? (props.invalid ?? 'Complete the form above') : null}
+      explain={(error) => (dex.data ? dex.data.readableStakingError(error, appId) : error.message)}
+      explainSend={(d, error) => d.readableStakingError(error, appId)}
+      invalidates={[stakingKey(algod, deployment?.stakingAppId ?? 0), chainClockQuery(algod).queryKey]}
+      quoted={deposit ? [...props.quoted, { asset: 0n, amount: -deposit, note: 'minimum balance of the program' }] : props.quoted}
+      asset={props.asset}
+      pending={props.pending}
+      done={props.done}
+      onDone={props.onDone}
       onClose={props.onClose}
     >
       {props.children}
@@ -87,6 +75,6 @@ export function StakingReview(props: {
           The program’s box and the app’s opt-ins tie up {formatAlgo(deposit)} of minimum balance, paid by you.
         </p>
       ) : null}
-    </ReviewDialog>
+    </PreparedReview>
   )
 }

@@ -4,12 +4,12 @@
 // registry's sentences.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview } from '@/components/dex/prepared-review.tsx'
+import type { QuotedChange } from '@/components/dex/review-dialog.tsx'
 import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey } from '@/lib/staking/staking.ts'
 import { dexQuery, type Dex, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { prepareClaimAll, type PreparedClaimAll } from '../api/claim-all.ts'
@@ -77,39 +77,27 @@ export function ActionReview(props: ActionReviewProps) {
   const dex = useQuery(dexQuery())
   const { action } = props
   const prepared = useQuery(preparedActionQuery(dex.data, action ? tx.context() : null, action))
-  const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
   const ids = { lockAppId: deployment?.lockAppId, registryAppId: deployment?.registryAppId, stakingAppId: deployment?.stakingAppId }
-  const explain = (error: Error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)
   const packed = prepared.data && 'groups' in prepared.data ? (prepared.data as PreparedClaimAll) : null
-  const prepareError = action === null ? (props.invalid ?? 'Complete the form above') : prepared.error ? explain(prepared.error) : null
-
-  async function confirm() {
-    if (!action || !prepared.data || !deployment) return
-    const group = prepared.data
-    const ok = await tx.run({
-      pending: props.pending,
-      done: props.done,
-      send: () => group.send(),
-      explain: (d, error) => explainAction(d, action.app, error, ids),
-      invalidates: [
-        action.app === 'lock' ? locksKey(algod, deployment.lockAppId ?? 0) : action.app === 'project' ? projectsKey(algod, deployment.registryAppId) : stakingKey(algod, deployment.stakingAppId),
-        chainClockQuery(algod).queryKey,
-      ],
-    })
-    if (ok) props.onDone()
-    else void prepared.refetch()
-  }
 
   return (
-    <ReviewDialog
+    <PreparedReview
       title={props.title}
       confirmLabel={props.confirmLabel}
-      preparing={action !== null && (prepared.isFetching || (!prepared.data && !prepared.error))}
-      prepareError={prepareError}
-      busy={tx.busy}
-      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
-      onConfirm={() => void confirm()}
+      tx={tx}
+      prepared={prepared}
+      invalid={action === null ? (props.invalid ?? 'Complete the form above') : null}
+      explain={(error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)}
+      explainSend={(d, error) => (action ? explainAction(d, action.app, error, ids) : String(error))}
+      invalidates={[
+        action?.app === 'lock' ? locksKey(algod, deployment?.lockAppId ?? 0) : action?.app === 'project' ? projectsKey(algod, deployment?.registryAppId ?? 0) : stakingKey(algod, deployment?.stakingAppId ?? 0),
+        chainClockQuery(algod).queryKey,
+      ]}
+      quoted={props.quoted}
+      asset={props.asset}
+      pending={props.pending}
+      done={props.done}
+      onDone={props.onDone}
       onClose={props.onClose}
     >
       {props.children}
@@ -118,6 +106,6 @@ export function ActionReview(props: ActionReviewProps) {
           {packed.claims} claim(s) in {packed.groups} group(s) of at most 16 transactions, signed in one request.
         </p>
       ) : null}
-    </ReviewDialog>
+    </PreparedReview>
   )
 }
