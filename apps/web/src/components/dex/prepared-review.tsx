@@ -10,10 +10,23 @@ import type { PreparedTx } from '@/lib/tx/types.ts'
 import type { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { ReviewDialog, type QuotedChange } from './review-dialog.tsx'
 
-/** Props of {@link PreparedReview}. */
-export interface PreparedReviewProps {
+/** What a page says about its action's review: texts, what it promises, and what follows. */
+export interface ReviewTexts {
   title: string
   confirmLabel: string
+  /** What the action promises to move (besides the fee). */
+  quoted: QuotedChange[]
+  asset(id: bigint): { symbol: string; decimals: number }
+  /** The toasts' words while the group is sent, and once it landed. */
+  pending: string
+  done: string
+  onDone(): void
+  onClose(): void
+  children: ReactNode
+}
+
+/** Props of {@link PreparedReview}. */
+export interface PreparedReviewProps extends ReviewTexts {
   /** The page's transaction runner (it also gave the context the group was built with). */
   tx: ReturnType<typeof useDexTransaction>
   /** The query building the group. */
@@ -26,14 +39,6 @@ export interface PreparedReviewProps {
   explainSend(dex: Dex, error: unknown): string
   /** Queries the action changes, refreshed once it lands. */
   invalidates: readonly (readonly unknown[])[]
-  /** What the action promises to move (besides the fee). */
-  quoted: QuotedChange[]
-  asset(id: bigint): { symbol: string; decimals: number }
-  pending: string
-  done: string
-  onDone(): void
-  onClose(): void
-  children: ReactNode
 }
 
 /** A review dialog for one built group, with its simulated balance changes and fee. */

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState } from 'react'
 import { acceptAmountInput } from '@/components/dex/amount-input.ts'
-import { PreparedReview } from '@/components/dex/prepared-review.tsx'
-import type { QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
@@ -292,19 +291,7 @@ function StakeForm(props: { deployment: Deployment | null; address: string | nul
 }
 
 /** The review every vault action goes through: built once, simulated, signed with toasts; failures in the vault's words. */
-function VaultReview(props: {
-  title: string
-  confirmLabel: string
-  action: VaultAction
-  quoted: QuotedChange[]
-  asset(id: bigint): { symbol: string; decimals: number }
-  pending: string
-  done: string
-  invalidates: (readonly unknown[])[]
-  onDone(): void
-  onClose(): void
-  children: ReactNode
-}) {
+function VaultReview(props: ReviewTexts & { action: VaultAction; invalidates: (readonly unknown[])[] }) {
   const { deployment, algod } = useProtocol()
   const tx = useDexTransaction()
   const dex = useQuery(dexQuery())
@@ -312,20 +299,13 @@ function VaultReview(props: {
 
   return (
     <PreparedReview
-      title={props.title}
-      confirmLabel={props.confirmLabel}
+      {...props}
       tx={tx}
       prepared={prepared}
       invalid={null}
       explain={(error) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))}
       explainSend={(d, error) => readableVaultError(d, error, deployment ?? undefined)}
       invalidates={[...props.invalidates, chainClockQuery(algod).queryKey]}
-      quoted={props.quoted}
-      asset={props.asset}
-      pending={props.pending}
-      done={props.done}
-      onDone={props.onDone}
-      onClose={props.onClose}
     >
       {props.children}
     </PreparedReview>

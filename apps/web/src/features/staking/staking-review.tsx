@@ -2,9 +2,7 @@
 // shown is the fee paid), simulated on the network for the balance changes, then signed through the
 // one transaction runner with toasts; failures read as the staking app's sentences.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { PreparedReview } from '@/components/dex/prepared-review.tsx'
-import type { QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { formatAlgo } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
@@ -30,20 +28,13 @@ export function preparedStakingQuery(dex: Dex | undefined, ctx: TxContext | null
 }
 
 /** A review dialog for one staking action, with the simulated balance changes. */
-export function StakingReview(props: {
-  title: string
-  confirmLabel: string
-  /** The action to build, or null while what the user typed cannot make one (`invalid` says why). */
-  action: StakingAction | null
-  invalid?: string | null
-  quoted: QuotedChange[]
-  asset(id: bigint): { symbol: string; decimals: number }
-  pending: string
-  done: string
-  onDone(): void
-  onClose(): void
-  children: ReactNode
-}) {
+export function StakingReview(
+  props: ReviewTexts & {
+    /** The action to build, or null while what the user typed cannot make one (`invalid` says why). */
+    action: StakingAction | null
+    invalid?: string | null
+  },
+) {
   const { algod, deployment } = useProtocol()
   const tx = useDexTransaction()
   const dex = useQuery(dexQuery())
@@ -54,8 +45,7 @@ export function StakingReview(props: {
 
   return (
     <PreparedReview
-      title={props.title}
-      confirmLabel={props.confirmLabel}
+      {...props}
       tx={tx}
       prepared={prepared}
       invalid={action === null ? (props.invalid ?? 'Complete the form above') : null}
@@ -63,11 +53,6 @@ export function StakingReview(props: {
       explainSend={(d, error) => d.readableStakingError(error, appId)}
       invalidates={[stakingKey(algod, deployment?.stakingAppId ?? 0), chainClockQuery(algod).queryKey]}
       quoted={deposit ? [...props.quoted, { asset: 0n, amount: -deposit, note: 'minimum balance of the program' }] : props.quoted}
-      asset={props.asset}
-      pending={props.pending}
-      done={props.done}
-      onDone={props.onDone}
-      onClose={props.onClose}
     >
       {props.children}
       {deposit ? (

@@ -3,9 +3,7 @@
 // through the one transaction runner with toasts; failures read as the Locks app's or the
 // registry's sentences.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { PreparedReview } from '@/components/dex/prepared-review.tsx'
-import type { QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey } from '@/lib/staking/staking.ts'
@@ -54,20 +52,10 @@ export function explainAction(dex: Dex, app: DashboardAction['app'], error: unkn
 }
 
 /** Props of {@link ActionReview}. */
-export interface ActionReviewProps {
-  title: string
-  confirmLabel: string
+export interface ActionReviewProps extends ReviewTexts {
   /** The action to build, or null while what the user typed cannot make one (`invalid` says why). */
   action: DashboardAction | null
   invalid?: string | null
-  /** What the action promises to move (besides the fee). */
-  quoted: QuotedChange[]
-  asset(id: bigint): { symbol: string; decimals: number }
-  pending: string
-  done: string
-  onDone(): void
-  onClose(): void
-  children: ReactNode
 }
 
 /** A review dialog for one lock or project action, with the simulated balance changes. */
@@ -82,8 +70,7 @@ export function ActionReview(props: ActionReviewProps) {
 
   return (
     <PreparedReview
-      title={props.title}
-      confirmLabel={props.confirmLabel}
+      {...props}
       tx={tx}
       prepared={prepared}
       invalid={action === null ? (props.invalid ?? 'Complete the form above') : null}
@@ -93,12 +80,6 @@ export function ActionReview(props: ActionReviewProps) {
         action?.app === 'lock' ? locksKey(algod, deployment?.lockAppId ?? 0) : action?.app === 'project' ? projectsKey(algod, deployment?.registryAppId ?? 0) : stakingKey(algod, deployment?.stakingAppId ?? 0),
         chainClockQuery(algod).queryKey,
       ]}
-      quoted={props.quoted}
-      asset={props.asset}
-      pending={props.pending}
-      done={props.done}
-      onDone={props.onDone}
-      onClose={props.onClose}
     >
       {props.children}
       {packed ? (
