@@ -31,8 +31,9 @@ export interface PreparedReviewProps extends ReviewTexts {
   tx: ReturnType<typeof useDexTransaction>
   /** The query building the group. */
   prepared: UseQueryResult<PreparedTx>
-  /** Why there is no group to build (the form cannot make an action yet); null when there is one. */
-  invalid: string | null
+  /** The action the group is built for; null while what the user typed cannot make one (`invalid` says why). */
+  action: unknown
+  invalid?: string | null
   /** Words for a build or simulation failure. */
   explain(error: Error): string
   /** Words for a send failure, in the group's app's terms. */
@@ -44,7 +45,7 @@ export interface PreparedReviewProps extends ReviewTexts {
 /** A review dialog for one built group, with its simulated balance changes and fee. */
 export function PreparedReview(props: PreparedReviewProps) {
   const { prepared, tx } = props
-  const ready = props.invalid === null
+  const ready = props.action !== null
   const simulated = useQuery(simulationQuery(ready ? prepared.data : undefined))
 
   async function confirm() {
@@ -60,7 +61,7 @@ export function PreparedReview(props: PreparedReviewProps) {
       title={props.title}
       confirmLabel={props.confirmLabel}
       preparing={ready && (prepared.isFetching || (!prepared.data && !prepared.error))}
-      prepareError={!ready ? props.invalid : prepared.error ? props.explain(prepared.error) : null}
+      prepareError={!ready ? (props.invalid ?? 'Complete the form above') : prepared.error ? props.explain(prepared.error) : null}
       busy={tx.busy}
       simulation={{ pending: simulated.isPending, error: simulated.error ? props.explain(simulated.error) : null, changes: simulated.data ?? null }}
       quoted={{ changes: props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}

@@ -302,7 +302,6 @@ function VaultReview(props: ReviewTexts & { action: VaultAction; invalidates: (r
       {...props}
       tx={tx}
       prepared={prepared}
-      invalid={null}
       explain={(error) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))}
       explainSend={(d, error) => readableVaultError(d, error, deployment ?? undefined)}
       invalidates={[...props.invalidates, chainClockQuery(algod).queryKey]}

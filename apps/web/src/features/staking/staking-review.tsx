@@ -48,7 +48,6 @@ export function StakingReview(
       {...props}
       tx={tx}
       prepared={prepared}
-      invalid={action === null ? (props.invalid ?? 'Complete the form above') : null}
       explain={(error) => (dex.data ? dex.data.readableStakingError(error, appId) : error.message)}
       explainSend={(d, error) => d.readableStakingError(error, appId)}
       invalidates={[stakingKey(algod, deployment?.stakingAppId ?? 0), chainClockQuery(algod).queryKey]}

@@ -73,7 +73,6 @@ export function ActionReview(props: ActionReviewProps) {
       {...props}
       tx={tx}
       prepared={prepared}
-      invalid={action === null ? (props.invalid ?? 'Complete the form above') : null}
       explain={(error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)}
       explainSend={(d, error) => (action ? explainAction(d, action.app, error, ids) : String(error))}
       invalidates={[
