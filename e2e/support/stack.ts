@@ -22,12 +22,19 @@
 //   connectKmd(page, address?)        connects the KMD wallet, making `address` the active account
 //   failNextKmdSignature(page)        kmd refuses the next signing request (a rejected signature)
 //   demo                              the seeded demo account { address, mnemonic } (shared: read only)
+//   assetBalance(address, assetId)    what algod says the address holds of any asset id (0 when not opted in)
+//   chainNow()                        the last block's time: what a dev-mode transaction (and a page's clock) sees
+//   moveTime(seconds)                 moves Grove's clock `seconds` later and makes a block stamped with it
+//   datetimeLocal(page, seconds)      a `datetime-local` input value for a Unix time in the page's time zone
+//   stakingContext(account)           the staking SDK's context signing as a test account
+//   createProgram(account, terms)     creates a farm or staking pool through the SDK; its id
 import fs from 'node:fs'
 import path from 'node:path'
 import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, type Dialog, type Page } from '@playwright/test'
+import { staking } from '@grove/sdk'
 
 /** A token the demo seed created (GROVE included). */
 export interface StackToken {
@@ -260,4 +267,58 @@ export async function connectKmd(page: Page, address?: string): Promise<void> {
 export async function failNextKmdSignature(page: Page): Promise<void> {
   const pattern = `${stackInfo().kmdUrl}/v1/transaction/sign`
   await page.route(pattern, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: true, message: 'signing rejected by the user' }) }), { times: 1 })
+}
+
+/** What algod says `address` holds of asset `asset` (any id, seeded or not; 0 when not opted in). */
+export async function assetBalance(address: string, asset: bigint): Promise<bigint> {
+  const info = await algorand().client.algod.accountInformation(address).do()
+  return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
+}
+
+async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const s = stackInfo()
+  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
+}
+
+/** The chain's now as a transaction sees it: the last block's time (dev mode makes blocks only for transactions). */
+export async function chainNow(): Promise<bigint> {
+  const algod = algorand().client.algod
+  const status = await algod.status().do()
+  return (await algod.block(status.lastRound).headerOnly(true).do()).block.header.timestamp
+}
+
+/**
+ * Moves the chain's clock `seconds` later and makes a block stamped with it. Grove's clock (the
+ * wall clock plus an offset): algod's dev-mode offset would add a step to every later block.
+ */
+export async function moveTime(seconds: number): Promise<void> {
+  const { offset } = (await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }
+  expect((await algodFetch(`/grove/v1/clock/offset/${offset + seconds}`, { method: 'POST' })).ok).toBe(true)
+  const a = algorand()
+  const dispenser = await a.account.localNetDispenser()
+  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
+}
+
+/** A `datetime-local` value for `seconds` in the page's time zone. */
+export const datetimeLocal = (page: Page, seconds: bigint) =>
+  page.evaluate((s) => {
+    const d = new Date(s * 1000)
+    const p = (n: number) => String(n).padStart(2, '0')
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
+  }, Number(seconds))
+
+/** The staking SDK's context signing as a test account. */
+export function stakingContext(account: TestAccount): staking.StakingContext {
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  const d = stackInfo().deployment as unknown as { stakingAppId: number; registryAppId: number }
+  return { algod: a.client.algod, stakingAppId: BigInt(d.stakingAppId), registryAppId: BigInt(d.registryAppId), sender: signer.addr, signer: signer.signer }
+}
+
+/** Creates a farm or staking pool through the SDK, signed by `account`; its id. */
+export async function createProgram(account: TestAccount, terms: staking.ProgramTerms): Promise<bigint> {
+  const ctx = stakingContext(account)
+  const built = await staking.buildCreateProgram(ctx, terms)
+  await built.composer.execute(ctx.algod, 4)
+  return built.program
 }

@@ -6,7 +6,7 @@ import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { buildSwapExactIn, fetchVaultTotals, groveBehind, staking } from '@grove/sdk'
-import { algorand, connectKmd, connectMnemonic, demo, newAccount, pool, pools, stackInfo, token } from '../support/stack.ts'
+import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, demo, moveTime, newAccount, pool, pools, stackInfo, stakingContext, token } from '../support/stack.ts'
 
 const SHOTS = 'screenshots'
 fs.mkdirSync(SHOTS, { recursive: true })
@@ -222,32 +222,6 @@ test('the admin role moves in two steps to another kmd account and back', async 
 /** Deployment ids the dashboard specs read (the record has every contract's id). */
 const ids = () => stackInfo().deployment as unknown as { stakingAppId: number; vaultAppId: number; registryAppId: number; dexAppId: number; groveAssetId: number; sGroveAssetId: number }
 
-async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const s = stackInfo()
-  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
-}
-
-/** The last block's time: what a dev-mode transaction (and the page's clock) sees. */
-async function chainNow(): Promise<bigint> {
-  const algod = algorand().client.algod
-  const status = await algod.status().do()
-  return (await algod.block(status.lastRound).headerOnly(true).do()).block.header.timestamp
-}
-
-/** Moves Grove's clock `seconds` later and makes a block stamped with it. */
-async function moveTime(seconds: number): Promise<void> {
-  const offset = ((await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }).offset
-  expect((await algodFetch(`/grove/v1/clock/offset/${offset + seconds}`, { method: 'POST' })).ok).toBe(true)
-  const a = algorand()
-  const dispenser = await a.account.localNetDispenser()
-  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
-}
-
-async function assetBalance(address: string, asset: bigint): Promise<bigint> {
-  const info = await algorand().client.algod.accountInformation(address).do()
-  return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
-}
-
 test('the overview total is the sum of its lines, each valued as algod and the pools value it', async ({ page }) => {
   test.setTimeout(180_000)
   await connectMnemonic(page, demo.mnemonic)
@@ -324,7 +298,7 @@ test('claim all pays every pending reward', async ({ page }) => {
   const make = async (unitName: string) =>
     (await a.send.assetCreate({ sender: signer.addr, total: 10_000_000_000_000n, decimals: 6, assetName: `${unitName} Test`, unitName, suppressLog: true })).assetId
   const [stakeAsset, reward1, reward2] = [await make('CLST'), await make('CLRA'), await make('CLRB')]
-  const ctx: staking.StakingContext = { algod: a.client.algod, stakingAppId: BigInt(ids().stakingAppId), registryAppId: BigInt(ids().registryAppId), sender: signer.addr, signer: signer.signer }
+  const ctx = stakingContext(account)
   // Two staking pools of the account's own token, one paying each reward token; both end soon.
   const start = (await chainNow()) + 20n
   const programs: bigint[] = []
@@ -332,10 +306,9 @@ test('claim all pays every pending reward', async ({ page }) => {
     [reward1, 1_000n],
     [reward2, 3_000n],
   ] as const) {
-    const built = await staking.buildCreateProgram(ctx, { stakeAsset, rewards: [{ asset: reward, rate }], start, end: start + 120n })
-    await built.composer.execute(ctx.algod, 4)
-    programs.push(built.program)
-    const program = (await staking.fetchProgram(ctx.algod, ctx.stakingAppId, built.program))!
+    const id = await createProgram(account, { stakeAsset, rewards: [{ asset: reward, rate }], start, end: start + 120n })
+    programs.push(id)
+    const program = (await staking.fetchProgram(ctx.algod, ctx.stakingAppId, id))!
     await (await staking.buildStake(ctx, program, 5_000_000n)).composer.execute(ctx.algod, 4)
   }
   // Past both ends: what is pending no longer grows, so the claim pays exactly what the page shows.

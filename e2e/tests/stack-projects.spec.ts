@@ -2,52 +2,11 @@
 // time moves (the localnet's dev-mode offset), the page's withdrawable amount is what algod pays;
 // the creator registers the token's project, sees it listed, and its page shows the lock and the
 // % of supply locked. Screenshots at 1280 and 390 px.
-import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Page } from '@playwright/test'
-import { algorand, connectMnemonic, newAccount, stackInfo } from '../support/stack.ts'
+import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount } from '../support/stack.ts'
 
 const DECIMALS = 6
 const WHOLE = 10n ** BigInt(DECIMALS)
-
-async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const s = stackInfo()
-  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
-}
-
-/** The dev-mode time offset in seconds. */
-async function offset(): Promise<number> {
-  return ((await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }).offset
-}
-
-/** The chain's now as a transaction sees it: the last block's time (dev mode makes blocks only for transactions). */
-async function chainNow(): Promise<bigint> {
-  const algod = algorand().client.algod
-  const status = await algod.status().do()
-  return (await algod.block(status.lastRound).headerOnly(true).do()).block.header.timestamp
-}
-
-/** Moves the chain's clock `seconds` later and makes a block stamped with it. */
-async function moveTime(seconds: number): Promise<void> {
-  // Grove's clock (the wall clock plus an offset): algod's dev-mode offset would add a step to every later block
-  const res = await algodFetch(`/grove/v1/clock/offset/${(await offset()) + seconds}`, { method: 'POST' })
-  expect(res.ok).toBe(true)
-  const a = algorand()
-  const dispenser = await a.account.localNetDispenser()
-  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
-}
-
-/** A `datetime-local` value for `seconds` in the page's time zone. */
-const localInput = (page: Page, seconds: bigint) =>
-  page.evaluate((s) => {
-    const d = new Date(s * 1000)
-    const p = (n: number) => String(n).padStart(2, '0')
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
-  }, Number(seconds))
-
-async function assetBalance(address: string, asset: bigint): Promise<bigint> {
-  const info = await algorand().client.algod.accountInformation(address).do()
-  return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
-}
 
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
 
@@ -76,11 +35,11 @@ test('a vesting lock pays what the page promised, and a registered project lists
   await page.getByRole('button', { name: 'Next' }).click()
   await page.getByLabel('Amount of VEST').fill('300')
   await page.getByRole('button', { name: 'Next' }).click()
-  await page.getByLabel('Vesting starts (cliff)').fill(await localInput(page, cliff))
+  await page.getByLabel('Vesting starts (cliff)').fill(await datetimeLocal(page, cliff))
   await page.getByRole('button', { name: 'Next' }).click()
-  await page.getByLabel('Fully vested at (end)').fill(await localInput(page, cliff - 60n))
+  await page.getByLabel('Fully vested at (end)').fill(await datetimeLocal(page, cliff - 60n))
   await expect(page.getByTestId('create-lock-problem')).toHaveText('The cliff must not be after the end')
-  await page.getByLabel('Fully vested at (end)').fill(await localInput(page, end))
+  await page.getByLabel('Fully vested at (end)').fill(await datetimeLocal(page, end))
   await expect(page.getByTestId('unlock-chart')).toBeVisible()
   await page.screenshot({ path: 'screenshots/lock-create-1280.png', fullPage: true })
   await page.getByRole('button', { name: 'Review lock' }).click()

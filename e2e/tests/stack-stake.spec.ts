@@ -3,28 +3,13 @@
 // says how long the TWAP window still needs, and once Grove's clock has moved its buyback runs;
 // the user then unstakes and receives more GROVE than staked, exactly what the page promised.
 // Screenshots at 1280 and 390 px.
-import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Page } from '@playwright/test'
 import { buildCollectFees, buildOptInAsset, buildSwapExactIn, fetchPool } from '@grove/sdk'
 import { getApplicationAddress } from 'algosdk'
-import { algorand, connectMnemonic, newAccount, stackInfo, token, toUnits } from '../support/stack.ts'
+import { algorand, connectMnemonic, moveTime, newAccount, stackInfo, token, toUnits } from '../support/stack.ts'
 
 /** The deployment ids this spec needs (grove.json holds every contract's). */
 const ids = () => stackInfo().deployment as unknown as { dexAppId: number; registryAppId: number; vaultAppId: number; groveAssetId: number; sGroveAssetId: number }
-
-async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const s = stackInfo()
-  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
-}
-
-/** Moves Grove's clock `seconds` later and makes a block stamped with it (dev mode: a transaction runs at the last block's time). */
-async function moveTime(seconds: number): Promise<void> {
-  const { offset } = (await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }
-  expect((await algodFetch(`/grove/v1/clock/offset/${offset + seconds}`, { method: 'POST' })).ok).toBe(true)
-  const a = algorand()
-  const dispenser = await a.account.localNetDispenser()
-  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
-}
 
 /** What algod says `address` holds of asset `asset` (0 when not opted in). */
 async function balance(address: string, asset: bigint): Promise<bigint> {

@@ -4,55 +4,12 @@
 // what the page promised; a staking pool made through the stepper; unstake after the minimum stake
 // time with the refusals before it in words; emergency withdraw; the farms' filters survive a visit
 // elsewhere. Screenshots at 1280 and 390 px.
-import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Page } from '@playwright/test'
 import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp, staking } from '@grove/sdk'
-import { algorand, balance, connectMnemonic, newAccount, stackInfo, token, toUnits, type TestAccount } from '../support/stack.ts'
-
-async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const s = stackInfo()
-  return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
-}
-
-/** The chain's now as a transaction sees it: the last block's time (dev mode makes blocks only for transactions). */
-async function chainNow(): Promise<bigint> {
-  const algod = algorand().client.algod
-  const status = await algod.status().do()
-  return (await algod.block(status.lastRound).headerOnly(true).do()).block.header.timestamp
-}
-
-/** Moves the chain's clock `seconds` later and makes a block stamped with it. */
-async function moveTime(seconds: number): Promise<void> {
-  const offset = ((await (await algodFetch('/grove/v1/clock/offset')).json()) as { offset: number }).offset
-  const res = await algodFetch(`/grove/v1/clock/offset/${offset + seconds}`, { method: 'POST' })
-  expect(res.ok).toBe(true)
-  const a = algorand()
-  const dispenser = await a.account.localNetDispenser()
-  await a.send.payment({ sender: dispenser.addr, receiver: dispenser.addr, amount: AlgoAmount.MicroAlgo(0), note: `tick ${Date.now()}`, suppressLog: true })
-}
-
-/** A `datetime-local` value for `seconds` in the page's time zone. */
-const localInput = (page: Page, seconds: bigint) =>
-  page.evaluate((s) => {
-    const d = new Date(s * 1000)
-    const p = (n: number) => String(n).padStart(2, '0')
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
-  }, Number(seconds))
+import { algorand, assetBalance, balance, chainNow, connectMnemonic, createProgram, datetimeLocal, moveTime, newAccount, stackInfo, stakingContext, token, toUnits, type TestAccount } from '../support/stack.ts'
 
 const deployment = () => stackInfo().deployment as unknown as { stakingAppId: number; registryAppId: number; dexAppId: number }
 const stakingAppId = () => BigInt(deployment().stakingAppId)
-
-/** The staking SDK's context for a test account. */
-function stakingCtx(account: TestAccount): staking.StakingContext {
-  const a = algorand()
-  const signer = a.account.fromMnemonic(account.mnemonic)
-  return { algod: a.client.algod, stakingAppId: stakingAppId(), registryAppId: BigInt(deployment().registryAppId), sender: signer.addr, signer: signer.signer }
-}
-
-async function assetBalance(address: string, asset: bigint): Promise<bigint> {
-  const info = await algorand().client.algod.accountInformation(address).do()
-  return info.assets?.find((h) => h.assetId === asset)?.amount ?? 0n
-}
 
 /** A fresh account with its own 6-decimal token and the ALGO pool of it (100 ALGO : 10,000 tokens), holding the pool's LP tokens. */
 async function withOwnPool(unitName: string): Promise<{ account: TestAccount; asset: bigint; lpAsset: bigint }> {
@@ -68,14 +25,6 @@ async function withOwnPool(unitName: string): Promise<{ account: TestAccount; as
   await (await buildAddLiquidity(ctx, empty, 100_000_000n, 10_000_000_000n, firstAddMinLp(100_000_000n, 10_000_000_000n, 0n))).composer.execute(algod, 4)
   const pool = await fetchPool(algod, ctx.dexAppId, 0n, created.assetId)
   return { account, asset: created.assetId, lpAsset: pool!.lpAsset }
-}
-
-/** Creates a program through the SDK and returns its id. */
-async function createProgram(account: TestAccount, terms: staking.ProgramTerms): Promise<bigint> {
-  const ctx = stakingCtx(account)
-  const built = await staking.buildCreateProgram(ctx, terms)
-  await built.composer.execute(ctx.algod, 4)
-  return built.program
 }
 
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
@@ -118,7 +67,7 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   await moveTime(3_600)
   await page.getByRole('button', { name: 'Active' }).click()
   const pending = card.getByTestId('pending-1')
-  const ctx = stakingCtx(account)
+  const ctx = stakingContext(account)
   const programBefore = (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!
   const positionBefore = (await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address))!
   const t0 = await chainNow()
@@ -170,11 +119,11 @@ test('a staking pool made through the stepper, refusals in words before sending,
   const now = await chainNow()
   const start = ((now + 600n) / 60n + 1n) * 60n
   const end = start + 86_400n
-  await create.getByLabel('Starts').fill(await localInput(page, now - 3_600n))
-  await create.getByLabel('Ends').fill(await localInput(page, end))
+  await create.getByLabel('Starts').fill(await datetimeLocal(page, now - 3_600n))
+  await create.getByLabel('Ends').fill(await datetimeLocal(page, end))
   await create.getByLabel(/Minimum stake time/).fill('1')
   await expect(create.getByTestId('create-program-problem')).toHaveText('The start must not be in the past (by the chain’s clock)')
-  await create.getByLabel('Starts').fill(await localInput(page, start))
+  await create.getByLabel('Starts').fill(await datetimeLocal(page, start))
   await create.getByRole('button', { name: 'Next' }).click()
   const rate = 1_000_000_000n / 86_400n
   await expect(create.getByTestId('preview-rate-1')).toHaveAttribute('data-rate', String(rate))
@@ -251,7 +200,7 @@ test('emergency withdraw returns the whole stake at once and forfeits the pendin
   const start = (await chainNow()) + 5n
   // A single-token pool: stake EMGA, earn ALGO, with a day's minimum stake time that emergency ignores.
   const id = await createProgram(account, { stakeAsset: asset, rewards: [{ asset: 0n, rate: 100n }], start, end: start + 7n * 86_400n, minStakeSeconds: 86_400n })
-  const ctx = stakingCtx(account)
+  const ctx = stakingContext(account)
   const stake = 1_000_000_000n
   await (await staking.buildStake(ctx, (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!, stake)).composer.execute(ctx.algod, 4)
   await moveTime(600)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { algoInStable, claimablePrograms, derivePortfolio, findStableCoin, underlying, valueInAlgo, type PoolReserves } from './portfolio.ts'
+import type { PoolReserves } from '@/lib/pools/price.ts'
+import { claimablePrograms, derivePortfolio, underlying } from './portfolio.ts'
 
 // ALGO/gUSD (id 10) at 0.2 gUSD per ALGO; ALGO/FERN (id 11) at 4 FERN per ALGO; gUSD/MOSS (id 12) only.
 const POOLS: PoolReserves[] = [
@@ -8,26 +9,6 @@ const POOLS: PoolReserves[] = [
   { a: 10n, b: 12n, reserveA: 50_000_000n, reserveB: 10_000n, lpAsset: 102n, lpIssued: 21_360n },
 ]
 const holdings = (assets: [number, bigint][]) => ({ algo: 5_000_000n, minBalance: 100_000n, assets: new Map(assets) })
-
-describe('valueInAlgo', () => {
-  it.each([
-    ['ALGO is itself', 0, 123n, 123n],
-    ['gUSD at its ALGO pool price', 10, 1_000_000n, 5_000_000n],
-    ['FERN floors', 11, 3n, 0n],
-    ['a token without an ALGO pool has no price', 12, 10n, null],
-  ])('%s', (_, id, amount, value) => {
-    expect(valueInAlgo(POOLS, id, amount)).toBe(value)
-  })
-})
-
-describe('algoInStable', () => {
-  it('converts µALGO to the stable coin through its ALGO pool', () => {
-    expect(algoInStable(POOLS, 10, 5_000_000n)).toBe(1_000_000n)
-  })
-  it('has no USD without a stable coin', () => {
-    expect(algoInStable(POOLS, null, 5_000_000n)).toBeNull()
-  })
-})
 
 describe('underlying', () => {
   it('pays ⌊lp·r/L⌋ of each side, as the contract does', () => {
@@ -103,22 +84,5 @@ describe('derivePortfolio with stakes and sGROVE', () => {
   })
   it('claims only programs with something pending', () => {
     expect(claimablePrograms([{ programId: 1n, kind: 'pool', stakeAsset: 10n, stake: 5n, pending: [{ asset: 0n, amount: 0n }] }, { programId: 2n, kind: 'farm', stakeAsset: 101n, stake: 0n, pending: [{ asset: 0n, amount: 0n }, { asset: 10n, amount: 1n }] }]).map((s) => s.programId)).toEqual([2n])
-  })
-})
-
-describe('findStableCoin', () => {
-  const tokens = [
-    { id: 10, symbol: 'gUSD', name: 'Grove USD', decimals: 6 },
-    { id: 20, symbol: 'USDC', name: 'USD Coin', decimals: 6 },
-  ]
-  it.each([
-    ['localnet', 10],
-    ['testnet', 20],
-    ['mainnet', 20],
-  ])('on %s it is asset %i', (network, id) => {
-    expect(findStableCoin(tokens, network)?.id).toBe(id)
-  })
-  it('is null when the network has none', () => {
-    expect(findStableCoin([], 'localnet')).toBeNull()
   })
 })

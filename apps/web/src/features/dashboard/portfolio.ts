@@ -2,17 +2,7 @@
 // line per holding with its ALGO value from the token's ALGO pool and its USD value from the
 // stable coin's ALGO pool. Pure, so the total is provably the sum of the lines.
 import type { Holdings } from '@/lib/account/account.ts'
-import type { Token } from '@/lib/tokens/tokens.ts'
-
-/** The pool fields valuation reads (the SDK's Pool has them all). */
-export interface PoolReserves {
-  a: bigint
-  b: bigint
-  reserveA: bigint
-  reserveB: bigint
-  lpAsset: bigint
-  lpIssued: bigint
-}
+import { valueInAlgo, type PoolReserves } from '@/lib/pools/price.ts'
 
 /** A lock's fields valuation reads, with what is locked and withdrawable now. */
 export interface LockHolding {
@@ -79,25 +69,6 @@ export interface Portfolio {
 
 /** LP supply the math uses: issued plus the 1,000 locked units. */
 const totalLiquidity = (p: PoolReserves) => p.lpIssued + 1000n
-
-/** The ALGO pool of `tokenId`, if it has reserves. */
-function algoPool(pools: readonly PoolReserves[], tokenId: number): PoolReserves | undefined {
-  return pools.find((p) => p.a === 0n && p.b === BigInt(tokenId) && p.reserveA > 0n && p.reserveB > 0n)
-}
-
-/** `amount` of `tokenId` in µALGO at its ALGO pool's spot price (floored); null without a pool. */
-export function valueInAlgo(pools: readonly PoolReserves[], tokenId: number, amount: bigint): bigint | null {
-  if (tokenId === 0) return amount
-  const p = algoPool(pools, tokenId)
-  return p ? (amount * p.reserveA) / p.reserveB : null
-}
-
-/** µALGO in the stable coin's base units at its ALGO pool's spot price; null without that pool. */
-export function algoInStable(pools: readonly PoolReserves[], stableId: number | null, microAlgo: bigint): bigint | null {
-  if (stableId === null) return null
-  const p = algoPool(pools, stableId)
-  return p ? (microAlgo * p.reserveB) / p.reserveA : null
-}
 
 /** What burning `lp` of `pool` pays, as the contract computes it: ⌊lp·r/L⌋ each side. */
 export function underlying(pool: PoolReserves, lp: bigint): [bigint, bigint] {
@@ -173,11 +144,4 @@ export function derivePortfolio(input: {
 /** Every reward the positions could claim now, one entry per program with something pending: what "claim all" claims. */
 export function claimablePrograms(stakes: readonly StakeHolding[]): StakeHolding[] {
   return stakes.filter((s) => s.pending.some((r) => r.amount > 0n))
-}
-
-/** The network's stable coin among `tokens`: gUSD on localnet, USDC elsewhere. */
-export function findStableCoin(tokens: Iterable<Token>, networkId: string): Token | null {
-  const unit = networkId === 'localnet' ? 'gUSD' : 'USDC'
-  for (const t of tokens) if (t.symbol === unit) return t
-  return null
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { changeOver, closeAt, exposureTotals, valueHistory } from './value-history.ts'
-import { derivePortfolio, type PoolReserves } from './portfolio.ts'
+import type { PoolReserves } from '@/lib/pools/price.ts'
+import { derivePortfolio } from './portfolio.ts'
 
 const H = 3600
 

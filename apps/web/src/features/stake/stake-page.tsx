@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState } from 'react'
 import { acceptAmountInput } from '@/components/dex/amount-input.ts'
-import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
@@ -9,10 +9,10 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useMarket } from '@/lib/pools/market.ts'
+import { stableCoin } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { dexQuery, type Dex, type Pool } from '@/lib/tx/dex.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
+import { dexQuery, type Pool } from '@/lib/tx/dex.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import type { Deployment } from '@/lib/deployment.ts'
 import {
@@ -64,7 +64,7 @@ export function StakePage() {
         ? aprText(days === 7 ? aprs.d7 : aprs.d30, history.data.now, days)
         : walking
   const sourceHint = aprSourceHint(choice)
-  const stable = [...market.tokens.values()].find((t) => t.symbol === (network.id === 'localnet' ? 'gUSD' : 'USDC')) ?? null
+  const stable = stableCoin(market.tokens.values(), network.id)
 
   return (
     <Page wide title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">
@@ -291,54 +291,23 @@ function StakeForm(props: { deployment: Deployment | null; address: string | nul
 }
 
 /** The review every vault action goes through: built once, simulated, signed with toasts; failures in the vault's words. */
-function VaultReview(props: {
-  title: string
-  confirmLabel: string
-  action: VaultAction
-  quoted: QuotedChange[]
-  asset(id: bigint): { symbol: string; decimals: number }
-  pending: string
-  done: string
-  invalidates: (readonly unknown[])[]
-  onDone(): void
-  onClose(): void
-  children: ReactNode
-}) {
+function VaultReview(props: ReviewTexts & { action: VaultAction; invalidates: (readonly unknown[])[] }) {
   const { deployment, algod } = useProtocol()
   const tx = useDexTransaction()
   const dex = useQuery(dexQuery())
   const prepared = useQuery(preparedVaultQuery(dex.data, tx.context(), props.action))
-  const simulated = useQuery(simulationQuery(prepared.data))
-  const explain = (error: unknown) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))
-
-  async function confirm() {
-    if (!prepared.data) return
-    const group = prepared.data
-    const ok = await tx.run({
-      pending: props.pending,
-      done: props.done,
-      send: () => group.send(),
-      explain: (d: Dex, error) => readableVaultError(d, error, deployment ?? undefined),
-      invalidates: [...props.invalidates, chainClockQuery(algod).queryKey],
-    })
-    if (ok) props.onDone()
-    else void prepared.refetch()
-  }
 
   return (
-    <ReviewDialog
-      title={props.title}
-      confirmLabel={props.confirmLabel}
-      preparing={prepared.isFetching || (!prepared.data && !prepared.error)}
-      prepareError={prepared.error ? explain(prepared.error) : null}
-      busy={tx.busy}
-      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
-      onConfirm={() => void confirm()}
-      onClose={props.onClose}
+    <PreparedReview
+      {...props}
+      tx={tx}
+      prepared={prepared}
+      explain={(error) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))}
+      explainSend={(d, error) => readableVaultError(d, error, deployment ?? undefined)}
+      invalidates={[...props.invalidates, chainClockQuery(algod).queryKey]}
     >
       {props.children}
-    </ReviewDialog>
+    </PreparedReview>
   )
 }
 

@@ -2,14 +2,12 @@
 // shown is the fee paid), simulated on the network for the balance changes, then signed through the
 // one transaction runner with toasts; failures read as the staking app's sentences.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { formatAlgo } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey, type StakingAction } from '@/lib/staking/staking.ts'
 import { dexQuery, type Dex } from '@/lib/tx/dex.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 
@@ -30,56 +28,30 @@ export function preparedStakingQuery(dex: Dex | undefined, ctx: TxContext | null
 }
 
 /** A review dialog for one staking action, with the simulated balance changes. */
-export function StakingReview(props: {
-  title: string
-  confirmLabel: string
-  /** The action to build, or null while what the user typed cannot make one (`invalid` says why). */
-  action: StakingAction | null
-  invalid?: string | null
-  quoted: QuotedChange[]
-  asset(id: bigint): { symbol: string; decimals: number }
-  pending: string
-  done: string
-  onDone(): void
-  onClose(): void
-  children: ReactNode
-}) {
+export function StakingReview(
+  props: ReviewTexts & {
+    /** The action to build, or null while what the user typed cannot make one (`invalid` says why). */
+    action: StakingAction | null
+    invalid?: string | null
+  },
+) {
   const { algod, deployment } = useProtocol()
   const tx = useDexTransaction()
   const dex = useQuery(dexQuery())
   const { action } = props
   const prepared = useQuery(preparedStakingQuery(dex.data, action ? tx.context() : null, action))
-  const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
   const appId = deployment?.stakingAppId
-  const explain = (error: Error) => (dex.data ? dex.data.readableStakingError(error, appId) : error.message)
-  const prepareError = action === null ? (props.invalid ?? 'Complete the form above') : prepared.error ? explain(prepared.error) : null
   const deposit = prepared.data?.poolDeposit
 
-  async function confirm() {
-    if (!action || !prepared.data || !deployment) return
-    const group = prepared.data
-    const ok = await tx.run({
-      pending: props.pending,
-      done: props.done,
-      send: () => group.send(),
-      explain: (d, error) => d.readableStakingError(error, appId),
-      invalidates: [stakingKey(algod, deployment.stakingAppId), chainClockQuery(algod).queryKey],
-    })
-    if (ok) props.onDone()
-    else void prepared.refetch()
-  }
-
   return (
-    <ReviewDialog
-      title={props.title}
-      confirmLabel={props.confirmLabel}
-      preparing={action !== null && (prepared.isFetching || (!prepared.data && !prepared.error))}
-      prepareError={prepareError}
-      busy={tx.busy}
-      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: deposit ? [...props.quoted, { asset: 0n, amount: -deposit, note: 'minimum balance of the program' }] : props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
-      onConfirm={() => void confirm()}
-      onClose={props.onClose}
+    <PreparedReview
+      {...props}
+      tx={tx}
+      prepared={prepared}
+      explain={(error) => (dex.data ? dex.data.readableStakingError(error, appId) : error.message)}
+      explainSend={(d, error) => d.readableStakingError(error, appId)}
+      invalidates={[stakingKey(algod, deployment?.stakingAppId ?? 0), chainClockQuery(algod).queryKey]}
+      quoted={deposit ? [...props.quoted, { asset: 0n, amount: -deposit, note: 'minimum balance of the program' }] : props.quoted}
     >
       {props.children}
       {deposit ? (
@@ -87,6 +59,6 @@ export function StakingReview(props: {
           The program’s box and the app’s opt-ins tie up {formatAlgo(deposit)} of minimum balance, paid by you.
         </p>
       ) : null}
-    </ReviewDialog>
+    </PreparedReview>
   )
 }

@@ -2,7 +2,8 @@ import { staking } from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
-import { aprOf, formatDuration, matchesRow, pendingAt, priceInAlgo, programRows, programsOfAsset, statusAt, timeLeft, tvlInAlgo, usdPerMicroAlgo, type PoolReserves } from './derive.ts'
+import { aprOf, formatDuration, matchesRow, pendingAt, priceInAlgo, programRows, programsOfAsset, statusAt, timeLeft, tvlInAlgo } from './derive.ts'
+import { usdPerMicroAlgo, type PoolReserves } from '../pools/price.ts'
 
 const ALGO_ID = 0n
 const USD = 10n // 6 decimals, 1 ALGO = 0.2 USD

@@ -4,19 +4,10 @@
 // (pendingRewards) is handed in, so a page's first load does not carry the SDK.
 import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
+import { algoPool, type PoolReserves } from '../pools/price.ts'
 
 /** Seconds in a year of 365.25 days, as the SDK's APR counts them. */
 const SECONDS_PER_YEAR = 31_557_600
-
-/** The pool fields valuation reads (the SDK's Pool has them all). */
-export interface PoolReserves {
-  a: bigint
-  b: bigint
-  reserveA: bigint
-  reserveB: bigint
-  lpAsset: bigint
-  lpIssued: bigint
-}
 
 /** Where a program stands at `now`. */
 export type ProgramStatus = 'upcoming' | 'active' | 'ended'
@@ -31,7 +22,7 @@ export function statusAt(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint):
 /** µALGO per base unit of `asset`: 1 for ALGO, its ALGO pool's spot price, or an LP token's share of both reserves; null when no pool prices it. */
 export function priceInAlgo(pools: readonly PoolReserves[], asset: bigint): number | null {
   if (asset === 0n) return 1
-  const direct = pools.find((p) => p.a === 0n && p.b === asset && p.reserveA > 0n && p.reserveB > 0n)
+  const direct = algoPool(pools, asset)
   if (direct) return Number(direct.reserveA) / Number(direct.reserveB)
   const lp = pools.find((p) => p.lpAsset === asset)
   if (!lp) return null
@@ -39,20 +30,6 @@ export function priceInAlgo(pools: readonly PoolReserves[], asset: bigint): numb
   if (pa === null || pb === null) return null
   // LP units in existence: the issued ones plus the 1,000 the first deposit locks.
   return (Number(lp.reserveA) * pa + Number(lp.reserveB) * pb) / Number(lp.lpIssued + 1000n)
-}
-
-/** Dollars per µALGO from the stable coin's ALGO pool; null without one. */
-export function usdPerMicroAlgo(pools: readonly PoolReserves[], stable: Pick<Token, 'id' | 'decimals'> | null): number | null {
-  if (!stable) return null
-  const p = pools.find((x) => x.a === 0n && x.b === BigInt(stable.id) && x.reserveA > 0n && x.reserveB > 0n)
-  return p ? Number(p.reserveB) / Number(p.reserveA) / 10 ** stable.decimals : null
-}
-
-/** The network's stable coin among `tokens`: gUSD on the localnet, USDC elsewhere. */
-export function stableCoin(tokens: Iterable<Token>, networkId: string): Token | null {
-  const unit = networkId === 'localnet' ? 'gUSD' : 'USDC'
-  for (const t of tokens) if (t.symbol === unit) return t
-  return null
 }
 
 type Price = (asset: bigint) => number | null

@@ -10,7 +10,7 @@ import { useMarket } from '../pools/market.ts'
 import { useProtocol } from '../protocol.ts'
 import { PAUSE_FLAGS, registryQuery } from '../registry/registry.ts'
 import { tokenQuery } from '../tokens/tokens.ts'
-import { stableCoin } from './derive.ts'
+import { stableCoin } from '../pools/price.ts'
 import { loadDex } from '../tx/dex.ts'
 
 export type { StakingAction, StakingPosition, StakingProgram } from '../tx/dex.ts'

@@ -10,6 +10,7 @@ import { fetchAccount, type Account } from '../account/account.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { loadDex, type GroveSdk, type Pool } from '../tx/dex.ts'
+import { algoInStable, valueInAlgo } from '../pools/price.ts'
 import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePoint, type Totals, type TxnView } from './history.ts'
 
 export type { Totals } from './history.ts'
@@ -140,15 +141,10 @@ export function previewUnstake(sdk: VaultSdk, totals: Totals, amount: bigint): P
 
 // ---- value ----
 
-/** The ALGO pool of `asset` with reserves, if any. */
-const algoPool = (pools: readonly Pool[], asset: number) => pools.find((p) => p.a === 0n && p.b === BigInt(asset) && p.reserveA > 0n && p.reserveB > 0n)
-
 /** `amount` of `asset` in µALGO at its ALGO pool's spot price, and in the stable coin's base units at the stable coin's ALGO pool; null where no pool prices it. */
 export function valueOf(pools: readonly Pool[], asset: number, amount: bigint, stableId: number | null): { algo: bigint | null; stable: bigint | null } {
-  const pool = asset === 0 ? undefined : algoPool(pools, asset)
-  const algo = asset === 0 ? amount : pool ? (amount * pool.reserveA) / pool.reserveB : null
-  const stable = stableId === null ? undefined : algoPool(pools, stableId)
-  return { algo, stable: algo !== null && stable ? (algo * stable.reserveB) / stable.reserveA : null }
+  const algo = valueInAlgo(pools, asset, amount)
+  return { algo, stable: algo === null ? null : algoInStable(pools, stableId, algo) }
 }
 
 // ---- fees waiting for a buyback ----

@@ -1,14 +1,12 @@
 // The admin action log panel: when, who and what changed, newest first, from the analytics service.
 import { useQueries } from '@tanstack/react-query'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
+import { ChainTime, ExplorerLink, shortId } from '@/components/ui/chain-cells.tsx'
 import { Panel } from '@/components/ui/page.tsx'
 import { useAdminLog, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { changeWords } from '../admin-log.ts'
-
-const when = (t: number) => new Date(t * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
-const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
 
 /** Every admin change the service has seen. */
 export function AdminLogPanel(props: { tokens: ReadonlyMap<number, Token> }) {
@@ -48,23 +46,15 @@ export function AdminLogPanel(props: { tokens: ReadonlyMap<number, Token> }) {
                   entries.map((e) => (
                     <tr key={`${e.txnId}-${e.action}`} data-testid="admin-log-entry" data-action={e.action} data-txid={e.txnId}>
                       <td data-label="Time">
-                        {when(e.time)}
-                        <br />
-                        <span className="hint">round {e.round}</span>
+                        <ChainTime time={e.time} round={e.round} />
                       </td>
                       <td data-label="Account">
-                        <code title={e.account}>{short(e.account)}</code>
+                        <code title={e.account}>{shortId(e.account)}</code>
                       </td>
                       <td data-label="Change">
                         {changeWords(e, asset)}
-                        {network.explorer ? (
-                          <>
-                            {' '}
-                            <a href={network.explorer.tx(e.txnId)} target="_blank" rel="noreferrer">
-                              Explorer
-                            </a>
-                          </>
-                        ) : null}
+                        {network.explorer ? ' ' : null}
+                        <ExplorerLink txnId={e.txnId} explorer={network.explorer} />
                       </td>
                     </tr>
                   ))

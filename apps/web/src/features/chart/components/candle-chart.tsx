@@ -1,7 +1,8 @@
-// Candlesticks with volume beneath, drawn by lightweight-charts. The library (~50 KB gzipped) is
-// imported here on demand, so only /dex/chart ever downloads it.
+// Candlesticks with volume beneath, drawn by lightweight-charts (imported on demand by the shared
+// hook, so only /dex/chart ever downloads it).
 import { useEffect, useRef, useState } from 'react'
 import type { CandlestickData, HistogramData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
+import { baseOptions, cssVar, useLightweightChart, withAlpha } from '@/components/charts/use-lightweight-chart.ts'
 import { formatPrice, type ChartCandle } from '@/lib/analytics/derive.ts'
 
 interface Series {
@@ -9,15 +10,6 @@ interface Series {
   candles: ISeriesApi<'Candlestick'>
   volume: ISeriesApi<'Histogram'>
 }
-
-// lightweight-charts parses colours itself: hex and rgba, not color-mix
-const withAlpha = (hex: string, alpha: number) => {
-  const m = /^#([0-9a-f]{6})$/i.exec(hex)
-  if (!m) return hex
-  const n = parseInt(m[1]!, 16)
-  return `rgba(${n >> 16}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`
-}
-const css = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
 
 /** Props of {@link CandleChart}. */
 export interface CandleChartProps {
@@ -32,66 +24,38 @@ export interface CandleChartProps {
 /** The chart, with a legend of the candle under the crosshair (the last one otherwise). */
 export function CandleChart(props: CandleChartProps) {
   const box = useRef<HTMLDivElement>(null)
-  const series = useRef<Series | null>(null)
   const [hovered, setHovered] = useState<number | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [ready, setReady] = useState(false)
   const byTime = useRef(new Map<number, ChartCandle>())
   byTime.current = new Map(props.candles.map((c) => [c.time, c]))
 
   // one chart per mount; data changes below only replace the series' data
-  useEffect(() => {
-    let disposed = false
-    let observer: ResizeObserver | undefined
-    import('lightweight-charts').then(
-      (lib) => {
-        if (disposed || !box.current) return
-        const el = box.current
-        const text = css('--text', '#14201a')
-        const grid = css('--border', '#d5ddd9')
-        const chart = lib.createChart(el, {
-          width: el.clientWidth,
-          height: el.clientHeight,
-          layout: { background: { color: 'transparent' }, textColor: text, attributionLogo: false },
-          grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-          timeScale: { timeVisible: true, secondsVisible: false, borderColor: grid },
-          rightPriceScale: { borderColor: grid },
-          localization: { priceFormatter: (p: number) => formatPrice(p) },
-        })
-        const up = css('--accent', '#1f7a4d')
-        const down = css('--danger', '#b3261e')
-        const candles = chart.addSeries(lib.CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false, priceFormat: { type: 'custom', formatter: (p: number) => formatPrice(p), minMove: 1e-12 } })
-        const volume = chart.addSeries(lib.HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false })
-        volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
-        candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } })
-        chart.subscribeCrosshairMove((param) => setHovered(param.time === undefined ? null : Number(param.time)))
-        observer = new ResizeObserver(() => chart.applyOptions({ width: el.clientWidth, height: el.clientHeight }))
-        observer.observe(el)
-        series.current = { chart, candles, volume }
-        setReady(true)
-      },
-      () => setFailed(true),
-    )
-    return () => {
-      disposed = true
-      observer?.disconnect()
-      series.current?.chart.remove()
-      series.current = null
-    }
-  }, [])
+  const { chart: series, ready, failed } = useLightweightChart<Series>(box, (lib, el, theme) => {
+    const chart = lib.createChart(el, {
+      ...baseOptions(el, theme),
+      grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
+      localization: { priceFormatter: (p: number) => formatPrice(p) },
+    })
+    const [up, down] = [theme.accent, theme.danger]
+    const candles = chart.addSeries(lib.CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false, priceFormat: { type: 'custom', formatter: (p: number) => formatPrice(p), minMove: 1e-12 } })
+    const volume = chart.addSeries(lib.HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false })
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } })
+    chart.subscribeCrosshairMove((param) => setHovered(param.time === undefined ? null : Number(param.time)))
+    return { chart, candles, volume }
+  })
 
   useEffect(() => {
     const s = series.current
     if (!s) return
-    const up = css('--accent', '#1f7a4d')
-    const down = css('--danger', '#b3261e')
+    const up = cssVar('--accent', '#1f7a4d')
+    const down = cssVar('--danger', '#b3261e')
     s.candles.setData(props.candles.map((c): CandlestickData => ({ time: c.time as UTCTimestamp, open: c.open, high: c.high, low: c.low, close: c.close })))
     s.volume.setData(props.candles.map((c): HistogramData => ({ time: c.time as UTCTimestamp, value: c.volume, color: withAlpha(c.up ? up : down, 0.45) })))
-  }, [props.candles, ready])
+  }, [props.candles, ready, series])
 
   useEffect(() => {
     series.current?.chart.timeScale().fitContent()
-  }, [props.viewKey, ready])
+  }, [props.viewKey, ready, series])
 
   const last = props.candles.at(-1)
   const shown = (hovered !== null ? byTime.current.get(hovered) : undefined) ?? last

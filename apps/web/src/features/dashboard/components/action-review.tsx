@@ -3,13 +3,11 @@
 // through the one transaction runner with toasts; failures read as the Locks app's or the
 // registry's sentences.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { ReviewDialog, type QuotedChange } from '@/components/dex/review-dialog.tsx'
+import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey } from '@/lib/staking/staking.ts'
 import { dexQuery, type Dex, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { prepareClaimAll, type PreparedClaimAll } from '../api/claim-all.ts'
@@ -54,20 +52,10 @@ export function explainAction(dex: Dex, app: DashboardAction['app'], error: unkn
 }
 
 /** Props of {@link ActionReview}. */
-export interface ActionReviewProps {
-  title: string
-  confirmLabel: string
+export interface ActionReviewProps extends ReviewTexts {
   /** The action to build, or null while what the user typed cannot make one (`invalid` says why). */
   action: DashboardAction | null
   invalid?: string | null
-  /** What the action promises to move (besides the fee). */
-  quoted: QuotedChange[]
-  asset(id: bigint): { symbol: string; decimals: number }
-  pending: string
-  done: string
-  onDone(): void
-  onClose(): void
-  children: ReactNode
 }
 
 /** A review dialog for one lock or project action, with the simulated balance changes. */
@@ -77,40 +65,20 @@ export function ActionReview(props: ActionReviewProps) {
   const dex = useQuery(dexQuery())
   const { action } = props
   const prepared = useQuery(preparedActionQuery(dex.data, action ? tx.context() : null, action))
-  const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
   const ids = { lockAppId: deployment?.lockAppId, registryAppId: deployment?.registryAppId, stakingAppId: deployment?.stakingAppId }
-  const explain = (error: Error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)
   const packed = prepared.data && 'groups' in prepared.data ? (prepared.data as PreparedClaimAll) : null
-  const prepareError = action === null ? (props.invalid ?? 'Complete the form above') : prepared.error ? explain(prepared.error) : null
-
-  async function confirm() {
-    if (!action || !prepared.data || !deployment) return
-    const group = prepared.data
-    const ok = await tx.run({
-      pending: props.pending,
-      done: props.done,
-      send: () => group.send(),
-      explain: (d, error) => explainAction(d, action.app, error, ids),
-      invalidates: [
-        action.app === 'lock' ? locksKey(algod, deployment.lockAppId ?? 0) : action.app === 'project' ? projectsKey(algod, deployment.registryAppId) : stakingKey(algod, deployment.stakingAppId),
-        chainClockQuery(algod).queryKey,
-      ],
-    })
-    if (ok) props.onDone()
-    else void prepared.refetch()
-  }
 
   return (
-    <ReviewDialog
-      title={props.title}
-      confirmLabel={props.confirmLabel}
-      preparing={action !== null && (prepared.isFetching || (!prepared.data && !prepared.error))}
-      prepareError={prepareError}
-      busy={tx.busy}
-      simulation={{ pending: simulated.isPending, error: simulated.error ? explain(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: props.quoted, fee: prepared.isFetching ? null : (prepared.data?.fee ?? null), asset: props.asset }}
-      onConfirm={() => void confirm()}
-      onClose={props.onClose}
+    <PreparedReview
+      {...props}
+      tx={tx}
+      prepared={prepared}
+      explain={(error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)}
+      explainSend={(d, error) => (action ? explainAction(d, action.app, error, ids) : String(error))}
+      invalidates={[
+        action?.app === 'lock' ? locksKey(algod, deployment?.lockAppId ?? 0) : action?.app === 'project' ? projectsKey(algod, deployment?.registryAppId ?? 0) : stakingKey(algod, deployment?.stakingAppId ?? 0),
+        chainClockQuery(algod).queryKey,
+      ]}
     >
       {props.children}
       {packed ? (
@@ -118,6 +86,6 @@ export function ActionReview(props: ActionReviewProps) {
           {packed.claims} claim(s) in {packed.groups} group(s) of at most 16 transactions, signed in one request.
         </p>
       ) : null}
-    </ReviewDialog>
+    </PreparedReview>
   )
 }

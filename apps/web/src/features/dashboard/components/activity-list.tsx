@@ -2,21 +2,17 @@
 // each with its transaction id to copy (and to open on a public network's explorer).
 import { formatAmount } from '@grove/sdk/amount'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
-import { useToast } from '@/components/ui/toast/use-toast.ts'
+import { ChainTime, TxId } from '@/components/ui/chain-cells.tsx'
 import { useAccountActivity, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { activityDetail, activityTitle } from '../activity.ts'
 import { usePortfolio } from './portfolio-view.tsx'
 import '../dashboard.css'
 
-const short = (id: string) => `${id.slice(0, 6)}…${id.slice(-4)}`
-const when = (t: number) => new Date(t * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-
 /** The list, or why it cannot be shown. */
 export function ActivityList(props: { address: string }) {
   const { network, deployment } = useProtocol()
   const url = useAnalyticsUrl()
-  const toast = useToast()
   const v = usePortfolio(props.address)
   const q = useAccountActivity(url, props.address)
   if (url === null || (q.error && !q.data)) return <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
@@ -29,11 +25,6 @@ export function ActivityList(props: { address: string }) {
   }
   const locks = (v.portfolio?.lines ?? []).flatMap((l) => (l.lock ? [{ id: l.lock.id, asset: l.lock.asset }] : []))
   const ctx = { pools: v.pools, programs: v.programs, locks, groveAssetId: deployment?.groveAssetId, sGroveAssetId: deployment?.sGroveAssetId }
-  const copy = (txnId: string) =>
-    void navigator.clipboard?.writeText(txnId).then(
-      () => toast.info('Transaction id copied'),
-      () => toast.info('Copying is not allowed here; select the id instead'),
-    )
   return (
     <>
       <div className="table-wrap">
@@ -57,9 +48,7 @@ export function ActivityList(props: { address: string }) {
               items.map((item, i) => (
                 <tr key={`${item.txnId}-${item.kind}-${i}`} data-testid="activity-item" data-kind={item.kind} data-contract={item.contract} data-txid={item.txnId}>
                   <td data-label="Time">
-                    {when(item.time)}
-                    <br />
-                    <span className="hint">round {item.round}</span>
+                    <ChainTime time={item.time} round={item.round} timeStyle="short" />
                   </td>
                   <th scope="row" data-label="Action">
                     {activityTitle(item)}
@@ -67,15 +56,7 @@ export function ActivityList(props: { address: string }) {
                   <td data-label="Amounts">{activityDetail(item, fmt, ctx)}</td>
                   <td data-label="Transaction">
                     <span className="activity__meta">
-                      <code title={item.txnId}>{short(item.txnId)}</code>
-                      <button type="button" className="button button--ghost button--small" onClick={() => copy(item.txnId)} aria-label={`Copy transaction id ${item.txnId}`}>
-                        Copy
-                      </button>
-                      {network.explorer ? (
-                        <a href={network.explorer.tx(item.txnId)} target="_blank" rel="noreferrer">
-                          Explorer
-                        </a>
-                      ) : null}
+                      <TxId txnId={item.txnId} explorer={network.explorer} />
                     </span>
                   </td>
                 </tr>

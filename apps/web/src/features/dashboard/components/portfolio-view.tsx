@@ -9,7 +9,8 @@ import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { dexQuery, type Pool, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
 import { vaultStateQuery } from '@/lib/vault/vault.ts'
 import { ownerLocksQuery } from '../api/locks.ts'
-import { algoInStable, derivePortfolio, findStableCoin, type Portfolio, type PortfolioLine, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
+import { algoInStable, stableCoin } from '@/lib/pools/price.ts'
+import { derivePortfolio, type Portfolio, type PortfolioLine, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
 import { ClaimAll } from './claim-all-button.tsx'
 import { ValueSummary } from './value-summary.tsx'
 
@@ -58,7 +59,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   const described = useQueries({ queries: [...ids].sort((x, y) => x - y).map((id) => tokenQuery(algod, id)) })
   const tokens = new Map<number, Token>([[0, ALGO]])
   for (const q of described) if (q.data) tokens.set(q.data.id, q.data)
-  const stable = findStableCoin(tokens.values(), network.id)
+  const stable = stableCoin(tokens.values(), network.id)
   const poolList = pools.data ?? []
   const sdk = dex.data?.sdk
   // Stakes wait for the SDK's reward math and the chain's clock: pending rewards are never guessed.
