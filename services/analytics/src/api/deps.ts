@@ -12,5 +12,14 @@ export interface ApiDeps {
   now?: () => number
 }
 
-/** The current unix time the routes use. */
-export const nowOf = (deps: ApiDeps): number => (deps.now ? deps.now() : Math.floor(Date.now() / 1000))
+/**
+ * The current unix time the routes use: the wall clock, or the last ingested block's time when the
+ * chain runs ahead of it (a localnet whose clock was moved forward), so the newest rows stay inside
+ * the 24h/7d windows and the candle range. Tests pin it with `now`.
+ */
+export async function nowOf(deps: ApiDeps): Promise<number> {
+  if (deps.now) return deps.now()
+  const wall = Math.floor(Date.now() / 1000)
+  const [mark] = await deps.db.query<{ time: number | null }>('SELECT time FROM watermark')
+  return Math.max(wall, Number(mark?.time ?? 0))
+}

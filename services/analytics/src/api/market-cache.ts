@@ -15,7 +15,8 @@ interface Entry {
 const latest = new WeakMap<ApiDeps, Entry>()
 
 /** The market at the routes' `now`, read again only when the watermark (or the second) changed. */
-export async function marketOf(deps: ApiDeps, now = nowOf(deps)): Promise<Market> {
+export async function marketOf(deps: ApiDeps, at?: number): Promise<Market> {
+  const now = at ?? (await nowOf(deps))
   const [mark] = await deps.db.query<{ round: number }>('SELECT round FROM watermark')
   // without a watermark nothing says when rows change (a database the follower never ran on)
   if (!mark) return readMarket(deps.db, deps.deployment.stableAssetId, now)

@@ -98,7 +98,7 @@ export function candles(app: FastifyInstance, deps: ApiDeps): void {
     },
     async (req) => {
       const { tf, limit } = req.query
-      const to = req.query.to ?? nowOf(deps)
+      const to = req.query.to ?? (await nowOf(deps))
       const from = req.query.from ?? 0
       if (from > to) throw badRequest('from must not be after to')
       await assertPool(deps, req.params.id)

@@ -106,7 +106,7 @@ export function programs(app: FastifyInstance, deps: ApiDeps): void {
     async (req) => {
       const { limit, kind, status, creator } = req.query
       const after = decodeCursor(req.query.cursor, 1)?.[0] ?? 0
-      const now = nowOf(deps)
+      const now = await nowOf(deps)
       const where = ['p.id > $1']
       const params: unknown[] = [after, limit + 1]
       if (kind) where.push(`p.kind = $${params.push(kind)}`)

@@ -44,7 +44,7 @@ export function stats(app: FastifyInstance, deps: ApiDeps): void {
       },
     },
     async (req) => {
-      const now = nowOf(deps)
+      const now = await nowOf(deps)
       const market = await marketOf(deps, now)
       const today = Math.floor(now / DAY) * DAY
       const first = today - (req.query.days - 1) * DAY

@@ -63,7 +63,7 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
       },
     },
     async () => {
-      const now = nowOf(deps)
+      const now = await nowOf(deps)
       const at = (t: number) =>
         deps.db.query<{ total_grove: string; total_shares: string }>('SELECT total_grove, total_shares FROM vault_events WHERE time <= $1 ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT 1', [t])
       const [[latest], [week], [month], [buys], history] = await Promise.all([
