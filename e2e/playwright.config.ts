@@ -5,6 +5,9 @@
 // - "stack": `tests/{swap,shares,stack}*.spec.ts` against the whole stack as `npm start` runs it
 //   (scripts/start.mjs: localnet + deploy + demo seed + web build), on free ports with a temporary
 //   data directory; helpers for those specs are in support/stack.ts.
+// - "stack-global": the stack specs that change what every other test sees (they move Grove's clock
+//   by hours, pause swaps, change a fee). They run after "stack", one at a time: a farm's pending
+//   figure or a program's status must not jump because another worker moved the clock.
 // The stack (and its project) exists only when a run may include its specs: not for
 // `--project chromium`, nor when only other spec files are named, nor with GROVE_E2E_STACK=0.
 import { execFileSync } from 'node:child_process'
@@ -15,12 +18,13 @@ import { defineConfig } from '@playwright/test'
 
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
 const STACK_SPECS = /(^|[\\/])(swap|shares|stack)[^\\/]*\.spec\.ts$/
+const GLOBAL_SPECS = /(^|[\\/])stack-(admin|projects|stake|staking)\.spec\.ts$/
 
 /** Whether this run may select a stack spec, judged from the runner's command line. */
 function runsStack(argv: string[]): boolean {
   if (process.env.GROVE_E2E_STACK === '0') return false
   const projects = argv.flatMap((a, i) => (a.startsWith('--project=') ? [a.slice(10)] : a === '--project' || a === '-p' ? [argv[i + 1]] : []))
-  if (projects.length > 0 && !projects.includes('stack')) return false
+  if (projects.length > 0 && !projects.some((p) => p.startsWith('stack'))) return false
   const files = argv.slice(argv.indexOf('test') + 1).filter((a, i, all) => !a.startsWith('-') && !/^--?(project|p|grep|g|workers|j|reporter|config|c|timeout|repeat-each|retries|shard|output)$/.test(all[i - 1] ?? ''))
   return files.length === 0 || files.some((f) => /swap|shares|stack/.test(f))
 }
@@ -87,7 +91,12 @@ export default defineConfig({
   projects: [
     { name: 'chromium', testIgnore: STACK_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORT}` } },
     // transactions take a while on a busy localnet, hence the longer timeout
-    ...(withStack ? [{ name: 'stack', testMatch: STACK_SPECS, timeout: 90_000, use: { ...chromium, baseURL: `http://127.0.0.1:${stack.webPort}` } }] : []),
+    ...(withStack
+      ? [
+          { name: 'stack', testMatch: STACK_SPECS, testIgnore: GLOBAL_SPECS, timeout: 90_000, use: { ...chromium, baseURL: `http://127.0.0.1:${stack.webPort}` } },
+          { name: 'stack-global', testMatch: GLOBAL_SPECS, dependencies: ['stack'], fullyParallel: false, workers: 1, timeout: 90_000, use: { ...chromium, baseURL: `http://127.0.0.1:${stack.webPort}` } },
+        ]
+      : []),
   ],
   webServer: [
     {

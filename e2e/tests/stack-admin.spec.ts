@@ -239,8 +239,9 @@ test('the overview total is the sum of its lines, each valued as algod and the p
     expect(shownTotal).toBe(lines.reduce((s, l) => s + (l.algo ? BigInt(l.algo) : 0n), 0n))
     // The demo account has every kind of line.
     for (const kind of ['wallet', 'liquidity', 'farm', 'pool', 'sgrove', 'lock']) expect(lines.some((l) => l.kind === kind), kind).toBe(true)
-    // Independently: every line but the locks from algod's account, the pools' boxes, the staking app and the vault.
-    const now = await chainNow()
+    // Independently: every line but the locks from algod's account, the pools' boxes, the staking app and
+    // the vault, pending rewards at the chain second the page valued them at (other workers move the clock).
+    const now = BigInt((await total.getAttribute('data-at'))!)
     const info = await algod.accountInformation(demo.address).do()
     const states = await Promise.all(pools().map((p) => pool(p.a, p.b)))
     const priceOf = (id: number, amount: bigint): bigint | null => {

@@ -63,7 +63,8 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   await expect(toast(page, new RegExp(`Stake: program #${id} done`))).toBeVisible({ timeout: 30_000 })
   expect(await assetBalance(account.address, lpAsset)).toBe(lpHeld - staked)
 
-  // An hour into the program, the page's pending figure is the SDK's math at the chain's time.
+  // An hour into the program, the page's pending figure is the SDK's math at the chain second the page
+  // shows it for (other workers' blocks move the chain's clock, so that second is read off the page).
   await moveTime(3_600)
   await page.getByRole('button', { name: 'Active' }).click()
   const pending = card.getByTestId('pending-1')
@@ -71,9 +72,15 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   const programBefore = (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!
   const positionBefore = (await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address))!
   const t0 = await chainNow()
-  const expected = staking.pendingRewards(programBefore, positionBefore, t0)[0]
-  expect(expected).toBeGreaterThan(0n)
-  await expect(pending).toHaveAttribute('data-amount', String(expected), { timeout: 30_000 })
+  expect(staking.pendingRewards(programBefore, positionBefore, t0)[0]).toBeGreaterThan(0n)
+  const shownAt = async () => {
+    const [amount, at] = await Promise.all([pending.getAttribute('data-amount'), pending.getAttribute('data-at')])
+    return { amount: BigInt(amount ?? -1), at: BigInt(at ?? -1) }
+  }
+  await expect.poll(async () => {
+    const { amount, at } = await shownAt()
+    return at >= t0 && amount === staking.pendingRewards(programBefore, positionBefore, at)[0]
+  }, { timeout: 30_000 }).toBe(true)
   await expect(card.getByTestId('program-apr')).toHaveText(/%$/)
   await expect(card.getByTestId('program-tvl')).toContainText('ALGO')
   await page.screenshot({ path: 'screenshots/farms-1280.png', fullPage: true })
@@ -81,10 +88,16 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   await page.screenshot({ path: 'screenshots/farms-390.png', fullPage: true })
   await page.setViewportSize({ width: 1280, height: 800 })
 
-  const promised = BigInt((await pending.getAttribute('data-amount'))!)
+  const { amount: promised, at: promisedAt } = await shownAt()
   await card.getByRole('button', { name: 'Claim' }).click()
   const claim = page.getByRole('dialog', { name: /^Claim: / })
-  await expect(claim.getByTestId(`simulated-change-${asset}`)).toHaveAttribute('data-amount', String(promised), { timeout: 30_000 })
+  // The review simulates at the newest block's time: the same math at a second no earlier than the page's.
+  const simulated = claim.getByTestId(`simulated-change-${asset}`)
+  await expect(simulated).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
+  const simulatedAmount = BigInt((await simulated.getAttribute('data-amount'))!)
+  const latest = await chainNow()
+  expect(simulatedAmount).toBeGreaterThanOrEqual(promised)
+  expect(simulatedAmount).toBeLessThanOrEqual(staking.pendingRewards(programBefore, positionBefore, latest + 1n)[0])
   const before = await assetBalance(account.address, asset)
   await claim.getByRole('button', { name: 'Claim', exact: true }).click()
   await expect(toast(page, new RegExp(`Claim: program #${id} done`))).toBeVisible({ timeout: 30_000 })
@@ -94,12 +107,13 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   const after = (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!
   expect(received).toBe(staking.pendingRewards(programBefore, positionBefore, after.lastUpdate)[0])
   expect(received).toBeGreaterThanOrEqual(promised)
-  expect(received - promised).toBeLessThanOrEqual(rate * (after.lastUpdate - t0))
-  // The claim's own block is stamped later than the time it ran at: what accrued since is pending again, by the same math.
+  expect(received - promised).toBeLessThanOrEqual(rate * (after.lastUpdate - promisedAt))
+  // What accrued since the claim is pending again, by the same math, at the second the page shows.
   const position = (await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address))!
-  const again = staking.pendingRewards(after, position, await chainNow())[0]
-  expect(again).toBeLessThan(promised)
-  await expect(pending).toHaveAttribute('data-amount', String(again), { timeout: 30_000 })
+  await expect.poll(async () => {
+    const { amount, at } = await shownAt()
+    return at >= after.lastUpdate && amount === staking.pendingRewards(after, position, at)[0]
+  }, { timeout: 30_000 }).toBe(true)
 })
 
 test('a staking pool made through the stepper, refusals in words before sending, then unstake after the minimum stake time', async ({ page }) => {

@@ -22,3 +22,29 @@ export function Stepper(props: { label: string; steps: string[]; current: number
     </ol>
   )
 }
+
+/**
+ * A stepper form's foot: why the current step cannot go on (in words, announced), Back after the first
+ * step, and the submit button, which reads Next until the last step names what it leads to.
+ */
+export function StepperFooter(props: { step: number; steps: number; finalLabel: string; problem: string | null; problemTestId: string; disabled: boolean; onBack(): void }) {
+  return (
+    <>
+      {props.problem !== null ? (
+        <p className="field__error" role="alert" data-testid={props.problemTestId}>
+          {props.problem}
+        </p>
+      ) : null}
+      <div className="button-row">
+        {props.step > 0 ? (
+          <button type="button" className="button" onClick={props.onBack}>
+            Back
+          </button>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={props.disabled}>
+          {props.step < props.steps - 1 ? 'Next' : props.finalLabel}
+        </button>
+      </div>
+    </>
+  )
+}

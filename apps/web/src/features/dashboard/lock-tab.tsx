@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Panel } from '@/components/ui/page.tsx'
-import { Stepper } from '@/components/ui/stepper.tsx'
+import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
 import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
 import { accountQuery, balanceOf } from '@/lib/account/account.ts'
 import { formatAmount, parseAmount } from '@grove/sdk/amount'
@@ -101,7 +101,7 @@ export function LockCard(props: { lock: Lock; token: { symbol: string; decimals:
       <dl className="details">
         <div>
           <dt>Withdrawable now</dt>
-          <dd data-testid="withdrawable" data-amount={String(withdrawable)} aria-live="off">
+          <dd data-testid="withdrawable" data-amount={String(withdrawable)} data-at={String(now)} aria-live="off">
             {amount(withdrawable)}
           </dd>
         </div>
@@ -185,7 +185,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
         onSubmit={(e) => {
           e.preventDefault()
           if (blockedHere) return
-          if (step < 3) setStep(step + 1)
+          if (step < STEPS.length - 1) setStep(step + 1)
           else setReviewing(true)
         }}
       >
@@ -234,21 +234,15 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
             <p className="hint">At most 10 years away. You can extend the end later, never shorten it.</p>
           </div>
         ) : null}
-        {blockedHere && touched && !read.ok ? (
-          <p className="field__error" role="alert" data-testid="create-lock-problem">
-            {read.problem}
-          </p>
-        ) : null}
-        <div className="button-row">
-          {step > 0 ? (
-            <button type="button" className="button" onClick={() => setStep(step - 1)}>
-              Back
-            </button>
-          ) : null}
-          <button type="submit" className="button button--primary" disabled={blockedHere}>
-            {step < 3 ? 'Next' : 'Review lock'}
-          </button>
-        </div>
+        <StepperFooter
+          step={step}
+          steps={STEPS.length}
+          finalLabel="Review lock"
+          problem={blockedHere && touched && !read.ok ? read.problem : null}
+          problemTestId="create-lock-problem"
+          disabled={blockedHere}
+          onBack={() => setStep(step - 1)}
+        />
       </form>
       {read.ok && token ? (
         <>

@@ -3,7 +3,7 @@
 // minimum balance) and the simulated review.
 import { useId, useState } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
-import { Stepper } from '@/components/ui/stepper.tsx'
+import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { balanceOf } from '@/lib/account/account.ts'
 import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
@@ -163,21 +163,15 @@ export function CreateProgram(props: { kind: 'farm' | 'pool'; data: StakingData;
           </>
         ) : null}
         {step === 3 && read.ok ? <Preview terms={read.terms} data={data} sdk={sdk} now={now} /> : null}
-        {blockedHere && touched && !read.ok ? (
-          <p className="field__error" role="alert" data-testid="create-program-problem">
-            {read.problem}
-          </p>
-        ) : null}
-        <div className="button-row">
-          {step > 0 ? (
-            <button type="button" className="button" onClick={() => setStep(step - 1)}>
-              Back
-            </button>
-          ) : null}
-          <button type="submit" className="button button--primary" disabled={blockedHere && touched}>
-            {step < CREATE_STEPS.length - 1 ? 'Next' : 'Review program'}
-          </button>
-        </div>
+        <StepperFooter
+          step={step}
+          steps={CREATE_STEPS.length}
+          finalLabel="Review program"
+          problem={blockedHere && touched && !read.ok ? read.problem : null}
+          problemTestId="create-program-problem"
+          disabled={blockedHere && touched}
+          onBack={() => setStep(step - 1)}
+        />
       </form>
     </Modal>
   )

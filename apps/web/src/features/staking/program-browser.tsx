@@ -218,7 +218,7 @@ function ProgramCard(props: { row: ProgramRow; now: bigint; address: string | nu
               <dt>Your pending rewards</dt>
               <dd>
                 {row.rewards.map((r, k) => (
-                  <span key={String(r.id)} className="program-card__pending" data-testid={`pending-${k + 1}`} data-amount={String(pending[k] ?? 0n)} aria-live="off">
+                  <span key={String(r.id)} className="program-card__pending" data-testid={`pending-${k + 1}`} data-amount={String(pending[k] ?? 0n)} data-at={String(now)} aria-live="off">
                     {amountOf(pending[k] ?? 0n, r)}
                   </span>
                 ))}

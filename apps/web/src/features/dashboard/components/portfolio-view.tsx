@@ -29,6 +29,8 @@ export interface ValuedPortfolio {
   /** Assets the account holds (claims need no opt-in for them). */
   held: bigint[]
   sGroveId: number | null
+  /** The chain second pending rewards are valued at. */
+  now: bigint | null
   error: string | null
 }
 
@@ -91,6 +93,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
     stakes: stakes ?? [],
     held: [...(account.data?.assets.keys() ?? [])].map(BigInt),
     sGroveId,
+    now,
     error: account.error?.message ?? pools.error?.message ?? programs.error?.message ?? positions.error?.message ?? vault.error?.message ?? null,
   }
 }
@@ -213,7 +216,7 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
           )
         })}
         <tfoot>
-          <tr data-testid="portfolio-total" data-algo={String(portfolio.totalAlgo)}>
+          <tr data-testid="portfolio-total" data-algo={String(portfolio.totalAlgo)} data-at={props.v.now === null ? undefined : String(props.v.now)}>
             <th scope="row">Total</th>
             <td>{portfolio.unpriced > 0 ? <span className="hint">{portfolio.unpriced} unpriced line(s) not counted</span> : null}</td>
             <ValueCells algo={portfolio.totalAlgo} v={props.v} />
