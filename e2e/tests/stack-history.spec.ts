@@ -1,8 +1,9 @@
 // The indexer on the full stack as the web app reads it: the /settings indexer endpoint (refused
-// with a reason when invalid, saved and used when valid) and ARC-69 token logos, whose metadata is
-// the note of the asset's latest config transaction that only the indexer can find.
+// with a reason when invalid, saved and used when valid), ARC-69 token logos, whose metadata is
+// the note of the asset's latest config transaction that only the indexer can find, and the
+// account history's amounts, exact even beyond 2^53.
 import { expect, test, type Page } from '@playwright/test'
-import { algorand, newAccount } from '../support/stack.ts'
+import { algorand, connectMnemonic, newAccount } from '../support/stack.ts'
 
 const arc69 = (media: string) => new TextEncoder().encode(JSON.stringify({ standard: 'arc69', description: 'e2e', media_url: media, mime_type: 'image/svg+xml' }))
 
@@ -98,4 +99,35 @@ test('an ARC-69 token shows the image its latest config note names, and the gene
   await page.waitForTimeout(500)
   await expect(again.logo).toHaveAttribute('data-logo', 'fallback')
   await expect(again.picker.getByText(/ALEAF/).first()).toBeVisible()
+})
+
+test('the history shows a transfer of a token’s whole uint64 supply to the last base unit, at 1280 and 390 px', async ({ page }) => {
+  test.setTimeout(120_000)
+  const MAX = 18_446_744_073_709_551_615n
+  const [issuer, holder] = [await newAccount({ algo: 10 }), await newAccount({ algo: 10 })]
+  const a = algorand()
+  const [from, to] = [a.account.fromMnemonic(issuer.mnemonic), a.account.fromMnemonic(holder.mnemonic)]
+  const created = await a.send.assetCreate({ sender: from.addr, total: MAX, decimals: 18, assetName: 'Huge Supply', unitName: 'HUGE', suppressLog: true })
+  await a.send.assetOptIn({ sender: to.addr, assetId: created.assetId, suppressLog: true })
+  const sent = await a.send.assetTransfer({ sender: from.addr, receiver: to.addr, assetId: created.assetId, amount: MAX, suppressLog: true })
+
+  // The indexer writes the uint64 as its exact digits (JSON.parse would round them to 18446744073709552000).
+  const url = `http://127.0.0.1:${process.env.GROVE_E2E_INDEXER_PORT}/v2/accounts/${holder.address}/transactions`
+  await expect.poll(async () => (await fetch(url)).text(), { timeout: 30_000 }).toMatch(/"amount":\s*18446744073709551615\b/)
+
+  await connectMnemonic(page, holder.mnemonic)
+  await page.goto('/dashboard?tab=accounts')
+  const history = page.getByTestId('transaction-history')
+  const row = history.getByTestId('history-row').filter({ has: page.getByRole('button', { name: `Copy transaction id ${sent.txIds.at(-1)}` }) })
+  await expect(row).toHaveAttribute('data-kind', 'received', { timeout: 30_000 })
+  const amount = row.locator('.history-amount')
+  await expect(amount).toHaveAttribute('data-amount', MAX.toString())
+  await expect(amount).toHaveText('+18.446744073709551615 HUGE')
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 844 })
+    await history.screenshot({ path: `screenshots/history-uint64-${width}.png` })
+    // The whole amount stays within the table's width, even on a phone.
+    const [box, table] = [await amount.boundingBox(), await history.boundingBox()]
+    expect(box!.x + box!.width).toBeLessThanOrEqual(table!.x + table!.width + 1)
+  }
 })

@@ -61,6 +61,26 @@ describe('createHttpClient', () => {
     await expect(client(fetch).http.get('x')).rejects.toBeInstanceOf(ParseError)
   })
 
+  it('parses JSON bodies, success and error alike, with the parser it was given', async () => {
+    const body = () => new Response('{"amount":18446744073709551615}', { status: 200, headers: { 'Content-Type': 'application/json' } })
+    const exact = (text: string) => ({ exact: text })
+    await expect(client(scripted(body).fetch, { parseJson: exact }).http.get('x')).resolves.toEqual({ exact: '{"amount":18446744073709551615}' })
+    // Without one, JSON.parse rounds as it always did.
+    await expect(client(scripted(body).fetch).http.get('x')).resolves.toEqual({ amount: 18446744073709552000 })
+    const refused = await client(scripted(json(400, { message: 'no' })).fetch, { parseJson: exact, maxTries: 1 })
+      .http.get('x')
+      .catch((e: unknown) => e)
+    expect(refused).toMatchObject({ status: 400, body: { exact: '{"message":"no"}' } })
+  })
+
+  it('fails with a ParseError when the given parser refuses a 2xx body', async () => {
+    const { fetch } = scripted(() => new Response('{"a":1}', { status: 200, headers: { 'Content-Type': 'application/json' } }))
+    const refuse = () => {
+      throw new SyntaxError('no')
+    }
+    await expect(client(fetch, { parseJson: refuse }).http.get('x')).rejects.toBeInstanceOf(ParseError)
+  })
+
   it("carries the status and the server's message in an HttpError", async () => {
     const { fetch } = scripted(json(400, { message: 'asset must be a positive integer' }))
     const error = await client(fetch).http.get('locks').catch((e: unknown) => e)

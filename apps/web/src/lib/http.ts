@@ -75,6 +75,8 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>
   /** Jitter source in [0, 1). */
   random?: () => number
+  /** Parser of JSON bodies (success and error alike); JSON.parse unless the API needs exact big integers. */
+  parseJson?: (text: string) => unknown
 }
 
 /** Per-request options. */
@@ -108,6 +110,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     backoffMs = DEFAULT_BACKOFF_MS,
     sleep = defaultSleep,
     random = Math.random,
+    parseJson = JSON.parse,
   } = options
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
 
@@ -135,8 +138,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (error) {
         throw fetchFailure(error, url, request.signal, timedOut, timeoutMs)
       }
-      if (!response.ok) throw toHttpError(response, text, url)
-      return parseSuccess(response, text, url)
+      if (!response.ok) throw toHttpError(response, text, url, parseJson)
+      return parseSuccess(response, text, url, parseJson)
     } finally {
       clearTimeout(timer)
       request.signal?.removeEventListener('abort', onCallerAbort)
@@ -200,24 +203,26 @@ function fetchFailure(error: unknown, url: string, callerSignal: AbortSignal | u
   return new NetworkError(`Could not reach the server (${message})`, url, { cause: error })
 }
 
-function parseBody(response: Response, text: string): unknown {
+type JsonParser = (text: string) => unknown
+
+function parseBody(response: Response, text: string, parseJson: JsonParser): unknown {
   const type = response.headers.get('content-type') ?? ''
   if (text === '') return undefined
-  return /[/+]json\b/i.test(type) ? JSON.parse(text) : text
+  return /[/+]json\b/i.test(type) ? parseJson(text) : text
 }
 
-function parseSuccess(response: Response, text: string, url: string): unknown {
+function parseSuccess(response: Response, text: string, url: string, parseJson: JsonParser): unknown {
   try {
-    return parseBody(response, text)
+    return parseBody(response, text, parseJson)
   } catch (error) {
     throw new ParseError(response.status, url, { cause: error })
   }
 }
 
-function toHttpError(response: Response, text: string, url: string): HttpError {
+function toHttpError(response: Response, text: string, url: string, parseJson: JsonParser): HttpError {
   let body: unknown = text || undefined
   try {
-    body = parseBody(response, text)
+    body = parseBody(response, text, parseJson)
   } catch {
     // A broken error body is still an error with a status; keep the raw text.
   }

@@ -1,11 +1,10 @@
-import { formatAmount } from '@grove/sdk/amount'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { useToast } from '@/components/ui/toast/use-toast.ts'
 import { shortenAddress } from '@/lib/format.ts'
 import { indexerProblem } from '@/lib/indexer/client.ts'
-import { historyRows, type HistoryRow } from '@/lib/indexer/history.ts'
+import { amountText, historyRows, type HistoryRow } from '@/lib/indexer/history.ts'
 import { accountHistoryQuery } from '@/lib/indexer/queries.ts'
 import { algodBaseUrl } from '@/lib/algod.ts'
 import type { AlgodConfig, Explorer } from '@/lib/networks.ts'
@@ -134,14 +133,13 @@ function HistoryLine(props: { row: HistoryRow; algod: AlgodConfig; explorer?: Ex
 }
 
 function Amount(props: { amount: NonNullable<HistoryRow['amount']>; algod: AlgodConfig }) {
-  const { value, assetId, direction } = props.amount
+  const { assetId, direction } = props.amount
   const token = useQuery({ ...tokenQuery(props.algod, assetId), enabled: assetId !== 0 })
   const shown = assetId === 0 ? ALGO : token.data
-  const sign = direction === 'in' ? '+' : direction === 'out' ? '−' : ''
   return (
-    <span className={`history-amount${direction === 'in' ? ' tone-up' : direction === 'out' ? ' tone-down' : ''}`}>
+    <span className={`history-amount${direction === 'in' ? ' tone-up' : direction === 'out' ? ' tone-down' : ''}`} data-amount={props.amount.value.toString()} data-asset={assetId}>
       <TokenLogo token={shown ?? { id: assetId, symbol: `#${assetId}` }} size={18} />{' '}
-      {shown ? `${sign}${formatAmount(value, shown.decimals, { thousands: true })} ${shown.symbol}` : `${sign}${value.toString()} (asset ${assetId})`}
+      {amountText(props.amount, shown)}
     </span>
   )
 }

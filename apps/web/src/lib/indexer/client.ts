@@ -1,24 +1,30 @@
 // The indexer v2 REST API over lib/http.ts: the two reads Grove makes, an account's transactions
 // (newest first, paged by next-token) and an asset's config transactions (ARC-69 metadata).
-// Reads retry on 408/409/425/429/5xx and on no answer, as every read of an HTTP API does.
+// Reads retry on 408/409/425/429/5xx and on no answer, as every read of an HTTP API does. Bodies are
+// parsed exactly: a uint64 beyond 2^53 - 1 (an 18-decimal token's amount or total) arrives as a bigint.
+import { parseExactJson, type Uint64 } from '../exact-json.ts'
 import { HttpError, NetworkError, TimeoutError, createHttpClient, type HttpClientOptions } from '../http.ts'
 import type { IndexerConfig } from '../networks.ts'
 import { algodBaseUrl } from '../algod.ts'
 
-/** A transaction as the indexer returns it, with the fields Grove reads. */
+/**
+ * A transaction as the indexer returns it, with the fields Grove reads. Amounts, fees and totals are
+ * {@link Uint64}: a bigint when JavaScript cannot hold them as a number, so every reader widens them.
+ * Ids and rounds stay numbers: they count up from one and never come near 2^53.
+ */
 export interface IndexerTransaction {
   id: string
   'tx-type': 'pay' | 'axfer' | 'acfg' | 'afrz' | 'appl' | 'keyreg' | 'stpf' | 'hb'
   sender: string
-  fee: number
+  fee: Uint64
   'confirmed-round'?: number
   'round-time'?: number
   /** Base64 of the note's bytes. */
   note?: string
   group?: string
-  'payment-transaction'?: { receiver: string; amount: number; 'close-remainder-to'?: string; 'close-amount'?: number }
-  'asset-transfer-transaction'?: { receiver: string; amount: number; 'asset-id': number; sender?: string; 'close-to'?: string; 'close-amount'?: number }
-  'asset-config-transaction'?: { 'asset-id'?: number; params?: { 'unit-name'?: string; name?: string; total?: number; decimals?: number } }
+  'payment-transaction'?: { receiver: string; amount: Uint64; 'close-remainder-to'?: string; 'close-amount'?: Uint64 }
+  'asset-transfer-transaction'?: { receiver: string; amount: Uint64; 'asset-id': number; sender?: string; 'close-to'?: string; 'close-amount'?: Uint64 }
+  'asset-config-transaction'?: { 'asset-id'?: number; params?: { 'unit-name'?: string; name?: string; total?: Uint64; decimals?: number } }
   'asset-freeze-transaction'?: { address: string; 'asset-id': number; 'new-freeze-status': boolean }
   'application-transaction'?: { 'application-id': number; 'on-completion'?: string }
   'created-asset-index'?: number
@@ -53,6 +59,7 @@ export function indexerApi(config: IndexerConfig, options: Omit<HttpClientOption
   const http = createHttpClient({
     ...options,
     baseUrl: algodBaseUrl(config),
+    parseJson: parseExactJson,
     headers: { ...options.headers, ...(config.token ? { 'X-Indexer-API-Token': config.token } : {}) },
   })
   return {

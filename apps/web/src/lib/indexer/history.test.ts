@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { IndexerTransaction } from './client.ts'
-import { historyRow, historyRows, latestConfigNote } from './history.ts'
+import { amountText, historyRow, historyRows, latestConfigNote } from './history.ts'
 
 const ME = 'ME'
 const base = { fee: 1000, 'confirmed-round': 10, 'round-time': 1_700_000_000 }
-const pay = (id: string, sender: string, receiver: string, amount: number, extra: Partial<IndexerTransaction['payment-transaction']> = {}): IndexerTransaction => ({
+const pay = (id: string, sender: string, receiver: string, amount: number | bigint, extra: Partial<IndexerTransaction['payment-transaction']> = {}): IndexerTransaction => ({
   ...base,
   id,
   'tx-type': 'pay',
   sender,
   'payment-transaction': { receiver, amount, ...extra },
 })
-const axfer = (id: string, sender: string, receiver: string, amount: number, assetId: number, extra: object = {}): IndexerTransaction => ({
+const axfer = (id: string, sender: string, receiver: string, amount: number | bigint, assetId: number, extra: object = {}): IndexerTransaction => ({
   ...base,
   id,
   'tx-type': 'axfer',
@@ -79,5 +79,29 @@ describe('latestConfigNote', () => {
   it('gives nothing when the latest one has no note, or there is none', () => {
     expect(latestConfigNote([acfg('C1', 3, 'old'), acfg('C2', 9)])).toBeUndefined()
     expect(latestConfigNote([])).toBeUndefined()
+  })
+})
+
+describe('amounts beyond 2^53', () => {
+  const MAX = 18446744073709551615n
+  const JUST_OVER = 9007199254740993n
+
+  it('keeps a bigint amount exact, and adds a close’s bigint remainder exactly', () => {
+    expect(historyRow(axfer('B1', 'BOB', ME, MAX, 42), ME).amount).toEqual({ value: MAX, assetId: 42, direction: 'in' })
+    const close = pay('B2', ME, 'BOB', JUST_OVER, { 'close-remainder-to': 'CAROL', 'close-amount': JUST_OVER })
+    expect(historyRow(close, ME).amount).toEqual({ value: 2n * JUST_OVER, assetId: 0, direction: 'out' })
+    const optOut = axfer('B3', ME, 'CREATOR', 0, 42, { 'close-to': 'CREATOR', 'close-amount': MAX })
+    expect(historyRow(optOut, ME)).toMatchObject({ kind: 'opt-out', amount: { value: MAX, assetId: 42 } })
+  })
+})
+
+describe('amountText', () => {
+  it.each([
+    ['an 18-decimal token received', { value: 18446744073709551615n, assetId: 42, direction: 'in' as const }, { decimals: 18, symbol: 'BIG' }, '+18.446744073709551615 BIG'],
+    ['a whole-unit token sent', { value: 18446744073709551615n, assetId: 42, direction: 'out' as const }, { decimals: 0, symbol: 'WHL' }, '−18,446,744,073,709,551,615 WHL'],
+    ['ALGO to self', { value: 9007199254740993n, assetId: 0, direction: 'self' as const }, { decimals: 6, symbol: 'ALGO' }, '9,007,199,254.740993 ALGO'],
+    ['a token not loaded yet, in base units', { value: 9007199254740993n, assetId: 7, direction: 'in' as const }, undefined, '+9007199254740993 (asset 7)'],
+  ])('words %s exactly', (_name, amount, token, text) => {
+    expect(amountText(amount, token)).toBe(text)
   })
 })

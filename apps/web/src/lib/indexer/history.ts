@@ -1,5 +1,7 @@
 // An account's transactions as the history list shows them: what happened from that account's side
 // (sent, received, opted in, called an app…), with the amount, token and the other party. Pure.
+import { formatAmount } from '@grove/sdk/amount'
+import { toBigInt, type Uint64 } from '../exact-json.ts'
 import type { IndexerTransaction } from './client.ts'
 
 /** What a transaction was, from the account's side. */
@@ -49,8 +51,8 @@ const LABELS: Record<HistoryKind, string> = {
   other: 'Other',
 }
 
-// Indexer amounts are JSON numbers; a fractional or non-finite one is not an amount.
-const toBig = (n: number | undefined) => (typeof n === 'number' && Number.isSafeInteger(n) ? BigInt(n) : n !== undefined && Number.isFinite(n) ? BigInt(Math.trunc(n)) : 0n)
+// An absent amount (the indexer leaves out zeros) moved nothing; a non-finite one is not an amount.
+const toBig = (n: Uint64 | undefined) => (n === undefined || (typeof n === 'number' && !Number.isFinite(n)) ? 0n : toBigInt(n))
 
 /** The row of `tx` in `account`'s history. */
 export function historyRow(tx: IndexerTransaction, account: string): HistoryRow {
@@ -112,6 +114,12 @@ export function historyRow(tx: IndexerTransaction, account: string): HistoryRow 
     default:
       return row('other', null, null)
   }
+}
+
+/** The words of a row's amount: signed, grouped, in the token's units, or base units with the asset id while the token is unknown. */
+export function amountText(amount: NonNullable<HistoryRow['amount']>, token: { decimals: number; symbol: string } | undefined): string {
+  const sign = amount.direction === 'in' ? '+' : amount.direction === 'out' ? '−' : ''
+  return token ? `${sign}${formatAmount(amount.value, token.decimals, { thousands: true })} ${token.symbol}` : `${sign}${amount.value.toString()} (asset ${amount.assetId})`
 }
 
 /** The rows of every loaded page, newest first as the indexer sends them, without repeats across pages. */
