@@ -3,7 +3,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { algodBaseUrl } from '../algod.ts'
 import type { IndexerConfig } from '../networks.ts'
-import { indexerApi, type IndexerApi, type TransactionPage } from './client.ts'
+import { HISTORY_PAGE, indexerApi, type IndexerApi, type TransactionPage } from './client.ts'
 
 const apis = new Map<string, IndexerApi>()
 /** The one client per indexer endpoint. */
@@ -23,8 +23,8 @@ export function accountHistoryQuery(config: IndexerConfig, address: string) {
     queryKey: [...indexerKey(config), 'account-transactions', address],
     queryFn: ({ pageParam, signal }): Promise<TransactionPage> => indexerFor(config).accountTransactions(address, { next: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
-    // An empty page ends the list even if the indexer hands a token with it.
-    getNextPageParam: (last) => (last.nextToken && last.transactions.length > 0 ? last.nextToken : undefined),
+    // The indexer hands a token with every page, the last included: a page short of the limit ends the list.
+    getNextPageParam: (last) => (last.nextToken && last.transactions.length >= HISTORY_PAGE ? last.nextToken : undefined),
     // A failed read already retried inside the HTTP client.
     retry: false,
   })
