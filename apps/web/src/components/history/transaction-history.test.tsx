@@ -45,15 +45,17 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('TransactionHistory', () => {
   it('lists the account’s transactions newest first and reads the next page on "Load more"', async () => {
+    // A full first page (the limit, 20) and a short last one, which the indexer still hands a token with.
+    const filler = Array.from({ length: 18 }, (_, i) => pay(`TXFILL${String(i).padStart(4, '0')}`, BOB, ME, 1, 14 - Math.floor(i / 2)))
     const urls = indexerPages({
-      '': { 'current-round': 30, 'next-token': 'p2', transactions: [pay('TXNEWEST00', ME, BOB, 2_500_000, 20), pay('TXMIDDLE00', BOB, ME, 1_000_000, 15)] },
-      p2: { 'current-round': 30, transactions: [pay('TXOLDEST00', BOB, ME, 7, 3)] },
+      '': { 'current-round': 30, 'next-token': 'p2', transactions: [pay('TXNEWEST00', ME, BOB, 2_500_000, 20), pay('TXMIDDLE00', BOB, ME, 1_000_000, 15), ...filler] },
+      p2: { 'current-round': 30, 'next-token': 'p3', transactions: [pay('TXOLDEST00', BOB, ME, 7, 3)] },
     })
     show()
     const table = await screen.findByRole('region', { name: 'Transaction history' })
     await within(table).findByText('TXNEWE…ST00')
     let rows = within(table).getAllByTestId('history-row')
-    expect(rows.map((r) => r.dataset.kind)).toEqual(['sent', 'received'])
+    expect(rows.map((r) => r.dataset.kind)).toEqual(['sent', ...Array(19).fill('received')])
     expect(rows[0]).toHaveTextContent('−2.5 ALGO')
     expect(rows[1]).toHaveTextContent('+1 ALGO')
     expect(rows[0]).toHaveTextContent('20')
@@ -61,8 +63,8 @@ describe('TransactionHistory', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
     await within(table).findByText('TXOLDE…ST00')
     rows = within(table).getAllByTestId('history-row')
-    expect(rows).toHaveLength(3)
-    expect(rows[2]).toHaveTextContent('+0.000007 ALGO')
+    expect(rows).toHaveLength(21)
+    expect(rows[20]).toHaveTextContent('+0.000007 ALGO')
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
     expect(urls.map((u) => new URL(u).search)).toEqual(['?limit=20', '?limit=20&next=p2'])
     // The local network has no explorer: ids are shown to copy, not linked.
