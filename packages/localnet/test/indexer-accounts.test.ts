@@ -132,6 +132,10 @@ describe('an asset holding', () => {
     const allHolders = (await indexer.lookupAssetBalances(asset).includeAll(true).do()).balances
     expect(allHolders.find((b) => b.address === bob.addr.toString())).toMatchObject({ amount: 0n, deleted: true, optedInAtRound: optedIn, optedOutAtRound: closed })
     expect(allHolders.find((b) => b.address === alice.addr.toString())).toMatchObject({ amount: 1_000_000n, deleted: false, optedOutAtRound: undefined })
+    // the account search filters on holding rows, closed ones too, as the indexer's SQL does
+    const searched = await indexer.searchAccounts().assetID(asset).currencyLessThan(1).do()
+    expect(searched.accounts.map((a) => a.address)).toEqual([bob.addr.toString()])
+    expect(searched.accounts[0]!.assets).toBeUndefined()
 
     // opted in again: the row is live, its first opt-in and last close rounds stay
     await axfer(bob, bob.addr, asset, 0)

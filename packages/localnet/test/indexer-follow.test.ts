@@ -115,7 +115,14 @@ describe('a restart', () => {
     const acfg = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: alice.address, total: 5n, decimals: 0, defaultFrozen: false, unitName: 'RST', assetName: 'Restart', suggestedParams: sp })
     await algod.sendRawTransaction(acfg.signTxn(alice.secretKey)).do()
     const assetId = (await algod.pendingTransactionInformation(acfg.txID()).do()).assetIndex!
+    // bob opts in and closes out: his holding's rounds and deleted flag come back after the restart
+    for (const closeRemainderTo of [undefined, alice.address]) {
+      const axfer = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: bob.address, receiver: bob.address, amount: 0, assetIndex: assetId, closeRemainderTo, suggestedParams: await algod.getTransactionParams().do() })
+      await algod.sendRawTransaction(axfer.signTxn(bob.secretKey)).do()
+    }
     const before = client(net.indexer.url)
+    const holdings = await before.lookupAccountAssets(bob.address).includeAll(true).do()
+    expect(holdings.assets.map((h) => [h.assetId, h.deleted, h.optedOutAtRound! - h.optedInAtRound!])).toEqual([[assetId, true, 1n]])
     const search = await before.searchForTransactions().notePrefix(new TextEncoder().encode('restart:')).do()
     const asset = await before.lookupAssetByID(assetId).do()
     const account = await before.lookupAccountTransactions(bob.address).limit(3).do()
@@ -132,6 +139,7 @@ describe('a restart', () => {
       const account2 = await after.lookupAccountTransactions(bob.address).limit(3).do()
       expect(account2.nextToken).toBe(account.nextToken)
       expect(account2.transactions.map((t) => t.id)).toEqual(account.transactions.map((t) => t.id))
+      expect(algosdk.encodeJSON(await after.lookupAccountAssets(bob.address).includeAll(true).do())).toBe(algosdk.encodeJSON(holdings))
     } finally {
       await again.stop()
     }

@@ -198,12 +198,12 @@ export function searchForAccounts(ctx: IndexerContext, req: AlgodRequest): Algod
     if (auth !== undefined && acct.authAddr?.toString() !== auth) continue
     if (onlineOnly && acct.status !== 'Online') continue
     let amount = acct.amount
+    // the indexer filters on the account_asset and account_app rows, closed ones too (a closed holding's amount is 0)
     if (assetId !== undefined) {
-      const holding = acct.assets?.find((h) => h.assetId === assetId)
-      if (!holding) continue
-      amount = holding.amount
+      if (!store.holdings.get(a)?.has(assetId)) continue
+      amount = acct.assets?.find((h) => h.assetId === assetId)?.amount ?? 0n
     }
-    if (appId !== undefined && !acct.appsLocalState?.some((l) => l.id === appId)) continue
+    if (appId !== undefined && !store.localStates.get(a)?.has(appId)) continue
     if (gt !== undefined && !(amount > gt)) continue
     if (lt !== undefined && !(amount < lt)) continue
     accounts.push(accountJSON(ctx, a, ex, includeAll))
