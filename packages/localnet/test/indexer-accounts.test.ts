@@ -208,10 +208,21 @@ describe('a closed account', () => {
 describe('a destroyed asset and a deleted app', () => {
   it('answer 404 without include-all and deleted with their rounds with it', async () => {
     const asset = await createAsset(alice, 'GONE')
+    const zero = algosdk.ALGORAND_ZERO_ADDRESS_STRING
+    // the asset table's params: default-frozen and every role written, unset roles as the zero address
+    const live = (await raw(`/v2/assets/${asset}`)).body as unknown as { asset: Record<string, unknown> }
+    expect(live.asset).toEqual({
+      'created-at-round': expect.any(Number),
+      deleted: false,
+      index: Number(asset),
+      params: { clawback: zero, creator: alice.addr.toString(), decimals: 0, 'default-frozen': false, freeze: zero, manager: alice.addr.toString(), name: 'GONE', 'name-b64': btoa('GONE'), reserve: zero, total: 1_000_000, 'unit-name': 'GONE', 'unit-name-b64': btoa('GONE') },
+    })
     const destroy = algosdk.makeAssetDestroyTxnWithSuggestedParamsFromObject({ sender: alice.addr, assetIndex: asset, suggestedParams: await params(d.algod) })
     const destroyed = (await run(destroy, alice.sk)).round
     expect(await raw(`/v2/assets/${asset}`)).toEqual({ status: 404, body: { message: `no assets found for asset-id: ${asset}` } })
     expect((await indexer.lookupAssetByID(asset).includeAll(true).do()).asset).toMatchObject({ index: asset, deleted: true, destroyedAtRound: destroyed })
+    const gone = (await raw(`/v2/assets/${asset}?include-all=true`)).body as unknown as { asset: Record<string, unknown> }
+    expect(gone.asset.params).toEqual({ clawback: zero, creator: alice.addr.toString(), decimals: 0, 'default-frozen': false, freeze: zero, manager: zero, reserve: zero, total: 0 })
     expect((await indexer.lookupAccountCreatedAssets(alice.addr).do()).assets.map((a) => a.index)).not.toContain(asset)
     const created = (await indexer.lookupAccountCreatedAssets(alice.addr).includeAll(true).do()).assets.find((a) => a.index === asset)
     expect(created).toMatchObject({ deleted: true, destroyedAtRound: destroyed })

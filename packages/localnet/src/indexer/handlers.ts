@@ -6,7 +6,7 @@ import { jsonReply, uintParam, uintQuery, boolQuery } from '../algod/http.ts'
 import type { AlgodReply, AlgodRequest } from '../algod/http.ts'
 import { encodeModelJSON } from '../algod/required.ts'
 import { parseBoxName } from '../algod/handlers/applications.ts'
-import { blockHeaderJSON, type Json } from './convert.ts'
+import { assetRowParamsJSON, blockHeaderJSON, type Json } from './convert.ts'
 import type { Creatable, IndexerStore, ResourceRow } from './store.ts'
 import { accountAtRound, RewindError } from './rewind.ts'
 import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransactions, timeQuery, transactionFilter } from './transactions.ts'
@@ -309,17 +309,20 @@ export function lookupTransaction(ctx: IndexerContext, req: AlgodRequest): Algod
 
 // ---- assets -------------------------------------------------------------------------------
 
+/** An asset as fetchAssets writes it: a destroyed one's params row is null, so its params read as zeros. */
 function assetJSON(ctx: IndexerContext, id: bigint): Json {
   const known = ctx.store.assets.get(id)
-  const live = ctx.store.node.asset(id)
-  if (live) return { 'created-at-round': known?.createdAt ?? 0n, deleted: false, index: id, params: modelJSON(live).params }
-  return {
-    'created-at-round': known?.createdAt ?? 0n,
-    deleted: true,
-    'destroyed-at-round': known?.deletedAt,
-    index: id,
-    params: { creator: known?.creator ?? '', decimals: 0, total: 0 },
-  }
+  const live = ctx.store.node.asset(id)?.params
+  const enc = (text: string | undefined, bytes: Uint8Array | undefined) => bytes ?? (text === undefined ? undefined : new TextEncoder().encode(text))
+  const params = live
+    ? assetRowParamsJSON({
+        ...live,
+        name: enc(live.name, live.nameB64),
+        unitName: enc(live.unitName, live.unitNameB64),
+        url: enc(live.url, live.urlB64),
+      })
+    : assetRowParamsJSON({ creator: known?.creator ?? '' })
+  return { 'created-at-round': known?.createdAt ?? 0n, deleted: !live, 'destroyed-at-round': live ? undefined : known?.deletedAt, index: id, params }
 }
 
 /** GET /v2/assets/{asset-id}. */
