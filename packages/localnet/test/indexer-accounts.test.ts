@@ -221,8 +221,8 @@ describe('a destroyed asset and a deleted app', () => {
     const destroyed = (await run(destroy, alice.sk)).round
     expect(await raw(`/v2/assets/${asset}`)).toEqual({ status: 404, body: { message: `no assets found for asset-id: ${asset}` } })
     expect((await indexer.lookupAssetByID(asset).includeAll(true).do()).asset).toMatchObject({ index: asset, deleted: true, destroyedAtRound: destroyed })
-    const gone = (await raw(`/v2/assets/${asset}?include-all=true`)).body as unknown as { asset: Record<string, unknown> }
-    expect(gone.asset.params).toEqual({ clawback: zero, creator: alice.addr.toString(), decimals: 0, 'default-frozen': false, freeze: zero, manager: zero, reserve: zero, total: 0 })
+    const destroyedAsset = (await raw(`/v2/assets/${asset}?include-all=true`)).body as unknown as { asset: Record<string, unknown> }
+    expect(destroyedAsset.asset.params).toEqual({ clawback: zero, creator: alice.addr.toString(), decimals: 0, 'default-frozen': false, freeze: zero, manager: zero, reserve: zero, total: 0 })
     expect((await indexer.lookupAccountCreatedAssets(alice.addr).do()).assets.map((a) => a.index)).not.toContain(asset)
     const created = (await indexer.lookupAccountCreatedAssets(alice.addr).includeAll(true).do()).assets.find((a) => a.index === asset)
     expect(created).toMatchObject({ deleted: true, destroyedAtRound: destroyed })
@@ -237,6 +237,9 @@ describe('a destroyed asset and a deleted app', () => {
     const deleted = await appCall(alice, app, algosdk.OnApplicationComplete.DeleteApplicationOC)
     expect(await raw(`/v2/applications/${app}`)).toEqual({ status: 404, body: { message: `no application found for application-id: ${app}` } })
     expect((await indexer.lookupApplications(app).includeAll(true).do()).application).toMatchObject({ id: app, deleted: true, deletedAtRound: deleted })
+    const gone = (await raw(`/v2/applications/${app}?include-all=true`)).body as unknown as { application: Record<string, unknown> }
+    const noSchema = { 'num-byte-slice': 0, 'num-uint': 0 }
+    expect(gone.application.params).toEqual({ creator: alice.addr.toString(), 'global-state-schema': noSchema, 'local-state-schema': noSchema })
     expect((await indexer.lookupAccountCreatedApplications(alice.addr).do()).applications.map((a) => a.id)).not.toContain(app)
     const apps = (await indexer.lookupAccountByID(alice.addr).includeAll(true).do()).account.createdApps!
     expect(apps.find((a) => a.id === app)).toMatchObject({ deleted: true, deletedAtRound: deleted })

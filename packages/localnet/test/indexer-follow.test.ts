@@ -96,6 +96,35 @@ describe('an undone commit', () => {
     front.close()
     await node.close()
   })
+
+  it('leaves an account open when its close is lost', async () => {
+    let armed = false
+    const node = openNode({ dataDir: dataDir(), fault: (s) => {
+      if (armed && s === 'flush') throw new Error('injected flush fault')
+    } })
+    const front = createIndexerListener(node)
+    const server = await listen(front.listener, 0)
+    servers.push(server)
+    const indexer = client(server.url)
+    const carol = algosdk.generateAccount()
+    const sp = node.suggestedParams()
+    const suggestedParams = { fee: 1000n, flatFee: true, minFee: 1000n, firstValid: sp.lastRound, lastValid: sp.lastRound + 1000n, genesisHash: sp.genesisHash, genesisID: sp.genesisId }
+    const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: alice.address, receiver: carol.addr, amount: 1_000_000, suggestedParams })
+    await node.submit(fund.signTxn(alice.secretKey)).durable
+    armed = true
+    const close = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: carol.addr, receiver: alice.address, amount: 0, closeRemainderTo: alice.address, suggestedParams })
+    const lost = node.submit(close.signTxn(carol.sk)).durable
+    // indexed while it is the tip, undone with its flush
+    expect(front.store.round()).toBe(2n)
+    expect(front.store.closedAccounts.get(carol.addr.toString())?.deleted).toBe(true)
+    await expect(lost).rejects.toThrow(/ledger storage failed/)
+    armed = false
+    const account = (await indexer.lookupAccountByID(carol.addr).do()).account
+    expect(account.deleted).toBe(false)
+    expect(account.closedAtRound).toBeUndefined()
+    front.close()
+    await node.close()
+  })
 })
 
 describe('a restart', () => {

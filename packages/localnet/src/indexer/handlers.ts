@@ -396,7 +396,10 @@ function applicationJSON(ctx: IndexerContext, id: bigint): Json {
   const known = ctx.store.apps.get(id)
   const live = ctx.store.node.application(id)
   if (live) return { 'created-at-round': known?.createdAt ?? 0n, deleted: false, id, params: modelJSON(live).params }
-  return { 'created-at-round': known?.createdAt ?? 0n, deleted: true, 'deleted-at-round': known?.deletedAt, id, params: { creator: known?.creator } }
+  // a deleted app's params row is null: the app table's answer still writes both schemas, as zeros
+  // (its programs, which the indexer writes as null, are left out)
+  const zero = { 'num-byte-slice': 0, 'num-uint': 0 }
+  return { 'created-at-round': known?.createdAt ?? 0n, deleted: true, 'deleted-at-round': known?.deletedAt, id, params: { creator: known?.creator, 'global-state-schema': zero, 'local-state-schema': zero } }
 }
 
 /** GET /v2/applications/{application-id}. */
