@@ -144,6 +144,11 @@ describe('an asset holding', () => {
     expect(again).toHaveLength(1)
     expect(again[0]).toMatchObject({ assetId: asset, amount: 5n, deleted: false, optedInAtRound: optedIn, optedOutAtRound: closed })
     const balance = (await indexer.lookupAssetBalances(asset).do()).balances.find((b) => b.address === bob.addr.toString())
+    // the account table's keytype, and the created asset with default-frozen written
+    const bobs = (await raw(`/v2/accounts/${bob.addr}`)).body as unknown as { account: Record<string, unknown> }
+    expect(bobs.account['sig-type']).toBe('sig')
+    const alices = (await raw(`/v2/accounts/${alice.addr}`)).body as unknown as { account: { 'created-assets': { index: number; params: Record<string, unknown> }[] } }
+    expect(alices.account['created-assets'].find((a) => a.index === Number(asset))!.params['default-frozen']).toBe(false)
     expect(balance).toMatchObject({ amount: 5n, deleted: false, optedInAtRound: optedIn, optedOutAtRound: closed })
   })
 
@@ -153,6 +158,7 @@ describe('an asset holding', () => {
     const appAddr = algosdk.getApplicationAddress(app)
     await pay(alice, appAddr, 1_000_000)
     const optedIn = await appCall(alice, app, algosdk.OnApplicationComplete.NoOpOC, { args: ['optin'], assets: [asset], fee: 2000n })
+    expect(((await raw(`/v2/accounts/${appAddr}`)).body as unknown as { account: Record<string, unknown> }).account['sig-type']).toBeUndefined()
     const live = (await indexer.lookupAccountAssets(appAddr).do()).assets
     expect(live.map((h) => [h.assetId, h.deleted, h.optedInAtRound, h.optedOutAtRound])).toEqual([[asset, false, optedIn, undefined]])
     const closed = await appCall(alice, app, algosdk.OnApplicationComplete.NoOpOC, { args: ['close'], assets: [asset], accounts: [alice.addr], fee: 2000n })

@@ -112,6 +112,7 @@ function accountJSON(ctx: IndexerContext, address: string, ex: Excludes, include
   const closed = store.closedAccounts.get(address)
   a['closed-at-round'] = closed?.closedAt
   a.deleted = closed?.deleted ?? false
+  a['sig-type'] = store.keyTypes.get(address)
   a.assets = ex.assets ? undefined : holdingsJSON(ctx, address, includeAll)
   a['apps-local-state'] = ex.localState ? undefined : localStatesJSON(ctx, address, includeAll)
   const liveApps = new Map(((a['created-apps'] as Json[] | undefined) ?? []).map((app) => [BigInt(app.id as bigint), app]))
@@ -131,7 +132,8 @@ function accountJSON(ctx: IndexerContext, address: string, ex: Excludes, include
         .sort((x, y) => (x.id < y.id ? -1 : 1))
         .map((c) => {
           const live = liveAssets.get(c.id)
-          if (live) return { ...live, 'created-at-round': c.createdAt, deleted: false }
+          // the account answer writes default-frozen always
+          if (live) return { ...live, 'created-at-round': c.createdAt, deleted: false, params: { 'default-frozen': false, ...(live.params as Json) } }
           // a destroyed asset's params row is null: the account answer reads it as zeros
           return { 'created-at-round': c.createdAt, deleted: true, 'destroyed-at-round': c.deletedAt, index: c.id, params: { creator: address, decimals: 0, 'default-frozen': false, total: 0 } }
         })

@@ -224,6 +224,8 @@ export class IndexerStore {
   readonly localStates = new Map<string, Map<bigint, ResourceRow>>()
   /** The account table's closed_at and deleted, for accounts ever closed. */
   readonly closedAccounts = new Map<string, ClosedRow>()
+  /** The account table's keytype: the signature of the account's last root transaction, cleared by a rekey. */
+  readonly keyTypes = new Map<string, 'sig' | 'msig' | 'lsig'>()
   /** The fee sink and rewards pool (the indexer refuses to rewind them). */
   specialAccounts: string[] = []
   private readonly unsubscribe: () => void
@@ -462,6 +464,16 @@ export class IndexerStore {
         genesisHash: entry.hasGenesisHash ? block.header.genesisHash : undefined,
       }
       this.byTxid.set(root.txid, root)
+      const sent = stxn.signedTxn.txn
+      const signer = addressString(sent.sender)
+      const rekeyed = sent.rekeyTo !== undefined && sent.rekeyTo.publicKey.some((x) => x !== 0)
+      const keyType = rekeyed || sent.type === 'stpf' ? undefined : sigType(stxn.signedTxn)
+      const keyBefore = this.keyTypes.get(signer)
+      if (keyType !== keyBefore) {
+        if (keyType) this.keyTypes.set(signer, keyType)
+        else this.keyTypes.delete(signer)
+        undo.push(() => (keyBefore ? this.keyTypes.set(signer, keyBefore) : this.keyTypes.delete(signer)))
+      }
       undo.push(() => this.byTxid.delete(root.txid))
       addRow({ round, intra, root, stxn, inner: false, creatable: root.createdId, participants: participants(stxn, true) })
       intra++
