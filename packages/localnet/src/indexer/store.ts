@@ -393,7 +393,7 @@ export class IndexerStore {
         case 'afrz': {
           const f = txn.assetFreeze!
           const target = addressString(f.freezeAccount)
-          touch(this.holdings, target, f.assetIndex, live(this.holdings, target, f.assetIndex), f.frozen)
+          if (live(this.holdings, target, f.assetIndex)) touch(this.holdings, target, f.assetIndex, true, f.frozen)
           break
         }
         case 'acfg': {
