@@ -211,6 +211,21 @@ describe('a closed account', () => {
   })
 })
 
+describe('the account table', () => {
+  it("lists an address once a round wrote it: not an app's before it is funded, and one paid nothing as closed", async () => {
+    const app = await createApp(alice)
+    const appAddr = algosdk.getApplicationAddress(app)
+    expect((await raw(`/v2/accounts/${appAddr}`)).status).toBe(404)
+    const funded = await pay(alice, appAddr, 200_000)
+    expect((await indexer.lookupAccountByID(appAddr).do()).account).toMatchObject({ createdAtRound: funded, deleted: false, amount: 200_000n })
+
+    const nobody = algosdk.generateAccount().addr
+    const touched = await pay(alice, nobody, 0)
+    expect((await raw(`/v2/accounts/${nobody}`)).status).toBe(404)
+    expect((await indexer.lookupAccountByID(nobody).includeAll(true).do()).account).toMatchObject({ createdAtRound: touched, closedAtRound: touched, deleted: true, amount: 0n })
+  })
+})
+
 describe('a destroyed asset and a deleted app', () => {
   it('answer 404 without include-all and deleted with their rounds with it', async () => {
     const asset = await createAsset(alice, 'GONE')

@@ -70,6 +70,9 @@ export interface ResourceRow {
   frozen: boolean
 }
 
+/** How a round wrote an account. */
+type AccountTouch = 'open' | 'closed' | 'touched'
+
 /** What an account row records beside its created round: its last close. */
 export interface ClosedRow {
   closedAt?: bigint
@@ -214,7 +217,10 @@ export class IndexerStore {
   readonly byCreatable = new Map<bigint, number[]>()
   readonly assets = new Map<bigint, Creatable>()
   readonly apps = new Map<bigint, Creatable>()
-  /** Every address seen on chain (genesis and participants) and the round it first appeared. */
+  /**
+   * The account table: every address a round wrote (genesis, senders, payment receivers and
+   * close-tos, heartbeat addresses, as the indexer's account deltas) and the round it first was.
+   */
   readonly accounts = new Map<string, bigint>()
   /** Addresses that ever held or moved each asset (a balance search reads their holdings). */
   readonly assetHolders = new Map<bigint, Set<string>>()
@@ -354,7 +360,13 @@ export class IndexerStore {
     // the round's final state, so an opt-out and a new opt-in in one round leave closed_at alone.
     type Table = Map<string, Map<bigint, ResourceRow>>
     const touched = new Map<string, { table: Table; addr: string; id: bigint; present: boolean; frozen: boolean }>()
-    const touchedAccounts = new Map<string, boolean>()
+    // accounts the round wrote (the delta's accounts): opened (funded), closed, or only touched (a
+    // fee, a 0 payment), which leaves a funded account as it was and one with no balance closed
+    const touchedAccounts = new Map<string, AccountTouch>()
+    const touchAccount = (a: string, how: AccountTouch = 'touched') => {
+      seeAccount(a)
+      if (how !== 'touched' || !touchedAccounts.has(a)) touchedAccounts.set(a, how)
+    }
     const keyOf = (table: Table, addr: string, id: bigint) => `${table === this.holdings ? 'h' : 'l'}${addr}:${id}`
     const live = (table: Table, addr: string, id: bigint): boolean => {
       const t = touched.get(keyOf(table, addr, id))
@@ -373,16 +385,20 @@ export class IndexerStore {
       const txn = row.stxn.signedTxn.txn
       const ad = row.stxn.applyData
       const sender = addressString(txn.sender)
+      if (txn.type !== 'stpf') touchAccount(sender)
       switch (txn.type) {
         case 'pay': {
           const p = txn.payment!
-          if (p.amount > 0n) touchedAccounts.set(addressString(p.receiver), true)
+          touchAccount(addressString(p.receiver), p.amount > 0n ? 'open' : 'touched')
           if (!isZero(p.closeRemainderTo)) {
-            touchedAccounts.set(sender, false)
-            if ((ad.closingAmount ?? 0n) > 0n) touchedAccounts.set(addressString(p.closeRemainderTo!), true)
+            touchAccount(sender, 'closed')
+            touchAccount(addressString(p.closeRemainderTo!), (ad.closingAmount ?? 0n) > 0n ? 'open' : 'touched')
           }
           break
         }
+        case 'hb':
+          touchAccount(addressString(txn.heartbeat!.address))
+          break
         case 'axfer': {
           const t = txn.assetTransfer!
           const optIn = isZero(t.assetSender) && t.amount === 0n && addressString(t.receiver) === sender
@@ -418,10 +434,7 @@ export class IndexerStore {
       this.rows.push(row)
       const note = row.stxn.signedTxn.txn.note
       if (note && note.length > 0) this.addNote({ note: latin1(note), row: n })
-      for (const a of row.participants) {
-        push(this.byAddress, a, n)
-        seeAccount(a)
-      }
+      for (const a of row.participants) push(this.byAddress, a, n)
       if (row.creatable !== 0n) push(this.byCreatable, row.creatable, n)
       const group = row.stxn.signedTxn.txn.group
       if (group && group.some((x) => x !== 0)) push(this.byGroup, algosdk.bytesToBase64(group), n)
@@ -444,7 +457,6 @@ export class IndexerStore {
         const a = txn.applicationCall!
         if (a.appIndex === 0n) {
           seeCreatable(this.apps, row.creatable, sender)
-          seeAccount(addressString(algosdk.getApplicationAddress(row.creatable)))
         } else if (a.onComplete === algosdk.OnApplicationComplete.DeleteApplicationOC) markDeleted(this.apps.get(row.creatable))
       }
       resourceChanges(row)
@@ -500,7 +512,7 @@ export class IndexerStore {
   private writeRows(
     round: bigint,
     touched: Map<string, { table: Map<string, Map<bigint, ResourceRow>>; addr: string; id: bigint; present: boolean; frozen: boolean }>,
-    accounts: Map<string, boolean>,
+    accounts: Map<string, AccountTouch>,
     undo: (() => void)[],
   ): void {
     for (const t of touched.values()) {
@@ -519,10 +531,13 @@ export class IndexerStore {
       table.set(t.id, after)
       undo.push(() => (before ? table.set(t.id, before) : table.delete(t.id)))
     }
-    for (const [addr, present] of accounts) {
+    for (const [addr, how] of accounts) {
       const before = this.closedAccounts.get(addr)
-      if (present && (before === undefined || !before.deleted)) continue
-      this.closedAccounts.set(addr, present ? { ...before, deleted: false } : { closedAt: round, deleted: true })
+      // only touched: a closed account stays closed (closed again this round, as the indexer's
+      // delete writes it), and one that first appears without funds is written closed
+      const closed = how === 'touched' ? before?.deleted === true || this.accounts.get(addr) === round : how === 'closed'
+      if (!closed && (before === undefined || !before.deleted)) continue
+      this.closedAccounts.set(addr, closed ? { closedAt: round, deleted: true } : { ...before, deleted: false })
       undo.push(() => (before ? this.closedAccounts.set(addr, before) : this.closedAccounts.delete(addr)))
     }
   }
