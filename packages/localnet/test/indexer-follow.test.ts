@@ -96,6 +96,35 @@ describe('an undone commit', () => {
     front.close()
     await node.close()
   })
+
+  it('leaves an account open when its close is lost', async () => {
+    let armed = false
+    const node = openNode({ dataDir: dataDir(), fault: (s) => {
+      if (armed && s === 'flush') throw new Error('injected flush fault')
+    } })
+    const front = createIndexerListener(node)
+    const server = await listen(front.listener, 0)
+    servers.push(server)
+    const indexer = client(server.url)
+    const carol = algosdk.generateAccount()
+    const sp = node.suggestedParams()
+    const suggestedParams = { fee: 1000n, flatFee: true, minFee: 1000n, firstValid: sp.lastRound, lastValid: sp.lastRound + 1000n, genesisHash: sp.genesisHash, genesisID: sp.genesisId }
+    const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: alice.address, receiver: carol.addr, amount: 1_000_000, suggestedParams })
+    await node.submit(fund.signTxn(alice.secretKey)).durable
+    armed = true
+    const close = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: carol.addr, receiver: alice.address, amount: 0, closeRemainderTo: alice.address, suggestedParams })
+    const lost = node.submit(close.signTxn(carol.sk)).durable
+    // indexed while it is the tip, undone with its flush
+    expect(front.store.round()).toBe(2n)
+    expect(front.store.closedAccounts.get(carol.addr.toString())?.deleted).toBe(true)
+    await expect(lost).rejects.toThrow(/ledger storage failed/)
+    armed = false
+    const account = (await indexer.lookupAccountByID(carol.addr).do()).account
+    expect(account.deleted).toBe(false)
+    expect(account.closedAtRound).toBeUndefined()
+    front.close()
+    await node.close()
+  })
 })
 
 describe('a restart', () => {
@@ -115,7 +144,14 @@ describe('a restart', () => {
     const acfg = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: alice.address, total: 5n, decimals: 0, defaultFrozen: false, unitName: 'RST', assetName: 'Restart', suggestedParams: sp })
     await algod.sendRawTransaction(acfg.signTxn(alice.secretKey)).do()
     const assetId = (await algod.pendingTransactionInformation(acfg.txID()).do()).assetIndex!
+    // bob opts in and closes out: his holding's rounds and deleted flag come back after the restart
+    for (const closeRemainderTo of [undefined, alice.address]) {
+      const axfer = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: bob.address, receiver: bob.address, amount: 0, assetIndex: assetId, closeRemainderTo, suggestedParams: await algod.getTransactionParams().do() })
+      await algod.sendRawTransaction(axfer.signTxn(bob.secretKey)).do()
+    }
     const before = client(net.indexer.url)
+    const holdings = await before.lookupAccountAssets(bob.address).includeAll(true).do()
+    expect(holdings.assets.map((h) => [h.assetId, h.deleted, h.optedOutAtRound! - h.optedInAtRound!])).toEqual([[assetId, true, 1n]])
     const search = await before.searchForTransactions().notePrefix(new TextEncoder().encode('restart:')).do()
     const asset = await before.lookupAssetByID(assetId).do()
     const account = await before.lookupAccountTransactions(bob.address).limit(3).do()
@@ -132,6 +168,7 @@ describe('a restart', () => {
       const account2 = await after.lookupAccountTransactions(bob.address).limit(3).do()
       expect(account2.nextToken).toBe(account.nextToken)
       expect(account2.transactions.map((t) => t.id)).toEqual(account.transactions.map((t) => t.id))
+      expect(algosdk.encodeJSON(await after.lookupAccountAssets(bob.address).includeAll(true).do())).toBe(algosdk.encodeJSON(holdings))
     } finally {
       await again.stop()
     }

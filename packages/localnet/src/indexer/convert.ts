@@ -312,3 +312,46 @@ export function blockHeaderJSON(h: algosdk.BlockHeader): Json {
     },
   }
 }
+
+/** What an asset row's params hold (all zero for a destroyed asset, whose params row is null). */
+export interface AssetRowParams {
+  creator: string
+  total?: bigint
+  decimals?: number
+  defaultFrozen?: boolean
+  name?: Uint8Array
+  unitName?: Uint8Array
+  url?: Uint8Array
+  metadataHash?: Uint8Array
+  manager?: string
+  reserve?: string
+  freeze?: string
+  clawback?: string
+}
+
+/**
+ * fetchAssets' AssetParams: names printable or left out, their bytes left out when empty,
+ * default-frozen always, and each role address always, the zero address when unset.
+ */
+export function assetRowParamsJSON(p: AssetRowParams): Json {
+  const text = (b: Uint8Array | undefined) => (b && b.length > 0 ? printableOrEmpty(b) || undefined : undefined)
+  const bytes = (b: Uint8Array | undefined) => (b && b.length > 0 ? b64(b) : undefined)
+  const role = (a: string | undefined) => a ?? algosdk.ALGORAND_ZERO_ADDRESS_STRING
+  return {
+    clawback: role(p.clawback),
+    creator: p.creator,
+    decimals: p.decimals ?? 0,
+    'default-frozen': p.defaultFrozen ?? false,
+    freeze: role(p.freeze),
+    manager: role(p.manager),
+    'metadata-hash': bytesOmitZero(p.metadataHash),
+    name: text(p.name),
+    'name-b64': bytes(p.name),
+    reserve: role(p.reserve),
+    total: p.total ?? 0n,
+    'unit-name': text(p.unitName),
+    'unit-name-b64': bytes(p.unitName),
+    url: text(p.url),
+    'url-b64': bytes(p.url),
+  }
+}

@@ -1,13 +1,14 @@
 // The indexer v2 handlers (api/handlers.go): current state from the ledger node, history and
 // creation rounds from the store. Each answer's current-round is the store's round.
 import algosdk from 'algosdk'
-import { badRequest, notFound } from '../algod/errors.ts'
+import { AlgodError, badRequest, notFound } from '../algod/errors.ts'
 import { jsonReply, uintParam, uintQuery, boolQuery } from '../algod/http.ts'
 import type { AlgodReply, AlgodRequest } from '../algod/http.ts'
 import { encodeModelJSON } from '../algod/required.ts'
 import { parseBoxName } from '../algod/handlers/applications.ts'
-import { blockHeaderJSON, type Json } from './convert.ts'
-import type { Creatable, IndexerStore } from './store.ts'
+import { assetRowParamsJSON, blockHeaderJSON, type Json } from './convert.ts'
+import type { Creatable, IndexerStore, ResourceRow } from './store.ts'
+import { accountAtRound, RewindError } from './rewind.ts'
 import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransactions, timeQuery, transactionFilter } from './transactions.ts'
 
 /** What indexer handlers see. */
@@ -66,39 +67,110 @@ function excludes(req: AlgodRequest): Excludes {
   return ex
 }
 
-function createdAt(map: Map<bigint, Creatable>, id: unknown): bigint {
-  return map.get(BigInt(id as bigint | number))?.createdAt ?? 0n
+const byId = (key: string) => (x: Json, y: Json) => (BigInt(x[key] as bigint) < BigInt(y[key] as bigint) ? -1 : BigInt(x[key] as bigint) > BigInt(y[key] as bigint) ? 1 : 0)
+
+/** An account's holdings as the account_asset table has them: live ones with their rounds, closed ones with include-all. */
+function holdingsJSON(ctx: IndexerContext, address: string, includeAll: boolean): Json[] {
+  const rows = ctx.store.holdings.get(address)
+  const live = (ctx.store.node.account(address).assets ?? []).map((h) => {
+    const row = rows?.get(h.assetId)
+    return { ...modelJSON(h), deleted: false, 'opted-in-at-round': row?.createdAt ?? 0n, 'opted-out-at-round': row?.closedAt }
+  })
+  const closed = includeAll ? [...(rows ?? [])].filter(([, r]) => r.deleted).map(([id, r]) => closedHoldingJSON(id, r)) : []
+  return [...live, ...closed].sort(byId('asset-id'))
+}
+
+/** A closed holding: its row keeps the frozen flag, the amount is 0. */
+const closedHoldingJSON = (id: bigint, r: ResourceRow): Json => ({ amount: 0n, 'asset-id': id, deleted: true, 'is-frozen': r.frozen, 'opted-in-at-round': r.createdAt, 'opted-out-at-round': r.closedAt })
+
+/** An account's app local states as the account_app table has them. */
+function localStatesJSON(ctx: IndexerContext, address: string, includeAll: boolean): Json[] {
+  const rows = ctx.store.localStates.get(address)
+  const live = (ctx.store.node.account(address).appsLocalState ?? []).map((l) => {
+    const row = rows?.get(l.id)
+    return { ...modelJSON(l), deleted: false, 'opted-in-at-round': row?.createdAt ?? 0n, 'closed-out-at-round': row?.closedAt }
+  })
+  // a closed local state's row holds no state: its schema reads as zeros
+  const closed = includeAll
+    ? [...(rows ?? [])]
+        .filter(([, r]) => r.deleted)
+        .map(([id, r]) => ({ 'closed-out-at-round': r.closedAt, deleted: true, id, 'opted-in-at-round': r.createdAt, schema: { 'num-byte-slice': 0, 'num-uint': 0 } }))
+    : []
+  return [...live, ...closed].sort(byId('id'))
+}
+
+/** The apps or assets an account created, destroyed ones with include-all. */
+function createdBy(map: Map<bigint, Creatable>, address: string, includeAll: boolean): Creatable[] {
+  return [...map.values()].filter((c) => c.creator === address && (includeAll || c.deletedAt === undefined))
 }
 
 /** An account as the indexer writes it: algod's fields plus the indexer's rounds and deleted flags. */
-function accountJSON(ctx: IndexerContext, address: string, ex: Excludes): Json {
+function accountJSON(ctx: IndexerContext, address: string, ex: Excludes, includeAll = false): Json {
   const store = ctx.store
   const a = modelJSON(store.node.account(address))
   a['created-at-round'] = store.accounts.get(address) ?? 0n
-  a.deleted = false
-  const holdings = (a.assets as Json[] | undefined) ?? []
-  a.assets = ex.assets ? undefined : holdings.map((h) => ({ ...h, deleted: false, 'opted-in-at-round': 0n }))
-  const local = (a['apps-local-state'] as Json[] | undefined) ?? []
-  a['apps-local-state'] = ex.localState ? undefined : local.map((l) => ({ ...l, deleted: false, 'opted-in-at-round': 0n }))
-  const apps = (a['created-apps'] as Json[] | undefined) ?? []
-  a['created-apps'] = ex.createdApps ? undefined : apps.map((app) => ({ ...app, 'created-at-round': createdAt(store.apps, app.id), deleted: false }))
-  const assets = (a['created-assets'] as Json[] | undefined) ?? []
-  a['created-assets'] = ex.createdAssets ? undefined : assets.map((asset) => ({ ...asset, 'created-at-round': createdAt(store.assets, asset.index), deleted: false }))
+  const closed = store.closedAccounts.get(address)
+  a['closed-at-round'] = closed?.closedAt
+  a.deleted = closed?.deleted ?? false
+  a['sig-type'] = store.keyTypes.get(address)
+  a.assets = ex.assets ? undefined : holdingsJSON(ctx, address, includeAll)
+  a['apps-local-state'] = ex.localState ? undefined : localStatesJSON(ctx, address, includeAll)
+  const liveApps = new Map(((a['created-apps'] as Json[] | undefined) ?? []).map((app) => [BigInt(app.id as bigint), app]))
+  a['created-apps'] = ex.createdApps
+    ? undefined
+    : createdBy(store.apps, address, includeAll)
+        .sort((x, y) => (x.id < y.id ? -1 : 1))
+        .map((c) => {
+          const live = liveApps.get(c.id)
+          if (live) return { ...live, 'created-at-round': c.createdAt, deleted: false }
+          return { 'created-at-round': c.createdAt, deleted: true, 'deleted-at-round': c.deletedAt, id: c.id, params: { creator: address } }
+        })
+  const liveAssets = new Map(((a['created-assets'] as Json[] | undefined) ?? []).map((asset) => [BigInt(asset.index as bigint), asset]))
+  a['created-assets'] = ex.createdAssets
+    ? undefined
+    : createdBy(store.assets, address, includeAll)
+        .sort((x, y) => (x.id < y.id ? -1 : 1))
+        .map((c) => {
+          const live = liveAssets.get(c.id)
+          // the account answer writes default-frozen always
+          if (live) return { ...live, 'created-at-round': c.createdAt, deleted: false, params: { 'default-frozen': false, ...(live.params as Json) } }
+          // a destroyed asset's params row is null: the account answer reads it as zeros
+          return { 'created-at-round': c.createdAt, deleted: true, 'destroyed-at-round': c.deletedAt, index: c.id, params: { creator: address, decimals: 0, 'default-frozen': false, total: 0 } }
+        })
   for (const k of ['assets', 'apps-local-state', 'created-apps', 'created-assets']) if (Array.isArray(a[k]) && (a[k] as unknown[]).length === 0) delete a[k]
   return a
 }
 
-/** GET /v2/accounts/{account-id}. */
+/** Whether the account table has the address (a closed account only with include-all). */
+function accountListed(ctx: IndexerContext, address: string, includeAll: boolean): boolean {
+  return ctx.store.accounts.has(address) && (includeAll || !ctx.store.closedAccounts.get(address)?.deleted)
+}
+
+/** GET /v2/accounts/{account-id}, at `round` rewound as the indexer's AccountAtRound does. */
 export function lookupAccountByID(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
   const round = uintQuery(req, 'round')
   if (round !== undefined && round > MAX_INT64) throw notFound(INDEXER_ERRORS.valueExceedingInt64)
   const id = req.params['account-id'] ?? ''
   const address = addressParam(id)
   const ex = excludes(req)
-  boolQuery(req, 'include-all')
-  if (!ctx.store.accounts.has(address)) throw notFound(`${INDEXER_ERRORS.noAccountsFound}: ${id}`)
-  return jsonReply({ account: accountJSON(ctx, address, ex), 'current-round': ctx.store.round() })
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const current = ctx.store.round()
+  if (round !== undefined && round > current) throw rewindFailed(`the requested round ${round} > the current round ${current}`)
+  if (!accountListed(ctx, address, includeAll)) throw notFound(`${INDEXER_ERRORS.noAccountsFound}: ${id}`)
+  let account = accountJSON(ctx, address, ex, includeAll)
+  if (round !== undefined) {
+    try {
+      account = accountAtRound(ctx.store, account, address, round)
+    } catch (e) {
+      if (e instanceof RewindError) throw rewindFailed(e.message)
+      throw e
+    }
+  }
+  return jsonReply({ account, 'current-round': current })
 }
+
+/** The indexer's 500 for an account it cannot rewind. */
+const rewindFailed = (why: string): AlgodError => new AlgodError(500, `${INDEXER_ERRORS.failedSearchingAccount}: ${INDEXER_ERRORS.rewindingAccount}: ${why}`)
 
 /** GET /v2/accounts: by address order, after `next`, with the asset, app, auth and amount filters. */
 export function searchForAccounts(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
@@ -109,10 +181,11 @@ export function searchForAccounts(ctx: IndexerContext, req: AlgodRequest): Algod
   const lt = uintQuery(req, 'currency-less-than')
   const limit = limitQuery(req, LIMITS.accounts)
   const ex = excludes(req)
-  boolQuery(req, 'include-all')
+  const includeAll = boolQuery(req, 'include-all') ?? false
   const onlineOnly = boolQuery(req, 'online-only') ?? false
   const round = uintQuery(req, 'round')
   if (round !== undefined) throw badRequest('multiple accounts rewind is not supported by this server')
+  if (onlineOnly && includeAll) throw badRequest('simultaneously searching for online and deleted accounts is not supported')
   const authRaw = req.query.get('auth-addr')
   const auth = authRaw === null ? undefined : addressParam(authRaw, 'unable to parse auth addr')
   const nextRaw = req.query.get('next')
@@ -122,19 +195,20 @@ export function searchForAccounts(ctx: IndexerContext, req: AlgodRequest): Algod
   for (const { a, key } of sorted) {
     if (BigInt(accounts.length) >= limit) break
     if (next !== undefined && key <= next) continue
+    if (!accountListed(ctx, a, includeAll)) continue
     const acct = store.node.account(a)
     if (auth !== undefined && acct.authAddr?.toString() !== auth) continue
     if (onlineOnly && acct.status !== 'Online') continue
     let amount = acct.amount
+    // the indexer filters on the account_asset and account_app rows, closed ones too (a closed holding's amount is 0)
     if (assetId !== undefined) {
-      const holding = acct.assets?.find((h) => h.assetId === assetId)
-      if (!holding) continue
-      amount = holding.amount
+      if (!store.holdings.get(a)?.has(assetId)) continue
+      amount = acct.assets?.find((h) => h.assetId === assetId)?.amount ?? 0n
     }
-    if (appId !== undefined && !acct.appsLocalState?.some((l) => l.id === appId)) continue
+    if (appId !== undefined && !store.localStates.get(a)?.has(appId)) continue
     if (gt !== undefined && !(amount > gt)) continue
     if (lt !== undefined && !(amount < lt)) continue
-    accounts.push(accountJSON(ctx, a, ex))
+    accounts.push(accountJSON(ctx, a, ex, includeAll))
   }
   const last = accounts[accounts.length - 1]
   return jsonReply({ accounts, 'current-round': store.round(), 'next-token': last ? last.address : undefined })
@@ -165,29 +239,28 @@ function pageById<T>(req: AlgodRequest, items: T[], id: (t: T) => bigint, limits
 export function lookupAccountAssets(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
   const address = accountParam(req)
   const assetId = uintQuery(req, 'asset-id')
-  boolQuery(req, 'include-all')
-  const holdings = (ctx.store.node.account(address).assets ?? []).filter((h) => assetId === undefined || h.assetId === assetId)
-  const { page, next } = pageById(req, holdings, (h) => h.assetId, LIMITS.balances)
-  const assets = page.map((h) => ({ ...modelJSON(h), deleted: false, 'opted-in-at-round': 0n }))
-  return jsonReply({ assets, 'current-round': ctx.store.round(), 'next-token': next })
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const holdings = holdingsJSON(ctx, address, includeAll).filter((h) => assetId === undefined || BigInt(h['asset-id'] as bigint) === assetId)
+  const { page, next } = pageById(req, holdings, (h) => BigInt(h['asset-id'] as bigint), LIMITS.balances)
+  return jsonReply({ assets: page, 'current-round': ctx.store.round(), 'next-token': next })
 }
 
-/** GET /v2/accounts/{account-id}/created-assets. */
+/** GET /v2/accounts/{account-id}/created-assets: the asset table's rows the account created. */
 export function lookupAccountCreatedAssets(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
   const address = accountParam(req)
   const assetId = uintQuery(req, 'asset-id')
-  boolQuery(req, 'include-all')
-  const created = (ctx.store.node.account(address).createdAssets ?? []).filter((a) => assetId === undefined || a.index === assetId)
-  const { page, next } = pageById(req, created, (a) => a.index, LIMITS.assets)
-  return jsonReply({ assets: page.map((a) => assetJSON(ctx, a.index)), 'current-round': ctx.store.round(), 'next-token': next })
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const created = createdBy(ctx.store.assets, address, includeAll).filter((a) => assetId === undefined || a.id === assetId)
+  const { page, next } = pageById(req, created, (a) => a.id, LIMITS.assets)
+  return jsonReply({ assets: page.map((a) => assetJSON(ctx, a.id)), 'current-round': ctx.store.round(), 'next-token': next })
 }
 
-/** GET /v2/accounts/{account-id}/created-applications. */
+/** GET /v2/accounts/{account-id}/created-applications: the app table's rows the account created. */
 export function lookupAccountCreatedApplications(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
   const address = accountParam(req)
   const appId = uintQuery(req, 'application-id')
-  boolQuery(req, 'include-all')
-  const created = (ctx.store.node.account(address).createdApps ?? []).filter((a) => appId === undefined || a.id === appId)
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const created = createdBy(ctx.store.apps, address, includeAll).filter((a) => appId === undefined || a.id === appId)
   const { page, next } = pageById(req, created, (a) => a.id, LIMITS.applications)
   return jsonReply({ applications: page.map((a) => applicationJSON(ctx, a.id)), 'current-round': ctx.store.round(), 'next-token': next })
 }
@@ -196,11 +269,10 @@ export function lookupAccountCreatedApplications(ctx: IndexerContext, req: Algod
 export function lookupAccountAppLocalStates(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
   const address = accountParam(req)
   const appId = uintQuery(req, 'application-id')
-  boolQuery(req, 'include-all')
-  const local = (ctx.store.node.account(address).appsLocalState ?? []).filter((l) => appId === undefined || l.id === appId)
-  const { page, next } = pageById(req, local, (l) => l.id, LIMITS.applications)
-  const states = page.map((l) => ({ ...modelJSON(l), deleted: false, 'opted-in-at-round': 0n }))
-  return jsonReply({ 'apps-local-states': states, 'current-round': ctx.store.round(), 'next-token': next })
+  const includeAll = boolQuery(req, 'include-all') ?? false
+  const local = localStatesJSON(ctx, address, includeAll).filter((l) => appId === undefined || BigInt(l.id as bigint) === appId)
+  const { page, next } = pageById(req, local, (l) => BigInt(l.id as bigint), LIMITS.applications)
+  return jsonReply({ 'apps-local-states': page, 'current-round': ctx.store.round(), 'next-token': next })
 }
 
 /** GET /v2/accounts/{account-id}/transactions: the address's transactions, newest first. */
@@ -239,17 +311,20 @@ export function lookupTransaction(ctx: IndexerContext, req: AlgodRequest): Algod
 
 // ---- assets -------------------------------------------------------------------------------
 
+/** An asset as fetchAssets writes it: a destroyed one's params row is null, so its params read as zeros. */
 function assetJSON(ctx: IndexerContext, id: bigint): Json {
   const known = ctx.store.assets.get(id)
-  const live = ctx.store.node.asset(id)
-  if (live) return { 'created-at-round': known?.createdAt ?? 0n, deleted: false, index: id, params: modelJSON(live).params }
-  return {
-    'created-at-round': known?.createdAt ?? 0n,
-    deleted: true,
-    'destroyed-at-round': known?.deletedAt,
-    index: id,
-    params: { creator: known?.creator ?? '', decimals: 0, total: 0 },
-  }
+  const live = ctx.store.node.asset(id)?.params
+  const enc = (text: string | undefined, bytes: Uint8Array | undefined) => bytes ?? (text === undefined ? undefined : new TextEncoder().encode(text))
+  const params = live
+    ? assetRowParamsJSON({
+        ...live,
+        name: enc(live.name, live.nameB64),
+        unitName: enc(live.unitName, live.unitNameB64),
+        url: enc(live.url, live.urlB64),
+      })
+    : assetRowParamsJSON({ creator: known?.creator ?? '' })
+  return { 'created-at-round': known?.createdAt ?? 0n, deleted: !live, 'destroyed-at-round': live ? undefined : known?.deletedAt, index: id, params }
 }
 
 /** GET /v2/assets/{asset-id}. */
@@ -287,7 +362,7 @@ export function searchForAssets(ctx: IndexerContext, req: AlgodRequest): AlgodRe
 /** GET /v2/assets/{asset-id}/balances: holders by address order. */
 export function lookupAssetBalances(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
   const id = idParam(req, 'asset-id')
-  boolQuery(req, 'include-all')
+  const includeAll = boolQuery(req, 'include-all') ?? false
   const gt = uintQuery(req, 'currency-greater-than')
   const lt = uintQuery(req, 'currency-less-than')
   const limit = limitQuery(req, LIMITS.balances)
@@ -299,10 +374,14 @@ export function lookupAssetBalances(ctx: IndexerContext, req: AlgodRequest): Alg
     if (BigInt(balances.length) >= limit) break
     if (next !== undefined && key <= next) continue
     const holding = ctx.store.node.accountAsset(a, id)?.assetHolding
-    if (!holding) continue
-    if (gt !== undefined && !(holding.amount > gt)) continue
-    if (lt !== undefined && !(holding.amount < lt)) continue
-    balances.push({ address: a, amount: holding.amount, deleted: false, 'is-frozen': holding.isFrozen, 'opted-in-at-round': 0n })
+    const row = ctx.store.holdings.get(a)?.get(id)
+    let balance: Json
+    if (holding) balance = { address: a, amount: holding.amount, deleted: false, 'is-frozen': holding.isFrozen, 'opted-in-at-round': row?.createdAt ?? 0n, 'opted-out-at-round': row?.closedAt }
+    else if (includeAll && row?.deleted) balance = { ...closedHoldingJSON(id, row), address: a, 'asset-id': undefined }
+    else continue
+    if (gt !== undefined && !(BigInt(balance.amount as bigint) > gt)) continue
+    if (lt !== undefined && !(BigInt(balance.amount as bigint) < lt)) continue
+    balances.push(balance)
   }
   const last = balances[balances.length - 1]
   return jsonReply({ balances, 'current-round': ctx.store.round(), 'next-token': last ? last.address : undefined })
@@ -319,7 +398,10 @@ function applicationJSON(ctx: IndexerContext, id: bigint): Json {
   const known = ctx.store.apps.get(id)
   const live = ctx.store.node.application(id)
   if (live) return { 'created-at-round': known?.createdAt ?? 0n, deleted: false, id, params: modelJSON(live).params }
-  return { 'created-at-round': known?.createdAt ?? 0n, deleted: true, 'deleted-at-round': known?.deletedAt, id, params: { creator: known?.creator } }
+  // a deleted app's params row is null: the app table's answer still writes both schemas, as zeros
+  // (its programs, which the indexer writes as null, are left out)
+  const zero = { 'num-byte-slice': 0, 'num-uint': 0 }
+  return { 'created-at-round': known?.createdAt ?? 0n, deleted: true, 'deleted-at-round': known?.deletedAt, id, params: { creator: known?.creator, 'global-state-schema': zero, 'local-state-schema': zero } }
 }
 
 /** GET /v2/applications/{application-id}. */

@@ -53,6 +53,30 @@ export interface Creatable {
   createdAt: bigint
   /** Round it was deleted (destroyed), if it was. */
   deletedAt?: bigint
+  /** An asset's default-frozen (the frozen flag of each new holding). */
+  defaultFrozen?: boolean
+}
+
+/**
+ * An account_asset or account_app row (an account row without the created round): the round it
+ * first appeared (a later opt-in keeps it, as the indexer's upsert does), the round it was last
+ * removed (kept after a new opt-in) and whether it is removed now.
+ */
+export interface ResourceRow {
+  createdAt: bigint
+  closedAt?: bigint
+  deleted: boolean
+  /** A holding's frozen flag, which its row keeps when closed (amount 0). */
+  frozen: boolean
+}
+
+/** How a round wrote an account. */
+type AccountTouch = 'open' | 'closed' | 'touched'
+
+/** What an account row records beside its created round: its last close. */
+export interface ClosedRow {
+  closedAt?: bigint
+  deleted: boolean
 }
 
 /** Every round's block time and header. */
@@ -132,6 +156,12 @@ function creatableOf(stxn: algosdk.SignedTxnWithAD): bigint {
   }
 }
 
+/** An asset config with no params destroys its asset. */
+function isDestroy(txn: algosdk.Transaction): boolean {
+  const c = txn.assetConfig!
+  return c.assetIndex !== 0n && c.total === 0n && !c.manager && !c.reserve && !c.freeze && !c.clawback
+}
+
 /** `{block: …}`: the 7 bytes blockMsgpack puts before the block's own encoding. */
 const BLOCK_PREFIX_BYTES = 7
 
@@ -187,10 +217,23 @@ export class IndexerStore {
   readonly byCreatable = new Map<bigint, number[]>()
   readonly assets = new Map<bigint, Creatable>()
   readonly apps = new Map<bigint, Creatable>()
-  /** Every address seen on chain (genesis and participants) and the round it first appeared. */
+  /**
+   * The account table: every address a round wrote (genesis, senders, payment receivers and
+   * close-tos, heartbeat addresses, as the indexer's account deltas) and the round it first was.
+   */
   readonly accounts = new Map<string, bigint>()
   /** Addresses that ever held or moved each asset (a balance search reads their holdings). */
   readonly assetHolders = new Map<bigint, Set<string>>()
+  /** account_asset: each account's holdings by asset, closed ones kept. */
+  readonly holdings = new Map<string, Map<bigint, ResourceRow>>()
+  /** account_app: each account's local states by app, closed ones kept. */
+  readonly localStates = new Map<string, Map<bigint, ResourceRow>>()
+  /** The account table's closed_at and deleted, for accounts ever closed. */
+  readonly closedAccounts = new Map<string, ClosedRow>()
+  /** The account table's keytype: the signature of the account's last root transaction, cleared by a rekey. */
+  readonly keyTypes = new Map<string, 'sig' | 'msig' | 'lsig'>()
+  /** The fee sink and rewards pool (the indexer refuses to rewind them). */
+  specialAccounts: string[] = []
   private readonly unsubscribe: () => void
 
   /**
@@ -313,15 +356,85 @@ export class IndexerStore {
       set.add(a)
       undo.push(() => set.delete(a))
     }
+    // The round's opt-ins and closes, the last per row: the indexer writes a row once a round from
+    // the round's final state, so an opt-out and a new opt-in in one round leave closed_at alone.
+    type Table = Map<string, Map<bigint, ResourceRow>>
+    const touched = new Map<string, { table: Table; addr: string; id: bigint; present: boolean; frozen: boolean }>()
+    // accounts the round wrote (the delta's accounts): opened (funded), closed, or only touched (a
+    // fee, a 0 payment), which leaves a funded account as it was and one with no balance closed
+    const touchedAccounts = new Map<string, AccountTouch>()
+    const touchAccount = (a: string, how: AccountTouch = 'touched') => {
+      seeAccount(a)
+      if (how !== 'touched' || !touchedAccounts.has(a)) touchedAccounts.set(a, how)
+    }
+    const keyOf = (table: Table, addr: string, id: bigint) => `${table === this.holdings ? 'h' : 'l'}${addr}:${id}`
+    const live = (table: Table, addr: string, id: bigint): boolean => {
+      const t = touched.get(keyOf(table, addr, id))
+      if (t) return t.present
+      const row = table.get(addr)?.get(id)
+      return row !== undefined && !row.deleted
+    }
+    const touch = (table: Table, addr: string, id: bigint, present: boolean, frozen?: boolean) => {
+      const key = keyOf(table, addr, id)
+      const kept = touched.get(key)?.frozen ?? table.get(addr)?.get(id)?.frozen ?? false
+      touched.set(key, { table, addr, id, present, frozen: frozen ?? kept })
+    }
+    const isZero = (a: algosdk.Address | undefined) => a === undefined || a.publicKey.every((x) => x === 0)
+    /** The opt-ins, closes and account closes a row's own transaction makes (its inner rows come after it). */
+    const resourceChanges = (row: Row) => {
+      const txn = row.stxn.signedTxn.txn
+      const ad = row.stxn.applyData
+      const sender = addressString(txn.sender)
+      if (txn.type !== 'stpf') touchAccount(sender)
+      switch (txn.type) {
+        case 'pay': {
+          const p = txn.payment!
+          touchAccount(addressString(p.receiver), p.amount > 0n ? 'open' : 'touched')
+          if (!isZero(p.closeRemainderTo)) {
+            touchAccount(sender, 'closed')
+            touchAccount(addressString(p.closeRemainderTo!), (ad.closingAmount ?? 0n) > 0n ? 'open' : 'touched')
+          }
+          break
+        }
+        case 'hb':
+          touchAccount(addressString(txn.heartbeat!.address))
+          break
+        case 'axfer': {
+          const t = txn.assetTransfer!
+          const optIn = isZero(t.assetSender) && t.amount === 0n && addressString(t.receiver) === sender
+          if (optIn && !live(this.holdings, sender, t.assetIndex)) touch(this.holdings, sender, t.assetIndex, true, this.assets.get(t.assetIndex)?.defaultFrozen ?? false)
+          if (!isZero(t.closeRemainderTo)) touch(this.holdings, sender, t.assetIndex, false)
+          break
+        }
+        case 'afrz': {
+          const f = txn.assetFreeze!
+          const target = addressString(f.freezeAccount)
+          if (live(this.holdings, target, f.assetIndex)) touch(this.holdings, target, f.assetIndex, true, f.frozen)
+          break
+        }
+        case 'acfg': {
+          if (txn.assetConfig!.assetIndex === 0n) touch(this.holdings, sender, row.creatable, true, false)
+          else if (isDestroy(txn)) {
+            // destroying removes the creator's holding (it held the whole supply)
+            const creator = this.assets.get(row.creatable)?.creator
+            if (creator !== undefined) touch(this.holdings, creator, row.creatable, false)
+          }
+          break
+        }
+        case 'appl': {
+          const oc = txn.applicationCall!.onComplete
+          if (oc === algosdk.OnApplicationComplete.OptInOC) touch(this.localStates, sender, row.creatable, true)
+          else if (oc === algosdk.OnApplicationComplete.CloseOutOC || oc === algosdk.OnApplicationComplete.ClearStateOC) touch(this.localStates, sender, row.creatable, false)
+          break
+        }
+      }
+    }
     const addRow = (row: Row) => {
       const n = this.rows.length
       this.rows.push(row)
       const note = row.stxn.signedTxn.txn.note
       if (note && note.length > 0) this.addNote({ note: latin1(note), row: n })
-      for (const a of row.participants) {
-        push(this.byAddress, a, n)
-        seeAccount(a)
-      }
+      for (const a of row.participants) push(this.byAddress, a, n)
       if (row.creatable !== 0n) push(this.byCreatable, row.creatable, n)
       const group = row.stxn.signedTxn.txn.group
       if (group && group.some((x) => x !== 0)) push(this.byGroup, algosdk.bytesToBase64(group), n)
@@ -330,11 +443,10 @@ export class IndexerStore {
       if (txn.type === 'acfg') {
         if (txn.assetConfig!.assetIndex === 0n) {
           seeCreatable(this.assets, row.creatable, sender)
+          const created = this.assets.get(row.creatable)!
+          if (created.createdAt === round && created.defaultFrozen === undefined) created.defaultFrozen = txn.assetConfig!.defaultFrozen
           seeHolder(row.creatable, sender)
-        } else if (txn.assetConfig!.total === 0n && !txn.assetConfig!.manager && !txn.assetConfig!.reserve && !txn.assetConfig!.freeze && !txn.assetConfig!.clawback) {
-          // a config with no params destroys the asset
-          markDeleted(this.assets.get(row.creatable))
-        }
+        } else if (isDestroy(txn)) markDeleted(this.assets.get(row.creatable))
       }
       if (txn.type === 'axfer') {
         const t = txn.assetTransfer!
@@ -345,9 +457,9 @@ export class IndexerStore {
         const a = txn.applicationCall!
         if (a.appIndex === 0n) {
           seeCreatable(this.apps, row.creatable, sender)
-          seeAccount(addressString(algosdk.getApplicationAddress(row.creatable)))
         } else if (a.onComplete === algosdk.OnApplicationComplete.DeleteApplicationOC) markDeleted(this.apps.get(row.creatable))
       }
+      resourceChanges(row)
     }
     let intra = 0
     block.payset.forEach((entry, i) => {
@@ -364,6 +476,16 @@ export class IndexerStore {
         genesisHash: entry.hasGenesisHash ? block.header.genesisHash : undefined,
       }
       this.byTxid.set(root.txid, root)
+      const sent = stxn.signedTxn.txn
+      const signer = addressString(sent.sender)
+      const rekeyed = sent.rekeyTo !== undefined && sent.rekeyTo.publicKey.some((x) => x !== 0)
+      const keyType = rekeyed || sent.type === 'stpf' ? undefined : sigType(stxn.signedTxn)
+      const keyBefore = this.keyTypes.get(signer)
+      if (keyType !== keyBefore) {
+        if (keyType) this.keyTypes.set(signer, keyType)
+        else this.keyTypes.delete(signer)
+        undo.push(() => (keyBefore ? this.keyTypes.set(signer, keyBefore) : this.keyTypes.delete(signer)))
+      }
       undo.push(() => this.byTxid.delete(root.txid))
       addRow({ round, intra, root, stxn, inner: false, creatable: root.createdId, participants: participants(stxn, true) })
       intra++
@@ -376,7 +498,48 @@ export class IndexerStore {
       }
       walk(stxn)
     })
+    this.writeRows(round, touched, touchedAccounts, undo)
+    const special = [addressString(block.header.rewardState.feeSink), addressString(block.header.rewardState.rewardsPool)]
+    if (this.specialAccounts.join() !== special.join()) {
+      const before = this.specialAccounts
+      this.specialAccounts = special
+      undo.push(() => (this.specialAccounts = before))
+    }
     return undo
+  }
+
+  /** Writes the round's final state of each touched holding, local state and account (the indexer's upserts and deletes). */
+  private writeRows(
+    round: bigint,
+    touched: Map<string, { table: Map<string, Map<bigint, ResourceRow>>; addr: string; id: bigint; present: boolean; frozen: boolean }>,
+    accounts: Map<string, AccountTouch>,
+    undo: (() => void)[],
+  ): void {
+    for (const t of touched.values()) {
+      let rows = t.table.get(t.addr)
+      if (!rows) t.table.set(t.addr, (rows = new Map()))
+      const table = rows
+      const before = table.get(t.id)
+      if (before && !before.deleted && t.present && before.frozen === t.frozen) continue
+      // a row first written closed is inserted with frozen false, as the indexer's delete does
+      const after: ResourceRow = before ? { ...before, frozen: t.frozen } : { createdAt: round, deleted: false, frozen: t.present ? t.frozen : false }
+      if (t.present) after.deleted = false
+      else {
+        after.deleted = true
+        after.closedAt = round
+      }
+      table.set(t.id, after)
+      undo.push(() => (before ? table.set(t.id, before) : table.delete(t.id)))
+    }
+    for (const [addr, how] of accounts) {
+      const before = this.closedAccounts.get(addr)
+      // only touched: a closed account stays closed (closed again this round, as the indexer's
+      // delete writes it), and one that first appears without funds is written closed
+      const closed = how === 'touched' ? before?.deleted === true || this.accounts.get(addr) === round : how === 'closed'
+      if (!closed && (before === undefined || !before.deleted)) continue
+      this.closedAccounts.set(addr, closed ? { closedAt: round, deleted: true } : { ...before, deleted: false })
+      undo.push(() => (before ? this.closedAccounts.set(addr, before) : this.closedAccounts.delete(addr)))
+    }
   }
 
   /** Removes the newest round (its commit was reverted). */

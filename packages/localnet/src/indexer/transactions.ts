@@ -32,6 +32,8 @@ export const INDEXER_ERRORS = {
   noApplicationsFound: 'no application found for application-id',
   noBoxesFound: 'no application boxes found',
   noAccountsFound: 'no accounts found for address',
+  failedSearchingAccount: 'failed while searching for account',
+  rewindingAccount: 'error while rewinding account',
   noAssetsFound: 'no assets found for asset-id',
   noTransactionFound: 'no transaction found for transaction id',
   lookingUpBlockForRound: 'error while looking up block for round',
