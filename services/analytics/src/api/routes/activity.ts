@@ -5,12 +5,8 @@ import { isValidAddress } from 'algosdk'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { badRequest } from '../errors.ts'
-import { amount, errors, nextCursor, pageQuery } from '../schemas.ts'
-
-const optAmount = (description?: string) => ({ ...amount, type: ['string', 'null'], ...(description ? { description } : {}) })
-const optInt = (description?: string) => ({ type: ['integer', 'null'], ...(description ? { description } : {}) })
-
-const CONTRACTS = ['dex', 'staking', 'locks', 'vault'] as const
+import { errors, pageQuery } from '../schemas.ts'
+import { activityContracts as CONTRACTS, activityPage } from '../response-schemas.ts'
 
 /** The union's columns (named here: a union takes its names from its first part, which varies with ?contract). */
 const COLUMNS = 'kind, contract, round, intra, log_index, time, txn_id, group_id, pool_id, asset_in, asset_out, amount_in, amount_out, amount_a, amount_b, lp, program_id, lock_id, amount, stake, reward1, reward2, shares'
@@ -40,50 +36,7 @@ export function activity(app: FastifyInstance, deps: ApiDeps): void {
         summary: "An account's swaps, liquidity changes, staking, locks and vault actions, newest first",
         params: { type: 'object', required: ['address'], properties: { address: { type: 'string', pattern: '^[A-Z2-7]{58}$', description: 'an Algorand address' } } },
         querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, contract: { type: 'string', enum: CONTRACTS, description: "only this contract's actions" } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['activity', 'nextCursor'],
-            properties: {
-              activity: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['kind', 'contract', 'round', 'time', 'txnId', 'groupId', 'poolId', 'assetIn', 'assetOut', 'amountIn', 'amountOut', 'amountA', 'amountB', 'lp', 'programId', 'lockId', 'amount', 'stake', 'reward1', 'reward2', 'shares'],
-                  properties: {
-                    kind: {
-                      type: 'string',
-                      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'buyback'],
-                      description: 'the action; read it with contract (stake and unstake are staking programs or the vault)',
-                    },
-                    contract: { type: 'string', enum: CONTRACTS },
-                    round: { type: 'integer' },
-                    time: { type: 'integer' },
-                    txnId: { type: 'string' },
-                    groupId: { type: ['string', 'null'] },
-                    poolId: optInt('DEX actions'),
-                    assetIn: optInt('swaps; a buyback’s input asset'),
-                    assetOut: optInt(),
-                    amountIn: optAmount(),
-                    amountOut: optAmount(),
-                    amountA: optAmount('adds and removes'),
-                    amountB: optAmount(),
-                    lp: optAmount(),
-                    programId: optInt('staking actions'),
-                    lockId: optInt('lock actions'),
-                    amount: optAmount('staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up (locks); GROVE (vault)'),
-                    stake: optAmount("the position's stake after a staking action"),
-                    reward1: optAmount('rewards claimed, forfeited, deposited or reclaimed'),
-                    reward2: optAmount(),
-                    shares: optAmount('sGROVE minted or burned (vault)'),
-                  },
-                },
-              },
-              nextCursor,
-            },
-          },
-          ...errors,
-        },
+        response: { 200: activityPage, ...errors },
       },
     },
     async (req) => {

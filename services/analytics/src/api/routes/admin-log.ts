@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { errors, nextCursor, pageQuery } from '../schemas.ts'
+import { errors, pageQuery } from '../schemas.ts'
+import { adminActions, adminLogPage } from '../response-schemas.ts'
 
 export function adminLog(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Querystring: { limit: number; cursor?: string; action?: string } }>(
@@ -15,35 +16,10 @@ export function adminLog(app: FastifyInstance, deps: ApiDeps): void {
           additionalProperties: false,
           properties: {
             ...pageQuery,
-            action: { type: 'string', enum: ['proposeAdmin', 'acceptAdmin', 'setPaused', 'setTreasury', 'setFees', 'setVerified', 'setProjectVerified', 'setPoolFee'] },
+            action: { type: 'string', enum: adminActions },
           },
         },
-        response: {
-          200: {
-            type: 'object',
-            required: ['actions', 'nextCursor'],
-            properties: {
-              actions: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['round', 'time', 'txnId', 'contract', 'action', 'account', 'change'],
-                  properties: {
-                    round: { type: 'integer' },
-                    time: { type: 'integer' },
-                    txnId: { type: 'string' },
-                    contract: { type: 'string', enum: ['registry', 'dex'] },
-                    action: { type: 'string', description: "the method's name" },
-                    account: { type: 'string', description: 'who called it (the admin, or the proposed admin accepting)' },
-                    change: { type: 'object', additionalProperties: true, description: "the method's arguments by name: what it set" },
-                  },
-                },
-              },
-              nextCursor,
-            },
-          },
-          ...errors,
-        },
+        response: { 200: adminLogPage, ...errors },
       },
     },
     async (req) => {

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { badRequest } from '../errors.ts'
-import { amount, errors, poolIdParams } from '../schemas.ts'
+import { errors, poolIdParams } from '../schemas.ts'
+import { candles as candlesResponse } from '../response-schemas.ts'
 import { TIMEFRAMES, type Timeframe } from '../../candles.ts'
 import { assertPool } from './pool.ts'
 
@@ -61,39 +62,7 @@ export function candles(app: FastifyInstance, deps: ApiDeps): void {
             limit: { type: 'integer', minimum: 1, maximum: 2000, default: 500 },
           },
         },
-        response: {
-          200: {
-            type: 'object',
-            required: ['poolId', 'tf', 'candles'],
-            properties: {
-              poolId: { type: 'integer' },
-              tf: { type: 'string' },
-              candles: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['time', 'open', 'high', 'low', 'close', 'volumeA', 'volumeB', 'soldA', 'soldB', 'boughtA', 'boughtB', 'volumeUsd', 'trades'],
-                  properties: {
-                    time: { type: 'integer', description: 'bucket start, unix seconds' },
-                    open: { type: 'number' },
-                    high: { type: 'number' },
-                    low: { type: 'number' },
-                    close: { type: 'number' },
-                    volumeA: amount,
-                    volumeB: amount,
-                    soldA: { ...amount, description: 'A sold into the pool (A→B swaps)' },
-                    soldB: { ...amount, description: 'B sold into the pool (B→A swaps)' },
-                    boughtA: { ...amount, description: 'A bought out of the pool' },
-                    boughtB: { ...amount, description: 'B bought out of the pool' },
-                    volumeUsd: { type: 'number' },
-                    trades: { type: 'integer' },
-                  },
-                },
-              },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: candlesResponse, ...errors },
       },
     },
     async (req) => {

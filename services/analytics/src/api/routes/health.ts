@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { errors } from '../schemas.ts'
+import { health as healthResponse } from '../response-schemas.ts'
 import { readWatermark } from '../../follower/follower.ts'
 
 export function health(app: FastifyInstance, deps: ApiDeps): void {
@@ -10,20 +11,7 @@ export function health(app: FastifyInstance, deps: ApiDeps): void {
     {
       schema: {
         summary: 'Watermark, chain round and lag',
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'watermark', 'watermarkTime', 'chainRound', 'lag'],
-            properties: {
-              status: { type: 'string', enum: ['ok', 'syncing', 'starting', 'algod-unreachable'] },
-              watermark: { type: ['integer', 'null'], description: 'last round whose rows are in the database' },
-              watermarkTime: { type: ['integer', 'null'], description: 'unix seconds of that round' },
-              chainRound: { type: ['integer', 'null'], description: "algod's last round" },
-              lag: { type: ['integer', 'null'], description: 'rounds the database is behind algod' },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: healthResponse, ...errors },
       },
     },
     async () => {

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { marketOf } from '../market-cache.ts'
-import { errors, nextCursor, pageQuery, pool } from '../schemas.ts'
+import { errors, pageQuery } from '../schemas.ts'
+import { poolsPage } from '../response-schemas.ts'
 
 export function pools(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Querystring: { limit: number; cursor?: string } }>(
@@ -12,7 +13,7 @@ export function pools(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: 'Pools, by id',
         querystring: { type: 'object', additionalProperties: false, properties: pageQuery },
-        response: { 200: { type: 'object', required: ['pools', 'nextCursor'], properties: { pools: { type: 'array', items: pool }, nextCursor } }, ...errors },
+        response: { 200: poolsPage, ...errors },
       },
     },
     async (req) => {

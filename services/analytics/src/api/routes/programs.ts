@@ -8,35 +8,10 @@ import { decodeCursor, page } from '../cursor.ts'
 import { notFound } from '../errors.ts'
 import { type AssetInfo, type Market } from '../market.ts'
 import { marketOf } from '../market-cache.ts'
-import { amount, asset, errors, nextCursor, pageQuery } from '../schemas.ts'
+import { errors, pageQuery } from '../schemas.ts'
+import { program, programsPage } from '../response-schemas.ts'
 
 const YEAR = 365 * 86_400
-
-/** A program as the API shows it. */
-export const programSchema = {
-  type: 'object',
-  required: ['id', 'kind', 'status', 'stakeAsset', 'rewards', 'start', 'end', 'creator', 'totalStaked', 'stakers', 'tvlUsd', 'apr', 'createdRound', 'createdTime', 'updatedRound'],
-  properties: {
-    id: { type: 'integer' },
-    kind: { type: 'string', enum: ['farm', 'pool'], description: 'farm: the stake is a Grove LP token' },
-    status: { type: 'string', enum: ['upcoming', 'active', 'ended'] },
-    stakeAsset: asset,
-    rewards: {
-      type: 'array',
-      items: { type: 'object', required: ['asset', 'ratePerSecond'], properties: { asset, ratePerSecond: { ...amount, description: 'base units per second' } } },
-    },
-    start: { type: 'integer', description: 'unix seconds' },
-    end: { type: 'integer' },
-    creator: { type: 'string' },
-    totalStaked: amount,
-    stakers: { type: 'integer' },
-    tvlUsd: { type: ['number', 'null'] },
-    apr: { type: ['number', 'null'], description: 'yearly rewards at the current rates and prices over the TVL, a fraction (0 once ended)' },
-    createdRound: { type: 'integer' },
-    createdTime: { type: 'integer' },
-    updatedRound: { type: 'integer' },
-  },
-} as const
 
 const SELECT = `SELECT p.*, coalesce(s.total, 0)::text AS total_staked, coalesce(s.stakers, 0)::int AS stakers FROM programs p
   LEFT JOIN LATERAL (SELECT sum(stake) AS total, count(*) FILTER (WHERE stake > 0) AS stakers FROM stake_positions WHERE program_id = p.id) s ON true`
@@ -100,7 +75,7 @@ export function programs(app: FastifyInstance, deps: ApiDeps): void {
             creator: { type: 'string', pattern: '^[A-Z2-7]{58}$' },
           },
         },
-        response: { 200: { type: 'object', required: ['programs', 'nextCursor'], properties: { programs: { type: 'array', items: programSchema }, nextCursor } }, ...errors },
+        response: { 200: programsPage, ...errors },
       },
     },
     async (req) => {
@@ -130,7 +105,7 @@ export function programs(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: 'One staking program',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
-        response: { 200: programSchema, ...errors },
+        response: { 200: program, ...errors },
       },
     },
     async (req) => {

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { marketOf } from '../market-cache.ts'
 import { errors } from '../schemas.ts'
+import { stats as statsResponse } from '../response-schemas.ts'
 import { priceBook } from '../../prices.ts'
 
 const DAY = 86_400
@@ -17,30 +18,7 @@ export function stats(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: 'Protocol TVL, volume, fees and daily history',
         querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', minimum: 1, maximum: 365, default: 30 } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['tvlUsd', 'volume24hUsd', 'volume7dUsd', 'fees24hUsd', 'fees7dUsd', 'trades24h', 'pools', 'history'],
-            properties: {
-              tvlUsd: { type: 'number' },
-              volume24hUsd: { type: 'number' },
-              volume7dUsd: { type: 'number' },
-              fees24hUsd: { type: 'number' },
-              fees7dUsd: { type: 'number' },
-              trades24h: { type: 'integer' },
-              pools: { type: 'integer' },
-              history: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['day', 'tvlUsd', 'volumeUsd', 'feesUsd', 'trades'],
-                  properties: { day: { type: 'integer', description: 'unix seconds of 00:00 UTC' }, tvlUsd: { type: 'number' }, volumeUsd: { type: 'number' }, feesUsd: { type: 'number' }, trades: { type: 'integer' } },
-                },
-              },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: statsResponse, ...errors },
       },
     },
     async (req) => {

@@ -2,32 +2,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { amount, errors, nextCursor, pageQuery, poolIdParams } from '../schemas.ts'
+import { errors, pageQuery, poolIdParams } from '../schemas.ts'
+import { swapsPage } from '../response-schemas.ts'
 import { assertPool } from './pool.ts'
-
-/** A swap row as the API shows it. */
-export const swapSchema = {
-  type: 'object',
-  required: ['round', 'time', 'txnId', 'groupId', 'hop', 'poolId', 'trader', 'assetIn', 'assetOut', 'amountIn', 'amountOut', 'protocolFee', 'reserveA', 'reserveB', 'price', 'volumeUsd'],
-  properties: {
-    round: { type: 'integer' },
-    time: { type: 'integer' },
-    txnId: { type: 'string' },
-    groupId: { type: ['string', 'null'] },
-    hop: { type: 'integer', description: "the hop's position in its route (0 for a plain swap)" },
-    poolId: { type: 'integer' },
-    trader: { type: 'string' },
-    assetIn: { type: 'integer' },
-    assetOut: { type: 'integer' },
-    amountIn: amount,
-    amountOut: amount,
-    protocolFee: amount,
-    reserveA: { ...amount, description: 'reserve after the swap' },
-    reserveB: amount,
-    price: { type: 'number', description: 'whole B per whole A after the swap' },
-    volumeUsd: { type: ['number', 'null'] },
-  },
-} as const
 
 /** Maps a swaps row to the API's shape. */
 export function swapOut(r: Record<string, unknown>) {
@@ -59,7 +36,7 @@ export function swaps(app: FastifyInstance, deps: ApiDeps): void {
         summary: "The pool's swaps, newest first",
         params: poolIdParams,
         querystring: { type: 'object', additionalProperties: false, properties: pageQuery },
-        response: { 200: { type: 'object', required: ['swaps', 'nextCursor'], properties: { swaps: { type: 'array', items: swapSchema }, nextCursor } }, ...errors },
+        response: { 200: swapsPage, ...errors },
       },
     },
     async (req) => {

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { marketOf } from '../market-cache.ts'
 import { errors } from '../schemas.ts'
-
-const numOrNull = { type: ['number', 'null'] } as const
+import { tokens as tokensResponse } from '../response-schemas.ts'
 
 export function tokens(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
@@ -13,34 +12,7 @@ export function tokens(app: FastifyInstance, deps: ApiDeps): void {
     {
       schema: {
         summary: 'Tokens with prices, 24h change and volume',
-        response: {
-          200: {
-            type: 'object',
-            required: ['tokens'],
-            properties: {
-              tokens: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['id', 'unitName', 'name', 'decimals', 'priceAlgo', 'priceUsd', 'change24h', 'volume24hUsd', 'tvlUsd', 'pools'],
-                  properties: {
-                    id: { type: 'integer' },
-                    unitName: { type: ['string', 'null'] },
-                    name: { type: ['string', 'null'] },
-                    decimals: { type: 'integer' },
-                    priceAlgo: numOrNull,
-                    priceUsd: numOrNull,
-                    change24h: { ...numOrNull, description: 'USD price change over 24 hours, a fraction' },
-                    volume24hUsd: { type: 'number' },
-                    tvlUsd: { ...numOrNull, description: 'USD value of the token in all pools' },
-                    pools: { type: 'integer' },
-                  },
-                },
-              },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: tokensResponse, ...errors },
       },
     },
     async () => {

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { amount, errors, nextCursor, pageQuery } from '../schemas.ts'
+import { errors, pageQuery } from '../schemas.ts'
+import { vault as vaultResponse, vaultEventsPage } from '../response-schemas.ts'
 
 const DAY = 86_400
 const YEAR = 365 * DAY
@@ -13,53 +14,13 @@ const YEAR = 365 * DAY
 /** GROVE per sGROVE from the vault's totals: 1 before the first stake (the vault starts 1:1). */
 const rateOf = (grove: unknown, shares: unknown): number => (Number(shares) > 0 ? Number(grove) / Number(shares) : 1)
 
-const vaultEvent = {
-  type: 'object',
-  required: ['round', 'time', 'txnId', 'kind', 'account', 'grove', 'sGrove', 'asset', 'amountIn', 'minOut', 'totalGrove', 'totalShares', 'rate'],
-  properties: {
-    round: { type: 'integer' },
-    time: { type: 'integer' },
-    txnId: { type: 'string' },
-    kind: { type: 'string', enum: ['stake', 'unstake', 'buyback'] },
-    account: { type: 'string', description: 'the staker, or who called the buyback' },
-    grove: { ...amount, description: 'GROVE staked, returned or bought back' },
-    sGrove: { type: ['string', 'null'], description: 'sGROVE minted or burned (null for a buyback)' },
-    asset: { type: ['integer', 'null'], description: "a buyback's input asset" },
-    amountIn: { type: ['string', 'null'] },
-    minOut: { type: ['string', 'null'], description: "a buyback's TWAP-bounded minimum" },
-    totalGrove: amount,
-    totalShares: amount,
-    rate: { type: 'number', description: 'GROVE per sGROVE after the event' },
-  },
-} as const
-
 export function vault(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     '/api/vault',
     {
       schema: {
         summary: "The vault's rate, totals, APR over 7 and 30 days, and daily rate history",
-        response: {
-          200: {
-            type: 'object',
-            required: ['rate', 'totalGrove', 'totalShares', 'apr7d', 'apr30d', 'buybacks30d', 'groveBought30d', 'history'],
-            properties: {
-              rate: { type: 'number', description: 'GROVE per sGROVE now' },
-              totalGrove: amount,
-              totalShares: amount,
-              apr7d: { type: 'number', description: "the rate's growth over the last 7 days, yearly, a fraction" },
-              apr30d: { type: 'number' },
-              buybacks30d: { type: 'integer' },
-              groveBought30d: amount,
-              history: {
-                type: 'array',
-                description: 'the rate at the end of each of the last 30 days that had an event, oldest first',
-                items: { type: 'object', required: ['day', 'rate'], properties: { day: { type: 'integer', description: "unix seconds of the day's start (UTC)" }, rate: { type: 'number' } } },
-              },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: vaultResponse, ...errors },
       },
     },
     async () => {
@@ -102,7 +63,7 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
           additionalProperties: false,
           properties: { ...pageQuery, kind: { type: 'string', enum: ['stake', 'unstake', 'buyback'] }, account: { type: 'string', pattern: '^[A-Z2-7]{58}$' } },
         },
-        response: { 200: { type: 'object', required: ['events', 'nextCursor'], properties: { events: { type: 'array', items: vaultEvent }, nextCursor } }, ...errors },
+        response: { 200: vaultEventsPage, ...errors },
       },
     },
     async (req) => {

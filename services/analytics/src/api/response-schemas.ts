@@ -1,0 +1,297 @@
+// The 200 responses of the routes, by name, and `FromSchema`, the TypeScript type of a JSON schema.
+// The routes serve (and the OpenAPI document shows) these objects; the web app derives its response
+// types from them type-only (apps/web/src/lib/analytics/types.ts), so a change here that the web
+// does not follow fails its typecheck. Keep this module free of runtime imports but schemas.ts: it
+// is the one file of the service the web's compiler reads.
+import { amount, asset, nextCursor, pool } from './schemas.ts'
+
+export { asset, pool }
+
+/**
+ * The value a JSON schema describes, for exactly the keywords these schemas use: `type` (one or a
+ * list; `null` among them), `enum`, object `properties` with `required` (others optional) and
+ * `additionalProperties: true` (a record), array `items`. Unlike a general converter it gives
+ * objects no index signature, so reading a field the schema lacks is an error.
+ */
+export type FromSchema<S> = S extends { readonly enum: readonly (infer E)[] }
+  ? E
+  : S extends { readonly type: infer T }
+    ? T extends readonly (infer U)[]
+      ? OfType<S, U>
+      : OfType<S, T>
+    : unknown
+
+type OfType<S, T> = T extends 'string'
+  ? string
+  : T extends 'integer' | 'number'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : T extends 'null'
+        ? null
+        : T extends 'array'
+          ? S extends { readonly items: infer I }
+            ? FromSchema<I>[]
+            : unknown[]
+          : T extends 'object'
+            ? S extends { readonly properties: infer P }
+              ? Props<P, S extends { readonly required: readonly (infer R)[] } ? R : never>
+              : S extends { readonly additionalProperties: true }
+                ? Record<string, unknown>
+                : Record<string, never>
+            : never
+
+type Props<P, R> = Flat<{ [K in keyof P & R]: FromSchema<P[K]> } & { [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }>
+type Flat<T> = { [K in keyof T]: T[K] }
+
+/** GET /api/pools, one page. */
+export const poolsPage = { type: 'object', required: ['pools', 'nextCursor'], properties: { pools: { type: 'array', items: pool }, nextCursor } } as const
+
+/** One candle of GET /api/pools/:id/candles. */
+export const candle = {
+  type: 'object',
+  required: ['time', 'open', 'high', 'low', 'close', 'volumeA', 'volumeB', 'soldA', 'soldB', 'boughtA', 'boughtB', 'volumeUsd', 'trades'],
+  properties: {
+    time: { type: 'integer', description: 'bucket start, unix seconds' },
+    open: { type: 'number' },
+    high: { type: 'number' },
+    low: { type: 'number' },
+    close: { type: 'number' },
+    volumeA: amount,
+    volumeB: amount,
+    soldA: { ...amount, description: 'A sold into the pool (A→B swaps)' },
+    soldB: { ...amount, description: 'B sold into the pool (B→A swaps)' },
+    boughtA: { ...amount, description: 'A bought out of the pool' },
+    boughtB: { ...amount, description: 'B bought out of the pool' },
+    volumeUsd: { type: 'number' },
+    trades: { type: 'integer' },
+  },
+} as const
+
+/** GET /api/pools/:id/candles. */
+export const candles = {
+  type: 'object',
+  required: ['poolId', 'tf', 'candles'],
+  properties: { poolId: { type: 'integer' }, tf: { type: 'string' }, candles: { type: 'array', items: candle } },
+} as const
+
+/** One swap hop of GET /api/pools/:id/swaps. */
+export const swap = {
+  type: 'object',
+  required: ['round', 'time', 'txnId', 'groupId', 'hop', 'poolId', 'trader', 'assetIn', 'assetOut', 'amountIn', 'amountOut', 'protocolFee', 'reserveA', 'reserveB', 'price', 'volumeUsd'],
+  properties: {
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    groupId: { type: ['string', 'null'] },
+    hop: { type: 'integer', description: "the hop's position in its route (0 for a plain swap)" },
+    poolId: { type: 'integer' },
+    trader: { type: 'string' },
+    assetIn: { type: 'integer' },
+    assetOut: { type: 'integer' },
+    amountIn: amount,
+    amountOut: amount,
+    protocolFee: amount,
+    reserveA: { ...amount, description: 'reserve after the swap' },
+    reserveB: amount,
+    price: { type: 'number', description: 'whole B per whole A after the swap' },
+    volumeUsd: { type: ['number', 'null'] },
+  },
+} as const
+
+/** GET /api/pools/:id/swaps, one page. */
+export const swapsPage = { type: 'object', required: ['swaps', 'nextCursor'], properties: { swaps: { type: 'array', items: swap }, nextCursor } } as const
+
+const numOrNull = { type: ['number', 'null'] } as const
+
+/** One token of GET /api/tokens. */
+export const token = {
+  type: 'object',
+  required: ['id', 'unitName', 'name', 'decimals', 'priceAlgo', 'priceUsd', 'change24h', 'volume24hUsd', 'tvlUsd', 'pools'],
+  properties: {
+    id: { type: 'integer' },
+    unitName: { type: ['string', 'null'] },
+    name: { type: ['string', 'null'] },
+    decimals: { type: 'integer' },
+    priceAlgo: numOrNull,
+    priceUsd: numOrNull,
+    change24h: { ...numOrNull, description: 'USD price change over 24 hours, a fraction' },
+    volume24hUsd: { type: 'number' },
+    tvlUsd: { ...numOrNull, description: 'USD value of the token in all pools' },
+    pools: { type: 'integer' },
+  },
+} as const
+
+/** GET /api/tokens. */
+export const tokens = { type: 'object', required: ['tokens'], properties: { tokens: { type: 'array', items: token } } } as const
+
+/** One day of GET /api/stats's history. */
+export const statsDay = {
+  type: 'object',
+  required: ['day', 'tvlUsd', 'volumeUsd', 'feesUsd', 'trades'],
+  properties: { day: { type: 'integer', description: 'unix seconds of 00:00 UTC' }, tvlUsd: { type: 'number' }, volumeUsd: { type: 'number' }, feesUsd: { type: 'number' }, trades: { type: 'integer' } },
+} as const
+
+/** GET /api/stats. */
+export const stats = {
+  type: 'object',
+  required: ['tvlUsd', 'volume24hUsd', 'volume7dUsd', 'fees24hUsd', 'fees7dUsd', 'trades24h', 'pools', 'history'],
+  properties: {
+    tvlUsd: { type: 'number' },
+    volume24hUsd: { type: 'number' },
+    volume7dUsd: { type: 'number' },
+    fees24hUsd: { type: 'number' },
+    fees7dUsd: { type: 'number' },
+    trades24h: { type: 'integer' },
+    pools: { type: 'integer' },
+    history: { type: 'array', items: statsDay },
+  },
+} as const
+
+/** GET /api/health. */
+export const health = {
+  type: 'object',
+  required: ['status', 'watermark', 'watermarkTime', 'chainRound', 'lag'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'syncing', 'starting', 'algod-unreachable'] },
+    watermark: { type: ['integer', 'null'], description: 'last round whose rows are in the database' },
+    watermarkTime: { type: ['integer', 'null'], description: 'unix seconds of that round' },
+    chainRound: { type: ['integer', 'null'], description: "algod's last round" },
+    lag: { type: ['integer', 'null'], description: 'rounds the database is behind algod' },
+  },
+} as const
+
+/** A reward stream of a staking program. */
+export const reward = { type: 'object', required: ['asset', 'ratePerSecond'], properties: { asset, ratePerSecond: { ...amount, description: 'base units per second' } } } as const
+
+/** A staking program (farm or pool): GET /api/programs/:id, an item of GET /api/programs. */
+export const program = {
+  type: 'object',
+  required: ['id', 'kind', 'status', 'stakeAsset', 'rewards', 'start', 'end', 'creator', 'totalStaked', 'stakers', 'tvlUsd', 'apr', 'createdRound', 'createdTime', 'updatedRound'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: ['farm', 'pool'], description: 'farm: the stake is a Grove LP token' },
+    status: { type: 'string', enum: ['upcoming', 'active', 'ended'] },
+    stakeAsset: asset,
+    rewards: { type: 'array', items: reward },
+    start: { type: 'integer', description: 'unix seconds' },
+    end: { type: 'integer' },
+    creator: { type: 'string' },
+    totalStaked: amount,
+    stakers: { type: 'integer' },
+    tvlUsd: { type: ['number', 'null'] },
+    apr: { type: ['number', 'null'], description: 'yearly rewards at the current rates and prices over the TVL, a fraction (0 once ended)' },
+    createdRound: { type: 'integer' },
+    createdTime: { type: 'integer' },
+    updatedRound: { type: 'integer' },
+  },
+} as const
+
+/** GET /api/programs, one page. */
+export const programsPage = { type: 'object', required: ['programs', 'nextCursor'], properties: { programs: { type: 'array', items: program }, nextCursor } } as const
+
+/** One day of GET /api/vault's rate history. */
+export const vaultDay = { type: 'object', required: ['day', 'rate'], properties: { day: { type: 'integer', description: "unix seconds of the day's start (UTC)" }, rate: { type: 'number' } } } as const
+
+/** GET /api/vault. */
+export const vault = {
+  type: 'object',
+  required: ['rate', 'totalGrove', 'totalShares', 'apr7d', 'apr30d', 'buybacks30d', 'groveBought30d', 'history'],
+  properties: {
+    rate: { type: 'number', description: 'GROVE per sGROVE now' },
+    totalGrove: amount,
+    totalShares: amount,
+    apr7d: { type: 'number', description: "the rate's growth over the last 7 days, yearly, a fraction" },
+    apr30d: { type: 'number' },
+    buybacks30d: { type: 'integer' },
+    groveBought30d: amount,
+    history: { type: 'array', description: 'the rate at the end of each of the last 30 days that had an event, oldest first', items: vaultDay },
+  },
+} as const
+
+/** One event of GET /api/vault/events. */
+export const vaultEvent = {
+  type: 'object',
+  required: ['round', 'time', 'txnId', 'kind', 'account', 'grove', 'sGrove', 'asset', 'amountIn', 'minOut', 'totalGrove', 'totalShares', 'rate'],
+  properties: {
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    kind: { type: 'string', enum: ['stake', 'unstake', 'buyback'] },
+    account: { type: 'string', description: 'the staker, or who called the buyback' },
+    grove: { ...amount, description: 'GROVE staked, returned or bought back' },
+    sGrove: { type: ['string', 'null'], description: 'sGROVE minted or burned (null for a buyback)' },
+    asset: { type: ['integer', 'null'], description: "a buyback's input asset" },
+    amountIn: { type: ['string', 'null'] },
+    minOut: { type: ['string', 'null'], description: "a buyback's TWAP-bounded minimum" },
+    totalGrove: amount,
+    totalShares: amount,
+    rate: { type: 'number', description: 'GROVE per sGROVE after the event' },
+  },
+} as const
+
+/** GET /api/vault/events, one page. */
+export const vaultEventsPage = { type: 'object', required: ['events', 'nextCursor'], properties: { events: { type: 'array', items: vaultEvent }, nextCursor } } as const
+
+/** The contracts GET /api/accounts/:address/activity reports on (and filters by). */
+export const activityContracts = ['dex', 'staking', 'locks', 'vault'] as const
+
+const optAmount = (description?: string) => ({ ...amount, type: ['string', 'null'] as const, ...(description ? { description } : {}) })
+const optInt = (description?: string) => ({ type: ['integer', 'null'] as const, ...(description ? { description } : {}) })
+
+/** One action of GET /api/accounts/:address/activity; fields a contract's actions lack are null. */
+export const activity = {
+  type: 'object',
+  required: ['kind', 'contract', 'round', 'time', 'txnId', 'groupId', 'poolId', 'assetIn', 'assetOut', 'amountIn', 'amountOut', 'amountA', 'amountB', 'lp', 'programId', 'lockId', 'amount', 'stake', 'reward1', 'reward2', 'shares'],
+  properties: {
+    kind: {
+      type: 'string',
+      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'buyback'],
+      description: 'the action; read it with contract (stake and unstake are staking programs or the vault)',
+    },
+    contract: { type: 'string', enum: activityContracts },
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    groupId: { type: ['string', 'null'] },
+    poolId: optInt('DEX actions'),
+    assetIn: optInt('swaps; a buyback’s input asset'),
+    assetOut: optInt(),
+    amountIn: optAmount(),
+    amountOut: optAmount(),
+    amountA: optAmount('adds and removes'),
+    amountB: optAmount(),
+    lp: optAmount(),
+    programId: optInt('staking actions'),
+    lockId: optInt('lock actions'),
+    amount: optAmount('staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up (locks); GROVE (vault)'),
+    stake: optAmount("the position's stake after a staking action"),
+    reward1: optAmount('rewards claimed, forfeited, deposited or reclaimed'),
+    reward2: optAmount(),
+    shares: optAmount('sGROVE minted or burned (vault)'),
+  },
+} as const
+
+/** GET /api/accounts/:address/activity, one page, newest first. */
+export const activityPage = { type: 'object', required: ['activity', 'nextCursor'], properties: { activity: { type: 'array', items: activity }, nextCursor } } as const
+
+/** The admin methods GET /api/admin/log logs (and filters by). */
+export const adminActions = ['proposeAdmin', 'acceptAdmin', 'setPaused', 'setTreasury', 'setFees', 'setVerified', 'setProjectVerified', 'setPoolFee'] as const
+
+/** One logged admin action of GET /api/admin/log. */
+export const adminAction = {
+  type: 'object',
+  required: ['round', 'time', 'txnId', 'contract', 'action', 'account', 'change'],
+  properties: {
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    contract: { type: 'string', enum: ['registry', 'dex'] },
+    action: { type: 'string', description: "the method's name" },
+    account: { type: 'string', description: 'who called it (the admin, or the proposed admin accepting)' },
+    change: { type: 'object', additionalProperties: true, description: "the method's arguments by name: what it set" },
+  },
+} as const
+
+/** GET /api/admin/log, one page, newest first. */
+export const adminLogPage = { type: 'object', required: ['actions', 'nextCursor'], properties: { actions: { type: 'array', items: adminAction }, nextCursor } } as const
