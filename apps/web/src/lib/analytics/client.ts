@@ -9,10 +9,14 @@ import type {
   ApiCandles,
   ApiHealth,
   ApiPool,
+  ApiPoolsPage,
   ApiProgram,
+  ApiProgramsPage,
   ApiStats,
   ApiSwap,
+  ApiSwapsPage,
   ApiToken,
+  ApiTokens,
   ApiVault,
   ProgramFilter,
   Timeframe,
@@ -49,7 +53,7 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
       const all: ApiPool[] = []
       let cursor: string | undefined
       do {
-        const page = await http.get<{ pools: ApiPool[]; nextCursor: string | null }>('/api/pools', { query: { limit: PAGE, cursor } })
+        const page = await http.get<ApiPoolsPage>('/api/pools', { query: { limit: PAGE, cursor } })
         all.push(...page.pools)
         cursor = page.nextCursor ?? undefined
       } while (cursor)
@@ -57,15 +61,15 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
     },
     pool: (id) => http.get<ApiPool>(`/api/pools/${id}`),
     candles: (id, tf, range = {}) => http.get<ApiCandles>(`/api/pools/${id}/candles`, { query: { tf, ...range } }),
-    swaps: async (id, limit = 20) => (await http.get<{ swaps: ApiSwap[] }>(`/api/pools/${id}/swaps`, { query: { limit } })).swaps,
-    tokens: async () => (await http.get<{ tokens: ApiToken[] }>('/api/tokens')).tokens,
+    swaps: async (id, limit = 20) => (await http.get<ApiSwapsPage>(`/api/pools/${id}/swaps`, { query: { limit } })).swaps,
+    tokens: async () => (await http.get<ApiTokens>('/api/tokens')).tokens,
     stats: (days = 30) => http.get<ApiStats>('/api/stats', { query: { days } }),
     async programs(filter = {}) {
       try {
         const all: ApiProgram[] = []
         let cursor: string | undefined
         do {
-          const page = await http.get<{ programs: ApiProgram[]; nextCursor: string | null }>('/api/programs', { query: { ...filter, limit: PAGE, cursor } })
+          const page = await http.get<ApiProgramsPage>('/api/programs', { query: { ...filter, limit: PAGE, cursor } })
           all.push(...page.programs)
           cursor = page.nextCursor ?? undefined
         } while (cursor)
