@@ -41,8 +41,9 @@ type OfType<S, T> = T extends 'string'
                 : Record<string, never>
             : never
 
-type Props<P, R> = Flat<{ [K in keyof P & R]: FromSchema<P[K]> } & { [K in Exclude<keyof P, R>]?: FromSchema<P[K]> }>
-type Flat<T> = { [K in keyof T]: T[K] }
+// In the schema's order, flattened into one object type (so errors and hovers list the fields).
+type Props<P, R> = Flat<{ -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & { -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]> }>
+type Flat<T> = { [K in keyof T]: T[K] } & unknown
 
 /** GET /api/pools, one page. */
 export const poolsPage = { type: 'object', required: ['pools', 'nextCursor'], properties: { pools: { type: 'array', items: pool }, nextCursor } } as const
