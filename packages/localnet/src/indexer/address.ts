@@ -14,3 +14,6 @@ export function addressString(a: algosdk.Address): string {
   }
   return s
 }
+
+/** Whether an optional address field is unset: absent, or the zero address a transaction writes for none. */
+export const isZeroAddress = (a: algosdk.Address | undefined): boolean => a === undefined || a.publicKey.every((x) => x === 0)

@@ -99,9 +99,9 @@ function localStatesJSON(ctx: IndexerContext, address: string, includeAll: boole
   return [...live, ...closed].sort(byId('id'))
 }
 
-/** The apps or assets an account created, destroyed ones with include-all. */
+/** The apps or assets an account created, by id, destroyed ones with include-all. */
 function createdBy(map: Map<bigint, Creatable>, address: string, includeAll: boolean): Creatable[] {
-  return [...map.values()].filter((c) => c.creator === address && (includeAll || c.deletedAt === undefined))
+  return [...map.values()].filter((c) => c.creator === address && (includeAll || c.deletedAt === undefined)).sort((x, y) => (x.id < y.id ? -1 : 1))
 }
 
 /** An account as the indexer writes it: algod's fields plus the indexer's rounds and deleted flags. */
@@ -118,9 +118,7 @@ function accountJSON(ctx: IndexerContext, address: string, ex: Excludes, include
   const liveApps = new Map(((a['created-apps'] as Json[] | undefined) ?? []).map((app) => [BigInt(app.id as bigint), app]))
   a['created-apps'] = ex.createdApps
     ? undefined
-    : createdBy(store.apps, address, includeAll)
-        .sort((x, y) => (x.id < y.id ? -1 : 1))
-        .map((c) => {
+    : createdBy(store.apps, address, includeAll).map((c) => {
           const live = liveApps.get(c.id)
           if (live) return { ...live, 'created-at-round': c.createdAt, deleted: false }
           return { 'created-at-round': c.createdAt, deleted: true, 'deleted-at-round': c.deletedAt, id: c.id, params: { creator: address } }
@@ -128,9 +126,7 @@ function accountJSON(ctx: IndexerContext, address: string, ex: Excludes, include
   const liveAssets = new Map(((a['created-assets'] as Json[] | undefined) ?? []).map((asset) => [BigInt(asset.index as bigint), asset]))
   a['created-assets'] = ex.createdAssets
     ? undefined
-    : createdBy(store.assets, address, includeAll)
-        .sort((x, y) => (x.id < y.id ? -1 : 1))
-        .map((c) => {
+    : createdBy(store.assets, address, includeAll).map((c) => {
           const live = liveAssets.get(c.id)
           // the account answer writes default-frozen always
           if (live) return { ...live, 'created-at-round': c.createdAt, deleted: false, params: { 'default-frozen': false, ...(live.params as Json) } }

@@ -3,7 +3,7 @@
 // fees, payments, close amounts and asset movements. Like the indexer, it refuses to walk past an
 // app call, a state proof or an inner transaction, and never rewinds app state, rewards or keys.
 import type algosdk from 'algosdk'
-import { addressString } from './address.ts'
+import { addressString, isZeroAddress } from './address.ts'
 import type { Json } from './convert.ts'
 import type { IndexerStore } from './store.ts'
 
@@ -12,8 +12,6 @@ export class RewindError extends Error {}
 
 /** Go's uint64 arithmetic: the walk can pass below zero on the way and comes back. */
 const u64 = (v: bigint): bigint => BigInt.asUintN(64, v)
-
-const isZero = (a: algosdk.Address | undefined): boolean => a === undefined || a.publicKey.every((x) => x === 0)
 
 /** `account` (the current answer, as JSON) at `round`, which must not be after the store's round. */
 export function accountAtRound(store: IndexerStore, account: Json, address: string, round: bigint): Json {
@@ -30,7 +28,7 @@ export function accountAtRound(store: IndexerStore, account: Json, address: stri
     // a holding the answer lacks (closed since) comes back with only what the walk knows
     else assets.push({ amount: u64(add - sub), 'asset-id': id, 'is-frozen': false })
   }
-  const is = (a: algosdk.Address | undefined) => a !== undefined && !isZero(a) && addressString(a) === address
+  const is = (a: algosdk.Address | undefined) => a !== undefined && !isZeroAddress(a) && addressString(a) === address
   const rows = store.byAddress.get(address) ?? []
   for (let i = rows.length - 1; i >= 0; i--) {
     const row = store.rows[rows[i]!]!
@@ -46,7 +44,7 @@ export function accountAtRound(store: IndexerStore, account: Json, address: stri
         if (is(p.receiver)) amount = u64(amount - p.amount - (ad.receiverRewards ?? 0n))
         if (is(p.closeRemainderTo)) amount = u64(amount - (ad.closingAmount ?? 0n) - (ad.closeRewards ?? 0n))
         // as the indexer does: any other close adds the closed amount back, whoever this account is
-        else if (!isZero(p.closeRemainderTo)) amount = u64(amount + (ad.closingAmount ?? 0n))
+        else if (!isZeroAddress(p.closeRemainderTo)) amount = u64(amount + (ad.closingAmount ?? 0n))
         break
       }
       case 'keyreg':

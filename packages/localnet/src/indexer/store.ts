@@ -5,7 +5,7 @@
 // it; a reverted commit runs the undo, so no round the chain lost stays indexed.
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
-import { addressString } from './address.ts'
+import { addressString, isZeroAddress } from './address.ts'
 import { paysetLeaves } from '@grove/ledger'
 import type { Node } from '@grove/ledger'
 import { sigType } from './convert.ts'
@@ -73,6 +73,18 @@ export interface ResourceRow {
 /** How a round wrote an account. */
 type AccountTouch = 'open' | 'closed' | 'touched'
 
+/** account_asset or account_app: rows by account, then by asset or app id. */
+type ResourceTable = Map<string, Map<bigint, ResourceRow>>
+
+/** A holding or local state as a round leaves it: present (opted in) or removed, and its frozen flag. */
+interface ResourceTouch {
+  table: ResourceTable
+  addr: string
+  id: bigint
+  present: boolean
+  frozen: boolean
+}
+
 /** What an account row records beside its created round: its last close. */
 export interface ClosedRow {
   closedAt?: bigint
@@ -103,16 +115,15 @@ const pop = <K, V>(map: Map<K, V[]>, key: K): void => {
 function participantsOf(stxn: algosdk.SignedTxnWithAD, includeInner: boolean, add: (a: string) => void): void {
   const txn = stxn.signedTxn.txn
   add(addressString(txn.sender))
-  const zero = (a: algosdk.Address | undefined) => a === undefined || a.publicKey.every((x) => x === 0)
   switch (txn.type) {
     case 'pay':
       add(addressString(txn.payment!.receiver))
-      if (!zero(txn.payment!.closeRemainderTo)) add(addressString(txn.payment!.closeRemainderTo!))
+      if (!isZeroAddress(txn.payment!.closeRemainderTo)) add(addressString(txn.payment!.closeRemainderTo!))
       break
     case 'axfer':
-      if (!zero(txn.assetTransfer!.assetSender)) add(addressString(txn.assetTransfer!.assetSender!))
+      if (!isZeroAddress(txn.assetTransfer!.assetSender)) add(addressString(txn.assetTransfer!.assetSender!))
       add(addressString(txn.assetTransfer!.receiver))
-      if (!zero(txn.assetTransfer!.closeRemainderTo)) add(addressString(txn.assetTransfer!.closeRemainderTo!))
+      if (!isZeroAddress(txn.assetTransfer!.closeRemainderTo)) add(addressString(txn.assetTransfer!.closeRemainderTo!))
       break
     case 'afrz':
       add(addressString(txn.assetFreeze!.freezeAccount))
@@ -225,9 +236,9 @@ export class IndexerStore {
   /** Addresses that ever held or moved each asset (a balance search reads their holdings). */
   readonly assetHolders = new Map<bigint, Set<string>>()
   /** account_asset: each account's holdings by asset, closed ones kept. */
-  readonly holdings = new Map<string, Map<bigint, ResourceRow>>()
+  readonly holdings: ResourceTable = new Map()
   /** account_app: each account's local states by app, closed ones kept. */
-  readonly localStates = new Map<string, Map<bigint, ResourceRow>>()
+  readonly localStates: ResourceTable = new Map()
   /** The account table's closed_at and deleted, for accounts ever closed. */
   readonly closedAccounts = new Map<string, ClosedRow>()
   /** The account table's keytype: the signature of the account's last root transaction, cleared by a rekey. */
@@ -358,8 +369,7 @@ export class IndexerStore {
     }
     // The round's opt-ins and closes, the last per row: the indexer writes a row once a round from
     // the round's final state, so an opt-out and a new opt-in in one round leave closed_at alone.
-    type Table = Map<string, Map<bigint, ResourceRow>>
-    const touched = new Map<string, { table: Table; addr: string; id: bigint; present: boolean; frozen: boolean }>()
+    const touched = new Map<string, ResourceTouch>()
     // accounts the round wrote (the delta's accounts): opened (funded), closed, or only touched (a
     // fee, a 0 payment), which leaves a funded account as it was and one with no balance closed
     const touchedAccounts = new Map<string, AccountTouch>()
@@ -367,19 +377,18 @@ export class IndexerStore {
       seeAccount(a)
       if (how !== 'touched' || !touchedAccounts.has(a)) touchedAccounts.set(a, how)
     }
-    const keyOf = (table: Table, addr: string, id: bigint) => `${table === this.holdings ? 'h' : 'l'}${addr}:${id}`
-    const live = (table: Table, addr: string, id: bigint): boolean => {
+    const keyOf = (table: ResourceTable, addr: string, id: bigint) => `${table === this.holdings ? 'h' : 'l'}${addr}:${id}`
+    const live = (table: ResourceTable, addr: string, id: bigint): boolean => {
       const t = touched.get(keyOf(table, addr, id))
       if (t) return t.present
       const row = table.get(addr)?.get(id)
       return row !== undefined && !row.deleted
     }
-    const touch = (table: Table, addr: string, id: bigint, present: boolean, frozen?: boolean) => {
+    const touch = (table: ResourceTable, addr: string, id: bigint, present: boolean, frozen?: boolean) => {
       const key = keyOf(table, addr, id)
       const kept = touched.get(key)?.frozen ?? table.get(addr)?.get(id)?.frozen ?? false
       touched.set(key, { table, addr, id, present, frozen: frozen ?? kept })
     }
-    const isZero = (a: algosdk.Address | undefined) => a === undefined || a.publicKey.every((x) => x === 0)
     /** The opt-ins, closes and account closes a row's own transaction makes (its inner rows come after it). */
     const resourceChanges = (row: Row) => {
       const txn = row.stxn.signedTxn.txn
@@ -390,7 +399,7 @@ export class IndexerStore {
         case 'pay': {
           const p = txn.payment!
           touchAccount(addressString(p.receiver), p.amount > 0n ? 'open' : 'touched')
-          if (!isZero(p.closeRemainderTo)) {
+          if (!isZeroAddress(p.closeRemainderTo)) {
             touchAccount(sender, 'closed')
             touchAccount(addressString(p.closeRemainderTo!), (ad.closingAmount ?? 0n) > 0n ? 'open' : 'touched')
           }
@@ -401,9 +410,9 @@ export class IndexerStore {
           break
         case 'axfer': {
           const t = txn.assetTransfer!
-          const optIn = isZero(t.assetSender) && t.amount === 0n && addressString(t.receiver) === sender
+          const optIn = isZeroAddress(t.assetSender) && t.amount === 0n && addressString(t.receiver) === sender
           if (optIn && !live(this.holdings, sender, t.assetIndex)) touch(this.holdings, sender, t.assetIndex, true, this.assets.get(t.assetIndex)?.defaultFrozen ?? false)
-          if (!isZero(t.closeRemainderTo)) touch(this.holdings, sender, t.assetIndex, false)
+          if (!isZeroAddress(t.closeRemainderTo)) touch(this.holdings, sender, t.assetIndex, false)
           break
         }
         case 'afrz': {
@@ -478,7 +487,7 @@ export class IndexerStore {
       this.byTxid.set(root.txid, root)
       const sent = stxn.signedTxn.txn
       const signer = addressString(sent.sender)
-      const rekeyed = sent.rekeyTo !== undefined && sent.rekeyTo.publicKey.some((x) => x !== 0)
+      const rekeyed = !isZeroAddress(sent.rekeyTo)
       const keyType = rekeyed || sent.type === 'stpf' ? undefined : sigType(stxn.signedTxn)
       const keyBefore = this.keyTypes.get(signer)
       if (keyType !== keyBefore) {
@@ -511,7 +520,7 @@ export class IndexerStore {
   /** Writes the round's final state of each touched holding, local state and account (the indexer's upserts and deletes). */
   private writeRows(
     round: bigint,
-    touched: Map<string, { table: Map<string, Map<bigint, ResourceRow>>; addr: string; id: bigint; present: boolean; frozen: boolean }>,
+    touched: Map<string, ResourceTouch>,
     accounts: Map<string, AccountTouch>,
     undo: (() => void)[],
   ): void {
