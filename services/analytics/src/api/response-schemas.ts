@@ -296,3 +296,46 @@ export const adminAction = {
 
 /** GET /api/admin/log, one page, newest first. */
 export const adminLogPage = { type: 'object', required: ['actions', 'nextCursor'], properties: { actions: { type: 'array', items: adminAction }, nextCursor } } as const
+
+/** A lock as the API shows it. */
+export const lock = {
+  type: 'object',
+  required: ['id', 'owner', 'pendingOwner', 'asset', 'amount', 'withdrawn', 'remaining', 'start', 'cliff', 'end', 'liquidity', 'createdRound', 'updatedRound'],
+  properties: {
+    id: { type: 'integer' },
+    owner: { type: 'string' },
+    pendingOwner: { type: ['string', 'null'], description: 'the proposed owner of a two-step transfer' },
+    asset,
+    amount: { ...amount, description: 'everything deposited (first deposit and top-ups)' },
+    withdrawn: amount,
+    remaining: { ...amount, description: 'amount − withdrawn' },
+    start: { type: 'integer', description: 'unix seconds the lock was made' },
+    cliff: { type: 'integer', description: 'vesting starts (equal to end for a plain time lock)' },
+    end: { type: 'integer' },
+    liquidity: { type: 'boolean', description: 'a lock of a Grove LP token' },
+    createdRound: { type: 'integer' },
+    updatedRound: { type: 'integer' },
+  },
+} as const
+
+/** GET /api/locks, one page, by id. */
+export const locksPage = { type: 'object', required: ['locks', 'nextCursor'], properties: { locks: { type: 'array', items: lock }, nextCursor } } as const
+
+/** A project as the API shows it. */
+export const project = {
+  type: 'object',
+  required: ['asset', 'owner', 'name', 'url', 'verified', 'registeredRound', 'registeredTime', 'updatedRound'],
+  properties: {
+    asset,
+    owner: { type: 'string' },
+    name: { type: 'string' },
+    url: { type: 'string' },
+    verified: { type: 'boolean' },
+    registeredRound: { type: 'integer' },
+    registeredTime: { type: 'integer' },
+    updatedRound: { type: 'integer' },
+  },
+} as const
+
+/** GET /api/projects, one page, verified first. */
+export const projectsPage = { type: 'object', required: ['projects', 'nextCursor'], properties: { projects: { type: 'array', items: project }, nextCursor } } as const

@@ -5,28 +5,8 @@ import { isValidAddress } from 'algosdk'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { amount, asset, errors, nextCursor, pageQuery } from '../schemas.ts'
-
-/** A lock as the API shows it. */
-export const lockSchema = {
-  type: 'object',
-  required: ['id', 'owner', 'pendingOwner', 'asset', 'amount', 'withdrawn', 'remaining', 'start', 'cliff', 'end', 'liquidity', 'createdRound', 'updatedRound'],
-  properties: {
-    id: { type: 'integer' },
-    owner: { type: 'string' },
-    pendingOwner: { type: ['string', 'null'], description: 'the proposed owner of a two-step transfer' },
-    asset,
-    amount: { ...amount, description: 'everything deposited (first deposit and top-ups)' },
-    withdrawn: amount,
-    remaining: { ...amount, description: 'amount − withdrawn' },
-    start: { type: 'integer', description: 'unix seconds the lock was made' },
-    cliff: { type: 'integer', description: 'vesting starts (equal to end for a plain time lock)' },
-    end: { type: 'integer' },
-    liquidity: { type: 'boolean', description: 'a lock of a Grove LP token' },
-    createdRound: { type: 'integer' },
-    updatedRound: { type: 'integer' },
-  },
-} as const
+import { errors, pageQuery } from '../schemas.ts'
+import { lock, locksPage } from '../response-schemas.ts'
 
 const SELECT = `SELECT l.*, (l.amount - l.withdrawn)::text AS remaining, a.unit_name, a.name AS asset_name, a.decimals FROM locks l LEFT JOIN assets a ON a.id = l.asset`
 
@@ -57,7 +37,7 @@ export function locks(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: 'Token locks, by id; filter by asset and/or owner',
         querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, asset: { type: 'integer', minimum: 0, description: '0 for ALGO' }, owner: address } },
-        response: { 200: { type: 'object', required: ['locks', 'nextCursor'], properties: { locks: { type: 'array', items: lockSchema }, nextCursor } }, ...errors },
+        response: { 200: locksPage, ...errors },
       },
     },
     async (req) => {
@@ -77,7 +57,7 @@ export function locks(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Params: { id: number } }>(
     '/api/locks/:id',
     {
-      schema: { summary: 'One lock', params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } }, response: { 200: lockSchema, ...errors } },
+      schema: { summary: 'One lock', params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } }, response: { 200: lock, ...errors } },
     },
     async (req) => {
       const [row] = await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE l.id = $1`, [req.params.id])

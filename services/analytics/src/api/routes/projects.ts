@@ -4,23 +4,8 @@ import { isValidAddress } from 'algosdk'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { asset, errors, nextCursor, pageQuery } from '../schemas.ts'
-
-/** A project as the API shows it. */
-export const projectSchema = {
-  type: 'object',
-  required: ['asset', 'owner', 'name', 'url', 'verified', 'registeredRound', 'registeredTime', 'updatedRound'],
-  properties: {
-    asset,
-    owner: { type: 'string' },
-    name: { type: 'string' },
-    url: { type: 'string' },
-    verified: { type: 'boolean' },
-    registeredRound: { type: 'integer' },
-    registeredTime: { type: 'integer' },
-    updatedRound: { type: 'integer' },
-  },
-} as const
+import { errors, pageQuery } from '../schemas.ts'
+import { project, projectsPage } from '../response-schemas.ts'
 
 const SELECT = 'SELECT p.*, a.unit_name, a.name AS asset_name, a.decimals FROM projects p LEFT JOIN assets a ON a.id = p.asset'
 
@@ -48,7 +33,7 @@ export function projects(app: FastifyInstance, deps: ApiDeps): void {
           additionalProperties: false,
           properties: { ...pageQuery, owner: { type: 'string', pattern: '^[A-Z2-7]{58}$' }, verified: { type: 'boolean' } },
         },
-        response: { 200: { type: 'object', required: ['projects', 'nextCursor'], properties: { projects: { type: 'array', items: projectSchema }, nextCursor } }, ...errors },
+        response: { 200: projectsPage, ...errors },
       },
     },
     async (req) => {
@@ -69,7 +54,7 @@ export function projects(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Params: { asset: number } }>(
     '/api/projects/:asset',
     {
-      schema: { summary: "One project, by its token's asset id", params: { type: 'object', required: ['asset'], properties: { asset: { type: 'integer', minimum: 1 } } }, response: { 200: projectSchema, ...errors } },
+      schema: { summary: "One project, by its token's asset id", params: { type: 'object', required: ['asset'], properties: { asset: { type: 'integer', minimum: 1 } } }, response: { 200: project, ...errors } },
     },
     async (req) => {
       const [row] = await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.asset = $1`, [req.params.asset])
