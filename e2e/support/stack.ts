@@ -33,7 +33,7 @@ import path from 'node:path'
 import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
-import { expect, type Dialog, type Page } from '@playwright/test'
+import { expect, type Dialog, type Locator, type Page } from '@playwright/test'
 import { staking } from '@grove/sdk'
 
 /** A token the demo seed created (GROVE included). */
@@ -278,6 +278,16 @@ export async function assetBalance(address: string, asset: bigint): Promise<bigi
 async function algodFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const s = stackInfo()
   return fetch(`${s.algodUrl}${path}`, { ...init, headers: { 'X-Algo-API-Token': s.token } })
+}
+
+/**
+ * A figure that ticks with the chain's clock, as the page shows it: its amount (`data-amount`) and the
+ * chain second it is for (`data-at`). Other workers' blocks move the clock, so a test checks the
+ * figure against the SDK's math at that second, never at its own reading of the chain.
+ */
+export async function tickingFigure(figure: Locator): Promise<{ amount: bigint; at: bigint }> {
+  const [amount, at] = await Promise.all([figure.getAttribute('data-amount'), figure.getAttribute('data-at')])
+  return { amount: BigInt(amount ?? -1), at: BigInt(at ?? -1) }
 }
 
 /** The chain's now as a transaction sees it: the last block's time (dev mode makes blocks only for transactions). */

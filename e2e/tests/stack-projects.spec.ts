@@ -4,7 +4,7 @@
 // % of supply locked. Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
 import { listLocksByOwner, withdrawableAt } from '@grove/sdk'
-import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, stackInfo } from '../support/stack.ts'
+import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, stackInfo, tickingFigure } from '../support/stack.ts'
 
 const DECIMALS = 6
 const WHOLE = 10n ** BigInt(DECIMALS)
@@ -66,8 +66,7 @@ test('a vesting lock pays what the page promised, and a registered project lists
   await card.getByRole('button', { name: 'Withdraw' }).click()
   const dialog = page.getByRole('dialog', { name: /Withdraw from lock/ })
   await expect(dialog.getByTestId('simulated-fee')).toHaveAttribute('data-amount', '2000', { timeout: 30_000 })
-  const promised = BigInt((await withdrawable.getAttribute('data-amount'))!)
-  const promisedAt = BigInt((await withdrawable.getAttribute('data-at'))!)
+  const { amount: promised, at: promisedAt } = await tickingFigure(withdrawable)
   const [lock] = await listLocksByOwner(a.client.algod, BigInt((stackInfo().deployment as unknown as { lockAppId: number }).lockAppId), creator.address)
   expect(promised).toBeGreaterThan(0n)
   expect(promised).toBe(withdrawableAt(lock!, promisedAt))

@@ -6,7 +6,7 @@
 // elsewhere. Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
 import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp, staking } from '@grove/sdk'
-import { algorand, assetBalance, balance, chainNow, connectMnemonic, createProgram, datetimeLocal, moveTime, newAccount, stackInfo, stakingContext, token, toUnits, type TestAccount } from '../support/stack.ts'
+import { algorand, assetBalance, balance, chainNow, connectMnemonic, createProgram, datetimeLocal, moveTime, newAccount, stackInfo, stakingContext, tickingFigure, token, toUnits, type TestAccount } from '../support/stack.ts'
 
 const deployment = () => stackInfo().deployment as unknown as { stakingAppId: number; registryAppId: number; dexAppId: number }
 const stakingAppId = () => BigInt(deployment().stakingAppId)
@@ -73,12 +73,8 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   const positionBefore = (await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address))!
   const t0 = await chainNow()
   expect(staking.pendingRewards(programBefore, positionBefore, t0)[0]).toBeGreaterThan(0n)
-  const shownAt = async () => {
-    const [amount, at] = await Promise.all([pending.getAttribute('data-amount'), pending.getAttribute('data-at')])
-    return { amount: BigInt(amount ?? -1), at: BigInt(at ?? -1) }
-  }
   await expect.poll(async () => {
-    const { amount, at } = await shownAt()
+    const { amount, at } = await tickingFigure(pending)
     return at >= t0 && amount === staking.pendingRewards(programBefore, positionBefore, at)[0]
   }, { timeout: 30_000 }).toBe(true)
   await expect(card.getByTestId('program-apr')).toHaveText(/%$/)
@@ -88,7 +84,7 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   await page.screenshot({ path: 'screenshots/farms-390.png', fullPage: true })
   await page.setViewportSize({ width: 1280, height: 800 })
 
-  const { amount: promised, at: promisedAt } = await shownAt()
+  const { amount: promised, at: promisedAt } = await tickingFigure(pending)
   await card.getByRole('button', { name: 'Claim' }).click()
   const claim = page.getByRole('dialog', { name: /^Claim: / })
   // The review simulates at the newest block's time: the same math at a second no earlier than the page's.
@@ -111,7 +107,7 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   // What accrued since the claim is pending again, by the same math, at the second the page shows.
   const position = (await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address))!
   await expect.poll(async () => {
-    const { amount, at } = await shownAt()
+    const { amount, at } = await tickingFigure(pending)
     return at >= after.lastUpdate && amount === staking.pendingRewards(after, position, at)[0]
   }, { timeout: 30_000 }).toBe(true)
 })
