@@ -2,7 +2,8 @@
 // `/v2/transactions/params` for 30 s (BENCH_LOAD_SECONDS) against the grove-localnet CLI in its
 // own process, while one writer keeps submitting payments. Prints one JSON object: requests per
 // second, p50/p99, every status seen (anything but 200 and 429 is a failure), and whether every
-// payment the node acknowledged during the load is in the ledger afterwards.
+// payment the node acknowledged during the load is in the ledger afterwards (asked of the indexer:
+// algod's pending-transaction lookup sees only the last 1,000 rounds, and the writer makes more).
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,15 +18,16 @@ const root = resolve(import.meta.dirname, '..')
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'grove-load-'))
-  const child = spawn(process.execPath, [join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', '0', '--kmd-port', '0', '--data', dataDir, '--reset'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', '0', '--kmd-port', '0', '--indexer-port', '0', '--data', dataDir, '--reset'], { stdio: ['ignore', 'pipe', 'inherit'] })
   try {
-    const { url, token } = await new Promise<{ url: string; token: string }>((ok, fail) => {
+    const { url, token, indexerUrl } = await new Promise<{ url: string; token: string; indexerUrl: string }>((ok, fail) => {
       let out = ''
       child.once('exit', (code) => fail(new Error(`grove-localnet exited with ${code}: ${out}`)))
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString()
         const algod = /algod\s+(\S+)\s+token\s+(\S+)/.exec(out)
-        if (algod && /ready in/.test(out)) ok({ url: algod[1]!, token: algod[2]! })
+        const indexer = /indexer\s+(\S+)/.exec(out)
+        if (algod && indexer && /ready in/.test(out)) ok({ url: algod[1]!, token: algod[2]!, indexerUrl: indexer[1]! })
       })
     })
     const u = new URL(url)
@@ -53,11 +55,11 @@ async function main(): Promise<void> {
     const params = await loadTest({ url: `${url}/v2/transactions/params`, headers: { 'X-Algo-API-Token': token }, clients: CLIENTS, seconds: SECONDS })
     writing = false
     await writer
+    // the indexer is never behind algod by more than the block being committed: wait for the tip
+    const tip = (await algod.status().do()).lastRound
+    while (BigInt(((await (await fetch(`${indexerUrl}/health`)).json()) as { round: number }).round) < tip) await new Promise((r) => setTimeout(r, 50))
     let lost = 0
-    for (const txid of acknowledged) {
-      const info = await algod.pendingTransactionInformation(txid).do()
-      if (!info.confirmedRound) lost++
-    }
+    for (const txid of acknowledged) if ((await fetch(`${indexerUrl}/v2/transactions/${txid}`)).status !== 200) lost++
     const unexpected = Object.entries(params.statuses).filter(([s]) => s !== '200' && s !== '429')
     console.log(JSON.stringify({ algodParams: { clients: CLIENTS, seconds: SECONDS, ...params }, writer: { committedDuringLoad: acknowledged.length, refused, lost }, ok: unexpected.length === 0 && lost === 0 && refused === 0 }, null, 2))
     if (unexpected.length || lost || refused) process.exitCode = 1
