@@ -172,33 +172,6 @@ export class Dex extends GroveContract {
     return 0;
   }
 
-  /** Sends `amount` of `asset` from the app; the caller pools the fee. */
-  private send(asset: uint64, receiver: Address, amount: uint64): void {
-    if (asset === 0) {
-      sendPayment({ receiver: receiver, amount: amount, fee: 0 });
-    } else {
-      // the issuer's freeze address can freeze the app's holding: say so instead of failing the inner transfer
-      assert(!this.app.address.assetFrozen(AssetID.fromUint64(asset)), 'ERR:FROZEN');
-      sendAssetTransfer({
-        xferAsset: AssetID.fromUint64(asset),
-        assetReceiver: receiver,
-        assetAmount: amount,
-        fee: 0,
-      });
-    }
-  }
-
-  private optIn(asset: uint64): void {
-    if (asset !== 0 && !this.app.address.isOptedInToAsset(AssetID.fromUint64(asset))) {
-      sendAssetTransfer({
-        xferAsset: AssetID.fromUint64(asset),
-        assetReceiver: this.app.address,
-        assetAmount: 0,
-        fee: 0,
-      });
-    }
-  }
-
   private unitName(asset: uint64): bytes {
     if (asset === 0) return 'ALGO';
     return AssetID.fromUint64(asset).unitName;
@@ -320,17 +293,11 @@ export class Dex extends GroveContract {
     assert(a < b, 'ERR:ASSET_ORDER');
     const key: PoolKey = { a: a, b: b };
     assert(!this.pools(key).exists, 'ERR:POOL_EXISTS');
-    assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-    assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    this.minBalancePayment(mbr);
     // Pools of Grove LP tokens would mix the app's unissued LP supply into reserves.
     if (a !== 0) assert(AssetID.fromUint64(a).creator !== this.app.address, 'ERR:LP_ASSET');
     assert(AssetID.fromUint64(b).creator !== this.app.address, 'ERR:LP_ASSET');
-    // the app's holding of a default-frozen asset starts frozen: such a pool could never trade
-    if (a !== 0) assert(!AssetID.fromUint64(a).defaultFrozen, 'ERR:DEFAULT_FROZEN');
-    assert(!AssetID.fromUint64(b).defaultFrozen, 'ERR:DEFAULT_FROZEN');
-
+    // optIn refuses a default-frozen asset (ERR:DEFAULT_FROZEN): such a pool could never trade
     const before = this.app.address.minBalance;
     this.optIn(a);
     this.optIn(b);
@@ -396,15 +363,9 @@ export class Dex extends GroveContract {
     assert(a < b, 'ERR:ASSET_ORDER');
     const key: PoolKey = { a: a, b: b };
     const pool = rawBytes(this.loadPool(key));
-    assert(lp.xferAsset.id === extractUint64(pool, 16), 'ERR:BAD_INPUT_ASSET');
-    assert(lp.assetReceiver === this.app.address, 'ERR:BAD_RECEIVER');
-    assert(lp.assetCloseTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-    // the LP token has no clawback, so the ledger refuses one already; checked like every other input
-    assert(lp.assetSender === globals.zeroAddress, 'ERR:CLAWBACK');
-    assert(lp.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(lp.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    const amount = lp.assetAmount;
-    assert(amount > 0, 'ERR:ZERO_AMOUNT');
+    // the burn is checked like every other deposit (its asset: the pool's own LP token)
+    // @ts-expect-error an axfer argument is a group transaction like any txn argument (TEALScript's types keep them apart)
+    const amount = this.incoming(lp, extractUint64(pool, 16));
     const reserveA = extractUint64(pool, 0);
     const reserveB = extractUint64(pool, 8);
     const lpIssued = extractUint64(pool, 24);

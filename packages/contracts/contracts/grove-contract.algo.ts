@@ -32,4 +32,44 @@ export class GroveContract extends Contract {
     assert(amount > 0, 'ERR:ZERO_AMOUNT');
     return amount;
   }
+
+  /** Checks a payment of minimum balance to the app (its amount is the caller's to check): receiver, sender, close-to and rekey-to pinned. */
+  protected minBalancePayment(t: PayTxn): void {
+    assert(t.receiver === this.app.address, 'ERR:BAD_RECEIVER');
+    assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
+    assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
+    assert(t.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+  }
+
+  /**
+   * Sends `amount` of `asset` (0 = ALGO) from the app; the caller pools the fee. The issuer's freeze
+   * address can freeze the app's holding: say so (ERR:FROZEN) instead of failing the inner transfer.
+   */
+  protected send(asset: uint64, receiver: Address, amount: uint64): void {
+    if (asset === 0) {
+      sendPayment({ receiver: receiver, amount: amount, fee: 0 });
+    } else {
+      assert(!this.app.address.assetFrozen(AssetID.fromUint64(asset)), 'ERR:FROZEN');
+      sendAssetTransfer({
+        xferAsset: AssetID.fromUint64(asset),
+        assetReceiver: receiver,
+        assetAmount: amount,
+        fee: 0,
+      });
+    }
+  }
+
+  /** Opts the app into `asset` unless it holds it (ALGO needs nothing); an asset whose holdings start frozen is refused (ERR:DEFAULT_FROZEN). */
+  protected optIn(asset: uint64): void {
+    if (asset !== 0 && !this.app.address.isOptedInToAsset(AssetID.fromUint64(asset))) {
+      // the app's holding would be frozen from the opt-in on: nothing could ever be paid out of it
+      assert(!AssetID.fromUint64(asset).defaultFrozen, 'ERR:DEFAULT_FROZEN');
+      sendAssetTransfer({
+        xferAsset: AssetID.fromUint64(asset),
+        assetReceiver: this.app.address,
+        assetAmount: 0,
+        fee: 0,
+      });
+    }
+  }
 }

@@ -50,9 +50,6 @@ export class Locks extends GroveContract {
   /** The DEX app's address (the creator of every Grove LP token). */
   dexAddress = GlobalStateKey<Address>({ key: 'dexAddress' });
 
-  /** The id the next lock gets (the first is 1). */
-  nextId = GlobalStateKey<uint64>({ key: 'nextId' });
-
   /** The locks, a box `"l" ‖ uint64(id)` each. */
   locks = BoxMap<uint64, LockState>({ prefix: 'l' });
 
@@ -93,7 +90,6 @@ export class Locks extends GroveContract {
     this.dex.value = dexApp;
     // an app's address is sha512_256("appID" ‖ uint64(id)): no app reference needed
     this.dexAddress.value = castBytes<Address>(sha512_256(concat('appID', itob(dexApp))));
-    this.nextId.value = 1;
   }
 
   // ---- vesting ----
@@ -115,26 +111,12 @@ export class Locks extends GroveContract {
     assert(end <= globals.latestTimestamp + MAX_DURATION, 'ERR:TOO_LONG');
   }
 
-  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
+  // ---- transfers (`incoming` and `send` are GroveContract's) ----
 
   /** The asset an incoming transfer carries (0 for a payment; `incoming` checks the type). */
   private assetOf(t: Txn): uint64 {
     if (t.typeEnum === TransactionType.AssetTransfer) return t.xferAsset.id;
     return 0;
-  }
-
-  /** Sends `amount` of `asset` from the app; the caller pools the fee. */
-  private send(asset: uint64, receiver: Address, amount: uint64): void {
-    if (asset === 0) {
-      sendPayment({ receiver: receiver, amount: amount, fee: 0 });
-    } else {
-      sendAssetTransfer({
-        xferAsset: AssetID.fromUint64(asset),
-        assetReceiver: receiver,
-        assetAmount: amount,
-        fee: 0,
-      });
-    }
   }
 
   private onlyOwner(lock: LockState): void {
@@ -145,33 +127,39 @@ export class Locks extends GroveContract {
 
   /** Checks a payment of exactly `amount` µALGO from the caller to the app (a minimum balance). */
   private mbrPayment(mbr: PayTxn, amount: uint64): void {
-    assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-    assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    this.minBalancePayment(mbr);
     assert(mbr.amount === amount, 'ERR:MBR');
   }
 
   /**
    * Opts the app into `asset` (anyone; mbr pays its 100,000 µALGO holding). A lock's deposit comes
-   * before the lock call, so the first lock of an asset calls this earlier in the same group.
+   * before the lock call, so the first lock of an asset calls this earlier in the same group. An asset
+   * whose holdings start frozen is refused (ERR:DEFAULT_FROZEN): nothing could be withdrawn from it.
    */
   optInAsset(mbr: PayTxn, asset: uint64): void {
     this.mbrPayment(mbr, ASSET_MBR);
-    assert(!this.app.address.isOptedInToAsset(AssetID.fromUint64(asset)), 'ERR:OPTED_IN');
-    sendAssetTransfer({
-      xferAsset: AssetID.fromUint64(asset),
-      assetReceiver: this.app.address,
-      assetAmount: 0,
-      fee: 0,
-    });
+    assert(asset !== 0 && !this.app.address.isOptedInToAsset(AssetID.fromUint64(asset)), 'ERR:OPTED_IN');
+    this.optIn(asset);
+  }
+
+  /**
+   * A new lock's id: the top 53 bits of sha512_256(sender ‖ uint64(nonce)), so the id is known when
+   * the group is built (its boxes must be named) and nobody else can take it first (another sender's
+   * ids are other hashes), unlike a counter that any lock made in between moves. 53 bits: a safe
+   * integer in JavaScript. 0 is never an id.
+   */
+  private lockId(nonce: uint64): uint64 {
+    const id = extractUint64(sha512_256(concat(this.txn.sender, itob(nonce))), 0) >> 11;
+    assert(id > 0, 'ERR:BAD_NONCE');
+    return id;
   }
 
   /**
    * Locks the deposit until `end`, vesting linearly from `cliff` (cliff = end: a time lock). mbr pays
-   * the three boxes' minimum balance, exactly LOCK_MBR. Returns the lock id.
+   * the three boxes' minimum balance, exactly LOCK_MBR. The id is derived from the sender and `nonce`
+   * (lockId); a nonce the sender already used fails (ERR:LOCK_EXISTS). Returns the lock id.
    */
-  lock(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64): uint64 {
+  lock(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64, nonce: uint64): uint64 {
     this.mbrPayment(mbr, LOCK_MBR);
     const asset = this.assetOf(deposit);
     const amount = this.incoming(deposit, asset);
@@ -181,8 +169,8 @@ export class Locks extends GroveContract {
 
     let liquidity = 0;
     if (asset !== 0 && AssetID.fromUint64(asset).creator === this.dexAddress.value) liquidity = 1;
-    const id = this.nextId.value;
-    this.nextId.value = id + 1;
+    const id = this.lockId(nonce);
+    assert(!this.locks(id).exists, 'ERR:LOCK_EXISTS');
     this.locks(id).value = {
       owner: this.txn.sender,
       asset: asset,

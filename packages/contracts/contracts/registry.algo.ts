@@ -1,4 +1,4 @@
-import { Contract } from '@algorandfoundation/tealscript';
+import { GroveContract } from './grove-contract.algo';
 
 /** Pause flag: swaps (and zaps). */
 const PAUSE_SWAPS = 1;
@@ -14,7 +14,7 @@ const MAX_URL = 96;
 const PROJECT_MBR = 71_300;
 
 /** Grove's protocol registry: admin (two-step transfer), pause flags, fee settings, treasury, verified tokens. */
-export class Registry extends Contract {
+export class Registry extends GroveContract {
   /** The protocol admin. */
   admin = GlobalStateKey<Address>({ key: 'admin' });
 
@@ -141,16 +141,22 @@ export class Registry extends Contract {
     assert(this.txn.sender === castBytes<Address>(extract3(project, 0, 32)), 'ERR:NOT_PROJECT_OWNER');
   }
 
-  /** The ASA's creator or manager registers its project, paying the box's minimum balance (71,300 µALGO) to the registry. */
+  /**
+   * Who speaks for an asset: its manager, or its creator when it has no manager (an immutable asset).
+   * A creator who handed the manager role on no longer speaks for it.
+   */
+  private issuer(asset: uint64): Address {
+    const token = AssetID.fromUint64(asset);
+    if (token.manager !== globals.zeroAddress) return token.manager;
+    return token.creator;
+  }
+
+  /** The ASA's issuer (its manager, or its creator when it has none) registers its project, paying the box's minimum balance (71,300 µALGO) to the registry. */
   registerProject(mbr: PayTxn, asset: uint64, name: string, url: string): void {
     assert(asset !== 0, 'ERR:BAD_ASSET');
     assert(!this.projects(asset).exists, 'ERR:PROJECT_EXISTS');
-    const token = AssetID.fromUint64(asset);
-    assert(this.txn.sender === token.creator || this.txn.sender === token.manager, 'ERR:NOT_CREATOR');
-    assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-    assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
+    assert(this.txn.sender === this.issuer(asset), 'ERR:NOT_CREATOR');
+    this.minBalancePayment(mbr);
     assert(mbr.amount === PROJECT_MBR, 'ERR:MBR');
     this.projects(asset).value = concat(concat(this.txn.sender, bzero(1)), this.projectFields(name, url));
     this.ProjectRegistered.log({ asset: asset, owner: this.txn.sender, name: name, url: url });
@@ -172,6 +178,19 @@ export class Registry extends Contract {
     this.ProjectTransferred.log({ asset: asset, previousOwner: this.txn.sender, owner: newOwner });
   }
 
+  /**
+   * The asset's issuer (see `issuer`) takes its project from whoever holds it: a project registered by a
+   * creator who later handed the manager role on, or transferred away, goes back to who speaks for the asset.
+   */
+  claimProject(asset: uint64): void {
+    const project = this.project(asset);
+    const previous = castBytes<Address>(extract3(project, 0, 32));
+    assert(this.txn.sender === this.issuer(asset), 'ERR:NOT_CREATOR');
+    assert(this.txn.sender !== previous, 'ERR:BAD_OWNER');
+    this.projects(asset).replace(0, rawBytes(this.txn.sender));
+    this.ProjectTransferred.log({ asset: asset, previousOwner: previous, owner: this.txn.sender });
+  }
+
   /** The admin verifies or unverifies a project. */
   setProjectVerified(asset: uint64, verified: boolean): void {
     this.onlyAdmin();
@@ -182,13 +201,19 @@ export class Registry extends Contract {
     this.ProjectVerified.log({ asset: asset, verified: verified });
   }
 
-  /** The owner or the admin removes a project; the box's minimum balance goes back to the owner. */
+  /**
+   * The owner or the admin removes a project; the box's minimum balance goes back to the owner, or to
+   * the caller when the owner's account holds nothing (71,300 µALGO alone is below an account's
+   * minimum balance, so the payment would fail and the project could never be removed).
+   */
   removeProject(asset: uint64): void {
     const project = this.project(asset);
     const owner = castBytes<Address>(extract3(project, 0, 32));
     assert(this.txn.sender === owner || this.txn.sender === this.admin.value, 'ERR:NOT_PROJECT_OWNER');
     this.projects(asset).delete();
-    sendPayment({ receiver: owner, amount: PROJECT_MBR, fee: 0 });
+    let refundTo = owner;
+    if (owner.balance === 0) refundTo = this.txn.sender;
+    sendPayment({ receiver: refundTo, amount: PROJECT_MBR, fee: 0 });
     this.ProjectRemoved.log({ asset: asset, owner: owner });
   }
 }

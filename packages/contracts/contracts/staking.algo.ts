@@ -243,32 +243,7 @@ export class Staking extends GroveContract {
     return concat(q, r);
   }
 
-  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
-
-  /** Sends `amount` of `asset` from the app; the caller pools the fee. */
-  private send(asset: uint64, receiver: Address, amount: uint64): void {
-    if (asset === 0) {
-      sendPayment({ receiver: receiver, amount: amount, fee: 0 });
-    } else {
-      sendAssetTransfer({
-        xferAsset: AssetID.fromUint64(asset),
-        assetReceiver: receiver,
-        assetAmount: amount,
-        fee: 0,
-      });
-    }
-  }
-
-  private optIn(asset: uint64): void {
-    if (asset !== 0 && !this.app.address.isOptedInToAsset(AssetID.fromUint64(asset))) {
-      sendAssetTransfer({
-        xferAsset: AssetID.fromUint64(asset),
-        assetReceiver: this.app.address,
-        assetAmount: 0,
-        fee: 0,
-      });
-    }
-  }
+  // ---- transfers (`incoming`, `send` and `optIn` are GroveContract's) ----
 
   private notPaused(): void {
     const paused = AppID.fromUint64(this.registry.value).globalState('paused') as uint64;
@@ -311,20 +286,79 @@ export class Staking extends GroveContract {
     assert(this.txn.sender === castBytes<Address>(extract3(p, 72, 32)), 'ERR:NOT_CREATOR');
   }
 
-  /** The deposit for reward k (1-based) of a call that has its count deposits just before it. */
-  private depositTxn(k: uint64, count: uint64): Txn {
-    return this.txnGroup[this.txn.groupIndex - count + k - 1];
-  }
-
   // ---- programs ----
 
   /**
-   * Creates a program. The group is [mbr, this call, deposit1, (deposit2)]: the deposits come after
-   * the call, which opts the app into their assets, and each is exactly rate × (end − start) of its
-   * reward asset (the group is atomic, so checking them here is enough); mbr pays the app's measured minimum-balance increase
-   * (box and opt-ins), the excess is refunded. rate2 = 0 means one reward asset (rewardAsset2 is then 0).
+   * Anyone: opts the app into each asset it does not hold yet (a program's stake and reward assets must
+   * be held before its deposits arrive, so this call comes first in a creation group). mbr pays the
+   * measured minimum-balance increase (100,000 µALGO per new holding), the excess is refunded. An asset
+   * whose holdings start frozen is refused (ERR:DEFAULT_FROZEN).
+   */
+  optInAssets(mbr: PayTxn, assets: uint64[]): void {
+    this.minBalancePayment(mbr);
+    const before = this.app.address.minBalance;
+    for (let i = 0; i < assets.length; i = i + 1) this.optIn(assets[i]);
+    const increase = this.app.address.minBalance - before;
+    assert(mbr.amount >= increase, 'ERR:MBR');
+    if (mbr.amount > increase) sendPayment({ receiver: this.txn.sender, amount: mbr.amount - increase, fee: 0 });
+  }
+
+  /**
+   * Creates a program paying one reward: [mbr, deposit1, this call]. Every transfer a call credits is
+   * one of its ABI arguments, so no other call of the group can credit it too. deposit1 is exactly
+   * rate1 × (end − start) of rewardAsset1; mbr pays the program box (measured, the excess refunded).
    */
   createProgram(
+    mbr: PayTxn,
+    deposit1: Txn,
+    stakeAsset: uint64,
+    rewardAsset1: uint64,
+    rate1: uint64,
+    start: uint64,
+    end: uint64,
+    minStakeSeconds: uint64
+  ): uint64 {
+    const deposit = this.checkTerms(stakeAsset, rewardAsset1, rate1, start, end, minStakeSeconds);
+    assert(this.incoming(deposit1, rewardAsset1) === deposit, 'ERR:BAD_DEPOSIT');
+    return this.newProgram(mbr, stakeAsset, rewardAsset1, 0, rate1, 0, start, end, minStakeSeconds);
+  }
+
+  /** Creates a program paying two rewards: [mbr, deposit1, deposit2, this call], each deposit exactly its rate × (end − start). */
+  createProgram2(
+    mbr: PayTxn,
+    deposit1: Txn,
+    deposit2: Txn,
+    stakeAsset: uint64,
+    rewardAsset1: uint64,
+    rewardAsset2: uint64,
+    rate1: uint64,
+    rate2: uint64,
+    start: uint64,
+    end: uint64,
+    minStakeSeconds: uint64
+  ): uint64 {
+    const amount1 = this.checkTerms(stakeAsset, rewardAsset1, rate1, start, end, minStakeSeconds);
+    assert(rate2 > 0, 'ERR:BAD_RATE');
+    assert(rewardAsset2 !== rewardAsset1, 'ERR:SAME_ASSET');
+    assert(this.incoming(deposit1, rewardAsset1) === amount1, 'ERR:BAD_DEPOSIT');
+    assert(this.incoming(deposit2, rewardAsset2) === this.product(rate2, end - start), 'ERR:BAD_DEPOSIT');
+    return this.newProgram(mbr, stakeAsset, rewardAsset1, rewardAsset2, rate1, rate2, start, end, minStakeSeconds);
+  }
+
+  /** Checks a new program's terms (the app already holds its stake and first reward asset); returns the first deposit, rate1 × (end − start). */
+  private checkTerms(stakeAsset: uint64, rewardAsset1: uint64, rate1: uint64, start: uint64, end: uint64, minStakeSeconds: uint64): uint64 {
+    this.notPaused();
+    assert(start >= globals.latestTimestamp && end > start && end - start <= MAX_DURATION, 'ERR:BAD_TIMES');
+    assert(minStakeSeconds <= end - start, 'ERR:BAD_TIMES');
+    assert(rate1 > 0, 'ERR:BAD_RATE');
+    // optInAssets comes first in the group and refuses default-frozen assets; a reward deposit of an
+    // asset the app does not hold is refused by the ledger before this runs
+    assert(stakeAsset === 0 || this.app.address.isOptedInToAsset(AssetID.fromUint64(stakeAsset)), 'ERR:NOT_OPTED_IN');
+    return this.product(rate1, end - start);
+  }
+
+  /** Writes a new program's box (mbr pays its measured minimum balance, the excess refunded) and logs it. */
+  private newProgram(
     mbr: PayTxn,
     stakeAsset: uint64,
     rewardAsset1: uint64,
@@ -335,38 +369,14 @@ export class Staking extends GroveContract {
     end: uint64,
     minStakeSeconds: uint64
   ): uint64 {
-    this.notPaused();
-    assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-    assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-    assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-    assert(start >= globals.latestTimestamp && end > start && end - start <= MAX_DURATION, 'ERR:BAD_TIMES');
-    assert(minStakeSeconds <= end - start, 'ERR:BAD_TIMES');
-    assert(rate1 > 0, 'ERR:BAD_RATE');
+    this.minBalancePayment(mbr);
     let count = 1;
-    if (rate2 > 0) {
-      count = 2;
-      assert(rewardAsset2 !== rewardAsset1, 'ERR:SAME_ASSET');
-    } else {
-      assert(rewardAsset2 === 0, 'ERR:BAD_RATE');
-    }
-    const duration = end - start;
-    const deposit1 = this.product(rate1, duration);
-    assert(this.incoming(this.txnGroup[this.txn.groupIndex + 1], rewardAsset1) === deposit1, 'ERR:BAD_DEPOSIT');
-    let deposit2 = 0;
-    if (count === 2) {
-      deposit2 = this.product(rate2, duration);
-      assert(this.incoming(this.txnGroup[this.txn.groupIndex + 2], rewardAsset2) === deposit2, 'ERR:BAD_DEPOSIT');
-    }
-
+    if (rate2 > 0) count = 2;
     let kind = KIND_POOL;
     const dexAddress = castBytes<Address>(sha512_256(concat('appID', itob(this.dex.value))));
     if (stakeAsset !== 0 && AssetID.fromUint64(stakeAsset).creator === dexAddress) kind = KIND_FARM;
 
     const before = this.app.address.minBalance;
-    this.optIn(stakeAsset);
-    this.optIn(rewardAsset1);
-    if (count === 2) this.optIn(rewardAsset2);
     const id = this.programCount.value + 1;
     this.programCount.value = id;
     this.programs(id).value = {
@@ -385,8 +395,8 @@ export class Staking extends GroveContract {
       lastUpdate: start,
       acc1: 0 as uint128,
       acc2: 0 as uint128,
-      reserve1: deposit1,
-      reserve2: deposit2,
+      reserve1: this.product(rate1, end - start),
+      reserve2: this.product(rate2, end - start),
       owed1: 0,
       owed2: 0,
       unsettled1: 0 as uint256,
@@ -432,31 +442,44 @@ export class Staking extends GroveContract {
   }
 
   /**
-   * Creator only, before the end: moves the end to newEnd (later, at most 4 years after the start)
-   * at the same rates. The group is [deposit1, (deposit2,) this call], each rate × (newEnd − end).
+   * Creator only, before the end, one-reward program: moves the end to newEnd (later, at most 4 years
+   * after the start) at the same rate. [deposit1, this call], deposit1 = rate1 × (newEnd − end).
    */
-  extend(program: uint64, newEnd: uint64): void {
+  extend(deposit1: Txn, program: uint64, newEnd: uint64): void {
+    const p = this.extendable(program, newEnd, 1);
+    const deposit = this.product(extractUint64(p, 32), newEnd - extractUint64(p, 56));
+    assert(this.incoming(deposit1, extractUint64(p, 8)) === deposit, 'ERR:BAD_DEPOSIT');
+    this.store(program, replace3(replace3(p, 56, itob(newEnd)), 160, itob(extractUint64(p, 160) + deposit)));
+    this.Extended.log({ program: program, end: newEnd, deposit1: deposit, deposit2: 0, creator: this.txn.sender });
+  }
+
+  /** extend for a two-reward program: [deposit1, deposit2, this call], each its rate × (newEnd − end). */
+  extend2(deposit1: Txn, deposit2: Txn, program: uint64, newEnd: uint64): void {
+    const p = this.extendable(program, newEnd, 2);
+    const added = newEnd - extractUint64(p, 56);
+    const amount1 = this.product(extractUint64(p, 32), added);
+    const amount2 = this.product(extractUint64(p, 40), added);
+    assert(this.incoming(deposit1, extractUint64(p, 8)) === amount1, 'ERR:BAD_DEPOSIT');
+    assert(this.incoming(deposit2, extractUint64(p, 16)) === amount2, 'ERR:BAD_DEPOSIT');
+    this.store(
+      program,
+      replace3(replace3(p, 56, itob(newEnd)), 160, concat(itob(extractUint64(p, 160) + amount1), itob(extractUint64(p, 168) + amount2)))
+    );
+    this.Extended.log({ program: program, end: newEnd, deposit1: amount1, deposit2: amount2, creator: this.txn.sender });
+  }
+
+  /** The accrued program, checked for an extension to newEnd by its creator with `count` rewards. */
+  private extendable(program: uint64, newEnd: uint64, count: uint64): bytes {
     const p = this.accrue(this.load(program));
     this.onlyCreator(p);
     const end = extractUint64(p, 56);
     assert(globals.latestTimestamp < end, 'ERR:ENDED');
     assert(newEnd > end && newEnd - extractUint64(p, 48) <= MAX_DURATION, 'ERR:BAD_TIMES');
-    const count = extractUint64(p, 24);
-    const rate1 = extractUint64(p, 32);
-    this.product(rate1, newEnd - extractUint64(p, 120));
-    const deposit1 = this.product(rate1, newEnd - end);
-    assert(this.incoming(this.depositTxn(1, count), extractUint64(p, 8)) === deposit1, 'ERR:BAD_DEPOSIT');
-    let q = replace3(replace3(p, 56, itob(newEnd)), 160, itob(extractUint64(p, 160) + deposit1));
-    let deposit2 = 0;
-    if (count === 2) {
-      const rate2 = extractUint64(p, 40);
-      this.product(rate2, newEnd - extractUint64(p, 120));
-      deposit2 = this.product(rate2, newEnd - end);
-      assert(this.incoming(this.depositTxn(2, count), extractUint64(p, 16)) === deposit2, 'ERR:BAD_DEPOSIT');
-      q = replace3(q, 168, itob(extractUint64(p, 168) + deposit2));
-    }
-    this.store(program, q);
-    this.Extended.log({ program: program, end: newEnd, deposit1: deposit1, deposit2: deposit2, creator: this.txn.sender });
+    assert(extractUint64(p, 24) === count, 'ERR:BAD_REWARD');
+    // the accumulators must still fit after the longer run: rate × (newEnd − lastUpdate) < 2^64
+    this.product(extractUint64(p, 32), newEnd - extractUint64(p, 120));
+    this.product(extractUint64(p, 40), newEnd - extractUint64(p, 120));
+    return p;
   }
 
   /**
@@ -481,34 +504,31 @@ export class Staking extends GroveContract {
 
   // ---- positions ----
 
-  /**
-   * Stakes the input (the program's stake asset) before the end; restarts the minimum stake time.
-   * A first stake creates the position: the transaction before the input pays its minimum
-   * balance, 44,500 µALGO, to the app.
-   */
+  /** Stakes the input (the program's stake asset) into the caller's position before the end; restarts the minimum stake time. */
   stake(input: Txn, program: uint64): void {
-    this.notPaused();
     const p = this.accrue(this.load(program));
+    this.addStake(p, input, program, this.position(program));
+  }
+
+  /** A first stake: [mbr, input, this call]; mbr pays the new position box's minimum balance, exactly 44,500 µALGO. */
+  stakeNew(mbr: PayTxn, input: Txn, program: uint64): void {
+    const p = this.accrue(this.load(program));
+    this.minBalancePayment(mbr);
+    assert(mbr.amount === POSITION_MBR, 'ERR:MBR');
+    assert(!this.positions({ program: program, staker: this.txn.sender }).exists, 'ERR:POSITION_EXISTS');
+    this.addStake(p, input, program, castBytes<bytes>(bzero(64)));
+  }
+
+  private addStake(p: bytes, input: Txn, program: uint64, pos: bytes): void {
+    this.notPaused();
     assert(globals.latestTimestamp < extractUint64(p, 56), 'ERR:ENDED');
     const amount = this.incoming(input, extractUint64(p, 0));
-    const key: PositionKey = { program: program, staker: this.txn.sender };
-    let pos: bytes = castBytes<bytes>(bzero(64));
-    if (this.positions(key).exists) {
-      pos = rawBytes(this.positions(key).value);
-    } else {
-      assert(this.txn.groupIndex >= 2, 'ERR:MBR');
-      const mbr = this.txnGroup[this.txn.groupIndex - 2];
-      assert(mbr.typeEnum === TransactionType.Payment, 'ERR:MBR');
-      assert(mbr.receiver === this.app.address, 'ERR:MBR');
-      assert(mbr.amount === POSITION_MBR, 'ERR:MBR');
-      assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
-      assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-      assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-    }
     const stake = extractUint64(pos, 0) + amount;
     const both = this.settle(p, pos, stake);
     this.store(program, extract3(both, 0, 256));
-    this.positions(key).value = castBytes<PositionState>(replace3(extract3(both, 256, 64), 8, itob(globals.latestTimestamp)));
+    this.positions({ program: program, staker: this.txn.sender }).value = castBytes<PositionState>(
+      replace3(extract3(both, 256, 64), 8, itob(globals.latestTimestamp))
+    );
     this.Staked.log({ program: program, amount: amount, stake: stake, staker: this.txn.sender });
   }
 

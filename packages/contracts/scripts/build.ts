@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { assemble, formatAssemblyError } from '@grove/avm'
 import { CONTRACTS } from '../src/deployment.ts'
+import { assertNoGroupReads } from './teal-check.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -111,8 +112,14 @@ async function fixClientImports(source: string): Promise<string> {
   return fixed.replace('/* eslint-disable */\n', '/* eslint-disable */\n// @ts-nocheck generated code: its types are still exported and checked where used\n')
 }
 
-/** Builds every contract into `<outRoot>/artifacts` and `<outRoot>/clients` (default: the package itself). */
-export async function build(outRoot: string = PACKAGE_DIR): Promise<void> {
+/** A contract to build: its class name and TEALScript source (relative to the package). */
+export interface ContractSource {
+  name: string
+  source: string
+}
+
+/** Builds every contract (default: `CONTRACTS`) into `<outRoot>/artifacts` and `<outRoot>/clients` (default: the package itself). */
+export async function build(outRoot: string = PACKAGE_DIR, contracts: readonly ContractSource[] = CONTRACTS): Promise<void> {
   const artifactsDir = path.join(outRoot, 'artifacts')
   const clientsDir = path.join(outRoot, 'clients')
   fs.mkdirSync(artifactsDir, { recursive: true })
@@ -120,14 +127,16 @@ export async function build(outRoot: string = PACKAGE_DIR): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-tealscript-'))
   try {
     const tealscript = require.resolve('@algorandfoundation/tealscript/dist/bin/tealscript.js')
-    execFileSync(process.execPath, [tealscript, ...CONTRACTS.map((c) => c.source), work, '--skip-algod', '--disable-warnings'], {
+    execFileSync(process.execPath, [tealscript, ...contracts.map((c) => c.source), work, '--skip-algod', '--disable-warnings'], {
       cwd: PACKAGE_DIR,
       stdio: ['ignore', 'ignore', 'inherit'],
     })
-    for (const { name } of CONTRACTS) {
+    for (const { name } of contracts) {
       const read = (suffix: string) => fs.readFileSync(path.join(work, `${name}.${suffix}`), 'utf8')
       const approvalTeal = read('approval.teal')
       const clearTeal = read('clear.teal')
+      // every transaction a call credits is one of its ABI arguments (docs/security.md)
+      assertNoGroupReads(name, approvalTeal)
       const approval = assembleTeal(approvalTeal, `${name}.approval.teal`)
       const clear = assembleTeal(clearTeal, `${name}.clear.teal`)
       const srcMap = JSON.parse(read('src_map.json')) as TealscriptSourceInfo[]

@@ -3,7 +3,7 @@ import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { locksSpec } from '../src/index.ts'
 import { expectRejected, sorted, useGrove, type User } from './fixture.ts'
-import { ASSET_MBR, assetIndexName, LOCK_BOXES_MBR, Locks, lockBoxName, ownerIndexName, vestedAt } from './locks.ts'
+import { ASSET_MBR, assetIndexName, LOCK_BOXES_MBR, Locks, lockBoxName, lockIdOf, ownerIndexName, vestedAt } from './locks.ts'
 import { decodeEvents } from './events.ts'
 
 const grove = useGrove()
@@ -29,9 +29,9 @@ beforeAll(async () => {
 describe('lock', () => {
   it('locks an ASA: the lock box, both index boxes, the Locked event, exactly the minimum balance paid', async () => {
     const now = await locks.now()
-    const id = await locks.nextId()
+    const id = lockIdOf(alice.addr, 1_000n)
     const before = await grove().algorand.account.getInformation(locks.address)
-    const sent = await locks.create(alice, token, 1_000_000n, now + 100n, now + 1100n)
+    const sent = await locks.create(alice, token, 1_000_000n, now + 100n, now + 1100n, { nonce: 1_000n })
     expect(sent.value).toBe(id)
     // the first lock of this asset opts the app in: two payments, the deposit, the opt-in call with its inner, the lock call
     expect(sent.fees).toBe(1000n + 2000n + 1000n + 1000n + 1000n)
@@ -311,4 +311,52 @@ describe('adversarial: each attempt moves nothing', () => {
     await expectRejected(locks.topUp(mallory, id, 1000n), 'ERR:NOT_OWNER')
     expect(await everything()).toEqual(before)
   })
+
+  it('a lock made by someone else between building and sending does not move the victim’s id: ids are the creator’s own', async () => {
+    const now = await locks.now()
+    // the victim's group names its boxes from its own nonce before anything is sent
+    const victimId = lockIdOf(alice.addr, 77n)
+    // dust locks by Mallory first, one with the same nonce: another sender's id is another hash
+    await locks.create(mallory, token, 1n, now + 100n, now + 200n, { nonce: 77n })
+    await locks.create(mallory, token, 1n, now + 100n, now + 200n, { nonce: 78n })
+    expect(lockIdOf(mallory.addr, 77n)).not.toBe(victimId)
+    const sent = await locks.create(alice, token, 500n, now + 100n, now + 200n, { nonce: 77n })
+    expect(sent.value).toBe(victimId)
+    expect((await locks.lock(victimId))!.owner).toBe(alice.addr.toString())
+  })
+
+  it('reusing a nonce: the second lock is refused, nothing moves', async () => {
+    const now = await locks.now()
+    await locks.create(alice, token, 10n, now + 100n, now + 200n, { nonce: 90n })
+    const before = await everything()
+    await expectRejected(locks.create(alice, token, 10n, now + 100n, now + 200n, { nonce: 90n }), 'ERR:LOCK_EXISTS')
+    expect(await everything()).toEqual(before)
+  })
 })
+
+describe('assets whose issuer keeps powers', () => {
+  it('refuses to hold an asset whose holdings start frozen, nothing moves', async () => {
+    const g = grove()
+    const frozenByDefault = await g.asset(alice, { unitName: 'DFZ', freeze: alice.addr, defaultFrozen: true })
+    const before = await locks.snapshot([alice], [0n])
+    const now = await locks.now()
+    await expectRejected(locks.create(alice, frozenByDefault, 10n, now + 100n, now + 200n), /ERR:DEFAULT_FROZEN|asset frozen/)
+    expect(await locks.snapshot([alice], [0n])).toEqual(before)
+  })
+
+  it('a frozen app holding: the withdrawal fails with ERR:FROZEN (a sentence, not a ledger error) and succeeds once unfrozen', async () => {
+    const g = grove()
+    const freezable = await g.asset(alice, { unitName: 'FRZ', freeze: alice.addr })
+    const now = await locks.now()
+    const { value: id } = await locks.create(alice, freezable, 1000n, now + 5n, now + 5n)
+    await locks.travel(10n)
+    const freeze = (frozen: boolean) => g.algorand.send.assetFreeze({ sender: alice.addr, assetId: freezable, account: locks.address, frozen, note: g.note(), suppressLog: true })
+    await freeze(true)
+    const before = await locks.snapshot([alice], [0n, freezable])
+    await expectRejected(locks.withdraw(alice, id), 'ERR:FROZEN')
+    expect(await locks.snapshot([alice], [0n, freezable])).toEqual(before)
+    await freeze(false)
+    expect((await locks.withdraw(alice, id)).value).toBe(1000n)
+  })
+})
+

@@ -1,6 +1,7 @@
 // Locks on a Grove (grove.ts): box names, the reference vesting function, and each action's group
 // with the README's fees, built through the typed client. Shared by the locks tests and the bench,
 // so it imports nothing from vitest.
+import { createHash } from 'node:crypto'
 import algosdk, { type Address, type Transaction } from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { LocksClient, type LocksComposer } from '../clients/LocksClient.ts'
@@ -37,6 +38,12 @@ export const lockBoxName = (id: bigint): Uint8Array => cat(new Uint8Array([0x6c]
 export const assetIndexName = (asset: bigint, id: bigint): Uint8Array => cat(new Uint8Array([0x61]), u64(asset), u64(id))
 /** `"o" ‖ owner ‖ uint64(id)`. */
 export const ownerIndexName = (owner: Address | string, id: bigint): Uint8Array => cat(new Uint8Array([0x6f]), algosdk.decodeAddress(owner.toString()).publicKey, u64(id))
+
+/** A lock's id (Locks.lockId): the top 53 bits of sha512_256(creator ‖ uint64(nonce)). */
+export function lockIdOf(creator: Address | string, nonce: bigint): bigint {
+  const digest = createHash('sha512-256').update(cat(algosdk.decodeAddress(creator.toString()).publicKey, u64(nonce))).digest()
+  return digest.readBigUInt64BE(0) >> 11n
+}
 
 /** Minimum balance of holding an asset. */
 export const ASSET_MBR = 100_000n
@@ -106,9 +113,13 @@ export class Locks {
     }
   }
 
-  /** The id the next lock gets. */
-  async nextId(): Promise<bigint> {
-    return (await this.client.state.global.nextId()) ?? 1n
+  /** Nonces this kit has handed out (deterministic: the same test makes the same ids). */
+  private nonces = 0n
+
+  /** A nonce `owner` has not used through this kit, and the id it gives. */
+  nextLock(owner: User): { nonce: bigint; id: bigint } {
+    this.nonces += 1n
+    return { nonce: this.nonces, id: lockIdOf(owner.addr, this.nonces) }
   }
 
   /** Every box name of the app, hex, sorted. */
@@ -165,9 +176,9 @@ export class Locks {
     amount: bigint,
     cliff: bigint,
     end: bigint,
-    o: { mbr?: bigint; deposit?: Promise<Transaction>; id?: bigint; signer?: User; callFee?: bigint } = {},
+    o: { mbr?: bigint; deposit?: Promise<Transaction>; nonce?: bigint; signer?: User; callFee?: bigint } = {},
   ): Promise<Sent<bigint>> {
-    const id = o.id ?? (await this.nextId())
+    const { nonce, id } = o.nonce === undefined ? this.nextLock(owner) : { nonce: o.nonce, id: lockIdOf(owner.addr, o.nonce) }
     const optIn = await this.needsOptIn(asset)
     const pay = (amount: bigint) => this.g.algorand.createTransaction.payment({ sender: owner.addr, receiver: this.address, amount: AlgoAmount.MicroAlgo(amount), note: this.g.note() })
     // signed by the owner even when the call is signed by another key (after a rekey)
@@ -181,7 +192,7 @@ export class Locks {
       const g = optIn ? group.optInAsset({ sender: owner.addr, args: { mbr: { txn: clone(optInTxn), signer: owner.signer }, asset }, assetReferences: [asset], ...this.fee(1) }) : group
       return g.lock({
         sender: owner.addr,
-        args: { mbr: boxes(), deposit: deposit(), cliff, end },
+        args: { mbr: boxes(), deposit: deposit(), cliff, end, nonce },
         boxReferences: [lockBoxName(id), assetIndexName(asset, id), ownerIndexName(owner.addr, id)],
         assetReferences: asset === 0n ? [] : [asset],
         signer: o.signer?.signer,

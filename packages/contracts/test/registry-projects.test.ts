@@ -10,6 +10,8 @@ let creator: User
 let manager: User
 let stranger: User
 let token: bigint
+/** An asset whose creator handed the manager role to `manager`. */
+let handed: bigint
 /** Minimum balance of a project box: 2,500 + 400 × (9 + 163). */
 const PROJECT_MBR = 71_300n
 
@@ -71,7 +73,8 @@ beforeAll(async () => {
   creator = await g.user(10)
   manager = await g.user(10)
   stranger = await g.user(10)
-  token = (await g.algorand.send.assetCreate({ sender: creator.addr, total: 1000n, unitName: 'PRJ', manager: manager.addr, note: g.note(), suppressLog: true })).assetId
+  token = (await g.algorand.send.assetCreate({ sender: creator.addr, total: 1000n, unitName: 'PRJ', manager: creator.addr, note: g.note(), suppressLog: true })).assetId
+  handed = (await g.algorand.send.assetCreate({ sender: creator.addr, total: 1000n, unitName: 'HND', manager: manager.addr, note: g.note(), suppressLog: true })).assetId
 }, 120_000)
 
 describe('projects', () => {
@@ -138,13 +141,44 @@ describe('projects', () => {
     expect(decodeEvents(registrySpec, sent.confirmation.logs, 'ProjectRemoved')).toEqual([{ asset: token, owner: manager.addr.toString() }])
   })
 
-  it('registers for the manager; the admin removes it and the owner gets the minimum balance back', async () => {
-    await register(manager, token, 'By manager', '')
-    expect((await project(token))!.owner).toBe(manager.addr.toString())
+  it('refuses the creator of an asset whose manager is someone else (a squat), moving nothing; registers for the manager', async () => {
+    const before = await snapshot(handed)
+    await expectRejected(register(creator, handed, 'Squat', ''), 'ERR:NOT_CREATOR')
+    expect(await snapshot(handed)).toEqual(before)
+    await register(manager, handed, 'By manager', '')
+    expect((await project(handed))!.owner).toBe(manager.addr.toString())
+  })
+
+  it('the admin removes a project; the owner gets the minimum balance back', async () => {
     const before = await grove().balance(manager, 0n)
-    await remove(grove().admin, token, manager)
-    expect(await project(token)).toBeUndefined()
+    await remove(grove().admin, handed, manager)
+    expect(await project(handed)).toBeUndefined()
     expect(await grove().balance(manager, 0n)).toBe(before + PROJECT_MBR)
+  })
+
+  it('the manager claims a project the creator registered before handing the role on; a stranger cannot', async () => {
+    const g = grove()
+    await register(creator, token, 'Early', '')
+    await g.algorand.send.assetConfig({ sender: creator.addr, assetId: token, manager: manager.addr, note: g.note(), suppressLog: true })
+    const claim = (who: User) => g.registry.send.claimProject({ sender: who.addr, args: { asset: token }, ...refs(token), note: g.note() })
+    const before = await snapshot(token)
+    await expectRejected(claim(stranger), 'ERR:NOT_CREATOR')
+    await expectRejected(claim(creator), 'ERR:NOT_CREATOR')
+    expect(await snapshot(token)).toEqual(before)
+    const sent = await claim(manager)
+    expect((await project(token))!.owner).toBe(manager.addr.toString())
+    expect(decodeEvents(registrySpec, sent.confirmation.logs, 'ProjectTransferred')).toEqual([{ asset: token, previousOwner: creator.addr.toString(), owner: manager.addr.toString() }])
+  })
+
+  it('removes a project moved to an account holding nothing: the minimum balance goes to the caller', async () => {
+    const g = grove()
+    const empty = g.algorand.account.random()
+    await g.registry.send.transferProject({ sender: manager.addr, args: { asset: token, newOwner: empty.addr.toString() }, ...refs(token), note: g.note() })
+    const before = await g.balance(g.admin, 0n)
+    await remove(g.admin, token, empty as unknown as User)
+    expect(await project(token)).toBeUndefined()
+    expect(await g.balance(g.admin, 0n)).toBe(before + PROJECT_MBR - 2000n)
+    expect(await g.balance(empty.addr, 0n)).toBe(0n)
   })
 
   it('refuses edits of a project that does not exist', async () => {

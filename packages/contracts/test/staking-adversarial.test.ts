@@ -104,7 +104,8 @@ describe('incoming transfers', () => {
   })
 
   it('refuses a first stake without the position box payment, or with too little', async () => {
-    await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { mbr: null }), 'ERR:MBR')
+    // stake adds to an existing position only: a first stake is stakeNew, which takes the payment as an argument
+    await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { mbr: null }), 'ERR:NO_POSITION')
     await rejectedUnmoved(() => kit.stake(mallory, farm, 1000n, { mbr: POSITION_MBR - 1n }), 'ERR:MBR')
   })
 
@@ -123,7 +124,7 @@ describe('incoming transfers', () => {
       suggestedParams: { ...(await g.algorand.getSuggestedParams()), flatFee: true, fee: 1000n },
       note: g.note(),
     })
-    await rejectedUnmoved(() => kit.run(mallory, (group) => group.stake({ sender: mallory.addr, args: { input, program: farm }, ...refs, ...kit.fee(0) }), [mbr], [second]), 'ERR:BAD_INPUT_TYPE')
+    await rejectedUnmoved(() => kit.run(mallory, (group) => group.stakeNew({ sender: mallory.addr, args: { mbr, input, program: farm }, ...refs, ...kit.fee(0) }), [], [second]), 'ERR:BAD_INPUT_TYPE')
   })
 })
 
@@ -219,5 +220,120 @@ describe('reward drain by many tiny stakes', () => {
       await expectRejected(kit.claim(u, farm), 'ERR:NOTHING_TO_CLAIM')
     }
     expect(algosdk).toBeDefined()
+  })
+})
+
+describe('one transfer offered to two calls (the review’s double credit)', () => {
+  /** A raw app call of `method` with its non-transaction arguments ABI-encoded: it takes as its txn arguments whatever precedes it. */
+  async function rawCall(sender: User, method: string, args: (bigint | string)[], program: bigint): Promise<algosdk.Transaction> {
+    const g = grove()
+    const abi = kit.client.appClient.getABIMethod(method)
+    const values = abi.args.filter((a) => !algosdk.abiTypeIsTransaction(a.type))
+    const refs = await kit.refs(program, sender.addr)
+    return algosdk.makeApplicationNoOpTxnFromObject({
+      sender: sender.addr,
+      appIndex: kit.appId,
+      appArgs: [abi.getSelector(), ...values.map((a, i) => (a.type as algosdk.ABIType).encode(args[i]!))],
+      boxes: [...refs.boxReferences, programBoxName((await kit.client.state.global.programCount())! + 1n)].map((name) => ({ appIndex: 0, name })),
+      foreignAssets: [stakeToken, rewardA],
+      foreignApps: refs.appReferences,
+      suggestedParams: { ...(await g.algorand.getSuggestedParams()), flatFee: true, fee: 3000n },
+      note: g.note(),
+    })
+  }
+
+  let algoProgram: bigint
+  /** Mallory's own program, paying ALGO: her top-ups and extensions deposit ALGO. */
+  let own: bigint
+  beforeAll(async () => {
+    // Alice's 30 ALGO staked in an ALGO program: what a double credit would pay out of
+    const now = await kit.now()
+    algoProgram = (await kit.createProgram(creator, { stakeAsset: 0n, rewards: [{ asset: rewardA, rate: 1n }], start: now + 5n, end: now + 86_400n })).value
+    await kit.travel(6n)
+    await kit.stake(alice, algoProgram, 30_000_000n)
+    // Mallory has a position and a program of her own, so her calls pass every check but the input's
+    await kit.stake(mallory, algoProgram, 1_000_000n)
+    own = (await kit.createProgram(mallory, { stakeAsset: stakeToken, rewards: [{ asset: 0n, rate: 1n }], start: now + 10n, end: now + 86_400n })).value
+  })
+
+  /** Mallory's createProgram paying its reward in ALGO (10 ALGO), followed in the same group by `follower`. */
+  async function createThen(follower: (t: algosdk.Transaction[]) => Promise<algosdk.Transaction>): Promise<unknown> {
+    const now = await kit.now()
+    const mbr = await kit.input(mallory, 0n, 108_500n)
+    const deposit = await kit.input(mallory, 0n, 10_000_000n)
+    const box = programBoxName((await kit.client.state.global.programCount())! + 1n)
+    return kit.run(
+      mallory,
+      (group) =>
+        group.createProgram({
+          sender: mallory.addr,
+          args: { mbr, deposit1: deposit, stakeAsset: stakeToken, rewardAsset1: 0n, rate1: 10_000_000n / 1000n, start: now + 10n, end: now + 1010n, minStakeSeconds: 0n },
+          ...kit.fee(0),
+          boxReferences: [box],
+          assetReferences: [stakeToken],
+          appReferences: [grove().ids.registryAppId],
+        }),
+      [],
+      [await follower([mbr, deposit])],
+    )
+  }
+
+  const watched = () => [mallory.addr, alice.addr, creator.addr, kit.address]
+  async function refusedUnmoved(attack: () => Promise<unknown>, code: string | RegExp = 'ERR:BAD_INPUT_TYPE'): Promise<void> {
+    const before = await kit.snapshot(watched(), [0n, stakeToken, rewardA], [algoProgram, own], [alice, mallory])
+    await expectRejected(attack(), code)
+    expect(await kit.snapshot(watched(), [0n, stakeToken, rewardA], [algoProgram, own], [alice, mallory])).toEqual(before)
+  }
+
+  it('as the next createProgram’s minimum-balance payment (refunded at once): refused, Alice can still unstake her 30 ALGO', async () => {
+    const now = await kit.now()
+    await refusedUnmoved(() => createThen(() => rawCall(mallory, 'createProgram', [stakeToken, rewardA, 1n, now + 10n, now + 1010n, 0n], 0n)))
+  })
+
+  it('as the input of a stake into someone else’s program: refused', async () => {
+    await refusedUnmoved(() => createThen(() => rawCall(mallory, 'stake', [algoProgram], algoProgram)))
+    // stakeNew's payment slot would be the deposit (not the position box's 44,500), its input slot the call
+    await refusedUnmoved(() => createThen(() => rawCall(mallory, 'stakeNew', [algoProgram], algoProgram)), /ERR:MBR|ERR:BAD_INPUT_TYPE/)
+  })
+
+  it('as the attacker’s own top-up or extension deposit: refused', async () => {
+    const p = await kit.program(own)
+    await refusedUnmoved(() => createThen(() => rawCall(mallory, 'topUp', [own, 1n, 2n], own)))
+    await refusedUnmoved(() => createThen(() => rawCall(mallory, 'extend', [own, p.end + 100n], own)))
+  })
+
+  it('leaves Alice able to unstake her whole stake', async () => {
+    const before = await grove().balance(alice, 0n)
+    await kit.unstake(alice, algoProgram, 30_000_000n)
+    // the stake and the position box's minimum balance back, less the fee of the call and its two inner payments
+    expect((await grove().balance(alice, 0n)) - before).toBe(30_000_000n + POSITION_MBR - 3000n)
+  })
+})
+
+describe('assets whose issuer keeps powers', () => {
+  it('refuses a program of an asset whose holdings start frozen, nothing moves', async () => {
+    const g = grove()
+    const dfz = await g.asset(creator, { unitName: 'DFZ', freeze: creator.addr, defaultFrozen: true })
+    const now = await kit.now()
+    await rejectedUnmoved(() => kit.createProgram(creator, { stakeAsset: dfz, rewards: [{ asset: rewardA, rate: 1n }], start: now + 5n, end: now + 105n }), 'ERR:DEFAULT_FROZEN')
+  })
+
+  it('a frozen app holding: emergencyWithdraw fails with ERR:FROZEN, nothing moves, and works once unfrozen', async () => {
+    const g = grove()
+    const frz = await g.asset(creator, { unitName: 'FRZ', freeze: creator.addr })
+    await g.optIn(alice, frz)
+    await g.transfer(creator, alice, frz, 1000n)
+    const now = await kit.now()
+    const program = (await kit.createProgram(creator, { stakeAsset: frz, rewards: [{ asset: rewardA, rate: 1n }], start: now + 5n, end: now + 105n })).value
+    await kit.travel(6n)
+    await kit.stake(alice, program, 1000n)
+    const freeze = (frozen: boolean) => g.algorand.send.assetFreeze({ sender: creator.addr, assetId: frz, account: kit.address, frozen, note: g.note(), suppressLog: true })
+    await freeze(true)
+    const before = await kit.snapshot([alice.addr, kit.address], [0n, frz], [program], [alice])
+    await expectRejected(kit.emergencyWithdraw(alice, program), 'ERR:FROZEN')
+    expect(await kit.snapshot([alice.addr, kit.address], [0n, frz], [program], [alice])).toEqual(before)
+    await freeze(false)
+    await kit.emergencyWithdraw(alice, program)
+    expect(await g.balance(alice, frz)).toBe(1000n)
   })
 })

@@ -189,9 +189,10 @@ export class StakingKit {
       .catch((e: unknown) => {
         throw opcodes === undefined ? e : new Error(`${(e as Error).message} (simulate: ${opcodes} opcodes)`, { cause: e })
       })
-    const call = result.transactions.findIndex((t) => t.type === algosdk.TransactionType.appl)
+    // the last app call is the action (an optInAssets call may come first)
+    const call = result.transactions.findLastIndex((t) => t.type === algosdk.TransactionType.appl)
     return {
-      value: result.returns[0] as T,
+      value: result.returns[result.returns.length - 1] as T,
       logs: result.confirmations[call]?.logs ?? [],
       fees: result.transactions.reduce((n, t) => n + t.fee, 0n),
       budgetCalls: 0,
@@ -213,53 +214,59 @@ export class StakingKit {
     return n
   }
 
-  /** Creates a program, depositing rate × duration of each reward; returns its id. */
+  /**
+   * Creates a program, depositing rate × duration of each reward; returns its id. The group is
+   * [(optIn payment, optInAssets) when the app lacks an asset, mbr, deposit1, (deposit2), createProgram(2)].
+   */
   async createProgram(creator: User, t: ProgramTerms, o: { deposits?: bigint[]; mbr?: bigint } = {}): Promise<Sent<bigint>> {
     const assets = [t.stakeAsset, ...t.rewards.map((r) => r.asset)]
     const optIns = await this.newOptIns(assets)
-    const exact = PROGRAM_MBR + 100_000n * BigInt(optIns)
-    const pay = o.mbr ?? exact
+    const pay = o.mbr ?? PROGRAM_MBR
     const mbr = await this.input(creator, 0n, pay)
+    const optInPayment = optIns > 0 ? await this.input(creator, 0n, 100_000n * BigInt(optIns)) : undefined
     const duration = t.end - t.start
     const deposits = await Promise.all(t.rewards.map((r, i) => this.input(creator, r.asset, o.deposits?.[i] ?? r.rate * duration)))
     const [r1, r2] = t.rewards
     const box = programBoxName((await this.client.state.global.programCount())! + 1n)
-    const sent = await this.run<bigint>(
-      creator,
-      (group) =>
-        group.createProgram({
-          sender: creator.addr,
-          args: {
-            mbr: copy(mbr),
-            stakeAsset: t.stakeAsset,
-            rewardAsset1: r1!.asset,
-            rewardAsset2: r2?.asset ?? 0n,
-            rate1: r1!.rate,
-            rate2: r2?.rate ?? 0n,
-            start: t.start,
-            end: t.end,
-            minStakeSeconds: t.minStakeSeconds ?? 0n,
-          },
-          boxReferences: [box],
-          assetReferences: [...new Set(assets.filter((a) => a !== 0n))],
-          appReferences: [this.g.ids.registryAppId],
-          ...this.fee(optIns + (pay > exact ? 1 : 0)),
-        }),
-      [],
-      deposits,
-    )
+    const references = {
+      boxReferences: [box],
+      assetReferences: [...new Set(assets.filter((a) => a !== 0n))],
+      appReferences: [this.g.ids.registryAppId],
+    }
+    const common = { start: t.start, end: t.end, minStakeSeconds: t.minStakeSeconds ?? 0n, stakeAsset: t.stakeAsset, rewardAsset1: r1!.asset, rate1: r1!.rate }
+    const sent = await this.run<bigint>(creator, (group) => {
+      let g = group as unknown as StakingComposer<unknown[]>
+      if (optInPayment) {
+        g = g.optInAssets({ sender: creator.addr, args: { mbr: copy(optInPayment), assets: [...new Set(assets.filter((a) => a !== 0n))] }, ...references, ...this.fee(optIns) }) as unknown as StakingComposer<unknown[]>
+      }
+      const fee = this.fee(pay > PROGRAM_MBR ? 1 : 0)
+      if (!r2) return g.createProgram({ sender: creator.addr, args: { mbr: copy(mbr), deposit1: copy(deposits[0]!), ...common }, ...references, ...fee })
+      return g.createProgram2({
+        sender: creator.addr,
+        args: { mbr: copy(mbr), deposit1: copy(deposits[0]!), deposit2: copy(deposits[1]!), ...common, rewardAsset2: r2.asset, rate2: r2.rate },
+        ...references,
+        ...fee,
+      })
+    })
     return { ...sent, value: BigInt(sent.value) }
   }
 
-  /** Stakes `amount`; pays the position box first when there is none. */
+  /** Stakes `amount`: stakeNew paying the position box first when there is none (or when `mbr` is given), stake otherwise. */
   async stake(user: User, program: bigint, amount: bigint, o: InputOverrides & { assetSender?: Address; asset?: bigint; mbr?: bigint | null; callSigner?: User } = {}): Promise<Sent<void>> {
     const p = await this.program(program)
     const fresh = (await this.positionBox(program, user.addr)) === undefined
-    const before: Transaction[] = []
-    if (o.mbr !== null && (fresh || o.mbr !== undefined)) before.push(await this.input(user, 0n, o.mbr ?? POSITION_MBR))
     const input = await this.input(user, o.asset ?? p.stakeAsset, amount, o)
     const refs = await this.refs(program, user.addr, p)
-    return this.run(user, (group) => group.stake({ sender: user.addr, signer: o.callSigner?.signer, args: { input: { txn: copy(input), signer: (o.sender ?? user).signer }, program }, ...refs, ...this.fee(0) }), before)
+    // fresh copies per composer: a group may be composed twice (simulated, then sent) and a composer stamps its group id
+    const inputArg = () => ({ txn: copy(input), signer: (o.sender ?? user).signer })
+    if (o.mbr !== null && (fresh || o.mbr !== undefined)) {
+      const mbr = await this.input(user, 0n, o.mbr ?? POSITION_MBR)
+      // the payment is signed by its sender's key (the call may be signed by another after a rekey in the input)
+      return this.run(user, (group) =>
+        group.stakeNew({ sender: user.addr, signer: o.callSigner?.signer, args: { mbr: { txn: copy(mbr), signer: user.signer }, input: inputArg(), program }, ...refs, ...this.fee(0) }),
+      )
+    }
+    return this.run(user, (group) => group.stake({ sender: user.addr, signer: o.callSigner?.signer, args: { input: inputArg(), program }, ...refs, ...this.fee(0) }))
   }
 
   /** The inner transactions a call closing or paying out makes, from the app's own pending count. */
@@ -309,7 +316,8 @@ export class StakingKit {
     const assets = [p.rewardAsset1, p.rewardAsset2]
     const deposits = await Promise.all(rates.map((rate, i) => this.input(user, assets[i]!, amounts?.[i] ?? rate * (newEnd - p.end))))
     const refs = await this.refs(program, undefined, p)
-    return this.run(user, (group) => group.extend({ sender: user.addr, args: { program, newEnd }, ...refs, ...this.fee(0) }), deposits)
+    if (deposits.length === 1) return this.run(user, (group) => group.extend({ sender: user.addr, args: { deposit1: copy(deposits[0]!), program, newEnd }, ...refs, ...this.fee(0) }))
+    return this.run(user, (group) => group.extend2({ sender: user.addr, args: { deposit1: copy(deposits[0]!), deposit2: copy(deposits[1]!), program, newEnd }, ...refs, ...this.fee(0) }))
   }
 
   async reclaim(user: User, program: bigint, inner = 2): Promise<Sent<void>> {
@@ -341,17 +349,17 @@ export async function addStakers(kit: StakingKit, program: bigint, count: number
     await group.send({ suppressLog: true })
   }
   const sp = await g.algorand.getSuggestedParams()
-  const method = kit.client.appClient.getABIMethod('stake')
+  const method = kit.client.appClient.getABIMethod('stakeNew')
   for (let i = 0; i < accounts.length; i += 5) {
     const atc = new algosdk.AtomicTransactionComposer()
     for (const a of accounts.slice(i, i + 5)) {
       const params = { ...sp, flatFee: true, fee: 1000n }
-      atc.addTransaction({ txn: algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: a.addr, receiver: kit.address, amount: POSITION_MBR, suggestedParams: params, note: g.note() }), signer: a.signer })
+      const mbr = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: a.addr, receiver: kit.address, amount: POSITION_MBR, suggestedParams: params, note: g.note() })
       const input = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: a.addr, receiver: kit.address, amount: 1_000_000n, suggestedParams: params, note: g.note() })
       atc.addMethodCall({
         appID: kit.appId,
         method,
-        methodArgs: [{ txn: input, signer: a.signer }, program],
+        methodArgs: [{ txn: mbr, signer: a.signer }, { txn: input, signer: a.signer }, program],
         sender: a.addr,
         signer: a.signer,
         suggestedParams: params,

@@ -1,0 +1,50 @@
+// The build's TEAL check (scripts/teal-check.ts): every compiled program reads group transactions only
+// through its ABI txn arguments, and a program that reads the transaction after its call fails the build
+// with the contract, method and line named.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CONTRACTS } from '../src/deployment.ts'
+import { PACKAGE_DIR, build } from '../scripts/build.ts'
+import { groupReadViolations } from '../scripts/teal-check.ts'
+
+const teal = (lines: string[]): string => ['#pragma version 10', ...lines].join('\n')
+
+describe('the TEAL group-read check', () => {
+  it('finds no read outside ABI arguments in any committed contract', () => {
+    for (const { name } of CONTRACTS) {
+      const program = fs.readFileSync(path.join(PACKAGE_DIR, 'artifacts', `${name}.approval.teal`), 'utf8')
+      expect(groupReadViolations(program), name).toEqual([])
+    }
+  })
+
+  it.each([
+    ['the next transaction', ['create:', '// contracts/s.algo.ts:12', 'txn GroupIndex', 'intc 1 // 1', '+', 'gtxns Amount'], 'txn GroupIndex; intc 1; +'],
+    ['an earlier transaction by hand', ['stake:', '// contracts/s.algo.ts:40', '// mbr = this.txnGroup[this.txn.groupIndex - 2]', 'txn GroupIndex', 'pushint 2', '-', 'gtxns Amount'], 'txn GroupIndex; pushint 2; -'],
+    ['a computed index', ['extend:', 'txn GroupIndex', 'frame_dig -2 // count: uint64', '-', 'gtxns Amount'], 'txn GroupIndex; frame_dig -2; -'],
+    ['a literal index', ['claim:', 'gtxn 0 Amount'], 'gtxn 0 Amount'],
+  ])('refuses a read of %s, naming the method and line', (_what, lines, read) => {
+    const found = groupReadViolations(teal(lines))
+    expect(found).toHaveLength(1)
+    expect(found[0]!.teal).toBe(read)
+    expect(found[0]!.method).toBe(/^(\w+):/.exec(lines[0]!)![1])
+    expect(found[0]!.tealLine).toBe(1 + lines.findIndex((l) => l.startsWith('txn GroupIndex') || l.startsWith('gtxn')) + 1)
+  })
+
+  it('accepts the decoding of an ABI txn argument', () => {
+    const lines = ['*abi_route_stake:', '// input: axfer', 'txn GroupIndex', 'intc 1 // 1', '-', 'dup', 'gtxns TypeEnum']
+    expect(groupReadViolations(teal(lines))).toEqual([])
+  })
+
+  it('fails the build of a contract that reads the transaction after its call', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-teal-check-'))
+    try {
+      const built = build(out, [{ name: 'ForwardRead', source: 'fixtures/forward-read.algo.ts' }])
+      await expect(built).rejects.toThrow(/ForwardRead\.approval\.teal:\d+ in deposit \(fixtures\/forward-read\.algo\.ts:9\): txn GroupIndex; intc \d+; \+/)
+      expect(fs.existsSync(path.join(out, 'artifacts', 'ForwardRead.arc56.json'))).toBe(false)
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
