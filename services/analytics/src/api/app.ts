@@ -4,8 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
 import type { ApiDeps } from './deps.ts'
-import { HttpError, reason } from './errors.ts'
+import { badRequest, HttpError, reason } from './errors.ts'
 import { enforceLimits, serverOptions, type ApiLimits } from './limits.ts'
+import { address, uint64 } from './schemas.ts'
 import { health } from './routes/health.ts'
 import { pools } from './routes/pools.ts'
 import { poolById } from './routes/pool.ts'
@@ -29,7 +30,30 @@ export interface ApiOptions extends ApiDeps {
   limits?: ApiLimits
   /** Trust X-Forwarded-For for the client's IP (behind a reverse proxy). */
   trustProxy?: boolean
+  /** Where a 5xx's cause goes, one JSON line each (default stderr), whether or not `logger` is on. */
+  logError?: (line: string) => void
 }
+
+/** One line of JSON for a request answered with a 5xx: what was asked, the status and the cause. */
+export function errorLine(req: { method: string; url: string; id?: string }, status: number, error: unknown): string {
+  const e = error instanceof Error ? error : new Error(String(error))
+  return JSON.stringify({ level: 'error', time: new Date().toISOString(), service: 'analytics', method: req.method, url: req.url, reqId: req.id, status, error: e.message, code: (e as { code?: unknown }).code, stack: e.stack })
+}
+
+const stderrLine = (line: string) => void process.stderr.write(line + '\n')
+
+/** What a value failing a pattern should have been, by the pattern (the patterns themselves are no sentence). */
+const PATTERNS: Record<string, string> = { [uint64('').pattern]: 'a uint64 in decimal (0 to 18446744073709551615)', [address.pattern]: 'an Algorand address (58 characters A-Z and 2-7)' }
+
+/** The sentence for a schema validation failure: Fastify's, with the patterns named. */
+function validationMessage(error: Error & { validation?: { keyword: string; instancePath: string; params: Record<string, unknown> }[]; validationContext?: string }): string {
+  const first = error.validation?.[0]
+  if (first?.keyword === 'pattern') return `${error.validationContext ?? ''}${first.instancePath} must be ${PATTERNS[String(first.params.pattern)] ?? 'in the format /api/openapi.json gives'}`
+  return error.message
+}
+
+/** Whether a raw parameter is a number JavaScript reads as infinite ("Infinity", "1e400"): Ajv's coercion lets those past integer bounds. */
+const infinite = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '' && Math.abs(Number(value)) === Infinity
 
 /** Every route, in the order the OpenAPI document lists them. */
 const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, programs, locks, projects, vault, adminLog, activity]
@@ -37,7 +61,8 @@ const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, programs
 /** Builds the API (not listening: `listen` it, or `inject` requests in tests). */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, ajv: { customOptions: { removeAdditional: false } }, trustProxy: options.trustProxy ?? false, ...serverOptions(options.limits) })
-  await app.register(cors, { origin: options.corsOrigin ?? '*', methods: ['GET', 'HEAD', 'OPTIONS'] })
+  // an OPTIONS without Access-Control-Request-Method (not a browser's preflight) gets the same 204 and headers, not a 400
+  await app.register(cors, { origin: options.corsOrigin ?? '*', methods: ['GET', 'HEAD', 'OPTIONS'], strictPreflight: false })
   // after CORS, so a browser can read a 429 or 413
   enforceLimits(app, options.limits)
   await app.register(swagger, {
@@ -47,10 +72,15 @@ export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {
     },
   })
 
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
-    if (error.validation) return reply.status(400).send({ statusCode: 400, error: reason(400), message: error.message })
+  app.addHook('preValidation', async (req) => {
+    for (const [where, values] of [['params', req.params], ['querystring', req.query]] as const) {
+      for (const [name, value] of Object.entries((values ?? {}) as Record<string, unknown>)) if (infinite(value)) throw badRequest(`${where}/${name} must be a finite number`)
+    }
+  })
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: { keyword: string; instancePath: string; params: Record<string, unknown> }[]; validationContext?: string }, req, reply) => {
+    if (error.validation) return reply.status(400).send({ statusCode: 400, error: reason(400), message: validationMessage(error) })
     const status = error instanceof HttpError ? error.statusCode : error.statusCode && error.statusCode < 500 ? error.statusCode : 500
-    if (status >= 500) req.log.error(error)
+    if (status >= 500) (options.logError ?? stderrLine)(errorLine(req, status, error))
     return reply.status(status).send({ statusCode: status, error: reason(status), message: status >= 500 ? 'the analytics service failed to answer; see its log' : error.message })
   })
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ statusCode: 404, error: reason(404), message: `${req.method} ${req.url.split('?')[0]} is not a route of this API (see /api/openapi.json)` }))

@@ -37,11 +37,46 @@ export const pool = {
   },
 } as const
 
+/** The largest app or asset id: 2^64 − 1. */
+export const UINT64_MAX = 2n ** 64n - 1n
+
+/** Decimal numbers from 0 to 2^64 − 1 (leading zeros allowed, as go's ParseUint takes them). */
+function uint64Pattern(): string {
+  const max = UINT64_MAX.toString()
+  const alternatives = [`[0-9]{1,${max.length - 1}}`, max]
+  for (let i = 0; i < max.length; i++) {
+    const digit = Number(max[i])
+    if (digit > 0) alternatives.push(`${max.slice(0, i)}[0-${digit - 1}]${i < max.length - 1 ? `[0-9]{${max.length - 1 - i}}` : ''}`)
+  }
+  return `^0*(?:${alternatives.join('|')})$`
+}
+
+/**
+ * An app or asset id: a uint64 in decimal, checked here as a string (a JSON number loses the
+ * digits past 2^53, so "2^64" would pass as an integer schema); routes read it with idOf.
+ */
+export const uint64 = (description: string) => ({ type: 'string', pattern: uint64Pattern(), description: `${description}: a uint64 in decimal` }) as const
+
+/**
+ * The number a uint64 parameter names, or undefined above 2^53 − 1: the service keeps ids as
+ * JavaScript numbers, so no row has such an id (the route answers 404).
+ */
+export function idOf(value: string): number | undefined {
+  const id = BigInt(value)
+  return id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : undefined
+}
+
+/** A uint64 parameter as the message of a 404 writes it (no leading zeros). */
+export const idText = (value: string): string => BigInt(value).toString()
+
 export const poolIdParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 0, description: 'the pool id (its LP asset id)' } },
+  properties: { id: uint64('the pool id (its LP asset id)') },
 } as const
+
+/** An Algorand address as the schemas check it (its checksum is checked by parseAddress, address.ts). */
+export const address = { type: 'string', pattern: '^[A-Z2-7]{58}$', description: 'an Algorand address' } as const
 
 export const pageQuery = {
   limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },

@@ -1,11 +1,10 @@
 // GET /api/accounts/:address/activity: the account's actions on every contract, newest first: swaps,
 // adds and removes (DEX), staking actions, lock actions and vault stakes, unstakes and buybacks.
 import type { FastifyInstance } from 'fastify'
-import { isValidAddress } from 'algosdk'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { badRequest } from '../errors.ts'
-import { errors, pageQuery } from '../schemas.ts'
+import { parseAddress } from '../address.ts'
+import { address, errors, pageQuery } from '../schemas.ts'
 import { activityContracts as CONTRACTS, activityPage } from '../response-schemas.ts'
 
 /** The union's columns (named here: a union takes its names from its first part, which varies with ?contract). */
@@ -34,20 +33,20 @@ export function activity(app: FastifyInstance, deps: ApiDeps): void {
     {
       schema: {
         summary: "An account's swaps, liquidity changes, staking, locks and vault actions, newest first",
-        params: { type: 'object', required: ['address'], properties: { address: { type: 'string', pattern: '^[A-Z2-7]{58}$', description: 'an Algorand address' } } },
+        params: { type: 'object', required: ['address'], properties: { address } },
         querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, contract: { type: 'string', enum: CONTRACTS, description: "only this contract's actions" } } },
         response: { 200: activityPage, ...errors },
       },
     },
     async (req) => {
-      if (!isValidAddress(req.params.address)) throw badRequest('address is not a valid Algorand address (its checksum does not match)')
+      const account = parseAddress(req.params.address, 'address')
       const { limit, contract } = req.query
-      const after = decodeCursor(req.query.cursor, 3)
+      const after = decodeCursor(req.query.cursor, 3, [1, 2])
       const keyset = after ? 'AND (round, intra, log_index) < ($3, $4, $5)' : ''
       const sources = (contract ? [contract] : CONTRACTS).map((c) => SOURCES[c].replaceAll('KEYSET', keyset))
       const rows = await deps.db.query<Record<string, unknown>>(
         `SELECT * FROM (${sources.join(' UNION ALL ')}) a (${COLUMNS}) ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2`,
-        [req.params.address, limit + 1, ...(after ?? [])],
+        [account, limit + 1, ...(after ?? [])],
       )
       const { items, nextCursor } = page(rows, limit, (r) => [Number(r.round), Number(r.intra), Number(r.log_index)])
       const opt = (v: unknown) => (v === null || v === undefined ? null : String(v))

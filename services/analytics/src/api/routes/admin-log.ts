@@ -24,7 +24,7 @@ export function adminLog(app: FastifyInstance, deps: ApiDeps): void {
     },
     async (req) => {
       const { limit, action } = req.query
-      const after = decodeCursor(req.query.cursor, 2)
+      const after = decodeCursor(req.query.cursor, 2, [1])
       const params: unknown[] = [limit + 1]
       const where: string[] = []
       if (after) where.push(`(round, intra) < ($${params.push(after[0])}, $${params.push(after[1])})`)

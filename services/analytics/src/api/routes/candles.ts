@@ -45,7 +45,7 @@ export async function readCandles(deps: ApiDeps, poolId: number, q: { tf: Timefr
 }
 
 export function candles(app: FastifyInstance, deps: ApiDeps): void {
-  app.get<{ Params: { id: number }; Querystring: Query }>(
+  app.get<{ Params: { id: string }; Querystring: Query }>(
     '/api/pools/:id/candles',
     {
       schema: {
@@ -57,8 +57,8 @@ export function candles(app: FastifyInstance, deps: ApiDeps): void {
           required: ['tf'],
           properties: {
             tf: { type: 'string', enum: Object.keys(TIMEFRAMES) },
-            from: { type: 'integer', minimum: 0, description: 'unix seconds (default: limit candles before to)' },
-            to: { type: 'integer', minimum: 0, description: 'unix seconds (default: now)' },
+            from: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'unix seconds (default: limit candles before to)' },
+            to: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'unix seconds (default: now)' },
             limit: { type: 'integer', minimum: 1, maximum: 2000, default: 500 },
           },
         },
@@ -70,8 +70,8 @@ export function candles(app: FastifyInstance, deps: ApiDeps): void {
       const to = req.query.to ?? (await nowOf(deps))
       const from = req.query.from ?? 0
       if (from > to) throw badRequest('from must not be after to')
-      await assertPool(deps, req.params.id)
-      return { poolId: req.params.id, tf, candles: await readCandles(deps, req.params.id, { tf, from, to, limit }) }
+      const poolId = await assertPool(deps, req.params.id)
+      return { poolId, tf, candles: await readCandles(deps, poolId, { tf, from, to, limit }) }
     },
   )
 }

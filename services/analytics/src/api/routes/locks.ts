@@ -1,11 +1,11 @@
 // GET /api/locks?asset=&owner= and /api/locks/:id: token locks with their terms and what is left
 // in them, by id.
 import type { FastifyInstance } from 'fastify'
-import { isValidAddress } from 'algosdk'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { badRequest, notFound } from '../errors.ts'
-import { errors, pageQuery } from '../schemas.ts'
+import { notFound } from '../errors.ts'
+import { parseAddress } from '../address.ts'
+import { address, errors, idOf, idText, pageQuery, uint64 } from '../schemas.ts'
 import { lock, locksPage } from '../response-schemas.ts'
 
 const SELECT = `SELECT l.*, (l.amount - l.withdrawn)::text AS remaining, a.unit_name, a.name AS asset_name, a.decimals FROM locks l LEFT JOIN assets a ON a.id = l.asset`
@@ -28,21 +28,21 @@ function lockOut(r: Record<string, unknown>) {
   }
 }
 
-const address = { type: 'string', pattern: '^[A-Z2-7]{58}$', description: 'an Algorand address' } as const
-
 export function locks(app: FastifyInstance, deps: ApiDeps): void {
-  app.get<{ Querystring: { limit: number; cursor?: string; asset?: number; owner?: string } }>(
+  app.get<{ Querystring: { limit: number; cursor?: string; asset?: string; owner?: string } }>(
     '/api/locks',
     {
       schema: {
         summary: 'Token locks, by id; filter by asset and/or owner',
-        querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, asset: { type: 'integer', minimum: 0, description: '0 for ALGO' }, owner: address } },
+        querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, asset: uint64('the locked asset, 0 for ALGO'), owner: address } },
         response: { 200: locksPage, ...errors },
       },
     },
     async (req) => {
-      const { limit, asset: assetId, owner } = req.query
-      if (owner !== undefined && !isValidAddress(owner)) throw badRequest('owner is not a valid Algorand address (its checksum does not match)')
+      const { limit } = req.query
+      const owner = req.query.owner === undefined ? undefined : parseAddress(req.query.owner, 'owner')
+      // an asset id past 2^53 names no asset this service holds: no lock has it
+      const assetId = req.query.asset === undefined ? undefined : (idOf(req.query.asset) ?? -1)
       const after = decodeCursor(req.query.cursor, 1)?.[0] ?? 0
       const params: unknown[] = [after, limit + 1]
       const where = ['l.id > $1']
@@ -54,14 +54,15 @@ export function locks(app: FastifyInstance, deps: ApiDeps): void {
     },
   )
 
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: { id: string } }>(
     '/api/locks/:id',
     {
-      schema: { summary: 'One lock', params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } }, response: { 200: lock, ...errors } },
+      schema: { summary: 'One lock', params: { type: 'object', required: ['id'], properties: { id: uint64('the lock id') } }, response: { 200: lock, ...errors } },
     },
     async (req) => {
-      const [row] = await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE l.id = $1`, [req.params.id])
-      if (!row) throw notFound(`lock ${req.params.id}`)
+      const id = idOf(req.params.id)
+      const [row] = id === undefined ? [] : await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE l.id = $1`, [id])
+      if (!row) throw notFound(`lock ${idText(req.params.id)}`)
       return lockOut(row)
     },
   )

@@ -6,9 +6,10 @@ import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { notFound } from '../errors.ts'
+import { parseAddress } from '../address.ts'
 import { type AssetInfo, type Market } from '../market.ts'
 import { marketOf } from '../market-cache.ts'
-import { errors, pageQuery } from '../schemas.ts'
+import { address, errors, idOf, idText, pageQuery, uint64 } from '../schemas.ts'
 import { program, programsPage } from '../response-schemas.ts'
 
 const YEAR = 365 * 86_400
@@ -72,14 +73,15 @@ export function programs(app: FastifyInstance, deps: ApiDeps): void {
             ...pageQuery,
             kind: { type: 'string', enum: ['farm', 'pool'] },
             status: { type: 'string', enum: ['upcoming', 'active', 'ended'], description: 'relative to now' },
-            creator: { type: 'string', pattern: '^[A-Z2-7]{58}$' },
+            creator: address,
           },
         },
         response: { 200: programsPage, ...errors },
       },
     },
     async (req) => {
-      const { limit, kind, status, creator } = req.query
+      const { limit, kind, status } = req.query
+      const creator = req.query.creator === undefined ? undefined : parseAddress(req.query.creator, 'creator')
       const after = decodeCursor(req.query.cursor, 1)?.[0] ?? 0
       const now = await nowOf(deps)
       const where = ['p.id > $1']
@@ -99,18 +101,20 @@ export function programs(app: FastifyInstance, deps: ApiDeps): void {
     },
   )
 
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: { id: string } }>(
     '/api/programs/:id',
     {
       schema: {
         summary: 'One staking program',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+        params: { type: 'object', required: ['id'], properties: { id: uint64('the program id') } },
         response: { 200: program, ...errors },
       },
     },
     async (req) => {
-      const [rows, market] = await Promise.all([deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.id = $1`, [req.params.id]), marketOf(deps)])
-      if (!rows[0]) throw notFound(`program ${req.params.id}`)
+      const id = idOf(req.params.id)
+      if (id === undefined) throw notFound(`program ${idText(req.params.id)}`)
+      const [rows, market] = await Promise.all([deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.id = $1`, [id]), marketOf(deps)])
+      if (!rows[0]) throw notFound(`program ${id}`)
       return programOut(rows[0], market)
     },
   )

@@ -1,10 +1,10 @@
 // GET /api/projects and /api/projects/:asset: registered projects, verified first, then by asset id.
 import type { FastifyInstance } from 'fastify'
-import { isValidAddress } from 'algosdk'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { badRequest, notFound } from '../errors.ts'
-import { errors, pageQuery } from '../schemas.ts'
+import { notFound } from '../errors.ts'
+import { parseAddress } from '../address.ts'
+import { address, errors, idOf, idText, pageQuery, uint64 } from '../schemas.ts'
 import { project, projectsPage } from '../response-schemas.ts'
 
 const SELECT = 'SELECT p.*, a.unit_name, a.name AS asset_name, a.decimals FROM projects p LEFT JOIN assets a ON a.id = p.asset'
@@ -31,16 +31,16 @@ export function projects(app: FastifyInstance, deps: ApiDeps): void {
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { ...pageQuery, owner: { type: 'string', pattern: '^[A-Z2-7]{58}$' }, verified: { type: 'boolean' } },
+          properties: { ...pageQuery, owner: address, verified: { type: 'boolean' } },
         },
         response: { 200: projectsPage, ...errors },
       },
     },
     async (req) => {
-      const { limit, owner, verified } = req.query
-      if (owner !== undefined && !isValidAddress(owner)) throw badRequest('owner is not a valid Algorand address (its checksum does not match)')
+      const { limit, verified } = req.query
+      const owner = req.query.owner === undefined ? undefined : parseAddress(req.query.owner, 'owner')
       // sort key: (0 for verified else 1, asset)
-      const after = decodeCursor(req.query.cursor, 2) ?? [0, -1]
+      const after = decodeCursor(req.query.cursor, 2, [0]) ?? [0, -1]
       const params: unknown[] = [after[0], after[1], limit + 1]
       const where = ['(CASE WHEN p.verified THEN 0 ELSE 1 END, p.asset) > ($1::int, $2::bigint)']
       if (owner !== undefined) where.push(`p.owner = $${params.push(owner)}`)
@@ -51,14 +51,15 @@ export function projects(app: FastifyInstance, deps: ApiDeps): void {
     },
   )
 
-  app.get<{ Params: { asset: number } }>(
+  app.get<{ Params: { asset: string } }>(
     '/api/projects/:asset',
     {
-      schema: { summary: "One project, by its token's asset id", params: { type: 'object', required: ['asset'], properties: { asset: { type: 'integer', minimum: 1 } } }, response: { 200: project, ...errors } },
+      schema: { summary: "One project, by its token's asset id", params: { type: 'object', required: ['asset'], properties: { asset: uint64("the project token's asset id") } }, response: { 200: project, ...errors } },
     },
     async (req) => {
-      const [row] = await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.asset = $1`, [req.params.asset])
-      if (!row) throw notFound(`project ${req.params.asset}`)
+      const asset = idOf(req.params.asset)
+      const [row] = asset === undefined ? [] : await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE p.asset = $1`, [asset])
+      if (!row) throw notFound(`project ${idText(req.params.asset)}`)
       return projectOut(row)
     },
   )

@@ -29,7 +29,7 @@ export function swapOut(r: Record<string, unknown>) {
 }
 
 export function swaps(app: FastifyInstance, deps: ApiDeps): void {
-  app.get<{ Params: { id: number }; Querystring: { limit: number; cursor?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { limit: number; cursor?: string } }>(
     '/api/pools/:id/swaps',
     {
       schema: {
@@ -41,12 +41,12 @@ export function swaps(app: FastifyInstance, deps: ApiDeps): void {
     },
     async (req) => {
       const { limit } = req.query
-      const after = decodeCursor(req.query.cursor, 4)
-      await assertPool(deps, req.params.id)
+      const after = decodeCursor(req.query.cursor, 4, [2, 3])
+      const poolId = await assertPool(deps, req.params.id)
       const rows = await deps.db.query(
         `SELECT * FROM swaps WHERE pool_id = $1 ${after ? 'AND (time, round, intra, log_index) < ($3, $4, $5, $6)' : ''}
          ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT $2`,
-        [req.params.id, limit + 1, ...(after ?? [])],
+        [poolId, limit + 1, ...(after ?? [])],
       )
       const { items, nextCursor } = page(rows, limit, (r) => [Number(r.time), Number(r.round), Number(r.intra), Number(r.log_index)])
       return { swaps: items.map(swapOut), nextCursor }

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
-import { errors, pageQuery } from '../schemas.ts'
+import { parseAddress } from '../address.ts'
+import { address, errors, pageQuery } from '../schemas.ts'
 import { vault as vaultResponse, vaultEventsPage } from '../response-schemas.ts'
 
 const DAY = 86_400
@@ -61,14 +62,15 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { ...pageQuery, kind: { type: 'string', enum: ['stake', 'unstake', 'buyback'] }, account: { type: 'string', pattern: '^[A-Z2-7]{58}$' } },
+          properties: { ...pageQuery, kind: { type: 'string', enum: ['stake', 'unstake', 'buyback'] }, account: address },
         },
         response: { 200: vaultEventsPage, ...errors },
       },
     },
     async (req) => {
-      const { limit, kind, account } = req.query
-      const after = decodeCursor(req.query.cursor, 3)
+      const { limit, kind } = req.query
+      const account = req.query.account === undefined ? undefined : parseAddress(req.query.account, 'account')
+      const after = decodeCursor(req.query.cursor, 3, [1, 2])
       const params: unknown[] = [limit + 1]
       const where: string[] = []
       if (after) where.push(`(round, intra, log_index) < ($${params.push(after[0])}, $${params.push(after[1])}, $${params.push(after[2])})`)
