@@ -301,13 +301,13 @@ describe('an account at a round', () => {
     expect(Number(before.pendingRewards)).toBe(0)
   })
 
-  it('is refused with the indexer texts past an app call, past an inner transaction, after the current round and for the fee sink', async () => {
+  it('is refused with the indexer texts past an app call, past an inner transaction, after the current round and for the fee sink (400 where the indexer answers 500)', async () => {
     const erin = await fundedAccount(d.algod, 5_000_000)
     const funded = (await indexer.lookupAccountByID(erin.addr).do()).account.createdAtRound!
     const app = await createApp(alice)
     const optIn = await appCall(erin, app, algosdk.OnApplicationComplete.OptInOC)
     const atFunding = await raw(`/v2/accounts/${erin.addr}?round=${funded}`)
-    expect(atFunding.status).toBe(500)
+    expect(atFunding.status).toBe(400)
     // the intra offset is the call's place in its round (0: each submit here makes a block)
     expect(atFunding.body.message).toBe(`failed while searching for account: error while rewinding account: ${erin.addr}[${optIn},0]: rewinding past txn type appl is not currently supported`)
     // the app account took part in an inner transfer: the walk stops there
@@ -317,13 +317,13 @@ describe('an account at a round', () => {
     const fundedApp = await pay(alice, appAddr, 1_000_000)
     await appCall(alice, innerApp, algosdk.OnApplicationComplete.NoOpOC, { args: ['optin'], assets: [asset], fee: 2000n })
     const inner = await raw(`/v2/accounts/${appAddr}?round=${fundedApp}`)
-    expect(inner).toEqual({ status: 500, body: { message: 'failed while searching for account: error while rewinding account: rewinding past inner transactions is not supported' } })
+    expect(inner).toEqual({ status: 400, body: { message: 'failed while searching for account: error while rewinding account: rewinding past inner transactions is not supported' } })
 
     const current = (await indexer.makeHealthCheck().do()).round
     const ahead = await raw(`/v2/accounts/${erin.addr}?round=${current + 10n}`)
-    expect(ahead).toEqual({ status: 500, body: { message: `failed while searching for account: error while rewinding account: the requested round ${current + 10n} > the current round ${current}` } })
+    expect(ahead).toEqual({ status: 400, body: { message: `failed while searching for account: error while rewinding account: the requested round ${current + 10n} > the current round ${current}` } })
     const block = await indexer.lookupBlock(1).do()
     const feeSink = await raw(`/v2/accounts/${block.rewards!.feeSink}?round=1`)
-    expect(feeSink).toEqual({ status: 500, body: { message: 'failed while searching for account: error while rewinding account: unable to rewind the FeeSink' } })
+    expect(feeSink).toEqual({ status: 400, body: { message: 'failed while searching for account: error while rewinding account: unable to rewind the FeeSink' } })
   })
 })

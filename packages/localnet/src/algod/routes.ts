@@ -1,5 +1,6 @@
 // The algod v2 routing table: one row per endpoint, the single source the server reads.
 import type { AlgodHandler } from './context.ts'
+import { AlgodError } from './errors.ts'
 import { genesisJSON, healthCheck, ready, versions } from './handlers/common.ts'
 import { getStatus, waitForBlock } from './handlers/status.ts'
 import {
@@ -79,6 +80,15 @@ export interface RouteMatch {
   params: Record<string, string>
 }
 
+/** A path segment unescaped; a bad escape (`%`, `%zz`) is the client's: 400, as go's URL parser refuses it. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new AlgodError(400, `invalid URL escape in path segment ${JSON.stringify(segment.slice(0, 64))}`)
+  }
+}
+
 /** Finds the route for `method path`; `methodMismatch` when only the method is wrong (echo's 405). */
 export function matchRoute(
   routes: readonly AlgodRoute[],
@@ -97,7 +107,7 @@ export function matchRoute(
       const actual = parts[i] as string
       if (seg.startsWith(':')) {
         if (actual === '') ok = false
-        else params[seg.slice(1)] = decodeURIComponent(actual)
+        else params[seg.slice(1)] = decodeSegment(actual)
       } else ok = seg === actual
     }
     if (!ok) continue

@@ -8,6 +8,7 @@ import { jsonReply } from './http.ts'
 import type { AlgodReply, AlgodRequest } from './http.ts'
 import type { AlgodContext } from './context.ts'
 import { ALGOD_ROUTES, matchRoute } from './routes.ts'
+import { logServerError } from '../log.ts'
 
 /** algod's token header. */
 export const ALGOD_TOKEN_HEADER = 'X-Algo-API-Token'
@@ -85,13 +86,13 @@ async function handle(ctx: AlgodContext, token: string, req: IncomingMessage, re
     res.end()
     return
   }
-  const url = new URL(req.url ?? '/', 'http://localhost')
-  // echo's RemoveTrailingSlash runs before routing
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
-  const lookupMethod = method === 'HEAD' ? 'GET' : method
-  const match = matchRoute(ALGOD_ROUTES, lookupMethod, path)
   let reply: AlgodReply
   try {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    // echo's RemoveTrailingSlash runs before routing
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
+    const lookupMethod = method === 'HEAD' ? 'GET' : method
+    const match = matchRoute(ALGOD_ROUTES, lookupMethod, path)
     if (!match) throw new AlgodError(404, ALGOD_ERRORS.notFound)
     if ('methodMismatch' in match) throw new AlgodError(405, ALGOD_ERRORS.methodNotAllowed)
     if (!match.route.public && !tokenMatches(providedToken(req), token)) throw new AlgodError(401, ALGOD_ERRORS.invalidApiToken)
@@ -106,6 +107,7 @@ async function handle(ctx: AlgodContext, token: string, req: IncomingMessage, re
     reply = await match.route.handler(ctx, request)
   } catch (e) {
     reply = errorReply(e)
+    if (reply.status >= 500) logServerError('algod', method, req.url, reply.status, e)
   }
   write(res, reply, method === 'HEAD')
 }

@@ -1,7 +1,7 @@
 // The indexer v2 handlers (api/handlers.go): current state from the ledger node, history and
 // creation rounds from the store. Each answer's current-round is the store's round.
 import algosdk from 'algosdk'
-import { AlgodError, badRequest, notFound } from '../algod/errors.ts'
+import { badRequest, notFound, type AlgodError } from '../algod/errors.ts'
 import { jsonReply, uintParam, uintQuery, boolQuery } from '../algod/http.ts'
 import type { AlgodReply, AlgodRequest } from '../algod/http.ts'
 import { encodeModelJSON } from '../algod/required.ts'
@@ -9,6 +9,7 @@ import { parseBoxName } from '../algod/handlers/applications.ts'
 import { assetRowParamsJSON, blockHeaderJSON, type Json } from './convert.ts'
 import type { Creatable, IndexerStore, ResourceRow } from './store.ts'
 import { accountAtRound, RewindError } from './rewind.ts'
+import { decodeCanonicalAddress } from './address.ts'
 import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransactions, timeQuery, transactionFilter } from './transactions.ts'
 
 /** What indexer handlers see. */
@@ -34,7 +35,7 @@ function idParam(req: AlgodRequest, name: string): bigint {
 
 function addressParam(value: string, what: string = INDEXER_ERRORS.unableToParseAddress): string {
   try {
-    return algosdk.encodeAddress(algosdk.decodeAddress(value).publicKey)
+    return algosdk.encodeAddress(decodeCanonicalAddress(value))
   } catch (e) {
     throw badRequest(`${what}: ${(e as Error).message}`)
   }
@@ -165,8 +166,8 @@ export function lookupAccountByID(ctx: IndexerContext, req: AlgodRequest): Algod
   return jsonReply({ account, 'current-round': current })
 }
 
-/** The indexer's 500 for an account it cannot rewind. */
-const rewindFailed = (why: string): AlgodError => new AlgodError(500, `${INDEXER_ERRORS.failedSearchingAccount}: ${INDEXER_ERRORS.rewindingAccount}: ${why}`)
+/** The indexer's text for an account it cannot rewind; it answers 500, but the round asked for is the client's choice: 400. */
+const rewindFailed = (why: string): AlgodError => badRequest(`${INDEXER_ERRORS.failedSearchingAccount}: ${INDEXER_ERRORS.rewindingAccount}: ${why}`)
 
 /** GET /v2/accounts: by address order, after `next`, with the asset, app, auth and amount filters. */
 export function searchForAccounts(ctx: IndexerContext, req: AlgodRequest): AlgodReply {
@@ -548,7 +549,7 @@ export function searchForBlockHeaders(ctx: IndexerContext, req: AlgodRequest): A
     sets[k] = new Set()
     for (const s of list) {
       try {
-        sets[k]!.add(algosdk.encodeAddress(algosdk.decodeAddress(s).publicKey))
+        sets[k]!.add(algosdk.encodeAddress(decodeCanonicalAddress(s)))
       } catch (e) {
         errors.push(`unable to parse ${k === 'proposers' ? 'proposer' : k} address \`${s}\`: ${(e as Error).message}`)
       }

@@ -10,6 +10,7 @@ import { matchRoute, type AlgodRoute } from '../algod/routes.ts'
 import * as h from './handlers.ts'
 import type { IndexerContext, IndexerHandler } from './handlers.ts'
 import { IndexerStore } from './store.ts'
+import { logServerError } from '../log.ts'
 
 interface IndexerRoute {
   path: string
@@ -69,11 +70,11 @@ async function handle(ctx: IndexerContext, req: IncomingMessage, res: ServerResp
     res.end()
     return
   }
-  const url = new URL(req.url ?? '/', 'http://localhost')
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
-  const match = matchRoute(ROUTES, method === 'HEAD' ? 'GET' : method, path)
   let reply: AlgodReply
   try {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
+    const match = matchRoute(ROUTES, method === 'HEAD' ? 'GET' : method, path)
     // after a restart, answers wait until the stored blocks are indexed: never behind algod
     await ctx.store.ready
     ctx.store.drain()
@@ -83,6 +84,7 @@ async function handle(ctx: IndexerContext, req: IncomingMessage, res: ServerResp
     reply = await (match.route.handler as unknown as IndexerHandler)(ctx, request)
   } catch (e) {
     reply = errorReply(e)
+    if (reply.status >= 500) logServerError('indexer', method, req.url, reply.status, e)
   }
   write(res, reply, method === 'HEAD')
 }

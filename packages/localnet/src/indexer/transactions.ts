@@ -1,8 +1,8 @@
 // The indexer's transaction search (idb/postgres buildTransactionQuery and txnsWithNext, api's
 // fetchTransactions) over the store's rows and indexes.
 import algosdk from 'algosdk'
-import { addressString } from './address.ts'
-import { AlgodError, badRequest } from '../algod/errors.ts'
+import { addressString, decodeCanonicalAddress } from './address.ts'
+import { badRequest } from '../algod/errors.ts'
 import { boolQuery, uintQuery } from '../algod/http.ts'
 import type { AlgodRequest } from '../algod/http.ts'
 import { signatureJSON, transactionJSON, type Json } from './convert.ts'
@@ -121,10 +121,11 @@ export function transactionFilter(req: AlgodRequest, fixed: { address?: string; 
     beforeTime: timeQuery(req, 'before-time'),
     afterTime: timeQuery(req, 'after-time'),
   }
+  // bound whenever the route declares it (oapi-codegen binds every declared parameter): an account's transactions do not
+  const excludeCloseTo = fixed.address === undefined ? (boolQuery(req, 'exclude-close-to') ?? false) : false
   const role = q.get('address-role')
   if (role !== null) {
     const lc = role.toLowerCase()
-    const excludeCloseTo = boolQuery(req, 'exclude-close-to') ?? false
     if (lc === 'sender') filter.role = ROLE.sender | ROLE.assetSender
     else if (lc === 'receiver') filter.role = excludeCloseTo ? ROLE.receiver | ROLE.assetReceiver : ROLE.receiver | ROLE.assetReceiver | ROLE.closeRemainderTo | ROLE.assetCloseTo
     else if (lc === 'freeze-target') filter.role = ROLE.freeze
@@ -134,7 +135,7 @@ export function transactionFilter(req: AlgodRequest, fixed: { address?: string; 
   let addressBytes: Uint8Array | undefined
   if (address !== undefined) {
     try {
-      addressBytes = algosdk.decodeAddress(address).publicKey
+      addressBytes = decodeCanonicalAddress(address)
       filter.address = algosdk.encodeAddress(addressBytes)
     } catch (e) {
       errors.push(`${INDEXER_ERRORS.unableToParseAddress}: ${(e as Error).message}`)
@@ -197,11 +198,14 @@ function validate(f: TxnFilter, address: Uint8Array | undefined): void {
   if (errors.length > 0) throw badRequest(`invalid input: ${errors.join(', ')}`)
 }
 
-/** idb.DecodeTxnRowNext: base64url of round (8 bytes LE) ‖ intra (4 bytes LE). */
+/**
+ * idb.DecodeTxnRowNext: base64url of round (8 bytes LE) ‖ intra (4 bytes LE). The indexer answers a
+ * token it cannot decode with 500 and this text; a bad token is the client's, so here it is a 400.
+ */
 function decodeNext(token: string): { round: bigint; intra: number } {
   const bytes = /^[A-Za-z0-9_-]*={0,2}$/.test(token) && token.length % 4 === 0 ? Buffer.from(token, 'base64url') : undefined
-  if (bytes === undefined) throw new AlgodError(500, `${INDEXER_ERRORS.transactionSearch}: DecodeTxnRowNext() decode err: illegal base64 data at input byte 0`)
-  if (bytes.length !== 12) throw new AlgodError(500, `${INDEXER_ERRORS.transactionSearch}: DecodeTxnRowNext() bad next token b: ${bytes.toString('hex')}`)
+  if (bytes === undefined) throw badRequest(`${INDEXER_ERRORS.transactionSearch}: DecodeTxnRowNext() decode err: illegal base64 data at input byte 0`)
+  if (bytes.length !== 12) throw badRequest(`${INDEXER_ERRORS.transactionSearch}: DecodeTxnRowNext() bad next token b: ${bytes.toString('hex')}`)
   return { round: bytes.readBigUInt64LE(0), intra: bytes.readUInt32LE(8) }
 }
 
@@ -287,7 +291,8 @@ function rowJSON(store: IndexerStore, row: Row): Json {
 /** The matching transactions, as fetchTransactions returns them, with the next token. */
 export function searchTransactions(store: IndexerStore, f: TxnFilter): { transactions: Json[]; nextToken?: string } {
   if (f.assetId !== undefined && f.applicationId !== undefined && f.assetId !== f.applicationId) {
-    throw new AlgodError(500, `${INDEXER_ERRORS.transactionSearch}: txn query err cannot search both assetid and appid`)
+    // the indexer answers 500 (its query builder refuses); both filters at once are the client's mistake: 400
+    throw badRequest(`${INDEXER_ERRORS.transactionSearch}: txn query err cannot search both assetid and appid`)
   }
   const descending = f.address !== undefined
   const next = f.next ? decodeNext(f.next) : undefined
