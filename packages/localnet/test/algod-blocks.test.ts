@@ -160,6 +160,7 @@ describe('transaction proofs', () => {
   const refusals: { name: string; path: (round: bigint, id: string) => string; status: number; message: string }[] = [
     { name: 'a malformed txid', path: (r) => `/v2/blocks/${r}/transactions/NOTATXID/proof`, status: 400, message: 'no valid transaction ID was specified' },
     { name: 'an unknown hash type', path: (r, id) => `/v2/blocks/${r}/transactions/${id}/proof?hashtype=md5`, status: 400, message: 'invalid hash type' },
+    { name: 'a round past the tip (algod: 500)', path: (r, id) => `/v2/blocks/${r + 1000n}/transactions/${id}/proof`, status: 404, message: 'failed to retrieve information from the ledger' },
     { name: 'a txid not in the block', path: (r, id) => `/v2/blocks/${r - 1n}/transactions/${id}/proof`, status: 404, message: 'could not find the transaction in the transaction pool or in the last 1000 confirmed rounds' },
   ]
   for (const c of refusals) {
@@ -175,8 +176,8 @@ describe('state proofs in dev mode', () => {
     it(`answers ${path} with 404: no state proof`, async () => {
       expect(await get(path)).toEqual({ status: 404, json: { message: 'no state proof can be found for that round' } })
     })
-    it(`answers ${path.replace('/1', '/99999')} beyond the tip with 500`, async () => {
-      expect(await get(path.replace('/1', '/99999'))).toEqual({ status: 500, json: { message: 'given round is greater than the latest round' } })
+    it(`answers ${path.replace('/1', '/99999')} beyond the tip with 400 and algod's text (algod: 500)`, async () => {
+      expect(await get(path.replace('/1', '/99999'))).toEqual({ status: 400, json: { message: 'given round is greater than the latest round' } })
     })
   }
 })

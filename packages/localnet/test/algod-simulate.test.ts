@@ -536,12 +536,12 @@ describe('request validation', () => {
     expect(await res.json()).toEqual({ message: 'http: request body too large' })
   })
 
-  it('simulates after the latest round when asked by number, and answers a future round with 500', async () => {
+  it('simulates after the latest round when asked by number, and answers a future round with 400 (algod: 500)', async () => {
     const last = (await algod.status().do()).lastRound
     const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.address, receiver: funder.address, amount: 1, suggestedParams: await sp() })
     expect((await simulate([pay], { round: last })).txnGroups[0].failureMessage).toBeUndefined()
     const err = await simulate([pay], { round: last + 10n }).catch((e: unknown) => e)
-    expect(err).toMatchObject({ response: { status: 500 } })
+    expect(err).toMatchObject({ response: { status: 400 } })
     expect((err as Error).message).toContain(`ledger does not have entry ${last + 10n} (latest ${last}, committed ${last})`)
   })
 

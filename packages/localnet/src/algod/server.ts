@@ -12,8 +12,13 @@ import { logServerError } from '../log.ts'
 
 /** algod's token header. */
 export const ALGOD_TOKEN_HEADER = 'X-Algo-API-Token'
-/** Largest request body read (algod's simulate limit); bigger bodies are refused before parsing. */
-export const MAX_BODY_BYTES = 32 * 1024 * 1024
+/**
+ * Largest request body: algod's routes sit behind echo's BodyLimit("10MB") (10 MiB), which refuses a
+ * bigger declared body with 413 before reading it, and stops reading an undeclared one there.
+ */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024
+/** echo's answer past the body limit (ErrStatusRequestEntityTooLarge). */
+const tooLarge = (): AlgodError => new AlgodError(413, 'Request Entity Too Large')
 
 /** Options for `createAlgodListener`. */
 export interface AlgodListenerOptions {
@@ -48,7 +53,7 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > MAX_BODY_BYTES) throw new AlgodError(400, 'http: request body too large')
+    if (size > MAX_BODY_BYTES) throw tooLarge()
     chunks.push(chunk)
   }
   return new Uint8Array(Buffer.concat(chunks))
@@ -95,6 +100,8 @@ async function handle(ctx: AlgodContext, token: string, req: IncomingMessage, re
     const match = matchRoute(ALGOD_ROUTES, lookupMethod, path)
     if (!match) throw new AlgodError(404, ALGOD_ERRORS.notFound)
     if ('methodMismatch' in match) throw new AlgodError(405, ALGOD_ERRORS.methodNotAllowed)
+    // BodyLimit runs before the token check, on the declared length: the body is never read
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw tooLarge()
     if (!match.route.public && !tokenMatches(providedToken(req), token)) throw new AlgodError(401, ALGOD_ERRORS.invalidApiToken)
     const request: AlgodRequest = {
       method,
@@ -108,6 +115,8 @@ async function handle(ctx: AlgodContext, token: string, req: IncomingMessage, re
   } catch (e) {
     reply = errorReply(e)
     if (reply.status >= 500) logServerError('algod', method, req.url, reply.status, e)
+    // the rest of a refused body is not worth receiving: node closes the connection instead of draining it
+    if (reply.status === 413) res.setHeader('Connection', 'close')
   }
   write(res, reply, method === 'HEAD')
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import { GENESIS_ID, paysetLeaves, stibHash, txnProof } from '@grove/ledger'
-import { ALGOD_ERRORS, AlgodError, badRequest, notFound } from '../errors.ts'
+import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { boolQuery, jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
@@ -101,8 +101,8 @@ export function getTransactionProof(ctx: AlgodContext, req: AlgodRequest): Algod
   if (hashtype !== 'sha512_256' && hashtype !== 'sha256') throw badRequest('invalid hash type')
   const round = uintParam(req, 'round')
   const block = ctx.node.block(round)
-  // go reads the block before anything else and answers a missing one as an internal failure
-  if (!block) throw new AlgodError(500, ALGOD_ERRORS.failedLookingUpLedger)
+  // go answers a block it does not have here with 500; it is the client's round: 404 as GetBlock answers it
+  if (!block) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
   const leaves = paysetLeaves(block.payset, GENESIS_ID, block.header.genesisHash)
   const idx = leaves.findIndex((l) => l.txn.txID() === txid)
   if (idx < 0) throw notFound(ALGOD_ERRORS.transactionNotFound)
@@ -110,10 +110,13 @@ export function getTransactionProof(ctx: AlgodContext, req: AlgodRequest): Algod
   return jsonReply({ proof: algosdk.bytesToBase64(proof), stibhash: algosdk.bytesToBase64(stibHash(leaves[idx], hashtype)), idx, treedepth: treeDepth, hashtype })
 }
 
-/** Dev mode runs no state proofs: a past round has none, a future one is refused as algod does. */
+/**
+ * Dev mode runs no state proofs: a past round has none (404, as algod). A round past the tip gets
+ * algod's text with 400, as its box listing answers it (its state proof routes answer 500).
+ */
 function noStateProof(ctx: AlgodContext, req: AlgodRequest): never {
   const round = uintParam(req, 'round')
-  if (round > ctx.node.lastRound()) throw new AlgodError(500, ALGOD_ERRORS.roundGreaterThanTheLatest)
+  if (round > ctx.node.lastRound()) throw badRequest(ALGOD_ERRORS.roundGreaterThanTheLatest)
   throw notFound('no state proof can be found for that round')
 }
 

@@ -56,6 +56,9 @@ export function simulateTransaction(ctx: AlgodContext, req: AlgodRequest): Algod
       throw badRequest(`transaction group size ${group.txns.length} exceeds protocol max ${MAX_TX_GROUP_SIZE}`)
     }
   }
+  // algod answers a round past its tip with 500 (its ledger has no such header); the round is the client's: 400, same text
+  const last = ctx.node.lastRound()
+  if (request.txnGroups.length === 1 && (request.round ?? 0n) > last) throw badRequest(`ledger does not have entry ${request.round} (latest ${last}, committed ${last})`)
   return modelReply(ctx.node.simulate(request), format)
 }
 
