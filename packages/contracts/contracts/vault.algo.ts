@@ -6,8 +6,16 @@ const LOCKED_SHARES = 1000;
 const BPS = 10000;
 /** A buyback's minimum out is at most this far (bps) below the TWAP value of its input. */
 const TWAP_TOLERANCE_BPS = 100;
-/** The shortest TWAP window a buyback accepts (seconds since the vault's observation of a pool). */
+/** The shortest TWAP window a buyback accepts (seconds since the vault's observation of a pool), and the least time between two observations of a pool. */
 const MIN_WINDOW = 600;
+/** The longest TWAP window a buyback accepts: an older observation is stale. */
+const MAX_WINDOW = 3600;
+/** Observations kept per pool (a ring; a new one overwrites the oldest). */
+const OBSERVATIONS = 4;
+/** Bytes of one observation: cumulativePriceA ‖ cumulativePriceB (uint256 each) ‖ uint64 timestamp. */
+const OBSERVATION_SIZE = 72;
+/** Seconds over which GROVE that arrives other than by stake (buybacks, fees, donations) enters the rate. */
+const STREAM_PERIOD = 604800;
 /** Most hops in one route (the DEX's limit). */
 const MAX_HOPS = 4;
 /** Minimum balance of holding one asset. */
@@ -25,8 +33,11 @@ type Observation = {
   timestamp: uint64;
 };
 
-/** The vault's totals: GROVE it holds, sGROVE supply (locked included) and sGROVE held by stakers. */
+/** The vault's totals: GROVE behind the shares (streamed GROVE not yet unlocked excluded), sGROVE supply (locked included) and sGROVE held by stakers. */
 type VaultTotals = { grove: uint64; shares: uint64; issued: uint64 };
+
+/** The stream as it stands now: GROVE still locked, when the last of it unlocks, and the rate then. */
+type VaultStream = { locked: uint64; end: uint64; rateAtEnd: uint64 };
 
 /**
  * Grove's staking vault: GROVE in, sGROVE out at the vault's rate (SushiBar share math with a locked
@@ -46,8 +57,23 @@ export class Vault extends GroveContract {
   /** sGROVE supply: issued + LOCKED_SHARES once the first stake is made, 0 before. */
   shares = GlobalStateKey<uint64>({ key: 'shares' });
 
-  /** Observations, a box `"o" ‖ uint64(a) ‖ uint64(b)` per pool. */
-  observations = BoxMap<PoolKey, Observation>({ prefix: 'o' });
+  /** GROVE the vault has accounted for (staked, unstaked or streamed); more in its balance is new and enters the stream. */
+  booked = GlobalStateKey<uint64>({ key: 'booked' });
+
+  /** The stream: GROVE locked at its start, unlocking linearly until its end. */
+  streamLocked = GlobalStateKey<uint64>({ key: 'streamLocked' });
+
+  /** When the stream (re)started. */
+  streamStart = GlobalStateKey<uint64>({ key: 'streamStart' });
+
+  /** When the stream's last GROVE unlocks. */
+  streamEnd = GlobalStateKey<uint64>({ key: 'streamEnd' });
+
+  /** Observations, a box `"o" ‖ uint64(a) ‖ uint64(b)` per pool: a ring of 4 (an empty slot has timestamp 0). */
+  observations = BoxMap<PoolKey, StaticArray<Observation, 4>>({ prefix: 'o' });
+
+  /** Buyback paths set by the registry's admin, a box `"r" ‖ uint64(asset)` per fee asset: the ABI-encoded uint64[] the DEX's swapRoute takes. */
+  buybackPaths = BoxMap<uint64, bytes>({ prefix: 'r', dynamicSize: true });
 
   /** GROVE staked for sGROVE; totals after the stake. */
   Staked = new EventLogger<{ staker: Address; grove: uint64; sGrove: uint64; totalGrove: uint64; totalShares: uint64 }>();
@@ -75,12 +101,19 @@ export class Vault extends GroveContract {
     totalShares: uint64;
   }>();
 
+  /** The registry's admin set (or, with an empty path, removed) the buyback path of a fee asset. */
+  BuybackPathSet = new EventLogger<{ asset: uint64; path: uint64[] }>();
+
   /** Binds the vault to the DEX and GROVE. */
   createApplication(dexApp: uint64, groveAsset: uint64): void {
     this.dex.value = dexApp;
     this.grove.value = groveAsset;
     this.sGrove.value = 0;
     this.shares.value = 0;
+    this.booked.value = 0;
+    this.streamLocked.value = 0;
+    this.streamStart.value = 0;
+    this.streamEnd.value = 0;
   }
 
   /** Creator only, once: opts in to GROVE and creates sGROVE (GROVE's decimals, supply held by the vault). */
@@ -119,25 +152,95 @@ export class Vault extends GroveContract {
     return divw(m.high, m.low, c);
   }
 
+  /** ⌈a·b/c⌉ over 128 bits. */
+  private ceilMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
+    const q = this.floorMulDiv(a, b, c);
+    const m = mulw(a, b);
+    const back = mulw(q, c);
+    if (back.high === m.high && back.low === m.low) return q;
+    return q + 1;
+  }
+
   private groveBalance(): uint64 {
     return this.app.address.assetBalance(AssetID.fromUint64(this.grove.value));
+  }
+
+  // ---- the stream (GROVE that arrives other than by stake enters the rate over STREAM_PERIOD) ----
+
+  /** GROVE of the stream still locked now: ⌈L·(end − now)/(end − start)⌉ before the end, 0 after. */
+  private lockedNow(): uint64 {
+    const end = this.streamEnd.value;
+    const now = globals.latestTimestamp;
+    if (now >= end) return 0;
+    return this.ceilMulDiv(this.streamLocked.value, end - now, end - this.streamStart.value);
+  }
+
+  /**
+   * Seconds until the end of a stream that holds `locked` (unlocking until the current end) and takes
+   * `added` more now: ⌊(R·T + X·PERIOD)/(R + X)⌋, weighted so that dust cannot push the end out.
+   */
+  private streamLength(locked: uint64, added: uint64, now: uint64): uint64 {
+    let left = 0;
+    if (locked > 0) left = this.streamEnd.value - now;
+    const length =
+      ((locked as uint256) * (left as uint256) + (added as uint256) * (STREAM_PERIOD as uint256)) /
+      ((locked as uint256) + (added as uint256));
+    return extractUint64(rawBytes(length), 24);
+  }
+
+  /**
+   * Books GROVE that arrived since the last action (the balance less `pending`, the call's own input,
+   * less what is booked) into the stream, and returns the GROVE behind the shares now: booked − locked.
+   * Every action that reads or moves the rate calls it first, so a buyback, collected fees or a donation
+   * never raise the rate in the block they arrive in.
+   */
+  private sync(pending: uint64): uint64 {
+    const balance = this.groveBalance() - pending;
+    let booked = this.booked.value;
+    let locked = this.lockedNow();
+    if (balance > booked) {
+      const now = globals.latestTimestamp;
+      const added = balance - booked;
+      const end = now + this.streamLength(locked, added, now);
+      locked = locked + added;
+      this.streamLocked.value = locked;
+      this.streamStart.value = now;
+      this.streamEnd.value = end;
+      booked = balance;
+      this.booked.value = booked;
+    } else if (balance < booked) {
+      // GROVE has no clawback, so this cannot happen; never count more than the vault holds
+      booked = balance;
+      this.booked.value = booked;
+    }
+    if (locked >= booked) return 0;
+    return booked - locked;
+  }
+
+  /** The GROVE behind the shares now, without writing: what sync would return (new GROVE would be locked in full). */
+  private effectiveNow(): uint64 {
+    const balance = this.groveBalance();
+    let held = this.booked.value;
+    if (balance < held) held = balance;
+    const locked = this.lockedNow();
+    if (locked >= held) return 0;
+    return held - locked;
   }
 
   // ---- staking ----
 
   /**
-   * Stakes GROVE for sGROVE. SushiBar share math: minted = ⌊amount · shares / grove⌋ (grove = the
-   * vault's GROVE before this stake), rounded down so the GROVE behind one sGROVE never falls. The
-   * first stake mints 1:1 but LOCKED_SHARES (1,000) of it stay in the vault forever, as the DEX locks
-   * 1,000 LP: an attacker who stakes dust first and donates D owns at most 1/1,001 of D afterwards,
-   * so rounding a later staker's mint to zero costs ~1,000 times what it could take; a mint that
-   * rounds to 0 fails (ERR:ZERO_OUT) and minShares bounds any other dilution.
+   * Stakes GROVE for sGROVE. SushiBar share math over the GROVE behind the shares (G = booked −
+   * locked: streamed GROVE counts as it unlocks): minted = ⌊amount · shares / G⌋, rounded down so
+   * the GROVE behind one sGROVE never falls. The first stake mints 1:1 but LOCKED_SHARES (1,000) of it
+   * stay in the vault forever, as the DEX locks 1,000 LP; a mint that rounds to 0 fails
+   * (ERR:ZERO_OUT) and minShares bounds any other dilution.
    */
   stake(input: Txn, minShares: uint64): uint64 {
     assert(this.sGrove.value !== 0, 'ERR:NOT_BOOTSTRAPPED');
     const amount = this.incoming(input, this.grove.value);
-    // the input has already moved: the vault's GROVE before it
-    const before = this.groveBalance() - amount;
+    // the input has already moved: it is the stake, not new GROVE for the stream
+    const before = this.sync(amount);
     const supply = this.shares.value;
     let minted = 0;
     if (supply === 0) {
@@ -150,6 +253,7 @@ export class Vault extends GroveContract {
     }
     assert(minted > 0, 'ERR:ZERO_OUT');
     assert(minted >= minShares, 'ERR:SLIPPAGE');
+    this.booked.value = this.booked.value + amount;
     sendAssetTransfer({
       xferAsset: AssetID.fromUint64(this.sGrove.value),
       assetReceiver: this.txn.sender,
@@ -166,16 +270,17 @@ export class Vault extends GroveContract {
     return minted;
   }
 
-  /** Burns sGROVE for ⌊sGrove · grove / shares⌋ GROVE (rounded down: the vault keeps the remainder). */
+  /** Burns sGROVE for ⌊sGrove · G / shares⌋ GROVE, G the GROVE behind the shares (rounded down: the vault keeps the remainder). */
   unstake(input: Txn, minGrove: uint64): uint64 {
     const amount = this.incoming(input, this.sGrove.value);
+    const grove = this.sync(0);
     const supply = this.shares.value;
-    const grove = this.groveBalance();
     const out = this.floorMulDiv(amount, grove, supply);
     assert(out > 0, 'ERR:ZERO_OUT');
     assert(out >= minGrove, 'ERR:SLIPPAGE');
     // the locked shares stay in the vault, so amount ≤ supply − LOCKED_SHARES
     this.shares.value = supply - amount;
+    this.booked.value = this.booked.value - out;
     sendAssetTransfer({
       xferAsset: AssetID.fromUint64(this.grove.value),
       assetReceiver: this.txn.sender,
@@ -206,8 +311,8 @@ export class Vault extends GroveContract {
   /**
    * The pool's state read through the DEX's `getPool` (an inner app call: an app cannot read another
    * app's boxes on AVM v10) and its cumulative prices brought up to now exactly as the DEX's accrue
-   * would: cum += ⌊r·2^64/r'⌋ · (now − lastUpdate). Returns cumA ‖ cumB (64 bytes) ‖ uint64(time) ‖
-   * uint64(feeBps).
+   * would: cum += ⌊r·2^64/r'⌋ · (now − lastUpdate). Refuses a pool without reserves (ERR:NO_LIQUIDITY):
+   * its time would count as price 0. Returns cumA ‖ cumB (64 bytes) ‖ uint64(time) ‖ uint64(feeBps).
    */
   private currentCumulative(a: uint64, b: uint64): bytes {
     sendAppCall({
@@ -221,12 +326,13 @@ export class Vault extends GroveContract {
     });
     // the ABI return: 0x151f7c75 ‖ PoolState (136 bytes)
     const pool = extract3(this.itxn.lastLog, 4, 136);
+    const rA = extractUint64(pool, 0);
+    const rB = extractUint64(pool, 8);
+    // a pool's reserves never return to 0 after its first add (1,000 LP stay locked)
+    assert(rA > 0 && rB > 0, 'ERR:NO_LIQUIDITY');
     const last = extractUint64(pool, 128);
     const now = last >= globals.latestTimestamp ? last : globals.latestTimestamp;
-    const rA = extractUint64(pool, 0);
     const tail = concat(itob(now), extract3(pool, 32, 8));
-    if (rA === 0) return concat(extract3(pool, 64, 64), tail);
-    const rB = extractUint64(pool, 8);
     const cumulative = bitwiseOr(
       bzero(64),
       castBytes<bytes>(
@@ -245,8 +351,11 @@ export class Vault extends GroveContract {
   }
 
   /**
-   * Anyone: records each pool's cumulative prices and the time (the start of a buyback's TWAP window).
-   * mbr pays the boxes of first observations (38,100 µALGO each; 0 when every pool was observed).
+   * Anyone: records each pool's cumulative prices and the time in the pool's ring of 4, over the
+   * oldest; refused for a pool without reserves (ERR:NO_LIQUIDITY) and when the pool's newest
+   * observation is younger than 10 minutes (ERR:OBSERVATION_TOO_RECENT). The ring always holds an
+   * observation a buyback can use, whoever observes. mbr pays the boxes of first observations
+   * (124,500 µALGO each; 0 when every pool was observed).
    */
   observe(mbr: PayTxn, pools: PoolKey[]): void {
     this.payment(mbr);
@@ -255,22 +364,43 @@ export class Vault extends GroveContract {
       const key = pools[i];
       assert(key.a < key.b, 'ERR:ASSET_ORDER');
       const current = this.currentCumulative(key.a, key.b);
-      this.observations(key).value = castBytes<Observation>(extract3(current, 0, 72));
+      const now = extractUint64(current, 64);
+      let slot = 0;
+      if (this.observations(key).exists) {
+        const ring = rawBytes(this.observations(key).value);
+        let newest = 0;
+        let oldest = extractUint64(ring, 64);
+        for (let j = 1; j < OBSERVATIONS; j = j + 1) {
+          const t = extractUint64(ring, j * OBSERVATION_SIZE + 64);
+          if (t < oldest) {
+            oldest = t;
+            slot = j;
+          }
+          if (t > newest) newest = t;
+        }
+        if (extractUint64(ring, 64) > newest) newest = extractUint64(ring, 64);
+        assert(now - newest >= MIN_WINDOW, 'ERR:OBSERVATION_TOO_RECENT');
+      } else {
+        this.observations(key).create(OBSERVATIONS * OBSERVATION_SIZE);
+      }
+      this.observations(key).replace(slot * OBSERVATION_SIZE, extract3(current, 0, OBSERVATION_SIZE));
       this.Observed.log({
         a: key.a,
         b: key.b,
         cumulativePriceA: castBytes<uint256>(extract3(current, 0, 32)),
         cumulativePriceB: castBytes<uint256>(extract3(current, 32, 32)),
-        timestamp: extractUint64(current, 64),
+        timestamp: now,
       });
     }
     assert(mbr.amount >= this.app.address.minBalance - before, 'ERR:MBR');
   }
 
   /**
-   * What a swap of `amount` of `assetIn` gives in `assetOut` at the pool's TWAP since the vault's
-   * observation, after the pool's fee and without price impact: net = amount − ⌈amount·fee/10000⌉,
-   * out = ⌊net · ⌊Δcum / Δt⌋ / 2^64⌋, Δcum of the side priced in assetOut; needs Δt ≥ 10 minutes.
+   * What a swap of `amount` of `assetIn` gives in `assetOut` at the pool's TWAP, after the pool's fee
+   * and without price impact: net = amount − ⌈amount·fee/10000⌉, out = ⌊net · ⌊Δcum / Δt⌋ / 2^64⌋, Δcum of
+   * the side priced in assetOut, since the oldest of the pool's observations whose age is within
+   * [MIN_WINDOW, MAX_WINDOW] (10 minutes to 1 hour): none younger than 10 minutes → OBSERVATION_TOO_RECENT,
+   * none younger than an hour → OBSERVATION_STALE.
    */
   private twapOut(assetIn: uint64, assetOut: uint64, amount: uint64): uint64 {
     assert(assetIn !== assetOut, 'ERR:SAME_ASSET');
@@ -281,10 +411,24 @@ export class Vault extends GroveContract {
       side = 0;
     }
     assert(this.observations(key).exists, 'ERR:NO_OBSERVATION');
-    const observed = rawBytes(this.observations(key).value);
+    const ring = rawBytes(this.observations(key).value);
     const current = this.currentCumulative(key.a, key.b);
-    const dt = extractUint64(current, 64) - extractUint64(observed, 64);
-    assert(dt >= MIN_WINDOW, 'ERR:OBSERVATION_TOO_RECENT');
+    const now = extractUint64(current, 64);
+    let chosen = OBSERVATIONS;
+    let start = now;
+    let newest = 0;
+    for (let j = 0; j < OBSERVATIONS; j = j + 1) {
+      const t = extractUint64(ring, j * OBSERVATION_SIZE + 64);
+      if (t > newest) newest = t;
+      if (t > 0 && t < start && now - t >= MIN_WINDOW && now - t <= MAX_WINDOW) {
+        chosen = j;
+        start = t;
+      }
+    }
+    assert(chosen < OBSERVATIONS || now - newest >= MIN_WINDOW, 'ERR:OBSERVATION_TOO_RECENT');
+    assert(chosen < OBSERVATIONS, 'ERR:OBSERVATION_STALE');
+    const dt = now - start;
+    const observed = extract3(ring, chosen * OBSERVATION_SIZE, OBSERVATION_SIZE);
     const delta = castBytes<uint256>(extract3(current, side, 32)) - castBytes<uint256>(extract3(observed, side, 32));
     const average = delta / (dt as uint256);
     const f = extractUint64(current, 72);
@@ -296,19 +440,55 @@ export class Vault extends GroveContract {
   }
 
   /**
-   * Anyone: swaps the vault's whole balance of asset (ALGO: above its minimum balance) to GROVE through
-   * the DEX route path (the assets after the asset, ending in GROVE) in one inner group, with
-   * minOut = ⌊twap · 9,900 / 10,000⌋, twap = the route's output hop by hop at each pool's TWAP since
-   * the vault's last observation of it, after each pool's fee (so the 1% covers price impact and drift).
+   * The registry's admin (the DEX's `registry` app's `admin` global) sets the path a buyback of `asset`
+   * takes (the assets after it, 1–4 hops ending in GROVE, GROVE only at the end, each hop an existing
+   * pool with reserves); an empty path removes it. mbr pays the box's growth (2,500 + 400 × (9 + 2 +
+   * 8·hops) µALGO for a new box); a box that shrinks or goes refunds the freed minimum balance.
    */
-  buyback(asset: uint64, path: uint64[]): uint64 {
+  setBuybackPath(mbr: PayTxn, asset: uint64, path: uint64[]): void {
+    this.payment(mbr);
+    const registry = AppID.fromUint64(AppID.fromUint64(this.dex.value).globalState('registry') as uint64);
+    assert(this.txn.sender === (registry.globalState('admin') as Address), 'ERR:NOT_ADMIN');
     const grove = this.grove.value;
     assert(asset !== grove && asset !== this.sGrove.value, 'ERR:BAD_ASSET');
-    const hops = path.length;
-    assert(hops > 0 && hops <= MAX_HOPS, 'ERR:BAD_PATH');
-    // the ABI length prefix must say what the bytes hold (the path is forwarded to the DEX as given)
-    assert(extractUint16(this.txn.applicationArgs![2], 0) * 8 === len(path), 'ERR:BAD_PATH');
-    assert(path[hops - 1] === grove, 'ERR:BAD_PATH');
+    // the ABI argument as sent: its length prefix must say what the bytes hold (it is forwarded to the DEX as stored)
+    const encoded = this.txn.applicationArgs![2];
+    const hops = extractUint16(encoded, 0);
+    assert(hops <= MAX_HOPS && len(encoded) === 2 + hops * 8, 'ERR:BAD_PATH');
+    const before = this.app.address.minBalance;
+    if (this.buybackPaths(asset).exists) this.buybackPaths(asset).delete();
+    if (hops > 0) {
+      let from = asset;
+      for (let i = 0; i < hops; i = i + 1) {
+        const next = extractUint64(encoded, 2 + i * 8);
+        assert(next !== from, 'ERR:BAD_PATH');
+        assert((next === grove) === (i === hops - 1), 'ERR:BAD_PATH');
+        // the pool exists (ERR:NO_POOL from the DEX) and has reserves (ERR:NO_LIQUIDITY)
+        if (from < next) this.currentCumulative(from, next);
+        else this.currentCumulative(next, from);
+        from = next;
+      }
+      this.buybackPaths(asset).value = castBytes<bytes>(encoded);
+    }
+    const after = this.app.address.minBalance;
+    if (after > before) assert(mbr.amount >= after - before, 'ERR:MBR');
+    if (before > after) sendPayment({ receiver: this.txn.sender, amount: before - after, fee: 0 });
+    this.BuybackPathSet.log({ asset: asset, path: path });
+  }
+
+  /**
+   * Anyone: swaps the vault's whole balance of asset (ALGO: above its minimum balance) to GROVE along
+   * the path the registry's admin set for it (ERR:NO_PATH when none) in one inner group, with
+   * minOut = ⌊twap · 9,900 / 10,000⌋, twap = the route's output hop by hop at each pool's TWAP (see
+   * twapOut), after each pool's fee (so the 1% covers price impact and drift). The GROVE bought enters
+   * the stream: it raises the rate over STREAM_PERIOD, not in this block.
+   */
+  buyback(asset: uint64): uint64 {
+    const grove = this.grove.value;
+    assert(asset !== grove && asset !== this.sGrove.value, 'ERR:BAD_ASSET');
+    assert(this.buybackPaths(asset).exists, 'ERR:NO_PATH');
+    const path = this.buybackPaths(asset).value;
+    const hops = extractUint16(path, 0);
     let amount = 0;
     if (asset === 0) {
       amount = this.app.address.balance - this.app.address.minBalance;
@@ -320,8 +500,9 @@ export class Vault extends GroveContract {
     let value = amount;
     let from = asset;
     for (let i = 0; i < hops; i = i + 1) {
-      value = this.twapOut(from, path[i], value);
-      from = path[i];
+      const next = extractUint64(path, 2 + i * 8);
+      value = this.twapOut(from, next, value);
+      from = next;
     }
     const minOut = this.floorMulDiv(value, BPS - TWAP_TOLERANCE_BPS, BPS);
     assert(minOut > 0, 'ERR:ZERO_OUT');
@@ -341,20 +522,22 @@ export class Vault extends GroveContract {
     this.pendingGroup.addAppCall({
       applicationID: dex,
       // swapRoute(txn input, uint64[] path, uint64 minOut): the input is the transfer before it
-      applicationArgs: [method('swapRoute(txn,uint64[],uint64)uint64'), this.txn.applicationArgs![2], itob(minOut)],
+      applicationArgs: [method('swapRoute(txn,uint64[],uint64)uint64'), path, itob(minOut)],
       applications: [AppID.fromUint64(dex.globalState('registry') as uint64)],
       assets: [AssetID.fromUint64(grove)],
       fee: 0,
     });
     this.pendingGroup.submit();
     const out = this.groveBalance() - before;
+    // the GROVE bought (and anything else new) enters the stream
+    const behind = this.sync(0);
     this.Buyback.log({
       asset: asset,
       amountIn: amount,
       groveOut: out,
       minOut: minOut,
       caller: this.txn.sender,
-      totalGrove: before + out,
+      totalGrove: behind,
       totalShares: this.shares.value,
     });
     return out;
@@ -362,20 +545,40 @@ export class Vault extends GroveContract {
 
   // ---- reads ----
 
-  /** GROVE that one whole sGROVE (10^6 units) redeems now: ⌊10^6 · grove / shares⌋ (10^6 while empty). */
+  /** GROVE that one whole sGROVE (10^6 units) redeems now: ⌊10^6 · G / shares⌋, G = booked − locked (10^6 while empty). */
   @abi.readonly
   rate(): uint64 {
     if (this.shares.value === 0) return RATE_UNIT;
-    return this.floorMulDiv(RATE_UNIT, this.groveBalance(), this.shares.value);
+    return this.floorMulDiv(RATE_UNIT, this.effectiveNow(), this.shares.value);
   }
 
-  /** The vault's GROVE, the sGROVE supply (locked included) and the sGROVE held by stakers. */
+  /**
+   * The stream now, GROVE not yet booked included as the next action would book it: GROVE still locked,
+   * when the last of it unlocks, and the rate then (⌊10^6 · balance / shares⌋, if nothing else changes).
+   */
+  @abi.readonly
+  stream(): VaultStream {
+    const balance = this.groveBalance();
+    const booked = this.booked.value;
+    let locked = this.lockedNow();
+    let end = this.streamEnd.value;
+    if (balance > booked) {
+      const now = globals.latestTimestamp;
+      end = now + this.streamLength(locked, balance - booked, now);
+      locked = locked + (balance - booked);
+    }
+    let rateAtEnd = RATE_UNIT;
+    if (this.shares.value > 0) rateAtEnd = this.floorMulDiv(RATE_UNIT, balance, this.shares.value);
+    return { locked: locked, end: end, rateAtEnd: rateAtEnd };
+  }
+
+  /** The GROVE behind the shares (streamed GROVE not yet unlocked excluded), the sGROVE supply (locked included) and the sGROVE held by stakers. */
   @abi.readonly
   totals(): VaultTotals {
     const supply = this.shares.value;
     let issued = 0;
     if (supply > 0) issued = supply - LOCKED_SHARES;
-    return { grove: this.groveBalance(), shares: supply, issued: issued };
+    return { grove: this.effectiveNow(), shares: supply, issued: issued };
   }
 
   /** The vault's balance of each asset, waiting for a buyback (ALGO above its minimum balance; 0 when not held). */
@@ -393,12 +596,5 @@ export class Vault extends GroveContract {
       }
     }
     return out;
-  }
-
-  /** The vault's observation of pool (a, b) (fails with ERR:NO_OBSERVATION when there is none). */
-  @abi.readonly
-  getObservation(a: uint64, b: uint64): Observation {
-    assert(this.observations({ a: a, b: b }).exists, 'ERR:NO_OBSERVATION');
-    return this.observations({ a: a, b: b }).value;
   }
 }

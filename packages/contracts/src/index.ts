@@ -29,7 +29,7 @@ export {
 } from '../clients/StakingClient.ts'
 export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryArgs, type RegistryReturns } from '../clients/RegistryClient.ts'
 export { LocksClient, LocksFactory, type LocksComposer, type LockState, type LocksArgs, type LocksReturns } from '../clients/LocksClient.ts'
-export { VaultClient, VaultFactory, type VaultComposer, type VaultArgs, type VaultReturns, type Observation, type VaultTotals } from '../clients/VaultClient.ts'
+export { VaultClient, VaultFactory, type VaultComposer, type VaultArgs, type VaultReturns, type VaultStream, type VaultTotals } from '../clients/VaultClient.ts'
 
 /** The DEX's ARC-56 spec (bytecode, methods, events, error source info). */
 export const dexSpec = dexSpecJson as unknown as Arc56Contract

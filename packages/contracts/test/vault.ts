@@ -7,12 +7,30 @@ import { VaultFactory, type VaultClient, type VaultComposer } from '../clients/V
 import { vaultSpec } from '../src/index.ts'
 import { events, poolBoxName, sorted, type Grove, type InputOverrides, type Sent, type User } from './grove.ts'
 
-/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + 72-byte value). */
-export const OBSERVATION_MBR = 2_500n + 400n * (17n + 72n)
+/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + a ring of 4 × 72 bytes). */
+export const OBSERVATION_MBR = 2_500n + 400n * (17n + 4n * 72n)
+/** Minimum balance of a buyback path's box: 2,500 + 400 × (9-byte name + 2 + 8 per hop). */
+export const pathMbr = (hops: number): bigint => 2_500n + 400n * (9n + 2n + 8n * BigInt(hops))
 /** Minimum balance of one asset holding. */
 export const ASSET_MBR = 100_000n
-/** The shortest TWAP window a buyback accepts, in seconds. */
+/** The shortest TWAP window a buyback accepts, in seconds (and the least time between two observations of a pool). */
 export const MIN_WINDOW = 600
+/** The longest TWAP window a buyback accepts, in seconds. */
+export const MAX_WINDOW = 3600
+/** Seconds over which GROVE that arrives other than by stake enters the rate. */
+export const STREAM_PERIOD = 604_800n
+
+/** An observation of a pool: cumulative prices at a time (timestamp 0: an empty slot of the ring). */
+export interface Observation {
+  cumulativePriceA: bigint
+  cumulativePriceB: bigint
+  timestamp: bigint
+}
+
+/** Box name "r" ‖ uint64(asset) of the vault's buyback path for `asset`. */
+export function pathBoxName(asset: bigint): Uint8Array {
+  return Uint8Array.from([0x72, ...algosdk.encodeUint64(asset)])
+}
 
 /** Box name "o" ‖ uint64(a) ‖ uint64(b) of the vault's observation of pool (a, b). */
 export function observationBoxName(a: bigint, b: bigint): Uint8Array {
@@ -25,6 +43,7 @@ export function observationBoxName(a: bigint, b: bigint): Uint8Array {
 export const vaultEvents = (logs: Uint8Array[] | undefined, name: string) => events(logs, name, vaultSpec)
 
 type Group = VaultComposer<unknown[]>
+type BoxReference = Uint8Array | { appId: bigint; name: Uint8Array }
 
 /** The pools (a < b) a route from `asset` along `path` crosses. */
 export function hopsOf(asset: bigint, path: bigint[]): [bigint, bigint][] {
@@ -64,9 +83,14 @@ export class VaultActions {
   }
 
   /** Sends the group `build` adds to a fresh vault composer; simulates it first when the Grove measures. */
-  async run<T>(sender: User, build: (group: Group) => unknown, budgetCalls = 0): Promise<Sent<T>> {
+  async run<T>(sender: User, build: (group: Group) => unknown, budgetCalls = 0, carried: BoxReference[] = []): Promise<Sent<T>> {
     const compose = async (): Promise<Group> => {
       let group = build(this.client.newGroup() as Group) as Group
+      if (carried.length > 0) {
+        // box references beyond the call's 8: a DEX no-op in the group carries them (group resource sharing)
+        const carrier = await this.g.algorand.createTransaction.appCall({ sender: sender.addr, appId: this.g.ids.dexAppId, appReferences: [this.client.appId], boxReferences: carried, ...this.g.fee(0) })
+        group = group.addTransaction(carrier, sender.signer) as Group
+      }
       for (let i = 0; i < budgetCalls; i++) {
         const noop = await this.g.algorand.createTransaction.appCall({ sender: sender.addr, appId: this.g.ids.dexAppId, ...this.g.fee(0) })
         group = group.addTransaction(noop, sender.signer) as Group
@@ -141,42 +165,95 @@ export class VaultActions {
     )
   }
 
-  /** Runs a buyback of the vault's `asset` along `path`; returns the GROVE bought. */
-  buyback(user: User, asset: bigint, path: bigint[], budgetCalls = 0): Promise<Sent<bigint>> {
-    const hops = hopsOf(asset, path)
-    return this.run(
-      user,
-      (group) =>
-        group.buyback({
-          sender: user.addr,
-          args: { asset, path },
-          appReferences: [this.g.ids.dexAppId, this.g.ids.registryAppId],
-          assetReferences: [...new Set([asset, this.grove])].filter((x) => x !== 0n),
-          // 8 references at most: the boxes of the first two hops (a longer route needs another call's references)
-          boxReferences: hops.slice(0, 2).flatMap(([a, b]) => [observationBoxName(a, b), { appId: this.g.ids.dexAppId, name: poolBoxName(a, b) }]),
-          // a getPool call per hop, the transfer to the DEX, the swapRoute call and its transfer of GROVE
-          ...this.g.fee(hops.length + 3),
-        }),
-      budgetCalls,
+  /** The registry's admin (or `user`) sets the buyback path of `asset` (an empty path removes it), paying the box's growth. */
+  async setPath(asset: bigint, path: bigint[], user: User = this.g.admin, mbr?: bigint): Promise<Sent<void>> {
+    const old = await this.path(asset)
+    const grow = BigInt(Math.max(0, path.length - (old?.length ?? 0)))
+    const pay = mbr ?? (old === undefined ? (path.length > 0 ? pathMbr(path.length) : 0n) : 400n * 8n * grow)
+    const hops = path.length > 0 ? hopsOf(asset, path) : []
+    return this.run(user, (group) =>
+      group.setBuybackPath({
+        sender: user.addr,
+        args: { mbr: this.input(user, 0n, pay), asset, path },
+        appReferences: [this.g.ids.dexAppId, this.g.ids.registryAppId],
+        boxReferences: [pathBoxName(asset), ...hops.slice(0, 3).map(([a, b]) => ({ appId: this.g.ids.dexAppId, name: poolBoxName(a, b) }))],
+        // a getPool call per hop, and the refund of a box that shrinks or goes
+        ...this.g.fee(hops.length + (old !== undefined && path.length < old.length ? 1 : 0)),
+      }),
     )
   }
 
-  /** The vault's observation of pool (a, b), undefined when there is none. */
-  async observation(a: bigint, b: bigint): Promise<{ cumulativePriceA: bigint; cumulativePriceB: bigint; timestamp: bigint } | undefined> {
+  /** The buyback path the admin set for `asset`, undefined when none. */
+  async path(asset: bigint): Promise<bigint[] | undefined> {
     try {
-      const raw = await this.g.algorand.app.getBoxValue(this.client.appId, observationBoxName(a, b))
-      const [cumulativePriceA, cumulativePriceB, timestamp] = (algosdk.ABIType.from('(uint256,uint256,uint64)').decode(raw) as bigint[]).map(BigInt)
-      return { cumulativePriceA, cumulativePriceB, timestamp }
+      const raw = await this.g.algorand.app.getBoxValue(this.client.appId, pathBoxName(asset))
+      return (algosdk.ABIType.from('uint64[]').decode(raw) as bigint[]).map(BigInt)
     } catch {
       return undefined
     }
   }
 
-  /** The vault's GROVE and sGROVE supply (locked included), read from the ledger and its globals. */
+  /** Runs a buyback of the vault's `asset` along the path the admin set (`path` only names the boxes to reference: the admin's by default); returns the GROVE bought. */
+  async buyback(user: User, asset: bigint, budgetCalls = 0, path?: bigint[]): Promise<Sent<bigint>> {
+    const hops = hopsOf(asset, path ?? (await this.path(asset)) ?? [this.grove])
+    const assets = [...new Set([asset, this.grove])].filter((x) => x !== 0n)
+    const boxes: BoxReference[] = [pathBoxName(asset), ...hops.flatMap(([a, b]) => [observationBoxName(a, b), { appId: this.g.ids.dexAppId, name: poolBoxName(a, b) }])]
+    // 8 references a call: the two apps, the assets, then boxes; the rest ride on a DEX no-op
+    const room = 8 - 2 - assets.length
+    return this.run(
+      user,
+      (group) =>
+        group.buyback({
+          sender: user.addr,
+          args: { asset },
+          appReferences: [this.g.ids.dexAppId, this.g.ids.registryAppId],
+          assetReferences: assets,
+          boxReferences: boxes.slice(0, room),
+          // a getPool call per hop, the transfer to the DEX, the swapRoute call and its transfer of GROVE
+          ...this.g.fee(hops.length + 3),
+        }),
+      budgetCalls,
+      boxes.slice(room),
+    )
+  }
+
+  /** The vault's ring of observations of pool (a, b) (4 slots, an empty one with timestamp 0), undefined when there is none. */
+  async observations(a: bigint, b: bigint): Promise<Observation[] | undefined> {
+    try {
+      const raw = await this.g.algorand.app.getBoxValue(this.client.appId, observationBoxName(a, b))
+      const ring = algosdk.ABIType.from('(uint256,uint256,uint64)[4]').decode(raw) as bigint[][]
+      return ring.map((o) => ({ cumulativePriceA: BigInt(o[0]!), cumulativePriceB: BigInt(o[1]!), timestamp: BigInt(o[2]!) }))
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The vault's newest observation of pool (a, b), undefined when there is none. */
+  async observation(a: bigint, b: bigint): Promise<Observation | undefined> {
+    const ring = await this.observations(a, b)
+    return ring?.reduce((x, y) => (y.timestamp > x.timestamp ? y : x))
+  }
+
+  /** The stream as the vault's `stream()` reads it now. */
+  async stream(): Promise<{ locked: bigint; end: bigint; rateAtEnd: bigint }> {
+    const r = await this.client.send.stream({ args: [], assetReferences: [this.grove], note: this.g.note() })
+    return r.return!
+  }
+
+  /** The vault's `rate()` now. */
+  async rate(): Promise<bigint> {
+    return (await this.client.send.rate({ args: [], assetReferences: [this.grove], note: this.g.note() })).return!
+  }
+
+  /** The GROVE behind the shares (booked less the stream's locked part, by the vault's `totals()`) and the sGROVE supply (locked included). */
   async totals(): Promise<{ grove: bigint; shares: bigint }> {
-    const grove = await this.g.balance(this.address, this.grove)
-    const shares = (await this.client.state.global.shares()) ?? 0n
-    return { grove, shares }
+    const r = await this.client.send.totals({ args: [], assetReferences: [this.grove], note: this.g.note() })
+    return { grove: r.return!.grove, shares: r.return!.shares }
+  }
+
+  /** The vault's GROVE balance and its booked GROVE. */
+  async held(): Promise<{ balance: bigint; booked: bigint }> {
+    return { balance: await this.g.balance(this.address, this.grove), booked: (await this.client.state.global.booked()) ?? 0n }
   }
 
   /** Moves the dev-mode clock `seconds` ahead of the last offset and commits a block in it. */

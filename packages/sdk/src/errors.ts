@@ -211,8 +211,11 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:ASSET_ORDER': 'Each pool must be given as (a, b) with a < b',
     'ERR:SAME_ASSET': 'A route hop from an asset to itself',
     'ERR:NO_OBSERVATION': 'The vault has not observed a pool on this route yet: observe it, then wait 10 minutes',
-    'ERR:OBSERVATION_TOO_RECENT': 'The vault’s observation of a pool on this route is less than 10 minutes old: wait, then buy back',
-    'ERR:BAD_PATH': 'A buyback route has 1 to 4 hops and ends in GROVE',
+    'ERR:OBSERVATION_TOO_RECENT': 'The vault’s observations of a pool on this route are less than 10 minutes old (or one was made less than 10 minutes ago): wait, then try again',
+    'ERR:OBSERVATION_STALE': 'The vault’s observations of a pool on this route are more than an hour old: observe it again, then wait 10 minutes',
+    'ERR:BAD_PATH': 'A buyback path has 1 to 4 hops, each through another asset, and ends in GROVE (GROVE only at the end)',
+    'ERR:NO_PATH': 'The protocol admin has not set a buyback path for this asset',
+    'ERR:NOT_ADMIN': 'Only the protocol admin can set buyback paths',
     'ERR:NOTHING_TO_BUY': 'The vault holds none of this asset to buy back',
     // a buyback's inner swap: the DEX's codes, worded for the vault's caller
     'ERR:NO_POOL': 'There is no pool for a hop of this route',

@@ -25,3 +25,11 @@ export function observationBoxName(x: bigint, y: bigint): Uint8Array {
   new DataView(name.buffer).setBigUint64(9, b)
   return name
 }
+
+/** Box name "r" ‖ uint64(asset) of the vault's buyback path for `asset`. */
+export function pathBoxName(asset: bigint): Uint8Array {
+  const name = new Uint8Array(9)
+  name[0] = 0x72
+  new DataView(name.buffer).setBigUint64(1, asset)
+  return name
+}

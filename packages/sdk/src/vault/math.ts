@@ -5,12 +5,20 @@
 export const LOCKED_SHARES = 1000n
 /** A buyback's minimum out is at most this far (bps) below the TWAP output. */
 export const TWAP_TOLERANCE_BPS = 100n
-/** The shortest TWAP window a buyback accepts: seconds since the vault's observation of each pool. */
+/** The shortest TWAP window a buyback accepts: seconds since the vault's observation of each pool (and the least time between two observations of a pool). */
 export const MIN_WINDOW_SECONDS = 600n
+/** The longest TWAP window a buyback accepts: an older observation is stale. */
+export const MAX_WINDOW_SECONDS = 3600n
+/** Observations the vault keeps per pool (a ring: a new one overwrites the oldest). */
+export const OBSERVATIONS_PER_POOL = 4
+/** Seconds over which GROVE that arrives other than by stake (buybacks, fees, donations) enters the rate. */
+export const STREAM_PERIOD_SECONDS = 604_800n
 /** sGROVE units in one whole sGROVE (6 decimals, as GROVE): `rate` is GROVE per this many units. */
 export const RATE_UNIT = 1_000_000n
-/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + 72-byte value). */
-export const OBSERVATION_BOX_MIN_BALANCE = 2_500n + 400n * (17n + 72n)
+/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + a ring of 4 × 72 bytes). */
+export const OBSERVATION_BOX_MIN_BALANCE = 2_500n + 400n * (17n + 4n * 72n)
+/** Minimum balance of a buyback path's box: 2,500 + 400 × (9-byte name + 2 + 8 per hop). */
+export const pathBoxMinBalance = (hops: number): bigint => 2_500n + 400n * (9n + 2n + 8n * BigInt(hops))
 /** Minimum balance of one asset holding (what `optInAsset` must be paid). */
 export const VAULT_ASSET_MIN_BALANCE = 100_000n
 
@@ -18,10 +26,65 @@ const BPS = 10_000n
 const TWO_64 = 1n << 64n
 const MAX_UINT64 = TWO_64 - 1n
 
-/** The vault's totals: GROVE it holds and the sGROVE supply, locked shares included (0 before the first stake). */
+/** The vault's totals: the GROVE behind the shares (booked less the stream's locked part) and the sGROVE supply, locked shares included (0 before the first stake). */
 export interface VaultTotals {
   grove: bigint
   shares: bigint
+}
+
+/** What the vault's share math reads: its GROVE balance, its globals `booked`, `shares` and the stream's. */
+export interface VaultState {
+  balance: bigint
+  booked: bigint
+  shares: bigint
+  streamLocked: bigint
+  streamStart: bigint
+  streamEnd: bigint
+}
+
+/** The stream at a time: GROVE still locked (new GROVE counted in full), when the last of it unlocks, and the rates now and then. */
+export interface VaultStream {
+  locked: bigint
+  end: bigint
+  rate: bigint
+  rateAtEnd: bigint
+}
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b
+
+/** GROVE of the stream still locked at `now`: ⌈L·(end − now)/(end − start)⌉ before the end, 0 after. */
+export function streamLockedAt(s: Pick<VaultState, 'streamLocked' | 'streamStart' | 'streamEnd'>, now: bigint): bigint {
+  if (now >= s.streamEnd) return 0n
+  return ceilDiv(s.streamLocked * (s.streamEnd - now), s.streamEnd - s.streamStart)
+}
+
+/** The end of a stream holding `locked` (until `end`) that takes `added` more at `now`: now + ⌊(R·T + X·PERIOD)/(R + X)⌋. */
+export function streamEndAfter(locked: bigint, end: bigint, added: bigint, now: bigint): bigint {
+  const left = locked > 0n ? end - now : 0n
+  return now + (locked * left + added * STREAM_PERIOD_SECONDS) / (locked + added)
+}
+
+/** The totals the vault's share math uses at `now` (what `totals()` reads; GROVE not yet booked is locked in full). */
+export function vaultTotalsAt(s: VaultState, now: bigint): VaultTotals {
+  const held = s.balance < s.booked ? s.balance : s.booked
+  const locked = streamLockedAt(s, now)
+  return { grove: held > locked ? held - locked : 0n, shares: s.shares }
+}
+
+/** The vault's `stream()` and `rate()` at `now`. */
+export function vaultStreamAt(s: VaultState, now: bigint): VaultStream {
+  let locked = streamLockedAt(s, now)
+  let end = s.streamEnd
+  if (s.balance > s.booked) {
+    end = streamEndAfter(locked, s.streamEnd, s.balance - s.booked, now)
+    locked += s.balance - s.booked
+  }
+  return {
+    locked,
+    end,
+    rate: vaultRate(vaultTotalsAt(s, now)),
+    rateAtEnd: s.shares === 0n ? RATE_UNIT : (RATE_UNIT * s.balance) / s.shares,
+  }
 }
 
 /** Why the vault would refuse an amount. */
@@ -92,6 +155,7 @@ const price = (num: bigint, den: bigint): bigint => (num / den) * TWO_64 + ((num
  */
 export function currentCumulative(pool: PoolReading, latestTimestamp: bigint): Cumulative {
   const timestamp = pool.lastUpdate >= latestTimestamp ? pool.lastUpdate : latestTimestamp
+  // the vault refuses an empty pool (ERR:NO_LIQUIDITY); nothing accrues while a pool is empty
   if (pool.reserveA === 0n) return { cumulativePriceA: pool.cumulativePriceA, cumulativePriceB: pool.cumulativePriceB, timestamp }
   const dt = timestamp - pool.lastUpdate
   return {
@@ -107,28 +171,59 @@ export function secondsUntilBuyback(observedAt: bigint, now: bigint): bigint {
   return now >= ready ? 0n : ready - now
 }
 
-/** One hop of a buyback: the pool's (a, b), the vault's observation of it and the pool read now. */
+/** One hop of a buyback: the pool's (a, b), the vault's ring of observations of it and the pool read now. */
 export interface TwapHop {
   assetIn: bigint
   assetOut: bigint
-  observation: Cumulative
+  /** The ring (empty slots have timestamp 0). */
+  observations: readonly Cumulative[]
   current: Cumulative
   feeBps: bigint
 }
 
 /** Why a buyback's bound cannot be computed. */
-export type TwapRefusal = 'no-observation' | 'observation-too-recent' | 'overflow' | 'zero-out'
+export type TwapRefusal = 'no-observation' | 'observation-too-recent' | 'observation-stale' | 'overflow' | 'zero-out'
 
 /**
- * What `amount` of the hop's input gives at the pool's TWAP since the observation, after its fee:
- * net = amount − ⌈amount·fee/10000⌉, out = ⌊net · ⌊Δcum/Δt⌋ / 2^64⌋, Δcum of the side priced in the
- * output (cumulativePriceA = B per A when assetIn is a).
+ * The observation a buyback at `now` uses, as the vault picks it: the oldest whose age is within
+ * [10 minutes, 1 hour]; none → too recent when the newest is younger than 10 minutes, else stale.
+ */
+export function windowStart(ring: readonly Cumulative[], now: bigint): Cumulative | TwapRefusal {
+  let chosen: Cumulative | undefined
+  let newest = 0n
+  for (const o of ring) {
+    if (o.timestamp > newest) newest = o.timestamp
+    const age = now - o.timestamp
+    if (o.timestamp > 0n && age >= MIN_WINDOW_SECONDS && age <= MAX_WINDOW_SECONDS && (!chosen || o.timestamp < chosen.timestamp)) chosen = o
+  }
+  if (chosen) return chosen
+  if (newest === 0n) return 'no-observation'
+  return now - newest < MIN_WINDOW_SECONDS ? 'observation-too-recent' : 'observation-stale'
+}
+
+/** Seconds from `now` until a buyback can use one of the ring's observations (0: it can now; undefined: never, observe again). */
+export function secondsUntilWindow(ring: readonly Cumulative[], now: bigint): bigint | undefined {
+  let soonest: bigint | undefined
+  for (const o of ring) {
+    if (o.timestamp === 0n || now - o.timestamp > MAX_WINDOW_SECONDS) continue
+    const wait = secondsUntilBuyback(o.timestamp, now)
+    if (soonest === undefined || wait < soonest) soonest = wait
+  }
+  return soonest
+}
+
+/**
+ * What `amount` of the hop's input gives at the pool's TWAP since the window's start (windowStart),
+ * after its fee: net = amount − ⌈amount·fee/10000⌉, out = ⌊net · ⌊Δcum/Δt⌋ / 2^64⌋, Δcum of the side
+ * priced in the output (cumulativePriceA = B per A when assetIn is a).
  */
 export function twapHopOut(hop: TwapHop, amount: bigint): bigint | TwapRefusal {
-  const dt = hop.current.timestamp - hop.observation.timestamp
-  if (dt < MIN_WINDOW_SECONDS) return 'observation-too-recent'
+  const start = windowStart(hop.observations, hop.current.timestamp)
+  if (typeof start === 'string') return start
+  const observation = start
+  const dt = hop.current.timestamp - observation.timestamp
   const side = hop.assetIn < hop.assetOut ? 'cumulativePriceA' : 'cumulativePriceB'
-  const average = (hop.current[side] - hop.observation[side]) / dt
+  const average = (hop.current[side] - observation[side]) / dt
   const fee = (amount / BPS) * hop.feeBps + ((amount % BPS) * hop.feeBps + (BPS - 1n)) / BPS
   const out = ((amount - fee) * average) / TWO_64
   return out > MAX_UINT64 ? 'overflow' : out

@@ -2,13 +2,29 @@
 // names its own resources and pays inner-transaction fees on the app call, min fee × (1 + inner
 // transactions). Stake and unstake are a transfer and a call with one inner transfer: 3,000 µALGO.
 // No action needs budget padding, so none is simulated for it.
-import { ABIType, getApplicationAddress } from 'algosdk'
+import { ABIType, getApplicationAddress, makeApplicationNoOpTxnFromObject } from 'algosdk'
 import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
 import type { MethodCallParams } from '../core/group.ts'
 import { poolBoxName } from '@grove/contracts/pool'
-import { vaultMethod, observationBoxName } from './contract.ts'
-import { buybackAmount, buybackMinOut, currentCumulative, OBSERVATION_BOX_MIN_BALANCE, VAULT_ASSET_MIN_BALANCE, type Cumulative, type PoolReading, type TwapHop, type TwapRefusal, type VaultTotals } from './math.ts'
+import { vaultMethod, observationBoxName, pathBoxName } from './contract.ts'
+import {
+  buybackAmount,
+  buybackMinOut,
+  currentCumulative,
+  OBSERVATION_BOX_MIN_BALANCE,
+  pathBoxMinBalance,
+  VAULT_ASSET_MIN_BALANCE,
+  vaultStreamAt,
+  vaultTotalsAt,
+  type Cumulative,
+  type PoolReading,
+  type TwapHop,
+  type TwapRefusal,
+  type VaultState,
+  type VaultStream,
+  type VaultTotals,
+} from './math.ts'
 
 /** Who acts on which vault, and how to sign. */
 export interface VaultContext {
@@ -73,7 +89,7 @@ export async function buildOptInAsset(ctx: VaultContext, asset: bigint): Promise
 
 /**
  * Observes each pool (1–3 per group: a pool takes two box references of the 8), paying the boxes of
- * first observations; `fresh` is how many of them the vault has not observed yet (looked up when omitted).
+ * first observations (a ring of 4 each); a pool observed less than 10 minutes ago is refused; `fresh` is how many of them the vault has not observed yet (looked up when omitted).
  */
 export async function buildObserve(ctx: VaultContext, pools: readonly [bigint, bigint][], fresh?: number): Promise<VaultGroup> {
   const keys = pools.map(([x, y]) => ordered(x, y))
@@ -93,26 +109,74 @@ export async function buildObserve(ctx: VaultContext, pools: readonly [bigint, b
   })
 }
 
-/** Buys back the vault's whole balance of `asset` along `path` (ending in GROVE; 1–2 hops fit one call's references). */
-export async function buildBuyback(ctx: VaultContext, asset: bigint, path: readonly bigint[]): Promise<VaultGroup> {
-  const hops = routePools(asset, path)
-  return build(ctx, {
-    method: 'buyback',
-    args: [asset, [...path]],
+/**
+ * Buys back the vault's whole balance of `asset` along the path the protocol admin set for it (looked
+ * up when `path` is omitted; the call only names it in its references). A call carries 8 references:
+ * the DEX and the registry, the asset and GROVE, then the path's box and two boxes per hop; the boxes
+ * that do not fit (from 2 hops on, 1 more µALGO·1,000) ride on a DEX no-op in the same group.
+ */
+export async function buildBuyback(ctx: VaultContext, asset: bigint, path?: readonly bigint[]): Promise<VaultGroup> {
+  const route = path ?? (await fetchBuybackPath(ctx.algod, ctx.vaultAppId, asset)) ?? [ctx.groveAssetId]
+  const hops = routePools(asset, route)
+  const boxes: NonNullable<MethodCallParams['boxes']> = [
+    pathBoxName(asset),
+    ...hops.flatMap(([a, b]) => [observationBoxName(a, b), { appId: ctx.dexAppId, name: poolBoxName(a, b) }]),
+  ]
+  const assets = [asset, ctx.groveAssetId].filter((x) => x !== 0n)
+  const room = 8 - 2 - assets.length
+  const group = await GroupBuilder.create(ctx)
+  group.addMethodCall({
+    appId: ctx.vaultAppId,
+    method: vaultMethod('buyback'),
+    args: [asset],
     // a getPool call per hop, the transfer to the DEX, the swapRoute call and its transfer of GROVE
     inners: hops.length + 3,
     apps: [ctx.dexAppId, ctx.registryAppId],
-    assets: [asset, ctx.groveAssetId],
-    boxes: hops.flatMap(([a, b]) => [
-      observationBoxName(a, b),
-      { appId: ctx.dexAppId, name: poolBoxName(a, b) },
-    ]),
+    assets,
+    boxes: boxes.slice(0, room),
+  })
+  const extra = boxes.slice(room)
+  if (extra.length > 0) {
+    // a DEX no-op (its bare budget call) carries the rest: group resource sharing lends them to the buyback
+    group.addTransaction(() =>
+      makeApplicationNoOpTxnFromObject({
+        sender: ctx.sender,
+        appIndex: ctx.dexAppId,
+        foreignApps: [ctx.vaultAppId],
+        boxes: extra.map((box) => (box instanceof Uint8Array ? { appIndex: ctx.vaultAppId, name: box } : { appIndex: box.appId, name: box.name })),
+        suggestedParams: group.suggested(),
+        note: new TextEncoder().encode('buyback references'),
+      }),
+    )
+  }
+  const { composer, fee } = await group.build()
+  return { composer, fee }
+}
+
+/**
+ * The protocol admin sets the buyback path of `asset` (the assets after it, 1–4 hops ending in GROVE;
+ * an empty path removes it): pays the box's growth, and the vault refunds a box that shrinks or goes.
+ * `existing` is the path set now (null: none; looked up when omitted).
+ */
+export async function buildSetBuybackPath(ctx: VaultContext, asset: bigint, path: readonly bigint[], existing?: readonly bigint[] | null): Promise<VaultGroup> {
+  // the path set now (null: none), looked up when not given
+  const old = existing === undefined ? await fetchBuybackPath(ctx.algod, ctx.vaultAppId, asset) : (existing ?? undefined)
+  const oldHops = old?.length ?? 0
+  const grow = path.length > oldHops ? (old === undefined ? pathBoxMinBalance(path.length) : 400n * 8n * BigInt(path.length - oldHops)) : 0n
+  const hops = path.length > 0 ? routePools(asset, path) : []
+  return build(ctx, {
+    method: 'setBuybackPath',
+    deposit: { asset: 0n, amount: grow },
+    args: [asset, [...path]],
+    // a getPool call per hop, and the refund of a box that shrinks or goes
+    inners: hops.length + (path.length < oldHops ? 1 : 0),
+    apps: [ctx.dexAppId, ctx.registryAppId],
+    boxes: [pathBoxName(asset), ...hops.map(([a, b]) => ({ appId: ctx.dexAppId, name: poolBoxName(a, b) }))],
   })
 }
 
 // ---- reads ----
 
-const OBSERVATION = ABIType.from('(uint256,uint256,uint64)')
 const POOL_STATE = ABIType.from('(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)')
 
 const missing = (e: unknown): boolean => {
@@ -120,12 +184,31 @@ const missing = (e: unknown): boolean => {
   return status === 404
 }
 
-/** The vault's observation of pool (a, b), undefined when there is none. */
-export async function fetchObservation(algod: Algodv2, vaultAppId: bigint, a: bigint, b: bigint): Promise<Cumulative | undefined> {
+const RING = ABIType.from('(uint256,uint256,uint64)[4]')
+const PATH = ABIType.from('uint64[]')
+
+/** The vault's ring of observations of pool (a, b) (4 slots; an empty one has timestamp 0), undefined when there is none. */
+export async function fetchObservations(algod: Algodv2, vaultAppId: bigint, a: bigint, b: bigint): Promise<Cumulative[] | undefined> {
   try {
     const box = await algod.getApplicationBoxByName(vaultAppId, observationBoxName(a, b)).do()
-    const [cumulativePriceA, cumulativePriceB, timestamp] = (OBSERVATION.decode(box.value) as (bigint | number)[]).map(BigInt)
-    return { cumulativePriceA: cumulativePriceA!, cumulativePriceB: cumulativePriceB!, timestamp: timestamp! }
+    return (RING.decode(box.value) as (bigint | number)[][]).map((o) => ({ cumulativePriceA: BigInt(o[0]!), cumulativePriceB: BigInt(o[1]!), timestamp: BigInt(o[2]!) }))
+  } catch (e) {
+    if (missing(e)) return undefined
+    throw e
+  }
+}
+
+/** The vault's newest observation of pool (a, b), undefined when there is none. */
+export async function fetchObservation(algod: Algodv2, vaultAppId: bigint, a: bigint, b: bigint): Promise<Cumulative | undefined> {
+  const ring = await fetchObservations(algod, vaultAppId, a, b)
+  return ring?.reduce((x, y) => (y.timestamp > x.timestamp ? y : x))
+}
+
+/** The buyback path the protocol admin set for `asset` (the assets after it, ending in GROVE), undefined when none. */
+export async function fetchBuybackPath(algod: Algodv2, vaultAppId: bigint, asset: bigint): Promise<bigint[] | undefined> {
+  try {
+    const box = await algod.getApplicationBoxByName(vaultAppId, pathBoxName(asset)).do()
+    return (PATH.decode(box.value) as (bigint | number)[]).map(BigInt)
   } catch (e) {
     if (missing(e)) return undefined
     throw e
@@ -151,18 +234,46 @@ export async function latestTimestamp(algod: Algodv2): Promise<bigint> {
   return BigInt(block.block.header.timestamp)
 }
 
-/** The vault's totals as its math uses them: its GROVE balance and its `shares` global. */
-export async function fetchVaultTotals(algod: Algodv2, vaultAppId: bigint, groveAssetId: bigint): Promise<VaultTotals> {
-  const [holding, app] = await Promise.all([
+/** What the vault's share math reads (its GROVE balance, `booked`, `shares` and the stream's globals) and the latest block's timestamp. */
+export async function fetchVaultState(algod: Algodv2, vaultAppId: bigint, groveAssetId: bigint): Promise<{ state: VaultState; now: bigint }> {
+  const [holding, app, now] = await Promise.all([
     algod.accountAssetInformation(getApplicationAddress(vaultAppId), groveAssetId).do(),
     algod.getApplicationByID(vaultAppId).do(),
+    latestTimestamp(algod),
   ])
-  const entry = app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === 'shares')
-  return { grove: holding.assetHolding?.amount ?? 0n, shares: BigInt(entry?.value.uint ?? 0) }
+  const global = (key: string) => BigInt(app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === key)?.value.uint ?? 0)
+  return {
+    state: {
+      balance: holding.assetHolding?.amount ?? 0n,
+      booked: global('booked'),
+      shares: global('shares'),
+      streamLocked: global('streamLocked'),
+      streamStart: global('streamStart'),
+      streamEnd: global('streamEnd'),
+    },
+    now,
+  }
 }
 
-/** A buyback preview: the amount it swaps and its minimum out (or why the vault would refuse), as the vault computes them now. */
-export async function previewBuyback(ctx: Pick<VaultContext, 'algod' | 'vaultAppId' | 'dexAppId'>, asset: bigint, path: readonly bigint[]): Promise<{ amount: bigint; minOut: bigint | TwapRefusal }> {
+/**
+ * The vault's totals as its math uses them now (as `totals()` reads them): the GROVE behind the shares
+ * (booked less the stream's locked part) and its `shares` global. The next block's rate can only be
+ * higher (more of the stream unlocked), so a stake previewed from these mints at most the preview.
+ */
+export async function fetchVaultTotals(algod: Algodv2, vaultAppId: bigint, groveAssetId: bigint): Promise<VaultTotals> {
+  const { state, now } = await fetchVaultState(algod, vaultAppId, groveAssetId)
+  return vaultTotalsAt(state, now)
+}
+
+/** The stream now (as `stream()` and `rate()` read it): GROVE still locked, its end, the rate now and at the end. */
+export async function fetchVaultStream(algod: Algodv2, vaultAppId: bigint, groveAssetId: bigint): Promise<VaultStream> {
+  const { state, now } = await fetchVaultState(algod, vaultAppId, groveAssetId)
+  return vaultStreamAt(state, now)
+}
+
+/** A buyback preview along the admin's path (or `path`): the amount it swaps and its minimum out (or why the vault would refuse), as the vault computes them now. */
+export async function previewBuyback(ctx: Pick<VaultContext, 'algod' | 'vaultAppId' | 'dexAppId'>, asset: bigint, path?: readonly bigint[]): Promise<{ amount: bigint; minOut: bigint | TwapRefusal | 'no-path' }> {
+  const route = path ?? (await fetchBuybackPath(ctx.algod, ctx.vaultAppId, asset))
   const vault = getApplicationAddress(ctx.vaultAppId)
   let amount: bigint
   if (asset === 0n) {
@@ -174,13 +285,14 @@ export async function previewBuyback(ctx: Pick<VaultContext, 'algod' | 'vaultApp
       .do()
       .then((h) => h.assetHolding?.amount ?? 0n, () => 0n)
   }
+  if (!route) return { amount, minOut: 'no-path' }
   const now = await latestTimestamp(ctx.algod)
   let from = asset
   const hops: (TwapHop | undefined)[] = []
-  for (const to of path) {
+  for (const to of route) {
     const [a, b] = ordered(from, to)
-    const [observation, pool] = await Promise.all([fetchObservation(ctx.algod, ctx.vaultAppId, a, b), fetchPoolReading(ctx.algod, ctx.dexAppId, a, b)])
-    hops.push(observation && pool ? { assetIn: from, assetOut: to, observation, current: currentCumulative(pool, now), feeBps: pool.feeBps } : undefined)
+    const [observations, pool] = await Promise.all([fetchObservations(ctx.algod, ctx.vaultAppId, a, b), fetchPoolReading(ctx.algod, ctx.dexAppId, a, b)])
+    hops.push(observations && pool ? { assetIn: from, assetOut: to, observations, current: currentCumulative(pool, now), feeBps: pool.feeBps } : undefined)
     from = to
   }
   return { amount, minOut: buybackMinOut(amount, hops) }

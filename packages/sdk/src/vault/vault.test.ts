@@ -5,6 +5,19 @@ import { ABIType, Algodv2, generateAccount, makeEmptyTransactionSigner } from 'a
 import type { SuggestedParams } from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import {
+  buildSetBuybackPath,
+  MAX_WINDOW_SECONDS,
+  MIN_WINDOW_SECONDS,
+  pathBoxMinBalance,
+  pathBoxName,
+  secondsUntilWindow,
+  STREAM_PERIOD_SECONDS,
+  streamEndAfter,
+  streamLockedAt,
+  vaultStreamAt,
+  vaultTotalsAt,
+  windowStart,
+  type VaultState,
   afterStake,
   afterUnstake,
   buildBuyback,
@@ -32,6 +45,7 @@ import {
 } from './index.ts'
 
 const TWO_64 = 1n << 64n
+const EMPTY = { cumulativePriceA: 0n, cumulativePriceB: 0n, timestamp: 0n }
 
 describe('stake and unstake math', () => {
   it('mints 1:1 less 1,000 locked on the first stake and refuses 1,000 or less', () => {
@@ -103,16 +117,73 @@ describe('TWAP bound', () => {
   it('values each hop at the TWAP after the pool’s fee and takes 99% of the route’s output; refuses a window under 10 minutes', () => {
     const observation = currentCumulative(pool, 1_000n)
     const current = currentCumulative(pool, 1_600n)
+    const ring = [observation, EMPTY, EMPTY, EMPTY]
     // A → B at 0.25 B per A: net = 1,000,000 − 3,000
-    expect(twapHopOut({ assetIn: 1n, assetOut: 2n, observation, current, feeBps: 30n }, 1_000_000n)).toBe(249_250n)
-    expect(twapHopOut({ assetIn: 2n, assetOut: 1n, observation, current, feeBps: 30n }, 1_000_000n)).toBe(3_988_000n)
-    expect(buybackMinOut(1_000_000n, [{ assetIn: 1n, assetOut: 2n, observation, current, feeBps: 30n }])).toBe((249_250n * 9_900n) / 10_000n)
-    expect(buybackMinOut(1_000_000n, [{ assetIn: 1n, assetOut: 2n, observation, current: currentCumulative(pool, 1_599n), feeBps: 30n }])).toBe('observation-too-recent')
+    expect(twapHopOut({ assetIn: 1n, assetOut: 2n, observations: ring, current, feeBps: 30n }, 1_000_000n)).toBe(249_250n)
+    expect(twapHopOut({ assetIn: 2n, assetOut: 1n, observations: ring, current, feeBps: 30n }, 1_000_000n)).toBe(3_988_000n)
+    expect(buybackMinOut(1_000_000n, [{ assetIn: 1n, assetOut: 2n, observations: ring, current, feeBps: 30n }])).toBe((249_250n * 9_900n) / 10_000n)
+    expect(buybackMinOut(1_000_000n, [{ assetIn: 1n, assetOut: 2n, observations: ring, current: currentCumulative(pool, 1_599n), feeBps: 30n }])).toBe('observation-too-recent')
     expect(buybackMinOut(1_000_000n, [undefined])).toBe('no-observation')
     expect(secondsUntilBuyback(1_000n, 1_200n)).toBe(400n)
     expect(secondsUntilBuyback(1_000n, 1_600n)).toBe(0n)
     expect(buybackAmount(0n, 1_500_000n, 1_200_000n)).toBe(300_000n)
     expect(buybackAmount(5n, 42n)).toBe(42n)
+  })
+
+  it('starts the window at the oldest observation 10 minutes to an hour old, as the vault picks it', () => {
+    const at = (t: bigint) => ({ cumulativePriceA: t, cumulativePriceB: t, timestamp: t })
+    const ring = [at(10_000n), at(10_600n), at(11_200n), at(11_800n)]
+    // at 12,000: 11,800 is too recent; 10,000 is 2,000 s old, within the hour: the oldest in range
+    expect(windowStart(ring, 12_000n)).toEqual(at(10_000n))
+    // at 13,700: 10,000 is 3,700 s old (stale), 10,600 is 3,100 s: it starts the window
+    expect(windowStart(ring, 13_700n)).toEqual(at(10_600n))
+    expect(windowStart(ring, 11_800n + 3_601n)).toBe('observation-stale')
+    expect(windowStart([at(10_000n), EMPTY, EMPTY, EMPTY], 10_599n)).toBe('observation-too-recent')
+    expect(windowStart([EMPTY, EMPTY, EMPTY, EMPTY], 10_599n)).toBe('no-observation')
+    expect(secondsUntilWindow([at(10_000n), EMPTY, EMPTY, EMPTY], 10_100n)).toBe(500n)
+    expect(secondsUntilWindow([at(10_000n), EMPTY, EMPTY, EMPTY], 14_000n)).toBeUndefined()
+    expect(MIN_WINDOW_SECONDS).toBe(600n)
+    expect(MAX_WINDOW_SECONDS).toBe(3_600n)
+  })
+})
+
+describe('the stream', () => {
+  const state: VaultState = { balance: 18_000_000n, booked: 18_000_000n, shares: 11_000_000n, streamLocked: 7_000_000n, streamStart: 1_000n, streamEnd: 1_000n + STREAM_PERIOD_SECONDS }
+
+  it('unlocks linearly, rounding the locked part up, and counts the unlocked part only in the totals', () => {
+    expect(streamLockedAt(state, 1_000n)).toBe(7_000_000n)
+    expect(streamLockedAt(state, 1_000n + STREAM_PERIOD_SECONDS / 2n)).toBe(3_500_000n)
+    // one second in: ⌈7,000,000 · 604,799 / 604,800⌉
+    expect(streamLockedAt(state, 1_001n)).toBe((7_000_000n * 604_799n + 604_799n) / 604_800n)
+    expect(streamLockedAt(state, state.streamEnd)).toBe(0n)
+    expect(vaultTotalsAt(state, 1_000n)).toEqual({ grove: 11_000_000n, shares: 11_000_000n })
+    expect(vaultTotalsAt(state, state.streamEnd)).toEqual({ grove: 18_000_000n, shares: 11_000_000n })
+  })
+
+  it('counts GROVE not yet booked as locked in full, and weights the new end by amount', () => {
+    const half = 1_000n + STREAM_PERIOD_SECONDS / 2n
+    const s = vaultStreamAt({ ...state, balance: state.balance + 3_500_000n }, half)
+    // R = 3,500,000 for T = 302,400 s, X = 3,500,000 for a week: the end is the average
+    expect(s).toEqual({ locked: 7_000_000n, end: half + (302_400n + 604_800n) / 2n, rate: (1_000_000n * 14_500_000n) / 11_000_000n, rateAtEnd: (1_000_000n * 21_500_000n) / 11_000_000n })
+    // dust barely moves the end
+    expect(streamEndAfter(3_500_000n, state.streamEnd, 1n, half) - state.streamEnd).toBeLessThanOrEqual(1n)
+    // an empty stream takes a whole period
+    expect(streamEndAfter(0n, 0n, 5n, half)).toBe(half + STREAM_PERIOD_SECONDS)
+  })
+
+  it('never gives more than the vault: a flash stake around new GROVE gets back at most its stake', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1_001n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 13n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (staked, flash, bought) => {
+        const before: VaultState = { balance: staked, booked: staked, shares: staked, streamLocked: 0n, streamStart: 0n, streamEnd: 0n }
+        const minted = stakeOut(vaultTotalsAt(before, 5n), flash)
+        if (typeof minted !== 'bigint') return true
+        // the buyback's GROVE arrives, then the unstake books it into the stream (locked in full in this block) before paying
+        const synced: VaultState = { balance: staked + flash + bought, booked: staked + flash + bought, shares: staked + minted, streamLocked: bought, streamStart: 5n, streamEnd: streamEndAfter(0n, 0n, bought, 5n) }
+        const paid = unstakeOut(vaultTotalsAt(synced, 5n), minted)
+        return typeof paid !== 'bigint' || paid <= flash
+      }),
+      { seed: 24, numRuns: 300 },
+    )
   })
 })
 
@@ -166,11 +237,41 @@ describe('builders', () => {
     expect(g.fee).toBe(1_000n + 2_000n)
   })
 
-  it('buys back with a fee for each getPool call, the transfer, the swap and its payout', async () => {
+  it('buys back along the admin’s path with a fee for each getPool call, the transfer, the swap and its payout; no path argument', async () => {
     expect(routePools(9n, [7n, 5n])).toEqual([[7n, 9n], [5n, 7n]])
     expect((await buildBuyback(ctx, 9n, [5n])).fee).toBe(5_000n)
     const two = await buildBuyback(ctx, 9n, [7n, 5n])
-    expect(two.fee).toBe(6_000n)
-    expect(two.composer.buildGroup()[0]!.txn.applicationCall!.foreignApps).toEqual([20n, 10n])
+    // the call's 8 references: 2 apps, 2 assets, 4 boxes; the fifth box on a DEX no-op (1,000 more)
+    expect(two.fee).toBe(6_000n + 1_000n)
+    const [call, carrier] = two.composer.buildGroup().map((t) => t.txn)
+    expect(carrier!.applicationCall!.boxes).toHaveLength(1)
+    expect(call!.applicationCall!.foreignApps).toEqual([20n, 10n])
+    // selector and asset only
+    expect(call!.applicationCall!.appArgs).toHaveLength(2)
+    expect(Buffer.from(call!.applicationCall!.boxes[0]!.name).toString('hex')).toBe(Buffer.from(pathBoxName(9n)).toString('hex'))
+    // four hops: 9 boxes, 5 on a DEX no-op in the same group; ALGO needs no asset reference (5 boxes on the call)
+    const four = await buildBuyback(ctx, 9n, [8n, 7n, 6n, 5n])
+    const txns = four.composer.buildGroup().map((t) => t.txn)
+    expect(txns).toHaveLength(2)
+    expect(txns[0]!.applicationCall!.boxes).toHaveLength(4)
+    expect(txns[1]!.applicationCall!.appIndex).toBe(20n)
+    expect(txns[1]!.applicationCall!.boxes).toHaveLength(5)
+    expect((await buildBuyback(ctx, 0n, [7n, 5n])).composer.buildGroup()).toHaveLength(1)
+    // 4 getPool calls, the transfer, the swap and its payout on the call, and the no-op
+    expect(four.fee).toBe(8_000n + 1_000n)
+  })
+
+  it('sets a path for the box’s growth (a new box: 2,500 + 400 × (11 + 8·hops)), and refunds a removal with one inner payment', async () => {
+    const set = await buildSetBuybackPath(ctx, 9n, [7n, 5n], null)
+    const [pay, call] = set.composer.buildGroup().map((t) => t.txn)
+    expect(pay!.payment!.amount).toBe(pathBoxMinBalance(2))
+    expect(pathBoxMinBalance(2)).toBe(2_500n + 400n * 27n)
+    expect(call!.applicationCall!.boxes).toHaveLength(3)
+    expect(set.fee).toBe(1_000n + 3_000n)
+    const longer = await buildSetBuybackPath(ctx, 9n, [8n, 7n, 5n], [7n, 5n])
+    expect(longer.composer.buildGroup()[0]!.txn.payment!.amount).toBe(3_200n)
+    const removed = await buildSetBuybackPath(ctx, 9n, [], [7n, 5n])
+    expect(removed.composer.buildGroup()[0]!.txn.payment!.amount).toBe(0n)
+    expect(removed.fee).toBe(1_000n + 2_000n)
   })
 })
