@@ -93,13 +93,13 @@ describe('kmd v1', () => {
     expect(JSON.parse(r2.body).message).toBe('handle does not exist')
   })
 
-  it('creates, renames and refuses duplicate wallets', async () => {
+  it('creates, renames and refuses duplicate wallets (a wrong password 401, as at init)', async () => {
     const { wallet } = await kmd.createWallet('w1', 'pw')
     expect(wallet).toMatchObject({ name: 'w1', driver_name: 'sqlite', driver_version: 1 })
     const dup = await raw('POST', '/v1/wallet', JSON.stringify({ wallet_name: 'w1', wallet_password: 'x' }))
     expect([dup.status, JSON.parse(dup.body).message]).toEqual([400, 'wallet with same name already exists'])
     const bad = await raw('POST', '/v1/wallet/rename', JSON.stringify({ wallet_id: wallet.id, wallet_password: 'no', wallet_name: 'w2' }))
-    expect([bad.status, JSON.parse(bad.body).message]).toEqual([400, 'error decrypting. wrong password?'])
+    expect([bad.status, JSON.parse(bad.body).message]).toEqual([401, 'error decrypting. wrong password?'])
     expect((await kmd.renameWallet(wallet.id, 'pw', 'w2')).wallet.name).toBe('w2')
   })
 

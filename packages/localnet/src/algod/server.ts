@@ -63,7 +63,8 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
 export function errorReply(e: unknown): AlgodReply {
   if (e instanceof AlgodError) return jsonReply(e.data ? { message: e.message, data: e.data } : { message: e.message }, e.status)
   if (e instanceof LedgerError) return jsonReply({ message: e.message }, e.status)
-  return jsonReply({ message: e instanceof Error ? e.message : ALGOD_ERRORS.internalFailure }, 500)
+  // an error no handler meant for the client: its text (maybe a path) goes to the log only
+  return jsonReply({ message: ALGOD_ERRORS.internalFailure }, 500)
 }
 
 function setCors(res: ServerResponse): void {

@@ -13,6 +13,7 @@ import { KMD_ERRORS, KmdError } from './errors.ts'
 import { type Body, type FieldKind, type KmdContext, type Route, ROUTES, zeroOf } from './routes.ts'
 import { DEFAULT_SESSION_LIFETIME_SECS, Sessions } from './sessions.ts'
 import { WalletStore } from './wallet-store.ts'
+import { logServerError } from '../log.ts'
 
 /** The default wallet AlgoKit LocalNet's kmd holds. */
 export const DEFAULT_WALLET_NAME = 'unencrypted-default-wallet'
@@ -201,12 +202,12 @@ export function kmdHandler(ctx: KmdContext, token: string, ready: Promise<void> 
     const url = new URL(req.url ?? '/', 'http://kmd')
     if (url.pathname === '/versions') return send(res, 200, JSON.stringify({ versions: ['v1'] }, null, 2))
     const candidates = ROUTES.filter((r) => r.path === url.pathname)
-    if (candidates.length === 0) return send(res, 404, '404 page not found\n', 'text/plain; charset=utf-8')
+    // gorilla/mux answers these in plain text ("404 page not found") and with an empty 405: here in kmd's JSON envelope
+    if (candidates.length === 0) return sendError(res, 404, `404 page not found: ${req.method} ${url.pathname.slice(0, 200)} is not a kmd route`)
     const route: Route | undefined = candidates.find((r) => r.method === req.method)
     if (!route) {
-      res.writeHead(405)
-      res.end()
-      return
+      res.setHeader('Allow', candidates.map((r) => r.method).join(', '))
+      return sendError(res, 405, `method ${req.method} not allowed on ${url.pathname}; use ${candidates.map((r) => r.method).join(' or ')}`)
     }
     const given = req.headers[TOKEN_HEADER]
     if (!tokenMatches(Array.isArray(given) ? given[0] : given, token)) return sendError(res, 401, KMD_ERRORS.invalidApiToken)
@@ -217,8 +218,13 @@ export function kmdHandler(ctx: KmdContext, token: string, ready: Promise<void> 
       const body = route.method === 'GET' ? {} : decodeRequest(text, route.fields)
       send(res, 200, encodeKmdJson(await route.handle(body, ctx)))
     } catch (err) {
-      if (err instanceof KmdError) sendError(res, err.status, err.message)
-      else sendError(res, 500, err instanceof Error ? err.message : String(err))
+      // a wrong wallet password is 401 wherever it is given (kmd: 401 at init, 400 elsewhere)
+      if (err instanceof KmdError) sendError(res, err.message === KMD_ERRORS.decrypt ? 401 : err.status, err.message)
+      else {
+        logServerError('kmd', req.method, req.url, 500, err)
+        sendError(res, 500, 'kmd failed to answer; see its log')
+      }
+      if (err instanceof KmdError && err.status >= 500) logServerError('kmd', req.method, req.url, err.status, err)
     }
   }
 }
