@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Makes `npm start` and `npm test` the only set-up a fresh machine needs: installs the workspace
-// dependencies when node_modules is missing or older than package-lock.json, and (with --browser)
+// dependencies when node_modules is missing or older than package-lock.json, builds the localnet's
+// packages (avm, ledger, localnet: what grove-localnet and `npm start` run) when their dist/ is
+// older than their sources (scripts/build-localnet.mjs), and (with --browser)
 // Debian's Chromium for the browser suite when it is missing and we may install it.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -27,6 +29,9 @@ if (mtime(installed) < mtime(lock)) {
   console.log('Installing dependencies (npm ci)…')
   run('npm', ['ci', '--no-audit', '--no-fund'])
 }
+
+const { buildPackages } = await import('./build-localnet.mjs')
+if (!(await buildPackages())) process.exit(1)
 
 if (process.argv.includes('--browser') && !fs.existsSync('/usr/bin/chromium')) {
   if (process.getuid?.() === 0) {

@@ -27,7 +27,8 @@ const port = (name, fallback) => {
 }
 
 const t0 = performance.now()
-const { startLocalnet } = await import('../packages/localnet/src/index.ts')
+// the localnet runs built (scripts/ensure-deps.mjs builds its packages when stale)
+const { startLocalnet } = await import('@grove/localnet')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
