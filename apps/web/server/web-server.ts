@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { IPFS_GATEWAY, PUBLIC_ALGOD, PUBLIC_INDEXER } from '../src/lib/public-networks.ts'
 
 /** What the wallets' connectors reach beyond Grove's own APIs (read from their packages' sources). */
@@ -81,16 +81,38 @@ export function cacheControl(urlPath: string): string {
   return 'public, max-age=3600'
 }
 
+/**
+ * Whether a request path is one no page has and a scanner probes: a segment that starts with a dot
+ * (`/.env`, `/.git/config`, `..`), percent-decoded once or more, an empty segment (`//etc`), a NUL, a
+ * backslash or an encoded slash, or an escape that does not decode. Such paths get a plain 404,
+ * never the app's page (a 200 there reads as "present" to a scanner).
+ */
+export function refusedPath(rawPath: string): boolean {
+  if (/%2f|%5c/i.test(rawPath) || rawPath.includes('\\') || rawPath.includes('//')) return true
+  // decoded until nothing changes (at most thrice): `%252e%252e` is `..` to a server that decodes twice
+  let decoded = rawPath
+  for (let i = 0; i < 3 && decoded.includes('%'); i++) {
+    try {
+      decoded = decodeURIComponent(decoded)
+    } catch {
+      return true
+    }
+  }
+  return /%2f|%5c/i.test(decoded) || decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((segment) => segment.startsWith('.'))
+}
+
 /** Options of {@link createWebServer}. */
 export interface WebServerOptions extends CspOrigins {
   /** The built site (the folder holding index.html). */
   root: string
   /** Log requests (off in tests and under `npm start`). */
   logger?: boolean
+  /** Where a 5xx's cause goes, one JSON line each (default stderr), whether or not `logger` is on. */
+  logError?: (line: string) => void
 }
 
 /** A Fastify instance serving the built site at `root`; call `listen` on it. */
-export async function createWebServer({ root, apis, logger = false }: WebServerOptions): Promise<FastifyInstance> {
+export async function createWebServer({ root, apis, logger = false, logError = (line) => void process.stderr.write(line + '\n') }: WebServerOptions): Promise<FastifyInstance> {
   const index = path.join(root, 'index.html')
   if (!fs.existsSync(index)) throw new Error(`${root} holds no index.html: build the web app first (npm run build -w @grove/web)`)
   const headers = securityHeaders({ apis })
@@ -108,12 +130,27 @@ export async function createWebServer({ root, apis, logger = false }: WebServerO
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl(request.url.split('?')[0]!))
     return payload
   })
+  const notFound = (reply: FastifyReply, pathname: string) => reply.code(404).type('text/plain; charset=utf-8').send(`Not found: ${pathname.slice(0, 200)}`)
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!
+    if (refusedPath(pathname)) return notFound(reply, pathname)
+  })
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
+    // the static plugin's refusal of a path (403) is a path no page has: 404 like the others
+    if (status === 403 && error.code === 'FST_STATIC_FORBIDDEN_PATH') return notFound(reply, request.url.split('?')[0]!)
+    if (status < 500) return reply.code(status).send(error)
+    logError(JSON.stringify({ level: 'error', time: new Date().toISOString(), service: 'web', method: request.method, url: request.url, status, error: error.message, code: error.code, stack: error.stack }))
+    return reply.code(status).type('text/plain; charset=utf-8').send('The web server failed to answer; see its log.')
+  })
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   await app.register(fastifyStatic, {
     root,
     index: ['index.html'],
     wildcard: true,
     cacheControl: false,
+    // a dotfile in the build (.env) is never served: it falls through to the 404
+    dotfiles: 'ignore',
     etag: true,
     lastModified: true,
   })
