@@ -94,7 +94,7 @@ describe('the web server under a fuzz', () => {
           else p = pick(['/%', '/%zz', '/assets/%E0%A4%A', '/' + 'x'.repeat(6000), '/%ff%fe', '/%C3%A9', '/*', '/?', '/assets//index-AbC123.js'])
           const method = pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'])
           const body = method === 'GET' || method === 'HEAD' ? undefined : pick([undefined, '{}', '{bad', 'x'.repeat(5000)])
-          const headers = body ? { 'content-type': pick(['application/json', 'text/plain', 'multipart/form-data', 'junk']) } : {}
+          const headers: Record<string, string> = body ? { 'content-type': pick(['application/json', 'text/plain', 'multipart/form-data', 'junk']) } : {}
           const res = await send(method, p, headers, body).catch((e: Error) => ({ status: 0, text: e.message }))
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
           const refusedButServed = refusedPath(p.split('?')[0]!) && res.status === 200
