@@ -1,4 +1,4 @@
-import { GroveContract } from './grove-contract.algo';
+import { Contract } from '@algorandfoundation/tealscript';
 
 /** Pause flag: swaps (and zaps). */
 const PAUSE_SWAPS = 1;
@@ -14,7 +14,7 @@ const MAX_URL = 96;
 const PROJECT_MBR = 71_300;
 
 /** Grove's protocol registry: admin (two-step transfer), pause flags, fee settings, treasury, verified tokens. */
-export class Registry extends GroveContract {
+export class Registry extends Contract {
   /** The protocol admin. */
   admin = GlobalStateKey<Address>({ key: 'admin' });
 
@@ -156,7 +156,11 @@ export class Registry extends GroveContract {
     assert(asset !== 0, 'ERR:BAD_ASSET');
     assert(!this.projects(asset).exists, 'ERR:PROJECT_EXISTS');
     assert(this.txn.sender === this.issuer(asset), 'ERR:NOT_CREATOR');
-    this.minBalancePayment(mbr);
+    // the registry takes no deposits, so it does not extend GroveContract (whose methods would all compile in)
+    assert(mbr.receiver === this.app.address, 'ERR:BAD_RECEIVER');
+    assert(mbr.sender === this.txn.sender, 'ERR:BAD_SENDER');
+    assert(mbr.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
+    assert(mbr.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
     assert(mbr.amount === PROJECT_MBR, 'ERR:MBR');
     this.projects(asset).value = concat(concat(this.txn.sender, bzero(1)), this.projectFields(name, url));
     this.ProjectRegistered.log({ asset: asset, owner: this.txn.sender, name: name, url: url });

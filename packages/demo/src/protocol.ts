@@ -4,12 +4,13 @@
 // returns dated actions that seed.ts runs in its 30-day timeline between the trades, so every
 // program, lock and buyback has a history; no randomness, so the plan is the same on every run.
 import { getApplicationAddress, type Algodv2 } from 'algosdk'
-import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
+import { microAlgos, type AlgorandClient } from '@algorandfoundation/algokit-utils'
 import type { DeployResult } from '@grove/contracts/deploy'
 import {
   buildAcceptOwner,
   buildAddLiquidity,
   buildBuyback,
+  buildSetBuybackPath,
   buildCollectFees,
   buildLock,
   buildObserve,
@@ -124,6 +125,8 @@ export const BUYBACK_PATHS: readonly { from: string; path: string[] }[] = [
   { from: 'goETH', path: ['gUSD', 'GROVE'] },
   { from: 'FERN', path: ['ALGO', 'GROVE'] },
   { from: 'CNPY', path: ['ALGO', 'GROVE'] },
+  // MOSS trades only against FERN: three hops (an off-chain router that stopped at two never bought its fees back)
+  { from: 'MOSS', path: ['FERN', 'ALGO', 'GROVE'] },
 ]
 
 /** Days (from the history's start) of the vault's fee collection and buyback rounds. */
@@ -215,7 +218,8 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   }
 
   const lock = async (who: SeedAccount, kind: SeededLock['kind'], assetId: bigint, amount: bigint, cliff: number, end: number): Promise<bigint> => {
-    const group = await buildLock(locks(who), { asset: assetId, amount, cliff: BigInt(cliff), end: BigInt(end) })
+    // a nonce per seeded lock: the same lock ids on every machine
+    const group = await buildLock(locks(who), { asset: assetId, amount, cliff: BigInt(cliff), end: BigInt(end), nonce: BigInt(lockList.length + 1) })
     await group.composer.execute(algod, 4)
     lockList.push({ id: group.lockId!, kind, asset: assetId, owner: who.addr.toString() })
     return group.lockId!
@@ -235,6 +239,8 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     if (first) {
       // the vault takes every demo token's fees (ALGO and GROVE need no opt-in)
       for (const unit of ['gUSD', 'goETH', 'FERN', 'MOSS', 'ACORN', 'CNPY']) await exec(buildOptInAsset(keeper, asset(unit)))
+      // the registry's admin sets each fee asset's buyback path (a buyback takes no path from its caller)
+      for (const { from, path } of BUYBACK_PATHS) await exec(buildSetBuybackPath(keeper, asset(from), path.map(asset)))
     }
     const observed = new Map<string, [bigint, bigint]>()
     for (const { from, path } of BUYBACK_PATHS) {
@@ -245,6 +251,9 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
       }
     }
     const keys = [...observed.values()]
+    // a block at `when` first: an observation is dated by the previous block (LatestTimestamp), which
+    // may be hours older, and a buyback takes only observations of the last hour
+    await algorand.send.payment({ sender: admin.addr, signer: admin.signer, receiver: admin.addr, amount: microAlgos(0), note: enc(`grove demo clock ${when}`) })
     for (let i = 0; i < keys.length; i += 3) await exec(buildObserve(keeper, keys.slice(i, i + 3)))
     // the wait also makes the buybacks' LatestTimestamp (the previous block's) later than the observations
     await p.travel(when + BUYBACK_WAIT)
@@ -259,6 +268,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
       const preview = await previewBuyback(keeper, asset(from), route)
       // nothing collected yet, or too little to buy a unit of GROVE: it waits for a later round
       if (preview.amount === 0n || typeof preview.minOut !== 'bigint') continue
+      // the path named only for the call's references: the vault takes the admin's
       await exec(buildBuyback(keeper, asset(from), route))
       buybacks++
       bought = true

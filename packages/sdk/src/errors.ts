@@ -93,7 +93,7 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:NOT_PENDING_ADMIN': 'Only the proposed admin can accept',
     'ERR:BAD_FEE': BAD_FEE,
     'ERR:BAD_INPUT': 'Invalid value',
-    'ERR:NOT_CREATOR': 'Only the token’s creator or manager can register its project',
+    'ERR:NOT_CREATOR': 'Only the token’s manager (its creator when it has none) can register or claim its project',
     'ERR:NOT_PROJECT_OWNER': 'Only the project’s owner can do this',
     'ERR:PROJECT_EXISTS': 'This token already has a project',
     'ERR:NO_PROJECT': 'This token has no project',
@@ -158,6 +158,10 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:REKEY': 'The deposit must not rekey your account',
     'ERR:CLOSE_TO': 'The deposit must not close your account',
     'ERR:ZERO_AMOUNT': 'Enter an amount above zero',
+    'ERR:LOCK_EXISTS': 'You already made a lock with this nonce: build the lock again',
+    'ERR:BAD_NONCE': 'This nonce gives no lock id: build the lock again',
+    'ERR:FROZEN': 'The token’s issuer has frozen the lock app’s holding of it: nothing can be withdrawn until the issuer unfreezes it',
+    'ERR:DEFAULT_FROZEN': 'This token is frozen by default for every holder, so a lock of it could never be withdrawn',
   },
   Staking: {
     'ERR:PAUSED': 'New staking is paused by the protocol admin',
@@ -187,6 +191,10 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:REKEY': 'The deposit must not rekey your account',
     'ERR:CLOSE_TO': 'The deposit must not close your account',
     'ERR:ZERO_AMOUNT': 'The amount must be above zero',
+    'ERR:POSITION_EXISTS': 'You already have a position in this program: stake into it',
+    'ERR:NOT_OPTED_IN': 'The staking app does not hold this token yet: opt it in first in the same group',
+    'ERR:FROZEN': 'The token’s issuer has frozen the staking app’s holding of it: it cannot be paid out until the issuer unfreezes it',
+    'ERR:DEFAULT_FROZEN': 'This token is frozen by default for every holder, so a program of it could never pay out',
   },
   Vault: {
     'ERR:NOT_CREATOR': 'Only the vault’s creator can bootstrap it',
@@ -222,6 +230,7 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:NO_LIQUIDITY': 'A pool on this route is empty',
     'ERR:PAUSED': 'Swaps are paused by the protocol admin',
     'ERR:FROZEN': 'The token’s issuer has frozen a holding this needs',
+    'ERR:DEFAULT_FROZEN': 'This token is frozen by default for every holder, so the vault cannot hold it',
   },
 }
 

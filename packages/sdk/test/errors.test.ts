@@ -73,7 +73,7 @@ describe('explainError', () => {
     ['contract', 'logic eval error: unavailable Asset 123 during assignment pc=9. Details: app=3, pc=9', 'The transaction did not reference an account, asset or app the smart contract needed (program step 9).'],
     ['contract', 'logic eval error: stack underflow in swap pc=5. Details: app=3, pc=5', 'The smart contract rejected this transaction: stack underflow in swap (program step 5).'],
     ['contract', 'logic eval error: invalid program (empty). Details: app=3, pc=0', 'The smart contract rejected this transaction: invalid program (empty) (program step 0).'],
-    ['not-opted-in', 'logic eval error: asset 55 missing from BBBB. Details: app=3, pc=200', 'You have not opted into asset 55'],
+    ['not-opted-in', 'logic eval error: asset 55 missing from BBBB. Details: app=3, pc=1', 'You have not opted into asset 55'],
     ['unknown', 'something odd\nsecond line', 'something odd'],
   ])('explains %s: %s', (kind, text, message) => {
     expect(explainError(new Error(text))).toMatchObject({ kind, message, detail: text })

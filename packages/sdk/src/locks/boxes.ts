@@ -1,5 +1,6 @@
 // The Locks app's boxes: a lock per `"l" ‖ uint64(id)`, and empty index boxes `"a" ‖ uint64(asset) ‖
 // uint64(id)` and `"o" ‖ owner ‖ uint64(id)` that algod's box listing by prefix finds.
+import { sha512_256 } from '@noble/hashes/sha2.js'
 import { ABIType, decodeAddress, encodeAddress, encodeUint64 } from 'algosdk'
 import type { Address } from 'algosdk'
 
@@ -36,6 +37,23 @@ export const LOCK_ASSET_MIN_BALANCE = 100_000n
 export const MAX_LOCK_SECONDS = 315_576_000n
 /** Timestamps from here on are taken for milliseconds and refused. */
 export const MILLISECONDS_FROM = 100_000_000_000n
+
+/**
+ * A lock's id, as the app derives it: the top 53 bits of sha512_256(creator ‖ uint64(nonce)). The
+ * creator picks the nonce, so the id (and the boxes the group must name) is known before sending, and
+ * no other account's lock can take it first. 53 bits: a safe integer in JavaScript and JSON.
+ */
+export function lockIdOf(creator: string | Address, nonce: bigint): bigint {
+  const key = decodeAddress(creator.toString()).publicKey
+  const digest = sha512_256(Uint8Array.from([...key, ...encodeUint64(nonce)]))
+  return new DataView(digest.buffer, digest.byteOffset).getBigUint64(0) >> 11n
+}
+
+/** A fresh random nonce for a new lock (a nonce the creator used before fails with ERR:LOCK_EXISTS). */
+export function newLockNonce(): bigint {
+  const bytes = crypto.getRandomValues(new Uint8Array(8))
+  return new DataView(bytes.buffer).getBigUint64(0)
+}
 
 const LOCK_STATE = ABIType.from('(address,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64)')
 const ZERO = encodeAddress(new Uint8Array(32))

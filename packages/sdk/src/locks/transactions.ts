@@ -7,7 +7,7 @@ import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, Tran
 import { GroupBuilder } from '../core/group.ts'
 import type { TxnArg } from '../core/group.ts'
 import { missingOptIns } from '../core/references.ts'
-import { assetIndexName, LOCK_ASSET_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, MAX_LOCK_SECONDS, MILLISECONDS_FROM, ownerIndexName } from './boxes.ts'
+import { assetIndexName, LOCK_ASSET_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
 import type { Lock } from './boxes.ts'
 import { locksMethod } from './contract.ts'
 
@@ -25,7 +25,7 @@ export interface LocksContext {
 export interface LocksGroup {
   composer: AtomicTransactionComposer
   fee: bigint
-  /** The new lock's id (lock only): the app's next id when built; a lock made meanwhile by someone else makes the group fail, build it again. */
+  /** The new lock's id (lock only), derived from the sender and the lock's nonce: nothing another account does changes it. */
   lockId?: bigint
 }
 
@@ -38,13 +38,6 @@ export function checkLockTerms(cliff: bigint, end: bigint, now: bigint): string 
   if (cliff < now) return 'ERR:CLIFF_PASSED'
   if (cliff > end) return 'ERR:CLIFF_AFTER_END'
   return undefined
-}
-
-/** The id the app gives its next lock (its `nextId` global). */
-export async function nextLockId(algod: Algodv2, lockAppId: bigint): Promise<bigint> {
-  const app = await algod.getApplicationByID(lockAppId).do()
-  const entry = app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === 'nextId')
-  return entry ? BigInt(entry.value.uint) : 1n
 }
 
 /** Whether the app holds `asset` already (ALGO always). */
@@ -80,6 +73,8 @@ export interface LockParams {
   /** Vesting starts here; equal to `end` for a time lock. */
   cliff: bigint
   end: bigint
+  /** The sender's nonce that names the lock (`lockIdOf`); a fresh random one when omitted. */
+  nonce?: bigint
 }
 
 /**
@@ -88,9 +83,11 @@ export interface LockParams {
  */
 export async function buildLock(ctx: LocksContext, p: LockParams): Promise<LocksGroup> {
   const b = await start(ctx)
-  const [id, holds] = await Promise.all([nextLockId(ctx.algod, ctx.lockAppId), appHolds(ctx.algod, b.appAddress, p.asset)])
+  const holds = await appHolds(ctx.algod, b.appAddress, p.asset)
+  const nonce = p.nonce ?? newLockNonce()
+  const id = lockIdOf(ctx.sender, nonce)
   if (!holds) call(b, 'optInAsset', [transfer(b, 0n, LOCK_ASSET_MIN_BALANCE), p.asset], 1, { assets: [p.asset] })
-  call(b, 'lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end], 0, {
+  call(b, 'lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce], 0, {
     boxes: [lockBoxName(id), assetIndexName(p.asset, id), ownerIndexName(ctx.sender, id)],
     assets: [p.asset],
   })

@@ -65,8 +65,6 @@ async function draft(ctx: StakingContext, optInAssets: readonly bigint[]): Promi
 
 /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the staking app, as a method argument. */
 const transfer = (d: Draft, asset: bigint, amount: bigint): TxnArg => d.group.deposit(d.app, asset, amount)
-/** Adds that transfer to the group by itself. */
-const add = (d: Draft, asset: bigint, amount: bigint): void => void d.group.addTransfer(d.app, asset, amount)
 
 const assetsOf = (p: Pick<ProgramRef, 'stakeAsset' | 'rewardAsset1' | 'rewardAsset2' | 'rewardCount'>): bigint[] =>
   [...new Set([p.stakeAsset, p.rewardAsset1, ...(p.rewardCount === 2n ? [p.rewardAsset2] : [])])].filter((a) => a !== 0n)
@@ -100,28 +98,40 @@ export async function nextProgramId(algod: Algodv2, stakingAppId: bigint): Promi
 }
 
 /** What creating a program locks in the app: its box and the opt-ins the app still needs. */
-export async function programCreationCost(algod: Algodv2, stakingAppId: bigint, terms: ProgramTerms): Promise<{ minBalance: bigint; optIns: number }> {
+export async function programCreationCost(algod: Algodv2, stakingAppId: bigint, terms: ProgramTerms): Promise<{ minBalance: bigint; optIns: number; missing: bigint[] }> {
   const missing = await missingOptIns(algod, getApplicationAddress(stakingAppId), [terms.stakeAsset, ...terms.rewards.map((r) => r.asset)])
-  return { minBalance: PROGRAM_MIN_BALANCE + OPT_IN_MIN_BALANCE * BigInt(missing.length), optIns: missing.length }
+  return { minBalance: PROGRAM_MIN_BALANCE + OPT_IN_MIN_BALANCE * BigInt(missing.length), optIns: missing.length, missing }
 }
 
-/** Creates a program: [minimum-balance payment, createProgram, deposit of each reward (rate × duration)]. */
+/**
+ * Creates a program: [(payment, optInAssets) when the app lacks an asset, minimum-balance payment,
+ * deposit of each reward (rate × duration), createProgram or createProgram2]. Every transfer is an
+ * argument of the call that credits it, placed before it; the app must hold the reward assets before
+ * their deposits arrive, hence the opt-in call first.
+ */
 export async function buildCreateProgram(ctx: StakingContext, terms: ProgramTerms): Promise<StakingGroup & { program: bigint }> {
   const [d, cost, id] = await Promise.all([draft(ctx, []), programCreationCost(ctx.algod, ctx.stakingAppId, terms), nextProgramId(ctx.algod, ctx.stakingAppId)])
   const [r1, r2] = terms.rewards
   if (!r1 || terms.rewards.length > 2) throw new Error('A program has 1 or 2 reward assets')
-  const mbr = transfer(d, 0n, cost.minBalance)
   const assets = [...new Set([terms.stakeAsset, r1.asset, ...(r2 ? [r2.asset] : [])])].filter((a) => a !== 0n)
-  call(d, 'createProgram', [mbr, terms.stakeAsset, r1.asset, r2?.asset ?? 0n, r1.rate, r2?.rate ?? 0n, terms.start, terms.end, terms.minStakeSeconds ?? 0n], cost.optIns, { program: id, assets })
-  for (const r of terms.rewards) add(d, r.asset, creationDeposit(r.rate, terms.start, terms.end))
+  if (cost.missing.length > 0) {
+    const pay = transfer(d, 0n, OPT_IN_MIN_BALANCE * BigInt(cost.missing.length))
+    call(d, 'optInAssets', [pay, cost.missing], cost.missing.length, { program: id, assets })
+  }
+  const mbr = transfer(d, 0n, PROGRAM_MIN_BALANCE)
+  const deposits = terms.rewards.map((r) => transfer(d, r.asset, creationDeposit(r.rate, terms.start, terms.end)))
+  const times = [terms.start, terms.end, terms.minStakeSeconds ?? 0n]
+  if (r2) call(d, 'createProgram2', [mbr, deposits[0], deposits[1], terms.stakeAsset, r1.asset, r2.asset, r1.rate, r2.rate, ...times], 0, { program: id, assets })
+  else call(d, 'createProgram', [mbr, deposits[0], terms.stakeAsset, r1.asset, r1.rate, ...times], 0, { program: id, assets })
   return { ...(await done(d)), program: id }
 }
 
-/** Stakes `amount`; a first stake pays the position box (44,500 µALGO) and opts into reward assets the sender lacks. */
+/** Stakes `amount`; a first stake (stakeNew) pays the position box (44,500 µALGO) and opts into reward assets the sender lacks. */
 export async function buildStake(ctx: StakingContext, program: ProgramRef, amount: bigint, known?: StakingPosition | null): Promise<StakingGroup> {
   const [d, pos] = await Promise.all([draft(ctx, assetsOf(program).filter((a) => a !== program.stakeAsset)), position(ctx, program.id, known)])
-  if (!pos) add(d, 0n, POSITION_MIN_BALANCE)
-  call(d, 'stake', [transfer(d, program.stakeAsset, amount), program.id], 0, { program: program.id, assets: assetsOf(program), position: true })
+  const refs = { program: program.id, assets: assetsOf(program), position: true }
+  if (pos) call(d, 'stake', [transfer(d, program.stakeAsset, amount), program.id], 0, refs)
+  else call(d, 'stakeNew', [transfer(d, 0n, POSITION_MIN_BALANCE), transfer(d, program.stakeAsset, amount), program.id], 0, refs)
   return done(d)
 }
 
@@ -178,13 +188,13 @@ export async function buildTopUp(ctx: StakingContext, program: ProgramRef, rewar
   return { ...(await done(d)), deposit }
 }
 
-/** Creator: moves the end to `newEnd`, depositing rate × (newEnd − end) of each reward. */
+/** Creator: moves the end to `newEnd`, depositing rate × (newEnd − end) of each reward (extend, or extend2 for two rewards). */
 export async function buildExtend(ctx: StakingContext, program: ProgramRef, newEnd: bigint): Promise<StakingGroup & { deposits: bigint[] }> {
   const d = await draft(ctx, [])
   const deposits = extendDeposits(program, newEnd)
   const assets = [program.rewardAsset1, program.rewardAsset2]
-  deposits.forEach((amount, k) => add(d, assets[k]!, amount))
-  call(d, 'extend', [program.id, newEnd], 0, { program: program.id, assets: assetsOf(program) })
+  const args = deposits.map((amount, k) => transfer(d, assets[k]!, amount))
+  call(d, deposits.length === 2 ? 'extend2' : 'extend', [...args, program.id, newEnd], 0, { program: program.id, assets: assetsOf(program) })
   return { ...(await done(d)), deposits }
 }
 

@@ -17,6 +17,7 @@ import {
   LOCK_ERROR_MESSAGES,
   LOCKS_SPEC,
   lockedTotals,
+  lockIdOf,
   vestedAt,
 } from '../../src/locks/index.ts'
 import type { LocksContext, LocksGroup } from '../../src/locks/index.ts'
@@ -39,23 +40,31 @@ afterAll(async () => {
   await g?.stop()
 })
 
+/** The two locks the first test makes, in order. */
+let ids: bigint[] = []
+
 describe('locks through the SDK', () => {
   it('locks (opting the app in first), lists by asset and owner, withdraws what vestedAt promised for 2,000 µALGO', async () => {
     const asset = g.assets[0]!
     const now = await g.latestTimestamp()
-    const group = await buildLock(ctx, { asset, amount: 1_000_000n, cliff: now, end: now + 100n })
+    const group = await buildLock(ctx, { asset, amount: 1_000_000n, cliff: now, end: now + 100n, nonce: 1n })
+    // the id is the sender's own (its nonce), known before sending
+    expect(group.lockId).toBe(lockIdOf(g.trader.addr, 1n))
     // opt-in payment + optInAsset (with its inner) + minimum balance + deposit + lock
     expect(group.fee).toBe(1000n + 2000n + 1000n + 1000n + 1000n)
     const sent = await send(group)
     expect(sent.returns[sent.returns.length - 1]).toBe(group.lockId)
     expect(decodeLockEvents(sent.logs.flat()).map((e) => e.name)).toEqual(['Locked'])
-    const second = await send(await buildLock(ctx, { asset, amount: 5n, cliff: now + 50n, end: now + 50n }))
+    const secondGroup = await buildLock(ctx, { asset, amount: 5n, cliff: now + 50n, end: now + 50n })
+    const second = await send(secondGroup)
     expect(second.returns).toHaveLength(1)
-    expect((await listLocksByAsset(g.algod, lockAppId, asset)).map((l) => l.id)).toEqual([1n, 2n])
-    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.amount)).toEqual([1_000_000n, 5n])
+    ids = [group.lockId!, secondGroup.lockId!]
+    const ascending = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0)
+    expect((await listLocksByAsset(g.algod, lockAppId, asset)).map((l) => l.id).sort(ascending)).toEqual([...ids].sort(ascending))
+    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.amount).sort(ascending)).toEqual([5n, 1_000_000n])
     expect(await listLocksByAsset(g.algod, lockAppId, 0n)).toEqual([])
 
-    const lock = (await fetchLock(g.algod, lockAppId, 1n))!
+    const lock = (await fetchLock(g.algod, lockAppId, ids[0]!))!
     // 30 seconds later, and a block that carries the new time
     await g.algod.c.post({ relativePath: `/grove/v1/clock/offset/${30}`, data: null })
     await g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: 'tick' })
@@ -72,16 +81,16 @@ describe('locks through the SDK', () => {
   })
 
   it('extends, tops up and transfers ownership', async () => {
-    const lock = (await fetchLock(g.algod, lockAppId, 2n))!
+    const lock = (await fetchLock(g.algod, lockAppId, ids[1]!))!
     await send(await buildExtend(ctx, lock.id, lock.end + 100n))
     await send(await buildTopUp(ctx, lock, 7n))
-    expect(await fetchLock(g.algod, lockAppId, 2n)).toMatchObject({ amount: 12n, cliff: lock.end + 100n, end: lock.end + 100n })
+    expect(await fetchLock(g.algod, lockAppId, ids[1]!)).toMatchObject({ amount: 12n, cliff: lock.end + 100n, end: lock.end + 100n })
     const bob = g.algorand.account.random()
     await g.algorand.send.payment({ sender: g.admin.addr, receiver: bob.addr, amount: microAlgo(1_000_000) })
     await send(await buildProposeOwner(ctx, lock.id, bob.addr))
     await send(await buildAcceptOwner({ ...ctx, sender: bob.addr, signer: bob.signer }, lock))
-    expect((await listLocksByOwner(g.algod, lockAppId, bob.addr)).map((l) => l.id)).toEqual([2n])
-    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.id)).toEqual([1n])
+    expect((await listLocksByOwner(g.algod, lockAppId, bob.addr)).map((l) => l.id)).toEqual([ids[1]])
+    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.id)).toEqual([ids[0]])
   })
 
   it('has a sentence for every ERR:* the Locks app asserts with', () => {
@@ -91,7 +100,7 @@ describe('locks through the SDK', () => {
   })
 
   it('explains a refusal in words', async () => {
-    const error = await send(await buildWithdraw(ctx, { id: 2n, asset: g.assets[0]! })).catch((e: unknown) => e)
+    const error = await send(await buildWithdraw(ctx, { id: ids[1]!, asset: g.assets[0]! })).catch((e: unknown) => e)
     expect(explainLockError(error, lockAppId)).toMatchObject({ code: 'ERR:NOT_OWNER', message: 'Only the lock’s owner can do this' })
   })
 })

@@ -114,7 +114,7 @@ function ImportToken(props: { algod: AlgodConfig; id: number; onImport(token: To
         you trade it.
       </p>
       {issuerPowers(token, false).map((power) => (
-        <p key={power}>{ISSUER_POWER_TEXT[power](token.symbol)}</p>
+        <p key={power}>{ISSUER_POWER_TEXT.pool[power](token.symbol)}</p>
       ))}
       <label className="checkbox">
         <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} /> I understand the risk

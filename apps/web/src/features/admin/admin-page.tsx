@@ -336,7 +336,7 @@ function TokenFacts(props: { token: Token; verified: boolean }) {
         <Notice tone="warning" title="The issuer keeps powers over every holder">
           <ul>
             {powers.map((p) => (
-              <li key={p}>{ISSUER_POWER_TEXT[p](props.token.symbol)}</li>
+              <li key={p}>{ISSUER_POWER_TEXT.pool[p](props.token.symbol)}</li>
             ))}
           </ul>
           Verifying hides this warning from users: do it only for an issuer you trust with these powers.

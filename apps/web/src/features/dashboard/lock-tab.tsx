@@ -15,6 +15,7 @@ import { useWalletSession } from '@/lib/wallet-session.ts'
 import { ActionReview, type DashboardAction } from './components/action-review.tsx'
 import { extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm, type LockSdk } from './derive-locks.ts'
 import '@/components/locks/unlock-chart.css'
+import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
 /** The chain's now, ticking every second from the last block's timestamp. */
 function useChainNow(): { now: bigint | null; devMode: boolean } {
@@ -207,6 +208,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
             </select>
           </div>
         ) : null}
+        <IssuerWarningFor tokens={[token ?? undefined]} holder="lock" />
         {step === 1 ? (
           <div className="field">
             <label htmlFor={`${ids}-amount`}>Amount of {unit.symbol}</label>

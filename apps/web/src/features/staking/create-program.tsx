@@ -13,6 +13,7 @@ import type { GroveSdk } from '@/lib/tx/dex.ts'
 import { formatAlgoValue, formatApr } from './program-browser.tsx'
 import { StakingReview } from './staking-review.tsx'
 import { CREATE_STEPS, readCreateForm, type CreateForm, type CreateTerms, type RewardInput } from './validate.ts'
+import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
 const EMPTY_REWARD: RewardInput = { asset: null, mode: 'total', text: '' }
 
@@ -163,6 +164,7 @@ export function CreateProgram(props: { kind: 'farm' | 'pool'; data: StakingData;
           </>
         ) : null}
         {step === 3 && read.ok ? <Preview terms={read.terms} data={data} sdk={sdk} now={now} /> : null}
+        {step === 3 && read.ok ? <IssuerWarningFor tokens={[read.terms.stakeAsset, ...read.terms.rewards.map((r) => r.asset)].map((id) => data.tokens.get(Number(id)))} holder="staking" /> : null}
         <StepperFooter
           step={step}
           steps={CREATE_STEPS.length}

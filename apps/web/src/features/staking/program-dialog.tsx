@@ -11,6 +11,7 @@ import type { StakingAction, StakingData } from '@/lib/staking/staking.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { StakingReview } from './staking-review.tsx'
 import { claimProblem, compoundProblem, compoundReward, creatorProblem, readAmount, stakeProblem, unstakeProblem } from './validate.ts'
+import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
 /** An action on an existing program. */
 export type ProgramActionKind = 'stake' | 'unstake' | 'claim' | 'compound' | 'emergency' | 'top-up' | 'extend' | 'reclaim'
@@ -67,6 +68,7 @@ export function ProgramDialog(props: { kind: ProgramActionKind; row: ProgramRow;
             <p className="hint">You hold {amount(balance ?? 0n, row.stake)}.</p>
           </div>
           {pos ? null : <p className="hint">A first stake pays 0.0445 ALGO for your position’s box, returned when you leave; you are opted in to the reward tokens you lack in the same group.</p>}
+          <IssuerWarningFor tokens={[p.stakeAsset, p.rewardAsset1, ...(p.rewardCount === 2n ? [p.rewardAsset2] : [])].map((id) => data.tokens.get(Number(id)))} holder="staking" />
           {p.minStakeSeconds > 0n ? <p className="hint">Each stake restarts the minimum stake time of {formatDuration(p.minStakeSeconds)} before you can unstake (an emergency withdrawal works any time).</p> : null}
         </>
       )
