@@ -12,7 +12,7 @@ import {
   buildAddLiquidity, buildAdminAction, buildCollectFees, buildCreatePool, buildSwapExactIn, fetchPool, firstAddMinLp, staking,
   buildLock, buildTopUp, buildExtend, buildProposeOwner, buildCancelOwner, buildAcceptOwner, buildWithdraw,
   buildRegisterProject, buildEditProject, buildTransferProject, buildSetProjectVerified, buildRemoveProject,
-  buildStake, buildUnstake, buildObserve, buildBuyback, PAUSE_POOLS, explainError,
+  buildStake, buildUnstake, buildObserve, buildBuyback, buildSetBuybackPath, PAUSE_POOLS, explainError,
 } from '@grove/sdk'
 import { getApplicationAddress, type Address, type Algodv2, type AtomicTransactionComposer } from 'algosdk'
 import type { Deployment } from '../src/config.ts'
@@ -166,14 +166,20 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
 
   // vault: stakes, an unstake, an observation, then (10 minutes later) fees collected and bought back
   const vctx = (who: FullGrove['alice']) => ({ algod, vaultAppId: d.vaultAppId!, dexAppId: d.dexAppId, registryAppId: d.registryAppId, groveAssetId: GROVE, sGroveAssetId: d.sGroveAssetId!, sender: who.addr, signer: who.signer })
-  if (n === 0) for (const who of [alice, bob]) await g.algorand.send.assetOptIn({ sender: who.addr, assetId: d.sGroveAssetId! })
+  if (n === 0) {
+    for (const who of [alice, bob]) await g.algorand.send.assetOptIn({ sender: who.addr, assetId: d.sGroveAssetId! })
+    // the registry's admin sets ALGO's buyback path (a buyback takes none from its caller)
+    await send(await buildSetBuybackPath(vctx(admin), 0n, [GROVE]), algod)
+    // a donation: the first stake books it into the vault's 7-day stream, so the rate rises as it unlocks
+    await g.algorand.send.assetTransfer({ sender: admin.addr, receiver: getApplicationAddress(d.vaultAppId!), assetId: GROVE, amount: 1_000_000_000n })
+  }
   await send(await buildStake(vctx(alice), 10_000_000n, 0n), algod)
   await send(await buildStake(vctx(bob), 3_000_000n, 0n), algod)
   await send(await buildUnstake(vctx(bob), 1_000_000n, 0n), algod)
   await send(await buildObserve(vctx(bob), [[0n, GROVE]]), algod)
   await advance(660)
   await send(await buildCollectFees(dexCtx(bob), await pool(0n, GROVE), getApplicationAddress(d.vaultAppId!)), algod)
-  await send(await buildBuyback(vctx(bob), 0n, [GROVE]), algod)
+  await send(await buildBuyback(vctx(bob), 0n), algod)
 
   // the lock's end has passed: Bob withdraws
   await send(await buildWithdraw(lctx(bob), { id, asset: fern }), algod)

@@ -7,7 +7,7 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
-import { chainClockQuery } from '@/lib/locks/locks.ts'
+import { chainClockQuery, formatTime } from '@/lib/locks/locks.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
@@ -17,7 +17,6 @@ import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import type { Deployment } from '@/lib/deployment.ts'
 import {
   buybackReadinessQuery,
-  buybackRoute,
   buybackStep,
   formatWait,
   pendingFees,
@@ -28,6 +27,7 @@ import {
   vaultStateQuery,
   type PendingFee,
   type VaultSdk,
+  type VaultStream,
 } from '@/lib/vault/vault.ts'
 import { preparedVaultQuery, readableVaultError, type VaultAction } from '@/lib/vault/vault-tx.ts'
 import type { Apr } from '@/lib/vault/history.ts'
@@ -84,8 +84,16 @@ export function StakePage() {
               <dd data-testid="vault-rate">{vault.data && sdk ? `1 sGROVE = ${formatAmount(sdk.vaultRate(vault.data.totals), DECIMALS, { thousands: true })} GROVE` : deployment ? 'Reading the vault…' : 'Not deployed'}</dd>
             </div>
             <div>
-              <dt>GROVE staked in the vault</dt>
-              <dd>{vault.data ? `${grove(vault.data.totals.grove)} GROVE` : '…'}</dd>
+              <dt>Rate when the stream ends</dt>
+              <dd data-testid="vault-rate-at-end">{vault.data && sdk ? streamText(vault.data.stream) : deployment ? 'Reading the vault…' : 'Not deployed'}</dd>
+            </div>
+            <div>
+              <dt>GROVE behind sGROVE</dt>
+              <dd data-testid="vault-grove">{vault.data ? `${grove(vault.data.totals.grove)} GROVE` : '…'}</dd>
+            </div>
+            <div>
+              <dt>GROVE still streaming in</dt>
+              <dd data-testid="vault-streaming">{vault.data ? `${grove(vault.data.stream.locked)} GROVE` : '…'}</dd>
             </div>
             <div>
               <dt>APR, last 7 days</dt>
@@ -96,6 +104,7 @@ export function StakePage() {
               <dd data-testid="apr-30" data-source={choice.source}>{aprFigure(30)}</dd>
             </div>
           </dl>
+          <p className="hint">Bought-back GROVE, collected fees and donations enter the rate evenly over 7 days, so nobody can capture them by holding sGROVE for a moment.</p>
           {sourceHint ? (
             <p className="hint" data-testid="apr-source">
               {sourceHint}
@@ -110,6 +119,12 @@ export function StakePage() {
       {deployment && vault.data && sdk ? <PendingFees deployment={deployment} sdk={sdk} fees={pendingFees(vault.data.account, deployment)} pools={market.pools} tokens={market.tokens} devMode={clock.data?.devMode ?? false} /> : null}
     </Page>
   )
+}
+
+/** "1 sGROVE = 1.05 GROVE on 3 Dec 2026, 14:00", or that nothing is streaming. */
+function streamText(stream: VaultStream): string {
+  if (stream.locked === 0n) return 'Nothing streaming: the rate now'
+  return `1 sGROVE = ${formatAmount(stream.rateAtEnd, DECIMALS, { thousands: true })} GROVE on ${formatTime(stream.end)}`
 }
 
 /** "12.34%" from the window's start, or why there is none. */
@@ -355,22 +370,22 @@ function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee;
   const token = tokens.get(fee.asset)
   const symbol = (id: bigint | number) => tokens.get(Number(id))?.symbol ?? `#${id}`
   const unit = (id: bigint) => ({ symbol: symbol(id), decimals: tokens.get(Number(id))?.decimals ?? 0 })
-  const path = pools ? buybackRoute(sdk, pools, fee.asset, deployment.groveAssetId, fee.amount) : null
-  const readiness = useQuery(buybackReadinessQuery(algod, deployment, fee.asset, path, pools))
-  const step = readiness.data ? buybackStep(sdk, readiness.data) : null
+  const readiness = useQuery(buybackReadinessQuery(algod, deployment, fee.asset, fee.amount, pools))
+  const step = readiness.data ? buybackStep(readiness.data) : null
+  const path = readiness.data?.path ?? null
   const name = token?.symbol ?? `#${fee.asset}`
-  const toObserve = readiness.data ? (readiness.data.observedAt.some((t) => t === undefined) ? readiness.data.pools.filter((_, i) => readiness.data!.observedAt[i] === undefined) : readiness.data.pools) : []
+  const toObserve = readiness.data ? readiness.data.pools.filter((_, i) => readiness.data!.waits[i] === undefined) : []
 
   let status: string
   let button: { label: string; name: string; action: VaultAction | null }
-  if (pools && !path) {
-    status = 'No pools lead from this asset to GROVE'
-    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
-  } else if (readiness.isError) {
+  if (readiness.isError) {
     status = readiness.error.message
     button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
-  } else if (!step || !path) {
-    status = 'Reading the vault’s observations…'
+  } else if (!step) {
+    status = 'Reading the vault’s path and observations…'
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
+  } else if (step.kind === 'no-path') {
+    status = 'The protocol admin has not set a buyback path for this asset'
     button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
   } else if (step.kind === 'observe') {
     status = `${step.reason}. Observe, then wait 10 minutes.`
@@ -378,9 +393,12 @@ function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee;
   } else if (step.kind === 'wait') {
     status = `Observed: the TWAP window is 10 minutes, wait ${formatWait(step.seconds)} more.`
     button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
+  } else if (step.kind === 'blocked') {
+    status = step.reason
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
   } else {
     status = `Ready: at least ${formatAmount(step.minOut, DECIMALS, { thousands: true })} GROVE`
-    button = { label: 'Buy back', name: `Buy back ${name}`, action: { kind: 'buyback', asset: BigInt(fee.asset), path: path } }
+    button = { label: 'Buy back', name: `Buy back ${name}`, action: { kind: 'buyback', asset: BigInt(fee.asset), path: path! } }
   }
 
   return (
@@ -411,7 +429,7 @@ function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee;
             <p>
               {action.kind === 'observe'
                 ? `The vault records the pools’ cumulative prices now (${toObserve.map(([a, b]) => `${symbol(a)}/${symbol(b)}`).join(', ')}). A buyback may run once the observation is 10 minutes old. A new observation pays for its box (${formatAlgo(sdk.OBSERVATION_BOX_MIN_BALANCE)} each).`
-                : `The vault swaps its ${name} to GROVE through ${[fee.asset, ...(action.kind === 'buyback' ? action.path : [])].map(symbol).join(' → ')}, for at least the TWAP price less 1%. The GROVE stays in the vault: each sGROVE redeems for more.`}
+                : `The vault swaps its ${name} to GROVE along the protocol admin’s path ${[fee.asset, ...(action.kind === 'buyback' ? action.path : [])].map(symbol).join(' → ')}, for at least the TWAP price less 1%. The GROVE it buys enters the rate over 7 days: each sGROVE redeems for a little more every second until then.`}
             </p>
           </VaultReview>
         ) : null}

@@ -2,7 +2,7 @@
 // through the pools, the fee balances a buyback would swap, and a buyback's next step.
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
-import { buybackRoute, buybackStep, formatWait, pendingFees, previewStake, previewUnstake, valueOf, type BuybackReadiness } from './vault.ts'
+import { buybackStep, formatWait, pendingFees, previewStake, previewUnstake, spotAlong, valueOf, type BuybackReadiness } from './vault.ts'
 
 const GROVE = 1003
 const SGROVE = 1010
@@ -48,26 +48,30 @@ describe('fees waiting for a buyback', () => {
     expect(pendingFees({ ...account, algo: 1_200_000n, assets: new Map() }, { groveAssetId: GROVE, sGroveAssetId: SGROVE })).toEqual([])
   })
 
-  it('routes a buyback through the pools to GROVE in at most two hops', () => {
-    expect(buybackRoute(sdk, pools, GOETH, GROVE, 1_000_000n)?.map(Number)).toEqual([0, GROVE])
-    expect(buybackRoute(sdk, pools, 0, GROVE, 1_000_000n)?.map(Number)).toEqual([GROVE])
-    expect(buybackRoute(sdk, pools, 4242, GROVE, 1_000_000n)).toBeNull()
+  it('values a buyback along the admin’s path at the pools’ spot prices, hop by hop', () => {
+    // goETH → ALGO → GROVE: each hop as the DEX quotes it
+    const algo = sdk.quoteExactIn(pools[2]!, BigInt(GOETH), 1_000_000n)
+    const grove = algo.ok ? sdk.quoteExactIn(pools[0]!, 0n, algo.amountOut) : undefined
+    expect(spotAlong(sdk, pools, GOETH, [0n, BigInt(GROVE)], 1_000_000n)).toBe(grove?.ok ? grove.amountOut : -1n)
+    expect(spotAlong(sdk, pools, GOETH, [BigInt(GROVE)], 1_000_000n)).toBeNull()
   })
 })
 
 describe('a buyback’s next step', () => {
-  const ready: BuybackReadiness = { pools: [[0n, 5n]], observedAt: [1_000n], now: 1_600n, minOut: 990n, spotOut: 1_000n }
+  const ready: BuybackReadiness = { path: [5n], pools: [[0n, 5n]], waits: [0n], now: 1_600n, minOut: 990n, spotOut: 1_000n }
 
-  it('observes a pool the vault has not observed, then waits out the 10-minute window', () => {
-    expect(buybackStep(sdk, { ...ready, observedAt: [1_000n, undefined] }).kind).toBe('observe')
-    expect(buybackStep(sdk, { ...ready, now: 1_450n })).toEqual({ kind: 'wait', seconds: 150n })
-    expect(buybackStep(sdk, { ...ready, observedAt: [1_000n, 1_300n] })).toEqual({ kind: 'wait', seconds: 300n })
+  it('needs the admin’s path, observes a pool without an observation from the last hour, then waits out the 10-minute window', () => {
+    expect(buybackStep({ ...ready, path: null })).toEqual({ kind: 'no-path' })
+    expect(buybackStep({ ...ready, waits: [0n, undefined] }).kind).toBe('observe')
+    expect(buybackStep({ ...ready, waits: [150n] })).toEqual({ kind: 'wait', seconds: 150n })
+    expect(buybackStep({ ...ready, waits: [0n, 300n] })).toEqual({ kind: 'wait', seconds: 300n })
     expect(formatWait(150n)).toBe('2 min 30 s')
     expect(formatWait(600n)).toBe('10 min')
   })
 
-  it('buys back at the TWAP bound, and observes again when the spot price is below it', () => {
-    expect(buybackStep(sdk, ready)).toEqual({ kind: 'buyback', minOut: 990n })
-    expect(buybackStep(sdk, { ...ready, spotOut: 989n }).kind).toBe('observe')
+  it('buys back at the TWAP bound, and waits when the spot price is below it (a new observation would not move the window)', () => {
+    expect(buybackStep(ready)).toEqual({ kind: 'buyback', minOut: 990n })
+    expect(buybackStep({ ...ready, spotOut: 989n }).kind).toBe('blocked')
+    expect(buybackStep({ ...ready, minOut: 'observation-stale' }).kind).toBe('blocked')
   })
 })

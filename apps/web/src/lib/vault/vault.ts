@@ -1,8 +1,8 @@
 // The staking vault as pages read it: its totals and holdings, the user's sGROVE and what it is
 // worth, previews of a stake or an unstake to the unit (the SDK's math, handed in so the page's
-// first load does not carry the SDK), the fee balances waiting for a buyback and what each buyback
-// needs first (an observation of its pools, 10 minutes of TWAP window). The dashboard reads the
-// same queries for its sGROVE line.
+// first load does not carry the SDK), the stream that new GROVE enters the rate through, the fee
+// balances waiting for a buyback and what each buyback needs first (the admin's path, an observation
+// of its pools, 10 minutes of TWAP window). The dashboard reads the same queries for its sGROVE line.
 import { queryOptions } from '@tanstack/react-query'
 import type { Algodv2 } from 'algosdk'
 import { algodBaseUrl, algodKey } from '../algod.ts'
@@ -16,12 +16,21 @@ import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePo
 export type { Totals } from './history.ts'
 
 /** The SDK functions the derivations use (the real module in the app and in tests). */
-export type VaultSdk = Pick<GroveSdk, 'stakeOut' | 'unstakeOut' | 'vaultRate' | 'groveBehind' | 'VAULT_ERROR_MESSAGES' | 'secondsUntilBuyback' | 'bestRouteExactIn' | 'routePools' | 'OBSERVATION_BOX_MIN_BALANCE'>
+export type VaultSdk = Pick<GroveSdk, 'stakeOut' | 'unstakeOut' | 'vaultRate' | 'groveBehind' | 'VAULT_ERROR_MESSAGES' | 'secondsUntilWindow' | 'quoteExactIn' | 'routePools' | 'OBSERVATION_BOX_MIN_BALANCE'>
 
-/** The vault as read now: its totals, and its account (fee assets waiting for a buyback). */
+/** The stream now: GROVE still locked, when the last of it unlocks, the rate now and the rate then (GROVE per whole sGROVE, 6 decimals). */
+export interface VaultStream {
+  locked: bigint
+  end: bigint
+  rate: bigint
+  rateAtEnd: bigint
+}
+
+/** The vault as read now: its totals (the GROVE behind the shares), the stream, and its account (fee assets waiting for a buyback). */
 export interface VaultState {
   address: string
   totals: Totals
+  stream: VaultStream
   account: Account
 }
 
@@ -49,8 +58,12 @@ export function vaultStateQuery(algod: AlgodConfig, deployment: Deployment | nul
       const d = deployment!
       const [{ sdk }, { getApplicationAddress }, client] = await Promise.all([loadDex(), import('algosdk'), algodClient(algod)])
       const address = getApplicationAddress(d.vaultAppId).toString()
-      const [totals, account] = await Promise.all([sdk.fetchVaultTotals(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)), fetchAccount(algod, address)])
-      return { address, totals, account }
+      const [totals, stream, account] = await Promise.all([
+        sdk.fetchVaultTotals(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)),
+        sdk.fetchVaultStream(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)),
+        fetchAccount(algod, address),
+      ])
+      return { address, totals, stream, account }
     },
     enabled: deployment !== null,
     staleTime: 5_000,
@@ -165,40 +178,55 @@ export function pendingFees(account: Pick<Account, 'algo' | 'minBalance' | 'asse
   return fees
 }
 
-/** The route a buyback of `amount` of `asset` takes to GROVE: the best through the DEX's pools, at most two hops (one call's references). */
-export function buybackRoute(sdk: VaultSdk, pools: readonly Pool[], asset: number, groveId: number, amount: bigint): bigint[] | null {
-  return sdk.bestRouteExactIn(pools, BigInt(asset), BigInt(groveId), amount, { maxHops: 2 })?.path ?? null
+/** What `amount` of `asset` gives along `path` at the pools' spot prices now (null where a pool is missing or empty). */
+export function spotAlong(sdk: VaultSdk, pools: readonly Pool[], asset: number, path: readonly bigint[], amount: bigint): bigint | null {
+  let from = BigInt(asset)
+  let value = amount
+  for (const to of path) {
+    const pool = pools.find((p) => (p.a === from && p.b === to) || (p.a === to && p.b === from))
+    const quote = pool ? sdk.quoteExactIn(pool, from, value) : undefined
+    if (!quote?.ok) return null
+    value = quote.amountOut
+    from = to
+  }
+  return value
 }
 
-/** The vault's observations of a route's pools and the chain's time: what a buyback needs first. */
+/** What a buyback needs first: the admin's path, the vault's observations of its pools and the chain's time. */
 export interface BuybackReadiness {
+  /** The path the protocol admin set (the assets after the fee asset), null when none. */
+  path: bigint[] | null
   pools: [bigint, bigint][]
-  /** Observation time of each pool, undefined where the vault has none. */
-  observedAt: (bigint | undefined)[]
+  /** Seconds until each pool has an observation a buyback can use (0: now); undefined where it needs a new one (none, or all over an hour old). */
+  waits: (bigint | undefined)[]
   now: bigint
   /** The buyback's minimum out now, or why the vault would refuse it. */
   minOut: bigint | string
-  /** What the route gives at the pools' spot prices now. */
+  /** What the path gives at the pools' spot prices now. */
   spotOut: bigint
 }
 
-/** What to do about one fee asset: observe its pools, wait for the TWAP window, or buy back. */
-export type BuybackStep = { kind: 'observe'; reason: string } | { kind: 'wait'; seconds: bigint } | { kind: 'buyback'; minOut: bigint }
+/** What to do about one fee asset: nothing without the admin's path, observe its pools, wait for the TWAP window, wait for the price, or buy back. */
+export type BuybackStep =
+  | { kind: 'no-path' }
+  | { kind: 'observe'; reason: string }
+  | { kind: 'wait'; seconds: bigint }
+  | { kind: 'blocked'; reason: string }
+  | { kind: 'buyback'; minOut: bigint }
 
 /**
- * The next step for a buyback. Pools the vault never observed must be observed; an observation under
- * 10 minutes old must age; a pool whose spot price is over 1% below its TWAP since the observation
- * would make the buyback fail (ERR:SLIPPAGE), so a fresh observation is the way out.
+ * The next step for a buyback. Without the admin's path there is none. Pools without a usable
+ * observation (none, or every one over an hour old) must be observed; an observation under 10
+ * minutes old must age; a path whose spot output is under the TWAP bound would fail (ERR:SLIPPAGE):
+ * observing again does not help (the vault takes the oldest observation of the last hour), so it waits.
  */
-export function buybackStep(sdk: VaultSdk, r: BuybackReadiness): BuybackStep {
-  if (r.observedAt.some((t) => t === undefined)) return { kind: 'observe', reason: 'The vault has not observed every pool on this route' }
-  const wait = r.observedAt.reduce<bigint>((w, t) => {
-    const s = sdk.secondsUntilBuyback(t!, r.now)
-    return s > w ? s : w
-  }, 0n)
+export function buybackStep(r: BuybackReadiness): BuybackStep {
+  if (!r.path) return { kind: 'no-path' }
+  if (r.waits.some((w) => w === undefined)) return { kind: 'observe', reason: 'The vault has no observation of every pool on this path from the last hour' }
+  const wait = r.waits.reduce<bigint>((w, s) => (s! > w ? s! : w), 0n)
   if (wait > 0n) return { kind: 'wait', seconds: wait }
-  if (typeof r.minOut === 'string') return { kind: 'observe', reason: `The TWAP bound cannot be computed (${r.minOut})` }
-  if (r.spotOut < r.minOut) return { kind: 'observe', reason: 'The pools’ price is more than 1% below their TWAP since the observation: observe again' }
+  if (typeof r.minOut === 'string') return { kind: 'blocked', reason: `The TWAP bound cannot be computed (${r.minOut})` }
+  if (r.spotOut < r.minOut) return { kind: 'blocked', reason: 'The pools’ price is more than 1% below their TWAP of the last hour: the buyback would fail until it returns' }
   return { kind: 'buyback', minOut: r.minOut }
 }
 
@@ -209,24 +237,26 @@ export function formatWait(seconds: bigint): string {
   return m > 0n ? `${m} min${s > 0n ? ` ${s} s` : ''}` : `${s} s`
 }
 
-/** The one query for a buyback's readiness along `path`. */
-export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment | null, asset: number, path: readonly bigint[] | null, pools: readonly Pool[] | undefined) {
+/** The one query for a buyback's readiness along the admin's path. */
+export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment | null, asset: number, amount: bigint, pools: readonly Pool[] | undefined) {
   return queryOptions({
-    queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'buyback', asset, path?.map(String) ?? null],
+    queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'buyback', asset, String(amount)],
     queryFn: async (): Promise<BuybackReadiness> => {
       const d = deployment!
       const [{ sdk }, client] = await Promise.all([loadDex(), algodClient(algod)])
       const ids = { algod: client, vaultAppId: BigInt(d.vaultAppId), dexAppId: BigInt(d.dexAppId) }
-      const routePools = sdk.routePools(BigInt(asset), path!)
-      const [observations, now, bound] = await Promise.all([
-        Promise.all(routePools.map(([a, b]) => sdk.fetchObservation(client, ids.vaultAppId, a, b))),
+      const path = (await sdk.fetchBuybackPath(client, ids.vaultAppId, BigInt(asset))) ?? null
+      if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n }
+      const routePools = sdk.routePools(BigInt(asset), path)
+      const [rings, now, bound] = await Promise.all([
+        Promise.all(routePools.map(([a, b]) => sdk.fetchObservations(client, ids.vaultAppId, a, b))),
         sdk.latestTimestamp(client),
-        sdk.previewBuyback(ids, BigInt(asset), path!),
+        sdk.previewBuyback(ids, BigInt(asset), path),
       ])
-      const route = sdk.bestRouteExactIn(pools!, BigInt(asset), BigInt(d.groveAssetId), bound.amount, { maxHops: 2 })
-      return { pools: routePools, observedAt: observations.map((o) => o?.timestamp), now, minOut: bound.minOut, spotOut: route?.amountOut ?? 0n }
+      const waits = rings.map((ring) => (ring ? sdk.secondsUntilWindow(ring, now) : undefined))
+      return { path, pools: routePools, waits, now, minOut: bound.minOut, spotOut: spotAlong(sdk, pools!, asset, path, bound.amount) ?? 0n }
     },
-    enabled: deployment !== null && path !== null && pools !== undefined,
+    enabled: deployment !== null && pools !== undefined,
     staleTime: 5_000,
     refetchInterval: 15_000,
     retry: 1,
