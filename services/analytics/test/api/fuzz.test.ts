@@ -158,6 +158,24 @@ describe('the API under a fuzz', () => {
     expect(((await (await fetch(`${url}/api/pools`)).json()) as { pools: { id: number }[] }).pools.map((p) => p.id)).toEqual([100])
   })
 
+  it('answers a burst past the per-IP rate with 429 and Retry-After, never a 5xx, and answers again once the bucket refills', async () => {
+    const limited = await buildApi({ db, deployment: SYNTHETIC_DEPLOYMENT, now: () => T0 + 3600, limits: { rateLimit: { perSecond: 20, burst: 40 } }, logError: (line) => logged.push(line) })
+    try {
+      const base = await limited.listen({ port: 0, host: '127.0.0.1' })
+      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => send(base, { method: 'GET', path: i % 2 ? '/api/pools' : '/api/pools/100/swaps', headers: {} })))
+      const counts = new Map<number, number>()
+      for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1)
+      expect([...counts.keys()].sort()).toEqual([200, 429])
+      expect(counts.get(200)).toBeGreaterThanOrEqual(40)
+      expect(counts.get(429)).toBeGreaterThan(100)
+      await new Promise((r) => setTimeout(r, 200))
+      expect((await send(base, { method: 'GET', path: '/api/health', headers: {} })).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+    expect(logged).toEqual([])
+  })
+
   it('refuses an id past 2^64 − 1 with 400 and a sentence, and answers 404 for a uint64 that names nothing', async () => {
     for (const path of ['/api/programs/18446744073709551616', '/api/pools/99999999999999999999999999999/swaps', '/api/locks?asset=18446744073709551616', '/api/projects/Infinity', '/api/pools/1e3']) {
       const res = await app.inject(path)
