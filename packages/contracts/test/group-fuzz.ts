@@ -1,0 +1,717 @@
+// A group fuzzer over every contract (the DEX, Staking, Locks, the Vault, the Registry): several users
+// send random groups that mix the methods of all five, each built raw (the transfers, then the app call)
+// so that a group can also offer one transfer to two calls (a call whose own transfers are dropped takes
+// whatever precedes it), or put a call before its transfers. After each confirmed group it checks every
+// app's solvency (what it holds of each asset ≥ what it owes) and that no user took more out of an app
+// than they put in plus what the app could have paid them (rewards emitted, GROVE that entered the vault
+// from outside). Seeded: the same seed sends the same groups. Shared by group-fuzz.test.ts.
+import algosdk, { type Address, type Transaction, type TransactionSigner } from 'algosdk'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import { dexSpec, locksSpec, registrySpec, stakingSpec, vaultSpec } from '../src/index.ts'
+import { poolBoxName, sorted, type Grove, type User } from './grove.ts'
+import { ASSET_MBR, assetIndexName, LOCK_BOXES_MBR, lockBoxName, lockIdOf, ownerIndexName } from './locks.ts'
+import { POSITION_MBR, PROGRAM_MBR, positionBoxName, programBoxName } from './staking.ts'
+import { OBSERVATION_MBR, observationBoxName, pathBoxName } from './vault.ts'
+
+/** A seeded generator (mulberry32): the same seed, the same groups. */
+export function rng(seed: number) {
+  let a = seed >>> 0
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  return {
+    next,
+    int: (n: number): number => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    chance: (p: number): boolean => next() < p,
+    /** A bigint in [1, max], skewed towards small values (a tenth to the whole of max, then divided). */
+    amount: (max: bigint): bigint => {
+      if (max <= 0n) return 1n
+      const scaled = BigInt(Math.floor(next() * 1_000_000)) * max / 1_000_000n / BigInt(1 + Math.floor(next() * 20))
+      return scaled > 0n ? scaled : 1n
+    },
+  }
+}
+export type Rng = ReturnType<typeof rng>
+
+/** One transaction of a group and who signs it. */
+interface Step {
+  txn: Transaction
+  signer: TransactionSigner
+  /** The call's own transfers are marked so a mutation can drop them or move them. */
+  role: 'transfer' | 'call'
+}
+
+/** One method call with the transfers it takes as arguments, in group order. */
+interface Op {
+  name: string
+  steps: Step[]
+}
+
+interface Program {
+  id: bigint
+  stake: bigint
+  rewards: bigint[]
+  creator: User
+}
+
+interface LockRef {
+  id: bigint
+  asset: bigint
+  owner: User
+  pending?: User
+}
+
+/** Net flows of one app: what each user sent it and what it sent each user, by asset. */
+type Flows = Map<string, Map<bigint, { in: bigint; out: bigint }>>
+
+const u64 = (v: bigint): Uint8Array => algosdk.encodeUint64(v)
+
+/** Counts of what the fuzzer sent. */
+export interface FuzzReport {
+  groups: number
+  confirmed: number
+  /** Groups that offered one transfer to two calls, and how many of those were confirmed (must be 0). */
+  shared: number
+  sharedConfirmed: number
+  /** Confirmed groups per method name. */
+  methods: Record<string, number>
+}
+
+/** The fuzzer over one Grove: its users, tokens, pools and what it has made (programs, locks). */
+export class GroupFuzzer {
+  readonly algod: algosdk.Algodv2
+  private sp!: algosdk.SuggestedParams
+  private seq = 0
+  private readonly methods = new Map<string, algosdk.ABIMethod>()
+  readonly apps: { dex: bigint; staking: bigint; locks: bigint; vault: bigint; registry: bigint }
+  readonly addresses: Record<'dex' | 'staking' | 'locks' | 'vault' | 'registry', Address>
+  tokens: bigint[] = []
+  pools: [bigint, bigint][] = []
+  lpOf = new Map<string, bigint>()
+  programs: Program[] = []
+  locks: LockRef[] = []
+  private nonce = 0n
+  /** Per app name: user address → asset → flows. */
+  readonly flows: Record<'dex' | 'staking' | 'locks' | 'vault', Flows> = { dex: new Map(), staking: new Map(), locks: new Map(), vault: new Map() }
+  /** GROVE that entered the vault other than from users (buybacks, fees collected to the treasury). */
+  groveFromOutside = 0n
+  readonly report: FuzzReport = { groups: 0, confirmed: 0, shared: 0, sharedConfirmed: 0, methods: {} }
+
+  constructor(
+    readonly g: Grove,
+    readonly users: User[],
+    readonly r: Rng,
+  ) {
+    this.algod = g.algorand.client.algod
+    const ids = g.ids
+    this.apps = { dex: ids.dexAppId, staking: ids.stakingAppId, locks: ids.lockAppId, vault: ids.vaultAppId, registry: ids.registryAppId }
+    this.addresses = {
+      dex: algosdk.getApplicationAddress(ids.dexAppId),
+      staking: algosdk.getApplicationAddress(ids.stakingAppId),
+      locks: algosdk.getApplicationAddress(ids.lockAppId),
+      vault: algosdk.getApplicationAddress(ids.vaultAppId),
+      registry: algosdk.getApplicationAddress(ids.registryAppId),
+    }
+  }
+
+  get grove(): bigint {
+    return this.g.ids.groveAssetId
+  }
+
+  get sGrove(): bigint {
+    return this.g.ids.sGroveAssetId
+  }
+
+  async refreshParams(): Promise<void> {
+    this.sp = await this.algod.getTransactionParams().do()
+  }
+
+  private note(): Uint8Array {
+    return new TextEncoder().encode(`grove fuzz ${++this.seq}`)
+  }
+
+  private method(spec: Arc56Contract, name: string): algosdk.ABIMethod {
+    const key = `${spec.name}.${name}`
+    let m = this.methods.get(key)
+    if (!m) {
+      const found = spec.methods.find((x) => x.name === name)
+      if (!found) throw new Error(`${spec.name} has no method ${name}`)
+      m = new algosdk.ABIMethod({ name: found.name, args: found.args.map((a) => ({ type: a.type, name: a.name })), returns: { type: found.returns.type } })
+      this.methods.set(key, m)
+    }
+    return m
+  }
+
+  private params(fee: bigint): algosdk.SuggestedParams {
+    return { ...this.sp, flatFee: true, fee }
+  }
+
+  /** A transfer of `amount` of `asset` from `from` to `to`. */
+  transfer(from: User, to: Address, asset: bigint, amount: bigint): Step {
+    const common = { sender: from.addr, receiver: to, suggestedParams: this.params(1000n), note: this.note() }
+    const txn =
+      asset === 0n
+        ? algosdk.makePaymentTxnWithSuggestedParamsFromObject({ ...common, amount })
+        : algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ ...common, assetIndex: asset, amount })
+    return { txn, signer: from.signer, role: 'transfer' }
+  }
+
+  /** An app call of `name` with its value arguments ABI-encoded (its txn arguments are whatever precedes it). */
+  call(
+    app: keyof GroupFuzzer['apps'],
+    name: string,
+    sender: User,
+    args: unknown[],
+    refs: { boxes?: (Uint8Array | { app: bigint; name: Uint8Array })[]; assets?: bigint[]; apps?: bigint[]; accounts?: Address[] },
+    inners: number,
+  ): Step {
+    const spec = { dex: dexSpec, staking: stakingSpec, locks: locksSpec, vault: vaultSpec, registry: registrySpec }[app]
+    const m = this.method(spec, name)
+    const values = m.args.filter((a) => !algosdk.abiTypeIsTransaction(a.type))
+    const appId = this.apps[app]
+    const txn = algosdk.makeApplicationNoOpTxnFromObject({
+      sender: sender.addr,
+      appIndex: appId,
+      appArgs: [m.getSelector(), ...values.map((a, i) => (a.type as algosdk.ABIType).encode(args[i] as algosdk.ABIValue))],
+      boxes: (refs.boxes ?? []).map((b) => (b instanceof Uint8Array ? { appIndex: 0, name: b } : { appIndex: b.app === appId ? 0 : b.app, name: b.name })),
+      foreignAssets: [...new Set((refs.assets ?? []).filter((a) => a !== 0n))],
+      foreignApps: refs.apps ?? [],
+      accounts: refs.accounts ?? [],
+      suggestedParams: this.params(1000n * BigInt(1 + inners)),
+      note: this.note(),
+    })
+    return { txn, signer: sender.signer, role: 'call' }
+  }
+
+  /** A bare NoOp call to the DEX: 700 more opcode budget for the group, and room for 8 more box references. */
+  padding(sender: User, boxes: { app: bigint; name: Uint8Array }[]): Step {
+    const txn = algosdk.makeApplicationNoOpTxnFromObject({
+      sender: sender.addr,
+      appIndex: this.apps.dex,
+      boxes: boxes.map((b) => ({ appIndex: b.app, name: b.name })),
+      foreignApps: [...new Set(boxes.map((b) => b.app).filter((a) => a !== this.apps.dex))],
+      suggestedParams: this.params(1000n),
+      note: this.note(),
+    })
+    return { txn, signer: sender.signer, role: 'call' }
+  }
+
+  // ---- ops: each picks plausible arguments (most succeed), sometimes wrong ones ----
+
+  private user(): User {
+    return this.r.pick(this.users)
+  }
+
+  private async held(user: User, asset: bigint): Promise<bigint> {
+    return this.g.balance(user, asset).catch(() => 0n)
+  }
+
+  private async swap(): Promise<Op> {
+    const u = this.user()
+    const [a, b] = this.r.pick(this.pools)
+    const [from, to] = this.r.chance(0.5) ? [a, b] : [b, a]
+    const amount = this.r.amount((await this.held(u, from)) / 4n)
+    const boxes = [poolBoxName(a, b)]
+    if (this.r.chance(0.5)) {
+      return { name: 'dex.swapExactIn', steps: [this.transfer(u, this.addresses.dex, from, amount), this.call('dex', 'swapExactIn', u, [to, 0n], { boxes, assets: [a, b], apps: [this.apps.registry] }, 1)] }
+    }
+    // exact out: ask for a small part of the reserve, offer up to the amount
+    const out = this.r.amount(amount / 2n)
+    return { name: 'dex.swapExactOut', steps: [this.transfer(u, this.addresses.dex, from, amount), this.call('dex', 'swapExactOut', u, [to, out], { boxes, assets: [a, b], apps: [this.apps.registry] }, 2)] }
+  }
+
+  private async route(): Promise<Op> {
+    const u = this.user()
+    // ALGO → T1 → T2 or back, and through GROVE
+    const paths: bigint[][] = [[0n, this.tokens[0]!, this.tokens[1]!], [this.tokens[1]!, this.tokens[0]!, 0n], [0n, this.tokens[0]!, this.grove], [this.grove, this.tokens[0]!, 0n]]
+    const path = this.r.pick(paths)
+    const amount = this.r.amount((await this.held(u, path[0]!)) / 4n)
+    const hops = path.slice(1).map((x, i) => sorted(path[i]!, x))
+    return {
+      name: 'dex.swapRoute',
+      steps: [
+        this.transfer(u, this.addresses.dex, path[0]!, amount),
+        this.call('dex', 'swapRoute', u, [path.slice(1), 0n], { boxes: hops.map(([a, b]) => poolBoxName(a, b)), assets: path, apps: [this.apps.registry] }, 1),
+      ],
+    }
+  }
+
+  private async addLiquidity(): Promise<Op> {
+    const u = this.user()
+    const [a, b] = this.r.pick(this.pools)
+    const pool = await this.g.pool(a, b)
+    const amountA = this.r.amount((await this.held(u, a)) / 8n)
+    // at the pool's ratio, give or take: the app refunds the excess
+    const amountB = pool.reserveA > 0n ? (amountA * pool.reserveB) / pool.reserveA + (this.r.chance(0.5) ? 1n : 0n) : amountA
+    const refs = { boxes: [poolBoxName(a, b)], assets: [a, b, this.lpOf.get(`${a}/${b}`)!] }
+    if (this.r.chance(0.3)) {
+      const [asset, amount] = this.r.chance(0.5) ? [a, amountA] : [b, amountB]
+      return { name: 'dex.addLiquiditySingle', steps: [this.transfer(u, this.addresses.dex, asset, amount), this.call('dex', 'addLiquiditySingle', u, [a, b, amount / 2n, 0n], { ...refs, apps: [this.apps.registry] }, 3)] }
+    }
+    return {
+      name: 'dex.addLiquidity',
+      steps: [this.transfer(u, this.addresses.dex, a, amountA), this.transfer(u, this.addresses.dex, b, amountB > 0n ? amountB : 1n), this.call('dex', 'addLiquidity', u, [a, b, 0n], refs, 3)],
+    }
+  }
+
+  private async removeLiquidity(): Promise<Op> {
+    const u = this.user()
+    const [a, b] = this.r.pick(this.pools)
+    const lp = this.lpOf.get(`${a}/${b}`)!
+    const amount = this.r.amount(await this.held(u, lp))
+    return { name: 'dex.removeLiquidity', steps: [this.transfer(u, this.addresses.dex, lp, amount), this.call('dex', 'removeLiquidity', u, [a, b, 0n, 0n], { boxes: [poolBoxName(a, b)], assets: [a, b, lp] }, 2)] }
+  }
+
+  private collectFees(): Op {
+    const [a, b] = this.r.pick(this.pools)
+    return { name: 'dex.collectFees', steps: [this.call('dex', 'collectFees', this.user(), [a, b], { boxes: [poolBoxName(a, b)], assets: [a, b], apps: [this.apps.registry], accounts: [this.addresses.vault] }, 2)] }
+  }
+
+  private programRefs(p: Program, staker?: User) {
+    return { boxes: [programBoxName(p.id), ...(staker ? [positionBoxName(p.id, staker.addr)] : [])], assets: [p.stake, ...p.rewards], apps: [this.apps.registry] }
+  }
+
+  private async stake(): Promise<Op | null> {
+    if (this.programs.length === 0) return null
+    const u = this.user()
+    const p = this.r.pick(this.programs)
+    const amount = this.r.amount((await this.held(u, p.stake)) / 4n)
+    const refs = this.programRefs(p, u)
+    const has = await this.g.algorand.app.getBoxValue(this.apps.staking, positionBoxName(p.id, u.addr)).then(
+      () => true,
+      () => false,
+    )
+    if (has === this.r.chance(0.9)) {
+      return { name: 'staking.stake', steps: [this.transfer(u, this.addresses.staking, p.stake, amount), this.call('staking', 'stake', u, [p.id], refs, 0)] }
+    }
+    return {
+      name: 'staking.stakeNew',
+      steps: [this.transfer(u, this.addresses.staking, 0n, POSITION_MBR), this.transfer(u, this.addresses.staking, p.stake, amount), this.call('staking', 'stakeNew', u, [p.id], refs, 0)],
+    }
+  }
+
+  private async positionOp(): Promise<Op | null> {
+    if (this.programs.length === 0) return null
+    const u = this.user()
+    const p = this.r.pick(this.programs)
+    const refs = this.programRefs(p, u)
+    const kind = this.r.pick(['unstake', 'claim', 'compound', 'emergencyWithdraw'] as const)
+    if (kind === 'unstake') {
+      const raw = await this.g.algorand.app.getBoxValue(this.apps.staking, positionBoxName(p.id, u.addr)).catch(() => undefined)
+      const stake = raw ? new DataView(raw.buffer, raw.byteOffset).getBigUint64(0) : 1n
+      return { name: 'staking.unstake', steps: [this.call('staking', 'unstake', u, [p.id, this.r.amount(stake)], refs, 2)] }
+    }
+    return { name: `staking.${kind}`, steps: [this.call('staking', kind, u, [p.id], refs, 3)] }
+  }
+
+  private async creatorOp(): Promise<Op | null> {
+    if (this.programs.length === 0) return null
+    const p = this.r.pick(this.programs)
+    // the creator mostly, a stranger sometimes
+    const u = this.r.chance(0.8) ? p.creator : this.user()
+    const raw = await this.g.algorand.app.getBoxValue(this.apps.staking, programBoxName(p.id)).catch(() => undefined)
+    if (!raw) return null
+    const v = new DataView(raw.buffer, raw.byteOffset)
+    const [rate1, rate2, end, last] = [v.getBigUint64(32), v.getBigUint64(40), v.getBigUint64(56), v.getBigUint64(120)]
+    const refs = this.programRefs(p)
+    const kind = this.r.pick(['topUp', 'extend', 'reclaim'] as const)
+    if (kind === 'reclaim') return { name: 'staking.reclaim', steps: [this.call('staking', 'reclaim', u, [p.id], refs, 2)] }
+    if (kind === 'topUp') {
+      const newRate = rate1 + 1n + BigInt(this.r.int(3))
+      const remaining = end > last ? end - last : 0n
+      // the exact deposit, or one unit off
+      const deposit = (newRate - rate1) * remaining + (this.r.chance(0.8) ? 0n : 1n)
+      return { name: 'staking.topUp', steps: [this.transfer(u, this.addresses.staking, p.rewards[0]!, deposit > 0n ? deposit : 1n), this.call('staking', 'topUp', u, [p.id, 1n, newRate], refs, 0)] }
+    }
+    const added = BigInt(60 + this.r.int(600))
+    const deposits = [rate1 * added, rate2 * added].slice(0, p.rewards.length)
+    const transfers = deposits.map((d, k) => this.transfer(u, this.addresses.staking, p.rewards[k]!, d > 0n ? d : 1n))
+    return { name: `staking.${p.rewards.length === 2 ? 'extend2' : 'extend'}`, steps: [...transfers, this.call('staking', p.rewards.length === 2 ? 'extend2' : 'extend', u, [p.id, end + added], refs, 0)] }
+  }
+
+  private async createProgram(): Promise<Op> {
+    const u = this.user()
+    const now = await this.now()
+    const stake = this.r.pick([0n, ...this.tokens, this.grove, ...this.lpOf.values()])
+    const rewards = this.r.chance(0.5) ? [this.r.pick([0n, ...this.tokens])] : [this.tokens[0]!, this.tokens[1]!]
+    const start = now + BigInt(this.r.int(30))
+    const end = start + BigInt(300 + this.r.int(3000))
+    const rates = rewards.map(() => BigInt(1 + this.r.int(50)))
+    const id = (await this.nextProgramId()) + 0n
+    const assets = [stake, ...rewards]
+    const missing = (await Promise.all(assets.map((a) => this.appHolds(this.addresses.staking, a)))).filter((h) => !h).length
+    const steps: Step[] = []
+    if (missing > 0) {
+      steps.push(this.transfer(u, this.addresses.staking, 0n, ASSET_MBR * BigInt(missing)))
+      steps.push(this.call('staking', 'optInAssets', u, [assets.filter((a) => a !== 0n)], { assets, boxes: [programBoxName(id)], apps: [this.apps.registry] }, missing))
+    }
+    steps.push(this.transfer(u, this.addresses.staking, 0n, PROGRAM_MBR))
+    rewards.forEach((asset, k) => steps.push(this.transfer(u, this.addresses.staking, asset, rates[k]! * (end - start))))
+    const two = rewards.length === 2
+    const args = two ? [stake, rewards[0], rewards[1], rates[0], rates[1], start, end, 0n] : [stake, rewards[0], rates[0], start, end, 0n]
+    steps.push(this.call('staking', two ? 'createProgram2' : 'createProgram', u, args, { boxes: [programBoxName(id)], assets, apps: [this.apps.registry] }, 0))
+    return { name: `staking.${two ? 'createProgram2' : 'createProgram'}`, steps }
+  }
+
+  private async lock(): Promise<Op> {
+    const u = this.user()
+    const asset = this.r.pick([0n, ...this.tokens, this.grove])
+    const amount = this.r.amount((await this.held(u, asset)) / 10n)
+    const now = await this.now()
+    const cliff = now + BigInt(this.r.int(100))
+    const end = cliff + BigInt(this.r.int(1000))
+    this.nonce += 1n
+    const id = lockIdOf(u.addr, this.nonce)
+    const steps: Step[] = []
+    if (!(await this.appHolds(this.addresses.locks, asset))) {
+      steps.push(this.transfer(u, this.addresses.locks, 0n, ASSET_MBR), this.call('locks', 'optInAsset', u, [asset], { assets: [asset] }, 1))
+    }
+    steps.push(
+      this.transfer(u, this.addresses.locks, 0n, LOCK_BOXES_MBR),
+      this.transfer(u, this.addresses.locks, asset, amount),
+      this.call('locks', 'lock', u, [cliff, end, this.nonce], { boxes: [lockBoxName(id), assetIndexName(asset, id), ownerIndexName(u.addr, id)], assets: [asset] }, 0),
+    )
+    this.pendingLock = { id, asset, owner: u }
+    return { name: 'locks.lock', steps }
+  }
+
+  private pendingLock?: LockRef
+
+  private async lockOp(): Promise<Op | null> {
+    if (this.locks.length === 0) return null
+    const l = this.r.pick(this.locks)
+    const u = this.r.chance(0.8) ? l.owner : this.user()
+    const box = lockBoxName(l.id)
+    const kind = this.r.pick(['withdraw', 'extend', 'topUp', 'proposeOwner', 'acceptOwner', 'cancelOwner'] as const)
+    switch (kind) {
+      case 'withdraw':
+        return { name: 'locks.withdraw', steps: [this.call('locks', 'withdraw', u, [l.id], { boxes: [box], assets: [l.asset], accounts: [l.owner.addr] }, 1)] }
+      case 'extend':
+        return { name: 'locks.extend', steps: [this.call('locks', 'extend', u, [l.id, (await this.now()) + BigInt(100 + this.r.int(2000))], { boxes: [box] }, 0)] }
+      case 'topUp':
+        return { name: 'locks.topUp', steps: [this.transfer(u, this.addresses.locks, l.asset, this.r.amount((await this.held(u, l.asset)) / 10n)), this.call('locks', 'topUp', u, [l.id], { boxes: [box] }, 0)] }
+      case 'proposeOwner': {
+        const next = this.user()
+        l.pending = next
+        return { name: 'locks.proposeOwner', steps: [this.call('locks', 'proposeOwner', u, [l.id, next.addr.toString()], { boxes: [box] }, 0)] }
+      }
+      case 'acceptOwner': {
+        const who = l.pending && this.r.chance(0.8) ? l.pending : this.user()
+        return { name: 'locks.acceptOwner', steps: [this.call('locks', 'acceptOwner', who, [l.id], { boxes: [box, ownerIndexName(l.owner.addr, l.id), ownerIndexName(who.addr, l.id)] }, 0)] }
+      }
+      case 'cancelOwner':
+        return { name: 'locks.cancelOwner', steps: [this.call('locks', 'cancelOwner', u, [l.id], { boxes: [box] }, 0)] }
+    }
+  }
+
+  private async vaultOp(): Promise<Op | null> {
+    const u = this.user()
+    const kind = this.r.pick(['stake', 'stake', 'unstake', 'unstake', 'observe', 'buyback'] as const)
+    const vaultRefs = { assets: [this.grove, this.sGrove] }
+    if (kind === 'stake') {
+      return { name: 'vault.stake', steps: [this.transfer(u, this.addresses.vault, this.grove, this.r.amount((await this.held(u, this.grove)) / 4n)), this.call('vault', 'stake', u, [0n], vaultRefs, 1)] }
+    }
+    if (kind === 'unstake') {
+      const held = await this.held(u, this.sGrove)
+      if (held === 0n) return null
+      return { name: 'vault.unstake', steps: [this.transfer(u, this.addresses.vault, this.sGrove, this.r.amount(held)), this.call('vault', 'unstake', u, [0n], vaultRefs, 1)] }
+    }
+    const [a, b] = sorted(0n, this.grove)
+    const obs = { app: this.apps.vault, name: observationBoxName(a, b) }
+    const pool = { app: this.apps.dex, name: poolBoxName(a, b) }
+    if (kind === 'observe') {
+      const fresh = !(await this.boxExists(this.apps.vault, obs.name))
+      return { name: 'vault.observe', steps: [this.transfer(u, this.addresses.vault, 0n, fresh ? OBSERVATION_MBR : 0n), this.call('vault', 'observe', u, [[[a, b]]], { boxes: [obs, pool], apps: [this.apps.dex] }, 1)] }
+    }
+    // a buyback of the vault's ALGO along the admin's path, padded for budget
+    const path = { app: this.apps.vault, name: pathBoxName(0n) }
+    return {
+      name: 'vault.buyback',
+      steps: [this.padding(u, [obs, pool, path]), this.padding(u, []), this.call('vault', 'buyback', u, [0n], { assets: [this.grove], apps: [this.apps.dex, this.apps.registry], boxes: [path, obs, pool] }, 4)],
+    }
+  }
+
+  private async projectOp(): Promise<Op | null> {
+    // the admin verifies a token, or pauses and unpauses new staking: the registry's own calls
+    const admin = this.g.admin
+    if (this.r.chance(0.5)) return { name: 'registry.setVerified', steps: [this.call('registry', 'setVerified', admin, [this.r.pick(this.tokens), this.r.chance(0.5)], { boxes: [Uint8Array.from([0x76, ...u64(this.tokens[0]!)]), Uint8Array.from([0x76, ...u64(this.tokens[1]!)])] }, 0)] }
+    return { name: 'registry.setPaused', steps: [this.call('registry', 'setPaused', admin, [this.r.chance(0.7) ? 0n : BigInt(this.r.int(8))], {}, 0)] }
+  }
+
+  private async op(): Promise<Op | null> {
+    const table: [number, () => Promise<Op | null> | Op | null][] = [
+      [10, () => this.swap()],
+      [3, () => this.route()],
+      [5, () => this.addLiquidity()],
+      [4, () => this.removeLiquidity()],
+      [2, () => this.collectFees()],
+      [8, () => this.stake()],
+      [7, () => this.positionOp()],
+      [4, () => this.creatorOp()],
+      [2, () => this.createProgram()],
+      [4, () => this.lock()],
+      [6, () => this.lockOp()],
+      [8, () => this.vaultOp()],
+      [1, () => this.projectOp()],
+    ]
+    const total = table.reduce((n, [w]) => n + w, 0)
+    let x = this.r.int(total)
+    for (const [w, make] of table) {
+      if (x < w) return make()
+      x -= w
+    }
+    return null
+  }
+
+  // ---- reads ----
+
+  async now(): Promise<bigint> {
+    const { lastRound } = await this.algod.status().do()
+    return (await this.algod.block(lastRound).do()).block.header.timestamp
+  }
+
+  private async nextProgramId(): Promise<bigint> {
+    const app = await this.algod.getApplicationByID(this.apps.staking).do()
+    const kv = app.params?.globalState?.find((x) => new TextDecoder().decode(x.key) === 'programCount')
+    return BigInt(kv?.value.uint ?? 0) + 1n
+  }
+
+  private async appHolds(address: Address, asset: bigint): Promise<boolean> {
+    if (asset === 0n) return true
+    return this.algod
+      .accountAssetInformation(address, asset)
+      .do()
+      .then(
+        () => true,
+        () => false,
+      )
+  }
+
+  private async boxExists(app: bigint, name: Uint8Array): Promise<boolean> {
+    return this.g.algorand.app.getBoxValue(app, name).then(
+      () => true,
+      () => false,
+    )
+  }
+
+  // ---- a round: compose, mutate, send, account, check ----
+
+  /**
+   * Sends one random group of 1–3 calls. Sometimes it offers one transfer to two calls: the second
+   * call's own transfers are dropped, so its transaction arguments are the transactions before it
+   * (the first call and the first call's transfers). Returns whether the group was confirmed.
+   */
+  async round(): Promise<boolean> {
+    const count = 1 + this.r.int(3)
+    const ops: Op[] = []
+    for (let i = 0; i < count; i++) {
+      const op = await this.op()
+      if (op) ops.push(op)
+    }
+    if (ops.length === 0) return false
+    let shared = false
+    if (ops.length >= 2 && this.r.chance(0.3)) {
+      // one transfer offered to two calls: the last op's transfers dropped, its call reads what precedes it
+      const last = ops[ops.length - 1]!
+      if (last.steps.some((s) => s.role === 'transfer')) {
+        ops[ops.length - 1] = { name: last.name, steps: last.steps.filter((s) => s.role === 'call') }
+        shared = true
+      }
+    } else if (this.r.chance(0.05)) {
+      // a call before its transfers
+      const first = ops[0]!
+      ops[0] = { name: first.name, steps: [...first.steps.filter((s) => s.role === 'call'), ...first.steps.filter((s) => s.role === 'transfer')] }
+    }
+    const steps = ops.flatMap((o) => o.steps)
+    if (steps.length > 16) return false
+    this.report.groups += 1
+    if (shared) this.report.shared += 1
+    const lock = this.pendingLock
+    this.pendingLock = undefined
+    const txns = steps.map((s) => s.txn)
+    if (txns.length > 1) algosdk.assignGroupID(txns)
+    const blobs: Uint8Array[] = []
+    for (let i = 0; i < steps.length; i++) blobs.push(...(await steps[i]!.signer(txns, [i])))
+    const vaultGroveBefore = await this.g.balance(this.addresses.vault, this.grove)
+    try {
+      await this.algod.sendRawTransaction(blobs).do()
+      await algosdk.waitForConfirmation(this.algod, txns[0]!.txID(), 4)
+    } catch {
+      return false
+    }
+    this.report.confirmed += 1
+    if (shared) this.report.sharedConfirmed += 1
+    for (const o of ops) this.report.methods[o.name] = (this.report.methods[o.name] ?? 0) + 1
+    await this.account(steps, vaultGroveBefore)
+    await this.learn(ops, lock)
+    return true
+  }
+
+  /** Records the group's flows: top-level transfers from users to apps, inner transfers from apps to users. */
+  private async account(steps: Step[], vaultGroveBefore: bigint): Promise<void> {
+    const appOf = new Map(Object.entries(this.addresses).map(([k, a]) => [a.toString(), k]))
+    const users = new Set(this.users.map((u) => u.addr.toString()))
+    const flow = (app: string, user: string, asset: bigint, dir: 'in' | 'out', amount: bigint) => {
+      if (!(app in this.flows) || !users.has(user)) return
+      const byUser = this.flows[app as keyof GroupFuzzer['flows']]
+      const byAsset = byUser.get(user) ?? new Map()
+      const f = byAsset.get(asset) ?? { in: 0n, out: 0n }
+      f[dir] += amount
+      byAsset.set(asset, f)
+      byUser.set(user, byAsset)
+    }
+    const transferOf = (t: Transaction): { to: string; asset: bigint; amount: bigint } | undefined => {
+      if (t.type === algosdk.TransactionType.pay) return { to: t.payment!.receiver.toString(), asset: 0n, amount: t.payment!.amount }
+      if (t.type === algosdk.TransactionType.axfer) return { to: t.assetTransfer!.receiver.toString(), asset: t.assetTransfer!.assetIndex, amount: t.assetTransfer!.amount }
+      return undefined
+    }
+    let userNetToVault = 0n
+    for (const s of steps) {
+      const t = transferOf(s.txn)
+      if (t && appOf.has(t.to)) {
+        flow(appOf.get(t.to)!, s.txn.sender.toString(), t.asset, 'in', t.amount)
+        if (appOf.get(t.to) === 'vault' && t.asset === this.grove) userNetToVault += t.amount
+      }
+      if (s.role !== 'call') continue
+      const info = await this.algod.pendingTransactionInformation(s.txn.txID()).do()
+      const walk = (inner: algosdk.modelsv2.PendingTransactionResponse[] | undefined) => {
+        for (const i of inner ?? []) {
+          const tx = i.txn.txn
+          const t2 = transferOf(tx)
+          const from = appOf.get(tx.sender.toString())
+          if (t2 && from) {
+            flow(from, t2.to, t2.asset, 'out', t2.amount)
+            if (from === 'vault' && t2.asset === this.grove && users.has(t2.to)) userNetToVault -= t2.amount
+          }
+          walk(i.innerTxns)
+        }
+      }
+      walk(info.innerTxns)
+    }
+    const delta = (await this.g.balance(this.addresses.vault, this.grove)) - vaultGroveBefore
+    if (delta > userNetToVault) this.groveFromOutside += delta - userNetToVault
+  }
+
+  /** Remembers what a confirmed group made: programs and locks. */
+  private async learn(ops: Op[], lock: LockRef | undefined): Promise<void> {
+    if (ops.some((o) => o.name.startsWith('staking.createProgram'))) {
+      const count = (await this.nextProgramId()) - 1n
+      for (let id = BigInt(this.programs.length) + this.firstProgram; id <= count; id++) {
+        const raw = await this.g.algorand.app.getBoxValue(this.apps.staking, programBoxName(id))
+        const v = new DataView(raw.buffer, raw.byteOffset)
+        const creator = algosdk.encodeAddress(raw.subarray(72, 104))
+        this.programs.push({
+          id,
+          stake: v.getBigUint64(0),
+          rewards: v.getBigUint64(24) === 2n ? [v.getBigUint64(8), v.getBigUint64(16)] : [v.getBigUint64(8)],
+          creator: this.users.find((u) => u.addr.toString() === creator) ?? this.g.admin,
+        })
+      }
+    }
+    if (lock && ops.some((o) => o.name === 'locks.lock')) this.locks.push(lock)
+    for (const l of this.locks) {
+      if (!ops.some((o) => o.name === 'locks.acceptOwner')) continue
+      const raw = await this.g.algorand.app.getBoxValue(this.apps.locks, lockBoxName(l.id)).catch(() => undefined)
+      const owner = raw ? algosdk.encodeAddress(raw.subarray(0, 32)) : undefined
+      l.owner = this.users.find((u) => u.addr.toString() === owner) ?? l.owner
+    }
+  }
+
+  /** The first program id the fuzzer learns (programs made before it started are not its own). */
+  firstProgram = 1n
+
+  // ---- the invariants ----
+
+  /** What `address` holds of each asset it can pay out (ALGO above its minimum balance). */
+  private async holdings(address: Address): Promise<Map<bigint, bigint>> {
+    const info = await this.algod.accountInformation(address).do()
+    const held = new Map<bigint, bigint>([[0n, info.amount - info.minBalance]])
+    for (const a of info.assets ?? []) held.set(a.assetId, a.amount)
+    return held
+  }
+
+  private async boxes(app: bigint, prefix: number, size: number): Promise<Uint8Array[]> {
+    const { boxes } = await this.algod.getApplicationBoxes(app).do()
+    const names = boxes.map((b) => b.name).filter((n) => n[0] === prefix && n.length === size)
+    return Promise.all(names.map(async (n) => (await this.algod.getApplicationBoxByName(app, n).do()).value))
+  }
+
+  /** Every app holds at least what it owes, by asset; throws with the app, asset and both figures. */
+  async checkSolvency(): Promise<void> {
+    const owed = new Map<string, Map<bigint, bigint>>()
+    const add = (app: string, asset: bigint, amount: bigint) => {
+      const m = owed.get(app) ?? new Map<bigint, bigint>()
+      m.set(asset, (m.get(asset) ?? 0n) + amount)
+      owed.set(app, m)
+    }
+    // DEX: each pool's reserves and protocol fees
+    for (const [a, b] of this.pools) {
+      const p = await this.g.pool(a, b)
+      add('dex', a, p.reserveA + p.protocolFeesA)
+      add('dex', b, p.reserveB + p.protocolFeesB)
+    }
+    // Staking: each program's stake and reward reserves (the reserves include what stakers are owed)
+    for (const raw of await this.boxes(this.apps.staking, 0x70, 9)) {
+      const v = new DataView(raw.buffer, raw.byteOffset)
+      add('staking', v.getBigUint64(0), v.getBigUint64(112))
+      add('staking', v.getBigUint64(8), v.getBigUint64(160))
+      if (v.getBigUint64(24) === 2n) add('staking', v.getBigUint64(16), v.getBigUint64(168))
+    }
+    // Locks: what each lock has not paid out
+    for (const raw of await this.boxes(this.apps.locks, 0x6c, 9)) {
+      const v = new DataView(raw.buffer, raw.byteOffset)
+      add('locks', v.getBigUint64(32), v.getBigUint64(40) - v.getBigUint64(48))
+    }
+    // the Vault: the GROVE it has booked (behind the shares and in the stream)
+    const vault = await this.algod.getApplicationByID(this.apps.vault).do()
+    const global = new Map((vault.params?.globalState ?? []).map((kv) => [new TextDecoder().decode(kv.key), kv.value.uint]))
+    add('vault', this.grove, BigInt(global.get('booked') ?? 0))
+    for (const [app, byAsset] of owed) {
+      const held = await this.holdings(this.addresses[app as keyof GroupFuzzer['addresses']])
+      for (const [asset, amount] of byAsset) {
+        const has = held.get(asset) ?? 0n
+        if (has < amount) throw new Error(`insolvent: the ${app} app owes ${amount} of asset ${asset} and holds ${has}`)
+      }
+    }
+    // sGROVE outside the vault is exactly what it has issued
+    const shares = BigInt(global.get('shares') ?? 0)
+    const issued = shares > 0n ? shares - 1000n : 0n
+    const inVault = (await this.holdings(this.addresses.vault)).get(this.sGrove) ?? 0n
+    if (2n ** 64n - 1n - inVault !== issued) throw new Error(`sGROVE outside the vault is ${2n ** 64n - 1n - inVault}, the vault issued ${issued}`)
+  }
+
+  /**
+   * No user took more out of an app than they put in plus what the app could have paid anyone: for
+   * Staking, the rewards every program has emitted so far (rate × elapsed, an upper bound); for the
+   * Vault, the GROVE that entered it from outside; for Locks, nothing (all users together); for the
+   * DEX, the trades decide, so its users are bounded by the pools' solvency above.
+   */
+  async checkUsers(): Promise<void> {
+    const now = await this.now()
+    const emitted = new Map<bigint, bigint>()
+    for (const raw of await this.boxes(this.apps.staking, 0x70, 9)) {
+      const v = new DataView(raw.buffer, raw.byteOffset)
+      const [start, end] = [v.getBigUint64(48), v.getBigUint64(56)]
+      const elapsed = (now < end ? now : end) > start ? (now < end ? now : end) - start : 0n
+      const rewards = v.getBigUint64(24) === 2n ? [[v.getBigUint64(8), v.getBigUint64(32)], [v.getBigUint64(16), v.getBigUint64(40)]] : [[v.getBigUint64(8), v.getBigUint64(32)]]
+      for (const [asset, rate] of rewards) emitted.set(asset!, (emitted.get(asset!) ?? 0n) + rate! * elapsed)
+    }
+    for (const [user, byAsset] of this.flows.staking) {
+      for (const [asset, f] of byAsset) {
+        if (f.out - f.in > (emitted.get(asset) ?? 0n)) throw new Error(`${user} took ${f.out - f.in} more of asset ${asset} out of Staking than put in, above the ${emitted.get(asset) ?? 0n} emitted`)
+      }
+    }
+    for (const [user, byAsset] of this.flows.vault) {
+      const f = byAsset.get(this.grove)
+      if (f && f.out - f.in > this.groveFromOutside) throw new Error(`${user} took ${f.out - f.in} more GROVE out of the vault than put in, above the ${this.groveFromOutside} that entered from outside`)
+    }
+    const locks = new Map<bigint, bigint>()
+    for (const byAsset of this.flows.locks.values()) for (const [asset, f] of byAsset) locks.set(asset, (locks.get(asset) ?? 0n) + f.out - f.in)
+    for (const [asset, net] of locks) if (net > 0n) throw new Error(`the users took ${net} more of asset ${asset} out of Locks than they locked`)
+  }
+}
