@@ -1,4 +1,6 @@
 // grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--reset]`.
+// Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT and GROVE_DATA_DIR give the
+// value (the names `npm start` reads), then the defaults.
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, startLocalnet } from './start-localnet.ts'
@@ -19,15 +21,16 @@ export interface StartArgs {
   reset: boolean
 }
 
-function port(value: string | undefined, fallback: number, flag: string): number {
-  if (value === undefined) return fallback
+/** A port from `value` (named `source` in the error), undefined when absent. */
+function port(value: string | undefined, source: string): number | undefined {
+  if (value === undefined) return undefined
   const n = Number(value)
-  if (!/^\d+$/.test(value) || n > 65535) throw new Error(`${flag} must be a port number (0-65535), got ${JSON.stringify(value)}`)
+  if (!/^\d+$/.test(value) || n > 65535) throw new Error(`${source} must be a port number (0-65535), got ${JSON.stringify(value)}`)
   return n
 }
 
-/** Parses the command line (without node and script); throws with a usage message when it is wrong. */
-export function parseCli(argv: string[]): StartArgs {
+/** Parses the command line (without node and script) and the environment; throws with a usage message when it is wrong. */
+export function parseCli(argv: string[], env: Record<string, string | undefined> = {}): StartArgs {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -40,11 +43,14 @@ export function parseCli(argv: string[]): StartArgs {
     },
   })
   if (positionals.length !== 1 || positionals[0] !== 'start') throw new Error(USAGE)
+  // the flag, else the environment variable
+  const chosen = (flag: 'algod-port' | 'kmd-port' | 'indexer-port', name: string): number | undefined =>
+    values[flag] !== undefined ? port(values[flag], `--${flag}`) : port(env[name], name)
   return {
-    algodPort: port(values['algod-port'], DEFAULT_ALGOD_PORT, '--algod-port'),
-    kmdPort: port(values['kmd-port'], DEFAULT_KMD_PORT, '--kmd-port'),
-    indexerPort: values['indexer-port'] === undefined ? undefined : port(values['indexer-port'], DEFAULT_INDEXER_PORT, '--indexer-port'),
-    dataDir: resolve(values.data ?? DEFAULT_DATA_DIR),
+    algodPort: chosen('algod-port', 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT,
+    kmdPort: chosen('kmd-port', 'GROVE_KMD_PORT') ?? DEFAULT_KMD_PORT,
+    indexerPort: chosen('indexer-port', 'GROVE_INDEXER_PORT'),
+    dataDir: resolve(values.data ?? env.GROVE_DATA_DIR ?? DEFAULT_DATA_DIR),
     reset: values.reset ?? false,
   }
 }
@@ -64,7 +70,7 @@ export function banner(net: Localnet, startedMs: number): string {
 export async function main(argv: string[]): Promise<void> {
   let args: StartArgs
   try {
-    args = parseCli(argv)
+    args = parseCli(argv, process.env)
   } catch (e) {
     console.error(e instanceof Error ? e.message : String(e))
     process.exitCode = 2

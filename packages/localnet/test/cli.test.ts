@@ -17,6 +17,13 @@ describe('grove-localnet command line', () => {
     })
   })
 
+  it('takes ports and the data directory from GROVE_* variables when no flag gives them', () => {
+    const env = { GROVE_ALGOD_PORT: '5001', GROVE_KMD_PORT: '5002', GROVE_INDEXER_PORT: '0', GROVE_DATA_DIR: '/tmp/env-data' }
+    expect(parseCli(['start'], env)).toEqual({ algodPort: 5001, kmdPort: 5002, indexerPort: 0, dataDir: '/tmp/env-data', reset: false })
+    expect(parseCli(['start', '--algod-port', '6001', '--data', '/tmp/flag'], env)).toMatchObject({ algodPort: 6001, kmdPort: 5002, dataDir: '/tmp/flag' })
+    expect(() => parseCli(['start'], { GROVE_KMD_PORT: '4OO2' })).toThrow(/^GROVE_KMD_PORT must be a port number \(0-65535\), got "4OO2"$/)
+  })
+
   const bad: { name: string; argv: string[]; message: RegExp }[] = [
     { name: 'no command', argv: [], message: /^usage: grove-localnet start/ },
     { name: 'an unknown command', argv: ['stop'], message: /^usage:/ },
