@@ -24,6 +24,13 @@ describe('the stake form', () => {
     expect(f.max).toBe(50_000_000n)
   })
 
+  it('bounds a stake by what it mints if the stream unlocks 10 more minutes first: the same value in fewer sGROVE', () => {
+    const f = deriveStakeForm({ ...base, text: '3', unlocking: 1_000_000n })
+    expect(f.preview).toEqual({ ok: true, out: 2_999_998n })
+    // ⌊3,000,000 · 2,000,000 / 3,000,001⌋
+    expect(f.action).toEqual({ kind: 'stake', amount: 3_000_000n, minShares: (3_000_000n * 2_000_000n) / 3_000_001n })
+  })
+
   it('previews an unstake of the whole sGROVE balance', () => {
     const f = deriveStakeForm({ ...base, mode: 'unstake', text: '7' })
     expect(f.max).toBe(7_000_000n)

@@ -18,6 +18,8 @@ export interface StakeFormInput {
   deployment: Pick<Deployment, 'groveAssetId' | 'sGroveAssetId'> | null
   holdings: Holdings | undefined
   totals: Totals | undefined
+  /** GROVE the vault's stream unlocks within the next 10 minutes (0 when nothing streams). */
+  unlocking?: bigint
   sdk: VaultSdk | undefined
 }
 
@@ -59,7 +61,12 @@ export function deriveStakeForm(input: StakeFormInput): StakeForm {
     optInName: 'sGROVE',
     actionLabel: input.mode === 'stake' ? 'Review stake' : 'Review unstake',
   })
+  // the rate only rises between the preview and the stake's block (the stream unlocks): the stake's bound
+  // is what it mints if it lands 10 minutes later, the same value in fewer, dearer sGROVE; an unstake
+  // only gets more, so its bound is the preview
+  const later = input.mode === 'stake' && amount !== null && input.totals && input.sdk ? input.sdk.stakeOut({ grove: input.totals.grove + (input.unlocking ?? 0n), shares: input.totals.shares }, amount) : null
+  const minShares = typeof later === 'bigint' ? later : preview?.ok ? preview.out : 0n
   const action: VaultAction | null =
-    button.kind === 'ready' && amount !== null && preview?.ok ? (input.mode === 'stake' ? { kind: 'stake', amount, minShares: preview.out } : { kind: 'unstake', amount, minGrove: preview.out }) : null
+    button.kind === 'ready' && amount !== null && preview?.ok ? (input.mode === 'stake' ? { kind: 'stake', amount, minShares } : { kind: 'unstake', amount, minGrove: preview.out }) : null
   return { amount, fieldError, max, preview, button, action }
 }

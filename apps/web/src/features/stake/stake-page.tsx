@@ -76,7 +76,7 @@ export function StakePage() {
         </Notice>
       ) : null}
       <div className="grid grid--2">
-        <StakeForm deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} />
+        <StakeForm deployment={deployment} address={address} sdk={sdk} market={market} totals={vault.data?.totals} unlocking={vault.data?.unlocking} />
         <Panel title="Vault">
           <dl className="details stake-details" data-testid="vault-details">
             <div>
@@ -179,7 +179,7 @@ function YourStake(props: { deployment: Deployment | null; address: string | nul
 }
 
 /** Stake or unstake: amount with max, the preview to the unit, the review. */
-function StakeForm(props: { deployment: Deployment | null; address: string | null; sdk: VaultSdk | undefined; market: MarketView; totals: { grove: bigint; shares: bigint } | undefined }) {
+function StakeForm(props: { deployment: Deployment | null; address: string | null; sdk: VaultSdk | undefined; market: MarketView; totals: { grove: bigint; shares: bigint } | undefined; unlocking: bigint | undefined }) {
   const { deployment } = props
   const id = useId()
   const tx = useDexTransaction()
@@ -187,7 +187,7 @@ function StakeForm(props: { deployment: Deployment | null; address: string | nul
   const [mode, setMode] = useState<StakeMode>('stake')
   const [text, setText] = useState('')
   const [reviewing, setReviewing] = useState(false)
-  const form = deriveStakeForm({ mode, text, connected: props.address !== null, deployment, holdings: props.market.holdings, totals: props.totals, sdk: props.sdk })
+  const form = deriveStakeForm({ mode, text, connected: props.address !== null, deployment, holdings: props.market.holdings, totals: props.totals, unlocking: props.unlocking, sdk: props.sdk })
   const from = mode === 'stake' ? 'GROVE' : 'sGROVE'
   const to = mode === 'stake' ? 'sGROVE' : 'GROVE'
   const switchMode = (m: StakeMode) => {
@@ -331,7 +331,7 @@ function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: Pendi
   return (
     <Panel title="Fees waiting for a buyback">
       <p className="hint">
-        Protocol fees collect in the vault. Anyone may buy them back into GROVE for the vault. A buyback is bounded by the pools’ time-weighted price since the vault observed them (at least 10 minutes before), so it cannot be sandwiched.
+        Protocol fees collect in the vault. Anyone may buy them back into GROVE for the vault, along the path the protocol admin set for each asset. A buyback is bounded by the pools’ time-weighted price over the vault’s observation of them between 10 minutes and an hour old, so it cannot be sandwiched.
       </p>
       {props.devMode ? <p className="hint">This network makes a block only for a transaction, and a transaction runs at the last block’s time: a wait counts down when a block lands, not with the clock.</p> : null}
       {props.fees.length === 0 ? (

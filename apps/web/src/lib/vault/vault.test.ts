@@ -2,7 +2,7 @@
 // through the pools, the fee balances a buyback would swap, and a buyback's next step.
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
-import { buybackStep, formatWait, pendingFees, previewStake, previewUnstake, spotAlong, valueOf, type BuybackReadiness } from './vault.ts'
+import { buybackStep, formatWait, pendingFees, previewStake, previewUnstake, spotAlong, unlockingWithin, valueOf, type BuybackReadiness } from './vault.ts'
 
 const GROVE = 1003
 const SGROVE = 1010
@@ -25,6 +25,16 @@ describe('stake and unstake previews', () => {
     expect(previewStake(sdk, { grove: 0n, shares: 0n }, 1_000n)).toEqual({ ok: false, problem: sdk.VAULT_ERROR_MESSAGES['ERR:LOCKED_SHARES'] })
     expect(previewStake(sdk, { grove: 10n ** 12n, shares: 1_000n }, 1n)).toEqual({ ok: false, problem: sdk.VAULT_ERROR_MESSAGES['ERR:ZERO_OUT'] })
     expect(previewUnstake(sdk, { grove: 1n, shares: 1n }, 0n)).toEqual({ ok: false, problem: 'Enter an amount above zero' })
+  })
+})
+
+describe('the stream', () => {
+  it('unlocks linearly: what 10 minutes unlock, rounded up, and nothing after the end', () => {
+    expect(unlockingWithin({ locked: 604_800n, end: 2_000_000n }, 2_000_000n - 604_800n, 600n)).toBe(600n)
+    expect(unlockingWithin({ locked: 1_000n, end: 2_000n }, 1_700n, 600n)).toBe(1_000n)
+    expect(unlockingWithin({ locked: 7n, end: 2_000n }, 1_000n, 600n)).toBe(5n)
+    expect(unlockingWithin({ locked: 7n, end: 2_000n }, 2_000n, 600n)).toBe(0n)
+    expect(unlockingWithin({ locked: 0n, end: 2_000n }, 1_000n, 600n)).toBe(0n)
   })
 })
 

@@ -31,7 +31,20 @@ export interface VaultState {
   address: string
   totals: Totals
   stream: VaultStream
+  /** GROVE the stream unlocks within the next 10 minutes: a stake sent that late mints that much less sGROVE (each worth more). */
+  unlocking: bigint
   account: Account
+}
+
+/** Seconds a stake's bound allows for between its preview and its block. */
+export const STAKE_BOUND_SECONDS = 600n
+
+/** GROVE of `stream` that unlocks between `now` and `seconds` later (linear; rounded up). */
+export function unlockingWithin(stream: Pick<VaultStream, 'locked' | 'end'>, now: bigint, seconds: bigint): bigint {
+  if (stream.locked === 0n || stream.end <= now) return 0n
+  const left = stream.end - now
+  const span = seconds < left ? seconds : left
+  return (stream.locked * span + left - 1n) / left
 }
 
 const clients = new Map<string, Algodv2>()
@@ -58,12 +71,13 @@ export function vaultStateQuery(algod: AlgodConfig, deployment: Deployment | nul
       const d = deployment!
       const [{ sdk }, { getApplicationAddress }, client] = await Promise.all([loadDex(), import('algosdk'), algodClient(algod)])
       const address = getApplicationAddress(d.vaultAppId).toString()
-      const [totals, stream, account] = await Promise.all([
+      const [totals, stream, now, account] = await Promise.all([
         sdk.fetchVaultTotals(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)),
         sdk.fetchVaultStream(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)),
+        sdk.latestTimestamp(client),
         fetchAccount(algod, address),
       ])
-      return { address, totals, stream, account }
+      return { address, totals, stream, unlocking: unlockingWithin(stream, now, STAKE_BOUND_SECONDS), account }
     },
     enabled: deployment !== null,
     staleTime: 5_000,
