@@ -127,6 +127,12 @@ export const CURRENT_PROTO: ConsensusParams = {
 }
 
 /**
+ * go-algorand's vFuture: the current protocol with the next AVM version (LogicSigVersion 14) enabled,
+ * and nothing else changed (config/consensus.go: `vFuture := v42; vFuture.LogicSigVersion = 14`).
+ */
+export const FUTURE_PROTO: ConsensusParams = { ...CURRENT_PROTO, logicSigVersion: 14 }
+
+/**
  * The consensus values of go-algorand's logic test harness (`makeTestProto` in
  * data/transactions/logic/eval_test.go; see conformance/README.md). It is a fresh struct there,
  * so everything it does not set is zero (no box or schema deposits, no access lists).

@@ -10,7 +10,7 @@ import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type U
 import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, msgpackValueEnd, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisHash, genesisParticipation, genesisStatus } from './genesis.ts'
+import { CONSENSUS_PARAMS, CONSENSUS_VERSIONS, FEE_SINK, GENESIS_ID, REWARDS_POOL, consensusOfGenesis, genesisAllocation, genesisHash, genesisParticipation, genesisStatus, type Consensus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
 import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp, type Write } from './deltas.ts'
 import { encodedCommitments } from './merkle.ts'
@@ -335,7 +335,9 @@ interface UnflushedMark {
 /** The dev-mode chain (see the file comment). */
 class Chain implements Node {
   readonly genesisId = GENESIS_ID
-  readonly genesisHash = genesisHash()
+  readonly consensus: Consensus
+  readonly protocol: string
+  readonly genesisHash: Uint8Array
   private readonly now: () => number
   private readonly state: LedgerState
   /** Each round's header, as objects: the AVM and every new block read them. A replayed round's is decoded from its block when first read (headerAt). */
@@ -371,6 +373,15 @@ class Chain implements Node {
   private readonly fault: NodeOptions['fault']
 
   constructor(options: NodeOptions) {
+    // a data directory's chain keeps its consensus; a new chain runs the one asked for, else current
+    const logged = options.dataDir === undefined ? undefined : ChainLog.genesisHashOf(options.dataDir)
+    const own = logged && consensusOfGenesis(logged)
+    if (options.consensus !== undefined && own !== undefined && own !== options.consensus) {
+      throw new ChainLogError(`${options.dataDir} holds a chain of the ${own} consensus, not ${options.consensus} (start with --reset to begin afresh)`)
+    }
+    this.consensus = options.consensus ?? own ?? 'current'
+    this.protocol = CONSENSUS_VERSIONS[this.consensus]
+    this.genesisHash = genesisHash(this.consensus)
     this.now = options.now ?? Date.now
     this.fault = options.fault
     const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
@@ -383,6 +394,7 @@ class Chain implements Node {
       agreementData: (addr, round) => this.agreementData(hex(addr), round),
       onlineCirculation: (round, voteRound) => this.onlineCirculation(round, voteRound),
     })
+    this.state.proto = CONSENSUS_PARAMS[this.consensus]
     const cp = this.state.checkpoint()
     for (const [a, amount] of genesisAllocation()) {
       const status = genesisStatus(a)
@@ -565,7 +577,7 @@ class Chain implements Node {
       branch: h.branch,
       branch512: h.branch512,
       feeSink: h.rewardState.feeSink.publicKey,
-      protocol: PROTOCOL,
+      protocol: this.protocol,
       txnCounter: h.txnCounter,
       proposerPayout: h.proposerPayout,
       sha512_256TxnCommitment: h.txnCommitments.nativeSha512_256Commitment,
@@ -610,7 +622,7 @@ class Chain implements Node {
         rewardsResidue: 0n,
         rewardsRecalculationRound: 0n,
       }),
-      upgradeState: new algosdk.UpgradeState({ currentProtocol: PROTOCOL, nextProtocol: '', nextProtocolApprovals: 0n, nextProtocolVoteBefore: 0n, nextProtocolSwitchOn: 0n }),
+      upgradeState: new algosdk.UpgradeState({ currentProtocol: this.protocol, nextProtocol: '', nextProtocolApprovals: 0n, nextProtocolVoteBefore: 0n, nextProtocolSwitchOn: 0n }),
       upgradeVote: new algosdk.UpgradeVote({ upgradePropose: '', upgradeDelay: 0n, upgradeApprove: false }),
       txnCounter: BigInt(this.state.counter()),
       stateproofTracking: new Map(),
@@ -628,8 +640,8 @@ class Chain implements Node {
     return new m.NodeStatusResponse({
       catchupTime: 0,
       lastRound: this.lastRound(),
-      lastVersion: PROTOCOL,
-      nextVersion: PROTOCOL,
+      lastVersion: this.protocol,
+      nextVersion: this.protocol,
       nextVersionRound: this.lastRound() + 1n,
       nextVersionSupported: true,
       stoppedAtUnsupportedRound: false,
@@ -639,7 +651,7 @@ class Chain implements Node {
 
   suggestedParams(): algosdk.modelsv2.TransactionParametersResponse {
     const fee = BigInt(this.state.proto.minTxnFee)
-    return new m.TransactionParametersResponse({ consensusVersion: PROTOCOL, fee: 0, minFee: fee, genesisHash: this.genesisHash, genesisId: GENESIS_ID, lastRound: this.lastRound() })
+    return new m.TransactionParametersResponse({ consensusVersion: this.protocol, fee: 0, minFee: fee, genesisHash: this.genesisHash, genesisId: GENESIS_ID, lastRound: this.lastRound() })
   }
 
   lastRound(): bigint {

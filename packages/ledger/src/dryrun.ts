@@ -5,7 +5,6 @@
 
 import algosdk from 'algosdk'
 import {
-  CURRENT_PROTO,
   MODE_APP,
   MODE_SIG,
   MemoryLedger,
@@ -28,6 +27,7 @@ import {
 } from '@grove/avm'
 import { txnFromSdk } from './convert.ts'
 import { base32Decode } from './deltas.ts'
+import { CONSENSUS_PARAMS, consensusOf } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
 
 /** One `sources` entry: TEAL compiled into a LogicSig (`lsig`) or an app's program (`approv`, `clearp`). */
@@ -396,7 +396,8 @@ export function dryrun(req: DryrunRequest): DryrunResponse {
     if (bad !== undefined) return failed(bad)
   }
 
-  const proto = CURRENT_PROTO
+  // the protocol the request names (the handler fills in the node's when it names none)
+  const proto = CONSENSUS_PARAMS[consensusOf(req.protocolVersion) ?? 'current']
   const group: Txn[] = req.txns.map((s) => txnFromSdk(s.txn))
   // go pools the group's LogicSig budget and allows app programs 100 times the single budget,
   // then holds each passing call to the budget the group's app calls would really have had

@@ -5,6 +5,7 @@
 
 import { createHash, createPrivateKey, createPublicKey } from 'node:crypto'
 import algosdk from 'algosdk'
+import { CURRENT_PROTO, FUTURE_PROTO, type ConsensusParams } from '@grove/avm'
 import { sha512_256 } from './hash.ts'
 
 /** PKCS#8 DER header of an ed25519 private key; the 32-byte seed follows it. */
@@ -19,8 +20,26 @@ function ed25519PublicKey(seed: Uint8Array): Uint8Array {
 
 /** The genesis id AlgoKit LocalNet uses. */
 export const GENESIS_ID = 'dockernet-v1'
-/** The consensus protocol reported in status and block headers. */
-export const PROTOCOL = 'future'
+/**
+ * Which consensus protocol a localnet runs: `current` is go-algorand's ConsensusCurrentVersion (as
+ * AlgoKit LocalNet runs since algokit-cli 2.0.6), `future` its vFuture (the next AVM version on top).
+ */
+export type Consensus = 'current' | 'future'
+/** Each consensus's version string, as algod reports it in status, headers, params and genesis. */
+export const CONSENSUS_VERSIONS: Readonly<Record<Consensus, string>> = {
+  // go-algorand's ConsensusV42 (protocol/consensus.go), its ConsensusCurrentVersion
+  current: 'https://github.com/algorandfoundation/specs/tree/268b63433a907455d439995bf916f6b296018f4f',
+  future: 'future',
+}
+/** The consensus parameters the AVM and the ledger apply under each. */
+export const CONSENSUS_PARAMS: Readonly<Record<Consensus, ConsensusParams>> = { current: CURRENT_PROTO, future: FUTURE_PROTO }
+/** The default consensus's version string (a localnet runs `current` unless told otherwise). */
+export const PROTOCOL = CONSENSUS_VERSIONS.current
+
+/** The consensus a version string names; undefined for one this ledger does not run. */
+export function consensusOf(version: string): Consensus | undefined {
+  return (Object.keys(CONSENSUS_VERSIONS) as Consensus[]).find((c) => CONSENSUS_VERSIONS[c] === version)
+}
 /** go's gen.TotalMoney: what the template's wallet stakes divide (10 billion Algos). */
 const TOTAL_MONEY = 10_000_000_000_000_000n
 /** The devmode template's stakes, in percent, for Wallet1..3. */
@@ -124,15 +143,21 @@ export function genesisParticipation(address: string): GenesisParticipation | un
 
 const participations = new Map<string, GenesisParticipation>()
 
-let hash: Uint8Array | undefined
+const hashes = new Map<Consensus, Uint8Array>()
 
 /** SHA512/256 over the canonical msgpack of the genesis id, protocol and allocation (with each account's status and keys). */
-export function genesisHash(): Uint8Array {
-  hash ??= computeGenesisHash()
+export function genesisHash(consensus: Consensus = 'current'): Uint8Array {
+  let hash = hashes.get(consensus)
+  if (hash === undefined) hashes.set(consensus, (hash = computeGenesisHash(consensus)))
   return hash.slice()
 }
 
-function computeGenesisHash(): Uint8Array {
+/** The consensus whose genesis has this hash; undefined for another genesis. */
+export function consensusOfGenesis(hash: Uint8Array): Consensus | undefined {
+  return (Object.keys(CONSENSUS_VERSIONS) as Consensus[]).find((c) => Buffer.from(genesisHash(c)).equals(hash))
+}
+
+function computeGenesisHash(consensus: Consensus): Uint8Array {
   const alloc = [...genesisAllocation()].map(([addr, amt]) => {
     const p = genesisParticipation(addr)
     const state = new Map<string, unknown>([['algo', amt], ['onl', genesisStatus(addr)]])
@@ -141,6 +166,6 @@ function computeGenesisHash(): Uint8Array {
     }
     return new Map<string, unknown>([['addr', addr], ['state', state]])
   })
-  const doc = new Map<string, unknown>([['alloc', alloc], ['id', GENESIS_ID], ['proto', PROTOCOL]])
+  const doc = new Map<string, unknown>([['alloc', alloc], ['id', GENESIS_ID], ['proto', CONSENSUS_VERSIONS[consensus]]])
   return sha512_256(new TextEncoder().encode('GE'), algosdk.msgpackRawEncode(doc))
 }

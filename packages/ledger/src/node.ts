@@ -4,11 +4,17 @@
 // Rejections are thrown as `LedgerError` (errors.ts) carrying algod's message and HTTP status.
 
 import type algosdk from 'algosdk'
+import type { Consensus } from './genesis.ts'
 
 /** Options for `openNode` (chain.ts). */
 export interface NodeOptions {
   /** Data directory for the crash-safe log; omitted = in memory only. */
   dataDir?: string
+  /**
+   * The consensus to run (genesis.ts): `current` by default for a new chain; a data directory's
+   * chain keeps the one it was made with (naming another one refuses the directory).
+   */
+  consensus?: Consensus
   /** Wall clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number
   /**
@@ -59,6 +65,9 @@ export interface Node {
   readonly genesisId: string
   /** SHA512/256 of the genesis (32 bytes). */
   readonly genesisHash: Uint8Array
+  /** The consensus this chain runs, and its version string (status, headers, params, genesis). */
+  readonly consensus: Consensus
+  readonly protocol: string
 
   /** GET /v2/status. */
   status(): algosdk.modelsv2.NodeStatusResponse

@@ -164,6 +164,21 @@ export class ChainLog {
     private readonly lockFile: string,
   ) {}
 
+  /** The genesis hash a data directory's log was made for; undefined when it has no readable log. */
+  static genesisHashOf(dataDir: string): Uint8Array | undefined {
+    let fd: number | undefined
+    try {
+      fd = fs.openSync(path.join(dataDir, 'ledger', 'chain.log'), 'r')
+      const head = Buffer.alloc(HEADER_SIZE)
+      if (fs.readSync(fd, head, 0, HEADER_SIZE, 0) < HEADER_SIZE || !head.subarray(0, MAGIC.length).equals(MAGIC)) return undefined
+      return new Uint8Array(head.subarray(MAGIC.length + 4))
+    } catch {
+      return undefined
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd)
+    }
+  }
+
   /**
    * Opens (creating when absent) the log in `dataDir` for the chain with `genesisHash`, reads every
    * intact record and cuts a torn last record off. `first` is what a new log starts with (the

@@ -316,7 +316,7 @@ describe('persistence in a data directory', () => {
       }
       out.bob = String(node.account(bob.address).amount)
       console.log(JSON.stringify(out))`
-    const child = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 40; exec "${process.execPath}" --import tsx --input-type=module -e "$SCRIPT"`], {
+    const child = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 40; exec "${process.execPath}" --import tsx --conditions=@grove/source --input-type=module -e "$SCRIPT"`], {
       env: { ...process.env, GROVE_DIR: dir, SCRIPT: script },
       encoding: 'utf8',
     })

@@ -1,15 +1,16 @@
-// grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--reset]`.
-// Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT and GROVE_DATA_DIR give the
-// value (the names `npm start` reads), then the defaults.
+// grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--consensus current|future] [--reset]`.
+// Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT, GROVE_DATA_DIR and
+// GROVE_CONSENSUS give the value (the port and data names are the ones `npm start` reads), then the defaults.
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, startLocalnet } from './start-localnet.ts'
 import type { Localnet } from './start-localnet.ts'
+import type { Consensus } from '@grove/ledger'
 
 /** The data directory `start` uses without --data (DESIGN.md). */
 export const DEFAULT_DATA_DIR = '.grove/localnet'
 
-const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--reset]`
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset]`
 
 /** Parsed `start` options. */
 export interface StartArgs {
@@ -18,6 +19,8 @@ export interface StartArgs {
   /** Undefined: 8980, or a free port when --algod-port is 0 (startLocalnet's default). */
   indexerPort: number | undefined
   dataDir: string
+  /** Undefined: the data directory's own, else current. */
+  consensus?: Consensus
   reset: boolean
 }
 
@@ -39,10 +42,15 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'kmd-port': { type: 'string' },
       'indexer-port': { type: 'string' },
       data: { type: 'string' },
+      consensus: { type: 'string' },
       reset: { type: 'boolean', default: false },
     },
   })
   if (positionals.length !== 1 || positionals[0] !== 'start') throw new Error(USAGE)
+  const consensus = values.consensus ?? env.GROVE_CONSENSUS
+  if (consensus !== undefined && consensus !== 'current' && consensus !== 'future') {
+    throw new Error(`${values.consensus === undefined ? 'GROVE_CONSENSUS' : '--consensus'} must be current or future, got ${JSON.stringify(consensus)}`)
+  }
   // the flag, else the environment variable
   const chosen = (flag: 'algod-port' | 'kmd-port' | 'indexer-port', name: string): number | undefined =>
     values[flag] !== undefined ? port(values[flag], `--${flag}`) : port(env[name], name)
@@ -51,6 +59,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     kmdPort: chosen('kmd-port', 'GROVE_KMD_PORT') ?? DEFAULT_KMD_PORT,
     indexerPort: chosen('indexer-port', 'GROVE_INDEXER_PORT'),
     dataDir: resolve(values.data ?? env.GROVE_DATA_DIR ?? DEFAULT_DATA_DIR),
+    ...(consensus === undefined ? {} : { consensus }),
     reset: values.reset ?? false,
   }
 }
@@ -58,7 +67,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 /** The banner printed once both APIs listen. */
 export function banner(net: Localnet, startedMs: number): string {
   return [
-    `grove-localnet ready in ${startedMs} ms (data: ${net.dataDir})`,
+    `grove-localnet ready in ${startedMs} ms (data: ${net.dataDir}; consensus: ${net.consensus})`,
     `algod  ${net.algod.url}  token ${net.algod.token}`,
     `kmd    ${net.kmd.url}  token ${net.kmd.token}`,
     `indexer ${net.indexer.url}`,
@@ -79,7 +88,7 @@ export async function main(argv: string[]): Promise<void> {
   const t0 = performance.now()
   let net: Localnet
   try {
-    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, reset: args.reset })
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset })
   } catch (e) {
     // a corrupt or busy data directory, or a taken port: say which, without a stack trace
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { openNode } from '@grove/ledger'
+import { openNode, type Consensus } from '@grove/ledger'
 import { createAlgodListener } from './algod/server.ts'
 import { listen, type RunningServer } from './server.ts'
 import { startKmd } from './kmd/index.ts'
@@ -30,6 +30,11 @@ export interface StartLocalnetOptions {
   dataDir?: string
   /** Wipe the data directory first, starting again from genesis. */
   reset?: boolean
+  /**
+   * The consensus protocol: `current` (go-algorand's current version, as AlgoKit LocalNet) or
+   * `future` (vFuture: the next AVM version too). Default: a data directory's own, else `current`.
+   */
+  consensus?: Consensus
 }
 
 /** An API endpoint and its token. */
@@ -45,6 +50,8 @@ export interface Localnet {
   /** The indexer v2 API (AlgoKit LocalNet's token; the indexer checks none). */
   indexer: Endpoint
   dataDir: string
+  /** The consensus this chain runs. */
+  consensus: Consensus
   /** Closes the servers, then flushes and closes the ledger. */
   stop(): Promise<void>
 }
@@ -58,7 +65,7 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
   // absolute, so every path printed or reported names the directory whatever the caller's cwd
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-'))))
   if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
-  const node = openNode({ dataDir })
+  const node = openNode({ dataDir, consensus: options.consensus })
   const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
   let algod: RunningServer | undefined
   let kmd: Awaited<ReturnType<typeof startKmd>> | undefined
@@ -88,6 +95,7 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     kmd: { url: kmd.url, token: LOCALNET_TOKEN },
     indexer: { url: indexer.url, token: LOCALNET_TOKEN },
     dataDir,
+    consensus: node.consensus,
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()

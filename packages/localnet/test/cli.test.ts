@@ -24,6 +24,15 @@ describe('grove-localnet command line', () => {
     expect(() => parseCli(['start'], { GROVE_KMD_PORT: '4OO2' })).toThrow(/^GROVE_KMD_PORT must be a port number \(0-65535\), got "4OO2"$/)
   })
 
+  it('takes the consensus from --consensus or GROVE_CONSENSUS, and leaves it to the data directory otherwise', () => {
+    expect(parseCli(['start', '--consensus', 'future'])).toMatchObject({ consensus: 'future' })
+    expect(parseCli(['start'], { GROVE_CONSENSUS: 'future' })).toMatchObject({ consensus: 'future' })
+    expect(parseCli(['start', '--consensus', 'current'], { GROVE_CONSENSUS: 'future' })).toMatchObject({ consensus: 'current' })
+    expect(parseCli(['start'])).not.toHaveProperty('consensus')
+    expect(() => parseCli(['start', '--consensus', 'v42'])).toThrow(/^--consensus must be current or future, got "v42"$/)
+    expect(() => parseCli(['start'], { GROVE_CONSENSUS: 'Future' })).toThrow(/^GROVE_CONSENSUS must be current or future, got "Future"$/)
+  })
+
   const bad: { name: string; argv: string[]; message: RegExp }[] = [
     { name: 'no command', argv: [], message: /^usage: grove-localnet start/ },
     { name: 'an unknown command', argv: ['stop'], message: /^usage:/ },

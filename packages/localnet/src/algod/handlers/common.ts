@@ -1,6 +1,6 @@
 // The unauthenticated routes every algod serves: /health, /ready, /genesis, /versions.
 import algosdk from 'algosdk'
-import { FEE_SINK, GENESIS_ID, PROTOCOL, REWARDS_POOL, genesisAllocation, genesisParticipation, genesisStatus } from '@grove/ledger'
+import { FEE_SINK, GENESIS_ID, REWARDS_POOL, genesisAllocation, genesisParticipation, genesisStatus } from '@grove/ledger'
 import { jsonReply } from '../http.ts'
 import type { AlgodReply } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
@@ -30,7 +30,7 @@ function allocState(addr: string, algo: bigint): Record<string, unknown> {
 }
 
 /** GET /genesis: the genesis document; network + id spell the genesis id tools read. */
-export function genesisJSON(): AlgodReply {
+export function genesisJSON(ctx: AlgodContext): AlgodReply {
   const [network, id] = GENESIS_ID.split('-') as [string, string]
   // AlgoKit LocalNet names its funded accounts Wallet1..n; algokit-utils finds its dispenser by "Wallet1"
   let wallets = 0
@@ -39,7 +39,7 @@ export function genesisJSON(): AlgodReply {
     comment: addr === FEE_SINK ? 'FeeSink' : addr === REWARDS_POOL ? 'RewardsPool' : `Wallet${++wallets}`,
     state: allocState(addr, algo),
   }))
-  const genesis = { alloc, devmode: true, fees: FEE_SINK, id, network, proto: PROTOCOL, rwd: REWARDS_POOL, timestamp: 0 }
+  const genesis = { alloc, devmode: true, fees: FEE_SINK, id, network, proto: ctx.node.protocol, rwd: REWARDS_POOL, timestamp: 0 }
   return { status: 200, contentType: 'application/json', body: algosdk.stringifyJSON(genesis, undefined, 2) }
 }
 

@@ -3,7 +3,7 @@
 // as go's TealDryrun does (strict JSON first, then msgpack), fills the defaults from the latest
 // block, and answers @grove/ledger's dryrun result as JSON (go has no msgpack reply here).
 import algosdk from 'algosdk'
-import { PROTOCOL, dryrun } from '@grove/ledger'
+import { consensusOf, dryrun } from '@grove/ledger'
 import type { DryrunRequest, DryrunSource } from '@grove/ledger'
 import { badRequest } from '../errors.ts'
 import { jsonReply } from '../http.ts'
@@ -90,11 +90,12 @@ export function tealDryrun(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
   if (req.body.length > MAX_TEAL_DRYRUN_BYTES) throw badRequest('http: request body too large')
   // go tries strict JSON first and, when that fails, reports the msgpack decoder's error
   const dr = fromJSON(new TextDecoder().decode(req.body)) ?? fromMsgpack(req.body)
-  if (dr.protocolVersion !== '' && dr.protocolVersion !== PROTOCOL) throw badRequest('unsupported protocol version')
+  // go looks the version up in config.Consensus: any protocol this ledger runs is known
+  if (dr.protocolVersion !== '' && consensusOf(dr.protocolVersion) === undefined) throw badRequest('unsupported protocol version')
   if (dr.protocolVersion === '' || dr.round === 0n || dr.latestTimestamp === 0n) {
     const latest = ctx.node.lastRound()
     const header = ctx.node.block(latest)?.header
-    dr.protocolVersion ||= PROTOCOL
+    dr.protocolVersion ||= ctx.node.protocol
     if (dr.round === 0n) dr.round = latest + 1n
     if (dr.latestTimestamp === 0n) dr.latestTimestamp = header?.timestamp ?? 0n
   }
