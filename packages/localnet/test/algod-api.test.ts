@@ -204,12 +204,18 @@ describe.runIf(ledgerReady)('dev mode and sync round', () => {
     await algod.setBlockOffsetTimestamp(0).do()
   })
 
-  it('accepts and ignores a sync round, as a full (not follower) node does', async () => {
+  it("answers the follower-only sync routes with echo's 404 Not Found, as algod outside follow mode does", async () => {
     const status = await algod.status().do()
-    await algod.setSyncRound(status.lastRound + 5n).do()
-    expect(await raw('/v2/ledger/sync')).toMatchObject({ status: 404, body: '{"message":"failed retrieving sync round from ledger"}\n' })
-    await algod.unsetSyncRound().do()
-    expect((await raw('/v2/ledger/sync/abc', { method: 'POST' })).status).toBe(400)
+    const notFound = { status: 404, body: '{"message":"Not Found"}\n' }
+    expect(await raw('/v2/ledger/sync')).toMatchObject(notFound)
+    expect(await raw(`/v2/ledger/sync/${status.lastRound + 5n}`, { method: 'POST' })).toMatchObject(notFound)
+    expect(await raw('/v2/ledger/sync', { method: 'DELETE' })).toMatchObject(notFound)
+    // an unregistered path is echo's 404 before any token check
+    expect(await raw('/v2/ledger/sync', { token: null })).toMatchObject(notFound)
+    // algosdk's calls see algod's 404 too
+    await expect(algod.setSyncRound(status.lastRound + 5n).do()).rejects.toThrow(/Not Found/)
+    await expect(algod.getSyncRound().do()).rejects.toThrow(/Not Found/)
+    await expect(algod.unsetSyncRound().do()).rejects.toThrow(/Not Found/)
   })
 
   it('reports an empty pool, since every group is committed at once', async () => {

@@ -18,8 +18,6 @@ export const ALGOD_ERRORS = {
   payloadZeroLength: 'payload was of zero length',
   roundGreaterThanTheLatest: 'given round is greater than the latest round',
   roundTooOld: 'given round is no longer available; use a more recent round',
-  failedRetrievingSyncRound: 'failed retrieving sync round from ledger',
-  failedSettingSyncRound: 'failed to set sync round on the ledger',
   failedRetrievingTimeStampOffset: 'failed retrieving timestamp offset from node: %v',
   failedSettingTimeStampOffset: 'failed to set timestamp offset on the node: %v',
   failedRetrievingStateDelta: 'failed retrieving State Delta: %v',

@@ -18,7 +18,7 @@ import { getSupply } from './handlers/ledger.ts'
 import { getLedgerStateDelta, getLedgerStateDeltaForTransactionGroup, getTransactionGroupLedgerStateDeltasForRound } from './handlers/deltas.ts'
 import { tealCompile, tealDisassemble } from './handlers/teal.ts'
 import { tealDryrun } from './handlers/dryrun.ts'
-import { getBlockTimeStampOffset, getSyncRound, setBlockTimeStampOffset, setSyncRound, unsetSyncRound } from './handlers/devmode.ts'
+import { getBlockTimeStampOffset, setBlockTimeStampOffset } from './handlers/devmode.ts'
 import { getClockOffset, setClockOffset } from './handlers/grove-clock.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
@@ -66,9 +66,8 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'POST', path: '/v2/teal/dryrun', handler: tealDryrun },
   { method: 'GET', path: '/v2/devmode/blocks/offset', handler: getBlockTimeStampOffset },
   { method: 'POST', path: '/v2/devmode/blocks/offset/:offset', handler: setBlockTimeStampOffset },
-  { method: 'GET', path: '/v2/ledger/sync', handler: getSyncRound },
-  { method: 'POST', path: '/v2/ledger/sync/:round', handler: setSyncRound },
-  { method: 'DELETE', path: '/v2/ledger/sync', handler: unsetSyncRound },
+  // no /v2/ledger/sync rows: algod registers them only in follow mode (EnableFollowMode), so a
+  // dev-mode node answers all three with echo's 404 Not Found
   // Grove's own endpoints (no algod equivalent)
   { method: 'GET', path: '/grove/v1/clock/offset', handler: getClockOffset },
   { method: 'POST', path: '/grove/v1/clock/offset/:seconds', handler: setClockOffset },

@@ -1,4 +1,4 @@
-// Dev-mode time travel, and the sync round a dev-mode (full, not follower) node ignores.
+// Dev-mode time travel.
 import { ALGOD_ERRORS, badRequest, notFound, sprintf } from '../errors.ts'
 import { emptyReply, jsonReply, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
@@ -24,21 +24,5 @@ export function setBlockTimeStampOffset(ctx: AlgodContext, req: AlgodRequest): A
     throw badRequest(sprintf(ALGOD_ERRORS.failedSettingTimeStampOffset, 'block timestamp offset cannot be larger than max int64 value'))
   }
   ctx.node.setBlockTimeOffset(offset)
-  return emptyReply()
-}
-
-/** GET /v2/ledger/sync: a full node (not a follower) never has a sync round, so always 404. */
-export function getSyncRound(): AlgodReply {
-  throw notFound(ALGOD_ERRORS.failedRetrievingSyncRound)
-}
-
-/** POST /v2/ledger/sync/{round}: a full node's SetSyncRound accepts any round and ignores it. */
-export function setSyncRound(_ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  uintParam(req, 'round')
-  return emptyReply()
-}
-
-/** DELETE /v2/ledger/sync: a no-op on a full node. */
-export function unsetSyncRound(): AlgodReply {
   return emptyReply()
 }
