@@ -1,9 +1,15 @@
-// `npm run bench -w @grove/avm`: evaluator and assembler throughput, printed as one JSON object.
+// `npm run bench -w @grove/avm`: evaluator and assembler throughput, printed as one JSON object,
+// and each row of the comparison with algo-builder's runtime (bench/peer.ts) beside the figures
+// recorded before the AVM's hot paths were optimised (bench/baseline.json), as a table on stderr.
 // Each figure is the best of several timed runs on one core, after a warm-up.
+// `-- --record-baseline` writes this run's Grove figures to bench/baseline.json.
+import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { assemble } from '../src/assembler/index.ts'
 import { evalProgram } from '../src/eval/eval.ts'
 import { sigHarnessEnv } from '../src/harness.ts'
 import { readConformance } from '../src/conformance/data.ts'
+import { rows, unitsPerSecond } from './peer.ts'
 
 const BUDGET = 1_000_000_000
 
@@ -102,6 +108,39 @@ function assemblerThroughput(): { programsPerSec: number; bytesPerSec: number; m
   }
 }
 
+const BASELINE = fileURLToPath(new URL('./baseline.json', import.meta.url))
+interface Baseline {
+  note: string
+  rows: Record<string, number>
+}
+const baseline = JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Baseline
+
+const RUNS = 5
+const peer = rows().map((r) => {
+  const grove = unitsPerSecond(r.grove, RUNS)
+  const algoBuilder = unitsPerSecond(r.peer, RUNS)
+  const base = baseline.rows[r.name]
+  return {
+    row: r.name,
+    unit: `${r.unit}/s`,
+    grove,
+    baseline: base ?? null,
+    vsBaseline: base === undefined ? null : Math.round((grove / base) * 100) / 100,
+    algoBuilder,
+    ratio: Math.round((grove / algoBuilder) * 100) / 100,
+  }
+})
+
+const pad = (x: unknown, n: number): string => String(x ?? '—').padStart(n)
+process.stderr.write(
+  `${'row'.padEnd(40)}${pad('unit', 8)}${pad('Grove', 12)}${pad('baseline', 12)}${pad('×base', 8)}${pad('algo-builder', 14)}${pad('ratio', 8)}\n` +
+    peer.map((p) => `${p.row.padEnd(40)}${pad(p.unit, 8)}${pad(p.grove, 12)}${pad(p.baseline, 12)}${pad(p.vsBaseline, 8)}${pad(p.algoBuilder, 14)}${pad(`${p.ratio}×`, 8)}\n`).join(''),
+)
+if (process.argv.includes('--record-baseline')) {
+  const recorded: Baseline = { note: baseline.note, rows: Object.fromEntries(peer.map((p) => [p.row, p.grove])) }
+  fs.writeFileSync(BASELINE, `${JSON.stringify(recorded, null, 2)}\n`)
+}
+
 const a = opsPerSecond(arithmetic)
 const s = opsPerSecond(sha, 3)
 const b = opsPerSecond(bytes, 3)
@@ -114,6 +153,7 @@ console.log(
       sha256: { hashesPerSec: Math.round((HASHES / s.ms) * 1000), costUnitsPerSec: s.opsPerSec, ms: s.ms },
       byteOps: { iterationsPerSec: Math.round((BYTE_ITER / b.ms) * 1000), costUnitsPerSec: b.opsPerSec, ms: b.ms },
       assembler: assemblerThroughput(),
+      peer,
     },
     null,
     2,
