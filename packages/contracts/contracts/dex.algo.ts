@@ -408,6 +408,18 @@ export class Dex extends GroveContract {
     this.notPaused(PAUSE_SWAPS);
     const assetIn = this.assetOf(input);
     const maxIn = this.incoming(input, assetIn);
+    const x = this.swapOut(assetIn, assetOut, amountOut);
+    assert(x <= maxIn, 'ERR:SLIPPAGE');
+    this.send(assetOut, this.txn.sender, amountOut);
+    if (maxIn > x) this.send(assetIn, this.txn.sender, maxIn - x);
+    return x;
+  }
+
+  /**
+   * Exact-out swap inside the pool: takes what amountOut costs, x = ⌈⌈rIn·out/(rOut − out)⌉ · 10000 /
+   * (10000 − fee)⌉, updates the box, logs Swap and returns x (the caller checks it against the input).
+   */
+  private swapOut(assetIn: uint64, assetOut: uint64, amountOut: uint64): uint64 {
     const key = this.poolKey(assetIn, assetOut);
     let inOff = 8;
     if (assetIn < assetOut) inOff = 0;
@@ -417,7 +429,6 @@ export class Dex extends GroveContract {
     assert(rIn > 0 && amountOut > 0 && amountOut < rOut, 'ERR:NO_LIQUIDITY');
     const net = this.ceilMulDiv(rIn, amountOut, rOut - amountOut);
     const x = this.ceilMulDiv(net, BPS, BPS - extractUint64(pool, 32));
-    assert(x <= maxIn, 'ERR:SLIPPAGE');
     let protocolFee = 0;
     const divisor = extractUint64(pool, 40);
     if (divisor > 0) protocolFee = (x - net) / divisor;
@@ -428,8 +439,6 @@ export class Dex extends GroveContract {
       itob(extractUint64(pool, feeOff) + protocolFee),
     );
     this.pools(key).value = castBytes<PoolState>(updated);
-    this.send(assetOut, this.txn.sender, amountOut);
-    if (maxIn > x) this.send(assetIn, this.txn.sender, maxIn - x);
     this.Swap.log({
       assetIn: assetIn,
       assetOut: assetOut,
@@ -439,6 +448,32 @@ export class Dex extends GroveContract {
       trader: this.txn.sender,
     });
     return x;
+  }
+
+  /**
+   * Swaps through 1–4 pools for exactly amountOut of the path's last asset; the input is the most paid
+   * and what the route did not need is refunded. The hops run from the last to the first, each an
+   * exact-out swap for what the next one takes (so each pool's amounts are what a forward run would
+   * give, as no asset, hence no pool, appears twice: ERR:BAD_PATH). Returns the input spent.
+   */
+  swapRouteExactOut(input: Txn, path: uint64[], amountOut: uint64): uint64 {
+    this.notPaused(PAUSE_SWAPS);
+    const hops = extractUint16(this.txn.applicationArgs![1], 0);
+    assert(hops > 0 && hops <= MAX_HOPS, 'ERR:BAD_PATH');
+    assert(len(this.txn.applicationArgs![1]) === 2 + hops * 8, 'ERR:BAD_PATH');
+    const assetIn = this.assetOf(input);
+    const maxIn = this.incoming(input, assetIn);
+    // the assets in order, input first: all distinct
+    const assets = concat(itob(assetIn), extract3(this.txn.applicationArgs![1], 2, hops * 8));
+    for (let i = 0; i < hops; i = i + 1) {
+      for (let j = i + 1; j <= hops; j = j + 1) assert(extractUint64(assets, i * 8) !== extractUint64(assets, j * 8), 'ERR:BAD_PATH');
+    }
+    let need = amountOut;
+    for (let i = hops; i > 0; i = i - 1) need = this.swapOut(extractUint64(assets, (i - 1) * 8), extractUint64(assets, i * 8), need);
+    assert(need <= maxIn, 'ERR:SLIPPAGE');
+    this.send(extractUint64(assets, hops * 8), this.txn.sender, amountOut);
+    if (maxIn > need) this.send(assetIn, this.txn.sender, maxIn - need);
+    return need;
   }
 
   /** Swaps exact-in through 1–4 pools; path lists the assets after the input asset. */

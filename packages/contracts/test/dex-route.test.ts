@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PAUSE } from '../src/pool.ts'
 import { events, expectRejected, sorted, useGrove, type User } from './fixture.ts'
-import { applySwapIn } from './reference.ts'
+import { applySwapIn, swapOut } from './reference.ts'
 
 const grove = useGrove()
 let alice: User
@@ -140,5 +140,55 @@ describe('swapRoute', () => {
     }
     const after = await Promise.all(chain.slice(1).map((t, i) => g.pool(...sorted(chain[i], t))))
     after.forEach((p, i) => expect(p.lastUpdate).toBeGreaterThan(before[i].lastUpdate))
+  })
+})
+
+describe('swapRouteExactOut', () => {
+  /** What each hop takes for exactly `amountOut` at the end, computed backwards (the README's exact-out math per pool). */
+  async function expectedExactOut(assetIn: bigint, path: bigint[], amountOut: bigint): Promise<{ amountIn: bigint; hops: { assetIn: bigint; assetOut: bigint; amountIn: bigint; amountOut: bigint; protocolFee: bigint }[] }> {
+    const g = grove()
+    const assets = [assetIn, ...path]
+    let need = amountOut
+    const hops = []
+    for (let i = path.length; i > 0; i--) {
+      const [from, to] = [assets[i - 1]!, assets[i]!]
+      const [a] = sorted(from, to)
+      const pool = await g.pool(...sorted(from, to))
+      const [rIn, rOut] = from === a ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA]
+      const q = swapOut(need, rIn, rOut, pool.feeBps, pool.protocolFeeDivisor)
+      hops.push({ assetIn: from, assetOut: to, amountIn: q.amountIn, amountOut: need, protocolFee: q.protocolFee })
+      need = q.amountIn
+    }
+    return { amountIn: need, hops }
+  }
+
+  for (const hops of [1, 2, 3, 4]) {
+    it(`delivers exactly the output asked through ${hops} hop${hops > 1 ? 's' : ''}, spends only what it costs and refunds the rest of the maximum`, async () => {
+      const g = grove()
+      const path = chain.slice(1, hops + 1)
+      const amountOut = 1_234_567n
+      const expected = await expectedExactOut(0n, path, amountOut)
+      const maxIn = expected.amountIn + 5_000_000n
+      const algoBefore = await g.balance(bob, 0n)
+      const before = await Promise.all(path.map((t) => g.balance(bob, t)))
+      const { value: spent, logs, fees } = await g.swapRouteExactOut(bob, 0n, path, maxIn, amountOut)
+      expect(spent).toBe(expected.amountIn)
+      const after = await Promise.all(path.map((t) => g.balance(bob, t)))
+      // exactly the output, no intermediate token, and only the cost taken from the maximum
+      expect(after.map((x, i) => x - before[i]!)).toEqual(path.map((_, i) => (i === path.length - 1 ? amountOut : 0n)))
+      expect(algoBefore - (await g.balance(bob, 0n))).toBe(expected.amountIn + fees)
+      expect(events(logs, 'Swap')).toEqual(expected.hops.map((h) => ({ ...h, trader: bob.addr.toString() })))
+    })
+  }
+
+  it('refuses a maximum below the cost, and a path that visits an asset twice, moving nothing', async () => {
+    const g = grove()
+    const path = chain.slice(1, 3)
+    const expected = await expectedExactOut(0n, path, 1_000_000n)
+    const watched = async () => ({ balances: await Promise.all([0n, ...path].map((t) => g.balance(bob, t))), pools: await Promise.all([0, 1].map((i) => g.pool(...sorted(chain[i]!, chain[i + 1]!)))) })
+    const before = await watched()
+    await expectRejected(g.swapRouteExactOut(bob, 0n, path, expected.amountIn - 1n, 1_000_000n), 'ERR:SLIPPAGE')
+    await expectRejected(g.swapRouteExactOut(bob, 0n, [chain[1]!, 0n, chain[1]!], expected.amountIn * 3n, 1_000n), 'ERR:BAD_PATH')
+    expect(await watched()).toEqual(before)
   })
 })

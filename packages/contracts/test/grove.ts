@@ -187,10 +187,10 @@ export class Grove {
   }
 
   /** References of a route: every hop's box but only the output asset, so 4 hops fit in 8 references. */
-  routeRefs(hops: [bigint, bigint][], assetOut: bigint): { boxReferences: Uint8Array[]; assetReferences: bigint[]; appReferences: bigint[] } {
+  routeRefs(hops: [bigint, bigint][], assetOut: bigint, refunded?: bigint): { boxReferences: Uint8Array[]; assetReferences: bigint[]; appReferences: bigint[] } {
     return {
       boxReferences: hops.map(([a, b]) => poolBoxName(a, b)),
-      assetReferences: assetOut === 0n ? [] : [assetOut],
+      assetReferences: [...new Set([assetOut, refunded ?? 0n])].filter((x) => x !== 0n),
       appReferences: [this.ids.registryAppId],
     }
   }
@@ -328,6 +328,17 @@ export class Grove {
     return this.run(
       user,
       (group) => group.swapRoute({ sender: user.addr, args: { input: this.input(user, assetIn, amountIn), path, minOut }, ...this.routeRefs(hops, path[path.length - 1]), ...this.fee(1) }),
+      true,
+    )
+  }
+
+  /** Swaps at most `maxIn` of `assetIn` along `path` for exactly `amountOut` of its last asset; returns the input spent. */
+  swapRouteExactOut(user: User, assetIn: bigint, path: bigint[], maxIn: bigint, amountOut: bigint): Promise<Sent<bigint>> {
+    const hops = [assetIn, ...path].slice(0, -1).map((x, i) => sorted(x, path[i]))
+    return this.run(
+      user,
+      // the output and a refund of the rest of the maximum
+      (group) => group.swapRouteExactOut({ sender: user.addr, args: { input: this.input(user, assetIn, maxIn), path, amountOut }, ...this.routeRefs(hops, path[path.length - 1], assetIn), ...this.fee(2) }),
       true,
     )
   }

@@ -22,7 +22,7 @@ import {
   missingOptIns,
   poolCreationCost,
 } from '../src/dex/transactions.ts'
-import { buildRouteSwap } from '../src/dex/swap.ts'
+import { buildRouteSwap, buildSwap } from '../src/dex/swap.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
 
@@ -274,6 +274,19 @@ describe('routes', () => {
     await grove.send(await buildRouteSwap(grove.ctx, route, 0n))
     expect((await grove.balance(WHOLE)) - before).toBe(route.amountOut)
     expect(route.amountOut).toBeGreaterThanOrEqual(1000n)
+  })
+
+  it('sends an exact-out route so that it delivers exactly the output asked for and spends only its quote', async () => {
+    const pools = await fetchPools(grove.algod, grove.dexAppId)
+    const route = bestRouteExactOut(pools, 0n, WHOLE, 1000n)!
+    expect(route.path.length).toBeGreaterThan(1)
+    const [whole, algo] = [await grove.balance(WHOLE), await grove.balance(0n)]
+    const group = await buildSwap(grove.ctx, route, route.amountIn + 50_000n)
+    const { returns } = await grove.send(group)
+    // the route's call returns the input it spent (budget calls return nothing)
+    expect(returns.find((r) => r !== undefined)).toBe(route.amountIn)
+    expect((await grove.balance(WHOLE)) - whole).toBe(1000n)
+    expect(algo - (await grove.balance(0n))).toBe(route.amountIn + group.fee)
   })
 
   it('rejects a route through a missing pool with ERR:NO_POOL', async () => {

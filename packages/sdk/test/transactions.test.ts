@@ -174,7 +174,7 @@ describe('buildSwap and swapFee', () => {
     ['one hop exact in', () => bestRouteExactIn([algoX, xy], 0n, X, 1_000_000n)!, 'swapExactIn', 3_000n],
     ['two hops exact in', () => bestRouteExactIn([algoX, xy], 0n, Y, 1_000_000n)!, 'swapRoute', 3_000n],
     ['one hop exact out', () => bestRouteExactOut([algoX, xy], 0n, X, 1_000_000n)!, 'swapExactOut', 4_000n],
-    ['two hops exact out', () => bestRouteExactOut([algoX, xy], 0n, Y, 10n)!, 'swapRoute', 3_000n],
+    ['two hops exact out', () => bestRouteExactOut([algoX, xy], 0n, Y, 10n)!, 'swapRouteExactOut', 4_000n],
   ]
   it.each(cases)('sends %s as %s, paying what swapFee says', async (_name, route, method, fee) => {
     const r = route()

@@ -19,7 +19,7 @@ export interface Route {
   amountIn: bigint
   /** What the route gives for `amountIn` now (for exact out, at least `exactOut`). */
   amountOut: bigint
-  /** For an exact-out request: the output asked for, to be sent as the route's `minOut`. */
+  /** For an exact-out request: the output asked for, delivered exactly (swapExactOut, swapRouteExactOut). */
   exactOut?: bigint
   hops: Hop[]
   /** Price impact of the whole route against spot prices, fees excluded, in basis points. */
@@ -139,7 +139,7 @@ export function bestRouteExactIn(pools: readonly Pool[], assetIn: bigint, assetO
 
 /**
  * The route that needs the least `assetIn` for `amountOut` of `assetOut`, computed backwards with
- * ceilings; it is meant to be sent as an exact-in route of `amountIn` with `minOut = exactOut`.
+ * ceilings, as swapExactOut and swapRouteExactOut take it (a simple path: no asset twice).
  */
 export function bestRouteExactOut(pools: readonly Pool[], assetIn: bigint, assetOut: bigint, amountOut: bigint, options: RouteOptions = {}): Route | undefined {
   if (assetIn === assetOut || amountOut <= 0n) return undefined

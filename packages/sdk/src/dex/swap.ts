@@ -1,15 +1,14 @@
 // A found route, sent: which DEX method carries it and what it costs in fees. The one place that
 // decides this, for the web app, the demo seed and tests.
 import type { DexContext, DexGroup } from './transactions.ts'
-import { buildSwapExactIn, buildSwapExactOut, buildSwapRoute } from './transactions.ts'
+import { buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildSwapRouteExactOut } from './transactions.ts'
 import type { Route } from './route.ts'
 
 /**
  * The group for `route` with `limit` as the user's bound: for an exact-in route the minimum out,
  * for an exact-out route (`route.exactOut` set) the most paid. One hop exact in is swapExactIn,
- * one hop exact out is swapExactOut (it sends exactly the output and refunds what the pool did not
- * need), and more hops are swapRoute, which is exact in: it spends the limit whole and insists on
- * the output asked for.
+ * more hops swapRoute; exact out is swapExactOut on one hop and swapRouteExactOut on more: each
+ * sends exactly the output asked for and refunds what the pools did not need.
  */
 export function buildSwap(ctx: DexContext, route: Route, limit: bigint): Promise<DexGroup> {
   if (route.exactOut === undefined) {
@@ -18,16 +17,16 @@ export function buildSwap(ctx: DexContext, route: Route, limit: bigint): Promise
       : buildSwapRoute(ctx, route.assetIn, route.path, route.amountIn, limit)
   }
   if (route.hops.length === 1) return buildSwapExactOut(ctx, route.assetIn, route.assetOut, route.exactOut, limit)
-  return buildSwapRoute(ctx, route.assetIn, route.path, limit, route.exactOut)
+  return buildSwapRouteExactOut(ctx, route.assetIn, route.path, route.exactOut, limit)
 }
 
 /**
  * µALGO of fees `buildSwap` pays for `route` before opt-ins and budget calls: `minFee` for the
- * input transfer, `minFee` × (1 + inner transfers) for the app call. An exact-out single hop may
- * refund unused input: a second inner transfer.
+ * input transfer, `minFee` × (1 + inner transfers) for the app call. An exact-out swap may refund
+ * unused input: a second inner transfer.
  */
 export function swapFee(route: Route, minFee = 1_000n): bigint {
-  const inners = route.exactOut !== undefined && route.hops.length === 1 ? 2n : 1n
+  const inners = route.exactOut !== undefined ? 2n : 1n
   return minFee + minFee * (1n + inners)
 }
 

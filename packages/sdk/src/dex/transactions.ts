@@ -183,6 +183,18 @@ export async function buildSwapRoute(ctx: DexContext, assetIn: bigint, path: rea
   return done(ctx, act)
 }
 
+/**
+ * Swaps at most `maxIn` of `assetIn` along `path` for exactly `amountOut` of its last asset
+ * (swapRouteExactOut): the output and a refund of what the route did not need, two inner transfers.
+ */
+export async function buildSwapRouteExactOut(ctx: DexContext, assetIn: bigint, path: readonly bigint[], amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
+  const assetOut = path[path.length - 1]!
+  const act = await start(ctx, [assetOut])
+  const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
+  call(ctx, act, 'swapRouteExactOut', [deposit(act, assetIn, maxIn), [...path], amountOut], 2, { boxes: hops, assets: [assetOut, assetIn] })
+  return done(ctx, act)
+}
+
 /** Sends a pool's accrued protocol fees to the registry's treasury (anyone may call). */
 export async function buildCollectFees(ctx: DexContext, pool: Pool, treasury: string | Address): Promise<DexGroup> {
   const act = await start(ctx, [])

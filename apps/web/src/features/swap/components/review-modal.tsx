@@ -42,10 +42,9 @@ export function ReviewModal(props: ReviewModalProps) {
           { asset: BigInt(tokenOut.id), amount: route.amountOut, note: min(props.limit, tokenOut) },
         ]
       : [
-          route.hops.length === 1
-            ? { asset: BigInt(tokenIn.id), amount: -route.amountIn, note: `at most ${formatAmount(props.limit, tokenIn.decimals, { thousands: true })}` }
-            : { asset: BigInt(tokenIn.id), amount: -props.limit },
-          { asset: BigInt(tokenOut.id), amount: route.exactOut!, note: route.hops.length === 1 ? undefined : min(route.exactOut!, tokenOut) },
+          // exact out on one hop or a route: exactly the output, at most the limit in (the rest comes back)
+          { asset: BigInt(tokenIn.id), amount: -route.amountIn, note: `at most ${formatAmount(props.limit, tokenIn.decimals, { thousands: true })}` },
+          { asset: BigInt(tokenOut.id), amount: route.exactOut! },
         ],
     fee: props.networkFee,
     asset: (id) => props.tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 },
