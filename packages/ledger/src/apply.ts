@@ -74,6 +74,11 @@ export interface GroupContext {
   verified?: boolean
   /** Simulate's relaxations and observers (simulate.ts); absent when submitting. */
   sim?: SimulateHooks
+  /**
+   * App programs' failures name the failing opcodes (`pc=P, opcodes=…`), as go's transaction pool
+   * evaluates with EnableDeveloperAPI; simulate's failures always do, LogicSigs' only in simulate.
+   */
+  detailedEvalErrors?: boolean
 }
 
 /** What simulate changes in evaluation (go's ResultEvalOverrides plus its tracer). */
@@ -318,7 +323,7 @@ function verifyGroup(checks: SigCheck[], group: Txn[], state: LedgerState, sim: 
       throw invalid('LogicNot signed and not a Logic-only account')
     }
     if (own.some((q) => !verifySignature(q.message, q.sig, q.pk))) throw invalid(BAD_SIGNATURE)
-    const env = { proto, mode: MODE_SIG as typeof MODE_SIG, txnGroup: group, groupIndex: gi, lsigArgs: lsig.args, ledger: state, appId: 0, budget, tracer: sim?.tracer }
+    const env = { proto, mode: MODE_SIG as typeof MODE_SIG, txnGroup: group, groupIndex: gi, lsigArgs: lsig.args, ledger: state, appId: 0, budget, tracer: sim?.tracer, detailedErrors: sim !== undefined }
     const bad = checkProgram(program, env)
     if (bad !== undefined) throw invalid(`transaction ${id}: ${bad.message}`)
     const r = evalProgram(program, env)
@@ -771,6 +776,7 @@ class GroupApplier {
           budget: this.appBudget,
           costLimit: clear ? s.proto.maxAppProgramCost : undefined,
           tracer: this.tracer,
+          detailedErrors: this.detailedErrors,
         })
         if (clear && (r.error !== undefined || !r.pass)) this.clearStateFailed?.(gi, r.error && (r.errorText ?? r.error.message))
         if (r.error !== undefined) {
@@ -800,6 +806,7 @@ class GroupApplier {
   /** Budget pool of the top-level group's app calls (700 per app call). */
   appBudget = { remaining: 0 }
   tracer: EvalTracer | undefined
+  detailedErrors = false
   clearStateFailed: SimulateHooks['clearStateFailed']
   recorder: DeltaRecorder | undefined
   recorderApp: Uint64 = 0
@@ -932,6 +939,7 @@ function evaluate(
   const appBudgetAdded = applier.appBudget.remaining
   if (ctx.sim?.consumed !== undefined) Object.assign(ctx.sim.consumed, { appBudgetAdded, verified: true })
   applier.tracer = ctx.sim?.tracer
+  applier.detailedErrors = ctx.sim !== undefined || ctx.detailedEvalErrors === true
   applier.clearStateFailed = ctx.sim?.clearStateFailed
   if (ctx.sim?.unnamedResources !== undefined) groupStateFor(group, proto).unnamedResources = ctx.sim.unnamedResources
   const uninstrument = instrument(state, applier)

@@ -371,6 +371,7 @@ class Chain implements Node {
   /** Logged blocks whose flush has not succeeded yet, oldest first: until it does, each stays undoable. */
   private readonly unflushed: UnflushedMark[] = []
   private readonly fault: NodeOptions['fault']
+  private readonly detailedEvalErrors: boolean
 
   constructor(options: NodeOptions) {
     // a data directory's chain keeps its consensus; a new chain runs the one asked for, else current
@@ -384,6 +385,7 @@ class Chain implements Node {
     this.genesisHash = genesisHash(this.consensus)
     this.now = options.now ?? Date.now
     this.fault = options.fault
+    this.detailedEvalErrors = options.detailedEvalErrors ?? true
     const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
     this.state = new LedgerState({
       round: () => this.lastRound() + 1n,
@@ -732,6 +734,7 @@ class Chain implements Node {
         leaseUntil: (k) => this.leases.get(k),
         verified: stored !== undefined,
         sim,
+        detailedEvalErrors: this.detailedEvalErrors,
       })
       const expired = this.expireParticipation(round, stopWatching.writes)
       const writes = stopWatching()

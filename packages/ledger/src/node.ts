@@ -15,6 +15,11 @@ export interface NodeOptions {
    * chain keeps the one it was made with (naming another one refuses the directory).
    */
   consensus?: Consensus
+  /**
+   * A submitted group's failing app program names its opcodes (`pc=P, opcodes=…`), as algod with
+   * EnableDeveloperAPI (AlgoKit LocalNet's setting) reports it; default true. Simulate always does.
+   */
+  detailedEvalErrors?: boolean
   /** Wall clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number
   /**

@@ -421,7 +421,7 @@ pushint 1
     const txn = algosdk.makeApplicationNoOpTxnFromObject({ sender: creator.addr, appIndex: appId, appArgs: [enc('create'), enc('nope'), algosdk.encodeUint64(1)], suggestedParams: sp })
     const res = await postRaw(d.net, txn.signTxn(creator.sk))
     expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${txn.txID()}: logic eval error: invalid Box reference 0x6e6f7065\\. Details: app=${appId}, pc=\\d+$`))
+    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${txn.txID()}: logic eval error: invalid Box reference 0x6e6f7065\\. Details: app=${appId}, pc=\\d+, opcodes=txna ApplicationArgs 2; btoi; box_create$`))
   })
 
   it('needs one box reference per 2 KB written: 3,000 bytes need two', async () => {
@@ -435,7 +435,7 @@ pushint 1
     const one = create([{ appIndex: 0, name: enc('big') }])
     const res = await postRaw(d.net, one.signTxn(creator.sk))
     expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${one.txID()}: logic eval error: write budget exceeded \\(3000 > 2048\\) while creating box 0x626967\\. Details: app=${appId}, pc=\\d+$`))
+    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${one.txID()}: logic eval error: write budget exceeded \\(3000 > 2048\\) while creating box 0x626967\\. Details: app=${appId}, pc=\\d+, opcodes=txna ApplicationArgs 2; btoi; box_create$`))
     await send(d.algod, create([{ appIndex: 0, name: enc('big') }, { appIndex: 0, name: new Uint8Array() }]).signTxn(creator.sk))
     expect((await d.algod.getApplicationBoxByName(appId, enc('big')).do()).value.length).toBe(3000)
   })
@@ -594,7 +594,7 @@ pushint 1
     const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: creator.addr, appIndex: a, appArgs: [algosdk.encodeUint64(a)], suggestedParams: { ...sp, fee: 2000n } })
     const res = await postRaw(d.net, call.signTxn(creator.sk))
     expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${call.txID()}: logic eval error: attempt to self-call\\. Details: app=${a}, pc=\\d+$`))
+    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${call.txID()}: logic eval error: attempt to self-call\\. Details: app=${a}, pc=\\d+, opcodes=pushint 0; itxn_field Fee; itxn_submit; label1:$`))
   })
 
   it('refuses an inner call back into an app still running', async () => {

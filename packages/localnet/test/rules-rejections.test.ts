@@ -328,7 +328,7 @@ describe('program rejections', () => {
   it('answers a failing assert with `logic eval error: ... pc=N` that algokit-utils parses', async () => {
     const { res, txn } = await createApp('#pragma version 10\npushint 1\npushint 2\n==\nassert\npushint 1')
     expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${txn.txID()}: logic eval error: assert failed pc=6\\. Details: app=\\d+, pc=6$`))
+    expect(res.body.message).toMatch(new RegExp(`^${REMEMBER}transaction ${txn.txID()}: logic eval error: assert failed pc=6\\. Details: app=\\d+, pc=6, opcodes=pushint 2; ==; assert$`))
     const parsed = LogicError.parseLogicError(new Error(res.body.message))
     expect(parsed).toMatchObject({ txId: txn.txID(), pc: 6, msg: 'assert failed pc=6' })
   })

@@ -208,7 +208,13 @@ function disassembleOp(dis: State, spec: OpSpec): string {
   return out
 }
 
-function run(program: Uint8Array, version: number, vlen: number, labels: Map<number, string> | undefined): string {
+/** Where each instruction's text starts in a disassembly (go's disInfo.pcOffset). */
+interface PcOffset {
+  pc: number
+  offset: number
+}
+
+function run(program: Uint8Array, version: number, vlen: number, labels: Map<number, string> | undefined): { text: string; offsets: PcOffset[] } {
   const table = opsFor(version === 0 ? 1 : version)
   const dis: State = {
     program,
@@ -220,27 +226,30 @@ function run(program: Uint8Array, version: number, vlen: number, labels: Map<num
     intc: [],
     bytec: [],
   }
-  const lines: string[] = []
+  let body = ''
+  const offsets: PcOffset[] = []
   let stateful = false
   while (dis.pc < program.length) {
     const pending = dis.labels.get(dis.pc)
-    if (pending !== undefined) lines.push(`${pending}:`)
+    if (pending !== undefined) body += `${pending}:\n`
     const op = opAt(table, program, dis.pc)
     if (!op) throw new Error(opSpecError(table, program, dis.pc))
     if (op.modes === MODE_APP) stateful = true
     if (op.name === 'proto' && !dis.labels.has(dis.pc)) labelFor(dis, dis.pc)
-    lines.push(disassembleOp(dis, op))
+    // as go records it: after the op's label, before its text
+    offsets.push({ pc: dis.pc, offset: body.length })
+    body += disassembleOp(dis, op) + '\n'
     dis.pc = dis.nextpc
   }
   const last = dis.labels.get(dis.pc)
-  if (last !== undefined) lines.push(`${last}:`)
+  if (last !== undefined) body += `${last}:\n`
   if (dis.rerun) {
     if (labels) throw new Error('rerun even though we had labels')
     return run(program, version, vlen, dis.labels)
   }
   let header = `#pragma version ${version}\n`
   if (version >= OFF_CURVE_VERSION && !stateful && programHashOnCurve(program)) header += '#pragma autosalt false\n'
-  return header + lines.map((l) => l + '\n').join('')
+  return { text: header + body, offsets: offsets.map((o) => ({ pc: o.pc, offset: o.offset + header.length })) }
 }
 
 /** TEAL text for a program; reassembling it gives the same bytes. Throws with go's text if invalid. */
@@ -248,5 +257,27 @@ export function disassemble(program: Uint8Array): string {
   const [version, vlen] = uvarint(program, 0)
   if (vlen <= 0) return '// invalid version\n'
   if (version > BigInt(MAX_VERSION)) return `// unsupported version ${version}\n`
-  return run(program, Number(version), vlen, undefined)
+  return run(program, Number(version), vlen, undefined).text
+}
+
+/**
+ * go's pcDetails: the disassembled instruction at `pc` and up to two before it (with any label
+ * lines among them and the next instruction's label), joined by `; `. Empty when the program does
+ * not disassemble or no instruction starts at `pc`.
+ */
+export function pcDetails(program: Uint8Array, pc: number): string {
+  const MAX_ADDITIONAL_OPCODES = 2
+  const [version, vlen] = uvarint(program, 0)
+  if (vlen <= 0 || version > BigInt(MAX_VERSION)) return ''
+  let dis: { text: string; offsets: PcOffset[] }
+  try {
+    dis = run(program, Number(version), vlen, undefined)
+  } catch {
+    return ''
+  }
+  const i = dis.offsets.findIndex((o) => o.pc === pc)
+  if (i < 0) return ''
+  const start = dis.offsets[Math.max(0, i - MAX_ADDITIONAL_OPCODES)].offset
+  const end = i + 1 < dis.offsets.length ? dis.offsets[i + 1].offset : dis.text.length
+  return dis.text.slice(start, end).replace(/\n$/, '').replaceAll('\n', '; ')
 }

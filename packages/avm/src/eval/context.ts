@@ -108,6 +108,12 @@ export interface EvalEnv {
   /** The app call that made this inner call, if any. */
   caller?: EvalContext
   tracer?: EvalTracer
+  /**
+   * go's Tracer.DetailedEvalErrors(): a failure's details also name the failing opcode and up to
+   * two before it, disassembled (`pc=P, opcodes=…`), as simulate always and send with
+   * EnableDeveloperAPI report them.
+   */
+  detailedErrors?: boolean
 }
 
 /** Mutable state of one program evaluation. Handlers mutate `stack` in place (never replace it). */
@@ -140,6 +146,7 @@ export class EvalContext {
   pastScratch: (StackValue[] | undefined)[]
   caller: EvalContext | undefined
   tracer: EvalTracer | undefined
+  detailedErrors: boolean
   /** State-op scratch owned by STATE (inner transaction being built, last inner group, ...). */
   stateExt: Record<string, unknown> = {}
 
@@ -159,6 +166,7 @@ export class EvalContext {
     this.pastScratch = env.pastScratch ?? []
     this.caller = env.caller
     this.tracer = env.tracer
+    this.detailedErrors = env.detailedErrors ?? false
   }
 
   /** go's remainingBudget(): the pool, or the ClearState cap if that is lower. */

@@ -21,14 +21,18 @@ export interface EvalErrorWhere {
   mode: number
   /** The running app's id (application mode only). */
   appId?: number | bigint
+  /** With detailed errors (go's DetailedEvalErrors): the failing opcode and up to two before it, disassembled (pcDetails). */
+  opcodes?: string
 }
 
 /**
- * algod's text for a failed evaluation, as go's `EvalError.Error()` builds it: LogicSigs say
- * `rejected by logic err=<msg>. Details: pc=N`, apps `logic eval error: <msg>. Details: app=A, pc=N`.
+ * algod's text for a failed evaluation, as go's `EvalError.Error()` and `evalError` build it:
+ * LogicSigs say `rejected by logic err=<msg>. Details: pc=N`, apps `logic eval error: <msg>.
+ * Details: app=A, pc=N`; with detailed errors `pc=N, opcodes=<ops>` in place of `pc=N`.
  */
 export function formatEvalError(message: string, where: EvalErrorWhere): string {
-  const details = where.mode === 2 ? `app=${where.appId ?? 0}, pc=${where.pc}` : `pc=${where.pc}`
+  const pc = where.opcodes === undefined ? `pc=${where.pc}` : `pc=${where.pc}, opcodes=${where.opcodes}`
+  const details = where.mode === 2 ? `app=${where.appId ?? 0}, ${pc}` : pc
   const head = where.mode === 2 ? `logic eval error: ${message}` : `rejected by logic err=${message}`
   return `${head}. Details: ${details}`
 }

@@ -4,6 +4,7 @@
 // first time their pc runs and cached per program, so the hot loop only indexes arrays.
 
 import { AvmError, errorMessage, formatEvalError } from './errors.ts'
+import { pcDetails } from '../disassembler/disassembler.ts'
 import { EvalContext, MODE_APP, type EvalEnv, type Instr } from './context.ts'
 import { LOGIC_VERSION, MAX_STACK_DEPTH, MAX_STRING_SIZE, decodeInstr, programVersion, tableFor, type DecodeEnv } from './decode.ts'
 import { HANDLERS } from './ops/index.ts'
@@ -92,7 +93,7 @@ export function evalProgram(program: Uint8Array, env: EvalEnv): EvalResult {
     return {
       pass: false,
       error,
-      errorText: formatEvalError(error.message, { pc: error.pc, mode: cx.mode, appId: cx.appId }),
+      errorText: formatEvalError(error.message, { pc: error.pc, mode: cx.mode, appId: cx.appId, opcodes: cx.detailedErrors ? pcDetails(program, error.pc) : undefined }),
       cost: cx.cost,
       stack: cx.stack,
       cx,

@@ -68,6 +68,7 @@ function run(p: AppCallParams, caller: EvalContext | undefined): AppCallResult {
     pastScratch: p.pastScratch,
     // simulate's exec trace follows inner app calls too
     tracer: caller?.tracer,
+    detailedErrors: caller?.detailedErrors,
   })
   const cx = result.cx
   p.pastScratch[p.gi] = cx.scratch
