@@ -110,6 +110,28 @@ test('an exact-out swap delivers exactly the amount asked for and spends at most
   expect(before.ALGO - after.ALGO <= units(promise.limit, 'ALGO') + promise.fee).toBe(true)
 })
 
+test('an exact-out swap through a route delivers exactly the amount asked for and spends only what it costs', async ({ page }) => {
+  const account = await newAccount({ algo: 20, tokens: { gUSD: 200, FERN: 0 } })
+  await page.goto('/dex/swap')
+  await connectMnemonic(page, account.mnemonic)
+  await pickToken(page, 'You pay', 'gUSD')
+  await pickToken(page, 'You receive', 'FERN')
+  await page.getByRole('textbox', { name: 'You receive' }).fill('1000')
+  await expect(page.getByRole('textbox', { name: 'You pay' })).not.toHaveValue('')
+
+  const before = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
+  const promise = await review(page)
+  expect(promise.route).toBeGreaterThan(1)
+  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await expect(toast(page, /Swapped at most .* gUSD for 1,000 FERN/)).toBeVisible()
+
+  const after = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
+  // exactly what was asked (a route used to spend the whole maximum and deliver more)
+  expect(after.FERN - before.FERN).toBe(toUnits('FERN', '1000'))
+  expect(before.gUSD - after.gUSD <= units(promise.limit, 'gUSD')).toBe(true)
+  expect(before.ALGO - after.ALGO).toBe(promise.fee)
+})
+
 test('a rejected signature leaves balances and the form as they were', async ({ page }) => {
   const account = await newAccount({ algo: 30, tokens: { gUSD: 1 }, kmd: true })
   await page.goto('/dex/swap')
