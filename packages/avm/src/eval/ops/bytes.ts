@@ -10,19 +10,37 @@ function setTop(cx: EvalContext, v: Uint8Array | Uint64): void {
   cx.stack[cx.stack.length - 1] = v
 }
 
+// V8 keeps a typed array of at most 64 bytes inside its heap, and taking a subarray of one first
+// moves its bytes out to a new ArrayBuffer: for short ranges a copy is cheaper than a view (and
+// keeps the result on the heap for the next op). Longer ranges come from off-heap arrays already.
+const MAX_ON_HEAP = 64
+
+/** Bytes [start, end) of `x` (0 ≤ start ≤ end ≤ x.length): a fresh copy when short, else a view. */
+function range(x: Uint8Array, start: number, end: number): Uint8Array {
+  const n = end - start
+  if (n > MAX_ON_HEAP) return x.subarray(start, end)
+  const out = new Uint8Array(n)
+  for (let i = 0; i < n; i++) out[i] = x[start + i]
+  return out
+}
+
 function substring(x: Uint8Array, start: number, end: number): Uint8Array {
   if (end < start) throw new AvmError('substring end before start')
   if (start > x.length || end > x.length) throw new AvmError('substring range beyond length of string')
-  return x.subarray(start, end)
+  return range(x, start, end)
 }
 
 // go's extractCarefully.
 function extract(x: Uint8Array, start: Uint64, length: Uint64): Uint8Array {
+  // In range (the common case) with no bigint arithmetic; anything else takes go's checks below.
+  if (typeof start === 'number' && typeof length === 'number' && start <= x.length && length <= x.length - start) {
+    return range(x, start, start + length)
+  }
   if (start > x.length) throw new AvmError(`extraction start ${start} is beyond length: ${x.length}`)
   const end = big(start) + big(length)
   if (end > MAX_UINT64) throw new AvmError('extraction end exceeds uint64')
   if (end > BigInt(x.length)) throw new AvmError(`extraction end ${end} is beyond length: ${x.length}`)
-  return x.subarray(Number(start), Number(end))
+  return range(x, Number(start), Number(end))
 }
 
 // go's replaceCarefully.
