@@ -1,7 +1,10 @@
-// The crash test: the CLI runs in a child process while the parent streams payments, asset
-// transfers and app calls at it over HTTP; the child is killed with SIGKILL at a random moment,
-// restarted on the same data directory, and the chain must hold every acknowledged transaction,
-// balances must equal what the committed transactions predict, and new transactions must go in.
+// The crash test: the node runs in a child process (test/crash-child.ts) while the parent streams
+// payments, asset transfers and app calls at it over HTTP; the child stops inside a chosen commit
+// at a chosen stage (before the log write, halfway through it, after its flush) and is killed there
+// with SIGKILL, then the CLI restarts on the same data directory: the chain must hold every
+// acknowledged transaction and exactly the blocks logged in full, balances must equal what the
+// committed transactions predict, and new transactions must go in. Where each kill lands is fixed,
+// so every run kills at the same points.
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createPrivateKey, sign } from 'node:crypto'
@@ -9,12 +12,20 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import algosdk from 'algosdk'
-import { genesisAccounts } from '@grove/ledger'
+import { genesisAccounts, type CommitStage } from '@grove/ledger'
 
 const BIN = path.resolve(import.meta.dirname, '../bin/grove-localnet.mjs')
+const CHILD = path.resolve(import.meta.dirname, 'crash-child.ts')
 const TOKEN = 'a'.repeat(64)
 const FEE = 1000n
-const KILLS = 5
+/** Where each kill lands: inside the n-th commit the child serves, as that stage of it ends. */
+const KILLS: { commit: number; stage: CommitStage }[] = [
+  { commit: 25, stage: 'log' },
+  { commit: 40, stage: 'apply' },
+  { commit: 33, stage: 'flush' },
+  { commit: 50, stage: 'deltas' },
+  { commit: 29, stage: 'encode' },
+]
 const [alice, bob] = genesisAccounts()
 const children = new Set<ChildProcess>()
 const dirs: string[] = []
@@ -53,6 +64,33 @@ function startCli(dataDir: string, extra: string[] = []): Promise<Child> {
       if (m) resolve({ proc, url: m[1], exited })
     })
     void exited.then(({ code, signal }) => reject(new Error(`grove-localnet exited (${code ?? signal}) before it was ready: ${stderr}`)))
+  })
+}
+
+/**
+ * Spawns the crash child on `dataDir`, set to stop inside its `kill.commit`-th commit as
+ * `kill.stage` ends; resolves with its algod URL and a promise of the moment it has stopped there.
+ */
+async function startPausing(dataDir: string, kill: { commit: number; stage: CommitStage }): Promise<Child & { paused: Promise<void> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', '--conditions=@grove/source', CHILD], {
+    env: { ...process.env, GROVE_DATA_DIR: dataDir, GROVE_PAUSE_AT: `${kill.commit} ${kill.stage}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(proc)
+  let stdout = ''
+  let stderr = ''
+  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal, stderr })))
+  let paused: () => void = () => {}
+  const pausedAt = new Promise<void>((resolve) => (paused = resolve))
+  return new Promise((resolve, reject) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      stdout += d.toString()
+      const m = /algod (http:\/\/\S+)/.exec(stdout)
+      if (m) resolve({ proc, url: m[1], exited, paused: pausedAt })
+      if (stdout.includes(`paused ${kill.commit} ${kill.stage}\n`)) paused()
+    })
+    void exited.then(({ code, signal }) => reject(new Error(`the crash child exited (${code ?? signal}) before it was ready: ${stderr}`)))
   })
 }
 
@@ -130,7 +168,7 @@ function applyToModel(m: Model, s: Sent): void {
 }
 
 describe('crash safety', () => {
-  it(`loses nothing acknowledged and corrupts nothing when killed with SIGKILL ${KILLS} times during a stream of writes`, async () => {
+  it(`loses nothing acknowledged and corrupts nothing when killed with SIGKILL ${KILLS.length} times inside a commit, at each of its stages`, async () => {
     const dir = tempDir()
     let child = await startCli(dir)
     let p = await params(child.url)
@@ -156,7 +194,13 @@ describe('crash safety', () => {
     let acknowledgedTotal = 0
     // every block seen after a restart must read back byte for byte after the next one
     const history = new Map<number, string>()
-    for (let round = 0; round < KILLS; round++) {
+    for (const kill of KILLS) {
+      // the CLI stops cleanly; the crash child takes over the same data, set to stop inside a commit
+      child.proc.kill('SIGINT')
+      expect((await child.exited).code).toBe(0)
+      const pausing = await startPausing(dir, kill)
+      child = pausing
+      const startRound = BigInt((await get<{ 'last-round': number }>(child.url, '/v2/status')).body['last-round'])
       p = await params(child.url)
       const sent: Sent[] = []
       const acknowledged = new Set<string>()
@@ -183,14 +227,20 @@ describe('crash safety', () => {
         }
       }
       const stream = Promise.all(Array.from({ length: 4 }, worker))
-      // kill at a random moment once writes are flowing
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400))
+      // kill where the child stopped: inside its kill.commit-th commit, as kill.stage ended
+      await Promise.race([pausing.paused, stream.then(() => Promise.reject(new Error(`the stream ended before the child stopped in commit ${kill.commit}`)))])
       await killHard(child)
       streaming = false
       await stream
       expect(refused).toEqual([])
 
       child = await startCli(dir)
+      // stopped before or halfway through its log write, the commit's block is gone (a torn write is
+      // cut off) and every earlier one is there; stopped after its flush, it is there, and so is any
+      // later block logged before that flush was reported (SIGKILL keeps what was written)
+      const lastRound = BigInt((await get<{ 'last-round': number }>(child.url, '/v2/status')).body['last-round'])
+      if (kill.stage === 'flush') expect(lastRound - startRound).toBeGreaterThanOrEqual(BigInt(kill.commit))
+      else expect(lastRound - startRound).toBe(BigInt(kill.commit - 1))
       for (const s of sent) {
         const { status, body } = await get<{ 'confirmed-round'?: number }>(child.url, `/v2/transactions/pending/${s.txId}`)
         // acknowledged ⇒ committed; a write in flight at the kill may have gone either way
