@@ -220,6 +220,48 @@ test('a pool created but never funded offers the deposit step when the user come
   expect(await lpBalance(account.address, pool.lpAsset)).toBe(199_000n) // √(4,000,000 · 10,000) − 1,000
 })
 
+test('a first deposit shows the liquidity it locks forever, and every share is what the LP redeems (MOSS 4 decimals / ACORN 0)', async ({ page }) => {
+  const account = await newAccount({ algo: 60 })
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  const make = async (unitName: string, decimals: number) =>
+    (await a.send.assetCreate({ sender: signer.addr, total: 10n ** 12n, decimals, assetName: `Test ${unitName}`, unitName, suppressLog: true })).assetId
+  const [moss, acorn] = [await make('TMOSS', 4), await make('TACRN', 0)]
+  await page.goto('/shares')
+  await connectMnemonic(page, account.mnemonic)
+  for (const [label, id, unit] of [['First token', moss, 'TMOSS'], ['Second token', acorn, 'TACRN']] as const) {
+    await page.getByRole('button', { name: new RegExp(`^${label}: `) }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('searchbox').fill(String(id))
+    await dialog.getByRole('checkbox', { name: 'I understand the risk' }).check()
+    await dialog.getByRole('button', { name: `Import ${unit}` }).click()
+    await expect(dialog).toBeHidden()
+  }
+  await page.getByRole('textbox', { name: 'First token' }).fill('100')
+  await page.getByRole('textbox', { name: 'Second token' }).fill('50')
+  await page.getByRole('button', { name: 'Create pool' }).click()
+  const step1 = await review(page, 'Create the TMOSS/TACRN pool', 'Sign step 1: create pool')
+  // √(1,000,000 · 50) = 7,071 LP, of which 1,000 stay in the pool: 85.8577% redeemable, 14.1423% locked
+  await expect(step1.dialog.getByTestId('review-share')).toHaveText('85.8577%')
+  await expect(step1.dialog.getByTestId('review-locked')).toContainText('14.1423%')
+  await expect(step1.dialog.getByTestId('locked-warning')).toContainText('14.1423% of this deposit stays in the pool forever')
+  await step1.confirm()
+  await expect(toast(page, /Created the TMOSS\/TACRN pool/)).toBeVisible({ timeout: 30_000 })
+  const step2 = await review(page, 'Create the TMOSS/TACRN pool', 'Sign step 2: deposit')
+  await expect(step2.dialog.getByTestId('review-share')).toHaveText('85.8577%')
+  await step2.confirm()
+  await expect(toast(page, /Added 100 TMOSS and 50 TACRN to TMOSS\/TACRN/)).toBeVisible({ timeout: 30_000 })
+  await expect(step2.dialog).toBeHidden()
+
+  // the chain agrees: the LP redeems 85.8577% of each side, and the pool list says so
+  const pool = await poolState(moss, acorn)
+  const lp = await lpBalance(account.address, pool.lpAsset)
+  expect(lp).toBe(6_071n)
+  expect((lp * pool.reserveA) / (lp + 1000n)).toBe((6_071n * 1_000_000n) / 7_071n)
+  await expect(page.locator('tr[data-pool="TMOSS/TACRN"] td[data-label="Share"]')).toHaveText('85.8577%')
+  await expect(page.locator('tr[data-pool-row="TMOSS/TACRN"] td[data-label="Your share"]')).toHaveText('85.8577%')
+})
+
 test('a single-sided add swaps part of the deposit and mints at least the minimum', async ({ page }) => {
   const account = await newAccount({ algo: 20, tokens: { FERN: 500 } })
   const [fern, moss] = [token('FERN'), token('MOSS')]

@@ -8,14 +8,16 @@ import type { AddState } from './liquidity-state.ts'
 
 const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove USD', decimals: 6 }
 const FERN: Token = { id: 1002, symbol: 'FERN', name: 'Fern', decimals: 2 }
-const TOKENS = new Map([ALGO, GUSD, FERN].map((t) => [t.id, t]))
+const MOSS: Token = { id: 1003, symbol: 'MOSS', name: 'Moss', decimals: 4 }
+const ACORN: Token = { id: 1004, symbol: 'ACORN', name: 'Acorn', decimals: 0 }
+const TOKENS = new Map([ALGO, GUSD, FERN, MOSS, ACORN].map((t) => [t.id, t]))
 
 const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint, lpIssued: bigint): Pool =>
   sdk.newPool(a, b, { reserveA, reserveB, lpAsset: 5000n + BigInt(b), lpIssued })
 // 4,000 ALGO : 1,000 gUSD with 1,999,000 LP issued (2,000,000 supply with the locked 1,000).
 const ALGO_GUSD = pool(0, 1001, 4_000_000_000n, 1_000_000_000n, 1_999_999_000n)
 const POOLS = [ALGO_GUSD]
-const HOLDINGS: Holdings = { algo: 100_000_000n, minBalance: 200_000n, assets: new Map([[1001, 20_000_000n], [1002, 100_000n], [6001, 20_000_000n]]) }
+const HOLDINGS: Holdings = { algo: 100_000_000n, minBalance: 200_000n, assets: new Map([[1001, 20_000_000n], [1002, 100_000n], [1003, 10_000_000n], [1004, 1_000n], [6001, 20_000_000n]]) }
 
 const add = (state: Partial<AddState>, patch: Partial<AddInputs> = {}) =>
   deriveAdd({
@@ -51,8 +53,20 @@ describe('deriveAdd', () => {
     const view = add({ second: 1002, textA: '10', textB: '250' })
     expect(view.creating).toBe(true)
     expect(view.lp).toBe(sdk.isqrt(10_000_000n * 25_000n) - 1000n)
-    expect(view.sharePercent).toBe(100)
+    // the redeemable share: 499,000 of the 500,000 LP, the other 1,000 locked forever
+    expect(view.sharePercent).toBe(99.8)
+    expect(view.locked).toEqual({ amountA: 20_000n, amountB: 50n, sharePercent: 0.2 })
     expect(view.button.label).toBe('Create pool')
+  })
+
+  it('says how much of a small first deposit the locked minimum liquidity holds (MOSS 4 decimals / ACORN 0)', () => {
+    // 100 MOSS + 50 ACORN: √(1,000,000 · 50) = 7,071 LP, of which 1,000 are locked: 85.8577% redeemable
+    const view = add({ first: 1003, second: 1004, textA: '100', textB: '50' })
+    expect(view.lp).toBe(6_071n)
+    expect(view.sharePercent).toBeCloseTo(85.8577, 4)
+    expect(view.locked!.amountA).toBe((1_000_000n * 1000n) / 7_071n)
+    expect(view.locked!.amountB).toBe((50n * 1000n) / 7_071n)
+    expect(view.locked!.sharePercent).toBeCloseTo(14.1423, 4)
   })
 
   it('marks a new pool as two steps: create first, when no pool exists', () => {

@@ -86,10 +86,19 @@ export interface AddView {
   minLp: bigint | null
   /** For a zap, how much of the deposit the pool swaps to the other side. */
   swapAmount: bigint | null
+  /** Your redeemable share of the pool after the deposit (the 1,000 LP locked forever count in the supply). */
   sharePercent: number | null
+  /**
+   * A first deposit locks 1,000 LP forever (the minimum liquidity): what they hold of the deposit,
+   * per side, and their share; null when the pool already has liquidity.
+   */
+  locked: { amountA: bigint; amountB: bigint; sharePercent: number } | null
   message: string | null
   button: ActionState
 }
+
+/** A first deposit's locked minimum liquidity above this share of it gets a warning. */
+export const LOCKED_WARNING_PERCENT = 1
 
 /** What the add derivation reads. */
 export interface AddInputs {
@@ -168,7 +177,16 @@ export function deriveAdd(input: AddInputs): AddView {
   const shortB = !state.single && amountB !== null && balanceB !== undefined && amountB > balanceB
   const short = shortA ? tokenA : shortB ? tokenB : null
   const minLp = lp === null || !sdk ? null : sdk.minimumReceived(lp, BigInt(input.slippageBps))
-  const sharePercent = lp === null ? null : pool && !creating ? sdk!.lpSharePercent({ ...pool, lpIssued: pool.lpIssued + lp }, lp) : 100
+  // the redeemable share: a first deposit's LP is its whole issue, beside the 1,000 locked forever
+  const sharePercent = lp === null || !sdk ? null : sdk.lpSharePercent({ ...(pool && !creating ? pool : sdk.newPool(tokenA!.id, tokenB!.id)), lpIssued: (pool && !creating ? pool.lpIssued : 0n) + lp }, lp)
+  const locked =
+    creating && lp !== null && amountA !== null && amountB !== null && sdk
+      ? {
+          amountA: (amountA * sdk.MINIMUM_LIQUIDITY) / (lp + sdk.MINIMUM_LIQUIDITY),
+          amountB: (amountB * sdk.MINIMUM_LIQUIDITY) / (lp + sdk.MINIMUM_LIQUIDITY),
+          sharePercent: sdk.lpSharePercent({ ...sdk.newPool(tokenA!.id, tokenB!.id), lpIssued: lp }, sdk.MINIMUM_LIQUIDITY),
+        }
+      : null
 
   const needsBoth = !state.single && (amountA === null || amountB === null)
   const button = actionButtonState({
@@ -190,7 +208,7 @@ export function deriveAdd(input: AddInputs): AddView {
         ? `You do not have enough ALGO: keep your minimum balance and ${formatAlgo(fee)} for fees${step === 'create' ? ' and the new pool’s deposit' : ''}.`
         : `You do not have enough ${short.symbol}.`
       : null)
-  return { tokenA, tokenB, pool, creating, step, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, message, button }
+  return { tokenA, tokenB, pool, creating, step, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, locked, message, button }
 }
 
 function balanceFor(holdings: Holdings | undefined, token: Token | null, fee: bigint): bigint | undefined {

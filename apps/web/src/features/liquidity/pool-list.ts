@@ -77,8 +77,12 @@ const compare = (x: PoolRow, y: PoolRow, key: PoolSortKey): number => {
   const [a, b] = key === 'tvl' ? [x.tvlAlgo ?? -1n, y.tvlAlgo ?? -1n] : [share(x), share(y)]
   return a === b ? 0 : a < b ? -1 : 1
 }
-// The user's share in parts per billion, comparable across pools.
-const share = (row: PoolRow): bigint => (row.pool.lpIssued === 0n ? 0n : (row.userLp * 1_000_000_000n) / row.pool.lpIssued)
+/** LP units locked forever by a pool's first deposit: they count in the supply a share redeems against. */
+const LOCKED_LP = 1000n
+
+/** The user's redeemable share of the pool in parts per billion (what their LP withdraws), comparable across pools. */
+export const shareOfPool = (row: Pick<PoolRow, 'pool' | 'userLp'>): bigint => (row.pool.lpIssued === 0n ? 0n : (row.userLp * 1_000_000_000n) / (row.pool.lpIssued + LOCKED_LP))
+const share = shareOfPool
 
 /** The rows matching `query`, the user's positions first, each group in the chosen order (ties by pair). */
 export function visiblePools(rows: readonly PoolRow[], query: string, sort: PoolSort): PoolRow[] {

@@ -2,7 +2,8 @@ import { NetworkFeeRow, ReviewAmounts, ReviewDialog, type QuotedChange, type Quo
 import { Stepper } from '@/components/ui/stepper.tsx'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { displayPrice, LIQUIDITY_FEE, type AddView, type RemoveView } from '../derive-liquidity.ts'
+import { Notice } from '@/components/ui/notice.tsx'
+import { displayPrice, LIQUIDITY_FEE, LOCKED_WARNING_PERCENT, type AddView, type RemoveView } from '../derive-liquidity.ts'
 
 /** The two signatures of a new pool, as the stepper names them. */
 export const CREATE_STEPS = ['Create pool', 'Deposit']
@@ -95,6 +96,15 @@ export function AddReview(props: AddReviewProps) {
           </p>
         </>
       ) : null}
+      {view.locked && view.locked.sharePercent > LOCKED_WARNING_PERCENT ? (
+        <div data-testid="locked-warning">
+          <Notice tone="warning" title={`${percent(view.locked.sharePercent)} of this deposit stays in the pool forever`}>
+            <p>
+              A pool’s first deposit locks 1,000 LP units for good, so that nobody can empty it. With these amounts they hold {amount(view.locked.amountA, tokenA)} and {amount(view.locked.amountB, tokenB)}: your LP tokens redeem {percent(view.sharePercent)} of what you deposit. A larger deposit (in base units of both tokens) makes the locked part smaller.
+            </p>
+          </Notice>
+        </div>
+      ) : null}
       <ReviewAmounts
         amounts={[
           { label: step === 'create' ? 'You will deposit (step 2)' : 'You deposit', value: deposit, testId: 'review-deposit', tokens: props.single || view.amountB === null ? [tokenA] : [tokenA, tokenB] },
@@ -124,6 +134,14 @@ export function AddReview(props: AddReviewProps) {
           <dt>Your share of the pool after</dt>
           <dd data-testid="review-share">{percent(view.sharePercent)}</dd>
         </div>
+        {view.locked ? (
+          <div>
+            <dt>Locked in the pool forever</dt>
+            <dd data-testid="review-locked" data-percent={view.locked.sharePercent}>
+              {pairOf(amount(view.locked.amountA, tokenA), amount(view.locked.amountB, tokenB))} ({percent(view.locked.sharePercent)})
+            </dd>
+          </div>
+        ) : null}
         {step === 'create' ? (
           <div>
             <dt>Pool creation deposit</dt>

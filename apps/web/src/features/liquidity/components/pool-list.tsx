@@ -4,7 +4,7 @@ import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { displayPrice } from '../derive-liquidity.ts'
-import { visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
+import { shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
 
 /** Props of {@link PoolList}. */
 export interface PoolListProps {
@@ -105,7 +105,7 @@ export function PoolList(props: PoolListProps) {
                         {row.market ? `${formatPercent(row.market.feeApr)} APR` : null}
                       </td>
                     ) : null}
-                    <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${((Number(row.userLp) / Number(pool.lpIssued)) * 100).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
+                    <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${(Number(shareOfPool(row)) / 10_000_000).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
                     <td className="pools-table__actions">
                       <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
                         Add
