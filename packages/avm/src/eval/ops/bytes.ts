@@ -11,17 +11,16 @@ function setTop(cx: EvalContext, v: Uint8Array | Uint64): void {
 }
 
 // V8 keeps a typed array of at most 64 bytes inside its heap, and taking a subarray of one first
-// moves its bytes out to a new ArrayBuffer: for short ranges a copy is cheaper than a view (and
-// keeps the result on the heap for the next op). Longer ranges come from off-heap arrays already.
+// moves its bytes out to a new ArrayBuffer: for short ranges a copy (slice, a builtin memcpy) is
+// cheaper than a view and keeps the result on the heap for the next op. Longer ranges come from
+// off-heap arrays already. (A Buffer's slice is a view, as subarray was: values are never mutated.)
 const MAX_ON_HEAP = 64
 
 /** Bytes [start, end) of `x` (0 ≤ start ≤ end ≤ x.length): a fresh copy when short, else a view. */
 function range(x: Uint8Array, start: number, end: number): Uint8Array {
   const n = end - start
   if (n > MAX_ON_HEAP) return x.subarray(start, end)
-  const out = new Uint8Array(n)
-  for (let i = 0; i < n; i++) out[i] = x[start + i]
-  return out
+  return x.slice(start, end)
 }
 
 function substring(x: Uint8Array, start: number, end: number): Uint8Array {
