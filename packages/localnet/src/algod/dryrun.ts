@@ -25,10 +25,7 @@ import {
   type Txn,
   type Uint64,
 } from '@grove/avm'
-import { txnFromSdk } from './convert.ts'
-import { base32Decode } from './deltas.ts'
-import { CONSENSUS_PARAMS, consensusOf } from './genesis.ts'
-import { sha512_256 } from './hash.ts'
+import { CONSENSUS_PARAMS, base32Decode, consensusOf, sha512_256, txnFromSdk } from '@grove/ledger'
 
 /** One `sources` entry: TEAL compiled into a LogicSig (`lsig`) or an app's program (`approv`, `clearp`). */
 export interface DryrunSource {

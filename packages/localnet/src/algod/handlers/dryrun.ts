@@ -1,10 +1,10 @@
 // POST /v2/teal/dryrun: algod 4.x's developer endpoint (go-algorand removed it in 5.0, #6651),
 // kept because the seed spec lists it and older tools call it. This handler decodes the request
 // as go's TealDryrun does (strict JSON first, then msgpack), fills the defaults from the latest
-// block, and answers @grove/ledger's dryrun result as JSON (go has no msgpack reply here).
+// block, and answers the dryrun result (../dryrun.ts) as JSON (go has no msgpack reply here).
 import algosdk from 'algosdk'
-import { consensusOf, dryrun } from '@grove/ledger'
-import type { DryrunRequest, DryrunSource } from '@grove/ledger'
+import { consensusOf } from '@grove/ledger'
+import { dryrun, type DryrunRequest, type DryrunSource } from '../dryrun.ts'
 import { badRequest } from '../errors.ts'
 import { jsonReply } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
