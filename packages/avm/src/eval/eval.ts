@@ -101,15 +101,71 @@ export function evalProgram(program: Uint8Array, env: EvalEnv): EvalResult {
   }
 }
 
-/** The step loop with no tracer. */
+/**
+ * The step loop with no tracer: execute() written out in the loop (V8 does not inline it), with
+ * what cannot change during an evaluation (mode, own cost limit, budget object) held in locals.
+ * Every check is execute()'s, in its order, with its messages (those come from execute's helpers).
+ */
 function run(cx: EvalContext): void {
   const len = cx.program.length
   const instrs = instrsFor(cx.program, cx.proto.logicSigVersion)
   const stack = cx.stack
-  while (cx.pc < len) {
-    const pc = cx.pc
+  const mode = cx.mode
+  const costLimit = cx.costLimit
+  const budget = cx.budget
+  let pc = cx.pc
+  while (pc < len) {
     const ins = instrs[pc] ?? (instrs[pc] = decodeInstr(decodeEnvOf(cx), pc))
-    execute(cx, stack, ins)
+    if ((ins.spec.modes & mode) === 0) throw modeError(ins)
+    const nargs = ins.nargs
+    const first = stack.length - nargs
+    if (first < 0) throw underflowError(ins)
+    const kinds = ins.argKinds
+    for (let i = 0; i < nargs; i++) {
+      const k = kinds[i]
+      if (k !== 0 && (typeof stack[first + i] === 'object') !== (k === 2)) throw argTypeError(ins, i, stack[first + i])
+    }
+    let cost = ins.cost
+    if (ins.perChunk !== 0) cost += ins.perChunk * Math.ceil((stack[first + ins.chunkArg] as Uint8Array).length / ins.chunkSize)
+    if (cost <= 0) throw zeroCostError(ins)
+    if (cost > budget.remaining || cost > costLimit - cx.cost) throw budgetError(cx, ins)
+    cx.cost += cost
+    budget.remaining -= cost
+    cx.nextPc = ins.next
+    ins.handler(cx, ins)
+    if (ins.returnsBytes) checkReturns(stack, ins)
+    if (stack.length > MAX_STACK_DEPTH) throw new AvmError('stack overflow')
+    pc = cx.pc = cx.nextPc
+  }
+}
+
+function modeError(ins: Instr): AvmError {
+  return new AvmError(`${ins.spec.name} not allowed in current mode`)
+}
+
+function underflowError(ins: Instr): AvmError {
+  return new AvmError(`stack underflow in ${ins.spec.name}`)
+}
+
+function argTypeError(ins: Instr, i: number, v: StackValue): AvmError {
+  return new AvmError(`${ins.spec.name} arg ${i} wanted ${ins.spec.args[i]} but got ${typeName(v)}`)
+}
+
+function zeroCostError(ins: Instr): AvmError {
+  return new AvmError(ins.error ?? `${ins.spec.name} returned 0 cost`)
+}
+
+function budgetError(cx: EvalContext, ins: Instr): AvmError {
+  return new AvmError(`dynamic cost budget exceeded, executing ${ins.spec.name}: local program cost was ${cx.cost}`)
+}
+
+/** go's check that no returned byte string exceeds MaxStringSize. */
+function checkReturns(stack: StackValue[], ins: Instr): void {
+  for (let i = stack.length - ins.nrets; i < stack.length; i++) {
+    const v = stack[i]
+    if (typeof v === 'object' && v.length > MAX_STRING_SIZE) {
+      throw new AvmError(`${ins.spec.name} produced a too big (${v.length}) byte-array`)
+    }
   }
 }
 
@@ -145,41 +201,30 @@ function typeName(v: StackValue): string {
 }
 
 function execute(cx: EvalContext, stack: StackValue[], ins: Instr): void {
-  if ((ins.spec.modes & cx.mode) === 0) throw new AvmError(`${ins.spec.name} not allowed in current mode`)
+  if ((ins.spec.modes & cx.mode) === 0) throw modeError(ins)
   const nargs = ins.nargs
   const height = stack.length
-  if (height < nargs) throw new AvmError(`stack underflow in ${ins.spec.name}`)
+  if (height < nargs) throw underflowError(ins)
   const kinds = ins.argKinds
   const first = height - nargs
   for (let i = 0; i < nargs; i++) {
     const k = kinds[i]
-    if (k !== 0 && (typeof stack[first + i] === 'object') !== (k === 2)) {
-      throw new AvmError(`${ins.spec.name} arg ${i} wanted ${ins.spec.args[i]} but got ${typeName(stack[first + i])}`)
-    }
+    if (k !== 0 && (typeof stack[first + i] === 'object') !== (k === 2)) throw argTypeError(ins, i, stack[first + i])
   }
   let cost = ins.cost
   if (ins.perChunk !== 0) {
     const arg = stack[first + ins.chunkArg] as Uint8Array
     cost += ins.perChunk * Math.ceil(arg.length / ins.chunkSize)
   }
-  if (cost <= 0) throw new AvmError(ins.error ?? `${ins.spec.name} returned 0 cost`)
+  if (cost <= 0) throw zeroCostError(ins)
   const own = cx.costLimit - cx.cost
   const remaining = own < cx.budget.remaining ? own : cx.budget.remaining
-  if (cost > remaining) {
-    throw new AvmError(`dynamic cost budget exceeded, executing ${ins.spec.name}: local program cost was ${cx.cost}`)
-  }
+  if (cost > remaining) throw budgetError(cx, ins)
   cx.cost += cost
   cx.budget.remaining -= cost
   cx.nextPc = ins.next
   ins.handler(cx, ins)
-  if (ins.returnsBytes) {
-    for (let i = stack.length - ins.nrets; i < stack.length; i++) {
-      const v = stack[i]
-      if (typeof v === 'object' && v.length > MAX_STRING_SIZE) {
-        throw new AvmError(`${ins.spec.name} produced a too big (${v.length}) byte-array`)
-      }
-    }
-  }
+  if (ins.returnsBytes) checkReturns(stack, ins)
   if (stack.length > MAX_STACK_DEPTH) throw new AvmError('stack overflow')
   cx.pc = cx.nextPc
 }
