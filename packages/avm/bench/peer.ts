@@ -143,7 +143,7 @@ function peerAppRunner(approval: string, fundApp: boolean): () => void {
 function groveLsigRunner(source: string): () => void {
   const prog = program(source)
   return () => {
-    const r = evalProgram(prog, sigHarnessEnv({ budget: 1e15 }))
+    const r = evalProgram(prog, sigHarnessEnv({ budget: 1e9 }))
     if (!r.pass) throw new Error(r.error?.message ?? 'rejected')
   }
 }
