@@ -9,7 +9,7 @@ import { assemble } from '../src/assembler/index.ts'
 import { evalProgram } from '../src/eval/eval.ts'
 import { sigHarnessEnv } from '../src/harness.ts'
 import { readConformance } from '../src/conformance/data.ts'
-import { rows, unitsPerSecond } from './peer.ts'
+import { measureRow, rows } from './peer.ts'
 
 const BUDGET = 1_000_000_000
 
@@ -115,10 +115,9 @@ interface Baseline {
 }
 const baseline = JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Baseline
 
-const RUNS = 5
+const RUNS = 7
 const peer = rows().map((r) => {
-  const grove = unitsPerSecond(r.grove, RUNS)
-  const algoBuilder = unitsPerSecond(r.peer, RUNS)
+  const { grove, peer: algoBuilder } = measureRow(r, RUNS)
   const base = baseline.rows[r.name]
   return {
     row: r.name,
@@ -133,6 +132,7 @@ const peer = rows().map((r) => {
 
 const pad = (x: unknown, n: number): string => String(x ?? '—').padStart(n)
 process.stderr.write(
+  `Per second of CPU time, best of ${RUNS} runs taking turns with algo-builder; baseline: bench/baseline.json\n` +
   `${'row'.padEnd(40)}${pad('unit', 8)}${pad('Grove', 12)}${pad('baseline', 12)}${pad('×base', 8)}${pad('algo-builder', 14)}${pad('ratio', 8)}\n` +
     peer.map((p) => `${p.row.padEnd(40)}${pad(p.unit, 8)}${pad(p.grove, 12)}${pad(p.baseline, 12)}${pad(p.vsBaseline, 8)}${pad(p.algoBuilder, 14)}${pad(`${p.ratio}×`, 8)}\n`).join(''),
 )

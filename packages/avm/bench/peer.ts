@@ -7,8 +7,8 @@
 // its harness budget. App calls and payments are whole application-call transactions, one per
 // evaluation: Grove through runAppCall over a MemoryLedger (what the ledger calls for an app
 // call), algo-builder through Runtime.executeTx; the payment is an inner `pay` from the app.
-// Each figure is opcodes executed per second (program opcodes for the loops, transactions for
-// app calls and payments), the best of several timed runs after a warm-up.
+// Each figure is opcodes executed per second of CPU time (program opcodes for the loops,
+// transactions for app calls and payments), the best of several runs taking turns (measureRow).
 import { createRequire } from 'node:module'
 import { assemble } from '../src/assembler/index.ts'
 import { evalProgram } from '../src/eval/eval.ts'
@@ -249,15 +249,27 @@ int 1`,
   ]
 }
 
-/** Best units/s of `f` over `runs` timed runs after one warm-up. */
-export function unitsPerSecond(f: () => number, runs: number): number {
-  f()
-  let best = 0
+/** Units per second of CPU time this process spent in one call of `f`. */
+function cpuRate(f: () => number): number {
+  const c0 = process.cpuUsage()
+  const units = f()
+  const c = process.cpuUsage(c0)
+  return (units / (c.user + c.system)) * 1e6
+}
+
+/**
+ * Best units per second of CPU time of Grove and of algo-builder over `runs` runs each, after one
+ * warm-up each, the two taking turns: on a machine shared with other work, CPU time and turns
+ * keep both sides measured under the same conditions (wall time counts the time others ran).
+ */
+export function measureRow(row: Row, runs: number): { grove: number; peer: number } {
+  row.grove()
+  row.peer()
+  let grove = 0
+  let peer = 0
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    const units = f()
-    const ms = performance.now() - t0
-    best = Math.max(best, (units / ms) * 1000)
+    grove = Math.max(grove, cpuRate(row.grove))
+    peer = Math.max(peer, cpuRate(row.peer))
   }
-  return Math.round(best)
+  return { grove: Math.round(grove), peer: Math.round(peer) }
 }
