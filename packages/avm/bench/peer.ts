@@ -10,6 +10,8 @@
 // Each figure is opcodes executed per second of CPU time (program opcodes for the loops,
 // transactions for app calls and payments), the best of several runs taking turns (measureRow).
 import { createRequire } from 'node:module'
+import v8 from 'node:v8'
+import vm from 'node:vm'
 import { assemble } from '../src/assembler/index.ts'
 import { evalProgram } from '../src/eval/eval.ts'
 import { sigHarnessEnv } from '../src/harness.ts'
@@ -249,8 +251,14 @@ int 1`,
   ]
 }
 
+// A full collection before each timed run, so neither side pays for the other's garbage (the
+// two share one heap, and algo-builder leaves plenty).
+v8.setFlagsFromString('--expose-gc')
+const collect = vm.runInNewContext('gc') as () => void
+
 /** Units per second of CPU time this process spent in one call of `f`. */
 function cpuRate(f: () => number): number {
+  collect()
   const c0 = process.cpuUsage()
   const units = f()
   const c = process.cpuUsage(c0)
