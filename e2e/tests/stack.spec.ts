@@ -19,6 +19,53 @@ test('the app is deployed on the stack localnet, not "not deployed"', async ({ p
   await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
 })
 
+test('a custom node is checked before it is saved, and then serves every page: the page may call it', async ({ page }) => {
+  const { algodUrl, token: apiToken } = stackInfo()
+  const port = new URL(algodUrl).port
+  await page.goto('/settings')
+  const algod = page.getByRole('form', { name: 'Custom algod' })
+  const save = async (server: string, p: string) => {
+    await algod.getByLabel('Server URL').fill(server)
+    await algod.getByLabel('Port').fill(p)
+    await algod.getByLabel('API token').fill(apiToken)
+    await algod.getByRole('button', { name: 'Save endpoint' }).click()
+  }
+  // a node that does not answer is refused with a sentence, and nothing is saved
+  await save('http://127.0.0.1', '9')
+  await expect(algod.getByText('Could not reach http://127.0.0.1:9')).toBeVisible()
+  await expect(page.getByText('Using the default endpoint. Balances')).toBeVisible()
+  // the same localnet under another origin (localhost): checked, saved, and allowed by the page's CSP
+  await save('http://localhost', port)
+  await expect(page.getByText('Saved. The wallet reconnects')).toBeVisible()
+  await expect(page.getByText('Using your custom endpoint. Balances')).toBeVisible()
+  const blocked: string[] = []
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) blocked.push(m.text())
+  })
+  await page.goto('/dex/swap')
+  await expect(page.getByRole('heading', { level: 1, name: 'Swap' })).toBeVisible()
+  await page.goto('/staking/farms')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
+  await expect(page.getByText('The node cannot be reached')).toHaveCount(0)
+  expect(blocked).toEqual([])
+})
+
+test('a saved node that stops answering reads as unreachable, never as "not deployed"', async ({ page }) => {
+  await page.goto('/settings')
+  // a node saved while it answered, then gone: written to the stored settings as the page would
+  await page.evaluate(() => {
+    const key = 'grove.settings.v1'
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>
+    localStorage.setItem(key, JSON.stringify({ ...stored, algodOverrides: { localnet: { server: 'http://127.0.0.1', port: '9', token: '' } } }))
+  })
+  const messages: string[] = []
+  page.on('console', (m) => messages.push(m.text()))
+  await page.goto('/staking/farms')
+  await expect(page.getByText('The node cannot be reached'), messages.join('\n')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
+})
+
 test('a Mnemonic wallet with a fresh account shows the ALGO balance algod holds', async ({ page }) => {
   const account = await newAccount({ algo: 123.456789, tokens: { gUSD: 50 } })
   expect(await balance(account.address, 'gUSD')).toBe(50_000_000n)

@@ -61,8 +61,17 @@ describe('security headers', () => {
     expect(csp.find((d) => d.startsWith('img-src'))).toBe("img-src 'self' data: blob: https:")
     const connect = csp.find((d) => d.startsWith('connect-src'))!
     expect(connect).toContain(IPFS_GATEWAY)
-    expect(connect).not.toContain(' https: ')
-    expect(connect.endsWith(' https:')).toBe(false)
+  })
+
+  it('lets the page call the nodes Settings accepts: any https origin, and http on loopback only', () => {
+    const connect = contentSecurityPolicy({ apis: [] })
+      .split('; ')
+      .find((d) => d.startsWith('connect-src'))!
+      .split(' ')
+    expect(connect).toContain('https:')
+    for (const loopback of ['http://localhost:*', 'http://127.0.0.1:*']) expect(connect).toContain(loopback)
+    expect(connect).not.toContain('http:')
+    expect(connect).not.toContain('*')
   })
 })
 

@@ -29,6 +29,9 @@ export const WALLET_SOURCES = {
   media: ['https://s3.amazonaws.com', 'https://defly-walletconnect.s3.eu-central-1.amazonaws.com'],
 } as const
 
+/** Loopback http origins on any port: a node on the user's own machine (what Settings accepts over http; CSP has no syntax for an IPv6 literal such as [::1]). */
+export const LOOPBACK_HTTP = ['http://localhost:*', 'http://127.0.0.1:*'] as const
+
 /** Which origins the page may call: the build's algod, kmd, indexer and analytics, plus extras. */
 export interface CspOrigins {
   /** Origins of the APIs this build is configured for (algod, kmd, indexer, analytics). */
@@ -37,8 +40,20 @@ export interface CspOrigins {
 
 /** The Content-Security-Policy for a build that talks to `apis` (and the public networks). */
 export function contentSecurityPolicy({ apis }: CspOrigins): string {
-  // The IPFS gateway serves tokens' ARC-3 / ARC-19 metadata (JSON); no other third-party origin is readable.
-  const connect = new Set(["'self'", ...apis.map(origin), ...Object.values(PUBLIC_ALGOD), ...Object.values(PUBLIC_INDEXER), IPFS_GATEWAY, ...WALLET_SOURCES.connect])
+  // Users point Settings at their own algod and indexer (any https origin, or http on this machine), and
+  // the page can only reach what this header allows: so every https origin and loopback http on any port.
+  // The configured APIs, the public networks and the IPFS gateway (tokens' ARC-3 / ARC-19 metadata) stay
+  // listed by name. Plain http elsewhere is refused (mixed content, and a node's token in clear).
+  const connect = new Set([
+    "'self'",
+    ...apis.map(origin),
+    ...Object.values(PUBLIC_ALGOD),
+    ...Object.values(PUBLIC_INDEXER),
+    IPFS_GATEWAY,
+    ...WALLET_SOURCES.connect,
+    'https:',
+    ...LOOPBACK_HTTP,
+  ])
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],

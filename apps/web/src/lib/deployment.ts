@@ -5,8 +5,9 @@
 // say so instead of showing invented data. A localnet deployment is checked against algod, so a
 // file left over from another data directory never points the app at the wrong apps.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { CONTRACTS, DEPLOYED_ASSETS, toDeployment, type Deployment } from '@grove/sdk/deployment'
-import { algodBaseUrl } from './algod.ts'
+import { algodBaseUrl, algodHealthQuery } from './algod.ts'
 import type { AlgodConfig, NetworkId } from './networks.ts'
 
 /** Where Grove's contracts and assets live on one network: the deployment record (@grove/sdk/deployment). */
@@ -74,6 +75,9 @@ export function deploymentCheckQuery(algod: AlgodConfig, d: Deployment | null) {
     },
     staleTime: Infinity,
     retry: false,
+    // a failed check stays failed until the node answers again (algodHealthQuery polls it): every page
+    // mounting useDeployment refetching it flipped the deployment on and off in a loop of requests
+    retryOnMount: false,
   })
 }
 
@@ -84,6 +88,15 @@ export function deploymentCheckQuery(algod: AlgodConfig, d: Deployment | null) {
 export function useDeployment(network: NetworkId, algod: AlgodConfig): Deployment | null {
   const d = deploymentFor(network)
   const check = useQuery({ ...deploymentCheckQuery(algod, d), enabled: d !== null && network === 'localnet' })
-  if (d === null || network !== 'localnet') return d
+  // a node that does not answer holds nothing we can read: no deployment to work with (pages say why)
+  const health = useQuery({ ...algodHealthQuery(algod), enabled: d !== null })
+  // a check that failed while the node was down is made again once it answers
+  const { refetch } = check
+  const recheck = check.isError && health.isSuccess
+  useEffect(() => {
+    if (recheck) void refetch()
+  }, [recheck, health.dataUpdatedAt, refetch])
+  if (d === null || health.isError) return null
+  if (network !== 'localnet') return d
   return check.isError || (check.isSuccess && check.data !== null) ? null : d
 }

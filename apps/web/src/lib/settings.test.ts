@@ -14,6 +14,7 @@ import {
   settingsStore,
   slippagePercent,
   useSettings,
+  probeEndpoint,
   validateAlgodOverride,
   validateIndexerOverride,
   validateSlippage,
@@ -79,13 +80,14 @@ describe('validateAlgodOverride', () => {
     ['a javascript: URL', { server: 'javascript:alert(1)', port: '', token: '' }, { server: 'The URL must start with http:// or https://' }],
     ['credentials in the URL', { server: 'https://user:pw@node.example.com', port: '', token: '' }, { server: 'Put credentials in the token field, not in the URL' }],
     ['a query string', { server: 'https://node.example.com?x=1', port: '', token: '' }, { server: 'The URL must not contain ?query or #fragment parts' }],
-    ['port 0', { server: 'http://a.b', port: '0', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
-    ['port 65536', { server: 'http://a.b', port: '65536', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
-    ['a fractional port', { server: 'http://a.b', port: '80.5', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
-    ['a negative port', { server: 'http://a.b', port: '-1', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
-    ['a token with spaces', { server: 'http://a.b', port: '', token: 'a b' }, { token: 'Token may contain only printable characters, without spaces' }],
-    ['a token with control characters', { server: 'http://a.b', port: '', token: 'a\u0007b' }, { token: 'Token may contain only printable characters, without spaces' }],
-    ['a token that is too long', { server: 'http://a.b', port: '', token: 'a'.repeat(257) }, { token: 'Token is too long (at most 256 characters)' }],
+    ['plain http off this machine', { server: 'http://10.0.0.5', port: '8080', token: '' }, { server: 'Use https:// for a node that is not on this machine (plain http works on localhost and 127.0.0.1 only)' }],
+    ['port 0', { server: 'https://a.b', port: '0', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
+    ['port 65536', { server: 'https://a.b', port: '65536', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
+    ['a fractional port', { server: 'https://a.b', port: '80.5', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
+    ['a negative port', { server: 'https://a.b', port: '-1', token: '' }, { port: 'Port must be a whole number from 1 to 65535, or empty for the default' }],
+    ['a token with spaces', { server: 'https://a.b', port: '', token: 'a b' }, { token: 'Token may contain only printable characters, without spaces' }],
+    ['a token with control characters', { server: 'https://a.b', port: '', token: 'a\u0007b' }, { token: 'Token may contain only printable characters, without spaces' }],
+    ['a token that is too long', { server: 'https://a.b', port: '', token: 'a'.repeat(257) }, { token: 'Token is too long (at most 256 characters)' }],
     ['every field at once', { server: 'nope', port: 'x', token: 'é' }, {
       server: 'Enter a full URL such as http://127.0.0.1 or https://node.example.com',
       port: 'Port must be a whole number from 1 to 65535, or empty for the default',
@@ -323,3 +325,28 @@ describe('settings store', () => {
     expect(result.current).toEqual(DEFAULT_SETTINGS)
   })
 })
+
+describe('probeEndpoint', () => {
+  const node = { server: 'https://node.example.com', port: '', token: 'secret' }
+  /** A fetch that answers each path from `answers` (a status and a JSON body), or fails like an unreachable host. */
+  const fetchFrom = (answers: Record<string, [number, unknown]> | 'down'): typeof fetch =>
+    (async (url: string | URL | Request) => {
+      if (answers === 'down') throw new TypeError('Failed to fetch')
+      const [status, body] = answers[new URL(String(url)).pathname] ?? [404, {}]
+      return new Response(JSON.stringify(body), { status })
+    }) as typeof fetch
+
+  it('accepts an algod that answers on the expected network', async () => {
+    expect(await probeEndpoint(node, 'algod', 'testnet-v1.0', fetchFrom({ '/health': [200, {}], '/versions': [200, { genesis_id: 'testnet-v1.0' }] }))).toBeNull()
+  })
+
+  it.each([
+    ['a node that cannot be reached', fetchFrom('down'), 'Could not reach https://node.example.com: check the URL and port'],
+    ['a refused token', fetchFrom({ '/health': [401, {}] }), 'https://node.example.com refused the token (401)'],
+    ['a node on another network', fetchFrom({ '/health': [200, {}], '/versions': [200, { genesis_id: 'mainnet-v1.0' }] }), 'https://node.example.com is on mainnet-v1.0, not testnet-v1.0'],
+    ['something that is not an algod', fetchFrom({ '/health': [200, {}], '/versions': [200, {}] }), 'gave no genesis id'],
+  ])('refuses %s with a sentence', async (_name, fetchFn, text) => {
+    expect(await probeEndpoint(node, 'algod', 'testnet-v1.0', fetchFn)).toContain(text)
+  })
+})
+

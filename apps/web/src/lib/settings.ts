@@ -3,6 +3,7 @@
 // Persisted data is untrusted (older versions, other tabs, hand edits), so loading checks
 // every field on its own and falls back to the default for any it cannot use.
 import { useSyncExternalStore } from 'react'
+import { algodBaseUrl } from './algod.ts'
 import { NETWORKS, isExplorerId, isNetworkId, type AlgodConfig, type ExplorerId, type IndexerConfig, type NetworkId } from './networks.ts'
 
 /** Slippage tolerance: chosen by the app, or a custom percentage. */
@@ -110,7 +111,45 @@ function checkServer(server: string, kind: 'algod' | 'indexer'): string | undefi
   if (url.hostname === '') return 'The URL must include a host'
   if (url.username !== '' || url.password !== '') return 'Put credentials in the token field, not in the URL'
   if (url.search !== '' || url.hash !== '') return 'The URL must not contain ?query or #fragment parts'
+  // plain http leaves this machine with the token in clear, and the page's CSP lets it reach loopback only
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'Use https:// for a node that is not on this machine (plain http works on localhost and 127.0.0.1 only)'
   return undefined
+}
+
+/** Hosts a plain http endpoint may have: this machine, as the web server's CSP names it (CSP cannot name [::1]). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1'])
+
+/**
+ * Asks a node whether it answers before it is saved: GET /health, and for algod GET /versions, whose
+ * genesis id must be the network's. Null when it does; otherwise a sentence naming the URL. A node
+ * that cannot be reached (refused, unknown host, or a browser that may not call it) reads as that.
+ */
+export async function probeEndpoint(
+  config: AlgodConfig,
+  kind: 'algod' | 'indexer',
+  expectedGenesisId: string | undefined,
+  fetchFn: typeof fetch = fetch,
+): Promise<string | null> {
+  const base = algodBaseUrl(config)
+  const headers: Record<string, string> = config.token ? { [kind === 'algod' ? 'X-Algo-API-Token' : 'X-Indexer-API-Token']: config.token } : {}
+  const get = async (path: string): Promise<Response | string> => {
+    try {
+      return await fetchFn(`${base}${path}`, { headers, signal: AbortSignal.timeout(8_000) })
+    } catch {
+      return `Could not reach ${base}: check the URL and port, that the node is running, and that it accepts requests from this page (CORS)`
+    }
+  }
+  const health = await get('/health')
+  if (typeof health === 'string') return health
+  if (health.status === 401 || health.status === 403) return `${base} refused the token (${health.status})`
+  if (!health.ok) return `${base}/health answered ${health.status}: this does not look like a working ${kind}`
+  if (kind === 'indexer') return null
+  const versions = await get('/versions')
+  if (typeof versions === 'string') return versions
+  const body = versions.ok ? ((await versions.json().catch(() => null)) as { genesis_id?: unknown } | null) : null
+  if (!body || typeof body.genesis_id !== 'string') return `${base}/versions gave no genesis id: this does not look like an algod`
+  if (expectedGenesisId !== undefined && body.genesis_id !== expectedGenesisId) return `${base} is on ${body.genesis_id}, not ${expectedGenesisId}: pick the network it belongs to`
+  return null
 }
 
 /** Checks a custom slippage percentage as typed ("0.5" or "0.5%"); values that work but are risky carry a warning. */

@@ -13,7 +13,7 @@ import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
-import { useProtocol } from '@/lib/protocol.ts'
+import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol, type DeploymentProblem } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { preparedLiquidityQuery } from './api/prepared-liquidity.ts'
@@ -33,6 +33,7 @@ type Mode = 'add' | 'remove'
 
 /** Liquidity: your pool shares, add liquidity (to an existing or a new pool, or single-sided) and remove it. */
 export function LiquidityPage() {
+  const deploymentProblem = useDeploymentProblem()
   const { network, algod, deployment } = useProtocol()
   const settings = useSettings()
   const session = useWalletSession()
@@ -197,7 +198,7 @@ export function LiquidityPage() {
                 ) : null}
                 {addView.step ? <Stepper label="Creating a pool takes two signatures" steps={CREATE_STEPS} current={addView.step === 'create' ? 0 : 1} /> : null}
                 <button type="submit" className="button button--primary button--block" disabled={addView.button.disabled || tx.busy}>
-                  {actionText(addView.button, tx.busy)}
+                  {actionText(addView.button, tx.busy, deploymentProblem)}
                 </button>
               </form>
             ) : (
@@ -282,9 +283,9 @@ function balance(holdings: { algo: bigint; assets: Map<number, bigint> } | undef
   return id === 0 ? holdings.algo : holdings.assets.get(id)
 }
 
-function actionText(button: { kind: string; label: string }, busy: boolean): string {
+function actionText(button: { kind: string; label: string }, busy: boolean, problem: DeploymentProblem): string {
   if (busy) return 'Waiting for your wallet…'
-  return button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : button.label
+  return button.kind === 'wrong-network' ? DEPLOYMENT_PROBLEM_LABEL[problem ?? 'not-deployed'] : button.label
 }
 
 function AddDetails({ view, verified }: { view: AddView; verified: ReadonlySet<number> }) {
@@ -340,6 +341,7 @@ function RemoveForm(props: {
   onPercent(percent: number): void
   onSubmit(): void
 }) {
+  const deploymentProblem = useDeploymentProblem()
   const { view } = props
   const p = view.position
   const rangeId = useId()
@@ -400,7 +402,7 @@ function RemoveForm(props: {
         </dl>
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || props.busy}>
-        {actionText(view.button, props.busy)}
+        {actionText(view.button, props.busy, deploymentProblem)}
       </button>
     </form>
   )

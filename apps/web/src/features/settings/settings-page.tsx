@@ -3,7 +3,7 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { EXPLORERS, NETWORKS, NETWORK_IDS, type NetworkId } from '@/lib/networks.ts'
 import { SlippageFields, ValidityField } from '@/components/settings/trade-settings-fields.tsx'
-import { effectiveAlgod, effectiveIndexer, settingsStore, useSettings, validateAlgodOverride, validateIndexerOverride, type Theme } from '@/lib/settings.ts'
+import { effectiveAlgod, effectiveIndexer, probeEndpoint, settingsStore, useSettings, validateAlgodOverride, validateIndexerOverride, type Theme } from '@/lib/settings.ts'
 
 /** Settings: network and custom algod and indexer, slippage, validity window, theme, debug logging. */
 export function SettingsPage() {
@@ -83,9 +83,10 @@ function EndpointSection(props: { kind: keyof typeof ENDPOINTS; network: Network
   const [form, setForm] = useState({ server: current.server, port: current.port, token: current.token })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [saved, setSaved] = useState(false)
+  const [checking, setChecking] = useState(false)
   const ids = { server: useId(), port: useId(), token: useId() }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault()
     const checked = spec.validate(form)
     setSaved(false)
@@ -93,7 +94,14 @@ function EndpointSection(props: { kind: keyof typeof ENDPOINTS; network: Network
       setErrors(checked.errors)
       return
     }
+    // the node must answer (and be on this network) before it replaces a working one
     setErrors({})
+    setChecking(true)
+    const problem = await probeEndpoint(checked.value, props.kind, props.kind === 'algod' ? NETWORKS[props.network].genesisId : undefined).finally(() => setChecking(false))
+    if (problem) {
+      setErrors({ server: problem })
+      return
+    }
     settingsStore.update({ [spec.overrides]: { ...overrides, [props.network]: checked.value } })
     setForm(checked.value)
     setSaved(true)
@@ -132,13 +140,13 @@ function EndpointSection(props: { kind: keyof typeof ENDPOINTS; network: Network
       <p>
         {override ? 'Using your custom endpoint.' : 'Using the default endpoint.'} {spec.purpose}
       </p>
-      <form className="stack" onSubmit={submit} noValidate aria-label={`Custom ${props.kind}`}>
+      <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label={`Custom ${props.kind}`}>
         {field('server', 'Server URL', spec.example, 'url')}
         {field('port', 'Port', 'Empty for the scheme’s default port')}
         {field('token', 'API token', spec.tokenHint, 'password')}
         <div className="button-row">
-          <button type="submit" className="button button--primary">
-            Save endpoint
+          <button type="submit" className="button button--primary" disabled={checking} aria-busy={checking || undefined}>
+            {checking ? 'Checking the node…' : 'Save endpoint'}
           </button>
           <button type="button" className="button" onClick={reset} disabled={!override}>
             Use default

@@ -11,7 +11,7 @@ import { useMarket } from '@/lib/pools/market.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
-import { useProtocol } from '@/lib/protocol.ts'
+import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { PAUSE_FLAGS, registryQuery } from '@/lib/registry/registry.ts'
@@ -27,6 +27,7 @@ import './swap.css'
 /** The swap page: pay one token, receive another, at the pools' price within your slippage. */
 export function SwapPage() {
   const { network, algod, deployment } = useProtocol()
+  const deploymentProblem = useDeploymentProblem()
   const settings = useSettings()
   const session = useWalletSession()
   const address = session.activeAddress
@@ -191,7 +192,7 @@ export function SwapPage() {
           </p>
         ) : null}
         <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || tx.busy || swapsPaused}>
-          {swapsPaused ? 'Swaps are paused' : view.button.kind === 'wrong-network' ? 'Grove is not deployed on this network' : tx.busy ? 'Waiting for your wallet…' : view.button.label}
+          {swapsPaused ? 'Swaps are paused' : view.button.kind === 'wrong-network' ? DEPLOYMENT_PROBLEM_LABEL[deploymentProblem ?? 'not-deployed'] : tx.busy ? 'Waiting for your wallet…' : view.button.label}
         </button>
       </form>
       {picking ? (
