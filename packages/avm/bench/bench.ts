@@ -4,6 +4,7 @@
 // Each figure is the best of several timed runs on one core, after a warm-up.
 // `-- --record-baseline` writes this run's Grove figures to bench/baseline.json.
 import fs from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { assemble } from '../src/assembler/index.ts'
 import { evalProgram } from '../src/eval/eval.ts'
@@ -108,7 +109,8 @@ function assemblerThroughput(): { programsPerSec: number; bytesPerSec: number; m
   }
 }
 
-const BASELINE = fileURLToPath(new URL('./baseline.json', import.meta.url))
+// bench/run.mjs runs this file built into node_modules/.cache and says where bench/ is.
+const BASELINE = path.join(process.env.GROVE_AVM_BENCH_DIR ?? path.dirname(fileURLToPath(import.meta.url)), 'baseline.json')
 interface Baseline {
   note: string
   rows: Record<string, number>
