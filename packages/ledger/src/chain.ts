@@ -5,8 +5,9 @@
 // opening replays that log through the same apply code, so a restart resumes exactly.
 
 import algosdk from 'algosdk'
-import { minBalance, type BlockHeader as AvmBlockHeader, type StackValue, type Uint64 } from '@grove/avm'
+import { minBalance, type BlockHeader as AvmBlockHeader, type Uint64 } from '@grove/avm'
 import { BH, BLOCK_PREFIX, decodeHeader, paysetCommitments, sha512, spliceBlock, type StoredBlock, storedBlock } from './block-bytes.ts'
+import { keyValues, pendingResponse } from './api-models.ts'
 import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, txnToSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
@@ -90,28 +91,12 @@ interface Confirmed {
   applied: AppliedTxn
 }
 
-function b64(b: Uint8Array): string {
-  return Buffer.from(b).toString('base64')
-}
-
 function addr(b: Uint8Array): string {
   return algosdk.encodeAddress(b)
 }
 
 function isZero(b: Uint8Array): boolean {
   return b.every((x) => x === 0)
-}
-
-function tealValue(v: StackValue): algosdk.modelsv2.TealValue {
-  return typeof v === 'object' ? new m.TealValue({ type: 1, bytes: v, uint: 0 }) : new m.TealValue({ type: 2, bytes: new Uint8Array(), uint: BigInt(v) })
-}
-
-function keyValues(map: Map<string, KeyValue> | undefined): algosdk.modelsv2.TealKeyValue[] {
-  return [...(map?.values() ?? [])].map((kv) => new m.TealKeyValue({ key: kv.key, value: tealValue(kv.value) }))
-}
-
-function deltaList(d: Map<string, ValueDelta>): algosdk.modelsv2.EvalDeltaKeyValue[] {
-  return [...d].map(([k, v]) => new m.EvalDeltaKeyValue({ key: b64(unhex(k)), value: new m.EvalDelta({ action: v.action, bytes: v.bytes && b64(v.bytes), uint: v.uint === undefined ? undefined : BigInt(v.uint) }) }))
 }
 
 /** The block model's ApplyData of an applied transaction (inner transactions carry no signature). */
@@ -134,28 +119,6 @@ function blockApplyData(a: AppliedTxn): algosdk.ApplyData {
           innerTxns: ad.inner.map((t) => new algosdk.SignedTxnWithAD({ signedTxn: new algosdk.SignedTransaction({ txn: txnToSdk(t.txn) }), applyData: blockApplyData(t) })),
         })
       : undefined,
-  })
-}
-
-/** algod's PendingTransactionResponse for an applied transaction (recursing into inners). */
-function pendingResponse(stxn: algosdk.SignedTransaction, a: AppliedTxn, round: bigint | undefined, accounts: Uint8Array[]): algosdk.modelsv2.PendingTransactionResponse {
-  const ad = a.applyData
-  const localStateDelta = [...ad.localDeltas].map(([i, d]) => {
-    const who = i === 0 ? stxn.txn.sender.publicKey : (accounts[i - 1] ?? ad.sharedAccts[i - 1 - accounts.length] ?? ZERO32)
-    return new m.AccountStateDelta({ address: addr(who), delta: deltaList(d) })
-  })
-  return new m.PendingTransactionResponse({
-    poolError: '',
-    txn: stxn,
-    confirmedRound: round,
-    closingAmount: ad.closingAmount === 0n ? undefined : ad.closingAmount,
-    assetClosingAmount: ad.assetClosingAmount === 0n ? undefined : ad.assetClosingAmount,
-    assetIndex: ad.createdAssetId === 0n ? undefined : ad.createdAssetId,
-    applicationIndex: ad.createdAppId === 0n ? undefined : ad.createdAppId,
-    globalStateDelta: ad.globalDelta.size > 0 ? deltaList(ad.globalDelta) : undefined,
-    localStateDelta: localStateDelta.length > 0 ? localStateDelta : undefined,
-    logs: ad.logs.length > 0 ? ad.logs : undefined,
-    innerTxns: ad.inner.length > 0 ? ad.inner.map((t) => pendingResponse(new algosdk.SignedTransaction({ txn: txnToSdk(t.txn) }), t, round, t.txn.accounts)) : undefined,
   })
 }
 
