@@ -7,16 +7,11 @@ import type { StackValue } from '@grove/avm'
 import type { AppliedTxn, ValueDelta } from './apply.ts'
 import { txnToSdk } from './convert.ts'
 import { unhex, type KeyValue } from './state.ts'
+import { ZERO32, addr } from './bytes.ts'
 
 const m = algosdk.modelsv2
-const ZERO32 = new Uint8Array(32)
-
 function b64(b: Uint8Array): string {
   return Buffer.from(b).toString('base64')
-}
-
-function addr(b: Uint8Array): string {
-  return algosdk.encodeAddress(b)
 }
 
 export function tealValue(v: StackValue): algosdk.modelsv2.TealValue {

@@ -26,6 +26,7 @@ import { txnFromRaw } from './convert.ts'
 import { sha512_256 } from './hash.ts'
 import { verifyGroup } from './verify.ts'
 import { wellFormed } from './well-formed.ts'
+import { ZERO32, addr, concat, eq, isZero } from './bytes.ts'
 
 /** A state change in an EvalDelta: set bytes (1), set uint (2) or delete (3). */
 export interface ValueDelta {
@@ -112,33 +113,6 @@ export interface AppliedGroup {
 }
 
 const TX = new TextEncoder().encode('TX')
-const ZERO32 = new Uint8Array(32)
-
-function isZero(b: Uint8Array): boolean {
-  for (const x of b) if (x !== 0) return false
-  return true
-}
-
-function eq(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-function addr(b: Uint8Array): string {
-  return algosdk.encodeAddress(b)
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
-
 function emptyApplyData(): ApplyData {
   return {
     closingAmount: 0n,

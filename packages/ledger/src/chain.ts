@@ -19,9 +19,9 @@ import { simulateGroup } from './simulate.ts'
 import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, u64, unhex, type KeyValue, type StateSnapshot } from './state.ts'
 import { readSnapshot, writeSnapshot } from './snapshot.ts'
 import type { CommitListener, Node, NodeOptions, SubmitResult, Supply } from './node.ts'
+import { ZERO32, addr } from './bytes.ts'
 
 const m = algosdk.modelsv2
-const ZERO32 = new Uint8Array(32)
 const FEE_SINK_ADDRESS = algosdk.Address.fromString(FEE_SINK)
 const REWARDS_POOL_ADDRESS = algosdk.Address.fromString(REWARDS_POOL)
 const EMPTY_COMMITMENTS = paysetCommitments([], [])
@@ -89,10 +89,6 @@ interface Confirmed {
   round: bigint
   stxn: algosdk.SignedTransaction
   applied: AppliedTxn
-}
-
-function addr(b: Uint8Array): string {
-  return algosdk.encodeAddress(b)
 }
 
 function isZero(b: Uint8Array): boolean {

@@ -9,24 +9,9 @@ import type { SimulateHooks } from './apply.ts'
 import { LedgerError } from './errors.ts'
 import { sha512_256 } from './hash.ts'
 import { hex, type LedgerState } from './state.ts'
+import { concat, eq } from './bytes.ts'
 
 const PROGRAM = new TextEncoder().encode('Program')
-
-function eq(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
 
 export interface SigCheck {
   stxn: algosdk.SignedTransaction

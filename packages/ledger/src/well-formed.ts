@@ -7,21 +7,7 @@ import { wellFormed as avmWellFormed, type Txn } from '@grove/avm'
 import { LedgerError } from './errors.ts'
 import { REWARDS_POOL } from './genesis.ts'
 import type { LedgerState } from './state.ts'
-
-function isZero(b: Uint8Array): boolean {
-  for (const x of b) if (x !== 0) return false
-  return true
-}
-
-function eq(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-function addr(b: Uint8Array): string {
-  return algosdk.encodeAddress(b)
-}
+import { addr, eq, isZero } from './bytes.ts'
 
 const KNOWN_TYPES = new Set(['pay', 'keyreg', 'acfg', 'axfer', 'afrz', 'appl'])
 
