@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import { msgpackValueEnd } from './convert.ts'
 import { encodedCommitments } from './merkle.ts'
+import { concat } from './bytes.ts'
 
 export const BH = new TextEncoder().encode('BH')
 /** msgpack fixmap(1) then fixstr "block". */
@@ -60,14 +61,7 @@ export function spliceBlock(header: Uint8Array, stibs: Uint8Array[]): Uint8Array
     if (afterTxns(header, at + 1, keyEnd)) break
     at = msgpackValueEnd(header, keyEnd)
   }
-  const parts = [containerPrefix(0x80, count + 1), header.subarray(bodyStart, at), TXNS_KEY, containerPrefix(0x90, stibs.length), ...stibs, header.subarray(at)]
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let pos = 0
-  for (const p of parts) {
-    out.set(p, pos)
-    pos += p.length
-  }
-  return out
+  return concat(containerPrefix(0x80, count + 1), header.subarray(bodyStart, at), TXNS_KEY, containerPrefix(0x90, stibs.length), ...stibs, header.subarray(at))
 }
 
 /** spliceBlock undone: a block's header encoding (its map without `txns`), decoded alone when a replayed header is read. */
@@ -80,14 +74,7 @@ function splitBlock(block: Uint8Array): Uint8Array {
     const keyEnd = msgpackValueEnd(block, at)
     const valueEnd = msgpackValueEnd(block, keyEnd)
     if (keyEnd - at === TXNS_KEY.length && TXNS_KEY.every((b, j) => block[at + j] === b)) {
-      const parts = [containerPrefix(0x80, count - 1), block.subarray(bodyStart, at), block.subarray(valueEnd)]
-      const header = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-      let pos = 0
-      for (const p of parts) {
-        header.set(p, pos)
-        pos += p.length
-      }
-      return header
+      return concat(containerPrefix(0x80, count - 1), block.subarray(bodyStart, at), block.subarray(valueEnd))
     }
     at = valueEnd
   }

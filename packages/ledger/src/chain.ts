@@ -19,7 +19,7 @@ import { simulateGroup } from './simulate.ts'
 import { AccountStatus, LedgerState, STATUS_TEXT, balanceRound, hex, idKey, u64, unhex, type KeyValue, type StateSnapshot } from './state.ts'
 import { readSnapshot, writeSnapshot } from './snapshot.ts'
 import type { CommitListener, Node, NodeOptions, SubmitResult, Supply } from './node.ts'
-import { ZERO32, addr } from './bytes.ts'
+import { ZERO32, addr, isZero } from './bytes.ts'
 
 const m = algosdk.modelsv2
 const FEE_SINK_ADDRESS = algosdk.Address.fromString(FEE_SINK)
@@ -89,10 +89,6 @@ interface Confirmed {
   round: bigint
   stxn: algosdk.SignedTransaction
   applied: AppliedTxn
-}
-
-function isZero(b: Uint8Array): boolean {
-  return b.every((x) => x === 0)
 }
 
 /** The block model's ApplyData of an applied transaction (inner transactions carry no signature). */
