@@ -320,7 +320,7 @@ export class Staking extends GroveContract {
   ): uint64 {
     const deposit = this.checkTerms(stakeAsset, rewardAsset1, rate1, start, end, minStakeSeconds);
     assert(this.incoming(deposit1, rewardAsset1) === deposit, 'ERR:BAD_DEPOSIT');
-    return this.newProgram(mbr, stakeAsset, rewardAsset1, 0, rate1, 0, start, end, minStakeSeconds);
+    return this.newProgram(mbr, stakeAsset, rewardAsset1, 0, rate1, 0, deposit, 0, start, end, minStakeSeconds);
   }
 
   /** Creates a program paying two rewards: [mbr, deposit1, deposit2, this call], each deposit exactly its rate × (end − start). */
@@ -341,8 +341,9 @@ export class Staking extends GroveContract {
     assert(rate2 > 0, 'ERR:BAD_RATE');
     assert(rewardAsset2 !== rewardAsset1, 'ERR:SAME_ASSET');
     assert(this.incoming(deposit1, rewardAsset1) === amount1, 'ERR:BAD_DEPOSIT');
-    assert(this.incoming(deposit2, rewardAsset2) === this.product(rate2, end - start), 'ERR:BAD_DEPOSIT');
-    return this.newProgram(mbr, stakeAsset, rewardAsset1, rewardAsset2, rate1, rate2, start, end, minStakeSeconds);
+    const amount2 = this.product(rate2, end - start);
+    assert(this.incoming(deposit2, rewardAsset2) === amount2, 'ERR:BAD_DEPOSIT');
+    return this.newProgram(mbr, stakeAsset, rewardAsset1, rewardAsset2, rate1, rate2, amount1, amount2, start, end, minStakeSeconds);
   }
 
   /** Checks a new program's terms (the app already holds its stake and first reward asset); returns the first deposit, rate1 × (end − start). */
@@ -357,7 +358,7 @@ export class Staking extends GroveContract {
     return this.product(rate1, end - start);
   }
 
-  /** Writes a new program's box (mbr pays its measured minimum balance, the excess refunded) and logs it. */
+  /** Writes a new program's box with the reserves its deposits brought (mbr pays its measured minimum balance, the excess refunded) and logs it. */
   private newProgram(
     mbr: PayTxn,
     stakeAsset: uint64,
@@ -365,6 +366,8 @@ export class Staking extends GroveContract {
     rewardAsset2: uint64,
     rate1: uint64,
     rate2: uint64,
+    reserve1: uint64,
+    reserve2: uint64,
     start: uint64,
     end: uint64,
     minStakeSeconds: uint64
@@ -395,8 +398,8 @@ export class Staking extends GroveContract {
       lastUpdate: start,
       acc1: 0 as uint128,
       acc2: 0 as uint128,
-      reserve1: this.product(rate1, end - start),
-      reserve2: this.product(rate2, end - start),
+      reserve1: reserve1,
+      reserve2: reserve2,
       owed1: 0,
       owed2: 0,
       unsettled1: 0 as uint256,
