@@ -177,14 +177,17 @@ export function deriveAdd(input: AddInputs): AddView {
   const shortB = !state.single && amountB !== null && balanceB !== undefined && amountB > balanceB
   const short = shortA ? tokenA : shortB ? tokenB : null
   const minLp = lp === null || !sdk ? null : sdk.minimumReceived(lp, BigInt(input.slippageBps))
-  // the redeemable share: a first deposit's LP is its whole issue, beside the 1,000 locked forever
-  const sharePercent = lp === null || !sdk ? null : sdk.lpSharePercent({ ...(pool && !creating ? pool : sdk.newPool(tokenA!.id, tokenB!.id)), lpIssued: (pool && !creating ? pool.lpIssued : 0n) + lp }, lp)
+  // the pool the deposit lands in (an empty one for a first deposit), after it: shares are of its supply,
+  // in which the 1,000 LP locked forever count, so each is what its LP redeems
+  const into = sdk && tokenA && tokenB ? (pool && !creating ? pool : sdk.newPool(tokenA.id, tokenB.id)) : null
+  const after = into && lp !== null ? { ...into, lpIssued: into.lpIssued + lp } : null
+  const sharePercent = after && sdk && lp !== null ? sdk.lpSharePercent(after, lp) : null
   const locked =
-    creating && lp !== null && amountA !== null && amountB !== null && sdk
+    creating && after && sdk && lp !== null && amountA !== null && amountB !== null
       ? {
           amountA: (amountA * sdk.MINIMUM_LIQUIDITY) / (lp + sdk.MINIMUM_LIQUIDITY),
           amountB: (amountB * sdk.MINIMUM_LIQUIDITY) / (lp + sdk.MINIMUM_LIQUIDITY),
-          sharePercent: sdk.lpSharePercent({ ...sdk.newPool(tokenA!.id, tokenB!.id), lpIssued: lp }, sdk.MINIMUM_LIQUIDITY),
+          sharePercent: sdk.lpSharePercent(after, sdk.MINIMUM_LIQUIDITY),
         }
       : null
 

@@ -74,7 +74,7 @@ export function matchesPool(row: PoolRow, query: string): boolean {
 
 const compare = (x: PoolRow, y: PoolRow, key: PoolSortKey): number => {
   if (key === 'pair') return x.name.localeCompare(y.name)
-  const [a, b] = key === 'tvl' ? [x.tvlAlgo ?? -1n, y.tvlAlgo ?? -1n] : [share(x), share(y)]
+  const [a, b] = key === 'tvl' ? [x.tvlAlgo ?? -1n, y.tvlAlgo ?? -1n] : [shareOfPool(x), shareOfPool(y)]
   return a === b ? 0 : a < b ? -1 : 1
 }
 /** LP units locked forever by a pool's first deposit: they count in the supply a share redeems against. */
@@ -82,7 +82,6 @@ const LOCKED_LP = 1000n
 
 /** The user's redeemable share of the pool in parts per billion (what their LP withdraws), comparable across pools. */
 export const shareOfPool = (row: Pick<PoolRow, 'pool' | 'userLp'>): bigint => (row.pool.lpIssued === 0n ? 0n : (row.userLp * 1_000_000_000n) / (row.pool.lpIssued + LOCKED_LP))
-const share = shareOfPool
 
 /** The rows matching `query`, the user's positions first, each group in the chosen order (ties by pair). */
 export function visiblePools(rows: readonly PoolRow[], query: string, sort: PoolSort): PoolRow[] {
