@@ -614,8 +614,8 @@ export class GroupFuzzer {
       }
     }
     if (lock && ops.some((o) => o.name === 'locks.lock')) this.locks.push(lock)
+    if (!ops.some((o) => o.name === 'locks.acceptOwner')) return
     for (const l of this.locks) {
-      if (!ops.some((o) => o.name === 'locks.acceptOwner')) continue
       const raw = await this.g.algorand.app.getBoxValue(this.apps.locks, lockBoxName(l.id)).catch(() => undefined)
       const owner = raw ? algosdk.encodeAddress(raw.subarray(0, 32)) : undefined
       l.owner = this.users.find((u) => u.addr.toString() === owner) ?? l.owner
