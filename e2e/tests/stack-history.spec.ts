@@ -35,15 +35,24 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `screenshots/settings-indexer-invalid-${width}.png` })
     expect(await page.evaluate(() => localStorage.getItem('grove.settings.v1')) ?? '').not.toContain('indexer.example.com')
 
-    await form.getByLabel('Server URL').fill('https://testnet-idx.4160.nodely.dev/')
-    await form.getByLabel('Port').fill('')
+    // A node that does not answer is refused before it replaces a working one.
+    await form.getByLabel('Server URL').fill('http://127.0.0.1')
+    await form.getByLabel('Port').fill('9')
+    await form.getByRole('button', { name: 'Save endpoint' }).click()
+    await expect(form.getByText(/^Could not reach http:\/\/127\.0\.0\.1:9/)).toBeVisible({ timeout: 15_000 })
+    expect(await page.evaluate(() => localStorage.getItem('grove.settings.v1')) ?? '').not.toContain('"port":"9"')
+
+    // The same indexer under another name answers, so it is saved and used (no test reaches the internet).
+    const port = process.env.GROVE_E2E_INDEXER_PORT!
+    await form.getByLabel('Server URL').fill('http://localhost/')
+    await form.getByLabel('Port').fill(port)
     await form.getByRole('button', { name: 'Save endpoint' }).click()
     await expect(form.getByText('Saved. History and logos are read through the new endpoint.')).toBeVisible()
     await page.reload()
-    await expect(form.getByLabel('Server URL')).toHaveValue('https://testnet-idx.4160.nodely.dev')
+    await expect(form.getByLabel('Server URL')).toHaveValue('http://localhost')
     await expect(page.getByText('Using your custom endpoint. Transaction history')).toBeVisible()
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('grove.settings.v1')))!)
-    expect(stored.indexerOverrides).toEqual({ localnet: { server: 'https://testnet-idx.4160.nodely.dev', port: '', token: '' } })
+    expect(stored.indexerOverrides).toEqual({ localnet: { server: 'http://localhost', port, token: '' } })
     // The algod endpoint is untouched.
     await expect(page.getByRole('form', { name: 'Custom algod' }).getByLabel('Port')).toHaveValue(process.env.GROVE_E2E_ALGOD_PORT!)
     await form.getByRole('button', { name: 'Use default' }).click()
@@ -83,11 +92,11 @@ test('an ARC-69 token shows the image its latest config note names, and the gene
   await expect(formLogo).toHaveAttribute('src', src!)
   await page.screenshot({ path: 'screenshots/arc69-logo-1280.png' })
 
-  // An indexer the page cannot reach (the policy refuses the origin, as the browser refuses a dead one):
+  // An indexer the page cannot reach (nothing listens on port 9):
   // once every try failed, the token keeps its generated logo and nothing breaks.
   const refused: string[] = []
-  page.on('console', (m) => {
-    if (m.text().includes('127.0.0.1:9/v2/assets/')) refused.push(m.text())
+  page.on('requestfailed', (r) => {
+    if (r.url().includes('127.0.0.1:9/v2/assets/')) refused.push(r.url())
   })
   await page.evaluate(() => {
     const settings = JSON.parse(localStorage.getItem('grove.settings.v1') ?? '{}')
