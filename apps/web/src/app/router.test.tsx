@@ -50,6 +50,16 @@ describe('app router', () => {
     expect(await screen.findByText(`Page not found: ${path}`)).toBeInTheDocument()
   })
 
+  it('titles the tab of an unknown path "Page Not Found", not with the docs route it fell into, and gives it back on leaving', async () => {
+    const router = renderAt('/that/path')
+    await screen.findByText('Page not found: /that/path')
+    await vi.waitFor(() => expect(document.title).toBe('Page Not Found · Grove'))
+    expect(screen.getByRole('navigation', { name: 'Suggested pages' })).toBeInTheDocument()
+    await router.navigate('/docs/faq')
+    await screen.findByRole('heading', { level: 1, name: 'FAQ' })
+    await vi.waitFor(() => expect(document.title).toBe('Documentation · Grove'))
+  })
+
   it('renders a documentation page with its own heading and the docs sidebar', async () => {
     renderAt('/docs/faq')
     expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument()

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router'
+import { useRouteTitle } from '@/lib/document-title.ts'
 import { AdminStatusBar } from './admin-status-bar.tsx'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
@@ -44,11 +45,10 @@ export function DexLayout() {
   )
 }
 
-/** Sets the tab title from the deepest route's `handle.title`. */
+/** Sets the tab title from the deepest route's `handle.title` (an error page shown instead sets its own). */
 function useDocumentTitle() {
   const matches = useMatches()
+  const { key } = useLocation()
   const title = [...matches].reverse().map((m) => (m.handle as { title?: string } | undefined)?.title).find(Boolean)
-  useEffect(() => {
-    if (title) document.title = title === 'Grove' ? 'Grove' : `${title} · Grove`
-  }, [title])
+  useRouteTitle(title, key)
 }

@@ -15,6 +15,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: 'Farms', to: '/staking/farms', match: ['/staking/farms'] },
   { label: 'Staking', to: '/staking/pools', match: ['/staking/pools'] },
   { label: 'Stake', to: '/stake', match: ['/stake'] },
+  { label: 'Projects', to: '/projects', match: ['/projects'] },
   { label: 'Dashboard', to: '/dashboard', match: ['/dashboard'] },
 ]
 

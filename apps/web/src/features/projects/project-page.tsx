@@ -1,8 +1,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { useParams } from 'react-router'
+import { useLocation, useParams } from 'react-router'
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
 import { AssetPrograms } from '@/components/staking/asset-programs.tsx'
+import { ErrorPage } from '@/components/ui/error-page.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
@@ -10,6 +11,8 @@ import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { shortenAddress } from '@/lib/format.ts'
 import { chainClockQuery, chainNow, formatPercent, formatTime, projectQuery, unlockSchedule } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import { useErrorTitle } from '@/lib/document-title.ts'
+import { AssetMissingError } from '@/lib/tokens/asset.ts'
 import { ALGO, toToken, tokenQuery, verifiedTokensQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { dexQuery } from '@/lib/tx/dex.ts'
 import { useTokenFacts } from './hooks/use-token-facts.ts'
@@ -27,6 +30,7 @@ export function ProjectPage() {
   const asset = facts.asset.data
   const token = asset ? toToken(asset) : null
   const name = project.data?.name || asset?.name || `Asset ${assetId}`
+  if (facts.asset.error instanceof AssetMissingError) return <AssetMissing assetId={assetId} networkName={network.name} />
   return (
     <Page title={name} intro={project.data ? `Project for ${token?.symbol ?? 'asset'} #${assetId} on ${network.name}.` : `Asset #${assetId} on ${network.name}: what the chain knows of it (no project is registered).`} wide>
       {deployment ? null : <NotDeployed networkName={network.name} />}
@@ -240,5 +244,21 @@ function Locks(props: { facts: Facts; token: Token | null }) {
         </>
       ) : null}
     </Panel>
+  )
+}
+
+/** An asset id the network does not know: the 404 page, saying which network was asked. */
+function AssetMissing(props: { assetId: number; networkName: string }) {
+  const { pathname } = useLocation()
+  useErrorTitle('Page Not Found')
+  return (
+    <ErrorPage
+      info={{
+        status: 404,
+        title: 'Page Not Found',
+        statusText: 'Not Found',
+        description: `Page not found: ${pathname}. There is no asset ${props.assetId} on ${props.networkName}; check the id, or the network you are on.`,
+      }}
+    />
   )
 }

@@ -27,7 +27,15 @@ export interface AssetInfo {
 const ZERO_ADDRESS = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
 const address = (a: string | undefined): string | undefined => (a && a !== ZERO_ADDRESS ? a : undefined)
 
-/** Fetches an asset's parameters; a missing asset is an Error whose message says so. */
+/** algod has no asset by this id on the network (404), as opposed to algod being unreachable. */
+export class AssetMissingError extends Error {
+  constructor(readonly assetId: string) {
+    super(`Asset ${assetId} does not exist on this network`)
+    this.name = 'AssetMissingError'
+  }
+}
+
+/** Fetches an asset's parameters; a missing asset is an AssetMissingError. */
 export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: typeof fetch = fetch): Promise<AssetInfo> {
   let response: Response
   try {
@@ -37,7 +45,7 @@ export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: t
   } catch {
     throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
   }
-  if (response.status === 404) throw new Error(`Asset ${assetId} does not exist on this network`)
+  if (response.status === 404) throw new AssetMissingError(assetId)
   if (!response.ok) throw new Error(`algod answered ${response.status}`)
   const body = (await response.json()) as {
     index: number
@@ -67,6 +75,7 @@ export function assetQuery(algod: AlgodConfig, assetId: string) {
     queryKey: [...algodKey(algod), 'asset', assetId],
     queryFn: async () => (assetId === '0' ? ALGO_ASSET : fetchAsset(algod, assetId)),
     staleTime: Infinity,
-    retry: 1,
+    // a missing asset stays missing; only a failed request is worth one more try
+    retry: (failures, error) => !(error instanceof AssetMissingError) && failures < 1,
   })
 }
