@@ -11,7 +11,7 @@ import { addressBytes, PAUSE_FLAGS, registryQuery, sameAccount } from '@/lib/reg
 import { issuerPowers, tokenMatches, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import type { Pool } from '@/lib/tx/dex.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
-import { projectsQuery } from './api/projects.ts'
+import { projectsQuery } from '@/lib/locks/locks.ts'
 import {
   acceptAdminReview,
   bpsWords,

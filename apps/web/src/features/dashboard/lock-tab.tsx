@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Panel } from '@/components/ui/page.tsx'
@@ -7,7 +7,7 @@ import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
 import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
 import { accountQuery, balanceOf } from '@/lib/account/account.ts'
 import { formatAmount, parseAmount } from '@grove/sdk/amount'
-import { chainClockQuery, chainNow, formatTime, localInputFromSeconds, lockQuery, newLockTerms, ownerLocksQuery, secondsFromLocalInput, unlockSchedule, type Lock } from '@/lib/locks/locks.ts'
+import { formatTime, localInputFromSeconds, lockQuery, newLockTerms, ownerLocksQuery, secondsFromLocalInput, unlockSchedule, useChainNow, type Lock } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { dexQuery } from '@/lib/tx/dex.ts'
@@ -16,18 +16,6 @@ import { ActionReview, type DashboardAction } from './components/action-review.t
 import { extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm, type LockSdk } from './derive-locks.ts'
 import '@/components/locks/unlock-chart.css'
 import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
-
-/** The chain's now, ticking every second from the last block's timestamp. */
-function useChainNow(): { now: bigint | null; devMode: boolean } {
-  const { algod } = useProtocol()
-  const clock = useQuery(chainClockQuery(algod))
-  const [ms, setMs] = useState(() => Date.now())
-  useEffect(() => {
-    const id = setInterval(() => setMs(Date.now()), 1000)
-    return () => clearInterval(id)
-  }, [])
-  return { now: clock.data ? chainNow(clock.data, ms) : null, devMode: clock.data?.devMode ?? false }
-}
 
 /** Tokens by id (ALGO included) for the ids given. */
 function useTokens(ids: readonly number[]): Map<number, Token> {

@@ -2,9 +2,11 @@
 // loaded on demand), the chain's clock, and the derived numbers (% of supply locked, the unlock
 // schedule) as pure functions of the locks and a time. The vesting function is the SDK's, handed
 // in, so the page's first load does not carry the SDK.
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
+import { useProtocol } from '../protocol.ts'
 import { loadDex, type Lock } from '../tx/dex.ts'
 
 export type { Lock, Project } from '../tx/dex.ts'
@@ -44,6 +46,23 @@ export function chainClockQuery(algod: AlgodConfig) {
 export function chainNow(clock: ChainClock, nowMs: number): bigint {
   if (clock.devMode) return clock.chainTime
   return clock.chainTime + BigInt(Math.max(0, Math.floor((nowMs - clock.readAt) / 1000)))
+}
+
+/**
+ * The chain's now (seconds), re-rendered every second: the last block's time plus the seconds since
+ * it was read, except on a dev-mode node, where a transaction runs at the last block's time and the
+ * clock stands still until the next block. `devMode` says which. `refreshMs` reads the block time
+ * more often where money moves by the second (staking).
+ */
+export function useChainNow(refreshMs?: number): { now: bigint | null; devMode: boolean } {
+  const { algod } = useProtocol()
+  const clock = useQuery(refreshMs === undefined ? chainClockQuery(algod) : { ...chainClockQuery(algod), refetchInterval: refreshMs })
+  const [ms, setMs] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setMs(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [])
+  return { now: clock.data ? chainNow(clock.data, ms) : null, devMode: clock.data?.devMode ?? false }
 }
 
 /** The one query for the locks an account holds. */

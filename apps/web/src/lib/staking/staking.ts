@@ -2,9 +2,8 @@
 // positions): one queryOptions factory per read through the SDK (loaded on demand), and the chain's
 // clock ticking each second so pending rewards move on screen. The derivations are in derive.ts.
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { algodKey } from '../algod.ts'
-import { chainClockQuery, chainNow } from '../locks/locks.ts'
+import { useChainNow } from '../locks/locks.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { useMarket } from '../pools/market.ts'
 import { useProtocol } from '../protocol.ts'
@@ -40,23 +39,6 @@ export function positionsQuery(algod: AlgodConfig, stakingAppId: number, staker:
   })
 }
 
-/**
- * The chain's now (seconds), re-rendered every second: the last block's time plus the seconds since
- * it was read, except on a dev-mode node, where a transaction runs at the last block's time and the
- * clock stands still until the next block. `devMode` says which.
- */
-export function useChainNow(): { now: bigint | null; devMode: boolean } {
-  const { algod } = useProtocol()
-  // A staking page shows money moving by the second: read the block time more often than a lock page does.
-  const clock = useQuery({ ...chainClockQuery(algod), refetchInterval: 5_000 })
-  const [ms, setMs] = useState(() => Date.now())
-  useEffect(() => {
-    const id = setInterval(() => setMs(Date.now()), 1000)
-    return () => clearInterval(id)
-  }, [])
-  return { now: clock.data ? chainNow(clock.data, ms) : null, devMode: clock.data?.devMode ?? false }
-}
-
 const STAKING_PAUSE_BIT = PAUSE_FLAGS.find((f) => f.id === 'staking')!.bit
 
 /** Everything a staking list derives from: the market (pools, tokens, holdings, the SDK), the programs, the user's positions, the pause flag and the chain's now. */
@@ -74,7 +56,8 @@ export function useStakingData(address: string | null) {
   const more = useQueries({ queries: [...extra].filter((id) => id !== 0 && !market.tokens.has(id)).map((id) => tokenQuery(algod, id)) })
   const tokens = new Map(market.tokens)
   for (const q of more) if (q.data) tokens.set(q.data.id, q.data)
-  const { now, devMode } = useChainNow()
+  // A staking page shows money moving by the second: read the block time more often than a lock page does.
+  const { now, devMode } = useChainNow(5_000)
   return {
     market,
     tokens,

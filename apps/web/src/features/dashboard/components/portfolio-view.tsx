@@ -4,13 +4,13 @@ import { accountQuery } from '@/lib/account/account.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { poolsQuery } from '@/lib/pools/pools.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { positionsQuery, programsQuery as stakingProgramsQuery, useChainNow } from '@/lib/staking/staking.ts'
+import { ownerLocksQuery, useChainNow } from '@/lib/locks/locks.ts'
+import { positionsQuery, programsQuery as stakingProgramsQuery } from '@/lib/staking/staking.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { dexQuery, type Pool, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
 import { vaultStateQuery } from '@/lib/vault/vault.ts'
-import { ownerLocksQuery } from '../api/locks.ts'
 import { algoInStable, stableCoin } from '@/lib/pools/price.ts'
-import { derivePortfolio, type Portfolio, type PortfolioLine, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
+import { derivePortfolio, type Portfolio, type PortfolioLine, type LockHolding, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
 import { ClaimAll } from './claim-all-button.tsx'
 import { ValueSummary } from './value-summary.tsx'
 
@@ -47,7 +47,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   const positions = useQuery({ ...positionsQuery(algod, stakingAppId, address ?? ''), enabled: stakingAppId > 0 && address !== null })
   const vault = useQuery(vaultStateQuery(algod, deployment?.vaultAppId ? deployment : null))
   const dex = useQuery(dexQuery())
-  const { now } = useChainNow()
+  const { now } = useChainNow(5_000)
   const ids = new Set<number>()
   for (const id of account.data?.assets.keys() ?? []) ids.add(id)
   for (const p of pools.data ?? []) {
@@ -77,13 +77,16 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
             return [{ programId: id, kind: program.kind === 1n ? ('farm' as const) : ('pool' as const), stakeAsset: program.stakeAsset, stake: pos.stake, pending: assets.map((asset, k) => ({ asset, amount: pending[k]! })) }]
           })
         : null
+  // Locks are valued at the chain's now, as their withdraw would see it, not at the wall clock.
+  const lockHoldings: LockHolding[] | undefined =
+    locks.data && sdk && now !== null ? locks.data.map((l) => ({ id: l.id, asset: l.asset, owed: l.amount - l.withdrawn, locked: sdk.lockedAt(l, now), withdrawable: sdk.withdrawableAt(l, now) })) : undefined
   const sGroveId = deployment?.sGroveAssetId ?? null
   const sgrove: SGroveHolding | undefined =
     sGroveId !== null && deployment && vault.data && sdk ? { sGroveAssetId: sGroveId, groveAssetId: deployment.groveAssetId, groveBehind: (shares) => sdk.groveBehind(vault.data.totals, shares) } : undefined
   const holdsSGrove = sGroveId !== null && (account.data?.assets.get(sGroveId) ?? 0n) > 0n
   const ready = account.data && (deployment === null || (pools.data && stakes !== null && (!holdsSGrove || sgrove)))
   return {
-    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: locks.data, stakes: stakes ?? [], sgrove }) : null,
+    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: lockHoldings, stakes: stakes ?? [], sgrove }) : null,
     tokens,
     pools: poolList,
     stable,

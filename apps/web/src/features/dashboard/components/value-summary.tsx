@@ -6,7 +6,7 @@ import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { formatPercent, formatUsd, trend } from '@/lib/analytics/derive.ts'
 import { candlesQuery, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { useChainNow } from '@/lib/staking/staking.ts'
+import { useChainNow } from '@/lib/locks/locks.ts'
 import { changeOver, exposureTotals, valueHistory, type TokenSeries } from '../value-history.ts'
 import type { ValuedPortfolio } from './portfolio-view.tsx'
 import { ValueChart } from './value-chart.tsx'
@@ -22,7 +22,7 @@ const REFRESH_MS = 60_000
 export function ValueSummary(props: { v: ValuedPortfolio }) {
   const { network } = useProtocol()
   const url = useAnalyticsUrl()
-  const { now } = useChainNow()
+  const { now } = useChainNow(5_000)
   const { portfolio, pools, stable } = props.v
   const holdings = portfolio ? exposureTotals(portfolio) : new Map<number, bigint>()
   // Each held token's ALGO pool (A = ALGO), and the stable coin's for USD.
