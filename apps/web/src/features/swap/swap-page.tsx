@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useReducer, useState } from 'react'
+import { useEffect, useId, useReducer, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { TokenSelector } from '@/components/dex/token-selector.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
@@ -21,7 +22,7 @@ import { SwapSettings } from './components/swap-settings.tsx'
 import { useSettled } from './use-settled.ts'
 import { TradeDetails } from './components/trade-details.tsx'
 import { deriveSwap, MAX_FEE_RESERVE } from './derive-swap.ts'
-import { INITIAL_SWAP, swapReducer, type Side } from './swap-state.ts'
+import { pairInUrl, PAIR_PARAMS, swapFromUrl, swapReducer, type Side } from './swap-state.ts'
 import './swap.css'
 
 /** The swap page: pay one token, receive another, at the pools' price within your slippage. */
@@ -32,7 +33,13 @@ export function SwapPage() {
   const session = useWalletSession()
   const address = session.activeAddress
   // Only what the user typed is state; the trade, balances, message and button are derived.
-  const [state, dispatch] = useReducer(swapReducer, INITIAL_SWAP)
+  // The pair lives in the URL too (?asset_in=…&asset_out=…): a reload keeps it and a link shares it.
+  const [params, setParams] = useSearchParams()
+  const [state, dispatch] = useReducer(swapReducer, params, swapFromUrl)
+  useEffect(() => {
+    const next = pairInUrl(state, params)
+    if (next) setParams(next, { replace: true })
+  }, [state, params, setParams])
   const [picking, setPicking] = useState<Side | null>(null)
   const [reviewing, setReviewing] = useState(false)
   const imported = useImportedTokens(network.id)
@@ -56,6 +63,10 @@ export function SwapPage() {
     slippageBps: Math.round(slippage * 100),
   })
   const { tokenIn, tokenOut, route } = view
+  // A linked asset the market does not know (once the pools are read) is said, not silently dropped.
+  const linked = [params.get(PAIR_PARAMS.in), params.get(PAIR_PARAMS.out)].map((p) => (p === null ? null : Number(p)))
+  const known = (id: number) => id === 0 || imported.includes(id) || (market.pools ?? []).some((p) => p.a === BigInt(id) || p.b === BigInt(id))
+  const unknownInLink = market.pools ? ([state.tokenIn, state.tokenOut].find((id, i) => id !== null && id === linked[i] && !known(id)) ?? null) : null
   // The group the review will sign is built as soon as the trade can be sent (a moment after typing
   // stops), so the card's network fee is that group's fee: budget calls on routes included.
   const buildable = view.button.kind === 'ready' && route !== null
@@ -118,6 +129,11 @@ export function SwapPage() {
       {market.poolsError ? (
         <Notice tone="error" title="Pools unavailable">
           {market.poolsError}
+        </Notice>
+      ) : null}
+      {unknownInLink !== null ? (
+        <Notice tone="warning" title="A token in the link is not traded here">
+          The link names asset {unknownInLink}, which no pool on {network.name} trades and you have not imported. Pick a token, or search for {unknownInLink} in the token list to import it.
         </Notice>
       ) : null}
       {swapsPaused ? (

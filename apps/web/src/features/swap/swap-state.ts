@@ -44,3 +44,27 @@ export function swapReducer(state: SwapState, action: SwapAction): SwapState {
 function flip(state: SwapState): SwapState {
   return { tokenIn: state.tokenOut, tokenOut: state.tokenIn, side: state.side === 'in' ? 'out' : 'in', text: state.text }
 }
+
+/** The URL parameters that carry the pair, named as Tinyman's links name them, so a pair survives a reload and can be shared. */
+export const PAIR_PARAMS = { in: 'asset_in', out: 'asset_out' } as const
+
+const assetIdParam = (text: string | null): number | null => (text !== null && /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null)
+
+/** The form a link opens: its pair (ALGO to pay when it names only what to receive), nothing typed. */
+export function swapFromUrl(params: URLSearchParams): SwapState {
+  const out = assetIdParam(params.get(PAIR_PARAMS.out))
+  let tokenIn = assetIdParam(params.get(PAIR_PARAMS.in)) ?? (out === 0 ? null : 0)
+  if (tokenIn === out) tokenIn = out === 0 ? null : 0
+  return { ...INITIAL_SWAP, tokenIn, tokenOut: out === tokenIn ? null : out }
+}
+
+/** The search parameters that show the form's pair, or null when `params` already do (other parameters are kept). */
+export function pairInUrl(state: SwapState, params: URLSearchParams): URLSearchParams | null {
+  const next = new URLSearchParams(params)
+  for (const [side, name] of [['tokenIn', PAIR_PARAMS.in], ['tokenOut', PAIR_PARAMS.out]] as const) {
+    const id = state[side]
+    if (id === null) next.delete(name)
+    else next.set(name, String(id))
+  }
+  return next.toString() === params.toString() ? null : next
+}

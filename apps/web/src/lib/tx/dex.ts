@@ -241,12 +241,10 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       const block = await c.block(status.lastRound).headerOnly(true).do()
       // A dev-mode node (the localnet) makes a block only for a transaction, and a transaction
       // runs at the previous block's time: there the clock stands still between transactions.
-      // (algod answers its dev-mode offset only once one is set; Grove's localnet also serves its clock)
-      const answers = (path: string) =>
-        fetch(`${algodBaseUrl(algod)}${path}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
-          .then((r) => r.ok)
-          .catch(() => false)
-      const devMode = (await answers('/v2/devmode/blocks/offset')) || (await answers('/grove/v1/clock/offset'))
+      // (Grove's localnet serves its clock; algod answers its dev-mode offset only once one is set,
+      // so it is asked only when the localnet's clock is absent, and a public node sees neither probe
+      // succeed: they are asked once per node and session)
+      const devMode = await devModeOf(algod)
       return { time: BigInt(block.block.header.timestamp), devMode }
     },
     fetchOwnerLocks: (algod, lockAppId, owner) => sdk.listLocksByOwner(client(algod), BigInt(lockAppId), owner),
@@ -283,4 +281,20 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       return { fee: built.fee, ...(built.topUp > 0n ? { poolDeposit: built.topUp } : {}), simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
     },
   }
+}
+
+/** Whether a node makes blocks only for transactions (dev mode), asked once per node per session (again after a failed request). */
+const devModes = new Map<string, Promise<boolean>>()
+function devModeOf(algod: AlgodConfig): Promise<boolean> {
+  const base = algodBaseUrl(algod)
+  const known = devModes.get(base)
+  if (known) return known
+  const answers = (path: string) => fetch(`${base}${path}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} }).then((r) => r.ok)
+  const asked = answers('/grove/v1/clock/offset').then(async (grove) => grove || answers('/v2/devmode/blocks/offset'))
+  devModes.set(base, asked)
+  // an unreachable node is asked again next time; its answer then is the one kept
+  return asked.catch(() => {
+    devModes.delete(base)
+    return false
+  })
 }
