@@ -1,6 +1,7 @@
 // The market as the API reports it: every pool with its assets, reserves, price, TVL, 24h volume,
 // fees and APR, and the price book they are valued with. Few pools, so one read serves every route.
 import type { Sql } from '../db/database.ts'
+import { marketFigures, type MarketFigures } from '@grove/sdk/figures'
 import { priceBook, spotPrice, type PoolReserves, type PriceBook } from '../prices.ts'
 
 /** An asset as the API shows it. */
@@ -42,6 +43,8 @@ export interface Market {
   assets: Map<number, AssetInfo>
   prices: PriceBook
   pricesDayAgo: PriceBook
+  /** The SDK's figures of the pools now (LP tokens, TVL, program APR), as the web computes them. */
+  figures: MarketFigures
   now: number
 }
 
@@ -70,13 +73,17 @@ export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, no
   const decimals = (id: number) => assets.get(id)?.decimals ?? 0
   const asset = (id: number): AssetInfo => assets.get(id) ?? { id, unitName: null, name: null, decimals: 0 }
   const stable = stableAssetId === undefined ? undefined : Number(stableAssetId)
-  const current: PoolReserves[] = poolRows.map((p) => ({ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b) }))
   const oldById = new Map(oldRows.map((r) => [r.id, r]))
   const dayAgo: PoolReserves[] = poolRows.flatMap((p) => {
     const r = oldById.get(Number(p.id))
     return r ? [{ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }] : []
   })
-  const prices = priceBook(current, decimals, stable)
+  const figures = marketFigures(
+    poolRows.map((p) => ({ lpAsset: Number(p.id), a: Number(p.asset_a), b: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b), lpIssued: String(p.lp_issued) })),
+    decimals,
+    stable,
+  )
+  const prices = figures.book
   const pricesDayAgo = priceBook(dayAgo, decimals, stable)
   const volumes = new Map(volumeRows.map((v) => [v.pool_id, v]))
   const pools = poolRows.map((p): PoolInfo => {
@@ -86,9 +93,7 @@ export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, no
     const price = spotPrice(String(p.reserve_a), String(p.reserve_b), decimals(a), decimals(b)) ?? null
     const old = oldById.get(id)
     const oldPrice = old ? spotPrice(old.reserve_a, old.reserve_b, decimals(a), decimals(b)) : undefined
-    const va = prices.value(a, String(p.reserve_a))
-    const vb = prices.value(b, String(p.reserve_b))
-    const tvlUsd = va !== undefined && vb !== undefined ? va + vb : va !== undefined ? 2 * va : vb !== undefined ? 2 * vb : null
+    const tvlUsd = figures.tvl({ lpAsset: id, a, b, reserveA: String(p.reserve_a), reserveB: String(p.reserve_b), lpIssued: String(p.lp_issued) }).usd
     const volume24hUsd = volumes.get(id)?.volume ?? 0
     const fees24hUsd = (volume24hUsd * Number(p.fee_bps)) / 10_000
     return {
@@ -112,5 +117,5 @@ export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, no
       updatedRound: Number(p.updated_round),
     }
   })
-  return { pools, assets, prices, pricesDayAgo, now }
+  return { pools, assets, prices, pricesDayAgo, figures, now }
 }

@@ -181,7 +181,7 @@ export const program = {
     totalStaked: amount,
     stakers: { type: 'integer' },
     tvlUsd: { type: ['number', 'null'] },
-    apr: { type: ['number', 'null'], description: 'yearly rewards at the current rates and prices over the TVL, a fraction (0 once ended)' },
+    apr: { type: ['number', 'null'], description: "yearly rewards at the current rates and prices over the TVL, a fraction (null once ended); as the SDK's programFigures computes it for the web too" },
     createdRound: { type: 'integer' },
     createdTime: { type: 'integer' },
     updatedRound: { type: 'integer' },

@@ -2,6 +2,7 @@
 // single token) with their terms, what is staked, its USD value (TVL) and the yearly reward return
 // at today's rates and prices (APR).
 import type { FastifyInstance } from 'fastify'
+import { programFigures } from '@grove/sdk/figures'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
@@ -12,35 +13,20 @@ import { marketOf } from '../market-cache.ts'
 import { address, errors, idOf, idText, pageQuery, uint64 } from '../schemas.ts'
 import { program, programsPage } from '../response-schemas.ts'
 
-const YEAR = 365 * 86_400
-
 const SELECT = `SELECT p.*, coalesce(s.total, 0)::text AS total_staked, coalesce(s.stakers, 0)::int AS stakers FROM programs p
   LEFT JOIN LATERAL (SELECT sum(stake) AS total, count(*) FILTER (WHERE stake > 0) AS stakers FROM stake_positions WHERE program_id = p.id) s ON true`
-
-/** USD per base unit of `id`: a Grove LP token by its pool's TVL, any other token by the price book. */
-function unitUsd(market: Market, id: number): number | undefined {
-  const pool = market.pools.find((p) => p.lpAsset === id)
-  if (pool) return pool.tvlUsd !== null && BigInt(pool.lpIssued) > 0n ? pool.tvlUsd / Number(pool.lpIssued) : undefined
-  return market.prices.value(id, '1')
-}
 
 /** Maps a programs row (with total_staked and stakers) to the API's shape. */
 function programOut(r: Record<string, unknown>, market: Market) {
   const a = (id: number): AssetInfo => market.assets.get(id) ?? { id, unitName: null, name: null, decimals: 0 }
   const start = Number(r.start_time)
   const end = Number(r.end_time)
-  const status = market.now < start ? 'upcoming' : market.now < end ? 'active' : 'ended'
   const rewards = [{ asset: a(Number(r.reward_asset1)), ratePerSecond: String(r.rate1) }]
   if (r.reward_asset2 !== null) rewards.push({ asset: a(Number(r.reward_asset2)), ratePerSecond: String(r.rate2) })
   const stakeAsset = Number(r.stake_asset)
   const totalStaked = String(r.total_staked)
-  const unit = unitUsd(market, stakeAsset)
-  const tvlUsd = unit === undefined ? null : unit * Number(totalStaked)
-  const yearlyUsd = rewards.reduce<number | undefined>((sum, rw) => {
-    const price = unitUsd(market, rw.asset.id)
-    return sum === undefined || price === undefined ? undefined : sum + price * Number(rw.ratePerSecond) * YEAR
-  }, 0)
-  const apr = status === 'ended' ? 0 : yearlyUsd === undefined || !tvlUsd ? null : yearlyUsd / tvlUsd
+  // the SDK's figures, as the farms and staking pages compute them from the chain
+  const { status, tvl, apr } = programFigures({ stakeAsset, totalStaked, rewards: rewards.map((rw) => ({ asset: rw.asset.id, ratePerSecond: rw.ratePerSecond })), start, end }, market.figures, market.now)
   return {
     id: Number(r.id),
     kind: r.kind,
@@ -52,7 +38,7 @@ function programOut(r: Record<string, unknown>, market: Market) {
     creator: String(r.creator),
     totalStaked,
     stakers: Number(r.stakers),
-    tvlUsd,
+    tvlUsd: tvl.usd,
     apr,
     createdRound: Number(r.created_round),
     createdTime: Number(r.created_time),

@@ -2,6 +2,7 @@
 // the rate's history, and a daily rate history; GET /api/vault/events: its stakes, unstakes and
 // buybacks (each with the rate after it), newest first.
 import type { FastifyInstance } from 'fastify'
+import { vaultApr, type VaultTotals } from '@grove/sdk/figures'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
@@ -10,10 +11,12 @@ import { address, errors, pageQuery } from '../schemas.ts'
 import { vault as vaultResponse, vaultEventsPage } from '../response-schemas.ts'
 
 const DAY = 86_400
-const YEAR = 365 * DAY
 
 /** GROVE per sGROVE from the vault's totals: 1 before the first stake (the vault starts 1:1). */
 const rateOf = (grove: unknown, shares: unknown): number => (Number(shares) > 0 ? Number(grove) / Number(shares) : 1)
+
+/** A vault_events row's totals after it (none before the first event). */
+const totalsOf = (row: { total_grove: string; total_shares: string } | undefined): VaultTotals => ({ grove: BigInt(row?.total_grove ?? 0), shares: BigInt(row?.total_shares ?? 0) })
 
 export function vault(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
@@ -28,10 +31,21 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
       const now = await nowOf(deps)
       const at = (t: number) =>
         deps.db.query<{ total_grove: string; total_shares: string }>('SELECT total_grove, total_shares FROM vault_events WHERE time <= $1 ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT 1', [t])
-      const [[latest], [week], [month], [buys], history] = await Promise.all([
+      type Row = { time: number; total_grove: string; total_shares: string; round: number; intra: number; log_index: number }
+      // the window's first event with the totals just before it: all the SDK's vaultApr reads of a window
+      const firstSince = async (start: number) => {
+        const [first] = await deps.db.query<Row>('SELECT time, total_grove, total_shares, round, intra, log_index FROM vault_events WHERE time >= $1 AND time <= $2 ORDER BY round, intra, log_index LIMIT 1', [start, now])
+        if (!first) return []
+        const [before] = await deps.db.query<Row>(
+          'SELECT total_grove, total_shares FROM vault_events WHERE (round, intra, log_index) < ($1, $2, $3) ORDER BY round DESC, intra DESC, log_index DESC LIMIT 1',
+          [first.round, first.intra, first.log_index],
+        )
+        return [{ timestamp: BigInt(first.time), before: totalsOf(before), after: totalsOf(first) }]
+      }
+      const [[latest], week, month, [buys], history] = await Promise.all([
         at(now),
-        at(now - 7 * DAY),
-        at(now - 30 * DAY),
+        firstSince(now - 7 * DAY),
+        firstSince(now - 30 * DAY),
         deps.db.query<{ n: number; grove: string }>("SELECT count(*)::int AS n, coalesce(sum(grove), 0)::text AS grove FROM vault_events WHERE kind = 'buyback' AND time > $1 AND time <= $2", [now - 30 * DAY, now]),
         deps.db.query<{ day: number; total_grove: string; total_shares: string }>(
           `SELECT DISTINCT ON (time / ${DAY}) (time / ${DAY}) * ${DAY} AS day, total_grove, total_shares FROM vault_events
@@ -40,13 +54,13 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
         ),
       ])
       const rate = rateOf(latest?.total_grove, latest?.total_shares)
-      const apr = (then: { total_grove: string; total_shares: string } | undefined, window: number) => (rate / rateOf(then?.total_grove, then?.total_shares) - 1) * (YEAR / window)
+      const current = totalsOf(latest)
       return {
         rate,
         totalGrove: latest?.total_grove ?? '0',
         totalShares: latest?.total_shares ?? '0',
-        apr7d: apr(week, 7 * DAY),
-        apr30d: apr(month, 30 * DAY),
+        apr7d: vaultApr(week, current, BigInt(now), 7).apr ?? 0,
+        apr30d: vaultApr(month, current, BigInt(now), 30).apr ?? 0,
         buybacks30d: buys?.n ?? 0,
         groveBought30d: buys?.grove ?? '0',
         history: history.map((h) => ({ day: Number(h.day), rate: rateOf(h.total_grove, h.total_shares) })),

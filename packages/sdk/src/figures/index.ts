@@ -1,0 +1,6 @@
+// Every price, TVL and APR Grove shows, computed once: the analytics service and the web import
+// these (through `@grove/sdk/figures`, which carries no algosdk), so every page shows the same number.
+export { priceBook, pricePaths, pricesAlong, spotPrice, type PoolReserves, type PriceBook, type PricePaths } from './prices.ts'
+export { addValues, lpSupply, marketFigures, NO_VALUE, type MarketFigures, type MarketPool, type Value } from './market.ts'
+export { programFigures, programStatus, type ProgramFigures, type ProgramStatus, type ProgramTerms } from './programs.ts'
+export { vaultApr, vaultRate, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'

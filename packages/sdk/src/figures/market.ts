@@ -1,0 +1,97 @@
+// The market's figures, computed once for the analytics service and the web alike: a token's value
+// in USD and ALGO (through any route of pools), a Grove LP token's by its share of its pool, and a
+// pool's TVL. Every figure is a `Value`, USD first and ALGO second, each null when no pool prices it.
+import { MINIMUM_LIQUIDITY } from '../dex/amm.ts'
+import { priceBook, type PriceBook } from './prices.ts'
+
+/** A pool as the figures read it (the SDK's Pool, the web's and the service's rows all fit). */
+export interface MarketPool {
+  /** The pool's LP asset id (also its id in the analytics service). */
+  lpAsset: number | bigint
+  a: number | bigint
+  b: number | bigint
+  reserveA: bigint | string | number
+  reserveB: bigint | string | number
+  /** LP held outside the app; the locked MINIMUM_LIQUIDITY is not included. */
+  lpIssued: bigint | string | number
+}
+
+/** A figure in dollars and in whole ALGO; each null when nothing prices it. */
+export interface Value {
+  usd: number | null
+  algo: number | null
+}
+
+/** The market's prices and the values derived from them. */
+export interface MarketFigures {
+  /** Whole-token prices (ALGO and USD) of plain tokens, through any route. */
+  book: PriceBook
+  /** The value of one base unit of `asset`: a Grove LP token by its share of its pool's TVL. */
+  unit(asset: number | bigint): Value
+  /** `amount` base units of `asset` in USD and ALGO. */
+  value(asset: number | bigint, amount: bigint | string | number): Value
+  /** A pool's TVL: both sides priced, or twice the priced side. */
+  tvl(pool: MarketPool): Value
+  /** The pool whose LP token is `asset`, if any. */
+  poolOfLp(asset: number | bigint): MarketPool | undefined
+}
+
+/** LP units in existence: the issued ones plus the MINIMUM_LIQUIDITY the first deposit locks, which the reserves also back. */
+export const lpSupply = (pool: Pick<MarketPool, 'lpIssued'>): bigint => BigInt(pool.lpIssued) + MINIMUM_LIQUIDITY
+
+const NONE: Value = { usd: null, algo: null }
+const scale = (v: Value, k: number): Value => ({ usd: v.usd === null ? null : v.usd * k, algo: v.algo === null ? null : v.algo * k })
+
+/** Sums values, each currency null as soon as one part lacks it. */
+export function addValues(values: readonly Value[]): Value {
+  let usd: number | null = 0
+  let algo: number | null = 0
+  for (const v of values) {
+    usd = usd === null || v.usd === null ? null : usd + v.usd
+    algo = algo === null || v.algo === null ? null : algo + v.algo
+  }
+  return { usd, algo }
+}
+
+/**
+ * Figures of `pools` (ALGO is asset 0; `decimals` of every plain asset; `stableAssetId` the USD
+ * coin). A token with no pool to ALGO (or to the stable coin) along any route has no price in it.
+ */
+export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: number) => number, stableAssetId?: number | bigint): MarketFigures {
+  const list = [...pools]
+  const book = priceBook(
+    list.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: String(p.reserveA), reserveB: String(p.reserveB) })),
+    decimals,
+    stableAssetId === undefined ? undefined : Number(stableAssetId),
+  )
+  const byLp = new Map(list.map((p) => [Number(p.lpAsset), p]))
+  const plain = (asset: number): Value => {
+    const whole = 10 ** decimals(asset)
+    // an asset whose decimals the caller does not know yet has no price rather than a wrong one
+    if (!Number.isFinite(whole)) return NONE
+    const usd = book.usd(asset)
+    const algo = book.algo(asset)
+    const per = (price: number | undefined) => (price === undefined || !Number.isFinite(price) ? null : price / whole)
+    return { usd: per(usd), algo: per(algo) }
+  }
+  const tvl = (pool: MarketPool): Value => {
+    const va = scale(plain(Number(pool.a)), Number(pool.reserveA))
+    const vb = scale(plain(Number(pool.b)), Number(pool.reserveB))
+    const side = (x: number | null, y: number | null) => (x !== null && y !== null ? x + y : x !== null ? 2 * x : y !== null ? 2 * y : null)
+    return { usd: side(va.usd, vb.usd), algo: side(va.algo, vb.algo) }
+  }
+  const unit = (asset: number | bigint): Value => {
+    const pool = byLp.get(Number(asset))
+    if (!pool) return plain(Number(asset))
+    return scale(tvl(pool), 1 / Number(lpSupply(pool)))
+  }
+  return {
+    book,
+    unit,
+    value: (asset, amount) => scale(unit(asset), Number(amount)),
+    tvl,
+    poolOfLp: (asset) => byLp.get(Number(asset)),
+  }
+}
+
+export { NONE as NO_VALUE }

@@ -1,0 +1,47 @@
+// A staking program's figures (farms stake a Grove LP token, staking pools a single token): its
+// status, the value staked (TVL) and the yearly reward return at today's rates and prices (APR).
+// The analytics API and the web's farms and staking pages both call this, so they agree.
+import { SECONDS_PER_YEAR } from '../staking/math.ts'
+import { addValues, type MarketFigures, type Value } from './market.ts'
+
+/** A program's terms as the figures read them. */
+export interface ProgramTerms {
+  stakeAsset: number | bigint
+  totalStaked: bigint | string | number
+  /** Each reward token and what the program pays of it per second (base units). */
+  rewards: readonly { asset: number | bigint; ratePerSecond: bigint | string | number }[]
+  start: number | bigint
+  end: number | bigint
+}
+
+/** Where a program stands at a time: upcoming before the start, active until the end, then ended (the contract's comparisons). */
+export type ProgramStatus = 'upcoming' | 'active' | 'ended'
+
+/** A program's figures at one time. */
+export interface ProgramFigures {
+  status: ProgramStatus
+  /** The value staked. */
+  tvl: Value
+  /** What the program pays in a year at its current rates. */
+  yearlyRewards: Value
+  /** Yearly rewards over TVL (0.12 = 12%), in USD when both are priced in USD, else in ALGO; null once ended, with nothing staked, or a token unpriced. */
+  apr: number | null
+}
+
+/** The status of a program with `start` and `end` at `now` (unix seconds). */
+export function programStatus(p: Pick<ProgramTerms, 'start' | 'end'>, now: number | bigint): ProgramStatus {
+  const t = BigInt(now)
+  return t < BigInt(p.start) ? 'upcoming' : t < BigInt(p.end) ? 'active' : 'ended'
+}
+
+const ratio = (x: number | null, y: number | null): number | null => (x === null || y === null || !(y > 0) ? null : x / y)
+
+/** The figures of program `p` at `now` in `market`. `staked` previews another amount staked (a deposit not yet made). */
+export function programFigures(p: ProgramTerms, market: MarketFigures, now: number | bigint, staked: bigint | string | number = p.totalStaked): ProgramFigures {
+  const status = programStatus(p, now)
+  const tvl = market.value(p.stakeAsset, staked)
+  const year = Number(SECONDS_PER_YEAR)
+  const yearlyRewards = addValues(p.rewards.map((r) => market.value(r.asset, Number(r.ratePerSecond) * year)))
+  const apr = status === 'ended' ? null : (ratio(yearlyRewards.usd, tvl.usd) ?? ratio(yearlyRewards.algo, tvl.algo))
+  return { status, tvl, yearlyRewards, apr }
+}

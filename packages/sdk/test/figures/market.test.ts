@@ -1,0 +1,112 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { lpSupply, marketFigures, programFigures, type MarketPool } from '../../src/figures/index.ts'
+import { SECONDS_PER_YEAR } from '../../src/staking/math.ts'
+
+const dec = (m: Record<number, number>) => (id: number) => m[id] ?? 6
+// ALGO/gUSD at 0.2 USD (pool 101), ALGO/FERN at 2 FERN per ALGO (102), FERN/MOSS at 4 MOSS per FERN (103, MOSS 2 decimals, no ALGO pool)
+const POOLS: MarketPool[] = [
+  { lpAsset: 101, a: 0, b: 10, reserveA: 1_000_000_000n, reserveB: 200_000_000n, lpIssued: 447_212_595n },
+  { lpAsset: 102, a: 0, b: 20, reserveA: 1_000_000_000n, reserveB: 2_000_000_000n, lpIssued: 1_414_212_562n },
+  { lpAsset: 103, a: 20, b: 30, reserveA: 1_000_000n, reserveB: 400n, lpIssued: 19_000n },
+]
+const market = marketFigures(POOLS, dec({ 30: 2 }), 10)
+
+describe('marketFigures', () => {
+  it.each([
+    ['ALGO', 0, 1_000_000n, 0.2, 1],
+    ['the stable coin', 10, 1_000_000n, 1, 5],
+    ['a token with an ALGO pool', 20, 1_000_000n, 0.1, 0.5],
+    ['a token two pools from ALGO (no ALGO pool of its own)', 30, 100n, 0.025, 0.125],
+  ])('values one whole %s in USD and ALGO', (_name, asset, whole, usd, algo) => {
+    const v = market.value(asset, whole)
+    expect(v.usd).toBeCloseTo(usd, 12)
+    expect(v.algo).toBeCloseTo(algo, 12)
+  })
+
+  it('has no value for a token no pool reaches, and no USD without a stable coin', () => {
+    expect(market.value(99, 1n)).toEqual({ usd: null, algo: null })
+    expect(marketFigures(POOLS, dec({ 30: 2 }), undefined).value(20, 1n).usd).toBeNull()
+  })
+
+  it('gives a pool its two sides as TVL, in USD and ALGO', () => {
+    expect(market.tvl(POOLS[1]!).usd).toBeCloseTo(200 + 200, 9)
+    expect(market.tvl(POOLS[1]!).algo).toBeCloseTo(2_000, 9)
+    expect(market.tvl(POOLS[2]!).usd).toBeCloseTo(0.1 + 4 * 0.025, 9)
+  })
+
+  it('counts twice the priced side of a pool whose other token nothing prices', () => {
+    const m = marketFigures([...POOLS, { lpAsset: 104, a: 0, b: 77, reserveA: 3_000_000n, reserveB: 0n, lpIssued: 0n }], dec({}), 10)
+    // an empty side prices nothing: 77 has no route, since the pool has no reserves on its side
+    expect(m.tvl({ lpAsset: 104, a: 0, b: 77, reserveA: 3_000_000n, reserveB: 5n, lpIssued: 0n }).algo).toBeCloseTo(6, 12)
+  })
+
+  it('values an LP unit as its share of the pool, the locked minimum liquidity included in the supply', () => {
+    const pool = POOLS[0]!
+    expect(lpSupply(pool)).toBe(447_213_595n)
+    expect(market.unit(101).algo).toBeCloseTo(2_000 / 447_213_595, 15)
+    expect(market.poolOfLp(101n)).toBe(pool)
+  })
+
+  it('values all of a pool’s LP supply at its TVL, for any reserves (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10n ** 15n }), (ra, rb, issued) => {
+        const pool = { lpAsset: 500, a: 0, b: 10, reserveA: ra, reserveB: rb, lpIssued: issued }
+        const m = marketFigures([pool], dec({}), 10)
+        const all = m.value(500, lpSupply(pool))
+        const tvl = m.tvl(pool)
+        expect(all.algo! / tvl.algo!).toBeCloseTo(1, 9)
+        expect(all.usd! / tvl.usd!).toBeCloseTo(1, 9)
+        // both sides of a constant-product pool are worth the same at its own spot price
+        expect(tvl.algo).toBeCloseTo((2 * Number(ra)) / 1e6, 3)
+      }),
+      { seed: 25, numRuns: 200 },
+    )
+  })
+})
+
+describe('programFigures', () => {
+  // a farm staking FERN/ALGO LP (102) paying 0.5 FERN a second, from t=1000 to t=2000
+  const farm = { stakeAsset: 102, totalStaked: 100_000_000n, rewards: [{ asset: 20, ratePerSecond: 500_000n }], start: 1_000, end: 2_000 }
+
+  it('gives TVL as the stake’s value and APR as a year of rewards over it', () => {
+    const f = programFigures(farm, market, 1_500)
+    expect(f.status).toBe('active')
+    const tvlAlgo = (2_000 * 100_000_000) / 1_414_213_562
+    expect(f.tvl.algo).toBeCloseTo(tvlAlgo, 9)
+    expect(f.tvl.usd).toBeCloseTo(tvlAlgo * 0.2, 9)
+    const yearlyAlgo = 0.5 * 0.5 * Number(SECONDS_PER_YEAR)
+    expect(f.yearlyRewards.algo).toBeCloseTo(yearlyAlgo, 6)
+    expect(f.apr).toBeCloseTo(yearlyAlgo / tvlAlgo, 9)
+  })
+
+  it('has a status from start and end, and no APR once ended or with nothing staked', () => {
+    expect(programFigures(farm, market, 999).status).toBe('upcoming')
+    expect(programFigures(farm, market, 2_000)).toMatchObject({ status: 'ended', apr: null })
+    expect(programFigures({ ...farm, totalStaked: 0n }, market, 1_500).apr).toBeNull()
+    expect(programFigures({ ...farm, rewards: [...farm.rewards, { asset: 99, ratePerSecond: 1n }] }, market, 1_500).apr).toBeNull()
+  })
+
+  it('previews the APR at another amount staked: twice the stake, half the APR (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (staked, rate) => {
+        const p = { ...farm, rewards: [{ asset: 30, ratePerSecond: rate }] }
+        const one = programFigures(p, market, 1_500, staked).apr!
+        const two = programFigures(p, market, 1_500, 2n * staked).apr!
+        expect(two / one).toBeCloseTo(0.5, 9)
+      }),
+      { seed: 26, numRuns: 200 },
+    )
+  })
+
+  it('gives the same APR in USD and in ALGO when the dollar is priced through ALGO (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1_000n, max: 10n ** 13n }), fc.bigInt({ min: 1_000n, max: 10n ** 13n }), (ra, rb) => {
+        const pools = [POOLS[0]!, { ...POOLS[1]!, reserveA: ra, reserveB: rb }, POOLS[2]!]
+        const f = programFigures(farm, marketFigures(pools, dec({ 30: 2 }), 10), 1_500)
+        expect(f.yearlyRewards.usd! / f.tvl.usd! / (f.yearlyRewards.algo! / f.tvl.algo!)).toBeCloseTo(1, 9)
+      }),
+      { seed: 27, numRuns: 100 },
+    )
+  })
+})
