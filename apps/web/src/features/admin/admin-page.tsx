@@ -7,7 +7,8 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { useMarket } from '@/lib/pools/market.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { addressBytes, PAUSE_FLAGS, registryQuery, sameAccount } from '@/lib/registry/registry.ts'
+import { checkAddress } from '@/lib/address.ts'
+import { PAUSE_FLAGS, registryQuery, sameAccount } from '@/lib/registry/registry.ts'
 import { issuerPowers, tokenMatches, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import type { Pool } from '@/lib/tx/dex.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
@@ -209,7 +210,8 @@ function FeesPanel(props: SectionProps & { current: { defaultFeeBps: number; pro
 
 function TreasuryPanel(props: SectionProps & { treasury: string }) {
   const [next, setNext] = useState('')
-  const valid = addressBytes(next.trim()) !== null
+  const checked = checkAddress(next)
+  const valid = checked.ok
   return (
     <Panel title="Treasury">
       <p>Protocol fees collected from pools go to:</p>
@@ -229,9 +231,9 @@ function TreasuryPanel(props: SectionProps & { treasury: string }) {
           <span>New treasury address</span>
           <input className="input" value={next} disabled={props.disabled} onChange={(e) => setNext(e.target.value)} spellCheck={false} autoComplete="off" />
         </label>
-        {next.trim() !== '' && !valid ? (
+        {next.trim() !== '' && !checked.ok ? (
           <p className="field__error" role="alert">
-            This is not an Algorand address.
+            {checked.error}
           </p>
         ) : null}
         <button type="submit" className="button button--primary" disabled={props.disabled || !valid || next.trim() === props.treasury}>
@@ -504,7 +506,8 @@ function ProjectsPanel(props: SectionProps & { registryAppId: number }) {
 
 function TransferPanel(props: SectionProps & { admin: string; pending: string | null }) {
   const [next, setNext] = useState('')
-  const valid = addressBytes(next.trim()) !== null
+  const checked = checkAddress(next)
+  const valid = checked.ok
   return (
     <Panel title="Admin transfer">
       <p>
@@ -532,9 +535,9 @@ function TransferPanel(props: SectionProps & { admin: string; pending: string | 
           <span>Propose a new admin (address)</span>
           <input className="input" value={next} disabled={props.disabled} onChange={(e) => setNext(e.target.value)} spellCheck={false} autoComplete="off" />
         </label>
-        {next.trim() !== '' && !valid ? (
+        {next.trim() !== '' && !checked.ok ? (
           <p className="field__error" role="alert">
-            This is not an Algorand address.
+            {checked.error}
           </p>
         ) : null}
         <button type="submit" className="button button--primary" disabled={props.disabled || !valid || next.trim() === props.admin}>

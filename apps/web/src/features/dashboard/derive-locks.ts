@@ -3,6 +3,7 @@
 // terms checks are handed in.
 import type { GroveSdk, Lock } from '@/lib/tx/dex.ts'
 import { parseAmount } from '@grove/sdk/amount'
+import { checkAddress } from '@/lib/address.ts'
 
 /** The SDK functions these derivations use. */
 export type LockSdk = Pick<GroveSdk, 'vestedAt' | 'withdrawableAt' | 'checkLockTerms' | 'LOCK_ERROR_MESSAGES' | 'MILLISECONDS_FROM'>
@@ -62,10 +63,10 @@ export function extendProblem(sdk: LockSdk, lock: Lock, end: bigint | null, now:
 }
 
 /** Why `to` cannot be proposed as the new owner, or null. */
-export function proposeProblem(lock: Lock, to: string, isAddress: (a: string) => boolean): string | null {
-  const a = to.trim()
-  if (a === '') return 'Enter the new owner’s address'
-  if (!isAddress(a)) return 'That is not an Algorand address'
-  if (a === lock.owner) return 'Propose another account than the owner'
+export function proposeProblem(lock: Lock, to: string): string | null {
+  if (to.trim() === '') return 'Enter the new owner’s address'
+  const checked = checkAddress(to)
+  if (!checked.ok) return checked.error
+  if (checked.address === lock.owner) return 'Propose another account than the owner'
   return null
 }

@@ -317,7 +317,6 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
   const [text, setText] = useState('')
   const [endInput, setEndInput] = useState(() => localInputFromSeconds(lock.end + 86_400n))
   const amount = (v: bigint) => `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}`
-  const isAddress = (a: string) => /^[A-Z2-7]{58}$/.test(a)
   let action: DashboardAction | null = null
   let invalid: string | null = null
   let quoted: { asset: bigint; amount: bigint; note?: string }[] = []
@@ -366,7 +365,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       break
     }
     case 'propose': {
-      invalid = proposeProblem(lock, text, isAddress)
+      invalid = proposeProblem(lock, text)
       action = invalid ? null : { app: 'lock', action: { kind: 'propose', lock, newOwner: text.trim() } }
       title = `Transfer lock #${lock.id}`
       body = (

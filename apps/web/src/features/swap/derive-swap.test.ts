@@ -26,8 +26,7 @@ describe('deriveSwap', () => {
     ['asks to connect first', {}, { connected: false, holdings: undefined }, 'Connect wallet', false],
     ['asks for the token to receive', { tokenOut: null }, {}, 'Select a token', true],
     ['asks for an amount', { text: '' }, {}, 'Enter an amount', true],
-    ['names the asset and its decimals when too many are typed', { text: '1.1234567' }, {}, 'Too many decimals: ALGO has 6', true],
-    ['reads the typed side with its own decimals', { side: 'out', tokenOut: 2042, text: '1.5' }, {}, 'Too many decimals: MOSS has 0', true],
+    ['asks for a valid amount when the text cannot be read (the field says why)', { text: '1.1234567' }, {}, 'Enter a valid amount', true],
     ['refuses more ALGO than the account can spend after its minimum balance and fees', { text: '4.698' }, {}, 'Insufficient ALGO balance', true],
     ['allows what is left after the minimum balance and fees', { text: '4.697' }, {}, 'Review swap', false],
     ['refuses more of an asset than held', { tokenIn: 1001, tokenOut: 0, text: '40.000001' }, {}, 'Insufficient gUSD balance', true],
@@ -86,6 +85,45 @@ describe('deriveSwap', () => {
 
   it('explains a missing ALGO balance with the minimum balance', () => {
     expect(derive({ text: '5' }).message).toBe('You do not have enough ALGO: your account must keep 0.3 ALGO and pay the network fee.')
+  })
+
+  it.each<[string, Partial<SwapState>]>([
+    ['names the asset and its decimals when too many are typed', { text: '1.1234567' }],
+    ['reads the typed side with its own decimals', { side: 'out', tokenOut: 2042, text: '1.5' }],
+  ])('%s, once: in the field, not again under the form', (_name, s) => {
+    const view = derive(s)
+    const error = s.side === 'out' ? 'Too many decimals: MOSS has 0' : 'Too many decimals: ALGO has 6'
+    expect(view.fieldError).toBe(error)
+    expect(view.message).toBeNull()
+    expect(view.button.label).not.toContain('decimals')
+    expect(view.searching).toBe(false)
+  })
+
+  it('says an exact output beyond the pools is short of liquidity, not of the user’s ALGO', () => {
+    // the ALGO/gUSD pool holds 250,000 gUSD; the account holds 5 ALGO
+    const view = derive({ side: 'out', text: '300000' })
+    expect(view.route).toBeNull()
+    expect(view.button.label).toBe(NO_ROUTE)
+    expect(view.message).toBe('Not enough liquidity: no pools connecting ALGO and gUSD hold 300000 gUSD to give.')
+  })
+
+  it('still says insufficient balance for an exact output the pools can give but the user cannot pay', () => {
+    const view = derive({ side: 'out', text: '100' })
+    expect(view.button.label).toBe('Insufficient ALGO balance')
+  })
+
+  it.each(['0', '0.000', '.0'])('does not look for a price for an amount of %s', (text) => {
+    for (const sdkLoaded of [true, false]) {
+      const view = derive({ text }, sdkLoaded ? {} : { sdk: null })
+      expect(view.searching).toBe(false)
+    }
+    expect(derive({ text: '0' }).button.label).toBe('Enter an amount')
+  })
+
+  it('looks for a price while the SDK or the pools load, for a positive amount', () => {
+    expect(derive({ text: '1' }, { sdk: null }).searching).toBe(true)
+    expect(derive({ text: '1' }, { pools: undefined }).searching).toBe(true)
+    expect(derive({ text: '1' }).searching).toBe(false)
   })
 
   it('shows no quote and no message while the SDK loads', () => {

@@ -58,7 +58,9 @@ export interface SwapView {
   limit: bigint | null
   networkFee: bigint | null
   impact: ImpactLevel | null
-  /** The one message under the form, when something stops the swap. */
+  /** True while a typed amount waits for the pools or the SDK to be quoted. */
+  searching: boolean
+  /** The one message under the form, when something stops the swap (never the field's own error). */
   message: string | null
   needsOptIn: boolean
   button: ActionState
@@ -97,15 +99,17 @@ export function deriveSwap(input: SwapInputs): SwapView {
   const balance = !input.holdings || !tokenIn ? undefined : tokenIn.id === 0 ? spendableAlgo(input.holdings, networkFee ?? 0n) : (held ?? 0n)
   const needsOptIn = Boolean(input.holdings && tokenOut && tokenOut.id !== 0 && !input.holdings.assets.has(tokenOut.id))
 
-  const noRoute = amount !== null && amount > 0n && input.pools !== undefined && tokenIn && tokenOut && !route
+  const noRoute = amount !== null && amount > 0n && input.pools !== undefined && sdk !== null && tokenIn && tokenOut && !route
   const problem = noRoute ? NO_ROUTE : impact === 'blocked' ? IMPACT_TOO_HIGH : null
   const button = actionButtonState({
     connected: input.connected,
     networkOk: input.deployed,
     select: !tokenIn || !tokenOut ? 'Select a token' : null,
-    amountError: fieldError ?? (amount === null ? 'Enter an amount' : null),
+    // the field names what is wrong with the text; the button only says what to do
+    amountError: fieldError !== null ? 'Enter a valid amount' : amount === null ? 'Enter an amount' : null,
     amount: spend ?? amount,
-    balance,
+    // an exact output no route can deliver spends nothing: it is short of liquidity, not of the user's balance
+    balance: state.side === 'out' && !route ? undefined : balance,
     problem,
     needsOptIn,
     assetName: tokenIn?.symbol,
@@ -113,21 +117,27 @@ export function deriveSwap(input: SwapInputs): SwapView {
     actionLabel: 'Review swap',
   })
   // The message follows the button: whatever the button names first is what the message explains.
+  // The field shows its own error, so the message never repeats it.
   const message =
-    fieldError ??
-    (button.kind === 'insufficient-balance'
-      ? tokenIn!.id === 0
-        ? `You do not have enough ALGO: your account must keep ${formatAlgo(input.holdings!.minBalance)} and pay the network fee.`
-        : `You do not have enough ${tokenIn!.symbol}.`
-      : problem === NO_ROUTE
-        ? `No pools connect ${tokenIn!.symbol} and ${tokenOut!.symbol} with enough liquidity for this amount.`
-        : problem === IMPACT_TOO_HIGH
-          ? 'This trade would move the price by 15% or more. Trade a smaller amount.'
-          : null)
+    fieldError !== null
+      ? null
+      : button.kind === 'insufficient-balance'
+        ? tokenIn!.id === 0
+          ? `You do not have enough ALGO: your account must keep ${formatAlgo(input.holdings!.minBalance)} and pay the network fee.`
+          : `You do not have enough ${tokenIn!.symbol}.`
+        : problem === NO_ROUTE
+          ? state.side === 'out'
+            ? `Not enough liquidity: no pools connecting ${tokenIn!.symbol} and ${tokenOut!.symbol} hold ${state.text.trim()} ${tokenOut!.symbol} to give.`
+            : `No pools connect ${tokenIn!.symbol} and ${tokenOut!.symbol} with enough liquidity for this amount.`
+          : problem === IMPACT_TOO_HIGH
+            ? 'This trade would move the price by 15% or more. Trade a smaller amount.'
+            : null
 
   return {
     tokenIn,
     tokenOut,
+    // a positive amount is typed and its quote waits only for the pools or the SDK (never for an amount of 0)
+    searching: tokenIn !== null && tokenOut !== null && fieldError === null && route === null && !noRoute && (amount !== null ? amount > 0n : sdk === null && /[1-9]/.test(state.text)),
     textIn: state.side === 'in' ? state.text : quotedText,
     textOut: state.side === 'out' ? state.text : quotedText,
     fieldError,

@@ -190,7 +190,7 @@ export function SwapPage() {
             slippagePercent={slippage}
             feeEstimated={!buildable}
           />
-        ) : state.text.trim() !== '' && tokenIn && tokenOut && !view.fieldError && !view.message && deployment ? (
+        ) : view.searching && deployment ? (
           <p className="hint" role="status">
             Finding the best price…
           </p>

@@ -1,6 +1,7 @@
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { addressBytes, decodeRegistryGlobals, listWords, pausedFlags, sameAccount, type GlobalStateEntry } from './registry.ts'
+import { addressKey } from '../address.ts'
+import { decodeRegistryGlobals, listWords, pausedFlags, sameAccount, type GlobalStateEntry } from './registry.ts'
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 const key = (k: string) => b64(new TextEncoder().encode(k))
@@ -52,12 +53,12 @@ describe('listWords', () => {
   })
 })
 
-describe('addressBytes', () => {
+describe('addressKey', () => {
   it('gives the public key of an address', () => {
-    expect(addressBytes(admin.toString())).toEqual(admin.publicKey)
+    expect(addressKey(admin.toString())).toEqual(admin.publicKey)
   })
   it.each(['', 'not an address', admin.toString().toLowerCase(), admin.toString().slice(1)])('refuses %s', (text) => {
-    expect(addressBytes(text)).toBeNull()
+    expect(addressKey(text)).toBeNull()
   })
   it('never matches a missing account', () => {
     expect(sameAccount(null, admin.toString())).toBe(false)

@@ -1,9 +1,10 @@
-// The registry's global state (admin, pending admin, pause flags, fees, treasury) read over plain
-// fetch, so the status bar on every page carries no algosdk. Addresses stay 32 raw bytes here; the
+// The registry's global state (admin, pending admin, pause flags, fees, treasury) read as algod's
+// JSON (lib/algod.ts), so the status bar on every page carries no algosdk. Addresses stay 32 raw bytes here; the
 // admin page names them through the SDK once it has loaded it.
 import { queryOptions } from '@tanstack/react-query'
-import { algodBaseUrl, algodKey } from '../algod.ts'
+import { algodGet, algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
+import { addressKey } from '../address.ts'
 
 /** One global-state entry as algod's JSON gives it. */
 export interface GlobalStateEntry {
@@ -58,29 +59,9 @@ export function listWords(words: readonly string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
 }
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-
-/** The 32 public-key bytes of an Algorand address (its checksum not verified); null when it is not one. */
-export function addressBytes(address: string): Uint8Array | null {
-  if (!/^[A-Z2-7]{58}$/.test(address)) return null
-  const out = new Uint8Array(36)
-  let bits = 0
-  let value = 0
-  let i = 0
-  for (const c of address) {
-    value = (value << 5) | ALPHABET.indexOf(c)
-    bits += 5
-    if (bits >= 8) {
-      bits -= 8
-      if (i < 36) out[i++] = (value >> bits) & 0xff
-    }
-  }
-  return out.subarray(0, 32)
-}
-
 /** True when `address` is the account whose bytes are `bytes`. */
 export function sameAccount(bytes: Uint8Array | null, address: string | null): boolean {
-  const other = address ? addressBytes(address) : null
+  const other = address ? addressKey(address) : null
   return bytes !== null && other !== null && bytes.length === 32 && bytes.every((b, i) => b === other[i])
 }
 
@@ -104,12 +85,8 @@ export function decodeRegistryGlobals(entries: GlobalStateEntry[]): RegistryGlob
 }
 
 /** Reads the registry app's globals. Throws an Error with a readable message. */
-export async function fetchRegistryGlobals(algod: AlgodConfig, registryAppId: number, fetchFn: typeof fetch = fetch): Promise<RegistryGlobals> {
-  const response = await fetchFn(`${algodBaseUrl(algod)}/v2/applications/${registryAppId}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} }).catch(() => {
-    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
-  })
-  if (!response.ok) throw new Error(`algod answered ${response.status}`)
-  const body = (await response.json()) as { params?: { 'global-state'?: GlobalStateEntry[] } }
+export async function fetchRegistryGlobals(algod: AlgodConfig, registryAppId: number, fetchFn?: typeof fetch): Promise<RegistryGlobals> {
+  const body = await algodGet<{ params?: { 'global-state'?: GlobalStateEntry[] } }>(algod, `/v2/applications/${registryAppId}`, fetchFn ? { fetch: fetchFn } : {})
   return decodeRegistryGlobals(body.params?.['global-state'] ?? [])
 }
 

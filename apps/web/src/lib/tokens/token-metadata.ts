@@ -7,6 +7,7 @@
 //   (with `#i` for an image), is used as the image directly.
 // Pure functions: the component asks, fetches at most one JSON document and renders.
 import { IPFS_GATEWAY } from '../public-networks.ts'
+import { addressKey } from '../address.ts'
 
 /** What algod says of an asset that can name a logo. */
 export interface LogoAsset {
@@ -126,7 +127,7 @@ export function resolveArc19Url(url: string, reserve: string | undefined): strin
 
 /** The IPFS CID whose sha2-256 digest is the reserve address's public key (ARC-19); undefined for an unsupported codec or a bad address. */
 export function cidFromReserve(reserve: string, version: 0 | 1, codec: string): string | undefined {
-  const digest = addressPublicKey(reserve)
+  const digest = addressKey(reserve)
   const code = CODECS[codec]
   if (!digest || code === undefined) return undefined
   const multihash = Uint8Array.from([0x12, 0x20, ...digest])
@@ -137,23 +138,6 @@ export function cidFromReserve(reserve: string, version: 0 | 1, codec: string): 
 }
 
 const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-
-/** The 32-byte public key of an Algorand address (base32 of key ‖ 4-byte checksum); the checksum is not verified, ARC-19 addresses are not keys. */
-function addressPublicKey(address: string): Uint8Array | undefined {
-  if (!/^[A-Z2-7]{58}$/.test(address)) return undefined
-  const bytes: number[] = []
-  let bits = 0
-  let value = 0
-  for (const ch of address) {
-    value = (value << 5) | B32.indexOf(ch)
-    bits += 5
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff)
-      bits -= 8
-    }
-  }
-  return Uint8Array.from(bytes.slice(0, 32))
-}
 
 function base32(bytes: Uint8Array): string {
   let out = ''
