@@ -3,7 +3,8 @@
 import { Link } from 'react-router'
 import { Panel } from '@/components/ui/page.tsx'
 import { formatAmount } from '@grove/sdk/amount'
-import { aprOf, priceInAlgo, programRows, programsOfAsset, statusAt, timeLeft } from '@/lib/staking/derive.ts'
+import { figuresOf, formatPercent, formatValue } from '@/lib/pools/figures.ts'
+import { programRows, programsOfAsset, statusAt, timeLeft } from '@/lib/staking/derive.ts'
 import { useStakingData } from '@/lib/staking/staking.ts'
 
 /** A panel listing the programs of `assetId`, each linking to the farms or staking pools page. */
@@ -12,8 +13,9 @@ export function AssetPrograms(props: { assetId: number }) {
   const pools = data.market.pools ?? []
   const { now } = data
   const mine = data.programs.data ? programsOfAsset(data.programs.data, pools, BigInt(props.assetId)) : null
-  const rows = mine ? [...programRows({ programs: mine, kind: 'farm', tokens: data.tokens, pools }), ...programRows({ programs: mine, kind: 'pool', tokens: data.tokens, pools })] : null
-  const price = (asset: bigint) => priceInAlgo(pools, asset)
+  const market = figuresOf(pools, data.tokens, data.stable)
+  const rowsOf = (kind: 'farm' | 'pool') => (mine && now !== null ? programRows({ programs: mine, kind, tokens: data.tokens, pools, market, now }) : [])
+  const rows = mine ? [...rowsOf('farm'), ...rowsOf('pool')] : null
   return (
     <Panel title="Farms and staking pools">
       {data.programs.isError ? <p className="field__error">The staking programs could not be read: {data.programs.error.message}</p> : null}
@@ -34,7 +36,7 @@ export function AssetPrograms(props: { assetId: number }) {
             </thead>
             <tbody>
               {rows.map((r) => {
-                const apr = aprOf(r.program, price, now)
+                const { apr, tvl } = r.figures
                 return (
                   <tr key={String(r.program.id)}>
                     <th scope="row">
@@ -44,8 +46,11 @@ export function AssetPrograms(props: { assetId: number }) {
                     </th>
                     <td>
                       {formatAmount(r.program.totalStaked, r.stake.decimals, { thousands: true, maxDecimals: 4 })} {r.stake.symbol}
+                      {tvl.usd !== null || tvl.algo !== null ? <span className="hint"> ≈ {formatValue(tvl)}</span> : null}
                     </td>
-                    <td>{apr === null ? '—' : `${(apr * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`}</td>
+                    <td data-testid="project-program-apr" data-apr={apr ?? ''}>
+                      {formatPercent(apr)}
+                    </td>
                     <td>{statusAt(r.program, now) === 'ended' ? 'Ended' : timeLeft(r.program, now)}</td>
                   </tr>
                 )

@@ -7,25 +7,25 @@ import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { balanceOf } from '@/lib/account/account.ts'
 import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
-import { formatDuration, labelOf, priceInAlgo, statusAt, tvlInAlgo, yearlyRewardsInAlgo } from '@/lib/staking/derive.ts'
+import { addValues, programFigures, type Value } from '@grove/sdk/figures'
+import { figuresOf, figuresOfProgram, formatValue, type MarketFigures } from '@/lib/pools/figures.ts'
+import { formatDuration, labelOf, statusAt } from '@/lib/staking/derive.ts'
 import type { StakingData } from '@/lib/staking/staking.ts'
 import type { GroveSdk } from '@/lib/tx/dex.ts'
-import { formatAlgoValue, formatApr } from './program-browser.tsx'
+import { formatApr } from './program-browser.tsx'
 import { StakingReview } from './staking-review.tsx'
 import { CREATE_STEPS, readCreateForm, type CreateForm, type CreateTerms, type RewardInput } from './validate.ts'
 import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
 const EMPTY_REWARD: RewardInput = { asset: null, mode: 'total', text: '' }
 
-/** µALGO staked today in `stakeAsset` across running programs; for an LP token with none, its pool's whole value. */
-export function todaysStakedValue(data: Pick<StakingData, 'market'> & { programs: { data?: readonly { stakeAsset: bigint; totalStaked: bigint; start: bigint; end: bigint }[] } }, stakeAsset: bigint, now: bigint): number | null {
-  const pools = data.market.pools ?? []
-  const price = (asset: bigint) => priceInAlgo(pools, asset)
-  const staked = (data.programs.data ?? []).filter((p) => p.stakeAsset === stakeAsset && statusAt(p, now) !== 'ended').reduce((s, p) => s + (tvlInAlgo(p, price) ?? 0), 0)
-  if (staked > 0) return staked
-  const lp = pools.find((p) => p.lpAsset === stakeAsset)
-  const unit = price(stakeAsset)
-  return lp && unit !== null ? unit * Number(lp.lpIssued + 1000n) : null
+/** The value staked today in `stakeAsset` across running programs (the SDK's figures); for an LP token with none, its pool's whole TVL. */
+export function todaysStakedValue(data: Pick<StakingData, 'programs'>, market: MarketFigures, stakeAsset: bigint, now: bigint): Value | null {
+  const running = (data.programs.data ?? []).filter((p) => p.stakeAsset === stakeAsset && statusAt(p, now) !== 'ended')
+  const staked = addValues(running.map((p) => figuresOfProgram(p, market, now).tvl))
+  if (running.some((p) => p.totalStaked > 0n) && (staked.usd !== null || staked.algo !== null)) return staked
+  const lp = market.poolOfLp(stakeAsset)
+  return lp ? market.tvl(lp) : null
 }
 
 /** The stepper dialog that creates a farm (kind "farm": an LP token is staked) or a staking pool. */
@@ -184,11 +184,13 @@ function Preview(props: { terms: CreateTerms; data: StakingData; sdk: GroveSdk['
   const { terms, data, sdk } = props
   const pools = data.market.pools ?? []
   const label = (id: bigint) => labelOf(id, data.tokens, pools)
-  const price = (asset: bigint) => priceInAlgo(pools, asset)
-  const [r1, r2] = terms.rewards
-  const yearly = yearlyRewardsInAlgo({ rewardCount: BigInt(terms.rewards.length), rate1: r1!.rate, rate2: r2?.rate ?? 0n, rewardAsset1: r1!.asset, rewardAsset2: r2?.asset ?? 0n }, price)
-  const staked = todaysStakedValue(data, terms.stakeAsset, props.now)
-  const apr = yearly !== null && staked !== null && staked > 0 ? yearly / staked : null
+  const market = figuresOf(pools, data.tokens, data.stable)
+  const staked = todaysStakedValue(data, market, terms.stakeAsset, props.now)
+  // the new program's rewards over today's value staked: the SDK's APR with a year of rewards per unit staked
+  const yearly = programFigures({ stakeAsset: terms.stakeAsset, totalStaked: 0n, rewards: terms.rewards.map((r) => ({ asset: r.asset, ratePerSecond: r.rate })), start: props.now, end: props.now + 1n }, market, props.now).yearlyRewards
+  const ratio = (x: number | null, y: number | null) => (x === null || y === null || !(y > 0) ? null : x / y)
+  const apr = staked === null ? null : (ratio(yearly.usd, staked.usd) ?? ratio(yearly.algo, staked.algo))
+  const hasStake = staked !== null && ((staked.usd ?? 0) > 0 || (staked.algo ?? 0) > 0)
   const amount = (v: bigint, id: bigint) => `${formatAmount(v, label(id).decimals, { thousands: true })} ${label(id).symbol}`
   return (
     <dl className="details program-preview" data-testid="create-preview">
@@ -228,7 +230,7 @@ function Preview(props: { terms: CreateTerms; data: StakingData; sdk: GroveSdk['
         <dt>APR at today’s value staked</dt>
         <dd data-testid="preview-apr">
           {formatApr(apr)}
-          {staked !== null && staked > 0 ? ` (on ${formatAlgoValue(staked)})` : ' (nothing of this token is staked yet)'}
+          {hasStake ? ` (on ${formatValue(staked)})` : ' (nothing of this token is staked yet)'}
         </dd>
       </div>
       <div>

@@ -6,8 +6,8 @@ import { Page } from '@/components/ui/page.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { formatTime } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { usdPerMicroAlgo } from '@/lib/pools/price.ts'
-import { aprOf, formatDuration, matchesRow, pendingAt, priceInAlgo, programRows, statusAt, timeLeft, type ProgramFilter, type ProgramRow } from '@/lib/staking/derive.ts'
+import { figuresOf, formatPercent, formatValue } from '@/lib/pools/figures.ts'
+import { formatDuration, matchesRow, pendingAt, programRows, statusAt, timeLeft, type ProgramFilter, type ProgramRow } from '@/lib/staking/derive.ts'
 import { useStakingData } from '@/lib/staking/staking.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { CreateProgram } from './create-program.tsx'
@@ -22,13 +22,11 @@ const STATUSES: { id: ProgramFilter; label: string }[] = [
   { id: 'all', label: 'All' },
 ]
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 })
-
 /** µALGO (a float from prices) as "1,234.56 ALGO". */
 export const formatAlgoValue = (microAlgo: number) => `${(microAlgo / 1e6).toLocaleString('en-US', { maximumFractionDigits: 2 })} ALGO`
 
-/** 0.1234 as "12.34%"; very large rates compactly. */
-export const formatApr = (apr: number | null) => (apr === null ? '—' : `${(apr * 100).toLocaleString('en-US', apr >= 100 ? { notation: 'compact', maximumFractionDigits: 1 } : { maximumFractionDigits: 2 })}%`)
+/** 0.1234 as "12.34%" (as the landing page and analytics write it); very large rates compactly. */
+export const formatApr = (apr: number | null) => (apr !== null && apr >= 100 ? `${(apr * 100).toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 1 })}%` : formatPercent(apr))
 
 type Dialog = { kind: ProgramActionKind; row: ProgramRow } | { kind: 'create' } | null
 
@@ -48,13 +46,12 @@ export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; in
   const noun = props.kind === 'farm' ? 'farms' : 'staking pools'
   const sdk = market.dex?.sdk.staking
   const pools = market.pools ?? []
+  const figures = figuresOf(pools, data.tokens, data.stable)
   const rows =
-    data.programs.data && market.pools
-      ? programRows({ programs: data.programs.data, kind: props.kind, tokens: data.tokens, pools, positions: data.positions.data })
+    data.programs.data && market.pools && now !== null
+      ? programRows({ programs: data.programs.data, kind: props.kind, tokens: data.tokens, pools, market: figures, now, positions: data.positions.data })
       : null
   const shown = rows && now !== null ? rows.filter((r) => matchesRow(r, { status, mine, search }, now)) : null
-  const price = (asset: bigint) => priceInAlgo(pools, asset)
-  const toUsd = usdPerMicroAlgo(pools, data.stable)
   const emptyText = !deployment
     ? `No ${noun} on ${network.name}.`
     : search.trim()
@@ -127,8 +124,6 @@ export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; in
                 now={now}
                 address={address}
                 pending={pendingAt(row.program, row.position, now, sdk.pendingRewards)}
-                apr={aprOf(row.program, price, now)}
-                usd={toUsd}
                 onAction={(kind) => setDialog({ kind, row })}
               />
             </li>
@@ -154,7 +149,7 @@ export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; in
 const amountOf = (v: bigint, t: { decimals: number; symbol: string }) => `${formatAmount(v, t.decimals, { thousands: true })} ${t.symbol}`
 
 /** One program: its tokens, value staked, APR, time, the user's stake and pending rewards (ticking), and the actions that apply. */
-function ProgramCard(props: { row: ProgramRow; now: bigint; address: string | null; pending: bigint[]; apr: number | null; usd: number | null; onAction(kind: ProgramActionKind): void }) {
+function ProgramCard(props: { row: ProgramRow; now: bigint; address: string | null; pending: bigint[]; onAction(kind: ProgramActionKind): void }) {
   const { row, now, pending } = props
   const p = row.program
   const status = statusAt(p, now)
@@ -177,18 +172,19 @@ function ProgramCard(props: { row: ProgramRow; now: bigint; address: string | nu
           <dt>Total staked</dt>
           <dd data-testid="program-tvl">
             {amountOf(p.totalStaked, row.stake)}
-            {row.tvlAlgo !== null ? (
-              <span className="program-card__value">
+            {row.figures.tvl.usd !== null || row.figures.tvl.algo !== null ? (
+              <span className="program-card__value" data-testid="program-tvl-value" data-usd={row.figures.tvl.usd ?? ''} data-algo={row.figures.tvl.algo ?? ''}>
                 {' '}
-                ≈ {formatAlgoValue(row.tvlAlgo)}
-                {props.usd !== null ? ` (${usd.format(row.tvlAlgo * props.usd)})` : ''}
+                ≈ {formatValue(row.figures.tvl)}
               </span>
             ) : null}
           </dd>
         </div>
         <div>
           <dt>APR</dt>
-          <dd data-testid="program-apr">{formatApr(props.apr)}</dd>
+          <dd data-testid="program-apr" data-apr={row.figures.apr ?? ''}>
+            {formatApr(row.figures.apr)}
+          </dd>
         </div>
         <div>
           <dt>Rewards per day</dt>

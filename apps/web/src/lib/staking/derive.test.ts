@@ -2,8 +2,9 @@ import { staking } from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
-import { aprOf, formatDuration, matchesRow, pendingAt, priceInAlgo, programRows, programsOfAsset, statusAt, timeLeft, tvlInAlgo } from './derive.ts'
-import { usdPerMicroAlgo, type PoolReserves } from '../pools/price.ts'
+import { formatDuration, matchesRow, pendingAt, programRows, programsOfAsset, statusAt, timeLeft } from './derive.ts'
+import type { PoolReserves } from '../pools/price.ts'
+import { figuresOf, figuresOfProgram } from '../pools/figures.ts'
 
 const ALGO_ID = 0n
 const USD = 10n // 6 decimals, 1 ALGO = 0.2 USD
@@ -52,7 +53,7 @@ function program(fields: Partial<StakingProgram> = {}): StakingProgram {
   }
 }
 
-const price = (asset: bigint) => priceInAlgo(pools, asset)
+const market = figuresOf(pools, tokens, tokens.get(Number(USD))!)
 
 describe('statusAt', () => {
   it.each([
@@ -65,55 +66,31 @@ describe('statusAt', () => {
   })
 })
 
-describe('valuation from the DEX pools', () => {
-  it('prices ALGO at one µALGO per unit and a token at its ALGO pool’s spot price', () => {
-    expect(priceInAlgo(pools, 0n)).toBe(1)
-    expect(priceInAlgo(pools, FERN)).toBe(0.5)
+describe('a program’s figures from the chain (the SDK’s, as the analytics API computes them)', () => {
+  it('values the total staked in USD and ALGO, an LP unit at its share of both reserves counting the locked 1,000 units', () => {
+    // 10 FERN = 5 ALGO = $1; 500 LP units of 1,000,000 (1,000 ALGO + 2,000 FERN × 0.5) = 1 ALGO
+    expect(figuresOfProgram(program({ totalStaked: 10_000_000n }), market, 1_500n).tvl).toEqual({ usd: expect.closeTo(1, 9), algo: expect.closeTo(5, 9) })
+    expect(figuresOfProgram(program({ stakeAsset: LP, totalStaked: 500n }), market, 1_500n).tvl.algo).toBeCloseTo(1, 9)
   })
 
-  it('prices an LP unit at its share of both reserves, counting the locked 1,000 units', () => {
-    // 1,000 ALGO + 2,000 FERN × 0.5 = 2,000 ALGO over 1,000,000 units
-    expect(priceInAlgo(pools, LP)).toBe(2_000)
-  })
-
-  it('leaves a token without an ALGO pool unpriced', () => {
-    expect(priceInAlgo(pools, 99n)).toBeNull()
-  })
-
-  it('values the total staked in µALGO (TVL) and turns µALGO into dollars through the stable coin’s pool', () => {
-    expect(tvlInAlgo(program({ totalStaked: 10_000_000n }), price)).toBe(5_000_000)
-    expect(tvlInAlgo(program({ stakeAsset: LP, totalStaked: 500n }), price)).toBe(1_000_000)
-    const perMicroAlgo = usdPerMicroAlgo(pools, { id: Number(USD), decimals: 6 })!
-    expect(5_000_000 * perMicroAlgo).toBeCloseTo(1, 9)
-    expect(usdPerMicroAlgo(pools, null)).toBeNull()
-  })
-})
-
-describe('aprOf', () => {
-  it('is the yearly reward value over the staked value', () => {
-    // 1,000 µALGO a second for a year over 10 FERN = 5 ALGO
-    const apr = aprOf(program({ totalStaked: 10_000_000n }), price, 1_500n)!
-    expect(apr).toBeCloseTo((1_000 * 31_557_600) / 5_000_000, 9)
-  })
-
-  it('adds a second reward at its own price', () => {
-    const two = program({ totalStaked: 10_000_000n, rewardCount: 2n, rewardAsset2: FERN, rate2: 2_000n })
-    expect(aprOf(two, price, 1_500n)).toBeCloseTo((2_000 * 31_557_600) / 5_000_000, 9)
-  })
-
-  it('agrees with the SDK’s apr given the same prices', () => {
+  it('is the yearly reward value over the staked value, and agrees with the SDK’s staking.apr given the same prices', () => {
     const p = program({ totalStaked: 10_000_000n })
-    expect(aprOf(p, price, 1_500n)).toBeCloseTo(staking.apr(p, { stake: 0.5, reward1: 1 })!, 12)
+    expect(figuresOfProgram(p, market, 1_500n).apr).toBeCloseTo((1_000 * 31_557_600) / 5_000_000, 9)
+    expect(figuresOfProgram(p, market, 1_500n).apr).toBeCloseTo(staking.apr(p, { stake: 0.5, reward1: 1 })!, 9)
+    const two = program({ totalStaked: 10_000_000n, rewardCount: 2n, rewardAsset2: FERN, rate2: 2_000n })
+    expect(figuresOfProgram(two, market, 1_500n).apr).toBeCloseTo((2_000 * 31_557_600) / 5_000_000, 9)
   })
 
-  it('is unknown with nothing staked, after the end, or with an unpriced reward', () => {
-    expect(aprOf(program(), price, 1_500n)).toBeNull()
-    expect(aprOf(program({ totalStaked: 1n }), price, 2_000n)).toBeNull()
-    expect(aprOf(program({ totalStaked: 1n, rewardAsset1: 99n }), price, 1_500n)).toBeNull()
+  it('is unknown with nothing staked, after the end, with an unpriced reward or one whose decimals are not read yet', () => {
+    expect(figuresOfProgram(program(), market, 1_500n).apr).toBeNull()
+    expect(figuresOfProgram(program({ totalStaked: 1n }), market, 2_000n).apr).toBeNull()
+    expect(figuresOfProgram(program({ totalStaked: 1n, rewardAsset1: 99n }), market, 1_500n).apr).toBeNull()
+    const unread = figuresOf(pools, new Map([...tokens].filter(([id]) => id !== Number(FERN))), tokens.get(Number(USD))!)
+    expect(figuresOfProgram(program({ totalStaked: 1n }), unread, 1_500n).tvl).toEqual({ usd: null, algo: null })
   })
 
-  it('previews at a given staked value', () => {
-    expect(aprOf(program(), price, 1_500n, 31_557_600_000)).toBeCloseTo(1, 9)
+  it('previews at another amount staked', () => {
+    expect(figuresOfProgram(program(), market, 1_500n, 63_115_200_000n).apr).toBeCloseTo(1, 9)
   })
 })
 
@@ -166,7 +143,7 @@ describe('rows and filters', () => {
     program({ id: 3n, end: 1_200n }),
   ]
   const positions = new Map<bigint, StakingPosition>([[2n, { stake: 5n, stakedAt: 1n, snap1: 0n, snap2: 0n, owed1: 0n, owed2: 0n }]])
-  const rows = (kind: 'farm' | 'pool') => programRows({ programs, kind, tokens, pools, positions })
+  const rows = (kind: 'farm' | 'pool') => programRows({ programs, kind, tokens, pools, market, now: 1_500n, positions })
 
   it('lists farms (LP stake) and pools (single token) apart', () => {
     expect(rows('farm').map((r) => r.program.id)).toEqual([1n])

@@ -1,13 +1,11 @@
 // The numbers a farms or staking pools page shows, as pure functions of the programs, the DEX's
-// pools and a block time: status, value staked (µALGO from the ALGO pools' spot prices, an LP token
-// by its share of both reserves), APR, time left, and the search and filters. The SDK's reward math
+// pools and a block time: status, value staked and APR (the SDK's programFigures, as the analytics
+// API computes them), time left, and the search and filters. The SDK's reward math
 // (pendingRewards) is handed in, so a page's first load does not carry the SDK.
 import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
-import { algoPool, type PoolReserves } from '../pools/price.ts'
-
-/** Seconds in a year of 365.25 days, as the SDK's APR counts them. */
-const SECONDS_PER_YEAR = 31_557_600
+import type { PoolReserves } from '../pools/price.ts'
+import { figuresOfProgram, type MarketFigures, type ProgramFigures } from '../pools/figures.ts'
 
 /** Where a program stands at `now`. */
 export type ProgramStatus = 'upcoming' | 'active' | 'ended'
@@ -19,27 +17,6 @@ export function statusAt(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint):
   return now < p.start ? 'upcoming' : now < p.end ? 'active' : 'ended'
 }
 
-/** µALGO per base unit of `asset`: 1 for ALGO, its ALGO pool's spot price, or an LP token's share of both reserves; null when no pool prices it. */
-export function priceInAlgo(pools: readonly PoolReserves[], asset: bigint): number | null {
-  if (asset === 0n) return 1
-  const direct = algoPool(pools, asset)
-  if (direct) return Number(direct.reserveA) / Number(direct.reserveB)
-  const lp = pools.find((p) => p.lpAsset === asset)
-  if (!lp) return null
-  const [pa, pb] = [priceInAlgo(pools, lp.a), priceInAlgo(pools, lp.b)]
-  if (pa === null || pb === null) return null
-  // LP units in existence: the issued ones plus the 1,000 the first deposit locks.
-  return (Number(lp.reserveA) * pa + Number(lp.reserveB) * pb) / Number(lp.lpIssued + 1000n)
-}
-
-type Price = (asset: bigint) => number | null
-
-/** Value staked in µALGO (total staked at the stake token's price); null when unpriced. */
-export function tvlInAlgo(p: Pick<StakingProgram, 'stakeAsset' | 'totalStaked'>, price: Price): number | null {
-  const unit = price(p.stakeAsset)
-  return unit === null ? null : Number(p.totalStaked) * unit
-}
-
 /** Rewards of reward k (0-based) the program pays per second. */
 const rates = (p: Pick<StakingProgram, 'rewardCount' | 'rate1' | 'rate2' | 'rewardAsset1' | 'rewardAsset2'>) =>
   p.rewardCount === 2n
@@ -48,26 +25,6 @@ const rates = (p: Pick<StakingProgram, 'rewardCount' | 'rate1' | 'rate2' | 'rewa
         { asset: p.rewardAsset2, rate: p.rate2 },
       ]
     : [{ asset: p.rewardAsset1, rate: p.rate1 }]
-
-/** µALGO of rewards the program pays in a year at its current rates; null when a reward is unpriced. */
-export function yearlyRewardsInAlgo(p: Pick<StakingProgram, 'rewardCount' | 'rate1' | 'rate2' | 'rewardAsset1' | 'rewardAsset2'>, price: Price): number | null {
-  let sum = 0
-  for (const r of rates(p)) {
-    const unit = price(r.asset)
-    if (unit === null) return null
-    sum += Number(r.rate) * SECONDS_PER_YEAR * unit
-  }
-  return sum
-}
-
-/** Yearly reward value over staked value (0.12 = 12%), while the program runs; null when nothing is staked, it is not running, or a token is unpriced. `stakedAlgo` overrides the value staked (a preview at another TVL). */
-export function aprOf(p: StakingProgram, price: Price, now: bigint, stakedAlgo?: number): number | null {
-  if (statusAt(p, now) === 'ended') return null
-  const staked = stakedAlgo ?? tvlInAlgo(p, price)
-  const yearly = yearlyRewardsInAlgo(p, price)
-  if (staked === null || yearly === null || !(staked > 0)) return null
-  return yearly / staked
-}
 
 /** "3d 4h", "12m 5s": the largest two units of a duration. */
 export function formatDuration(seconds: bigint): string {
@@ -131,27 +88,28 @@ export interface ProgramRow {
   program: StakingProgram
   stake: TokenLabel
   rewards: TokenLabel[]
-  /** µALGO staked; null when unpriced. */
-  tvlAlgo: number | null
+  /** Its status, value staked and APR now (the SDK's figures). */
+  figures: ProgramFigures
   position: StakingPosition | undefined
 }
 
-/** The rows of the programs of one kind (farms stake a Grove LP token; pools a single token). */
+/** The rows of the programs of one kind (farms stake a Grove LP token; pools a single token), valued in `market` at `now`. */
 export function programRows(input: {
   programs: readonly StakingProgram[]
   kind: 'farm' | 'pool'
   tokens: ReadonlyMap<number, Token>
   pools: readonly PoolReserves[]
+  market: MarketFigures
+  now: bigint
   positions?: ReadonlyMap<bigint, StakingPosition>
 }): ProgramRow[] {
-  const price = (asset: bigint) => priceInAlgo(input.pools, asset)
   return input.programs
     .filter((p) => (p.kind === 1n ? 'farm' : 'pool') === input.kind)
     .map((program) => ({
       program,
       stake: labelOf(program.stakeAsset, input.tokens, input.pools),
       rewards: rates(program).map((r) => labelOf(r.asset, input.tokens, input.pools)),
-      tvlAlgo: tvlInAlgo(program, price),
+      figures: figuresOfProgram(program, input.market, input.now),
       position: input.positions?.get(program.id),
     }))
 }
