@@ -34,6 +34,7 @@ export function explainError(error: unknown, programs: readonly ProgramErrors[] 
 }
 export * from './registry/transactions.ts'
 export * from './core/simulate-changes.ts'
+export * from './core/simulate.ts'
 export * from './locks/index.ts'
 export * from './registry-projects.ts'
 export * as staking from './staking/index.ts'

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { checkDeployment, deploymentFor, type Deployment } from './deployment.ts'
 
+/** algod's content type: the client parses a JSON body only when it says so. */
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+
 const valid = { network: 'testnet', firstRound: 9, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, groveAssetId: 5, sGroveAssetId: 10 }
 const file = (content: unknown) => ({ '/deployments/testnet.json': { default: content } })
 
@@ -45,7 +48,7 @@ describe('checkDeployment', () => {
   const chain = (bodies: Record<string, unknown>) =>
     ((url: string) => {
       const body = bodies[new URL(url).pathname]
-      return Promise.resolve(body ? new Response(JSON.stringify(body)) : new Response('{"message":"application does not exist"}', { status: 404 }))
+      return Promise.resolve(body ? new Response(JSON.stringify(body), { headers: JSON_TYPE }) : new Response('{"message":"application does not exist"}', { status: 404, headers: JSON_TYPE }))
     }) as typeof fetch
   const deployed = {
     '/v2/applications/1001': { id: 1001, params: { creator: 'ADMIN' } },

@@ -7,7 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { CONTRACTS, DEPLOYED_ASSETS, toDeployment, type Deployment } from '@grove/sdk/deployment'
-import { algodBaseUrl, algodHealthQuery } from './algod.ts'
+import { AlgodAnswerError, algodBaseUrl, algodGet, algodHealthQuery } from './algod.ts'
 import type { AlgodConfig, NetworkId } from './networks.ts'
 
 /** Where Grove's contracts and assets live on one network: the deployment record (@grove/sdk/deployment). */
@@ -46,11 +46,12 @@ export function deploymentFor(network: NetworkId, from: Sources = sources): Depl
 }
 
 /** Why a deployment does not match the chain behind `algod`, or null when it does. */
-export async function checkDeployment(algod: AlgodConfig, d: Deployment, fetchFn: typeof fetch = fetch): Promise<string | null> {
-  const get = async (path: string) => {
-    const res = await fetchFn(`${algodBaseUrl(algod)}${path}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} })
-    return res.ok ? ((await res.json()) as { params: Record<string, unknown> }) : null
-  }
+export async function checkDeployment(algod: AlgodConfig, d: Deployment, fetchFn?: typeof fetch): Promise<string | null> {
+  const get = (path: string) =>
+    algodGet<{ params: Record<string, unknown> }>(algod, path, fetchFn ? { fetch: fetchFn } : {}).catch((error: unknown) => {
+      if (error instanceof AlgodAnswerError) return null
+      throw error
+    })
   const [apps, assets] = await Promise.all([
     Promise.all(CONTRACTS.map((c) => get(`/v2/applications/${d[c.idKey]}`))),
     Promise.all(DEPLOYED_ASSETS.map((a) => get(`/v2/assets/${d[a.idKey]}`))),

@@ -1,5 +1,5 @@
-// The one HTTP client for Grove's own APIs (lib/analytics reads the analytics service with it; algod is
-// read per domain in lib/account, lib/tokens and lib/pools). Reads retry on statuses that
+// The one HTTP client: lib/analytics reads the analytics service with it, lib/indexer the indexer,
+// and lib/algod.ts algod (its JSON reads, and algosdk's transport through `exchange`). Reads retry on statuses that
 // mean "try again later"; writes never retry, since a POST that timed out may still have
 // happened on the server. Failures are typed errors, so callers branch on data, not text.
 
@@ -95,9 +95,20 @@ export interface HttpClient {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>
   delete<T>(path: string, options?: RequestOptions): Promise<T>
+  /** Sends bytes and reads bytes, no JSON either way (algosdk's msgpack and JSON alike); failures are the same typed errors. */
+  exchange(method: HttpMethod, path: string, body?: Uint8Array, options?: RequestOptions): Promise<RawResponse>
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+/** A 2xx answer as bytes, for {@link HttpClient.exchange}. */
+export interface RawResponse {
+  status: number
+  headers: Record<string, string>
+  body: Uint8Array
+}
+
+/** An HTTP method the client sends. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type Method = HttpMethod
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -114,8 +125,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   } = options
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
 
-  async function attempt(method: Method, url: string, body: unknown, request: RequestOptions): Promise<unknown> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...request.headers }
+  async function attempt(method: Method, url: string, body: unknown, request: RequestOptions, raw = false): Promise<unknown> {
+    // a raw exchange's caller says what it accepts (algosdk asks for msgpack or JSON per call)
+    const headers: Record<string, string> = { ...(raw ? {} : { Accept: 'application/json' }), ...options.headers, ...request.headers }
     const encoded = encodeBody(body, headers)
     const controller = new AbortController()
     let timedOut = false
@@ -132,6 +144,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (error) {
         throw fetchFailure(error, url, request.signal, timedOut, timeoutMs)
       }
+      if (raw && response.ok) {
+        try {
+          const bytes = new Uint8Array(await response.arrayBuffer())
+          const headers: Record<string, string> = {}
+          response.headers.forEach((value, key) => (headers[key] = value))
+          return { status: response.status, headers, body: bytes } satisfies RawResponse
+        } catch (error) {
+          throw fetchFailure(error, url, request.signal, timedOut, timeoutMs)
+        }
+      }
       let text: string
       try {
         text = await response.text()
@@ -146,12 +168,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function send<T>(method: Method, path: string, body: unknown, request: RequestOptions = {}): Promise<T> {
+  async function send<T>(method: Method, path: string, body: unknown, request: RequestOptions = {}, raw = false): Promise<T> {
     const url = buildUrl(baseUrl, path, request.query)
     const tries = method === 'GET' ? Math.max(1, maxTries) : 1
     for (let tryNumber = 1; ; tryNumber++) {
       try {
-        return (await attempt(method, url, body, request)) as T
+        return (await attempt(method, url, body, request, raw)) as T
       } catch (error) {
         if (tryNumber >= tries || !isRetryable(error)) throw error
         const backoff = backoffMs * 2 ** (tryNumber - 1) + Math.floor(random() * backoffMs * 2 ** (tryNumber - 1))
@@ -168,6 +190,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     put: (path, body, request) => send('PUT', path, body, request),
     patch: (path, body, request) => send('PATCH', path, body, request),
     delete: (path, request) => send('DELETE', path, undefined, request),
+    exchange: (method, path, body, request) => send<RawResponse>(method, path, body, request, true),
   }
 }
 

@@ -333,7 +333,7 @@ describe('probeEndpoint', () => {
     (async (url: string | URL | Request) => {
       if (answers === 'down') throw new TypeError('Failed to fetch')
       const [status, body] = answers[new URL(String(url)).pathname] ?? [404, {}]
-      return new Response(JSON.stringify(body), { status })
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
     }) as typeof fetch
 
   it('accepts an algod that answers on the expected network', async () => {

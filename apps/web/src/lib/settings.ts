@@ -4,6 +4,7 @@
 // every field on its own and falls back to the default for any it cannot use.
 import { useSyncExternalStore } from 'react'
 import { algodBaseUrl } from './algod.ts'
+import { createHttpClient, HttpError } from './http.ts'
 import { NETWORKS, isExplorerId, isNetworkId, type AlgodConfig, type ExplorerId, type IndexerConfig, type NetworkId } from './networks.ts'
 
 /** Slippage tolerance: chosen by the app, or a custom percentage. */
@@ -128,25 +129,26 @@ export async function probeEndpoint(
   config: AlgodConfig,
   kind: 'algod' | 'indexer',
   expectedGenesisId: string | undefined,
-  fetchFn: typeof fetch = fetch,
+  fetchFn?: typeof fetch,
 ): Promise<string | null> {
   const base = algodBaseUrl(config)
   const headers: Record<string, string> = config.token ? { [kind === 'algod' ? 'X-Algo-API-Token' : 'X-Indexer-API-Token']: config.token } : {}
-  const get = async (path: string): Promise<Response | string> => {
-    try {
-      return await fetchFn(`${base}${path}`, { headers, signal: AbortSignal.timeout(8_000) })
-    } catch {
-      return `Could not reach ${base}: check the URL and port, that the node is running, and that it accepts requests from this page (CORS)`
-    }
-  }
+  const http = createHttpClient({ baseUrl: base, headers, maxTries: 1, timeoutMs: 8_000, ...(fetchFn ? { fetch: fetchFn } : {}) })
+  const unreachable = `Could not reach ${base}: check the URL and port, that the node is running, and that it accepts requests from this page (CORS)`
+  // an answer with a status (2xx or not), or the sentence for a node that gave none
+  const get = (path: string): Promise<{ status: number; body: unknown } | string> =>
+    http.get(path).then(
+      (body) => ({ status: 200, body }),
+      (error: unknown) => (error instanceof HttpError ? { status: error.status, body: error.body } : unreachable),
+    )
   const health = await get('/health')
   if (typeof health === 'string') return health
   if (health.status === 401 || health.status === 403) return `${base} refused the token (${health.status})`
-  if (!health.ok) return `${base}/health answered ${health.status}: this does not look like a working ${kind}`
+  if (health.status !== 200) return `${base}/health answered ${health.status}: this does not look like a working ${kind}`
   if (kind === 'indexer') return null
   const versions = await get('/versions')
   if (typeof versions === 'string') return versions
-  const body = versions.ok ? ((await versions.json().catch(() => null)) as { genesis_id?: unknown } | null) : null
+  const body = versions.status === 200 && typeof versions.body === 'object' ? (versions.body as { genesis_id?: unknown } | null) : null
   if (!body || typeof body.genesis_id !== 'string') return `${base}/versions gave no genesis id: this does not look like an algod`
   if (expectedGenesisId !== undefined && body.genesis_id !== expectedGenesisId) return `${base} is on ${body.genesis_id}, not ${expectedGenesisId}: pick the network it belongs to`
   return null

@@ -1,7 +1,7 @@
 // Budget padding found by simulation: a group's app calls pool their opcode budget (700 each), so
 // an action that needs more gets cheap extra calls. Simulating unsigned needs no wallet prompt.
-import { decodeMsgpack, encodeUnsignedSimulateTransaction, modelsv2, SignedTransaction } from 'algosdk'
 import type { Algodv2, Transaction } from 'algosdk'
+import { simulateRequest } from './simulate.ts'
 
 /** Budget of one app call, pooled across the group (go-algorand's MaxAppProgramCost). */
 export const APP_CALL_BUDGET = 700
@@ -12,12 +12,7 @@ export const APP_CALL_BUDGET = 700
  * shows when it is sent.
  */
 export async function budgetShortfall(algod: Algodv2, txns: readonly Transaction[]): Promise<number> {
-  const request = new modelsv2.SimulateRequest({
-    txnGroups: [new modelsv2.SimulateRequestTransactionGroup({ txns: txns.map((t) => decodeMsgpack(encodeUnsignedSimulateTransaction(t), SignedTransaction)) })],
-    allowEmptySignatures: true,
-    extraOpcodeBudget: 20_000,
-  })
-  const result = (await algod.simulateTransactions(request).do()).txnGroups[0]
+  const result = (await algod.simulateTransactions(simulateRequest(txns, 20_000)).do()).txnGroups[0]
   if (!result) return 0
   const calls = txns.filter((t) => t.type === 'appl').length
   return Number(result.appBudgetConsumed ?? 0) - APP_CALL_BUDGET * calls

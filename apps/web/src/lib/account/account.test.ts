@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { NETWORKS } from '../networks.ts'
 import { balanceOf, fetchAccount, spendableAlgo } from './account.ts'
 
+/** algod's content type: the client parses a JSON body only when it says so. */
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+
 const localnet = NETWORKS.localnet.algod
 // algod's account JSON as it sends it: numbers, some larger than 2^53.
 const ACCOUNT = `{"address":"X","amount":5000000,"min-balance":300000,"round":7,"assets":[{"asset-id":7,"amount":18446744073709551615,"is-frozen":false},{"asset-id":9,"is-frozen":false}]}`
-const fetchJson = (body: string, status = 200) => (() => Promise.resolve(new Response(body, { status }))) as unknown as typeof fetch
-const respond = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }))
+const fetchJson = (body: string, status = 200) => (() => Promise.resolve(new Response(body, { status, headers: JSON_TYPE }))) as unknown as typeof fetch
+const respond = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: JSON_TYPE }))
 
 describe('fetchAccount', () => {
   it('keeps amounts up to 2^64 − 1 exact and reads an empty holding as 0', async () => {
@@ -26,7 +29,7 @@ describe('fetchAccount', () => {
     }) as typeof fetch
     expect(await fetchAccount(localnet, 'A', fetchFn)).toEqual({ address: 'A', algo: 5_000_000n, minBalance: 100_000n, assets: new Map(), round: 7 })
     expect(seen?.[0]).toBe('http://127.0.0.1:4001/v2/accounts/A')
-    expect(seen?.[1]?.headers).toEqual({ 'X-Algo-API-Token': 'a'.repeat(64) })
+    expect(seen?.[1]?.headers).toMatchObject({ 'X-Algo-API-Token': 'a'.repeat(64) })
   })
 
   it('says when algod cannot be reached', async () => {

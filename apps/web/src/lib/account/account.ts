@@ -1,8 +1,8 @@
 // The one reader of an account: ALGO (with its minimum balance) and every asset it has opted in
-// to. Plain fetch keeps algosdk out of the first load; the wallet widget, the dashboard and the
+// to. algod's JSON through lib/algod.ts keeps algosdk out of the first load; the wallet widget, the dashboard and the
 // trading pages all read this query, and a confirmed transaction invalidates it.
 import { queryOptions } from '@tanstack/react-query'
-import { algodBaseUrl, algodKey } from '../algod.ts'
+import { algodGet, algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 
 /** An account's balances in base units. */
@@ -23,28 +23,18 @@ export interface Account extends Holdings {
 }
 
 /** Fetches an account; an account algod has never seen holds nothing. Throws an Error with a readable message. */
-export async function fetchAccount(algod: AlgodConfig, address: string, fetchFn: typeof fetch = fetch): Promise<Account> {
-  let response: Response
-  try {
-    response = await fetchFn(`${algodBaseUrl(algod)}/v2/accounts/${encodeURIComponent(address)}`, {
-      headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
-    })
-  } catch {
-    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null
-    throw new Error(`algod answered ${response.status}${body?.message ? `: ${body.message}` : ''}`)
-  }
-  // Asset amounts reach 2^64 − 1, beyond what a JSON number keeps exactly: read long ones as text.
-  const text = (await response.text()).replace(/("amount"\s*:\s*)(\d{16,})/g, '$1"$2"')
-  const body = JSON.parse(text) as {
+export async function fetchAccount(algod: AlgodConfig, address: string, fetchFn?: typeof fetch): Promise<Account> {
+  const body = await algodGet<{
     address?: string
     amount: number | string
     'min-balance'?: number
     round?: number
     assets?: { 'asset-id': number; amount?: number | string }[]
-  }
+  }>(algod, `/v2/accounts/${encodeURIComponent(address)}`, {
+    ...(fetchFn ? { fetch: fetchFn } : {}),
+    // Asset amounts reach 2^64 − 1, beyond what a JSON number keeps exactly: read long ones as text.
+    parseJson: (text) => JSON.parse(text.replace(/("amount"\s*:\s*)(\d{16,})/g, '$1"$2"')),
+  })
   const assets = new Map<number, bigint>()
   for (const a of body.assets ?? []) assets.set(a['asset-id'], BigInt(a.amount ?? 0))
   return { address: body.address ?? address, algo: BigInt(body.amount), minBalance: BigInt(body['min-balance'] ?? 0), assets, round: body.round ?? 0 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fetchAsset } from './asset.ts'
 
 const localnet = { server: 'http://127.0.0.1', port: '4001', token: 'a'.repeat(64) }
-const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status }))
+const json = (status: number, body: unknown) => () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }))
 
 describe('fetchAsset', () => {
   it('reads the asset parameters', async () => {

@@ -1,7 +1,7 @@
-// An asset's parameters, read from algod over plain fetch: reads don't need algosdk, so making
+// An asset's parameters, read from algod's JSON through lib/algod.ts: reads don't need algosdk, so making
 // one keeps the wallet SDKs out of every page's first load.
 import { queryOptions } from '@tanstack/react-query'
-import { algodBaseUrl, algodKey } from '../algod.ts'
+import { AlgodAnswerError, algodGet, algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 
 /** The parameters of an ASA that a project page shows. */
@@ -36,21 +36,13 @@ export class AssetMissingError extends Error {
 }
 
 /** Fetches an asset's parameters; a missing asset is an AssetMissingError. */
-export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn: typeof fetch = fetch): Promise<AssetInfo> {
-  let response: Response
-  try {
-    response = await fetchFn(`${algodBaseUrl(algod)}/v2/assets/${encodeURIComponent(assetId)}`, {
-      headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
-    })
-  } catch {
-    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
-  }
-  if (response.status === 404) throw new AssetMissingError(assetId)
-  if (!response.ok) throw new Error(`algod answered ${response.status}`)
-  const body = (await response.json()) as {
+export async function fetchAsset(algod: AlgodConfig, assetId: string, fetchFn?: typeof fetch): Promise<AssetInfo> {
+  const body = await algodGet<{
     index: number
     params: { name?: string; 'unit-name'?: string; decimals: number; total: number; creator: string; url?: string; manager?: string; clawback?: string; freeze?: string; reserve?: string }
-  }
+  }>(algod, `/v2/assets/${encodeURIComponent(assetId)}`, fetchFn ? { fetch: fetchFn } : {}).catch((error: unknown) => {
+    throw error instanceof AlgodAnswerError && error.status === 404 ? new AssetMissingError(assetId) : error
+  })
   return {
     id: body.index,
     name: body.params.name ?? null,

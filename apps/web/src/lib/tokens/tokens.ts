@@ -2,7 +2,7 @@
 // read from algod, with the registry's verified flag. Plain fetch keeps algosdk out of
 // the first load (see asset.ts).
 import { queryOptions } from '@tanstack/react-query'
-import { algodBaseUrl, algodKey } from '../algod.ts'
+import { algodGet, algodKey } from '../algod.ts'
 import { assetQuery, type AssetInfo } from './asset.ts'
 import type { AlgodConfig } from '../networks.ts'
 
@@ -52,14 +52,8 @@ export function tokenQuery(algod: AlgodConfig, id: number) {
 }
 
 /** Reads the registry's verified tokens: its boxes named "v" ‖ uint64(asset). */
-export async function fetchVerifiedTokens(algod: AlgodConfig, registryAppId: number, fetchFn: typeof fetch = fetch): Promise<Set<number>> {
-  const response = await fetchFn(`${algodBaseUrl(algod)}/v2/applications/${registryAppId}/boxes`, {
-    headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {},
-  }).catch(() => {
-    throw new Error(`Cannot reach algod at ${algodBaseUrl(algod)}`)
-  })
-  if (!response.ok) throw new Error(`algod answered ${response.status}`)
-  const body = (await response.json()) as { boxes?: { name: string }[] }
+export async function fetchVerifiedTokens(algod: AlgodConfig, registryAppId: number, fetchFn?: typeof fetch): Promise<Set<number>> {
+  const body = await algodGet<{ boxes?: { name: string }[] }>(algod, `/v2/applications/${registryAppId}/boxes`, fetchFn ? { fetch: fetchFn } : {})
   const verified = new Set<number>([ALGO.id])
   for (const { name } of body.boxes ?? []) {
     const bytes = Uint8Array.from(atob(name), (c) => c.charCodeAt(0))

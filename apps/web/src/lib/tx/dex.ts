@@ -6,9 +6,10 @@ import { queryOptions } from '@tanstack/react-query'
 import type * as GroveSdkModule from '@grove/sdk'
 import type * as AlgosdkModule from 'algosdk'
 import type { Algodv2 } from 'algosdk'
-import { algodBaseUrl } from '../algod.ts'
+import { algodAnswers, algodBaseUrl, algodClientOf } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
+import { preparedTx, signingParams } from './prepared.ts'
 import type { PreparedTx, TxContext, TxResult } from './types.ts'
 
 /** The SDK module. */
@@ -101,14 +102,7 @@ export interface Dex {
 /** Loads the SDK and algosdk and binds the DEX actions to them. */
 export async function loadDex(): Promise<Dex> {
   const [sdk, algosdk] = await Promise.all([import('@grove/sdk'), import('algosdk')])
-  const clients = new Map<string, Algodv2>()
-  const client = (algod: AlgodConfig): Algodv2 => {
-    const key = `${algodBaseUrl(algod)}|${algod.token}`
-    let c = clients.get(key)
-    if (!c) clients.set(key, (c = new algosdk.Algodv2(algod.token, algod.server, algod.port)))
-    return c
-  }
-  return bindDex(sdk, algosdk, client)
+  return bindDex(sdk, algosdk, (algod) => algodClientOf(algosdk, algod))
 }
 
 /** The one query holding the loaded SDK (it never goes stale). */
@@ -119,43 +113,18 @@ export function dexQuery() {
 type Algosdk = typeof AlgosdkModule
 
 function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) => Algodv2): Dex {
-  // The user's validity window (settings) sets each transaction's last valid round.
-  const context = async (ctx: TxContext): Promise<GroveSdkModule.DexContext> => {
-    const suggestedParams = await client(ctx.algod).getTransactionParams().do()
-    return {
-      algod: client(ctx.algod),
-      dexAppId: BigInt(ctx.deployment.dexAppId),
-      registryAppId: BigInt(ctx.deployment.registryAppId),
-      sender: ctx.sender,
-      signer: ctx.signer,
-      suggestedParams: { ...suggestedParams, lastValid: BigInt(suggestedParams.firstValid) + BigInt(ctx.validityRounds) },
-    }
-  }
-  // Signs the group in the wallet, submits it and waits for the block that holds it.
-  const execute = async (ctx: TxContext, composer: AlgosdkModule.AtomicTransactionComposer): Promise<TxResult> => {
-    const result = await composer.execute(client(ctx.algod), 4)
-    return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
-  }
-  const send = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer }>): Promise<TxResult> => execute(ctx, (await group).composer)
-  // The composer's built group is the one `execute` signs: same transactions, same group id. Unsigned
-  // (no wallet prompt); unnamed resources are not allowed, since a group that needs them would fail when sent.
-  const simulate = async (ctx: TxContext, composer: AlgosdkModule.AtomicTransactionComposer): Promise<GroveSdkModule.BalanceChanges> => {
-    const txns = composer.buildGroup().map((t) => algosdk.decodeMsgpack(algosdk.encodeUnsignedSimulateTransaction(t.txn), algosdk.SignedTransaction))
-    const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns })], allowEmptySignatures: true })
-    const response = sdk.assertSimulationSucceeded(await client(ctx.algod).simulateTransactions(request).do())
-    return sdk.simulatedBalanceChanges(response, ctx.sender)
-  }
-  const prepare = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer; fee: bigint }>): Promise<PreparedTx> => {
-    const built = await group
-    return { fee: built.fee, simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
-  }
+  // Who signs, on which node, with the user's validity window (settings) as each transaction's last valid round.
+  const signing = async (ctx: TxContext) => ({ algod: client(ctx.algod), sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, client(ctx.algod), ctx) })
+  const context = async (ctx: TxContext): Promise<GroveSdkModule.DexContext> => ({
+    ...(await signing(ctx)),
+    dexAppId: BigInt(ctx.deployment.dexAppId),
+    registryAppId: BigInt(ctx.deployment.registryAppId),
+  })
+  const send = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer }>): Promise<TxResult> => sdk.executeGroup(client(ctx.algod), (await group).composer)
+  const prepare = async (ctx: TxContext, group: Promise<{ composer: AlgosdkModule.AtomicTransactionComposer; fee: bigint }>): Promise<PreparedTx> => preparedTx(sdk, client(ctx.algod), ctx.sender, await group)
   const ordered = (x: number, amountX: bigint, amountY: bigint, pool: Pool): [bigint, bigint] => (BigInt(x) === pool.a ? [amountX, amountY] : [amountY, amountX])
 
   const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)
-  const signing = async (ctx: TxContext) => {
-    const suggestedParams = await client(ctx.algod).getTransactionParams().do()
-    return { algod: client(ctx.algod), sender: ctx.sender, signer: ctx.signer, suggestedParams: { ...suggestedParams, lastValid: BigInt(suggestedParams.firstValid) + BigInt(ctx.validityRounds) } }
-  }
   const lockGroup = async (ctx: TxContext, action: LockAction): Promise<GroveSdkModule.LocksGroup> => {
     const c = { ...(await signing(ctx)), lockAppId: BigInt(ctx.deployment.lockAppId ?? 0) }
     switch (action.kind) {
@@ -278,7 +247,7 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
     prepareAdmin: async (ctx, action) => {
       const c = await context(ctx)
       const built = await sdk.buildAdminAction({ algod: c.algod, registryAppId: BigInt(ctx.deployment.registryAppId), dexAppId: c.dexAppId, sender: ctx.sender, signer: ctx.signer, suggestedParams: c.suggestedParams }, action)
-      return { fee: built.fee, ...(built.topUp > 0n ? { poolDeposit: built.topUp } : {}), simulate: () => simulate(ctx, built.composer), send: () => execute(ctx, built.composer) }
+      return { ...preparedTx(sdk, c.algod, ctx.sender, built), ...(built.topUp > 0n ? { poolDeposit: built.topUp } : {}) }
     },
   }
 }
@@ -289,7 +258,7 @@ function devModeOf(algod: AlgodConfig): Promise<boolean> {
   const base = algodBaseUrl(algod)
   const known = devModes.get(base)
   if (known) return known
-  const answers = (path: string) => fetch(`${base}${path}`, { headers: algod.token ? { 'X-Algo-API-Token': algod.token } : {} }).then((r) => r.ok)
+  const answers = (path: string) => algodAnswers(algod, path)
   const asked = answers('/grove/v1/clock/offset').then(async (grove) => grove || answers('/v2/devmode/blocks/offset'))
   devModes.set(base, asked)
   // an unreachable node is asked again next time; its answer then is the one kept

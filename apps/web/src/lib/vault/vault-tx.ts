@@ -3,10 +3,10 @@
 // connected wallet through the one transaction runner (lib/tx). Failures read as the vault's
 // sentences (the SDK's vault error table), the DEX's for a buyback's inner swap.
 import { queryOptions } from '@tanstack/react-query'
-import type { AtomicTransactionComposer } from 'algosdk'
 import type { Dex } from '../tx/dex.ts'
+import { preparedTx, signingParams } from '../tx/prepared.ts'
 import type { PreparedTx, TxContext } from '../tx/types.ts'
-import { algodClient } from './vault.ts'
+import { algodClient } from '../algod.ts'
 
 /** What the stake page asks the vault to do; each minimum is what the page promised. */
 export type VaultAction =
@@ -18,8 +18,7 @@ export type VaultAction =
 /** Builds a vault action's group, ready to simulate and sign. */
 export async function prepareVaultAction(dex: Dex, ctx: TxContext, action: VaultAction): Promise<PreparedTx> {
   const { sdk } = dex
-  const [algosdk, algod] = await Promise.all([import('algosdk'), algodClient(ctx.algod)])
-  const sp = await algod.getTransactionParams().do()
+  const algod = await algodClient(ctx.algod)
   const d = ctx.deployment
   const vctx = {
     algod,
@@ -30,8 +29,7 @@ export async function prepareVaultAction(dex: Dex, ctx: TxContext, action: Vault
     sGroveAssetId: BigInt(d.sGroveAssetId),
     sender: ctx.sender,
     signer: ctx.signer,
-    // the user's validity window (settings) sets the last valid round
-    suggestedParams: { ...sp, lastValid: BigInt(sp.firstValid) + BigInt(ctx.validityRounds) },
+    suggestedParams: await signingParams(sdk, algod, ctx),
   }
   const built =
     action.kind === 'stake'
@@ -41,19 +39,7 @@ export async function prepareVaultAction(dex: Dex, ctx: TxContext, action: Vault
         : action.kind === 'observe'
           ? await sdk.buildObserve(vctx, action.pools)
           : await sdk.buildBuyback(vctx, action.asset, action.path)
-  const composer: AtomicTransactionComposer = built.composer
-  return {
-    fee: built.fee,
-    simulate: async () => {
-      const txns = composer.buildGroup().map((t) => algosdk.decodeMsgpack(algosdk.encodeUnsignedSimulateTransaction(t.txn), algosdk.SignedTransaction))
-      const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns })], allowEmptySignatures: true })
-      return sdk.simulatedBalanceChanges(sdk.assertSimulationSucceeded(await algod.simulateTransactions(request).do()), ctx.sender)
-    },
-    send: async () => {
-      const result = await composer.execute(algod, 4)
-      return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
-    },
-  }
+  return preparedTx(sdk, algod, ctx.sender, built)
 }
 
 /** Words for a failed vault action: the vault's (or the buyback's DEX) code first, else the DEX/wallet words. */

@@ -4,8 +4,7 @@
 // balances waiting for a buyback and what each buyback needs first (the admin's path, an observation
 // of its pools, 10 minutes of TWAP window). The dashboard reads the same queries for its sGROVE line.
 import { queryOptions } from '@tanstack/react-query'
-import type { Algodv2 } from 'algosdk'
-import { algodBaseUrl, algodKey } from '../algod.ts'
+import { algodClient, algodKey } from '../algod.ts'
 import { fetchAccount, type Account } from '../account/account.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
@@ -45,19 +44,6 @@ export function unlockingWithin(stream: Pick<VaultStream, 'locked' | 'end'>, now
   const left = stream.end - now
   const span = seconds < left ? seconds : left
   return (stream.locked * span + left - 1n) / left
-}
-
-const clients = new Map<string, Algodv2>()
-
-/** An algosdk client on `algod` (algosdk loads with the SDK, on demand). */
-export async function algodClient(algod: AlgodConfig): Promise<Algodv2> {
-  const key = `${algodBaseUrl(algod)}|${algod.token}`
-  const cached = clients.get(key)
-  if (cached) return cached
-  const { Algodv2 } = await import('algosdk')
-  const c = new Algodv2(algod.token, algod.server, algod.port)
-  clients.set(key, c)
-  return c
 }
 
 /** Key prefix of every vault read, refreshed after a vault transaction. */

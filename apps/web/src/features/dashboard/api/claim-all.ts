@@ -1,10 +1,10 @@
 // "Claim all" as one prepared transaction: the SDK's staking buildClaim per program with something
 // pending, packed into as few groups as the 16-transaction limit allows, simulated group by group
 // for the review, then signed in ONE wallet request and sent group after group (each atomic).
-import type { BalanceChanges } from '@grove/sdk'
 import type { Transaction } from 'algosdk'
-import { algodClient } from '@/lib/vault/vault.ts'
+import { algodClient } from '@/lib/algod.ts'
 import type { Dex, StakingPosition, StakingProgram } from '@/lib/tx/dex.ts'
+import { signingParams } from '@/lib/tx/prepared.ts'
 import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
 import { packGroups } from '../claim-all.ts'
 
@@ -18,14 +18,13 @@ export interface PreparedClaimAll extends PreparedTx {
 export async function prepareClaimAll(dex: Dex, ctx: TxContext, programs: readonly StakingProgram[], positions: ReadonlyMap<bigint, StakingPosition>, heldAssets: readonly bigint[]): Promise<PreparedClaimAll> {
   const { sdk } = dex
   const [algosdk, algod] = await Promise.all([import('algosdk'), algodClient(ctx.algod)])
-  const sp = await algod.getTransactionParams().do()
   const base = {
     algod,
     stakingAppId: BigInt(ctx.deployment.stakingAppId),
     registryAppId: BigInt(ctx.deployment.registryAppId),
     sender: ctx.sender,
     signer: ctx.signer,
-    suggestedParams: { ...sp, lastValid: BigInt(sp.firstValid) + BigInt(ctx.validityRounds) },
+    suggestedParams: await signingParams(sdk, algod, ctx),
     now: await sdk.staking.latestTimestamp(algod),
   }
   // One after another: a reward asset an earlier claim opts into is held for the later ones.
@@ -42,18 +41,13 @@ export async function prepareClaimAll(dex: Dex, ctx: TxContext, programs: readon
     for (const t of txns) t.group = undefined
     return algosdk.assignGroupID(txns)
   })
-  const simulateGroup = async (txns: Transaction[]): Promise<BalanceChanges> => {
-    const stxns = txns.map((t) => algosdk.decodeMsgpack(algosdk.encodeUnsignedSimulateTransaction(t), algosdk.SignedTransaction))
-    const request = new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns: stxns })], allowEmptySignatures: true })
-    return sdk.simulatedBalanceChanges(sdk.assertSimulationSucceeded(await algod.simulateTransactions(request).do()), ctx.sender)
-  }
   return {
     groups: groups.length,
     claims: claims.length,
     fee: claims.reduce((s, c) => s + c.fee, 0n),
     async simulate() {
       // Groups run in order; each is simulated on today's state, which the earlier ones do not change for it (claims of other programs).
-      const all = await Promise.all(groups.map(simulateGroup))
+      const all = await Promise.all(groups.map((txns) => sdk.simulateChanges(algod, txns, ctx.sender)))
       const assets = new Map<bigint, bigint>()
       for (const c of all) for (const [a, v] of c.assets) assets.set(a, (assets.get(a) ?? 0n) + v)
       for (const [a, v] of assets) if (v === 0n) assets.delete(a)
@@ -64,16 +58,10 @@ export async function prepareClaimAll(dex: Dex, ctx: TxContext, programs: readon
       // One wallet request for every group: the user approves claim all once.
       const signed = await ctx.signer(flat, flat.map((_, i) => i))
       let at = 0
-      let last = { txId: '', round: 0n }
-      for (const g of groups) {
-        const blobs = signed.slice(at, at + g.length)
-        at += g.length
-        await algod.sendRawTransaction(blobs).do()
-        const txId = g[g.length - 1]!.txID()
-        const confirmed = await algosdk.waitForConfirmation(algod, txId, 4)
-        last = { txId, round: BigInt(confirmed.confirmedRound ?? 0n) }
-      }
-      return last
+      return sdk.sendSignedGroups(
+        algod,
+        groups.map((g) => ({ signed: signed.slice(at, (at += g.length)), lastTxId: g[g.length - 1]!.txID() })),
+      )
     },
   }
 }

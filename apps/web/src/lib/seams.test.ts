@@ -1,0 +1,44 @@
+// Each seam of the web is one module: this reads every source file of the app and names any that
+// restates what that module owns (an algod client or request, a step of the transaction path, a
+// query factory, a hook).
+import { describe, expect, it } from 'vitest'
+
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true })
+
+/** The files (outside `allowed`) whose text matches `pattern`. */
+const filesMatching = (pattern: RegExp, allowed: readonly string[] = []) =>
+  Object.entries(sources)
+    .filter(([path, text]) => !allowed.includes(path) && pattern.test(text))
+    .map(([path]) => path)
+
+it('reads the app sources', () => {
+  expect(Object.keys(sources)).toContain('/src/lib/algod.ts')
+})
+
+describe('algod is reached through lib/algod.ts alone', () => {
+  it.each([
+    ['builds an algosdk client', /\bAlgodv2\s*\(/],
+    ['fetches from algod by hand', /\bfetch(?:Fn)?\(\s*`\$\{(?:algodBaseUrl|base)\b/],
+    ['sends the algod token itself', /\{\s*'X-Algo-API-Token'\s*:/],
+  ])('no other file %s', (_what, pattern) => {
+    expect(filesMatching(pattern, ['/src/lib/algod.ts'])).toEqual([])
+  })
+})
+
+describe('a group is simulated, windowed and sent by the SDK only', () => {
+  it.each([
+    ['builds a simulate request', /SimulateRequest\b/],
+    ['sets a validity window', /lastValid\s*:/],
+    ['executes a composer', /\.execute\(\s*\w+\s*,/],
+    ['waits for a confirmation', /waitForConfirmation\s*\(/],
+    ['submits signed transactions', /sendRawTransaction\s*\(/],
+  ])('no web file %s', (_what, pattern) => {
+    expect(filesMatching(pattern)).toEqual([])
+  })
+})
+
+describe('each query factory and hook is defined once', () => {
+  it.each(['projectsQuery', 'ownerLocksQuery', 'useChainNow', 'chainClockQuery'])('%s', (name) => {
+    expect(filesMatching(new RegExp(`(?:function|const)\\s+${name}\\b`))).toHaveLength(1)
+  })
+})
