@@ -110,10 +110,10 @@ export function LandingPage() {
         ) : farms.length ? (
           <ol className="rank-list" aria-label="Featured farms, by TVL" data-testid="featured-farms">
             {farms.map((f) => (
-              <li key={f.id}>
+              <li key={f.id} data-testid={`featured-farm-${f.id}`} data-apr={f.apr ?? ''} data-tvl-usd={f.tvlUsd ?? ''}>
                 <Link to="/staking/farms">{programName(f, pools.data ?? [])}</Link>
                 <span>
-                  {formatUsd(f.tvlUsd)} TVL · {formatPercent(f.apr)} APR
+                  <span data-testid="featured-farm-tvl">{formatUsd(f.tvlUsd)}</span> TVL · <span data-testid="featured-farm-apr">{formatPercent(f.apr)}</span> APR
                 </span>
               </li>
             ))}

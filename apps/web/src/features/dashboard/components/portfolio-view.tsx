@@ -10,6 +10,7 @@ import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { dexQuery, type Pool, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
 import { vaultStateQuery } from '@/lib/vault/vault.ts'
 import { algoInStable, stableCoin } from '@/lib/pools/price.ts'
+import { figuresOf, figuresOfProgram, formatPercent, formatValue } from '@/lib/pools/figures.ts'
 import { derivePortfolio, type Portfolio, type PortfolioLine, type LockHolding, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
 import { ClaimAll } from './claim-all-button.tsx'
 import { ValueSummary } from './value-summary.tsx'
@@ -179,7 +180,21 @@ function LineAmounts(props: { line: PortfolioLine; v: ValuedPortfolio }) {
         </span>
       ) : null}
       {l.lp !== undefined ? <span className="hint amount-line">{formatAmount(l.lp, 6, { thousands: true })} LP</span> : null}
+      {l.stake ? <ProgramLine programId={l.stake.programId} v={v} /> : null}
     </td>
+  )
+}
+
+/** A farm or staking pool's TVL and APR now, the SDK's figures as the farms page and the analytics API give them. */
+function ProgramLine(props: { programId: bigint; v: ValuedPortfolio }) {
+  const { v } = props
+  const program = v.programs.find((p) => p.id === props.programId)
+  if (!program || v.now === null) return null
+  const f = figuresOfProgram(program, figuresOf(v.pools, v.tokens, v.stable), v.now)
+  return (
+    <span className="hint amount-line" data-testid="program-figures" data-program={String(program.id)} data-apr={f.apr ?? ''} data-tvl-usd={f.tvl.usd ?? ''}>
+      {formatPercent(f.apr)} APR · {formatValue(f.tvl)} staked in all
+    </span>
   )
 }
 

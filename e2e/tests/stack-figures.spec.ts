@@ -1,0 +1,116 @@
+// One figure, one function (issues 25 and 26, item 4): every program's APR and TVL come from the
+// SDK's programFigures, so the farms and staking pools pages (computed in the browser from algod),
+// the landing page and the dashboard show what the analytics API says. The test makes its own token,
+// pool, a farm of the pool's LP token and a staking pool of the token, stakes in both, and compares
+// every active program on every page with the API, number and text. Screenshots at 1280 and 390 px.
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp, staking } from '@grove/sdk'
+import { algorand, chainNow, connectMnemonic, createProgram, moveTime, newAccount, stackInfo, stakingContext, type TestAccount } from '../support/stack.ts'
+
+interface ApiProgram {
+  id: number
+  kind: 'farm' | 'pool'
+  status: string
+  totalStaked: string
+  tvlUsd: number | null
+  apr: number | null
+}
+
+const deployment = () => stackInfo().deployment as unknown as { stakingAppId: number; dexAppId: number }
+
+/** A fresh account with its own 6-decimal token and its ALGO pool (100 ALGO : 10,000 tokens), holding the LP tokens. */
+async function withOwnPool(unitName: string): Promise<{ account: TestAccount; asset: bigint; lpAsset: bigint }> {
+  const account = await newAccount({ algo: 400 })
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  const created = await a.send.assetCreate({ sender: signer.addr, total: 10_000_000_000_000n, decimals: 6, assetName: `${unitName} Test`, unitName, suppressLog: true })
+  const ctx = { algod: a.client.algod, dexAppId: BigInt(deployment().dexAppId), sender: signer.addr, signer: signer.signer }
+  await (await buildCreatePool(ctx, 0n, created.assetId)).composer.execute(ctx.algod, 4)
+  const empty = await fetchPool(ctx.algod, ctx.dexAppId, 0n, created.assetId)
+  await (await buildAddLiquidity(ctx, empty!, 100_000_000n, 10_000_000_000n, firstAddMinLp(100_000_000n, 10_000_000_000n, 0n))).composer.execute(ctx.algod, 4)
+  const pool = await fetchPool(ctx.algod, ctx.dexAppId, 0n, created.assetId)
+  return { account, asset: created.assetId, lpAsset: pool!.lpAsset }
+}
+
+async function stake(account: TestAccount, id: bigint, amount: bigint) {
+  const ctx = stakingContext(account)
+  const program = await staking.fetchProgram(ctx.algod, BigInt(deployment().stakingAppId), id)
+  await (await staking.buildStake(ctx, program!, amount)).composer.execute(ctx.algod, 4)
+}
+
+const api = async <T>(path: string): Promise<T> => (await fetch(`${stackInfo().analyticsUrl}${path}`)).json() as Promise<T>
+const activePrograms = async () => (await api<{ programs: ApiProgram[] }>('/api/programs?status=active&limit=100')).programs
+const percent = (fraction: number) => `${(fraction * 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`
+
+/** A figure a page carries in a data attribute, as a number (NaN when empty). */
+const figure = async (l: Locator, name: string) => Number((await l.getAttribute(name)) || Number.NaN)
+
+/** Same number to 9 significant digits: the page and the API read the same reserves through the same function. */
+function expectSame(page: number, apiValue: number | null, what: string) {
+  expect(apiValue, `${what}: the API has a figure`).not.toBeNull()
+  expect(Math.abs(page / apiValue! - 1), `${what}: page ${page} vs API ${apiValue}`).toBeLessThan(1e-9)
+}
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: `screenshots/figures-${name}-390.png`, fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.screenshot({ path: `screenshots/figures-${name}-1280.png`, fullPage: true })
+}
+
+test('the farms and staking pools pages, the landing page and the dashboard give every program the APR and TVL the analytics API gives', async ({ page }) => {
+  test.setTimeout(300_000)
+  const { account, asset, lpAsset } = await withOwnPool('FIGA')
+  const start = (await chainNow()) + 20n
+  const farm = await createProgram(account, { stakeAsset: lpAsset, rewards: [{ asset, rate: 2_000n }], start, end: start + 30n * 86_400n })
+  const pool = await createProgram(account, { stakeAsset: asset, rewards: [{ asset, rate: 500n }], start, end: start + 30n * 86_400n })
+  await stake(account, farm, 500_000_000n)
+  await stake(account, pool, 2_000_000_000n)
+  await moveTime(60)
+
+  // the analytics service has followed both stakes and sees both programs running
+  await expect
+    .poll(async () => (await activePrograms()).filter((p) => (p.id === Number(farm) || p.id === Number(pool)) && BigInt(p.totalStaked) > 0n).length, { timeout: 60_000 })
+    .toBe(2)
+  const programs = await activePrograms()
+  for (const p of programs) expect(p.apr, `program ${p.id} has an APR`).not.toBeNull()
+
+  // the farms and staking pools pages: each card's APR and TVL, as numbers and as text
+  for (const [path, kind] of [['/staking/farms', 'farm'], ['/staking/pools', 'pool']] as const) {
+    await page.goto(path)
+    for (const p of programs.filter((x) => x.kind === kind)) {
+      const card = page.getByTestId(`program-${p.id}`)
+      await expect(card.getByTestId('program-apr')).toHaveText(percent(p.apr!), { timeout: 30_000 })
+      expectSame(await figure(card.getByTestId('program-apr'), 'data-apr'), p.apr, `${path} program ${p.id} APR`)
+      expectSame(await figure(card.getByTestId('program-tvl-value'), 'data-usd'), p.tvlUsd, `${path} program ${p.id} TVL`)
+      await expect(card.getByTestId('program-tvl-value')).toContainText('$')
+    }
+    await shoot(page, kind === 'farm' ? 'farms' : 'pools')
+  }
+
+  // the landing page's featured farms (the API's, shown as the farms page writes them)
+  await page.goto('/')
+  const featured = page.getByTestId('featured-farms').locator('li')
+  await expect(featured.first()).toBeVisible({ timeout: 30_000 })
+  expect(await featured.count()).toBeGreaterThan(0)
+  for (const li of await featured.all()) {
+    const id = Number((await li.getAttribute('data-testid'))!.replace('featured-farm-', ''))
+    const p = programs.find((x) => x.id === id)!
+    await expect(li.getByTestId('featured-farm-apr')).toHaveText(percent(p.apr!))
+    expectSame(await figure(li, 'data-apr'), p.apr, `landing farm ${id} APR`)
+    expectSame(await figure(li, 'data-tvl-usd'), p.tvlUsd, `landing farm ${id} TVL`)
+  }
+  await shoot(page, 'landing')
+
+  // the dashboard of the staker: each of its programs' line carries the same APR and TVL
+  await page.goto('/dashboard')
+  await connectMnemonic(page, account.mnemonic)
+  for (const id of [farm, pool]) {
+    const p = programs.find((x) => x.id === Number(id))!
+    const line = page.locator(`[data-testid="program-figures"][data-program="${id}"]`)
+    await expect(line).toContainText(`${percent(p.apr!)} APR`, { timeout: 30_000 })
+    expectSame(await figure(line, 'data-apr'), p.apr, `dashboard program ${id} APR`)
+    expectSame(await figure(line, 'data-tvl-usd'), p.tvlUsd, `dashboard program ${id} TVL`)
+  }
+  await shoot(page, 'dashboard')
+})
