@@ -260,9 +260,9 @@ export const ERROR_TABLE: ErrorTable = {
 }
 
 /**
- * Explains a failure in one sentence (see core/errors.ts). Contract asserts are named only for the
- * `programs` given (their specs carry the pcs and the contract's name); the package's index passes
- * Grove's by default.
+ * The one explanation of a failure, in one sentence (see core/errors.ts). Contract asserts are named
+ * for the `programs` given (their specs carry the pcs and the contract's name): `grovePrograms()`
+ * for all of Grove's, a contract's module passes its own.
  */
 export function explainError(error: unknown, programs: readonly ProgramErrors[] = []): ReadableError {
   return explainWithTable(error, programs, ERROR_TABLE)

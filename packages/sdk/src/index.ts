@@ -1,10 +1,7 @@
 // @grove/sdk: per contract (dex/, registry/) its math, group builders, events and error codes; the
 // shared core (amounts, the group builder, budget padding, fees, references, ARC-28 decoding, the
-// error table). Subpaths without algosdk: @grove/sdk/amount, @grove/sdk/errors, @grove/sdk/deployment.
-import type { Deployment } from '@grove/contracts/deployment'
-import { grovePrograms } from './contract.ts'
-import type { ProgramErrors, ReadableError } from './core/errors.ts'
-import { explainError as explainWithTable } from './errors.ts'
+// error table, whose one `explainError` names asserts for the specs it is given: `grovePrograms()`
+// for Grove's). Subpaths without algosdk: @grove/sdk/amount, @grove/sdk/errors, @grove/sdk/deployment.
 
 export * from './core/amount.ts'
 export * from './core/arc56.ts'
@@ -25,13 +22,6 @@ export * from './dex/spec.ts'
 export * from './registry/spec.ts'
 export { SPECS, grovePrograms } from './contract.ts'
 
-/**
- * Explains a failure in one sentence (the error table, errors.ts). Contract asserts are named by
- * the specs of Grove's contracts: by app id when a deployment is given, else by pc alone.
- */
-export function explainError(error: unknown, programs: readonly ProgramErrors[] | Deployment = grovePrograms()): ReadableError {
-  return explainWithTable(error, Array.isArray(programs) ? programs : grovePrograms(programs as Deployment))
-}
 export * from './registry/transactions.ts'
 export * from './core/simulate-changes.ts'
 export * from './core/simulate.ts'

@@ -6,7 +6,7 @@ import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-clie
 import { accrue, addLiquidity, firstAddMinLp, quoteExactIn, quoteExactOut, removeLiquidity, zap } from '../src/dex/amm.ts'
 import type { Pool } from '../src/dex/amm.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
-import { explainError } from '../src/index.ts'
+import { explainError, grovePrograms } from '../src/index.ts'
 import { decodeDexEvents } from '../src/dex/events.ts'
 import { fetchPools } from '../src/dex/pool-state.ts'
 import { bestRouteExactIn, bestRouteExactOut } from '../src/dex/route.ts'
@@ -74,7 +74,7 @@ describe('pool creation', () => {
 
   it('rejects creating an existing pool with ERR:POOL_EXISTS, explained', async () => {
     const error = await grove.send(await buildCreatePool(grove.ctx, USDC, 0n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ kind: 'contract', code: 'ERR:POOL_EXISTS', message: 'This pool already exists' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ kind: 'contract', code: 'ERR:POOL_EXISTS', message: 'This pool already exists' })
   })
 })
 
@@ -123,7 +123,7 @@ describe('liquidity', () => {
     const before = await grove.pool(0n, USDC)
     const q = addLiquidity(before, 1_000_000n, 2_000_000n)
     const error = await grove.send(await buildAddLiquidity(grove.ctx, before, 1_000_000n, 2_000_000n, (q.ok ? q.lp : 0n) + 1n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ code: 'ERR:SLIPPAGE' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ code: 'ERR:SLIPPAGE' })
     expect(await grove.pool(0n, USDC)).toEqual(before)
   })
 
@@ -158,7 +158,7 @@ describe('liquidity', () => {
     const before = await grove.pool(USDC, WHOLE)
     const q = removeLiquidity(before, 1_000_000n)
     const error = await grove.send(await buildRemoveLiquidity(grove.ctx, before, 1_000_000n, q.ok ? q.amountA + 1n : 0n, 0n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ code: 'ERR:SLIPPAGE' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ code: 'ERR:SLIPPAGE' })
     expect(await grove.pool(USDC, WHOLE)).toEqual(before)
   })
 })
@@ -198,13 +198,13 @@ describe('swaps', () => {
   it('rejects an exact-in swap whose output rounds to zero with ERR:ZERO_OUT', async () => {
     expect(quoteExactIn(await grove.pool(0n, USDC), 0n, 1n)).toEqual({ ok: false, error: 'zero-output' })
     const error = await grove.send(await buildSwapExactIn(grove.ctx, 0n, USDC, 1n, 0n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ code: 'ERR:ZERO_OUT' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ code: 'ERR:ZERO_OUT' })
   })
 
   it('rejects an exact-in swap asking one unit more than the quote with ERR:SLIPPAGE', async () => {
     const q = quoteExactIn(await grove.pool(0n, USDC), USDC, 5_000_000n)
     const error = await grove.send(await buildSwapExactIn(grove.ctx, USDC, 0n, 5_000_000n, (q.ok ? q.amountOut : 0n) + 1n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ kind: 'contract', code: 'ERR:SLIPPAGE', message: 'The price moved beyond your slippage tolerance' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ kind: 'contract', code: 'ERR:SLIPPAGE', message: 'The price moved beyond your slippage tolerance' })
   })
 
   const exactOut: [string, () => [bigint, bigint, bigint]][] = [
@@ -230,7 +230,7 @@ describe('swaps', () => {
   it('rejects an exact-out swap whose maximum is one unit short with ERR:SLIPPAGE', async () => {
     const q = quoteExactOut(await grove.pool(0n, USDC), 0n, 1_000_000n)
     const error = await grove.send(await buildSwapExactOut(grove.ctx, 0n, USDC, 1_000_000n, (q.ok ? q.amountIn : 1n) - 1n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ code: 'ERR:SLIPPAGE' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ code: 'ERR:SLIPPAGE' })
   })
 })
 
@@ -291,7 +291,7 @@ describe('routes', () => {
 
   it('rejects a route through a missing pool with ERR:NO_POOL', async () => {
     const error = await grove.send(await buildSwapRoute(grove.ctx, 0n, [WHOLE], 1_000_000n, 0n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ code: 'ERR:NO_POOL', message: 'There is no pool for this pair' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ code: 'ERR:NO_POOL', message: 'There is no pool for this pair' })
   })
 })
 
@@ -316,7 +316,7 @@ describe('errors from the chain', () => {
     await grove.algorand.send.payment({ sender: grove.trader.addr, receiver: poor.addr, amount: microAlgo(1_000_000) })
     const ctx = { ...grove.ctx, sender: poor.addr, signer: poor.signer }
     const error = await grove.send(await buildSwapExactIn(ctx, USDC, 0n, 1_000_000n, 0n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ kind: 'not-opted-in', message: `You have not opted into asset ${USDC}` })
+    expect(explainError(error, grovePrograms())).toMatchObject({ kind: 'not-opted-in', message: `You have not opted into asset ${USDC}` })
   })
 
   it('explains a swap of more ALGO than the account holds', async () => {
@@ -324,6 +324,6 @@ describe('errors from the chain', () => {
     await grove.algorand.send.payment({ sender: grove.trader.addr, receiver: poor.addr, amount: microAlgo(1_000_000) })
     const ctx = { ...grove.ctx, sender: poor.addr, signer: poor.signer }
     const error = await grove.send(await buildSwapExactIn(ctx, 0n, USDC, 5_000_000n, 0n)).catch((e: unknown) => e)
-    expect(explainError(error)).toMatchObject({ kind: 'overspend' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ kind: 'overspend' })
   })
 })

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CONTRACTS } from '@grove/contracts/deployment'
-import { SPECS } from '../src/contract.ts'
+import { grovePrograms, SPECS } from '../src/contract.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
-import { CONTRACT_ERROR_MESSAGES, CONTRACT_ERRORS, explainError as explainWithoutSpecs } from '../src/errors.ts'
-import { explainError } from '../src/index.ts'
+import { CONTRACT_ERROR_MESSAGES, CONTRACT_ERRORS, explainError } from '../src/errors.ts'
 
 // The pc of each ERR:* assert, read from the DEX's ARC-56 sourceInfo.
 const pcOf = (code: string): number => DEX_SPEC.sourceInfo!.approval.sourceInfo.find((s) => s.errorMessage === code)!.pc[0]!
@@ -14,7 +13,7 @@ const logicError = (pc: number, app = 1002) =>
 describe('explainError', () => {
   it.each(['ERR:SLIPPAGE', 'ERR:NO_POOL', 'ERR:PAUSED', 'ERR:ZERO_OUT', 'ERR:BAD_INPUT_ASSET'])('maps the DEX assert %s by its pc', (code) => {
     const pc = pcOf(code)
-    expect(explainError(logicError(pc))).toMatchObject({ kind: 'contract', code, pc, message: CONTRACT_ERROR_MESSAGES[code] })
+    expect(explainError(logicError(pc), grovePrograms())).toMatchObject({ kind: 'contract', code, pc, message: CONTRACT_ERROR_MESSAGES[code] })
   })
 
   it('has a sentence for every ERR:* message in the contracts', () => {
@@ -32,8 +31,8 @@ describe('explainError', () => {
 
   it('names no contract code without the contracts’ specs (the web’s first load)', () => {
     const pc = pcOf('ERR:SLIPPAGE')
-    expect(explainWithoutSpecs(logicError(pc))).toMatchObject({ kind: 'contract', pc })
-    expect(explainWithoutSpecs(logicError(pc)).code).toBeUndefined()
+    expect(explainError(logicError(pc))).toMatchObject({ kind: 'contract', pc })
+    expect(explainError(logicError(pc)).code).toBeUndefined()
   })
 
   // The one table: what algod and the AVM write (go-algorand's ledger, pool and logic texts) → the sentence.
@@ -123,3 +122,17 @@ describe('the one error table', () => {
   })
 })
 
+
+describe('explainError with rows', () => {
+  it('words a program’s codes by the row it names (a buyback’s inner DEX swap, by the vault’s)', () => {
+    const pc = pcOf('ERR:NO_POOL')
+    expect(explainError(logicError(pc, 7), [{ appId: 7n, spec: DEX_SPEC, row: 'Vault' }])).toMatchObject({ code: 'ERR:NO_POOL', message: CONTRACT_ERRORS.Vault['ERR:NO_POOL'] })
+    expect(explainError(logicError(pc, 7), [{ appId: 7n, spec: DEX_SPEC }])).toMatchObject({ code: 'ERR:NO_POOL', message: CONTRACT_ERRORS.Dex['ERR:NO_POOL'] })
+  })
+
+  it('reads a code already in the text as the first program’s, and leaves it unnamed without programs', () => {
+    const error = new Error('Runtime error when executing Vault: ERR:NOTHING_TO_BUY')
+    expect(explainError(error, [{ spec: SPECS.Vault }])).toMatchObject({ kind: 'contract', code: 'ERR:NOTHING_TO_BUY', message: CONTRACT_ERRORS.Vault['ERR:NOTHING_TO_BUY'] })
+    expect(explainError(error).code).toBeUndefined()
+  })
+})

@@ -5,7 +5,7 @@ import { microAlgo } from '@algorandfoundation/algokit-utils'
 import { getApplicationAddress } from 'algosdk'
 import { addLiquidity, firstAddMinLp } from '../src/dex/amm.ts'
 import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
-import { explainError } from '../src/index.ts'
+import { explainError, grovePrograms } from '../src/index.ts'
 import { FIRST_ADD_NEEDS_MIN_LP, buildAddLiquidity, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn } from '../src/dex/transactions.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
@@ -39,7 +39,7 @@ const rejection = (promise: Promise<unknown>) =>
     () => {
       throw new Error('the group was expected to be rejected')
     },
-    (e: unknown) => explainError(e),
+    (e: unknown) => explainError(e, grovePrograms()),
   )
 
 describe('first add', () => {

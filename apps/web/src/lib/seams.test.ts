@@ -42,3 +42,9 @@ describe('each query factory and hook is defined once', () => {
     expect(filesMatching(new RegExp(`(?:function|const)\\s+${name}\\b`))).toHaveLength(1)
   })
 })
+
+describe('failures are worded by the SDK’s one table', () => {
+  it('no web file restates the wallet’s or the network’s texts as a pattern', () => {
+    expect(filesMatching(/\/[^/\n]*(?:user rejected|network request failed)[^/\n]*\/[a-z]*/i)).toEqual([])
+  })
+})

@@ -44,6 +44,8 @@ export interface ErrorSourceInfo {
 export interface ProgramErrors {
   appId?: bigint
   spec: ErrorSourceInfo
+  /** The table row that words this program's codes, when not its own (a vault buyback's inner DEX swap is worded by the vault's row). */
+  row?: string
 }
 
 /** One row of algod's texts: the pattern, the kind of failure, and the sentence for it. */
@@ -91,9 +93,10 @@ const match = (rows: readonly AlgodErrorRow[], detail: string): { kind: ErrorKin
   return undefined
 }
 
-/** The table's sentence for `code` asserted by the contract of `spec`, else the code itself. */
-function contractSentence(table: ErrorTable, spec: ErrorSourceInfo, code: string): string {
-  return (spec.name !== undefined ? table.contracts[spec.name]?.[code] : undefined) ?? table.byCode[code] ?? code
+/** The table's sentence for `code` asserted by `program` (by its row, else its contract's), else the code itself. */
+function contractSentence(table: ErrorTable, program: ProgramErrors | undefined, code: string): string {
+  const row = program?.row ?? program?.spec.name
+  return (row !== undefined ? table.contracts[row]?.[code] : undefined) ?? table.byCode[code] ?? code
 }
 
 /**
@@ -113,7 +116,7 @@ export function explainWithTable(error: unknown, programs: readonly ProgramError
       const named = programs.filter((p) => p.appId === appId)
       for (const p of named.length > 0 ? named : programs.filter((q) => q.appId === undefined)) {
         const assert = assertMessage(p.spec, pc)
-        if (assert) return { kind: 'contract', code: assert, pc, message: contractSentence(table, p.spec, assert), detail }
+        if (assert) return { kind: 'contract', code: assert, pc, message: contractSentence(table, p, assert), detail }
       }
     }
     // Not one of ours, or a failure the contract did not label: an inner transaction's ledger
@@ -127,6 +130,9 @@ export function explainWithTable(error: unknown, programs: readonly ProgramError
   }
   const known = match(table.algod, detail)
   if (known) return { ...known, detail }
+  // A code already in the text (algokit's "Runtime error when executing Vault: ERR:…"): the first program's.
+  const named = /ERR:[A-Z_]+/.exec(detail)?.[0]
+  if (named && programs.length > 0) return { kind: 'contract', code: named, message: contractSentence(table, programs[0], named), detail }
   if (table.rejected.test(detail)) return { kind: 'rejected', message: table.rejectedSentence, detail }
   if (table.unreachable.test(detail)) return { kind: 'network', message: table.unreachableSentence, detail }
   return { kind: 'unknown', message: detail.split('\n')[0]!.slice(0, 200) || 'Something went wrong', detail }

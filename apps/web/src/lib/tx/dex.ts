@@ -201,7 +201,7 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
       return { ...built, poolDeposit: cost.minBalance }
     },
     readableStakingError: (error, stakingAppId) => words(sdk.staking.explainStakingError(error, stakingAppId === undefined ? undefined : BigInt(stakingAppId)), error),
-    readableError: (error) => words(sdk.explainError(error), error),
+    readableError: (error) => words(sdk.explainError(error, sdk.grovePrograms()), error),
     readableLockError: (error, lockAppId) => words(sdk.explainLockError(error, lockAppId === undefined ? undefined : BigInt(lockAppId)), error),
     readableProjectError: (error, registryAppId) => words(sdk.explainProjectError(error, registryAppId === undefined ? undefined : BigInt(registryAppId)), error),
     chainTime: async (algod) => {

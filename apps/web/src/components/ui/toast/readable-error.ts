@@ -1,8 +1,9 @@
 // Turns whatever a wallet, fetch or algod threw into one sentence a person can act on. The web
 // words only the wallet's and HTTP's failures; algod's, the AVM's and the contracts' texts are the
-// SDK's one table (@grove/sdk/errors, no algosdk), which also holds the one wallet-cancel sentence.
+// SDK's one table (@grove/sdk/errors, no algosdk), which also holds the wallet's and the network's texts
+// and their sentences.
 // Anything unrecognised falls back to its first line, never a stack.
-import { explainError, NODE_UNREACHABLE, WALLET_REJECTED, type ReadableError } from '@grove/sdk/errors'
+import { explainError, NODE_UNREACHABLE, NODE_UNREACHABLE_TEXTS, WALLET_REJECTED, WALLET_REJECTED_TEXTS, type ReadableError } from '@grove/sdk/errors'
 import { HttpError, NetworkError, ParseError, TimeoutError } from '@/lib/http.ts'
 
 /** Shown when nothing better can be said. */
@@ -16,9 +17,6 @@ export const TIMEOUT_ERROR = 'The request timed out. Check your connection and t
 
 // ARC-0027 (Kibisis, and WalletConnect wallets such as Pera and Defly) uses 4001 for "user rejected".
 const REJECTED_CODES = new Set([4001, '4001'])
-const REJECTED_TEXT =
-  /user rejected|rejected by (the )?user|request rejected|(cancell?ed|closed|denied) by (the )?user|user (cancell?ed|denied|closed)|operation cancell?ed|method .* canceled|modal (was )?closed/i
-const NETWORK_TEXT = /failed to fetch|networkerror|load failed|network request failed|econnrefused|enotfound|fetch failed|err_network/i
 // use-wallet's own text is kept word for word (people search for it), with the why after it.
 const PRODUCTION_REFUSAL = /Production network detected/
 
@@ -49,7 +47,7 @@ export function readableError(error: unknown, explain: (error: unknown) => Reada
   if (error instanceof ParseError) return 'The server sent an answer the app could not read. Please try again later.'
 
   const { message, code, type } = shapeOf(error)
-  if (REJECTED_CODES.has(code as number) || (typeof type === 'string' && type.endsWith('_CANCELLED')) || REJECTED_TEXT.test(message)) {
+  if (REJECTED_CODES.has(code as number) || (typeof type === 'string' && type.endsWith('_CANCELLED')) || WALLET_REJECTED_TEXTS.test(message)) {
     return REJECTED_ERROR
   }
   if (code === 4002 || /timed out|timeout/i.test(message)) return TIMEOUT_ERROR
@@ -58,7 +56,7 @@ export function readableError(error: unknown, explain: (error: unknown) => Reada
   const explained = explain(error)
   if (explained.kind !== 'unknown' && explained.kind !== 'rejected' && explained.kind !== 'network') return explained.message
   if (error instanceof HttpError) return httpError(error)
-  if (NETWORK_TEXT.test(message)) return NETWORK_ERROR
+  if (NODE_UNREACHABLE_TEXTS.test(message)) return NETWORK_ERROR
   return firstLine(message)
 }
 
