@@ -38,7 +38,7 @@ describe('a group is simulated, windowed and sent by the SDK only', () => {
 })
 
 describe('each query factory and hook is defined once', () => {
-  it.each(['projectsQuery', 'ownerLocksQuery', 'useChainNow', 'chainClockQuery'])('%s', (name) => {
+  it.each(['projectsQuery', 'ownerLocksQuery', 'useChainNow', 'chainClockQuery', 'keyOf', 'preparedQuery'])('%s', (name) => {
     expect(filesMatching(new RegExp(`(?:function|const)\\s+${name}\\b`))).toHaveLength(1)
   })
 })
@@ -46,5 +46,11 @@ describe('each query factory and hook is defined once', () => {
 describe('failures are worded by the SDK’s one table', () => {
   it('no web file restates the wallet’s or the network’s texts as a pattern', () => {
     expect(filesMatching(/\/[^/\n]*(?:user rejected|network request failed)[^/\n]*\/[a-z]*/i)).toEqual([])
+  })
+})
+
+describe('a prepared action is one query', () => {
+  it('no file but lib/tx/prepared-query.ts keys a built group', () => {
+    expect(filesMatching(/queryKey:\s*\[\s*'prepared/, ['/src/lib/tx/prepared-query.ts'])).toEqual([])
   })
 })

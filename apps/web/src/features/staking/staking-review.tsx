@@ -1,30 +1,20 @@
 // The review every staking action goes through: the group is built once per action (so the fee
 // shown is the fee paid), simulated on the network for the balance changes, then signed through the
 // one transaction runner with toasts; failures read as the staking app's sentences.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { formatAlgo } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey, type StakingAction } from '@/lib/staking/staking.ts'
 import { dexQuery, type Dex } from '@/lib/tx/dex.ts'
+import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 
-// An action is named by its kind, amounts and the program as read (a claim after a stake is another group).
-const keyOf = (a: StakingAction): string => JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
-
-/** The one query for a staking action's built group; never cached beyond the review, never retried. */
+/** The one query for a staking action's built group (an action is named by its kind, amounts and the program as read: a claim after a stake is another group). */
 export function preparedStakingQuery(dex: Dex | undefined, ctx: TxContext | null, action: StakingAction | null) {
-  return queryOptions({
-    queryKey: ['prepared-staking', ctx?.sender, action ? keyOf(action) : null],
-    queryFn: () => dex!.prepareStakingAction(ctx!, action!),
-    enabled: dex !== undefined && ctx !== null && action !== null,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    structuralSharing: false,
-  })
+  return preparedQuery('staking', dex, ctx, action ? [keyOf(action)] : null, (d, c) => d.prepareStakingAction(c, action!))
 }
 
 /** A review dialog for one staking action, with the simulated balance changes. */

@@ -2,8 +2,8 @@
 // review shows the fee that is paid), simulated unsigned for the balance changes, and signed by the
 // connected wallet through the one transaction runner (lib/tx). Failures read as the vault's
 // sentences (the SDK's vault error table), the DEX's for a buyback's inner swap.
-import { queryOptions } from '@tanstack/react-query'
 import type { Dex } from '../tx/dex.ts'
+import { keyOf, preparedQuery } from '../tx/prepared-query.ts'
 import { preparedTx, signingParams } from '../tx/prepared.ts'
 import type { PreparedTx, TxContext } from '../tx/types.ts'
 import { algodClient } from '../algod.ts'
@@ -48,17 +48,7 @@ export function readableVaultError(dex: Dex, error: unknown, deployment?: { vaul
   return explained.code ? explained.message : dex.readableError(error)
 }
 
-const keyOf = (a: VaultAction) => JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
-
 /** The one query for a vault action's built group; never cached beyond the review, never retried. */
 export function preparedVaultQuery(dex: Dex | undefined, ctx: TxContext | null, action: VaultAction | null) {
-  return queryOptions({
-    queryKey: ['prepared-vault', ctx?.sender, action ? keyOf(action) : null],
-    queryFn: () => prepareVaultAction(dex!, ctx!, action!),
-    enabled: dex !== undefined && ctx !== null && action !== null,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    structuralSharing: false,
-  })
+  return preparedQuery('vault', dex, ctx, action ? [keyOf(action)] : null, (d, c) => prepareVaultAction(d, c, action!))
 }

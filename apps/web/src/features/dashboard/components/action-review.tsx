@@ -2,12 +2,13 @@
 // the fee shown is the fee paid), simulated on the network for the balance changes, then signed
 // through the one transaction runner with toasts; failures read as the Locks app's or the
 // registry's sentences.
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-review.tsx'
 import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey } from '@/lib/staking/staking.ts'
 import { dexQuery, type Dex, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
+import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { prepareClaimAll, type PreparedClaimAll } from '../api/claim-all.ts'
@@ -23,25 +24,13 @@ export interface ClaimAllAction {
 /** A dashboard action: on the Locks app, the registry, or claims on the staking app. */
 export type DashboardAction = { app: 'lock'; action: LockAction } | { app: 'project'; action: ProjectAction } | { app: 'claims'; action: ClaimAllAction }
 
-// A lock in an action is named by its id and the state read (a top-up after a withdrawal is another group).
-const keyOf = (a: DashboardAction): string =>
-  JSON.stringify(a, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v instanceof Map ? [...v.entries()] : v))
-
-/** The one query for a dashboard action's built group; never cached beyond the review, never retried. */
+/** The one query for a dashboard action's built group (a lock in an action is named by its id and the state read: a top-up after a withdrawal is another group). */
 export function preparedActionQuery(dex: Dex | undefined, ctx: TxContext | null, action: DashboardAction | null) {
-  return queryOptions({
-    queryKey: ['prepared-dashboard', ctx?.sender, action ? keyOf(action) : null],
-    queryFn: () => {
-      const a = action!
-      if (a.app === 'lock') return dex!.prepareLockAction(ctx!, a.action)
-      if (a.app === 'project') return dex!.prepareProjectAction(ctx!, a.action)
-      return prepareClaimAll(dex!, ctx!, a.action.programs, a.action.positions, a.action.held)
-    },
-    enabled: dex !== undefined && ctx !== null && action !== null,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    structuralSharing: false,
+  return preparedQuery('dashboard', dex, ctx, action ? [keyOf(action)] : null, (d, c) => {
+    const a = action!
+    if (a.app === 'lock') return d.prepareLockAction(c, a.action)
+    if (a.app === 'project') return d.prepareProjectAction(c, a.action)
+    return prepareClaimAll(d, c, a.action.programs, a.action.positions, a.action.held)
   })
 }
 

@@ -1,14 +1,13 @@
 // The liquidity group the review modal shows and the wallet signs: built once per action (its
 // opcode budget measured by simulation), so the network fee shown is the fee paid.
-import { queryOptions } from '@tanstack/react-query'
 import type { Dex } from '@/lib/tx/dex.ts'
+import { preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
 import type { LiquidityAction } from '../derive-liquidity.ts'
 
 // What identifies a group: the action's amounts and the pool's issued LP (a first deposit mints
 // differently from a later one), not its reserves, so a trade elsewhere does not rebuild it.
-function actionKey(action: LiquidityAction | null): string[] {
-  if (!action) return []
+function actionKey(action: LiquidityAction): string[] {
   const pool = 'pool' in action ? [`${action.pool.a}-${action.pool.b}`, String(action.pool.lpIssued === 0n)] : []
   const values = Object.entries(action)
     .filter(([k]) => k !== 'pool')
@@ -31,13 +30,5 @@ function build(dex: Dex, ctx: TxContext, action: LiquidityAction): Promise<Prepa
 
 /** The one query for a built liquidity group; never cached beyond the review, never retried. */
 export function preparedLiquidityQuery(dex: Dex | null, ctx: TxContext | null, action: LiquidityAction | null) {
-  return queryOptions({
-    queryKey: ['prepared-liquidity', ctx?.sender, ...actionKey(action)],
-    queryFn: () => build(dex!, ctx!, action!),
-    enabled: dex !== null && ctx !== null && action !== null,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    structuralSharing: false,
-  })
+  return preparedQuery('liquidity', dex, ctx, action ? actionKey(action) : null, (d, c) => build(d, c, action!))
 }
