@@ -1,6 +1,8 @@
 // What a new user's walk found (issue 26's rough edges), each checked on the full stack at 1280 and 390 px.
 import { expect, test } from '@playwright/test'
-import { token } from '../support/stack.ts'
+import { buildSwapExactIn } from '@grove/sdk'
+import { algorand, balance, connectKmd, connectMnemonic, newAccount, pool, stackInfo, token } from '../support/stack.ts'
+import { confirmSwap } from '../support/swap.ts'
 
 const WIDTHS = [1280, 390] as const
 const viewport = (width: number) => ({ width, height: width > 600 ? 800 : 844 })
@@ -77,4 +79,83 @@ test('the swap pair is in the URL: picking sets it, a reload keeps it, a shared 
   await expect(shared.getByRole('button', { name: /^You receive: ALGO/ })).toBeVisible()
   await shared.goto('/dex/swap?asset_out=987654321')
   await expect(shared.getByText('The link names asset 987654321, which no pool on LocalNet trades')).toBeVisible()
+})
+
+for (const width of WIDTHS) {
+  test(`the swap card says each thing once and in the user's words, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport(width))
+    const account = await newAccount({ algo: 20 })
+    const gusd = token('gUSD').assetId
+    await page.goto(`/dex/swap?asset_in=0&asset_out=${gusd}`)
+    await connectMnemonic(page, account.mnemonic)
+    const form = page.getByRole('form', { name: 'Swap' })
+    const pay = form.getByRole('textbox', { name: 'You pay' })
+    const receive = form.getByRole('textbox', { name: 'You receive' })
+
+    // Too many decimals: the field says it, once.
+    await pay.fill('1.1234567')
+    await expect(form.getByText('Too many decimals: ALGO has 6')).toHaveCount(1)
+    await expect(form.getByRole('button', { name: 'Enter a valid amount' })).toBeDisabled()
+    await page.screenshot({ path: `screenshots/swap-decimals-${width}.png` })
+
+    // Zero: asked for an amount, and no price is looked for.
+    await pay.fill('0')
+    await expect(form.getByRole('button', { name: 'Enter an amount' })).toBeDisabled()
+    await expect(form.getByText('Finding the best price')).toHaveCount(0)
+
+    // An exact output beyond every pool is short of liquidity, not of the user's ALGO.
+    const reserve = await pool(0, gusd)
+    const held = reserve.a === gusd ? reserve.reserveA : reserve.reserveB
+    const tooMuch = (held / 1_000_000n + 1n).toString()
+    await receive.fill(tooMuch)
+    await expect(form.getByText(`Not enough liquidity: no pools connecting ALGO and gUSD hold ${tooMuch} gUSD to give.`)).toBeVisible()
+    await expect(form.getByText(/do not have enough ALGO/)).toHaveCount(0)
+    await page.screenshot({ path: `screenshots/swap-no-liquidity-${width}.png` })
+  })
+}
+
+test('an address with a bad checksum is named a typo, in our words, before anything is built', async ({ page }) => {
+  const admin = (await algorand().account.localNetDispenser()).addr.toString()
+  await page.goto('/admin')
+  await connectKmd(page, admin)
+  const field = page.getByRole('textbox', { name: 'New treasury address' })
+  await expect(field).toBeVisible({ timeout: 30_000 })
+  const typo = admin.slice(0, 20) + (admin[20] === 'A' ? 'B' : 'A') + admin.slice(21)
+  await field.fill(typo)
+  await expect(page.getByText('This address has a typo: its checksum does not match. Copy it again from its source')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Review treasury' })).toBeDisabled()
+  await field.fill(admin.slice(0, 57))
+  await expect(page.getByText('An Algorand address has 58 characters; this one has 57')).toBeVisible()
+})
+
+test('an open swap review whose price moves against the user says "Price updated" and asks again before signing', async ({ page }) => {
+  test.setTimeout(120_000)
+  const [user, mover] = [await newAccount({ algo: 20, tokens: { gUSD: 0 } }), await newAccount({ algo: 200, tokens: { gUSD: 0 } })]
+  const gusd = token('gUSD').assetId
+  await page.goto(`/dex/swap?asset_in=0&asset_out=${gusd}`)
+  await connectMnemonic(page, user.mnemonic)
+  await page.getByRole('textbox', { name: 'You pay' }).fill('1')
+  await page.getByRole('button', { name: 'Review swap' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review swap' })
+  await expect(dialog.getByRole('button', { name: 'Confirm swap' })).toBeEnabled({ timeout: 30_000 })
+  const quoted = (await dialog.getByTestId('review-receive').textContent())!
+
+  // Someone buys gUSD with 100 ALGO: the same 1 ALGO now buys less.
+  const a = algorand()
+  const signer = a.account.fromMnemonic(mover.mnemonic)
+  const ids = stackInfo().deployment
+  const ctx = { algod: a.client.algod, dexAppId: BigInt(ids.dexAppId), registryAppId: BigInt(ids.registryAppId), sender: signer.addr, signer: signer.signer }
+  await (await buildSwapExactIn(ctx, 0n, BigInt(gusd), 100_000_000n, 1n)).composer.execute(a.client.algod, 4)
+
+  const updated = dialog.getByTestId('price-updated')
+  await expect(updated).toBeVisible({ timeout: 40_000 })
+  await expect(updated).toContainText(`You receive ${quoted} →`)
+  await expect(dialog.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
+  await page.screenshot({ path: 'screenshots/swap-price-updated-1280.png' })
+  await dialog.getByRole('button', { name: 'Accept the new price' }).click()
+  const accepted = (await dialog.getByTestId('review-receive').textContent())!
+  expect(accepted).not.toBe(quoted)
+  await confirmSwap(dialog)
+  await expect(page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: /Swapped 1 ALGO for/ })).toBeVisible({ timeout: 30_000 })
+  expect(await balance(user.address, gusd)).toBeGreaterThan(0n)
 })

@@ -3,6 +3,7 @@
 // assets are cached for a year while index.html is never cached.
 import { expect, test, type Page } from '@playwright/test'
 import { connectMnemonic, newAccount, stackInfo } from '../support/stack.ts'
+import { confirmSwap } from '../support/swap.ts'
 
 /** Records every CSP violation the page reports, from before its first script runs. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -38,7 +39,7 @@ test('a swap from connect to confirmation runs without a CSP violation', async (
   await page.getByRole('textbox', { name: 'You pay' }).fill('5')
   await page.getByRole('button', { name: 'Review swap' }).click()
   const review = page.getByRole('dialog', { name: 'Review swap' })
-  await review.getByRole('button', { name: 'Confirm swap' }).click()
+  await confirmSwap(review)
   await expect(page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: /Swapped 5 ALGO for/ })).toBeVisible()
   expect(await violations()).toEqual([])
 })

@@ -4,6 +4,7 @@
 // promised minimum (exact-in) or exactly (exact-out on one pool), never against a live quote.
 import { expect, test, type Page } from '@playwright/test'
 import { balances, connectKmd, connectMnemonic, failNextKmdSignature, newAccount, toUnits, token } from '../support/stack.ts'
+import { confirmSwap } from '../support/swap.ts'
 
 /** Picks `unit` for one side of the form through the token selector. */
 async function pickToken(page: Page, side: 'You pay' | 'You receive', unit: string) {
@@ -51,7 +52,7 @@ test('swaps ALGO for gUSD with the Mnemonic wallet, opting in first, and algod s
   const before = await balances(account.address, ['ALGO', 'gUSD'])
   const promise = await review(page)
   expect(promise.pay).toBe('10 ALGO')
-  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await confirmSwap(promise.dialog)
   await expect(toast(page, /Swapped 10 ALGO for/)).toBeVisible()
   await expect(promise.dialog).toBeHidden()
 
@@ -81,7 +82,7 @@ test('swaps gUSD for FERN through two pools with the KMD wallet', async ({ page 
   const promise = await review(page)
   expect(promise.route).toBe(2)
   expect(promise.fee).toBe(feeOnCard)
-  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await confirmSwap(promise.dialog)
   await expect(toast(page, /Swapped 25 gUSD for .* FERN/)).toBeVisible()
 
   const after = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
@@ -102,7 +103,7 @@ test('an exact-out swap delivers exactly the amount asked for and spends at most
   const promise = await review(page)
   expect(promise.route).toBe(1)
   expect(promise.receive).toBe('3 FERN')
-  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await confirmSwap(promise.dialog)
   await expect(toast(page, /Swapped at most .* ALGO for 3 FERN|Swapped .* ALGO for 3 FERN/)).toBeVisible()
 
   const after = await balances(account.address, ['ALGO', 'FERN'])
@@ -122,7 +123,7 @@ test('an exact-out swap through a route delivers exactly the amount asked for an
   const before = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
   const promise = await review(page)
   expect(promise.route).toBeGreaterThan(1)
-  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await confirmSwap(promise.dialog)
   await expect(toast(page, /Swapped at most .* gUSD for 1,000 FERN/)).toBeVisible()
 
   const after = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
@@ -141,7 +142,7 @@ test('a rejected signature leaves balances and the form as they were', async ({ 
   const before = await balances(account.address, ['ALGO', 'gUSD'])
   const promise = await review(page)
   await failNextKmdSignature(page)
-  await promise.dialog.getByRole('button', { name: 'Confirm swap' }).click()
+  await confirmSwap(promise.dialog)
   await expect(toast(page, /rejected the request in your wallet|cancelled the request in your wallet/)).toBeVisible()
   // The modal stays open with a fresh group to sign; nothing reached the chain.
   await expect(promise.dialog.getByRole('button', { name: 'Confirm swap' })).toBeEnabled()

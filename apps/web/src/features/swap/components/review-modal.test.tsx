@@ -70,7 +70,7 @@ describe('ReviewModal issuer warnings', () => {
 describe('ReviewModal', () => {
   it.each([
     ['one pool refunds what it does not need', [POOL], /what the pool does not need comes back/],
-    ['a route keeps any extra output for the user', [POOL, sdk.newPool(0, 7, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n }), sdk.newPool(7, 1001, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n })], /the extra is yours/],
+    ['a route refunds what its pools do not need, as one pool does', [POOL, sdk.newPool(0, 7, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n }), sdk.newPool(7, 1001, { reserveA: 1_000_000_000n, reserveB: 1_000_000_000n })], /what the pools do not need comes back/],
   ])('for exact out, says that %s', (_, pools, hint) => {
     const route = sdk.bestRouteExactOut(pools, 0n, 1001n, 2_000_000n)!
     if (pools.length > 1) expect(route.hops.length).toBe(2)
@@ -133,5 +133,66 @@ describe('ReviewModal', () => {
     open(10_000_000n, { simulation: { pending: false, error: 'The pool would give less than your minimum received.', changes: null } })
     expect(screen.getByRole('alert')).toHaveTextContent('would fail: The pool would give less than your minimum received.')
     expect(screen.queryByRole('button', { name: /Confirm swap|Simulating/ })).toBeNull()
+  })
+})
+
+describe('ReviewModal when the quote moves while it is open', () => {
+  const props = (route: sdk.Route): ReviewModalProps => ({
+    route,
+    tokens: TOKENS,
+    tokenIn: ALGO,
+    tokenOut: GUSD,
+    limit: sdk.minimumReceived(route.amountOut, 50n),
+    networkFee: 3_000n,
+    impact: impactLevel(route.priceImpactBps),
+    slippagePercent: 0.5,
+    preparing: false,
+    prepareError: null,
+    busy: false,
+    verified: new Set([0]),
+    onConfirm: vi.fn(),
+    onClose: vi.fn(),
+  })
+
+  it('says "Price updated" with old and new figures and asks for a new acceptance before confirming', async () => {
+    const before = sdk.bestRouteExactIn([POOL], 0n, 1001n, 10_000_000n)!
+    // someone sold gUSD into the pool: the same 10 ALGO now buys less
+    const moved = sdk.bestRouteExactIn([sdk.newPool(0, 1001, { reserveA: 1_100_000_000n, reserveB: 227_000_000n, lpAsset: 2000n, lpIssued: 499_999_000n })], 0n, 1001n, 10_000_000n)!
+    expect(moved.amountOut).toBeLessThan(before.amountOut)
+    const view = render(<ReviewModal {...props(before)} />)
+    const confirm = screen.getByRole('button', { name: 'Confirm swap' })
+    expect(confirm).toBeEnabled()
+    expect(screen.queryByText('Price updated')).toBeNull()
+
+    view.rerender(<ReviewModal {...props(moved)} />)
+    expect(screen.getByText('Price updated')).toBeInTheDocument()
+    const show = (a: bigint) => `${sdk.formatAmount(a, 6, { thousands: true })} gUSD`
+    expect(screen.getByTestId('price-updated')).toHaveTextContent(`You receive ${show(before.amountOut)} → ${show(moved.amountOut)}`)
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Accept the new price' }))
+    expect(screen.queryByText('Price updated')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeEnabled()
+  })
+
+  it('stays quiet when a refresh gives the same figures or a better price', () => {
+    const route = sdk.bestRouteExactIn([POOL], 0n, 1001n, 10_000_000n)!
+    const better = sdk.bestRouteExactIn([sdk.newPool(0, 1001, { reserveA: 900_000_000n, reserveB: 275_000_000n, lpAsset: 2000n, lpIssued: 499_999_000n })], 0n, 1001n, 10_000_000n)!
+    expect(better.amountOut).toBeGreaterThan(route.amountOut)
+    const view = render(<ReviewModal {...props(route)} />)
+    view.rerender(<ReviewModal {...props({ ...route })} />)
+    view.rerender(<ReviewModal {...props(better)} />)
+    expect(screen.queryByText('Price updated')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeEnabled()
+  })
+
+  it('asks again when an exact output comes to cost more', () => {
+    const before = sdk.bestRouteExactOut([POOL], 0n, 1001n, 2_000_000n)!
+    const dearer = sdk.bestRouteExactOut([sdk.newPool(0, 1001, { reserveA: 1_000_000_000n, reserveB: 240_000_000n, lpAsset: 2000n, lpIssued: 499_999_000n })], 0n, 1001n, 2_000_000n)!
+    const at = (route: sdk.Route) => ({ ...props(route), limit: sdk.maximumSold(route.amountIn, 50n) })
+    const view = render(<ReviewModal {...at(before)} />)
+    view.rerender(<ReviewModal {...at(dearer)} />)
+    expect(screen.getByTestId('price-updated')).toHaveTextContent(/^You pay .* ALGO → .* ALGO \(at most/)
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
   })
 })

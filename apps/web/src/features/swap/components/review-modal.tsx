@@ -3,6 +3,7 @@ import { ReviewAmounts, ReviewDialog, type QuotedChanges, type SimulationState }
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { formatAmount } from '@grove/sdk/amount'
+import type { Route } from '@/lib/tx/dex.ts'
 import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
 
 /** The word a user types to accept a price impact of 10% or more. */
@@ -28,9 +29,16 @@ export interface ReviewModalProps extends Omit<TradeDetailsProps, 'feeEstimated'
 export function ReviewModal(props: ReviewModalProps) {
   const [typed, setTyped] = useState('')
   const needsWord = props.impact === 'confirm'
-  const accepted = !needsWord || typed.trim().toLowerCase() === CONFIRM_WORD
   const { route, tokenIn, tokenOut } = props
   const exactIn = route.exactOut === undefined
+  // The quote the user saw when the review opened (or last accepted). When the pools move it against
+  // the user, the review says so and asks again before anything is signed (as Uniswap does); a
+  // better price needs no new consent.
+  const now = { route, limit: props.limit }
+  const [seen, setSeen] = useState(now)
+  const moved = worseFor(seen, now)
+  const [before, figures] = [quoteFigures({ ...props, ...seen }), quoteFigures(props)]
+  const accepted = (!needsWord || typed.trim().toLowerCase() === CONFIRM_WORD) && !moved
   // every token the route touches: an intermediate pool an issuer drains or freezes fails the route too
   const routeTokens = [tokenIn, ...route.path.map((id) => props.tokens.get(Number(id))).filter((t) => t !== undefined), tokenOut]
   const min = (amount: bigint, token: typeof tokenIn) => `at least ${formatAmount(amount, token.decimals, { thousands: true })}`
@@ -83,10 +91,18 @@ export function ReviewModal(props: ReviewModalProps) {
       <p className="hint">
         {exactIn
           ? `If the price moves against you by more than ${props.slippagePercent}% before the swap confirms, it fails and you keep your ${tokenIn.symbol}.`
-          : route.hops.length === 1
-            ? `You send at most the amount above; what the pool does not need comes back in the same transaction.`
-            : `You send the amount above; if the route gives more than you asked for, the extra is yours.`}
+          : `You send at most the amount above; what the ${route.hops.length === 1 ? 'pool does' : 'pools do'} not need comes back in the same transaction.`}
       </p>
+      {moved ? (
+        <Notice tone="warning" title="Price updated" action={<button type="button" className="button button--primary" onClick={() => setSeen(now)}>Accept the new price</button>}>
+          <span data-testid="price-updated">
+            {exactIn
+              ? `You receive ${before.receive} → ${figures.receive} (at least ${before.limit} → ${figures.limit}).`
+              : `You pay ${before.pay} → ${figures.pay} (at most ${before.limit} → ${figures.limit}).`}{' '}
+            Accept the new price to confirm.
+          </span>
+        </Notice>
+      ) : null}
       {needsWord ? (
         <Notice tone="error" title={`Price impact ${formatBps(route.priceImpactBps)}`}>
           <label>
@@ -97,4 +113,22 @@ export function ReviewModal(props: ReviewModalProps) {
       ) : null}
     </ReviewDialog>
   )
+}
+
+/** Whether `now` gives the user less (exact in) or costs more (exact out) than the quote `seen` they accepted. */
+function worseFor(seen: { route: Route; limit: bigint }, now: { route: Route; limit: bigint }): boolean {
+  if (now.route.exactOut === undefined) return now.route.amountOut < seen.route.amountOut || now.limit < seen.limit
+  return now.route.amountIn > seen.route.amountIn || now.limit > seen.limit
+}
+
+/** The quote's figures as the review prints them: what leaves, what arrives and the slippage limit. */
+function quoteFigures(props: Pick<ReviewModalProps, 'route' | 'limit' | 'tokenIn' | 'tokenOut'>): { pay: string; receive: string; limit: string } {
+  const { route, tokenIn, tokenOut } = props
+  const show = (amount: bigint, token: { decimals: number; symbol: string }) => `${formatAmount(amount, token.decimals, { thousands: true })} ${token.symbol}`
+  const exactIn = route.exactOut === undefined
+  return {
+    pay: show(route.amountIn, tokenIn),
+    receive: show(route.exactOut ?? route.amountOut, tokenOut),
+    limit: show(props.limit, exactIn ? tokenOut : tokenIn),
+  }
 }
