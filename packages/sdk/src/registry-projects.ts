@@ -144,3 +144,21 @@ export function explainProjectError(error: unknown, registryAppId?: bigint): Rea
 }
 
 export type { RegistryContext }
+
+/** What a token's creator or a project's owner can do with its project (the sender is the context's). */
+export type ProjectAction =
+  | { kind: 'register'; asset: bigint; name: string; url: string }
+  | { kind: 'edit'; asset: bigint; name: string; url: string }
+  | { kind: 'transfer'; asset: bigint; newOwner: string }
+
+/** Builds a project action's group, ready to simulate and sign. */
+export function prepareProjectAction(ctx: RegistryContext, action: ProjectAction): Promise<RegistryGroup> {
+  switch (action.kind) {
+    case 'register':
+      return buildRegisterProject(ctx, action.asset, action.name, action.url)
+    case 'edit':
+      return buildEditProject(ctx, action.asset, action.name, action.url)
+    case 'transfer':
+      return buildTransferProject(ctx, action.asset, action.newOwner)
+  }
+}

@@ -12,7 +12,7 @@ import {
   buildAddLiquidity, buildAdminAction, buildCollectFees, buildCreatePool, buildSwapExactIn, fetchPool, firstAddMinLp, staking,
   buildLock, buildTopUp, buildExtend, buildProposeOwner, buildCancelOwner, buildAcceptOwner, buildWithdraw,
   buildRegisterProject, buildEditProject, buildTransferProject, buildSetProjectVerified, buildRemoveProject,
-  buildStake, buildUnstake, buildObserve, buildBuyback, buildSetBuybackPath, PAUSE_POOLS, explainError,
+  prepareVaultAction, PAUSE_POOLS, explainError, grovePrograms,
 } from '@grove/sdk'
 import { getApplicationAddress, type Address, type Algodv2, type AtomicTransactionComposer } from 'algosdk'
 import type { Deployment } from '../src/config.ts'
@@ -53,7 +53,7 @@ async function send(g: { composer: AtomicTransactionComposer }, algod: Algodv2):
   try {
     await g.composer.execute(algod, 4)
   } catch (e) {
-    throw new Error(`scenario step ${step}: ${explainError(e).message}`)
+    throw new Error(`scenario step ${step}: ${explainError(e, grovePrograms()).message}`)
   }
 }
 
@@ -169,20 +169,20 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   if (n === 0) {
     for (const who of [alice, bob]) await g.algorand.send.assetOptIn({ sender: who.addr, assetId: d.sGroveAssetId! })
     // the registry's admin sets ALGO's buyback path (a buyback takes none from its caller)
-    await send(await buildSetBuybackPath(vctx(admin), 0n, [GROVE]), algod)
+    await send(await prepareVaultAction(vctx(admin), { kind: 'set-buyback-path', asset: 0n, path: [GROVE] }), algod)
     // a donation: the first stake books it into the vault's 7-day stream, so the rate rises as it unlocks
     await g.algorand.send.assetTransfer({ sender: admin.addr, receiver: getApplicationAddress(d.vaultAppId!), assetId: GROVE, amount: 1_000_000_000n })
   }
-  await send(await buildStake(vctx(alice), 10_000_000n, 0n), algod)
-  await send(await buildStake(vctx(bob), 3_000_000n, 0n), algod)
-  await send(await buildUnstake(vctx(bob), 1_000_000n, 0n), algod)
+  await send(await prepareVaultAction(vctx(alice), { kind: 'stake', amount: 10_000_000n, minShares: 0n }), algod)
+  await send(await prepareVaultAction(vctx(bob), { kind: 'stake', amount: 3_000_000n, minShares: 0n }), algod)
+  await send(await prepareVaultAction(vctx(bob), { kind: 'unstake', amount: 1_000_000n, minGrove: 0n }), algod)
   // a later pass lets the last pass's observation go stale first: a buyback takes the oldest observation
   // of the last hour, and this pass's trades moved the price since that one
   if (n > 0) await advance(3_000)
-  await send(await buildObserve(vctx(bob), [[0n, GROVE]]), algod)
+  await send(await prepareVaultAction(vctx(bob), { kind: 'observe', pools: [[0n, GROVE]] }), algod)
   await advance(660)
   await send(await buildCollectFees(dexCtx(bob), await pool(0n, GROVE), getApplicationAddress(d.vaultAppId!)), algod)
-  await send(await buildBuyback(vctx(bob), 0n), algod)
+  await send(await prepareVaultAction(vctx(bob), { kind: 'buyback', asset: 0n }), algod)
 
   // the lock's end has passed: Bob withdraws
   await send(await buildWithdraw(lctx(bob), { id, asset: fern }), algod)

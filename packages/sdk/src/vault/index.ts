@@ -4,4 +4,20 @@ export * from './math.ts'
 export * from './contract.ts'
 export * from './events.ts'
 export * from './errors.ts'
-export * from './transactions.ts'
+// The builders stay inside: a vault action is built by prepareVaultAction, so the vault's stake is
+// never the flat name beside staking.buildStake.
+export {
+  fetchBuybackPath,
+  fetchObservation,
+  fetchObservations,
+  fetchPoolReading,
+  fetchVaultState,
+  fetchVaultStream,
+  fetchVaultTotals,
+  latestTimestamp,
+  previewBuyback,
+  routePools,
+  type VaultContext,
+  type VaultGroup,
+} from './transactions.ts'
+export * from './actions.ts'

@@ -4,8 +4,8 @@ import fc from 'fast-check'
 import { ABIType, Algodv2, generateAccount, makeEmptyTransactionSigner } from 'algosdk'
 import type { SuggestedParams } from 'algosdk'
 import { describe, expect, it } from 'vitest'
+import { buildBuyback, buildObserve, buildSetBuybackPath, buildStake, buildUnstake } from './transactions.ts'
 import {
-  buildSetBuybackPath,
   MAX_WINDOW_SECONDS,
   MIN_WINDOW_SECONDS,
   pathBoxMinBalance,
@@ -20,10 +20,6 @@ import {
   type VaultState,
   afterStake,
   afterUnstake,
-  buildBuyback,
-  buildObserve,
-  buildStake,
-  buildUnstake,
   buybackAmount,
   buybackMinOut,
   currentCumulative,

@@ -429,7 +429,7 @@ function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee;
             <p>
               {action.kind === 'observe'
                 ? `The vault records the pools’ cumulative prices now (${toObserve.map(([a, b]) => `${symbol(a)}/${symbol(b)}`).join(', ')}). A buyback may run once the observation is 10 minutes old. A new observation pays for its box (${formatAlgo(sdk.OBSERVATION_BOX_MIN_BALANCE)} each).`
-                : `The vault swaps its ${name} to GROVE along the protocol admin’s path ${[fee.asset, ...(action.kind === 'buyback' ? action.path : [])].map(symbol).join(' → ')}, for at least the TWAP price less 1%. The GROVE it buys enters the rate over 7 days: each sGROVE redeems for a little more every second until then.`}
+                : `The vault swaps its ${name} to GROVE along the protocol admin’s path ${[fee.asset, ...(action.kind === 'buyback' ? (action.path ?? []) : [])].map(symbol).join(' → ')}, for at least the TWAP price less 1%. The GROVE it buys enters the rate over 7 days: each sGROVE redeems for a little more every second until then.`}
             </p>
           </VaultReview>
         ) : null}

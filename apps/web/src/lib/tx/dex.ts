@@ -25,30 +25,12 @@ export type StakingProgram = GroveSdkModule.staking.ProgramRef
 /** A staker's position in a program. */
 export type StakingPosition = GroveSdkModule.staking.StakingPosition
 
-/** What a farms or staking pools page asks the staking app to do. */
-export type StakingAction =
-  | { kind: 'create'; terms: GroveSdkModule.staking.ProgramTerms }
-  | { kind: 'stake'; program: StakingProgram; amount: bigint }
-  | { kind: 'unstake'; program: StakingProgram; amount: bigint }
-  | { kind: 'claim' | 'compound' | 'emergency' | 'reclaim'; program: StakingProgram }
-  | { kind: 'top-up'; program: StakingProgram; reward: 1 | 2; newRate: bigint }
-  | { kind: 'extend'; program: StakingProgram; end: bigint }
-
-/** What a lock page asks the Locks app to do (the sender is the context's). */
-export type LockAction =
-  | { kind: 'lock'; asset: bigint; amount: bigint; cliff: bigint; end: bigint }
-  | { kind: 'withdraw'; lock: Lock }
-  | { kind: 'extend'; lock: Lock; end: bigint }
-  | { kind: 'top-up'; lock: Lock; amount: bigint }
-  | { kind: 'propose'; lock: Lock; newOwner: string }
-  | { kind: 'cancel'; lock: Lock }
-  | { kind: 'accept'; lock: Lock }
-
-/** What a projects page asks the registry to do. */
-export type ProjectAction =
-  | { kind: 'register'; asset: bigint; name: string; url: string }
-  | { kind: 'edit'; asset: bigint; name: string; url: string }
-  | { kind: 'transfer'; asset: bigint; newOwner: string }
+/** What a farms or staking pools page asks the staking app to do (the SDK's union). */
+export type StakingAction = GroveSdkModule.staking.StakingAction
+/** What a lock page asks the Locks app to do (the SDK's union; the sender is the context's). */
+export type LockAction = GroveSdkModule.LockAction
+/** What a projects page asks the registry to do (the SDK's union). */
+export type ProjectAction = GroveSdkModule.ProjectAction
 
 /** The SDK and the DEX actions a page can send. */
 export interface Dex {
@@ -125,61 +107,10 @@ function bindDex(sdk: GroveSdk, algosdk: Algosdk, client: (algod: AlgodConfig) =
   const ordered = (x: number, amountX: bigint, amountY: bigint, pool: Pool): [bigint, bigint] => (BigInt(x) === pool.a ? [amountX, amountY] : [amountY, amountX])
 
   const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)
-  const lockGroup = async (ctx: TxContext, action: LockAction): Promise<GroveSdkModule.LocksGroup> => {
-    const c = { ...(await signing(ctx)), lockAppId: BigInt(ctx.deployment.lockAppId ?? 0) }
-    switch (action.kind) {
-      case 'lock':
-        return sdk.buildLock(c, action)
-      case 'withdraw':
-        return sdk.buildWithdraw(c, action.lock)
-      case 'extend':
-        return sdk.buildExtend(c, action.lock.id, action.end)
-      case 'top-up':
-        return sdk.buildTopUp(c, action.lock, action.amount)
-      case 'propose':
-        return sdk.buildProposeOwner(c, action.lock.id, action.newOwner)
-      case 'cancel':
-        return sdk.buildCancelOwner(c, action.lock.id)
-      case 'accept':
-        return sdk.buildAcceptOwner(c, action.lock)
-    }
-  }
-  const projectGroup = async (ctx: TxContext, action: ProjectAction): Promise<GroveSdkModule.RegistryGroup> => {
-    const c = { ...(await signing(ctx)), registryAppId: BigInt(ctx.deployment.registryAppId) }
-    switch (action.kind) {
-      case 'register':
-        return sdk.buildRegisterProject(c, action.asset, action.name, action.url)
-      case 'edit':
-        return sdk.buildEditProject(c, action.asset, action.name, action.url)
-      case 'transfer':
-        return sdk.buildTransferProject(c, action.asset, action.newOwner)
-    }
-  }
-
-  const stakingGroup = async (ctx: TxContext, action: StakingAction): Promise<GroveSdkModule.staking.StakingGroup> => {
-    const st = sdk.staking
-    const c = { ...(await signing(ctx)), stakingAppId: BigInt(ctx.deployment.stakingAppId), registryAppId: BigInt(ctx.deployment.registryAppId) }
-    switch (action.kind) {
-      case 'create':
-        return st.buildCreateProgram(c, action.terms)
-      case 'stake':
-        return st.buildStake(c, action.program, action.amount)
-      case 'unstake':
-        return st.buildUnstake(c, action.program, action.amount)
-      case 'claim':
-        return st.buildClaim(c, action.program)
-      case 'compound':
-        return st.buildCompound(c, action.program)
-      case 'emergency':
-        return st.buildEmergencyWithdraw(c, action.program)
-      case 'reclaim':
-        return st.buildReclaim(c, action.program)
-      case 'top-up':
-        return st.buildTopUp(c, action.program, action.reward, action.newRate)
-      case 'extend':
-        return st.buildExtend(c, action.program, action.end)
-    }
-  }
+  const lockGroup = async (ctx: TxContext, action: LockAction) => sdk.prepareLockAction({ ...(await signing(ctx)), lockAppId: BigInt(ctx.deployment.lockAppId ?? 0) }, action)
+  const projectGroup = async (ctx: TxContext, action: ProjectAction) => sdk.prepareProjectAction({ ...(await signing(ctx)), registryAppId: BigInt(ctx.deployment.registryAppId) }, action)
+  const stakingGroup = async (ctx: TxContext, action: StakingAction) =>
+    sdk.staking.prepareStakingAction({ ...(await signing(ctx)), stakingAppId: BigInt(ctx.deployment.stakingAppId), registryAppId: BigInt(ctx.deployment.registryAppId) }, action)
 
   return {
     sdk,

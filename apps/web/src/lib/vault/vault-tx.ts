@@ -2,18 +2,15 @@
 // review shows the fee that is paid), simulated unsigned for the balance changes, and signed by the
 // connected wallet through the one transaction runner (lib/tx). Failures read as the vault's
 // sentences (the SDK's vault error table), the DEX's for a buyback's inner swap.
+import type * as GroveSdkModule from '@grove/sdk'
 import type { Dex } from '../tx/dex.ts'
 import { keyOf, preparedQuery } from '../tx/prepared-query.ts'
 import { preparedTx, signingParams } from '../tx/prepared.ts'
 import type { PreparedTx, TxContext } from '../tx/types.ts'
 import { algodClient } from '../algod.ts'
 
-/** What the stake page asks the vault to do; each minimum is what the page promised. */
-export type VaultAction =
-  | { kind: 'stake'; amount: bigint; minShares: bigint }
-  | { kind: 'unstake'; amount: bigint; minGrove: bigint }
-  | { kind: 'observe'; pools: [bigint, bigint][] }
-  | { kind: 'buyback'; asset: bigint; path: bigint[] }
+/** What the stake page asks the vault to do (the SDK's union); each minimum is what the page promised. */
+export type VaultAction = GroveSdkModule.VaultAction
 
 /** Builds a vault action's group, ready to simulate and sign. */
 export async function prepareVaultAction(dex: Dex, ctx: TxContext, action: VaultAction): Promise<PreparedTx> {
@@ -31,14 +28,7 @@ export async function prepareVaultAction(dex: Dex, ctx: TxContext, action: Vault
     signer: ctx.signer,
     suggestedParams: await signingParams(sdk, algod, ctx),
   }
-  const built =
-    action.kind === 'stake'
-      ? await sdk.buildStake(vctx, action.amount, action.minShares)
-      : action.kind === 'unstake'
-        ? await sdk.buildUnstake(vctx, action.amount, action.minGrove)
-        : action.kind === 'observe'
-          ? await sdk.buildObserve(vctx, action.pools)
-          : await sdk.buildBuyback(vctx, action.asset, action.path)
+  const built = await sdk.prepareVaultAction(vctx, action)
   return preparedTx(sdk, algod, ctx.sender, built)
 }
 
