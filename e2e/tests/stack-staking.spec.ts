@@ -60,7 +60,7 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   await page.screenshot({ path: 'screenshots/farms-stake-dialog-390.png' })
   await page.setViewportSize({ width: 1280, height: 800 })
   await dialog.getByRole('button', { name: 'Stake', exact: true }).click()
-  await expect(toast(page, new RegExp(`Stake: program #${id} done`))).toBeVisible({ timeout: 30_000 })
+  await expect(toast(page, new RegExp(`Stake: ALGO/FRMA LP → FRMA done`))).toBeVisible({ timeout: 30_000 })
   expect(await assetBalance(account.address, lpAsset)).toBe(lpHeld - staked)
 
   // An hour into the program, the page's pending figure is the SDK's math at the chain second the page
@@ -96,7 +96,7 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   expect(simulatedAmount).toBeLessThanOrEqual(staking.pendingRewards(programBefore, positionBefore, latest + 1n)[0])
   const before = await assetBalance(account.address, asset)
   await claim.getByRole('button', { name: 'Claim', exact: true }).click()
-  await expect(toast(page, new RegExp(`Claim: program #${id} done`))).toBeVisible({ timeout: 30_000 })
+  await expect(toast(page, new RegExp(`Claim: ALGO/FRMA LP → FRMA done`))).toBeVisible({ timeout: 30_000 })
   const received = (await assetBalance(account.address, asset)) - before
   // The claim ran at the program's new last update: algod paid the SDK's amount at that time, which
   // is the page's figure plus the rate for each second between (none when no other block came).
@@ -163,7 +163,7 @@ test('a staking pool made through the stepper, refusals in words before sending,
   await dialog.getByLabel('Amount of FERN to stake').fill('200')
   await expect(dialog.getByTestId(`simulated-change-${fern}`)).toHaveAttribute('data-amount', String(-toUnits('FERN', 200)), { timeout: 30_000 })
   await dialog.getByRole('button', { name: 'Stake', exact: true }).click()
-  await expect(toast(page, new RegExp(`Stake: program #${id} done`))).toBeVisible({ timeout: 30_000 })
+  await expect(toast(page, new RegExp(`Stake: FERN → gUSD done`))).toBeVisible({ timeout: 30_000 })
   await expect(card.getByTestId('my-stake')).toHaveAttribute('data-amount', String(toUnits('FERN', 200)), { timeout: 30_000 })
 
   // Before the start: nothing to claim yet, in words.
@@ -199,7 +199,7 @@ test('a staking pool made through the stepper, refusals in words before sending,
   await expect(dialog.getByTestId(`simulated-change-${fern}`)).toHaveAttribute('data-amount', String(toUnits('FERN', 200)), { timeout: 30_000 })
   const fernBefore = await balance(account.address, 'FERN')
   await dialog.getByRole('button', { name: 'Unstake', exact: true }).click()
-  await expect(toast(page, new RegExp(`Unstake: program #${id} done`))).toBeVisible({ timeout: 30_000 })
+  await expect(toast(page, new RegExp(`Unstake: FERN → gUSD done`))).toBeVisible({ timeout: 30_000 })
   expect((await balance(account.address, 'FERN')) - fernBefore).toBe(toUnits('FERN', 200))
   await expect(card.getByTestId('my-stake')).toHaveAttribute('data-amount', '0', { timeout: 30_000 })
 })
@@ -227,7 +227,7 @@ test('emergency withdraw returns the whole stake at once and forfeits the pendin
   await expect(dialog.getByTestId(`simulated-change-${asset}`)).toHaveAttribute('data-amount', String(stake), { timeout: 30_000 })
   await page.screenshot({ path: 'screenshots/pools-emergency-dialog-1280.png' })
   await dialog.getByRole('button', { name: 'Emergency withdraw', exact: true }).click()
-  await expect(toast(page, new RegExp(`Emergency withdraw: program #${id} done`))).toBeVisible({ timeout: 30_000 })
+  await expect(toast(page, new RegExp(`Emergency withdraw: EMGA → ALGO done`))).toBeVisible({ timeout: 30_000 })
   expect((await assetBalance(account.address, asset)) - held).toBe(stake)
   expect(await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address)).toBeUndefined()
   await expect(card.getByTestId('my-stake')).toHaveCount(0, { timeout: 30_000 })

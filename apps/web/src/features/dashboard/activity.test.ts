@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activityDetail, activityTitle } from './activity.ts'
+import { activityDetail, activityTitle, programTitle } from './activity.ts'
 import type { ApiActivity } from '@/lib/analytics/types.ts'
 
 const base: ApiActivity = {
@@ -18,6 +18,19 @@ describe('activityTitle', () => {
     [{ kind: 'lock', contract: 'locks', lockId: 3 }, 'Lock #3'],
   ] as const)('%o reads %s', (item, title) => {
     expect(activityTitle({ programId: null, lockId: null, ...item })).toBe(title)
+  })
+})
+
+describe('a staking action names its program by its tokens', () => {
+  const symbol = (asset: bigint) => (asset === 100n ? 'ALGO/gUSD LP' : asset === 0n ? 'ALGO' : asset === 5n ? 'gUSD' : `#${asset}`)
+  it('as the farms page does, two rewards joined', () => {
+    expect(programTitle({ ...ctx.programs[0]!, rewardCount: 2n }, symbol)).toBe('ALGO/gUSD LP → ALGO + gUSD')
+    expect(programTitle({ ...ctx.programs[0]!, rewardCount: 1n }, symbol)).toBe('ALGO/gUSD LP → ALGO')
+  })
+  it('in the activity title, falling back to its number when the program is unknown', () => {
+    const name = (id: bigint) => (id === 7n ? programTitle({ ...ctx.programs[0]!, rewardCount: 1n }, symbol) : undefined)
+    expect(activityTitle({ kind: 'claim', contract: 'staking', programId: 7, lockId: null }, name)).toBe('Claim rewards (ALGO/gUSD LP → ALGO)')
+    expect(activityTitle({ kind: 'claim', contract: 'staking', programId: 8, lockId: null }, name)).toBe('Claim rewards (program #8)')
   })
 })
 

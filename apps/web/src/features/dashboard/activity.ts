@@ -12,9 +12,16 @@ const STAKING: Words = { stake: 'Stake', unstake: 'Unstake', claim: 'Claim rewar
 const LOCKS: Words = { lock: 'Lock', withdraw: 'Withdraw from lock', extend: 'Extend lock', topup: 'Top up lock', propose: 'Propose lock owner', cancel: 'Cancel lock transfer', accept: 'Accept lock' }
 const VAULT: Words = { stake: 'Stake GROVE for sGROVE', unstake: 'Unstake sGROVE', buyback: 'Buyback' }
 
-/** The action's name as a user says it. */
-export function activityTitle(item: Pick<ApiActivity, 'kind' | 'contract' | 'programId' | 'lockId'>): string {
-  const program = item.programId === null ? '' : ` (program #${item.programId})`
+/** A staking program by its tokens, as the farms and pools pages name it: "ALGO/gUSD LP → GROVE + gUSD". */
+export function programTitle(program: ActivityContext['programs'][number] & { rewardCount?: bigint }, symbol: (asset: bigint) => string): string {
+  const rewards = [program.rewardAsset1, ...(program.rewardCount === 1n || program.rewardAsset2 === program.rewardAsset1 ? [] : [program.rewardAsset2])]
+  return `${symbol(program.stakeAsset)} → ${rewards.map(symbol).join(' + ')}`
+}
+
+/** The action's name as a user says it; a staking action names its program by its tokens when `programName` knows it. */
+export function activityTitle(item: Pick<ApiActivity, 'kind' | 'contract' | 'programId' | 'lockId'>, programName: (id: bigint) => string | undefined = () => undefined): string {
+  const named = item.programId === null ? undefined : programName(BigInt(item.programId))
+  const program = item.programId === null ? '' : named ? ` (${named})` : ` (program #${item.programId})`
   const lock = item.lockId === null ? '' : ` #${item.lockId}`
   switch (item.contract) {
     case 'dex':

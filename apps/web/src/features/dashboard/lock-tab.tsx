@@ -10,6 +10,8 @@ import { formatAmount, parseAmount } from '@grove/sdk/amount'
 import { formatTime, localInputFromSeconds, lockQuery, newLockTerms, ownerLocksQuery, secondsFromLocalInput, unlockSchedule, useChainNow, type Lock } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
+import { withPairNames } from '@/lib/tokens/lp-names.ts'
+import { poolsQuery } from '@/lib/pools/pools.ts'
 import { dexQuery } from '@/lib/tx/dex.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { ActionReview, type DashboardAction } from './components/action-review.tsx'
@@ -17,13 +19,14 @@ import { extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProble
 import '@/components/locks/unlock-chart.css'
 import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
-/** Tokens by id (ALGO included) for the ids given. */
+/** Tokens by id (ALGO included) for the ids given; an LP token (a liquidity lock) by its pair. */
 function useTokens(ids: readonly number[]): Map<number, Token> {
-  const { algod } = useProtocol()
+  const { algod, deployment } = useProtocol()
+  const pools = useQuery({ ...poolsQuery(algod, deployment?.dexAppId ?? 0), enabled: !!deployment })
   const results = useQueries({ queries: ids.filter((id) => id !== 0).map((id) => tokenQuery(algod, id)) })
   const map = new Map<number, Token>([[0, ALGO]])
   for (const r of results) if (r.data) map.set(r.data.id, r.data)
-  return map
+  return withPairNames(map, pools.data ?? [])
 }
 
 const unitOf = (tokens: Map<number, Token>) => (id: bigint) => tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 }
@@ -188,7 +191,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
                 const b = props.balance(id)
                 return (
                   <option key={id} value={id}>
-                    {t ? `${t.symbol} (#${id})` : `#${id}`}
+                    {t ? (t.symbol.endsWith(' LP') ? t.symbol : `${t.symbol} (#${id})`) : `#${id}`}
                     {t && b !== undefined ? `: ${formatAmount(b, t.decimals, { thousands: true })}` : ''}
                   </option>
                 )

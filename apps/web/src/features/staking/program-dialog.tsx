@@ -199,8 +199,8 @@ export function ProgramDialog(props: { kind: ProgramActionKind; row: ProgramRow;
       invalid={invalid}
       quoted={quoted}
       asset={unit}
-      pending={`${verb}: program #${p.id}…`}
-      done={`${verb}: program #${p.id} done`}
+      pending={`${verb}: ${name}…`}
+      done={`${verb}: ${name} done`}
       onClose={props.onClose}
       onDone={props.onClose}
     >

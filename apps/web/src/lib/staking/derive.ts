@@ -6,6 +6,7 @@ import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
 import type { PoolReserves } from '../pools/price.ts'
 import { figuresOfProgram, type MarketFigures, type ProgramFigures } from '../pools/figures.ts'
+import { lpSymbol } from '../tokens/lp-names.ts'
 
 /** Where a program stands at `now`. */
 export type ProgramStatus = 'upcoming' | 'active' | 'ended'
@@ -77,7 +78,7 @@ export function labelOf(asset: bigint, tokens: ReadonlyMap<number, Token>, pools
   const words = [String(asset), ...(t ? [t.symbol, t.name] : [])]
   if (lp) {
     const [a, b] = [tokens.get(Number(lp.a)), tokens.get(Number(lp.b))]
-    const symbol = `${a?.symbol ?? `#${lp.a}`}/${b?.symbol ?? `#${lp.b}`} LP`
+    const symbol = lpSymbol(lp, tokens)
     return { id: asset, symbol, decimals: t?.decimals ?? 6, words: [...words, symbol, ...[a, b].flatMap((x) => (x ? [x.symbol, x.name, String(x.id)] : []))] }
   }
   return { id: asset, symbol: t?.symbol ?? `#${asset}`, decimals: t?.decimals ?? 0, words }

@@ -5,7 +5,8 @@ import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { ChainTime, TxId } from '@/components/ui/chain-cells.tsx'
 import { useAccountActivity, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { activityDetail, activityTitle } from '../activity.ts'
+import { lpSymbol } from '@/lib/tokens/lp-names.ts'
+import { activityDetail, activityTitle, programTitle } from '../activity.ts'
 import { usePortfolio } from './portfolio-view.tsx'
 import '../dashboard.css'
 
@@ -17,11 +18,18 @@ export function ActivityList(props: { address: string }) {
   const q = useAccountActivity(url, props.address)
   if (url === null || (q.error && !q.data)) return <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
   const items = q.data?.pages.flatMap((p) => p.activity) ?? []
+  // LP tokens by their pair, programs by their tokens: as the liquidity and farms pages name them
+  const symbol = (asset: bigint) => {
+    const lp = v.pools.find((p) => p.lpAsset === asset)
+    return lp ? lpSymbol(lp, v.tokens) : (v.tokens.get(Number(asset))?.symbol ?? `#${asset}`)
+  }
   const fmt = (amount: bigint, asset: number) => {
-    const t = v.tokens.get(asset)
-    const lp = v.pools.find((p) => p.lpAsset === BigInt(asset))
-    const sym = lp ? `${v.tokens.get(Number(lp.a))?.symbol ?? lp.a}/${v.tokens.get(Number(lp.b))?.symbol ?? lp.b} LP` : (t?.symbol ?? `#${asset}`)
-    return `${formatAmount(amount, t?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${sym}`
+    const decimals = v.tokens.get(asset)?.decimals ?? (v.pools.some((p) => p.lpAsset === BigInt(asset)) ? 6 : 0)
+    return `${formatAmount(amount, decimals, { thousands: true })} ${symbol(BigInt(asset))}`
+  }
+  const programName = (id: bigint) => {
+    const program = v.programs.find((p) => p.id === id)
+    return program ? programTitle(program, symbol) : undefined
   }
   const locks = (v.portfolio?.lines ?? []).flatMap((l) => (l.lock ? [{ id: l.lock.id, asset: l.lock.asset }] : []))
   const ctx = { pools: v.pools, programs: v.programs, locks, groveAssetId: deployment?.groveAssetId, sGroveAssetId: deployment?.sGroveAssetId }
@@ -51,7 +59,7 @@ export function ActivityList(props: { address: string }) {
                     <ChainTime time={item.time} round={item.round} timeStyle="short" />
                   </td>
                   <th scope="row" data-label="Action">
-                    {activityTitle(item)}
+                    {activityTitle(item, programName)}
                   </th>
                   <td data-label="Amounts">{activityDetail(item, fmt, ctx)}</td>
                   <td data-label="Transaction">
