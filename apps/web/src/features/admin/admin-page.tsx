@@ -30,6 +30,7 @@ import {
 import { AdminLogPanel } from './components/admin-log.tsx'
 import { AdminReviewDialog } from './components/admin-review.tsx'
 import './admin.css'
+import { shortenAddress } from '@/lib/format.ts'
 
 /** Protocol admin: only the registry's on-chain admin may act; everyone else sees who it is and why they cannot. */
 export function AdminPage() {
@@ -42,6 +43,11 @@ export function AdminPage() {
   const state = market.dex && registry.data ? market.dex.sdk.decodeRegistryState(registry.data.entries) : null
   const isAdmin = registry.data ? sameAccount(registry.data.admin, address) : false
   const isPending = registry.data?.pendingAdmin ? sameAccount(registry.data.pendingAdmin, address) : false
+  // The wallet may hold the admin (or the proposed admin) as another of its accounts (kmd's third account on the localnet).
+  const held = (bytes: Uint8Array | null | undefined) => (bytes ? session.accounts.find((a) => a.address !== address && sameAccount(bytes, a.address)) : undefined)
+  const adminHere = isAdmin ? undefined : held(registry.data?.admin)
+  const pendingHere = isAdmin || isPending || adminHere ? undefined : held(registry.data?.pendingAdmin)
+  const switchTo = adminHere ?? pendingHere
 
   return (
     <Page title="Admin" intro="Runs the protocol. Every action here is a transaction the registry contract checks against its admin address.">
@@ -82,6 +88,20 @@ export function AdminPage() {
           {isAdmin ? null : (
             <>
               <ConnectPrompt reason="Connect the admin wallet to act." />
+              {switchTo && session.switchAccount ? (
+                <Notice
+                  tone="info"
+                  title={adminHere ? 'Your wallet holds the admin account' : 'Your wallet holds the proposed admin'}
+                  action={
+                    <button type="button" className="button button--primary" onClick={() => session.switchAccount!(switchTo.address)}>
+                      Switch to {switchTo.name || shortenAddress(switchTo.address)}
+                    </button>
+                  }
+                >
+                  {adminHere ? 'The admin is another account of the wallet you connected.' : 'The proposed admin is another account of the wallet you connected: switch to it to accept the role.'} Switch to it to act
+                  here; you can switch back from the wallet menu.
+                </Notice>
+              ) : null}
               {address ? (
                 <Notice tone="warning" title="You cannot act here">
                   Only the admin address above can change the protocol: the registry contract refuses any other sender. You are connected as <code className="address">{address}</code>
