@@ -4,3 +4,4 @@ export { priceBook, pricePaths, pricesAlong, spotPrice, type PoolReserves, type 
 export { addValues, lpSupply, marketFigures, NO_VALUE, type MarketFigures, type MarketPool, type Value } from './market.ts'
 export { programFigures, programStatus, type ProgramFigures, type ProgramStatus, type ProgramTerms } from './programs.ts'
 export { vaultApr, vaultRate, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'
+export { supplyLocked, type SupplyLocked } from './locks.ts'

@@ -2,7 +2,7 @@
 // in USD and ALGO (through any route of pools), a Grove LP token's by its share of its pool, and a
 // pool's TVL. Every figure is a `Value`, USD first and ALGO second, each null when no pool prices it.
 import { MINIMUM_LIQUIDITY } from '../dex/amm.ts'
-import { priceBook, type PriceBook } from './prices.ts'
+import { priceBook, pricePaths, type PriceBook } from './prices.ts'
 
 /** A pool as the figures read it (the SDK's Pool, the web's and the service's rows all fit). */
 export interface MarketPool {
@@ -14,6 +14,8 @@ export interface MarketPool {
   reserveB: bigint | string | number
   /** LP held outside the app; the locked MINIMUM_LIQUIDITY is not included. */
   lpIssued: bigint | string | number
+  /** The pool's swap fee in basis points (the registry's default, 30, when not given). */
+  feeBps?: bigint | string | number
 }
 
 /** A figure in dollars and in whole ALGO; each null when nothing prices it. */
@@ -34,6 +36,12 @@ export interface MarketFigures {
   tvl(pool: MarketPool): Value
   /** The pool whose LP token is `asset`, if any. */
   poolOfLp(asset: number | bigint): MarketPool | undefined
+  /**
+   * What selling `amount` of plain token `asset` into its pools returns: swapped hop by hop along its
+   * price route to ALGO (constant product, after each pool's fee), in ALGO and at ALGO's dollar price.
+   * Below its spot value by the price impact and fees: a holding is never worth more than this to sell.
+   */
+  exit(asset: number | bigint, amount: bigint | string | number): Value
 }
 
 /** LP units in existence: the issued ones plus the MINIMUM_LIQUIDITY the first deposit locks, which the reserves also back. */
@@ -59,11 +67,9 @@ export function addValues(values: readonly Value[]): Value {
  */
 export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: number) => number, stableAssetId?: number | bigint): MarketFigures {
   const list = [...pools]
-  const book = priceBook(
-    list.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: String(p.reserveA), reserveB: String(p.reserveB) })),
-    decimals,
-    stableAssetId === undefined ? undefined : Number(stableAssetId),
-  )
+  const reserves = list.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: String(p.reserveA), reserveB: String(p.reserveB) }))
+  const book = priceBook(reserves, decimals, stableAssetId === undefined ? undefined : Number(stableAssetId))
+  let toAlgo: ReturnType<typeof pricePaths> | undefined
   const byLp = new Map(list.map((p) => [Number(p.lpAsset), p]))
   const plain = (asset: number): Value => {
     const whole = 10 ** decimals(asset)
@@ -85,9 +91,28 @@ export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: num
     if (!pool) return plain(Number(asset))
     return scale(tvl(pool), 1 / Number(lpSupply(pool)))
   }
+  const exit = (asset: number | bigint, amount: bigint | string | number): Value => {
+    toAlgo ??= pricePaths(reserves, 0)
+    let token = Number(asset)
+    let x = Number(amount)
+    if (!toAlgo.has(token)) return NONE
+    for (let step = toAlgo.get(token); step; step = toAlgo.get(step.parent)) {
+      const p = step.pool
+      const fromA = token === p.assetA
+      const [rIn, rOut] = fromA ? [Number(p.reserveA), Number(p.reserveB)] : [Number(p.reserveB), Number(p.reserveA)]
+      const fee = Number(byLp.get(p.id ?? -1)?.feeBps ?? 30)
+      const xIn = (x * (10_000 - fee)) / 10_000
+      x = (rOut * xIn) / (rIn + xIn)
+      token = step.parent
+    }
+    const algo = x / 1e6
+    const usd = book.usd(0)
+    return { usd: usd === undefined ? null : algo * usd, algo }
+  }
   return {
     book,
     unit,
+    exit,
     value: (asset, amount) => scale(unit(asset), Number(amount)),
     tvl,
     poolOfLp: (asset) => byLp.get(Number(asset)),

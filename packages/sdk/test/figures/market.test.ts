@@ -110,3 +110,32 @@ describe('programFigures', () => {
     )
   })
 })
+
+describe('exit', () => {
+  it('sells a token into its ALGO pool at the constant product after the fee', () => {
+    // 1,000 ALGO : 2,000 FERN, 0.3%: selling 2,000 FERN returns 1,000·1,994/(2,000+1,994) ALGO
+    const x = 2_000 * 0.997
+    expect(market.exit(20, 2_000_000_000n).algo).toBeCloseTo((1_000 * x) / (2_000 + x), 9)
+    expect(market.exit(20, 2_000_000_000n).usd).toBeCloseTo(((1_000 * x) / (2_000 + x)) * 0.2, 9)
+  })
+
+  it('sells a token with no ALGO pool hop by hop along its price route, and nothing prices a token no route reaches', () => {
+    // 4 MOSS → FERN (pool 103) → ALGO (pool 102)
+    const fern = (1 * 4 * 0.997) / (4 + 4 * 0.997)
+    const algo = (1_000 * fern * 0.997) / (2_000 + fern * 0.997)
+    expect(market.exit(30, 400n).algo).toBeCloseTo(algo, 9)
+    expect(market.exit(99, 1n)).toEqual({ usd: null, algo: null })
+  })
+
+  it('never returns more than the spot value, and tends to it for small amounts (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(0, 10, 20, 30), fc.bigInt({ min: 1n, max: 10n ** 14n }), (asset, amount) => {
+        const spot = market.value(asset, amount).algo!
+        const exit = market.exit(asset, amount).algo!
+        expect(exit).toBeLessThanOrEqual(spot * (1 + 1e-12))
+        if (asset !== 0 && spot < 1e-3) expect(exit / spot).toBeGreaterThan(0.99)
+      }),
+      { seed: 28, numRuns: 300 },
+    )
+  })
+})
