@@ -83,9 +83,9 @@ describe('APR from the rate’s history', () => {
     const current = { grove: 1_010_000n, shares: 1_000_000n }
     const d7 = aprOver(points, current, now, 7)
     expect(d7.from).toBe(now - 7n * DAY)
-    expect(d7.apr).toBeCloseTo((0.01 * 365) / 7, 9)
+    expect(d7.apr).toBeCloseTo((0.01 * 365.25) / 7, 9)
     const d30 = aprOver(points, current, now, 30)
-    expect(d30.apr).toBeCloseTo(((1.01 / 0.99 - 1) * 365) / 30, 9)
+    expect(d30.apr).toBeCloseTo(((1.01 / 0.99 - 1) * 365.25) / 30, 9)
   })
 
   it('is 0 without events in the window, and measures from the first stake when the vault was empty before it', () => {
@@ -94,14 +94,14 @@ describe('APR from the rate’s history', () => {
     const fresh = [point(now - 2n * DAY, [0n, 0n], [1_000_000n, 1_000_000n]), point(now - DAY, [1_000_000n, 1_000_000n], [1_002_000n, 1_000_000n])]
     const d7 = aprOver(fresh, { grove: 1_002_000n, shares: 1_000_000n }, now, 7)
     expect(d7.from).toBe(now - 2n * DAY)
-    expect(d7.apr).toBeCloseTo((0.002 * 365) / 2, 9)
+    expect(d7.apr).toBeCloseTo((0.002 * 365.25) / 2, 9)
   })
 
   it('measures over the blocks read when the walk stopped short of the window', () => {
     const points = [point(now - 2n * DAY, [1_000_000n, 1_000_000n], [1_004_000n, 1_000_000n])]
     const apr = aprOver(points, { grove: 1_004_000n, shares: 1_000_000n }, now, 30, now - 4n * DAY)
     expect(apr.from).toBe(now - 4n * DAY)
-    expect(apr.apr).toBeCloseTo((0.004 * 365) / 4, 9)
+    expect(apr.apr).toBeCloseTo((0.004 * 365.25) / 4, 9)
   })
 
   it('has no APR while nothing is staked', () => {

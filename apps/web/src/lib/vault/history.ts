@@ -4,6 +4,7 @@
 // calls included). Each Staked, Unstaked and Buyback event carries the vault's totals after it, so
 // the rate just before the first event of a window is known without reading anything older.
 import type { VaultEvent } from '@grove/sdk'
+import { vaultApr, type VaultApr } from '@grove/sdk/figures'
 
 /** What the walk needs of a block: its time and its transactions' app ids and logs. */
 export interface BlockView {
@@ -111,36 +112,14 @@ export async function blocksSince(
   return { blocks, complete: true }
 }
 
-/** An APR over a window: the rate's growth annualized, and where it was measured from. */
-export interface Apr {
-  /** Fraction per year (0.12 = 12%); null when the window holds no staked time. */
-  apr: number | null
-  /** When the measurement starts: the window's start, or the first stake inside it. */
-  from: bigint
-}
-
-const YEAR = 365n * 24n * 3600n
-
-/** GROVE per sGROVE of some totals as a float (null when nothing is staked). */
-const ratio = (t: Totals): number | null => (t.shares > 0n && t.grove > 0n ? Number((t.grove * 10n ** 18n) / t.shares) / 1e18 : null)
+/** An APR over a window: the rate's growth annualized, and where it was measured from (the SDK's VaultApr). */
+export type Apr = VaultApr
 
 /**
- * The APR over the `days` before `now`: (rate now / rate at the window's start − 1) annualized,
- * simple (no compounding). The rate at the start is the one before the window's first event (rates
- * move only with events and donations); when the vault was empty then, the window starts at its first
- * stake. With no event in the window the rate did not move through events: 0. `readFrom` is the
- * oldest block's time when the walk stopped short of the window (the APR then covers less).
+ * The APR over the `days` before `now`, from the rate points the block walk found: the SDK's
+ * vaultApr, the function the analytics API's /api/vault uses too, so /stake and the API agree.
+ * `readFrom` is the oldest block's time when the walk stopped short of the window.
  */
 export function aprOver(points: readonly RatePoint[], current: Totals, now: bigint, days: number, readFrom?: bigint): Apr {
-  // a walk cut short read only the latest blocks: measure over what it read
-  const windowStart = now - BigInt(days) * 86_400n
-  const start = readFrom !== undefined && readFrom > windowStart ? readFrom : windowStart
-  const first = points.find((p) => p.timestamp >= start)
-  const nowRatio = ratio(current)
-  if (!first) return { apr: nowRatio === null ? null : 0, from: start }
-  const beforeRatio = ratio(first.before)
-  const [base, from] = beforeRatio !== null ? [beforeRatio, start] : [ratio(first.after), first.timestamp]
-  const elapsed = now - from
-  if (base === null || nowRatio === null || elapsed <= 0n) return { apr: null, from }
-  return { apr: ((nowRatio / base - 1) * Number(YEAR)) / Number(elapsed), from }
+  return vaultApr(points, current, now, days, readFrom)
 }
