@@ -1,7 +1,8 @@
-// Idempotent deployment of Grove: finds or creates the Registry, the DEX, the Locks, the staking app
-// and the staking Vault (ARC-2 deploy notes, found by creator and app name), funds their minimum
-// balances, bootstraps sGROVE, sets up the registry (the vault is its treasury) and mints the GROVE
-// platform token once. Running it again on the same network changes nothing.
+// Idempotent deployment of Grove: mints the GROVE platform token once, then runs one deploy step per
+// contract in the order of CONTRACTS (DEPLOY_STEPS, keyed by contract name: a contract without a step
+// fails to compile). Each step finds or creates its app (ARC-2 deploy notes, found by creator and app
+// name, bound to the ids before it) and funds its minimum balance; the vault's also bootstraps sGROVE
+// and makes the vault the registry's treasury. Running it again on the same network changes nothing.
 import { getApplicationAddress, type Address } from 'algosdk'
 import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
@@ -10,10 +11,10 @@ import type { AppFactory } from '@algorandfoundation/algokit-utils/types/app-fac
 import type { AppLookup, AppMetadata } from '@algorandfoundation/algokit-utils/types/app-deployer'
 import { DexFactory } from '../clients/DexClient.ts'
 import { LocksFactory } from '../clients/LocksClient.ts'
-import { RegistryFactory, type RegistryClient } from '../clients/RegistryClient.ts'
+import { RegistryClient, RegistryFactory } from '../clients/RegistryClient.ts'
 import { StakingFactory } from '../clients/StakingClient.ts'
 import { VaultFactory, type VaultClient } from '../clients/VaultClient.ts'
-import type { DeploymentIds, NetworkName } from './deployment.ts'
+import { CONTRACTS, deploymentIds, deploymentRecord, type ContractName, type DeploymentIds, type NetworkName } from './deployment.ts'
 import { verifiedBoxName } from './pool.ts'
 
 export { verifiedBoxName }
@@ -41,82 +42,109 @@ export type DeployResult = DeploymentIds
 /** Minimum balance of a verified-token box: 2,500 + 400 × (9-byte name + empty value). */
 const VERIFIED_BOX_MBR = 2_500n + 400n * 9n
 
-/** Creates or finds Grove's apps and token for `deployer`; idempotent. */
-export async function deploy({ algorand, deployer, network }: DeployParams): Promise<DeployResult> {
-  algorand.account.setSignerFromAccount(deployer)
-  const sender = deployer.addr
-  const { assetId: groveAssetId, round: firstRound } = await ensureGroveToken(algorand, sender)
-
-  const registryFactory = algorand.client.getTypedAppFactory(RegistryFactory, { defaultSender: sender })
-  const dexFactory = algorand.client.getTypedAppFactory(DexFactory, { defaultSender: sender })
-  const common = { onUpdate: 'append', onSchemaBreak: 'append', suppressLog: true, populateAppCallResources: false } as const
-
-  const { appClient: registry } = await registryFactory.deploy({
-    ...common,
-    createParams: { method: 'createApplication', args: [] },
-    existingDeployments: await existingApps(algorand, sender, registryFactory.appFactory),
-  })
-  const registryAppId = registry.appId
-  await algorand.account.ensureFunded(registry.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
-
-  // a DEX bound to an earlier registry is not this deployment's DEX
-  const boundHere = async (appId: bigint): Promise<boolean> => (await dexFactory.getAppClientById({ appId }).state.global.registry()) === registryAppId
-  const { appClient: dex } = await dexFactory.deploy({
-    ...common,
-    createParams: { method: 'createApplication', args: { registryApp: registryAppId } },
-    existingDeployments: await existingApps(algorand, sender, dexFactory.appFactory, boundHere),
-  })
-  const dexAppId = dex.appId
-  await algorand.account.ensureFunded(dex.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
-
-  const locksFactory = algorand.client.getTypedAppFactory(LocksFactory, { defaultSender: sender })
-  const locksBoundHere = async (appId: bigint): Promise<boolean> => (await locksFactory.getAppClientById({ appId }).state.global.dex()) === dexAppId
-  const { appClient: locks } = await locksFactory.deploy({
-    ...common,
-    createParams: { method: 'createApplication', args: { dexApp: dexAppId } },
-    existingDeployments: await existingApps(algorand, sender, locksFactory.appFactory, locksBoundHere),
-  })
-  const lockAppId = locks.appId
-  await algorand.account.ensureFunded(locks.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
-
-  const stakingAppId = await deployStaking(algorand, sender, registryAppId, dexAppId)
-
-  const vaultFactory = algorand.client.getTypedAppFactory(VaultFactory, { defaultSender: sender })
-  // a vault of another DEX or token is not this deployment's vault
-  const vaultHere = async (appId: bigint): Promise<boolean> => {
-    const state = await vaultFactory.getAppClientById({ appId }).state.global.getAll()
-    return state.dex === dexAppId && state.grove === groveAssetId
-  }
-  const { appClient: vault } = await vaultFactory.deploy({
-    ...common,
-    createParams: { method: 'createApplication', args: { dexApp: dexAppId, groveAsset: groveAssetId } },
-    existingDeployments: await existingApps(algorand, sender, vaultFactory.appFactory, vaultHere),
-  })
-  const vaultAppId = vault.appId
-  await algorand.account.ensureFunded(vault.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
-  const sGroveAssetId = await bootstrapVault(algorand, vault, deployer, groveAssetId)
-
-  await setUpRegistry(algorand, registry, deployer, groveAssetId, vault.appAddress)
-  return { network, firstRound, registryAppId, dexAppId, lockAppId, stakingAppId, vaultAppId, groveAssetId, sGroveAssetId }
+/** What a deploy step sees: the network's client, the deployer and the ids made before it. */
+export interface DeployContext {
+  algorand: AlgorandClient
+  deployer: TransactionSignerAccount
+  /** Ids of the steps run so far (the contracts before this one in `CONTRACTS`), GROVE's and the first round. */
+  ids: Partial<DeploymentIds>
 }
 
-/** Finds or creates the staking app bound to this registry and DEX, funded to its minimum balance. */
-async function deployStaking(algorand: AlgorandClient, sender: Address, registryAppId: bigint, dexAppId: bigint): Promise<bigint> {
-  const factory = algorand.client.getTypedAppFactory(StakingFactory, { defaultSender: sender })
-  const boundHere = async (appId: bigint): Promise<boolean> => {
-    const state = await factory.getAppClientById({ appId }).state.global.getAll()
-    return state.registry === registryAppId && state.dex === dexAppId
-  }
-  const { appClient } = await factory.deploy({
-    onUpdate: 'append',
-    onSchemaBreak: 'append',
-    suppressLog: true,
-    populateAppCallResources: false,
-    createParams: { method: 'createApplication', args: { registryApp: registryAppId, dexApp: dexAppId } },
-    existingDeployments: await existingApps(algorand, sender, factory.appFactory, boundHere),
-  })
-  await algorand.account.ensureFunded(appClient.appAddress, sender, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
-  return appClient.appId
+/** One contract's deploy: finds or creates its app (bound to the ids before it), funded; returns its ids. */
+export type DeployStep = (ctx: DeployContext) => Promise<Partial<DeploymentIds>>
+
+const COMMON = { onUpdate: 'append', onSchemaBreak: 'append', suppressLog: true, populateAppCallResources: false } as const
+
+/** An id an earlier step made (a step needing one made later is a bug in the list's order). */
+function idOf(ctx: DeployContext, key: keyof DeploymentIds): bigint {
+  const id = ctx.ids[key]
+  if (typeof id !== 'bigint') throw new Error(`deploy: ${key} is needed before it is made (see the order of CONTRACTS)`)
+  return id
+}
+
+const fund = (ctx: DeployContext, address: Address) => ctx.algorand.account.ensureFunded(address, ctx.deployer.addr, AlgoAmount.MicroAlgo(0n), { suppressLog: true })
+
+/** Each contract's deploy step, run in the order of `CONTRACTS`; a contract without one fails to compile. */
+export const DEPLOY_STEPS: Record<ContractName, DeployStep> = {
+  async Registry(ctx) {
+    const factory = ctx.algorand.client.getTypedAppFactory(RegistryFactory, { defaultSender: ctx.deployer.addr })
+    const { appClient } = await factory.deploy({
+      ...COMMON,
+      createParams: { method: 'createApplication', args: [] },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory),
+    })
+    await fund(ctx, appClient.appAddress)
+    return { registryAppId: appClient.appId }
+  },
+  async Dex(ctx) {
+    const registryAppId = idOf(ctx, 'registryAppId')
+    const factory = ctx.algorand.client.getTypedAppFactory(DexFactory, { defaultSender: ctx.deployer.addr })
+    // a DEX bound to an earlier registry is not this deployment's DEX
+    const boundHere = async (appId: bigint): Promise<boolean> => (await factory.getAppClientById({ appId }).state.global.registry()) === registryAppId
+    const { appClient } = await factory.deploy({
+      ...COMMON,
+      createParams: { method: 'createApplication', args: { registryApp: registryAppId } },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory, boundHere),
+    })
+    await fund(ctx, appClient.appAddress)
+    return { dexAppId: appClient.appId }
+  },
+  async Locks(ctx) {
+    const dexAppId = idOf(ctx, 'dexAppId')
+    const factory = ctx.algorand.client.getTypedAppFactory(LocksFactory, { defaultSender: ctx.deployer.addr })
+    const boundHere = async (appId: bigint): Promise<boolean> => (await factory.getAppClientById({ appId }).state.global.dex()) === dexAppId
+    const { appClient } = await factory.deploy({
+      ...COMMON,
+      createParams: { method: 'createApplication', args: { dexApp: dexAppId } },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory, boundHere),
+    })
+    await fund(ctx, appClient.appAddress)
+    return { lockAppId: appClient.appId }
+  },
+  async Staking(ctx) {
+    const [registryAppId, dexAppId] = [idOf(ctx, 'registryAppId'), idOf(ctx, 'dexAppId')]
+    const factory = ctx.algorand.client.getTypedAppFactory(StakingFactory, { defaultSender: ctx.deployer.addr })
+    const boundHere = async (appId: bigint): Promise<boolean> => {
+      const state = await factory.getAppClientById({ appId }).state.global.getAll()
+      return state.registry === registryAppId && state.dex === dexAppId
+    }
+    const { appClient } = await factory.deploy({
+      ...COMMON,
+      createParams: { method: 'createApplication', args: { registryApp: registryAppId, dexApp: dexAppId } },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory, boundHere),
+    })
+    await fund(ctx, appClient.appAddress)
+    return { stakingAppId: appClient.appId }
+  },
+  /** The vault, its sGROVE, and the registry set up with the vault as treasury (the vault is the last contract). */
+  async Vault(ctx) {
+    const [dexAppId, groveAssetId] = [idOf(ctx, 'dexAppId'), idOf(ctx, 'groveAssetId')]
+    const factory = ctx.algorand.client.getTypedAppFactory(VaultFactory, { defaultSender: ctx.deployer.addr })
+    // a vault of another DEX or token is not this deployment's vault
+    const boundHere = async (appId: bigint): Promise<boolean> => {
+      const state = await factory.getAppClientById({ appId }).state.global.getAll()
+      return state.dex === dexAppId && state.grove === groveAssetId
+    }
+    const { appClient: vault } = await factory.deploy({
+      ...COMMON,
+      createParams: { method: 'createApplication', args: { dexApp: dexAppId, groveAsset: groveAssetId } },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory, boundHere),
+    })
+    await fund(ctx, vault.appAddress)
+    const sGroveAssetId = await bootstrapVault(ctx.algorand, vault, ctx.deployer, groveAssetId)
+    const registry = ctx.algorand.client.getTypedAppClientById(RegistryClient, { appId: idOf(ctx, 'registryAppId'), defaultSender: ctx.deployer.addr })
+    await setUpRegistry(ctx.algorand, registry, ctx.deployer, groveAssetId, vault.appAddress)
+    return { vaultAppId: vault.appId, sGroveAssetId }
+  },
+}
+
+/** Creates or finds Grove's apps and token for `deployer`, one step per contract in the order of `CONTRACTS`; idempotent. */
+export async function deploy({ algorand, deployer, network }: DeployParams): Promise<DeployResult> {
+  algorand.account.setSignerFromAccount(deployer)
+  const { assetId: groveAssetId, round: firstRound } = await ensureGroveToken(algorand, deployer.addr)
+  const ctx: DeployContext = { algorand, deployer, ids: { network, firstRound, groveAssetId } }
+  for (const { name } of CONTRACTS) Object.assign(ctx.ids, await DEPLOY_STEPS[name](ctx))
+  return deploymentIds(deploymentRecord(ctx.ids as DeploymentIds))
 }
 
 /**

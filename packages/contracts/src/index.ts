@@ -6,6 +6,7 @@ import locksSpecJson from '../artifacts/Locks.arc56.json' with { type: 'json' }
 import stakingSpecJson from '../artifacts/Staking.arc56.json' with { type: 'json' }
 import vaultSpecJson from '../artifacts/Vault.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import type { ContractName } from './deployment.ts'
 
 export * from './pool.ts'
 export * from './deployment.ts'
@@ -41,3 +42,12 @@ export const locksSpec = locksSpecJson as unknown as Arc56Contract
 export const stakingSpec = stakingSpecJson as unknown as Arc56Contract
 /** The staking vault's ARC-56 spec. */
 export const vaultSpec = vaultSpecJson as unknown as Arc56Contract
+
+/** Every contract's ARC-56 spec by its name in `CONTRACTS` (a contract without one fails to compile). */
+export const CONTRACT_SPECS: Record<ContractName, Arc56Contract> = {
+  Registry: registrySpec,
+  Dex: dexSpec,
+  Locks: locksSpec,
+  Staking: stakingSpec,
+  Vault: vaultSpec,
+}

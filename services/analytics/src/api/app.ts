@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
+import { CONTRACTS, type ContractName } from '@grove/contracts/deployment'
 import type { ApiDeps } from './deps.ts'
 import { badRequest, HttpError, reason } from './errors.ts'
 import { enforceLimits, serverOptions, type ApiLimits } from './limits.ts'
@@ -55,8 +56,20 @@ function validationMessage(error: Error & { validation?: { keyword: string; inst
 /** Whether a raw parameter is a number JavaScript reads as infinite ("Infinity", "1e400"): Ajv's coercion lets those past integer bounds. */
 const infinite = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '' && Math.abs(Number(value)) === Infinity
 
-/** Every route, in the order the OpenAPI document lists them. */
-const ROUTES = [health, pools, poolById, candles, swaps, tokens, stats, programs, locks, projects, vault, adminLog, activity]
+/** A route's registration: its schema and handler on `app`. */
+type Route = (app: FastifyInstance, deps: ApiDeps) => void
+
+/** Each contract's routes by its name in `CONTRACTS` (a contract without an entry fails to compile). */
+export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
+  Registry: [projects],
+  Dex: [pools, poolById, candles, swaps, tokens, stats],
+  Locks: [locks],
+  Staking: [programs],
+  Vault: [vault],
+}
+
+/** Every route, in the order the OpenAPI document lists them: health, each contract's in the order of `CONTRACTS`, then those over several contracts. */
+const ROUTES: readonly Route[] = [health, ...CONTRACTS.flatMap((c) => CONTRACT_ROUTES[c.name]), adminLog, activity]
 
 /** Builds the API (not listening: `listen` it, or `inject` requests in tests). */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {

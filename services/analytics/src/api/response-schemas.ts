@@ -3,6 +3,7 @@
 // types from them type-only (apps/web/src/lib/analytics/types.ts), so a change here that the web
 // does not follow fails its typecheck. Keep this module free of runtime imports but schemas.ts: it
 // is the one file of the service the web's compiler reads.
+import type { ContractName } from '@grove/contracts/deployment'
 import { amount, asset, nextCursor, pool } from './schemas.ts'
 
 export { asset, pool }
@@ -234,8 +235,14 @@ export const vaultEvent = {
 /** GET /api/vault/events, one page. */
 export const vaultEventsPage = { type: 'object', required: ['events', 'nextCursor'], properties: { events: { type: 'array', items: vaultEvent }, nextCursor } } as const
 
-/** The contracts GET /api/accounts/:address/activity reports on (and filters by). */
-export const activityContracts = ['dex', 'staking', 'locks', 'vault'] as const
+/** The name a contract's actions carry in GET /api/accounts/:address/activity, by its name in `CONTRACTS` (null: it has no account actions). */
+export const activityContractOf = { Registry: null, Dex: 'dex', Locks: 'locks', Staking: 'staking', Vault: 'vault' } as const satisfies Record<ContractName, string | null>
+
+/** A contract GET /api/accounts/:address/activity reports on. */
+export type ActivityContract = NonNullable<(typeof activityContractOf)[ContractName]>
+
+/** The contracts GET /api/accounts/:address/activity reports on (and filters by), in the order of `CONTRACTS`. */
+export const activityContracts: readonly ActivityContract[] = Object.values(activityContractOf).filter((c): c is ActivityContract => c !== null)
 
 const optAmount = (description?: string) => ({ ...amount, type: ['string', 'null'] as const, ...(description ? { description } : {}) })
 const optInt = (description?: string) => ({ type: ['integer', 'null'] as const, ...(description ? { description } : {}) })

@@ -6,6 +6,7 @@ import { getSubscribedTransactions } from '@algorandfoundation/algokit-subscribe
 import type { SubscribedTransaction } from '@algorandfoundation/algokit-subscriber/types/subscription'
 import type { Algodv2 } from 'algosdk'
 import { decodeEvent } from '@grove/sdk'
+import { CONTRACTS, type ContractName } from '@grove/contracts/deployment'
 import type { Database, Sql } from '../db/database.ts'
 import type { Deployment } from '../config.ts'
 import type { ContractModule, ModuleBatch } from './module.ts'
@@ -16,8 +17,21 @@ import { projectsModule } from '../modules/projects.ts'
 import { adminModule } from '../modules/admin.ts'
 import { vaultModule } from '../modules/vault.ts'
 
-/** Every module the service knows; a new contract's events are one more entry. */
-export const MODULES: readonly ContractModule[] = [dexModule, stakingModule, locksModule, projectsModule, adminModule, vaultModule]
+/** Each contract's modules by its name in `CONTRACTS` (a contract without an entry fails to compile; [] when it logs nothing to follow). */
+export const CONTRACT_MODULES: Record<ContractName, readonly ContractModule[]> = {
+  Registry: [projectsModule],
+  Dex: [dexModule],
+  Locks: [locksModule],
+  Staking: [stakingModule],
+  Vault: [vaultModule],
+}
+
+/**
+ * Every module the service knows, flushed in this order: each contract's in the order of
+ * `CONTRACTS`, then the admin log, which reads several contracts' admin calls and updates rows
+ * (a pool's fee) their modules wrote in the same poll.
+ */
+export const MODULES: readonly ContractModule[] = [...CONTRACTS.flatMap((c) => CONTRACT_MODULES[c.name]), adminModule]
 
 /** The chain behind algod is not the one the database followed. */
 export class ChainMismatchError extends Error {

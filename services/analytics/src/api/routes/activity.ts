@@ -1,40 +1,76 @@
 // GET /api/accounts/:address/activity: the account's actions on every contract, newest first: swaps,
 // adds and removes (DEX), staking actions, lock actions and vault stakes, unstakes and buybacks.
 import type { FastifyInstance } from 'fastify'
+import { CONTRACTS, type ContractName } from '@grove/contracts/deployment'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { parseAddress } from '../address.ts'
 import { address, errors, pageQuery } from '../schemas.ts'
-import { activityContracts as CONTRACTS, activityPage } from '../response-schemas.ts'
+import { activityContractOf, activityContracts, activityPage, type ActivityContract } from '../response-schemas.ts'
 
-/** The union's columns (named here: a union takes its names from its first part, which varies with ?contract). */
-const COLUMNS = 'kind, contract, round, intra, log_index, time, txn_id, group_id, pool_id, asset_in, asset_out, amount_in, amount_out, amount_a, amount_b, lp, program_id, lock_id, amount, stake, reward1, reward2, shares'
+/** The union's columns besides those every action has, with their SQL types: a source gives NULL for those it lacks. */
+const COLUMN_TYPES = {
+  pool_id: 'bigint',
+  asset_in: 'bigint',
+  asset_out: 'bigint',
+  amount_in: 'numeric',
+  amount_out: 'numeric',
+  amount_a: 'numeric',
+  amount_b: 'numeric',
+  lp: 'numeric',
+  program_id: 'bigint',
+  lock_id: 'bigint',
+  amount: 'numeric',
+  stake: 'numeric',
+  reward1: 'numeric',
+  reward2: 'numeric',
+  shares: 'numeric',
+} as const
 
-/** Each contract's rows for the account, in one column list; `$1` the account, `$2` the limit, `KEYSET` the cursor's condition. */
-const SOURCES: Record<(typeof CONTRACTS)[number], string> = {
-  dex: `(SELECT 'swap' AS kind, 'dex' AS contract, round, intra, log_index, time, txn_id, group_id, pool_id, asset_in, asset_out, amount_in, amount_out,
-                NULL::numeric AS amount_a, NULL::numeric AS amount_b, NULL::numeric AS lp, NULL::bigint AS program_id, NULL::bigint AS lock_id,
-                NULL::numeric AS amount, NULL::numeric AS stake, NULL::numeric AS reward1, NULL::numeric AS reward2, NULL::numeric AS shares
-         FROM swaps WHERE trader = $1 KEYSET ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)
-        UNION ALL
-        (SELECT kind, 'dex', round, intra, log_index, time, txn_id, group_id, pool_id, NULL, NULL, NULL, NULL, amount_a, amount_b, lp, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-         FROM liquidity WHERE provider = $1 KEYSET ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`,
-  staking: `(SELECT kind, 'staking', round, intra, log_index, time, txn_id, group_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, program_id, NULL, amount, stake, reward1, reward2, NULL
-         FROM staking_events WHERE account = $1 KEYSET ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`,
-  locks: `(SELECT kind, 'locks', round, intra, log_index, time, txn_id, group_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, lock_id, amount, NULL, NULL, NULL, NULL
-         FROM lock_events WHERE account = $1 KEYSET ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`,
-  vault: `(SELECT kind, 'vault', round, intra, log_index, time, txn_id, group_id, NULL, asset, NULL, amount_in, NULL, NULL, NULL, NULL, NULL, NULL, grove, NULL, NULL, NULL, sgrove
-         FROM vault_events WHERE account = $1 KEYSET ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`,
+/** One table of an account's actions: the column naming the account, the action's kind (a column or a literal) and the union's columns it fills, by name. */
+interface ActivityTable {
+  table: string
+  account: string
+  kind: string
+  columns: Partial<Record<keyof typeof COLUMN_TYPES, string>>
+}
+
+/** Each contract's tables of account actions by its name in `CONTRACTS` ([] when it has none; a contract without an entry fails to compile). */
+export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = {
+  Registry: [],
+  Dex: [
+    { table: 'swaps', account: 'trader', kind: "'swap'", columns: { pool_id: 'pool_id', asset_in: 'asset_in', asset_out: 'asset_out', amount_in: 'amount_in', amount_out: 'amount_out' } },
+    { table: 'liquidity', account: 'provider', kind: 'kind', columns: { pool_id: 'pool_id', amount_a: 'amount_a', amount_b: 'amount_b', lp: 'lp' } },
+  ],
+  Locks: [{ table: 'lock_events', account: 'account', kind: 'kind', columns: { lock_id: 'lock_id', amount: 'amount' } }],
+  Staking: [{ table: 'staking_events', account: 'account', kind: 'kind', columns: { program_id: 'program_id', amount: 'amount', stake: 'stake', reward1: 'reward1', reward2: 'reward2' } }],
+  Vault: [{ table: 'vault_events', account: 'account', kind: 'kind', columns: { asset_in: 'asset', amount_in: 'amount_in', amount: 'grove', shares: 'sgrove' } }],
+}
+
+/** One table's SELECT, every column named; `$1` the account, `$2` the limit, `keyset` the cursor's condition. */
+function select(contract: ActivityContract, t: ActivityTable, keyset: string): string {
+  const optional = Object.entries(COLUMN_TYPES).map(([column, type]) => `${t.columns[column as keyof typeof COLUMN_TYPES] ?? `NULL::${type}`} AS ${column}`)
+  return `(SELECT ${t.kind} AS kind, '${contract}'::text AS contract, round, intra, log_index, time, txn_id, group_id, ${optional.join(', ')}
+         FROM ${t.table} WHERE ${t.account} = $1 ${keyset} ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`
+}
+
+/** The SELECTs of every contract reporting account actions (or of `only`), in the order of `CONTRACTS`. */
+function selects(only: ActivityContract | undefined, keyset: string): string[] {
+  return CONTRACTS.flatMap(({ name }) => {
+    const contract = activityContractOf[name]
+    if (contract === null || (only !== undefined && only !== contract)) return []
+    return ACTIVITY_SOURCES[name].map((t) => select(contract, t, keyset))
+  })
 }
 
 export function activity(app: FastifyInstance, deps: ApiDeps): void {
-  app.get<{ Params: { address: string }; Querystring: { limit: number; cursor?: string; contract?: (typeof CONTRACTS)[number] } }>(
+  app.get<{ Params: { address: string }; Querystring: { limit: number; cursor?: string; contract?: ActivityContract } }>(
     '/api/accounts/:address/activity',
     {
       schema: {
         summary: "An account's swaps, liquidity changes, staking, locks and vault actions, newest first",
         params: { type: 'object', required: ['address'], properties: { address } },
-        querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, contract: { type: 'string', enum: CONTRACTS, description: "only this contract's actions" } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, contract: { type: 'string', enum: activityContracts, description: "only this contract's actions" } } },
         response: { 200: activityPage, ...errors },
       },
     },
@@ -43,9 +79,8 @@ export function activity(app: FastifyInstance, deps: ApiDeps): void {
       const { limit, contract } = req.query
       const after = decodeCursor(req.query.cursor, 3, [1, 2])
       const keyset = after ? 'AND (round, intra, log_index) < ($3, $4, $5)' : ''
-      const sources = (contract ? [contract] : CONTRACTS).map((c) => SOURCES[c].replaceAll('KEYSET', keyset))
       const rows = await deps.db.query<Record<string, unknown>>(
-        `SELECT * FROM (${sources.join(' UNION ALL ')}) a (${COLUMNS}) ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2`,
+        `SELECT * FROM (${selects(contract, keyset).join(' UNION ALL ')}) a ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2`,
         [account, limit + 1, ...(after ?? [])],
       )
       const { items, nextCursor } = page(rows, limit, (r) => [Number(r.round), Number(r.intra), Number(r.log_index)])
