@@ -135,6 +135,10 @@ test('a staking pool made through the stepper, refusals in words before sending,
   await expect(create.getByTestId('create-program-problem')).toHaveText('The start must not be in the past (by the chain’s clock)')
   await create.getByLabel('Starts').fill(await datetimeLocal(page, start))
   await create.getByRole('button', { name: 'Next' }).click()
+  // 1,000 gUSD does not split into whole units a second over a day: the nearest exact totals are offered, never rounded silently
+  await expect(create.getByTestId('create-program-problem')).toHaveText('1,000 gUSD does not split into whole units a second over the program (1d): the program can pay 999.9936 gUSD or 1,000.08 gUSD. Pick one.')
+  await page.screenshot({ path: 'screenshots/pools-create-exact-1280.png' })
+  await create.getByRole('group', { name: 'Exact totals' }).getByRole('button', { name: 'Pay 999.9936 gUSD' }).click()
   const rate = 1_000_000_000n / 86_400n
   await expect(create.getByTestId('preview-rate-1')).toHaveAttribute('data-rate', String(rate))
   await expect(create.getByTestId('preview-deposit-1')).toHaveAttribute('data-amount', String(rate * 86_400n))

@@ -14,7 +14,7 @@ import type { StakingData } from '@/lib/staking/staking.ts'
 import type { GroveSdk } from '@/lib/tx/dex.ts'
 import { formatApr } from './program-browser.tsx'
 import { StakingReview } from './staking-review.tsx'
-import { CREATE_STEPS, readCreateForm, type CreateForm, type CreateTerms, type RewardInput } from './validate.ts'
+import { CREATE_STEPS, defaultSchedule, readCreateForm, type CreateForm, type CreateTerms, type RewardInput } from './validate.ts'
 import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
 const EMPTY_REWARD: RewardInput = { asset: null, mode: 'total', text: '' }
@@ -32,7 +32,8 @@ export function todaysStakedValue(data: Pick<StakingData, 'programs'>, market: M
 export function CreateProgram(props: { kind: 'farm' | 'pool'; data: StakingData; sdk: GroveSdk['staking']; now: bigint; onClose(): void }) {
   const { data, sdk, now } = props
   const ids = useId()
-  const [form, setForm] = useState<CreateForm>({ stakeAsset: null, rewards: [EMPTY_REWARD], start: null, end: null, minStakeHours: '' })
+  // a schedule is proposed (the next full hour, 30 days): the user changes it rather than starts from nothing
+  const [form, setForm] = useState<CreateForm>(() => ({ stakeAsset: null, rewards: [EMPTY_REWARD], ...defaultSchedule(now), minStakeHours: '' }))
   const [step, setStep] = useState(0)
   const [reviewing, setReviewing] = useState(false)
   const [touched, setTouched] = useState(false)
@@ -162,6 +163,20 @@ export function CreateProgram(props: { kind: 'farm' | 'pool'; data: StakingData;
               <input id={`${ids}-min`} inputMode="decimal" autoComplete="off" value={form.minStakeHours} onChange={(e) => set({ minStakeHours: e.target.value })} />
             </div>
           </>
+        ) : null}
+        {step === 3 && !read.ok && read.exact ? (
+          <div className="program-form__exact" role="group" aria-label="Exact totals">
+            {read.exact.totals.map((total) => {
+              const k = read.exact!.reward
+              const token = label(BigInt(form.rewards[k]!.asset!))
+              const text = formatAmount(total, token.decimals)
+              return (
+                <button key={String(total)} type="button" className="button" onClick={() => setReward(k, { mode: 'total', text })}>
+                  Pay {formatAmount(total, token.decimals, { thousands: true })} {token.symbol}
+                </button>
+              )
+            })}
+          </div>
         ) : null}
         {step === 3 && read.ok ? <Preview terms={read.terms} data={data} sdk={sdk} now={now} /> : null}
         {step === 3 && read.ok ? <IssuerWarningFor tokens={[read.terms.stakeAsset, ...read.terms.rewards.map((r) => r.asset)].map((id) => data.tokens.get(Number(id)))} holder="staking" /> : null}

@@ -1,7 +1,7 @@
 import { staking } from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import type { StakingPosition, StakingProgram } from '@/lib/staking/staking.ts'
-import { claimProblem, compoundProblem, creatorProblem, readCreateForm, stakeProblem, unstakeProblem, type CreateForm } from './validate.ts'
+import { claimProblem, compoundProblem, creatorProblem, defaultSchedule, readCreateForm, stakeProblem, unstakeProblem, type CreateForm } from './validate.ts'
 
 const m = staking.STAKING_ERROR_MESSAGES
 const CREATOR = 'C'.repeat(58)
@@ -97,9 +97,36 @@ describe('create form', () => {
   const ctx = { token: (id: number) => tokens[id], balance: () => 10_000_000_000n, now: 1_000n, paused: false }
   const form: CreateForm = { stakeAsset: 11, rewards: [{ asset: 10, mode: 'total', text: '864' }], start: 1_000n, end: 87_400n, minStakeHours: '1' }
 
-  it('spreads a total over the program: rate rounded down, deposit rate × duration', () => {
+  it('spreads a total over the program exactly when it divides: rate × duration is the total', () => {
+    const read = readCreateForm({ ...form, rewards: [{ asset: 10, mode: 'total', text: '864' }] }, ctx, m)
+    expect(read).toMatchObject({ ok: true, terms: { rewards: [{ asset: 10n, rate: 10_000n, deposit: 864_000_000n }], minStakeSeconds: 3_600n } })
+  })
+
+  it('never rounds a total silently: it offers the exact totals below and above', () => {
     const read = readCreateForm({ ...form, rewards: [{ asset: 10, mode: 'total', text: '1000' }] }, ctx, m)
-    expect(read).toMatchObject({ ok: true, terms: { rewards: [{ asset: 10n, rate: 11_574n, deposit: 11_574n * 86_400n }], minStakeSeconds: 3_600n } })
+    // 1,000 gUSD over 86,400 s is 11,574.07 units a second: 11,574 or 11,575 a second
+    expect(read).toEqual({
+      ok: false,
+      step: 3,
+      problem: '1,000 gUSD does not split into whole units a second over the program (1d): the program can pay 999.9936 gUSD or 1,000.08 gUSD. Pick one.',
+      exact: { reward: 0, totals: [11_574n * 86_400n, 11_575n * 86_400n] },
+    })
+    // a total the program can pay is taken as it is
+    expect(readCreateForm({ ...form, rewards: [{ asset: 10, mode: 'total', text: '1000.08' }] }, ctx, m)).toMatchObject({ ok: true, terms: { rewards: [{ deposit: 1_000_080_000n }] } })
+  })
+
+  it('offers only the lower exact total when the balance does not cover the higher', () => {
+    const read = readCreateForm({ ...form, rewards: [{ asset: 10, mode: 'total', text: '1000' }] }, { ...ctx, balance: () => 1_000_000_000n }, m)
+    expect(read).toMatchObject({ ok: false, step: 3, exact: { reward: 0, totals: [11_574n * 86_400n] } })
+  })
+
+  it('refuses a total above the balance at the rewards step', () => {
+    expect(readCreateForm(form, { ...ctx, balance: () => 1n }, m)).toEqual({ ok: false, step: 1, problem: 'gUSD: you have only 0.000001' })
+  })
+
+  it('proposes a schedule: the next full hour at least 10 minutes away, for 30 days', () => {
+    expect(defaultSchedule(3_600n * 100n)).toEqual({ start: 3_600n * 101n, end: 3_600n * 101n + 2_592_000n })
+    expect(defaultSchedule(3_600n * 100n - 601n)).toEqual({ start: 3_600n * 100n, end: 3_600n * 100n + 2_592_000n })
   })
 
   it('reads a daily amount as a rate per second', () => {
@@ -120,6 +147,7 @@ describe('create form', () => {
 
   it('refuses when new programs are paused, and a deposit beyond the balance', () => {
     expect(readCreateForm(form, { ...ctx, paused: true }, m)).toEqual({ ok: false, step: 3, problem: m['ERR:PAUSED'] })
-    expect(readCreateForm(form, { ...ctx, balance: () => 1n }, m)).toMatchObject({ ok: false, step: 3, problem: expect.stringMatching(/^The deposit needs 864 gUSD; you have 0.000001$/) })
+    // a daily rate's deposit is known only with the schedule: it is refused at the preview
+    expect(readCreateForm({ ...form, rewards: [{ asset: 10, mode: 'per-day', text: '864' }] }, { ...ctx, balance: () => 1n }, m)).toMatchObject({ ok: false, step: 3, problem: expect.stringMatching(/^The deposit needs 864 gUSD; you have 0.000001$/) })
   })
 })

@@ -117,13 +117,30 @@ export interface CreateTerms {
 /** The stepper's steps. */
 export const CREATE_STEPS = ['Stake token', 'Rewards', 'Schedule', 'Preview'] as const
 
+/** A total that does not split into whole units a second over the program, and the exact totals nearest to it. */
+export interface ExactTotals {
+  /** Which reward (0 or 1). */
+  reward: number
+  /** Exact totals to offer, in base units: the one below, and the one above when the balance covers it. */
+  totals: bigint[]
+}
+
+/** Why the form cannot be sent yet: the step, the words, and for an inexact total the exact ones to offer. */
+export type CreateProblem = { ok: false; step: number; problem: string; exact?: ExactTotals }
+
+/** The chain-clock times a new program's schedule starts from: the next full hour at least 10 minutes away, for 30 days. */
+export function defaultSchedule(now: bigint): { start: bigint; end: bigint } {
+  const start = ((now + 600n + 3_599n) / 3_600n) * 3_600n
+  return { start, end: start + 30n * 86_400n }
+}
+
 /** Reads the create form: the terms, or the first step with a problem and the words. */
 export function readCreateForm(
   form: CreateForm,
   ctx: { token(id: number): { decimals: number; symbol: string } | undefined; balance(id: number): bigint | undefined; now: bigint; paused: boolean },
   m: StakingMessages,
-): { ok: true; terms: CreateTerms } | { ok: false; step: number; problem: string } {
-  const fail = (step: number, problem: string) => ({ ok: false as const, step, problem })
+): { ok: true; terms: CreateTerms } | CreateProblem {
+  const fail = (step: number, problem: string, exact?: ExactTotals): CreateProblem => ({ ok: false as const, step, problem, ...(exact ? { exact } : {}) })
   if (form.stakeAsset === null) return fail(0, 'Choose the token stakers stake')
   const parsed: { asset: number; mode: RewardInput['mode']; value: bigint; symbol: string; decimals: number }[] = []
   for (const [k, r] of form.rewards.entries()) {
@@ -132,6 +149,9 @@ export function readCreateForm(
     if (!token) return fail(1, `Reading token #${r.asset}…`)
     const amount = readAmount(r.text, token, m)
     if (!amount.ok) return fail(1, `${token.symbol}: ${amount.problem}`)
+    // a total is what leaves the account: refuse it where it is typed, not three steps later
+    const have = ctx.balance(r.asset) ?? 0n
+    if (r.mode === 'total' && amount.value > have) return fail(1, `${token.symbol}: you have only ${formatAmount(have, token.decimals, { thousands: true })}`)
     parsed.push({ asset: r.asset, mode: r.mode, value: amount.value, ...token })
   }
   if (parsed.length === 2 && parsed[0]!.asset === parsed[1]!.asset) return fail(1, msg(m, 'SAME_ASSET'))
@@ -154,6 +174,20 @@ export function readCreateForm(
     return { asset: BigInt(r.asset), rate, deposit: rate * duration, symbol: r.symbol, decimals: r.decimals }
   })
   for (const r of rewards) if (r.rate === 0n) return fail(1, `${r.symbol}: that is less than one unit per second over the program: raise the amount`)
+  // The app pays a whole number of units a second, so a total must be a multiple of the duration:
+  // never round the user's total silently, offer the exact totals on either side.
+  for (const [k, r] of rewards.entries()) {
+    const asked = parsed[k]!
+    if (asked.mode !== 'total' || r.deposit === asked.value) continue
+    const higher = r.deposit + duration
+    const totals = [r.deposit, ...(higher <= (ctx.balance(asked.asset) ?? 0n) ? [higher] : [])]
+    const show = (v: bigint) => `${formatAmount(v, r.decimals, { thousands: true })} ${r.symbol}`
+    return fail(
+      3,
+      `${show(asked.value)} does not split into whole units a second over the program (${formatDuration(duration)}): the program can pay ${totals.map(show).join(' or ')}. Pick one.`,
+      { reward: k, totals },
+    )
+  }
   if (ctx.paused) return fail(3, msg(m, 'PAUSED'))
   const spend = new Map<number, bigint>()
   for (const r of rewards) spend.set(Number(r.asset), (spend.get(Number(r.asset)) ?? 0n) + r.deposit)
