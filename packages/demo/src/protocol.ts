@@ -9,23 +9,18 @@ import type { DeployResult } from '@grove/contracts/deploy'
 import {
   buildAcceptOwner,
   buildAddLiquidity,
-  buildBuyback,
-  buildSetBuybackPath,
   buildCollectFees,
   buildLock,
-  buildObserve,
-  buildOptInAsset,
   buildProposeOwner,
   buildRegisterProject,
   buildSetProjectVerified,
-  buildStake as buildVaultStake,
   buildTransferProject,
-  buildUnstake as buildVaultUnstake,
   buildWithdraw,
   fetchLock,
   fetchPool,
   fetchVaultTotals,
   GroupBuilder,
+  prepareVaultAction,
   previewBuyback,
   stakeOut,
   staking,
@@ -230,7 +225,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const amount = whole(groveWhole)
     const out = stakeOut(await fetchVaultTotals(algod, d.vaultAppId, d.groveAssetId), amount)
     if (typeof out !== 'bigint') throw new Error(`the vault refuses a stake of ${groveWhole} GROVE: ${out}`)
-    await exec(buildVaultStake(vault(who), amount, out))
+    await exec(prepareVaultAction(vault(who), { kind: 'stake', amount, minShares: out }))
   }
 
   /** Protocol fees to the vault, an observation of every buyback pool, and BUYBACK_WAIT later each buyback the TWAP allows. */
@@ -238,9 +233,9 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const keeper = vault(admin)
     if (first) {
       // the vault takes every demo token's fees (ALGO and GROVE need no opt-in)
-      for (const unit of ['gUSD', 'goETH', 'FERN', 'MOSS', 'ACORN', 'CNPY']) await exec(buildOptInAsset(keeper, asset(unit)))
+      for (const unit of ['gUSD', 'goETH', 'FERN', 'MOSS', 'ACORN', 'CNPY']) await exec(prepareVaultAction(keeper, { kind: 'opt-in', asset: asset(unit) }))
       // the registry's admin sets each fee asset's buyback path (a buyback takes no path from its caller)
-      for (const { from, path } of BUYBACK_PATHS) await exec(buildSetBuybackPath(keeper, asset(from), path.map(asset)))
+      for (const { from, path } of BUYBACK_PATHS) await exec(prepareVaultAction(keeper, { kind: 'set-buyback-path', asset: asset(from), path: path.map(asset) }))
     }
     const observed = new Map<string, [bigint, bigint]>()
     for (const { from, path } of BUYBACK_PATHS) {
@@ -254,7 +249,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     // a block at `when` first: an observation is dated by the previous block (LatestTimestamp), which
     // may be hours older, and a buyback takes only observations of the last hour
     await algorand.send.payment({ sender: admin.addr, signer: admin.signer, receiver: admin.addr, amount: microAlgos(0), note: enc(`grove demo clock ${when}`) })
-    for (let i = 0; i < keys.length; i += 3) await exec(buildObserve(keeper, keys.slice(i, i + 3)))
+    for (let i = 0; i < keys.length; i += 3) await exec(prepareVaultAction(keeper, { kind: 'observe', pools: keys.slice(i, i + 3) }))
     // the wait also makes the buybacks' LatestTimestamp (the previous block's) later than the observations
     await p.travel(when + BUYBACK_WAIT)
     const treasury = getApplicationAddress(d.vaultAppId)
@@ -269,7 +264,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
       // nothing collected yet, or too little to buy a unit of GROVE: it waits for a later round
       if (preview.amount === 0n || typeof preview.minOut !== 'bigint') continue
       // the path named only for the call's references: the vault takes the admin's
-      await exec(buildBuyback(keeper, asset(from), route))
+      await exec(prepareVaultAction(keeper, { kind: 'buyback', asset: asset(from), path: route }))
       buybacks++
       bought = true
     }
@@ -389,7 +384,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const shares = (await held(bob, d.sGroveAssetId)) / 4n
     const out = unstakeOut(await fetchVaultTotals(algod, d.vaultAppId, d.groveAssetId), shares)
     if (typeof out !== 'bigint') throw new Error(`the vault refuses an unstake: ${out}`)
-    await exec(buildVaultUnstake(vault(bob), shares, out))
+    await exec(prepareVaultAction(vault(bob), { kind: 'unstake', amount: shares, minGrove: out }))
   })
   at(25, 'demo withdraws vested FERN', async () => {
     const vesting = lockList.find((l) => l.kind === 'vesting')!
