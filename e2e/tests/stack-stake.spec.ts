@@ -6,7 +6,7 @@
 // staked, at least what the page promised (the rate only rises meanwhile).
 // Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
-import { buildCollectFees, buildOptInAsset, buildSwapExactIn, fetchPool } from '@grove/sdk'
+import { buildCollectFees, buildSwapExactIn, fetchPool, prepareVaultAction } from '@grove/sdk'
 import { getApplicationAddress } from 'algosdk'
 import { algorand, connectMnemonic, moveTime, newAccount, stackInfo, token, toUnits } from '../support/stack.ts'
 
@@ -77,7 +77,7 @@ test('staked GROVE grows with a buyback of protocol fees streamed into the rate,
   const ctx = { algod, dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), sender: signer.addr, signer: signer.signer }
   const vctx = { ...ctx, vaultAppId: BigInt(d.vaultAppId), groveAssetId: grove, sGroveAssetId: sGrove }
   const vaultHolds = (await algod.accountInformation(vaultAddress).do()).assets?.some((h) => h.assetId === goEth)
-  if (!vaultHolds) await (await buildOptInAsset(vctx, goEth)).composer.execute(algod, 4)
+  if (!vaultHolds) await (await prepareVaultAction(vctx, { kind: 'opt-in', asset: goEth })).composer.execute(algod, 4)
   await (await buildSwapExactIn(ctx, goEth, 0n, toUnits('goETH', '1.5'), 1n)).composer.execute(algod, 4)
   await (await buildCollectFees(ctx, (await fetchPool(algod, ctx.dexAppId, 0n, goEth))!, vaultAddress)).composer.execute(algod, 4)
   const fees = await balance(vaultAddress, goEth)
