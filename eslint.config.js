@@ -1,5 +1,6 @@
 // One lint config for the monorepo. Import boundaries keep the web app's feature folders
-// independent (app → features → components/lib, never feature → feature).
+// independent (app → features → components/lib, never feature → feature) and the packages in tiers
+// (avm < ledger < localnet < contracts < sdk < analytics, demo < web: no import upward).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,6 +45,23 @@ const zones = [
   },
 ]
 
+// The packages' tiers, lowest first (each package.json's dependencies point only down): a package
+// imports packages of lower tiers only, never one of its own tier or above.
+const TIERS = [['avm'], ['ledger'], ['localnet'], ['contracts'], ['sdk'], ['analytics', 'demo'], ['web']]
+const DIRS = { analytics: 'services/analytics', web: 'apps/web' }
+const tierOrder = TIERS.map((t) => t.join(', ')).join(' < ')
+const tierZones = TIERS.flatMap((tier, i) =>
+  tier.map((name) => {
+    const above = TIERS.slice(i).flat().filter((other) => other !== name)
+    return {
+      files: [`${DIRS[name] ?? `packages/${name}`}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: above.map((other) => ({ group: [`@grove/${other}`, `@grove/${other}/*`], message: `@grove/${name} must not import @grove/${other}: packages import lower tiers only (${tierOrder}).` })) }],
+      },
+    }
+  }),
+)
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,4 +102,5 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
     },
   },
+  ...tierZones,
 )
