@@ -159,3 +159,20 @@ test('an open swap review whose price moves against the user says "Price updated
   await expect(page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: /Swapped 1 ALGO for/ })).toBeVisible({ timeout: 30_000 })
   expect(await balance(user.address, gusd)).toBeGreaterThan(0n)
 })
+
+for (const width of WIDTHS) {
+  test(`/admin offers to switch to the admin account when the connected wallet holds it, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport(width))
+    const admin = (await algorand().account.localNetDispenser()).addr.toString()
+    const other = await newAccount({ algo: 1, kmd: true })
+    await page.goto('/admin')
+    await connectKmd(page, other.address)
+    const offer = page.getByRole('status').filter({ hasText: 'Your wallet holds the admin account' })
+    await expect(offer).toBeVisible({ timeout: 30_000 })
+    await page.screenshot({ path: `screenshots/admin-switch-${width}.png` })
+    await offer.getByRole('button', { name: /^Switch to / }).click()
+    await expect(page.locator('.admin-role')).toHaveText('You are signed in as the protocol admin.')
+    await expect(offer).toBeHidden()
+    expect(admin).toBe(await page.getByTestId('admin-address').textContent())
+  })
+}
