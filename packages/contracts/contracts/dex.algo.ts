@@ -1,4 +1,4 @@
-import { GroveContract } from './grove-contract.algo';
+import { RegistryBoundContract } from './grove-contract.algo';
 
 /** Registry pause bit for swaps and zaps. */
 const PAUSE_SWAPS = 1;
@@ -30,7 +30,7 @@ type PoolState = {
 };
 
 /** Grove's constant-product AMM: one app holds every pool, a box per pool. */
-export class Dex extends GroveContract {
+export class Dex extends RegistryBoundContract {
   /** The registry app whose globals hold the admin, pause flags, fees and treasury. */
   registry = GlobalStateKey<uint64>({ key: 'registry' });
 
@@ -76,13 +76,6 @@ export class Dex extends GroveContract {
   /** Binds the DEX to its registry. */
   createApplication(registryApp: uint64): void {
     this.registry.value = registryApp;
-  }
-
-  // ---- registry reads ----
-
-  private notPaused(flag: uint64): void {
-    const paused = AppID.fromUint64(this.registry.value).globalState('paused') as uint64;
-    assert(!(paused & flag), 'ERR:PAUSED');
   }
 
   // ---- wide math ----
@@ -289,7 +282,7 @@ export class Dex extends GroveContract {
 
   /** Creates the pool (a, b): the app opts into its assets and creates its LP token; mbr pays the measured minimum-balance increase, the excess is refunded. */
   createPool(mbr: PayTxn, a: uint64, b: uint64): uint64 {
-    this.notPaused(PAUSE_POOLS);
+    this.notPaused(this.registry.value, PAUSE_POOLS);
     assert(a < b, 'ERR:ASSET_ORDER');
     const key: PoolKey = { a: a, b: b };
     assert(!this.pools(key).exists, 'ERR:POOL_EXISTS');
@@ -327,9 +320,7 @@ export class Dex extends GroveContract {
       cumulativePriceB: 0 as uint256,
       lastUpdate: globals.latestTimestamp,
     };
-    const increase = this.app.address.minBalance - before;
-    assert(mbr.amount >= increase, 'ERR:MBR');
-    if (mbr.amount > increase) sendPayment({ receiver: this.txn.sender, amount: mbr.amount - increase, fee: 0 });
+    this.minBalanceIncrease(mbr, before);
     this.PoolCreated.log({ a: a, b: b, lpAsset: lpAsset.id, creator: this.txn.sender });
     return lpAsset.id;
   }
@@ -344,7 +335,7 @@ export class Dex extends GroveContract {
 
   /** Single-sided add (zap): swaps swapAmount of the input to the other side, then adds both. */
   addLiquiditySingle(input: Txn, a: uint64, b: uint64, swapAmount: uint64, minLp: uint64): uint64 {
-    this.notPaused(PAUSE_SWAPS);
+    this.notPaused(this.registry.value, PAUSE_SWAPS);
     assert(a < b, 'ERR:ASSET_ORDER');
     const assetIn = this.assetOf(input);
     assert(assetIn === a || assetIn === b, 'ERR:BAD_INPUT_ASSET');
@@ -394,7 +385,7 @@ export class Dex extends GroveContract {
 
   /** Swaps all of the input for at least minOut of assetOut. */
   swapExactIn(input: Txn, assetOut: uint64, minOut: uint64): uint64 {
-    this.notPaused(PAUSE_SWAPS);
+    this.notPaused(this.registry.value, PAUSE_SWAPS);
     const assetIn = this.assetOf(input);
     const amount = this.incoming(input, assetIn);
     const out = this.swapIn(assetIn, assetOut, amount);
@@ -405,7 +396,7 @@ export class Dex extends GroveContract {
 
   /** Swaps for exactly amountOut of assetOut; the input amount is the maximum, the excess is refunded. */
   swapExactOut(input: Txn, assetOut: uint64, amountOut: uint64): uint64 {
-    this.notPaused(PAUSE_SWAPS);
+    this.notPaused(this.registry.value, PAUSE_SWAPS);
     const assetIn = this.assetOf(input);
     const maxIn = this.incoming(input, assetIn);
     const x = this.swapOut(assetIn, assetOut, amountOut);
@@ -457,7 +448,7 @@ export class Dex extends GroveContract {
    * give, as no asset, hence no pool, appears twice: ERR:BAD_PATH). Returns the input spent.
    */
   swapRouteExactOut(input: Txn, path: uint64[], amountOut: uint64): uint64 {
-    this.notPaused(PAUSE_SWAPS);
+    this.notPaused(this.registry.value, PAUSE_SWAPS);
     const hops = extractUint16(this.txn.applicationArgs![1], 0);
     assert(hops > 0 && hops <= MAX_HOPS, 'ERR:BAD_PATH');
     assert(len(this.txn.applicationArgs![1]) === 2 + hops * 8, 'ERR:BAD_PATH');
@@ -478,7 +469,7 @@ export class Dex extends GroveContract {
 
   /** Swaps exact-in through 1–4 pools; path lists the assets after the input asset. */
   swapRoute(input: Txn, path: uint64[], minOut: uint64): uint64 {
-    this.notPaused(PAUSE_SWAPS);
+    this.notPaused(this.registry.value, PAUSE_SWAPS);
     // the hop count is the ABI length prefix, and the encoded argument must be exactly that long (TEALScript's
     // path.length counts the bytes instead, so a prefix of 1 could run 2 hops)
     const hops = extractUint16(this.txn.applicationArgs![1], 0);

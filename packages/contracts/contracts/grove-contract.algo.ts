@@ -73,3 +73,26 @@ export class GroveContract extends Contract {
     }
   }
 }
+
+/**
+ * A GroveContract bound to the registry whose pause flags it obeys and whose creations pay a measured
+ * minimum balance (the DEX and Staking). A class of its own because TEALScript compiles every inherited
+ * method into each program: Locks and the Vault would carry these as dead code.
+ */
+export class RegistryBoundContract extends GroveContract {
+  /**
+   * Checks that `mbr` (checked by minBalancePayment) paid at least the app's minimum-balance increase
+   * since `before` and refunds the excess to the caller.
+   */
+  protected minBalanceIncrease(mbr: PayTxn, before: uint64): void {
+    const increase = this.app.address.minBalance - before;
+    assert(mbr.amount >= increase, 'ERR:MBR');
+    if (mbr.amount > increase) this.send(0, this.txn.sender, mbr.amount - increase);
+  }
+
+  /** Fails (ERR:PAUSED) when the registry `registry`'s pause flags hold any of `flag`. */
+  protected notPaused(registry: uint64, flag: uint64): void {
+    const paused = AppID.fromUint64(registry).globalState('paused') as uint64;
+    assert(!(paused & flag), 'ERR:PAUSED');
+  }
+}

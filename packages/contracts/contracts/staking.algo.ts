@@ -1,4 +1,4 @@
-import { GroveContract } from './grove-contract.algo';
+import { RegistryBoundContract } from './grove-contract.algo';
 
 /** Registry pause bit for new staking programs (and new stakes). */
 const PAUSE_STAKING = 4;
@@ -54,7 +54,7 @@ type PositionState = {
  * (reward per staked unit, 2^64-scaled) up to now (`accrue`) and settles the caller's position
  * against them (`settle`), then moves tokens. Nothing loops over stakers.
  */
-export class Staking extends GroveContract {
+export class Staking extends RegistryBoundContract {
   /** The registry app whose `paused` global holds the pause flags. */
   registry = GlobalStateKey<uint64>({ key: 'registry' });
 
@@ -243,12 +243,7 @@ export class Staking extends GroveContract {
     return concat(q, r);
   }
 
-  // ---- transfers (`incoming`, `send` and `optIn` are GroveContract's) ----
-
-  private notPaused(): void {
-    const paused = AppID.fromUint64(this.registry.value).globalState('paused') as uint64;
-    assert(!(paused & PAUSE_STAKING), 'ERR:PAUSED');
-  }
+  // ---- transfers (`incoming`, `minBalancePayment`, `minBalanceIncrease`, `send`, `optIn` and `notPaused` are GroveContract's and RegistryBoundContract's) ----
 
   /** ⌊x·y⌋ that must fit 64 bits. */
   private product(x: uint64, y: uint64): uint64 {
@@ -276,7 +271,7 @@ export class Staking extends GroveContract {
     const key: PositionKey = { program: program, staker: this.txn.sender };
     if (extractUint64(pos, 0) === 0 && extractUint64(pos, 48) === 0 && extractUint64(pos, 56) === 0) {
       this.positions(key).delete();
-      sendPayment({ receiver: this.txn.sender, amount: POSITION_MBR, fee: 0 });
+      this.send(0, this.txn.sender, POSITION_MBR);
     } else {
       this.positions(key).value = castBytes<PositionState>(pos);
     }
@@ -298,9 +293,7 @@ export class Staking extends GroveContract {
     this.minBalancePayment(mbr);
     const before = this.app.address.minBalance;
     for (let i = 0; i < assets.length; i = i + 1) this.optIn(assets[i]);
-    const increase = this.app.address.minBalance - before;
-    assert(mbr.amount >= increase, 'ERR:MBR');
-    if (mbr.amount > increase) sendPayment({ receiver: this.txn.sender, amount: mbr.amount - increase, fee: 0 });
+    this.minBalanceIncrease(mbr, before);
   }
 
   /**
@@ -348,7 +341,7 @@ export class Staking extends GroveContract {
 
   /** Checks a new program's terms (the app already holds its stake and first reward asset); returns the first deposit, rate1 × (end − start). */
   private checkTerms(stakeAsset: uint64, rewardAsset1: uint64, rate1: uint64, start: uint64, end: uint64, minStakeSeconds: uint64): uint64 {
-    this.notPaused();
+    this.notPaused(this.registry.value, PAUSE_STAKING);
     assert(start >= globals.latestTimestamp && end > start && end - start <= MAX_DURATION, 'ERR:BAD_TIMES');
     assert(minStakeSeconds <= end - start, 'ERR:BAD_TIMES');
     assert(rate1 > 0, 'ERR:BAD_RATE');
@@ -405,9 +398,7 @@ export class Staking extends GroveContract {
       unsettled1: 0 as uint256,
       unsettled2: 0 as uint256,
     };
-    const increase = this.app.address.minBalance - before;
-    assert(mbr.amount >= increase, 'ERR:MBR');
-    if (mbr.amount > increase) sendPayment({ receiver: this.txn.sender, amount: mbr.amount - increase, fee: 0 });
+    this.minBalanceIncrease(mbr, before);
     this.ProgramCreated.log({
       program: id,
       stakeAsset: stakeAsset,
@@ -523,7 +514,7 @@ export class Staking extends GroveContract {
   }
 
   private addStake(p: bytes, input: Txn, program: uint64, pos: bytes): void {
-    this.notPaused();
+    this.notPaused(this.registry.value, PAUSE_STAKING);
     assert(globals.latestTimestamp < extractUint64(p, 56), 'ERR:ENDED');
     const amount = this.incoming(input, extractUint64(p, 0));
     const stake = extractUint64(pos, 0) + amount;

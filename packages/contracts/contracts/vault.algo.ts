@@ -120,9 +120,9 @@ export class Vault extends GroveContract {
   bootstrap(mbr: PayTxn): uint64 {
     assert(this.txn.sender === globals.creatorAddress, 'ERR:NOT_CREATOR');
     assert(this.sGrove.value === 0, 'ERR:BOOTSTRAPPED');
-    this.payment(mbr);
+    this.minBalancePayment(mbr);
     const grove = AssetID.fromUint64(this.grove.value);
-    sendAssetTransfer({ xferAsset: grove, assetReceiver: this.app.address, assetAmount: 0, fee: 0 });
+    this.optIn(this.grove.value);
     const created = sendAssetCreation({
       configAssetTotal: Uint<64>('18446744073709551615'),
       configAssetDecimals: grove.decimals,
@@ -135,15 +135,7 @@ export class Vault extends GroveContract {
     return created.id;
   }
 
-  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
-
-  /** Checks a payment to the app (an MBR payment: its amount is checked by the caller). */
-  private payment(t: PayTxn): void {
-    assert(t.receiver === this.app.address, 'ERR:BAD_RECEIVER');
-    assert(t.closeRemainderTo === globals.zeroAddress, 'ERR:CLOSE_TO');
-    assert(t.sender === this.txn.sender, 'ERR:BAD_SENDER');
-    assert(t.rekeyTo === globals.zeroAddress, 'ERR:REKEY');
-  }
+  // ---- transfers (`incoming`, `minBalancePayment`, `send` and `optIn` are GroveContract's) ----
 
   /** ⌊a·b/c⌋ over 128 bits; fails when the result needs more than 64. */
   private floorMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
@@ -254,12 +246,7 @@ export class Vault extends GroveContract {
     assert(minted > 0, 'ERR:ZERO_OUT');
     assert(minted >= minShares, 'ERR:SLIPPAGE');
     this.booked.value = this.booked.value + amount;
-    sendAssetTransfer({
-      xferAsset: AssetID.fromUint64(this.sGrove.value),
-      assetReceiver: this.txn.sender,
-      assetAmount: minted,
-      fee: 0,
-    });
+    this.send(this.sGrove.value, this.txn.sender, minted);
     this.Staked.log({
       staker: this.txn.sender,
       grove: amount,
@@ -281,12 +268,7 @@ export class Vault extends GroveContract {
     // the locked shares stay in the vault, so amount ≤ supply − LOCKED_SHARES
     this.shares.value = supply - amount;
     this.booked.value = this.booked.value - out;
-    sendAssetTransfer({
-      xferAsset: AssetID.fromUint64(this.grove.value),
-      assetReceiver: this.txn.sender,
-      assetAmount: out,
-      fee: 0,
-    });
+    this.send(this.grove.value, this.txn.sender, out);
     this.Unstaked.log({
       staker: this.txn.sender,
       sGrove: amount,
@@ -301,11 +283,11 @@ export class Vault extends GroveContract {
 
   /** Anyone: opts the vault in to a fee asset; mbr pays at least the holding's 0.1 ALGO (the rest stays as fees). */
   optInAsset(mbr: PayTxn, asset: uint64): void {
-    this.payment(mbr);
+    this.minBalancePayment(mbr);
     assert(mbr.amount >= ASSET_MBR, 'ERR:MBR');
     assert(asset !== 0 && asset !== this.sGrove.value, 'ERR:BAD_ASSET');
     assert(!this.app.address.isOptedInToAsset(AssetID.fromUint64(asset)), 'ERR:OPTED_IN');
-    sendAssetTransfer({ xferAsset: AssetID.fromUint64(asset), assetReceiver: this.app.address, assetAmount: 0, fee: 0 });
+    this.optIn(asset);
   }
 
   /**
@@ -358,7 +340,7 @@ export class Vault extends GroveContract {
    * (124,500 µALGO each; 0 when every pool was observed).
    */
   observe(mbr: PayTxn, pools: PoolKey[]): void {
-    this.payment(mbr);
+    this.minBalancePayment(mbr);
     const before = this.app.address.minBalance;
     for (let i = 0; i < pools.length; i = i + 1) {
       const key = pools[i];
@@ -446,7 +428,7 @@ export class Vault extends GroveContract {
    * 8·hops) µALGO for a new box); a box that shrinks or goes refunds the freed minimum balance.
    */
   setBuybackPath(mbr: PayTxn, asset: uint64, path: uint64[]): void {
-    this.payment(mbr);
+    this.minBalancePayment(mbr);
     const registry = AppID.fromUint64(AppID.fromUint64(this.dex.value).globalState('registry') as uint64);
     assert(this.txn.sender === (registry.globalState('admin') as Address), 'ERR:NOT_ADMIN');
     const grove = this.grove.value;
@@ -472,7 +454,7 @@ export class Vault extends GroveContract {
     }
     const after = this.app.address.minBalance;
     if (after > before) assert(mbr.amount >= after - before, 'ERR:MBR');
-    if (before > after) sendPayment({ receiver: this.txn.sender, amount: before - after, fee: 0 });
+    if (before > after) this.send(0, this.txn.sender, before - after);
     this.BuybackPathSet.log({ asset: asset, path: path });
   }
 
