@@ -10,6 +10,7 @@ import { BH, BLOCK_PREFIX, decodeHeader, paysetCommitments, sha512, spliceBlock,
 import { keyValues, pendingResponse } from './api-models.ts'
 import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks, type ValueDelta } from './apply.ts'
 import { decodeSignedGroup, txnToSdk } from './convert.ts'
+import { RemoteState, forkGenesisHash } from './fork.ts'
 import { LedgerError } from './errors.ts'
 import { CONSENSUS_PARAMS, CONSENSUS_VERSIONS, FEE_SINK, GENESIS_ID, REWARDS_POOL, consensusOfGenesis, genesisAllocation, genesisHash, genesisParticipation, genesisStatus, type Consensus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
@@ -119,8 +120,8 @@ function blockApplyData(a: AppliedTxn): algosdk.ApplyData {
  * the genesis hash are dropped from the transaction; only the id's absence is flagged, since
  * current protocols require the hash and so imply it.
  */
-function inBlock(stxn: algosdk.SignedTransaction, applyData: algosdk.ApplyData): Uint8Array {
-  const hasGenesisID = stxn.txn.genesisID === GENESIS_ID
+function inBlock(stxn: algosdk.SignedTransaction, applyData: algosdk.ApplyData, genesisId: string): Uint8Array {
+  const hasGenesisID = stxn.txn.genesisID === genesisId
   // the entry's encoding data with the two fields dropped from its txn map, encoded by the entry's own
   // schema: the same bytes as re-decoding a stripped transaction and encoding that, at a fraction of the cost
   const data = new algosdk.SignedTxnInBlock({ signedTxn: new algosdk.SignedTxnWithAD({ signedTxn: stxn, applyData }), hasGenesisID, hasGenesisHash: false }).toEncodingData()
@@ -152,7 +153,10 @@ interface UnflushedMark {
 
 /** The dev-mode chain (see the file comment). */
 class Chain implements Node {
-  readonly genesisId = GENESIS_ID
+  readonly genesisId: string
+  /** A fork's remote state source (fork.ts); undefined on a plain localnet. */
+  readonly fork: RemoteState | undefined
+  private readonly genesisStamp: bigint
   readonly consensus: Consensus
   readonly protocol: string
   readonly genesisHash: Uint8Array
@@ -200,7 +204,10 @@ class Chain implements Node {
     }
     this.consensus = options.consensus ?? own ?? 'current'
     this.protocol = CONSENSUS_VERSIONS[this.consensus]
-    this.genesisHash = genesisHash(this.consensus)
+    const base = options.fork?.base
+    this.genesisId = base === undefined ? GENESIS_ID : base.genesisId
+    this.genesisHash = base === undefined ? genesisHash(this.consensus) : forkGenesisHash(base, genesisHash(this.consensus))
+    this.genesisStamp = BigInt(base?.timestamp ?? 0)
     this.now = options.now ?? Date.now
     this.fault = options.fault
     this.detailedEvalErrors = options.detailedEvalErrors ?? true
@@ -235,13 +242,20 @@ class Chain implements Node {
     }
     this.onlineHistory[0].money = this.totals.online
     // go's MakeGenesisBlock starts the txn counter at 1000 (AppForbidLowResources), so created ids begin at 1001
-    for (let i = 0; i < GENESIS_TXN_COUNTER; i++) this.state.countTxn()
+    // a fork starts counting at the remote's counter, so ids it creates never collide with the remote's
+    const counter = Math.max(GENESIS_TXN_COUNTER, base?.txnCounter ?? 0)
+    for (let i = 0; i < counter; i++) this.state.countTxn()
     this.state.commit(cp)
     this.state.settle()
     this.lastBlockAt = this.now()
     const genesis = this.makeBlock(0n, ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined)
     this.headers.push(genesis.header)
     this.blockBytes.push(algosdk.encodeMsgpack(genesis))
+    if (options.fork !== undefined) {
+      this.fork = new RemoteState(options.fork, this.state, options.dataDir, [...genesisAllocation().keys()].map((a) => algosdk.decodeAddress(a).publicKey))
+      // pinned before the log replays, so the local blocks land over the remote's values
+      this.fork.loadPins()
+    }
     if (options.dataDir !== undefined) this.restore(options.dataDir)
   }
 
@@ -255,7 +269,8 @@ class Chain implements Node {
       this.blockBytes[0] = logged.block.slice()
       this.sameRules(0n, this.headers[0].txnCounter)
       const blocks = records.reduce((n, r) => n + (r.kind === 'block' ? 1 : 0), 0)
-      const snap = this.usableSnapshot(dataDir, records)
+      // a fork replays its whole log over the pins (a snapshot would hide pins taken after it)
+      const snap = this.fork === undefined ? this.usableSnapshot(dataDir, records) : undefined
       let round = 0
       for (const rec of records.slice(1)) {
         if (rec.kind === 'offset') {
@@ -427,8 +442,8 @@ class Chain implements Node {
       // go's Hash512 of the previous header (EnableSha512BlockHash)
       branch512: prevHeaderBytes === undefined ? new Uint8Array(64) : sha512(BH, prevHeaderBytes),
       // Genesis is stamped 0, as go's genesis for a private network (gen/generate.go) is.
-      timestamp: round === 0n ? 0n : nowTs > prevTs ? nowTs : prevTs,
-      genesisID: GENESIS_ID,
+      timestamp: round === 0n ? this.genesisStamp : nowTs > prevTs ? nowTs : prevTs,
+      genesisID: this.genesisId,
       genesisHash: this.genesisHash,
       proposer: ZERO_ADDRESS,
       feesCollected: fees,
@@ -471,7 +486,7 @@ class Chain implements Node {
 
   suggestedParams(): algosdk.modelsv2.TransactionParametersResponse {
     const fee = BigInt(this.state.proto.minTxnFee)
-    return new m.TransactionParametersResponse({ consensusVersion: this.protocol, fee: 0, minFee: fee, genesisHash: this.genesisHash, genesisId: GENESIS_ID, lastRound: this.lastRound() })
+    return new m.TransactionParametersResponse({ consensusVersion: this.protocol, fee: 0, minFee: fee, genesisHash: this.genesisHash, genesisId: this.genesisId, lastRound: this.lastRound() })
   }
 
   lastRound(): bigint {
@@ -546,7 +561,7 @@ class Chain implements Node {
     try {
       const res = applyGroup(this.state, stxns, {
         round,
-        genesisId: GENESIS_ID,
+        genesisId: this.genesisId,
         genesisHash: this.genesisHash,
         seenTxId: (id) => this.txns.has(id),
         leaseUntil: (k) => this.leases.get(k),
@@ -563,7 +578,7 @@ class Chain implements Node {
       let headerBytes: Uint8Array | undefined
       if (stored === undefined) {
         // every encoding is made once: the entries for the commitments and the block, the header for the block and the next one's branches
-        const stibBytes = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i])))
+        const stibBytes = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i]), this.genesisId))
         const prev = this.headerAt(this.headers.length - 1)
         const prevBytes = this.headerBytes(round - 1n)
         const branch = sha512_256(BH, prevBytes)

@@ -5,6 +5,7 @@
 
 import type algosdk from 'algosdk'
 import type { Consensus } from './genesis.ts'
+import type { NodeForkOptions, RemoteState } from './fork.ts'
 
 /** Options for `openNode` (chain.ts). */
 export interface NodeOptions {
@@ -20,6 +21,8 @@ export interface NodeOptions {
    * EnableDeveloperAPI (AlgoKit LocalNet's setting) reports it; default true. Simulate always does.
    */
   detailedEvalErrors?: boolean
+  /** Fork a remote algod (fork.ts): its state is read on first touch and pinned in `dataDir`. */
+  fork?: NodeForkOptions
   /** Wall clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number
   /**
@@ -70,6 +73,8 @@ export interface Node {
   readonly genesisId: string
   /** SHA512/256 of the genesis (32 bytes). */
   readonly genesisHash: Uint8Array
+  /** A fork's remote state source: the API pins what a request reads before answering it (undefined: not a fork). */
+  readonly fork: RemoteState | undefined
   /** The consensus this chain runs, and its version string (status, headers, params, genesis). */
   readonly consensus: Consensus
   readonly protocol: string

@@ -549,6 +549,43 @@ export class LedgerState implements Ledger {
     }
   }
 
+  // ---- a fork's pins (fork.ts): base values read from the remote, written before any local write, never journaled ----
+
+  /** Pins a remote account with its holdings and local states (keys: address hex, app and asset ids). */
+  pinAccount(addr: string, rec: AccountRecord, holdings: Map<string, AssetHolding>, locals: Map<string, Map<string, KeyValue>>): void {
+    if (this.accounts.has(addr)) return
+    this.accounts.set(addr, rec)
+    if (holdings.size > 0) {
+      this.holdings.set(addr, holdings)
+      this.innerOwners.set(holdings, { kind: 'holdings', addr })
+    }
+    if (locals.size > 0) {
+      this.locals.set(addr, locals)
+      this.innerOwners.set(locals, { kind: 'locals', addr })
+      for (const [app, kv] of locals) this.innerOwners.set(kv, { kind: 'local', addr, app })
+    }
+  }
+
+  /** Pins a remote asset. */
+  pinAsset(id: string, rec: AssetRecord): void {
+    if (!this.assets.has(id)) this.assets.set(id, rec)
+  }
+
+  /** Pins a remote app and its global state. */
+  pinApp(id: string, rec: AppRecord, globals: Map<string, KeyValue>): void {
+    if (this.apps.has(id)) return
+    this.apps.set(id, rec)
+    if (globals.size > 0) {
+      this.globals.set(id, globals)
+      this.innerOwners.set(globals, { kind: 'globals', app: id })
+    }
+  }
+
+  /** Pins a remote box (`app:namehex`). */
+  pinBox(key: string, value: Uint8Array): void {
+    if (!this.boxes.has(key)) this.boxes.set(key, value)
+  }
+
   /** Box names of an app, sorted by bytes. */
   boxNamesOf(app: Uint64): Uint8Array[] {
     const prefix = `${String(app)}:`

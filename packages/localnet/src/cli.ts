@@ -1,16 +1,17 @@
-// grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--consensus current|future] [--reset]`.
+// grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--consensus current|future] [--reset]
+// [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
 // Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT, GROVE_DATA_DIR and
 // GROVE_CONSENSUS give the value (the port and data names are the ones `npm start` reads), then the defaults.
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, startLocalnet } from './start-localnet.ts'
 import type { Localnet } from './start-localnet.ts'
-import type { Consensus } from '@grove/ledger'
+import type { Consensus, ForkOptions } from '@grove/ledger'
 
 /** The data directory `start` uses without --data (DESIGN.md). */
 export const DEFAULT_DATA_DIR = '.grove/localnet'
 
-const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset]`
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
 
 /** Parsed `start` options. */
 export interface StartArgs {
@@ -22,6 +23,8 @@ export interface StartArgs {
   /** Undefined: the data directory's own, else current. */
   consensus?: Consensus
   reset: boolean
+  /** --fork: the remote algod to fork, with its token and extra headers. */
+  fork?: ForkOptions
 }
 
 /** A port from `value` (named `source` in the error), undefined when absent. */
@@ -44,6 +47,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       data: { type: 'string' },
       consensus: { type: 'string' },
       reset: { type: 'boolean', default: false },
+      fork: { type: 'string' },
+      'fork-token': { type: 'string' },
+      'fork-header': { type: 'string', multiple: true },
     },
   })
   if (positionals.length !== 1 || positionals[0] !== 'start') throw new Error(USAGE)
@@ -54,7 +60,19 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   // the flag, else the environment variable
   const chosen = (flag: 'algod-port' | 'kmd-port' | 'indexer-port', name: string): number | undefined =>
     values[flag] !== undefined ? port(values[flag], `--${flag}`) : port(env[name], name)
+  let fork: ForkOptions | undefined
+  if (values.fork !== undefined) {
+    if (!URL.canParse(values.fork)) throw new Error(`--fork must be an algod URL (http://host:port), got ${JSON.stringify(values.fork)}`)
+    const headers: Record<string, string> = {}
+    for (const h of values['fork-header'] ?? []) {
+      const at = h.indexOf(':')
+      if (at <= 0) throw new Error(`--fork-header must be K:V, got ${JSON.stringify(h)}`)
+      headers[h.slice(0, at).trim()] = h.slice(at + 1).trim()
+    }
+    fork = { url: values.fork, ...(values['fork-token'] === undefined ? {} : { token: values['fork-token'] }), headers }
+  } else if (values['fork-token'] !== undefined || values['fork-header'] !== undefined) throw new Error('--fork-token and --fork-header need --fork <algod URL>')
   return {
+    ...(fork === undefined ? {} : { fork }),
     algodPort: chosen('algod-port', 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT,
     kmdPort: chosen('kmd-port', 'GROVE_KMD_PORT') ?? DEFAULT_KMD_PORT,
     indexerPort: chosen('indexer-port', 'GROVE_INDEXER_PORT'),
@@ -68,6 +86,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 export function banner(net: Localnet, startedMs: number): string {
   return [
     `grove-localnet ready in ${startedMs} ms (data: ${net.dataDir}; consensus: ${net.consensus})`,
+    ...(net.fork === undefined ? [] : [`fork of ${net.fork.url} at its round ${net.fork.round} (genesis ${net.fork.genesisId}); remote state is read on first touch`]),
     `algod  ${net.algod.url}  token ${net.algod.token}`,
     `kmd    ${net.kmd.url}  token ${net.kmd.token}`,
     `indexer ${net.indexer.url}`,
@@ -88,7 +107,7 @@ export async function main(argv: string[]): Promise<void> {
   const t0 = performance.now()
   let net: Localnet
   try {
-    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset })
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork })
   } catch (e) {
     // a corrupt or busy data directory, or a taken port: say which, without a stack trace
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

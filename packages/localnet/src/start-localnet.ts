@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { openNode, type Consensus } from '@grove/ledger'
+import { openNode, prepareForkBase, type Consensus, type ForkBase, type ForkOptions } from '@grove/ledger'
 import { createAlgodListener } from './algod/server.ts'
 import { listen, type RunningServer } from './server.ts'
 import { startKmd } from './kmd/index.ts'
@@ -35,6 +35,12 @@ export interface StartLocalnetOptions {
    * `future` (vFuture: the next AVM version too). Default: a data directory's own, else `current`.
    */
   consensus?: Consensus
+  /**
+   * Fork a live network (docs/localnet.md): its state is read from this algod on first touch and
+   * pinned in the data directory; the fork has its own genesis (the remote's id with `-fork`).
+   * A data directory that holds a fork keeps forking the remote it began with.
+   */
+  fork?: ForkOptions
 }
 
 /** An API endpoint and its token. */
@@ -52,6 +58,8 @@ export interface Localnet {
   dataDir: string
   /** The consensus this chain runs. */
   consensus: Consensus
+  /** What a fork continues from (undefined: not a fork). */
+  fork?: ForkBase
   /** Closes the servers, then flushes and closes the ledger. */
   stop(): Promise<void>
 }
@@ -65,7 +73,8 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
   // absolute, so every path printed or reported names the directory whatever the caller's cwd
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-'))))
   if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
-  const node = openNode({ dataDir, consensus: options.consensus })
+  const fork = options.fork === undefined ? undefined : { ...options.fork, base: await prepareForkBase(options.fork, dataDir) }
+  const node = openNode({ dataDir, consensus: options.consensus, fork })
   const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
   let algod: RunningServer | undefined
   let kmd: Awaited<ReturnType<typeof startKmd>> | undefined
@@ -96,6 +105,7 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     indexer: { url: indexer.url, token: LOCALNET_TOKEN },
     dataDir,
     consensus: node.consensus,
+    ...(fork === undefined ? {} : { fork: fork.base }),
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()

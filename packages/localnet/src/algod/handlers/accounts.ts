@@ -1,4 +1,5 @@
 // /v2/accounts/{address}*: balances, holdings and local state.
+import algosdk from 'algosdk'
 import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { modelReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
@@ -8,11 +9,12 @@ import { addressParam } from '../params.ts'
 const EXCLUDE_VALUES = new Set(['all', 'none', '', 'created-apps-params', 'created-assets-params'])
 
 /** GET /v2/accounts/{address}?exclude=all|none: an unknown address reads as an empty account. */
-export function accountInformation(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function accountInformation(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const address = addressParam(req)
   const format = responseFormat(req)
   const exclude = (req.query.get('exclude') ?? '').split(',').map((v) => v.trim())
   if (exclude.some((v) => !EXCLUDE_VALUES.has(v))) throw badRequest(ALGOD_ERRORS.failedToParseExclude)
+  await ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey)
   const account = ctx.node.account(address)
   if (exclude.length === 1 && exclude[0] === 'all') {
     // algod's basicAccountInformation: totals only, no resource lists
@@ -25,20 +27,22 @@ export function accountInformation(ctx: AlgodContext, req: AlgodRequest): AlgodR
 }
 
 /** GET /v2/accounts/{address}/assets/{asset-id}. */
-export function accountAssetInformation(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function accountAssetInformation(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const address = addressParam(req)
   const assetId = uintParam(req, 'asset-id')
   const format = responseFormat(req)
+  await ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey)
   const info = ctx.node.accountAsset(address, assetId)
   if (!info) throw notFound(ALGOD_ERRORS.accountAssetDoesNotExist)
   return modelReply(info, format)
 }
 
 /** GET /v2/accounts/{address}/applications/{application-id}. */
-export function accountApplicationInformation(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function accountApplicationInformation(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const address = addressParam(req)
   const appId = uintParam(req, 'application-id')
   const format = responseFormat(req)
+  await Promise.all([ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey), ctx.node.fork?.ensureApp(appId)])
   const info = ctx.node.accountApplication(address, appId)
   if (!info) throw notFound(ALGOD_ERRORS.accountAppDoesNotExist)
   return modelReply(info, format)

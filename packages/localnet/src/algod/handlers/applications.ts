@@ -6,15 +6,19 @@ import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
 
 /** GET /v2/applications/{application-id}. */
-export function getApplicationByID(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  const app = ctx.node.application(uintParam(req, 'application-id'))
+export async function getApplicationByID(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
+  const appId = uintParam(req, 'application-id')
+  await ctx.node.fork?.ensureApp(appId)
+  const app = ctx.node.application(appId)
   if (!app) throw notFound(ALGOD_ERRORS.appDoesNotExist)
   return modelReply(app)
 }
 
 /** GET /v2/assets/{asset-id}. */
-export function getAssetByID(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  const asset = ctx.node.asset(uintParam(req, 'asset-id'))
+export async function getAssetByID(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
+  const assetId = uintParam(req, 'asset-id')
+  await ctx.node.fork?.ensureAsset(assetId)
+  const asset = ctx.node.asset(assetId)
   if (!asset) throw notFound(ALGOD_ERRORS.assetDoesNotExist)
   return modelReply(asset)
 }
@@ -171,9 +175,10 @@ export function parseBoxName(encoded: string): Uint8Array {
 }
 
 /** GET /v2/applications/{application-id}/box?name=encoding:value. */
-export function getApplicationBoxByName(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function getApplicationBoxByName(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const appId = uintParam(req, 'application-id')
   const name = parseBoxName(req.query.get('name') ?? '')
+  await ctx.node.fork?.ensureBox(appId, name)
   const box = ctx.node.box(appId, name)
   if (!box) throw notFound(ALGOD_ERRORS.boxDoesNotExist)
   return modelReply(box)

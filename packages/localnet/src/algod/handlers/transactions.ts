@@ -22,6 +22,8 @@ export function transactionParams(ctx: AlgodContext, req: AlgodRequest): AlgodRe
 /** POST /v2/transactions: a raw msgpack group; dev mode commits it as a block (on disk) before answering. */
 export async function rawTransaction(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   if (req.body.length === 0) throw badRequest('empty txgroup')
+  // a fork pins what the group references first: evaluation then reads the local state alone
+  await ctx.node.fork?.ensureSignedGroupBytes(req.body)
   try {
     const { txId, durable } = ctx.node.submit(req.body)
     await durable
@@ -46,7 +48,7 @@ function decodeSimulateRequest(body: Uint8Array): algosdk.modelsv2.SimulateReque
 }
 
 /** POST /v2/transactions/simulate: evaluates groups without committing them. */
-export function simulateTransaction(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function simulateTransaction(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const format = responseFormat(req)
   if (req.body.length > MAX_SIMULATE_BYTES) throw badRequest('http: request body too large')
   const request = decodeSimulateRequest(req.body)
@@ -59,6 +61,7 @@ export function simulateTransaction(ctx: AlgodContext, req: AlgodRequest): Algod
   // algod answers a round past its tip with 500 (its ledger has no such header); the round is the client's: 400, same text
   const last = ctx.node.lastRound()
   if (request.txnGroups.length === 1 && (request.round ?? 0n) > last) throw badRequest(`ledger does not have entry ${request.round} (latest ${last}, committed ${last})`)
+  for (const group of request.txnGroups) await ctx.node.fork?.ensureTxns(group.txns.map((s) => s.txn))
   return modelReply(ctx.node.simulate(request), format)
 }
 

@@ -1,0 +1,356 @@
+// A fork's remote state source (issue 27). The local chain starts empty but for its own genesis;
+// accounts, assets, apps (with global state) and boxes are read from the remote algod the first
+// time anything touches them, pinned (written into the state as a base value and appended to
+// `<dataDir>/fork.jsonl`), and never read again: every local write lands over the pinned value.
+//
+// The AVM and transaction application read the state synchronously, so remote reads happen
+// before them: `ensureGroup` walks a group's references (senders, receivers, foreign accounts,
+// apps, assets, box refs: what Algorand's reference rules let a program touch) and pins them all,
+// then the group is evaluated against the local maps alone. Reads over the API pin what they read.
+//
+// Consistency: algod serves only the current state, so each object is pinned as the remote held it
+// at that object's first touch, not at one common round. Two objects first read a minute apart may
+// come from different remote rounds (an app's global state and one of its boxes, a pool's app and
+// its asset holdings). Touch everything that must agree together (one group, or one prefetch),
+// early; the fork never refreshes a pinned object.
+
+import fs from 'node:fs'
+import path from 'node:path'
+import algosdk from 'algosdk'
+import type { AppParams, AssetHolding, AssetParams, StackValue } from '@grove/avm'
+import { decodeSignedGroup } from './convert.ts'
+import { LedgerError } from './errors.ts'
+import { sha512_256 } from './hash.ts'
+import { hex, idKey, u64, type AccountRecord, type AppRecord, type AssetRecord, type KeyValue, type LedgerState } from './state.ts'
+
+/** Where a fork reads its remote state. */
+export interface ForkOptions {
+  /** The remote algod's URL (`https://mainnet-api.4160.nodely.dev`, `http://127.0.0.1:4001`). */
+  url: string
+  /** Its API token (sent as X-Algo-API-Token), if it needs one. */
+  token?: string
+  /** Extra request headers (`X-API-Key` and the like). */
+  headers?: Record<string, string>
+}
+
+/** What a fork continues from, read from the remote once at its first start and kept in `<dataDir>/fork.json`. */
+export interface ForkBase {
+  /** The remote algod's URL the fork was made from. */
+  url: string
+  /** The fork's genesis id: the remote's with `-fork` appended. */
+  genesisId: string
+  /** The remote's genesis hash (base64): the fork's own genesis hash is derived from it. */
+  remoteGenesisHash: string
+  /** The remote's latest round at the fork's start. */
+  round: number
+  /** That round's timestamp (seconds): the fork's genesis is stamped with it, so block times continue. */
+  timestamp: number
+  /** That round's txn counter: ids the fork creates start above it. */
+  txnCounter: number
+}
+
+/** NodeOptions.fork: where to read, and what the fork continues from. */
+export interface NodeForkOptions extends ForkOptions {
+  base: ForkBase
+}
+
+/** The fork base's file name in the data directory. */
+export const FORK_BASE_FILE = 'fork.json'
+
+/** The fork's own genesis hash: nothing signed on the fork verifies on the remote (nor on a plain localnet). */
+export function forkGenesisHash(base: ForkBase, localGenesisHash: Uint8Array): Uint8Array {
+  return sha512_256(new TextEncoder().encode(`grove-fork:${base.genesisId}:${base.remoteGenesisHash}:${base.round}`), localGenesisHash)
+}
+
+/** An algosdk client for the remote algod. */
+function remoteClient(options: ForkOptions): algosdk.Algodv2 {
+  const url = new URL(options.url)
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token !== undefined) headers['X-Algo-API-Token'] = options.token
+  const base = `${url.protocol}//${url.hostname}${url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')}`
+  return new algosdk.Algodv2(headers, base, url.port)
+}
+
+/**
+ * The fork base of `dataDir`: the one kept there (a restarted fork continues as it began), else read
+ * from the remote now (its latest round's header) and kept. Throws naming the remote when it does not answer.
+ */
+export async function prepareForkBase(options: ForkOptions, dataDir: string): Promise<ForkBase> {
+  const file = path.join(dataDir, FORK_BASE_FILE)
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ForkBase
+  const client = remoteClient(options)
+  let base: ForkBase
+  try {
+    const status = await client.status().do()
+    const round = status.lastRound
+    const header = (await client.block(round).headerOnly(true).do()).block.header
+    base = {
+      url: options.url,
+      genesisId: `${header.genesisID}-fork`,
+      remoteGenesisHash: Buffer.from(header.genesisHash).toString('base64'),
+      round: Number(round),
+      timestamp: Number(header.timestamp),
+      txnCounter: Number(header.txnCounter),
+    }
+  } catch (e) {
+    throw new Error(`cannot fork ${options.url}: the remote algod did not answer (${(e as Error).message})`, { cause: e })
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, `${JSON.stringify(base, null, 2)}\n`)
+  return base
+}
+
+/** The pins file's name in the data directory. */
+export const FORK_PINS_FILE = 'fork.jsonl'
+
+/** One line of the pins file: an object as the remote answered at first touch (json null: it did not exist). */
+type Pin = { kind: 'account'; key: string; json: string | null } | { kind: 'asset'; key: string; json: string | null } | { kind: 'app'; key: string; json: string | null } | { kind: 'box'; key: string; json: string | null }
+
+const ZERO32 = new Uint8Array(32)
+
+function num(x: number | bigint | undefined): number {
+  return Number(x ?? 0)
+}
+
+function addrBytes(a: algosdk.Address | string | undefined): Uint8Array {
+  if (a === undefined) return ZERO32
+  return typeof a === 'string' ? algosdk.decodeAddress(a).publicKey : a.publicKey
+}
+
+function keyValues(kvs: algosdk.modelsv2.TealKeyValue[] | undefined): Map<string, KeyValue> {
+  const m = new Map<string, KeyValue>()
+  for (const kv of kvs ?? []) {
+    const value: StackValue = kv.value.type === 1 ? kv.value.bytes : u64(kv.value.uint)
+    m.set(hex(kv.key), { key: kv.key, value })
+  }
+  return m
+}
+
+function assetRecord(p: algosdk.modelsv2.AssetParams): AssetRecord {
+  const params: AssetParams = {
+    total: u64(p.total),
+    decimals: num(p.decimals),
+    defaultFrozen: p.defaultFrozen ?? false,
+    unitName: p.unitNameB64 ?? new TextEncoder().encode(p.unitName ?? ''),
+    assetName: p.nameB64 ?? new TextEncoder().encode(p.name ?? ''),
+    url: p.urlB64 ?? new TextEncoder().encode(p.url ?? ''),
+    metadataHash: p.metadataHash ?? new Uint8Array(),
+    manager: addrBytes(p.manager),
+    reserve: addrBytes(p.reserve),
+    freeze: addrBytes(p.freeze),
+    clawback: addrBytes(p.clawback),
+  }
+  return { params, creator: addrBytes(p.creator) }
+}
+
+function appRecord(p: algosdk.modelsv2.ApplicationParams): AppRecord {
+  const schema = (s: algosdk.modelsv2.ApplicationStateSchema | undefined) => ({ numUint: num(s?.numUint), numByteSlice: num(s?.numByteSlice) })
+  const params: AppParams = {
+    approvalProgram: p.approvalProgram,
+    clearStateProgram: p.clearStateProgram,
+    globalStateSchema: schema(p.globalStateSchema),
+    localStateSchema: schema(p.localStateSchema),
+    extraProgramPages: num(p.extraProgramPages),
+    version: u64(BigInt(p.version ?? 0)),
+    sizeSponsor: ZERO32,
+    foreignBoxReads: false,
+    familyBoxAccess: false,
+  }
+  return { params, creator: addrBytes(p.creator) }
+}
+
+function accountRecord(a: algosdk.modelsv2.Account): AccountRecord {
+  return {
+    balance: u64(BigInt(a.amount)),
+    authAddr: a.authAddr === undefined ? ZERO32 : addrBytes(a.authAddr),
+    totalAppSchema: { numUint: num(a.appsTotalSchema?.numUint), numByteSlice: num(a.appsTotalSchema?.numByteSlice) },
+    totalExtraAppPages: num(a.appsTotalExtraPages),
+    totalAppParams: num(a.totalCreatedApps),
+    totalAppLocalStates: num(a.totalAppsOptedIn),
+    totalAssetParams: num(a.totalCreatedAssets),
+    totalAssets: num(a.totalAssetsOptedIn),
+    totalBoxes: num(a.totalBoxes),
+    totalBoxBytes: num(a.totalBoxBytes),
+    // the remote's participation is not forked: a forked account is offline here (the fork's own genesis votes)
+    incentiveEligible: false,
+    lastProposed: 0,
+    lastHeartbeat: 0,
+  }
+}
+
+/** The remote state source of a forked chain: lazy remote reads, pinned at first touch. */
+export class RemoteState {
+  private readonly client: algosdk.Algodv2
+  /** Every object pinned (present or absent), by `kind:key`: never read from the remote again. */
+  private readonly known = new Set<string>()
+  private readonly inflight = new Map<string, Promise<void>>()
+  private readonly file: string | undefined
+
+  constructor(
+    readonly options: ForkOptions,
+    private readonly state: LedgerState,
+    dataDir: string | undefined,
+    /** Addresses of the fork's own genesis: local, never read from the remote. */
+    local: Iterable<Uint8Array>,
+  ) {
+    this.client = remoteClient(options)
+    for (const a of local) this.known.add(`account:${hex(a)}`)
+    this.file = dataDir === undefined ? undefined : path.join(dataDir, FORK_PINS_FILE)
+  }
+
+  /** Re-applies the pins a previous run kept (before the chain log replays, so local blocks land over them). */
+  loadPins(): void {
+    if (this.file === undefined || !fs.existsSync(this.file)) return
+    for (const line of fs.readFileSync(this.file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue
+      let pin: Pin
+      try {
+        pin = JSON.parse(line) as Pin
+      } catch {
+        continue // a line torn by a crash: that object is read again on its next touch
+      }
+      this.apply(pin)
+    }
+  }
+
+  /** Pins the account at `addr` (32 bytes) with its holdings, local states and created assets and apps. */
+  ensureAccount(addr: Uint8Array): Promise<void> {
+    const address = algosdk.encodeAddress(addr)
+    return this.once({ kind: 'account', key: hex(addr) }, `account ${address}`, async () => algosdk.encodeJSON(await this.client.accountInformation(address).do()))
+  }
+
+  /** Pins asset `id`'s params. */
+  ensureAsset(id: bigint): Promise<void> {
+    if (id === 0n) return Promise.resolve()
+    return this.once({ kind: 'asset', key: idKey(u64(id)) }, `asset ${id}`, async () => algosdk.encodeJSON(await this.client.getAssetByID(id).do()))
+  }
+
+  /** Pins app `id`'s params and global state, and its account. */
+  async ensureApp(id: bigint): Promise<void> {
+    if (id === 0n) return
+    await Promise.all([
+      this.once({ kind: 'app', key: idKey(u64(id)) }, `application ${id}`, async () => algosdk.encodeJSON(await this.client.getApplicationByID(id).do())),
+      this.ensureAccount(algosdk.getApplicationAddress(id).publicKey),
+    ])
+  }
+
+  /** Pins box `name` of app `app`. */
+  ensureBox(app: bigint, name: Uint8Array): Promise<void> {
+    if (app === 0n) return Promise.resolve()
+    return this.once({ kind: 'box', key: `${app}:${hex(name)}` }, `box 0x${hex(name)} of application ${app}`, async () => algosdk.encodeJSON(await this.client.getApplicationBoxByName(app, name).do()))
+  }
+
+  /** Pins everything a group's transactions reference (see the file comment). */
+  async ensureTxns(txns: algosdk.Transaction[]): Promise<void> {
+    const accounts = new Map<string, Uint8Array>()
+    const apps = new Set<bigint>()
+    const assets = new Set<bigint>()
+    const boxes: [bigint, Uint8Array][] = []
+    const account = (a: algosdk.Address | undefined): void => {
+      if (a !== undefined) accounts.set(hex(a.publicKey), a.publicKey)
+    }
+    for (const t of txns) {
+      account(t.sender)
+      account(t.rekeyTo)
+      account(t.payment?.receiver)
+      account(t.payment?.closeRemainderTo)
+      if (t.assetTransfer !== undefined) {
+        assets.add(t.assetTransfer.assetIndex)
+        account(t.assetTransfer.receiver)
+        account(t.assetTransfer.assetSender)
+        account(t.assetTransfer.closeRemainderTo)
+      }
+      if (t.assetConfig !== undefined) assets.add(t.assetConfig.assetIndex)
+      if (t.assetFreeze !== undefined) {
+        assets.add(t.assetFreeze.assetIndex)
+        account(t.assetFreeze.freezeAccount)
+      }
+      const call = t.applicationCall
+      if (call !== undefined) {
+        const self = call.appIndex
+        apps.add(self)
+        for (const a of call.accounts) account(a)
+        for (const id of call.foreignApps) apps.add(id)
+        for (const id of call.foreignAssets) assets.add(id)
+        for (const b of call.boxes) boxes.push([b.appIndex === 0n ? self : b.appIndex, b.name])
+      }
+    }
+    await Promise.all([...[...accounts.values()].map((a) => this.ensureAccount(a)), ...[...apps].map((id) => this.ensureApp(id)), ...[...assets].map((id) => this.ensureAsset(id))])
+    await Promise.all(boxes.map(([app, name]) => this.ensureBox(app, name)))
+  }
+
+  /** Pins what a concatenation of msgpack SignedTransactions references (POST /v2/transactions). */
+  ensureSignedGroupBytes(bytes: Uint8Array): Promise<void> {
+    let txns: algosdk.Transaction[]
+    try {
+      txns = decodeSignedGroup(bytes).map((s) => s.txn)
+    } catch {
+      return Promise.resolve() // malformed: the submit itself answers algod's error
+    }
+    return this.ensureTxns(txns)
+  }
+
+  /** Reads an object once: concurrent first touches share one remote read. */
+  private once(pin: { kind: Pin['kind']; key: string }, what: string, read: () => Promise<string>): Promise<void> {
+    const id = `${pin.kind}:${pin.key}`
+    if (this.known.has(id)) return Promise.resolve()
+    let p = this.inflight.get(id)
+    if (p === undefined) {
+      p = (async () => {
+        let json: string | null
+        try {
+          json = await read()
+        } catch (e) {
+          const status = (e as { response?: { status?: number } }).response?.status
+          if (status !== 404) throw new LedgerError(`fork: the remote algod ${this.options.url} did not answer for ${what} (${(e as Error).message}); it was never read, so the fork cannot tell its state`, 502)
+          json = null
+        }
+        // another path may have pinned it meanwhile (an app's account read through the account route)
+        if (this.known.has(id)) return
+        const full = { ...pin, json } as Pin
+        this.apply(full)
+        if (this.file !== undefined) fs.appendFileSync(this.file, `${JSON.stringify(full)}\n`)
+      })().finally(() => this.inflight.delete(id))
+      this.inflight.set(id, p)
+    }
+    return p
+  }
+
+  /** Writes a pin into the state as its base value (skipping parts already pinned or written locally). */
+  private apply(pin: Pin): void {
+    const id = `${pin.kind}:${pin.key}`
+    if (this.known.has(id)) return
+    this.known.add(id)
+    if (pin.json === null) return
+    const s = this.state
+    switch (pin.kind) {
+      case 'account': {
+        const a = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Account)
+        const holdings = new Map<string, AssetHolding>()
+        for (const h of a.assets ?? []) holdings.set(idKey(u64(h.assetId)), { amount: u64(h.amount), frozen: h.isFrozen })
+        const locals = new Map<string, Map<string, KeyValue>>()
+        for (const l of a.appsLocalState ?? []) locals.set(idKey(u64(l.id)), keyValues(l.keyValue))
+        s.pinAccount(pin.key, accountRecord(a), holdings, locals)
+        // created assets and apps come with the account: pin them too, unless already known
+        for (const asset of a.createdAssets ?? []) this.apply({ kind: 'asset', key: idKey(u64(asset.index)), json: algosdk.encodeJSON(asset) })
+        for (const app of a.createdApps ?? []) this.apply({ kind: 'app', key: idKey(u64(app.id)), json: algosdk.encodeJSON(app) })
+        return
+      }
+      case 'asset': {
+        const a = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Asset)
+        if (a.params !== undefined) s.pinAsset(pin.key, assetRecord(a.params))
+        return
+      }
+      case 'app': {
+        const a = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Application)
+        if (a.params !== undefined) s.pinApp(pin.key, appRecord(a.params), keyValues(a.params.globalState))
+        return
+      }
+      case 'box': {
+        const b = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Box)
+        s.pinBox(pin.key, b.value)
+        return
+      }
+    }
+  }
+}

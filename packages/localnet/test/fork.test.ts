@@ -1,0 +1,170 @@
+// `startLocalnet({ fork })` (grove-localnet start --fork): two localnets over HTTP, one playing the
+// live network. State made on the remote is read on the fork at first touch and pinned; local
+// writes win; the remote never sees the fork's transactions; a restarted fork keeps what it did; a
+// remote gone away leaves touched state readable and makes a first touch fail naming the remote.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import algosdk from 'algosdk'
+import { startLocalnet, type Localnet } from '../src/index.ts'
+import { compile, fundedAccount, funder, params, send } from './dropin-helpers.ts'
+
+// create: counter = 35; arg "box": box "b" = itob(7); no args: counter += btoi(box "b")
+const APPROVAL = `#pragma version 10
+txn ApplicationID
+bz create
+txn NumAppArgs
+bnz mkbox
+pushbytes "counter"
+pushbytes "counter"
+app_global_get
+pushbytes "b"
+box_get
+assert
+btoi
++
+app_global_put
+pushint 1
+return
+mkbox:
+pushbytes "b"
+pushint 7
+itob
+box_put
+pushint 1
+return
+create:
+pushbytes "counter"
+pushint 35
+app_global_put
+pushint 1
+`
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s)
+
+function client(net: Localnet): algosdk.Algodv2 {
+  const u = new URL(net.algod.url)
+  return new algosdk.Algodv2(net.algod.token, `${u.protocol}//${u.hostname}`, u.port)
+}
+
+let remote: Localnet
+let remoteAlgod: algosdk.Algodv2
+let fork: Localnet
+let forkAlgod: algosdk.Algodv2
+let forkDir: string
+let owner: algosdk.Account
+let assetId: bigint
+let appId: bigint
+let note = 0
+
+async function startFork(): Promise<void> {
+  fork = await startLocalnet({ algodPort: 0, kmdPort: 0, dataDir: forkDir, fork: { url: remote.algod.url, token: remote.algod.token } })
+  forkAlgod = client(fork)
+}
+
+async function counter(algod: algosdk.Algodv2): Promise<bigint> {
+  const app = await algod.getApplicationByID(appId).do()
+  return app.params!.globalState!.find((kv) => Buffer.from(kv.key).toString() === 'counter')!.value.uint
+}
+
+async function bump(algod: algosdk.Algodv2, sender: { addr: algosdk.Address; sk: Uint8Array }): Promise<void> {
+  const txn = algosdk.makeApplicationNoOpTxnFromObject({ sender: sender.addr, appIndex: appId, boxes: [{ appIndex: 0, name: enc('b') }], suggestedParams: await params(algod), note: enc(`n${note++}`) })
+  await send(algod, txn.signTxn(sender.sk))
+}
+
+beforeAll(async () => {
+  remote = await startLocalnet({ algodPort: 0, kmdPort: 0 })
+  remoteAlgod = client(remote)
+  owner = await fundedAccount(remoteAlgod, 20_000_000)
+  const sp = await params(remoteAlgod)
+  const create = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: owner.addr, total: 1_000_000n, decimals: 2, defaultFrozen: false, unitName: 'FRK', assetName: 'Forkable', suggestedParams: sp })
+  assetId = (await send(remoteAlgod, create.signTxn(owner.sk))).assetIndex!
+  const app = algosdk.makeApplicationCreateTxnFromObject({
+    sender: owner.addr,
+    approvalProgram: await compile(remoteAlgod, APPROVAL),
+    clearProgram: await compile(remoteAlgod, '#pragma version 10\npushint 1'),
+    numGlobalInts: 1,
+    numGlobalByteSlices: 0,
+    numLocalInts: 0,
+    numLocalByteSlices: 0,
+    onComplete: algosdk.OnApplicationComplete.NoOpOC,
+    suggestedParams: sp,
+  })
+  appId = (await send(remoteAlgod, app.signTxn(owner.sk))).applicationIndex!
+  const fund = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: algosdk.getApplicationAddress(appId), amount: 1_000_000, suggestedParams: sp })
+  await send(remoteAlgod, fund.signTxn(owner.sk))
+  const mkbox = algosdk.makeApplicationNoOpTxnFromObject({ sender: owner.addr, appIndex: appId, appArgs: [enc('box')], boxes: [{ appIndex: 0, name: enc('b') }], suggestedParams: sp })
+  await send(remoteAlgod, mkbox.signTxn(owner.sk))
+  forkDir = await mkdtemp(join(tmpdir(), 'grove-fork-'))
+  await startFork()
+})
+
+afterAll(async () => {
+  await fork?.stop()
+  await remote?.stop()
+  if (forkDir !== undefined) await rm(forkDir, { recursive: true, force: true })
+})
+
+describe('a fork of a live network', () => {
+  it('reads an account and an asset made on the remote', async () => {
+    const [r, f] = await Promise.all([remoteAlgod.accountInformation(owner.addr).do(), forkAlgod.accountInformation(owner.addr).do()])
+    expect(f.amount).toBe(r.amount)
+    expect(Number(f.totalCreatedAssets)).toBe(1)
+    expect(f.assets?.find((h) => h.assetId === assetId)?.amount).toBe(1_000_000n)
+    const asset = await forkAlgod.getAssetByID(assetId).do()
+    expect(asset.params!.name).toBe('Forkable')
+    expect(asset.params!.creator).toBe(owner.addr.toString())
+  })
+
+  it('has its own genesis, continuing the remote from its latest round', async () => {
+    const [r, f] = await Promise.all([remoteAlgod.getTransactionParams().do(), forkAlgod.getTransactionParams().do()])
+    expect(f.genesisID).toBe(`${r.genesisID}-fork`)
+    expect(Buffer.from(f.genesisHash!).equals(Buffer.from(r.genesisHash!))).toBe(false)
+    expect(fork.fork?.round).toBeGreaterThan(0)
+  })
+
+  it('runs an app call against a remote app global state and box, leaving the remote unchanged', async () => {
+    await bump(forkAlgod, funder())
+    expect(await counter(forkAlgod)).toBe(42n)
+    expect(await counter(remoteAlgod)).toBe(35n)
+    const box = await forkAlgod.getApplicationBoxByName(appId, enc('b')).do()
+    expect(algosdk.decodeUint64(box.value, 'bigint')).toBe(7n)
+  })
+
+  it('creates ids above the remote ones', async () => {
+    const sp = await params(forkAlgod)
+    const create = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: owner.addr, total: 5n, decimals: 0, defaultFrozen: false, unitName: 'LOC', suggestedParams: sp })
+    const local = (await send(forkAlgod, create.signTxn(owner.sk))).assetIndex!
+    expect(local).toBeGreaterThan(appId)
+  })
+
+  it('refuses on the remote a transaction signed for the fork (genesis)', async () => {
+    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: owner.addr, amount: 0, suggestedParams: await params(forkAlgod), note: enc('replay') })
+    const res = await fetch(`${remote.algod.url}/v2/transactions`, { method: 'POST', headers: { 'X-Algo-API-Token': remote.algod.token, 'Content-Type': 'application/x-binary' }, body: pay.signTxn(owner.sk) })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { message: string }).message).toMatch(/GenesisID|GenesisHash/)
+  })
+
+  it('keeps its local changes across a restart', async () => {
+    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: funder().addr, amount: 3_000_000, suggestedParams: await params(forkAlgod), note: enc('local') })
+    await send(forkAlgod, pay.signTxn(owner.sk))
+    const before = (await forkAlgod.accountInformation(owner.addr).do()).amount
+    const remoteAmount = (await remoteAlgod.accountInformation(owner.addr).do()).amount
+    expect(before).toBeLessThan(remoteAmount - 3_000_000n)
+    await fork.stop()
+    await startFork()
+    expect((await forkAlgod.accountInformation(owner.addr).do()).amount).toBe(before)
+    expect(await counter(forkAlgod)).toBe(42n)
+  })
+
+  it('serves touched state when the remote is gone, and names the remote on a first touch', async () => {
+    const url = remote.algod.url
+    await remote.stop()
+    expect(await counter(forkAlgod)).toBe(42n)
+    const stranger = algosdk.generateAccount().addr.toString()
+    const res = await fetch(`${fork.algod.url}/v2/accounts/${stranger}`, { headers: { 'X-Algo-API-Token': fork.algod.token } })
+    expect(res.status).toBe(502)
+    expect(((await res.json()) as { message: string }).message).toContain(url)
+  })
+})
