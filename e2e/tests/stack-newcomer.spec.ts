@@ -176,3 +176,17 @@ for (const width of WIDTHS) {
     expect(admin).toBe(await page.getByTestId('admin-address').textContent())
   })
 }
+
+test('the dashboard tabs all fit a 390 px phone, none cut off', async ({ page }) => {
+  await page.setViewportSize(viewport(390))
+  await page.goto('/dashboard')
+  const tabs = page.getByRole('tablist', { name: 'Dashboard' })
+  const box = (await tabs.boundingBox())!
+  for (const tab of await tabs.getByRole('tab').all()) {
+    const b = (await tab.boundingBox())!
+    expect(b.x).toBeGreaterThanOrEqual(box.x - 0.5)
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 0.5)
+  }
+  expect(await tabs.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  await page.screenshot({ path: 'screenshots/dashboard-tabs-390.png' })
+})
