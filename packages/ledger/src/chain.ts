@@ -194,6 +194,7 @@ class Chain implements Node {
   private readonly unflushed: UnflushedMark[] = []
   private readonly fault: NodeOptions['fault']
   private readonly detailedEvalErrors: boolean
+  private readonly impersonation: boolean
 
   constructor(options: NodeOptions) {
     // a data directory's chain keeps its consensus; a new chain runs the one asked for, else current
@@ -211,6 +212,7 @@ class Chain implements Node {
     this.now = options.now ?? Date.now
     this.fault = options.fault
     this.detailedEvalErrors = options.detailedEvalErrors ?? true
+    this.impersonation = options.impersonation === true || options.fork !== undefined
     const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
     this.state = new LedgerState({
       round: () => this.lastRound() + 1n,
@@ -991,6 +993,14 @@ class Chain implements Node {
 
   getBlockTimeOffset(): bigint | undefined {
     return this.offset
+  }
+
+  impersonate(address: string, on: boolean): void {
+    if (!this.impersonation) throw new LedgerError('impersonation is off: it is allowed on a fork (--fork) or with --impersonation only', 403)
+    if (!algosdk.isValidAddress(address)) throw new LedgerError(`failed to decode address ${address} from base 32`)
+    const k = hex(algosdk.decodeAddress(address).publicKey)
+    if (on) this.state.impersonated.add(k)
+    else this.state.impersonated.delete(k)
   }
 
   setClockOffset(seconds: bigint): void {

@@ -23,6 +23,8 @@ export interface NodeOptions {
   detailedEvalErrors?: boolean
   /** Fork a remote algod (fork.ts): its state is read on first touch and pinned in `dataDir`. */
   fork?: NodeForkOptions
+  /** Allow POST /grove/v1/impersonate (always allowed on a fork). Unsafe: for development only. */
+  impersonation?: boolean
   /** Wall clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number
   /**
@@ -155,6 +157,12 @@ export interface Node {
   /** The Grove clock offset in seconds (0 = the wall clock). */
   getClockOffset(): bigint
 
+  /**
+   * POST /grove/v1/impersonate/{address} (Grove's, unsafe): accept `address`'s transactions without
+   * a signature (sent with no sig, or with it as the auth address of a rekeyed sender). Only on a
+   * fork or a node opened with `impersonation`; otherwise throws LedgerError 403. `false` stops it.
+   */
+  impersonate(address: string, on: boolean): void
   /** Flushes and closes the data directory (further submits throw). */
   close(): Promise<void>
 }

@@ -189,6 +189,8 @@ export class LedgerState implements Ledger {
   readonly boxes = new Map<string, Uint8Array>()
   private lastId = 0
   private readonly undo: (() => void)[] = []
+  /** Signers (address hex) whose unsigned transactions are accepted: POST /grove/v1/impersonate, unsafe, fork and dev only. */
+  readonly impersonated = new Set<string>()
   /** Addresses written since `clearTouched`, for the min-balance check. */
   touched = new Set<string>()
   proto: ConsensusParams = CURRENT_PROTO

@@ -1,5 +1,5 @@
 // grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--consensus current|future] [--reset]
-// [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
+// [--impersonation] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
 // Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT, GROVE_DATA_DIR and
 // GROVE_CONSENSUS give the value (the port and data names are the ones `npm start` reads), then the defaults.
 import { parseArgs } from 'node:util'
@@ -11,7 +11,7 @@ import type { Consensus, ForkOptions } from '@grove/ledger'
 /** The data directory `start` uses without --data (DESIGN.md). */
 export const DEFAULT_DATA_DIR = '.grove/localnet'
 
-const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--impersonation] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
 
 /** Parsed `start` options. */
 export interface StartArgs {
@@ -25,6 +25,8 @@ export interface StartArgs {
   reset: boolean
   /** --fork: the remote algod to fork, with its token and extra headers. */
   fork?: ForkOptions
+  /** --impersonation: allow POST /grove/v1/impersonate on a plain localnet (unsafe). */
+  impersonation?: boolean
 }
 
 /** A port from `value` (named `source` in the error), undefined when absent. */
@@ -47,6 +49,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       data: { type: 'string' },
       consensus: { type: 'string' },
       reset: { type: 'boolean', default: false },
+      impersonation: { type: 'boolean', default: false },
       fork: { type: 'string' },
       'fork-token': { type: 'string' },
       'fork-header': { type: 'string', multiple: true },
@@ -79,6 +82,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     dataDir: resolve(values.data ?? env.GROVE_DATA_DIR ?? DEFAULT_DATA_DIR),
     ...(consensus === undefined ? {} : { consensus }),
     reset: values.reset ?? false,
+    ...(values.impersonation === true ? { impersonation: true } : {}),
   }
 }
 
@@ -107,7 +111,7 @@ export async function main(argv: string[]): Promise<void> {
   const t0 = performance.now()
   let net: Localnet
   try {
-    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork })
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork, impersonation: args.impersonation })
   } catch (e) {
     // a corrupt or busy data directory, or a taken port: say which, without a stack trace
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

@@ -41,6 +41,8 @@ export interface StartLocalnetOptions {
    * A data directory that holds a fork keeps forking the remote it began with.
    */
   fork?: ForkOptions
+  /** Allow POST /grove/v1/impersonate without a fork (a fork always allows it). Unsafe: development only. */
+  impersonation?: boolean
 }
 
 /** An API endpoint and its token. */
@@ -74,7 +76,7 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-'))))
   if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
   const fork = options.fork === undefined ? undefined : { ...options.fork, base: await prepareForkBase(options.fork, dataDir) }
-  const node = openNode({ dataDir, consensus: options.consensus, fork })
+  const node = openNode({ dataDir, consensus: options.consensus, fork, impersonation: options.impersonation })
   const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
   let algod: RunningServer | undefined
   let kmd: Awaited<ReturnType<typeof startKmd>> | undefined

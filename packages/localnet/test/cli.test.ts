@@ -7,6 +7,13 @@ describe('grove-localnet command line', () => {
     expect(parseCli(['start'])).toEqual({ algodPort: 4001, kmdPort: 4002, dataDir: resolve(DEFAULT_DATA_DIR), reset: false })
   })
 
+  it('takes a remote algod to fork, with its token and headers', () => {
+    expect(parseCli(['start', '--fork', 'https://mainnet-api.example', '--fork-token', 't', '--fork-header', 'X-API-Key: k']).fork).toEqual({ url: 'https://mainnet-api.example', token: 't', headers: { 'X-API-Key': 'k' } })
+    expect(() => parseCli(['start', '--fork-token', 't'])).toThrow(/need --fork/)
+    expect(() => parseCli(['start', '--fork', 'not a url'])).toThrow(/algod URL/)
+    expect(parseCli(['start', '--impersonation']).impersonation).toBe(true)
+  })
+
   it('takes ports, data directory and reset', () => {
     expect(parseCli(['start', '--algod-port', '0', '--kmd-port', '5002', '--indexer-port', '9000', '--data', '/tmp/x', '--reset'])).toEqual({
       algodPort: 0,

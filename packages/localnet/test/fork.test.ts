@@ -146,6 +146,27 @@ describe('a fork of a live network', () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/GenesisID|GenesisHash/)
   })
 
+  it('accepts an impersonated address without its signature, and only once asked', async () => {
+    const whale = algosdk.generateAccount().addr
+    const pay = async (algod: algosdk.Algodv2): Promise<Uint8Array> => {
+      const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: whale, amount: 1_000_000, suggestedParams: await params(algod), note: enc(`imp${note++}`) })
+      return algosdk.encodeMsgpack(new algosdk.SignedTransaction({ txn }))
+    }
+    const post = (net: Localnet, path: string, body?: Uint8Array): Promise<Response> =>
+      fetch(`${net.algod.url}${path}`, { method: 'POST', headers: { 'X-Algo-API-Token': net.algod.token, 'Content-Type': 'application/x-binary' }, body })
+    expect((await post(fork, '/v2/transactions', await pay(forkAlgod))).status).toBe(400)
+    expect((await post(fork, `/grove/v1/impersonate/${owner.addr}`)).status).toBe(200)
+    const sent = await post(fork, '/v2/transactions', await pay(forkAlgod))
+    expect(sent.status).toBe(200)
+    await algosdk.waitForConfirmation(forkAlgod, ((await sent.json()) as { txId: string }).txId, 4)
+    expect((await forkAlgod.accountInformation(whale).do()).amount).toBe(1_000_000n)
+    // a plain localnet refuses to impersonate
+    const refused = await post(remote, `/grove/v1/impersonate/${owner.addr}`)
+    expect(refused.status).toBe(403)
+    expect(((await refused.json()) as { message: string }).message).toMatch(/impersonation is off/)
+    expect((await post(remote, '/v2/transactions', await pay(remoteAlgod))).status).toBe(400)
+  })
+
   it('keeps its local changes across a restart', async () => {
     const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: funder().addr, amount: 3_000_000, suggestedParams: await params(forkAlgod), note: enc('local') })
     await send(forkAlgod, pay.signTxn(owner.sk))

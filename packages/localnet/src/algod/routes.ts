@@ -20,6 +20,7 @@ import { tealCompile, tealDisassemble } from './handlers/teal.ts'
 import { tealDryrun } from './handlers/dryrun.ts'
 import { getBlockTimeStampOffset, setBlockTimeStampOffset } from './handlers/devmode.ts'
 import { getClockOffset, setClockOffset } from './handlers/grove-clock.ts'
+import { impersonate, stopImpersonating } from './handlers/impersonate.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
 export interface AlgodRoute {
@@ -71,6 +72,8 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   // Grove's own endpoints (no algod equivalent)
   { method: 'GET', path: '/grove/v1/clock/offset', handler: getClockOffset },
   { method: 'POST', path: '/grove/v1/clock/offset/:seconds', handler: setClockOffset },
+  { method: 'POST', path: '/grove/v1/impersonate/:address', handler: impersonate },
+  { method: 'DELETE', path: '/grove/v1/impersonate/:address', handler: stopImpersonating },
 ]
 
 /** A route matched against a request path, with its decoded parameters. */
