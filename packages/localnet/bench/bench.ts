@@ -17,6 +17,10 @@
 //                            (/v2/accounts/{addr}/transactions?limit=100, newest first) and a search
 //                            by note prefix (/v2/transactions?note-prefix=…&limit=100, a random
 //                            prefix); queries per second and p50/p95 latency in ms, goal p95 ≤ 20
+//   fork                     a fork (startLocalnet({ fork })) of a local remote, in this process: latency of
+//                            GET /v2/accounts/{a} and GET /v2/applications/{id}/box?name= on first touch
+//                            (read from the remote and pinned) and cached (read again), p50/p95 in ms
+// BENCH_ONLY=fork runs only the fork figures.
 // BENCH_ONLY=restart runs only the restart and indexer figures (BENCH_BLOCKS shrinks them for a quick look).
 // Funding uses an escrow logicsig (`int 1`) in groups of 16, so the client signs nothing and the
 // figure is the chain's memory, not signing time.
@@ -281,7 +285,87 @@ async function restartFigures(): Promise<{ restartReadyMsAt100kBlocks: number; r
   }
 }
 
+const FORK_READS = Number(process.env.BENCH_FORK_READS ?? 64)
+
+/** p50 and p95 of latencies in ms, rounded to 0.01. */
+function percentiles(ms: number[]): { p50: number; p95: number } {
+  const sorted = [...ms].sort((a, b) => a - b)
+  const at = (q: number): number => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100
+  return { p50: at(0.5), p95: at(0.95) }
+}
+
+/** First-touch and cached read latency of accounts and boxes on a fork of a local remote (see the header). */
+async function forkFigures(): Promise<Record<string, unknown>> {
+  const { startLocalnet } = await import('../src/index.ts')
+  progress('fork: preparing the remote')
+  const remote = await startLocalnet({ algodPort: 0, kmdPort: 0 })
+  const forkDir = await mkdtemp(join(tmpdir(), 'grove-bench-fork-'))
+  let fork: Awaited<ReturnType<typeof startLocalnet>> | undefined
+  try {
+    const client = (url: string, token: string): algosdk.Algodv2 => {
+      const u = new URL(url)
+      return new algosdk.Algodv2(token, `${u.protocol}//${u.hostname}`, u.port)
+    }
+    const algod = client(remote.algod.url, remote.algod.token)
+    const g = genesisAccounts()[0]!
+    const funder = { addr: algosdk.Address.fromString(g.address), sk: g.secretKey }
+    const sp = { ...(await algod.getTransactionParams().do()), fee: 1000n, flatFee: true }
+    const send = async (...signed: Uint8Array[]): Promise<algosdk.modelsv2.PendingTransactionResponse> =>
+      algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(signed).do()).txid, 4)
+    const accounts = Array.from({ length: FORK_READS }, () => algosdk.generateAccount().addr)
+    for (let i = 0; i < accounts.length; i += GROUP) {
+      const txns = accounts.slice(i, i + GROUP).map((receiver) => algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.addr, receiver, amount: 1_000_000, suggestedParams: sp }))
+      algosdk.assignGroupID(txns)
+      await send(...txns.map((t) => t.signTxn(funder.sk)))
+    }
+    const compile = async (src: string): Promise<Uint8Array> => new Uint8Array(Buffer.from((await algod.compile(src).do()).result, 'base64'))
+    // arg 0 names a box, written with 32 bytes
+    const approval = await compile('#pragma version 10\ntxn ApplicationID\nbz ok\ntxna ApplicationArgs 0\npushbytes 0x' + '00'.repeat(32) + '\nbox_put\nok:\npushint 1')
+    const create = algosdk.makeApplicationCreateTxnFromObject({ sender: funder.addr, approvalProgram: approval, clearProgram: await compile('#pragma version 10\npushint 1'), numGlobalInts: 0, numGlobalByteSlices: 0, numLocalInts: 0, numLocalByteSlices: 0, onComplete: algosdk.OnApplicationComplete.NoOpOC, suggestedParams: sp })
+    const appId = (await send(create.signTxn(funder.sk))).applicationIndex!
+    await send(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.addr, receiver: algosdk.getApplicationAddress(appId), amount: 100_000_000, suggestedParams: sp }).signTxn(funder.sk))
+    const names = Array.from({ length: FORK_READS }, (_, i) => new TextEncoder().encode(`box${i}`))
+    for (const [i, name] of names.entries()) {
+      const call = algosdk.makeApplicationNoOpTxnFromObject({ sender: funder.addr, appIndex: appId, appArgs: [name], boxes: [{ appIndex: 0, name }], note: new TextEncoder().encode(`b${i}`), suggestedParams: sp })
+      await send(call.signTxn(funder.sk))
+    }
+    fork = await startLocalnet({ algodPort: 0, kmdPort: 0, dataDir: forkDir, fork: { url: remote.algod.url, token: remote.algod.token } })
+    const base = fork.algod.url
+    const headers = { 'X-Algo-API-Token': fork.algod.token }
+    const timed = async (path: string): Promise<number> => {
+      const t0 = performance.now()
+      const res = await fetch(`${base}${path}`, { headers })
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+      return performance.now() - t0
+    }
+    const accountPath = (a: algosdk.Address): string => `/v2/accounts/${a}`
+    const boxPath = (n: Uint8Array): string => `/v2/applications/${appId}/box?name=b64:${encodeURIComponent(Buffer.from(n).toString('base64'))}`
+    const series = async (paths: string[]): Promise<number[]> => {
+      const out: number[] = []
+      for (const p of paths) out.push(await timed(p))
+      return out
+    }
+    await timed(accountPath(funder.addr)) // warm the HTTP path (a local genesis account: never remote)
+    const accountFirst = await series(accounts.map(accountPath))
+    const accountCached = await series(accounts.map(accountPath))
+    const boxFirst = await series(names.map(boxPath))
+    const boxCached = await series(names.map(boxPath))
+    const figures = { reads: FORK_READS, accountFirstTouchMs: percentiles(accountFirst), accountCachedMs: percentiles(accountCached), boxFirstTouchMs: percentiles(boxFirst), boxCachedMs: percentiles(boxCached) }
+    progress(`fork: ${JSON.stringify(figures)}`)
+    return figures
+  } finally {
+    await fork?.stop()
+    await remote.stop()
+    await rm(forkDir, { recursive: true, force: true })
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'fork') {
+    console.log(JSON.stringify({ fork: await forkFigures() }))
+    return
+  }
   if (process.env.BENCH_ONLY === 'restart') {
     const fresh = await startCli(await mkdtemp(join(tmpdir(), 'grove-localnet-fresh-')))
     await stopCli(fresh)
@@ -374,6 +458,7 @@ async function main(): Promise<void> {
         accounts: ACCOUNTS,
         freshReadyMs: cli.readyMs,
         ...restart,
+        fork: await forkFigures(),
       }),
     )
     http.close()
