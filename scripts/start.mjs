@@ -16,9 +16,17 @@ register()
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const webRoot = path.join(root, 'apps/web')
-const { values: flags } = parseArgs({ options: { reset: { type: 'boolean', default: false } }, strict: false })
+const { values: flags } = parseArgs({
+  options: { reset: { type: 'boolean', default: false }, fork: { type: 'string' }, 'fork-token': { type: 'string' }, 'fork-header': { type: 'string', multiple: true } },
+  strict: false,
+})
+// `npm start -- --fork <algod URL> [--fork-token T] [--fork-header K:V]`: the localnet forks that algod
+// (docs/localnet.md), in its own data directory (.grove/fork) so it never reuses a plain localnet's
+const fork = typeof flags.fork === 'string'
+  ? { url: flags.fork, ...(typeof flags['fork-token'] === 'string' ? { token: flags['fork-token'] } : {}), headers: Object.fromEntries((flags['fork-header'] ?? []).map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()])) }
+  : undefined
 const env = process.env
-const dataDir = path.resolve(env.GROVE_DATA_DIR ?? path.join(root, '.grove', 'localnet'))
+const dataDir = path.resolve(env.GROVE_DATA_DIR ?? path.join(root, '.grove', fork ? 'fork' : 'localnet'))
 const stateFile = path.join(dataDir, 'grove.json')
 const port = (name, fallback) => {
   const value = env[name] ?? String(fallback)
@@ -36,7 +44,7 @@ const { seed, kmdAccounts, travelTo, historyStart } = await import('../packages/
 const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
-const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset) }).catch((e) => {
+const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset), fork }).catch((e) => {
   console.error(`Grove cannot start: ${e.message}. Stop the other process, or choose other ports with GROVE_ALGOD_PORT, GROVE_KMD_PORT and GROVE_INDEXER_PORT (0 picks a free one).`)
   process.exit(1)
 })
