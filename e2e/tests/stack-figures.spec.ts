@@ -4,8 +4,8 @@
 // pool, a farm of the pool's LP token and a staking pool of the token, stakes in both, and compares
 // every active program on every page with the API, number and text. Screenshots at 1280 and 390 px.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp, staking } from '@grove/sdk'
-import { algorand, chainNow, connectMnemonic, createProgram, moveTime, newAccount, stackInfo, stakingContext, type TestAccount } from '../support/stack.ts'
+import { buildAddLiquidity, buildCreatePool, buildLock, fetchPool, firstAddMinLp, staking } from '@grove/sdk'
+import { algorand, chainNow, connectMnemonic, createProgram, moveTime, newAccount, stackInfo, stakingContext, token, type TestAccount } from '../support/stack.ts'
 
 interface ApiProgram {
   id: number
@@ -16,7 +16,7 @@ interface ApiProgram {
   apr: number | null
 }
 
-const deployment = () => stackInfo().deployment as unknown as { stakingAppId: number; dexAppId: number }
+const deployment = () => stackInfo().deployment as unknown as { stakingAppId: number; dexAppId: number; lockAppId: number }
 
 /** A fresh account with its own 6-decimal token and its ALGO pool (100 ALGO : 10,000 tokens), holding the LP tokens. */
 async function withOwnPool(unitName: string): Promise<{ account: TestAccount; asset: bigint; lpAsset: bigint }> {
@@ -113,4 +113,87 @@ test('the farms and staking pools pages, the landing page and the dashboard give
     expectSame(await figure(line, 'data-tvl-usd'), p.tvlUsd, `dashboard program ${id} TVL`)
   }
   await shoot(page, 'dashboard')
+})
+
+test('the dashboard shows locked value apart from what can be moved now, and values a holding its pool cannot pay for at what selling returns, saying so', async ({ page }) => {
+  test.setTimeout(240_000)
+  // 100 ALGO : 10,000 FIGA in the pool, and about 10 million FIGA more in the wallet: worth ~100,000 ALGO at spot, under 100 sold
+  const { account, asset } = await withOwnPool('FIGB')
+  const a = algorand()
+  const signer = a.account.fromMnemonic(account.mnemonic)
+  const now = await chainNow()
+  const lockCtx = { algod: a.client.algod, lockAppId: BigInt(deployment().lockAppId), sender: signer.addr, signer: signer.signer }
+  await (await buildLock(lockCtx, { asset, amount: 5_000_000n, cliff: now + 86_400n, end: now + 2n * 86_400n })).composer.execute(a.client.algod, 4)
+
+  await page.goto('/dashboard')
+  await connectMnemonic(page, account.mnemonic)
+  const total = page.getByTestId('portfolio-total')
+  await expect(total).toHaveAttribute('data-algo', /^\d+$/, { timeout: 30_000 })
+  const pool = await fetchPool(a.client.algod, BigInt(deployment().dexAppId), 0n, asset)
+  const held = BigInt((await a.client.algod.accountAssetInformation(account.address, asset).do()).assetHolding!.amount)
+
+  // the wallet's FIGB: spot is amount × the pool's price; the value counted is what selling it returns (under the pool's ALGO)
+  const wallet = page.locator(`[data-testid="portfolio-line"][data-key="wallet-${asset}"]`)
+  await expect(wallet).toHaveAttribute('data-spot-algo', String((held * pool!.reserveA) / pool!.reserveB))
+  const counted = BigInt((await wallet.getAttribute('data-algo'))!)
+  expect(counted).toBeLessThan(pool!.reserveA)
+  const x = Number(held) * 0.997
+  expect(Number(counted)).toBeCloseTo((Number(pool!.reserveA) * x) / (Number(pool!.reserveB) + x), -2)
+  await expect(wallet.getByTestId('capped-note')).toContainText('Valued at what selling it into its pools returns')
+
+  // the lock: in its own total, not in what can be moved now
+  const lockLine = page.locator('[data-testid="portfolio-line"][data-kind="lock"]')
+  await expect(lockLine).toHaveCount(1)
+  const locked = BigInt((await lockLine.getAttribute('data-algo'))!)
+  expect(locked).toBeGreaterThan(0n)
+  await expect(page.getByTestId('portfolio-locked')).toHaveAttribute('data-algo', String(locked))
+  const lines = await page.getByTestId('portfolio-line').evaluateAll((rows) => rows.map((r) => ({ kind: r.getAttribute('data-kind'), algo: r.getAttribute('data-algo') })))
+  expect(BigInt((await total.getAttribute('data-algo'))!)).toBe(lines.filter((l) => l.kind !== 'lock').reduce((s, l) => s + BigInt(l.algo ?? 0), 0n))
+  await expect(page.getByTestId('summary-locked')).toHaveAttribute('data-algo', String(locked))
+  await expect(page.getByText('Value you can move now')).toBeVisible()
+  await shoot(page, 'dashboard-capped')
+})
+
+test('prices and TVL agree between /shares, /dex/analytics, the dashboard and /projects, MOSS and ACORN (no ALGO pool) included', async ({ page }) => {
+  test.setTimeout(180_000)
+  const apiPools = (await api<{ pools: { id: number; tvlUsd: number | null }[] }>('/api/pools?limit=100')).pools
+  const apiTokens = (await api<{ tokens: { id: number; priceUsd: number | null }[] }>('/api/tokens?limit=100')).tokens
+  const priceOf = (unit: string) => apiTokens.find((t) => t.id === token(unit).assetId)!.priceUsd
+
+  // /shares: every pool's TVL in USD, as /api/pools (which /dex/analytics shows) gives it; none left unpriced
+  await page.goto('/shares')
+  for (const p of apiPools) {
+    const tvl = page.locator(`tr[data-lp="${p.id}"]`).getByTestId('pool-tvl')
+    await expect(tvl).toHaveAttribute('data-usd', /\d/, { timeout: 30_000 })
+    expectSame(await figure(tvl, 'data-usd'), p.tvlUsd, `/shares pool ${p.id} TVL`)
+    await expect(tvl).toContainText('$')
+  }
+  await shoot(page, 'shares')
+
+  // /dex/analytics shows the same prices the API gives
+  await page.goto('/dex/analytics')
+  for (const unit of ['MOSS', 'ACORN']) {
+    const cell = page.locator(`[data-testid="token-row"][data-asset-id="${token(unit).assetId}"]`).getByTestId('token-price')
+    expectSame(Number(await cell.getAttribute('data-value', { timeout: 30_000 })), priceOf(unit), `/dex/analytics ${unit} price`)
+  }
+
+  // a project page prices MOSS and ACORN as analytics does, USD first
+  for (const unit of ['MOSS', 'ACORN']) {
+    await page.goto(`/projects/${token(unit).assetId}`)
+    const price = page.getByTestId('project-price')
+    await expect(price).toHaveAttribute('data-usd', /\d/, { timeout: 30_000 })
+    expectSame(await figure(price, 'data-usd'), priceOf(unit), `/projects/${unit} price`)
+    await expect(price).toContainText(/^\$/)
+  }
+  await shoot(page, 'project-moss')
+
+  // the dashboard values them too (no "no ALGO pool to price it")
+  const holder = await newAccount({ algo: 5, tokens: { MOSS: 1, ACORN: 1 } })
+  await page.goto('/dashboard')
+  await connectMnemonic(page, holder.mnemonic)
+  for (const unit of ['MOSS', 'ACORN']) {
+    const line = page.locator(`[data-testid="portfolio-line"][data-key="wallet-${token(unit).assetId}"]`)
+    await expect(line).toHaveAttribute('data-algo', /^\d+$/, { timeout: 30_000 })
+  }
+  await expect(page.getByText('unpriced line(s) not counted')).toHaveCount(0)
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PoolReserves } from '@/lib/pools/price.ts'
+import { figuresOf } from '@/lib/pools/figures.ts'
 import { claimablePrograms, derivePortfolio, underlying } from './portfolio.ts'
 
 // ALGO/gUSD (id 10) at 0.2 gUSD per ALGO; ALGO/FERN (id 11) at 4 FERN per ALGO; gUSD/MOSS (id 12) only.
@@ -84,5 +85,36 @@ describe('derivePortfolio with stakes and sGROVE', () => {
   })
   it('claims only programs with something pending', () => {
     expect(claimablePrograms([{ programId: 1n, kind: 'pool', stakeAsset: 10n, stake: 5n, pending: [{ asset: 0n, amount: 0n }] }, { programId: 2n, kind: 'farm', stakeAsset: 101n, stake: 0n, pending: [{ asset: 0n, amount: 0n }, { asset: 10n, amount: 1n }] }]).map((s) => s.programId)).toEqual([2n])
+  })
+})
+
+describe('derivePortfolio with the SDK’s figures (issue 26, items 4 and 5)', () => {
+  const decimals = new Map([[10, { decimals: 6 }], [11, { decimals: 6 }], [12, { decimals: 2 }]])
+  const market = figuresOf(POOLS, decimals, { id: 10 })
+
+  it('prices a token with no ALGO pool along its route (MOSS through gUSD), as analytics does', () => {
+    const p = derivePortfolio({ holdings: holdings([[12, 5n]]), pools: POOLS, market })
+    // 5 units (0.05 MOSS) at 0.5 gUSD per MOSS = 0.025 gUSD = 0.125 ALGO (too small to move its pools)
+    const moss = p.lines.find((l) => l.key === 'wallet-12')!
+    expect(moss.algo).toBe(125_000n)
+    expect(p.unpriced).toBe(0)
+  })
+
+  it('values a holding its pools cannot pay for at what selling it returns, and says so; small ones at spot', () => {
+    // 2,000 FERN into a 500 ALGO : 2,000 FERN pool returns under 250 ALGO (spot 500)
+    const big = derivePortfolio({ holdings: holdings([[11, 2_000_000_000n]]), pools: POOLS, market }).lines.find((l) => l.key === 'wallet-11')!
+    expect(big.spotAlgo).toBe(500_000_000n)
+    const x = 2_000 * 0.997
+    expect(Number(big.algo) / 1e6).toBeCloseTo((500 * x) / (2_000 + x), 5)
+    const small = derivePortfolio({ holdings: holdings([[11, 2_000_000n]]), pools: POOLS, market }).lines.find((l) => l.key === 'wallet-11')!
+    expect(small.algo).toBe(500_000n)
+    expect(small.spotAlgo).toBeUndefined()
+  })
+
+  it('totals locks apart from what can be moved now', () => {
+    const p = derivePortfolio({ holdings: holdings([[10, 2_000_000n]]), pools: POOLS, market, locks: [{ id: 1n, asset: 10n, owed: 1_000_000n, locked: 600_000n, withdrawable: 400_000n }] })
+    expect(p.lockedAlgo).toBe(5_000_000n)
+    expect(p.totalAlgo).toBe(5_000_000n + 10_000_000n)
+    expect(p.totalAlgo + p.lockedAlgo).toBe(p.lines.reduce((s, l) => s + (l.algo ?? 0n), 0n))
   })
 })

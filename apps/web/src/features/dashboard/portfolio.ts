@@ -1,7 +1,10 @@
 // The overview's portfolio, derived from what algod says (the account, the pools, the locks): one
-// line per holding with its ALGO value from the token's ALGO pool and its USD value from the
-// stable coin's ALGO pool. Pure, so the total is provably the sum of the lines.
+// line per holding with its ALGO value (from the token's ALGO pool, or along its route of pools
+// with the SDK's figures) and its USD value from the stable coin's ALGO pool. A line worth much
+// less sold into its pools than at spot is valued at what selling returns, and says so; locks are
+// totalled apart from what can be moved now. Pure, so the totals are provably sums of the lines.
 import type { Holdings } from '@/lib/account/account.ts'
+import { lpSupply, type MarketFigures } from '@grove/sdk/figures'
 import { valueInAlgo, type PoolReserves } from '@/lib/pools/price.ts'
 
 /** A lock's fields valuation reads, with what is locked and withdrawable now. */
@@ -54,25 +57,31 @@ export interface PortfolioLine {
   shares?: bigint
   /** The plain tokens the line's value is made of (an LP token as its two sides, sGROVE as GROVE): what a price history values. */
   exposure: LineAmount[]
-  /** µALGO; null when a token of the line has no ALGO pool to price it. */
+  /** µALGO; null when a token of the line has no pool route to price it. */
   algo: bigint | null
+  /** Set when selling the line into its pools returns less than CAP_PERCENT of its spot value: `algo` is then that, and this its spot value. */
+  spotAlgo?: bigint
 }
+
+/** A line is valued at what selling it returns when that is below this share of its spot value (a swap's usual slippage). */
+export const CAP_PERCENT = 98n
 
 /** The portfolio: its lines and their totals. */
 export interface Portfolio {
   lines: PortfolioLine[]
-  /** Σ of the priced lines' µALGO. */
+  /** Σ of the priced lines' µALGO but the locks': what can be moved now. */
   totalAlgo: bigint
-  /** Lines left out of the total because no pool prices them. */
+  /** Σ of the lock lines' µALGO: locked, vesting or waiting to be withdrawn. */
+  lockedAlgo: bigint
+  /** Lines left out of the totals because no pool prices them. */
   unpriced: number
+  /** Lines valued at what selling them returns rather than at spot. */
+  capped: number
 }
 
-/** LP supply the math uses: issued plus the 1,000 locked units. */
-const totalLiquidity = (p: PoolReserves) => p.lpIssued + 1000n
-
-/** What burning `lp` of `pool` pays, as the contract computes it: ⌊lp·r/L⌋ each side. */
+/** What burning `lp` of `pool` pays, as the contract computes it: ⌊lp·r/L⌋ each side, L the SDK's lpSupply. */
 export function underlying(pool: PoolReserves, lp: bigint): [bigint, bigint] {
-  const L = totalLiquidity(pool)
+  const L = lpSupply(pool)
   return [(lp * pool.reserveA) / L, (lp * pool.reserveB) / L]
 }
 
@@ -87,8 +96,15 @@ export function exposureOf(pools: readonly PoolReserves[], asset: bigint, amount
   ]
 }
 
-/** µALGO of plain token amounts; null when one has no ALGO pool. */
-const valueOfExposure = (pools: readonly PoolReserves[], parts: readonly LineAmount[]) => sum(parts.map((x) => valueInAlgo(pools, x.tokenId, x.amount)))
+const micro = (algo: number | null) => (algo === null ? null : BigInt(Math.floor(algo * 1e6)))
+
+/** µALGO of plain token amounts at spot (a direct ALGO pool exactly, else the SDK's route price) and, capped, what selling them returns; null when one has no price. */
+function valueOfExposure(pools: readonly PoolReserves[], parts: readonly LineAmount[], market?: MarketFigures): Pick<PortfolioLine, 'algo' | 'spotAlgo'> {
+  const spot = sum(parts.map((x) => valueInAlgo(pools, x.tokenId, x.amount) ?? (market ? micro(market.value(x.tokenId, x.amount).algo) : null)))
+  if (spot === null || !market) return { algo: spot }
+  const exit = sum(parts.map((x) => (x.tokenId === 0 ? x.amount : micro(market.exit(x.tokenId, x.amount).algo))))
+  return exit !== null && exit * 100n < spot * CAP_PERCENT ? { algo: exit, spotAlgo: spot } : { algo: spot }
+}
 
 const sum = (values: (bigint | null)[]): bigint | null => (values.some((v) => v === null) ? null : values.reduce<bigint>((s, v) => s + v!, 0n))
 
@@ -99,8 +115,11 @@ export function derivePortfolio(input: {
   locks?: readonly LockHolding[]
   stakes?: readonly StakeHolding[]
   sgrove?: SGroveHolding
+  /** The SDK's figures of the pools: prices tokens with no ALGO pool along their route, and caps lines at what selling returns. */
+  market?: MarketFigures
 }): Portfolio {
-  const { holdings, pools, sgrove } = input
+  const { holdings, pools, sgrove, market } = input
+  const valued = (parts: readonly LineAmount[]) => valueOfExposure(pools, parts, market)
   const lines: PortfolioLine[] = [{ kind: 'wallet', key: 'wallet-0', amounts: [{ tokenId: 0, amount: holdings.algo }], exposure: [{ tokenId: 0, amount: holdings.algo }], algo: holdings.algo }]
   const positions: PortfolioLine[] = []
   const vault: PortfolioLine[] = []
@@ -110,13 +129,13 @@ export function derivePortfolio(input: {
     if (sgrove && id === sgrove.sGroveAssetId) {
       // sGROVE has no pool: it is worth the GROVE unstaking it pays.
       const exposure = [{ tokenId: sgrove.groveAssetId, amount: sgrove.groveBehind(amount) }]
-      vault.push({ kind: 'sgrove', key: `sgrove-${id}`, shares: amount, amounts: exposure, exposure, algo: valueOfExposure(pools, exposure) })
+      vault.push({ kind: 'sgrove', key: `sgrove-${id}`, shares: amount, amounts: exposure, exposure, ...valued(exposure) })
     } else if (pool) {
       const exposure = exposureOf(pools, BigInt(id), amount)
-      positions.push({ kind: 'liquidity', key: `lp-${id}`, lp: amount, amounts: exposure, exposure, algo: valueOfExposure(pools, exposure) })
+      positions.push({ kind: 'liquidity', key: `lp-${id}`, lp: amount, amounts: exposure, exposure, ...valued(exposure) })
     } else {
       const exposure = [{ tokenId: id, amount }]
-      lines.push({ kind: 'wallet', key: `wallet-${id}`, amounts: exposure, exposure, algo: valueInAlgo(pools, id, amount) })
+      lines.push({ kind: 'wallet', key: `wallet-${id}`, amounts: exposure, exposure, ...valued(exposure) })
     }
   }
   const stakes: PortfolioLine[] = (input.stakes ?? [])
@@ -124,20 +143,23 @@ export function derivePortfolio(input: {
     .map((s) => {
       // A stake is worth what it stakes (an LP token its underlying) plus what it could claim now.
       const exposure = [...exposureOf(pools, s.stakeAsset, s.stake), ...s.pending.map((r) => ({ tokenId: Number(r.asset), amount: r.amount }))]
-      return { kind: s.kind, key: `${s.kind}-${s.programId}`, amounts: [{ tokenId: Number(s.stakeAsset), amount: s.stake }], stake: s, exposure, algo: valueOfExposure(pools, exposure) }
+      return { kind: s.kind, key: `${s.kind}-${s.programId}`, amounts: [{ tokenId: Number(s.stakeAsset), amount: s.stake }], stake: s, exposure, ...valued(exposure) }
     })
   const locks: PortfolioLine[] = (input.locks ?? [])
     .filter((l) => l.owed > 0n)
     .map((l) => {
       // A lock of LP tokens is worth its underlying, as a position is.
       const exposure = exposureOf(pools, l.asset, l.owed)
-      return { kind: 'lock' as const, key: `lock-${l.id}`, amounts: [{ tokenId: Number(l.asset), amount: l.owed }], lock: l, exposure, algo: valueOfExposure(pools, exposure) }
+      return { kind: 'lock' as const, key: `lock-${l.id}`, amounts: [{ tokenId: Number(l.asset), amount: l.owed }], lock: l, exposure, ...valued(exposure) }
     })
   const all = [...lines, ...positions, ...stakes, ...vault, ...locks]
+  const total = (ls: readonly PortfolioLine[]) => ls.reduce((s, l) => s + (l.algo ?? 0n), 0n)
   return {
     lines: all,
-    totalAlgo: all.reduce((s, l) => s + (l.algo ?? 0n), 0n),
+    totalAlgo: total(all.filter((l) => l.kind !== 'lock')),
+    lockedAlgo: total(locks),
     unpriced: all.filter((l) => l.algo === null).length,
+    capped: all.filter((l) => l.spotAlgo !== undefined).length,
   }
 }
 

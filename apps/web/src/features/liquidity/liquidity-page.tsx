@@ -23,6 +23,7 @@ import { PoolList } from './components/pool-list.tsx'
 import { PositionsTable } from './components/positions-table.tsx'
 import { formatShare, shareBeforeAfter } from './pool-facts.ts'
 import { poolRows } from './pool-list.ts'
+import { stableCoin } from '@/lib/pools/price.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, displayPrice, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
 
@@ -217,7 +218,7 @@ export function LiquidityPage() {
       </div>
       <Panel title="All pools">
         <PoolList
-          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p]))) : []}
+          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableCoin(market.tokens.values(), network.id)) : []}
           loading={deployment !== null && !market.pools && !market.poolsError}
           onAdd={(row) => {
             dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })

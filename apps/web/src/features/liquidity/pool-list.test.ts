@@ -19,15 +19,18 @@ const POOLS = [
 const HOLDINGS: Holdings = { algo: 1n, minBalance: 0n, assets: new Map([[9003, 10n]]) }
 
 describe('poolRows', () => {
-  it('lists every pool with its TVL in ALGO at the ALGO pools’ prices', () => {
-    const rows = poolRows(POOLS, TOKENS, undefined)
+  it('lists every pool with its TVL in USD and ALGO, each token priced along its route (MOSS through gUSD)', () => {
+    const rows = poolRows(POOLS, TOKENS, undefined, undefined, GUSD)
     expect(rows.map((r) => [r.name, r.tvlAlgo])).toEqual([
       ['ALGO/gUSD', 2_000_000_000n],
       ['ALGO/FERN', 20_000_000n],
       // 100 gUSD = 400 ALGO; 400 FERN = 100 ALGO
       ['gUSD/FERN', 500_000_000n],
-      ['gUSD/MOSS', null],
+      // 50 gUSD = 200 ALGO; 5 MOSS = 50 gUSD by their own pool
+      ['gUSD/MOSS', 400_000_000n],
     ])
+    // in USD each token by its own route to gUSD (FERN by the gUSD/FERN pool), as /dex/analytics prices it
+    expect(rows.map((r) => r.tvl.usd)).toEqual([500, 12.5, 200, 100].map((v) => expect.closeTo(v, 9)))
   })
   it('adds the analytics service’s 24h volume and fee APR to the pools it knows, by LP asset', () => {
     const rows = poolRows(POOLS, TOKENS, undefined, new Map([[9002, { volume24hUsd: 12.5, feeApr: 0.31 }]]))
@@ -38,8 +41,8 @@ describe('poolRows', () => {
 describe('visiblePools', () => {
   const rows = poolRows(POOLS, TOKENS, HOLDINGS)
   it.each<[string, string, { key: 'pair' | 'tvl' | 'share'; descending: boolean }, string[]]>([
-    ['puts the user’s positions first, then the largest TVL', '', { key: 'tvl', descending: true }, ['gUSD/FERN', 'ALGO/gUSD', 'ALGO/FERN', 'gUSD/MOSS']],
-    ['sorts by TVL ascending, unknown TVL first', '', { key: 'tvl', descending: false }, ['gUSD/FERN', 'gUSD/MOSS', 'ALGO/FERN', 'ALGO/gUSD']],
+    ['puts the user’s positions first, then the largest TVL', '', { key: 'tvl', descending: true }, ['gUSD/FERN', 'ALGO/gUSD', 'gUSD/MOSS', 'ALGO/FERN']],
+    ['sorts by TVL ascending', '', { key: 'tvl', descending: false }, ['gUSD/FERN', 'ALGO/FERN', 'gUSD/MOSS', 'ALGO/gUSD']],
     ['sorts by pair', '', { key: 'pair', descending: false }, ['gUSD/FERN', 'ALGO/FERN', 'ALGO/gUSD', 'gUSD/MOSS']],
     ['finds pools by symbol', 'fern', { key: 'tvl', descending: true }, ['gUSD/FERN', 'ALGO/FERN']],
     ['finds a pair by both symbols in either order', 'fern algo', { key: 'tvl', descending: true }, ['ALGO/FERN']],

@@ -3,6 +3,8 @@
 // 24h volume and fee APR come from the analytics service when it runs (by pool id, the LP asset);
 // without it rows carry none and the list leaves those columns out rather than show blanks.
 import type { Holdings } from '@/lib/account/account.ts'
+import { lpSupply } from '@grove/sdk/figures'
+import { figuresOf, type Value } from '@/lib/pools/figures.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { Pool } from '@/lib/tx/dex.ts'
 
@@ -15,7 +17,9 @@ export interface PoolRow {
   name: string
   /** LP tokens the user holds (0 when none or not connected). */
   userLp: bigint
-  /** Total value locked in µALGO: both reserves at the ALGO pools' spot prices; null when a side has no ALGO pool. */
+  /** Total value locked, USD first and ALGO second: the SDK's pool TVL, each token priced along its route of pools (as /dex/analytics prices it). */
+  tvl: Value
+  /** The TVL in µALGO (rounded), for sorting; null when no route prices the pool. */
   tvlAlgo: bigint | null
   /** The analytics service's 24h volume (USD) and fee APR (a fraction); absent when it does not run. */
   market?: PoolMarketFigures
@@ -38,28 +42,21 @@ export interface PoolSort {
 
 const describe = (tokens: ReadonlyMap<number, Token>, id: bigint): Token => tokens.get(Number(id)) ?? { id: Number(id), symbol: `#${id}`, name: `Asset ${id}`, decimals: 0 }
 
-/** µALGO value of `amount` of `asset` at the spot price of its ALGO pool; null without one. */
-export function algoValueOf(pools: readonly Pool[], asset: bigint, amount: bigint): bigint | null {
-  if (asset === 0n) return amount
-  const pool = pools.find((p) => p.a === 0n && p.b === asset)
-  if (!pool || pool.reserveB === 0n) return null
-  return (amount * pool.reserveA) / pool.reserveB
-}
-
-/** A row for every pool. */
-export function poolRows(pools: readonly Pool[], tokens: ReadonlyMap<number, Token>, holdings: Holdings | undefined, market?: ReadonlyMap<number, PoolMarketFigures>): PoolRow[] {
+/** A row for every pool; `stable` is the network's dollar coin. */
+export function poolRows(pools: readonly Pool[], tokens: ReadonlyMap<number, Token>, holdings: Holdings | undefined, market?: ReadonlyMap<number, PoolMarketFigures>, stable: Pick<Token, 'id'> | null = null): PoolRow[] {
+  const figures = figuresOf(pools, tokens, stable)
   return pools.map((pool) => {
     const tokenA = describe(tokens, pool.a)
     const tokenB = describe(tokens, pool.b)
-    const a = algoValueOf(pools, pool.a, pool.reserveA)
-    const b = algoValueOf(pools, pool.b, pool.reserveB)
+    const tvl = figures.tvl(pool)
     return {
       pool,
       tokenA,
       tokenB,
       name: `${tokenA.symbol}/${tokenB.symbol}`,
       userLp: holdings?.assets.get(Number(pool.lpAsset)) ?? 0n,
-      tvlAlgo: a === null || b === null ? null : a + b,
+      tvl,
+      tvlAlgo: tvl.algo === null ? null : BigInt(Math.round(tvl.algo * 1e6)),
       ...(market?.has(Number(pool.lpAsset)) ? { market: market.get(Number(pool.lpAsset))! } : {}),
     }
   })
@@ -77,11 +74,8 @@ const compare = (x: PoolRow, y: PoolRow, key: PoolSortKey): number => {
   const [a, b] = key === 'tvl' ? [x.tvlAlgo ?? -1n, y.tvlAlgo ?? -1n] : [shareOfPool(x), shareOfPool(y)]
   return a === b ? 0 : a < b ? -1 : 1
 }
-/** LP units locked forever by a pool's first deposit: they count in the supply a share redeems against. */
-const LOCKED_LP = 1000n
-
-/** The user's redeemable share of the pool in parts per billion (what their LP withdraws), comparable across pools. */
-export const shareOfPool = (row: Pick<PoolRow, 'pool' | 'userLp'>): bigint => (row.pool.lpIssued === 0n ? 0n : (row.userLp * 1_000_000_000n) / (row.pool.lpIssued + LOCKED_LP))
+/** The user's redeemable share of the pool in parts per billion (what their LP withdraws, over the SDK's lpSupply: the locked first 1,000 units included), comparable across pools. */
+export const shareOfPool = (row: Pick<PoolRow, 'pool' | 'userLp'>): bigint => (row.pool.lpIssued === 0n ? 0n : (row.userLp * 1_000_000_000n) / lpSupply(row.pool))
 
 /** The rows matching `query`, the user's positions first, each group in the chosen order (ties by pair). */
 export function visiblePools(rows: readonly PoolRow[], query: string, sort: PoolSort): PoolRow[] {

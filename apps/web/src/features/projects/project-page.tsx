@@ -8,6 +8,7 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { formatPriceValue } from '@/lib/pools/figures.ts'
 import { shortenAddress } from '@/lib/format.ts'
 import { chainClockQuery, chainNow, formatPercent, formatTime, projectQuery, unlockSchedule } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
@@ -137,7 +138,7 @@ function SupplyLocked(props: { facts: Facts; token: Token | null }) {
       </p>
       {asset && token && facts.locked !== null && facts.creatorHolding !== null ? (
         <p className="hint">
-          {formatAmount(facts.locked, asset.decimals, { thousands: true })} {token.symbol} locked and not withdrawn, over {formatAmount(asset.total - facts.creatorHolding, asset.decimals, { thousands: true })} {token.symbol}{' '}
+          {formatAmount(facts.locked, asset.decimals, { thousands: true })} {token.symbol} not yet unlocked (still vesting, or before a time lock’s end; vested tokens waiting to be withdrawn are not counted), over {formatAmount(asset.total - facts.creatorHolding, asset.decimals, { thousands: true })} {token.symbol}{' '}
           outside the creator’s account (total supply {formatAmount(asset.total, asset.decimals, { thousands: true })} minus the creator’s {formatAmount(facts.creatorHolding, asset.decimals, { thousands: true })}).
         </p>
       ) : null}
@@ -157,7 +158,11 @@ function Pools(props: { facts: Facts; token: Token | null }) {
     <Panel title="Pools">
       {market && props.token ? (
         <p>
-          Price: <strong>{market.priceMicroAlgo === null ? 'no ALGO pool' : `${formatAlgo(market.priceMicroAlgo, { maxDecimals: 6 })} per ${props.token.symbol}`}</strong> · Liquidity in ALGO pools:{' '}
+          Price:{' '}
+          <strong data-testid="project-price" data-usd={props.facts.price?.usd ?? ''} data-algo={props.facts.price?.algo ?? ''}>
+            {props.facts.price && (props.facts.price.usd !== null || props.facts.price.algo !== null) ? `${formatPriceValue(props.facts.price)} per ${props.token.symbol}` : 'no pool prices it'}
+          </strong>{' '}
+          · Liquidity in ALGO pools:{' '}
           <strong>{formatAlgo(market.liquidityMicroAlgo, { maxDecimals: 2 })}</strong>
         </p>
       ) : null}

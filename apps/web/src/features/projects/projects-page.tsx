@@ -5,6 +5,7 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
 import { formatAlgo } from '@grove/sdk/amount'
+import { formatPriceValue } from '@/lib/pools/figures.ts'
 import { formatPercent, projectsQuery, type Project } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { toToken } from '@/lib/tokens/tokens.ts'
@@ -74,7 +75,7 @@ export function ProjectsPage() {
           </table>
         </div>
       )}
-      <p className="hint">Supply locked: what Grove locks still hold of the token over its supply outside the creator’s account (total supply minus the creator’s holding).</p>
+      <p className="hint">Supply locked: what Grove locks have not yet unlocked (still vesting, or before a time lock’s end; vested tokens waiting to be withdrawn are not counted) over the token’s supply outside the creator’s account (total supply minus the creator’s holding).</p>
     </Page>
   )
 }
@@ -89,7 +90,9 @@ function ProjectRow(props: { project: Project }) {
         <Link to={`/projects/${project.asset}`}>{project.name || `Asset ${project.asset}`}</Link>
       </th>
       <td data-label="Token">{token ? `${token.symbol} (#${project.asset})` : `#${project.asset}`}</td>
-      <td data-label="Price">{facts.market?.priceMicroAlgo != null ? formatAlgo(facts.market.priceMicroAlgo, { maxDecimals: 6 }) : '—'}</td>
+      <td data-label="Price" data-testid="project-price" data-usd={facts.price?.usd ?? ''} data-algo={facts.price?.algo ?? ''}>
+        {facts.price ? formatPriceValue(facts.price) : '…'}
+      </td>
       <td data-label="Liquidity">{facts.market ? (facts.market.liquidityMicroAlgo > 0n ? formatAlgo(facts.market.liquidityMicroAlgo, { maxDecimals: 2 }) : 'None') : '…'}</td>
       <td data-label="Supply locked" data-testid="supply-locked">
         {facts.percent === undefined ? '…' : formatPercent(facts.percent)}

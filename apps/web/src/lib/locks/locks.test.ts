@@ -1,31 +1,8 @@
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
-import { chainNow, formatPercent, localInputFromSeconds, lockedUnwithdrawn, newLockTerms, secondsFromLocalInput, supplyLockedPercent, unlockSchedule } from './locks.ts'
+import { chainNow, formatPercent, localInputFromSeconds, newLockTerms, secondsFromLocalInput, unlockSchedule } from './locks.ts'
 
 const lock = (amount: bigint, withdrawn: bigint, cliff: bigint, end: bigint) => ({ ...newLockTerms(amount, cliff, end), withdrawn })
-
-describe('supplyLockedPercent', () => {
-  it.each([
-    // locks (amount, withdrawn), total, creator's holding → %
-    { name: 'counts what is locked and not withdrawn over the supply outside the creator', locks: [[300n, 0n]], total: 1000n, creator: 300n, percent: 300 / 7 },
-    { name: 'leaves withdrawn tokens out', locks: [[300n, 100n]], total: 1000n, creator: 0n, percent: 20 },
-    { name: 'adds every lock', locks: [[100n, 0n], [50n, 25n]], total: 1000n, creator: 0n, percent: 12.5 },
-    { name: 'is 0 without locks', locks: [], total: 1000n, creator: 0n, percent: 0 },
-    { name: 'is unknown when the creator holds everything', locks: [], total: 1000n, creator: 1000n, percent: null },
-  ])('$name', ({ locks, total, creator, percent }) => {
-    const got = supplyLockedPercent(
-      locks.map(([amount, withdrawn]) => ({ amount: amount!, withdrawn: withdrawn! })),
-      total,
-      creator,
-    )
-    if (percent === null) expect(got).toBeNull()
-    else expect(got).toBeCloseTo(percent, 3)
-  })
-
-  it('sums what the locks still hold', () => {
-    expect(lockedUnwithdrawn([{ amount: 10n, withdrawn: 3n }, { amount: 5n, withdrawn: 5n }])).toBe(7n)
-  })
-})
 
 describe('formatPercent', () => {
   it.each([

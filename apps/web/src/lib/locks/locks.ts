@@ -121,23 +121,6 @@ export function projectQuery(algod: AlgodConfig, registryAppId: number, asset: n
 /** What every project read's key starts with. */
 export const projectsKey = (algod: AlgodConfig, registryAppId: number) => [...algodKey(algod), 'projects', registryAppId] as const
 
-/** What the locks still hold: deposited and not withdrawn (vested or not). */
-export function lockedUnwithdrawn(locks: readonly Pick<Lock, 'amount' | 'withdrawn'>[]): bigint {
-  return locks.reduce((sum, l) => sum + l.amount - l.withdrawn, 0n)
-}
-
-/**
- * The % of supply locked: what the locks still hold over the supply outside the creator's account
- * (total − the creator's holding, the creator's unissued reserve being no one's float). Null when
- * nothing is outside the creator's account.
- */
-export function supplyLockedPercent(locks: readonly Pick<Lock, 'amount' | 'withdrawn'>[], total: bigint, creatorHolding: bigint): number | null {
-  const circulating = total - creatorHolding
-  if (circulating <= 0n) return null
-  // Basis points of a basis point keep four decimals exact enough for a percentage.
-  return Number((lockedUnwithdrawn(locks) * 1_000_000n) / circulating) / 10_000
-}
-
 /** A percentage as a page shows it: "12.5%", "<0.01%", "—" when unknown. */
 export function formatPercent(value: number | null): string {
   if (value === null) return '—'

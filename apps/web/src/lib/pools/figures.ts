@@ -5,7 +5,7 @@ import { marketFigures, programFigures, type MarketFigures, type ProgramFigures,
 import type { StakingProgram } from '../tx/dex.ts'
 import type { Token } from '../tokens/tokens.ts'
 import type { PoolReserves } from './price.ts'
-import { formatUsd } from '../analytics/derive.ts'
+import { formatPrice, formatUsd } from '../analytics/derive.ts'
 
 export type { MarketFigures, ProgramFigures, Value } from '@grove/sdk/figures'
 /** Every page writes dollars and an APR with these. */
@@ -34,4 +34,11 @@ export function formatValue(v: Value): string {
   if (v.usd !== null && v.algo !== null) return `${formatUsd(v.usd)} (${formatAlgoAmount(v.algo)})`
   if (v.usd !== null) return formatUsd(v.usd)
   return v.algo !== null ? formatAlgoAmount(v.algo) : '—'
+}
+
+/** A token's price USD first, ALGO second, with the digits /dex/analytics gives prices: "$0.0123 (0.0615 ALGO)"; "—" unpriced. */
+export function formatPriceValue(v: Value): string {
+  const usd = v.usd === null ? null : `$${formatPrice(v.usd)}`
+  const algo = v.algo === null ? null : `${formatPrice(v.algo)} ALGO`
+  return usd && algo ? `${usd} (${algo})` : (usd ?? algo ?? '—')
 }

@@ -87,7 +87,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   const holdsSGrove = sGroveId !== null && (account.data?.assets.get(sGroveId) ?? 0n) > 0n
   const ready = account.data && (deployment === null || (pools.data && stakes !== null && (!holdsSGrove || sgrove)))
   return {
-    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: lockHoldings, stakes: stakes ?? [], sgrove }) : null,
+    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: lockHoldings, stakes: stakes ?? [], sgrove, market: figuresOf(poolList, tokens, stable) }) : null,
     tokens,
     pools: poolList,
     stable,
@@ -224,8 +224,22 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
                 </th>
               </tr>
               {lines.map((l) => (
-                <tr key={l.key} data-testid="portfolio-line" data-kind={l.kind} data-key={l.key} data-algo={l.algo === null ? undefined : String(l.algo)}>
-                  <th scope="row">{lineName(l, tokens, pools)}</th>
+                <tr
+                  key={l.key}
+                  data-testid="portfolio-line"
+                  data-kind={l.kind}
+                  data-key={l.key}
+                  data-algo={l.algo === null ? undefined : String(l.algo)}
+                  data-spot-algo={l.algo === null ? undefined : String(l.spotAlgo ?? l.algo)}
+                >
+                  <th scope="row">
+                    {lineName(l, tokens, pools)}
+                    {l.spotAlgo !== undefined ? (
+                      <span className="hint amount-line" data-testid="capped-note">
+                        Valued at what selling it into its pools returns, not {formatAmount(l.spotAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO at spot: its pools cannot pay that much.
+                      </span>
+                    ) : null}
+                  </th>
                   <LineAmounts line={l} v={props.v} />
                   <ValueCells algo={l.algo} v={props.v} />
                 </tr>
@@ -235,10 +249,19 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
         })}
         <tfoot>
           <tr data-testid="portfolio-total" data-algo={String(portfolio.totalAlgo)} data-at={props.v.now === null ? undefined : String(props.v.now)}>
-            <th scope="row">Total</th>
+            <th scope="row">{portfolio.lockedAlgo > 0n ? 'Total you can move now' : 'Total'}</th>
             <td>{portfolio.unpriced > 0 ? <span className="hint">{portfolio.unpriced} unpriced line(s) not counted</span> : null}</td>
             <ValueCells algo={portfolio.totalAlgo} v={props.v} />
           </tr>
+          {portfolio.lockedAlgo > 0n ? (
+            <tr data-testid="portfolio-locked" data-algo={String(portfolio.lockedAlgo)}>
+              <th scope="row">In locks</th>
+              <td>
+                <span className="hint">locked, vesting or waiting to be withdrawn; not in the total above</span>
+              </td>
+              <ValueCells algo={portfolio.lockedAlgo} v={props.v} />
+            </tr>
+          ) : null}
         </tfoot>
       </table>
     </div>

@@ -52,11 +52,17 @@ export function ValueSummary(props: { v: ValuedPortfolio }) {
     <section className="value-summary" aria-label="Portfolio value">
       <div className="value-summary__figures">
         <div>
-          <p className="value-summary__label">Total value</p>
+          <p className="value-summary__label">{portfolio && portfolio.lockedAlgo > 0n ? 'Value you can move now' : 'Total value'}</p>
           <p className="value-summary__total" data-testid="summary-total" data-algo={portfolio ? String(portfolio.totalAlgo) : undefined}>
             {portfolio ? (totalUsd !== null && stable ? `$${formatAmount(totalUsd, stable.decimals, { thousands: true, maxDecimals: 2 })}` : `${formatAmount(portfolio.totalAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO`) : '…'}
           </p>
           {portfolio && totalUsd !== null ? <p className="hint">{formatAmount(portfolio.totalAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO</p> : null}
+          {portfolio && portfolio.lockedAlgo > 0n ? (
+            <p className="hint" data-testid="summary-locked" data-algo={String(portfolio.lockedAlgo)}>
+              + {formatAmount(portfolio.lockedAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO in locks, not counted: locked or vesting
+            </p>
+          ) : null}
+          {portfolio && portfolio.capped > 0 ? <p className="hint">{portfolio.capped} holding(s) valued at what selling into their pools returns, below spot</p> : null}
         </div>
         <dl className="value-summary__changes">
           {[

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
-import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { formatAmount } from '@grove/sdk/amount'
+import { formatValue } from '@/lib/pools/figures.ts'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { displayPrice } from '../derive-liquidity.ts'
 import { shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
@@ -77,7 +78,7 @@ export function PoolList(props: PoolListProps) {
                 const { pool, tokenA: a, tokenB: b } = row
                 const mine = row.userLp > 0n
                 return (
-                  <tr key={String(pool.lpAsset)} data-pool-row={row.name}>
+                  <tr key={String(pool.lpAsset)} data-pool-row={row.name} data-lp={String(pool.lpAsset)}>
                     <th scope="row" data-label="Pool">
                       <span className="pair-logos">
                         <TokenLogo token={a} size={22} />
@@ -97,7 +98,9 @@ export function PoolList(props: PoolListProps) {
                     <td data-label="Price">
                       {pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
                     </td>
-                    <td data-label="TVL">{row.tvlAlgo === null ? '—' : formatAlgo(row.tvlAlgo, { maxDecimals: 0 })}</td>
+                    <td data-label="TVL" data-testid="pool-tvl" data-usd={row.tvl.usd ?? ''} data-algo={row.tvl.algo ?? ''}>
+                      {formatValue(row.tvl)}
+                    </td>
                     {analytics ? (
                       <td data-label="Volume 24h · fee APR" data-testid="pool-market">
                         {row.market ? formatUsd(row.market.volume24hUsd) : '—'}
@@ -123,7 +126,7 @@ export function PoolList(props: PoolListProps) {
           </tbody>
         </table>
       </div>
-      <p className="hint">Reserves, prices and TVL are read from algod; TVL values both sides at their ALGO pools’ prices. {analytics ? '24h volume (USD) and fee APR come from Grove’s analytics service.' : '24h volume and fee APR appear when the analytics service runs.'}</p>
+      <p className="hint">Reserves, prices and TVL are read from algod; TVL values both sides in USD and ALGO along each token’s route of pools, as the analytics page does. {analytics ? '24h volume (USD) and fee APR come from Grove’s analytics service.' : '24h volume and fee APR appear when the analytics service runs.'}</p>
     </div>
   )
 }
