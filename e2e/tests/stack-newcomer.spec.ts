@@ -190,3 +190,23 @@ test('the dashboard tabs all fit a 390 px phone, none cut off', async ({ page })
   expect(await tabs.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await page.screenshot({ path: 'screenshots/dashboard-tabs-390.png' })
 })
+
+test('at 1280 px the pools table and the admin’s project tables show their actions without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize(viewport(1280))
+  const unclipped = async (table: string) => {
+    const wrap = page.getByRole('table', { name: table, exact: true }).locator('xpath=ancestor::div[contains(@class, "table-wrap")][1]')
+    await expect(wrap).toBeVisible({ timeout: 30_000 })
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), table).toBeLessThanOrEqual(1)
+  }
+  await page.goto('/shares')
+  await expect(page.getByRole('table', { name: 'All pools' }).getByRole('button', { name: /^Add to the / }).first()).toBeVisible({ timeout: 30_000 })
+  await unclipped('All pools')
+  const admin = (await algorand().account.localNetDispenser()).addr.toString()
+  await page.goto('/admin')
+  await connectKmd(page, admin)
+  await expect(page.locator('.admin-role')).toBeVisible({ timeout: 30_000 })
+  await unclipped('Unverified projects')
+  await unclipped('Verified projects')
+  await page.getByRole('table', { name: 'Verified projects', exact: true }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'screenshots/admin-projects-1280.png' })
+})

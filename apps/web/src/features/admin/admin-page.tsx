@@ -470,7 +470,7 @@ function ProjectsPanel(props: SectionProps & { registryAppId: number }) {
       <td data-label="Owner">
         <code className="address">{p.owner.slice(0, 6)}…{p.owner.slice(-4)}</code>
       </td>
-      <td>
+      <td className="admin-projects__action">
         <button type="button" className="button button--ghost" disabled={props.disabled} onClick={() => props.onReview(verifyProjectReview(p.asset, p.name, !p.verified))}>
           {p.verified ? 'Unverify' : 'Verify'}
         </button>
@@ -479,7 +479,7 @@ function ProjectsPanel(props: SectionProps & { registryAppId: number }) {
   )
   const table = (label: string, rows: typeof queue, empty: string) => (
     <div className="table-wrap">
-      <table className="table table--stack" aria-label={label}>
+      <table className="table table--stack admin-projects" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Project</th>
