@@ -187,7 +187,7 @@ export class RemoteState {
   private readonly file: string | undefined
 
   constructor(
-    readonly options: ForkOptions,
+    readonly options: NodeForkOptions,
     private readonly state: LedgerState,
     dataDir: string | undefined,
     /** Addresses of the fork's own genesis: local, never read from the remote. */

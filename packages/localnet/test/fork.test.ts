@@ -124,6 +124,11 @@ describe('a fork of a live network', () => {
     expect(fork.fork?.round).toBeGreaterThan(0)
   })
 
+  it('has an indexer that says its history starts at the fork', async () => {
+    const health = (await (await fetch(`${fork.indexer.url}/health`)).json()) as { data?: { fork?: { remote: string; 'remote-round': number; 'history-starts-at-round': number } } }
+    expect(health.data?.fork).toEqual({ remote: remote.algod.url, 'remote-round': fork.fork!.round, 'history-starts-at-round': 1 })
+  })
+
   it('runs an app call against a remote app global state and box, leaving the remote unchanged', async () => {
     await bump(forkAlgod, funder())
     expect(await counter(forkAlgod)).toBe(42n)

@@ -8,6 +8,7 @@ import { encodeModelJSON } from '../algod/required.ts'
 import { parseBoxName } from '../algod/handlers/applications.ts'
 import { assetRowParamsJSON, blockHeaderJSON, type Json } from './convert.ts'
 import type { Creatable, IndexerStore, ResourceRow } from './store.ts'
+import type { ForkBase } from '@grove/ledger'
 import { accountAtRound, RewindError } from './rewind.ts'
 import { decodeCanonicalAddress } from './address.ts'
 import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransactions, timeQuery, transactionFilter } from './transactions.ts'
@@ -15,6 +16,8 @@ import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransacti
 /** What indexer handlers see. */
 export interface IndexerContext {
   store: IndexerStore
+  /** On a fork: what it began from (its history starts at round 1, after the remote's `round`). */
+  fork?: ForkBase
 }
 
 export type IndexerHandler = (ctx: IndexerContext, req: AlgodRequest) => AlgodReply | Promise<AlgodReply>
@@ -47,7 +50,9 @@ const addressKey = (a: string): string => Buffer.from(algosdk.decodeAddress(a).p
 /** GET /health. */
 export function health(ctx: IndexerContext): AlgodReply {
   const round = ctx.store.round()
-  return jsonReply({ 'db-available': true, 'is-migrating': false, message: round.toString(), round, version: INDEXER_VERSION })
+  // a fork's indexer holds the fork's blocks only: `data` says where that history starts
+  const data = ctx.fork === undefined ? {} : { data: { fork: { remote: ctx.fork.url, 'remote-round': ctx.fork.round, 'history-starts-at-round': 1 } } }
+  return jsonReply({ ...data, 'db-available': true, 'is-migrating': false, message: round.toString(), round, version: INDEXER_VERSION })
 }
 
 // ---- accounts -----------------------------------------------------------------------------

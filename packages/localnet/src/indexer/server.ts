@@ -92,7 +92,8 @@ async function handle(ctx: IndexerContext, req: IncomingMessage, res: ServerResp
 /** Builds the indexer over a ledger node: indexes its stored blocks, then follows its commits. */
 export function createIndexerListener(node: Node): IndexerListener {
   const store = new IndexerStore(node, [...genesisAllocation()].map(([addr]) => addr))
-  const ctx: IndexerContext = { store }
+  const base = node.fork?.options.base
+  const ctx: IndexerContext = base === undefined ? { store } : { store, fork: base }
   return {
     listener: (req, res) => {
       void handle(ctx, req, res)
