@@ -1,44 +1,36 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ReviewDialog } from '@/components/dex/review-dialog.tsx'
+import { useQuery } from '@tanstack/react-query'
+import { PreparedReview } from '@/components/dex/prepared-review.tsx'
 import { algodKey } from '@/lib/algod.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Dex } from '@/lib/tx/dex.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
 import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
 import { preparedAdminQuery } from '../api/prepared-admin.ts'
 import type { AdminReview } from '../admin-actions.ts'
 
-/** Reviews one admin action: what it changes (from → to), the simulated fee and outcome, then signs it with toasts. */
+/** Reviews one admin action through the one review: what it changes (from → to), the simulated fee and outcome, then signs it with toasts. */
 export function AdminReviewDialog(props: { review: AdminReview; dex: Dex | null; onClose(): void }) {
   const { algod } = useProtocol()
-  const client = useQueryClient()
   const tx = useDexTransaction()
   const prepared = useQuery(preparedAdminQuery(props.dex, tx.context(), props.review.action))
-  const simulated = useQuery(simulationQuery(prepared.data))
   const deposit = prepared.data?.poolDeposit
-  const readable = (e: Error) => props.dex?.readableError(e) ?? e.message
-
-  async function onConfirm() {
-    const group = prepared.data
-    if (!group) return
-    const ok = await tx.run({ pending: props.review.pending, done: props.review.done, send: () => group.send() })
-    // Every read of this algod may show the change: registry globals, verified list, pools, projects.
-    await client.invalidateQueries({ queryKey: algodKey(algod) })
-    if (ok) props.onClose()
-    else void prepared.refetch()
-  }
 
   return (
-    <ReviewDialog
+    <PreparedReview
+      tx={tx}
+      prepared={prepared}
+      action={props.review.action}
       title={props.review.title}
       confirmLabel="Sign"
-      preparing={prepared.isFetching}
-      prepareError={prepared.error ? readable(prepared.error) : null}
-      busy={tx.busy}
-      simulation={{ pending: !simulated.data && !simulated.error, error: simulated.error ? readable(simulated.error) : null, changes: simulated.data ?? null }}
-      quoted={{ changes: deposit ? [{ asset: 0n, amount: -deposit, note: 'registry box deposit' }] : [], fee: prepared.data?.fee ?? null, asset: (id) => ({ symbol: `#${id}`, decimals: 0 }) }}
-      onConfirm={() => void onConfirm()}
+      quoted={deposit ? [{ asset: 0n, amount: -deposit, note: 'registry box deposit' }] : []}
+      asset={(id) => ({ symbol: `#${id}`, decimals: 0 })}
+      pending={props.review.pending}
+      done={props.review.done}
+      explain={(e) => props.dex?.readableError(e) ?? e.message}
+      explainSend={(d, e) => d.readableError(e)}
+      // Every read of this algod may show the change: registry globals, verified list, pools, projects.
+      invalidates={[algodKey(algod)]}
+      onDone={props.onClose}
       onClose={props.onClose}
     >
       <dl className="admin-changes" data-testid="admin-changes">
@@ -57,6 +49,6 @@ export function AdminReviewDialog(props: { review: AdminReview; dex: Dex | null;
           The registry pays for each verified token’s record from its own balance, which is short: this group first sends it {formatAmount(deposit, 6)} ALGO.
         </p>
       ) : null}
-    </ReviewDialog>
+    </PreparedReview>
   )
 }
