@@ -273,6 +273,21 @@ export class RemoteState {
         for (const id of call.foreignApps) apps.add(id)
         for (const id of call.foreignAssets) assets.add(id)
         for (const b of call.boxes) boxes.push([b.appIndex === 0n ? self : b.appIndex, b.name])
+        // the access list (tx.Access) names the same kinds of resources, and holdings and locals as pairs
+        for (const r of call.access) {
+          account(r.address)
+          if (r.appIndex !== undefined) apps.add(r.appIndex)
+          if (r.assetIndex !== undefined) assets.add(r.assetIndex)
+          if (r.holding !== undefined) {
+            account(r.holding.address)
+            assets.add(r.holding.assetIndex)
+          }
+          if (r.locals !== undefined) {
+            account(r.locals.address)
+            apps.add(r.locals.appIndex === 0n ? self : r.locals.appIndex)
+          }
+          if (r.box !== undefined) boxes.push([r.box.appIndex === 0n ? self : r.box.appIndex, r.box.name])
+        }
       }
     }
     await Promise.all([...[...accounts.values()].map((a) => this.ensureAccount(a)), ...[...apps].map((id) => this.ensureApp(id)), ...[...assets].map((id) => this.ensureAsset(id))])

@@ -137,6 +137,18 @@ describe('a fork of a live network', () => {
     expect(algosdk.decodeUint64(box.value, 'bigint')).toBe(7n)
   })
 
+  it('moves a remote asset to a local account, the remote holding untouched', async () => {
+    const local = await fundedAccount(forkAlgod, 1_000_000)
+    const sp = await params(forkAlgod)
+    const optIn = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: local.addr, receiver: local.addr, assetIndex: assetId, amount: 0, suggestedParams: sp })
+    await send(forkAlgod, optIn.signTxn(local.sk))
+    const give = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: local.addr, assetIndex: assetId, amount: 2_500, suggestedParams: sp })
+    await send(forkAlgod, give.signTxn(owner.sk))
+    expect((await forkAlgod.accountAssetInformation(local.addr, assetId).do()).assetHolding?.amount).toBe(2_500n)
+    expect((await forkAlgod.accountAssetInformation(owner.addr, assetId).do()).assetHolding?.amount).toBe(997_500n)
+    expect((await remoteAlgod.accountAssetInformation(owner.addr, assetId).do()).assetHolding?.amount).toBe(1_000_000n)
+  })
+
   it('creates ids above the remote ones', async () => {
     const sp = await params(forkAlgod)
     const create = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: owner.addr, total: 5n, decimals: 0, defaultFrozen: false, unitName: 'LOC', suggestedParams: sp })

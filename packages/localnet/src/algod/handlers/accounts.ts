@@ -31,7 +31,7 @@ export async function accountAssetInformation(ctx: AlgodContext, req: AlgodReque
   const address = addressParam(req)
   const assetId = uintParam(req, 'asset-id')
   const format = responseFormat(req)
-  await ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey)
+  await Promise.all([ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey), ctx.node.fork?.ensureAsset(assetId)])
   const info = ctx.node.accountAsset(address, assetId)
   if (!info) throw notFound(ALGOD_ERRORS.accountAssetDoesNotExist)
   return modelReply(info, format)
