@@ -140,6 +140,7 @@ test('the dashboard shows locked value apart from what can be moved now, and val
   const x = Number(held) * 0.997
   expect(Number(counted)).toBeCloseTo((Number(pool!.reserveA) * x) / (Number(pool!.reserveB) + x), -2)
   await expect(wallet.getByTestId('capped-note')).toContainText('Valued at what selling it into its pools returns')
+  await expect(wallet.getByRole('cell').last()).toBeInViewport()
 
   // the lock: in its own total, not in what can be moved now
   const lockLine = page.locator('[data-testid="portfolio-line"][data-kind="lock"]')

@@ -181,6 +181,11 @@ function LineAmounts(props: { line: PortfolioLine; v: ValuedPortfolio }) {
       ) : null}
       {l.lp !== undefined ? <span className="hint amount-line">{formatAmount(l.lp, 6, { thousands: true })} LP</span> : null}
       {l.stake ? <ProgramLine programId={l.stake.programId} v={v} /> : null}
+      {l.spotAlgo !== undefined ? (
+        <span className="hint amount-line" data-testid="capped-note">
+          Valued at what selling it into its pools returns: {formatAmount(l.spotAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO at spot is more than they can pay
+        </span>
+      ) : null}
     </td>
   )
 }
@@ -232,14 +237,7 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
                   data-algo={l.algo === null ? undefined : String(l.algo)}
                   data-spot-algo={l.algo === null ? undefined : String(l.spotAlgo ?? l.algo)}
                 >
-                  <th scope="row">
-                    {lineName(l, tokens, pools)}
-                    {l.spotAlgo !== undefined ? (
-                      <span className="hint amount-line" data-testid="capped-note">
-                        Valued at what selling it into its pools returns, not {formatAmount(l.spotAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO at spot: its pools cannot pay that much.
-                      </span>
-                    ) : null}
-                  </th>
+                  <th scope="row">{lineName(l, tokens, pools)}</th>
                   <LineAmounts line={l} v={props.v} />
                   <ValueCells algo={l.algo} v={props.v} />
                 </tr>
