@@ -11,6 +11,7 @@ import { addLiquidity as quoteAdd } from './amm.ts'
 import type { Pool } from './amm.ts'
 import { poolBoxName } from './pool-state.ts'
 import { dexMethod } from './spec.ts'
+import { readGlobalState } from '../core/global-state.ts'
 
 export { missingOptIns }
 
@@ -46,10 +47,9 @@ const BARE_CALL_COST = 16
 
 /** The registry app id the DEX was created with (its `registry` global). */
 export async function readRegistryAppId(algod: Algodv2, dexAppId: bigint): Promise<bigint> {
-  const app = await algod.getApplicationByID(dexAppId).do()
-  const entry = app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === 'registry')
-  if (!entry) throw new Error(`App ${dexAppId} is not a Grove DEX (no registry)`)
-  return BigInt(entry.value.uint)
+  const registry = (await readGlobalState(algod, dexAppId)).uint('registry')
+  if (registry === undefined) throw new Error(`App ${dexAppId} is not a Grove DEX (no registry)`)
+  return registry
 }
 
 /** A DEX action being built: the group, the registry it names, and the opt-ins it added. */

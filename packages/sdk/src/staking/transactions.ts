@@ -12,6 +12,7 @@ import type { StakingPosition } from './contract.ts'
 import { creationDeposit, extendDeposits, pendingRewards, topUpDeposit } from './math.ts'
 import { fetchPosition, latestTimestamp } from './state.ts'
 import type { ProgramRef } from './state.ts'
+import { readGlobalState } from '../core/global-state.ts'
 
 /** Who acts, on which staking app, and how to sign. */
 export interface StakingContext {
@@ -92,9 +93,7 @@ const position = async (ctx: StakingContext, program: bigint, known?: StakingPos
 
 /** The program id the next createProgram gets (the app's programCount + 1). */
 export async function nextProgramId(algod: Algodv2, stakingAppId: bigint): Promise<bigint> {
-  const app = await algod.getApplicationByID(stakingAppId).do()
-  const count = app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === 'programCount')
-  return BigInt(count?.value.uint ?? 0) + 1n
+  return ((await readGlobalState(algod, stakingAppId)).uint('programCount') ?? 0n) + 1n
 }
 
 /** What creating a program locks in the app: its box and the opt-ins the app still needs. */

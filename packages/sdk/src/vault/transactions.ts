@@ -25,6 +25,7 @@ import {
   type VaultStream,
   type VaultTotals,
 } from './math.ts'
+import { readGlobalState } from '../core/global-state.ts'
 
 /** Who acts on which vault, and how to sign. */
 export interface VaultContext {
@@ -238,10 +239,10 @@ export async function latestTimestamp(algod: Algodv2): Promise<bigint> {
 export async function fetchVaultState(algod: Algodv2, vaultAppId: bigint, groveAssetId: bigint): Promise<{ state: VaultState; now: bigint }> {
   const [holding, app, now] = await Promise.all([
     algod.accountAssetInformation(getApplicationAddress(vaultAppId), groveAssetId).do(),
-    algod.getApplicationByID(vaultAppId).do(),
+    readGlobalState(algod, vaultAppId),
     latestTimestamp(algod),
   ])
-  const global = (key: string) => BigInt(app.params?.globalState?.find((kv) => new TextDecoder().decode(kv.key) === key)?.value.uint ?? 0)
+  const global = (key: string) => app.uint(key) ?? 0n
   return {
     state: {
       balance: holding.assetHolding?.amount ?? 0n,
