@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import cors from '@fastify/cors'
 import swagger from '@fastify/swagger'
-import { CONTRACTS, type ContractName } from '@grove/contracts/deployment'
+import type { ContractName } from '@grove/contracts/deployment'
 import type { ApiDeps } from './deps.ts'
 import { badRequest, HttpError, reason } from './errors.ts'
 import { enforceLimits, serverOptions, type ApiLimits } from './limits.ts'
@@ -59,17 +59,20 @@ const infinite = (value: unknown): boolean => typeof value === 'string' && value
 /** A route's registration: its schema and handler on `app`. */
 type Route = (app: FastifyInstance, deps: ApiDeps) => void
 
-/** Each contract's routes by its name in `CONTRACTS` (a contract without an entry fails to compile). */
+/**
+ * Each contract's routes by its name in `CONTRACTS` (a contract without an entry fails to compile),
+ * in the order the OpenAPI document lists them (the document's order since its first version).
+ */
 export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
-  Registry: [projects],
   Dex: [pools, poolById, candles, swaps, tokens, stats],
-  Locks: [locks],
   Staking: [programs],
+  Locks: [locks],
+  Registry: [projects],
   Vault: [vault],
 }
 
-/** Every route, in the order the OpenAPI document lists them: health, each contract's in the order of `CONTRACTS`, then those over several contracts. */
-const ROUTES: readonly Route[] = [health, ...CONTRACTS.flatMap((c) => CONTRACT_ROUTES[c.name]), adminLog, activity]
+/** Every route, in the order the OpenAPI document lists them: health, each contract's, then those over several contracts. */
+const ROUTES: readonly Route[] = [health, ...Object.values(CONTRACT_ROUTES).flat(), adminLog, activity]
 
 /** Builds the API (not listening: `listen` it, or `inject` requests in tests). */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {

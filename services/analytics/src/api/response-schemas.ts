@@ -235,13 +235,16 @@ export const vaultEvent = {
 /** GET /api/vault/events, one page. */
 export const vaultEventsPage = { type: 'object', required: ['events', 'nextCursor'], properties: { events: { type: 'array', items: vaultEvent }, nextCursor } } as const
 
-/** The name a contract's actions carry in GET /api/accounts/:address/activity, by its name in `CONTRACTS` (null: it has no account actions). */
-export const activityContractOf = { Registry: null, Dex: 'dex', Locks: 'locks', Staking: 'staking', Vault: 'vault' } as const satisfies Record<ContractName, string | null>
+/**
+ * The name a contract's actions carry in GET /api/accounts/:address/activity, by its name in
+ * `CONTRACTS` (null: it has no account actions), in the order the OpenAPI document lists them.
+ */
+export const activityContractOf = { Registry: null, Dex: 'dex', Staking: 'staking', Locks: 'locks', Vault: 'vault' } as const satisfies Record<ContractName, string | null>
 
 /** A contract GET /api/accounts/:address/activity reports on. */
 export type ActivityContract = NonNullable<(typeof activityContractOf)[ContractName]>
 
-/** The contracts GET /api/accounts/:address/activity reports on (and filters by), in the order of `CONTRACTS`. */
+/** The contracts GET /api/accounts/:address/activity reports on (and filters by). */
 export const activityContracts: readonly ActivityContract[] = Object.values(activityContractOf).filter((c): c is ActivityContract => c !== null)
 
 const optAmount = (description?: string) => ({ ...amount, type: ['string', 'null'] as const, ...(description ? { description } : {}) })
