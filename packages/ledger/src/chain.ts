@@ -199,13 +199,14 @@ class Chain implements Node {
   constructor(options: NodeOptions) {
     // a data directory's chain keeps its consensus; a new chain runs the one asked for, else current
     const logged = options.dataDir === undefined ? undefined : ChainLog.genesisHashOf(options.dataDir)
-    const own = logged && consensusOfGenesis(logged)
+    const base = options.fork?.base
+    // a fork's genesis hash is derived from the consensus's own (forkGenesisHash)
+    const own = logged && (base === undefined ? consensusOfGenesis(logged) : (Object.keys(CONSENSUS_VERSIONS) as Consensus[]).find((c) => Buffer.from(forkGenesisHash(base, genesisHash(c))).equals(logged)))
     if (options.consensus !== undefined && own !== undefined && own !== options.consensus) {
       throw new ChainLogError(`${options.dataDir} holds a chain of the ${own} consensus, not ${options.consensus} (start with --reset to begin afresh)`)
     }
     this.consensus = options.consensus ?? own ?? 'current'
     this.protocol = CONSENSUS_VERSIONS[this.consensus]
-    const base = options.fork?.base
     this.genesisId = base === undefined ? GENESIS_ID : base.genesisId
     this.genesisHash = base === undefined ? genesisHash(this.consensus) : forkGenesisHash(base, genesisHash(this.consensus))
     this.genesisStamp = BigInt(base?.timestamp ?? 0)

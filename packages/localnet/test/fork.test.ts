@@ -124,6 +124,19 @@ describe('a fork of a live network', () => {
     expect(fork.fork?.round).toBeGreaterThan(0)
   })
 
+  it('keeps the consensus it was forked with across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'grove-fork-future-'))
+    try {
+      const first = await startLocalnet({ algodPort: 0, kmdPort: 0, dataDir: dir, consensus: 'future', fork: { url: remote.algod.url, token: remote.algod.token } })
+      await first.stop()
+      const again = await startLocalnet({ algodPort: 0, kmdPort: 0, dataDir: dir, fork: { url: remote.algod.url, token: remote.algod.token } })
+      expect(again.consensus).toBe('future')
+      await again.stop()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('has an indexer that says its history starts at the fork', async () => {
     const health = (await (await fetch(`${fork.indexer.url}/health`)).json()) as { data?: { fork?: { remote: string; 'remote-round': number; 'history-starts-at-round': number } } }
     expect(health.data?.fork).toEqual({ remote: remote.algod.url, 'remote-round': fork.fork!.round, 'history-starts-at-round': 1 })
