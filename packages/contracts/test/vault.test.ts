@@ -219,6 +219,13 @@ describe('fee assets', () => {
     await expectRejected(v.optInAsset(mallory, tokenX), 'ERR:OPTED_IN')
   })
 
+  it('refuses a fee asset whose holdings start frozen: nothing could ever be bought back with it', async () => {
+    const g = grove()
+    const frozen = await g.asset(mallory, { unitName: 'DFZ', freeze: mallory.addr, defaultFrozen: true })
+    await expectRejected(v.optInAsset(mallory, frozen), 'ERR:DEFAULT_FROZEN')
+    expect(await g.algorand.asset.getAccountInformation(g.vaultAddress, frozen).catch(() => undefined)).toBeUndefined()
+  })
+
   it('receives the DEX’s protocol fees through collectFees and lists what waits for a buyback', async () => {
     const g = grove()
     await g.swapExactIn(mallory, tokenX, tokenY, 600_000_000n)
