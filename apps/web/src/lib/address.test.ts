@@ -1,7 +1,8 @@
 import algosdk from 'algosdk'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addressKey, checkAddress } from './address.ts'
+import { addressKey } from './address-key.ts'
+import { checkAddress } from './address.ts'
 
 // algosdk is the independent reference for what an address is.
 const account = (seed: number): string => algosdk.encodeAddress(new Uint8Array(32).map((_, i) => (seed * 31 + i * 7) & 0xff))

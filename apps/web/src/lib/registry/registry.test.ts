@@ -1,6 +1,6 @@
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { addressKey } from '../address.ts'
+import { addressKey } from '../address-key.ts'
 import { decodeRegistryGlobals, listWords, pausedFlags, sameAccount, type GlobalStateEntry } from './registry.ts'
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))

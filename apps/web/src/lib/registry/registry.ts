@@ -4,7 +4,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { algodGet, algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
-import { addressKey } from '../address.ts'
+import { addressKey } from '../address-key.ts'
 
 /** One global-state entry as algod's JSON gives it. */
 export interface GlobalStateEntry {

@@ -7,7 +7,7 @@
 //   (with `#i` for an image), is used as the image directly.
 // Pure functions: the component asks, fetches at most one JSON document and renders.
 import { IPFS_GATEWAY } from '../public-networks.ts'
-import { addressKey } from '../address.ts'
+import { addressKey } from '../address-key.ts'
 
 /** What algod says of an asset that can name a logo. */
 export interface LogoAsset {
