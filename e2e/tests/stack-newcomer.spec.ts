@@ -210,3 +210,24 @@ test('at 1280 px the pools table and the admin’s project tables show their act
   await page.getByRole('table', { name: 'Verified projects', exact: true }).scrollIntoViewIfNeeded()
   await page.screenshot({ path: 'screenshots/admin-projects-1280.png' })
 })
+
+for (const width of WIDTHS) {
+  test(`charts carry value axes and candles sit on a real time axis, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport(width))
+    await page.goto('/dex/analytics')
+    for (const title of ['Total value locked per day', 'Volume per day']) {
+      const labels = page.getByRole('figure', { name: title }).locator('.chart-y-axis li')
+      await expect(labels.first()).toHaveText('$0.00', { timeout: 30_000 })
+      expect(await labels.count()).toBeGreaterThanOrEqual(3)
+      await expect(labels.last()).toHaveText(/^\$[\d.,]+[KM]?$/)
+    }
+    await page.getByRole('figure', { name: 'Total value locked per day' }).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `screenshots/analytics-axes-${width}.png` })
+    for (const tf of ['5m', '1h'] as const) {
+      await page.goto(`/dex/chart?tf=${tf}`)
+      await expect(page.getByTestId('candle-legend')).toHaveAttribute('data-last-time', /^\d+$/, { timeout: 30_000 })
+      await page.waitForTimeout(500)
+      await page.screenshot({ path: `screenshots/chart-${tf}-${width}.png` })
+    }
+  })
+}

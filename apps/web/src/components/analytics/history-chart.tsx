@@ -1,4 +1,5 @@
 import { formatUsd } from '@/lib/analytics/derive.ts'
+import { niceTicks } from '@/components/charts/ticks.ts'
 
 const W = 600
 const H = 180
@@ -19,9 +20,12 @@ const dayLabel = (day: number) => new Date(day * 1000).toLocaleDateString('en-GB
 export function HistoryChart(props: { title: string; points: HistoryPoint[]; kind: 'area' | 'bars' }) {
   const { points } = props
   const max = Math.max(0, ...points.map((p) => p.value)) || 1
+  // the value axis: readable ticks, the scale's top at the highest one
+  const ticks = niceTicks(max)
+  const top = ticks.at(-1)!
   const w = (W - PAD.left - PAD.right) / Math.max(1, points.length)
   const x = (i: number) => PAD.left + i * w
-  const y = (v: number) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - v / max)
+  const y = (v: number) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - v / top)
   const last = points.at(-1)
   const line = points.map((p, i) => `${i ? 'L' : 'M'}${(x(i) + w / 2).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')
   const summary = points.length ? `${props.title}, ${dayLabel(points[0]!.day)} to ${dayLabel(last!.day)}: from ${formatUsd(points[0]!.value)} to ${formatUsd(last!.value)}, peak ${formatUsd(max)}` : `${props.title}: no data`
@@ -35,8 +39,19 @@ export function HistoryChart(props: { title: string; points: HistoryPoint[]; kin
           </span>
         ) : null}
       </p>
-      {/* stretched to the panel's width; strokes keep their width (non-scaling-stroke) */}
+      {/* stretched to the panel's width; strokes keep their width (non-scaling-stroke); the value labels are HTML so they do not stretch */}
+      <div className="chart-plot">
+      <ol className="chart-y-axis" aria-hidden="true">
+        {ticks.map((t) => (
+          <li key={t} style={{ top: `${(y(t) / H) * 100}%` }}>
+            {formatUsd(t)}
+          </li>
+        ))}
+      </ol>
       <svg className="history-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
+        {ticks.map((t) => (
+          <line key={t} className="chart-grid" x1={0} x2={W} y1={y(t)} y2={y(t)} vectorEffect="non-scaling-stroke" />
+        ))}
         {props.kind === 'area' && points.length ? (
           <>
             <path className="history-chart__area" d={`${line} L${(x(points.length - 1) + w / 2).toFixed(1)},${H - PAD.bottom} L${(x(0) + w / 2).toFixed(1)},${H - PAD.bottom} Z`} />
@@ -57,6 +72,7 @@ export function HistoryChart(props: { title: string; points: HistoryPoint[]; kin
           </rect>
         ))}
       </svg>
+      </div>
       {points.length ? (
         <p className="history-chart__axis" aria-hidden="true">
           <span>{dayLabel(points[0]!.day)}</span>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
-import { chartCandles, findPool, formatPercent, formatPrice, formatUsd, pairName, poolMatches, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
+import { chartCandles, TIMEFRAME_SECONDS, findPool, formatPercent, formatPrice, formatUsd, pairName, poolMatches, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
 import { useAnalyticsPools, useAnalyticsUrl, usePoolMarket } from '@/lib/analytics/queries.ts'
 import { TIMEFRAMES, type Timeframe } from '@/lib/analytics/types.ts'
 import { useProtocol } from '@/lib/protocol.ts'
@@ -11,6 +11,7 @@ import { CandleChart } from './components/candle-chart.tsx'
 import { LastTrades } from './components/last-trades.tsx'
 import '@/components/analytics/analytics.css'
 import './chart.css'
+import { useChainNow } from '@/lib/locks/locks.ts'
 
 export { TIMEFRAMES }
 
@@ -26,6 +27,9 @@ export function ChartPage() {
   const searchId = useId()
   const selectId = useId()
   const tf: Timeframe = (TIMEFRAMES as readonly string[]).includes(params.get('tf') ?? '') ? (params.get('tf') as Timeframe) : '1h'
+  // the time axis runs to the chain's now, moving a bucket at a time (not every second)
+  const chainNow = useChainNow().now
+  const axisEnd = chainNow === null ? 0 : Math.floor(Number(chainNow) / TIMEFRAME_SECONDS[tf]) * TIMEFRAME_SECONDS[tf]
   const inverted = params.get('invert') === '1'
   const pools = useAnalyticsPools(deployment ? url : null)
   const list = [...(pools.data ?? [])].sort((x, y) => (y.tvlUsd ?? -1) - (x.tvlUsd ?? -1))
@@ -120,6 +124,8 @@ export function ChartPage() {
                 viewKey={`${live.id}-${tf}-${inverted}-${market.candles.data ? 'data' : 'none'}`}
                 unit={`${symbolOf(quote)} per ${symbolOf(base)}`}
                 volumeUnit={symbolOf(quote)}
+                bucketSeconds={TIMEFRAME_SECONDS[tf]}
+                now={axisEnd}
               />
             )}
           </div>

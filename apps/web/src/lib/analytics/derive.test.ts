@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chartCandles, featuredFarms, findPool, formatPercent, formatPrice, formatUsd, nextSort, pairName, poolMatches, programName, shownChange, shownPrice, sortRows, symbolOf } from './derive.ts'
+import { chartCandles, timeAxis, TIMEFRAME_SECONDS, featuredFarms, findPool, formatPercent, formatPrice, formatUsd, nextSort, pairName, poolMatches, programName, shownChange, shownPrice, sortRows, symbolOf } from './derive.ts'
 import type { ApiCandle, ApiProgram } from './types.ts'
 
 const asset = (id: number, unitName: string | null, decimals = 6, name: string | null = null) => ({ id, unitName, name, decimals })
@@ -60,6 +60,24 @@ describe('chartCandles', () => {
     const lone = { ...candle, time: 7200, open: 3, high: 3, low: 3, close: 3 }
     const [, second] = chartCandles([candle, lone], { a: 6, b: 2 }, false)
     expect(second).toMatchObject({ open: 2.5, high: 3, low: 2.5, close: 3, up: true })
+  })
+})
+
+describe('timeAxis', () => {
+  const at = (time: number) => ({ time })
+  it('puts every bucket on the axis, a gap where no trade happened, up to now', () => {
+    expect(timeAxis([at(3600), at(3600 * 3)], 3600, 3600 * 5 + 10)).toEqual([at(3600), { time: 7200, gap: true }, at(10800), { time: 14400, gap: true }, { time: 18000, gap: true }])
+  })
+  it('spaces 5m, 15m and 1h apart as time does', () => {
+    const trades = [at(0), at(3600)]
+    const lengths = (['5m', '15m', '1h'] as const).map((tf) => timeAxis(trades, TIMEFRAME_SECONDS[tf], 3600).length)
+    expect(lengths).toEqual([13, 5, 2])
+  })
+  it('keeps the latest buckets when the span is long, and nothing without candles', () => {
+    const axis = timeAxis([at(0), at(300 * 5000)], 300, 300 * 5000, 100)
+    expect(axis).toHaveLength(100)
+    expect(axis.at(-1)).toEqual(at(300 * 5000))
+    expect(timeAxis([], 300, 1000)).toEqual([])
   })
 })
 

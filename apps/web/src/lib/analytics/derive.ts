@@ -1,6 +1,7 @@
 // Pure derivations of the analytics pages: names, figures as text, the pool a URL picks, candles
 // the way round the user reads them, and sorting. No React, so tests need no DOM.
 import type { ApiAsset, ApiCandle, ApiPool, ApiProgram } from './types.ts'
+import type { Timeframe } from './types.ts'
 
 /** A token's short name: its unit name, else its name, else "#id" (ALGO for asset 0). */
 export function symbolOf(asset: Pick<ApiAsset, 'id' | 'unitName' | 'name'>): string {
@@ -33,6 +34,24 @@ export function poolMatches(pool: Pick<ApiPool, 'id' | 'assetA' | 'assetB'>, que
   const words = query.trim().toLowerCase().split(/[\s/]+/).filter(Boolean)
   const text = [pool.assetA, pool.assetB].flatMap((a) => [symbolOf(a), a.name ?? '', String(a.id)]).concat(String(pool.id)).join(' ').toLowerCase()
   return words.every((w) => text.includes(w))
+}
+
+/** Seconds in each timeframe's candle (the service's buckets start at multiples of it). */
+export const TIMEFRAME_SECONDS: Record<Timeframe, number> = { '5m': 300, '15m': 900, '1h': 3_600, '4h': 14_400, '1d': 86_400 }
+
+/**
+ * The chart's time axis: every bucket from the first candle to `until`, a candle where trades
+ * happened and a gap (a time with no data) where none did, so 5m, 15m and 1h differ on the axis as
+ * they do in time. At most `limit` buckets, the latest.
+ */
+export function timeAxis<C extends { time: number }>(candles: readonly C[], seconds: number, until: number, limit = 2_000): (C | { time: number; gap: true })[] {
+  if (candles.length === 0) return []
+  const byTime = new Map(candles.map((c) => [c.time, c]))
+  const last = Math.max(candles.at(-1)!.time, Math.floor(until / seconds) * seconds)
+  const first = Math.max(candles[0]!.time, last - (limit - 1) * seconds)
+  const out: (C | { time: number; gap: true })[] = []
+  for (let t = first; t <= last; t += seconds) out.push(byTime.get(t) ?? { time: t, gap: true })
+  return out
 }
 
 /** One candle as the chart draws it: price in quote per base, volume in whole quote tokens. */

@@ -1,9 +1,9 @@
 // Candlesticks with volume beneath, drawn by lightweight-charts (imported on demand by the shared
 // hook, so only /dex/chart ever downloads it).
 import { useEffect, useRef, useState } from 'react'
-import type { CandlestickData, HistogramData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
+import type { CandlestickData, HistogramData, IChartApi, ISeriesApi, UTCTimestamp, WhitespaceData } from 'lightweight-charts'
 import { baseOptions, cssVar, useLightweightChart, withAlpha } from '@/components/charts/use-lightweight-chart.ts'
-import { formatPrice, type ChartCandle } from '@/lib/analytics/derive.ts'
+import { formatPrice, timeAxis, type ChartCandle } from '@/lib/analytics/derive.ts'
 
 interface Series {
   chart: IChartApi
@@ -19,6 +19,10 @@ export interface CandleChartProps {
   /** "gUSD per ALGO": what the price axis counts. */
   unit: string
   volumeUnit: string
+  /** The width of a candle, in seconds: the axis has a place for every one, traded or not. */
+  bucketSeconds: number
+  /** The chain's time now, in seconds: the axis runs up to it. */
+  now: number
 }
 
 /** The chart, with a legend of the candle under the crosshair (the last one otherwise). */
@@ -27,6 +31,7 @@ export function CandleChart(props: CandleChartProps) {
   const [hovered, setHovered] = useState<number | null>(null)
   const byTime = useRef(new Map<number, ChartCandle>())
   byTime.current = new Map(props.candles.map((c) => [c.time, c]))
+  const axis = timeAxis(props.candles, props.bucketSeconds, props.now)
 
   // one chart per mount; data changes below only replace the series' data
   const { chart: series, ready, failed } = useLightweightChart<Series>(box, (lib, el, theme) => {
@@ -49,16 +54,18 @@ export function CandleChart(props: CandleChartProps) {
     if (!s) return
     const up = cssVar('--accent', '#1f7a4d')
     const down = cssVar('--danger', '#b3261e')
-    s.candles.setData(props.candles.map((c): CandlestickData => ({ time: c.time as UTCTimestamp, open: c.open, high: c.high, low: c.low, close: c.close })))
-    s.volume.setData(props.candles.map((c): HistogramData => ({ time: c.time as UTCTimestamp, value: c.volume, color: withAlpha(c.up ? up : down, 0.45) })))
-  }, [props.candles, ready, series])
+    // gaps are whitespace: the axis keeps their time, nothing is drawn
+    s.candles.setData(axis.map((c): CandlestickData | WhitespaceData => ('gap' in c ? { time: c.time as UTCTimestamp } : { time: c.time as UTCTimestamp, open: c.open, high: c.high, low: c.low, close: c.close })))
+    s.volume.setData(axis.map((c): HistogramData | WhitespaceData => ('gap' in c ? { time: c.time as UTCTimestamp } : { time: c.time as UTCTimestamp, value: c.volume, color: withAlpha(c.up ? up : down, 0.45) })))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the axis is derived from these three
+  }, [props.candles, props.bucketSeconds, props.now, ready, series])
 
   useEffect(() => {
     series.current?.chart.timeScale().fitContent()
   }, [props.viewKey, ready, series])
 
   const last = props.candles.at(-1)
-  const shown = (hovered !== null ? byTime.current.get(hovered) : undefined) ?? last
+  const shown = (hovered !== null ? byTime.current.get(hovered) : undefined) ?? (hovered === null ? last : undefined)
   return (
     <div className="candle-chart">
       <p className="candle-chart__legend" data-testid="candle-legend" aria-live="off" data-last-time={last?.time} data-last-close={last?.close}>
@@ -70,6 +77,11 @@ export function CandleChart(props: CandleChartProps) {
             <span>L <b>{formatPrice(shown.low)}</b></span>
             <span>C <b className={shown.up ? 'tone-up' : 'tone-down'}>{formatPrice(shown.close)}</b></span>
             <span>Vol <b>{formatPrice(shown.volume)}</b> {props.volumeUnit}</span>
+          </>
+        ) : hovered !== null ? (
+          <>
+            <span>{new Date(hovered * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+            <span>No trades</span>
           </>
         ) : (
           <span>{props.unit}</span>
