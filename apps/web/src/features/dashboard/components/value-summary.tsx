@@ -43,7 +43,9 @@ export function ValueSummary(props: { v: ValuedPortfolio }) {
   })
   const usdSeries = stable ? (series.get(stable.id)?.closes ?? null) : null
   const to = now === null ? null : Number(now) - (Number(now) % HOUR)
-  const points = loaded && portfolio && to !== null ? valueHistory({ holdings, series, usd: usdSeries, from: to - WEEK, to, step: HOUR }) : []
+  // candles exist for ALGO pools only: a token priced along another route (MOSS through FERN) is left out of the history
+  const charted = new Map([...holdings].filter(([id]) => id === 0 || algoPools.some((p) => p.id === id)))
+  const points = loaded && portfolio && to !== null ? valueHistory({ holdings: charted, series, usd: usdSeries, from: to - WEEK, to, step: HOUR }) : []
   const unit = usdSeries ? 'usd' : 'algo'
   const d1 = changeOver(points, 86_400, unit)
   const d7 = changeOver(points, WEEK, unit)
