@@ -231,3 +231,20 @@ for (const width of WIDTHS) {
     }
   })
 }
+
+test('the swap card shows what each side is worth in dollars, the two within the trade’s cost', async ({ page }) => {
+  const gusd = token('gUSD').assetId
+  await page.goto(`/dex/swap?asset_in=0&asset_out=${gusd}`)
+  await page.getByRole('textbox', { name: 'You pay' }).fill('10')
+  const worths = page.locator('.amount-field__worth')
+  await expect(worths).toHaveCount(2, { timeout: 30_000 })
+  const dollars = async (i: number) => Number((await worths.nth(i).textContent())!.replace(/[≈$,\s]/g, ''))
+  const [pay, receive] = [await dollars(0), await dollars(1)]
+  expect(pay).toBeGreaterThan(0)
+  // gUSD is the stable coin: what is received is worth its amount; what is paid a little more (fee and impact)
+  const received = Number((await page.getByRole('textbox', { name: 'You receive' }).inputValue()).replace(/,/g, ''))
+  expect(Math.abs(receive - received)).toBeLessThanOrEqual(0.01)
+  expect(receive).toBeLessThanOrEqual(pay)
+  expect(receive).toBeGreaterThan(pay * 0.99)
+  await page.screenshot({ path: 'screenshots/swap-worth-1280.png' })
+})

@@ -18,6 +18,8 @@ export interface AmountFieldProps {
   error?: string | null
   /** A note under the field, e.g. "estimated". */
   note?: string
+  /** What the amount is worth, e.g. "≈ $12.34", shown beside the balance; absent when unpriced. */
+  worth?: string | null
   onChange(text: string): void
   onPickToken(): void
 }
@@ -59,6 +61,11 @@ export function AmountField(props: AmountFieldProps) {
           {token ? token.symbol : 'Select a token'} <span aria-hidden="true">▾</span>
         </button>
       </div>
+      {props.worth ? (
+        <p className="hint amount-field__worth" data-testid={`${props.id}-worth`}>
+          {props.worth}
+        </p>
+      ) : null}
       {props.error ? (
         <p id={`${props.id}-note`} className="field__error">
           {props.error}

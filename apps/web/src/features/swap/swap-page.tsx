@@ -63,6 +63,9 @@ export function SwapPage() {
     slippageBps: Math.round(slippage * 100),
   })
   const { tokenIn, tokenOut, route } = view
+  // What each side is worth in dollars, as /dex/analytics prices it (its code loads after the page)
+  const worthModule = useQuery({ queryKey: ['module', 'swap-worth'], queryFn: () => import('./worth.ts'), staleTime: Infinity, enabled: route !== null })
+  const worth = worthModule.data && market.pools ? worthModule.data.worthIn(market.pools, market.tokens, network.id) : () => null
   // A linked asset the market does not know (once the pools are read) is said, not silently dropped.
   const linked = [params.get(PAIR_PARAMS.in), params.get(PAIR_PARAMS.out)].map((p) => (p === null ? null : Number(p)))
   const known = (id: number) => id === 0 || imported.includes(id) || (market.pools ?? []).some((p) => p.a === BigInt(id) || p.b === BigInt(id))
@@ -161,6 +164,7 @@ export function SwapPage() {
           max={maxIn}
           error={state.side === 'in' ? view.fieldError : null}
           note={state.side === 'out' && route ? 'Estimated' : undefined}
+          worth={route ? worth(tokenIn, route.amountIn) : null}
           onChange={(text) => dispatch({ type: 'type', side: 'in', text })}
           onPickToken={() => setPicking('in')}
         />
@@ -174,6 +178,7 @@ export function SwapPage() {
           token={tokenOut}
           balance={tokenOut && market.holdings ? (tokenOut.id === 0 ? market.holdings.algo : market.holdings.assets.get(tokenOut.id)) : undefined}
           error={state.side === 'out' ? view.fieldError : null}
+          worth={route ? worth(tokenOut, route.exactOut ?? route.amountOut) : null}
           note={tokenOut && view.needsOptIn ? `Your account is not opted in to ${tokenOut.symbol} yet.` : state.side === 'in' && route ? 'Estimated' : undefined}
           onChange={(text) => dispatch({ type: 'type', side: 'out', text })}
           onPickToken={() => setPicking('out')}
