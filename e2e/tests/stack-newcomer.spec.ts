@@ -248,3 +248,13 @@ test('the swap card shows what each side is worth in dollars, the two within the
   expect(receive).toBeGreaterThan(pay * 0.99)
   await page.screenshot({ path: 'screenshots/swap-worth-1280.png' })
 })
+
+test('every chain time is written one way: "26 Nov 2026, 22:52"', async ({ page }) => {
+  const ONE_FORMAT = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/
+  for (const path of ['/dex/chart', '/admin']) {
+    await page.goto(path)
+    const times = page.locator('main time')
+    await expect(times.first()).toBeVisible({ timeout: 30_000 })
+    for (const text of await times.allTextContents()) expect(text, path).toMatch(ONE_FORMAT)
+  }
+})

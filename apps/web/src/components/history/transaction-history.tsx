@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { useToast } from '@/components/ui/toast/use-toast.ts'
-import { shortenAddress } from '@/lib/format.ts'
+import { formatDateTime, shortenAddress } from '@/lib/format.ts'
 import { indexerProblem } from '@/lib/indexer/client.ts'
 import { amountText, historyRows, type HistoryRow } from '@/lib/indexer/history.ts'
 import { accountHistoryQuery } from '@/lib/indexer/queries.ts'
@@ -112,7 +112,7 @@ function HistoryLine(props: { row: HistoryRow; algod: AlgodConfig; explorer?: Ex
         {row.time ? (
           <>
             {' · '}
-            <time dateTime={new Date(row.time * 1000).toISOString()}>{new Date(row.time * 1000).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</time>
+            <time dateTime={new Date(row.time * 1000).toISOString()}>{formatDateTime(row.time)}</time>
           </>
         ) : null}
       </td>

@@ -2,17 +2,17 @@
 // when it happened (block time, optionally its round) and its transaction id, shortened, to copy
 // and, on a network with an explorer, to open there.
 import { useToast } from '@/components/ui/toast/use-toast.ts'
+import { formatDateTime } from '@/lib/format.ts'
 import type { Explorer } from '@/lib/networks.ts'
 
 /** "ABCDEF…WXYZ": enough of an id or address to tell it apart. */
 export const shortId = (id: string) => `${id.slice(0, 6)}…${id.slice(-4)}`
 
-/** A block time (seconds) as a `<time>`, with its round under it when given. */
-export function ChainTime(props: { time: number; round?: number; dateStyle?: 'short' | 'medium'; timeStyle?: 'short' | 'medium' }) {
-  const date = new Date(props.time * 1000)
+/** A block time (seconds) as a `<time>` in the app's one date format, with its round under it when given. */
+export function ChainTime(props: { time: number; round?: number }) {
   return (
     <>
-      <time dateTime={date.toISOString()}>{date.toLocaleString('en-GB', { dateStyle: props.dateStyle ?? 'medium', timeStyle: props.timeStyle ?? 'medium' })}</time>
+      <time dateTime={new Date(props.time * 1000).toISOString()}>{formatDateTime(props.time)}</time>
       {props.round !== undefined ? (
         <>
           <br />

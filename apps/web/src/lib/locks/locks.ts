@@ -8,6 +8,7 @@ import { algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { useProtocol } from '../protocol.ts'
 import { loadDex, type Lock } from '../tx/dex.ts'
+import { formatDateTime } from '../format.ts'
 
 export type { Lock, Project } from '../tx/dex.ts'
 
@@ -165,7 +166,5 @@ export function localInputFromSeconds(seconds: bigint): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
-/** A time in seconds as a page shows it (local date and time). */
-export function formatTime(seconds: bigint): string {
-  return new Date(Number(seconds) * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-}
+/** A time in seconds as a page shows it (local date and time): the one format of lib/format.ts. */
+export const formatTime = (seconds: bigint): string => formatDateTime(seconds)

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { CandlestickData, HistogramData, IChartApi, ISeriesApi, UTCTimestamp, WhitespaceData } from 'lightweight-charts'
 import { baseOptions, cssVar, useLightweightChart, withAlpha } from '@/components/charts/use-lightweight-chart.ts'
 import { formatPrice, timeAxis, type ChartCandle } from '@/lib/analytics/derive.ts'
+import { formatDateTime } from '@/lib/format.ts'
 
 interface Series {
   chart: IChartApi
@@ -71,7 +72,7 @@ export function CandleChart(props: CandleChartProps) {
       <p className="candle-chart__legend" data-testid="candle-legend" aria-live="off" data-last-time={last?.time} data-last-close={last?.close}>
         {shown ? (
           <>
-            <span>{new Date(shown.time * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+            <span>{formatDateTime(shown.time)}</span>
             <span>O <b>{formatPrice(shown.open)}</b></span>
             <span>H <b>{formatPrice(shown.high)}</b></span>
             <span>L <b>{formatPrice(shown.low)}</b></span>
@@ -80,7 +81,7 @@ export function CandleChart(props: CandleChartProps) {
           </>
         ) : hovered !== null ? (
           <>
-            <span>{new Date(hovered * 1000).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+            <span>{formatDateTime(hovered)}</span>
             <span>No trades</span>
           </>
         ) : (

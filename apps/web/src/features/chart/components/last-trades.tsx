@@ -37,7 +37,7 @@ export function LastTrades(props: { pool: ApiPool; swaps: ApiSwap[] | undefined;
               return (
                 <tr key={`${s.txnId}-${s.hop}`} data-testid="trade-row">
                   <th scope="row" data-label="Time">
-                    <ChainTime time={s.time} dateStyle="short" />
+                    <ChainTime time={s.time} />
                   </th>
                   <td data-label="Side" className={buy ? 'tone-up' : 'tone-down'}>
                     {buy ? 'Buy' : 'Sell'} {symbolOf(base)}

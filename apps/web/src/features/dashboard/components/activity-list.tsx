@@ -56,7 +56,7 @@ export function ActivityList(props: { address: string }) {
               items.map((item, i) => (
                 <tr key={`${item.txnId}-${item.kind}-${i}`} data-testid="activity-item" data-kind={item.kind} data-contract={item.contract} data-txid={item.txnId}>
                   <td data-label="Time">
-                    <ChainTime time={item.time} round={item.round} timeStyle="short" />
+                    <ChainTime time={item.time} round={item.round} />
                   </td>
                   <th scope="row" data-label="Action">
                     {activityTitle(item, programName)}
