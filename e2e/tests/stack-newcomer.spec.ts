@@ -258,3 +258,34 @@ test('every chain time is written one way: "26 Nov 2026, 22:52"', async ({ page 
     for (const text of await times.allTextContents()) expect(text, path).toMatch(ONE_FORMAT)
   }
 })
+
+for (const width of WIDTHS) {
+  test(`a staking pool's total is never rounded silently: the proposed schedule and the exact totals, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport(width))
+    const account = await newAccount({ algo: 20, tokens: { gUSD: 2_000 } })
+    const [gusd, fern] = [token('gUSD').assetId, token('FERN').assetId]
+    await page.goto('/staking/pools')
+    await connectMnemonic(page, account.mnemonic)
+    await page.getByRole('button', { name: 'Create staking pool' }).click()
+    const create = page.getByRole('dialog', { name: 'Create a staking pool' })
+    await create.getByLabel('Token stakers stake').selectOption(String(fern))
+    await create.getByRole('button', { name: 'Next' }).click()
+    await create.getByLabel('Reward token 1').selectOption(String(gusd))
+    // more than the balance is refused where it is typed
+    await create.getByLabel(/Total gUSD reward 1/).fill('2001')
+    await expect(create.getByTestId('create-program-problem')).toHaveText('gUSD: you have only 2,000')
+    await create.getByLabel(/Total gUSD reward 1/).fill('1000')
+    await create.getByRole('button', { name: 'Next' }).click()
+    // the schedule is proposed: 30 days from the next full hour
+    const [start, end] = [await create.getByLabel('Starts').inputValue(), await create.getByLabel('Ends').inputValue()]
+    expect(start).toMatch(/T\d{2}:00$/)
+    expect((Date.parse(end) - Date.parse(start)) / 86_400_000).toBe(30)
+    await create.getByRole('button', { name: 'Next' }).click()
+    // 1,000 gUSD over 30 days is 385.8 units a second (the walk's 997.92): the exact totals either side are offered
+    await expect(create.getByTestId('create-program-problem')).toHaveText('1,000 gUSD does not split into whole units a second over the program (30d): the program can pay 997.92 gUSD or 1,000.512 gUSD. Pick one.')
+    await page.screenshot({ path: `screenshots/pools-create-exact-${width}.png` })
+    await create.getByRole('group', { name: 'Exact totals' }).getByRole('button', { name: 'Pay 1,000.512 gUSD' }).click()
+    await expect(create.getByTestId('create-program-problem')).toHaveCount(0)
+    await expect(create.getByTestId('preview-deposit-1')).toHaveAttribute('data-amount', '1000512000')
+  })
+}
