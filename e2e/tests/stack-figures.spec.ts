@@ -156,35 +156,50 @@ test('the dashboard shows locked value apart from what can be moved now, and val
 })
 
 test('prices and TVL agree between /shares, /dex/analytics, the dashboard and /projects, MOSS and ACORN (no ALGO pool) included', async ({ page }) => {
-  test.setTimeout(180_000)
-  const apiPools = (await api<{ pools: { id: number; tvlUsd: number | null }[] }>('/api/pools?limit=100')).pools
-  const apiTokens = (await api<{ tokens: { id: number; priceUsd: number | null }[] }>('/api/tokens?limit=100')).tokens
-  const priceOf = (unit: string) => apiTokens.find((t) => t.id === token(unit).assetId)!.priceUsd
+  test.setTimeout(480_000)
+  // The seed's pools (specs running beside this one create pools of their own, which /shares may not
+  // have read yet). Those specs also trade in the seed's pools, so each comparison reads the API and
+  // the page afresh until a quiet moment shows both at the same chain state.
+  const seeded = new Set(stackInfo().seed.pools.map((p) => p.lpAsset))
+  const apiPools = async () => (await api<{ pools: { id: number; tvlUsd: number | null }[] }>('/api/pools?limit=100')).pools.filter((p) => seeded.has(p.id))
+  const priceOf = async (unit: string) => (await api<{ tokens: { id: number; priceUsd: number | null }[] }>('/api/tokens?limit=100')).tokens.find((t) => t.id === token(unit).assetId)!.priceUsd
+  const settled = { timeout: 150_000, intervals: [2_000, 5_000] }
 
   // /shares: every pool's TVL in USD, as /api/pools (which /dex/analytics shows) gives it; none left unpriced
   await page.goto('/shares')
-  for (const p of apiPools) {
-    const tvl = page.locator(`tr[data-lp="${p.id}"]`).getByTestId('pool-tvl')
-    await expect(tvl).toHaveAttribute('data-usd', /\d/, { timeout: 30_000 })
-    expectSame(await figure(tvl, 'data-usd'), p.tvlUsd, `/shares pool ${p.id} TVL`)
-    await expect(tvl).toContainText('$')
-  }
+  await expect(async () => {
+    const pools = await apiPools()
+    expect(pools).toHaveLength(seeded.size)
+    await page.reload()
+    for (const p of pools) {
+      const tvl = page.locator(`tr[data-lp="${p.id}"]`).getByTestId('pool-tvl')
+      await expect(tvl).toHaveAttribute('data-usd', /\d/, { timeout: 20_000 })
+      expectSame(await figure(tvl, 'data-usd'), p.tvlUsd, `/shares pool ${p.id} TVL`)
+      await expect(tvl).toContainText('$')
+    }
+  }).toPass(settled)
   await shoot(page, 'shares')
 
   // /dex/analytics shows the same prices the API gives
   await page.goto('/dex/analytics')
   for (const unit of ['MOSS', 'ACORN']) {
-    const cell = page.locator(`[data-testid="token-row"][data-asset-id="${token(unit).assetId}"]`).getByTestId('token-price')
-    expectSame(Number(await cell.getAttribute('data-value', { timeout: 30_000 })), priceOf(unit), `/dex/analytics ${unit} price`)
+    await expect(async () => {
+      await page.reload()
+      const cell = page.locator(`[data-testid="token-row"][data-asset-id="${token(unit).assetId}"]`).getByTestId('token-price')
+      expectSame(Number(await cell.getAttribute('data-value', { timeout: 20_000 })), await priceOf(unit), `/dex/analytics ${unit} price`)
+    }).toPass(settled)
   }
 
   // a project page prices MOSS and ACORN as analytics does, USD first
   for (const unit of ['MOSS', 'ACORN']) {
-    await page.goto(`/projects/${token(unit).assetId}`)
-    const price = page.getByTestId('project-price')
-    await expect(price).toHaveAttribute('data-usd', /\d/, { timeout: 30_000 })
-    expectSame(await figure(price, 'data-usd'), priceOf(unit), `/projects/${unit} price`)
-    await expect(price).toContainText(/^\$/)
+    await expect(async () => {
+      const expected = await priceOf(unit)
+      await page.goto(`/projects/${token(unit).assetId}`)
+      const price = page.getByTestId('project-price')
+      await expect(price).toHaveAttribute('data-usd', /\d/, { timeout: 20_000 })
+      expectSame(await figure(price, 'data-usd'), expected, `/projects/${unit} price`)
+      await expect(price).toContainText(/^\$/)
+    }).toPass(settled)
   }
   await shoot(page, 'project-moss')
 
