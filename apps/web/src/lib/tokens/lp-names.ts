@@ -15,6 +15,12 @@ export function lpSymbol(pool: LpPool, tokens: ReadonlyMap<number, Pick<Token, '
   return `${side(pool.a)}/${side(pool.b)} LP`
 }
 
+/** A token's symbol as every page writes it: an LP token by its pair, an unknown one by its id. */
+export function tokenSymbol(asset: number | bigint, tokens: ReadonlyMap<number, Pick<Token, 'symbol'>>, pools: readonly LpPool[]): string {
+  const lp = pools.find((p) => p.lpAsset === BigInt(asset))
+  return lp ? lpSymbol(lp, tokens) : (tokens.get(Number(asset))?.symbol ?? `#${asset}`)
+}
+
 /** `tokens` with every pool's LP token renamed by its pair (its name too, so searches find the pair). */
 export function withPairNames(tokens: ReadonlyMap<number, Token>, pools: readonly LpPool[]): Map<number, Token> {
   const named = new Map(tokens)

@@ -5,7 +5,7 @@ import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { ChainTime, TxId } from '@/components/ui/chain-cells.tsx'
 import { useAccountActivity, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { lpSymbol } from '@/lib/tokens/lp-names.ts'
+import { tokenSymbol } from '@/lib/tokens/lp-names.ts'
 import { activityDetail, activityTitle, programTitle } from '../activity.ts'
 import { usePortfolio } from './portfolio-view.tsx'
 import '../dashboard.css'
@@ -19,10 +19,7 @@ export function ActivityList(props: { address: string }) {
   if (url === null || (q.error && !q.data)) return <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
   const items = q.data?.pages.flatMap((p) => p.activity) ?? []
   // LP tokens by their pair, programs by their tokens: as the liquidity and farms pages name them
-  const symbol = (asset: bigint) => {
-    const lp = v.pools.find((p) => p.lpAsset === asset)
-    return lp ? lpSymbol(lp, v.tokens) : (v.tokens.get(Number(asset))?.symbol ?? `#${asset}`)
-  }
+  const symbol = (asset: bigint) => tokenSymbol(asset, v.tokens, v.pools)
   const fmt = (amount: bigint, asset: number) => {
     const decimals = v.tokens.get(asset)?.decimals ?? (v.pools.some((p) => p.lpAsset === BigInt(asset)) ? 6 : 0)
     return `${formatAmount(amount, decimals, { thousands: true })} ${symbol(BigInt(asset))}`

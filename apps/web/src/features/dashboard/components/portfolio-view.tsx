@@ -14,6 +14,7 @@ import { figuresOf, figuresOfProgram, formatPercent, formatValue } from '@/lib/p
 import { derivePortfolio, type Portfolio, type PortfolioLine, type LockHolding, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
 import { ClaimAll } from './claim-all-button.tsx'
 import { ValueSummary } from './value-summary.tsx'
+import { tokenSymbol } from '@/lib/tokens/lp-names.ts'
 
 /** What valuing an account needs: its portfolio, the tokens to name its lines and the stable coin for USD. */
 export interface ValuedPortfolio {
@@ -102,16 +103,10 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   }
 }
 
-/** A token's name, an LP token as its pool's pair. */
-function symbolOf(id: number, tokens: ReadonlyMap<number, Token>, pools: readonly Pool[]): string {
-  const pool = pools.find((p) => p.lpAsset === BigInt(id))
-  const sym = (x: number) => tokens.get(x)?.symbol ?? `#${x}`
-  return pool ? `${sym(Number(pool.a))}/${sym(Number(pool.b))} LP` : sym(id)
-}
 
 const amountText = (tokens: ReadonlyMap<number, Token>, id: number, amount: bigint, pools: readonly Pool[] = []) => {
   const lp = pools.some((p) => p.lpAsset === BigInt(id))
-  return `${formatAmount(amount, tokens.get(id)?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${symbolOf(id, tokens, pools)}`
+  return `${formatAmount(amount, tokens.get(id)?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${tokenSymbol(id, tokens, pools)}`
 }
 
 /** A line's name: the token, the pair of a position, the program, sGROVE or the lock. */
@@ -121,13 +116,13 @@ function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools
     case 'liquidity':
       return `${sym(line.amounts[0]!.tokenId)}/${sym(line.amounts[1]!.tokenId)} liquidity`
     case 'farm':
-      return `Farm #${line.stake!.programId} (${symbolOf(line.amounts[0]!.tokenId, tokens, pools)})`
+      return `Farm #${line.stake!.programId} (${tokenSymbol(line.amounts[0]!.tokenId, tokens, pools)})`
     case 'pool':
       return `Staking pool #${line.stake!.programId} (${sym(line.amounts[0]!.tokenId)})`
     case 'sgrove':
       return 'sGROVE'
     case 'lock':
-      return `Lock #${line.lock!.id} (${symbolOf(line.amounts[0]!.tokenId, tokens, pools)})`
+      return `Lock #${line.lock!.id} (${tokenSymbol(line.amounts[0]!.tokenId, tokens, pools)})`
     case 'wallet':
       return sym(line.amounts[0]!.tokenId)
   }
