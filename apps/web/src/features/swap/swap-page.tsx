@@ -22,7 +22,7 @@ import { SwapSettings } from './components/swap-settings.tsx'
 import { useSettled } from './use-settled.ts'
 import { TradeDetails } from './components/trade-details.tsx'
 import { deriveSwap, MAX_FEE_RESERVE } from './derive-swap.ts'
-import { pairInUrl, PAIR_PARAMS, swapFromUrl, swapReducer, type Side } from './swap-state.ts'
+import { assetIdParam, pairInUrl, PAIR_PARAMS, swapFromUrl, swapReducer, type Side } from './swap-state.ts'
 import './swap.css'
 
 /** The swap page: pay one token, receive another, at the pools' price within your slippage. */
@@ -67,7 +67,7 @@ export function SwapPage() {
   const worthModule = useQuery({ queryKey: ['module', 'swap-worth'], queryFn: () => import('./worth.ts'), staleTime: Infinity, enabled: route !== null })
   const worth = worthModule.data && market.pools ? worthModule.data.worthIn(market.pools, market.tokens, network.id) : () => null
   // A linked asset the market does not know (once the pools are read) is said, not silently dropped.
-  const linked = [params.get(PAIR_PARAMS.in), params.get(PAIR_PARAMS.out)].map((p) => (p === null ? null : Number(p)))
+  const linked = [PAIR_PARAMS.in, PAIR_PARAMS.out].map((name) => assetIdParam(params.get(name)))
   const known = (id: number) => id === 0 || imported.includes(id) || (market.pools ?? []).some((p) => p.a === BigInt(id) || p.b === BigInt(id))
   const unknownInLink = market.pools ? ([state.tokenIn, state.tokenOut].find((id, i) => id !== null && id === linked[i] && !known(id)) ?? null) : null
   // The group the review will sign is built as soon as the trade can be sent (a moment after typing

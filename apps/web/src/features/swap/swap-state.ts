@@ -48,7 +48,8 @@ function flip(state: SwapState): SwapState {
 /** The URL parameters that carry the pair, named as Tinyman's links name them, so a pair survives a reload and can be shared. */
 export const PAIR_PARAMS = { in: 'asset_in', out: 'asset_out' } as const
 
-const assetIdParam = (text: string | null): number | null => (text !== null && /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null)
+/** An asset id as a link writes it (decimal digits, at most 2^53), or null. */
+export const assetIdParam = (text: string | null): number | null => (text !== null && /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null)
 
 /** The form a link opens: its pair (ALGO to pay when it names only what to receive), nothing typed. */
 export function swapFromUrl(params: URLSearchParams): SwapState {
