@@ -41,37 +41,37 @@ export function HistoryChart(props: { title: string; points: HistoryPoint[]; kin
       </p>
       {/* stretched to the panel's width; strokes keep their width (non-scaling-stroke); the value labels are HTML so they do not stretch */}
       <div className="chart-plot">
-      <ol className="chart-y-axis" aria-hidden="true">
-        {ticks.map((t) => (
-          <li key={t} style={{ top: `${(y(t) / H) * 100}%` }}>
-            {formatUsd(t)}
-          </li>
-        ))}
-      </ol>
-      <svg className="history-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
-        {ticks.map((t) => (
-          <line key={t} className="chart-grid" x1={0} x2={W} y1={y(t)} y2={y(t)} vectorEffect="non-scaling-stroke" />
-        ))}
-        {props.kind === 'area' && points.length ? (
-          <>
-            <path className="history-chart__area" d={`${line} L${(x(points.length - 1) + w / 2).toFixed(1)},${H - PAD.bottom} L${(x(0) + w / 2).toFixed(1)},${H - PAD.bottom} Z`} />
-            <path className="history-chart__line" d={line} vectorEffect="non-scaling-stroke" />
-          </>
-        ) : null}
-        {points.map((p, i) => (
-          <rect
-            key={p.day}
-            className={props.kind === 'bars' ? 'history-chart__bar' : 'history-chart__hit'}
-            x={x(i) + w * 0.15}
-            width={w * 0.7}
-            y={props.kind === 'bars' ? y(p.value) : PAD.top}
-            height={props.kind === 'bars' ? H - PAD.bottom - y(p.value) : H - PAD.top - PAD.bottom}
-            fill={props.kind === 'bars' ? undefined : 'transparent'}
-          >
-            <title>{`${dayLabel(p.day)}: ${formatUsd(p.value)}`}</title>
-          </rect>
-        ))}
-      </svg>
+        <ol className="chart-y-axis" aria-hidden="true">
+          {ticks.map((t) => (
+            <li key={t} style={{ top: `${(y(t) / H) * 100}%` }}>
+              {formatUsd(t)}
+            </li>
+          ))}
+        </ol>
+        <svg className="history-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
+          {ticks.map((t) => (
+            <line key={t} className="chart-grid" x1={0} x2={W} y1={y(t)} y2={y(t)} vectorEffect="non-scaling-stroke" />
+          ))}
+          {props.kind === 'area' && points.length ? (
+            <>
+              <path className="history-chart__area" d={`${line} L${(x(points.length - 1) + w / 2).toFixed(1)},${H - PAD.bottom} L${(x(0) + w / 2).toFixed(1)},${H - PAD.bottom} Z`} />
+              <path className="history-chart__line" d={line} vectorEffect="non-scaling-stroke" />
+            </>
+          ) : null}
+          {points.map((p, i) => (
+            <rect
+              key={p.day}
+              className={props.kind === 'bars' ? 'history-chart__bar' : 'history-chart__hit'}
+              x={x(i) + w * 0.15}
+              width={w * 0.7}
+              y={props.kind === 'bars' ? y(p.value) : PAD.top}
+              height={props.kind === 'bars' ? H - PAD.bottom - y(p.value) : H - PAD.top - PAD.bottom}
+              fill={props.kind === 'bars' ? undefined : 'transparent'}
+            >
+              <title>{`${dayLabel(p.day)}: ${formatUsd(p.value)}`}</title>
+            </rect>
+          ))}
+        </svg>
       </div>
       {points.length ? (
         <p className="history-chart__axis" aria-hidden="true">

@@ -42,21 +42,21 @@ export function UnlockChart(props: { points: readonly SchedulePoint[]; decimals:
   return (
     <figure className="unlock-chart" data-testid="unlock-chart">
       <div className="chart-plot">
-      <ol className="chart-y-axis" aria-hidden="true">
-        {ticks.map((t) => (
-          <li key={t} style={{ top: `${(yOf(BigInt(Math.round(t * unit)), top) / H) * 100}%` }}>
-            {t.toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 2 })}
-          </li>
-        ))}
-      </ol>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.label}: ${amount(first.locked)} locked now, ${amount(last.locked)} by ${formatTime(last.t)}`} preserveAspectRatio="none">
-        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="unlock-chart__axis" />
-        {ticks.map((t) => {
-          const y = yOf(BigInt(Math.round(t * unit)), top)
-          return <line key={t} className="chart-grid" x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} vectorEffect="non-scaling-stroke" />
-        })}
-        <path d={schedulePath(points, top)} className="unlock-chart__line" vectorEffect="non-scaling-stroke" />
-      </svg>
+        <ol className="chart-y-axis" aria-hidden="true">
+          {ticks.map((t) => (
+            <li key={t} style={{ top: `${(yOf(BigInt(Math.round(t * unit)), top) / H) * 100}%` }}>
+              {t.toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 2 })}
+            </li>
+          ))}
+        </ol>
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${props.label}: ${amount(first.locked)} locked now, ${amount(last.locked)} by ${formatTime(last.t)}`} preserveAspectRatio="none">
+          <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="unlock-chart__axis" />
+          {ticks.map((t) => {
+            const y = yOf(BigInt(Math.round(t * unit)), top)
+            return <line key={t} className="chart-grid" x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} vectorEffect="non-scaling-stroke" />
+          })}
+          <path d={schedulePath(points, top)} className="unlock-chart__line" vectorEffect="non-scaling-stroke" />
+        </svg>
       </div>
       <figcaption className="unlock-chart__caption">
         <span>{formatTime(first.t)}</span>
