@@ -112,6 +112,9 @@ test('the farms and staking pools pages, the landing page and the dashboard give
     expectSame(await figure(line, 'data-apr'), p.apr, `dashboard program ${id} APR`)
     expectSame(await figure(line, 'data-tvl-usd'), p.tvlUsd, `dashboard program ${id} TVL`)
   }
+  // each program's line is named by its tokens, as the activity list names it, not by its number
+  await expect(page.getByRole('row').filter({ has: page.locator(`[data-program="${farm}"]`) })).toContainText(/Farm (ALGO\/FIGA|FIGA\/ALGO) LP → FIGA/)
+  await expect(page.getByRole('row').filter({ has: page.locator(`[data-program="${pool}"]`) })).toContainText('Staking pool FIGA → FIGA')
   await shoot(page, 'dashboard')
 })
 

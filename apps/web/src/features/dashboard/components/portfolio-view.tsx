@@ -109,6 +109,10 @@ const amountText = (tokens: ReadonlyMap<number, Token>, id: number, amount: bigi
   return `${formatAmount(amount, tokens.get(id)?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${tokenSymbol(id, tokens, pools)}`
 }
 
+/** A program as the activity list names it: its stake token → its reward tokens. */
+const programName = (stake: StakeHolding, symbol: (id: number) => string) =>
+  `${symbol(Number(stake.stakeAsset))} → ${[...new Set(stake.pending.map((r) => Number(r.asset)))].map(symbol).join(' + ')}`
+
 /** A line's name: the token, the pair of a position, the program, sGROVE or the lock. */
 function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools: readonly Pool[]): string {
   const sym = (id: number) => tokens.get(id)?.symbol ?? `#${id}`
@@ -116,9 +120,8 @@ function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools
     case 'liquidity':
       return `${sym(line.amounts[0]!.tokenId)}/${sym(line.amounts[1]!.tokenId)} liquidity`
     case 'farm':
-      return `Farm #${line.stake!.programId} (${tokenSymbol(line.amounts[0]!.tokenId, tokens, pools)})`
     case 'pool':
-      return `Staking pool #${line.stake!.programId} (${sym(line.amounts[0]!.tokenId)})`
+      return `${line.kind === 'farm' ? 'Farm' : 'Staking pool'} ${programName(line.stake!, (id) => tokenSymbol(id, tokens, pools))}`
     case 'sgrove':
       return 'sGROVE'
     case 'lock':
