@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { assemble, formatAssemblyError } from '@grove/avm'
 import { CONTRACTS } from '../src/deployment.ts'
+import { VENUE_CONTRACTS } from '../src/venues.ts'
 import { assertNoGroupReads } from './teal-check.ts'
 
 const require = createRequire(import.meta.url)
@@ -116,10 +117,15 @@ async function fixClientImports(source: string): Promise<string> {
 export interface ContractSource {
   name: string
   source: string
+  /** Reads of the transactions this many places before a call that its protocol fixes (venues only; scripts/teal-check.ts). */
+  precedingGroupReads?: number
 }
 
-/** Builds every contract (default: `CONTRACTS`) into `<outRoot>/artifacts` and `<outRoot>/clients` (default: the package itself). */
-export async function build(outRoot: string = PACKAGE_DIR, contracts: readonly ContractSource[] = CONTRACTS): Promise<void> {
+/** What `npm run build` compiles: Grove's contracts and the venue contracts. */
+export const BUILT_CONTRACTS: readonly ContractSource[] = [...CONTRACTS, ...VENUE_CONTRACTS]
+
+/** Builds every contract (default: `BUILT_CONTRACTS`) into `<outRoot>/artifacts` and `<outRoot>/clients` (default: the package itself). */
+export async function build(outRoot: string = PACKAGE_DIR, contracts: readonly ContractSource[] = BUILT_CONTRACTS): Promise<void> {
   const artifactsDir = path.join(outRoot, 'artifacts')
   const clientsDir = path.join(outRoot, 'clients')
   fs.mkdirSync(artifactsDir, { recursive: true })
@@ -131,12 +137,12 @@ export async function build(outRoot: string = PACKAGE_DIR, contracts: readonly C
       cwd: PACKAGE_DIR,
       stdio: ['ignore', 'ignore', 'inherit'],
     })
-    for (const { name } of contracts) {
+    for (const { name, precedingGroupReads } of contracts) {
       const read = (suffix: string) => fs.readFileSync(path.join(work, `${name}.${suffix}`), 'utf8')
       const approvalTeal = read('approval.teal')
       const clearTeal = read('clear.teal')
       // every transaction a call credits is one of its ABI arguments (docs/security.md)
-      assertNoGroupReads(name, approvalTeal)
+      assertNoGroupReads(name, approvalTeal, { precedingReads: precedingGroupReads })
       const approval = assembleTeal(approvalTeal, `${name}.approval.teal`)
       const clear = assembleTeal(clearTeal, `${name}.clear.teal`)
       const srcMap = JSON.parse(read('src_map.json')) as TealscriptSourceInfo[]

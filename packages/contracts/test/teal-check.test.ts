@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CONTRACTS } from '../src/deployment.ts'
+import { VENUE_CONTRACTS } from '../src/venues.ts'
 import { PACKAGE_DIR, build } from '../scripts/build.ts'
 import { groupReadViolations } from '../scripts/teal-check.ts'
 
@@ -35,6 +36,26 @@ describe('the TEAL group-read check', () => {
   it('accepts the decoding of an ABI txn argument', () => {
     const lines = ['*abi_route_stake:', '// input: axfer', 'txn GroupIndex', 'intc 1 // 1', '-', 'dup', 'gtxns TypeEnum']
     expect(groupReadViolations(teal(lines))).toEqual([])
+  })
+
+  it('lets a venue read only the places before its call that its protocol fixes', () => {
+    for (const { name, precedingGroupReads } of VENUE_CONTRACTS) {
+      const program = fs.readFileSync(path.join(PACKAGE_DIR, 'artifacts', `${name}.approval.teal`), 'utf8')
+      expect(groupReadViolations(program, { precedingReads: precedingGroupReads }), name).toEqual([])
+      // without the allowance the scan still finds those reads: the venue is not an ABI program
+      expect(groupReadViolations(program).length, name).toBeGreaterThan(0)
+    }
+  })
+
+  it.each([
+    ['one place back', 'intc 1 // 1', '-', 0],
+    ['two places back', 'pushint 2', '-', 0],
+    ['three places back', 'int 3', '-', 1],
+    ['the next transaction', 'intc 1 // 1', '+', 1],
+    ['a constant the TEAL does not name', 'intc_1', '-', 1],
+  ])('with an allowance of two preceding reads, a read of %s (%s, %s) leaves %i violations', (_what, operand, combine, violations) => {
+    const lines = ['swap:', 'txn GroupIndex', operand, combine, 'gtxns Amount']
+    expect(groupReadViolations(teal(lines), { precedingReads: 2 })).toHaveLength(violations)
   })
 
   it('fails the build of a contract that reads the transaction after its call', async () => {
