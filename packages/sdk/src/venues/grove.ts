@@ -1,0 +1,63 @@
+// Grove's DEX as a venue: its pool box, its math (dex/amm.ts) and its swapExactIn / swapExactOut calls.
+import { getApplicationAddress } from 'algosdk'
+import type { Algodv2 } from 'algosdk'
+import { quoteExactIn, quoteExactOut, type AmmResult, type Pool, type SwapQuote } from '../dex/amm.ts'
+import { fetchPool, poolBoxName } from '../dex/pool-state.ts'
+import { dexMethod } from '../dex/spec.ts'
+import { orderedPair, type HopQuote, type HopResult, type Venue, type VenuePool } from './venue.ts'
+
+/** A Grove pool as a venue pool, with its box. */
+export interface GrovePool extends VenuePool {
+  venue: 'grove'
+  state: Pool
+}
+
+/** Where Grove's DEX lives. */
+export interface GroveVenueParams {
+  algod: Algodv2
+  dexAppId: bigint
+  /** The registry the DEX reads (every DEX call names it). */
+  registryAppId: bigint
+}
+
+/** A Grove pool in the venue shape. */
+export function grovePool(state: Pool): GrovePool {
+  return { venue: 'grove', id: `${state.a}/${state.b}`, assets: [state.a, state.b], reserves: [state.reserveA, state.reserveB], feeBps: state.feeBps, state }
+}
+
+function hop(pool: GrovePool, kind: HopQuote['kind'], result: AmmResult<SwapQuote>): HopResult<GrovePool> {
+  if (!result.ok) return result
+  const { assetIn, assetOut, amountIn, amountOut, fee } = result
+  return { ok: true, quote: { pool, kind, assetIn, assetOut, amountIn, amountOut, fee } }
+}
+
+/** Grove's DEX as a venue. */
+export function groveVenue({ algod, dexAppId, registryAppId }: GroveVenueParams): Venue<GrovePool> {
+  const appAddress = getApplicationAddress(dexAppId)
+  return {
+    name: 'grove',
+    label: 'Grove',
+    async findPools(x, y) {
+      const [a, b] = orderedPair(x, y)
+      const pool = await fetchPool(algod, dexAppId, a, b)
+      return pool ? [grovePool(pool)] : []
+    },
+    quoteExactIn: (pool, assetIn, amountIn) => hop(pool, 'exact-in', quoteExactIn(pool.state, assetIn, amountIn)),
+    quoteExactOut: (pool, assetIn, amountOut) => hop(pool, 'exact-out', quoteExactOut(pool.state, assetIn, amountOut)),
+    addHop(group, quote, limit) {
+      const exactIn = quote.kind === 'exact-in'
+      group.addMethodCall({
+        appId: dexAppId,
+        method: dexMethod(exactIn ? 'swapExactIn' : 'swapExactOut'),
+        args: (exactIn
+          ? [group.deposit(appAddress, quote.assetIn, quote.amountIn), quote.assetOut, limit]
+          : [group.deposit(appAddress, quote.assetIn, limit), quote.assetOut, quote.amountOut]) as never,
+        // the output, and for exact-out the refund of what the maximum leaves over
+        inners: exactIn ? 1 : 2,
+        boxes: [poolBoxName(quote.pool.state.a, quote.pool.state.b)],
+        assets: exactIn ? [quote.assetOut] : [quote.assetOut, quote.assetIn],
+        apps: [registryAppId],
+      })
+    },
+  }
+}

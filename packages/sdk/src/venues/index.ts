@@ -1,0 +1,4 @@
+// The venues Grove routes over (@grove/sdk/venues): one interface, Grove's DEX and Tinyman v2.
+export * from './venue.ts'
+export * from './grove.ts'
+export * from './tinyman.ts'
