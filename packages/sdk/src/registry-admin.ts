@@ -3,21 +3,12 @@
 // on the one group builder (core/group.ts), plus a decoder of the registry's global state.
 import { CONTRACT_ERRORS } from './errors.ts'
 import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
-import { ABIContract, ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
-import type { ABIMethod, Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import { ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
+import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { TypedCall } from './core/arc56.ts'
 import { GroupBuilder } from './core/group.ts'
-import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
-import DEX_ARC56 from '@grove/contracts/artifacts/Dex.arc56.json' with { type: 'json' }
-
-const contract = (spec: Arc56Contract) =>
-  new ABIContract({
-    name: spec.name,
-    methods: spec.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
-  })
-const REGISTRY = contract(REGISTRY_ARC56 as unknown as Arc56Contract)
-const DEX = contract(DEX_ARC56 as unknown as Arc56Contract)
-const registryMethod = (name: string): ABIMethod => REGISTRY.getMethodByName(name)
+import { dexCall } from './dex/spec.ts'
+import { registryCall } from './registry/spec.ts'
 
 /** The registry's pause bits (packages/contracts/README.md, "Pause flags"). */
 export const PAUSE_SWAPS = 1
@@ -146,40 +137,39 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
   if (problem) throw new Error(problem)
   const group = await GroupBuilder.create(ctx)
   let topUp = 0n
-  const call = (method: string, args: unknown[], extra: { boxes?: Uint8Array[]; assets?: bigint[] } = {}) =>
-    group.addMethodCall({ appId: ctx.registryAppId, method: registryMethod(method), args: args as never, boxes: extra.boxes, assets: extra.assets })
+  const call = (typed: TypedCall, extra: { boxes?: Uint8Array[]; assets?: bigint[] } = {}) =>
+    group.addMethodCall({ appId: ctx.registryAppId, ...typed, boxes: extra.boxes, assets: extra.assets })
   switch (action.kind) {
     case 'setPaused':
-      call('setPaused', [action.flags])
+      call(registryCall('setPaused', [action.flags]))
       break
     case 'setFees':
-      call('setFees', [action.defaultFeeBps, action.protocolFeeDivisor])
+      call(registryCall('setFees', [action.defaultFeeBps, action.protocolFeeDivisor]))
       break
     case 'setTreasury':
-      call('setTreasury', [action.address])
+      call(registryCall('setTreasury', [action.address]))
       break
     case 'setVerified':
       if (action.verified) topUp = await verifiedBoxShortfall(ctx.algod, ctx.registryAppId)
       if (topUp > 0n) group.addTransfer(getApplicationAddress(ctx.registryAppId), 0n, topUp)
-      call('setVerified', [action.asset, action.verified], { boxes: [box('v', action.asset)] })
+      call(registryCall('setVerified', [action.asset, action.verified]), { boxes: [box('v', action.asset)] })
       break
     case 'setProjectVerified':
-      call('setProjectVerified', [action.asset, action.verified], { boxes: [box('p', action.asset)], assets: [action.asset] })
+      call(registryCall('setProjectVerified', [action.asset, action.verified]), { boxes: [box('p', action.asset)], assets: [action.asset] })
       break
     case 'proposeAdmin':
-      call('proposeAdmin', [action.address])
+      call(registryCall('proposeAdmin', [action.address]))
       break
     case 'cancelAdminTransfer':
-      call('proposeAdmin', [ALGORAND_ZERO_ADDRESS_STRING])
+      call(registryCall('proposeAdmin', [ALGORAND_ZERO_ADDRESS_STRING]))
       break
     case 'acceptAdmin':
-      call('acceptAdmin', [])
+      call(registryCall('acceptAdmin', []))
       break
     case 'setPoolFee':
       group.addMethodCall({
         appId: ctx.dexAppId,
-        method: DEX.getMethodByName('setPoolFee'),
-        args: [action.a, action.b, action.feeBps],
+        ...dexCall('setPoolFee', [action.a, action.b, action.feeBps]),
         boxes: [box('p', action.a, action.b)],
         apps: [ctx.registryAppId],
       })

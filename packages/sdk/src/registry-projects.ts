@@ -1,23 +1,16 @@
 // The registry's projects: box layout and decoding, a builder per method (on the one group builder,
 // core/group.ts), listing without an indexer (algod's box listing by the "p" prefix), events, and
 // the registry's row of the one error table.
-import { ABIContract, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
-import type { ABIMethod, Address, Algodv2, AtomicTransactionComposer } from 'algosdk'
-import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
+import { encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
+import type { Address, Algodv2, AtomicTransactionComposer } from 'algosdk'
+import type { TypedCall } from './core/arc56.ts'
 import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
 import { GroupBuilder } from './core/group.ts'
 import { CONTRACT_ERRORS, explainError } from './errors.ts'
 import type { RegistryContext } from './registry/transactions.ts'
 import type { ReadableError } from './errors.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
-
-const SPEC = REGISTRY_ARC56 as unknown as Arc56Contract
-const CONTRACT = new ABIContract({
-  name: SPEC.name,
-  methods: SPEC.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
-})
-const method = (name: string): ABIMethod => CONTRACT.getMethodByName(name)
+import { REGISTRY_SPEC as SPEC, registryCall } from './registry/spec.ts'
 
 /** Longest project name, in bytes (UTF-8). */
 export const PROJECT_NAME_MAX_BYTES = 32
@@ -65,31 +58,31 @@ export interface RegistryGroup {
 }
 
 /** One project method call on the one group builder (core/group.ts): the project's box and asset named, exact fees. */
-async function group(ctx: RegistryContext, asset: bigint, name: string, args: (a: GroupBuilder) => unknown[], inners = 0, accounts: (string | Address)[] = []): Promise<RegistryGroup> {
+async function group(ctx: RegistryContext, asset: bigint, call: (g: GroupBuilder) => TypedCall, inners = 0, accounts: (string | Address)[] = []): Promise<RegistryGroup> {
   const g = await GroupBuilder.create(ctx)
-  g.addMethodCall({ appId: ctx.registryAppId, method: method(name), args: args(g) as never, inners, boxes: [projectBoxName(asset)], assets: [asset], accounts })
+  g.addMethodCall({ appId: ctx.registryAppId, ...call(g), inners, boxes: [projectBoxName(asset)], assets: [asset], accounts })
   const { composer, fee } = await g.build()
   return { composer, fee }
 }
 
 /** Registers a project for `asset` (the sender must be its creator or manager), paying the box's minimum balance. */
 export function buildRegisterProject(ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> {
-  return group(ctx, asset, 'registerProject', (g) => [g.deposit(getApplicationAddress(ctx.registryAppId), 0n, PROJECT_MIN_BALANCE), asset, name, url])
+  return group(ctx, asset, (g) => registryCall('registerProject', [g.deposit(getApplicationAddress(ctx.registryAppId), 0n, PROJECT_MIN_BALANCE), asset, name, url]))
 }
 
 /** The owner changes the name and URL. */
-export const buildEditProject = (ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, asset, 'editProject', () => [asset, name, url])
+export const buildEditProject = (ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('editProject', [asset, name, url]))
 
 /** The owner hands the project to `newOwner`. */
 export const buildTransferProject = (ctx: RegistryContext, asset: bigint, newOwner: string | Address): Promise<RegistryGroup> =>
-  group(ctx, asset, 'transferProject', () => [asset, newOwner.toString()])
+  group(ctx, asset, () => registryCall('transferProject', [asset, newOwner.toString()]))
 
 /** The admin verifies or unverifies. */
-export const buildSetProjectVerified = (ctx: RegistryContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, asset, 'setProjectVerified', () => [asset, verified])
+export const buildSetProjectVerified = (ctx: RegistryContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('setProjectVerified', [asset, verified]))
 
 /** The owner or the admin removes it; the minimum balance goes back to the owner (one inner payment). */
 export const buildRemoveProject = (ctx: RegistryContext, project: Pick<Project, 'asset' | 'owner'>): Promise<RegistryGroup> =>
-  group(ctx, project.asset, 'removeProject', () => [project.asset], 1, [project.owner])
+  group(ctx, project.asset, () => registryCall('removeProject', [project.asset]), 1, [project.owner])
 
 /** The project of `asset`, undefined when none is registered. */
 export async function fetchProject(algod: Algodv2, registryAppId: bigint, asset: bigint): Promise<Project | undefined> {

@@ -128,7 +128,7 @@ export class GroupBuilder {
         signer,
         appId: call.appId,
         method: call.method,
-        args: call.args.map((a) => (isTxnArg(a) ? a.txn() : a)) as never,
+        args: call.args.map((a) => (isTxnArg(a) ? a.txn() : a)),
         staticFee: fee(call.inners ?? 0),
         firstValidRound: BigInt(this.params.firstValid),
         lastValidRound: BigInt(this.params.lastValid),

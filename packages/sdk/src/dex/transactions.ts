@@ -10,7 +10,8 @@ import { missingOptIns } from '../core/references.ts'
 import { addLiquidity as quoteAdd } from './amm.ts'
 import type { Pool } from './amm.ts'
 import { poolBoxName } from './pool-state.ts'
-import { dexMethod } from './spec.ts'
+import { dexCall } from './spec.ts'
+import type { TypedCall } from '../core/arc56.ts'
 import { readGlobalState } from '../core/global-state.ts'
 
 export { missingOptIns }
@@ -76,15 +77,13 @@ const deposit = (a: Action, asset: bigint, amount: bigint): TxnArg => a.group.de
 function call(
   ctx: DexContext,
   a: Action,
-  method: string,
-  args: unknown[],
+  typed: TypedCall,
   inners: number,
   refs: { boxes?: [bigint, bigint][]; assets?: bigint[]; accounts?: (string | Address)[]; registry?: boolean },
 ): void {
   a.group.addMethodCall({
     appId: ctx.dexAppId,
-    method: dexMethod(method),
-    args: args as never,
+    ...typed,
     inners,
     boxes: (refs.boxes ?? []).map(([x, y]) => poolBoxName(x, y)),
     assets: refs.assets,
@@ -117,7 +116,7 @@ export async function poolCreationCost(algod: Algodv2, dexAppId: bigint, a: bigi
 export async function buildCreatePool(ctx: DexContext, x: bigint, y: bigint): Promise<DexGroup> {
   const [a, b] = ordered(x, y)
   const [act, cost] = await Promise.all([start(ctx, []), poolCreationCost(ctx.algod, ctx.dexAppId, a, b)])
-  call(ctx, act, 'createPool', [deposit(act, 0n, cost.minBalance), a, b], cost.optIns + 1, { boxes: [[a, b]], assets: [a, b] })
+  call(ctx, act, dexCall('createPool', [deposit(act, 0n, cost.minBalance), a, b]), cost.optIns + 1, { boxes: [[a, b]], assets: [a, b] })
   return done(ctx, act)
 }
 
@@ -132,7 +131,7 @@ export async function buildAddLiquidity(ctx: DexContext, pool: Pool, amountA: bi
   // The LP transfer, plus at most one refund on a later add (one side is always used in full).
   const q = quoteAdd(pool, amountA, amountB)
   const inners = q.ok && q.first ? 1 : 2
-  call(ctx, act, 'addLiquidity', [deposit(act, pool.a, amountA), deposit(act, pool.b, amountB), pool.a, pool.b, minLp], inners, {
+  call(ctx, act, dexCall('addLiquidity', [deposit(act, pool.a, amountA), deposit(act, pool.b, amountB), pool.a, pool.b, minLp]), inners, {
     boxes: [[pool.a, pool.b]],
     assets: [pool.lpAsset, pool.a, pool.b],
   })
@@ -142,7 +141,7 @@ export async function buildAddLiquidity(ctx: DexContext, pool: Pool, amountA: bi
 /** Single-sided add: `amountIn` of `assetIn`, of which `swapAmount` is swapped first (see amm `zap`). */
 export async function buildZap(ctx: DexContext, pool: Pool, assetIn: bigint, amountIn: bigint, swapAmount: bigint, minLp: bigint): Promise<DexGroup> {
   const act = await start(ctx, [pool.lpAsset])
-  call(ctx, act, 'addLiquiditySingle', [deposit(act, assetIn, amountIn), pool.a, pool.b, swapAmount, minLp], 2, {
+  call(ctx, act, dexCall('addLiquiditySingle', [deposit(act, assetIn, amountIn), pool.a, pool.b, swapAmount, minLp]), 2, {
     boxes: [[pool.a, pool.b]],
     assets: [pool.lpAsset, pool.a, pool.b],
   })
@@ -152,7 +151,7 @@ export async function buildZap(ctx: DexContext, pool: Pool, assetIn: bigint, amo
 /** Burns `lp` for both sides of the pool, opting into either side if needed. */
 export async function buildRemoveLiquidity(ctx: DexContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<DexGroup> {
   const act = await start(ctx, [pool.a, pool.b])
-  call(ctx, act, 'removeLiquidity', [deposit(act, pool.lpAsset, lp), pool.a, pool.b, minA, minB], 2, {
+  call(ctx, act, dexCall('removeLiquidity', [deposit(act, pool.lpAsset, lp), pool.a, pool.b, minA, minB]), 2, {
     boxes: [[pool.a, pool.b]],
     assets: [pool.a, pool.b],
     registry: false,
@@ -163,14 +162,14 @@ export async function buildRemoveLiquidity(ctx: DexContext, pool: Pool, lp: bigi
 /** Swaps all of `amountIn` for at least `minOut` of `assetOut`. */
 export async function buildSwapExactIn(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut: bigint): Promise<DexGroup> {
   const act = await start(ctx, [assetOut])
-  call(ctx, act, 'swapExactIn', [deposit(act, assetIn, amountIn), assetOut, minOut], 1, { boxes: [[assetIn, assetOut]], assets: [assetOut] })
+  call(ctx, act, dexCall('swapExactIn', [deposit(act, assetIn, amountIn), assetOut, minOut]), 1, { boxes: [[assetIn, assetOut]], assets: [assetOut] })
   return done(ctx, act)
 }
 
 /** Swaps at most `maxIn` of `assetIn` for exactly `amountOut` of `assetOut`; the rest comes back. */
 export async function buildSwapExactOut(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
   const act = await start(ctx, [assetOut])
-  call(ctx, act, 'swapExactOut', [deposit(act, assetIn, maxIn), assetOut, amountOut], 2, { boxes: [[assetIn, assetOut]], assets: [assetOut, assetIn] })
+  call(ctx, act, dexCall('swapExactOut', [deposit(act, assetIn, maxIn), assetOut, amountOut]), 2, { boxes: [[assetIn, assetOut]], assets: [assetOut, assetIn] })
   return done(ctx, act)
 }
 
@@ -179,7 +178,7 @@ export async function buildSwapRoute(ctx: DexContext, assetIn: bigint, path: rea
   const assetOut = path[path.length - 1]!
   const act = await start(ctx, [assetOut])
   const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
-  call(ctx, act, 'swapRoute', [deposit(act, assetIn, amountIn), [...path], minOut], 1, { boxes: hops, assets: [assetOut] })
+  call(ctx, act, dexCall('swapRoute', [deposit(act, assetIn, amountIn), [...path], minOut]), 1, { boxes: hops, assets: [assetOut] })
   return done(ctx, act)
 }
 
@@ -191,7 +190,7 @@ export async function buildSwapRouteExactOut(ctx: DexContext, assetIn: bigint, p
   const assetOut = path[path.length - 1]!
   const act = await start(ctx, [assetOut])
   const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
-  call(ctx, act, 'swapRouteExactOut', [deposit(act, assetIn, maxIn), [...path], amountOut], 2, { boxes: hops, assets: [assetOut, assetIn] })
+  call(ctx, act, dexCall('swapRouteExactOut', [deposit(act, assetIn, maxIn), [...path], amountOut]), 2, { boxes: hops, assets: [assetOut, assetIn] })
   return done(ctx, act)
 }
 
@@ -199,6 +198,6 @@ export async function buildSwapRouteExactOut(ctx: DexContext, assetIn: bigint, p
 export async function buildCollectFees(ctx: DexContext, pool: Pool, treasury: string | Address): Promise<DexGroup> {
   const act = await start(ctx, [])
   // Fees may accrue on either side between building and sending: pay for both transfers.
-  call(ctx, act, 'collectFees', [pool.a, pool.b], 2, { boxes: [[pool.a, pool.b]], assets: [pool.a, pool.b], accounts: [treasury] })
+  call(ctx, act, dexCall('collectFees', [pool.a, pool.b]), 2, { boxes: [[pool.a, pool.b]], assets: [pool.a, pool.b], accounts: [treasury] })
   return done(ctx, act)
 }

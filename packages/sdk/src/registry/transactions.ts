@@ -3,7 +3,7 @@ import { getApplicationAddress } from 'algosdk'
 import { verifiedBoxName } from '@grove/contracts/pool'
 import { GroupBuilder } from '../core/group.ts'
 import type { BuiltGroup, GroupContext } from '../core/group.ts'
-import { registryMethod } from './spec.ts'
+import { registryCall } from './spec.ts'
 
 /** Who acts on which registry. */
 export interface RegistryContext extends GroupContext {
@@ -21,6 +21,6 @@ export async function buildSetVerified(ctx: RegistryContext, asset: bigint, veri
   const group = await GroupBuilder.create(ctx)
   if (payBox) group.addTransfer(getApplicationAddress(ctx.registryAppId), 0n, VERIFIED_BOX_MIN_BALANCE)
   return group
-    .addMethodCall({ appId: ctx.registryAppId, method: registryMethod('setVerified'), args: [asset, verified], boxes: [verifiedBoxName(asset)] })
+    .addMethodCall({ appId: ctx.registryAppId, ...registryCall('setVerified', [asset, verified]), boxes: [verifiedBoxName(asset)] })
     .build()
 }

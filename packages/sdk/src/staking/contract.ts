@@ -5,6 +5,8 @@ import type { ABIMethod, Address } from 'algosdk'
 import { getABITupleTypeFromABIStructDefinition } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import STAKING_ARC56 from '@grove/contracts/artifacts/Staking.arc56.json' with { type: 'json' }
+import type { StakingTypes } from '@grove/contracts/clients/StakingClient.ts'
+import { methodCaller } from '../core/arc56.ts'
 
 /** The staking app's ARC-56 specification. */
 export const STAKING_SPEC = STAKING_ARC56 as unknown as Arc56Contract
@@ -17,6 +19,9 @@ export const STAKING_CONTRACT = new ABIContract({
 
 /** The staking method called `name`. */
 export const stakingMethod = (name: string): ABIMethod => STAKING_CONTRACT.getMethodByName(name)
+
+/** A typed staking method call: name and arguments checked against the generated StakingClient. */
+export const stakingCall = methodCaller<StakingTypes['methods']>(STAKING_SPEC)
 
 /** Longest program: 4 years of 365.25 days, in seconds. */
 export const MAX_PROGRAM_SECONDS = 126_230_400n

@@ -7,7 +7,8 @@ import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, Tran
 import { GroupBuilder } from '../core/group.ts'
 import type { TxnArg } from '../core/group.ts'
 import { missingOptIns } from '../core/references.ts'
-import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, positionBoxName, programBoxName, stakingMethod } from './contract.ts'
+import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, positionBoxName, programBoxName, stakingCall } from './contract.ts'
+import type { TypedCall } from '../core/arc56.ts'
 import type { StakingPosition } from './contract.ts'
 import { creationDeposit, extendDeposits, pendingRewards, topUpDeposit } from './math.ts'
 import { fetchPosition, latestTimestamp } from './state.ts'
@@ -70,11 +71,10 @@ const transfer = (d: Draft, asset: bigint, amount: bigint): TxnArg => d.group.de
 const assetsOf = (p: Pick<ProgramRef, 'stakeAsset' | 'rewardAsset1' | 'rewardAsset2' | 'rewardCount'>): bigint[] =>
   [...new Set([p.stakeAsset, p.rewardAsset1, ...(p.rewardCount === 2n ? [p.rewardAsset2] : [])])].filter((a) => a !== 0n)
 
-function call(d: Draft, method: string, args: unknown[], inners: number, o: { program: bigint; assets: bigint[]; position?: boolean }): void {
+function call(d: Draft, typed: TypedCall, inners: number, o: { program: bigint; assets: bigint[]; position?: boolean }): void {
   d.group.addMethodCall({
     appId: d.ctx.stakingAppId,
-    method: stakingMethod(method),
-    args: args as never,
+    ...typed,
     inners,
     boxes: [programBoxName(o.program), ...(o.position ? [positionBoxName(o.program, d.ctx.sender)] : [])],
     assets: o.assets,
@@ -115,13 +115,13 @@ export async function buildCreateProgram(ctx: StakingContext, terms: ProgramTerm
   const assets = [...new Set([terms.stakeAsset, r1.asset, ...(r2 ? [r2.asset] : [])])].filter((a) => a !== 0n)
   if (cost.missing.length > 0) {
     const pay = transfer(d, 0n, OPT_IN_MIN_BALANCE * BigInt(cost.missing.length))
-    call(d, 'optInAssets', [pay, cost.missing], cost.missing.length, { program: id, assets })
+    call(d, stakingCall('optInAssets', [pay, cost.missing]), cost.missing.length, { program: id, assets })
   }
   const mbr = transfer(d, 0n, PROGRAM_MIN_BALANCE)
-  const deposits = terms.rewards.map((r) => transfer(d, r.asset, creationDeposit(r.rate, terms.start, terms.end)))
-  const times = [terms.start, terms.end, terms.minStakeSeconds ?? 0n]
-  if (r2) call(d, 'createProgram2', [mbr, deposits[0], deposits[1], terms.stakeAsset, r1.asset, r2.asset, r1.rate, r2.rate, ...times], 0, { program: id, assets })
-  else call(d, 'createProgram', [mbr, deposits[0], terms.stakeAsset, r1.asset, r1.rate, ...times], 0, { program: id, assets })
+  const deposit = (r: { asset: bigint; rate: bigint }) => transfer(d, r.asset, creationDeposit(r.rate, terms.start, terms.end))
+  const times = [terms.start, terms.end, terms.minStakeSeconds ?? 0n] as const
+  if (r2) call(d, stakingCall('createProgram2', [mbr, deposit(r1), deposit(r2), terms.stakeAsset, r1.asset, r2.asset, r1.rate, r2.rate, ...times]), 0, { program: id, assets })
+  else call(d, stakingCall('createProgram', [mbr, deposit(r1), terms.stakeAsset, r1.asset, r1.rate, ...times]), 0, { program: id, assets })
   return { ...(await done(d)), program: id }
 }
 
@@ -129,8 +129,8 @@ export async function buildCreateProgram(ctx: StakingContext, terms: ProgramTerm
 export async function buildStake(ctx: StakingContext, program: ProgramRef, amount: bigint, known?: StakingPosition | null): Promise<StakingGroup> {
   const [d, pos] = await Promise.all([draft(ctx, assetsOf(program).filter((a) => a !== program.stakeAsset)), position(ctx, program.id, known)])
   const refs = { program: program.id, assets: assetsOf(program), position: true }
-  if (pos) call(d, 'stake', [transfer(d, program.stakeAsset, amount), program.id], 0, refs)
-  else call(d, 'stakeNew', [transfer(d, 0n, POSITION_MIN_BALANCE), transfer(d, program.stakeAsset, amount), program.id], 0, refs)
+  if (pos) call(d, stakingCall('stake', [transfer(d, program.stakeAsset, amount), program.id]), 0, refs)
+  else call(d, stakingCall('stakeNew', [transfer(d, 0n, POSITION_MIN_BALANCE), transfer(d, program.stakeAsset, amount), program.id]), 0, refs)
   return done(d)
 }
 
@@ -140,7 +140,7 @@ export async function buildUnstake(ctx: StakingContext, program: ProgramRef, amo
   const pending = pos ? pendingRewards(program, pos, t) : [0n, 0n]
   // rewards only grow: nothing pending now may still be nothing when it runs, and then the box closes
   const closes = pos !== undefined && pos.stake === amount && pending.every((x) => x === 0n)
-  call(d, 'unstake', [program.id, amount], closes ? 2 : 1, { program: program.id, assets: assetsOf(program), position: true })
+  call(d, stakingCall('unstake', [program.id, amount]), closes ? 2 : 1, { program: program.id, assets: assetsOf(program), position: true })
   return done(d)
 }
 
@@ -160,21 +160,21 @@ export async function buildClaim(ctx: StakingContext, program: ProgramRef, known
   const rewards = [program.rewardAsset1, ...(program.rewardCount === 2n ? [program.rewardAsset2] : [])]
   const [d, pos, t] = await Promise.all([draft(ctx, rewards), position(ctx, program.id, known), now(ctx)])
   const plan = claimPlan(program, pos, t)
-  call(d, 'claim', [program.id], plan.paid + (plan.closes ? 1 : 0), { program: program.id, assets: assetsOf(program), position: true })
+  call(d, stakingCall('claim', [program.id]), plan.paid + (plan.closes ? 1 : 0), { program: program.id, assets: assetsOf(program), position: true })
   return done(d)
 }
 
 /** Restakes the reward paid in the stake asset (programs whose reward asset is the stake asset). */
 export async function buildCompound(ctx: StakingContext, program: ProgramRef): Promise<StakingGroup> {
   const d = await draft(ctx, [])
-  call(d, 'compound', [program.id], 0, { program: program.id, assets: assetsOf(program), position: true })
+  call(d, stakingCall('compound', [program.id]), 0, { program: program.id, assets: assetsOf(program), position: true })
   return done(d)
 }
 
 /** Returns the whole stake now and forfeits the pending rewards; works while paused. */
 export async function buildEmergencyWithdraw(ctx: StakingContext, program: ProgramRef, known?: StakingPosition): Promise<StakingGroup> {
   const [d, pos] = await Promise.all([draft(ctx, [program.stakeAsset]), position(ctx, program.id, known)])
-  call(d, 'emergencyWithdraw', [program.id], 1 + (pos && pos.stake > 0n ? 1 : 0), { program: program.id, assets: assetsOf(program), position: true })
+  call(d, stakingCall('emergencyWithdraw', [program.id]), 1 + (pos && pos.stake > 0n ? 1 : 0), { program: program.id, assets: assetsOf(program), position: true })
   return done(d)
 }
 
@@ -183,7 +183,7 @@ export async function buildTopUp(ctx: StakingContext, program: ProgramRef, rewar
   const [d, t] = await Promise.all([draft(ctx, []), now(ctx)])
   const deposit = topUpDeposit(program, reward, newRate, t)
   const asset = reward === 1 ? program.rewardAsset1 : program.rewardAsset2
-  call(d, 'topUp', [transfer(d, asset, deposit), program.id, BigInt(reward), newRate], 0, { program: program.id, assets: assetsOf(program) })
+  call(d, stakingCall('topUp', [transfer(d, asset, deposit), program.id, BigInt(reward), newRate]), 0, { program: program.id, assets: assetsOf(program) })
   return { ...(await done(d)), deposit }
 }
 
@@ -191,15 +191,15 @@ export async function buildTopUp(ctx: StakingContext, program: ProgramRef, rewar
 export async function buildExtend(ctx: StakingContext, program: ProgramRef, newEnd: bigint): Promise<StakingGroup & { deposits: bigint[] }> {
   const d = await draft(ctx, [])
   const deposits = extendDeposits(program, newEnd)
-  const assets = [program.rewardAsset1, program.rewardAsset2]
-  const args = deposits.map((amount, k) => transfer(d, assets[k]!, amount))
-  call(d, deposits.length === 2 ? 'extend2' : 'extend', [...args, program.id, newEnd], 0, { program: program.id, assets: assetsOf(program) })
+  const [first, second] = deposits.map((amount, k) => transfer(d, k === 0 ? program.rewardAsset1 : program.rewardAsset2, amount))
+  const typed = second ? stakingCall('extend2', [first!, second, program.id, newEnd]) : stakingCall('extend', [first!, program.id, newEnd])
+  call(d, typed, 0, { program: program.id, assets: assetsOf(program) })
   return { ...(await done(d)), deposits }
 }
 
 /** Creator, from the end on: takes back what no staker earned (one inner transfer per reward with something left). */
 export async function buildReclaim(ctx: StakingContext, program: ProgramRef): Promise<StakingGroup> {
   const d = await draft(ctx, [program.rewardAsset1, ...(program.rewardCount === 2n ? [program.rewardAsset2] : [])])
-  call(d, 'reclaim', [program.id], Number(program.rewardCount), { program: program.id, assets: assetsOf(program) })
+  call(d, stakingCall('reclaim', [program.id]), Number(program.rewardCount), { program: program.id, assets: assetsOf(program) })
   return done(d)
 }

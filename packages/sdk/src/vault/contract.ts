@@ -3,6 +3,8 @@ import { ABIContract } from 'algosdk'
 import type { ABIMethod } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import VAULT_ARC56 from '@grove/contracts/artifacts/Vault.arc56.json' with { type: 'json' }
+import type { VaultTypes } from '@grove/contracts/clients/VaultClient.ts'
+import { methodCaller } from '../core/arc56.ts'
 
 /** The vault's ARC-56 specification. */
 export const VAULT_SPEC = VAULT_ARC56 as unknown as Arc56Contract
@@ -15,6 +17,9 @@ export const VAULT_CONTRACT = new ABIContract({
 
 /** The vault method called `name`. */
 export const vaultMethod = (name: string): ABIMethod => VAULT_CONTRACT.getMethodByName(name)
+
+/** A typed vault method call: name and arguments checked against the generated VaultClient. */
+export const vaultCall = methodCaller<VaultTypes['methods']>(VAULT_SPEC)
 
 /** Box name "o" ‖ uint64(a) ‖ uint64(b) of the vault's observation of pool (a, b), either order. */
 export function observationBoxName(x: bigint, y: bigint): Uint8Array {

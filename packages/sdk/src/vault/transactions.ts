@@ -7,7 +7,9 @@ import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, Tran
 import { GroupBuilder } from '../core/group.ts'
 import type { MethodCallParams } from '../core/group.ts'
 import { poolBoxName } from '@grove/contracts/pool'
-import { vaultMethod, observationBoxName, pathBoxName } from './contract.ts'
+import { vaultCall, observationBoxName, pathBoxName } from './contract.ts'
+import type { TypedCall } from '../core/arc56.ts'
+import type { TxnArg } from '../core/group.ts'
 import {
   buybackAmount,
   buybackMinOut,
@@ -55,10 +57,8 @@ export function routePools(asset: bigint, path: readonly bigint[]): [bigint, big
 }
 
 interface Call {
-  method: string
-  /** The transfer to the vault that comes first among the arguments, when the method takes one. */
-  deposit?: { asset: bigint; amount: bigint }
-  args: (bigint | bigint[] | [bigint, bigint][])[]
+  /** The typed call, given `pay`: a transfer of `amount` of `asset` (0 = ALGO) to the vault, as an argument. */
+  call: (pay: (asset: bigint, amount: bigint) => TxnArg) => TypedCall
   inners: number
   assets?: bigint[]
   apps?: bigint[]
@@ -67,25 +67,25 @@ interface Call {
 
 async function build(ctx: VaultContext, c: Call): Promise<VaultGroup> {
   const group = await GroupBuilder.create(ctx)
-  const deposit = c.deposit ? [group.deposit(getApplicationAddress(ctx.vaultAppId), c.deposit.asset, c.deposit.amount)] : []
-  group.addMethodCall({ appId: ctx.vaultAppId, method: vaultMethod(c.method), args: [...deposit, ...c.args], inners: c.inners, assets: c.assets, apps: c.apps, boxes: c.boxes })
+  const pay = (asset: bigint, amount: bigint) => group.deposit(getApplicationAddress(ctx.vaultAppId), asset, amount)
+  group.addMethodCall({ appId: ctx.vaultAppId, ...c.call(pay), inners: c.inners, assets: c.assets, apps: c.apps, boxes: c.boxes })
   const { composer, fee } = await group.build()
   return { composer, fee }
 }
 
 /** Stakes `amount` GROVE for at least `minShares` sGROVE (the sender must hold sGROVE: opt in first). */
 export async function buildStake(ctx: VaultContext, amount: bigint, minShares: bigint): Promise<VaultGroup> {
-  return build(ctx, { method: 'stake', deposit: { asset: ctx.groveAssetId, amount }, args: [minShares], inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
+  return build(ctx, { call: (pay) => vaultCall('stake', [pay(ctx.groveAssetId, amount), minShares]), inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
 }
 
 /** Unstakes `amount` sGROVE for at least `minGrove` GROVE. */
 export async function buildUnstake(ctx: VaultContext, amount: bigint, minGrove: bigint): Promise<VaultGroup> {
-  return build(ctx, { method: 'unstake', deposit: { asset: ctx.sGroveAssetId, amount }, args: [minGrove], inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
+  return build(ctx, { call: (pay) => vaultCall('unstake', [pay(ctx.sGroveAssetId, amount), minGrove]), inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
 }
 
 /** Opts the vault in to fee asset `asset`, paying its 0.1 ALGO. */
 export async function buildOptInAsset(ctx: VaultContext, asset: bigint): Promise<VaultGroup> {
-  return build(ctx, { method: 'optInAsset', deposit: { asset: 0n, amount: VAULT_ASSET_MIN_BALANCE }, args: [asset], inners: 1, assets: [asset] })
+  return build(ctx, { call: (pay) => vaultCall('optInAsset', [pay(0n, VAULT_ASSET_MIN_BALANCE), asset]), inners: 1, assets: [asset] })
 }
 
 /**
@@ -96,10 +96,8 @@ export async function buildObserve(ctx: VaultContext, pools: readonly [bigint, b
   const keys = pools.map(([x, y]) => ordered(x, y))
   const newBoxes = fresh ?? (await Promise.all(keys.map(([a, b]) => fetchObservation(ctx.algod, ctx.vaultAppId, a, b)))).filter((o) => o === undefined).length
   return build(ctx, {
-    method: 'observe',
     // a payment of 0 when every box exists: the method takes one either way
-    deposit: { asset: 0n, amount: OBSERVATION_BOX_MIN_BALANCE * BigInt(newBoxes) },
-    args: [keys],
+    call: (pay) => vaultCall('observe', [pay(0n, OBSERVATION_BOX_MIN_BALANCE * BigInt(newBoxes)), keys]),
     // one getPool call per pool
     inners: keys.length,
     apps: [ctx.dexAppId],
@@ -128,8 +126,7 @@ export async function buildBuyback(ctx: VaultContext, asset: bigint, path?: read
   const group = await GroupBuilder.create(ctx)
   group.addMethodCall({
     appId: ctx.vaultAppId,
-    method: vaultMethod('buyback'),
-    args: [asset],
+    ...vaultCall('buyback', [asset]),
     // a getPool call per hop, the transfer to the DEX, the swapRoute call and its transfer of GROVE
     inners: hops.length + 3,
     apps: [ctx.dexAppId, ctx.registryAppId],
@@ -166,9 +163,7 @@ export async function buildSetBuybackPath(ctx: VaultContext, asset: bigint, path
   const grow = path.length > oldHops ? (old === undefined ? pathBoxMinBalance(path.length) : 400n * 8n * BigInt(path.length - oldHops)) : 0n
   const hops = path.length > 0 ? routePools(asset, path) : []
   return build(ctx, {
-    method: 'setBuybackPath',
-    deposit: { asset: 0n, amount: grow },
-    args: [asset, [...path]],
+    call: (pay) => vaultCall('setBuybackPath', [pay(0n, grow), asset, [...path]]),
     // a getPool call per hop, and the refund of a box that shrinks or goes
     inners: hops.length + (path.length < oldHops ? 1 : 0),
     apps: [ctx.dexAppId, ctx.registryAppId],
