@@ -9,7 +9,8 @@ import type { TxnArg } from '../core/group.ts'
 import { missingOptIns } from '../core/references.ts'
 import { assetIndexName, LOCK_ASSET_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
 import type { Lock } from './boxes.ts'
-import { locksMethod } from './contract.ts'
+import { locksCall } from './contract.ts'
+import type { TypedCall } from '../core/arc56.ts'
 
 /** Who acts on which Locks app, and how to sign. */
 export interface LocksContext {
@@ -56,8 +57,8 @@ async function start(ctx: LocksContext): Promise<Builder> {
 /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the app. */
 const transfer = (b: Builder, asset: bigint, amount: bigint): TxnArg => b.group.deposit(b.appAddress, asset, amount)
 
-function call(b: Builder, method: string, args: unknown[], inners: number, refs: { boxes?: Uint8Array[]; assets?: bigint[] } = {}): void {
-  b.group.addMethodCall({ appId: b.ctx.lockAppId, method: locksMethod(method), args: args as never, inners, boxes: refs.boxes, assets: refs.assets })
+function call(b: Builder, typed: TypedCall, inners: number, refs: { boxes?: Uint8Array[]; assets?: bigint[] } = {}): void {
+  b.group.addMethodCall({ appId: b.ctx.lockAppId, ...typed, inners, boxes: refs.boxes, assets: refs.assets })
 }
 
 async function done(b: Builder, lockId?: bigint): Promise<LocksGroup> {
@@ -86,8 +87,8 @@ export async function buildLock(ctx: LocksContext, p: LockParams): Promise<Locks
   const holds = await appHolds(ctx.algod, b.appAddress, p.asset)
   const nonce = p.nonce ?? newLockNonce()
   const id = lockIdOf(ctx.sender, nonce)
-  if (!holds) call(b, 'optInAsset', [transfer(b, 0n, LOCK_ASSET_MIN_BALANCE), p.asset], 1, { assets: [p.asset] })
-  call(b, 'lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce], 0, {
+  if (!holds) call(b, locksCall('optInAsset', [transfer(b, 0n, LOCK_ASSET_MIN_BALANCE), p.asset]), 1, { assets: [p.asset] })
+  call(b, locksCall('lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce]), 0, {
     boxes: [lockBoxName(id), assetIndexName(p.asset, id), ownerIndexName(ctx.sender, id)],
     assets: [p.asset],
   })
@@ -97,41 +98,41 @@ export async function buildLock(ctx: LocksContext, p: LockParams): Promise<Locks
 /** Withdraws everything vested: one app call and its inner transfer, 2,000 µALGO. */
 export async function buildWithdraw(ctx: LocksContext, lock: Pick<Lock, 'id' | 'asset'>): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, 'withdraw', [lock.id], 1, { boxes: [lockBoxName(lock.id)], assets: [lock.asset] })
+  call(b, locksCall('withdraw', [lock.id]), 1, { boxes: [lockBoxName(lock.id)], assets: [lock.asset] })
   return done(b)
 }
 
 /** Moves the lock's end later (a time lock's cliff moves with it). */
 export async function buildExtend(ctx: LocksContext, id: bigint, end: bigint): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, 'extend', [id, end], 0, { boxes: [lockBoxName(id)] })
+  call(b, locksCall('extend', [id, end]), 0, { boxes: [lockBoxName(id)] })
   return done(b)
 }
 
 /** Adds `amount` of the lock's asset: the deposit and the call. */
 export async function buildTopUp(ctx: LocksContext, lock: Pick<Lock, 'id' | 'asset'>, amount: bigint): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, 'topUp', [transfer(b, lock.asset, amount), lock.id], 0, { boxes: [lockBoxName(lock.id)] })
+  call(b, locksCall('topUp', [transfer(b, lock.asset, amount), lock.id]), 0, { boxes: [lockBoxName(lock.id)] })
   return done(b)
 }
 
 /** The owner proposes `newOwner`. */
 export async function buildProposeOwner(ctx: LocksContext, id: bigint, newOwner: string | Address): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, 'proposeOwner', [id, newOwner.toString()], 0, { boxes: [lockBoxName(id)] })
+  call(b, locksCall('proposeOwner', [id, newOwner.toString()]), 0, { boxes: [lockBoxName(id)] })
   return done(b)
 }
 
 /** The owner withdraws the proposal. */
 export async function buildCancelOwner(ctx: LocksContext, id: bigint): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, 'cancelOwner', [id], 0, { boxes: [lockBoxName(id)] })
+  call(b, locksCall('cancelOwner', [id]), 0, { boxes: [lockBoxName(id)] })
   return done(b)
 }
 
 /** The proposed owner (the context's sender) accepts; the old owner's index box moves to them. */
 export async function buildAcceptOwner(ctx: LocksContext, lock: Pick<Lock, 'id' | 'owner'>): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, 'acceptOwner', [lock.id], 0, { boxes: [lockBoxName(lock.id), ownerIndexName(lock.owner, lock.id), ownerIndexName(ctx.sender, lock.id)] })
+  call(b, locksCall('acceptOwner', [lock.id]), 0, { boxes: [lockBoxName(lock.id), ownerIndexName(lock.owner, lock.id), ownerIndexName(ctx.sender, lock.id)] })
   return done(b)
 }
