@@ -61,6 +61,29 @@ async function call(args: (string | bigint)[], pool: string, assets: number[], i
   return txn
 }
 
+/** The pool logic-sig of (validator, a1, a2), as tinyman-js-sdk's template makes it. */
+function poolLogicSig(a1: number, a2: number): algosdk.LogicSigAccount {
+  const head = [0x06, 0x80, 0x18]
+  const tail = [0x81, 0x00, 0x5b, 0x35, 0x00, 0x34, 0x00, 0x31, 0x18, 0x12, 0x44, 0x31, 0x19, 0x81, 0x01, 0x12, 0x44, 0x81, 0x01, 0x43]
+  const ids = [venue.appId, BigInt(a1), BigInt(a2)].flatMap((id) => [...algosdk.encodeUint64(id)])
+  return new algosdk.LogicSigAccount(new Uint8Array([...head, ...ids, ...tail]))
+}
+
+/** A bootstrap OptIn from `sender` for assets [a1, a2], rekeyed to the validator when `rekey`. */
+async function bootstrapCall(sender: string, a1: number, a2: number, rekey: boolean): Promise<Transaction> {
+  const suggestedParams = await venue.algod.getTransactionParams().do()
+  const txn = algosdk.makeApplicationOptInTxnFromObject({
+    sender,
+    appIndex: venue.appId,
+    appArgs: [new TextEncoder().encode('bootstrap')],
+    foreignAssets: [a1, a2],
+    rekeyTo: rekey ? algosdk.getApplicationAddress(venue.appId) : undefined,
+    suggestedParams,
+  })
+  txn.fee = FEE * 7n
+  return txn
+}
+
 /** Everything the attacks could move: the user's and both pools' holdings and both pools' state. */
 async function snapshot() {
   const assets = [0, tka.id, tkb.id, tkc.id, poolAB.poolTokenID!, poolA0.poolTokenID!]
@@ -167,6 +190,69 @@ describe('hostile groups against the Tinyman v2-compatible (local) venue', () =>
       'ERR:BAD_INPUT_TYPE',
     ],
   ]
+
+  cases.push(
+    [
+      'a burn asking one unit more of asset 1 than its share (slippage)',
+      async () => {
+        const burned = 1_000_000n
+        const out1 = (burned * poolAB.asset1Reserves!) / poolAB.issuedPoolTokens!
+        return [
+          await transfer(addressOf(poolAB), poolAB.poolTokenID!, burned),
+          await call(['remove_liquidity', out1 + 1n, 0n], addressOf(poolAB), [poolAB.asset1ID, poolAB.asset2ID], 2),
+        ]
+      },
+      'ERR:SLIPPAGE',
+    ],
+    [
+      'an add asking more pool tokens than it earns (slippage)',
+      async () => [
+        await transfer(addressOf(poolAB), poolAB.asset1ID, 1_000_000n),
+        await transfer(addressOf(poolAB), poolAB.asset2ID, 400_000n),
+        await call(['add_liquidity', 'flexible', 10n ** 12n], addressOf(poolAB), [poolAB.poolTokenID!], 2),
+      ],
+      'ERR:SLIPPAGE',
+    ],
+    [
+      'a second initial liquidity into a pool that has some',
+      async () => [
+        await transfer(addressOf(poolAB), poolAB.asset1ID, 1_000_000n),
+        await transfer(addressOf(poolAB), poolAB.asset2ID, 400_000n),
+        await call(['add_initial_liquidity'], addressOf(poolAB), [poolAB.poolTokenID!], 1),
+      ],
+      'ERR:NOT_EMPTY',
+    ],
+    [
+      'a flash loan (not implemented by the local venue)',
+      async () => [await call(['flash_loan', 2n, 1n, 0n], addressOf(poolAB), [poolAB.asset1ID, poolAB.asset2ID], 1)],
+      'ERR:UNSUPPORTED',
+    ],
+    [
+      'a bootstrap from an ordinary account rekeyed to the validator (not the pool logic-sig)',
+      async () => [await bootstrapCall(user.addr.toString(), tkc.id, tka.id, true)],
+      'ERR:NOT_A_POOL',
+    ],
+    [
+      'a bootstrap naming its assets in the wrong order',
+      async () => [await bootstrapCall(user.addr.toString(), Math.min(tka.id, tkc.id), Math.max(tka.id, tkc.id), true)],
+      'ERR:ASSET_ORDER',
+    ],
+  )
+
+  it("refuses the pool logic-sig's bootstrap when it is not rekeyed to the validator, moving nothing", async () => {
+    const [a1, a2] = [Math.max(tkb.id, tkc.id), Math.min(tkb.id, tkc.id)]
+    const lsig = poolLogicSig(a1, a2)
+    const pool = lsig.address().toString()
+    const txns = algosdk.assignGroupID([await transfer(pool, 0, 2_000_000n), await bootstrapCall(pool, a1, a2, false)])
+    const before = await snapshot()
+    const error = await venue.sendGroup([txns[0]!.signTxn(user.sk), algosdk.signLogicSigTransactionObject(txns[1]!, lsig).blob]).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(venueErrorOf(error)).toBe('ERR:NOT_REKEYED')
+    expect(await snapshot()).toEqual(before)
+    expect(await venue.balance(pool, 0)).toBe(0n)
+  })
 
   it.each(cases)('refuses %s, moving nothing', async (_what, build, code) => {
     const txns = await build()

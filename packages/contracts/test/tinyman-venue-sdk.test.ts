@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getApplicationAddress, type Account } from 'algosdk'
 import { AddLiquidity, Bootstrap, RemoveLiquidity, Swap, SwapQuoteType, SwapType, type DirectSwapQuote, type V2PoolInfo } from '@tinymanorg/tinyman-js-sdk'
-import { LOCAL_NETWORK, provideValidatorId, startVenue, type TestAsset, type Trader, type Venue } from './tinyman-venue.ts'
+import { LOCAL_NETWORK, bootstrapPool, provideValidatorId, startVenue, type TestAsset, type Trader, type Venue } from './tinyman-venue.ts'
 
 let venue: Venue
 let undo: () => void
@@ -227,6 +227,48 @@ describe.each([
     const after = await holdings(pool)
     expect(after.poolToken - before.poolToken).toBe(-poolTokenIn)
     expect(after.asset1 - before.asset1).toBe(quote.assetOut.amount)
+  })
+})
+
+describe('tinyman-js-sdk and the last provider', () => {
+  it('removes everything but the locked 1,000 for all the reserves, then seeds the emptied pool again', async () => {
+    const tkc = await venue.asset(user, 'TKC')
+    let pool = await bootstrapPool(venue, user, tkc, ALGO, 90_000_000n, 10_000_000n)
+    const poolTokenIn = pool.issuedPoolTokens! - 1000n
+    const reserves = { asset1: pool.asset1Reserves!, asset2: pool.asset2Reserves!, issuedLiquidity: pool.issuedPoolTokens!, round: 0n }
+    const quote = RemoveLiquidity.v2.getQuote({ pool, reserves, poolTokenIn })
+    expect([quote.asset1Out.amount, quote.asset2Out.amount]).toEqual([90_000_000n, 10_000_000n])
+    const txGroup = await RemoveLiquidity.v2.generateTxns({
+      client: venue.algod,
+      pool,
+      poolTokenIn,
+      initiatorAddr: user.addr.toString(),
+      minAsset1Amount: quote.asset1Out.amount,
+      minAsset2Amount: quote.asset2Out.amount,
+      slippage: 0,
+    })
+    const before = await venue.balance(user.addr, tkc.id)
+    await RemoveLiquidity.v2.execute({ client: venue.algod, txGroup, signedTxns: await RemoveLiquidity.v2.signTxns({ txGroup, initiatorSigner: user.signer }) })
+    expect((await venue.balance(user.addr, tkc.id)) - before).toBe(90_000_000n)
+    pool = await venue.pool(pool.asset1ID, pool.asset2ID)
+    expect([pool.asset1Reserves, pool.asset2Reserves, pool.issuedPoolTokens]).toEqual([0n, 0n, 0n])
+
+    const asset1 = { id: pool.asset1ID, amount: 40_000_000n, decimals: 6 }
+    const asset2 = { id: pool.asset2ID, amount: 10_000_000n, decimals: 6 }
+    const again = AddLiquidity.v2.initial.getQuote({ pool, asset1, asset2, slippage: 0 })
+    const addGroup = await AddLiquidity.v2.initial.generateTxns({
+      client: venue.algod,
+      pool,
+      network: LOCAL_NETWORK,
+      poolAddress: pool.account.address().toString(),
+      asset1In: asset1,
+      asset2In: asset2,
+      poolTokenId: pool.poolTokenID!,
+      initiatorAddr: user.addr.toString(),
+    })
+    const tokensBefore = await venue.balance(user.addr, pool.poolTokenID!)
+    await AddLiquidity.v2.initial.execute({ client: venue.algod, pool, txGroup: addGroup, signedTxns: await AddLiquidity.v2.initial.signTxns({ txGroup: addGroup, initiatorSigner: user.signer }) })
+    expect((await venue.balance(user.addr, pool.poolTokenID!)) - tokensBefore).toBe(again.poolTokenOut.amount)
   })
 })
 
