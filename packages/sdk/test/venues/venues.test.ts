@@ -3,6 +3,7 @@
 // quotes as its program computes (Tinyman: equal to tinyman-js-sdk's quotes), and its hop, sent, moves
 // exactly the quote; hops of both venues go in one atomic group.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import algosdk from 'algosdk'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import VENUE_ARC56 from '@grove/contracts/artifacts/TinymanV2Venue.arc56.json' with { type: 'json' }
@@ -10,6 +11,8 @@ import { AddLiquidity, Bootstrap, Swap, poolUtils, type DirectSwapQuote, type In
 import { firstAddMinLp } from '../../src/dex/amm.ts'
 import { GroupBuilder } from '../../src/core/group.ts'
 import { buildAddLiquidity, buildCreatePool } from '../../src/dex/transactions.ts'
+import { poolBoxName } from '../../src/dex/pool-state.ts'
+import { DEX_SPEC, dexMethod } from '../../src/dex/spec.ts'
 import { TINYMAN_LOCAL_LABEL, groveVenue, tinymanPoolAddress, tinymanVenue, type HopQuote, type TinymanPool, type Venue, type VenuePool } from '../../src/venues/index.ts'
 import { startGrove, type Grove } from '../fixture.ts'
 
@@ -174,5 +177,82 @@ describe('hops of both venues in one group', () => {
     expect(moved.algo).toBe(0n)
     expect(moved.usdc).toBe(sell.quote.amountOut - buy.quote.amountIn)
     expect(moved.usdc).toBeGreaterThan(0n)
+  })
+})
+
+describe('one transfer offered to a hop of each venue', () => {
+  /** The Grove DEX's swapExactIn call alone: its input argument is whatever transaction precedes it. */
+  async function groveSwapCall(minOut: bigint): Promise<algosdk.Transaction> {
+    const suggestedParams = await grove.algod.getTransactionParams().do()
+    const txn = algosdk.makeApplicationNoOpTxnFromObject({
+      sender: grove.trader.addr,
+      appIndex: grove.dexAppId,
+      appArgs: [dexMethod('swapExactIn').getSelector(), algosdk.encodeUint64(0n), algosdk.encodeUint64(minOut)],
+      boxes: [{ appIndex: 0, name: poolBoxName(0n, usdc) }],
+      foreignAssets: [0],
+      foreignApps: [grove.registryAppId],
+      suggestedParams,
+    })
+    txn.fee = 2_000n
+    return txn
+  }
+
+  /** The venue's swap call alone: its input is whatever transaction precedes it. */
+  async function tinymanSwapCall(pool: string): Promise<algosdk.Transaction> {
+    const suggestedParams = await grove.algod.getTransactionParams().do()
+    const txn = algosdk.makeApplicationNoOpTxnFromObject({
+      sender: grove.trader.addr,
+      appIndex: validatorAppId,
+      appArgs: [new TextEncoder().encode('swap'), new TextEncoder().encode('fixed-input'), algosdk.encodeUint64(1n)],
+      accounts: [pool],
+      foreignAssets: [Number(usdc), 0],
+      suggestedParams,
+    })
+    txn.fee = 2_000n
+    return txn
+  }
+
+  /** The message of the assert that refused the group, from the failing program's ARC-56 sourceInfo. */
+  async function refusal(txns: algosdk.Transaction[], spec: Arc56Contract): Promise<string | undefined> {
+    const group = algosdk.assignGroupID(txns)
+    const signed = await grove.trader.signer(group, group.map((_, i) => i))
+    const before = await holdings()
+    const error = await grove.algod
+      .sendRawTransaction(signed)
+      .do()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+    expect(error, 'the group was expected to be refused').toBeInstanceOf(Error)
+    expect(await holdings()).toEqual(before)
+    const pc = Number(/pc=(\d+)/.exec((error as Error).message)?.[1])
+    return spec.sourceInfo?.approval.sourceInfo.find((i) => i.pc.includes(pc))?.errorMessage
+  }
+
+  it("refuses a Tinyman swap that would take the transfer a Grove swap took before it", async () => {
+    const suggestedParams = await grove.algod.getTransactionParams().do()
+    const input = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({
+      sender: grove.trader.addr,
+      receiver: algosdk.getApplicationAddress(grove.dexAppId),
+      assetIndex: usdc,
+      amount: 1_000_000n,
+      suggestedParams,
+    })
+    const [pool] = await tinyman.findPools(0n, usdc)
+    expect(await refusal([input, await groveSwapCall(1n), await tinymanSwapCall(pool!.address)], VENUE_ARC56 as unknown as Arc56Contract)).toBe('ERR:BAD_INPUT_TYPE')
+  })
+
+  it('refuses a Grove swap that would take the transfer a Tinyman swap took before it', async () => {
+    const [pool] = await tinyman.findPools(0n, usdc)
+    const suggestedParams = await grove.algod.getTransactionParams().do()
+    const input = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({
+      sender: grove.trader.addr,
+      receiver: pool!.address,
+      assetIndex: usdc,
+      amount: 1_000_000n,
+      suggestedParams,
+    })
+    expect(await refusal([input, await tinymanSwapCall(pool!.address), await groveSwapCall(1n)], DEX_SPEC)).toBe('ERR:BAD_INPUT_TYPE')
   })
 })
