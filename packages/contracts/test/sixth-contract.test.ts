@@ -26,6 +26,7 @@ const LAYERS = [
   ['services/analytics/src/api/routes/activity.ts', 'activity sources (ACTIVITY_SOURCES)'],
   ['packages/sdk/src/contract.ts', 'SDK specs (SPECS)'],
   ['packages/sdk/src/errors.ts', 'SDK error table (CONTRACT_ERRORS)'],
+  ['packages/sdk/src/modules.ts', 'SDK contract modules (CONTRACT_MODULES)'],
 ] as const
 
 /** The errors of `pkg`'s sources (src/) compiled with the sixth row, as "file: message". */

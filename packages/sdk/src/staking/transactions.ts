@@ -29,7 +29,7 @@ export interface StakingContext {
   /** Block time to plan with (inner-transaction counts); the latest block's when omitted. */
   now?: bigint
   /** A note for the app call: two identical groups in the same validity window would share transaction ids. */
-  note?: Uint8Array
+  note?: Uint8Array | string
 }
 
 /** A built group and what it costs the sender. */

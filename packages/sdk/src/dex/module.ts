@@ -1,0 +1,71 @@
+// The DEX as one object (the shape every contract's module has: spec, error row, Action union with
+// prepare, readers, event decoders), over the one context (core/context.ts).
+import type { Address } from 'algosdk'
+import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
+import { CONTRACT_ERRORS, explainError } from '../errors.ts'
+import type { Pool } from './amm.ts'
+import { decodeDexEvents } from './events.ts'
+import { fetchPool, fetchPools } from './pool-state.ts'
+import type { Route } from './route.ts'
+import { DEX_SPEC } from './spec.ts'
+import { buildSwap } from './swap.ts'
+import { buildAddLiquidity, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildZap, poolCreationCost, type DexContext, type DexGroup } from './transactions.ts'
+
+/** An action on the DEX (the sender is the context's); amounts of a pool's sides in its (a, b) order. */
+export type DexAction =
+  /** A found route with `limit` as the bound: the minimum out (exact in) or the most paid (exact out). */
+  | { kind: 'swap'; route: Route; limit: bigint }
+  | { kind: 'add'; pool: Pool; amountA: bigint; amountB: bigint; minLp: bigint }
+  | { kind: 'zap'; pool: Pool; assetIn: bigint; amountIn: bigint; swapAmount: bigint; minLp: bigint }
+  | { kind: 'remove'; pool: Pool; lp: bigint; minA: bigint; minB: bigint }
+  /** Creates pool (a, b), empty; its first deposit is an 'add'. */
+  | { kind: 'create-pool'; a: bigint; b: bigint }
+  | { kind: 'collect-fees'; pool: Pool; treasury: string | Address }
+
+/** The DEX's own context, from the one context. */
+export const dexContext = (ctx: GroveContext): DexContext => ({ ...ctx, dexAppId: ctx.ids.dexAppId, registryAppId: ctx.ids.registryAppId })
+
+const prepared = async (group: Promise<DexGroup>, minBalance = 0n): Promise<PreparedGroup & { optIns: bigint[] }> => {
+  const g = await group
+  return { composer: g.composer, fee: g.fee, optIns: g.optIns, minBalance }
+}
+
+/** The DEX: its spec, error row, actions, readers and events. */
+export const dexContract = {
+  name: 'Dex',
+  spec: DEX_SPEC,
+  errors: CONTRACT_ERRORS.Dex,
+  /** Builds an action's group, ready to simulate and sign. */
+  async prepare(ctx: GroveContext, action: DexAction): Promise<PreparedGroup & { optIns: bigint[] }> {
+    const c = dexContext(ctx)
+    switch (action.kind) {
+      case 'swap':
+        return prepared(buildSwap(c, action.route, action.limit))
+      case 'add':
+        return prepared(buildAddLiquidity(c, action.pool, action.amountA, action.amountB, action.minLp))
+      case 'zap':
+        return prepared(buildZap(c, action.pool, action.assetIn, action.amountIn, action.swapAmount, action.minLp))
+      case 'remove':
+        return prepared(buildRemoveLiquidity(c, action.pool, action.lp, action.minA, action.minB))
+      case 'create-pool': {
+        // a new pool pays its box and the app's opt-ins: the review shows it beside the fee
+        const [a, b] = action.a < action.b ? [action.a, action.b] : [action.b, action.a]
+        const [group, cost] = await Promise.all([buildCreatePool(c, a, b), poolCreationCost(c.algod, c.dexAppId, a, b)])
+        return prepared(Promise.resolve(group), cost.minBalance)
+      }
+      case 'collect-fees':
+        return prepared(buildCollectFees(c, action.pool, action.treasury))
+    }
+  },
+  /** A failure in words, the DEX's codes first (by app id when the deployment is given). */
+  explain: (error: unknown, ids?: GroveReader['ids']) => explainError(error, [{ spec: DEX_SPEC, appId: ids?.dexAppId }]),
+  decodeEvents: decodeDexEvents,
+  readers: {
+    /** Every pool with its reserves. */
+    pools: (r: GroveReader) => fetchPools(r.algod, r.ids.dexAppId),
+    /** Pool (x, y), either order; undefined when there is none. */
+    pool: (r: GroveReader, x: bigint, y: bigint) => fetchPool(r.algod, r.ids.dexAppId, x, y),
+    /** What creating pool (a, b) adds to the DEX's minimum balance. */
+    poolCreationCost: (r: GroveReader, a: bigint, b: bigint) => poolCreationCost(r.algod, r.ids.dexAppId, a, b),
+  },
+} as const

@@ -1,0 +1,35 @@
+// The Locks app as one object (spec, error row, Action union with prepare, readers, events), over the
+// one context (core/context.ts).
+import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
+import { CONTRACT_ERRORS } from '../errors.ts'
+import { prepareLockAction, type LockAction } from './actions.ts'
+import { LOCKS_SPEC } from './contract.ts'
+import { explainLockError } from './errors.ts'
+import { decodeLockEvents } from './events.ts'
+import { fetchLock, listLocksByAsset, listLocksByOwner } from './listing.ts'
+import type { LocksContext } from './transactions.ts'
+
+/** The Locks app's own context, from the one context. */
+export const locksContext = (ctx: GroveContext): LocksContext => ({ ...ctx, lockAppId: ctx.ids.lockAppId })
+
+/** The Locks app: its spec, error row, actions, readers and events. */
+export const locksContract = {
+  name: 'Locks',
+  spec: LOCKS_SPEC,
+  errors: CONTRACT_ERRORS.Locks,
+  /** Builds an action's group, ready to simulate and sign (a new lock's id beside it). */
+  async prepare(ctx: GroveContext, action: LockAction): Promise<PreparedGroup & { lockId?: bigint }> {
+    return { ...(await prepareLockAction(locksContext(ctx), action)), minBalance: 0n }
+  },
+  /** A failure in words, the Locks app's codes first. */
+  explain: (error: unknown, ids?: GroveReader['ids']) => explainLockError(error, ids?.lockAppId),
+  decodeEvents: decodeLockEvents,
+  readers: {
+    /** One lock; undefined when there is none. */
+    lock: (r: GroveReader, id: bigint) => fetchLock(r.algod, r.ids.lockAppId, id),
+    /** The locks an owner holds. */
+    byOwner: (r: GroveReader, owner: string) => listLocksByOwner(r.algod, r.ids.lockAppId, owner),
+    /** Every lock of an asset. */
+    byAsset: (r: GroveReader, asset: bigint) => listLocksByAsset(r.algod, r.ids.lockAppId, asset),
+  },
+} as const

@@ -1,0 +1,42 @@
+// The staking app as one object (spec, error row, Action union with prepare, readers, events), over
+// the one context (core/context.ts).
+import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
+import { CONTRACT_ERRORS } from '../errors.ts'
+import { prepareStakingAction, type StakingAction } from './actions.ts'
+import { STAKING_SPEC } from './contract.ts'
+import { explainStakingError } from './errors.ts'
+import { decodeStakingEvents } from './events.ts'
+import { fetchPosition, fetchPositions, fetchProgram, fetchPrograms } from './state.ts'
+import { nextProgramId, programCreationCost, type StakingContext } from './transactions.ts'
+
+/** The staking app's own context, from the one context. */
+export const stakingContext = (ctx: GroveContext): StakingContext => ({ ...ctx, stakingAppId: ctx.ids.stakingAppId, registryAppId: ctx.ids.registryAppId })
+
+/** The staking app: its spec, error row, actions, readers and events. */
+export const stakingContract = {
+  name: 'Staking',
+  spec: STAKING_SPEC,
+  errors: CONTRACT_ERRORS.Staking,
+  /** Builds an action's group, ready to simulate and sign; a new program's box and opt-ins are its minimum balance. */
+  async prepare(ctx: GroveContext, action: StakingAction): Promise<PreparedGroup & { optIns: bigint[] }> {
+    const c = stakingContext(ctx)
+    const { composer, fee, optIns } = await prepareStakingAction(c, action)
+    const minBalance = action.kind === 'create' ? (await programCreationCost(c.algod, c.stakingAppId, action.terms)).minBalance : 0n
+    return { composer, fee, optIns, minBalance }
+  },
+  /** A failure in words, the staking app's codes first. */
+  explain: (error: unknown, ids?: GroveReader['ids']) => explainStakingError(error, ids?.stakingAppId),
+  decodeEvents: decodeStakingEvents,
+  readers: {
+    /** Every program, by id. */
+    programs: (r: GroveReader) => fetchPrograms(r.algod, r.ids.stakingAppId),
+    /** One program; undefined when there is none. */
+    program: (r: GroveReader, id: bigint) => fetchProgram(r.algod, r.ids.stakingAppId, id),
+    /** A staker's position in a program; undefined when there is none. */
+    position: (r: GroveReader, program: bigint, staker: string) => fetchPosition(r.algod, r.ids.stakingAppId, program, staker),
+    /** Every position of a staker, by program id. */
+    positions: (r: GroveReader, staker: string) => fetchPositions(r.algod, r.ids.stakingAppId, staker),
+    /** The id the next program gets. */
+    nextProgramId: (r: GroveReader) => nextProgramId(r.algod, r.ids.stakingAppId),
+  },
+} as const
