@@ -3,7 +3,7 @@ import { getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import { quoteExactIn, quoteExactOut, type AmmResult, type Pool, type SwapQuote } from '../dex/amm.ts'
 import { fetchPool, poolBoxName } from '../dex/pool-state.ts'
-import { dexMethod } from '../dex/spec.ts'
+import { dexCall } from '../dex/spec.ts'
 import { orderedPair, type HopQuote, type HopResult, type Venue, type VenuePool } from './venue.ts'
 
 /** A Grove pool as a venue pool, with its box. */
@@ -48,10 +48,9 @@ export function groveVenue({ algod, dexAppId, registryAppId }: GroveVenueParams)
       const exactIn = quote.kind === 'exact-in'
       group.addMethodCall({
         appId: dexAppId,
-        method: dexMethod(exactIn ? 'swapExactIn' : 'swapExactOut'),
-        args: (exactIn
-          ? [group.deposit(appAddress, quote.assetIn, quote.amountIn), quote.assetOut, limit]
-          : [group.deposit(appAddress, quote.assetIn, limit), quote.assetOut, quote.amountOut]) as never,
+        ...(exactIn
+          ? dexCall('swapExactIn', [group.deposit(appAddress, quote.assetIn, quote.amountIn), quote.assetOut, limit])
+          : dexCall('swapExactOut', [group.deposit(appAddress, quote.assetIn, limit), quote.assetOut, quote.amountOut])),
         // the output, and for exact-out the refund of what the maximum leaves over
         inners: exactIn ? 1 : 2,
         boxes: [poolBoxName(quote.pool.state.a, quote.pool.state.b)],
