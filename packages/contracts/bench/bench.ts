@@ -104,6 +104,10 @@ async function benchLocks(g: Grove): Promise<Record<string, Sent<unknown>>> {
   out.withdraw = await locks.withdraw(owner, id)
   out.topUp = await locks.topUp(owner, id, 1000n)
   out.extend = await locks.extend(owner, id, (await locks.lock(id))!.end + 1000n)
+  // the ALGO time lock has ended: withdrawn in full (not a row: withdraw is above), then closed
+  const algoLock = out.lockAlgo.value as bigint
+  await locks.withdraw(owner, algoLock)
+  out.close = await locks.close(owner, algoLock)
   // a project for the token, by its creator
   const name = 'Bench project name of 32 bytes.'.padEnd(32, '.')
   const url = 'https://example.com/' + 'u'.repeat(76)

@@ -4,8 +4,8 @@ import { GroveContract } from './grove-contract.algo';
 const MILLISECONDS_FROM = 100_000_000_000;
 /** Longest a lock may run from now: 10 years of 365.25 days. */
 const MAX_DURATION = 315_576_000;
-/** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × ((9 + 136) + 17 + 41) bytes. */
-const LOCK_MBR = 88_700;
+/** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × ((9 + 168) + 17 + 41) bytes; paid by the creator, refunded to them by `close`. */
+const LOCK_MBR = 101_500;
 /** Minimum balance of holding one asset. */
 const ASSET_MBR = 100_000;
 
@@ -34,6 +34,8 @@ type LockState = {
   pendingOwner: Address;
   /** 1 when the asset is a Grove LP token (a liquidity lock). */
   liquidity: uint64;
+  /** Who made the lock and paid its boxes' minimum balance: `close` refunds it to them. */
+  creator: Address;
 };
 
 /** An index box's name: the asset, then the lock id, so a listing by the asset's prefix finds its locks. */
@@ -84,6 +86,9 @@ export class Locks extends GroveContract {
 
   /** The proposed owner accepted. */
   OwnershipAccepted = new EventLogger<{ id: uint64; previousOwner: Address; owner: Address }>();
+
+  /** A fully withdrawn lock was closed: its boxes are gone and `refund` µALGO went back to its creator. */
+  Closed = new EventLogger<{ id: uint64; owner: Address; creator: Address; refund: uint64 }>();
 
   /** Binds the locks to the DEX whose LP tokens are liquidity. */
   createApplication(dexApp: uint64): void {
@@ -183,6 +188,7 @@ export class Locks extends GroveContract {
       base: 0,
       pendingOwner: globals.zeroAddress,
       liquidity: liquidity,
+      creator: this.txn.sender,
     };
     this.byAsset({ asset: asset, id: id }).value = '';
     this.byOwner({ owner: this.txn.sender, id: id }).value = '';
@@ -279,6 +285,29 @@ export class Locks extends GroveContract {
     lock.pendingOwner = globals.zeroAddress;
     this.locks(id).value = lock;
     this.OwnershipAccepted.log({ id: id, previousOwner: previous, owner: this.txn.sender });
+  }
+
+  /**
+   * Closes a fully withdrawn lock (the owner or its creator): deletes its three boxes and sends their
+   * minimum balance, LOCK_MBR, to the creator, who paid it (1 inner). Nothing else can move a withdrawn
+   * lock (it has ended, so no top-up or extension), so closing takes nothing from anyone; the refund's
+   * receiver comes from the box, never from the call. The id is free again afterwards: only its creator
+   * can make it again, with the same nonce (the SDK draws a fresh random nonce per lock).
+   */
+  close(id: uint64): void {
+    assert(this.locks(id).exists, 'ERR:NO_LOCK');
+    const lock = this.locks(id).value;
+    // copies: `lock` reads the box, which is deleted below
+    const owner = lock.owner;
+    const creator = lock.creator;
+    const asset = lock.asset;
+    assert(this.txn.sender === owner || this.txn.sender === creator, 'ERR:NOT_OWNER');
+    assert(lock.withdrawn === lock.amount, 'ERR:NOT_WITHDRAWN');
+    this.locks(id).delete();
+    this.byAsset({ asset: asset, id: id }).delete();
+    this.byOwner({ owner: owner, id: id }).delete();
+    this.send(0, creator, LOCK_MBR);
+    this.Closed.log({ id: id, owner: owner, creator: creator, refund: LOCK_MBR });
   }
 
   // ---- reads ----

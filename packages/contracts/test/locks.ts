@@ -21,11 +21,13 @@ export interface Lock {
   base: bigint
   pendingOwner: string
   liquidity: bigint
+  /** Who made the lock and paid its boxes; close refunds them. */
+  creator: string
 }
 
-const LOCK_STATE = algosdk.ABIType.from('(address,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64)')
+const LOCK_STATE = algosdk.ABIType.from('(address,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64,address)')
 /** Bytes of a lock box's value. */
-export const LOCK_SIZE = 136n
+export const LOCK_SIZE = 168n
 
 /** A copy of an unsigned transaction without a group id. */
 const clone = (t: Transaction): Transaction => algosdk.decodeUnsignedTransaction(algosdk.encodeUnsignedTransaction(t))
@@ -47,7 +49,7 @@ export function lockIdOf(creator: Address | string, nonce: bigint): bigint {
 
 /** Minimum balance of holding an asset. */
 export const ASSET_MBR = 100_000n
-/** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × (9 + 136 + 17 + 41). */
+/** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × (9 + 168 + 17 + 41); close refunds it to the creator. */
 export const LOCK_BOXES_MBR = 3n * 2500n + 400n * (9n + LOCK_SIZE + 17n + 41n)
 
 /** The reference vesting function (README "Locks"): what may have left the app by time t. */
@@ -60,7 +62,7 @@ export function vestedAt(lock: Pick<Lock, 'amount' | 'cliff' | 'end' | 'anchor' 
 
 /** Decodes a lock box. */
 export function decodeLock(raw: Uint8Array): Lock {
-  const [owner, asset, amount, withdrawn, start, cliff, end, anchor, base, pendingOwner, liquidity] = LOCK_STATE.decode(raw) as [string, ...unknown[]]
+  const [owner, asset, amount, withdrawn, start, cliff, end, anchor, base, pendingOwner, liquidity, creator] = LOCK_STATE.decode(raw) as [string, ...unknown[]]
   const n = (x: unknown) => BigInt(x as bigint)
   return {
     owner,
@@ -74,6 +76,7 @@ export function decodeLock(raw: Uint8Array): Lock {
     base: n(base),
     pendingOwner: pendingOwner as string,
     liquidity: n(liquidity),
+    creator: creator as string,
   }
 }
 
@@ -236,6 +239,20 @@ export class Locks {
   accept(sender: User, id: bigint, previous: Address | string): Promise<Sent<void>> {
     return this.run((group) =>
       group.acceptOwner({ sender: sender.addr, args: { id }, boxReferences: [lockBoxName(id), ownerIndexName(previous, id), ownerIndexName(sender.addr, id)], ...this.fee(0) }),
+    )
+  }
+
+  /** Closes a fully withdrawn lock (refs: its three boxes and the creator, read from the box unless given). */
+  async close(sender: User, id: bigint, o: { lock?: Pick<Lock, 'asset' | 'owner' | 'creator'>; accounts?: (Address | string)[] } = {}): Promise<Sent<void>> {
+    const lock = o.lock ?? (await this.lock(id)) ?? { asset: 0n, owner: sender.addr.toString(), creator: sender.addr.toString() }
+    return this.run((group) =>
+      group.close({
+        sender: sender.addr,
+        args: { id },
+        boxReferences: [lockBoxName(id), assetIndexName(lock.asset, id), ownerIndexName(lock.owner, id)],
+        accountReferences: o.accounts ?? [lock.creator],
+        ...this.fee(1),
+      }),
     )
   }
 

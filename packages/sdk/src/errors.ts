@@ -143,7 +143,7 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:CLIFF_PASSED': 'The cliff cannot be in the past',
     'ERR:CLIFF_AFTER_END': 'The cliff must not be after the end',
     'ERR:NOTHING_VESTED': 'Nothing has vested yet',
-    'ERR:NOT_OWNER': 'Only the lock’s owner can do this',
+    'ERR:NOT_OWNER': 'Only the lock’s owner can do this (or, to close it, the account that made it)',
     'ERR:NOT_PENDING_OWNER': 'Only the proposed new owner can accept, and only while a transfer is pending',
     'ERR:BAD_OWNER': 'Propose another account than the owner',
     'ERR:NOT_LATER': 'An extension must end later than the lock does now',
@@ -162,6 +162,8 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:BAD_NONCE': 'This nonce gives no lock id: build the lock again',
     'ERR:FROZEN': 'The token’s issuer has frozen the lock app’s holding of it: nothing can be withdrawn until the issuer unfreezes it',
     'ERR:DEFAULT_FROZEN': 'This token is frozen by default for every holder, so a lock of it could never be withdrawn',
+    'ERR:NO_LOCK': 'There is no such lock: it has been closed, or was never made',
+    'ERR:NOT_WITHDRAWN': 'Withdraw everything from the lock before closing it',
   },
   Staking: {
     'ERR:PAUSED': 'New staking is paused by the protocol admin',

@@ -1,7 +1,7 @@
 // What a lock's owner (or its proposed owner) can do, as one union, and the one function that
 // builds each action's group (registry-admin.ts's shape).
 import type { Lock } from './boxes.ts'
-import { buildAcceptOwner, buildCancelOwner, buildExtend, buildLock, buildProposeOwner, buildTopUp, buildWithdraw, type LocksContext, type LocksGroup } from './transactions.ts'
+import { buildAcceptOwner, buildCancelOwner, buildClose, buildExtend, buildLock, buildProposeOwner, buildTopUp, buildWithdraw, type LocksContext, type LocksGroup } from './transactions.ts'
 
 /** An action on the Locks app (the sender is the context's). */
 export type LockAction =
@@ -12,6 +12,8 @@ export type LockAction =
   | { kind: 'propose'; lock: Lock; newOwner: string }
   | { kind: 'cancel'; lock: Lock }
   | { kind: 'accept'; lock: Lock }
+  /** A fully withdrawn lock, by its owner or creator: the boxes go, their deposit returns to the creator. */
+  | { kind: 'close'; lock: Lock }
 
 /** Builds a lock action's group, ready to simulate and sign. */
 export function prepareLockAction(ctx: LocksContext, action: LockAction): Promise<LocksGroup> {
@@ -30,5 +32,7 @@ export function prepareLockAction(ctx: LocksContext, action: LockAction): Promis
       return buildCancelOwner(ctx, action.lock.id)
     case 'accept':
       return buildAcceptOwner(ctx, action.lock)
+    case 'close':
+      return buildClose(ctx, action.lock)
   }
 }

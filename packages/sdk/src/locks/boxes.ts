@@ -25,12 +25,14 @@ export interface Lock {
   pendingOwner?: string
   /** A lock of a Grove LP token. */
   liquidity: boolean
+  /** Who made the lock and paid its boxes' minimum balance; `close` refunds it to them. */
+  creator: string
 }
 
 /** Bytes of a lock box's value (the ABI tuple LockState). */
-export const LOCK_SIZE = 136
-/** µALGO a new lock's three boxes tie up: 3 × 2,500 + 400 × ((9 + 136) + 17 + 41) bytes; `lock` takes exactly this. */
-export const LOCK_MIN_BALANCE = 88_700n
+export const LOCK_SIZE = 168
+/** µALGO a new lock's three boxes tie up: 3 × 2,500 + 400 × ((9 + 168) + 17 + 41) bytes; `lock` takes exactly this from the creator and `close` gives it back to them. */
+export const LOCK_MIN_BALANCE = 101_500n
 /** µALGO the app's holding of a new asset ties up; `optInAsset` takes exactly this. */
 export const LOCK_ASSET_MIN_BALANCE = 100_000n
 /** Latest end a lock may have: 10 years of 365.25 days from now. */
@@ -49,13 +51,17 @@ export function lockIdOf(creator: string | Address, nonce: bigint): bigint {
   return new DataView(digest.buffer, digest.byteOffset).getBigUint64(0) >> 11n
 }
 
-/** A fresh random nonce for a new lock (a nonce the creator used before fails with ERR:LOCK_EXISTS). */
+/**
+ * A fresh random nonce for a new lock (a nonce the creator used before fails with ERR:LOCK_EXISTS while
+ * that lock exists). 64 random bits, never a count: after a lock is closed its id is free, and only a
+ * reused nonce would make the same id again (the analytics service then reads it as a new lock).
+ */
 export function newLockNonce(): bigint {
   const bytes = crypto.getRandomValues(new Uint8Array(8))
   return new DataView(bytes.buffer).getBigUint64(0)
 }
 
-const LOCK_STATE = ABIType.from('(address,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64)')
+const LOCK_STATE = ABIType.from('(address,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64,address)')
 const ZERO = encodeAddress(new Uint8Array(32))
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
@@ -100,5 +106,6 @@ export function decodeLock(id: bigint, value: Uint8Array): Lock {
     base: n(8),
     pendingOwner: addr(9) === ZERO ? undefined : addr(9),
     liquidity: n(10) === 1n,
+    creator: addr(11),
   }
 }

@@ -11,6 +11,8 @@ export interface LockEventArgs {
   /** pendingOwner is the zero address when the owner cancelled. */
   OwnershipProposed: { id: bigint; owner: string; pendingOwner: string }
   OwnershipAccepted: { id: bigint; previousOwner: string; owner: string }
+  /** A fully withdrawn lock's boxes were deleted; `refund` µALGO went back to its creator. */
+  Closed: { id: bigint; owner: string; creator: string; refund: bigint }
 }
 
 /** A decoded Locks event. */

@@ -1,6 +1,7 @@
 // Builders of each lock action's group, on the one group builder (core/group.ts): signer-agnostic,
 // every resource named (boxes, assets), fees exact: the minimum per transaction plus one per inner
-// transaction on the app call. A withdrawal is one app call with one inner transfer: 2,000 µALGO.
+// transaction on the app call. A withdrawal is one app call with one inner transfer: 2,000 µALGO, and
+// so is closing a fully withdrawn lock (its inner transfer is the refund of the boxes' deposit).
 // No action needs more than its app call's opcode budget, so none is simulated for padding.
 import { getApplicationAddress } from 'algosdk'
 import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
@@ -57,8 +58,8 @@ async function start(ctx: LocksContext): Promise<Builder> {
 /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the app. */
 const transfer = (b: Builder, asset: bigint, amount: bigint): TxnArg => b.group.deposit(b.appAddress, asset, amount)
 
-function call(b: Builder, typed: TypedCall, inners: number, refs: { boxes?: Uint8Array[]; assets?: bigint[] } = {}): void {
-  b.group.addMethodCall({ appId: b.ctx.lockAppId, ...typed, inners, boxes: refs.boxes, assets: refs.assets })
+function call(b: Builder, typed: TypedCall, inners: number, refs: { boxes?: Uint8Array[]; assets?: bigint[]; accounts?: string[] } = {}): void {
+  b.group.addMethodCall({ appId: b.ctx.lockAppId, ...typed, inners, boxes: refs.boxes, assets: refs.assets, accounts: refs.accounts })
 }
 
 async function done(b: Builder, lockId?: bigint): Promise<LocksGroup> {
@@ -99,6 +100,19 @@ export async function buildLock(ctx: LocksContext, p: LockParams): Promise<Locks
 export async function buildWithdraw(ctx: LocksContext, lock: Pick<Lock, 'id' | 'asset'>): Promise<LocksGroup> {
   const b = await start(ctx)
   call(b, locksCall('withdraw', [lock.id]), 1, { boxes: [lockBoxName(lock.id)], assets: [lock.asset] })
+  return done(b)
+}
+
+/** Whether a lock can be closed: everything deposited has been withdrawn (the owner or its creator closes it). */
+export const isFullyWithdrawn = (lock: Pick<Lock, 'amount' | 'withdrawn'>): boolean => lock.withdrawn === lock.amount
+
+/**
+ * Closes a fully withdrawn lock (the sender: its owner or creator): its three boxes are deleted and
+ * their LOCK_MIN_BALANCE goes back to the creator, who paid it. One app call and the refund, 2,000 µALGO.
+ */
+export async function buildClose(ctx: LocksContext, lock: Pick<Lock, 'id' | 'asset' | 'owner' | 'creator'>): Promise<LocksGroup> {
+  const b = await start(ctx)
+  call(b, locksCall('close', [lock.id]), 1, { boxes: [lockBoxName(lock.id), assetIndexName(lock.asset, lock.id), ownerIndexName(lock.owner, lock.id)], accounts: [lock.creator] })
   return done(b)
 }
 

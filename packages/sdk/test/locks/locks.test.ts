@@ -4,6 +4,7 @@ import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { DexGroup } from '../../src/dex/transactions.ts'
 import {
   buildAcceptOwner,
+  buildClose,
   buildExtend,
   buildLock,
   buildProposeOwner,
@@ -15,6 +16,7 @@ import {
   listLocksByAsset,
   listLocksByOwner,
   LOCK_ERROR_MESSAGES,
+  LOCK_MIN_BALANCE,
   LOCKS_SPEC,
   lockedTotals,
   lockIdOf,
@@ -101,6 +103,26 @@ describe('locks through the SDK', () => {
 
   it('explains a refusal in words', async () => {
     const error = await send(await buildWithdraw(ctx, { id: ids[1]!, asset: g.assets[0]! })).catch((e: unknown) => e)
-    expect(explainLockError(error, lockAppId)).toMatchObject({ code: 'ERR:NOT_OWNER', message: 'Only the lock’s owner can do this' })
+    expect(explainLockError(error, lockAppId)).toMatchObject({ code: 'ERR:NOT_OWNER', message: 'Only the lock’s owner can do this (or, to close it, the account that made it)' })
+  })
+
+  it('closes a fully withdrawn lock: its boxes go, the creator gets the deposit back, 2,000 µALGO', async () => {
+    await g.algod.c.post({ relativePath: `/grove/v1/clock/offset/${200}`, data: null })
+    await g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: 'tick 2' })
+    const lock = (await fetchLock(g.algod, lockAppId, ids[0]!))!
+    expect(lock.creator).toBe(g.trader.addr.toString())
+    const early = await send(await buildClose(ctx, lock)).catch((e: unknown) => e)
+    expect(explainLockError(early, lockAppId)).toMatchObject({ code: 'ERR:NOT_WITHDRAWN', message: 'Withdraw everything from the lock before closing it' })
+    await send(await buildWithdraw(ctx, lock))
+    const close = await buildClose(ctx, (await fetchLock(g.algod, lockAppId, ids[0]!))!)
+    expect(close.fee).toBe(2000n)
+    const before = await g.balance(0n)
+    const closed = await send(close)
+    expect(decodeLockEvents(closed.logs.flat())).toEqual([{ name: 'Closed', args: { id: ids[0], owner: g.trader.addr.toString(), creator: g.trader.addr.toString(), refund: LOCK_MIN_BALANCE } }])
+    expect(await g.balance(0n)).toBe(before + LOCK_MIN_BALANCE - 2000n)
+    expect(await fetchLock(g.algod, lockAppId, ids[0]!)).toBeUndefined()
+    expect(await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).toEqual([])
+    const again = await send(await buildClose(ctx, lock)).catch((e: unknown) => e)
+    expect(explainLockError(again, lockAppId)).toMatchObject({ code: 'ERR:NO_LOCK' })
   })
 })

@@ -8,7 +8,7 @@ const NOW = 1_800_000_000n
 // real addresses (their checksums hold): the zero key and the key of all ones
 const OWNER = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
 const OTHER = algosdk.encodeAddress(new Uint8Array(32).fill(1))
-const lock = (patch: Partial<Lock> = {}): Lock => ({ id: 1n, owner: OWNER, asset: 7n, amount: 1000n, withdrawn: 0n, start: NOW - 100n, cliff: NOW + 100n, end: NOW + 1100n, anchor: NOW + 100n, base: 0n, liquidity: false, ...patch })
+const lock = (patch: Partial<Lock> = {}): Lock => ({ id: 1n, owner: OWNER, asset: 7n, amount: 1000n, withdrawn: 0n, start: NOW - 100n, cliff: NOW + 100n, end: NOW + 1100n, anchor: NOW + 100n, base: 0n, liquidity: false, creator: OWNER, ...patch })
 const form = (patch: Partial<CreateLockForm>): CreateLockForm => ({ asset: 7, amount: '10', cliff: NOW + 60n, end: NOW + 3600n, timeLock: false, ...patch })
 
 describe('readCreateLock', () => {

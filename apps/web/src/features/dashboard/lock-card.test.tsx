@@ -7,7 +7,7 @@ import { LockCard } from './lock-tab.tsx'
 
 const NOW = 1_800_000_000n
 const VEST = { symbol: 'VEST', decimals: 2 }
-const lock = (patch: Partial<Lock> = {}): Lock => ({ id: 3n, owner: 'A'.repeat(58), asset: 7n, amount: 1000n, withdrawn: 0n, start: NOW - 100n, cliff: NOW + 100n, end: NOW + 1100n, anchor: NOW + 100n, base: 0n, liquidity: false, ...patch })
+const lock = (patch: Partial<Lock> = {}): Lock => ({ id: 3n, owner: 'A'.repeat(58), asset: 7n, amount: 1000n, withdrawn: 0n, start: NOW - 100n, cliff: NOW + 100n, end: NOW + 1100n, anchor: NOW + 100n, base: 0n, liquidity: false, creator: 'A'.repeat(58), ...patch })
 
 describe('LockCard', () => {
   it('before the cliff: nothing withdrawable, the button disabled and why in words', () => {
