@@ -11,7 +11,7 @@ import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { deploy, type DeployResult } from '@grove/contracts/deploy'
-import { buildAddLiquidity, buildCreatePool, buildSwapExactIn, fetchPool, firstAddMinLp, quoteExactIn, type DexContext, type DexGroup, type Pool } from '@grove/sdk'
+import { buildAddLiquidity, buildCreatePool, buildSwapExactIn, fetchPool, fetchPools, firstAddMinLp, quoteExactIn, type DexContext, type DexGroup, type Pool } from '@grove/sdk'
 
 function clients(net: Localnet): AlgorandClient {
   const algod = new URL(net.algod.url)
@@ -76,6 +76,12 @@ describe('a Grove swap on a fork', () => {
   let remoteWallet: { algo: bigint; token: bigint }
   let expected: { algo: bigint; token: bigint }
   let quotedPool: Pool
+
+  it("lists the remote's pools on the fork, as the web app reads them", async () => {
+    const [there, here] = await Promise.all([fetchPools(onRemote.client.algod, ids.dexAppId), fetchPools(onFork.client.algod, ids.dexAppId)])
+    expect(there).toHaveLength(1)
+    expect(here).toEqual(there)
+  })
 
   it("receives exactly the remote's own quote, to the base unit", async () => {
     remotePool = await pool(onRemote)

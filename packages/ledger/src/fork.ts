@@ -104,7 +104,13 @@ export async function prepareForkBase(options: ForkOptions, dataDir: string): Pr
 export const FORK_PINS_FILE = 'fork.jsonl'
 
 /** One line of the pins file: an object as the remote answered at first touch (json null: it did not exist). */
-type Pin = { kind: 'account'; key: string; json: string | null } | { kind: 'asset'; key: string; json: string | null } | { kind: 'app'; key: string; json: string | null } | { kind: 'box'; key: string; json: string | null }
+type Pin =
+  | { kind: 'account'; key: string; json: string | null }
+  | { kind: 'asset'; key: string; json: string | null }
+  | { kind: 'app'; key: string; json: string | null }
+  | { kind: 'box'; key: string; json: string | null }
+  // an app's box list was read (key: the app id) and each of its boxes pinned (their own lines); json: the names' count
+  | { kind: 'boxes'; key: string; json: string | null }
 
 const ZERO32 = new Uint8Array(32)
 
@@ -178,6 +184,9 @@ function accountRecord(a: algosdk.modelsv2.Account): AccountRecord {
   }
 }
 
+/** How many boxes ensureBoxList reads from the remote at once. */
+const BOX_LIST_CONCURRENCY = 16
+
 /** The remote state source of a forked chain: lazy remote reads, pinned at first touch. */
 export class RemoteState {
   private readonly client: algosdk.Algodv2
@@ -238,6 +247,20 @@ export class RemoteState {
   ensureBox(app: bigint, name: Uint8Array): Promise<void> {
     if (app === 0n) return Promise.resolve()
     return this.once({ kind: 'box', key: `${app}:${hex(name)}` }, `box 0x${hex(name)} of application ${app}`, async () => algosdk.encodeJSON(await this.client.getApplicationBoxByName(app, name).do()))
+  }
+
+  /**
+   * Pins every box app `app` has on the remote (GET /v2/applications/{id}/boxes on the fork lists
+   * them): the remote's list of names, then each box not pinned yet, BOX_LIST_CONCURRENCY at a time.
+   * Read once: boxes the remote makes later are not listed (a box read by name is still pinned).
+   */
+  ensureBoxList(app: bigint): Promise<void> {
+    if (app === 0n) return Promise.resolve()
+    return this.once({ kind: 'boxes', key: String(app) }, `the boxes of application ${app}`, async () => {
+      const { boxes } = await this.client.getApplicationBoxes(app).do()
+      for (let i = 0; i < boxes.length; i += BOX_LIST_CONCURRENCY) await Promise.all(boxes.slice(i, i + BOX_LIST_CONCURRENCY).map((b) => this.ensureBox(app, b.name)))
+      return String(boxes.length)
+    })
   }
 
   /** Pins everything a group's transactions reference (see the file comment). */
@@ -366,6 +389,8 @@ export class RemoteState {
         s.pinBox(pin.key, b.value)
         return
       }
+      case 'boxes':
+        return // the boxes themselves have their own pins
     }
   }
 }

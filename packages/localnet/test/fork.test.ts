@@ -117,6 +117,12 @@ describe('a fork of a live network', () => {
     expect(asset.params!.creator).toBe(owner.addr.toString())
   })
 
+  it("lists an app's remote boxes before any of them was read by name", async () => {
+    const names = async (algod: algosdk.Algodv2) => (await algod.getApplicationBoxes(appId).do()).boxes.map((b) => Buffer.from(b.name).toString())
+    expect(await names(remoteAlgod)).toEqual(['b'])
+    expect(await names(forkAlgod)).toEqual(['b'])
+  })
+
   it('has its own genesis, continuing the remote from its latest round', async () => {
     const [r, f] = await Promise.all([remoteAlgod.getTransactionParams().do(), forkAlgod.getTransactionParams().do()])
     expect(f.genesisID).toBe(`${r.genesisID}-fork`)

@@ -89,8 +89,10 @@ function boxesAtRound(ctx: AlgodContext, appId: bigint, round: bigint, latest: b
  * MAX_BOX_FETCH_BYTES, values with include=values, `round` (the latest by default; a round the node
  * still keeps deltas for) and `next-token` when more exist.
  */
-export function getApplicationBoxes(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function getApplicationBoxes(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const appId = uintParam(req, 'application-id')
+  // a fork lists the remote's boxes too (pinned once, then local writes win)
+  await ctx.node.fork?.ensureBoxList(appId)
   // bound in the order of the API definition's parameters, as the generated wrapper does
   const max = uintQuery(req, 'max') ?? 0n
   let limit = uintQuery(req, 'limit') ?? 0n
