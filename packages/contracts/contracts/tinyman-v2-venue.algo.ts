@@ -206,7 +206,18 @@ export class TinymanV2Venue extends Contract {
       this.protocolFees2(pool).value = this.protocolFees2(pool).value + protocolFee;
     }
     if (change > 0) this.pay(pool, inputAsset, change);
-    this.pay(pool, oneIn ? asset2 : asset1, out);
+    const outputAsset = oneIn ? asset2 : asset1;
+    this.pay(pool, outputAsset, out);
+    // the protocol's swap log lines ("name %i" ‖ uint64), which chain followers read
+    log(concat('input_asset_id %i', itob(inputAsset)));
+    log(concat('input_amount %i', itob(inputAmount)));
+    log(concat('swap_amount %i', itob(swapAmount)));
+    log(concat('change %i', itob(change)));
+    log(concat('output_asset_id %i', itob(outputAsset)));
+    log(concat('output_amount %i', itob(out)));
+    log(concat('poolers_fee_amount %i', itob(fee - protocolFee)));
+    log(concat('protocol_fee_amount %i', itob(protocolFee)));
+    log(concat('total_fee_amount %i', itob(fee)));
   }
 
   /** add_initial_liquidity: [asset_1 transfer, asset_2 transfer, call]; issues ⌊√(a·b)⌋ − 1000. */

@@ -167,6 +167,22 @@ describe.each([
     const signedTxns = await Swap.v2.signTxns({ txGroup, initiatorSigner: user.signer })
     await Swap.v2.execute({ client: venue.algod, quote: { type: SwapQuoteType.Direct, data: { pool, quote } }, txGroup, signedTxns })
     const after = await holdings(pool)
+    // the call logs the swap as Tinyman v2's validator does
+    const call = txGroup.find((t) => t.txn.type === 'appl')!.txn
+    const logged = swapLogs((await venue.algod.pendingTransactionInformation(call.txID()).do()).logs ?? [])
+    const sent = txGroup.find((t) => t.txn.type !== 'appl')!.txn
+    expect(logged).toEqual({
+      input_asset_id: BigInt(assetInId),
+      input_amount: sent.payment?.amount ?? sent.assetTransfer!.amount,
+      swap_amount: logged.swap_amount,
+      change: (sent.payment?.amount ?? sent.assetTransfer!.amount) - quote.assetInAmount,
+      output_asset_id: BigInt(assetOutId),
+      output_amount: quote.assetOutAmount,
+      poolers_fee_amount: logged.poolers_fee_amount,
+      protocol_fee_amount: logged.total_fee_amount / 6n,
+      total_fee_amount: quote.assetInAmount - logged.swap_amount!,
+    })
+    expect(logged.poolers_fee_amount! + logged.protocol_fee_amount!).toBe(logged.total_fee_amount)
     const fees = txGroup.reduce((sum, t) => sum + t.txn.fee, 0n)
     const moved = (side: 'asset1' | 'asset2', id: number) => after[side] - before[side] + (id === 0 ? fees : 0n)
     const inSideKey = inSide === 1 ? 'asset1' : 'asset2'
@@ -271,6 +287,16 @@ describe('tinyman-js-sdk and the last provider', () => {
     expect((await venue.balance(user.addr, pool.poolTokenID!)) - tokensBefore).toBe(again.poolTokenOut.amount)
   })
 })
+
+/** A swap's log lines ("name %i" ‖ uint64) by name. */
+function swapLogs(logs: Uint8Array[]): Record<string, bigint> {
+  return Object.fromEntries(
+    logs.map((line) => {
+      const text = new TextDecoder().decode(line.slice(0, line.length - 8))
+      return [text.replace(/ %i$/, ''), new DataView(line.buffer, line.byteOffset + line.length - 8).getBigUint64(0)]
+    }),
+  )
+}
 
 async function optIn(asset: number): Promise<void> {
   venue.algorand.account.setSignerFromAccount({ addr: user.addr, sk: user.sk } as Account)
