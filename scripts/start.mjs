@@ -22,8 +22,11 @@ const { values: flags } = parseArgs({
 })
 // `npm start -- --fork <algod URL> [--fork-token T] [--fork-header K:V]`: the localnet forks that algod
 // (docs/localnet.md), in its own data directory (.grove/fork) so it never reuses a plain localnet's
+// A remote on this machine (another `npm start`, AlgoKit LocalNet) gets LocalNet's token unless told another.
+const loopback = typeof flags.fork === 'string' && URL.canParse(flags.fork) && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(flags.fork).hostname)
+const forkToken = typeof flags['fork-token'] === 'string' ? flags['fork-token'] : loopback ? 'a'.repeat(64) : undefined
 const fork = typeof flags.fork === 'string'
-  ? { url: flags.fork, ...(typeof flags['fork-token'] === 'string' ? { token: flags['fork-token'] } : {}), headers: Object.fromEntries((flags['fork-header'] ?? []).map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()])) }
+  ? { url: flags.fork, ...(forkToken === undefined ? {} : { token: forkToken }), headers: Object.fromEntries((flags['fork-header'] ?? []).map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()])) }
   : undefined
 const env = process.env
 const dataDir = path.resolve(env.GROVE_DATA_DIR ?? path.join(root, '.grove', fork ? 'fork' : 'localnet'))
@@ -79,18 +82,26 @@ try {
   // an older record (not a deployment record): deploy finds the apps again and records them anew
   if (state.deployment && !readable(state.deployment)) state = { ...state, deployment: undefined }
   try {
+    // a fork of a network where Grove is deployed uses that deployment (and its pools and history), deploying and seeding nothing
+    const reused = !state.deployment && fork ? await remoteDeployment(algorand) : undefined
+    if (reused) {
+      state = { deployment: reused, forkOf: { url: fork.url, round: net.fork.round } }
+      writeState(state)
+    }
     if (!state.deployment) {
-      const admin = await algorand.account.localNetDispenser()
+      const admin = await dispenser(algorand)
       // date the deployment where the demo history starts (the localnet never stamps backwards)
       await travelTo(algorand.client.algod, historyStart())
       state = { deployment: deploymentRecord(await deploy({ algorand, deployer: admin, network: 'localnet' })) }
       writeState(state)
     }
-    if (!state.seed && state.seeding) {
+    if (state.forkOf) {
+      // the remote's own demo, if it has one, is the fork's
+    } else if (!state.seed && state.seeding) {
       console.warn('The demo seed was interrupted on an earlier run, so this data holds part of it. `npm start -- --reset` starts afresh.')
     } else if (!state.seed) {
       writeState({ ...state, seeding: true })
-      const admin = await algorand.account.localNetDispenser()
+      const admin = await dispenser(algorand)
       const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
       const seedStart = performance.now()
       const result = await seed({ algorand, admin, deployment: deploymentIds(state.deployment), holders: await kmdAccounts(algorand), trades })
@@ -150,6 +161,54 @@ async function startAnalyticsService(state, fresh) {
   }
 }
 
+/**
+ * kmd's dispenser (the genesis's Wallet1), as algokit-utils' localNetDispenser finds it; which refuses
+ * a fork, whose genesis id (`dockernet-v1-fork`, `mainnet-v1.0-fork`) is no LocalNet's.
+ */
+async function dispenser(algorand) {
+  if (!fork) return algorand.account.localNetDispenser()
+  const genesis = JSON.parse(await algorand.client.algod.genesis().do())
+  const address = genesis.alloc.find((a) => a.comment === 'Wallet1')?.addr
+  const account = address && (await algorand.account.kmd.getWalletAccount('unencrypted-default-wallet', address))
+  if (!account) throw new Error("the fork's kmd has no Wallet1 of its genesis in unencrypted-default-wallet")
+  algorand.account.setSignerFromAccount(account)
+  return account
+}
+
+/** A signer that signs nothing: remoteDeployment's deploy must only read the remote. */
+class RefusedWrite extends Error {}
+
+/**
+ * On a fork: Grove's deployment on the remote by kmd's dispenser (the same Wallet1 on every Grove
+ * localnet, so a second `npm start` finds the first's), as deploy() finds it there, read only: its
+ * signer refuses, so a deployment deploy() would have to create or complete is none. The record's
+ * first round is where the fork's own history starts (the analytics service follows the fork's
+ * blocks). Undefined when the remote has no complete deployment of this build.
+ */
+async function remoteDeployment(algorand) {
+  const admin = await dispenser(algorand)
+  const url = new URL(fork.url)
+  const headers = { ...fork.headers, ...(fork.token === undefined ? {} : { 'X-Algo-API-Token': fork.token }) }
+  const { Algodv2 } = (await import('algosdk')).default
+  const remote = AlgorandClient.fromClients({ algod: new Algodv2(headers, `${url.protocol}//${url.hostname}${url.pathname.replace(/\/$/, '')}`, url.port) })
+  const refuse = {
+    addr: admin.addr,
+    signer: async () => {
+      throw new RefusedWrite('read only')
+    },
+  }
+  let ids
+  try {
+    ids = await deploy({ algorand: remote, deployer: refuse, network: 'localnet' })
+  } catch (e) {
+    // RefusedWrite: deploy() would write, so the remote has no (complete) deployment; anything else: it cannot tell
+    if (!(e instanceof RefusedWrite || e?.cause instanceof RefusedWrite || /read only/.test(String(e?.message)))) console.warn(`No Grove deployment found on ${fork.url}: ${e instanceof Error ? e.message : e}`)
+    return undefined
+  }
+  const health = await (await fetch(`${net.indexer.url}/health`)).json()
+  return deploymentRecord({ ...ids, firstRound: BigInt(health.data?.fork?.['history-starts-at-round'] ?? 1) })
+}
+
 /** `<data>/grove.json`: { deployment, seed } of this data, {} when there is none. */
 function readState() {
   try {
@@ -199,6 +258,7 @@ function banner({ webUrl, state, fresh, seconds }) {
     `  indexer ${net.indexer.url}`,
     `  Grove  ${[...CONTRACTS].reverse().map((c) => `${c.label} app ${d[c.idKey]}`).join(', ')}, ${DEPLOYED_ASSETS.map((a) => `${a.name} asset ${d[a.idKey]}`).join(', ')} (from round ${d.firstRound})`,
   ]
+  if (net.fork) lines.push(`  fork   of ${net.fork.url} at its round ${net.fork.round} (genesis ${net.fork.genesisId}): ${state.forkOf ? "the remote's Grove deployment, pools and accounts, read on first touch" : 'Grove deployed on the fork'}`)
   if (s) {
     lines.push(`  demo   ${s.tokens.length} tokens (${s.tokens.map((t) => t.unitName).join(', ')}), ${s.pools.length} pools, ${s.trades} trades over 30 days${seedSeconds === undefined ? '' : ` (seeded in ${seedSeconds.toFixed(1)} s)`}`)
     // seeds recorded before programs, locks, projects and the vault were part of the demo lack them

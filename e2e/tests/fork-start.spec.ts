@@ -1,0 +1,85 @@
+// `npm start -- --fork <algod URL>` against a second `npm start` (issue 27): the fork finds the
+// remote's Grove deployment and uses it (deploying and seeding nothing), its algod lists the remote's
+// pools, its web app shows them and its analytics service starts.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+interface Run {
+  child: ChildProcess
+  out: string
+  webUrl: string
+  algodUrl: string
+}
+
+/** Runs scripts/start.mjs in its own data directory on free ports until it prints its banner. */
+async function start(dataDir: string, args: string[] = []): Promise<Run> {
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+    cwd: root,
+    env: { ...process.env, GROVE_DATA_DIR: dataDir, GROVE_ALGOD_PORT: '0', GROVE_KMD_PORT: '0', GROVE_WEB_PORT: '0', GROVE_ANALYTICS_PORT: '0', GROVE_INDEXER_PORT: '0', GROVE_SEED_TRADES: '4' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      // the analytics line follows the banner
+      if (/analytics {2}\S+/.test(out)) resolve()
+    })
+    child.stderr!.on('data', (chunk: Buffer) => void (out += chunk.toString()))
+    child.on('exit', (code) => reject(new Error(`start.mjs exited with ${code} before it was ready:\n${out}`)))
+  })
+  return { child, out, webUrl: out.match(/web {4}(\S+)/)![1], algodUrl: out.match(/algod {2}(\S+)/)![1] }
+}
+
+function interrupt(run: Run | undefined): Promise<void> {
+  if (!run || run.child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    run.child.on('exit', () => resolve())
+    run.child.kill('SIGINT')
+  })
+}
+
+const TOKEN = { 'X-Algo-API-Token': 'a'.repeat(64) }
+const boxes = async (algodUrl: string, app: number): Promise<string[]> =>
+  ((await (await fetch(`${algodUrl}/v2/applications/${app}/boxes`, { headers: TOKEN })).json()) as { boxes: { name: string }[] }).boxes.map((b) => b.name).sort()
+
+test("a fork of a running Grove uses the remote's deployment and serves its pools", async ({ page }) => {
+  test.setTimeout(300_000)
+  const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'grove-remote-')), fs.mkdtempSync(path.join(os.tmpdir(), 'grove-fork-'))]
+  let remote: Run | undefined
+  let fork: Run | undefined
+  try {
+    remote = await start(dirs[0])
+    // no --fork-token: a remote on this machine gets LocalNet's token
+    fork = await start(dirs[1], ['--fork', remote.algodUrl])
+    expect(fork.out).toContain(`fork   of ${remote.algodUrl} at its round`)
+    expect(fork.out).toContain("the remote's Grove deployment, pools and accounts, read on first touch")
+    const apps = (out: string) => out.match(/Grove {2}(.*) \(from round/)![1]
+    expect(apps(fork.out)).toBe(apps(remote.out))
+
+    const there = JSON.parse(fs.readFileSync(path.join(dirs[0], 'grove.json'), 'utf8'))
+    const here = JSON.parse(fs.readFileSync(path.join(dirs[1], 'grove.json'), 'utf8'))
+    expect({ ...here.deployment, firstRound: 0 }).toEqual({ ...there.deployment, firstRound: 0 })
+    expect(here.seed).toBeUndefined()
+    expect(here.forkOf.url).toBe(remote.algodUrl)
+
+    const poolBoxes = await boxes(remote.algodUrl, there.deployment.dexAppId)
+    expect(poolBoxes.length).toBeGreaterThanOrEqual(there.seed.pools.length)
+    expect(await boxes(fork.algodUrl, there.deployment.dexAppId)).toEqual(poolBoxes)
+
+    const analytics = fork.out.match(/analytics {2}(\S+)\/api/)![1]
+    expect(((await (await fetch(`${analytics}/api/health`)).json()) as { status: string }).status).toBe('ok')
+
+    await page.goto(`${fork.webUrl}shares`)
+    await expect(page.getByRole('row').filter({ hasText: 'ALGO/gUSD' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
+  } finally {
+    await Promise.all([interrupt(fork), interrupt(remote)])
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+  }
+})
