@@ -4,10 +4,10 @@
 // transaction runner with toasts; a failed send rebuilds the group.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { Dex } from '@/lib/tx/dex.ts'
+import type { GroveSdk } from '@/lib/tx/sdk.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
 import type { PreparedTx } from '@/lib/tx/types.ts'
-import type { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import type { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { ReviewDialog, type QuotedChange } from './review-dialog.tsx'
 
 /** What a page says about its action's review: texts, what it promises, and what follows. */
@@ -28,7 +28,7 @@ export interface ReviewTexts {
 /** Props of {@link PreparedReview}. */
 export interface PreparedReviewProps extends ReviewTexts {
   /** The page's transaction runner (it also gave the context the group was built with). */
-  tx: ReturnType<typeof useDexTransaction>
+  tx: ReturnType<typeof useTransaction>
   /** The query building the group. */
   prepared: UseQueryResult<PreparedTx>
   /** The action the group is built for; null while what the user typed cannot make one (`invalid` says why). */
@@ -37,7 +37,7 @@ export interface PreparedReviewProps extends ReviewTexts {
   /** Words for a build or simulation failure. */
   explain(error: Error): string
   /** Words for a send failure, in the group's app's terms. */
-  explainSend(dex: Dex, error: unknown): string
+  explainSend(sdk: GroveSdk, error: unknown): string
   /** Queries the action changes, refreshed once it lands. */
   invalidates: readonly (readonly unknown[])[]
 }

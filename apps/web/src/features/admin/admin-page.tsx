@@ -10,7 +10,7 @@ import { useProtocol } from '@/lib/protocol.ts'
 import { checkAddress } from '@/lib/address.ts'
 import { PAUSE_FLAGS, registryQuery, sameAccount } from '@/lib/registry/registry.ts'
 import { issuerPowers, tokenMatches, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
-import type { Pool } from '@/lib/tx/dex.ts'
+import type { Pool } from '@/lib/tx/sdk.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { projectsQuery } from '@/lib/locks/locks.ts'
 import {
@@ -40,7 +40,7 @@ export function AdminPage() {
   const market = useMarket(algod, deployment, address)
   const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
   const [review, setReview] = useState<AdminReview | null>(null)
-  const state = market.dex && registry.data ? market.dex.sdk.decodeRegistryState(registry.data.entries) : null
+  const state = market.sdk && registry.data ? market.sdk.decodeRegistryState(registry.data.entries) : null
   const isAdmin = registry.data ? sameAccount(registry.data.admin, address) : false
   const isPending = registry.data?.pendingAdmin ? sameAccount(registry.data.pendingAdmin, address) : false
   // The wallet may hold the admin (or the proposed admin) as another of its accounts (kmd's third account on the localnet).
@@ -130,7 +130,7 @@ export function AdminPage() {
           <AdminLogPanel tokens={market.tokens} />
         </>
       )}
-      {review ? <AdminReviewDialog review={review} dex={market.dex} onClose={() => setReview(null)} /> : null}
+      {review ? <AdminReviewDialog review={review} sdk={market.sdk} onClose={() => setReview(null)} /> : null}
     </Page>
   )
 }

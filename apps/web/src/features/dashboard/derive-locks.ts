@@ -1,12 +1,12 @@
 // What the lock tab derives from a lock, the chain's clock and what the user typed: the lock's
 // kind, whether it can be withdrawn and the one message of a form. Pure; the SDK's vesting and
 // terms checks are handed in.
-import type { GroveSdk, Lock } from '@/lib/tx/dex.ts'
+import type { GroveSdk, Lock } from '@/lib/tx/sdk.ts'
 import { parseAmount } from '@grove/sdk/amount'
 import { checkAddress } from '@/lib/address.ts'
 
 /** The SDK functions these derivations use. */
-export type LockSdk = Pick<GroveSdk, 'vestedAt' | 'withdrawableAt' | 'checkLockTerms' | 'LOCK_ERROR_MESSAGES' | 'MILLISECONDS_FROM'>
+export type LockSdk = Pick<GroveSdk, 'vestedAt' | 'withdrawableAt' | 'checkLockTerms' | 'LOCK_ERROR_MESSAGES' | 'MILLISECONDS_FROM' | 'LOCK_MIN_BALANCE'>
 
 /** A lock's kind in words. */
 export function lockKind(lock: Pick<Lock, 'cliff' | 'end' | 'liquidity'>): string {
@@ -18,6 +18,12 @@ export function lockKind(lock: Pick<Lock, 'cliff' | 'end' | 'liquidity'>): strin
 export function withdrawProblem(sdk: LockSdk, lock: Lock, now: bigint): string | null {
   if (lock.withdrawn >= lock.amount) return 'Everything has been withdrawn'
   return sdk.withdrawableAt(lock, now) > 0n ? null : sdk.LOCK_ERROR_MESSAGES['ERR:NOTHING_VESTED']!
+}
+
+/** Why `sender` cannot close the lock, or null when they can: everything withdrawn, and they own it or made it. */
+export function closeProblem(sdk: LockSdk, lock: Lock, sender: string): string | null {
+  if (sender !== lock.owner && sender !== lock.creator) return sdk.LOCK_ERROR_MESSAGES['ERR:NOT_OWNER']!
+  return lock.withdrawn === lock.amount ? null : sdk.LOCK_ERROR_MESSAGES['ERR:NOT_WITHDRAWN']!
 }
 
 /** What the create form holds: the user's text and choices, nothing derived. */

@@ -1,6 +1,6 @@
 // The projects tab's one message per form: who may register which asset, and the name and link's limits.
 import type { AssetInfo } from '@/lib/tokens/asset.ts'
-import type { GroveSdk } from '@/lib/tx/dex.ts'
+import type { GroveSdk } from '@/lib/tx/sdk.ts'
 
 /** The SDK pieces the checks use. */
 export type ProjectSdk = Pick<GroveSdk, 'checkProjectFields' | 'PROJECT_ERROR_MESSAGES'>

@@ -12,10 +12,10 @@ import { useProtocol } from '@/lib/protocol.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { withPairNames } from '@/lib/tokens/lp-names.ts'
 import { poolsQuery } from '@/lib/pools/pools.ts'
-import { dexQuery } from '@/lib/tx/dex.ts'
+import { sdkQuery } from '@/lib/tx/sdk.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { ActionReview, type DashboardAction } from './components/action-review.tsx'
-import { extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm, type LockSdk } from './derive-locks.ts'
+import { closeProblem, extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm, type LockSdk } from './derive-locks.ts'
 import '@/components/locks/unlock-chart.css'
 import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
@@ -31,7 +31,11 @@ function useTokens(ids: readonly number[]): Map<number, Token> {
 
 const unitOf = (tokens: Map<number, Token>) => (id: bigint) => tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 }
 
-type Dialog = { kind: 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel'; lock: Lock } | { kind: 'accept'; lock: Lock } | null
+type CardAction = 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel' | 'close'
+type Dialog = { kind: CardAction; lock: Lock } | { kind: 'accept'; lock: Lock } | null
+
+/** µALGO as ALGO, e.g. 101_500n → "0.1015 ALGO". */
+const algoText = (micro: bigint) => `${formatAmount(micro, 6)} ALGO`
 
 /** The dashboard's lock tab: your locks with what you can withdraw now, and a new lock. */
 export function LockTab() {
@@ -41,7 +45,7 @@ export function LockTab() {
   const lockAppId = deployment?.lockAppId
   const locks = useQuery({ ...ownerLocksQuery(algod, lockAppId ?? 0, address ?? ''), enabled: !!address && !!lockAppId })
   const account = useQuery({ ...accountQuery(algod, address ?? ''), enabled: !!address })
-  const dex = useQuery(dexQuery())
+  const dex = useQuery(sdkQuery())
   const { now, devMode } = useChainNow()
   const heldIds = [0, ...(account.data ? [...account.data.assets.keys()] : [])]
   const tokens = useTokens([...heldIds, ...(locks.data ?? []).map((l) => Number(l.asset))])
@@ -50,7 +54,7 @@ export function LockTab() {
   if (!address) return <ConnectPrompt reason="Connect a wallet to see and make locks." />
   if (!deployment) return null
   if (!lockAppId) return <Notice title="Locks are not deployed on this network">There is no Locks app in this deployment.</Notice>
-  const sdk = dex.data?.sdk
+  const sdk = dex.data
   return (
     <>
       <Panel title="Your locks">
@@ -71,24 +75,26 @@ export function LockTab() {
       </Panel>
       {sdk && now !== null ? <CreateLock sdk={sdk} now={now} tokens={tokens} heldIds={heldIds} balance={(id) => balanceOf(account.data, id)} /> : null}
       {sdk && now !== null ? <AcceptLock lockAppId={lockAppId} address={address} onAccept={(lock) => setDialog({ kind: 'accept', lock })} /> : null}
-      {dialog && sdk && now !== null ? <LockDialog dialog={dialog} sdk={sdk} now={now} token={unitOf(tokens)(dialog.lock.asset)} tokens={tokens} onClose={() => setDialog(null)} /> : null}
+      {dialog && sdk && now !== null ? <LockDialog dialog={dialog} sdk={sdk} now={now} sender={address} token={unitOf(tokens)(dialog.lock.asset)} tokens={tokens} onClose={() => setDialog(null)} /> : null}
     </>
   )
 }
 
-/** One lock of yours: what you can withdraw now, its terms, and its actions. */
-export function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; onAction(kind: 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel'): void }) {
+/** One lock of yours: what you can withdraw now, its terms, and its actions; once everything is withdrawn, closing it. */
+export function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; onAction(kind: CardAction): void }) {
   const { lock, token, sdk, now } = props
   const amount = (v: bigint) => `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}`
   const withdrawable = sdk.withdrawableAt(lock, now)
   const problem = withdrawProblem(sdk, lock, now)
+  // a lock with nothing left: its only use is closing it, which returns its boxes' deposit to its creator
+  const empty = lock.withdrawn === lock.amount
   return (
     <article className="lock-card" data-testid={`lock-${lock.id}`} aria-label={`Lock ${lock.id}`}>
       <div className="field__row">
         <strong>
           Lock #{String(lock.id)}: {amount(lock.amount)}
         </strong>
-        <span className="badge">{lockKind(lock)}</span>
+        <span className="badge">{empty ? 'Withdrawn' : lockKind(lock)}</span>
       </div>
       <dl className="details">
         <div>
@@ -121,9 +127,15 @@ export function LockCard(props: { lock: Lock; token: { symbol: string; decimals:
         ) : null}
       </dl>
       <div className="button-row">
-        <button type="button" className="button button--primary" disabled={problem !== null} title={problem ?? undefined} onClick={() => props.onAction('withdraw')}>
-          Withdraw
-        </button>
+        {empty ? (
+          <button type="button" className="button button--primary" onClick={() => props.onAction('close')}>
+            Close lock
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" disabled={problem !== null} title={problem ?? undefined} onClick={() => props.onAction('withdraw')}>
+            Withdraw
+          </button>
+        )}
         {lock.end > now ? (
           <>
             <button type="button" className="button" onClick={() => props.onAction('extend')}>
@@ -138,13 +150,18 @@ export function LockCard(props: { lock: Lock; token: { symbol: string; decimals:
           <button type="button" className="button" onClick={() => props.onAction('cancel')}>
             Cancel transfer
           </button>
-        ) : (
+        ) : empty ? null : (
           <button type="button" className="button" onClick={() => props.onAction('propose')}>
             Transfer
           </button>
         )}
       </div>
-      {problem && lock.withdrawn < lock.amount ? <p className="hint">{problem}.</p> : null}
+      {problem && !empty ? <p className="hint">{problem}.</p> : null}
+      {empty ? (
+        <p className="hint" data-testid="close-hint">
+          Everything has been withdrawn. Close the lock to get its {algoText(sdk.LOCK_MIN_BALANCE)} deposit back{lock.creator === lock.owner ? '' : ' (to the account that made it)'}.
+        </p>
+      ) : null}
     </article>
   )
 }
@@ -281,7 +298,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
               </div>
             ) : null}
           </dl>
-          <p className="hint">The lock’s boxes tie up 0.0887 ALGO of minimum balance (and 0.1 ALGO once per asset the Locks app first holds); the simulation shows it.</p>
+          <p className="hint">The lock’s boxes tie up {algoText(sdk.LOCK_MIN_BALANCE)} of minimum balance, yours again when you close the lock after withdrawing everything (and 0.1 ALGO once per asset the Locks app first holds); the simulation shows it.</p>
         </ActionReview>
       ) : null}
     </Panel>
@@ -313,7 +330,7 @@ function AcceptLock(props: { lockAppId: number; address: string; onAccept(lock: 
   )
 }
 
-function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: bigint; token: { symbol: string; decimals: number }; tokens: Map<number, Token>; onClose(): void }) {
+function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: bigint; sender: string; token: { symbol: string; decimals: number }; tokens: Map<number, Token>; onClose(): void }) {
   const { dialog, sdk, now, token } = props
   const { lock } = dialog
   const ids = useId()
@@ -385,13 +402,27 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       title = `Cancel the transfer of lock #${lock.id}`
       body = <p>The proposal to {lock.pendingOwner} is withdrawn; you stay the owner.</p>
       break
+    case 'close': {
+      invalid = closeProblem(sdk, lock, props.sender)
+      action = invalid ? null : { app: 'lock', action: { kind: 'close', lock } }
+      const toYou = lock.creator === props.sender
+      quoted = toYou ? [{ asset: 0n, amount: sdk.LOCK_MIN_BALANCE, note: 'deposit back' }] : []
+      title = `Close lock #${lock.id}`
+      body = (
+        <p>
+          Everything has been withdrawn, so the lock’s boxes are deleted and their <strong data-testid="review-close-refund">{algoText(sdk.LOCK_MIN_BALANCE)}</strong> deposit goes back to{' '}
+          {toYou ? 'you, who made the lock' : <code className="address">{lock.creator}</code>}. The lock leaves your list; its history stays in your activity.
+        </p>
+      )
+      break
+    }
     case 'accept':
       action = { app: 'lock', action: { kind: 'accept', lock } }
       title = `Accept lock #${lock.id}`
       body = <p>You become the owner of {amount(lock.amount - lock.withdrawn)} still in this lock.</p>
       break
   }
-  const verb = { withdraw: 'Withdraw', extend: 'Extend', 'top-up': 'Top up', propose: 'Propose transfer', cancel: 'Cancel transfer', accept: 'Accept' }[dialog.kind]
+  const verb = { withdraw: 'Withdraw', extend: 'Extend', 'top-up': 'Top up', propose: 'Propose transfer', cancel: 'Cancel transfer', accept: 'Accept', close: 'Close lock' }[dialog.kind]
   return (
     <ActionReview
       title={title}
@@ -400,8 +431,8 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       invalid={invalid}
       quoted={quoted}
       asset={unitOf(props.tokens)}
-      pending={`${verb}: lock #${lock.id}…`}
-      done={`${verb}: lock #${lock.id} done`}
+      pending={dialog.kind === 'close' ? `Closing lock #${lock.id}…` : `${verb}: lock #${lock.id}…`}
+      done={dialog.kind === 'close' ? `Closed lock #${lock.id}: its ${algoText(sdk.LOCK_MIN_BALANCE)} deposit went back to ${lock.creator === props.sender ? 'you' : 'its creator'}` : `${verb}: lock #${lock.id} done`}
       onClose={props.onClose}
       onDone={props.onClose}
     >

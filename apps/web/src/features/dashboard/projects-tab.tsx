@@ -8,7 +8,7 @@ import { formatAlgo } from '@grove/sdk/amount'
 import { projectsQuery, type Project } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { assetQuery } from '@/lib/tokens/asset.ts'
-import { dexQuery } from '@/lib/tx/dex.ts'
+import { sdkQuery } from '@/lib/tx/sdk.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { ActionReview } from './components/action-review.tsx'
 import { projectFieldsProblem, registerProblem } from './derive-projects.ts'
@@ -103,13 +103,13 @@ function RegisterForm(props: { address: string; taken: ReadonlySet<number>; onRe
 function ProjectDialog(props: { dialog: NonNullable<Dialog>; onClose(): void }) {
   const { dialog } = props
   const ids = useId()
-  const dex = useQuery(dexQuery())
+  const dex = useQuery(sdkQuery())
   const initial = dialog.kind === 'register' ? { name: '', url: '' } : { name: dialog.project.name, url: dialog.project.url }
   const [name, setName] = useState(initial.name)
   const [url, setUrl] = useState(initial.url)
   const [owner, setOwner] = useState('')
   const asset = BigInt(dialog.kind === 'register' ? dialog.asset : dialog.project.asset)
-  const sdk = dex.data?.sdk
+  const sdk = dex.data
   const fieldsProblem = sdk ? projectFieldsProblem(sdk, name, url) : 'Loading…'
   const ownerProblem = owner.trim() === '' ? 'Enter the new owner’s address' : !/^[A-Z2-7]{58}$/.test(owner.trim()) ? 'That is not an Algorand address' : null
   const invalid = dialog.kind === 'transfer' ? ownerProblem : fieldsProblem

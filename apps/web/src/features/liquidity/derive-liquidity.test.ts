@@ -1,7 +1,7 @@
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import type { Holdings } from '@/lib/account/account.ts'
-import type { Pool } from '@/lib/tx/dex.ts'
+import type { Pool } from '@/lib/tx/sdk.ts'
 import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, positions, removeAction, type AddInputs } from './derive-liquidity.ts'
 import type { AddState } from './liquidity-state.ts'

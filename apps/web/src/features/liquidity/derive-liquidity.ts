@@ -2,7 +2,7 @@
 // with @grove/sdk's math. Pure functions: the page renders their results.
 import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { spendableAlgo, type Holdings } from '@/lib/account/account.ts'
-import type { GroveSdk, Pool } from '@/lib/tx/dex.ts'
+import type { GroveSdk, Pool } from '@/lib/tx/sdk.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { AddState, RemoveState } from './liquidity-state.ts'

@@ -10,7 +10,8 @@ import { Stepper } from '@/components/ui/stepper.tsx'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
-import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import { useTransaction } from '@/lib/tx/use-transaction.ts'
+import { readableError } from '@/lib/tx/sdk.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol, type DeploymentProblem } from '@/lib/protocol.ts'
@@ -49,10 +50,10 @@ export function LiquidityPage() {
   // 24h volume and fee APR for the pool list, when the analytics service runs; nothing else waits on it
   const analyticsUrl = useAnalyticsUrl()
   const analytics = useAnalyticsPools(deployment ? analyticsUrl : null)
-  const sdk = market.dex?.sdk ?? null
+  const sdk = market.sdk ?? null
   const slippage = slippagePercent(settings)
   const slippageBps = Math.round(slippage * 100)
-  const tx = useDexTransaction()
+  const tx = useTransaction()
   const ids = { a: useId(), b: useId() }
 
   const mine = sdk && market.pools && market.holdings ? positions(sdk, market.pools, market.holdings, market.tokens) : []
@@ -62,9 +63,9 @@ export function LiquidityPage() {
 
   // The review builds the group first, so the fee it shows is the fee the wallet signs for.
   const action = reviewing === 'add' ? addAction(addView, add.single) : reviewing === 'remove' ? removeAction(removeView) : null
-  const prepared = useQuery({ ...preparedLiquidityQuery(market.dex, reviewing ? tx.context() : null, action), enabled: action !== null })
+  const prepared = useQuery({ ...preparedLiquidityQuery(market.sdk, reviewing ? tx.context() : null, action), enabled: action !== null })
   const prepareError = prepared.error
-    ? (market.dex?.readableError(prepared.error) ?? prepared.error.message)
+    ? (market.sdk ? readableError(market.sdk, prepared.error) : prepared.error.message)
     : action && prepared.data
       ? algoShortfall(action, prepared.data.fee, prepared.data.poolDeposit, market.holdings)
       : null
@@ -78,7 +79,7 @@ export function LiquidityPage() {
     busy: tx.busy,
     simulation: {
       pending: !simulated.data && !simulated.error,
-      error: simulated.error ? (market.dex?.readableError(simulated.error) ?? simulated.error.message) : null,
+      error: simulated.error ? (market.sdk ? readableError(market.sdk, simulated.error) : simulated.error.message) : null,
       changes: simulated.data ?? null,
     },
     onConfirm: () => void onConfirm(),

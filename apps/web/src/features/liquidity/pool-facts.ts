@@ -1,6 +1,6 @@
 // The facts shown beside the add form: the pool's reserves and price and the user's share of it
 // before and after the deposit typed, so "what do I own afterwards" needs no arithmetic.
-import type { Pool } from '@/lib/tx/dex.ts'
+import type { Pool } from '@/lib/tx/sdk.ts'
 
 /** The user's share of a pool now and after minting `minted` LP tokens, in percent. */
 export function shareBeforeAfter(pool: Pool, userLp: bigint, minted: bigint | null): { before: number; after: number | null } {

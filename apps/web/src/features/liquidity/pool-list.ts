@@ -6,7 +6,7 @@ import type { Holdings } from '@/lib/account/account.ts'
 import { lpSupply } from '@grove/sdk/figures'
 import { figuresOf, type Value } from '@/lib/pools/figures.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import type { Pool } from '@/lib/tx/dex.ts'
+import type { Pool } from '@/lib/tx/sdk.ts'
 
 /** One pool's row. */
 export interface PoolRow {

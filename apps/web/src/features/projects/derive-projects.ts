@@ -1,6 +1,6 @@
 // What the project pages derive from the DEX's pools and the registry: a token's price in ALGO and
 // its liquidity (from its ALGO pools), its pools, and the list's order and search. Pure.
-import type { Pool, Project } from '@/lib/tx/dex.ts'
+import type { Pool, Project } from '@/lib/tx/sdk.ts'
 
 /** A token's market as its ALGO pools set it. */
 export interface TokenMarket {

@@ -15,7 +15,7 @@ import { useProtocol } from '@/lib/protocol.ts'
 import { useErrorTitle } from '@/lib/document-title.ts'
 import { AssetMissingError } from '@/lib/tokens/asset.ts'
 import { ALGO, toToken, tokenQuery, verifiedTokensQuery, type Token } from '@/lib/tokens/tokens.ts'
-import { dexQuery } from '@/lib/tx/dex.ts'
+import { sdkQuery } from '@/lib/tx/sdk.ts'
 import { useTokenFacts } from './hooks/use-token-facts.ts'
 import '@/components/locks/unlock-chart.css'
 import './projects.css'
@@ -198,7 +198,7 @@ function Pools(props: { facts: Facts; token: Token | null }) {
 
 function Locks(props: { facts: Facts; token: Token | null }) {
   const { algod, deployment } = useProtocol()
-  const dex = useQuery(dexQuery())
+  const dex = useQuery(sdkQuery())
   const clock = useQuery(chainClockQuery(algod))
   const locks = props.facts.locks
   const token = props.token
@@ -215,7 +215,7 @@ function Locks(props: { facts: Facts; token: Token | null }) {
           {dex.data && now !== null ? (
             <>
               <h3>When supply unlocks</h3>
-              <UnlockChart points={unlockSchedule(locks.data, now, dex.data.sdk.vestedAt)} decimals={token.decimals} symbol={token.symbol} label={`${token.symbol} still locked over time`} />
+              <UnlockChart points={unlockSchedule(locks.data, now, dex.data.vestedAt)} decimals={token.decimals} symbol={token.symbol} label={`${token.symbol} still locked over time`} />
             </>
           ) : null}
           <div className="table-wrap" role="region" aria-label="Locks of this token, scrollable" tabIndex={0}>

@@ -12,8 +12,8 @@ import { useMarket } from '@/lib/pools/market.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { dexQuery, type Pool } from '@/lib/tx/dex.ts'
-import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import { optIn, sdkQuery, type Pool } from '@/lib/tx/sdk.ts'
+import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import type { Deployment } from '@/lib/deployment.ts'
 import {
   buybackReadinessQuery,
@@ -53,7 +53,7 @@ export function StakePage() {
   // the block walk reads 30 days of blocks: only when the service cannot answer
   const history = useQuery({ ...vaultHistoryQuery(algod, deployment), enabled: deployment !== null && choice.source === 'algod' })
   const clock = useQuery({ ...chainClockQuery(algod), enabled: deployment !== null })
-  const sdk = market.dex?.sdk
+  const sdk = market.sdk ?? undefined
   const aprs = choice.source === 'algod' && history.data && vault.data ? vaultAprs(history.data, vault.data.totals) : null
   const shortWindow = aprs !== null && history.data?.complete === true && history.data.now - aprs.d7.from < 7n * 86_400n && aprs.d7.apr !== null
   const walking = history.isError ? 'Unavailable' : 'Reading the rate’s history…'
@@ -182,7 +182,7 @@ function YourStake(props: { deployment: Deployment | null; address: string | nul
 function StakeForm(props: { deployment: Deployment | null; address: string | null; sdk: VaultSdk | undefined; market: MarketView; totals: { grove: bigint; shares: bigint } | undefined; unlocking: bigint | undefined }) {
   const { deployment } = props
   const id = useId()
-  const tx = useDexTransaction()
+  const tx = useTransaction()
   const { algod } = useProtocol()
   const [mode, setMode] = useState<StakeMode>('stake')
   const [text, setText] = useState('')
@@ -198,7 +198,7 @@ function StakeForm(props: { deployment: Deployment | null; address: string | nul
   function submit() {
     if (form.button.kind === 'connect') return
     if (form.button.kind === 'opt-in' && deployment) {
-      void tx.run({ pending: 'Opting in to sGROVE…', done: 'Opted in to sGROVE', send: (dex, ctx) => dex.optIn(ctx, deployment.sGroveAssetId) })
+      void tx.run({ pending: 'Opting in to sGROVE…', done: 'Opted in to sGROVE', send: (sdk, ctx) => optIn(sdk, ctx, deployment.sGroveAssetId) })
       return
     }
     if (form.action) setReviewing(true)
@@ -308,8 +308,8 @@ function StakeForm(props: { deployment: Deployment | null; address: string | nul
 /** The review every vault action goes through: built once, simulated, signed with toasts; failures in the vault's words. */
 function VaultReview(props: ReviewTexts & { action: VaultAction; invalidates: (readonly unknown[])[] }) {
   const { deployment, algod } = useProtocol()
-  const tx = useDexTransaction()
-  const dex = useQuery(dexQuery())
+  const tx = useTransaction()
+  const dex = useQuery(sdkQuery())
   const prepared = useQuery(preparedVaultQuery(dex.data, tx.context(), props.action))
 
   return (
@@ -365,7 +365,7 @@ function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: Pendi
 function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee; pools: Pool[] | undefined; tokens: ReadonlyMap<number, Token> }) {
   const { deployment, sdk, fee, pools, tokens } = props
   const { algod } = useProtocol()
-  const tx = useDexTransaction()
+  const tx = useTransaction()
   const [action, setAction] = useState<VaultAction | null>(null)
   const token = tokens.get(fee.asset)
   const symbol = (id: bigint | number) => tokens.get(Number(id))?.symbol ?? `#${id}`

@@ -44,7 +44,7 @@ export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; in
   const data = useStakingData(address)
   const { market, now } = data
   const noun = props.kind === 'farm' ? 'farms' : 'staking pools'
-  const sdk = market.dex?.sdk.staking
+  const sdk = market.sdk?.staking
   const pools = market.pools ?? []
   const figures = figuresOf(pools, data.tokens, data.stable)
   const rows =

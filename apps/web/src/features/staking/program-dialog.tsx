@@ -3,7 +3,7 @@
 // refuse (validate.ts), then goes through the simulated review and the toasts.
 import { useId, useState } from 'react'
 import { formatAmount } from '@grove/sdk/amount'
-import type { GroveSdk } from '@/lib/tx/dex.ts'
+import type { GroveSdk } from '@/lib/tx/sdk.ts'
 import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
 import { balanceOf } from '@/lib/account/account.ts'
 import { formatDuration, labelOf, pendingAt, type ProgramRow } from '@/lib/staking/derive.ts'

@@ -7,14 +7,14 @@ import { formatAlgo } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey, type StakingAction } from '@/lib/staking/staking.ts'
-import { dexQuery, type Dex } from '@/lib/tx/dex.ts'
+import { prepareContractAction, readableError, sdkQuery, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
-import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import { useTransaction } from '@/lib/tx/use-transaction.ts'
 
 /** The one query for a staking action's built group (an action is named by its kind, amounts and the program as read: a claim after a stake is another group). */
-export function preparedStakingQuery(dex: Dex | undefined, ctx: TxContext | null, action: StakingAction | null) {
-  return preparedQuery('staking', dex, ctx, action ? [keyOf(action)] : null, (d, c) => d.prepareStakingAction(c, action!))
+export function preparedStakingQuery(sdk: GroveSdk | undefined, ctx: TxContext | null, action: StakingAction | null) {
+  return preparedQuery('staking', sdk, ctx, action ? [keyOf(action)] : null, (s, c) => prepareContractAction(s, c, 'Staking', action!))
 }
 
 /** A review dialog for one staking action, with the simulated balance changes. */
@@ -26,11 +26,10 @@ export function StakingReview(
   },
 ) {
   const { algod, deployment } = useProtocol()
-  const tx = useDexTransaction()
-  const dex = useQuery(dexQuery())
+  const tx = useTransaction()
+  const dex = useQuery(sdkQuery())
   const { action } = props
   const prepared = useQuery(preparedStakingQuery(dex.data, action ? tx.context() : null, action))
-  const appId = deployment?.stakingAppId
   const deposit = prepared.data?.poolDeposit
 
   return (
@@ -38,8 +37,8 @@ export function StakingReview(
       {...props}
       tx={tx}
       prepared={prepared}
-      explain={(error) => (dex.data ? dex.data.readableStakingError(error, appId) : error.message)}
-      explainSend={(d, error) => d.readableStakingError(error, appId)}
+      explain={(error) => (dex.data ? readableError(dex.data, error, 'Staking', deployment) : error.message)}
+      explainSend={(s, error) => readableError(s, error, 'Staking', deployment)}
       invalidates={[stakingKey(algod, deployment?.stakingAppId ?? 0), chainClockQuery(algod).queryKey]}
       quoted={deposit ? [...props.quoted, { asset: 0n, amount: -deposit, note: 'minimum balance of the program' }] : props.quoted}
     >

@@ -1,7 +1,7 @@
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import type { Holdings } from '@/lib/account/account.ts'
-import type { Pool } from '@/lib/tx/dex.ts'
+import type { Pool } from '@/lib/tx/sdk.ts'
 import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
 import { deriveSwap, impactLevel, IMPACT_TOO_HIGH, NO_ROUTE, type SwapInputs } from './derive-swap.ts'
 import type { SwapState } from './swap-state.ts'

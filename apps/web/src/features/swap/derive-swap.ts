@@ -3,7 +3,7 @@
 import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { balanceOf, spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import type { GroveSdk, Pool, Route } from '@/lib/tx/dex.ts'
+import type { GroveSdk, Pool, Route } from '@/lib/tx/sdk.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { SwapState } from './swap-state.ts'
 

@@ -10,7 +10,8 @@ import { spendableAlgo } from '@/lib/account/account.ts'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { simulationQuery } from '@/lib/tx/simulation.ts'
-import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import { useTransaction } from '@/lib/tx/use-transaction.ts'
+import { optIn, readableError } from '@/lib/tx/sdk.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
@@ -45,7 +46,7 @@ export function SwapPage() {
   const imported = useImportedTokens(network.id)
   const market = useMarket(algod, deployment, address, imported)
   const slippage = slippagePercent(settings)
-  const tx = useDexTransaction()
+  const tx = useTransaction()
   const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
   // A pause is the registry's answer for everyone: the page says so instead of building a group that would fail.
   const swapsPaused = registry.data !== undefined && (registry.data.paused & PAUSE_FLAGS[0].bit) !== 0
@@ -55,7 +56,7 @@ export function SwapPage() {
   const view = deriveSwap({
     state,
     tokens: market.tokens,
-    sdk: market.dex?.sdk ?? null,
+    sdk: market.sdk ?? null,
     pools: market.pools,
     holdings: market.holdings,
     connected: address !== null,
@@ -74,7 +75,7 @@ export function SwapPage() {
   // stops), so the card's network fee is that group's fee: budget calls on routes included.
   const buildable = view.button.kind === 'ready' && route !== null
   const settled = useSettled(buildable ? preparedKey(route, view.limit) : null, 300)
-  const prepared = useQuery({ ...preparedSwapQuery(market.dex, buildable ? tx.context() : null, route, view.limit), enabled: buildable && market.dex !== null && settled === preparedKey(route, view.limit) })
+  const prepared = useQuery({ ...preparedSwapQuery(market.sdk, buildable ? tx.context() : null, route, view.limit), enabled: buildable && market.sdk !== null && settled === preparedKey(route, view.limit) })
   // The review simulates the very group the wallet will sign and shows what it does to the account.
   const simulated = useQuery(simulationQuery(reviewing ? prepared.data : undefined))
   // The built group's fee can exceed the estimate the balance check used (budget calls on routes).
@@ -94,7 +95,7 @@ export function SwapPage() {
         pending: `Opting in to ${tokenOut.symbol}`,
         done: `You can now receive ${tokenOut.symbol}`,
         tokens: [tokenOut],
-        send: (dex, ctx) => dex.optIn(ctx, tokenOut.id),
+        send: (sdk, ctx) => optIn(sdk, ctx, tokenOut.id),
       })
       return
     }
@@ -245,12 +246,12 @@ export function SwapPage() {
           impact={view.impact}
           slippagePercent={slippage}
           preparing={prepared.isFetching}
-          prepareError={prepared.error ? (market.dex?.readableError(prepared.error) ?? prepared.error.message) : feeShortfall}
+          prepareError={prepared.error ? (market.sdk ? readableError(market.sdk, prepared.error) : prepared.error.message) : feeShortfall}
           busy={tx.busy}
           verified={market.verified}
           simulation={{
             pending: !simulated.data && !simulated.error,
-            error: simulated.error ? (market.dex?.readableError(simulated.error) ?? simulated.error.message) : null,
+            error: simulated.error ? (market.sdk ? readableError(market.sdk, simulated.error) : simulated.error.message) : null,
             changes: simulated.data ?? null,
           }}
           onConfirm={() => void onConfirm()}

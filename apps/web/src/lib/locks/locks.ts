@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react'
 import { algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { useProtocol } from '../protocol.ts'
-import { loadDex, type Lock } from '../tx/dex.ts'
+import { chainTime, withSdk, type Lock } from '../tx/sdk.ts'
 import { formatDateTime } from '../format.ts'
 
-export type { Lock, Project } from '../tx/dex.ts'
+export type { Lock, Project } from '../tx/sdk.ts'
 
 /** The SDK's vesting function (`vestedAt`), handed to the derivations below. */
 export type VestedAt = (lock: Pick<Lock, 'amount' | 'cliff' | 'end' | 'anchor' | 'base'>, t: bigint) => bigint
@@ -34,7 +34,7 @@ export function chainClockQuery(algod: AlgodConfig) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'chain-clock'],
     queryFn: async (): Promise<ChainClock> => {
-      const { time, devMode } = await (await loadDex()).chainTime(algod)
+      const { time, devMode } = await chainTime(algod)
       return { chainTime: time, readAt: Date.now(), devMode }
     },
     staleTime: 10_000,
@@ -70,7 +70,7 @@ export function useChainNow(refreshMs?: number): { now: bigint | null; devMode: 
 export function ownerLocksQuery(algod: AlgodConfig, lockAppId: number, owner: string) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'locks', lockAppId, 'owner', owner],
-    queryFn: async () => (await loadDex()).fetchOwnerLocks(algod, lockAppId, owner),
+    queryFn: () => withSdk(algod, (sdk, client) => sdk.listLocksByOwner(client, BigInt(lockAppId), owner)),
     staleTime: 10_000,
     retry: 1,
   })
@@ -80,7 +80,7 @@ export function ownerLocksQuery(algod: AlgodConfig, lockAppId: number, owner: st
 export function assetLocksQuery(algod: AlgodConfig, lockAppId: number, asset: number) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'locks', lockAppId, 'asset', asset],
-    queryFn: async () => (await loadDex()).fetchAssetLocks(algod, lockAppId, asset),
+    queryFn: () => withSdk(algod, (sdk, client) => sdk.listLocksByAsset(client, BigInt(lockAppId), BigInt(asset))),
     staleTime: 10_000,
     retry: 1,
   })
@@ -90,7 +90,7 @@ export function assetLocksQuery(algod: AlgodConfig, lockAppId: number, asset: nu
 export function lockQuery(algod: AlgodConfig, lockAppId: number, id: bigint) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'locks', lockAppId, 'id', String(id)],
-    queryFn: async () => (await loadDex()).fetchLock(algod, lockAppId, id),
+    queryFn: () => withSdk(algod, async (sdk, client) => (await sdk.fetchLock(client, BigInt(lockAppId), id)) ?? null),
     staleTime: 10_000,
     retry: 1,
   })
@@ -103,7 +103,7 @@ export const locksKey = (algod: AlgodConfig, lockAppId: number) => [...algodKey(
 export function projectsQuery(algod: AlgodConfig, registryAppId: number) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'projects', registryAppId],
-    queryFn: async () => (await loadDex()).fetchProjects(algod, registryAppId),
+    queryFn: () => withSdk(algod, (sdk, client) => sdk.listProjects(client, BigInt(registryAppId))),
     staleTime: 30_000,
     retry: 1,
   })
@@ -113,7 +113,7 @@ export function projectsQuery(algod: AlgodConfig, registryAppId: number) {
 export function projectQuery(algod: AlgodConfig, registryAppId: number, asset: number) {
   return queryOptions({
     queryKey: [...algodKey(algod), 'projects', registryAppId, asset],
-    queryFn: async () => (await loadDex()).fetchProject(algod, registryAppId, asset),
+    queryFn: () => withSdk(algod, async (sdk, client) => (await sdk.fetchProject(client, BigInt(registryAppId), BigInt(asset))) ?? null),
     staleTime: 30_000,
     retry: 1,
   })

@@ -2,7 +2,7 @@
 // from the pools algod returns and the tokens the page described, a staking program's terms as the
 // figures read them, and one way to write a value (USD first, ALGO second) for every page.
 import { marketFigures, programFigures, type MarketFigures, type ProgramFigures, type Value } from '@grove/sdk/figures'
-import type { StakingProgram } from '../tx/dex.ts'
+import type { StakingProgram } from '../tx/sdk.ts'
 import type { Token } from '../tokens/tokens.ts'
 import type { PoolReserves } from './price.ts'
 import { formatPrice, formatUsd } from '../analytics/derive.ts'

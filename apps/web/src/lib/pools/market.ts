@@ -5,7 +5,7 @@ import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { accountQuery, balanceOf, type Holdings } from '../account/account.ts'
 import { ALGO, tokenQuery, verifiedTokensQuery, type Token } from '../tokens/tokens.ts'
-import { dexQuery, type Dex, type Pool } from '../tx/dex.ts'
+import { sdkQuery, type GroveSdk, type Pool } from '../tx/sdk.ts'
 import { poolsQuery } from './pools.ts'
 
 /** A token with what the selector shows beside it. */
@@ -19,7 +19,7 @@ export interface TokenOption {
 /** Everything a trading page derives from. */
 export interface Market {
   /** The SDK; null while it loads (or when Grove is not deployed). */
-  dex: Dex | null
+  sdk: GroveSdk | null
   pools: Pool[] | undefined
   /** Why the pools could not be read, in words. */
   poolsError: string | null
@@ -32,7 +32,7 @@ export interface Market {
 
 /** Reads the market; `extraTokens` are ids to describe besides the pools' (imports, picks). */
 export function useMarket(algod: AlgodConfig, deployment: Deployment | null, address: string | null, extraTokens: readonly number[] = []): Market {
-  const dex = useQuery({ ...dexQuery(), enabled: deployment !== null })
+  const sdk = useQuery({ ...sdkQuery(), enabled: deployment !== null })
   const pools = useQuery({ ...poolsQuery(algod, deployment?.dexAppId ?? 0), enabled: deployment !== null })
   const verified = useQuery({ ...verifiedTokensQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
   const holdings = useQuery({ ...accountQuery(algod, address ?? ''), enabled: address !== null })
@@ -50,9 +50,9 @@ export function useMarket(algod: AlgodConfig, deployment: Deployment | null, add
   const verifiedSet = verified.data ?? new Set([ALGO.id])
   const options = [...tokens.values()].map((token) => ({ token, verified: verifiedSet.has(token.id), balance: balanceOf(holdings.data, token.id) }))
   return {
-    dex: dex.data ?? null,
+    sdk: sdk.data ?? null,
     pools: pools.data,
-    poolsError: pools.error ? pools.error.message : dex.error ? 'The trading code could not be loaded. Reload the page to try again.' : null,
+    poolsError: pools.error ? pools.error.message : sdk.error ? 'The trading code could not be loaded. Reload the page to try again.' : null,
     tokens,
     verified: verifiedSet,
     holdings: holdings.data,

@@ -1,7 +1,7 @@
 import { staking } from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import type { Token } from '../tokens/tokens.ts'
-import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
+import type { StakingPosition, StakingProgram } from '../tx/sdk.ts'
 import { formatDuration, matchesRow, pendingAt, programRows, programsOfAsset, statusAt, timeLeft } from './derive.ts'
 import type { PoolReserves } from '../pools/price.ts'
 import { figuresOf, figuresOfProgram } from '../pools/figures.ts'

@@ -3,7 +3,7 @@
 // API computes them), time left, and the search and filters. The SDK's reward math
 // (pendingRewards) is handed in, so a page's first load does not carry the SDK.
 import type { Token } from '../tokens/tokens.ts'
-import type { StakingPosition, StakingProgram } from '../tx/dex.ts'
+import type { StakingPosition, StakingProgram } from '../tx/sdk.ts'
 import type { PoolReserves } from '../pools/price.ts'
 import { figuresOfProgram, type MarketFigures, type ProgramFigures } from '../pools/figures.ts'
 import { lpSymbol } from '../tokens/lp-names.ts'

@@ -10,9 +10,9 @@ import { useProtocol } from '../protocol.ts'
 import { PAUSE_FLAGS, registryQuery } from '../registry/registry.ts'
 import { tokenQuery } from '../tokens/tokens.ts'
 import { stableCoin } from '../pools/price.ts'
-import { loadDex } from '../tx/dex.ts'
+import { withSdk } from '../tx/sdk.ts'
 
-export type { StakingAction, StakingPosition, StakingProgram } from '../tx/dex.ts'
+export type { StakingAction, StakingPosition, StakingProgram } from '../tx/sdk.ts'
 
 /** What every staking read's key starts with: a staking transaction refreshes them all. */
 export const stakingKey = (algod: AlgodConfig, stakingAppId: number) => [...algodKey(algod), 'staking', stakingAppId] as const
@@ -21,7 +21,7 @@ export const stakingKey = (algod: AlgodConfig, stakingAppId: number) => [...algo
 export function programsQuery(algod: AlgodConfig, stakingAppId: number) {
   return queryOptions({
     queryKey: [...stakingKey(algod, stakingAppId), 'programs'],
-    queryFn: async () => (await loadDex()).fetchStakingPrograms(algod, stakingAppId),
+    queryFn: () => withSdk(algod, (sdk, client) => sdk.staking.fetchPrograms(client, BigInt(stakingAppId))),
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: 1,
@@ -32,7 +32,7 @@ export function programsQuery(algod: AlgodConfig, stakingAppId: number) {
 export function positionsQuery(algod: AlgodConfig, stakingAppId: number, staker: string) {
   return queryOptions({
     queryKey: [...stakingKey(algod, stakingAppId), 'positions', staker],
-    queryFn: async () => (await loadDex()).fetchStakingPositions(algod, stakingAppId, staker),
+    queryFn: () => withSdk(algod, (sdk, client) => sdk.staking.fetchPositions(client, BigInt(stakingAppId), staker)),
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: 1,

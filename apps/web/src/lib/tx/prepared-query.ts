@@ -3,7 +3,7 @@
 // Every page's prepared action (swap, liquidity, staking, locks and projects, the vault, admin) is
 // this query with its own builder.
 import { queryOptions } from '@tanstack/react-query'
-import type { Dex } from './dex.ts'
+import type { GroveSdk } from './sdk.ts'
 import type { PreparedTx, TxContext } from './types.ts'
 
 /** A key naming an action by what it holds: bigints as decimal strings, maps as their entries. */
@@ -17,15 +17,15 @@ export function keyOf(value: unknown): string {
  */
 export function preparedQuery<T extends PreparedTx>(
   scope: string,
-  dex: Dex | null | undefined,
+  sdk: GroveSdk | null | undefined,
   ctx: TxContext | null,
   key: readonly unknown[] | null,
-  build: (dex: Dex, ctx: TxContext) => Promise<T>,
+  build: (sdk: GroveSdk, ctx: TxContext) => Promise<T>,
 ) {
   return queryOptions({
     queryKey: ['prepared', scope, ctx?.sender ?? null, ctx?.validityRounds ?? null, ...(key ?? [null])],
-    queryFn: () => build(dex!, ctx!),
-    enabled: dex != null && ctx !== null && key !== null,
+    queryFn: () => build(sdk!, ctx!),
+    enabled: sdk != null && ctx !== null && key !== null,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

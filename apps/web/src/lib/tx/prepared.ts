@@ -2,7 +2,7 @@
 // the locks', the registry's, staking's, the vault's) becomes a PreparedTx here, so the review
 // simulates exactly the group the wallet then signs, and one SDK call confirms it.
 import type { AtomicTransactionComposer, Algodv2, SuggestedParams } from 'algosdk'
-import type { GroveSdk } from './dex.ts'
+import type { GroveSdk } from './sdk.ts'
 import type { PreparedTx, TxContext } from './types.ts'
 
 /** A built group as a review holds it: its fee, its unsigned simulation and its one send. */

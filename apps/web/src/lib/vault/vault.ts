@@ -8,7 +8,7 @@ import { algodClient, algodKey } from '../algod.ts'
 import { fetchAccount, type Account } from '../account/account.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
-import { loadDex, type GroveSdk, type Pool } from '../tx/dex.ts'
+import { loadSdk, type GroveSdk, type Pool } from '../tx/sdk.ts'
 import { algoInStable, valueInAlgo } from '../pools/price.ts'
 import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePoint, type Totals, type TxnView } from './history.ts'
 
@@ -55,7 +55,7 @@ export function vaultStateQuery(algod: AlgodConfig, deployment: Deployment | nul
     queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'state'],
     queryFn: async (): Promise<VaultState> => {
       const d = deployment!
-      const [{ sdk }, { getApplicationAddress }, client] = await Promise.all([loadDex(), import('algosdk'), algodClient(algod)])
+      const [sdk, { getApplicationAddress }, client] = await Promise.all([loadSdk(), import('algosdk'), algodClient(algod)])
       const address = getApplicationAddress(d.vaultAppId).toString()
       const [totals, stream, now, account] = await Promise.all([
         sdk.fetchVaultTotals(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)),
@@ -105,7 +105,7 @@ export function toBlockView(round: bigint, block: { header: { timestamp: bigint 
 
 /** Reads the vault's events of the last 30 days through algod, walking blocks back from the latest. */
 export async function fetchVaultHistory(algod: AlgodConfig, deployment: Deployment): Promise<VaultHistory> {
-  const [{ sdk }, client] = await Promise.all([loadDex(), algodClient(algod)])
+  const [sdk, client] = await Promise.all([loadSdk(), algodClient(algod)])
   const { lastRound } = await client.status().do()
   const latest = await client.block(lastRound).headerOnly(true).do()
   const now = BigInt(latest.block.header.timestamp)
@@ -243,7 +243,7 @@ export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment
     queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'buyback', asset, String(amount)],
     queryFn: async (): Promise<BuybackReadiness> => {
       const d = deployment!
-      const [{ sdk }, client] = await Promise.all([loadDex(), algodClient(algod)])
+      const [sdk, client] = await Promise.all([loadSdk(), algodClient(algod)])
       const ids = { algod: client, vaultAppId: BigInt(d.vaultAppId), dexAppId: BigInt(d.dexAppId) }
       const path = (await sdk.fetchBuybackPath(client, ids.vaultAppId, BigInt(asset))) ?? null
       if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n }

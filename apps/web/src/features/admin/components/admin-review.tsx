@@ -3,16 +3,16 @@ import { PreparedReview } from '@/components/dex/prepared-review.tsx'
 import { algodKey } from '@/lib/algod.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
-import type { Dex } from '@/lib/tx/dex.ts'
-import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import { readableError, type GroveSdk } from '@/lib/tx/sdk.ts'
+import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { preparedAdminQuery } from '../api/prepared-admin.ts'
 import type { AdminReview } from '../admin-actions.ts'
 
 /** Reviews one admin action through the one review: what it changes (from → to), the simulated fee and outcome, then signs it with toasts. */
-export function AdminReviewDialog(props: { review: AdminReview; dex: Dex | null; onClose(): void }) {
+export function AdminReviewDialog(props: { review: AdminReview; sdk: GroveSdk | null; onClose(): void }) {
   const { algod } = useProtocol()
-  const tx = useDexTransaction()
-  const prepared = useQuery(preparedAdminQuery(props.dex, tx.context(), props.review.action))
+  const tx = useTransaction()
+  const prepared = useQuery(preparedAdminQuery(props.sdk, tx.context(), props.review.action))
   const deposit = prepared.data?.poolDeposit
 
   return (
@@ -26,8 +26,8 @@ export function AdminReviewDialog(props: { review: AdminReview; dex: Dex | null;
       asset={(id) => ({ symbol: `#${id}`, decimals: 0 })}
       pending={props.review.pending}
       done={props.review.done}
-      explain={(e) => props.dex?.readableError(e) ?? e.message}
-      explainSend={(d, e) => d.readableError(e)}
+      explain={(e) => (props.sdk ? readableError(props.sdk, e) : e.message)}
+      explainSend={(s, e) => readableError(s, e)}
       // Every read of this algod may show the change: registry globals, verified list, pools, projects.
       invalidates={[algodKey(algod)]}
       onDone={props.onClose}

@@ -2,9 +2,7 @@
 // pending, packed into as few groups as the 16-transaction limit allows, simulated group by group
 // for the review, then signed in ONE wallet request and sent group after group (each atomic).
 import type { Transaction } from 'algosdk'
-import { algodClient } from '@/lib/algod.ts'
-import type { Dex, StakingPosition, StakingProgram } from '@/lib/tx/dex.ts'
-import { signingParams } from '@/lib/tx/prepared.ts'
+import { groveContextOf, type GroveSdk, type StakingPosition, type StakingProgram } from '@/lib/tx/sdk.ts'
 import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
 import { packGroups } from '../claim-all.ts'
 
@@ -15,18 +13,10 @@ export interface PreparedClaimAll extends PreparedTx {
 }
 
 /** Builds every claim of `programs` (the caller's positions in them), packs them and binds simulate and send. */
-export async function prepareClaimAll(dex: Dex, ctx: TxContext, programs: readonly StakingProgram[], positions: ReadonlyMap<bigint, StakingPosition>, heldAssets: readonly bigint[]): Promise<PreparedClaimAll> {
-  const { sdk } = dex
-  const [algosdk, algod] = await Promise.all([import('algosdk'), algodClient(ctx.algod)])
-  const base = {
-    algod,
-    stakingAppId: BigInt(ctx.deployment.stakingAppId),
-    registryAppId: BigInt(ctx.deployment.registryAppId),
-    sender: ctx.sender,
-    signer: ctx.signer,
-    suggestedParams: await signingParams(sdk, algod, ctx),
-    now: await sdk.staking.latestTimestamp(algod),
-  }
+export async function prepareClaimAll(sdk: GroveSdk, ctx: TxContext, programs: readonly StakingProgram[], positions: ReadonlyMap<bigint, StakingPosition>, heldAssets: readonly bigint[]): Promise<PreparedClaimAll> {
+  const [algosdk, grove] = await Promise.all([import('algosdk'), groveContextOf(sdk, ctx)])
+  const { algod } = grove
+  const base = { ...sdk.stakingContext(grove), now: await sdk.staking.latestTimestamp(algod) }
   // One after another: a reward asset an earlier claim opts into is held for the later ones.
   const held = new Set(heldAssets)
   const claims: { txns: Transaction[]; fee: bigint }[] = []

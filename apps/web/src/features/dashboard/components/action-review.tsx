@@ -7,10 +7,11 @@ import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-revi
 import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey } from '@/lib/staking/staking.ts'
-import { dexQuery, type Dex, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
+import { prepareContractAction, readableError, sdkQuery, type GroveSdk, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/sdk.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
-import type { TxContext } from '@/lib/tx/types.ts'
-import { useDexTransaction } from '@/lib/tx/use-dex-transaction.ts'
+import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
+import type { Deployment } from '@/lib/deployment.ts'
+import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { prepareClaimAll, type PreparedClaimAll } from '../api/claim-all.ts'
 
 /** Claim every pending reward of these programs (the account's positions in them), in as few groups as fit. */
@@ -25,19 +26,21 @@ export interface ClaimAllAction {
 export type DashboardAction = { app: 'lock'; action: LockAction } | { app: 'project'; action: ProjectAction } | { app: 'claims'; action: ClaimAllAction }
 
 /** The one query for a dashboard action's built group (a lock in an action is named by its id and the state read: a top-up after a withdrawal is another group). */
-export function preparedActionQuery(dex: Dex | undefined, ctx: TxContext | null, action: DashboardAction | null) {
-  return preparedQuery('dashboard', dex, ctx, action ? [keyOf(action)] : null, (d, c) => {
+export function preparedActionQuery(sdk: GroveSdk | undefined, ctx: TxContext | null, action: DashboardAction | null) {
+  return preparedQuery('dashboard', sdk, ctx, action ? [keyOf(action)] : null, (s, c): Promise<PreparedTx> => {
     const a = action!
-    if (a.app === 'lock') return d.prepareLockAction(c, a.action)
-    if (a.app === 'project') return d.prepareProjectAction(c, a.action)
-    return prepareClaimAll(d, c, a.action.programs, a.action.positions, a.action.held)
+    if (a.app === 'lock') return prepareContractAction(s, c, 'Locks', a.action)
+    if (a.app === 'project') return prepareContractAction(s, c, 'Registry', a.action)
+    return prepareClaimAll(s, c, a.action.programs, a.action.positions, a.action.held)
   })
 }
 
+/** The contract whose sentences word a dashboard action's failure. */
+const CONTRACT_OF = { lock: 'Locks', project: 'Registry', claims: 'Staking' } as const
+
 /** Words for a dashboard action's failure: the app's own sentences first. */
-export function explainAction(dex: Dex, app: DashboardAction['app'], error: unknown, ctx: { lockAppId?: number; registryAppId?: number; stakingAppId?: number }): string {
-  if (app === 'claims') return dex.readableStakingError(error, ctx.stakingAppId)
-  return app === 'lock' ? dex.readableLockError(error, ctx.lockAppId) : dex.readableProjectError(error, ctx.registryAppId)
+export function explainAction(sdk: GroveSdk, app: DashboardAction['app'], error: unknown, deployment: Deployment | null): string {
+  return readableError(sdk, error, CONTRACT_OF[app], deployment)
 }
 
 /** Props of {@link ActionReview}. */
@@ -50,11 +53,10 @@ export interface ActionReviewProps extends ReviewTexts {
 /** A review dialog for one lock or project action, with the simulated balance changes. */
 export function ActionReview(props: ActionReviewProps) {
   const { algod, deployment } = useProtocol()
-  const tx = useDexTransaction()
-  const dex = useQuery(dexQuery())
+  const tx = useTransaction()
+  const dex = useQuery(sdkQuery())
   const { action } = props
   const prepared = useQuery(preparedActionQuery(dex.data, action ? tx.context() : null, action))
-  const ids = { lockAppId: deployment?.lockAppId, registryAppId: deployment?.registryAppId, stakingAppId: deployment?.stakingAppId }
   const packed = prepared.data && 'groups' in prepared.data ? (prepared.data as PreparedClaimAll) : null
 
   return (
@@ -62,8 +64,8 @@ export function ActionReview(props: ActionReviewProps) {
       {...props}
       tx={tx}
       prepared={prepared}
-      explain={(error) => (dex.data && action ? explainAction(dex.data, action.app, error, ids) : error.message)}
-      explainSend={(d, error) => (action ? explainAction(d, action.app, error, ids) : String(error))}
+      explain={(error) => (dex.data && action ? explainAction(dex.data, action.app, error, deployment) : error.message)}
+      explainSend={(s, error) => (action ? explainAction(s, action.app, error, deployment) : String(error))}
       invalidates={[
         action?.app === 'lock' ? locksKey(algod, deployment?.lockAppId ?? 0) : action?.app === 'project' ? projectsKey(algod, deployment?.registryAppId ?? 0) : stakingKey(algod, deployment?.stakingAppId ?? 0),
         chainClockQuery(algod).queryKey,

@@ -7,7 +7,7 @@ import { useProtocol } from '@/lib/protocol.ts'
 import { ownerLocksQuery, useChainNow } from '@/lib/locks/locks.ts'
 import { positionsQuery, programsQuery as stakingProgramsQuery } from '@/lib/staking/staking.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
-import { dexQuery, type Pool, type StakingPosition, type StakingProgram } from '@/lib/tx/dex.ts'
+import { sdkQuery, type Pool, type StakingPosition, type StakingProgram } from '@/lib/tx/sdk.ts'
 import { vaultStateQuery } from '@/lib/vault/vault.ts'
 import { algoInStable, stableCoin } from '@/lib/pools/price.ts'
 import { figuresOf, figuresOfProgram, formatPercent, formatValue } from '@/lib/pools/figures.ts'
@@ -48,7 +48,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   const programs = useQuery({ ...stakingProgramsQuery(algod, stakingAppId), enabled: stakingAppId > 0 })
   const positions = useQuery({ ...positionsQuery(algod, stakingAppId, address ?? ''), enabled: stakingAppId > 0 && address !== null })
   const vault = useQuery(vaultStateQuery(algod, deployment?.vaultAppId ? deployment : null))
-  const dex = useQuery(dexQuery())
+  const dex = useQuery(sdkQuery())
   const { now } = useChainNow(5_000)
   const ids = new Set<number>()
   for (const id of account.data?.assets.keys() ?? []) ids.add(id)
@@ -65,7 +65,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   for (const q of described) if (q.data) tokens.set(q.data.id, q.data)
   const stable = stableCoin(tokens.values(), network.id)
   const poolList = pools.data ?? []
-  const sdk = dex.data?.sdk
+  const sdk = dex.data
   // Stakes wait for the SDK's reward math and the chain's clock: pending rewards are never guessed.
   const stakes: StakeHolding[] | null =
     stakingAppId === 0

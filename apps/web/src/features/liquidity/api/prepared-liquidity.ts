@@ -1,6 +1,6 @@
 // The liquidity group the review modal shows and the wallet signs: built once per action (its
 // opcode budget measured by simulation), so the network fee shown is the fee paid.
-import type { Dex } from '@/lib/tx/dex.ts'
+import { prepareContractAction, type ContractAction, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
 import type { LiquidityAction } from '../derive-liquidity.ts'
@@ -15,20 +15,25 @@ function actionKey(action: LiquidityAction): string[] {
   return [...pool, ...values]
 }
 
-function build(dex: Dex, ctx: TxContext, action: LiquidityAction): Promise<PreparedTx> {
+// The page's liquidity action as the SDK's DEX action (amounts in the pool's (a, b) order).
+function build(sdk: GroveSdk, ctx: TxContext, action: LiquidityAction): Promise<PreparedTx> {
+  const prepare = (dexAction: ContractAction<'Dex'>) => prepareContractAction(sdk, ctx, 'Dex', dexAction)
   switch (action.kind) {
-    case 'add':
-      return dex.prepareAddLiquidity(ctx, action.pool, action.x, action.amountX, action.amountY, action.minLp)
+    case 'add': {
+      const xIsA = BigInt(action.x) === action.pool.a
+      const [amountA, amountB] = xIsA ? [action.amountX, action.amountY] : [action.amountY, action.amountX]
+      return prepare({ kind: 'add', pool: action.pool, amountA, amountB, minLp: action.minLp })
+    }
     case 'zap':
-      return dex.prepareZap(ctx, action.pool, action.assetIn, action.amount, action.swapAmount, action.minLp)
+      return prepare({ kind: 'zap', pool: action.pool, assetIn: BigInt(action.assetIn), amountIn: action.amount, swapAmount: action.swapAmount, minLp: action.minLp })
     case 'create':
-      return dex.prepareCreatePool(ctx, action.x, action.y)
+      return prepare({ kind: 'create-pool', a: BigInt(action.x), b: BigInt(action.y) })
     case 'remove':
-      return dex.prepareRemoveLiquidity(ctx, action.pool, action.lp, action.minA, action.minB)
+      return prepare({ kind: 'remove', pool: action.pool, lp: action.lp, minA: action.minA, minB: action.minB })
   }
 }
 
 /** The one query for a built liquidity group; never cached beyond the review, never retried. */
-export function preparedLiquidityQuery(dex: Dex | null, ctx: TxContext | null, action: LiquidityAction | null) {
-  return preparedQuery('liquidity', dex, ctx, action ? actionKey(action) : null, (d, c) => build(d, c, action!))
+export function preparedLiquidityQuery(sdk: GroveSdk | null, ctx: TxContext | null, action: LiquidityAction | null) {
+  return preparedQuery('liquidity', sdk, ctx, action ? actionKey(action) : null, (d, c) => build(d, c, action!))
 }

@@ -3,7 +3,7 @@ import { ReviewAmounts, ReviewDialog, type QuotedChanges, type SimulationState }
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { formatAmount } from '@grove/sdk/amount'
-import type { Route } from '@/lib/tx/dex.ts'
+import type { Route } from '@/lib/tx/sdk.ts'
 import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
 
 /** The word a user types to accept a price impact of 10% or more. */

@@ -1,6 +1,6 @@
 import { NetworkFeeRow } from '@/components/dex/review-dialog.tsx'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import type { Route } from '@/lib/tx/dex.ts'
+import type { Route } from '@/lib/tx/sdk.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import type { ImpactLevel } from '../derive-swap.ts'
 

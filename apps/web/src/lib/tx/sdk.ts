@@ -1,0 +1,108 @@
+// @grove/sdk on demand. The SDK brings algosdk and the contract specs, which a page's first load
+// must not carry (e2e/tests/bundle.spec.ts), so pages import only its types and load the module the
+// first time a deployment needs it. Every contract action goes through the SDK's one object per
+// contract (`prepareAction(contract, ctx, action)` over the one context), becomes a PreparedTx here,
+// and is signed by the connected wallet through the one runner (use-transaction.ts).
+import { queryOptions } from '@tanstack/react-query'
+import type * as GroveSdkModule from '@grove/sdk'
+import type { Algodv2 } from 'algosdk'
+import { algodAnswers, algodBaseUrl, algodClient } from '../algod.ts'
+import type { AlgodConfig } from '../networks.ts'
+import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
+import { preparedTx, signingParams } from './prepared.ts'
+import type { PreparedTx, TxContext, TxResult } from './types.ts'
+
+/** The SDK module. */
+export type GroveSdk = typeof GroveSdkModule
+export type { ContractName, Lock, Pool, Project, Route } from '@grove/sdk'
+/** A staking program with its id, as the staking app's box holds it. */
+export type StakingProgram = GroveSdkModule.staking.ProgramRef
+/** A staker's position in a program. */
+export type StakingPosition = GroveSdkModule.staking.StakingPosition
+/** What a page asks contract `K` to do (the SDK module's Action union). */
+export type ContractAction<K extends GroveSdkModule.ContractName> = GroveSdkModule.ContractAction<K>
+/** What a farms or staking pools page asks the staking app to do. */
+export type StakingAction = GroveSdkModule.staking.StakingAction
+/** What a lock page asks the Locks app to do (the sender is the context's). */
+export type LockAction = GroveSdkModule.LockAction
+/** What a projects page asks the registry to do. */
+export type ProjectAction = GroveSdkModule.ProjectAction
+
+/** Loads the SDK (and algosdk with it). */
+export const loadSdk = (): Promise<GroveSdk> => import('@grove/sdk')
+
+/** The one query holding the loaded SDK (it never goes stale). */
+export function sdkQuery() {
+  return queryOptions({ queryKey: ['grove-sdk'], queryFn: loadSdk, staleTime: Infinity, gcTime: Infinity, retry: 2 })
+}
+
+/** Runs `read` with the SDK and the node's one algosdk client, both loaded on demand. */
+export async function withSdk<T>(algod: AlgodConfig, read: (sdk: GroveSdk, client: Algodv2) => Promise<T>): Promise<T> {
+  const [sdk, client] = await Promise.all([loadSdk(), algodClient(algod)])
+  return read(sdk, client)
+}
+
+/** The SDK's one context for `ctx`: its node, deployment and signer, with the user's validity window (settings). */
+export async function groveContextOf(sdk: GroveSdk, ctx: TxContext): Promise<GroveSdkModule.GroveContext> {
+  const algod = await algodClient(ctx.algod)
+  return sdk.groveContext(ctx.deployment, { algod, sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, algod, ctx) })
+}
+
+/** Builds an action of contract `contract` through its SDK object: the one prepare of every page. */
+export async function prepareContractAction<K extends GroveSdkModule.ContractName>(sdk: GroveSdk, ctx: TxContext, contract: K, action: ContractAction<K>): Promise<PreparedTx> {
+  const c = await groveContextOf(sdk, ctx)
+  const built = await sdk.prepareAction(contract, c, action)
+  return { ...preparedTx(sdk, c.algod, ctx.sender, built), ...(built.minBalance > 0n ? { poolDeposit: built.minBalance } : {}) }
+}
+
+const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)
+
+/**
+ * Words for any failure: with `contract`, that contract's codes first (by app id when the deployment
+ * is given), else every Grove program's (the DEX first); algod's, the AVM's and the wallet's texts too.
+ */
+export function readableError(sdk: GroveSdk, error: unknown, contract?: GroveSdkModule.ContractName, deployment?: TxContext['deployment'] | null): string {
+  if (!contract) return words(sdk.explainError(error, sdk.grovePrograms()), error)
+  const explained = sdk.CONTRACT_MODULES[contract].explain(error, deployment ? sdk.deploymentIds(deployment) : undefined)
+  return words(explained, error)
+}
+
+/** Opts the sender into `assetId` (a plain 0-amount transfer to itself), signed and confirmed. */
+export async function optIn(sdk: GroveSdk, ctx: TxContext, assetId: number): Promise<TxResult> {
+  const [algosdk, algod] = await Promise.all([import('algosdk'), algodClient(ctx.algod)])
+  const composer = new algosdk.AtomicTransactionComposer()
+  const suggestedParams = await algod.getTransactionParams().do()
+  const txn = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: ctx.sender, assetIndex: assetId, amount: 0n, suggestedParams })
+  composer.addTransaction({ txn, signer: ctx.signer })
+  return sdk.executeGroup(algod, composer)
+}
+
+/** The latest block's timestamp (seconds), what the next transaction's `global LatestTimestamp` is at least; `devMode` when blocks come only with transactions. */
+export async function chainTime(algod: AlgodConfig): Promise<{ time: bigint; devMode: boolean }> {
+  const c = await algodClient(algod)
+  const status = await c.status().do()
+  const block = await c.block(status.lastRound).headerOnly(true).do()
+  // A dev-mode node (the localnet) makes a block only for a transaction, and a transaction runs at
+  // the previous block's time: there the clock stands still between transactions. (Grove's localnet
+  // serves its clock; algod answers its dev-mode offset only once one is set, so it is asked only
+  // when the localnet's clock is absent, and a public node sees neither probe succeed: they are
+  // asked once per node and session)
+  const devMode = await devModeOf(algod)
+  return { time: BigInt(block.block.header.timestamp), devMode }
+}
+
+/** Whether a node makes blocks only for transactions (dev mode), asked once per node per session (again after a failed request). */
+const devModes = new Map<string, Promise<boolean>>()
+function devModeOf(algod: AlgodConfig): Promise<boolean> {
+  const base = algodBaseUrl(algod)
+  const known = devModes.get(base)
+  if (known) return known
+  const answers = (path: string) => algodAnswers(algod, path)
+  const asked = answers('/grove/v1/clock/offset').then(async (grove) => grove || answers('/v2/devmode/blocks/offset'))
+  devModes.set(base, asked)
+  // an unreachable node is asked again next time; its answer then is the one kept
+  return asked.catch(() => {
+    devModes.delete(base)
+    return false
+  })
+}
