@@ -8,6 +8,12 @@ import vaultSpecJson from '../artifacts/Vault.arc56.json' with { type: 'json' }
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import type { ContractName } from './deployment.ts'
 
+import { DexClient, DexFactory } from '../clients/DexClient.ts'
+import { LocksClient, LocksFactory } from '../clients/LocksClient.ts'
+import { RegistryClient, RegistryFactory } from '../clients/RegistryClient.ts'
+import { StakingClient, StakingFactory } from '../clients/StakingClient.ts'
+import { VaultClient, VaultFactory } from '../clients/VaultClient.ts'
+
 export * from './pool.ts'
 export * from './deployment.ts'
 export {
@@ -42,6 +48,18 @@ export const locksSpec = locksSpecJson as unknown as Arc56Contract
 export const stakingSpec = stakingSpecJson as unknown as Arc56Contract
 /** The staking vault's ARC-56 spec. */
 export const vaultSpec = vaultSpecJson as unknown as Arc56Contract
+
+/**
+ * Every contract's generated client and factory by its name in `CONTRACTS`: a contract whose client
+ * is not exported here fails to compile (the named exports above are these same classes).
+ */
+export const CONTRACT_CLIENTS = {
+  Registry: { client: RegistryClient, factory: RegistryFactory },
+  Dex: { client: DexClient, factory: DexFactory },
+  Locks: { client: LocksClient, factory: LocksFactory },
+  Staking: { client: StakingClient, factory: StakingFactory },
+  Vault: { client: VaultClient, factory: VaultFactory },
+} as const satisfies { readonly [K in ContractName]: { client: { prototype: { appId: bigint } }; factory: { prototype: { appName: string } } } }
 
 /** Every contract's ARC-56 spec by its name in `CONTRACTS` (a contract without one fails to compile). */
 export const CONTRACT_SPECS: Record<ContractName, Arc56Contract> = {

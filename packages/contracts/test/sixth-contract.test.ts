@@ -19,7 +19,7 @@ function withSixthRow(text: string): string {
 /** Each layer keyed by CONTRACTS: the file that holds its record and what the record is. */
 const LAYERS = [
   ['packages/contracts/src/deploy.ts', 'deploy steps (DEPLOY_STEPS)'],
-  ['packages/contracts/src/index.ts', 'ARC-56 specs (CONTRACT_SPECS)'],
+  ['packages/contracts/src/index.ts', 'ARC-56 specs and generated clients (CONTRACT_SPECS, CONTRACT_CLIENTS)'],
   ['services/analytics/src/follower/follower.ts', 'follower modules (CONTRACT_MODULES)'],
   ['services/analytics/src/api/app.ts', 'API routes (CONTRACT_ROUTES)'],
   ['services/analytics/src/api/response-schemas.ts', 'activity response schema (activityContractOf)'],
