@@ -1,7 +1,7 @@
 // Grove fully deployed (deploy(): registry, DEX, locks, staking, vault, GROVE) on a fresh embedded
 // localnet, and one scenario that calls every contract through the SDK's builders: pools and
 // swaps, staking programs (stake, claim, compound, top-up, extend, unstake, emergency withdraw),
-// locks (lock, top up, extend, propose, cancel, accept, withdraw), projects (register, edit,
+// locks (lock, top up, extend, propose, cancel, accept, withdraw; close and a lock made again under the closed id), projects (register, edit,
 // transfer, verify, unverify, remove), admin actions, and the vault (stake, unstake, observe,
 // buyback). Used by the modules' test and the crash test.
 import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-utils'
@@ -10,7 +10,7 @@ import { startLocalnet, type Localnet } from '@grove/localnet'
 import { deploy } from '@grove/contracts/deploy'
 import {
   buildAddLiquidity, buildAdminAction, buildCollectFees, buildCreatePool, buildSwapExactIn, fetchPool, firstAddMinLp, staking,
-  buildLock, buildTopUp, buildExtend, buildProposeOwner, buildCancelOwner, buildAcceptOwner, buildWithdraw,
+  buildLock, buildTopUp, buildExtend, buildProposeOwner, buildCancelOwner, buildAcceptOwner, buildWithdraw, buildClose, fetchLock,
   buildRegisterProject, buildEditProject, buildTransferProject, buildSetProjectVerified, buildRemoveProject,
   prepareVaultAction, PAUSE_POOLS, explainError, grovePrograms,
 } from '@grove/sdk'
@@ -83,6 +83,9 @@ export async function startFullGrove(): Promise<FullGrove> {
   }
 }
 
+/** The nonce (plus the pass number) of Alice's ALGO lock that each pass closes and makes again; this plus 100 is one it closes for good. */
+export const CLOSED_LOCK_NONCE = 7_000n
+
 /**
  * One pass of the scenario (`n` numbers the pass: each makes its own program, lock and project
  * state, so passes can repeat).
@@ -146,6 +149,9 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   await send(await buildCancelOwner(lctx(alice), id), algod)
   await send(await buildProposeOwner(lctx(alice), id, bob.addr), algod)
   await send(await buildAcceptOwner(lctx(bob), { id, owner: alice.addr.toString() }), algod)
+  // and two time locks of ALGO by Alice, withdrawn and closed at the end; the first is made again with the same nonce
+  const algoLocks = [CLOSED_LOCK_NONCE, CLOSED_LOCK_NONCE + 100n].map((nonce) => buildLock(lctx(alice), { asset: 0n, amount: 2_000_000n, cliff: BigInt(t + 100), end: BigInt(t + 100), nonce: nonce + BigInt(n) }))
+  for (const l of algoLocks) await send(await l, algod)
 
   // projects: Alice registers FERN, edits and transfers it to Bob; the admin verifies and unverifies; Bob removes it
   const rctx = (who: FullGrove['alice']) => ({ algod, registryAppId: d.registryAppId, sender: who.addr, signer: who.signer, note })
@@ -186,4 +192,12 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
 
   // the lock's end has passed: Bob withdraws
   await send(await buildWithdraw(lctx(bob), { id, asset: fern }), algod)
+  // Alice empties her ALGO locks and closes them, then reuses the first one's nonce: the same id, a new lock that stays open
+  for (const l of algoLocks) {
+    const lockId = (await l).lockId!
+    await send(await buildWithdraw(lctx(alice), { id: lockId, asset: 0n }), algod)
+    await send(await buildClose(lctx(alice), (await fetchLock(algod, d.lockAppId!, lockId))!), algod)
+  }
+  const later = Number(await staking.latestTimestamp(algod)) + 30 * 86_400
+  await send(await buildLock(lctx(alice), { asset: 0n, amount: 3_000_000n, cliff: BigInt(later), end: BigInt(later), nonce: CLOSED_LOCK_NONCE + BigInt(n) }), algod)
 }

@@ -257,7 +257,7 @@ export const activity = {
   properties: {
     kind: {
       type: 'string',
-      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'buyback'],
+      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'close', 'buyback'],
       description: 'the action; read it with contract (stake and unstake are staking programs or the vault)',
     },
     contract: { type: 'string', enum: activityContracts },
@@ -275,7 +275,7 @@ export const activity = {
     lp: optAmount(),
     programId: optInt('staking actions'),
     lockId: optInt('lock actions'),
-    amount: optAmount('staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up (locks); GROVE (vault)'),
+    amount: optAmount('staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up, or the µALGO a close refunded (locks); GROVE (vault)'),
     stake: optAmount("the position's stake after a staking action"),
     reward1: optAmount('rewards claimed, forfeited, deposited or reclaimed'),
     reward2: optAmount(),

@@ -1,6 +1,8 @@
 // The Locks app's events: Locked, Withdrawn, Extended, ToppedUp, OwnershipProposed (a zero pending
-// owner is a cancellation) and OwnershipAccepted. Each is one row of lock_events; the locks table
-// holds each lock's terms as its latest event leaves them (amount, withdrawn, cliff, end, owner).
+// owner is a cancellation), OwnershipAccepted and Closed. Each is one row of lock_events; the locks
+// table holds each lock's terms as its latest event leaves them (amount, withdrawn, cliff, end, owner),
+// and a closed lock keeps its row with closed_round set. A Locked event of a closed id (its creator made
+// it again with the same nonce) starts the row afresh: a new lock under the old id.
 import { ALGORAND_ZERO_ADDRESS_STRING } from 'algosdk'
 import { LOCKS_SPEC, eventDecoders, type DecodedEvent, type LockEvent } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
@@ -21,6 +23,8 @@ interface LockRow {
   createdRound: number
   createdTime: number
   updatedRound: number
+  /** The round that closed it, null while it is open. */
+  closedRound: number | null
 }
 
 /** The locks module (nothing to follow when the deployment has no Locks app). */
@@ -59,6 +63,7 @@ class LocksBatch implements ModuleBatch {
       createdRound: Number(r.created_round),
       createdTime: Number(r.created_time),
       updatedRound: Number(r.updated_round),
+      closedRound: r.closed_round === null || r.closed_round === undefined ? null : Number(r.closed_round),
     }
     this.locks.set(row.id, row)
     return row
@@ -86,6 +91,7 @@ class LocksBatch implements ModuleBatch {
         createdRound: at.round,
         createdTime: at.time,
         updatedRound: at.round,
+        closedRound: null,
       }
       this.locks.set(lock.id, lock)
       return this.row(at, lock, 'lock', lock.owner, a.amount)
@@ -111,6 +117,9 @@ class LocksBatch implements ModuleBatch {
         lock.owner = String(e.args.owner)
         lock.pendingOwner = null
         return this.row(at, lock, 'accept', lock.owner, null, String(e.args.previousOwner))
+      case 'Closed':
+        lock.closedRound = at.round
+        return this.row(at, lock, 'close', at.sender, e.args.refund, String(e.args.creator))
     }
   }
 
@@ -120,10 +129,12 @@ class LocksBatch implements ModuleBatch {
     await insertRows(
       this.sql,
       'locks',
-      ['id', 'owner', 'pending_owner', 'asset', 'amount', 'withdrawn', 'cliff', 'end_time', 'liquidity', 'created_round', 'created_time', 'updated_round'],
-      locks.map((l) => [l.id, l.owner, l.pendingOwner, l.asset, String(l.amount), String(l.withdrawn), l.cliff, l.end, l.liquidity, l.createdRound, l.createdTime, l.updatedRound]),
-      `ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, pending_owner = excluded.pending_owner, amount = excluded.amount, withdrawn = excluded.withdrawn,
-         cliff = excluded.cliff, end_time = excluded.end_time, updated_round = excluded.updated_round`,
+      ['id', 'owner', 'pending_owner', 'asset', 'amount', 'withdrawn', 'cliff', 'end_time', 'liquidity', 'created_round', 'created_time', 'updated_round', 'closed_round'],
+      locks.map((l) => [l.id, l.owner, l.pendingOwner, l.asset, String(l.amount), String(l.withdrawn), l.cliff, l.end, l.liquidity, l.createdRound, l.createdTime, l.updatedRound, l.closedRound]),
+      // every column: a Locked event of a closed id replaces the whole row
+      `ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, pending_owner = excluded.pending_owner, asset = excluded.asset, amount = excluded.amount, withdrawn = excluded.withdrawn,
+         cliff = excluded.cliff, end_time = excluded.end_time, liquidity = excluded.liquidity, created_round = excluded.created_round, created_time = excluded.created_time,
+         updated_round = excluded.updated_round, closed_round = excluded.closed_round`,
     )
     await insertRows(this.sql, 'lock_events', ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'lock_id', 'kind', 'account', 'amount', 'other'], this.events)
   }

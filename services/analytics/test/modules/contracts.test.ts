@@ -2,9 +2,9 @@
 // scenario in test/activity.ts through the SDK, then the follower's tables must hold what algod
 // holds (programs and positions, locks, projects, the vault's totals) and every action as a row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchLock, fetchVaultTotals, staking } from '@grove/sdk'
+import { fetchLock, fetchVaultTotals, LOCK_MIN_BALANCE, lockIdOf, staking } from '@grove/sdk'
 import { BACKENDS } from '../backends.ts'
-import { runActivity, startFullGrove, type FullGrove } from '../activity.ts'
+import { CLOSED_LOCK_NONCE, runActivity, startFullGrove, type FullGrove } from '../activity.ts'
 import type { Database } from '../../src/db/database.ts'
 import { Follower } from '../../src/follower/follower.ts'
 import { getApplicationAddress } from 'algosdk'
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
   })
 
   it('holds the lock as the Locks app does, and its history', async () => {
-    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM locks')
+    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM locks WHERE owner = $1', [g.bob.addr.toString()])
     const lock = (await fetchLock(g.algod, g.deployment.lockAppId!, BigInt(Number(row!.id))))!
     expect({ owner: row!.owner, amount: row!.amount, withdrawn: row!.withdrawn, end: row!.end_time, pending: row!.pending_owner }).toEqual({
       owner: lock.owner.toString(),
@@ -71,8 +71,29 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
       pending: null,
     })
     expect(row!.owner).toBe(g.bob.addr.toString())
-    const kinds = (await db.query<{ kind: string }>('SELECT kind FROM lock_events ORDER BY round, intra, log_index')).map((r) => r.kind)
+    const kinds = (await db.query<{ kind: string }>('SELECT kind FROM lock_events WHERE lock_id = $1 ORDER BY round, intra, log_index', [row!.id])).map((r) => r.kind)
     expect(kinds).toEqual(['lock', 'topup', 'extend', 'propose', 'cancel', 'propose', 'accept', 'withdraw'])
+  })
+
+  it('reads a Locked event of a closed id as a new lock: the row starts afresh, the history keeps both', async () => {
+    const id = lockIdOf(g.alice.addr, CLOSED_LOCK_NONCE)
+    const events = await db.query<{ kind: string; amount: string | null; other: string | null }>('SELECT kind, amount::text, other FROM lock_events WHERE lock_id = $1 ORDER BY round, intra, log_index', [id])
+    expect(events).toEqual([
+      { kind: 'lock', amount: '2000000', other: null },
+      { kind: 'withdraw', amount: '2000000', other: null },
+      { kind: 'close', amount: String(LOCK_MIN_BALANCE), other: g.alice.addr.toString() },
+      { kind: 'lock', amount: '3000000', other: null },
+    ])
+    const chain = (await fetchLock(g.algod, g.deployment.lockAppId!, id))!
+    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM locks WHERE id = $1', [id])
+    const [made] = await db.query<{ round: string }>("SELECT round::text FROM lock_events WHERE lock_id = $1 AND kind = 'lock' ORDER BY round DESC LIMIT 1", [id])
+    expect({ amount: row!.amount, withdrawn: row!.withdrawn, end: row!.end_time, closed: row!.closed_round, created: String(row!.created_round) }).toEqual({
+      amount: String(chain.amount),
+      withdrawn: '0',
+      end: Number(chain.end),
+      closed: null,
+      created: made!.round,
+    })
   })
 
   it("keeps a removed project out of the list and its events in order, and the admin's actions with their changes", async () => {
@@ -141,7 +162,14 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     expect(locks).toHaveLength(1)
     expect(locks[0]).toMatchObject({ owner: bob, pendingOwner: null, asset: { id: Number(g.fern) }, amount: '6000000', withdrawn: '6000000', remaining: '0', liquidity: false })
     expect((await get(`/api/locks?asset=${g.fern}`)).locks).toEqual(locks)
-    expect((await get(`/api/locks?owner=${g.alice.addr.toString()}`)).locks).toEqual([])
+    // Alice's closed lock is gone; the one made again under its id is listed with its new terms
+    const alice = (await get(`/api/locks?owner=${g.alice.addr.toString()}`)).locks
+    expect(alice).toMatchObject([{ id: Number(lockIdOf(g.alice.addr, CLOSED_LOCK_NONCE)), asset: { id: 0 }, amount: '3000000', withdrawn: '0', remaining: '3000000' }])
+    expect(alice).toHaveLength(1)
+    const closed = lockIdOf(g.alice.addr, CLOSED_LOCK_NONCE + 100n)
+    expect((await get('/api/locks?asset=0')).locks.map((l: { id: number }) => l.id)).not.toContain(Number(closed))
+    expect((await app.inject({ method: 'GET', url: `/api/locks/${closed}` })).statusCode).toBe(404)
+    expect((await db.query<{ closed_round: string | null }>('SELECT closed_round FROM locks WHERE id = $1', [closed]))[0]!.closed_round).not.toBeNull()
     expect(await get(`/api/locks/${locks[0].id}`)).toEqual(locks[0])
     expect((await app.inject({ method: 'GET', url: `/api/locks?owner=${'A'.repeat(58)}` })).statusCode).toBe(400)
   })

@@ -16,6 +16,7 @@ describe('activityTitle', () => {
     [{ kind: 'claim', contract: 'staking', programId: 7 }, 'Claim rewards (program #7)'],
     [{ kind: 'stake', contract: 'vault' }, 'Stake GROVE for sGROVE'],
     [{ kind: 'lock', contract: 'locks', lockId: 3 }, 'Lock #3'],
+    [{ kind: 'close', contract: 'locks', lockId: 3 }, 'Close lock #3'],
   ] as const)('%o reads %s', (item, title) => {
     expect(activityTitle({ programId: null, lockId: null, ...item })).toBe(title)
   })
@@ -49,6 +50,9 @@ describe('activityDetail', () => {
   })
   it('names a lock action’s amount by the lock’s asset', () => {
     expect(activityDetail({ ...base, kind: 'withdraw', contract: 'locks', lockId: 3, amount: '70' }, fmt, { ...ctx, locks: [{ id: 3n, asset: 5n }] })).toBe('70@5')
+  })
+  it('reads a lock’s close as the ALGO deposit it returned, whatever the lock held', () => {
+    expect(activityDetail({ ...base, kind: 'close', contract: 'locks', lockId: 3, amount: '101500' }, fmt, { ...ctx, locks: [] })).toBe('101500@0 deposit back')
   })
   it('shows raw units where it cannot name the asset', () => {
     expect(activityDetail({ ...base, kind: 'stake', contract: 'staking', programId: 99, amount: '12' }, fmt, ctx)).toBe('12 units')

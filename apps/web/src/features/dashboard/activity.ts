@@ -9,7 +9,7 @@ export type Format = (amount: bigint, asset: number) => string
 /** Each contract's actions in words; a kind not named reads as itself. */
 type Words = Partial<Record<ActivityKind, string>>
 const STAKING: Words = { stake: 'Stake', unstake: 'Unstake', claim: 'Claim rewards', compound: 'Compound', emergency: 'Emergency withdraw', create: 'Create program', topup: 'Top up rewards', extend: 'Extend program', reclaim: 'Reclaim rewards' }
-const LOCKS: Words = { lock: 'Lock', withdraw: 'Withdraw from lock', extend: 'Extend lock', topup: 'Top up lock', propose: 'Propose lock owner', cancel: 'Cancel lock transfer', accept: 'Accept lock' }
+const LOCKS: Words = { lock: 'Lock', withdraw: 'Withdraw from lock', extend: 'Extend lock', topup: 'Top up lock', propose: 'Propose lock owner', cancel: 'Cancel lock transfer', accept: 'Accept lock', close: 'Close lock' }
 const VAULT: Words = { stake: 'Stake GROVE for sGROVE', unstake: 'Unstake sGROVE', buyback: 'Buyback' }
 
 /** A staking program by its tokens, as the farms and pools pages name it: "ALGO/gUSD LP → GROVE + gUSD". */
@@ -70,6 +70,8 @@ export function activityDetail(item: ApiActivity, fmt: Format, ctx: ActivityCont
     if (item.reward2 !== null && item.reward2 !== '0') parts.push(amount(item.reward2, program?.rewardAsset2)!)
     return parts.join(' · ')
   }
+  // a close's amount is the µALGO of the boxes' deposit that went back to the lock's creator
+  if (item.kind === 'close') return item.amount === null ? '' : `${amount(item.amount, 0)} deposit back`
   const lock = ctx.locks?.find((l) => l.id === BigInt(item.lockId ?? -1))
   return amount(item.amount, lock?.asset) ?? ''
 }

@@ -1,5 +1,5 @@
 // GET /api/locks?asset=&owner= and /api/locks/:id: token locks with their terms and what is left
-// in them, by id.
+// in them, by id. A closed lock is gone from the chain and from both (its actions stay in the activity).
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
@@ -45,7 +45,7 @@ export function locks(app: FastifyInstance, deps: ApiDeps): void {
       const assetId = req.query.asset === undefined ? undefined : (idOf(req.query.asset) ?? -1)
       const after = decodeCursor(req.query.cursor, 1)?.[0] ?? 0
       const params: unknown[] = [after, limit + 1]
-      const where = ['l.id > $1']
+      const where = ['l.id > $1', 'l.closed_round IS NULL']
       if (assetId !== undefined) where.push(`l.asset = $${params.push(assetId)}`)
       if (owner !== undefined) where.push(`l.owner = $${params.push(owner)}`)
       const rows = await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY l.id LIMIT $2`, params)
@@ -61,7 +61,7 @@ export function locks(app: FastifyInstance, deps: ApiDeps): void {
     },
     async (req) => {
       const id = idOf(req.params.id)
-      const [row] = id === undefined ? [] : await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE l.id = $1`, [id])
+      const [row] = id === undefined ? [] : await deps.db.query<Record<string, unknown>>(`${SELECT} WHERE l.id = $1 AND l.closed_round IS NULL`, [id])
       if (!row) throw notFound(`lock ${idText(req.params.id)}`)
       return lockOut(row)
     },
