@@ -63,6 +63,8 @@ interface LockRef {
   id: bigint
   asset: bigint
   owner: User
+  /** Who made it and paid its boxes: close refunds them. */
+  creator: User
   pending?: User
 }
 
@@ -376,7 +378,7 @@ export class GroupFuzzer {
       this.transfer(u, this.addresses.locks, asset, amount),
       this.call('locks', 'lock', u, [cliff, end, this.nonce], { boxes: [lockBoxName(id), assetIndexName(asset, id), ownerIndexName(u.addr, id)], assets: [asset] }, 0),
     )
-    this.pendingLock = { id, asset, owner: u }
+    this.pendingLock = { id, asset, owner: u, creator: u }
     return { name: 'locks.lock', steps }
   }
 
@@ -387,7 +389,7 @@ export class GroupFuzzer {
     const l = this.r.pick(this.locks)
     const u = this.r.chance(0.8) ? l.owner : this.user()
     const box = lockBoxName(l.id)
-    const kind = this.r.pick(['withdraw', 'extend', 'topUp', 'proposeOwner', 'acceptOwner', 'cancelOwner'] as const)
+    const kind = this.r.pick(['withdraw', 'extend', 'topUp', 'proposeOwner', 'acceptOwner', 'cancelOwner', 'close'] as const)
     switch (kind) {
       case 'withdraw':
         return { name: 'locks.withdraw', steps: [this.call('locks', 'withdraw', u, [l.id], { boxes: [box], assets: [l.asset], accounts: [l.owner.addr] }, 1)] }
@@ -406,6 +408,13 @@ export class GroupFuzzer {
       }
       case 'cancelOwner':
         return { name: 'locks.cancelOwner', steps: [this.call('locks', 'cancelOwner', u, [l.id], { boxes: [box] }, 0)] }
+      case 'close': {
+        // the owner, the creator or a stranger; now and then the refund is pointed at the caller instead of the creator
+        const who = this.r.chance(0.3) ? l.creator : u
+        const refundTo = this.r.chance(0.9) ? l.creator : who
+        const boxes = [box, assetIndexName(l.asset, l.id), ownerIndexName(l.owner.addr, l.id)]
+        return { name: 'locks.close', steps: [this.call('locks', 'close', who, [l.id], { boxes, accounts: [refundTo.addr] }, 1)] }
+      }
     }
   }
 
@@ -614,6 +623,11 @@ export class GroupFuzzer {
       }
     }
     if (lock && ops.some((o) => o.name === 'locks.lock')) this.locks.push(lock)
+    if (ops.some((o) => o.name === 'locks.close')) {
+      // a closed lock's box is gone: forget it (its nonce is never reused, so its id does not come back)
+      const open = await Promise.all(this.locks.map((l) => this.g.algorand.app.getBoxValue(this.apps.locks, lockBoxName(l.id)).then(() => true, () => false)))
+      this.locks = this.locks.filter((_, i) => open[i])
+    }
     if (!ops.some((o) => o.name === 'locks.acceptOwner')) return
     for (const l of this.locks) {
       const raw = await this.g.algorand.app.getBoxValue(this.apps.locks, lockBoxName(l.id)).catch(() => undefined)
@@ -667,6 +681,7 @@ export class GroupFuzzer {
       const v = new DataView(raw.buffer, raw.byteOffset)
       add('locks', v.getBigUint64(32), v.getBigUint64(40) - v.getBigUint64(48))
     }
+    await this.checkLockBoxes()
     // the Vault: the GROVE it has booked (behind the shares and in the stream)
     const vault = await this.algod.getApplicationByID(this.apps.vault).do()
     const global = new Map((vault.params?.globalState ?? []).map((kv) => [new TextDecoder().decode(kv.key), kv.value.uint]))
@@ -683,6 +698,30 @@ export class GroupFuzzer {
     const issued = shares > 0n ? shares - 1000n : 0n
     const inVault = (await this.holdings(this.addresses.vault)).get(this.sGrove) ?? 0n
     if (2n ** 64n - 1n - inVault !== issued) throw new Error(`sGROVE outside the vault is ${2n ** 64n - 1n - inVault}, the vault issued ${issued}`)
+  }
+
+  /**
+   * Every lock has both index boxes and no index box outlives its lock (close deletes all three), and
+   * the Locks app's minimum balance is exactly its own, its asset holdings' and its locks' deposits: a
+   * close refunded exactly what the boxes freed, no more (the ALGO above it is what the locks owe).
+   */
+  private async checkLockBoxes(): Promise<void> {
+    const { boxes } = await this.algod.getApplicationBoxes(this.apps.locks).do()
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
+    const names = new Set(boxes.map((b) => hex(b.name)))
+    const locks = boxes.filter((b) => b.name[0] === 0x6c && b.name.length === 9)
+    for (const b of locks) {
+      const id = new DataView(b.name.buffer, b.name.byteOffset).getBigUint64(1)
+      const raw = (await this.algod.getApplicationBoxByName(this.apps.locks, b.name).do()).value
+      const v = new DataView(raw.buffer, raw.byteOffset)
+      for (const n of [assetIndexName(v.getBigUint64(32), id), ownerIndexName(algosdk.encodeAddress(raw.subarray(0, 32)), id)]) {
+        if (!names.has(hex(n))) throw new Error(`lock ${id} lacks its index box ${hex(n)}`)
+      }
+    }
+    if (boxes.length !== 3 * locks.length) throw new Error(`the Locks app has ${boxes.length} boxes for ${locks.length} locks: an index box outlived its lock`)
+    const info = await this.algod.accountInformation(this.addresses.locks).do()
+    const expected = 100_000n + ASSET_MBR * BigInt(info.assets?.length ?? 0) + LOCK_BOXES_MBR * BigInt(locks.length)
+    if (info.minBalance !== expected) throw new Error(`the Locks app's minimum balance is ${info.minBalance}, its holdings and ${locks.length} locks need ${expected}`)
   }
 
   /**
