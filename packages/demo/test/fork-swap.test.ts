@@ -56,7 +56,7 @@ beforeAll(async () => {
   // 2,000,000 ALGO against 7,000,000 FORK
   await send(buildAddLiquidity(ctx(admin), await pool(onRemote), 2_000_000_000_000n, 7_000_000_000_000n, firstAddMinLp(2_000_000_000_000n, 7_000_000_000_000n, 0n)))
   // a trader of the remote: 1,000 ALGO, opted in to the token and holding 5 of it
-  trader = algosdk.generateAccount()
+  trader = algosdk.mnemonicToSecretKey(algosdk.mnemonicFromSeed(new Uint8Array(32).fill(27)))
   await onRemote.account.ensureFunded(trader.addr, admin.addr, AlgoAmount.Algo(1_000), { suppressLog: true })
   onRemote.account.setSignerFromAccount(trader)
   await onRemote.send.assetOptIn({ sender: trader.addr, assetId: token, suppressLog: true })
