@@ -2,7 +2,7 @@ import algosdk from 'algosdk'
 import * as sdk from '@grove/sdk'
 import type { Lock } from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
-import { extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm } from './derive-locks.ts'
+import { closeProblem, extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm } from './derive-locks.ts'
 
 const NOW = 1_800_000_000n
 // real addresses (their checksums hold): the zero key and the key of all ones
@@ -41,6 +41,16 @@ describe('withdrawProblem', () => {
     { name: 'allows a withdrawal once something vested', lock: lock({ cliff: NOW - 100n, anchor: NOW - 100n }), problem: null },
     { name: 'says everything was withdrawn', lock: lock({ end: NOW - 1n, cliff: NOW - 1n, anchor: NOW - 1n, withdrawn: 1000n }), problem: 'Everything has been withdrawn' },
   ])('$name', (c) => expect(withdrawProblem(sdk, c.lock, NOW)).toBe(c.problem))
+})
+
+describe('closeProblem', () => {
+  const empty = lock({ end: NOW - 1n, cliff: NOW - 1n, anchor: NOW - 1n, withdrawn: 1000n })
+  it.each([
+    { name: 'lets the owner close a fully withdrawn lock', lock: empty, sender: OWNER, problem: null },
+    { name: 'lets its creator close it after a transfer', lock: { ...empty, owner: OTHER }, sender: OWNER, problem: null },
+    { name: 'refuses anyone else', lock: empty, sender: OTHER, problem: 'Only the lock’s owner can do this (or, to close it, the account that made it)' },
+    { name: 'refuses while tokens are left', lock: { ...empty, withdrawn: 999n }, sender: OWNER, problem: 'Withdraw everything from the lock before closing it' },
+  ])('$name', (c) => expect(closeProblem(sdk, c.lock, c.sender)).toBe(c.problem))
 })
 
 describe('extendProblem', () => {

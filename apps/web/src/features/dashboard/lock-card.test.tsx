@@ -37,4 +37,21 @@ describe('LockCard', () => {
     expect(screen.getByRole('button', { name: 'Cancel transfer' })).toBeInTheDocument()
     expect(screen.getByText('B'.repeat(58))).toBeInTheDocument()
   })
+
+  it('a fully withdrawn lock offers only closing, and says the deposit comes back', async () => {
+    const onAction = vi.fn()
+    render(<LockCard lock={lock({ withdrawn: 1000n })} token={VEST} sdk={sdk} now={NOW + 2000n} onAction={onAction} />)
+    const card = screen.getByRole('article', { name: 'Lock 3' })
+    expect(within(card).getByText('Withdrawn', { selector: '.badge' })).toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Withdraw' })).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Transfer' })).toBeNull()
+    expect(within(card).getByTestId('close-hint').textContent).toBe('Everything has been withdrawn. Close the lock to get its 0.1015 ALGO deposit back.')
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Close lock' }))
+    expect(onAction.mock.calls).toEqual([['close']])
+  })
+
+  it('names the creator as the refund’s receiver when the lock was transferred', () => {
+    render(<LockCard lock={lock({ withdrawn: 1000n, creator: 'C'.repeat(58) })} token={VEST} sdk={sdk} now={NOW + 2000n} onAction={() => {}} />)
+    expect(screen.getByTestId('close-hint').textContent).toContain('(to the account that made it)')
+  })
 })
