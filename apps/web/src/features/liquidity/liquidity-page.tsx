@@ -9,7 +9,7 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
+import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { readableError } from '@/lib/tx/sdk.ts'
 import { formatAmount } from '@grove/sdk/amount'
@@ -64,24 +64,21 @@ export function LiquidityPage() {
   // The review builds the group first, so the fee it shows is the fee the wallet signs for.
   const action = reviewing === 'add' ? addAction(addView, add.single) : reviewing === 'remove' ? removeAction(removeView) : null
   const prepared = useQuery({ ...preparedLiquidityQuery(market.sdk, reviewing ? tx.context() : null, action), enabled: action !== null })
-  const prepareError = prepared.error
-    ? (market.sdk ? readableError(market.sdk, prepared.error) : prepared.error.message)
-    : action && prepared.data
-      ? algoShortfall(action, prepared.data.fee, prepared.data.poolDeposit, market.holdings)
-      : null
-  // The review simulates the very group the wallet will sign and shows what it does to the account.
-  const simulated = useQuery(simulationQuery(action ? prepared.data : undefined))
+  // The one review flow: it simulates the very group the wallet will sign, shows what it does to the account, and signs it.
+  const flow = usePreparedReview({
+    tx,
+    prepared,
+    ready: action !== null,
+    explain: (error) => (market.sdk ? readableError(market.sdk, error) : error.message),
+    problem: action && prepared.data ? algoShortfall(action, prepared.data.fee, prepared.data.poolDeposit, market.holdings) : null,
+  })
   const review = {
-    fee: prepared.isFetching ? null : (prepared.data?.fee ?? null),
+    fee: flow.fee,
     slippagePercent: slippage,
-    preparing: prepared.isFetching || (action !== null && !prepared.data && !prepared.error),
-    prepareError,
-    busy: tx.busy,
-    simulation: {
-      pending: !simulated.data && !simulated.error,
-      error: simulated.error ? (market.sdk ? readableError(market.sdk, simulated.error) : simulated.error.message) : null,
-      changes: simulated.data ?? null,
-    },
+    preparing: flow.preparing,
+    prepareError: flow.prepareError,
+    busy: flow.busy,
+    simulation: flow.simulation,
     onConfirm: () => void onConfirm(),
     onClose: () => setReviewing(null),
   }
@@ -93,14 +90,9 @@ export function LiquidityPage() {
 
   async function onConfirm() {
     if (!action || !prepared.data) return
-    const group = prepared.data
     const pairTokens = action.kind === 'remove' ? removeView.position && [removeView.position.tokenA, removeView.position.tokenB] : addView.tokenA && addView.tokenB && [addView.tokenA, addView.tokenB]
-    const ok = await tx.run({ ...toastTexts(action, addView, removeView, add.single, remove.percent), tokens: pairTokens || undefined, send: () => group.send() })
-    if (!ok) {
-      // A group the wallet refused cannot be sent again; build a fresh one for another try.
-      void prepared.refetch()
-      return
-    }
+    const ok = await flow.confirm({ ...toastTexts(action, addView, removeView, add.single, remove.percent), tokens: pairTokens || undefined })
+    if (!ok) return
     // A created pool is still empty: the pools have been re-read, so the review moves on to the deposit.
     if (action.kind === 'create') return
     setReviewing(null)

@@ -9,7 +9,7 @@ import { Page } from '@/components/ui/page.tsx'
 import { spendableAlgo } from '@/lib/account/account.ts'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
+import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { optIn, readableError } from '@/lib/tx/sdk.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
@@ -76,14 +76,20 @@ export function SwapPage() {
   const buildable = view.button.kind === 'ready' && route !== null
   const settled = useSettled(buildable ? preparedKey(route, view.limit) : null, 300)
   const prepared = useQuery({ ...preparedSwapQuery(market.sdk, buildable ? tx.context() : null, route, view.limit), enabled: buildable && market.sdk !== null && settled === preparedKey(route, view.limit) })
-  // The review simulates the very group the wallet will sign and shows what it does to the account.
-  const simulated = useQuery(simulationQuery(reviewing ? prepared.data : undefined))
   // The built group's fee can exceed the estimate the balance check used (budget calls on routes).
   const spent = route ? (route.exactOut === undefined ? route.amountIn : (view.limit ?? route.amountIn)) : 0n
   const feeShortfall =
     tokenIn?.id === 0 && prepared.data && market.holdings && spent + prepared.data.fee > market.holdings.algo - market.holdings.minBalance
       ? `You need ${formatAlgo(spent + prepared.data.fee - (market.holdings.algo - market.holdings.minBalance))} more to pay the network fee. Swap a little less.`
       : null
+  // The one review flow: it simulates the very group the wallet will sign, shows what it does to the account, and signs it.
+  const flow = usePreparedReview({
+    tx,
+    prepared,
+    ready: reviewing,
+    explain: (error) => (market.sdk ? readableError(market.sdk, error) : error.message),
+    problem: feeShortfall,
+  })
   // Max keeps ALGO's minimum balance and a fee margin back; an asset can go to its last unit.
   const maxIn = tokenIn && market.holdings ? (tokenIn.id === 0 ? spendableAlgo(market.holdings, MAX_FEE_RESERVE) : market.holdings.assets.get(tokenIn.id)) : undefined
 
@@ -110,20 +116,11 @@ export function SwapPage() {
     if (!route || !tokenIn || !tokenOut || !prepared.data) return
     const paid = `${formatAmount(route.exactOut === undefined ? route.amountIn : view.limit!, tokenIn.decimals, { thousands: true })} ${tokenIn.symbol}`
     const got = `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { thousands: true })} ${tokenOut.symbol}`
-    const group = prepared.data
     const atMost = route.exactOut === undefined ? '' : 'at most '
-    const ok = await tx.run({
-      pending: `Swapping ${atMost}${paid} for ${got}`,
-      done: `Swapped ${atMost}${paid} for ${got}`,
-      tokens: [tokenIn, tokenOut],
-      send: () => group.send(),
-    })
+    const ok = await flow.confirm({ pending: `Swapping ${atMost}${paid} for ${got}`, done: `Swapped ${atMost}${paid} for ${got}`, tokens: [tokenIn, tokenOut] })
     if (ok) {
       setReviewing(false)
       dispatch({ type: 'clear' })
-    } else {
-      // A group the wallet refused cannot be sent again; build a fresh one for another try.
-      void prepared.refetch()
     }
   }
 
@@ -245,15 +242,11 @@ export function SwapPage() {
           networkFee={prepared.data?.fee ?? null}
           impact={view.impact}
           slippagePercent={slippage}
-          preparing={prepared.isFetching}
-          prepareError={prepared.error ? (market.sdk ? readableError(market.sdk, prepared.error) : prepared.error.message) : feeShortfall}
-          busy={tx.busy}
+          preparing={flow.preparing}
+          prepareError={flow.prepareError}
+          busy={flow.busy}
           verified={market.verified}
-          simulation={{
-            pending: !simulated.data && !simulated.error,
-            error: simulated.error ? (market.sdk ? readableError(market.sdk, simulated.error) : simulated.error.message) : null,
-            changes: simulated.data ?? null,
-          }}
+          simulation={flow.simulation}
           onConfirm={() => void onConfirm()}
           onClose={() => setReviewing(false)}
         />
