@@ -48,7 +48,9 @@ const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset), fork }).catch((e) => {
-  console.error(`Grove cannot start: ${e.message}. Stop the other process, or choose other ports with GROVE_ALGOD_PORT, GROVE_KMD_PORT and GROVE_INDEXER_PORT (0 picks a free one).`)
+  // a remote that does not answer is not a port clash
+  if (fork && e.message.startsWith('cannot fork')) console.error(`Grove cannot start: ${e.message}. Check the URL, --fork-token and --fork-header.`)
+  else console.error(`Grove cannot start: ${e.message}. Stop the other process, or choose other ports with GROVE_ALGOD_PORT, GROVE_KMD_PORT and GROVE_INDEXER_PORT (0 picks a free one).`)
   process.exit(1)
 })
 let web
@@ -75,6 +77,10 @@ try {
     algodConfig: { server: `${algodUrl.protocol}//${algodUrl.hostname}`, port: algodUrl.port, token: net.algod.token },
     kmdConfig: { server: `${kmdUrl.protocol}//${kmdUrl.hostname}`, port: kmdUrl.port, token: net.kmd.token },
   })
+  // algokit-utils gives transactions a 1,000-round window on a LocalNet only, which it tells by the
+  // genesis id; a fork's (`dockernet-v1-fork`) gets its default 10, too few for a dev-mode chain that
+  // makes a round per transaction while suggested params stay cached
+  if (fork) algorand.setDefaultValidityWindow(1000)
   let state = readState()
   // a record whose apps are not on this chain (the chain was wiped) is stale: start over
   if (state.deployment && !(await onChain(algorand, state.deployment))) state = {}
@@ -175,9 +181,6 @@ async function dispenser(algorand) {
   return account
 }
 
-/** A signer that signs nothing: remoteDeployment's deploy must only read the remote. */
-class RefusedWrite extends Error {}
-
 /**
  * On a fork: Grove's deployment on the remote by kmd's dispenser (the same Wallet1 on every Grove
  * localnet, so a second `npm start` finds the first's), as deploy() finds it there, read only: its
@@ -191,18 +194,20 @@ async function remoteDeployment(algorand) {
   const headers = { ...fork.headers, ...(fork.token === undefined ? {} : { 'X-Algo-API-Token': fork.token }) }
   const { Algodv2 } = (await import('algosdk')).default
   const remote = AlgorandClient.fromClients({ algod: new Algodv2(headers, `${url.protocol}//${url.hostname}${url.pathname.replace(/\/$/, '')}`, url.port) })
+  // a signer that signs nothing: this deploy() only reads the remote
+  const refused = 'grove start: read only, deploy() would write to the remote'
   const refuse = {
     addr: admin.addr,
     signer: async () => {
-      throw new RefusedWrite('read only')
+      throw new Error(refused)
     },
   }
   let ids
   try {
     ids = await deploy({ algorand: remote, deployer: refuse, network: 'localnet' })
   } catch (e) {
-    // RefusedWrite: deploy() would write, so the remote has no (complete) deployment; anything else: it cannot tell
-    if (!(e instanceof RefusedWrite || e?.cause instanceof RefusedWrite || /read only/.test(String(e?.message)))) console.warn(`No Grove deployment found on ${fork.url}: ${e instanceof Error ? e.message : e}`)
+    // refused: deploy() would write, so the remote has no (complete) deployment; anything else: it cannot tell
+    if (!String(e?.message).includes(refused) && !String(e?.cause?.message).includes(refused)) console.warn(`No Grove deployment found on ${fork.url}: ${e instanceof Error ? e.message : e}`)
     return undefined
   }
   const health = await (await fetch(`${net.indexer.url}/health`)).json()
