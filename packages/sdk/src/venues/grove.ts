@@ -3,6 +3,7 @@ import { getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import { quoteExactIn, quoteExactOut, type AmmResult, type Pool, type SwapQuote } from '../dex/amm.ts'
 import { fetchPool, poolBoxName } from '../dex/pool-state.ts'
+import { MAX_HOPS } from '../dex/route.ts'
 import { dexCall } from '../dex/spec.ts'
 import { orderedPair, type HopQuote, type HopResult, type Venue, type VenuePool } from './venue.ts'
 
@@ -44,6 +45,32 @@ export function groveVenue({ algod, dexAppId, registryAppId }: GroveVenueParams)
     },
     quoteExactIn: (pool, assetIn, amountIn) => hop(pool, 'exact-in', quoteExactIn(pool.state, assetIn, amountIn)),
     quoteExactOut: (pool, assetIn, amountOut) => hop(pool, 'exact-out', quoteExactOut(pool.state, assetIn, amountOut)),
+    after(quote) {
+      const { state } = quote.pool
+      const result = quote.kind === 'exact-in' ? quoteExactIn(state, quote.assetIn, quote.amountIn) : quoteExactOut(state, quote.assetIn, quote.amountOut)
+      if (!result.ok) throw new Error(`a quoted Grove hop no longer quotes: ${result.error}`)
+      return grovePool(result.pool)
+    },
+    maxRun: MAX_HOPS,
+    // bare calls to the DEX, its cheapest call (16 opcodes): routes need more than one call's 700
+    coverBudget: (group) => group.coverBudget(dexAppId, 16),
+    // swapRoute / swapRouteExactOut: the intermediate assets never leave the DEX, one transfer and one call
+    addRun(group, quotes, limit) {
+      const first = quotes[0]!
+      const last = quotes[quotes.length - 1]!
+      const exactIn = first.kind === 'exact-in'
+      const path = quotes.map((q) => q.assetOut)
+      group.addMethodCall({
+        appId: dexAppId,
+        ...(exactIn
+          ? dexCall('swapRoute', [group.deposit(appAddress, first.assetIn, first.amountIn), path, limit])
+          : dexCall('swapRouteExactOut', [group.deposit(appAddress, first.assetIn, limit), path, last.amountOut])),
+        inners: exactIn ? 1 : 2,
+        boxes: quotes.map((q) => poolBoxName(q.pool.state.a, q.pool.state.b)),
+        assets: exactIn ? [last.assetOut] : [last.assetOut, first.assetIn],
+        apps: [registryAppId],
+      })
+    },
     addHop(group, quote, limit) {
       const exactIn = quote.kind === 'exact-in'
       group.addMethodCall({

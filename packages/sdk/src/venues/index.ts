@@ -2,3 +2,4 @@
 export * from './venue.ts'
 export * from './grove.ts'
 export * from './tinyman.ts'
+export * from './router.ts'

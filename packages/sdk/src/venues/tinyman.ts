@@ -133,6 +133,20 @@ export function tinymanQuoteExactOut(pool: TinymanPool, assetIn: bigint, amountO
   return { ok: true, quote: { pool, kind: 'exact-out', assetIn, assetOut, amountIn, amountOut, fee } }
 }
 
+/** The pool after a quoted swap: the input side keeps all but the protocol's ⌊fee/ratio⌋, the output side pays out. */
+export function tinymanAfter(quote: HopQuote<TinymanPool>): TinymanPool {
+  const { pool, assetIn, amountIn, amountOut, fee } = quote
+  const protocolFee = fee / pool.state.protocolFeeRatio
+  const oneIn = assetIn === pool.state.asset1Id
+  const inSide = amountIn - protocolFee
+  const state: TinymanPoolState = {
+    ...pool.state,
+    asset1Reserves: pool.state.asset1Reserves + (oneIn ? inSide : -amountOut),
+    asset2Reserves: pool.state.asset2Reserves + (oneIn ? -amountOut : inSide),
+  }
+  return tinymanPool(pool.address, pool.validatorAppId, state)
+}
+
 /** Where a Tinyman v2 validator lives and how to name it. */
 export interface TinymanVenueParams {
   algod: Algodv2
@@ -160,6 +174,7 @@ export function tinymanVenue({ algod, validatorAppId, label }: TinymanVenueParam
     },
     quoteExactIn: tinymanQuoteExactIn,
     quoteExactOut: tinymanQuoteExactOut,
+    after: tinymanAfter,
     addHop(group, quote: HopQuote<TinymanPool>, limit) {
       const exactIn = quote.kind === 'exact-in'
       const { pool } = quote

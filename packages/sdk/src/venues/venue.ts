@@ -53,6 +53,17 @@ export interface Venue<P extends VenuePool = VenuePool> {
    * pads its budget once, after every hop is added.
    */
   addHop(group: GroupBuilder, quote: HopQuote<P>, limit: bigint): void
+  /** The pool as the venue's program leaves it after `quote` (what a later hop of the group trades against). */
+  after(quote: HopQuote<P>): P
+  /**
+   * Consecutive hops of this venue as one call, when the venue has one (Grove's swapRoute): hops all
+   * exact-in or all exact-out, `limit` bounding the run's output or input as in `addHop`.
+   */
+  addRun?(group: GroupBuilder, quotes: readonly HopQuote<P>[], limit: bigint): void
+  /** Most hops `addRun` takes. */
+  maxRun?: number
+  /** Pads the group's opcode budget once every hop is added, when the venue's calls need more than their own. */
+  coverBudget?(group: GroupBuilder): Promise<unknown>
 }
 
 /** The two assets of a pair, ascending. */
