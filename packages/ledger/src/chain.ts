@@ -6,7 +6,7 @@
 
 import algosdk from 'algosdk'
 import { type BlockHeader as AvmBlockHeader, type Uint64 } from '@grove/avm'
-import { BH, BLOCK_PREFIX, decodeHeader, paysetCommitments, spliceBlock, type StoredBlock } from './block-bytes.ts'
+import { BH, blockResponse, decodeHeader, paysetCommitments, spliceBlock, type StoredBlock } from './block-bytes.ts'
 import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks } from './apply.ts'
 import { decodeSignedGroup } from './convert.ts'
 import { RemoteState, forkGenesisHash } from './fork.ts'
@@ -29,6 +29,7 @@ import { allocateGenesis } from './genesis-state.ts'
 import { accountApplicationResponse, accountAssetResponse, accountResponse, applicationResponse, assetResponse, pendingResponse } from './api-models.ts'
 
 const m = algosdk.modelsv2
+const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
 
 /**
  * The genesis block's txn counter (go's MakeGenesisBlock under AppForbidLowResources), so created ids
@@ -69,6 +70,8 @@ export class Chain implements Node {
   readonly consensus: Consensus
   readonly protocol: string
   readonly genesisHash: Uint8Array
+  /** The genesis block's round (genesisRound): the chain's blocks are kept from it on, round r at index r − baseRound. */
+  readonly baseRound: bigint
   private readonly now: () => number
   readonly state: LedgerState
   /** Each round's header, as objects: the AVM and every new block read them. A replayed round's is decoded from its block when first read (headerAt). */
@@ -93,8 +96,8 @@ export class Chain implements Node {
   private lastHeader: { round: bigint; bytes: Uint8Array } | undefined
   /** The data directory, for snapshots. */
   dataDir: string | undefined
-  /** The round of the data directory's latest snapshot (0: none). */
-  snapshotRound = 0n
+  /** The round of the data directory's latest snapshot (the base round: none). */
+  snapshotRound: bigint
   /** Logged blocks whose flush has not succeeded yet, oldest first: until it does, each stays undoable. */
   readonly unflushed: UnflushedMark[] = []
   readonly fault: NodeOptions['fault']
@@ -106,7 +109,7 @@ export class Chain implements Node {
     const logged = options.dataDir === undefined ? undefined : ChainLog.genesisHashOf(options.dataDir)
     const base = options.fork?.base
     // a fork's genesis hash is derived from the consensus's own (forkGenesisHash)
-    const own = logged && (base === undefined ? consensusOfGenesis(logged) : (Object.keys(CONSENSUS_VERSIONS) as Consensus[]).find((c) => Buffer.from(forkGenesisHash(base, genesisHash(c))).equals(logged)))
+    const own = logged && (base === undefined ? consensusOfGenesis(logged) : CONSENSUSES.find((c) => Buffer.from(forkGenesisHash(base, genesisHash(c))).equals(logged)))
     if (options.consensus !== undefined && own !== undefined && own !== options.consensus) {
       throw new ChainLogError(`${options.dataDir} holds a chain of the ${own} consensus, not ${options.consensus} (start with --reset to begin afresh)`)
     }
@@ -115,6 +118,8 @@ export class Chain implements Node {
     this.genesisId = base === undefined ? GENESIS_ID : base.genesisId
     this.genesisHash = base === undefined ? genesisHash(this.consensus) : forkGenesisHash(base, genesisHash(this.consensus))
     this.genesisStamp = BigInt(base?.timestamp ?? 0)
+    this.baseRound = BigInt(base?.round ?? 0)
+    this.snapshotRound = this.baseRound
     this.now = options.now ?? Date.now
     this.fault = options.fault
     this.detailedEvalErrors = options.detailedEvalErrors ?? true
@@ -130,11 +135,11 @@ export class Chain implements Node {
       onlineCirculation: (round, voteRound) => this.online.circulation(round, voteRound),
     })
     this.state.proto = CONSENSUS_PARAMS[this.consensus]
-    this.online = new OnlineStake(this.state)
-    allocateGenesis(this.state, this.online, Math.max(GENESIS_TXN_COUNTER, base?.txnCounter ?? 0))
+    this.online = new OnlineStake(this.state, this.baseRound)
+    allocateGenesis(this.state, this.online, this.baseRound, Math.max(GENESIS_TXN_COUNTER, base?.txnCounter ?? 0))
     this.state.settle()
     this.lastBlockAt = this.now()
-    const genesis = this.makeBlock(0n, ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined)
+    const genesis = this.makeBlock(this.baseRound, ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined)
     this.headers.push(genesis.header)
     this.blockBytes.push(algosdk.encodeMsgpack(genesis))
     if (options.fork !== undefined) {
@@ -147,11 +152,14 @@ export class Chain implements Node {
 
   private header(round: Uint64): algosdk.BlockHeader {
     const r = BigInt(round)
-    if (r < 0n || r > this.lastRound()) throw new LedgerError(`round ${r} is not available`)
-    return this.headerAt(Number(r))
+    if (r < this.baseRound || r > this.lastRound()) throw new LedgerError(`round ${r} is not available`)
+    return this.headerAt(this.index(r))
   }
 
-  /** The header of kept round `n`, decoded from its block the first time a replayed one is read. */
+  /** Where round `round` is kept in headers and blockBytes. */
+  index = (round: bigint): number => Number(round - this.baseRound)
+
+  /** The header at index `n` (round baseRound + n), decoded from its block the first time a replayed one is read. */
   headerAt(n: number): algosdk.BlockHeader {
     return (this.headers[n] ??= decodeHeader(this.blockBytes[n]))
   }
@@ -166,7 +174,7 @@ export class Chain implements Node {
     // go's dev mode: with an offset set, the previous stamp plus it; otherwise the (Grove-shifted) wall clock
     const nowTs = this.offset !== undefined ? prevTs + this.offset : BigInt(Math.floor(this.now() / 1000)) + this.clock
     // Genesis is stamped 0, as go's genesis for a private network (gen/generate.go) is.
-    const timestamp = round === 0n ? this.genesisStamp : nowTs > prevTs ? nowTs : prevTs
+    const timestamp = round === this.baseRound ? this.genesisStamp : nowTs > prevTs ? nowTs : prevTs
     return sealBlock({ round, branch, prevSeed, fees, txnCommitments, prevHeaderBytes, expired, timestamp, genesisId: this.genesisId, genesisHash: this.genesisHash, protocol: this.protocol, txnCounter: BigInt(this.state.counter()) })
   }
 
@@ -193,8 +201,10 @@ export class Chain implements Node {
   }
 
   lastRound(): bigint {
-    return BigInt(this.headers.length - 1)
+    return this.baseRound + BigInt(this.headers.length - 1)
   }
+
+  genesisRound = (): bigint => this.baseRound
 
   submit(signedGroupBytes: Uint8Array): SubmitResult {
     this.live()
@@ -327,11 +337,11 @@ export class Chain implements Node {
   /** The canonical encoding of a kept round's header (the last new block's is at hand). */
   private headerBytes(round: bigint): Uint8Array {
     if (this.lastHeader?.round === round) return this.lastHeader.bytes
-    return algosdk.encodeMsgpack(this.headerAt(Number(round)))
+    return algosdk.encodeMsgpack(this.headerAt(this.index(round)))
   }
 
   ledgerStateDelta(round: bigint): { delta: Map<string, unknown> } | { error: string } {
-    return this.deltas.ledgerStateDelta(round, this.lastRound())
+    return this.deltas.ledgerStateDelta(round, this.lastRound(), this.baseRound)
   }
 
   groupDeltasForRound(round: bigint): { ids: Uint8Array[]; delta: Map<string, unknown> }[] | undefined {
@@ -407,19 +417,14 @@ export class Chain implements Node {
   }
 
   block(round: bigint): algosdk.Block | undefined {
-    if (round < 0n || round > this.lastRound()) return undefined
-    return algosdk.decodeMsgpack(this.blockBytes[Number(round)], algosdk.Block)
+    if (round < this.baseRound || round > this.lastRound()) return undefined
+    return algosdk.decodeMsgpack(this.blockBytes[this.index(round)], algosdk.Block)
   }
 
   blockMsgpack(round: bigint, headerOnly = false): Uint8Array | undefined {
-    if (round < 0n || round > this.lastRound()) return undefined
-    const n = Number(round)
-    // {block: …}: a one-entry map around the block's own canonical encoding
-    const body = headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headerAt(n), payset: [] })) : this.blockBytes[n]
-    const out = new Uint8Array(BLOCK_PREFIX.length + body.length)
-    out.set(BLOCK_PREFIX)
-    out.set(body, BLOCK_PREFIX.length)
-    return out
+    if (round < this.baseRound || round > this.lastRound()) return undefined
+    const n = this.index(round)
+    return blockResponse(headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headerAt(n), payset: [] })) : this.blockBytes[n])
   }
 
   waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void> {

@@ -7,8 +7,11 @@ import { genesisAllocation, genesisParticipation, genesisStatus } from './genesi
 import { hex, u64, type LedgerState } from './state.ts'
 import type { OnlineStake } from './online.ts'
 
-/** Writes the genesis allocation into a fresh `state` and `online` stake, then counts `txnCounter` transactions. */
-export function allocateGenesis(state: LedgerState, online: OnlineStake, txnCounter: number): void {
+/**
+ * Writes the genesis allocation into a fresh `state` and `online` stake, then counts `txnCounter`
+ * transactions. Participation windows start at the genesis round (a fork's: the remote's round).
+ */
+export function allocateGenesis(state: LedgerState, online: OnlineStake, genesisRound: bigint, txnCounter: number): void {
   const cp = state.checkpoint()
   for (const [a, amount] of genesisAllocation()) {
     const status = genesisStatus(a)
@@ -18,11 +21,11 @@ export function allocateGenesis(state: LedgerState, online: OnlineStake, txnCoun
       d.balance = u64(amount)
       if (status !== 0) d.status = status
       if (p !== undefined) {
-        d.voting = { voteId: p.voteId, selectionId: p.selectionId, stateProofId: p.stateProofId, voteFirst: u64(p.voteFirst), voteLast: u64(p.voteLast), voteKeyDilution: u64(p.voteKeyDilution) }
+        d.voting = { voteId: p.voteId, selectionId: p.selectionId, stateProofId: p.stateProofId, voteFirst: u64(genesisRound + p.voteFirst), voteLast: u64(genesisRound + p.voteLast), voteKeyDilution: u64(p.voteKeyDilution) }
       }
     })
     // agreement reads genesis stakes from round 0 on
-    online.addGenesis(hex(pk), status, amount, p?.voteLast ?? 0n)
+    online.addGenesis(hex(pk), status, amount, p === undefined ? 0n : genesisRound + p.voteLast)
   }
   for (let i = 0; i < txnCounter; i++) state.countTxn()
   state.commit(cp)

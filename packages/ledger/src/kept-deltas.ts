@@ -24,8 +24,8 @@ function withHeader(delta: Map<string, Msgp>, block: algosdk.Block): Map<string,
 /** The kept rounds by round (a map, so the chain journals its writes like its other indexes). */
 export class KeptDeltas extends Map<bigint, KeptDelta> {
   /** algod's GET /v2/deltas/{round}: the round's delta, or the error go's trackers give for a round they do not hold. */
-  ledgerStateDelta(round: bigint, latest: bigint): { delta: Map<string, unknown> } | { error: string } {
-    const dbRound = latest > DELTA_LOOKBACK ? latest - DELTA_LOOKBACK : 0n
+  ledgerStateDelta(round: bigint, latest: bigint, genesisRound: bigint): { delta: Map<string, unknown> } | { error: string } {
+    const dbRound = latest > genesisRound + DELTA_LOOKBACK ? latest - DELTA_LOOKBACK : genesisRound
     const kept = latest - dbRound
     if (round < dbRound) return { error: `round ${round} before dbRound ${dbRound}` }
     if (round > latest) return { error: `round ${round} too high: dbRound ${dbRound}, deltas ${kept}` }

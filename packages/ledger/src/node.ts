@@ -87,6 +87,8 @@ export interface Node {
   suggestedParams(): algosdk.modelsv2.TransactionParametersResponse
   /** The last committed round. */
   lastRound(): bigint
+  /** The genesis block's round: 0, or on a fork the remote's latest round at its start, so local rounds continue the remote's. */
+  genesisRound(): bigint
 
   /**
    * POST /v2/transactions: `signedGroupBytes` is one or more concatenated msgpack

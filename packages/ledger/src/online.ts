@@ -35,7 +35,11 @@ export class OnlineStake {
   /** Online money from each round where it changed, oldest first: the supply's online stake reads it at the balance round. */
   readonly history: { round: bigint; money: bigint }[] = [{ round: 0n, money: 0n }]
 
-  constructor(private readonly state: LedgerState) {}
+  constructor(
+    private readonly state: LedgerState,
+    /** The genesis round: online money from it back is the genesis's, nothing expired yet. */
+    private readonly genesisRound: bigint,
+  ) {}
 
   /** Counts a genesis account's money under its status; an online one's stake counts from round 0 on. */
   addGenesis(key: string, status: number, amount: bigint, voteLast: bigint): void {
@@ -82,10 +86,10 @@ export class OnlineStake {
     return history && entryAt(history, round)
   }
 
-  /** go's onlineCirculation: online money at `round` less the stake of keys expired by `voteRound` (none subtracted at round 0). */
+  /** go's onlineCirculation: online money at `round` less the stake of keys expired by `voteRound` (none subtracted at genesis). */
   circulation(round: bigint, voteRound: bigint): bigint {
     const total = entryAt(this.history, round)?.money ?? 0n
-    if (round === 0n) return total
+    if (round <= this.genesisRound) return total
     let expired = 0n
     for (const history of this.accounts.values()) {
       const e = entryAt(history, round)

@@ -39,10 +39,11 @@ export function restore(chain: Chain, dataDir: string): void {
     const logged = records[0] as BlockRecord
     chain.headers[0] = decodeHeader(logged.block)
     chain.blockBytes[0] = logged.block.slice()
-    sameRules(chain.state, 0n, chain.headers[0].txnCounter)
+    sameRules(chain.state, chain.baseRound, chain.headers[0].txnCounter)
     const blocks = records.reduce((n, r) => n + (r.kind === 'block' ? 1 : 0), 0)
     // a fork replays its whole log over the pins (a snapshot would hide pins taken after it)
-    const snap = chain.fork === undefined ? usableSnapshot(dataDir, records) : undefined
+    const snap = chain.fork === undefined ? usableSnapshot(dataDir, records, chain.baseRound) : undefined
+    // the index of each block past genesis (round baseRound + index)
     let round = 0
     for (const rec of records.slice(1)) {
       if (rec.kind === 'offset') {
@@ -55,11 +56,11 @@ export function restore(chain: Chain, dataDir: string): void {
         continue
       }
       round++
-      if (snap !== undefined && round <= snap.round) {
+      if (snap !== undefined && round <= snap.index) {
         // covered by the snapshot: kept as logged bytes, its header decoded when first read
         chain.headers.push(undefined)
         chain.blockBytes.push(rec.block)
-        if (round === snap.round) loadSnapshot(chain, snap.body)
+        if (round === snap.index) loadSnapshot(chain, snap.body)
         continue
       }
       // only the last rounds' deltas outlive replay (publish keeps DELTA_LOOKBACK): earlier ones are not built
@@ -70,7 +71,7 @@ export function restore(chain: Chain, dataDir: string): void {
         throw new ChainLogError(`${log.file}: replaying round ${stored.round} failed: ${(e as Error).message}`)
       }
     }
-    chain.snapshotRound = BigInt(snap?.round ?? 0)
+    chain.snapshotRound = chain.baseRound + BigInt(snap?.index ?? 0)
   } catch (e) {
     log.close()
     throw e
@@ -83,17 +84,17 @@ export function restore(chain: Chain, dataDir: string): void {
   if (chain.lastRound() - chain.snapshotRound >= SNAPSHOT_INTERVAL) saveSnapshot(chain)
 }
 
-/** The data directory's snapshot when it matches the log: its round's logged block has the hash it names and counts transactions as it does. */
-function usableSnapshot(dataDir: string, records: LogRecord[]): { round: number; body: ChainSnapshot } | undefined {
+/** The data directory's snapshot when it matches the log: its round's logged block has the hash it names and counts transactions as it does. `index`: its round less the genesis round. */
+function usableSnapshot(dataDir: string, records: LogRecord[], genesisRound: bigint): { index: number; body: ChainSnapshot } | undefined {
   const snap = readSnapshot(dataDir)
-  if (snap === undefined || snap.round < 1n) return undefined
-  let round = 0n
+  if (snap === undefined || snap.round <= genesisRound) return undefined
+  let round = genesisRound
   for (const rec of records) {
     if (rec.kind !== 'block') continue
     if (round === snap.round) {
       const body = snap.body as ChainSnapshot
       const same = Buffer.from(sha512_256(rec.block)).equals(Buffer.from(snap.blockHash)) && storedBlock(rec.block, false).txnCounter === BigInt(body.state.lastId)
-      return same ? { round: Number(snap.round), body } : undefined
+      return same ? { index: Number(snap.round - genesisRound), body } : undefined
     }
     round++
   }
@@ -109,7 +110,7 @@ function loadSnapshot(chain: Chain, body: ChainSnapshot): void {
   chain.leases.clear()
   for (const [k, v] of body.leases) chain.leases.set(k, v)
   chain.deltas.clear()
-  for (const [round, d] of body.deltas) chain.deltas.set(round, { ...d, block: new algosdk.Block({ header: chain.headerAt(Number(round)), payset: [] }) })
+  for (const [round, d] of body.deltas) chain.deltas.set(round, { ...d, block: new algosdk.Block({ header: chain.headerAt(chain.index(round)), payset: [] }) })
 }
 
 /** Writes the state as of the tip (every block of it flushed, nothing undoable) as the data directory's snapshot. */
@@ -126,7 +127,7 @@ export function saveSnapshot(chain: Chain): void {
     deltas: [...chain.deltas].map(([round, d]) => [round, { round: d.round, group: d.group, ids: d.ids }]),
   }
   try {
-    writeSnapshot(chain.dataDir, tip, sha512_256(chain.blockBytes[Number(tip)]), body)
+    writeSnapshot(chain.dataDir, tip, sha512_256(chain.blockBytes[chain.index(tip)]), body)
     chain.snapshotRound = tip
   } catch {
     // a snapshot only saves replay time: without one the next start replays the whole log

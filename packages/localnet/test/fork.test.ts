@@ -130,6 +130,23 @@ describe('a fork of a live network', () => {
     expect(fork.fork?.round).toBeGreaterThan(0)
   })
 
+  it("numbers its blocks on from the remote's latest round: its genesis there, its first block the next, /v2/status reporting them", async () => {
+    const base = BigInt(fork.fork!.round)
+    const genesis = (await forkAlgod.block(base).do()).block.header
+    expect(genesis.round).toBe(base)
+    expect(genesis.genesisID).toBe(`${(await remoteAlgod.getTransactionParams().do()).genesisID}-fork`)
+    expect(genesis.timestamp).toBe((await remoteAlgod.block(base).headerOnly(true).do()).block.header.timestamp)
+    await expect(forkAlgod.block(base - 1n).do()).rejects.toThrow()
+    const before = (await forkAlgod.status().do()).lastRound
+    expect(before).toBeGreaterThanOrEqual(base)
+    await fundedAccount(forkAlgod, 100_000)
+    const status = await forkAlgod.status().do()
+    expect(status.lastRound).toBe(before + 1n)
+    const first = (await forkAlgod.block(base + 1n).do()).block.header
+    expect(first.round).toBe(base + 1n)
+    expect(first.timestamp).toBeGreaterThanOrEqual(genesis.timestamp)
+  })
+
   it('keeps the consensus it was forked with across a restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'grove-fork-future-'))
     try {
@@ -145,7 +162,7 @@ describe('a fork of a live network', () => {
 
   it('has an indexer that says its history starts at the fork', async () => {
     const health = (await (await fetch(`${fork.indexer.url}/health`)).json()) as { data?: { fork?: { remote: string; 'remote-round': number; 'history-starts-at-round': number } } }
-    expect(health.data?.fork).toEqual({ remote: remote.algod.url, 'remote-round': fork.fork!.round, 'history-starts-at-round': 1 })
+    expect(health.data?.fork).toEqual({ remote: remote.algod.url, 'remote-round': fork.fork!.round, 'history-starts-at-round': fork.fork!.round + 1 })
   })
 
   it('runs an app call against a remote app global state and box, leaving the remote unchanged', async () => {
@@ -176,7 +193,9 @@ describe('a fork of a live network', () => {
   })
 
   it('refuses on the remote a transaction signed for the fork (genesis)', async () => {
-    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: owner.addr, amount: 0, suggestedParams: await params(forkAlgod), note: enc('replay') })
+    // valid from the fork's genesis round, which the remote has reached (the fork's rounds continue the remote's), so its genesis is what the remote refuses
+    const suggestedParams = { ...(await params(forkAlgod)), firstValid: BigInt(fork.fork!.round), lastValid: BigInt(fork.fork!.round) + 1000n }
+    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: owner.addr, amount: 0, suggestedParams, note: enc('replay') })
     const res = await fetch(`${remote.algod.url}/v2/transactions`, { method: 'POST', headers: { 'X-Algo-API-Token': remote.algod.token, 'Content-Type': 'application/x-binary' }, body: pay.signTxn(owner.sk) })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { message: string }).message).toMatch(/GenesisID|GenesisHash/)

@@ -16,7 +16,7 @@ import { INDEXER_ERRORS, LIMITS, limitQuery, rootJSON, rootText, searchTransacti
 /** What indexer handlers see. */
 export interface IndexerContext {
   store: IndexerStore
-  /** On a fork: what it began from (its history starts at round 1, after the remote's `round`). */
+  /** On a fork: what it began from (its history starts after the remote's `round`, the fork's genesis round). */
   fork?: ForkBase
 }
 
@@ -51,7 +51,7 @@ const addressKey = (a: string): string => Buffer.from(algosdk.decodeAddress(a).p
 export function health(ctx: IndexerContext): AlgodReply {
   const round = ctx.store.round()
   // a fork's indexer holds the fork's blocks only: `data` says where that history starts
-  const data = ctx.fork === undefined ? {} : { data: { fork: { remote: ctx.fork.url, 'remote-round': ctx.fork.round, 'history-starts-at-round': 1 } } }
+  const data = ctx.fork === undefined ? {} : { data: { fork: { remote: ctx.fork.url, 'remote-round': ctx.fork.round, 'history-starts-at-round': ctx.fork.round + 1 } } }
   return jsonReply({ ...data, 'db-available': true, 'is-migrating': false, message: round.toString(), round, version: INDEXER_VERSION })
 }
 
@@ -502,10 +502,11 @@ export function lookupBlock(ctx: IndexerContext, req: AlgodRequest): AlgodReply 
   const headerOnly = boolQuery(req, 'header-only') ?? false
   const store = ctx.store
   if (round > store.round()) throw notFound(`${INDEXER_ERRORS.lookingUpBlockForRound} '${round}': block not found`)
-  const info = store.rounds[Number(round)]!
+  const info = store.roundInfo(round)
+  if (info === undefined) throw notFound(`${INDEXER_ERRORS.lookingUpBlockForRound} '${round}': block not found`)
   const block = blockHeaderJSON(info.header)
   if (!headerOnly) {
-    const next = store.rounds[Number(round) + 1]
+    const next = store.roundInfo(round + 1n)
     const end = next ? next.firstRow : store.rows.length
     const transactions: Json[] = []
     for (let i = info.firstRow; i < end; i++) {
@@ -564,10 +565,10 @@ export function searchForBlockHeaders(ctx: IndexerContext, req: AlgodRequest): A
   if (after !== undefined && before !== undefined && after > before) throw badRequest(`invalid input: ${INDEXER_ERRORS.invalidTimeMinMax}`)
   const blocks: Json[] = []
   let last: bigint | undefined
-  const from = Number(minRound ?? 0n)
+  const from = Number(minRound !== undefined && minRound > store.genesisRound ? minRound : store.genesisRound)
   const to = Number(maxRound !== undefined && maxRound < store.round() ? maxRound : store.round())
   for (let r = from; r <= to && BigInt(blocks.length) < limit; r++) {
-    const h = store.rounds[r]!.header
+    const h = store.roundInfo(BigInt(r))!.header
     const t = Number(h.timestamp)
     if (after !== undefined && !(t > after)) continue
     if (before !== undefined && !(t < before)) continue

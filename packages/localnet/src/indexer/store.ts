@@ -220,7 +220,10 @@ function noteIndex(notes: NoteEntry[], entry: NoteEntry): number {
 /** The in-memory indexer database. */
 export class IndexerStore {
   readonly rows: Row[] = []
+  /** Each round's info from the genesis round on: round r at index r − genesisRound (roundInfo). */
   readonly rounds: RoundInfo[] = []
+  /** The ledger's genesis round: 0, or on a fork the remote's round its history continues from. */
+  readonly genesisRound: bigint
   readonly byTxid = new Map<string, Root>()
   /** Row numbers by participating address, ascending. */
   readonly byAddress = new Map<string, number[]>()
@@ -261,7 +264,8 @@ export class IndexerStore {
     readonly node: Node,
     genesisAccounts: Iterable<string>,
   ) {
-    for (const a of genesisAccounts) this.accounts.set(a, 0n)
+    this.genesisRound = node.genesisRound()
+    for (const a of genesisAccounts) this.accounts.set(a, this.genesisRound)
     const tip = node.lastRound()
     this.unsubscribe = node.onCommit((_round, bytes, txIds) => {
       const entry: (typeof this.pending)[number] = { bytes, txIds }
@@ -277,7 +281,7 @@ export class IndexerStore {
    */
   private async catchUp(tip: bigint): Promise<void> {
     const SLICE = 256n
-    for (let r = 0n; r <= tip && !this.closed; r++) {
+    for (let r = this.genesisRound; r <= tip && !this.closed; r++) {
       const bytes = this.node.blockMsgpack(r)!.subarray(BLOCK_PREFIX_BYTES)
       const block = algosdk.decodeMsgpack(bytes, algosdk.Block)
       this.add(block, storedTxIds(bytes, block.header.genesisID, block.header.genesisHash))
@@ -330,7 +334,12 @@ export class IndexerStore {
   /** The latest indexed round: the ledger's, once drained. */
   round(): bigint {
     this.drain()
-    return BigInt(this.rounds.length - 1)
+    return this.genesisRound + BigInt(this.rounds.length - 1)
+  }
+
+  /** A kept round's info (undefined before the genesis round or past the tip). */
+  roundInfo(round: bigint): RoundInfo | undefined {
+    return round < this.genesisRound ? undefined : this.rounds[Number(round - this.genesisRound)]
   }
 
   close(): void {
@@ -568,7 +577,7 @@ export class IndexerStore {
 
   /** The block time (seconds) of a round. */
   roundTime(round: bigint): bigint {
-    return this.rounds[Number(round)]!.header.timestamp
+    return this.roundInfo(round)!.header.timestamp
   }
 
   /** go's sig type of a row (for the sig-type filter). */

@@ -250,7 +250,7 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
       else hi = mid
     }
     if (lo === 0) return undefined
-    max = BigInt(lo - 1)
+    max = store.genesisRound + BigInt(lo - 1)
   }
   if (f.afterTime !== undefined) {
     let lo = 0
@@ -261,7 +261,7 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
       else hi = mid
     }
     if (lo === store.rounds.length) return undefined
-    min = BigInt(lo)
+    min = store.genesisRound + BigInt(lo)
   }
   return { min, max }
 }
@@ -373,7 +373,7 @@ export function searchTransactions(store: IndexerStore, f: TxnFilter): { transac
       // every row in (round, intra) order, from the first round the filter allows
       let start = next ? next.round : minRound
       if (start < minRound) start = minRound
-      const from = start <= store.round() ? store.rounds[Number(start)]!.firstRow : store.rows.length
+      const from = start <= store.round() ? (store.roundInfo(start) ?? store.rounds[0]!).firstRow : store.rows.length
       for (let i = from; i < store.rows.length; i++) {
         const row = store.rows[i]!
         if (row.round > maxRound) break
