@@ -1,9 +1,11 @@
 // Locks and projects on the full stack: a token's creator makes a vesting lock from the dashboard,
 // time moves (the localnet's dev-mode offset), the page's withdrawable amount is what algod pays;
 // the creator registers the token's project, sees it listed, and its page shows the lock and the
-// % of supply locked. Screenshots at 1280 and 390 px.
+// % of supply locked; once everything is withdrawn the lock is closed and its deposit comes back.
+// Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
-import { listLocksByOwner, vestedAt, withdrawableAt } from '@grove/sdk'
+import { getApplicationAddress } from 'algosdk'
+import { LOCK_MIN_BALANCE, listLocksByOwner, vestedAt, withdrawableAt } from '@grove/sdk'
 import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, stackInfo, tickingFigure } from '../support/stack.ts'
 
 const DECIMALS = 6
@@ -137,4 +139,27 @@ test('a vesting lock pays what the page promised, and a registered project lists
   await last.getByRole('button', { name: 'Withdraw', exact: true }).click()
   await expect(toast(page, /Withdraw: lock #\d+ done/).first()).toBeVisible({ timeout: 30_000 })
   expect((await assetBalance(creator.address, asset)) - beforeLast).toBe(rest)
+
+  // Everything withdrawn: the card offers closing; closing deletes the lock's boxes and algod pays their
+  // deposit back to the creator (issue 26, item 15). The card leaves the list.
+  await expect(card.getByText('Withdrawn', { exact: true })).toBeVisible({ timeout: 30_000 })
+  await expect(card.getByRole('button', { name: 'Withdraw' })).toHaveCount(0)
+  await expect(card.getByTestId('close-hint')).toHaveText('Everything has been withdrawn. Close the lock to get its 0.1015 ALGO deposit back.')
+  await card.getByRole('button', { name: 'Close lock' }).click()
+  const closing = page.getByRole('dialog', { name: /Close lock #\d+/ })
+  await expect(closing.getByTestId('review-close-refund')).toHaveText('0.1015 ALGO')
+  await expect(closing.getByTestId('simulated-fee')).toHaveAttribute('data-amount', '2000', { timeout: 30_000 })
+  await expect(closing.getByTestId('simulated-change-0')).toHaveAttribute('data-amount', String(LOCK_MIN_BALANCE), { timeout: 30_000 })
+  const lockAppAddress = getApplicationAddress(BigInt((stackInfo().deployment as unknown as { lockAppId: number }).lockAppId))
+  const [algoBefore, appBefore] = await Promise.all([a.client.algod.accountInformation(creator.address).do(), a.client.algod.accountInformation(lockAppAddress).do()])
+  await closing.getByRole('button', { name: 'Close lock', exact: true }).click()
+  await expect(toast(page, /Closed lock #\d+: its 0\.1015 ALGO deposit went back to you/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('You have no locks.')).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('.lock-card')).toHaveCount(0)
+  const [algoAfter, appAfter] = await Promise.all([a.client.algod.accountInformation(creator.address).do(), a.client.algod.accountInformation(lockAppAddress).do()])
+  // the creator gains the deposit less the close's fee; the app's balance and minimum balance fall by the deposit
+  expect(algoAfter.amount - algoBefore.amount).toBe(LOCK_MIN_BALANCE - 2000n)
+  expect(appBefore.amount - appAfter.amount).toBe(LOCK_MIN_BALANCE)
+  expect(appBefore.minBalance - appAfter.minBalance).toBe(LOCK_MIN_BALANCE)
+  expect(await listLocksByOwner(a.client.algod, BigInt((stackInfo().deployment as unknown as { lockAppId: number }).lockAppId), creator.address)).toEqual([])
 })
