@@ -271,8 +271,8 @@ export class Chain implements Node {
       if (stored === undefined) {
         // every encoding is made once: the entries for the commitments and the block, the header for the block and the next one's branches
         const stibBytes = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i]), this.genesisId))
-        const prev = this.headerAt(this.headers.length - 1)
-        const prevBytes = this.headerBytes(round - 1n)
+        const remote = round - 1n === this.baseRound ? this.fork?.baseHeader : undefined // a fork's first block follows the remote's header there
+        const [prev, prevBytes] = remote !== undefined ? [remote.header, remote.bytes] : [this.headerAt(this.headers.length - 1), this.headerBytes(round - 1n)]
         const branch = sha512_256(BH, prevBytes)
         const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
         block = this.makeBlock(round, branch, prev.seed, fees, paysetCommitments(res.txnBytes, stibBytes), prevBytes, expired)

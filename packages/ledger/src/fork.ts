@@ -47,6 +47,12 @@ export interface ForkBase {
   timestamp: number
   /** That round's txn counter: ids the fork creates start above it. */
   txnCounter: number
+  /**
+   * That round's header, canonically encoded (base64): the fork's first block chains from it (its
+   * branch is this header's hash), so the fork's blocks continue the remote's history. Absent in a
+   * fork made before it was kept: that fork's first block chains from its own genesis.
+   */
+  header?: string
 }
 
 /** NodeOptions.fork: where to read, and what the fork continues from. */
@@ -62,13 +68,18 @@ export function forkGenesisHash(base: ForkBase, localGenesisHash: Uint8Array): U
   return sha512_256(new TextEncoder().encode(`grove-fork:${base.genesisId}:${base.remoteGenesisHash}:${base.round}`), localGenesisHash)
 }
 
+/** The remote's request headers: the extra ones and its token. */
+function remoteHeaders(options: ForkOptions): Record<string, string> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token !== undefined) headers['X-Algo-API-Token'] = options.token
+  return headers
+}
+
 /** An algosdk client for the remote algod. */
 function remoteClient(options: ForkOptions): algosdk.Algodv2 {
   const url = new URL(options.url)
-  const headers: Record<string, string> = { ...options.headers }
-  if (options.token !== undefined) headers['X-Algo-API-Token'] = options.token
   const base = `${url.protocol}//${url.hostname}${url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')}`
-  return new algosdk.Algodv2(headers, base, url.port)
+  return new algosdk.Algodv2(remoteHeaders(options), base, url.port)
 }
 
 /**
@@ -91,6 +102,7 @@ export async function prepareForkBase(options: ForkOptions, dataDir: string): Pr
       round: Number(round),
       timestamp: Number(header.timestamp),
       txnCounter: Number(header.txnCounter),
+      header: Buffer.from(algosdk.encodeMsgpack(header)).toString('base64'),
     }
   } catch (e) {
     throw new Error(`cannot fork ${options.url}: the remote algod did not answer (${(e as Error).message})`, { cause: e })
@@ -184,6 +196,9 @@ function accountRecord(a: algosdk.modelsv2.Account): AccountRecord {
   }
 }
 
+/** The folder in the data directory where the remote's blocks up to the fork round are pinned. */
+export const FORK_BLOCKS_DIR = 'fork-blocks'
+
 /** How many boxes ensureBoxList reads from the remote at once. */
 const BOX_LIST_CONCURRENCY = 16
 
@@ -194,6 +209,16 @@ export class RemoteState {
   private readonly known = new Set<string>()
   private readonly inflight = new Map<string, Promise<void>>()
   private readonly file: string | undefined
+  /** Where the remote's blocks are pinned (undefined: kept nowhere, read again each time). */
+  private readonly blocksDir: string | undefined
+  private readonly blockReads = new Map<string, Promise<Uint8Array>>()
+  /**
+   * The remote's header at the fork round (ForkBase.header), decoded and as encoded: the fork's first
+   * block chains from it (its branch is this header's hash), so the chain GET /v2/blocks serves, the
+   * remote's blocks up to the fork round then the fork's own, is one chain. Undefined for a fork made
+   * before the header was kept: its first block follows its own genesis.
+   */
+  readonly baseHeader: { header: algosdk.BlockHeader; bytes: Uint8Array } | undefined
 
   constructor(
     readonly options: NodeForkOptions,
@@ -205,6 +230,9 @@ export class RemoteState {
     this.client = remoteClient(options)
     for (const a of local) this.known.add(`account:${hex(a)}`)
     this.file = dataDir === undefined ? undefined : path.join(dataDir, FORK_PINS_FILE)
+    this.blocksDir = dataDir === undefined ? undefined : path.join(dataDir, FORK_BLOCKS_DIR)
+    const header = options.base.header === undefined ? undefined : new Uint8Array(Buffer.from(options.base.header, 'base64'))
+    this.baseHeader = header === undefined ? undefined : { header: algosdk.decodeMsgpack(header, algosdk.BlockHeader), bytes: header }
   }
 
   /** Re-applies the pins a previous run kept (before the chain log replays, so local blocks land over them). */
@@ -326,6 +354,58 @@ export class RemoteState {
       return Promise.resolve() // malformed: the submit itself answers algod's error
     }
     return this.ensureTxns(txns)
+  }
+
+  /**
+   * Whether GET /v2/blocks/{round} answers the remote's block: its history up to and including the
+   * fork round (the fork's own genesis, kept at that round, holds none of the remote's transactions).
+   */
+  servesBlock(round: bigint): boolean {
+    return round >= 0n && round <= BigInt(this.options.base.round)
+  }
+
+  /**
+   * The remote's block `round` (≤ the fork round) as algod's msgpack response, byte for byte: read
+   * from the remote once and pinned in `<dataDir>/fork-blocks` (history does not change, so the pin
+   * is exact). Throws naming the remote when it does not answer or does not have the block.
+   */
+  blockMsgpack(round: bigint, headerOnly = false): Promise<Uint8Array> {
+    const name = `${round}${headerOnly ? '.header' : ''}.msgpack`
+    const file = this.blocksDir === undefined ? undefined : path.join(this.blocksDir, name)
+    if (file !== undefined && fs.existsSync(file)) return Promise.resolve(new Uint8Array(fs.readFileSync(file)))
+    let p = this.blockReads.get(name)
+    if (p === undefined) {
+      p = (async () => {
+        const what = `block ${round}${headerOnly ? ' (header)' : ''}`
+        const url = `${this.options.url.replace(/\/$/, '')}/v2/blocks/${round}?format=msgpack${headerOnly ? '&header-only=true' : ''}`
+        let res: Response
+        try {
+          res = await fetch(url, { headers: remoteHeaders(this.options) })
+        } catch (e) {
+          throw new LedgerError(`fork: the remote algod ${this.options.url} did not answer for ${what} (${(e as Error).message}); the fork serves the remote's blocks up to round ${this.options.base.round} from it`, 502)
+        }
+        if (!res.ok) {
+          const text = await res.text().catch(() => '')
+          let message = text
+          try {
+            message = (JSON.parse(text) as { message?: string }).message ?? text
+          } catch {
+            // not JSON: its text as it is
+          }
+          throw new LedgerError(`fork: the remote algod ${this.options.url} answered ${res.status} for ${what}: ${message}`, res.status === 404 ? 404 : 502)
+        }
+        const bytes = new Uint8Array(await res.arrayBuffer())
+        if (file !== undefined) {
+          fs.mkdirSync(this.blocksDir!, { recursive: true })
+          const tmp = `${file}.${process.pid}.tmp`
+          fs.writeFileSync(tmp, bytes)
+          fs.renameSync(tmp, file)
+        }
+        return bytes
+      })().finally(() => this.blockReads.delete(name))
+      this.blockReads.set(name, p)
+    }
+    return p
   }
 
   /** Reads an object once: concurrent first touches share one remote read. */

@@ -2,6 +2,8 @@
 // live network. State made on the remote is read on the fork at first touch and pinned; local
 // writes win; the remote never sees the fork's transactions; a restarted fork keeps what it did; a
 // remote gone away leaves touched state readable and makes a first touch fail naming the remote.
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -57,6 +59,14 @@ let owner: algosdk.Account
 let assetId: bigint
 let appId: bigint
 let note = 0
+/** A remote block the fork served, to see it served again once the remote is gone. */
+let pinned: { round: number; body: Uint8Array } | undefined
+
+/** GET `path` of a localnet's algod: status and raw body. */
+async function rawGet(net: Localnet, path: string): Promise<{ status: number; body: Uint8Array }> {
+  const res = await fetch(`${net.algod.url}${path}`, { headers: { 'X-Algo-API-Token': net.algod.token } })
+  return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) }
+}
 
 async function startFork(): Promise<void> {
   fork = await startLocalnet({ algodPort: 0, kmdPort: 0, dataDir: forkDir, fork: { url: remote.algod.url, token: remote.algod.token } })
@@ -130,21 +140,40 @@ describe('a fork of a live network', () => {
     expect(fork.fork?.round).toBeGreaterThan(0)
   })
 
-  it("numbers its blocks on from the remote's latest round: its genesis there, its first block the next, /v2/status reporting them", async () => {
+  it("numbers its blocks on from the remote's latest round: the remote's blocks up to there, its first block the next and chained to the remote's last, /v2/status reporting them", async () => {
     const base = BigInt(fork.fork!.round)
-    const genesis = (await forkAlgod.block(base).do()).block.header
-    expect(genesis.round).toBe(base)
-    expect(genesis.genesisID).toBe(`${(await remoteAlgod.getTransactionParams().do()).genesisID}-fork`)
-    expect(genesis.timestamp).toBe((await remoteAlgod.block(base).headerOnly(true).do()).block.header.timestamp)
-    await expect(forkAlgod.block(base - 1n).do()).rejects.toThrow()
+    const last = (await forkAlgod.block(base).do()).block.header
+    expect(last.round).toBe(base)
+    expect(last.genesisID).toBe((await remoteAlgod.getTransactionParams().do()).genesisID)
+    expect(last.timestamp).toBe((await remoteAlgod.block(base).headerOnly(true).do()).block.header.timestamp)
+    await expect(forkAlgod.block(base + 1n).do()).rejects.toThrow()
     const before = (await forkAlgod.status().do()).lastRound
-    expect(before).toBeGreaterThanOrEqual(base)
+    expect(before).toBe(base)
     await fundedAccount(forkAlgod, 100_000)
     const status = await forkAlgod.status().do()
     expect(status.lastRound).toBe(before + 1n)
     const first = (await forkAlgod.block(base + 1n).do()).block.header
     expect(first.round).toBe(base + 1n)
-    expect(first.timestamp).toBeGreaterThanOrEqual(genesis.timestamp)
+    expect(first.genesisID).toBe(`${last.genesisID}-fork`)
+    expect(first.timestamp).toBeGreaterThanOrEqual(last.timestamp)
+    // its branch is the remote's header hash at the fork round: one chain, as a follower of the blocks checks
+    const remoteHash = (await remoteAlgod.getBlockHash(base).do()).blockhash
+    expect((await forkAlgod.getBlockHash(base).do()).blockhash).toBe(remoteHash)
+    const remoteHeader = (await remoteAlgod.block(base).headerOnly(true).do()).block.header
+    expect(Buffer.from(first.branch).equals(createHash('sha512-256').update('BH').update(algosdk.encodeMsgpack(remoteHeader)).digest())).toBe(true)
+  })
+
+  it("serves the remote's blocks below the fork point byte for byte (msgpack, JSON, header only), pinned in its data directory", async () => {
+    const base = fork.fork!.round
+    for (const round of [1, base - 1, base]) {
+      for (const query of ['format=msgpack', 'format=json', 'format=msgpack&header-only=true']) {
+        const [r, f] = await Promise.all([rawGet(remote, `/v2/blocks/${round}?${query}`), rawGet(fork, `/v2/blocks/${round}?${query}`)])
+        expect(f.status).toBe(200)
+        expect(Buffer.from(f.body).equals(Buffer.from(r.body))).toBe(true)
+      }
+    }
+    expect(existsSync(join(forkDir, 'fork-blocks', `${base}.msgpack`))).toBe(true)
+    pinned = { round: base - 1, body: (await rawGet(fork, `/v2/blocks/${base - 1}?format=msgpack`)).body }
   })
 
   it('keeps the consensus it was forked with across a restart', async () => {
@@ -242,5 +271,17 @@ describe('a fork of a live network', () => {
     const res = await fetch(`${fork.algod.url}/v2/accounts/${stranger}`, { headers: { 'X-Algo-API-Token': fork.algod.token } })
     expect(res.status).toBe(502)
     expect(((await res.json()) as { message: string }).message).toContain(url)
+  })
+
+  it("serves the remote's blocks it pinned once the remote is gone and after a restart, and names the remote for one it never read", async () => {
+    const url = remote.algod.url
+    await fork.stop()
+    await startFork()
+    const again = await rawGet(fork, `/v2/blocks/${pinned!.round}?format=msgpack`)
+    expect(again.status).toBe(200)
+    expect(Buffer.from(again.body).equals(Buffer.from(pinned!.body))).toBe(true)
+    const unread = await fetch(`${fork.algod.url}/v2/blocks/2`, { headers: { 'X-Algo-API-Token': fork.algod.token } })
+    expect(unread.status).toBe(502)
+    expect(((await unread.json()) as { message: string }).message).toContain(url)
   })
 })

@@ -44,19 +44,35 @@ export function blockToJSONValue(value: unknown, parent = ''): unknown {
   return out
 }
 
+/**
+ * Block `round` as algod's msgpack response. On a fork, the remote's history up to the fork round
+ * is the remote's own blocks (read once and pinned, RemoteState.blockMsgpack), so a follower of the
+ * chain (the analytics service) reads the remote's history and then the fork's blocks, which chain
+ * from it; the fork's own genesis at the fork round is not served.
+ */
+async function blockBytes(ctx: AlgodContext, round: bigint, headerOnly: boolean): Promise<Uint8Array> {
+  const fork = ctx.node.fork
+  if (fork?.servesBlock(round) === true) return fork.blockMsgpack(round, headerOnly)
+  const bytes = ctx.node.blockMsgpack(round, headerOnly)
+  if (!bytes) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
+  return bytes
+}
+
 /** GET /v2/blocks/{round}?format=&header-only=. */
-export function getBlock(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function getBlock(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const round = uintParam(req, 'round')
   const format = responseFormat(req)
   const headerOnly = boolQuery(req, 'header-only') ?? false
-  const bytes = ctx.node.blockMsgpack(round, headerOnly)
-  if (!bytes) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
+  const bytes = await blockBytes(ctx, round, headerOnly)
   if (format === 'msgpack') return { status: 200, contentType: 'application/msgpack', body: bytes }
   return jsonReply(blockToJSONValue(algosdk.msgpackRawDecodeAsMap(bytes)))
 }
 
-function blockAt(ctx: AlgodContext, req: AlgodRequest): algosdk.Block {
-  const block = ctx.node.block(uintParam(req, 'round'))
+/** Block `round` as objects: on a fork, the remote's up to the fork round (blockBytes). */
+async function blockAt(ctx: AlgodContext, req: AlgodRequest): Promise<algosdk.Block> {
+  const round = uintParam(req, 'round')
+  if (ctx.node.fork?.servesBlock(round) === true) return algosdk.decodeMsgpack(await ctx.node.fork.blockMsgpack(round), algosdk.modelsv2.BlockResponse).block
+  const block = ctx.node.block(round)
   if (!block) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
   return block
 }
@@ -81,15 +97,15 @@ export function digestString(d: Uint8Array): string {
 }
 
 /** GET /v2/blocks/{round}/hash: the header's hash (go's BlockHeader.Hash) in base32. */
-export function getBlockHash(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  const block = blockAt(ctx, req)
+export async function getBlockHash(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
+  const block = await blockAt(ctx, req)
   const hash = createHash('sha512-256').update(BH).update(algosdk.encodeMsgpack(block.header)).digest()
   return jsonReply({ blockHash: digestString(new Uint8Array(hash)) })
 }
 
 /** GET /v2/blocks/{round}/txids: the ids of the block's top-level transactions, in order. */
-export function getBlockTxids(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  const block = blockAt(ctx, req)
+export async function getBlockTxids(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
+  const block = await blockAt(ctx, req)
   return jsonReply({ blockTxids: paysetLeaves(block.payset, GENESIS_ID, block.header.genesisHash).map((l) => l.txn.txID()) })
 }
 
