@@ -43,7 +43,7 @@ const { startLocalnet } = await import('@grove/localnet')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
-const { seed, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
+const { seed, seedTinyman, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
 const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
@@ -113,6 +113,18 @@ try {
       const result = await seed({ algorand, admin, deployment: deploymentIds(state.deployment), holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
       seedSeconds = (performance.now() - seedStart) / 1000
+      writeState(state)
+    }
+    // the Tinyman v2-compatible (local) validator and its demo pools, beside a seeded Grove (also one seeded
+    // before they were part of the demo); the deployment record carries the validator's id
+    if (!state.forkOf && state.seed && !state.deployment.tinymanAppId) {
+      const tokens = state.seed.tokens.map((t) => ({ ...t, assetId: BigInt(t.assetId) }))
+      const tinyman = await seedTinyman({ algorand, admin: await dispenser(algorand), tokens })
+      state = {
+        ...state,
+        deployment: toDeployment({ ...state.deployment, tinymanAppId: Number(tinyman.validatorAppId) }),
+        tinyman: { pools: tinyman.pools.map((p) => ({ ...p, poolTokenId: Number(p.poolTokenId) })) },
+      }
       writeState(state)
     }
   } finally {
@@ -185,8 +197,9 @@ async function dispenser(algorand) {
  * On a fork: Grove's deployment on the remote by kmd's dispenser (the same Wallet1 on every Grove
  * localnet, so a second `npm start` finds the first's), as deploy() finds it there, read only: its
  * signer refuses, so a deployment deploy() would have to create or complete is none. The record's
- * first round is where the fork's own history starts (the analytics service follows the fork's
- * blocks). Undefined when the remote has no complete deployment of this build.
+ * first round is the remote deployment's own: the fork's algod serves the remote's blocks up to the
+ * fork round, so the analytics service follows the remote's history into the fork's blocks.
+ * Undefined when the remote has no complete deployment of this build.
  */
 async function remoteDeployment(algorand) {
   const admin = await dispenser(algorand)
@@ -210,8 +223,7 @@ async function remoteDeployment(algorand) {
     if (!String(e?.message).includes(refused) && !String(e?.cause?.message).includes(refused)) console.warn(`No Grove deployment found on ${fork.url}: ${e instanceof Error ? e.message : e}`)
     return undefined
   }
-  const health = await (await fetch(`${net.indexer.url}/health`)).json()
-  return deploymentRecord({ ...ids, firstRound: BigInt(health.data?.fork?.['history-starts-at-round'] ?? 1) })
+  return deploymentRecord(ids)
 }
 
 /** `<data>/grove.json`: { deployment, seed } of this data, {} when there is none. */
@@ -271,6 +283,7 @@ function banner({ webUrl, state, fresh, seconds }) {
       const kinds = (kind) => s.programs.filter((p) => p.kind === kind).length
       lines.push(`         ${kinds('farm')} farms, ${kinds('pool')} staking pools, ${s.locks.length} locks, ${s.projects.length} projects (${s.projects.filter((p) => p.verified).length} verified), sGROVE at ${(s.vault.rate / 1e6).toFixed(4)} GROVE after ${s.vault.buybacks} buybacks`)
     }
+    if (state.tinyman) lines.push(`         Tinyman v2-compatible (local) validator app ${d.tinymanAppId}: ${state.tinyman.pools.map((p) => p.pair.join('/')).join(', ')} pools`)
   }
   lines.push(
     '',

@@ -40,7 +40,15 @@ export type AssetIdKey = (typeof DEPLOYED_ASSETS)[number]['idKey']
  * numbers: ids stay below 2^53), and the round the deployment started at, where a chain follower
  * (the analytics service) starts reading.
  */
-export type Deployment = { network: NetworkName; firstRound: number } & { [K in AppIdKey | AssetIdKey]: number }
+export type Deployment = { network: NetworkName; firstRound: number } & { [K in AppIdKey | AssetIdKey]: number } & { [K in VenueIdKey]?: number }
+
+/**
+ * Venues' app ids a record may carry besides Grove's own (VENUE_CONTRACTS, deployed on the localnet
+ * only; on public networks the SDK knows the real protocol's ids): absent when not deployed.
+ */
+export const VENUE_ID_KEYS = ['tinymanAppId'] as const
+/** The record key of a venue's app id ("tinymanAppId"). */
+export type VenueIdKey = (typeof VENUE_ID_KEYS)[number]
 
 /** A deployment record that cannot be read; the message names the file's problem. */
 export class DeploymentError extends Error {
@@ -66,7 +74,9 @@ export function toDeployment(value: unknown, network?: NetworkName): Deployment 
   for (const key of KEYS.slice(2)) {
     if (!isId(v[key])) throw new DeploymentError(`${key} must be a positive integer id, not ${JSON.stringify(v[key])}`)
   }
-  return Object.fromEntries(KEYS.map((k) => [k, v[k]])) as Deployment
+  const venues = VENUE_ID_KEYS.filter((k) => v[k] !== undefined)
+  for (const key of venues) if (!isId(v[key])) throw new DeploymentError(`${key} must be a positive integer id, not ${JSON.stringify(v[key])}`)
+  return Object.fromEntries([...KEYS, ...venues].map((k) => [k, v[k]])) as Deployment
 }
 
 /** Parses a deployment record's JSON text (of `network`, when given); throws a DeploymentError when it is not one. */
@@ -91,15 +101,17 @@ export function appIdOf(deployment: Deployment, name: ContractName): number {
 }
 
 /** A deployment with bigint ids and round, as algosdk and the SDK take them. */
-export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K in AppIdKey | AssetIdKey]: bigint }
+export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K in AppIdKey | AssetIdKey]: bigint } & { [K in VenueIdKey]?: bigint }
 
 /** A deployment record's ids as bigints. */
 export function deploymentIds(deployment: Deployment): DeploymentIds {
   const d = toDeployment(deployment)
-  return Object.fromEntries(KEYS.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment])])) as DeploymentIds
+  const keys = [...KEYS, ...VENUE_ID_KEYS.filter((k) => d[k] !== undefined)]
+  return Object.fromEntries(keys.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment]!)])) as DeploymentIds
 }
 
 /** The deployment record of bigint ids (checked: every id positive and below 2^53). */
 export function deploymentRecord(ids: DeploymentIds): Deployment {
-  return toDeployment(Object.fromEntries(KEYS.map((k) => [k, k === 'network' ? ids.network : Number(ids[k as keyof DeploymentIds])])))
+  const keys = [...KEYS, ...VENUE_ID_KEYS.filter((k) => ids[k] !== undefined)]
+  return toDeployment(Object.fromEntries(keys.map((k) => [k, k === 'network' ? ids.network : Number(ids[k as keyof DeploymentIds])])))
 }

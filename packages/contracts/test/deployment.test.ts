@@ -22,6 +22,13 @@ describe('parseDeployment', () => {
     expect(deploymentRecord(ids)).toEqual(record)
   })
 
+  it('keeps a venue app id when the record has one, and refuses one that is not an id', () => {
+    const withVenue = { ...record, tinymanAppId: 706 }
+    expect(parseDeployment(serializeDeployment(toDeployment(withVenue)))).toEqual(withVenue)
+    expect(deploymentRecord(deploymentIds(toDeployment(withVenue)))).toEqual(withVenue)
+    expect(() => toDeployment({ ...record, tinymanAppId: 0 })).toThrow('tinymanAppId must be a positive integer id, not 0')
+  })
+
   it('finds a contract’s app id by its name', () => {
     expect(appIdOf(toDeployment(record), 'Dex')).toBe(701)
     expect(appIdOf(toDeployment(record), 'Registry')).toBe(700)
