@@ -28,6 +28,20 @@ export function deltaList(d: Map<string, ValueDelta>): algosdk.modelsv2.EvalDelt
   return [...d].map(([k, v]) => new m.EvalDeltaKeyValue({ key: b64(unhex(k)), value: new m.EvalDelta({ action: v.action, bytes: v.bytes && b64(v.bytes), uint: v.uint === undefined ? undefined : BigInt(v.uint) }) }))
 }
 
+/** algod's NodeStatusResponse of a dev-mode node: never catching up, never upgrading; `sinceLastMs` since its last block. */
+export function statusResponse(lastRound: bigint, protocol: string, sinceLastMs: number): algosdk.modelsv2.NodeStatusResponse {
+  return new m.NodeStatusResponse({
+    catchupTime: 0,
+    lastRound,
+    lastVersion: protocol,
+    nextVersion: protocol,
+    nextVersionRound: lastRound + 1n,
+    nextVersionSupported: true,
+    stoppedAtUnsupportedRound: false,
+    timeSinceLastRound: BigInt(Math.max(0, sinceLastMs)) * 1_000_000n,
+  })
+}
+
 /** algod's PendingTransactionResponse for an applied transaction (recursing into inners). */
 export function pendingResponse(stxn: algosdk.SignedTransaction, a: AppliedTxn, round: bigint | undefined, accounts: Uint8Array[]): algosdk.modelsv2.PendingTransactionResponse {
   const ad = a.applyData

@@ -26,7 +26,7 @@ import { journaled, journaledField, journaledPush } from './journal.ts'
 import { OnlineStake } from './online.ts'
 import { EMPTY_COMMITMENTS, avmHeaderOf, blockApplyData, feesCollected, inBlock, sealBlock } from './seal.ts'
 import { allocateGenesis } from './genesis-state.ts'
-import { accountApplicationResponse, accountAssetResponse, accountResponse, applicationResponse, assetResponse, pendingResponse } from './api-models.ts'
+import { accountApplicationResponse, accountAssetResponse, accountResponse, applicationResponse, assetResponse, pendingResponse, statusResponse } from './api-models.ts'
 
 const m = algosdk.modelsv2
 const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
@@ -183,16 +183,7 @@ export class Chain implements Node {
   }
 
   status(): algosdk.modelsv2.NodeStatusResponse {
-    return new m.NodeStatusResponse({
-      catchupTime: 0,
-      lastRound: this.lastRound(),
-      lastVersion: this.protocol,
-      nextVersion: this.protocol,
-      nextVersionRound: this.lastRound() + 1n,
-      nextVersionSupported: true,
-      stoppedAtUnsupportedRound: false,
-      timeSinceLastRound: BigInt(Math.max(0, this.now() - this.lastBlockAt)) * 1_000_000n,
-    })
+    return statusResponse(this.lastRound(), this.protocol, this.now() - this.lastBlockAt)
   }
 
   suggestedParams(): algosdk.modelsv2.TransactionParametersResponse {
