@@ -11,15 +11,18 @@ const results = {}
 let failed = false
 for (const dir of pkg.workspaces) {
   const ws = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'))
-  // `bench` measures the package; `bench:load` (where present) is its bounded loopback load test
-  for (const [script, key] of [['bench', ws.name], ['bench:load', `${ws.name} load`]]) {
+  // `bench` measures the package; `bench:load` (where present) is its bounded loopback load test;
+  // `bench:routing` (@grove/demo) prints the router's rows under `routing` (BENCH_ONLY=routing: that alone)
+  for (const [script, key] of [['bench', ws.name], ['bench:load', `${ws.name} load`], ['bench:routing', 'routing']]) {
     if (!ws.scripts?.[script]) continue
+    if (process.env.BENCH_ONLY === 'routing' && script !== 'bench:routing') continue
     const r = spawnSync('npm', ['run', script, '--silent'], { cwd: path.join(root, dir), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 })
     const text = r.stdout.trim()
     const start = text.indexOf('{')
     try {
       if (r.status !== 0 || start < 0) throw new Error(`exit ${r.status}`)
-      results[key] = JSON.parse(text.slice(start))
+      const parsed = JSON.parse(text.slice(start))
+      results[key] = script === 'bench:routing' ? parsed.routing : parsed
     } catch (e) {
       failed = true
       results[key] = { error: `bench failed: ${e.message}`, output: text.slice(-2000) }
