@@ -214,6 +214,15 @@ describe('a fork of a live network', () => {
     expect((await remoteAlgod.accountAssetInformation(owner.addr, assetId).do()).assetHolding?.amount).toBe(1_000_000n)
   })
 
+  it("lists a fork block's transaction ids and proves a transaction under the fork's own genesis id", async () => {
+    const pay = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: owner.addr, receiver: owner.addr, amount: 0, suggestedParams: await params(forkAlgod), note: enc('proof') })
+    const round = (await send(forkAlgod, pay.signTxn(owner.sk))).confirmedRound!
+    expect((await forkAlgod.getBlockTxids(round).do()).blocktxids).toContain(pay.txID())
+    const proof = await forkAlgod.getTransactionProof(round, pay.txID()).do()
+    expect(proof.treedepth).toBeGreaterThanOrEqual(0)
+    expect(proof.idx).toBe(0)
+  })
+
   it('creates ids above the remote ones', async () => {
     const sp = await params(forkAlgod)
     const create = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: owner.addr, total: 5n, decimals: 0, defaultFrozen: false, unitName: 'LOC', suggestedParams: sp })

@@ -2,7 +2,7 @@
 // its hash, transaction ids and Merkle proofs; and what a dev-mode node says of state proofs.
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
-import { GENESIS_ID, paysetLeaves, stibHash, txnProof } from '@grove/ledger'
+import { paysetLeaves, stibHash, txnProof } from '@grove/ledger'
 import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { boolQuery, jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
@@ -106,7 +106,7 @@ export async function getBlockHash(ctx: AlgodContext, req: AlgodRequest): Promis
 /** GET /v2/blocks/{round}/txids: the ids of the block's top-level transactions, in order. */
 export async function getBlockTxids(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const block = await blockAt(ctx, req)
-  return jsonReply({ blockTxids: paysetLeaves(block.payset, GENESIS_ID, block.header.genesisHash).map((l) => l.txn.txID()) })
+  return jsonReply({ blockTxids: paysetLeaves(block.payset, ctx.node.genesisId, block.header.genesisHash).map((l) => l.txn.txID()) })
 }
 
 /** GET /v2/blocks/{round}/transactions/{txid}/proof?hashtype=: a Merkle (or SHA-256 vector commitment) proof. */
@@ -119,7 +119,7 @@ export function getTransactionProof(ctx: AlgodContext, req: AlgodRequest): Algod
   const block = ctx.node.block(round)
   // go answers a block it does not have here with 500; it is the client's round: 404 as GetBlock answers it
   if (!block) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
-  const leaves = paysetLeaves(block.payset, GENESIS_ID, block.header.genesisHash)
+  const leaves = paysetLeaves(block.payset, ctx.node.genesisId, block.header.genesisHash)
   const idx = leaves.findIndex((l) => l.txn.txID() === txid)
   if (idx < 0) throw notFound(ALGOD_ERRORS.transactionNotFound)
   const { proof, treeDepth } = txnProof(leaves, idx, hashtype)
