@@ -6,6 +6,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { AlgorandClient } from '@algorandfoundation/algokit-utils'
+import { buildSwapExactIn, fetchPool, quoteExactIn } from '@grove/sdk'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -45,6 +47,7 @@ function interrupt(run: Run | undefined): Promise<void> {
 }
 
 const TOKEN = { 'X-Algo-API-Token': 'a'.repeat(64) }
+const config = (url: string) => ({ server: `${new URL(url).protocol}//${new URL(url).hostname}`, port: new URL(url).port, token: 'a'.repeat(64) })
 const boxes = async (algodUrl: string, app: number): Promise<string[]> =>
   ((await (await fetch(`${algodUrl}/v2/applications/${app}/boxes`, { headers: TOKEN })).json()) as { boxes: { name: string }[] }).boxes.map((b) => b.name).sort()
 
@@ -64,7 +67,8 @@ test("a fork of a running Grove uses the remote's deployment and serves its pool
 
     const there = JSON.parse(fs.readFileSync(path.join(dirs[0], 'grove.json'), 'utf8'))
     const here = JSON.parse(fs.readFileSync(path.join(dirs[1], 'grove.json'), 'utf8'))
-    expect({ ...here.deployment, firstRound: 0 }).toEqual({ ...there.deployment, firstRound: 0 })
+    // the remote deployment's own first round; the read-only deploy() finds Grove's contracts, not the demo's Tinyman validator
+    expect({ ...here.deployment, tinymanAppId: undefined }).toEqual({ ...there.deployment, tinymanAppId: undefined })
     expect(here.seed).toBeUndefined()
     expect(here.forkOf.url).toBe(remote.algodUrl)
 
@@ -72,8 +76,26 @@ test("a fork of a running Grove uses the remote's deployment and serves its pool
     expect(poolBoxes.length).toBeGreaterThanOrEqual(there.seed.pools.length)
     expect(await boxes(fork.algodUrl, there.deployment.dexAppId)).toEqual(poolBoxes)
 
+    // the fork's analytics follows the remote's history (the fork's algod serves the remote's blocks up
+    // to the fork round) into the fork's own blocks: the remote's pools, then a swap made on the fork
     const analytics = fork.out.match(/analytics {2}(\S+)\/api/)![1]
-    expect(((await (await fetch(`${analytics}/api/health`)).json()) as { status: string }).status).toBe('ok')
+    const api = async <T>(p: string): Promise<T> => (await (await fetch(`${analytics}${p}`)).json()) as T
+    type Pools = { pools: { id: number; assetA: { id: number }; assetB: { id: number } }[] }
+    await expect.poll(async () => (await api<Pools>('/api/pools?limit=100')).pools.length, { timeout: 60_000 }).toBe(there.seed.pools.length)
+    const onFork = AlgorandClient.fromConfig({ algodConfig: config(fork.algodUrl), kmdConfig: config(fork.out.match(/kmd {4}(\S+)/)![1]) })
+    onFork.setDefaultValidityWindow(1000)
+    const trader = await onFork.account.fromKmd('unencrypted-default-wallet', (a) => a.status !== 'Offline' && a.amount > 1_000_000_000)
+    const algoPool = (await api<Pools>('/api/pools?limit=100')).pools.find((p) => p.assetA.id === 0)!
+    const pool = (await fetchPool(onFork.client.algod, BigInt(there.deployment.dexAppId), 0n, BigInt(algoPool.assetB.id)))!
+    const quote = quoteExactIn(pool, 0n, 5_000_000n)
+    if (!quote.ok) throw new Error(quote.error)
+    const ctx = { algod: onFork.client.algod, dexAppId: BigInt(there.deployment.dexAppId), registryAppId: BigInt(there.deployment.registryAppId), sender: trader.addr, signer: trader.signer }
+    const swap = await (await buildSwapExactIn(ctx, 0n, BigInt(algoPool.assetB.id), 5_000_000n, quote.amountOut)).composer.execute(onFork.client.algod, 4)
+    const txnIds = new Set(swap.txIDs)
+    const swapsOnFork = async () => (await api<{ swaps: { txnId: string; round: number }[] }>(`/api/pools/${algoPool.id}/swaps?limit=100`)).swaps.filter((s) => txnIds.has(s.txnId))
+    await expect.poll(async () => (await swapsOnFork()).length, { timeout: 60_000 }).toBe(1)
+    expect((await swapsOnFork())[0].round).toBeGreaterThan(here.forkOf.round)
+    expect((await api<{ status: string }>('/api/health')).status).toBe('ok')
 
     await page.goto(`${fork.webUrl}shares`)
     await expect(page.getByRole('row').filter({ hasText: 'ALGO/gUSD' })).toBeVisible({ timeout: 30_000 })
