@@ -171,6 +171,9 @@ describe('a fork of a live network', () => {
         expect(f.status).toBe(200)
         expect(Buffer.from(f.body).equals(Buffer.from(r.body))).toBe(true)
       }
+      const [r, f] = await Promise.all([remoteAlgod.getBlockTxids(round).do(), forkAlgod.getBlockTxids(round).do()])
+      expect(r.blocktxids.length).toBeGreaterThan(0)
+      expect(f.blocktxids).toEqual(r.blocktxids)
     }
     expect(existsSync(join(forkDir, 'fork-blocks', `${base}.msgpack`))).toBe(true)
     pinned = { round: base - 1, body: (await rawGet(fork, `/v2/blocks/${base - 1}?format=msgpack`)).body }

@@ -106,20 +106,19 @@ export async function getBlockHash(ctx: AlgodContext, req: AlgodRequest): Promis
 /** GET /v2/blocks/{round}/txids: the ids of the block's top-level transactions, in order. */
 export async function getBlockTxids(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const block = await blockAt(ctx, req)
-  return jsonReply({ blockTxids: paysetLeaves(block.payset, ctx.node.genesisId, block.header.genesisHash).map((l) => l.txn.txID()) })
+  return jsonReply({ blockTxids: paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash).map((l) => l.txn.txID()) })
 }
 
 /** GET /v2/blocks/{round}/transactions/{txid}/proof?hashtype=: a Merkle (or SHA-256 vector commitment) proof. */
-export function getTransactionProof(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
+export async function getTransactionProof(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const txid = req.params.txid ?? ''
   if (!/^[A-Z2-7]{52}$/.test(txid)) throw badRequest(ALGOD_ERRORS.noValidTxnSpecified)
   const hashtype = req.query.get('hashtype') ?? 'sha512_256'
   if (hashtype !== 'sha512_256' && hashtype !== 'sha256') throw badRequest('invalid hash type')
-  const round = uintParam(req, 'round')
-  const block = ctx.node.block(round)
   // go answers a block it does not have here with 500; it is the client's round: 404 as GetBlock answers it
-  if (!block) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
-  const leaves = paysetLeaves(block.payset, ctx.node.genesisId, block.header.genesisHash)
+  const block = await blockAt(ctx, req)
+  // the block's own genesis id: on a fork, the remote's for the remote's blocks
+  const leaves = paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash)
   const idx = leaves.findIndex((l) => l.txn.txID() === txid)
   if (idx < 0) throw notFound(ALGOD_ERRORS.transactionNotFound)
   const { proof, treeDepth } = txnProof(leaves, idx, hashtype)
