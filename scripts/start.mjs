@@ -43,7 +43,7 @@ const { startLocalnet } = await import('@grove/localnet')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
-const { seed, seedTinyman, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
+const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
 const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
@@ -223,7 +223,9 @@ async function remoteDeployment(algorand) {
     if (!String(e?.message).includes(refused) && !String(e?.cause?.message).includes(refused)) console.warn(`No Grove deployment found on ${fork.url}: ${e instanceof Error ? e.message : e}`)
     return undefined
   }
-  return deploymentRecord(ids)
+  // the demo's Tinyman validator, when the remote's admin made one, so the fork routes over both venues
+  const tinymanAppId = await findTinymanValidator(remote.client.algod, admin.addr.toString())
+  return tinymanAppId === undefined ? deploymentRecord(ids) : toDeployment({ ...deploymentRecord(ids), tinymanAppId: Number(tinymanAppId) })
 }
 
 /** `<data>/grove.json`: { deployment, seed } of this data, {} when there is none. */

@@ -54,6 +54,17 @@ export async function seedTinyman(params: { algorand: AlgorandClient; admin: See
   return { validatorAppId, pools }
 }
 
+/**
+ * The demo's Tinyman validator among the apps `creator` made, found by its approval program: how a
+ * fork of a seeded Grove finds the remote's validator without writing anything. Undefined when none.
+ */
+export async function findTinymanValidator(algod: Algodv2, creator: string): Promise<bigint | undefined> {
+  const approval = VENUE_ARC56.byteCode.approval
+  const account = await algod.accountInformation(creator).do()
+  const app = (account.createdApps ?? []).find((a) => a.params && Buffer.from(a.params.approvalProgram).toString('base64') === approval)
+  return app?.id
+}
+
 /** Grove's DEX and, when the deployment has one, the local Tinyman validator, as the router's venues. */
 export function demoVenues(algod: Algodv2, deployment: { dexAppId: bigint; registryAppId: bigint; tinymanAppId?: bigint }): Venue[] {
   const venues = [groveVenue({ algod, dexAppId: deployment.dexAppId, registryAppId: deployment.registryAppId }) as unknown as Venue]
