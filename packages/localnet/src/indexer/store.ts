@@ -6,10 +6,9 @@
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import { addressString, isZeroAddress } from './address.ts'
-import { paysetLeaves } from '@grove/ledger'
+import { digestText, paysetLeaves } from '@grove/ledger'
 import type { Node } from '@grove/ledger'
 import { sigType } from './convert.ts'
-import { digestString } from '../algod/handlers/blocks.ts'
 
 /** A root transaction: its block entry and id. */
 export interface Root {
@@ -189,7 +188,7 @@ function storedTxIds(bytes: Uint8Array, genesisId: string, genesisHash: Uint8Arr
     if (stib.get('hgi')) txn.set('gen', genesisId)
     txn.set('gh', genesisHash)
     const digest = createHash('sha512-256').update('TX').update(algosdk.msgpackRawEncode(txn)).digest()
-    return digestString(new Uint8Array(digest))
+    return digestText(new Uint8Array(digest))
   })
 }
 

@@ -2,7 +2,7 @@
 // its hash, transaction ids and Merkle proofs; and what a dev-mode node says of state proofs.
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
-import { paysetLeaves, stibHash, txnProof } from '@grove/ledger'
+import { digestText, paysetLeaves, stibHash, txnProof } from '@grove/ledger'
 import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { boolQuery, jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
@@ -38,7 +38,7 @@ export function blockToJSONValue(value: unknown, parent = ''): unknown {
     const isAddress = ADDRESS_KEYS.has(key) || NESTED_ADDRESS_KEYS[parent]?.has(key) === true
     if (isAddress && v instanceof Uint8Array) out[key] = algosdk.encodeAddress(v)
     else if (ADDRESS_LIST_KEYS.has(key) && Array.isArray(v)) out[key] = v.map((a) => (a instanceof Uint8Array ? algosdk.encodeAddress(a) : a))
-    else if (key === 'prev' && v instanceof Uint8Array) out[key] = `blk-${digestString(v)}`
+    else if (key === 'prev' && v instanceof Uint8Array) out[key] = `blk-${digestText(v)}`
     else out[key] = blockToJSONValue(v, key)
   }
   return out
@@ -77,30 +77,11 @@ async function blockAt(ctx: AlgodContext, req: AlgodRequest): Promise<algosdk.Bl
   return block
 }
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-
-/** go's crypto.Digest.String(): standard base32 without padding. */
-export function digestString(d: Uint8Array): string {
-  let out = ''
-  let bits = 0
-  let value = 0
-  for (const byte of d) {
-    value = (value << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31]
-  return out
-}
-
 /** GET /v2/blocks/{round}/hash: the header's hash (go's BlockHeader.Hash) in base32. */
 export async function getBlockHash(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
   const block = await blockAt(ctx, req)
   const hash = createHash('sha512-256').update(BH).update(algosdk.encodeMsgpack(block.header)).digest()
-  return jsonReply({ blockHash: digestString(new Uint8Array(hash)) })
+  return jsonReply({ blockHash: digestText(new Uint8Array(hash)) })
 }
 
 /** GET /v2/blocks/{round}/txids: the ids of the block's top-level transactions, in order. */

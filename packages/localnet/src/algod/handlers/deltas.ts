@@ -1,11 +1,11 @@
 // /v2/deltas/*: a round's state delta and each group's, as go-codec encodes ledgercore's structs.
 import algosdk from 'algosdk'
-import { base32Decode } from '@grove/ledger'
+import { base32Decode, digestText } from '@grove/ledger'
 import { ALGOD_ERRORS, badRequest, notFound, sprintf } from '../errors.ts'
 import { jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest, Format } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
-import { blockToJSONValue, digestString, msgpackToJSONValue } from './blocks.ts'
+import { blockToJSONValue, msgpackToJSONValue } from './blocks.ts'
 
 const TXID = /^[A-Z2-7]{52}$/
 
@@ -52,7 +52,7 @@ export function getTransactionGroupLedgerStateDeltasForRound(ctx: AlgodContext, 
   const format = responseFormat(req)
   const groups = ctx.node.groupDeltasForRound(round)
   if (groups === undefined) throw notFound(sprintf(ALGOD_ERRORS.failedRetrievingStateDelta, `round ${round} not found in txnGroupDeltaTracer`))
-  const deltas = groups.map((g) => new Map<string, unknown>([['Delta', format === 'json' ? withoutLeases(g.delta) : g.delta], ['Ids', g.ids.map(digestString)]]))
+  const deltas = groups.map((g) => new Map<string, unknown>([['Delta', format === 'json' ? withoutLeases(g.delta) : g.delta], ['Ids', g.ids.map(digestText)]]))
   return reply(new Map([['Deltas', deltas]]), format)
 }
 
