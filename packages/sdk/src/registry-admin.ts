@@ -4,9 +4,10 @@
 import { CONTRACT_ERRORS } from './errors.ts'
 import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
 import { ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
-import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { Algodv2 } from 'algosdk'
 import type { TypedCall } from './core/arc56.ts'
 import { GroupBuilder } from './core/group.ts'
+import type { ComposedGroup, GroupContext } from './core/group.ts'
 import { dexCall } from './dex/spec.ts'
 import { registryCall } from './registry/spec.ts'
 
@@ -81,19 +82,13 @@ export type AdminAction =
   | { kind: 'setPoolFee'; a: bigint; b: bigint; feeBps: number }
 
 /** Who acts on which registry (and DEX, for pool fees), and how to sign. */
-export interface RegistryAdminContext {
-  algod: Algodv2
+export interface RegistryAdminContext extends GroupContext {
   registryAppId: bigint
   dexAppId: bigint
-  sender: string | Address
-  signer: TransactionSigner
-  suggestedParams?: SuggestedParams
 }
 
 /** A built admin group (one app call, after a top-up of the registry's account when a new box needs it) and its fee. */
-export interface AdminGroup {
-  composer: AtomicTransactionComposer
-  fee: bigint
+export interface AdminGroup extends ComposedGroup {
   /** µALGO sent to the registry's account so it can hold a new verified-token box (0 when it already can). */
   topUp: bigint
 }

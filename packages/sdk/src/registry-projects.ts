@@ -2,10 +2,11 @@
 // core/group.ts), listing without an indexer (algod's box listing by the "p" prefix), events, and
 // the registry's row of the one error table.
 import { encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
-import type { Address, Algodv2, AtomicTransactionComposer } from 'algosdk'
+import type { Address, Algodv2 } from 'algosdk'
 import type { TypedCall } from './core/arc56.ts'
 import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
 import { GroupBuilder } from './core/group.ts'
+import type { ComposedGroup } from './core/group.ts'
 import { CONTRACT_ERRORS, explainError } from './errors.ts'
 import type { RegistryContext } from './registry/transactions.ts'
 import type { ReadableError } from './errors.ts'
@@ -52,10 +53,7 @@ export function checkProjectFields(name: string, url: string): string | undefine
 
 
 /** A built group and the µALGO of fees the sender pays. */
-export interface RegistryGroup {
-  composer: AtomicTransactionComposer
-  fee: bigint
-}
+export type RegistryGroup = ComposedGroup
 
 /** One project method call on the one group builder (core/group.ts): the project's box and asset named, exact fees. */
 async function group(ctx: RegistryContext, asset: bigint, call: (g: GroupBuilder) => TypedCall, inners = 0, accounts: (string | Address)[] = []): Promise<RegistryGroup> {

@@ -1,8 +1,8 @@
 // The one context every contract's `prepare` takes: who signs, on which node, and the deployment's
 // ids (each contract module picks its app ids from them), plus the planning hints some actions use.
-import type { AtomicTransactionComposer, Algodv2 } from 'algosdk'
+import type { Algodv2 } from 'algosdk'
 import { deploymentIds, type Deployment, type DeploymentIds } from '@grove/contracts/deployment'
-import type { GroupContext } from './group.ts'
+import type { ComposedGroup, GroupContext } from './group.ts'
 
 /** What a reader needs: a node and the deployment's ids. */
 export interface GroveReader {
@@ -27,10 +27,7 @@ export function groveContext(deployment: Deployment | DeploymentIds, signing: Om
 }
 
 /** A prepared action: the group to simulate and sign, its fees, and what it ties up as minimum balance. */
-export interface PreparedGroup {
-  composer: AtomicTransactionComposer
-  /** µALGO of transaction fees the sender pays (inner transactions included). */
-  fee: bigint
+export interface PreparedGroup extends ComposedGroup {
   /** µALGO the group leaves locked as minimum balance (a new pool, a new program, a registry box), shown beside the fee; 0 for none. */
   minBalance: bigint
 }

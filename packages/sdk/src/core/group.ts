@@ -45,12 +45,15 @@ export interface MethodCallParams {
   accounts?: (string | Address)[]
 }
 
-/** A built group and what it costs the sender. */
-export interface BuiltGroup {
+/** What every built group gives back: the composer to simulate and sign, and the µALGO of fees the sender pays (inner transactions included). */
+export interface ComposedGroup {
   composer: AtomicTransactionComposer
-  transactions: Transaction[]
-  /** Total µALGO of transaction fees the sender pays (inner transactions included). */
   fee: bigint
+}
+
+/** A built group and what it costs the sender. */
+export interface BuiltGroup extends ComposedGroup {
+  transactions: Transaction[]
   /** Bare calls added because the group needs more than its app calls' opcode budget. */
   budgetCalls: number
 }

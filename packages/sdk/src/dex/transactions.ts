@@ -3,9 +3,9 @@
 // assets, the registry app) instead of simulating for them, and pays inner-transaction fees on the
 // app call: min fee × (1 + inners).
 import { getApplicationAddress } from 'algosdk'
-import type { Address, Algodv2, AtomicTransactionComposer } from 'algosdk'
+import type { Address, Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
-import type { GroupContext, TxnArg } from '../core/group.ts'
+import type { ComposedGroup, GroupContext, TxnArg } from '../core/group.ts'
 import { missingOptIns } from '../core/references.ts'
 import { addLiquidity as quoteAdd } from './amm.ts'
 import type { Pool } from './amm.ts'
@@ -33,10 +33,7 @@ export interface DexContext extends GroupContext {
 }
 
 /** A built group and what it costs the sender. */
-export interface DexGroup {
-  composer: AtomicTransactionComposer
-  /** Total µALGO of transaction fees the sender pays (inner transactions included). */
-  fee: bigint
+export interface DexGroup extends ComposedGroup {
   /** Assets the group opts the sender into first. */
   optIns: bigint[]
   /** Bare NoOp calls to the DEX added because the action needs more than its app call's opcode budget. */

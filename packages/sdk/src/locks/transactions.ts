@@ -4,9 +4,9 @@
 // so is closing a fully withdrawn lock (its inner transfer is the refund of the boxes' deposit).
 // No action needs more than its app call's opcode budget, so none is simulated for padding.
 import { getApplicationAddress } from 'algosdk'
-import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { Address, Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
-import type { TxnArg } from '../core/group.ts'
+import type { ComposedGroup, GroupContext, TxnArg } from '../core/group.ts'
 import { missingOptIns } from '../core/references.ts'
 import { assetIndexName, LOCK_ASSET_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
 import type { Lock } from './boxes.ts'
@@ -14,19 +14,12 @@ import { locksCall } from './contract.ts'
 import type { TypedCall } from '../core/arc56.ts'
 
 /** Who acts on which Locks app, and how to sign. */
-export interface LocksContext {
-  algod: Algodv2
+export interface LocksContext extends GroupContext {
   lockAppId: bigint
-  sender: string | Address
-  signer: TransactionSigner
-  /** Reused when given (one fetch per group otherwise). */
-  suggestedParams?: SuggestedParams
 }
 
 /** A built group and the µALGO of fees the sender pays for it. */
-export interface LocksGroup {
-  composer: AtomicTransactionComposer
-  fee: bigint
+export interface LocksGroup extends ComposedGroup {
   /** The new lock's id (lock only), derived from the sender and the lock's nonce: nothing another account does changes it. */
   lockId?: bigint
 }

@@ -3,9 +3,9 @@
 // paying inner-transaction fees on the app call (min fee × (1 + inner transactions)) and opting the
 // sender into reward assets it lacks. No action needs budget padding, so none is simulated for it.
 import { getApplicationAddress } from 'algosdk'
-import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { Address, Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
-import type { TxnArg } from '../core/group.ts'
+import type { ComposedGroup, GroupContext, TxnArg } from '../core/group.ts'
 import { missingOptIns } from '../core/references.ts'
 import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, positionBoxName, programBoxName, stakingCall } from './contract.ts'
 import type { TypedCall } from '../core/arc56.ts'
@@ -16,27 +16,18 @@ import type { ProgramRef } from './state.ts'
 import { readGlobalState } from '../core/global-state.ts'
 
 /** Who acts, on which staking app, and how to sign. */
-export interface StakingContext {
-  algod: Algodv2
+export interface StakingContext extends GroupContext {
   stakingAppId: bigint
   /** The registry whose pause flags the app reads. */
   registryAppId: bigint
-  sender: string | Address
-  signer: TransactionSigner
-  suggestedParams?: SuggestedParams
   /** Assets the sender is known to hold: no opt-in lookup for them. */
   heldAssets?: readonly bigint[]
   /** Block time to plan with (inner-transaction counts); the latest block's when omitted. */
   now?: bigint
-  /** A note for the app call: two identical groups in the same validity window would share transaction ids. */
-  note?: Uint8Array | string
 }
 
 /** A built group and what it costs the sender. */
-export interface StakingGroup {
-  composer: AtomicTransactionComposer
-  /** µALGO of transaction fees the sender pays (inner transactions included). */
-  fee: bigint
+export interface StakingGroup extends ComposedGroup {
   /** Assets the group opts the sender into first. */
   optIns: bigint[]
 }

@@ -3,9 +3,9 @@
 // transactions). Stake and unstake are a transfer and a call with one inner transfer: 3,000 µALGO.
 // No action needs budget padding, so none is simulated for it.
 import { ABIType, getApplicationAddress, makeApplicationNoOpTxnFromObject } from 'algosdk'
-import type { Address, Algodv2, AtomicTransactionComposer, SuggestedParams, TransactionSigner } from 'algosdk'
+import type { Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
-import type { MethodCallParams } from '../core/group.ts'
+import type { ComposedGroup, GroupContext, MethodCallParams } from '../core/group.ts'
 import { poolBoxName } from '@grove/contracts/pool'
 import { vaultCall, observationBoxName, pathBoxName } from './contract.ts'
 import type { TypedCall } from '../core/arc56.ts'
@@ -30,24 +30,16 @@ import {
 import { readGlobalState } from '../core/global-state.ts'
 
 /** Who acts on which vault, and how to sign. */
-export interface VaultContext {
-  algod: Algodv2
+export interface VaultContext extends GroupContext {
   vaultAppId: bigint
   dexAppId: bigint
   registryAppId: bigint
   groveAssetId: bigint
   sGroveAssetId: bigint
-  sender: string | Address
-  signer: TransactionSigner
-  /** Reused when given (one fetch per group otherwise). */
-  suggestedParams?: SuggestedParams
 }
 
 /** A built group and the µALGO of fees the sender pays for it. */
-export interface VaultGroup {
-  composer: AtomicTransactionComposer
-  fee: bigint
-}
+export type VaultGroup = ComposedGroup
 
 const ordered = (x: bigint, y: bigint): [bigint, bigint] => (x < y ? [x, y] : [y, x])
 
