@@ -4,7 +4,7 @@
 // compile here.
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import type { ContractName, DeploymentIds } from '@grove/contracts/deployment'
-import type { GroveContext, GroveReader, PreparedGroup } from './core/context.ts'
+import type { GroveContext, GroveReader, PreparedGroup, PreparedGroups } from './core/context.ts'
 import type { ReadableError } from './core/errors.ts'
 import { dexContract } from './dex/module.ts'
 import { locksContract } from './locks/module.ts'
@@ -18,8 +18,8 @@ export interface ContractModule<Action = never, Event = unknown> {
   spec: Arc56Contract
   /** Its row of the one error table: a sentence per `ERR:*` code. */
   errors: Readonly<Record<string, string>>
-  /** Builds an action's group, ready to simulate and sign. */
-  prepare(ctx: GroveContext, action: Action): Promise<PreparedGroup>
+  /** Builds an action's group (or, for an action spanning several, its groups), ready to simulate and sign. */
+  prepare(ctx: GroveContext, action: Action): Promise<PreparedGroup | PreparedGroups>
   /** A failure in words, the contract's codes first (by app id when the deployment's ids are given). */
   explain(error: unknown, ids?: DeploymentIds): ReadableError
   /** The contract's events among a transaction's logs, in order. */
@@ -41,6 +41,6 @@ export const CONTRACT_MODULES = {
 export type ContractAction<K extends ContractName> = Parameters<(typeof CONTRACT_MODULES)[K]['prepare']>[1]
 
 /** Builds an action of contract `K`: the one prepare every caller goes through. */
-export function prepareAction<K extends ContractName>(contract: K, ctx: GroveContext, action: ContractAction<K>): Promise<PreparedGroup> {
+export function prepareAction<K extends ContractName>(contract: K, ctx: GroveContext, action: ContractAction<K>): Promise<PreparedGroup | PreparedGroups> {
   return (CONTRACT_MODULES[contract] as ContractModule<ContractAction<K>>).prepare(ctx, action)
 }

@@ -1,6 +1,6 @@
 // The one context every contract's `prepare` takes: who signs, on which node, and the deployment's
 // ids (each contract module picks its app ids from them), plus the planning hints some actions use.
-import type { Algodv2 } from 'algosdk'
+import type { Algodv2, Transaction } from 'algosdk'
 import { deploymentIds, type Deployment, type DeploymentIds } from '@grove/contracts/deployment'
 import type { ComposedGroup, GroupContext } from './group.ts'
 
@@ -29,5 +29,14 @@ export function groveContext(deployment: Deployment | DeploymentIds, signing: Om
 /** A prepared action: the group to simulate and sign, its fees, and what it ties up as minimum balance. */
 export interface PreparedGroup extends ComposedGroup {
   /** µALGO the group leaves locked as minimum balance (a new pool, a new program, a registry box), shown beside the fee; 0 for none. */
+  minBalance: bigint
+}
+
+/** A prepared action spanning several atomic groups (claims of many programs): sign them in one request, send them in order. */
+export interface PreparedGroups {
+  /** Each group's transactions, with its group id, in send order. */
+  groups: Transaction[][]
+  /** µALGO of fees over every group. */
+  fee: bigint
   minBalance: bigint
 }

@@ -1,10 +1,21 @@
 // What a staker or a program's creator can do, as one union, and the one function that builds each
 // action's group (registry-admin.ts's shape).
+import type { StakingPosition } from './contract.ts'
 import type { ProgramRef } from './state.ts'
 import { buildClaim, buildCompound, buildCreateProgram, buildEmergencyWithdraw, buildExtend, buildReclaim, buildStake, buildTopUp, buildUnstake, type ProgramTerms, type StakingContext, type StakingGroup } from './transactions.ts'
 
 /** An action on the staking app. */
-export type StakingAction =
+export type StakingAction = StakingGroupAction | StakingClaimMany
+
+/** Claims of every program in `programs` (the sender's `positions` in them, when known), packed into as few groups as fit (claim-many.ts). */
+export interface StakingClaimMany {
+  kind: 'claimMany'
+  programs: readonly ProgramRef[]
+  positions?: ReadonlyMap<bigint, StakingPosition>
+}
+
+/** An action on the staking app that makes one atomic group. */
+export type StakingGroupAction =
   | { kind: 'create'; terms: ProgramTerms }
   | { kind: 'stake'; program: ProgramRef; amount: bigint }
   | { kind: 'unstake'; program: ProgramRef; amount: bigint }
@@ -13,7 +24,7 @@ export type StakingAction =
   | { kind: 'extend'; program: ProgramRef; end: bigint }
 
 /** Builds a staking action's group, ready to simulate and sign. */
-export function prepareStakingAction(ctx: StakingContext, action: StakingAction): Promise<StakingGroup> {
+export function prepareStakingAction(ctx: StakingContext, action: StakingGroupAction): Promise<StakingGroup> {
   switch (action.kind) {
     case 'create':
       return buildCreateProgram(ctx, action.terms)

@@ -1,8 +1,9 @@
 // The staking app as one object (spec, error row, Action union with prepare, readers, events), over
 // the one context (core/context.ts).
-import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
+import type { GroveContext, GroveReader, PreparedGroup, PreparedGroups } from '../core/context.ts'
 import { CONTRACT_ERRORS } from '../errors.ts'
 import { prepareStakingAction, type StakingAction } from './actions.ts'
+import { buildClaimMany } from './claim-many.ts'
 import { STAKING_SPEC } from './contract.ts'
 import { explainStakingError } from './errors.ts'
 import { decodeStakingEvents } from './events.ts'
@@ -17,9 +18,13 @@ export const stakingContract = {
   name: 'Staking',
   spec: STAKING_SPEC,
   errors: CONTRACT_ERRORS.Staking,
-  /** Builds an action's group, ready to simulate and sign; a new program's box and opt-ins are its minimum balance. */
-  async prepare(ctx: GroveContext, action: StakingAction): Promise<PreparedGroup & { optIns: bigint[] }> {
+  /**
+   * Builds an action's group, ready to simulate and sign; a new program's box and opt-ins are its
+   * minimum balance. Claims of many programs come as several groups (16 transactions each at most).
+   */
+  async prepare(ctx: GroveContext, action: StakingAction): Promise<(PreparedGroup | (PreparedGroups & { claims: number })) & { optIns: bigint[] }> {
     const c = stakingContext(ctx)
+    if (action.kind === 'claimMany') return { ...(await buildClaimMany(c, action.programs, action.positions)), minBalance: 0n }
     const { composer, fee, optIns } = await prepareStakingAction(c, action)
     const minBalance = action.kind === 'create' ? (await programCreationCost(c.algod, c.stakingAppId, action.terms)).minBalance : 0n
     return { composer, fee, optIns, minBalance }

@@ -1,9 +1,13 @@
 // The staking builders on the embedded localnet: a two-reward program created, staked in (with
 // the opt-in to a reward asset the staker lacked), topped up, extended, claimed, unstaked and
-// reclaimed, each amount what the SDK's math said; and the creator-only and timing refusals in words.
+// reclaimed, each amount what the SDK's math said; the creator-only and timing refusals in words; and
+// claims of many programs prepared through the staking module, packed into groups of 16, landing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { Address, TransactionSigner } from 'algosdk'
+import { groveContext } from '../../src/core/context.ts'
+import { sendSignedGroups } from '../../src/core/simulate.ts'
+import { CONTRACT_MODULES } from '../../src/modules.ts'
 import { decodeStakingEvents } from '../../src/staking/events.ts'
 import { explainStakingError } from '../../src/staking/errors.ts'
 import { pendingRewards, reclaimable } from '../../src/staking/math.ts'
@@ -94,5 +98,43 @@ describe('staking builders', () => {
     // the staker keeps what it is owed: the reserve still covers it
     const after = (await fetchProgram(g.algod, g.stakingAppId, program))!
     expect(after.reserve1).toBe(after.owed1)
+  })
+})
+
+describe('claims of many programs through the staking module', () => {
+  it('packs 17 claims into a group of 16 and one of 1, at the fee of the 17 single claims, paying what the math says', { timeout: 120_000 }, async () => {
+    const begin = (await g.latestTimestamp()) + 5n
+    const ids: bigint[] = []
+    for (let i = 0; i < 17; i++) {
+      const created = await buildCreateProgram(g.stakingCtx(), { stakeAsset: stakeToken, rewards: [{ asset: reward, rate: BigInt(1 + i) }], start: begin, end: begin + 1000n, minStakeSeconds: 1n })
+      await g.sendStaking(created)
+      ids.push(created.program)
+      await g.sendStaking(await buildStake(g.stakingCtx(staker), (await fetchProgram(g.algod, g.stakingAppId, created.program))!, 1_000n))
+    }
+    await g.travel(begin + 100n - (await g.latestTimestamp()))
+    const now = await g.latestTimestamp()
+    const programs = await Promise.all(ids.map(async (id) => (await fetchProgram(g.algod, g.stakingAppId, id))!))
+    const positions = new Map(await Promise.all(ids.map(async (id) => [id, (await fetchPosition(g.algod, g.stakingAppId, id, staker.addr))!] as const)))
+    const owed = programs.reduce((s, p) => s + pendingRewards(p, positions.get(p.id)!, now)[0]!, 0n)
+    const singles = await Promise.all(programs.map((p) => buildClaim(g.stakingCtx(staker), p, positions.get(p.id))))
+
+    const ctx = groveContext(
+      { network: 'localnet', firstRound: 0n, registryAppId: g.registryAppId, dexAppId: g.dexAppId, lockAppId: 0n, stakingAppId: g.stakingAppId, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n },
+      { algod: g.algod, sender: staker.addr, signer: staker.signer, heldAssets: [reward] },
+    )
+    const prepared = await CONTRACT_MODULES.Staking.prepare(ctx, { kind: 'claimMany', programs, positions })
+    if (!('groups' in prepared)) throw new Error('claimMany gives groups')
+    expect(prepared.groups.map((txns) => txns.length)).toEqual([16, 1])
+    expect(prepared.claims).toBe(17)
+    expect(prepared.optIns).toEqual([])
+    expect(prepared.fee).toBe(singles.reduce((s, c) => s + c.fee, 0n))
+    expect(owed).toBeGreaterThan(0n)
+
+    const before = await g.balance(reward, staker.addr)
+    const flat = prepared.groups.flat()
+    const signed = await staker.signer(flat, flat.map((_, i) => i))
+    let at = 0
+    await sendSignedGroups(g.algod, prepared.groups.map((txns) => ({ signed: signed.slice(at, (at += txns.length)), lastTxId: txns[txns.length - 1]!.txID() })))
+    expect((await g.balance(reward, staker.addr)) - before).toBe(owed)
   })
 })

@@ -9,7 +9,7 @@ import type { Algodv2 } from 'algosdk'
 import { algodAnswers, algodBaseUrl, algodClient } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
-import { preparedTx, signingParams } from './prepared.ts'
+import { preparedGroupsTx, preparedTx, signingParams } from './prepared.ts'
 import type { PreparedTx, TxContext, TxResult } from './types.ts'
 
 /** The SDK module. */
@@ -48,11 +48,15 @@ export async function groveContextOf(sdk: GroveSdk, ctx: TxContext): Promise<Gro
   return sdk.groveContext(ctx.deployment, { algod, sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, algod, ctx) })
 }
 
-/** Builds an action of contract `contract` through its SDK object: the one prepare of every page. */
-export async function prepareContractAction<K extends GroveSdkModule.ContractName>(sdk: GroveSdk, ctx: TxContext, contract: K, action: ContractAction<K>): Promise<PreparedTx> {
-  const c = await groveContextOf(sdk, ctx)
+/** What the page already knows that spares the SDK a read (the context's planning hints). */
+export type PrepareHints = Pick<GroveSdkModule.GroveContext, 'heldAssets'>
+
+/** Builds an action of contract `contract` through its SDK object: the one prepare of every page (an action spanning several groups signs them in one request). */
+export async function prepareContractAction<K extends GroveSdkModule.ContractName>(sdk: GroveSdk, ctx: TxContext, contract: K, action: ContractAction<K>, hints: PrepareHints = {}): Promise<PreparedTx> {
+  const c = { ...(await groveContextOf(sdk, ctx)), ...hints }
   const built = await sdk.prepareAction(contract, c, action)
-  return { ...preparedTx(sdk, c.algod, ctx.sender, built), ...(built.minBalance > 0n ? { poolDeposit: built.minBalance } : {}) }
+  const prepared = 'groups' in built ? preparedGroupsTx(sdk, c.algod, ctx, built) : preparedTx(sdk, c.algod, ctx.sender, built)
+  return { ...prepared, ...(built.minBalance > 0n ? { poolDeposit: built.minBalance } : {}) }
 }
 
 const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)

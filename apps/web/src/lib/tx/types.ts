@@ -25,6 +25,8 @@ export interface PreparedTx {
   fee: bigint
   /** µALGO the group pays an app besides fees: a new pool's minimum balance (box, LP asset, opt-ins), or a new registry box's. */
   poolDeposit?: bigint
+  /** Atomic groups signed in one wallet request and sent in order, when the action spans more than one (claim all). */
+  groups?: number
   /**
    * Simulates this very group (the transactions `send` will ask the wallet to sign, unsigned) and
    * reads the sender's balance changes; rejects with algod's reason when the group would fail.

@@ -1,5 +1,6 @@
+// Claim all's packing: claims whole and in order, into the fewest groups of at most 16 transactions.
 import { describe, expect, it } from 'vitest'
-import { MAX_GROUP_SIZE, packGroups } from './claim-all.ts'
+import { MAX_GROUP_SIZE, packGroups } from '../../src/staking/claim-many.ts'
 
 const one = (n: number) => n
 
