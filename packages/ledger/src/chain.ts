@@ -17,7 +17,7 @@ import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, ty
 import { ChainLog, ChainLogError } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, balanceRound, hex } from './state.ts'
-import type { CommitListener, Node, NodeOptions, SubmitResult, Supply } from './node.ts'
+import type { AccountAppView, AccountAssetView, AccountView, AppView, AssetView, CommitListener, ConfirmedTxn, Node, NodeOptions, NodeStatus, SubmitResult, Supply } from './node.ts'
 import { ZERO32 } from './bytes.ts'
 import { DELTA_LOOKBACK, KeptDeltas } from './kept-deltas.ts'
 import { restore, saveSnapshot, sameRules } from './replay.ts'
@@ -26,7 +26,8 @@ import { journaled, journaledField, journaledPush } from './journal.ts'
 import { OnlineStake } from './online.ts'
 import { EMPTY_COMMITMENTS, avmHeaderOf, blockApplyData, feesCollected, inBlock, sealBlock } from './seal.ts'
 import { allocateGenesis } from './genesis-state.ts'
-import { accountApplicationResponse, accountAssetResponse, accountResponse, applicationResponse, assetResponse, pendingResponse, statusResponse } from './api-models.ts'
+import { pendingResponse } from './simulate/pending.ts'
+import { accountAppView, accountAssetView, accountView, appView, assetView } from './views.ts'
 
 const m = algosdk.modelsv2
 const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
@@ -182,8 +183,8 @@ export class Chain implements Node {
     if (this.closed) throw new LedgerError('node is closed', 503)
   }
 
-  status(): algosdk.modelsv2.NodeStatusResponse {
-    return statusResponse(this.lastRound(), this.protocol, this.now() - this.lastBlockAt)
+  status(): NodeStatus {
+    return { lastRound: this.lastRound(), protocol: this.protocol, sinceLastBlockMs: Math.max(0, this.now() - this.lastBlockAt) }
   }
 
   suggestedParams(): algosdk.modelsv2.TransactionParametersResponse {
@@ -372,30 +373,30 @@ export class Chain implements Node {
     return { round: latest, totalMoney: totals.online + totals.offline, onlineMoney: totals.online, onlineStake: this.online.circulation(balanceRound(latest), latest) }
   }
 
-  pendingTransaction(txId: string): algosdk.modelsv2.PendingTransactionResponse | undefined {
+  pendingTransaction(txId: string): ConfirmedTxn | undefined {
     const c = this.txns.get(txId)
     if (c === undefined || c.round + TXN_LOOKBACK < this.lastRound()) return undefined
-    return pendingResponse(c.stxn, c.applied, c.round, c.applied.txn.accounts)
+    return { stxn: c.stxn, applied: c.applied, round: c.round }
   }
 
-  account(address: string): algosdk.modelsv2.Account {
-    return accountResponse(this.state, address, this.lastRound())
+  account(address: string): AccountView {
+    return accountView(this.state, address, this.lastRound())
   }
 
-  accountAsset(address: string, assetId: bigint): algosdk.modelsv2.AccountAssetResponse | undefined {
-    return accountAssetResponse(this.state, address, assetId, this.lastRound())
+  accountAsset(address: string, assetId: bigint): AccountAssetView | undefined {
+    return accountAssetView(this.state, address, assetId, this.lastRound())
   }
 
-  accountApplication(address: string, appId: bigint): algosdk.modelsv2.AccountApplicationResponse | undefined {
-    return accountApplicationResponse(this.state, address, appId, this.lastRound())
+  accountApplication(address: string, appId: bigint): AccountAppView | undefined {
+    return accountAppView(this.state, address, appId, this.lastRound())
   }
 
-  asset(assetId: bigint): algosdk.modelsv2.Asset | undefined {
-    return assetResponse(this.state, assetId)
+  asset(assetId: bigint): AssetView | undefined {
+    return assetView(this.state, assetId)
   }
 
-  application(appId: bigint): algosdk.modelsv2.Application | undefined {
-    return applicationResponse(this.state, appId)
+  application(appId: bigint): AppView | undefined {
+    return appView(this.state, appId)
   }
 
   boxNames(appId: bigint): Uint8Array[] {

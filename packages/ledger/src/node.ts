@@ -1,11 +1,84 @@
-// The facade the algod and kmd APIs (@grove/localnet) call. Reads return algosdk 3's
-// `modelsv2` classes, so an HTTP handler only has to encode them: `algosdk.encodeJSON(x)` for
-// JSON and `algosdk.encodeMsgpack(x)` for msgpack give algod's field names byte for byte.
+// The facade the algod and kmd APIs (@grove/localnet) call. Reads of state return the ledger's
+// own records (the views below: an account's record with its holdings, created assets and apps and
+// local states; an asset's or app's record; a confirmed transaction's apply data); the algod API
+// builds algod's REST models from them (@grove/localnet's algod/models.ts, go's v2 converters).
+// The records are the state's own, not copies: read them before the next submit, never change them.
+// Simulate, suggested params and boxes still answer with algosdk 3's `modelsv2` classes (simulate's
+// result format embeds the pending-transaction view: simulate/pending.ts).
 // Rejections are thrown as `LedgerError` (errors.ts) carrying algod's message and HTTP status.
 
 import type algosdk from 'algosdk'
+import type { AssetHolding, StateSchema, Uint64 } from '@grove/avm'
+import type { AppliedTxn } from './apply.ts'
 import type { Consensus } from './genesis.ts'
 import type { NodeForkOptions, RemoteState } from './fork.ts'
+import type { AccountRecord, AppRecord, AssetRecord, KeyValue } from './records.ts'
+
+export type { AccountRecord, AppRecord, AssetRecord, KeyValue } from './records.ts'
+export type { AppliedTxn, ApplyData, ValueDelta } from './apply.ts'
+
+/** GET /v2/status's figures: the tip and how long ago it was made. */
+export interface NodeStatus {
+  lastRound: bigint
+  /** The consensus version string the chain runs (it never upgrades). */
+  protocol: string
+  /** Milliseconds since the last block (never negative). */
+  sinceLastBlockMs: number
+}
+
+/** A confirmed transaction: as signed, its apply data (with inner transactions), its round. */
+export interface ConfirmedTxn {
+  stxn: algosdk.SignedTransaction
+  applied: AppliedTxn
+  round: bigint
+}
+
+/** An asset: its id and record (params and creator). */
+export interface AssetView {
+  id: bigint
+  record: AssetRecord
+}
+
+/** An app: its id, record (params and creator) and global state (raw key → value). */
+export interface AppView {
+  id: bigint
+  record: AppRecord
+  globals: ReadonlyMap<string, KeyValue> | undefined
+}
+
+/** An account's local state in an app, with the app's local schema (zero when the app is gone). */
+export interface LocalStateView {
+  appId: bigint
+  schema: StateSchema
+  keyValues: ReadonlyMap<string, KeyValue>
+}
+
+/** An account at the latest round: its record, minimum balance, holdings, created assets and apps, local states. */
+export interface AccountView {
+  address: string
+  round: bigint
+  record: AccountRecord
+  minBalance: Uint64
+  holdings: { assetId: bigint; holding: AssetHolding }[]
+  createdAssets: AssetView[]
+  createdApps: AppView[]
+  localStates: LocalStateView[]
+}
+
+/** An account's holding of an asset and the asset when the account created it. */
+export interface AccountAssetView {
+  round: bigint
+  assetId: bigint
+  holding: AssetHolding | undefined
+  created: AssetView | undefined
+}
+
+/** An account's local state in an app and the app when the account created it. */
+export interface AccountAppView {
+  round: bigint
+  local: LocalStateView | undefined
+  created: AppView | undefined
+}
 
 /** Options for `openNode` (chain.ts). */
 export interface NodeOptions {
@@ -82,7 +155,7 @@ export interface Node {
   readonly protocol: string
 
   /** GET /v2/status. */
-  status(): algosdk.modelsv2.NodeStatusResponse
+  status(): NodeStatus
   /** GET /v2/transactions/params. */
   suggestedParams(): algosdk.modelsv2.TransactionParametersResponse
   /** The last committed round. */
@@ -105,18 +178,18 @@ export interface Node {
   /** GET /v2/ledger/supply. */
   supply(): Supply
   /** GET /v2/transactions/pending/{txid}: confirmed (or pool-rejected) txn, undefined if unknown. */
-  pendingTransaction(txId: string): algosdk.modelsv2.PendingTransactionResponse | undefined
+  pendingTransaction(txId: string): ConfirmedTxn | undefined
 
   /** GET /v2/accounts/{address}; an unknown address is an empty account, as in algod. */
-  account(address: string): algosdk.modelsv2.Account
+  account(address: string): AccountView
   /** GET /v2/accounts/{address}/assets/{asset-id}; undefined when not opted in. */
-  accountAsset(address: string, assetId: bigint): algosdk.modelsv2.AccountAssetResponse | undefined
+  accountAsset(address: string, assetId: bigint): AccountAssetView | undefined
   /** GET /v2/accounts/{address}/applications/{app-id}; undefined when neither created nor opted in. */
-  accountApplication(address: string, appId: bigint): algosdk.modelsv2.AccountApplicationResponse | undefined
+  accountApplication(address: string, appId: bigint): AccountAppView | undefined
   /** GET /v2/assets/{id}; undefined when it does not exist. */
-  asset(assetId: bigint): algosdk.modelsv2.Asset | undefined
+  asset(assetId: bigint): AssetView | undefined
   /** GET /v2/applications/{id}; undefined when it does not exist. */
-  application(appId: bigint): algosdk.modelsv2.Application | undefined
+  application(appId: bigint): AppView | undefined
   /** GET /v2/applications/{id}/boxes: box names (raw bytes), sorted. */
   boxNames(appId: bigint): Uint8Array[]
   /** GET /v2/applications/{id}/box?name=; undefined when absent. */

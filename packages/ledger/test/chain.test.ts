@@ -5,6 +5,7 @@ import { openNode } from '../src/chain.ts'
 import { LedgerError } from '../src/errors.ts'
 import { GENESIS_ACCOUNT_BALANCE, GENESIS_ID, genesisAccounts } from '../src/genesis.ts'
 import type { Node } from '../src/node.ts'
+import { STATUS_TEXT } from '../src/records.ts'
 
 const [alice, bob] = genesisAccounts()
 
@@ -30,7 +31,7 @@ describe('genesis', () => {
     const node = openNode()
     expect(node.lastRound()).toBe(0n)
     expect(node.status().lastRound).toBe(0n)
-    expect(node.account(alice.address).amount).toBe(GENESIS_ACCOUNT_BALANCE)
+    expect(BigInt(node.account(alice.address).record.balance)).toBe(GENESIS_ACCOUNT_BALANCE)
     const sp = node.suggestedParams()
     expect(sp.genesisId).toBe(GENESIS_ID)
     expect(sp.minFee).toBe(1000n)
@@ -40,8 +41,8 @@ describe('genesis', () => {
   it('reports an unknown address as an empty account', () => {
     const node = openNode()
     const a = node.account(algosdk.generateAccount().addr.toString())
-    expect(a.amount).toBe(0n)
-    expect(a.status).toBe('Offline')
+    expect(a.record.balance).toBe(0)
+    expect(STATUS_TEXT[a.record.status ?? 0]).toBe('Offline')
   })
 })
 
@@ -50,10 +51,10 @@ describe('submit', () => {
     const node = openNode()
     const { txn, receiver } = pay(node, 1_000_000)
     expect(node.lastRound()).toBe(1n)
-    expect(node.account(receiver).amount).toBe(1_000_000n)
+    expect(BigInt(node.account(receiver).record.balance)).toBe(1_000_000n)
     const pending = node.pendingTransaction(txn.txID())
-    expect(pending?.confirmedRound).toBe(1n)
-    expect(pending?.txn.txn.txID()).toBe(txn.txID())
+    expect(pending?.round).toBe(1n)
+    expect(pending?.stxn.txn.txID()).toBe(txn.txID())
     expect(node.block(1n)?.payset.length).toBe(1)
     expect(node.block(1n)?.header.feesCollected).toBe(1000n)
   })
@@ -101,8 +102,8 @@ describe('submit', () => {
     const receiver = algosdk.generateAccount().addr.toString()
     const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: alice.address, receiver, amount: 50_000, suggestedParams: params(node) })
     expect(() => node.submit(txn.signTxn(alice.secretKey))).toThrow(/balance 50000 below min 100000/)
-    expect(node.account(receiver).amount).toBe(0n)
-    expect(node.account(alice.address).amount).toBe(GENESIS_ACCOUNT_BALANCE)
+    expect(BigInt(node.account(receiver).record.balance)).toBe(0n)
+    expect(BigInt(node.account(alice.address).record.balance)).toBe(GENESIS_ACCOUNT_BALANCE)
     expect(node.lastRound()).toBe(0n)
   })
 
@@ -219,14 +220,14 @@ describe('assets, apps and boxes', () => {
     const node = openNode()
     const create = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: alice.address, total: 100, decimals: 2, defaultFrozen: false, unitName: 'GRV', assetName: 'Grove', manager: alice.address, suggestedParams: params(node) })
     node.submit(create.signTxn(alice.secretKey))
-    const id = node.pendingTransaction(create.txID())!.assetIndex!
-    expect(node.asset(id)?.params?.name).toBe('Grove')
-    expect(node.asset(id)?.params?.total).toBe(100n)
-    expect(node.accountAsset(alice.address, id)?.assetHolding?.amount).toBe(100n)
+    const id = node.pendingTransaction(create.txID())!.applied.applyData.createdAssetId
+    expect(new TextDecoder().decode(node.asset(id)?.record.params.assetName)).toBe('Grove')
+    expect(node.asset(id)?.record.params.total).toBe(100)
+    expect(node.accountAsset(alice.address, id)?.holding?.amount).toBe(100)
     expect(node.accountAsset(bob.address, id)).toBeUndefined()
     node.submit(algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: bob.address, receiver: bob.address, amount: 0, assetIndex: id, suggestedParams: params(node) }).signTxn(bob.secretKey))
-    expect(node.accountAsset(bob.address, id)?.assetHolding?.amount).toBe(0n)
-    expect(node.account(bob.address).assets?.map((a) => a.assetId)).toEqual([id])
+    expect(node.accountAsset(bob.address, id)?.holding?.amount).toBe(0)
+    expect(node.account(bob.address).holdings.map((h) => h.assetId)).toEqual([id])
     expect(node.asset(id + 100n)).toBeUndefined()
   })
 
@@ -239,12 +240,12 @@ describe('assets, apps and boxes', () => {
     })
     node.submit(create.signTxn(alice.secretKey))
     const created = node.pendingTransaction(create.txID())!
-    const appId = created.applicationIndex!
-    expect(created.logs?.map((l) => new TextDecoder().decode(l))).toEqual(['hi'])
-    expect(created.globalStateDelta?.[0].value.uint).toBe(7n)
+    const appId = created.applied.applyData.createdAppId
+    expect(created.applied.applyData.logs.map((l) => new TextDecoder().decode(l))).toEqual(['hi'])
+    expect([...created.applied.applyData.globalDelta.values()][0].uint).toBe(7)
     const app = node.application(appId)!
-    expect(app.params?.globalState?.[0].value.uint).toBe(7n)
-    expect(node.accountApplication(alice.address, appId)?.createdApp?.approvalProgram).toEqual(approval)
+    expect([...(app.globals?.values() ?? [])][0].value).toBe(7)
+    expect(node.accountApplication(alice.address, appId)?.created?.record.params.approvalProgram).toEqual(approval)
     expect(node.accountApplication(bob.address, appId)).toBeUndefined()
 
     pay(node, 1_000_000, algosdk.getApplicationAddress(appId).toString())
@@ -254,7 +255,7 @@ describe('assets, apps and boxes', () => {
     expect(node.boxNames(appId)).toEqual([name])
     expect(node.box(appId, name)?.value).toEqual(new Uint8Array(8))
     expect(node.box(appId, new TextEncoder().encode('x'))).toBeUndefined()
-    expect(node.account(algosdk.getApplicationAddress(appId).toString()).totalBoxes).toBe(1)
+    expect(node.account(algosdk.getApplicationAddress(appId).toString()).record.totalBoxes).toBe(1)
   })
 })
 
@@ -267,10 +268,10 @@ describe('simulate', () => {
     const res = node.simulate(new algosdk.modelsv2.SimulateRequest({ txnGroups: [new algosdk.modelsv2.SimulateRequestTransactionGroup({ txns: [stxn] })] }))
     expect(res.txnGroups[0].failureMessage).toBeUndefined()
     expect(res.txnGroups[0].txnResults[0].txnResult.txn.txn.txID()).toBe(txn.txID())
-    expect(node.account(receiver).amount).toBe(0n)
+    expect(BigInt(node.account(receiver).record.balance)).toBe(0n)
     expect(node.lastRound()).toBe(0n)
     node.submit(txn.signTxn(alice.secretKey))
-    expect(node.account(receiver).amount).toBe(300_000n)
+    expect(BigInt(node.account(receiver).record.balance)).toBe(300_000n)
   })
 
   it('reports a failing group with algod\'s text and the failing index', () => {

@@ -5,6 +5,8 @@ import { assemble } from '@grove/avm'
 import type { GroupContext } from '../src/apply.ts'
 import { LedgerState } from '../src/state.ts'
 import { genesisAccounts, genesisHash, GENESIS_ID, FEE_SINK } from '../src/genesis.ts'
+import type { ConfirmedTxn } from '../src/node.ts'
+import { pendingResponse } from '../src/simulate/pending.ts'
 
 /** µAlgos each genesis account holds in a fresh fixture. */
 export const FIXTURE_BALANCE = 1_000_000_000
@@ -42,4 +44,15 @@ export function program(source: string): Uint8Array {
   const r = assemble(source)
   if (r.program === undefined) throw new Error(`assembly failed: ${JSON.stringify(r.errors)}`)
   return r.program
+}
+
+/** A view the Node returns (node.ts), as comparable text: bigints, bytes and maps spelled out; undefined stays undefined. */
+export function viewText(x: unknown): string | undefined {
+  if (x === undefined) return undefined
+  return JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v instanceof Map ? [...(v as Map<unknown, unknown>)] : v))
+}
+
+/** A confirmed transaction as algod's pending-transaction JSON (simulate/pending.ts builds it); undefined stays undefined. */
+export function confirmedText(c: ConfirmedTxn | undefined): string | undefined {
+  return c === undefined ? undefined : algosdk.encodeJSON(pendingResponse(c.stxn, c.applied, c.round, c.applied.txn.accounts))
 }

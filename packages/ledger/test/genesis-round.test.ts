@@ -10,6 +10,7 @@ import { openNode } from '../src/chain.ts'
 import { genesisAccounts } from '../src/genesis.ts'
 import type { NodeForkOptions } from '../src/fork.ts'
 import type { Node } from '../src/node.ts'
+import { AccountStatus } from '../src/records.ts'
 
 const [alice, bob] = genesisAccounts()
 const dirs: string[] = []
@@ -65,20 +66,20 @@ describe('genesis round', () => {
     const second = pay(node, 2)
     expect(node.lastRound()).toBe(base + 2n)
     expect(node.status().lastRound).toBe(base + 2n)
-    expect(node.pendingTransaction(first)?.confirmedRound).toBe(base + 1n)
+    expect(node.pendingTransaction(first)?.round).toBe(base + 1n)
     expect(node.block(base + 1n)?.header.round).toBe(base + 1n)
     // the kept deltas go back to the genesis round, as a plain chain's go back to 0
     expect('delta' in node.ledgerStateDelta(base + 1n)).toBe(true)
     expect(node.ledgerStateDelta(base)).toEqual({ error: `round ${base} not in deltas: dbRound ${base}, deltas 2, offset 0` })
     // the genesis accounts' participation windows start at the genesis round: still online
-    expect(node.account(alice.address).status).toBe('Online')
+    expect(node.account(alice.address).record.status).toBe(AccountStatus.Online)
     expect(node.supply().onlineStake).toBeGreaterThan(0n)
     await node.close()
 
     const again = openNode({ dataDir: dir, fork: fork() })
     expect(again.lastRound()).toBe(base + 2n)
-    expect(again.pendingTransaction(second)?.confirmedRound).toBe(base + 2n)
-    expect(again.account(bob.address).amount).toBe(node.account(bob.address).amount)
+    expect(again.pendingTransaction(second)?.round).toBe(base + 2n)
+    expect(BigInt(again.account(bob.address).record.balance)).toBe(BigInt(node.account(bob.address).record.balance))
     pay(again, 3)
     expect(again.lastRound()).toBe(base + 3n)
     await again.close()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { genesisAccounts, genesisAllocation, genesisHash, GENESIS_ID, openNode } from '../src/index.ts'
+import { AccountStatus } from '../src/records.ts'
 
 describe('genesis', () => {
   it('derives the same three accounts every time', () => {
@@ -27,8 +28,8 @@ describe('genesis', () => {
     const node = openNode()
     for (const a of genesisAccounts()) {
       const acct = node.account(a.address)
-      expect(acct.status).toBe('Online')
-      expect([acct.participation?.voteFirstValid, acct.participation?.voteLastValid, acct.participation?.voteKeyDilution]).toEqual([0n, 30000n, 10000n])
+      expect(acct.record.status).toBe(AccountStatus.Online)
+      expect([acct.record.voting?.voteFirst, acct.record.voting?.voteLast, acct.record.voting?.voteKeyDilution].map((x) => (x === undefined ? x : BigInt(x)))).toEqual([0n, 30000n, 10000n])
     }
     expect(node.supply().onlineMoney).toBe(10_000_000_000_000_000n)
   })

@@ -10,6 +10,7 @@ import { GENESIS_ACCOUNT_BALANCE, genesisAccounts, genesisHash } from '../src/ge
 import { ChainLog } from '../src/persist.ts'
 import { sha512_256 } from '../src/hash.ts'
 import type { Node } from '../src/node.ts'
+import { confirmedText, viewText } from './fixture.ts'
 
 const [alice, bob] = genesisAccounts()
 const enc = new TextEncoder()
@@ -85,7 +86,7 @@ function buildHistory(node: Node): { txIds: string[]; assetId: bigint; appId: bi
   const txIds = [pay(node, 5_000_000, carol).txID()]
   const acfg = algosdk.makeAssetCreateTxnWithSuggestedParamsFromObject({ sender: alice.address, total: 1000, decimals: 0, defaultFrozen: false, unitName: 'GRV', assetName: 'Grove', manager: alice.address, suggestedParams: params(node) })
   node.submit(acfg.signTxn(alice.secretKey))
-  const assetId = node.pendingTransaction(acfg.txID())!.assetIndex!
+  const assetId = node.pendingTransaction(acfg.txID())!.applied.applyData.createdAssetId
   const optIn = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: bob.address, receiver: bob.address, amount: 0, assetIndex: assetId, suggestedParams: params(node) })
   const xfer = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: alice.address, receiver: bob.address, amount: 250, assetIndex: assetId, suggestedParams: params(node) })
   // an atomic pair: one block with two transactions
@@ -97,7 +98,7 @@ function buildHistory(node: Node): { txIds: string[]; assetId: bigint; appId: bi
     numGlobalInts: 1, numGlobalByteSlices: 0, numLocalInts: 1, numLocalByteSlices: 0, onComplete: algosdk.OnApplicationComplete.NoOpOC, suggestedParams: params(node),
   })
   node.submit(create.signTxn(alice.secretKey))
-  const appId = node.pendingTransaction(create.txID())!.applicationIndex!
+  const appId = node.pendingTransaction(create.txID())!.applied.applyData.createdAppId
   const appAddr = algosdk.getApplicationAddress(appId).toString()
   txIds.push(pay(node, 1_000_000, appAddr).txID())
   const join = algosdk.makeApplicationOptInTxnFromObject({ sender: bob.address, appIndex: appId, suggestedParams: params(node) })
@@ -116,15 +117,15 @@ function view(node: Node, h: ReturnType<typeof buildHistory>): Record<string, un
     status: node.lastRound(),
     offset: node.getBlockTimeOffset(),
     params: json(node.suggestedParams()),
-    accounts: h.addresses.map((a) => json(node.account(a))),
-    holding: json(node.accountAsset(bob.address, h.assetId)),
-    local: json(node.accountApplication(bob.address, h.appId)),
-    asset: json(node.asset(h.assetId)),
-    app: json(node.application(h.appId)),
+    accounts: h.addresses.map((a) => viewText(node.account(a))),
+    holding: viewText(node.accountAsset(bob.address, h.assetId)),
+    local: viewText(node.accountApplication(bob.address, h.appId)),
+    asset: viewText(node.asset(h.assetId)),
+    app: viewText(node.application(h.appId)),
     boxes: node.boxNames(h.appId).map((n) => json(node.box(h.appId, n))),
     blocks: rounds.map((r) => Buffer.from(node.blockMsgpack(r)!).toString('hex')),
     headers: rounds.map((r) => Buffer.from(node.blockMsgpack(r, true)!).toString('hex')),
-    pending: h.txIds.map((id) => json(node.pendingTransaction(id))),
+    pending: h.txIds.map((id) => confirmedText(node.pendingTransaction(id))),
   }
 }
 
@@ -314,7 +315,7 @@ describe('persistence in a data directory', () => {
         const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: alice.address, receiver: bob.address, amount: 1, suggestedParams: { fee: 1000n, minFee: 1000n, flatFee: true, firstValid: sp.lastRound, lastValid: sp.lastRound + 1000n, genesisHash: sp.genesisHash, genesisID: sp.genesisId } })
         try { node.submit(txn.signTxn(alice.secretKey)); out.acked++ } catch (e) { out.errors.push(e.status + ' ' + e.message) }
       }
-      out.bob = String(node.account(bob.address).amount)
+      out.bob = String(BigInt(node.account(bob.address).record.balance))
       console.log(JSON.stringify(out))`
     const child = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 40; exec "${process.execPath}" --import tsx --conditions=@grove/source --input-type=module -e "$SCRIPT"`], {
       env: { ...process.env, GROVE_DIR: dir, SCRIPT: script },
@@ -332,7 +333,7 @@ describe('persistence in a data directory', () => {
 
     const node = openNode({ dataDir: dir })
     expect(node.lastRound()).toBe(BigInt(out.acked))
-    expect(node.account(bob.address).amount).toBe(GENESIS_ACCOUNT_BALANCE + BigInt(out.acked))
+    expect(BigInt(node.account(bob.address).record.balance)).toBe(GENESIS_ACCOUNT_BALANCE + BigInt(out.acked))
     pay(node, 1, bob.address)
     await node.close()
   })

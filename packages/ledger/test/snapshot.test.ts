@@ -11,6 +11,7 @@ import { openNode } from '../src/chain.ts'
 import { genesisAccounts } from '../src/genesis.ts'
 import { snapshotFile } from '../src/snapshot.ts'
 import type { Node } from '../src/node.ts'
+import { confirmedText, viewText } from './fixture.ts'
 
 const [alice, bob] = genesisAccounts()
 const dirs: string[] = []
@@ -52,9 +53,9 @@ function view(node: Node, ids: string[]): unknown {
   const delta = node.ledgerStateDelta(last)
   return {
     last,
-    accounts: [alice.address, bob.address].map((a) => algosdk.encodeJSON(node.account(a))),
-    asset: algosdk.encodeJSON(node.asset(1001n)!),
-    pending: ids.map((id) => algosdk.encodeJSON(node.pendingTransaction(id)!)),
+    accounts: [alice.address, bob.address].map((a) => viewText(node.account(a))),
+    asset: viewText(node.asset(1001n)!),
+    pending: ids.map((id) => confirmedText(node.pendingTransaction(id)!)),
     block: Buffer.from(node.blockMsgpack(last)!).toString('hex'),
     first: Buffer.from(node.blockMsgpack(1n)!).toString('hex'),
     delta: 'error' in delta ? delta.error : inspect(delta.delta, { depth: null, maxArrayLength: null }),
@@ -75,7 +76,7 @@ describe('restart from a snapshot', () => {
     const again = openNode({ dataDir: dir })
     expect(view(again, ids)).toEqual(before)
     // the txid and the lease of the last payment are still remembered
-    const last = again.pendingTransaction(ids[ids.length - 1])!.txn
+    const last = again.pendingTransaction(ids[ids.length - 1])!.stxn
     expect(() => again.submit(algosdk.encodeMsgpack(last))).toThrow(/already in ledger|using an overlapping lease/)
     await again.submit(algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: bob.address, receiver: alice.address, amount: 5, suggestedParams: params(again) }).signTxn(bob.secretKey)).durable
     await again.close()

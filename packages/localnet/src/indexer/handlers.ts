@@ -5,6 +5,7 @@ import { badRequest, notFound, type AlgodError } from '../algod/errors.ts'
 import { jsonReply, uintParam, uintQuery, boolQuery } from '../algod/http.ts'
 import type { AlgodReply, AlgodRequest } from '../algod/http.ts'
 import { encodeModelJSON } from '../algod/required.ts'
+import { accountAssetResponse, accountResponse, applicationResponse, assetResponse } from '../algod/models.ts'
 import { parseBoxName } from '../algod/handlers/applications.ts'
 import { assetRowParamsJSON, blockHeaderJSON, type Json } from './convert.ts'
 import type { Creatable, IndexerStore, ResourceRow } from './store.ts'
@@ -28,6 +29,12 @@ const MAX_INT64 = 0x7fffffffffffffffn
 
 /** An algod model as plain JSON (its required zero fields included). */
 const modelJSON = (model: algosdk.Encodable): Json => algosdk.parseJSON(encodeModelJSON(model), { intDecoding: algosdk.IntDecoding.MIXED }) as Json
+
+/** algod's view of a live asset, undefined once destroyed. */
+function liveAsset(ctx: IndexerContext, id: bigint): algosdk.modelsv2.Asset | undefined {
+  const found = ctx.store.node.asset(id)
+  return found && assetResponse(found)
+}
 
 /** A uint path parameter; over int64 the indexer answers 404 with its text. */
 function idParam(req: AlgodRequest, name: string): bigint {
@@ -78,7 +85,7 @@ const byId = (key: string) => (x: Json, y: Json) => (BigInt(x[key] as bigint) < 
 /** An account's holdings as the account_asset table has them: live ones with their rounds, closed ones with include-all. */
 function holdingsJSON(ctx: IndexerContext, address: string, includeAll: boolean): Json[] {
   const rows = ctx.store.holdings.get(address)
-  const live = (ctx.store.node.account(address).assets ?? []).map((h) => {
+  const live = (accountResponse(ctx.store.node.account(address)).assets ?? []).map((h) => {
     const row = rows?.get(h.assetId)
     return { ...modelJSON(h), deleted: false, 'opted-in-at-round': row?.createdAt ?? 0n, 'opted-out-at-round': row?.closedAt }
   })
@@ -92,7 +99,7 @@ const closedHoldingJSON = (id: bigint, r: ResourceRow): Json => ({ amount: 0n, '
 /** An account's app local states as the account_app table has them. */
 function localStatesJSON(ctx: IndexerContext, address: string, includeAll: boolean): Json[] {
   const rows = ctx.store.localStates.get(address)
-  const live = (ctx.store.node.account(address).appsLocalState ?? []).map((l) => {
+  const live = (accountResponse(ctx.store.node.account(address)).appsLocalState ?? []).map((l) => {
     const row = rows?.get(l.id)
     return { ...modelJSON(l), deleted: false, 'opted-in-at-round': row?.createdAt ?? 0n, 'closed-out-at-round': row?.closedAt }
   })
@@ -113,7 +120,7 @@ function createdBy(map: Map<bigint, Creatable>, address: string, includeAll: boo
 /** An account as the indexer writes it: algod's fields plus the indexer's rounds and deleted flags. */
 function accountJSON(ctx: IndexerContext, address: string, ex: Excludes, includeAll = false): Json {
   const store = ctx.store
-  const a = modelJSON(store.node.account(address))
+  const a = modelJSON(accountResponse(store.node.account(address)))
   a['created-at-round'] = store.accounts.get(address) ?? 0n
   const closed = store.closedAccounts.get(address)
   a['closed-at-round'] = closed?.closedAt
@@ -198,7 +205,7 @@ export function searchForAccounts(ctx: IndexerContext, req: AlgodRequest): Algod
     if (BigInt(accounts.length) >= limit) break
     if (next !== undefined && key <= next) continue
     if (!accountListed(ctx, a, includeAll)) continue
-    const acct = store.node.account(a)
+    const acct = accountResponse(store.node.account(a))
     if (auth !== undefined && acct.authAddr?.toString() !== auth) continue
     if (onlineOnly && acct.status !== 'Online') continue
     let amount = acct.amount
@@ -316,7 +323,7 @@ export function lookupTransaction(ctx: IndexerContext, req: AlgodRequest): Algod
 /** An asset as fetchAssets writes it: a destroyed one's params row is null, so its params read as zeros. */
 function assetJSON(ctx: IndexerContext, id: bigint): Json {
   const known = ctx.store.assets.get(id)
-  const live = ctx.store.node.asset(id)?.params
+  const live = liveAsset(ctx, id)?.params
   const enc = (text: string | undefined, bytes: Uint8Array | undefined) => bytes ?? (text === undefined ? undefined : new TextEncoder().encode(text))
   const params = live
     ? assetRowParamsJSON({
@@ -354,7 +361,7 @@ export function searchForAssets(ctx: IndexerContext, req: AlgodRequest): AlgodRe
   )
   const matching = candidates.filter((a) => {
     if (!name && !unit) return true
-    const params = ctx.store.node.asset(a.id)?.params
+    const params = liveAsset(ctx, a.id)?.params
     return (!name || ilike(params?.name, name)) && (!unit || ilike(params?.unitName, unit))
   })
   const { page, next } = pageById(req, matching, (a) => a.id, LIMITS.assets)
@@ -375,7 +382,8 @@ export function lookupAssetBalances(ctx: IndexerContext, req: AlgodRequest): Alg
   for (const { a, key } of holders) {
     if (BigInt(balances.length) >= limit) break
     if (next !== undefined && key <= next) continue
-    const holding = ctx.store.node.accountAsset(a, id)?.assetHolding
+    const found = ctx.store.node.accountAsset(a, id)
+    const holding = found && accountAssetResponse(found).assetHolding
     const row = ctx.store.holdings.get(a)?.get(id)
     let balance: Json
     if (holding) balance = { address: a, amount: holding.amount, deleted: false, 'is-frozen': holding.isFrozen, 'opted-in-at-round': row?.createdAt ?? 0n, 'opted-out-at-round': row?.closedAt }
@@ -398,7 +406,8 @@ export function lookupAssetTransactions(ctx: IndexerContext, req: AlgodRequest):
 
 function applicationJSON(ctx: IndexerContext, id: bigint): Json {
   const known = ctx.store.apps.get(id)
-  const live = ctx.store.node.application(id)
+  const found = ctx.store.node.application(id)
+  const live = found && applicationResponse(found)
   if (live) return { 'created-at-round': known?.createdAt ?? 0n, deleted: false, id, params: modelJSON(live).params }
   // a deleted app's params row is null: the app table's answer still writes both schemas, as zeros
   // (its programs, which the indexer writes as null, are left out)

@@ -4,6 +4,7 @@ import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { modelReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
+import { accountApplicationResponse, accountAssetResponse, accountResponse } from '../models.ts'
 import { addressParam } from '../params.ts'
 
 const EXCLUDE_VALUES = new Set(['all', 'none', '', 'created-apps-params', 'created-assets-params'])
@@ -15,7 +16,7 @@ export async function accountInformation(ctx: AlgodContext, req: AlgodRequest): 
   const exclude = (req.query.get('exclude') ?? '').split(',').map((v) => v.trim())
   if (exclude.some((v) => !EXCLUDE_VALUES.has(v))) throw badRequest(ALGOD_ERRORS.failedToParseExclude)
   await ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey)
-  const account = ctx.node.account(address)
+  const account = accountResponse(ctx.node.account(address))
   if (exclude.length === 1 && exclude[0] === 'all') {
     // algod's basicAccountInformation: totals only, no resource lists
     account.assets = undefined
@@ -34,7 +35,7 @@ export async function accountAssetInformation(ctx: AlgodContext, req: AlgodReque
   await Promise.all([ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey), ctx.node.fork?.ensureAsset(assetId)])
   const info = ctx.node.accountAsset(address, assetId)
   if (!info) throw notFound(ALGOD_ERRORS.accountAssetDoesNotExist)
-  return modelReply(info, format)
+  return modelReply(accountAssetResponse(info), format)
 }
 
 /** GET /v2/accounts/{address}/applications/{application-id}. */
@@ -45,6 +46,6 @@ export async function accountApplicationInformation(ctx: AlgodContext, req: Algo
   await Promise.all([ctx.node.fork?.ensureAccount(algosdk.decodeAddress(address).publicKey), ctx.node.fork?.ensureApp(appId)])
   const info = ctx.node.accountApplication(address, appId)
   if (!info) throw notFound(ALGOD_ERRORS.accountAppDoesNotExist)
-  return modelReply(info, format)
+  return modelReply(accountApplicationResponse(info), format)
 }
 

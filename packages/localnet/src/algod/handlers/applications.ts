@@ -4,6 +4,7 @@ import { ALGOD_ERRORS, AlgodError, badRequest, notFound } from '../errors.ts'
 import { jsonReply, modelReply, uintParam, uintQuery } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
+import { applicationResponse, assetResponse } from '../models.ts'
 
 /** GET /v2/applications/{application-id}. */
 export async function getApplicationByID(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
@@ -11,7 +12,7 @@ export async function getApplicationByID(ctx: AlgodContext, req: AlgodRequest): 
   await ctx.node.fork?.ensureApp(appId)
   const app = ctx.node.application(appId)
   if (!app) throw notFound(ALGOD_ERRORS.appDoesNotExist)
-  return modelReply(app)
+  return modelReply(applicationResponse(app))
 }
 
 /** GET /v2/assets/{asset-id}. */
@@ -20,7 +21,7 @@ export async function getAssetByID(ctx: AlgodContext, req: AlgodRequest): Promis
   await ctx.node.fork?.ensureAsset(assetId)
   const asset = ctx.node.asset(assetId)
   if (!asset) throw notFound(ALGOD_ERRORS.assetDoesNotExist)
-  return modelReply(asset)
+  return modelReply(assetResponse(asset))
 }
 
 /** go-algorand's default `MaxAPIBoxPerApplication` (config v25 on): the most boxes one listing returns. */

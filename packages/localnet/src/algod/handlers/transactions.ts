@@ -5,6 +5,7 @@ import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { jsonReply, modelReply, responseFormat, uintQuery } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
+import { confirmedResponse } from '../models.ts'
 import { addressParam } from '../params.ts'
 
 /** algod's MaxTxGroupSize. */
@@ -72,7 +73,7 @@ export function pendingTransactionInformation(ctx: AlgodContext, req: AlgodReque
   if (!TXID.test(txid)) throw badRequest(ALGOD_ERRORS.noValidTxnSpecified)
   const info = ctx.node.pendingTransaction(txid)
   if (!info) throw notFound(ALGOD_ERRORS.transactionNotFound)
-  return modelReply(info, format)
+  return modelReply(confirmedResponse(info), format)
 }
 
 function emptyPool(req: AlgodRequest): AlgodReply {
