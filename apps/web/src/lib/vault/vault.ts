@@ -57,9 +57,10 @@ export function vaultStateQuery(algod: AlgodConfig, deployment: Deployment | nul
       const d = deployment!
       const [sdk, { getApplicationAddress }, client] = await Promise.all([loadSdk(), import('algosdk'), algodClient(algod)])
       const address = getApplicationAddress(d.vaultAppId).toString()
+      const reader = { algod: client, ids: sdk.deploymentIds(d) }
       const [totals, stream, now, account] = await Promise.all([
-        sdk.fetchVaultTotals(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)),
-        sdk.fetchVaultStream(client, BigInt(d.vaultAppId), BigInt(d.groveAssetId)),
+        sdk.vaultContract.readers.totals(reader),
+        sdk.vaultContract.readers.stream(reader),
         sdk.latestTimestamp(client),
         fetchAccount(algod, address),
       ])
@@ -244,14 +245,14 @@ export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment
     queryFn: async (): Promise<BuybackReadiness> => {
       const d = deployment!
       const [sdk, client] = await Promise.all([loadSdk(), algodClient(algod)])
-      const ids = { algod: client, vaultAppId: BigInt(d.vaultAppId), dexAppId: BigInt(d.dexAppId) }
-      const path = (await sdk.fetchBuybackPath(client, ids.vaultAppId, BigInt(asset))) ?? null
+      const reader = { algod: client, ids: sdk.deploymentIds(d) }
+      const path = (await sdk.vaultContract.readers.buybackPath(reader, BigInt(asset))) ?? null
       if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n }
       const routePools = sdk.routePools(BigInt(asset), path)
       const [rings, now, bound] = await Promise.all([
-        Promise.all(routePools.map(([a, b]) => sdk.fetchObservations(client, ids.vaultAppId, a, b))),
+        Promise.all(routePools.map(([a, b]) => sdk.fetchObservations(client, reader.ids.vaultAppId, a, b))),
         sdk.latestTimestamp(client),
-        sdk.previewBuyback(ids, BigInt(asset), path),
+        sdk.vaultContract.readers.previewBuyback(reader, BigInt(asset), path),
       ])
       const waits = rings.map((ring) => (ring ? sdk.secondsUntilWindow(ring, now) : undefined))
       return { path, pools: routePools, waits, now, minOut: bound.minOut, spotOut: spotAlong(sdk, pools!, asset, path, bound.amount) ?? 0n }
