@@ -15,6 +15,7 @@ import { derivePortfolio, type Portfolio, type PortfolioLine, type LockHolding, 
 import { ClaimAll } from './claim-all-button.tsx'
 import { ValueSummary } from './value-summary.tsx'
 import { tokenSymbol } from '@/lib/tokens/lp-names.ts'
+import { programTitle } from '../activity.ts'
 
 /** What valuing an account needs: its portfolio, the tokens to name its lines and the stable coin for USD. */
 export interface ValuedPortfolio {
@@ -109,19 +110,19 @@ const amountText = (tokens: ReadonlyMap<number, Token>, id: number, amount: bigi
   return `${formatAmount(amount, tokens.get(id)?.decimals ?? (lp ? 6 : 0), { thousands: true })} ${tokenSymbol(id, tokens, pools)}`
 }
 
-/** A program as the activity list names it: its stake token → its reward tokens. */
-const programName = (stake: StakeHolding, symbol: (id: number) => string) =>
-  `${symbol(Number(stake.stakeAsset))} → ${[...new Set(stake.pending.map((r) => Number(r.asset)))].map(symbol).join(' + ')}`
-
 /** A line's name: the token, the pair of a position, the program, sGROVE or the lock. */
-function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools: readonly Pool[]): string {
+function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools: readonly Pool[], programs: readonly StakingProgram[]): string {
   const sym = (id: number) => tokens.get(id)?.symbol ?? `#${id}`
   switch (line.kind) {
     case 'liquidity':
       return `${sym(line.amounts[0]!.tokenId)}/${sym(line.amounts[1]!.tokenId)} liquidity`
     case 'farm':
-    case 'pool':
-      return `${line.kind === 'farm' ? 'Farm' : 'Staking pool'} ${programName(line.stake!, (id) => tokenSymbol(id, tokens, pools))}`
+    case 'pool': {
+      // named as the activity list names it (stake → rewards), by the one programTitle
+      const program = programs.find((p) => p.id === line.stake!.programId)
+      const name = program ? programTitle(program, (id) => tokenSymbol(Number(id), tokens, pools)) : `#${line.stake!.programId}`
+      return `${line.kind === 'farm' ? 'Farm' : 'Staking pool'} ${name}`
+    }
     case 'sgrove':
       return 'sGROVE'
     case 'lock':
@@ -235,7 +236,7 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
                   data-algo={l.algo === null ? undefined : String(l.algo)}
                   data-spot-algo={l.algo === null ? undefined : String(l.spotAlgo ?? l.algo)}
                 >
-                  <th scope="row">{lineName(l, tokens, pools)}</th>
+                  <th scope="row">{lineName(l, tokens, pools, props.v.programs)}</th>
                   <LineAmounts line={l} v={props.v} />
                   <ValueCells algo={l.algo} v={props.v} />
                 </tr>
