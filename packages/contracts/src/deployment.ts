@@ -3,6 +3,7 @@
 // and `npm start` write the record, the SDK and the web app read it. Dependency-free, so the web
 // app and scripts import it without algosdk. Adding a contract: its source, one entry in
 // CONTRACTS, its SDK module (packages/sdk/src/<contract>/).
+import { VENUE_CONTRACTS } from './venues.ts'
 
 /** The networks Grove deploys to. */
 export const NETWORKS = ['localnet', 'testnet', 'mainnet'] as const
@@ -40,7 +41,9 @@ export type AssetIdKey = (typeof DEPLOYED_ASSETS)[number]['idKey']
  * numbers: ids stay below 2^53), and the round the deployment started at, where a chain follower
  * (the analytics service) starts reading.
  */
-export type Deployment = { network: NetworkName; firstRound: number } & { [K in AppIdKey | AssetIdKey]: number } & { [K in VenueIdKey]?: number }
+export type Deployment = { network: NetworkName; firstRound: number } & { [K in AppIdKey | AssetIdKey]: number } & { [K in VenueIdKey]?: number } & {
+  tinymanPrograms?: TinymanPrograms
+}
 
 /**
  * Venues' app ids a record may carry besides Grove's own (VENUE_CONTRACTS, deployed on the localnet
@@ -49,6 +52,23 @@ export type Deployment = { network: NetworkName; firstRound: number } & { [K in 
 export const VENUE_ID_KEYS = ['tinymanAppId'] as const
 /** The record key of a venue's app id ("tinymanAppId"). */
 export type VenueIdKey = (typeof VENUE_ID_KEYS)[number]
+
+/**
+ * Which programs the record's Tinyman validator runs: Tinyman's own, read from a checkout of
+ * tinyman-amm-contracts-v2 (GROVE_TINYMAN_DIR), or the Tinyman v2-compatible venue built here
+ * (VENUE_CONTRACTS); a record with tinymanAppId and no tinymanPrograms is "compatible".
+ */
+export const TINYMAN_PROGRAMS = ['tinyman-v2', 'compatible'] as const
+/** One of `TINYMAN_PROGRAMS`. */
+export type TinymanPrograms = (typeof TINYMAN_PROGRAMS)[number]
+
+/** How Tinyman v2's own validator is labelled: on public networks, and on the localnet when it runs Tinyman's programs. */
+export const TINYMAN_V2_LABEL = 'Tinyman v2'
+
+/** The label of a deployment's Tinyman validator: TINYMAN_V2_LABEL when it runs Tinyman's own programs, the compatible venue's otherwise. */
+export function tinymanLabel(deployment: { tinymanPrograms?: TinymanPrograms }): string {
+  return deployment.tinymanPrograms === 'tinyman-v2' ? TINYMAN_V2_LABEL : VENUE_CONTRACTS[0].label
+}
 
 /** A deployment record that cannot be read; the message names the file's problem. */
 export class DeploymentError extends Error {
@@ -76,7 +96,12 @@ export function toDeployment(value: unknown, network?: NetworkName): Deployment 
   }
   const venues = VENUE_ID_KEYS.filter((k) => v[k] !== undefined)
   for (const key of venues) if (!isId(v[key])) throw new DeploymentError(`${key} must be a positive integer id, not ${JSON.stringify(v[key])}`)
-  return Object.fromEntries([...KEYS, ...venues].map((k) => [k, v[k]])) as Deployment
+  const programs = v.tinymanPrograms === undefined ? [] : ['tinymanPrograms']
+  if (programs.length && !TINYMAN_PROGRAMS.includes(v.tinymanPrograms as TinymanPrograms)) {
+    throw new DeploymentError(`tinymanPrograms must be one of ${TINYMAN_PROGRAMS.join(', ')}, not ${JSON.stringify(v.tinymanPrograms)}`)
+  }
+  if (programs.length && v.tinymanAppId === undefined) throw new DeploymentError('tinymanPrograms needs the tinymanAppId it describes')
+  return Object.fromEntries([...KEYS, ...venues, ...programs].map((k) => [k, v[k]])) as Deployment
 }
 
 /** Parses a deployment record's JSON text (of `network`, when given); throws a DeploymentError when it is not one. */
@@ -101,17 +126,21 @@ export function appIdOf(deployment: Deployment, name: ContractName): number {
 }
 
 /** A deployment with bigint ids and round, as algosdk and the SDK take them. */
-export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K in AppIdKey | AssetIdKey]: bigint } & { [K in VenueIdKey]?: bigint }
+export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K in AppIdKey | AssetIdKey]: bigint } & { [K in VenueIdKey]?: bigint } & {
+  tinymanPrograms?: TinymanPrograms
+}
 
 /** A deployment record's ids as bigints. */
 export function deploymentIds(deployment: Deployment): DeploymentIds {
   const d = toDeployment(deployment)
   const keys = [...KEYS, ...VENUE_ID_KEYS.filter((k) => d[k] !== undefined)]
-  return Object.fromEntries(keys.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment]!)])) as DeploymentIds
+  const ids = Object.fromEntries(keys.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment]!)])) as DeploymentIds
+  return d.tinymanPrograms === undefined ? ids : { ...ids, tinymanPrograms: d.tinymanPrograms }
 }
 
 /** The deployment record of bigint ids (checked: every id positive and below 2^53). */
 export function deploymentRecord(ids: DeploymentIds): Deployment {
   const keys = [...KEYS, ...VENUE_ID_KEYS.filter((k) => ids[k] !== undefined)]
-  return toDeployment(Object.fromEntries(keys.map((k) => [k, k === 'network' ? ids.network : Number(ids[k as keyof DeploymentIds])])))
+  const record = Object.fromEntries(keys.map((k) => [k, k === 'network' ? ids.network : Number(ids[k as keyof DeploymentIds])]))
+  return toDeployment(ids.tinymanPrograms === undefined ? record : { ...record, tinymanPrograms: ids.tinymanPrograms })
 }

@@ -1,6 +1,6 @@
 // The deployment record: one list of contracts, one JSON shape, and clear words for a bad file.
 import { describe, expect, it } from 'vitest'
-import { CONTRACTS, DeploymentError, appIdOf, deploymentIds, deploymentRecord, parseDeployment, serializeDeployment, toDeployment } from '../src/deployment.ts'
+import { CONTRACTS, DeploymentError, appIdOf, deploymentIds, deploymentRecord, parseDeployment, serializeDeployment, tinymanLabel, toDeployment } from '../src/deployment.ts'
 
 const record = { network: 'testnet', firstRound: 41_000_000, registryAppId: 700, dexAppId: 701, lockAppId: 702, stakingAppId: 703, vaultAppId: 704, groveAssetId: 699, sGroveAssetId: 705 }
 
@@ -27,6 +27,21 @@ describe('parseDeployment', () => {
     expect(parseDeployment(serializeDeployment(toDeployment(withVenue)))).toEqual(withVenue)
     expect(deploymentRecord(deploymentIds(toDeployment(withVenue)))).toEqual(withVenue)
     expect(() => toDeployment({ ...record, tinymanAppId: 0 })).toThrow('tinymanAppId must be a positive integer id, not 0')
+  })
+
+  it('keeps which programs the Tinyman validator runs, and refuses an unknown kind or one without a validator', () => {
+    const real = { ...record, tinymanAppId: 706, tinymanPrograms: 'tinyman-v2' }
+    expect(parseDeployment(serializeDeployment(toDeployment(real)))).toEqual(real)
+    expect(deploymentIds(toDeployment(real)).tinymanPrograms).toBe('tinyman-v2')
+    expect(deploymentRecord(deploymentIds(toDeployment(real)))).toEqual(real)
+    expect(() => toDeployment({ ...real, tinymanPrograms: 'v3' })).toThrow('tinymanPrograms must be one of tinyman-v2, compatible, not "v3"')
+    expect(() => toDeployment({ ...record, tinymanPrograms: 'compatible' })).toThrow('tinymanPrograms needs the tinymanAppId it describes')
+  })
+
+  it('labels the Tinyman validator by the programs it runs, the compatible venue when the record does not say', () => {
+    expect(tinymanLabel({ tinymanPrograms: 'tinyman-v2' })).toBe('Tinyman v2')
+    expect(tinymanLabel({ tinymanPrograms: 'compatible' })).toBe('Tinyman v2-compatible (local)')
+    expect(tinymanLabel({})).toBe('Tinyman v2-compatible (local)')
   })
 
   it('finds a contract’s app id by its name', () => {
