@@ -125,7 +125,7 @@ export function AdminPage() {
           </div>
           <PoolFeePanel pools={market.pools ?? []} tokens={market.tokens} disabled={!isAdmin} onReview={setReview} />
           <VerifiedTokensPanel verified={market.verified} disabled={!isAdmin} onReview={setReview} />
-          <ProjectsPanel registryAppId={deployment.registryAppId} disabled={!isAdmin} onReview={setReview} />
+          <ProjectsPanel disabled={!isAdmin} onReview={setReview} />
           <TransferPanel admin={state.admin} pending={state.pendingAdmin} disabled={!isAdmin} onReview={setReview} />
           <AdminLogPanel tokens={market.tokens} />
         </>
@@ -445,9 +445,9 @@ function VerifiedTokensPanel(props: SectionProps & { verified: ReadonlySet<numbe
   )
 }
 
-function ProjectsPanel(props: SectionProps & { registryAppId: number }) {
-  const { algod } = useProtocol()
-  const projects = useQuery(projectsQuery(algod, props.registryAppId))
+function ProjectsPanel(props: SectionProps) {
+  const { algod, deployment } = useProtocol()
+  const projects = useQuery(projectsQuery(algod, deployment))
   const list = projects.data ?? []
   const tokens = useQueries({ queries: list.map((p) => tokenQuery(algod, Number(p.asset))) })
   const queue = list.map((p, i) => ({ p, t: tokens[i]?.data })).filter((x) => !x.p.verified)

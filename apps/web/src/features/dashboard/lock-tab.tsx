@@ -22,7 +22,7 @@ import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 /** Tokens by id (ALGO included) for the ids given; an LP token (a liquidity lock) by its pair. */
 function useTokens(ids: readonly number[]): Map<number, Token> {
   const { algod, deployment } = useProtocol()
-  const pools = useQuery({ ...poolsQuery(algod, deployment?.dexAppId ?? 0), enabled: !!deployment })
+  const pools = useQuery({ ...poolsQuery(algod, deployment), enabled: !!deployment })
   const results = useQueries({ queries: ids.filter((id) => id !== 0).map((id) => tokenQuery(algod, id)) })
   const map = new Map<number, Token>([[0, ALGO]])
   for (const r of results) if (r.data) map.set(r.data.id, r.data)
@@ -43,7 +43,7 @@ export function LockTab() {
   const session = useWalletSession()
   const address = session.activeAddress
   const lockAppId = deployment?.lockAppId
-  const locks = useQuery({ ...ownerLocksQuery(algod, lockAppId ?? 0, address ?? ''), enabled: !!address && !!lockAppId })
+  const locks = useQuery({ ...ownerLocksQuery(algod, deployment, address ?? ''), enabled: !!address && !!lockAppId })
   const account = useQuery({ ...accountQuery(algod, address ?? ''), enabled: !!address })
   const dex = useQuery(sdkQuery())
   const { now, devMode } = useChainNow()
@@ -74,7 +74,7 @@ export function LockTab() {
         ) : null}
       </Panel>
       {sdk && now !== null ? <CreateLock sdk={sdk} now={now} tokens={tokens} heldIds={heldIds} balance={(id) => balanceOf(account.data, id)} /> : null}
-      {sdk && now !== null ? <AcceptLock lockAppId={lockAppId} address={address} onAccept={(lock) => setDialog({ kind: 'accept', lock })} /> : null}
+      {sdk && now !== null ? <AcceptLock address={address} onAccept={(lock) => setDialog({ kind: 'accept', lock })} /> : null}
       {dialog && sdk && now !== null ? <LockDialog dialog={dialog} sdk={sdk} now={now} sender={address} token={unitOf(tokens)(dialog.lock.asset)} tokens={tokens} onClose={() => setDialog(null)} /> : null}
     </>
   )
@@ -305,12 +305,12 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
   )
 }
 
-function AcceptLock(props: { lockAppId: number; address: string; onAccept(lock: Lock): void }) {
-  const { algod } = useProtocol()
+function AcceptLock(props: { address: string; onAccept(lock: Lock): void }) {
+  const { algod, deployment } = useProtocol()
   const id = useId()
   const [text, setText] = useState('')
   const lockId = /^\d+$/.test(text.trim()) ? BigInt(text.trim()) : null
-  const lock = useQuery({ ...lockQuery(algod, props.lockAppId, lockId ?? 0n), enabled: lockId !== null && lockId > 0n })
+  const lock = useQuery({ ...lockQuery(algod, deployment, lockId ?? 0n), enabled: lockId !== null && lockId > 0n })
   const problem = lockId === null ? null : lock.isPending ? null : !lock.data ? `There is no lock #${lockId}` : lock.data.pendingOwner !== props.address ? 'This lock is not being transferred to you' : null
   return (
     <Panel title="Accept a lock transferred to you">

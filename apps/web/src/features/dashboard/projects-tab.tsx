@@ -19,7 +19,7 @@ type Dialog = { kind: 'register'; asset: number } | { kind: 'edit' | 'transfer';
 export function ProjectsTab() {
   const { algod, deployment } = useProtocol()
   const address = useWalletSession().activeAddress
-  const projects = useQuery({ ...projectsQuery(algod, deployment?.registryAppId ?? 0), enabled: !!deployment })
+  const projects = useQuery({ ...projectsQuery(algod, deployment), enabled: !!deployment })
   const [dialog, setDialog] = useState<Dialog>(null)
   if (!address) return <ConnectPrompt reason="Connect a wallet to see the projects you registered." />
   if (!deployment) return null

@@ -26,7 +26,7 @@ export function ProjectPage() {
   const assetId = Number(useParams().assetId!)
   const { network, algod, deployment } = useProtocol()
   const facts = useTokenFacts(assetId)
-  const project = useQuery({ ...projectQuery(algod, deployment?.registryAppId ?? 0, assetId), enabled: !!deployment })
+  const project = useQuery({ ...projectQuery(algod, deployment, assetId), enabled: !!deployment })
   const verified = useQuery({ ...verifiedTokensQuery(algod, deployment?.registryAppId ?? 0), enabled: !!deployment })
   const asset = facts.asset.data
   const token = asset ? toToken(asset) : null

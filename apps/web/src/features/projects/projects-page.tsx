@@ -21,7 +21,7 @@ export function ProjectsPage() {
   const [search, setSearch] = useState('')
   const [verifiedOnly, setVerifiedOnly] = useState(false)
   const searchId = useId()
-  const projects = useQuery({ ...projectsQuery(algod, deployment?.registryAppId ?? 0), enabled: !!deployment })
+  const projects = useQuery({ ...projectsQuery(algod, deployment), enabled: !!deployment })
   const shown = filterProjects(projects.data ?? [], search, verifiedOnly)
   const emptyText = !deployment
     ? `No projects on ${network.name}.`

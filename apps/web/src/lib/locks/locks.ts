@@ -1,13 +1,14 @@
-// Locks and projects as pages read them: one queryOptions factory per read (through the SDK,
-// loaded on demand), the chain's clock, and the derived numbers (% of supply locked, the unlock
+// Locks and projects as pages read them: one queryOptions factory per read (through the Locks and
+// registry modules' readers over the deployment, the SDK loaded on demand), the chain's clock, and the derived numbers (% of supply locked, the unlock
 // schedule) as pure functions of the locks and a time. The vesting function is the SDK's, handed
 // in, so the page's first load does not carry the SDK.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { algodKey } from '../algod.ts'
+import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { useProtocol } from '../protocol.ts'
-import { chainTime, withSdk, type Lock } from '../tx/sdk.ts'
+import { chainTime, withReader, type Lock } from '../tx/sdk.ts'
 import { formatDateTime } from '../format.ts'
 
 export type { Lock, Project } from '../tx/sdk.ts'
@@ -67,30 +68,33 @@ export function useChainNow(refreshMs?: number): { now: bigint | null; devMode: 
 }
 
 /** The one query for the locks an account holds. */
-export function ownerLocksQuery(algod: AlgodConfig, lockAppId: number, owner: string) {
+export function ownerLocksQuery(algod: AlgodConfig, deployment: Deployment | null, owner: string) {
   return queryOptions({
-    queryKey: [...algodKey(algod), 'locks', lockAppId, 'owner', owner],
-    queryFn: () => withSdk(algod, (sdk, client) => sdk.listLocksByOwner(client, BigInt(lockAppId), owner)),
+    queryKey: [...locksKey(algod, deployment?.lockAppId ?? 0), 'owner', owner],
+    queryFn: () => withReader(algod, deployment!, (sdk, r) => sdk.locksContract.readers.byOwner(r, owner)),
+    enabled: deployment !== null,
     staleTime: 10_000,
     retry: 1,
   })
 }
 
 /** The one query for every lock of an asset. */
-export function assetLocksQuery(algod: AlgodConfig, lockAppId: number, asset: number) {
+export function assetLocksQuery(algod: AlgodConfig, deployment: Deployment | null, asset: number) {
   return queryOptions({
-    queryKey: [...algodKey(algod), 'locks', lockAppId, 'asset', asset],
-    queryFn: () => withSdk(algod, (sdk, client) => sdk.listLocksByAsset(client, BigInt(lockAppId), BigInt(asset))),
+    queryKey: [...locksKey(algod, deployment?.lockAppId ?? 0), 'asset', asset],
+    queryFn: () => withReader(algod, deployment!, (sdk, r) => sdk.locksContract.readers.byAsset(r, BigInt(asset))),
+    enabled: deployment !== null,
     staleTime: 10_000,
     retry: 1,
   })
 }
 
 /** The one query for a lock by id (to accept a transfer someone proposed). */
-export function lockQuery(algod: AlgodConfig, lockAppId: number, id: bigint) {
+export function lockQuery(algod: AlgodConfig, deployment: Deployment | null, id: bigint) {
   return queryOptions({
-    queryKey: [...algodKey(algod), 'locks', lockAppId, 'id', String(id)],
-    queryFn: () => withSdk(algod, async (sdk, client) => (await sdk.fetchLock(client, BigInt(lockAppId), id)) ?? null),
+    queryKey: [...locksKey(algod, deployment?.lockAppId ?? 0), 'id', String(id)],
+    queryFn: () => withReader(algod, deployment!, async (sdk, r) => (await sdk.locksContract.readers.lock(r, id)) ?? null),
+    enabled: deployment !== null,
     staleTime: 10_000,
     retry: 1,
   })
@@ -100,20 +104,22 @@ export function lockQuery(algod: AlgodConfig, lockAppId: number, id: bigint) {
 export const locksKey = (algod: AlgodConfig, lockAppId: number) => [...algodKey(algod), 'locks', lockAppId] as const
 
 /** The one query for every registered project, verified first. */
-export function projectsQuery(algod: AlgodConfig, registryAppId: number) {
+export function projectsQuery(algod: AlgodConfig, deployment: Deployment | null) {
   return queryOptions({
-    queryKey: [...algodKey(algod), 'projects', registryAppId],
-    queryFn: () => withSdk(algod, (sdk, client) => sdk.listProjects(client, BigInt(registryAppId))),
+    queryKey: projectsKey(algod, deployment?.registryAppId ?? 0),
+    queryFn: () => withReader(algod, deployment!, (sdk, r) => sdk.registryContract.readers.projects(r)),
+    enabled: deployment !== null,
     staleTime: 30_000,
     retry: 1,
   })
 }
 
 /** The one query for one asset's project (null when it has none). */
-export function projectQuery(algod: AlgodConfig, registryAppId: number, asset: number) {
+export function projectQuery(algod: AlgodConfig, deployment: Deployment | null, asset: number) {
   return queryOptions({
-    queryKey: [...algodKey(algod), 'projects', registryAppId, asset],
-    queryFn: () => withSdk(algod, async (sdk, client) => (await sdk.fetchProject(client, BigInt(registryAppId), BigInt(asset))) ?? null),
+    queryKey: [...projectsKey(algod, deployment?.registryAppId ?? 0), asset],
+    queryFn: () => withReader(algod, deployment!, async (sdk, r) => (await sdk.registryContract.readers.project(r, BigInt(asset))) ?? null),
+    enabled: deployment !== null,
     staleTime: 30_000,
     retry: 1,
   })

@@ -1,8 +1,10 @@
 // Staking programs as pages read them (farms, staking pools, a project's programs, a portfolio's
-// positions): one queryOptions factory per read through the SDK (loaded on demand), and the chain's
+// positions): one queryOptions factory per read through the staking module's readers (the SDK loaded on
+// demand) over the deployment, and the chain's
 // clock ticking each second so pending rewards move on screen. The derivations are in derive.ts.
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query'
 import { algodKey } from '../algod.ts'
+import type { Deployment } from '../deployment.ts'
 import { useChainNow } from '../locks/locks.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { useMarket } from '../pools/market.ts'
@@ -10,18 +12,19 @@ import { useProtocol } from '../protocol.ts'
 import { PAUSE_FLAGS, registryQuery } from '../registry/registry.ts'
 import { tokenQuery } from '../tokens/tokens.ts'
 import { stableCoin } from '../pools/price.ts'
-import { withSdk } from '../tx/sdk.ts'
+import { withReader } from '../tx/sdk.ts'
 
 export type { StakingAction, StakingPosition, StakingProgram } from '../tx/sdk.ts'
 
 /** What every staking read's key starts with: a staking transaction refreshes them all. */
 export const stakingKey = (algod: AlgodConfig, stakingAppId: number) => [...algodKey(algod), 'staking', stakingAppId] as const
 
-/** The one query for every program of the staking app. */
-export function programsQuery(algod: AlgodConfig, stakingAppId: number) {
+/** The one query for every program of the deployment's staking app. */
+export function programsQuery(algod: AlgodConfig, deployment: Deployment | null) {
   return queryOptions({
-    queryKey: [...stakingKey(algod, stakingAppId), 'programs'],
-    queryFn: () => withSdk(algod, (sdk, client) => sdk.staking.fetchPrograms(client, BigInt(stakingAppId))),
+    queryKey: [...stakingKey(algod, deployment?.stakingAppId ?? 0), 'programs'],
+    queryFn: () => withReader(algod, deployment!, (sdk, r) => sdk.stakingContract.readers.programs(r)),
+    enabled: deployment !== null,
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: 1,
@@ -29,10 +32,11 @@ export function programsQuery(algod: AlgodConfig, stakingAppId: number) {
 }
 
 /** The one query for every position of `staker`, keyed by program id. */
-export function positionsQuery(algod: AlgodConfig, stakingAppId: number, staker: string) {
+export function positionsQuery(algod: AlgodConfig, deployment: Deployment | null, staker: string) {
   return queryOptions({
-    queryKey: [...stakingKey(algod, stakingAppId), 'positions', staker],
-    queryFn: () => withSdk(algod, (sdk, client) => sdk.staking.fetchPositions(client, BigInt(stakingAppId), staker)),
+    queryKey: [...stakingKey(algod, deployment?.stakingAppId ?? 0), 'positions', staker],
+    queryFn: () => withReader(algod, deployment!, (sdk, r) => sdk.stakingContract.readers.positions(r, staker)),
+    enabled: deployment !== null,
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: 1,
@@ -44,9 +48,8 @@ const STAKING_PAUSE_BIT = PAUSE_FLAGS.find((f) => f.id === 'staking')!.bit
 /** Everything a staking list derives from: the market (pools, tokens, holdings, the SDK), the programs, the user's positions, the pause flag and the chain's now. */
 export function useStakingData(address: string | null) {
   const { algod, deployment, network } = useProtocol()
-  const appId = deployment?.stakingAppId ?? 0
-  const programs = useQuery({ ...programsQuery(algod, appId), enabled: !!deployment })
-  const positions = useQuery({ ...positionsQuery(algod, appId, address ?? ''), enabled: !!deployment && !!address })
+  const programs = useQuery({ ...programsQuery(algod, deployment), enabled: !!deployment })
+  const positions = useQuery({ ...positionsQuery(algod, deployment, address ?? ''), enabled: !!deployment && !!address })
   const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: !!deployment })
   const ids = new Set<number>()
   for (const p of programs.data ?? []) for (const a of [p.stakeAsset, p.rewardAsset1, p.rewardAsset2]) ids.add(Number(a))

@@ -5,8 +5,8 @@
 // and is signed by the connected wallet through the one runner (use-transaction.ts).
 import { queryOptions } from '@tanstack/react-query'
 import type * as GroveSdkModule from '@grove/sdk'
-import type { Algodv2 } from 'algosdk'
 import { algodAnswers, algodBaseUrl, algodClient } from '../algod.ts'
+import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
 import { preparedGroupsTx, preparedTx, signingParams } from './prepared.ts'
@@ -36,10 +36,10 @@ export function sdkQuery() {
   return queryOptions({ queryKey: ['grove-sdk'], queryFn: loadSdk, staleTime: Infinity, gcTime: Infinity, retry: 2 })
 }
 
-/** Runs `read` with the SDK and the node's one algosdk client, both loaded on demand. */
-export async function withSdk<T>(algod: AlgodConfig, read: (sdk: GroveSdk, client: Algodv2) => Promise<T>): Promise<T> {
+/** Runs `read` with the SDK and a contract module's reader (the node's one algosdk client and the deployment's ids), loaded on demand. */
+export async function withReader<T>(algod: AlgodConfig, deployment: Deployment, read: (sdk: GroveSdk, reader: GroveSdkModule.GroveReader) => Promise<T>): Promise<T> {
   const [sdk, client] = await Promise.all([loadSdk(), algodClient(algod)])
-  return read(sdk, client)
+  return read(sdk, { algod: client, ids: sdk.deploymentIds(deployment) })
 }
 
 /** The SDK's one context for `ctx`: its node, deployment and signer, with the user's validity window (settings). */

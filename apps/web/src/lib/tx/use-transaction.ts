@@ -55,7 +55,7 @@ export function useTransaction(): { busy: boolean; run(tx: PageTransaction): Pro
       toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId), explorerName: network.explorer?.name })
       // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
       await client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey })
-      await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment.dexAppId).queryKey })
+      await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment).queryKey })
       for (const queryKey of tx.invalidates ?? []) await client.invalidateQueries({ queryKey })
       return true
     } catch (error) {

@@ -17,9 +17,9 @@ import { tokenMarket } from '../derive-projects.ts'
 export function useTokenFacts(assetId: number) {
   const { algod, deployment, network } = useProtocol()
   const asset = useQuery(assetQuery(algod, String(assetId)))
-  const locks = useQuery({ ...assetLocksQuery(algod, deployment?.lockAppId ?? 0, assetId), enabled: !!deployment?.lockAppId })
+  const locks = useQuery({ ...assetLocksQuery(algod, deployment, assetId), enabled: !!deployment?.lockAppId })
   const creator = useQuery({ ...accountQuery(algod, asset.data?.creator ?? ''), enabled: !!asset.data?.creator })
-  const pools = useQuery({ ...poolsQuery(algod, deployment?.dexAppId ?? 0), enabled: !!deployment })
+  const pools = useQuery({ ...poolsQuery(algod, deployment), enabled: !!deployment })
   const creatorHolding = creator.data ? (creator.data.assets.get(assetId) ?? 0n) : null
   const { now } = useChainNow()
   const supply = asset.data && locks.data && creatorHolding !== null && now !== null ? supplyLocked(locks.data, now, asset.data.total, creatorHolding) : undefined
