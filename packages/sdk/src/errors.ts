@@ -75,6 +75,38 @@ export const AMM_ERROR_MESSAGES: Record<AmmErrorCode, string> = {
   overflow: 'Amount too large for the pool',
 }
 
+/** Why no route over the venues carries an order (venues/route-failure.ts finds which). */
+export type RouteErrorCode = 'same-asset' | 'untraded-token' | 'no-pool' | 'insufficient-liquidity' | 'zero-output' | 'overflow' | 'too-many-transactions'
+
+/** What a route failure's sentence names: the pair, the venues searched (by label) and the order. */
+export interface RouteErrorWords {
+  from: string
+  to: string
+  /** The venues searched, as they are labelled ("Grove", "Tinyman v2"). */
+  venues: readonly string[]
+  /** The token no venue trades (untraded-token). */
+  token?: string
+  /** The amount to receive of an exact-output order, with its symbol ("5,000 gUSD"). */
+  exactOut?: string
+}
+
+const either = (venues: readonly string[]) => (venues.length <= 1 ? (venues[0] ?? 'this network') : `${venues.slice(0, -1).join(', ')} or ${venues[venues.length - 1]}`)
+const onBoth = (venues: readonly string[]) => (venues.length <= 1 ? (venues[0] ?? 'this network') : `${venues.slice(0, -1).join(', ')} and ${venues[venues.length - 1]}`)
+
+/** The sentence for each `RouteErrorCode`: a swap no route can make, said before anything is built. */
+export const ROUTE_ERROR_MESSAGES: Record<RouteErrorCode, (w: RouteErrorWords) => string> = {
+  'same-asset': (w) => `${w.from} cannot be swapped for itself: pick another token to receive.`,
+  'untraded-token': (w) => `No pool on ${either(w.venues)} trades ${w.token}, so it cannot be swapped here.`,
+  'no-pool': (w) => `No pool on ${either(w.venues)} connects ${w.from} and ${w.to}, directly or through another token.`,
+  'insufficient-liquidity': (w) =>
+    w.exactOut
+      ? `Not enough liquidity: the pools connecting ${w.from} and ${w.to} on ${onBoth(w.venues)} hold less than ${w.exactOut} to give.`
+      : `Not enough liquidity: the pools connecting ${w.from} and ${w.to} on ${onBoth(w.venues)} cannot take this amount. Try a smaller one.`,
+  'zero-output': () => `${AMM_ERROR_MESSAGES['zero-output']}. Enter a larger amount.`,
+  overflow: () => `${AMM_ERROR_MESSAGES.overflow}. Enter a smaller amount.`,
+  'too-many-transactions': () => 'This swap would need more transactions than one group holds. Try a smaller amount.',
+}
+
 const NOT_ADMIN = 'Only the protocol admin can do this'
 const BAD_FEE = 'The fee must be 1–100 bps'
 /** Longest project name and metadata URL, in bytes (the registry's limits). */

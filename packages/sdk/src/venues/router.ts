@@ -78,10 +78,11 @@ export function onlyVenues(book: PoolBook, names: readonly VenueName[]): PoolBoo
   return { venues: book.venues, pools: book.pools.filter((p) => names.includes(p.venue)) }
 }
 
-type Path = { pools: VenuePool[]; assets: bigint[] }
+/** A path through the book's pools: its pools in order and the assets it passes, assetIn first. */
+export type Path = { pools: VenuePool[]; assets: bigint[] }
 
-// every simple path (no asset twice) from assetIn to assetOut
-function paths(book: PoolBook, assetIn: bigint, assetOut: bigint, maxHops: number): Path[] {
+/** Every simple path (no asset twice) of up to `maxHops` from assetIn to assetOut over the book's non-empty pools. */
+export function routePaths(book: PoolBook, assetIn: bigint, assetOut: bigint, maxHops: number): Path[] {
   const found: Path[] = []
   const walk = (at: bigint, pools: VenuePool[], assets: bigint[]) => {
     for (const pool of book.pools) {
@@ -210,7 +211,7 @@ export function planRoute(book: PoolBook, request: RouteRequest, options: Router
   const maxPaths = Math.min(options.maxPaths ?? MAX_PATHS, MAX_PATHS)
   const minFee = options.minFee ?? 1_000n
   const room = MAX_GROUP - (options.reserveTxns ?? 3)
-  const quoted = paths(book, assetIn, assetOut, maxHops)
+  const quoted = routePaths(book, assetIn, assetOut, maxHops)
     .map((path) => ({ path, q: quotePath(book, new Map(), path, kind, amount) }))
     .filter((x) => x.q !== undefined)
   if (quoted.length === 0) return undefined
