@@ -1,5 +1,6 @@
 // The networks Grove can run on. This table is the one source for algod defaults,
 // genesis ids and explorer links; settings, the wallet layer and the badge read it.
+import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venue-ids'
 import { PUBLIC_ALGOD, PUBLIC_INDEXER } from './public-networks.ts'
 
 /** Identifier of a network Grove knows. */
@@ -38,6 +39,11 @@ export interface NetworkInfo {
   explorer?: Explorer
   /** Origin of Grove's analytics service on this network; null where none runs (the trading pages work without it). */
   analytics: string | null
+  /**
+   * Tinyman v2's validator app on this network (its own program, nothing of Grove's): the public
+   * networks' real ids; the localnet's comes from its deployment record (lib/pools/venues.ts).
+   */
+  tinymanAppId?: number
 }
 
 /** Block explorers the user can choose on /settings. */
@@ -98,6 +104,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     genesisId: 'testnet-v1.0',
     explorer: explorerLinks('testnet', 'allo'),
     analytics: null,
+    tinymanAppId: Number(TINYMAN_V2_VALIDATOR_IDS.testnet),
   },
   mainnet: {
     id: 'mainnet',
@@ -108,6 +115,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     genesisId: 'mainnet-v1.0',
     explorer: explorerLinks('mainnet', 'allo'),
     analytics: null,
+    tinymanAppId: Number(TINYMAN_V2_VALIDATOR_IDS.mainnet),
   },
 }
 
@@ -117,4 +125,9 @@ export const NETWORK_IDS: readonly NetworkId[] = ['localnet', 'testnet', 'mainne
 /** Narrows an unknown value (persisted data, env var, URL) to a known network id. */
 export function isNetworkId(value: unknown): value is NetworkId {
   return typeof value === 'string' && (NETWORK_IDS as readonly string[]).includes(value)
+}
+
+/** The known network whose genesis id is `genesisId` (what a node's /versions names), if any. */
+export function networkOfGenesis(genesisId: string | undefined): NetworkId | undefined {
+  return genesisId === undefined ? undefined : NETWORK_IDS.find((id) => NETWORKS[id].genesisId === genesisId)
 }

@@ -10,8 +10,7 @@ import { orderedPair, type HopQuote, type HopResult, type Venue, type VenuePool 
 
 /** How the localnet's Tinyman v2-compatible validator is labelled wherever it shows. */
 export const TINYMAN_LOCAL_LABEL = 'Tinyman v2-compatible (local)'
-/** Tinyman v2's own validator app ids on the public networks. */
-export const TINYMAN_V2_VALIDATOR_IDS = { testnet: 148_607_000n, mainnet: 1_002_541_853n } as const
+export { TINYMAN_V2_VALIDATOR_IDS } from './tinyman-ids.ts'
 
 /** A Tinyman v2 pool's local state, under the protocol's key names. */
 export interface TinymanPoolState {

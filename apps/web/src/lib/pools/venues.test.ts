@@ -1,0 +1,65 @@
+import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venues'
+import { describe, expect, it } from 'vitest'
+import type { Deployment } from '../deployment.ts'
+import { NETWORKS, networkOfGenesis } from '../networks.ts'
+import { networkVenues, tinymanFor } from './venues.ts'
+
+const grove: Deployment = { network: 'localnet', firstRound: 1, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, groveAssetId: 5, sGroveAssetId: 10 }
+const withTinyman: Deployment = { ...grove, tinymanAppId: 1040 }
+
+describe('the Tinyman v2 validator of a chain', () => {
+  it.each([
+    ['testnet-v1.0', null, Number(TINYMAN_V2_VALIDATOR_IDS.testnet), 'Tinyman v2'],
+    ['mainnet-v1.0', null, Number(TINYMAN_V2_VALIDATOR_IDS.mainnet), 'Tinyman v2'],
+    // a public chain's own validator wins over a localnet record (a custom node serving testnet)
+    ['testnet-v1.0', withTinyman, 148_607_000, 'Tinyman v2'],
+    ['dockernet-v1', withTinyman, 1040, 'Tinyman v2-compatible (local)'],
+    // a custom node serving the localnet under another network's name, or a fork with its own genesis id
+    ['testnet-v1.0-fork', withTinyman, 1040, 'Tinyman v2-compatible (local)'],
+    ['dockernet-v1', { ...withTinyman, tinymanPrograms: 'tinyman-v2' } as Deployment, 1040, 'Tinyman v2'],
+  ] as const)('on %s (localnet record %#) is app %s, named %s', (genesisId, local, appId, label) => {
+    expect(tinymanFor(genesisId, local)).toEqual({ validatorAppId: appId, label })
+  })
+
+  it.each([
+    ['the localnet without a Tinyman validator in its record', 'dockernet-v1', grove],
+    ['the localnet without a deployment', 'dockernet-v1', null],
+    ['a node not yet asked', undefined, null],
+  ] as const)('is unknown on %s', (_name, genesisId, local) => {
+    expect(tinymanFor(genesisId, local)).toBeNull()
+  })
+
+  it('is carried by the public networks in the network table, the SDK’s ids, and by no localnet entry', () => {
+    expect(NETWORKS.testnet.tinymanAppId).toBe(148_607_000)
+    expect(NETWORKS.mainnet.tinymanAppId).toBe(1_002_541_853)
+    expect(NETWORKS.localnet.tinymanAppId).toBeUndefined()
+  })
+
+  it('names the network of a genesis id, and none for an unknown chain', () => {
+    expect(networkOfGenesis('testnet-v1.0')).toBe('testnet')
+    expect(networkOfGenesis('mainnet-v1.0')).toBe('mainnet')
+    expect(networkOfGenesis('dockernet-v1')).toBe('localnet')
+    expect(networkOfGenesis('betanet-v1.0')).toBeUndefined()
+    expect(networkOfGenesis(undefined)).toBeUndefined()
+  })
+})
+
+describe('the venues of a network', () => {
+  const tinyman = { validatorAppId: 148_607_000, label: 'Tinyman v2' }
+  it.each([
+    ['Grove and Tinyman', grove, tinyman, ['grove', 'tinyman']],
+    ['Grove alone', grove, null, ['grove']],
+    ['Tinyman alone where Grove is not deployed', null, tinyman, ['tinyman']],
+    ['none', null, null, []],
+  ] as const)('%s', (_name, deployment, t, names) => {
+    const venues = networkVenues(deployment, t)
+    expect(venues.map((v) => v.name)).toEqual(names)
+  })
+
+  it('carries Grove’s DEX and registry and Tinyman’s validator', () => {
+    expect(networkVenues(grove, tinyman)).toEqual([
+      { name: 'grove', label: 'Grove', dexAppId: 1, registryAppId: 4 },
+      { name: 'tinyman', label: 'Tinyman v2', validatorAppId: 148_607_000 },
+    ])
+  })
+})

@@ -1,0 +1,5 @@
+// Where Tinyman v2 lives on the public networks, without algosdk: the web app's network table reads
+// this (@grove/sdk/venue-ids) on its first load, before the SDK itself is loaded.
+
+/** Tinyman v2's own validator app ids on the public networks. */
+export const TINYMAN_V2_VALIDATOR_IDS = { testnet: 148_607_000n, mainnet: 1_002_541_853n } as const
