@@ -17,7 +17,8 @@ import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, ty
 import { ChainLog, ChainLogError } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, balanceRound, hex } from './state.ts'
-import type { AccountAppView, AccountAssetView, AccountView, AppView, AssetView, CommitListener, ConfirmedTxn, Node, NodeOptions, NodeStatus, SubmitResult, Supply } from './node.ts'
+import type { AccountAppView, AccountAssetView, AccountView, AppView, AssetView, BoxView, CommitListener, ConfirmedTxn, Node, NodeOptions, NodeStatus, SubmitResult, Supply, TxnParams } from './node.ts'
+import type { SimulateRequest, SimulateResult } from './simulate/result.ts'
 import { ZERO32 } from './bytes.ts'
 import { DELTA_LOOKBACK, KeptDeltas } from './kept-deltas.ts'
 import { restore, saveSnapshot, sameRules } from './replay.ts'
@@ -26,10 +27,8 @@ import { journaled, journaledField, journaledPush } from './journal.ts'
 import { OnlineStake } from './online.ts'
 import { EMPTY_COMMITMENTS, avmHeaderOf, blockApplyData, feesCollected, inBlock, sealBlock } from './seal.ts'
 import { allocateGenesis } from './genesis-state.ts'
-import { pendingResponse } from './simulate/pending.ts'
 import { accountAppView, accountAssetView, accountView, appView, assetView } from './views.ts'
 
-const m = algosdk.modelsv2
 const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
 
 /**
@@ -187,9 +186,8 @@ export class Chain implements Node {
     return { lastRound: this.lastRound(), protocol: this.protocol, sinceLastBlockMs: Math.max(0, this.now() - this.lastBlockAt) }
   }
 
-  suggestedParams(): algosdk.modelsv2.TransactionParametersResponse {
-    const fee = BigInt(this.state.proto.minTxnFee)
-    return new m.TransactionParametersResponse({ consensusVersion: this.protocol, fee: 0, minFee: fee, genesisHash: this.genesisHash, genesisId: this.genesisId, lastRound: this.lastRound() })
+  suggestedParams(): TxnParams {
+    return { lastRound: this.lastRound(), protocol: this.protocol, minFee: BigInt(this.state.proto.minTxnFee), genesisId: this.genesisId, genesisHash: this.genesisHash }
   }
 
   lastRound(): bigint {
@@ -351,7 +349,7 @@ export class Chain implements Node {
     for (const [id, c] of this.txns) if (c.stxn.txn.lastValid < round && c.round + TXN_LOOKBACK < round) journaled(this.state, this.txns, id, undefined)
   }
 
-  simulate(request: algosdk.modelsv2.SimulateRequest): algosdk.modelsv2.SimulateResponse {
+  simulate(request: SimulateRequest): SimulateResult {
     this.live()
     const round = this.lastRound() + 1n
     const outer = this.state.checkpoint()
@@ -359,7 +357,6 @@ export class Chain implements Node {
       return simulateGroup(this.state, request, {
         lastRound: this.lastRound(),
         apply: (stxns, sim) => this.build(stxns, round, sim).res,
-        pendingResponse: (stxn, applied) => pendingResponse(stxn, applied, undefined, applied.txn.accounts),
       })
     } finally {
       this.state.revert(outer)
@@ -403,9 +400,9 @@ export class Chain implements Node {
     return this.state.boxNamesOf(Number(appId))
   }
 
-  box(appId: bigint, name: Uint8Array): algosdk.modelsv2.Box | undefined {
+  box(appId: bigint, name: Uint8Array): BoxView | undefined {
     const value = this.state.getBox(Number(appId), name)
-    return value === undefined ? undefined : new m.Box({ name, value, round: this.lastRound() })
+    return value === undefined ? undefined : { round: this.lastRound(), name, value }
   }
 
   block(round: bigint): algosdk.Block | undefined {

@@ -3,8 +3,8 @@
 // local states; an asset's or app's record; a confirmed transaction's apply data); the algod API
 // builds algod's REST models from them (@grove/localnet's algod/models.ts, go's v2 converters).
 // The records are the state's own, not copies: read them before the next submit, never change them.
-// Simulate, suggested params and boxes still answer with algosdk 3's `modelsv2` classes (simulate's
-// result format embeds the pending-transaction view: simulate/pending.ts).
+// Simulate takes and returns its own request and result (simulate/result.ts, go's ledger/simulation),
+// from which the algod API builds algod's SimulateResponse.
 // Rejections are thrown as `LedgerError` (errors.ts) carrying algod's message and HTTP status.
 
 import type algosdk from 'algosdk'
@@ -13,9 +13,11 @@ import type { AppliedTxn } from './apply.ts'
 import type { Consensus } from './genesis.ts'
 import type { NodeForkOptions, RemoteState } from './fork.ts'
 import type { AccountRecord, AppRecord, AssetRecord, KeyValue } from './records.ts'
+import type { SimulateRequest, SimulateResult } from './simulate/result.ts'
 
 export type { AccountRecord, AppRecord, AssetRecord, KeyValue } from './records.ts'
 export type { AppliedTxn, ApplyData, ValueDelta } from './apply.ts'
+export type * from './simulate/result.ts'
 
 /** GET /v2/status's figures: the tip and how long ago it was made. */
 export interface NodeStatus {
@@ -24,6 +26,23 @@ export interface NodeStatus {
   protocol: string
   /** Milliseconds since the last block (never negative). */
   sinceLastBlockMs: number
+}
+
+/** GET /v2/transactions/params's figures: the tip, the consensus version, its minimum fee, the genesis. */
+export interface TxnParams {
+  lastRound: bigint
+  protocol: string
+  /** µAlgos (the fee per byte is always 0: the pool is never congested). */
+  minFee: bigint
+  genesisId: string
+  genesisHash: Uint8Array
+}
+
+/** A box's contents at the latest round. */
+export interface BoxView {
+  round: bigint
+  name: Uint8Array
+  value: Uint8Array
 }
 
 /** A confirmed transaction: as signed, its apply data (with inner transactions), its round. */
@@ -157,7 +176,7 @@ export interface Node {
   /** GET /v2/status. */
   status(): NodeStatus
   /** GET /v2/transactions/params. */
-  suggestedParams(): algosdk.modelsv2.TransactionParametersResponse
+  suggestedParams(): TxnParams
   /** The last committed round. */
   lastRound(): bigint
   /** The genesis block's round: 0, or on a fork the remote's latest round at its start, so local rounds continue the remote's. */
@@ -170,10 +189,11 @@ export interface Node {
    */
   submit(signedGroupBytes: Uint8Array): SubmitResult
   /**
-   * POST /v2/transactions/simulate: evaluates without committing. `request` is algod's
-   * SimulateRequest (decoded by the caller from JSON or msgpack).
+   * POST /v2/transactions/simulate: evaluates without committing (the caller decodes algod's
+   * SimulateRequest into the ledger's and encodes algod's SimulateResponse from the result).
+   * Throws LedgerError for a request algod refuses (400, or 500 for a round past the tip).
    */
-  simulate(request: algosdk.modelsv2.SimulateRequest): algosdk.modelsv2.SimulateResponse
+  simulate(request: SimulateRequest): SimulateResult
 
   /** GET /v2/ledger/supply. */
   supply(): Supply
@@ -193,7 +213,7 @@ export interface Node {
   /** GET /v2/applications/{id}/boxes: box names (raw bytes), sorted. */
   boxNames(appId: bigint): Uint8Array[]
   /** GET /v2/applications/{id}/box?name=; undefined when absent. */
-  box(appId: bigint, name: Uint8Array): algosdk.modelsv2.Box | undefined
+  box(appId: bigint, name: Uint8Array): BoxView | undefined
 
   /** The block of a committed round (algod's msgpack block shape), undefined if beyond the tip. */
   block(round: bigint): algosdk.Block | undefined

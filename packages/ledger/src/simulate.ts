@@ -1,6 +1,7 @@
 // POST /v2/transactions/simulate (go's ledger/simulation): evaluates one group against a
 // journaled state that the caller reverts, with go's relaxations (empty signatures, unnamed
-// resources, extra budget, more logging) and observers (budgets, exec trace, failure path).
+// resources, extra budget, more logging) and observers (budgets, exec trace, failure path). The
+// result is the ledger's own (simulate/result.ts); the algod API builds algod's SimulateResponse from it.
 
 import algosdk from 'algosdk'
 import { summarizeFees, type Txn } from '@grove/avm'
@@ -8,8 +9,9 @@ import { type AppliedGroup, type AppliedTxn, type SimulateHooks } from './apply.
 import { txnFromSdk } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { type LedgerState } from './state.ts'
-
-const m = algosdk.modelsv2
+import { UnnamedPolicy } from './simulate/resources.ts'
+import type { SimulateGroupResult, SimulateRequest, SimulateResult, SimulateTxnResult } from './simulate/result.ts'
+import { ExecTracer, FailurePath, bothTracers } from './simulate/trace.ts'
 
 /** go's simulation.MaxExtraOpcodeBudget. */
 export const MAX_EXTRA_OPCODE_BUDGET = 20000 * 16
@@ -32,12 +34,7 @@ export interface SimulateChain {
    * that code, so a group that simulates cleanly commits.
    */
   apply(stxns: algosdk.SignedTransaction[], sim: SimulateHooks): AppliedGroup
-  /** The pending-transaction view of an applied transaction (chain.ts's pendingResponse). */
-  pendingResponse(stxn: algosdk.SignedTransaction, applied: AppliedTxn): algosdk.modelsv2.PendingTransactionResponse
 }
-
-import { UnnamedPolicy } from './simulate/resources.ts'
-import { ExecTracer, FailurePath, bothTracers } from './simulate/trace.ts'
 
 // ---- the request ----
 
@@ -46,16 +43,16 @@ function feesPaid(a: AppliedTxn): bigint {
 }
 
 /** Validates a simulate request as go's simulator does before evaluating. */
-function validate(request: algosdk.modelsv2.SimulateRequest, lastRound: bigint): void {
+function validate(request: SimulateRequest, lastRound: bigint): void {
   if (request.fixSigners === true && request.allowEmptySignatures !== true) {
     throw new SimulateRequestError('FixSigners requires AllowEmptySignatures to be enabled')
   }
   if (request.txnGroups.length !== 1) throw new SimulateRequestError(`expected 1 transaction group, got ${request.txnGroups.length}`)
-  const tc = request.execTraceConfig
-  if (tc !== undefined && tc.enable !== true) {
-    if (tc.stackChange === true) throw new SimulateRequestError('basic trace must be enabled when enabling stack tracing')
-    if (tc.scratchChange === true) throw new SimulateRequestError('basic trace must be enabled when enabling scratch slot change tracing')
-    if (tc.stateChange === true) throw new SimulateRequestError('basic trace must be enabled when enabling app state change tracing')
+  const tc = request.traceConfig
+  if (tc !== undefined && !tc.enable) {
+    if (tc.stackChange) throw new SimulateRequestError('basic trace must be enabled when enabling stack tracing')
+    if (tc.scratchChange) throw new SimulateRequestError('basic trace must be enabled when enabling scratch slot change tracing')
+    if (tc.stateChange) throw new SimulateRequestError('basic trace must be enabled when enabling app state change tracing')
   }
   const round = request.round ?? 0n
   // go reads the header of the round to simulate after: a future one is not in the ledger (500)
@@ -64,19 +61,19 @@ function validate(request: algosdk.modelsv2.SimulateRequest, lastRound: bigint):
   if (round !== 0n && round < lastRound) throw new SimulateRequestError(`simulating after round ${round} is not supported: this node keeps only the state after round ${lastRound}`)
   const extra = request.extraOpcodeBudget ?? 0
   if (extra > MAX_EXTRA_OPCODE_BUDGET) throw new SimulateRequestError(`extra budget ${extra} > simulation extra budget limit ${MAX_EXTRA_OPCODE_BUDGET}`)
-  for (const stxn of request.txnGroups[0].txns) if (stxn.txn.type === algosdk.TransactionType.stpf) throw new SimulateRequestError('cannot simulate StateProof transactions')
+  for (const stxn of request.txnGroups[0]) if (stxn.txn.type === algosdk.TransactionType.stpf) throw new SimulateRequestError('cannot simulate StateProof transactions')
 }
 
 /**
  * Simulates the request's group on `state`, which the caller checkpoints before and reverts
  * after. Throws SimulateRequestError (400) for requests algod refuses outright.
  */
-export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.SimulateRequest, chain: SimulateChain): algosdk.modelsv2.SimulateResponse {
+export function simulateGroup(state: LedgerState, request: SimulateRequest, chain: SimulateChain): SimulateResult {
   validate(request, chain.lastRound)
-  const stxns = request.txnGroups[0].txns
-  const tc = request.execTraceConfig
+  const stxns = request.txnGroups[0]
+  const tc = request.traceConfig?.enable === true ? request.traceConfig : undefined
   const failure = new FailurePath()
-  const tracer = tc?.enable === true ? new ExecTracer({ stack: tc.stackChange === true, scratch: tc.scratchChange === true, state: tc.stateChange === true }, state) : undefined
+  const tracer = tc !== undefined ? new ExecTracer({ stack: tc.stackChange, scratch: tc.scratchChange, state: tc.stateChange }, state) : undefined
   const policy = request.allowUnnamedResources === true ? new UnnamedPolicy(state) : undefined
   const sim: SimulateHooks = {
     allowEmptySignatures: request.allowEmptySignatures === true,
@@ -90,7 +87,18 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
   const moreLogging = request.allowMoreLogging === true
   const proto = state.proto
   if (moreLogging) state.proto = { ...proto, maxLogCalls: SIMULATE_MAX_LOG_CALLS, maxLogSize: SIMULATE_MAX_LOG_SIZE }
-  let group: algosdk.modelsv2.SimulateTransactionGroupResult
+  const txnResult = (i: number, applied: AppliedTxn | undefined, app: number, lsig: number, fees: bigint): SimulateTxnResult => ({
+    stxn: stxns[i],
+    applied,
+    appBudgetConsumed: app,
+    logicSigBudgetConsumed: lsig,
+    feesPaid: fees,
+    // with tracing on every transaction has a trace, empty when no program ran for it
+    trace: tracer && (tracer.top.get(i) ?? { inner: [] }),
+    unnamedResources: policy?.perTxn.get(i)?.result(),
+    fixedSigner: sim.fixedSigners?.get(i),
+  })
+  let group: SimulateGroupResult
   try {
     const res = chain.apply(stxns, sim)
     const hasApp = stxns.some((s) => s.txn.type === algosdk.TransactionType.appl)
@@ -99,15 +107,14 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
       const txns = res.applied.map((a) => a.txn)
       policy.settleBoxQuota(txns, proto.bytesPerBoxReference)
     }
-    const consumed = res.appBudgetConsumed.reduce((n, c) => n + c, 0)
-    group = new m.SimulateTransactionGroupResult({
-      txnResults: stxns.map((stxn, i) => txnResult(i, sim.fixedSigners?.get(i), chain.pendingResponse(stxn, res.applied[i]), res.appBudgetConsumed[i], res.logicSigBudgetConsumed[i], feesPaid(res.applied[i]), tracer, policy)),
+    group = {
+      txnResults: stxns.map((_, i) => txnResult(i, res.applied[i], res.appBudgetConsumed[i], res.logicSigBudgetConsumed[i], feesPaid(res.applied[i]))),
       appBudgetAdded: hasApp ? res.appBudgetAdded + innerBudget : undefined,
-      appBudgetConsumed: consumed || undefined,
-      groupFeesPaid: Number(res.applied.reduce((n, a) => n + feesPaid(a), 0n)) || undefined,
-      groupUsage: Number(groupUsage(res.applied.map((a) => a.txn), res.applied, proto)) || undefined,
-      unnamedResourcesAccessed: policy?.group.model(),
-    })
+      appBudgetConsumed: res.appBudgetConsumed.reduce((n, c) => n + c, 0),
+      groupFeesPaid: res.applied.reduce((n, a) => n + feesPaid(a), 0n),
+      groupUsage: groupUsage(res.applied.map((a) => a.txn), res.applied, proto),
+      unnamedResources: policy?.group.result(),
+    }
   } catch (e) {
     if (!(e instanceof LedgerError)) throw e
     const at = /^transaction ([A-Z2-7]{52})[: ]/.exec(e.message) ?? /^transaction already in ledger: ([A-Z2-7]{52})/.exec(e.message)
@@ -119,40 +126,43 @@ export function simulateGroup(state: LedgerState, request: algosdk.modelsv2.Simu
     // go's signature verification (TxGroupError) reports its reason without the txid prefix
     const verifyError = c !== undefined && !c.verified && !e.message.includes('should have been authorized by')
     const message = verifyError ? e.message.replace(/^transaction [A-Z2-7]{52}( invalid)? ?: /, '') : e.message
-    const appConsumed = c?.app.reduce((n, x) => n + x, 0) ?? 0
-    group = new m.SimulateTransactionGroupResult({
-      txnResults: stxns.map((stxn, i) =>
-        txnResult(i, sim.fixedSigners?.get(i), c?.applied?.[i] !== undefined ? chain.pendingResponse(stxn, c.applied[i]) : new m.PendingTransactionResponse({ poolError: '', txn: stxn }), c?.app[i] ?? 0, c?.logicSig[i] ?? 0, stxn.txn.fee, tracer, policy),
-      ),
-      failureMessage: message,
-      failedAt: failure.path !== undefined && failure.path[0] === idx ? failure.path : [idx],
+    const applied = (i: number): AppliedTxn | undefined => c?.applied?.[i]
+    const fees = (i: number): bigint => {
+      const a = applied(i)
+      return a !== undefined ? feesPaid(a) : stxns[i].txn.fee
+    }
+    group = {
+      // go reports a failed group's transactions' own fees, their inners' left out
+      txnResults: stxns.map((s, i) => txnResult(i, applied(i), c?.app[i] ?? 0, c?.logicSig[i] ?? 0, s.txn.fee)),
+      failure: { message, path: failure.path !== undefined && failure.path[0] === idx ? failure.path : [idx] },
       appBudgetAdded: c !== undefined && c.appBudgetAdded > 0 ? c.appBudgetAdded : undefined,
-      appBudgetConsumed: appConsumed || undefined,
-      groupFeesPaid: Number(stxns.reduce((n, s, i) => n + (c?.applied?.[i] !== undefined ? feesPaid(c.applied[i]) : s.txn.fee), 0n)) || undefined,
-      groupUsage: Number(groupUsage(stxns.map((s) => txnFromSdk(s.txn)), c?.applied ?? [], proto)) || undefined,
-      unnamedResourcesAccessed: policy?.group.model(),
-    })
+      appBudgetConsumed: c?.app.reduce((n, x) => n + x, 0) ?? 0,
+      groupFeesPaid: stxns.reduce((n, _, i) => n + fees(i), 0n),
+      groupUsage: groupUsage(stxns.map((s) => txnFromSdk(s.txn)), c?.applied ?? [], proto),
+      unnamedResources: policy?.group.result(),
+    }
   } finally {
     state.proto = proto
   }
-  const anyOverride = request.allowEmptySignatures === true || request.allowUnnamedResources === true || moreLogging || (request.extraOpcodeBudget ?? 0) > 0 || request.fixSigners === true
-  return new m.SimulateResponse({
+  const extra = request.extraOpcodeBudget ?? 0
+  const anyOverride = request.allowEmptySignatures === true || request.allowUnnamedResources === true || moreLogging || extra > 0 || request.fixSigners === true
+  return {
     version: SIMULATE_RESULT_VERSION,
     lastRound: chain.lastRound,
     txnGroups: [group],
     evalOverrides: anyOverride
-      ? new m.SimulationEvalOverrides({
+      ? {
           allowEmptySignatures: request.allowEmptySignatures || undefined,
           allowUnnamedResources: request.allowUnnamedResources || undefined,
           maxLogCalls: moreLogging ? SIMULATE_MAX_LOG_CALLS : undefined,
           maxLogSize: moreLogging ? SIMULATE_MAX_LOG_SIZE : undefined,
-          extraOpcodeBudget: request.extraOpcodeBudget || undefined,
+          extraOpcodeBudget: extra || undefined,
           fixSigners: request.fixSigners || undefined,
-        })
+        }
       : undefined,
-    execTraceConfig: tc?.enable === true ? tc : undefined,
-    initialStates: tracer?.initial?.model(),
-  })
+    traceConfig: tc,
+    initialStates: tracer?.initial?.result(),
+  }
 }
 
 /** go's GroupUsage: the fee usage (micro-units of the minimum fee) of a group and, recursively, of its inner transactions. */
@@ -164,26 +174,4 @@ function groupUsage(txns: readonly Txn[], applied: readonly AppliedTxn[], proto:
 
 function innerApps(a: AppliedTxn): number {
   return a.applyData.inner.reduce((n, t) => n + (t.txn.type === 'appl' ? 1 : 0) + innerApps(t), 0)
-}
-
-function txnResult(
-  i: number,
-  fixedSigner: Uint8Array | undefined,
-  txnResult: algosdk.modelsv2.PendingTransactionResponse,
-  app: number,
-  lsig: number,
-  fees: bigint,
-  tracer: ExecTracer | undefined,
-  policy: UnnamedPolicy | undefined,
-): algosdk.modelsv2.SimulateTransactionResult {
-  const trace = tracer?.top.get(i)
-  return new m.SimulateTransactionResult({
-    txnResult,
-    appBudgetConsumed: app || undefined,
-    logicSigBudgetConsumed: lsig || undefined,
-    feesPaid: Number(fees) || undefined,
-    execTrace: tracer === undefined ? undefined : tracer.model(trace ?? { inner: [], pending: new Map() }),
-    unnamedResourcesAccessed: policy?.perTxn.get(i)?.model(),
-    fixedSigner: fixedSigner && new algosdk.Address(fixedSigner),
-  })
 }

@@ -6,7 +6,6 @@ import type { GroupContext } from '../src/apply.ts'
 import { LedgerState } from '../src/state.ts'
 import { genesisAccounts, genesisHash, GENESIS_ID, FEE_SINK } from '../src/genesis.ts'
 import type { ConfirmedTxn } from '../src/node.ts'
-import { pendingResponse } from '../src/simulate/pending.ts'
 
 /** µAlgos each genesis account holds in a fresh fixture. */
 export const FIXTURE_BALANCE = 1_000_000_000
@@ -52,7 +51,7 @@ export function viewText(x: unknown): string | undefined {
   return JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v instanceof Map ? [...(v as Map<unknown, unknown>)] : v))
 }
 
-/** A confirmed transaction as algod's pending-transaction JSON (simulate/pending.ts builds it); undefined stays undefined. */
+/** A confirmed transaction as comparable text: the signed transaction's msgpack, its apply data and round; undefined stays undefined. */
 export function confirmedText(c: ConfirmedTxn | undefined): string | undefined {
-  return c === undefined ? undefined : algosdk.encodeJSON(pendingResponse(c.stxn, c.applied, c.round, c.applied.txn.accounts))
+  return c === undefined ? undefined : viewText({ stxn: algosdk.encodeMsgpack(c.stxn), applied: c.applied, round: c.round })
 }

@@ -111,18 +111,17 @@ function buildHistory(node: Node): { txIds: string[]; assetId: bigint; appId: bi
 
 /** Everything a client can read, encoded, so two nodes compare with toEqual. */
 function view(node: Node, h: ReturnType<typeof buildHistory>): Record<string, unknown> {
-  const json = (x: algosdk.Encodable | undefined): string | undefined => (x === undefined ? undefined : algosdk.encodeJSON(x))
   const rounds = Array.from({ length: Number(node.lastRound()) + 1 }, (_, r) => BigInt(r))
   return {
     status: node.lastRound(),
     offset: node.getBlockTimeOffset(),
-    params: json(node.suggestedParams()),
+    params: viewText(node.suggestedParams()),
     accounts: h.addresses.map((a) => viewText(node.account(a))),
     holding: viewText(node.accountAsset(bob.address, h.assetId)),
     local: viewText(node.accountApplication(bob.address, h.appId)),
     asset: viewText(node.asset(h.assetId)),
     app: viewText(node.application(h.appId)),
-    boxes: node.boxNames(h.appId).map((n) => json(node.box(h.appId, n))),
+    boxes: node.boxNames(h.appId).map((n) => viewText(node.box(h.appId, n))),
     blocks: rounds.map((r) => Buffer.from(node.blockMsgpack(r)!).toString('hex')),
     headers: rounds.map((r) => Buffer.from(node.blockMsgpack(r, true)!).toString('hex')),
     pending: h.txIds.map((id) => confirmedText(node.pendingTransaction(id))),

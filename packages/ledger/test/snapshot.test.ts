@@ -60,7 +60,7 @@ function view(node: Node, ids: string[]): unknown {
     first: Buffer.from(node.blockMsgpack(1n)!).toString('hex'),
     delta: 'error' in delta ? delta.error : inspect(delta.delta, { depth: null, maxArrayLength: null }),
     supply: node.supply(),
-    params: algosdk.encodeJSON(node.suggestedParams()),
+    params: viewText(node.suggestedParams()),
   }
 }
 

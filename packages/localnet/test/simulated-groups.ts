@@ -3,7 +3,7 @@
 // its end each strictly simulated group (signed, no relaxing overrides, no failure) is submitted
 // to a fresh node that first replays the submits made before that simulation.
 import algosdk from 'algosdk'
-import type { Node, NodeOptions } from '@grove/ledger'
+import type { Node, NodeOptions, SimulateRequest } from '@grove/ledger'
 
 /** One call the suite made: an accepted submit, or a clean strict simulate of a signed group. */
 export type Recorded = { kind: 'submit'; bytes: Uint8Array } | { kind: 'simulate'; bytes: Uint8Array; round: bigint }
@@ -20,11 +20,11 @@ export function recording(node: Node, log: Recorded[]): Node {
         }
       }
       if (prop === 'simulate') {
-        return (request: algosdk.modelsv2.SimulateRequest) => {
+        return (request: SimulateRequest) => {
           const res = target.simulate(request)
-          const txns = request.txnGroups[0]?.txns ?? []
+          const txns = request.txnGroups[0] ?? []
           const signed = txns.every((s) => s.sig !== undefined || s.msig !== undefined || s.lsig !== undefined)
-          if (signed && res.evalOverrides === undefined && res.txnGroups[0].failureMessage === undefined) {
+          if (signed && res.evalOverrides === undefined && res.txnGroups[0].failure === undefined) {
             log.push({ kind: 'simulate', bytes: Buffer.concat(txns.map((s) => algosdk.encodeMsgpack(s))), round: target.lastRound() })
           }
           return res

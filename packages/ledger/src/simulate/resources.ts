@@ -4,8 +4,8 @@
 import algosdk from 'algosdk'
 import { groupStateFor, type EvalContext, type GroupState, type Txn, type Uint64, type UnnamedResourcePolicy } from '@grove/avm'
 import { hex, idKey, type LedgerState } from '../state.ts'
+import type { UnnamedResources } from './result.ts'
 
-const m = algosdk.modelsv2
 /** Version from which a program shares resources group-wide (go's sharedResourcesVersion). */
 const SHARED_RESOURCES_VERSION = 9
 
@@ -26,19 +26,18 @@ export class ResourceTracker {
   }
 
   /** go's Simplify: an app's account is implied by the app. */
-  model(): algosdk.modelsv2.SimulateUnnamedResourcesAccessed | undefined {
+  result(): UnnamedResources | undefined {
     if (this.empty()) return undefined
     for (const app of this.apps.keys()) this.accounts.delete(hex(algosdk.getApplicationAddress(BigInt(app)).publicKey))
-    const list = <T>(xs: T[]): T[] | undefined => (xs.length > 0 ? xs : undefined)
-    return new m.SimulateUnnamedResourcesAccessed({
-      accounts: list([...this.accounts.values()].map((a) => new algosdk.Address(a))),
-      assets: list([...this.assets.keys()].map(BigInt)),
-      apps: list([...this.apps.keys()].map(BigInt)),
-      boxes: list([...this.boxes.values()].map((b) => new m.BoxReference({ app: BigInt(b.app), name: b.name }))),
-      extraBoxRefs: this.extraBoxRefs || undefined,
-      assetHoldings: list([...this.holdings.values()].map((h) => new m.AssetHoldingReference({ account: new algosdk.Address(h.addr), asset: BigInt(h.asset) }))),
-      appLocals: list([...this.locals.values()].map((l) => new m.ApplicationLocalReference({ account: new algosdk.Address(l.addr), app: BigInt(l.app) }))),
-    })
+    return {
+      accounts: [...this.accounts.values()],
+      assets: [...this.assets.keys()].map(BigInt),
+      apps: [...this.apps.keys()].map(BigInt),
+      boxes: [...this.boxes.values()].map((b) => ({ app: BigInt(b.app), name: b.name })),
+      extraBoxRefs: this.extraBoxRefs,
+      assetHoldings: [...this.holdings.values()].map((h) => ({ account: h.addr, asset: BigInt(h.asset) })),
+      appLocals: [...this.locals.values()].map((l) => ({ account: l.addr, app: BigInt(l.app) })),
+    }
   }
 }
 

@@ -1,12 +1,11 @@
 // Simulate's observers (go's ledger/simulation/tracer.go): the exec trace of each program with its
 // stack, scratch and state changes, and the path of the first failing transaction.
 
-import algosdk from 'algosdk'
 import { type EvalContext, type EvalTracer, type Instr, type StackValue, type Txn, type Uint64 } from '@grove/avm'
 import { sha512_256 } from '../hash.ts'
 import { hex, idKey, unhex, type LedgerState } from '../state.ts'
+import type { AppInitialStates, InitialValue, OpcodeTraceUnit, TransactionTrace } from './result.ts'
 
-const m = algosdk.modelsv2
 const PROGRAM = new TextEncoder().encode('Program')
 
 // ---- exec trace (go's simulation/tracer.go) ----
@@ -19,21 +18,10 @@ export interface TraceConfig {
 }
 
 /** One transaction's trace while it is built. */
-export interface TxnTrace {
-  approval?: algosdk.modelsv2.SimulationOpcodeTraceUnit[]
-  approvalHash?: Uint8Array
-  clear?: algosdk.modelsv2.SimulationOpcodeTraceUnit[]
-  clearHash?: Uint8Array
-  lsig?: algosdk.modelsv2.SimulationOpcodeTraceUnit[]
-  lsigHash?: Uint8Array
+export interface TxnTrace extends TransactionTrace {
   inner: TxnTrace[]
   /** Inner app calls that ran during the current itxn_submit, by index in its group. */
   pending: Map<number, TxnTrace>
-  rollback?: string
-}
-
-export function avmValue(v: StackValue): algosdk.modelsv2.AvmValue {
-  return typeof v === 'object' ? new m.AvmValue({ type: 1, bytes: v }) : new m.AvmValue({ type: 2, uint: BigInt(v) || undefined })
 }
 
 /** go's StackExplain: how many values an opcode removes (its additions are read after it runs). */
@@ -185,18 +173,15 @@ export class InitialStates {
     }
   }
 
-  model(): algosdk.modelsv2.SimulateInitialStates {
-    const kvs = (m2: Map<string, [Uint8Array, StackValue | undefined]>): algosdk.modelsv2.AvmKeyValue[] =>
-      [...m2.values()].map(([key, v]) => new m.AvmKeyValue({ key, value: v === undefined ? new m.AvmValue({ type: 0 }) : avmValue(v) }))
-    const states = [...this.apps].map(([id, r]) =>
-      new m.ApplicationInitialStates({
-        id: BigInt(id),
-        appGlobals: r.globals.size > 0 ? new m.ApplicationKVStorage({ kvs: kvs(r.globals) }) : undefined,
-        appBoxes: r.boxes.size > 0 ? new m.ApplicationKVStorage({ kvs: kvs(r.boxes) }) : undefined,
-        appLocals: r.locals.size > 0 ? [...r.locals].map(([who, l]) => new m.ApplicationKVStorage({ account: new algosdk.Address(unhex(who)), kvs: kvs(l) })) : undefined,
-      }),
-    )
-    return new m.SimulateInitialStates({ appInitialStates: states.length > 0 ? states : undefined })
+  /** Each touched app's initial values, in the order the group first touched them. */
+  result(): AppInitialStates[] {
+    const values = (m: Map<string, [Uint8Array, StackValue | undefined]>): InitialValue[] => [...m.values()].map(([key, value]) => ({ key, value }))
+    return [...this.apps].map(([id, r]) => ({
+      id: BigInt(id),
+      globals: values(r.globals),
+      boxes: values(r.boxes),
+      locals: [...r.locals].map(([who, l]) => ({ account: unhex(who), values: values(l) })),
+    }))
   }
 }
 
@@ -204,7 +189,7 @@ export class InitialStates {
 export class ExecTracer implements EvalTracer {
   readonly top = new Map<number, TxnTrace>()
   private readonly byCx = new WeakMap<EvalContext, TxnTrace>()
-  private readonly unit = new WeakMap<EvalContext, { u: algosdk.modelsv2.SimulationOpcodeTraceUnit; keep: number; scratch?: number; state?: PendingState; inners?: number }>()
+  private readonly unit = new WeakMap<EvalContext, { u: OpcodeTraceUnit; keep: number; scratch?: number; state?: PendingState; inners?: number }>()
 
   /** Present when state changes are traced (go reports initial states only then). */
   readonly initial: InitialStates | undefined
@@ -248,7 +233,7 @@ export class ExecTracer implements EvalTracer {
   beforeOp(cx: EvalContext, ins: Instr): void {
     const t = this.traceOf(cx)
     const units = cx.mode === 1 ? t.lsig! : cx.txnGroup.length > 0 && (cx.txnGroup[cx.groupIndex] as Txn).onCompletion === 3 ? t.clear! : t.approval!
-    const u = new m.SimulationOpcodeTraceUnit({ pc: cx.pc })
+    const u: OpcodeTraceUnit = { pc: cx.pc }
     units.push(u)
     let keep = cx.stack.length
     if (this.config.stack) {
@@ -290,8 +275,8 @@ export class ExecTracer implements EvalTracer {
     }
     if (error !== undefined) return
     const u = rec.u
-    if (this.config.stack && cx.stack.length > rec.keep) u.stackAdditions = cx.stack.slice(rec.keep).map(avmValue)
-    if (rec.scratch !== undefined) u.scratchChanges = [new m.ScratchChange({ slot: rec.scratch, newValue: avmValue(cx.scratch[rec.scratch]) })]
+    if (this.config.stack && cx.stack.length > rec.keep) u.stackAdditions = cx.stack.slice(rec.keep)
+    if (rec.scratch !== undefined) u.scratchChanges = [{ slot: rec.scratch, newValue: cx.scratch[rec.scratch] }]
     const st = rec.state
     if (st !== undefined) {
       let now: StackValue | undefined
@@ -300,15 +285,7 @@ export class ExecTracer implements EvalTracer {
         else if (st.type === 'l') now = st.account && this.state.optedIn(st.account, st.app) ? this.state.getLocal(st.account, st.app, st.key) : undefined
         else now = this.state.getBox(st.app, st.key)
       }
-      u.stateChanges = [
-        new m.ApplicationStateOperation({
-          appStateType: st.type,
-          operation: st.op,
-          key: st.key,
-          newValue: now === undefined ? undefined : avmValue(now),
-          account: st.account && new algosdk.Address(st.account),
-        }),
-      ]
+      u.stateChanges = [{ appStateType: st.type, operation: st.op, key: st.key, newValue: now, account: st.account }]
     }
   }
 
@@ -316,21 +293,6 @@ export class ExecTracer implements EvalTracer {
   rollback(gi: number, error?: string): void {
     const t = this.top.get(gi)
     if (t !== undefined) t.rollback = error ?? ''
-  }
-
-  model(t: TxnTrace): algosdk.modelsv2.SimulationTransactionExecTrace {
-    const list = <T>(xs: T[] | undefined): T[] | undefined => (xs !== undefined && xs.length > 0 ? xs : undefined)
-    return new m.SimulationTransactionExecTrace({
-      approvalProgramTrace: list(t.approval),
-      approvalProgramHash: t.approvalHash,
-      clearStateProgramTrace: list(t.clear),
-      clearStateProgramHash: t.clearHash,
-      clearStateRollback: t.rollback !== undefined ? true : undefined,
-      clearStateRollbackError: t.rollback || undefined,
-      logicSigTrace: list(t.lsig),
-      logicSigHash: t.lsigHash,
-      innerTrace: list(t.inner.map((i) => this.model(i))),
-    })
   }
 }
 

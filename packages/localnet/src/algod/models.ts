@@ -1,11 +1,26 @@
 // algod's REST response models built from the ledger's records (go's daemon/algod/api/server/v2
-// converters): TEAL values and key-value stores, the node status, the account, holding,
-// local-state, asset and application views, and a confirmed transaction's pending view (the
-// ledger's builder, which simulate's result shares). Handlers encode them with modelReply.
+// converters): TEAL values and key-value stores, the node status, suggested params, boxes, the
+// account, holding, local-state, asset and application views, and an applied transaction's pending
+// view (a confirmed one's, and each of simulate's: simulate-models.ts). Handlers encode them with modelReply.
 
 import algosdk from 'algosdk'
 import type { StackValue } from '@grove/avm'
-import { pendingResponse, type AccountAppView, type AccountAssetView, type AccountView, type AppView, type AssetView, type ConfirmedTxn, type KeyValue, type LocalStateView, type NodeStatus } from '@grove/ledger'
+import {
+  txnToSdk,
+  type AccountAppView,
+  type AccountAssetView,
+  type AccountView,
+  type AppliedTxn,
+  type AppView,
+  type AssetView,
+  type BoxView,
+  type ConfirmedTxn,
+  type KeyValue,
+  type LocalStateView,
+  type NodeStatus,
+  type TxnParams,
+  type ValueDelta,
+} from '@grove/ledger'
 
 const m = algosdk.modelsv2
 /** go's basics.Status texts. */
@@ -37,6 +52,51 @@ export function statusResponse(s: NodeStatus): algosdk.modelsv2.NodeStatusRespon
     nextVersionSupported: true,
     stoppedAtUnsupportedRound: false,
     timeSinceLastRound: BigInt(Math.max(0, s.sinceLastBlockMs)) * 1_000_000n,
+  })
+}
+
+/** algod's TransactionParametersResponse: the fee per byte is 0 (the pool is never congested). */
+export function transactionParamsResponse(p: TxnParams): algosdk.modelsv2.TransactionParametersResponse {
+  return new m.TransactionParametersResponse({ consensusVersion: p.protocol, fee: 0, minFee: p.minFee, genesisHash: p.genesisHash, genesisId: p.genesisId, lastRound: p.lastRound })
+}
+
+/** algod's Box: its name, value and the round read at. */
+export function boxResponse(b: BoxView): algosdk.modelsv2.Box {
+  return new m.Box({ name: b.name, value: b.value, round: b.round })
+}
+
+function b64(b: Uint8Array): string {
+  return Buffer.from(b).toString('base64')
+}
+
+/** A state delta's entries as algod lists them (keys base64; the ledger keys them by hex). */
+function deltaList(d: Map<string, ValueDelta>): algosdk.modelsv2.EvalDeltaKeyValue[] {
+  return [...d].map(([k, v]) => new m.EvalDeltaKeyValue({ key: b64(Buffer.from(k, 'hex')), value: new m.EvalDelta({ action: v.action, bytes: v.bytes && b64(v.bytes), uint: v.uint === undefined ? undefined : BigInt(v.uint) }) }))
+}
+
+/**
+ * algod's PendingTransactionResponse of an applied transaction (go's v2 converters), with its state
+ * deltas and inner transactions (recursing): `round` is its confirmed round (undefined in simulate),
+ * `accounts` the accounts array its local deltas index into (after the sender, then shared accounts).
+ */
+export function pendingResponse(stxn: algosdk.SignedTransaction, a: AppliedTxn, round: bigint | undefined, accounts: Uint8Array[]): algosdk.modelsv2.PendingTransactionResponse {
+  const ad = a.applyData
+  const localStateDelta = [...ad.localDeltas].map(([i, d]) => {
+    const who = i === 0 ? stxn.txn.sender.publicKey : (accounts[i - 1] ?? ad.sharedAccts[i - 1 - accounts.length] ?? new Uint8Array(32))
+    return new m.AccountStateDelta({ address: addr(who), delta: deltaList(d) })
+  })
+  return new m.PendingTransactionResponse({
+    poolError: '',
+    txn: stxn,
+    confirmedRound: round,
+    closingAmount: ad.closingAmount === 0n ? undefined : ad.closingAmount,
+    assetClosingAmount: ad.assetClosingAmount === 0n ? undefined : ad.assetClosingAmount,
+    assetIndex: ad.createdAssetId === 0n ? undefined : ad.createdAssetId,
+    applicationIndex: ad.createdAppId === 0n ? undefined : ad.createdAppId,
+    globalStateDelta: ad.globalDelta.size > 0 ? deltaList(ad.globalDelta) : undefined,
+    localStateDelta: localStateDelta.length > 0 ? localStateDelta : undefined,
+    logs: ad.logs.length > 0 ? ad.logs : undefined,
+    innerTxns: ad.inner.length > 0 ? ad.inner.map((t) => pendingResponse(new algosdk.SignedTransaction({ txn: txnToSdk(t.txn) }), t, round, t.txn.accounts)) : undefined,
   })
 }
 

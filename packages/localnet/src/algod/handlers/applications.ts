@@ -4,7 +4,7 @@ import { ALGOD_ERRORS, AlgodError, badRequest, notFound } from '../errors.ts'
 import { jsonReply, modelReply, uintParam, uintQuery } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
-import { applicationResponse, assetResponse } from '../models.ts'
+import { applicationResponse, assetResponse, boxResponse } from '../models.ts'
 
 /** GET /v2/applications/{application-id}. */
 export async function getApplicationByID(ctx: AlgodContext, req: AlgodRequest): Promise<AlgodReply> {
@@ -184,5 +184,5 @@ export async function getApplicationBoxByName(ctx: AlgodContext, req: AlgodReque
   await ctx.node.fork?.ensureBox(appId, name)
   const box = ctx.node.box(appId, name)
   if (!box) throw notFound(ALGOD_ERRORS.boxDoesNotExist)
-  return modelReply(box)
+  return modelReply(boxResponse(box))
 }

@@ -5,7 +5,8 @@ import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { jsonReply, modelReply, responseFormat, uintQuery } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
-import { confirmedResponse } from '../models.ts'
+import { confirmedResponse, transactionParamsResponse } from '../models.ts'
+import { simulateRequest, simulateResponse } from '../simulate-models.ts'
 import { addressParam } from '../params.ts'
 
 /** algod's MaxTxGroupSize. */
@@ -17,7 +18,7 @@ const TXID = /^[A-Z2-7]{52}$/
 
 /** GET /v2/transactions/params. */
 export function transactionParams(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
-  return modelReply(ctx.node.suggestedParams(), responseFormat(req))
+  return modelReply(transactionParamsResponse(ctx.node.suggestedParams()), responseFormat(req))
 }
 
 /** POST /v2/transactions: a raw msgpack group; dev mode commits it as a block (on disk) before answering. */
@@ -63,7 +64,7 @@ export async function simulateTransaction(ctx: AlgodContext, req: AlgodRequest):
   const last = ctx.node.lastRound()
   if (request.txnGroups.length === 1 && (request.round ?? 0n) > last) throw badRequest(`ledger does not have entry ${request.round} (latest ${last}, committed ${last})`)
   for (const group of request.txnGroups) await ctx.node.fork?.ensureTxns(group.txns.map((s) => s.txn))
-  return modelReply(ctx.node.simulate(request), format)
+  return modelReply(simulateResponse(ctx.node.simulate(simulateRequest(request))), format)
 }
 
 /** GET /v2/transactions/pending/{txid}: a confirmed transaction with its apply data. */
