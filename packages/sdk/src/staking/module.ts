@@ -1,14 +1,26 @@
 // The staking app as one object (spec, error row, Action union with prepare, readers, events), over
 // the one context (core/context.ts).
+import { decodeAddress, type Address, type Algodv2 } from 'algosdk'
 import type { GroveContext, GroveReader, PreparedGroup, PreparedGroups } from '../core/context.ts'
 import { CONTRACT_ERRORS } from '../errors.ts'
 import { prepareStakingAction, type StakingAction } from './actions.ts'
 import { buildClaimMany } from './claim-many.ts'
-import { STAKING_SPEC } from './contract.ts'
+import { STAKING_SPEC, type StakingPosition } from './contract.ts'
 import { explainStakingError } from './errors.ts'
 import { decodeStakingEvents } from './events.ts'
-import { fetchPosition, fetchPositions, fetchProgram, fetchPrograms } from './state.ts'
+import { fetchPosition, fetchProgram, fetchPrograms } from './state.ts'
 import { nextProgramId, programCreationCost, type StakingContext } from './transactions.ts'
+
+/** Every position `staker` holds, by program id: one box listing, then only the staker's position boxes. */
+async function fetchPositions(algod: Algodv2, stakingAppId: bigint, staker: string | Address): Promise<Map<bigint, StakingPosition>> {
+  const { boxes } = await algod.getApplicationBoxes(stakingAppId).do()
+  const key = decodeAddress(staker.toString()).publicKey
+  // position boxes are "s" ‖ uint64(program) ‖ staker
+  const mine = boxes.map((b) => b.name).filter((n) => n.length === 41 && n[0] === 0x73 && key.every((byte, i) => n[9 + i] === byte))
+  const ids = mine.map((n) => new DataView(n.buffer, n.byteOffset).getBigUint64(1))
+  const read = await Promise.all(ids.map((id) => fetchPosition(algod, stakingAppId, id, staker)))
+  return new Map(ids.flatMap((id, i) => (read[i] ? [[id, read[i]] as const] : [])))
+}
 
 /** The staking app's own context, from the one context. */
 export const stakingContext = (ctx: GroveContext): StakingContext => ({ ...ctx, stakingAppId: ctx.ids.stakingAppId, registryAppId: ctx.ids.registryAppId })

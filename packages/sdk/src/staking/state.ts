@@ -1,5 +1,4 @@
 // Reading programs and positions through algod (their boxes), and the latest block time.
-import { decodeAddress } from 'algosdk'
 import type { Address, Algodv2 } from 'algosdk'
 import { decodePosition, decodeProgram, parseProgramBoxName, positionBoxName, programBoxName } from './contract.ts'
 import type { StakingPosition, StakingProgram } from './contract.ts'
@@ -40,17 +39,6 @@ export async function fetchPosition(algod: Algodv2, stakingAppId: bigint, progra
     if (isMissing(e)) return undefined
     throw e
   }
-}
-
-/** Every position `staker` holds, by program id: one box listing, then only the staker's position boxes. */
-export async function fetchPositions(algod: Algodv2, stakingAppId: bigint, staker: string | Address): Promise<Map<bigint, StakingPosition>> {
-  const { boxes } = await algod.getApplicationBoxes(stakingAppId).do()
-  const key = decodeAddress(staker.toString()).publicKey
-  // position boxes are "s" ‖ uint64(program) ‖ staker
-  const mine = boxes.map((b) => b.name).filter((n) => n.length === 41 && n[0] === 0x73 && key.every((byte, i) => n[9 + i] === byte))
-  const ids = mine.map((n) => new DataView(n.buffer, n.byteOffset).getBigUint64(1))
-  const read = await Promise.all(ids.map((id) => fetchPosition(algod, stakingAppId, id, staker)))
-  return new Map(ids.flatMap((id, i) => (read[i] ? [[id, read[i]] as const] : [])))
 }
 
 /** The latest block's timestamp: what the next app call sees as LatestTimestamp. */

@@ -5,13 +5,11 @@ export * from './contract.ts'
 export * from './events.ts'
 export * from './errors.ts'
 // The builders stay inside: a vault action is built by prepareVaultAction, so the vault's stake is
-// never the flat name beside staking.buildStake.
+// never the flat name beside staking.buildStake; the vault's state and observations are read
+// through vaultContract.readers.
 export {
   fetchBuybackPath,
-  fetchObservation,
-  fetchObservations,
   fetchPoolReading,
-  fetchVaultState,
   fetchVaultStream,
   fetchVaultTotals,
   latestTimestamp,

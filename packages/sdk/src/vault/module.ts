@@ -6,7 +6,7 @@ import { prepareVaultAction, type VaultAction } from './actions.ts'
 import { VAULT_SPEC } from './contract.ts'
 import { explainVaultError } from './errors.ts'
 import { decodeVaultEvents } from './events.ts'
-import { fetchBuybackPath, fetchObservation, fetchVaultState, fetchVaultStream, fetchVaultTotals, previewBuyback, type VaultContext } from './transactions.ts'
+import { fetchBuybackPath, fetchObservation, fetchObservations, fetchVaultState, fetchVaultStream, fetchVaultTotals, previewBuyback, type VaultContext } from './transactions.ts'
 
 /** The vault's own context, from the one context. */
 export const vaultContext = (ctx: GroveContext): VaultContext => ({
@@ -40,6 +40,8 @@ export const vaultContract = {
     stream: (r: GroveReader) => fetchVaultStream(r.algod, r.ids.vaultAppId, r.ids.groveAssetId),
     /** The newest observation of pool (a, b); undefined when none. */
     observation: (r: GroveReader, a: bigint, b: bigint) => fetchObservation(r.algod, r.ids.vaultAppId, a, b),
+    /** Every observation of pool (a, b) the vault keeps (its ring); undefined when none. */
+    observations: (r: GroveReader, a: bigint, b: bigint) => fetchObservations(r.algod, r.ids.vaultAppId, a, b),
     /** The buyback path set for an asset; undefined when none. */
     buybackPath: (r: GroveReader, asset: bigint) => fetchBuybackPath(r.algod, r.ids.vaultAppId, asset),
     /** A buyback's amount and minimum out, as the vault computes them now. */

@@ -250,7 +250,7 @@ export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment
       if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n }
       const routePools = sdk.routePools(BigInt(asset), path)
       const [rings, now, bound] = await Promise.all([
-        Promise.all(routePools.map(([a, b]) => sdk.fetchObservations(client, reader.ids.vaultAppId, a, b))),
+        Promise.all(routePools.map(([a, b]) => sdk.vaultContract.readers.observations(reader, a, b))),
         sdk.latestTimestamp(client),
         sdk.vaultContract.readers.previewBuyback(reader, BigInt(asset), path),
       ])
