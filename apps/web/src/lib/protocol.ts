@@ -27,14 +27,19 @@ export type DeploymentProblem = 'unreachable' | 'not-deployed' | null
 /**
  * Why a page has no deployment to work with: 'unreachable' when this network has a Grove deployment
  * but its node does not answer (a custom node down, mistyped or refusing this page), 'not-deployed'
- * when the network has none, null while the node is being asked or when Grove is there.
+ * when the network has none, null while the node is being asked or when Grove is there. Where the
+ * node still matters without Grove (Tinyman v2's network, or a custom node), one that does not
+ * answer reads as unreachable too.
  */
 export function useDeploymentProblem(): DeploymentProblem {
   const settings = useSettings()
   const { algod, deployment } = useProtocol()
   const health = useQuery({ ...algodHealthQuery(algod), enabled: deployment === null })
   if (deployment !== null) return null
-  if (deploymentFor(settings.network) === null) return 'not-deployed'
+  if (deploymentFor(settings.network) === null) {
+    const nodeMatters = NETWORKS[settings.network].tinymanAppId !== undefined || settings.algodOverrides[settings.network] !== undefined
+    return nodeMatters && health.isError ? 'unreachable' : 'not-deployed'
+  }
   return health.isError ? 'unreachable' : health.isSuccess ? 'not-deployed' : null
 }
 

@@ -1,27 +1,40 @@
 import { algodBaseUrl } from '@/lib/algod.ts'
+import { deploymentNotice } from '@/lib/deployment-notice.ts'
+import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { Notice } from './notice.tsx'
 
 /**
  * The honest state of every protocol page without a usable deployment: on a network where Grove is
  * deployed, a node that does not answer reads as unreachable (a custom node that is down, mistyped or
- * refuses this page), never as "not deployed"; a network without Grove reads as that.
+ * refuses this page), never as "not deployed"; a network without Grove reads as that, and where
+ * Tinyman v2 is there the page says what it needs Grove for and points to Swap, which works.
  */
-export function NotDeployed(props: { networkName: string }) {
+export function NotDeployed(props: { networkName: string; needs?: string }) {
   const { algod } = useProtocol()
   const problem = useDeploymentProblem()
-  if (problem === 'unreachable') {
-    return (
-      <Notice tone="error" title="The node cannot be reached">
-        {algodBaseUrl(algod)} does not answer, so nothing on {props.networkName} can be read. Check that it is running and accepts requests from this page, or pick another node in <a href="/settings">Settings</a>.
-      </Notice>
-    )
-  }
-  if (problem !== 'not-deployed') return null
+  const { tinyman } = useNetworkVenues()
+  const notice = deploymentNotice({ problem, networkName: props.networkName, node: algodBaseUrl(algod), tinyman: tinyman?.label ?? null, ...(props.needs ? { needs: props.needs } : {}) })
+  if (!notice) return null
+  // "Settings" in the sentence is the link to it
+  const [before, after] = notice.text.split('Settings')
   return (
-    <Notice tone="warning" title="Grove is not deployed on this network">
-      There are no Grove contracts on {props.networkName} yet, so there is nothing to show here. Your wallet and
-      ALGO balance still work; switch networks in <a href="/settings">Settings</a>.
+    <Notice tone={notice.tone} title={notice.title}>
+      {after === undefined ? (
+        notice.text
+      ) : (
+        <>
+          {before}
+          <a href="/settings">Settings</a>
+          {after}
+        </>
+      )}
+      {notice.toSwap ? (
+        <>
+          {' '}
+          <a href="/dex/swap">trade on the Swap page</a>.
+        </>
+      ) : null}
     </Notice>
   )
 }

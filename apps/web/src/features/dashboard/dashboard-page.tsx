@@ -44,13 +44,13 @@ export function DashboardPage() {
 function TabContent(props: { tab: DashboardTab }) {
   const { network, deployment } = useProtocol()
   const session = useWalletSession()
-  const notDeployed = deployment ? null : <NotDeployed networkName={network.name} />
+  const notDeployed = (needs: string) => (deployment ? null : <NotDeployed networkName={network.name} needs={needs} />)
   switch (props.tab) {
     case 'overview':
       return (
         <>
           <ConnectPrompt reason="Connect a wallet to see your portfolio." />
-          {notDeployed}
+          {notDeployed('Your portfolio of Grove positions')}
           {session.activeAddress ? <Overview address={session.activeAddress} /> : null}
         </>
       )
@@ -75,14 +75,14 @@ function TabContent(props: { tab: DashboardTab }) {
     case 'lock':
       return (
         <>
-          {notDeployed}
+          {notDeployed('Locking tokens')}
           <LockTab />
         </>
       )
     case 'projects':
       return (
         <>
-          {notDeployed}
+          {notDeployed('Your projects tab')}
           <ProjectsTab />
         </>
       )

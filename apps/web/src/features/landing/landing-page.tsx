@@ -53,7 +53,7 @@ export function LandingPage() {
       <div className="grid grid--2">
         <Panel title="Protocol stats" actions={stats.data ? <Link to="/dex/analytics">All analytics</Link> : undefined}>
           {!deployment ? (
-            <NotDeployed networkName={network.name} />
+            <NotDeployed networkName={network.name} needs="This panel" />
           ) : stats.data ? (
             <dl className="stat-grid stat-grid--compact" aria-label="Protocol stats">
               <div className="stat">

@@ -105,7 +105,7 @@ export function LiquidityPage() {
 
   return (
     <Page title="Liquidity" intro="Deposit two tokens in a pool to earn its trading fees. Your share is an LP token you can withdraw at any time, pro rata." wide>
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {deployment ? null : <NotDeployed networkName={network.name} needs="Adding and removing liquidity" />}
       {market.poolsError ? (
         <Notice tone="error" title="Pools unavailable">
           {market.poolsError}

@@ -34,7 +34,7 @@ export function ProjectPage() {
   if (facts.asset.error instanceof AssetMissingError) return <AssetMissing assetId={assetId} networkName={network.name} />
   return (
     <Page title={name} intro={project.data ? `Project for ${token?.symbol ?? 'asset'} #${assetId} on ${network.name}.` : `Asset #${assetId} on ${network.name}: what the chain knows of it (no project is registered).`} wide>
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {deployment ? null : <NotDeployed networkName={network.name} needs="A project page" />}
       {token && verified.data ? <IssuerWarning tokens={[token]} verified={verified.data} /> : null}
       <div className="grid grid--2">
         <Panel title="Token">

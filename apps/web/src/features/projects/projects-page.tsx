@@ -32,7 +32,7 @@ export function ProjectsPage() {
         : 'No projects have been registered.'
   return (
     <Page title="Projects" intro="Token projects registered by their creator or manager: their price and liquidity on Grove, and how much of their supply is locked." wide>
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {deployment ? null : <NotDeployed networkName={network.name} needs="The projects page" />}
       <div className="toolbar" role="search">
         <label htmlFor={searchId} className="visually-hidden">
           Search projects

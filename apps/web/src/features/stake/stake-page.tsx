@@ -68,7 +68,7 @@ export function StakePage() {
 
   return (
     <Page wide title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {deployment ? null : <NotDeployed networkName={network.name} needs="Staking GROVE in the vault" />}
       <ConnectPrompt reason="Connect a wallet to stake GROVE." />
       {vault.isError ? (
         <Notice tone="error" title="The vault could not be read">

@@ -68,14 +68,14 @@ export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; in
           type="button"
           className="button button--primary"
           disabled={!deployment || !address || !sdk}
-          title={!deployment ? 'Grove is not deployed on this network' : !address ? 'Connect a wallet to create one' : undefined}
+          title={!deployment ? `This needs a Grove deployment on ${network.name}` : !address ? 'Connect a wallet to create one' : undefined}
           onClick={() => setDialog({ kind: 'create' })}
         >
           Create {props.kind === 'farm' ? 'farm' : 'staking pool'}
         </button>
       }
     >
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {deployment ? null : <NotDeployed networkName={network.name} needs={props.kind === 'farm' ? 'Farming' : 'Staking in a pool'} />}
       <div className="toolbar" role="search">
         <label htmlFor={searchId} className="visually-hidden">
           {props.searchLabel}

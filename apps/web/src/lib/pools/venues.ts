@@ -1,11 +1,16 @@
 // The venues a network trades on, as plain data (no SDK on a first load): Grove's DEX where it is
 // deployed, and Tinyman v2's validator: the public networks' real ids (the network table), else the
-// one a localnet deployment record names (labelled by the programs it runs). The swap page builds
-// the SDK's venues from these refs when it loads the router.
-// (Reconstructed by the route-ui helper after overwriting the networks helper's first version by mistake.)
+// one a localnet deployment record names (labelled by the programs it runs). The one place pages,
+// the market and the router's caller ask; the SDK's venues are built from these refs on demand.
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { tinymanLabel, TINYMAN_V2_LABEL } from '@grove/sdk/deployment'
-import type { Deployment } from '../deployment.ts'
-import { NETWORKS, networkOfGenesis } from '../networks.ts'
+import type { Venue } from '@grove/sdk/venues'
+import { algodAnswers, algodClient, algodGet, algodKey } from '../algod.ts'
+import { deploymentFor, type Deployment } from '../deployment.ts'
+import { NETWORKS, networkOfGenesis, type AlgodConfig } from '../networks.ts'
+import { useProtocol } from '../protocol.ts'
+import { useSettings } from '../settings.ts'
+import { WELL_KNOWN_TOKENS } from '../tokens/well-known.ts'
 
 /** A Tinyman v2 validator on a chain, and how pages name it. */
 export interface TinymanRef {
@@ -18,9 +23,14 @@ export type VenueRef = { name: 'grove'; label: string; dexAppId: number; registr
 
 /** The venues of a network, its Tinyman validator, and the well-known tokens offered where Grove has no pools. */
 export interface NetworkVenues {
+  /** The venues found so far (Grove first); empty while unknown or where there are none. */
   venues: VenueRef[]
+  /** Tinyman v2 on the chain the node serves, or null. */
   tinyman: TinymanRef | null
+  /** The well-known tokens of the chain the node serves (lib/tokens/well-known.ts): a public network's; none elsewhere. */
   wellKnown: readonly number[]
+  /** False while the node is still being asked which chain it serves or whether the validator is there. */
+  settled: boolean
 }
 
 /**
@@ -43,4 +53,58 @@ export function networkVenues(deployment: Deployment | null, tinyman: TinymanRef
   if (deployment) venues.push({ name: 'grove', label: 'Grove', dexAppId: deployment.dexAppId, registryAppId: deployment.registryAppId })
   if (tinyman) venues.push({ name: 'tinyman', ...tinyman })
   return venues
+}
+
+/** The one query for the genesis id a node serves (GET /versions); a node's chain does not change under it. */
+export function genesisQuery(algod: AlgodConfig) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'genesis-id'],
+    queryFn: async () => String((await algodGet<{ genesis_id?: unknown }>(algod, '/versions', { timeoutMs: 8_000 })).genesis_id),
+    staleTime: Infinity,
+    retry: 1,
+    retryOnMount: false,
+  })
+}
+
+/** The one query asking whether app `appId` exists on the node (a validator the localnet's record names may not). */
+export function appExistsQuery(algod: AlgodConfig, appId: number) {
+  return queryOptions({
+    queryKey: [...algodKey(algod), 'app-exists', appId],
+    queryFn: () => algodAnswers(algod, `/v2/applications/${appId}`),
+    staleTime: Infinity,
+    retry: 1,
+    retryOnMount: false,
+  })
+}
+
+/**
+ * The venues of the active network and node. A network's own node serves its own chain, so its
+ * genesis id is known without asking; a custom node is asked (GET /versions), so a custom node of
+ * TestNet that serves the localnet trades on the localnet's Tinyman validator. A validator taken
+ * from the localnet's record counts once the node says it exists.
+ */
+export function useNetworkVenues(): NetworkVenues {
+  const settings = useSettings()
+  const { algod, deployment } = useProtocol()
+  const custom = settings.algodOverrides[settings.network] !== undefined
+  const genesis = useQuery({ ...genesisQuery(algod), enabled: custom })
+  const genesisId = custom ? genesis.data : NETWORKS[settings.network].genesisId
+  const tinyman = tinymanFor(genesisId, deploymentFor('localnet'))
+  const chain = networkOfGenesis(genesisId)
+  // a validator from the localnet's record, not a public network's own
+  const local = tinyman !== null && (chain === undefined || NETWORKS[chain].tinymanAppId === undefined)
+  const exists = useQuery({ ...appExistsQuery(algod, tinyman?.validatorAppId ?? 0), enabled: local })
+  const there = local ? (exists.data === true ? tinyman : null) : tinyman
+  const settled = (!custom || !genesis.isPending) && (!local || !exists.isPending)
+  return { venues: networkVenues(deployment, there), tinyman: there, wellKnown: chain && chain !== 'localnet' ? WELL_KNOWN_TOKENS[chain] : [], settled }
+}
+
+/** The SDK's venue objects for `refs` over the node, the SDK's venues module loaded on demand. */
+export async function loadVenues(algod: AlgodConfig, refs: readonly VenueRef[]): Promise<Venue[]> {
+  const [sdk, client] = await Promise.all([import('@grove/sdk/venues'), algodClient(algod)])
+  return refs.map((ref) =>
+    ref.name === 'grove'
+      ? (sdk.groveVenue({ algod: client, dexAppId: BigInt(ref.dexAppId), registryAppId: BigInt(ref.registryAppId) }) as unknown as Venue)
+      : (sdk.tinymanVenue({ algod: client, validatorAppId: BigInt(ref.validatorAppId), label: ref.label }) as unknown as Venue),
+  )
 }

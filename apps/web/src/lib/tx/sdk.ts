@@ -5,6 +5,7 @@
 // and is signed by the connected wallet through the one runner (use-transaction.ts).
 import { queryOptions } from '@tanstack/react-query'
 import type * as GroveSdkModule from '@grove/sdk'
+import type { PoolBook as RouteBook, RoutePlan } from '@grove/sdk/venues'
 import { algodAnswers, algodBaseUrl, algodClient } from '../algod.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
@@ -44,6 +45,8 @@ export async function withReader<T>(algod: AlgodConfig, deployment: Deployment, 
 
 /** The SDK's one context for `ctx`: its node, deployment and signer, with the user's validity window (settings). */
 export async function groveContextOf(sdk: GroveSdk, ctx: TxContext): Promise<GroveSdkModule.GroveContext> {
+  // pages gate every Grove action on the deployment; this is the backstop in words
+  if (!ctx.deployment) throw new Error('This needs a Grove deployment on this network, and there is none.')
   const algod = await algodClient(ctx.algod)
   return sdk.groveContext(ctx.deployment, { algod, sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, algod, ctx) })
 }
@@ -57,6 +60,19 @@ export async function prepareContractAction<K extends GroveSdkModule.ContractNam
   const built = await sdk.prepareAction(contract, c, action)
   const prepared = 'groups' in built ? preparedGroupsTx(sdk, c.algod, ctx, built) : preparedTx(sdk, c.algod, ctx.sender, built)
   return { ...prepared, ...(built.minBalance > 0n ? { poolDeposit: built.minBalance } : {}) }
+}
+
+/**
+ * Builds a plan of the venues' router (@grove/sdk/venues): through the DEX module's 'route' action
+ * where Grove is deployed, else as a plain group over the node (a route on Tinyman alone needs no
+ * Grove app), the user's validity window either way.
+ */
+export async function prepareRoute(sdk: GroveSdk, ctx: TxContext, book: RouteBook, plan: RoutePlan, limit: bigint): Promise<PreparedTx> {
+  if (ctx.deployment) return prepareContractAction(sdk, ctx, 'Dex', { kind: 'route', book, plan, limit })
+  const [venues, algod] = await Promise.all([import('@grove/sdk/venues'), algodClient(ctx.algod)])
+  const group = await sdk.GroupBuilder.create({ algod, sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, algod, ctx) })
+  await venues.buildRoute(group, book, plan, limit)
+  return preparedTx(sdk, algod, ctx.sender, await group.build())
 }
 
 const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)

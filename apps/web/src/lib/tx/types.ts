@@ -7,7 +7,8 @@ import type { AlgodConfig } from '../networks.ts'
 /** Who sends a transaction, through which wallet, to which deployment. */
 export interface TxContext {
   algod: AlgodConfig
-  deployment: Deployment
+  /** Grove's deployment; null where Grove is not deployed (a swap through Tinyman alone, an opt-in). */
+  deployment: Deployment | null
   sender: string
   signer: TransactionSigner
   /** Rounds the group stays valid (settings). */

@@ -36,7 +36,8 @@ export function useTransaction(): { busy: boolean; run(tx: PageTransaction): Pro
   // Who signs, read when needed: the session may change between render and click.
   function context(): TxContext | null {
     const { activeAddress, signer } = walletSession.get()
-    if (!activeAddress || !signer || !deployment) return null
+    // a page without Grove (a swap through Tinyman alone, an opt-in) still sends; Grove's actions gate on the deployment themselves
+    if (!activeAddress || !signer) return null
     return { algod, deployment, sender: activeAddress, signer, validityRounds: settings.validityRounds }
   }
 
@@ -55,7 +56,7 @@ export function useTransaction(): { busy: boolean; run(tx: PageTransaction): Pro
       toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId), explorerName: network.explorer?.name })
       // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
       await client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey })
-      await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment).queryKey })
+      if (ctx.deployment) await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment).queryKey })
       for (const queryKey of tx.invalidates ?? []) await client.invalidateQueries({ queryKey })
       return true
     } catch (error) {
