@@ -51,7 +51,7 @@ export function AdminPage() {
 
   return (
     <Page title="Admin" intro="Runs the protocol. Every action here is a transaction the registry contract checks against its admin address.">
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {deployment ? null : <NotDeployed networkName={network.name} needs="The admin page" />}
       {!deployment ? (
         <Notice title="No one can act here">There is no registry contract on {network.name}, so there is no admin address to check your wallet against.</Notice>
       ) : registry.error ? (
