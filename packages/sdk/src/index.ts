@@ -1,7 +1,8 @@
 // @grove/sdk: per contract (dex/, registry/) its math, group builders, events and error codes; the
 // shared core (amounts, the group builder, budget padding, fees, references, ARC-28 decoding, the
 // error table, whose one `explainError` names asserts for the specs it is given: `grovePrograms()`
-// for Grove's). Subpaths without algosdk: @grove/sdk/amount, @grove/sdk/errors, @grove/sdk/deployment.
+// for Grove's). Subpaths without algosdk: @grove/sdk/amount, @grove/sdk/errors, @grove/sdk/deployment,
+// @grove/sdk/registry-globals.
 
 export * from './core/amount.ts'
 export * from './core/arc56.ts'
@@ -31,6 +32,7 @@ export * from './registry-projects.ts'
 export * as staking from './staking/index.ts'
 export * from './vault/index.ts'
 export * from './registry-admin.ts'
+export { decodeRegistryGlobals, type RegistryGlobals } from './registry/globals.ts'
 export * from './core/context.ts'
 export * from './dex/module.ts'
 export * from './locks/module.ts'

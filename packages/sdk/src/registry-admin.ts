@@ -1,11 +1,14 @@
 // The registry's admin actions: one builder for every admin method (pause flags, fees, treasury,
 // verified tokens, project verification, the two-step admin transfer) and the DEX's per-pool fee,
-// on the one group builder (core/group.ts), plus a decoder of the registry's global state.
+// on the one group builder (core/group.ts), and the registry's global state with its addresses named
+// (decoded by registry/globals.ts).
 import { CONTRACT_ERRORS } from './errors.ts'
 import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
 import { ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import type { TypedCall } from './core/arc56.ts'
+import { readGlobalState } from './core/global-state.ts'
+import { decodeRegistryGlobals, type RegistryGlobals } from './registry/globals.ts'
 import { GroupBuilder } from './core/group.ts'
 import type { ComposedGroup, GroupContext } from './core/group.ts'
 import { dexCall } from './dex/spec.ts'
@@ -31,41 +34,16 @@ export interface RegistryState {
   protocolFeeDivisor: number
 }
 
-/** One global-state entry as algod's JSON gives it (base64 key and bytes). */
-export interface GlobalStateEntry {
-  key: string
-  value: { type: number; bytes?: string; uint?: number | bigint }
-}
-
-const fromBase64 = (s: string): Uint8Array => Uint8Array.from(atob(s), (c) => c.charCodeAt(0))
-
-/** Decodes the registry's globals from algod's `params.global-state`. */
-export function decodeRegistryState(entries: readonly GlobalStateEntry[]): RegistryState {
-  const values = new Map(entries.map((e) => [new TextDecoder().decode(fromBase64(e.key)), e.value]))
-  const address = (key: string): string => {
-    const bytes = fromBase64(values.get(key)?.bytes ?? '')
-    return bytes.length === 32 ? encodeAddress(bytes) : ALGORAND_ZERO_ADDRESS_STRING
-  }
-  const uint = (key: string): number => Number(values.get(key)?.uint ?? 0)
-  const pending = address('pendingAdmin')
-  return {
-    admin: address('admin'),
-    pendingAdmin: pending === ALGORAND_ZERO_ADDRESS_STRING ? null : pending,
-    paused: uint('paused'),
-    treasury: address('treasury'),
-    defaultFeeBps: uint('defaultFeeBps'),
-    protocolFeeDivisor: uint('protocolFeeDivisor'),
-  }
+/** The registry's globals with addresses named (the zero address where one is unset). */
+export function registryState(globals: RegistryGlobals): RegistryState {
+  const address = (bytes: Uint8Array): string => (bytes.length === 32 ? encodeAddress(bytes) : ALGORAND_ZERO_ADDRESS_STRING)
+  const { admin, pendingAdmin, treasury, ...numbers } = globals
+  return { admin: address(admin), pendingAdmin: pendingAdmin ? address(pendingAdmin) : null, treasury: address(treasury), ...numbers }
 }
 
 /** Reads the registry's global state from algod. */
 export async function fetchRegistryState(algod: Algodv2, registryAppId: bigint): Promise<RegistryState> {
-  const app = await algod.getApplicationByID(registryAppId).do()
-  const entries = (app.params?.globalState ?? []).map((kv) => ({
-    key: btoa(String.fromCharCode(...kv.key)),
-    value: { type: kv.value.type, bytes: btoa(String.fromCharCode(...kv.value.bytes)), uint: kv.value.uint },
-  }))
-  return decodeRegistryState(entries)
+  return registryState(decodeRegistryGlobals(await readGlobalState(algod, registryAppId)))
 }
 
 /** One admin action; `setPoolFee` is the DEX's, the rest the registry's. */

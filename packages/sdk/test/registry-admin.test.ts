@@ -3,7 +3,8 @@
 import algosdk from 'algosdk'
 import type { Algodv2, SuggestedParams } from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { buildAdminAction, checkAdminAction, decodeRegistryState, type AdminAction } from '../src/registry-admin.ts'
+import { buildAdminAction, checkAdminAction, registryState, type AdminAction } from '../src/registry-admin.ts'
+import { decodeRegistryGlobals, globalStateOf } from '../src/registry/globals.ts'
 
 const params: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastValid: 1001n, genesisID: 'test', genesisHash: new Uint8Array(32) }
 const admin = algosdk.generateAccount()
@@ -61,18 +62,30 @@ describe('buildAdminAction', () => {
   })
 })
 
-describe('decodeRegistryState', () => {
+describe('decodeRegistryGlobals', () => {
   const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
   const key = (k: string) => b64(new TextEncoder().encode(k))
-  it('names the addresses and reads no pending admin from the zero address', () => {
-    const state = decodeRegistryState([
-      { key: key('admin'), value: { type: 1, bytes: b64(admin.addr.publicKey) } },
-      { key: key('pendingAdmin'), value: { type: 1, bytes: b64(new Uint8Array(32)) } },
-      { key: key('treasury'), value: { type: 1, bytes: b64(admin.addr.publicKey) } },
-      { key: key('paused'), value: { type: 2, uint: 1 } },
-      { key: key('defaultFeeBps'), value: { type: 2, uint: 30 } },
-      { key: key('protocolFeeDivisor'), value: { type: 2, uint: 6 } },
-    ])
-    expect(state).toEqual({ admin: admin.addr.toString(), pendingAdmin: null, paused: 1, treasury: admin.addr.toString(), defaultFeeBps: 30, protocolFeeDivisor: 6 })
+  const other = algosdk.generateAccount().addr
+  // algod's JSON `params.global-state`, as the web's status bar reads it
+  const entries = (paused: number, pending: Uint8Array) => [
+    { key: key('admin'), value: { type: 1, bytes: b64(admin.addr.publicKey) } },
+    { key: key('pendingAdmin'), value: { type: 1, bytes: b64(pending) } },
+    { key: key('treasury'), value: { type: 1, bytes: b64(admin.addr.publicKey) } },
+    { key: key('paused'), value: { type: 2, uint: paused } },
+    { key: key('defaultFeeBps'), value: { type: 2, uint: 30 } },
+    { key: key('protocolFeeDivisor'), value: { type: 2, uint: 6 } },
+  ]
+  it('reads the flags, fees and addresses, and no pending admin from the zero address', () => {
+    const globals = decodeRegistryGlobals(globalStateOf(entries(3, new Uint8Array(32))))
+    expect(globals).toEqual({ admin: admin.addr.publicKey, pendingAdmin: null, treasury: admin.addr.publicKey, paused: 3, defaultFeeBps: 30, protocolFeeDivisor: 6 })
+    expect(registryState(globals)).toEqual({ admin: admin.addr.toString(), pendingAdmin: null, paused: 3, treasury: admin.addr.toString(), defaultFeeBps: 30, protocolFeeDivisor: 6 })
+  })
+  it('reads a proposed admin when the pending address is not zero', () => {
+    const globals = decodeRegistryGlobals(globalStateOf(entries(0, other.publicKey)))
+    expect(globals.pendingAdmin).toEqual(other.publicKey)
+    expect(registryState(globals).pendingAdmin).toBe(other.toString())
+  })
+  it('reads an app without the globals as zeros and no addresses', () => {
+    expect(registryState(decodeRegistryGlobals(globalStateOf([])))).toEqual({ admin: algosdk.ALGORAND_ZERO_ADDRESS_STRING, pendingAdmin: null, paused: 0, treasury: algosdk.ALGORAND_ZERO_ADDRESS_STRING, defaultFeeBps: 0, protocolFeeDivisor: 0 })
   })
 })

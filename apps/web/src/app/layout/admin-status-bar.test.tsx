@@ -17,7 +17,7 @@ vi.mock('@/lib/protocol.ts', () => ({ useProtocol: () => protocol }))
 
 const admin = algosdk.generateAccount().addr
 const user = algosdk.generateAccount().addr
-const globals = (paused: number): RegistryGlobals => ({ admin: admin.publicKey, pendingAdmin: null, treasury: admin.publicKey, paused, defaultFeeBps: 30, protocolFeeDivisor: 6, entries: [] })
+const globals = (paused: number): RegistryGlobals => ({ admin: admin.publicKey, pendingAdmin: null, treasury: admin.publicKey, paused, defaultFeeBps: 30, protocolFeeDivisor: 6 })
 
 function renderBar(paused: number, active: string | null) {
   walletSession.update({ activeAddress: active })

@@ -40,7 +40,7 @@ export function AdminPage() {
   const market = useMarket(algod, deployment, address)
   const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
   const [review, setReview] = useState<AdminReview | null>(null)
-  const state = market.sdk && registry.data ? market.sdk.decodeRegistryState(registry.data.entries) : null
+  const state = market.sdk && registry.data ? market.sdk.registryState(registry.data) : null
   const isAdmin = registry.data ? sameAccount(registry.data.admin, address) : false
   const isPending = registry.data?.pendingAdmin ? sameAccount(registry.data.pendingAdmin, address) : false
   // The wallet may hold the admin (or the proposed admin) as another of its accounts (kmd's third account on the localnet).

@@ -1,34 +1,9 @@
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import { addressKey } from '../address-key.ts'
-import { decodeRegistryGlobals, listWords, pausedFlags, sameAccount, type GlobalStateEntry } from './registry.ts'
+import { listWords, pausedFlags, sameAccount } from './registry.ts'
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
-const key = (k: string) => b64(new TextEncoder().encode(k))
 const admin = algosdk.generateAccount().addr
-const other = algosdk.generateAccount().addr
-
-const entries = (paused: number, pending: Uint8Array): GlobalStateEntry[] => [
-  { key: key('admin'), value: { type: 1, bytes: b64(admin.publicKey) } },
-  { key: key('pendingAdmin'), value: { type: 1, bytes: b64(pending) } },
-  { key: key('treasury'), value: { type: 1, bytes: b64(admin.publicKey) } },
-  { key: key('paused'), value: { type: 2, uint: paused } },
-  { key: key('defaultFeeBps'), value: { type: 2, uint: 30 } },
-  { key: key('protocolFeeDivisor'), value: { type: 2, uint: 6 } },
-]
-
-describe('decodeRegistryGlobals', () => {
-  it('reads the flags, fees and addresses', () => {
-    const g = decodeRegistryGlobals(entries(3, new Uint8Array(32)))
-    expect(g).toMatchObject({ paused: 3, defaultFeeBps: 30, protocolFeeDivisor: 6, pendingAdmin: null })
-    expect(sameAccount(g.admin, admin.toString())).toBe(true)
-    expect(sameAccount(g.admin, other.toString())).toBe(false)
-  })
-  it('reads a proposed admin when the pending address is not zero', () => {
-    const g = decodeRegistryGlobals(entries(0, other.publicKey))
-    expect(sameAccount(g.pendingAdmin, other.toString())).toBe(true)
-  })
-})
 
 describe('pausedFlags', () => {
   it.each([

@@ -1,28 +1,15 @@
 // The registry's global state (admin, pending admin, pause flags, fees, treasury) read as algod's
-// JSON (lib/algod.ts), so the status bar on every page carries no algosdk. Addresses stay 32 raw bytes here; the
-// admin page names them through the SDK once it has loaded it.
+// JSON (lib/algod.ts) and decoded by the SDK's one decoder (@grove/sdk/registry-globals, no algosdk),
+// so the status bar on every page carries no algosdk. Addresses stay 32 raw bytes here; the admin
+// page names them through the SDK (registryState) once it has loaded it.
 import { queryOptions } from '@tanstack/react-query'
 import { algodGet, algodKey } from '../algod.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { addressKey } from '../address-key.ts'
-
-/** One global-state entry as algod's JSON gives it. */
-export interface GlobalStateEntry {
-  key: string
-  value: { type: number; bytes?: string; uint?: number }
-}
+import { decodeRegistryGlobals, globalStateOf, type GlobalStateEntry, type RegistryGlobals } from '@grove/sdk/registry-globals'
 
 /** The registry's globals; addresses as their 32 bytes, `pendingAdmin` null when none is proposed. */
-export interface RegistryGlobals {
-  admin: Uint8Array
-  pendingAdmin: Uint8Array | null
-  treasury: Uint8Array
-  paused: number
-  defaultFeeBps: number
-  protocolFeeDivisor: number
-  /** The entries as algod gave them (the SDK's decodeRegistryState reads these). */
-  entries: GlobalStateEntry[]
-}
+export type { RegistryGlobals }
 
 /** What each pause bit stops and what stays open (packages/contracts/README.md, "Pause flags"): the one table the admin page and the status bar read. */
 export const PAUSE_FLAGS = [
@@ -65,29 +52,10 @@ export function sameAccount(bytes: Uint8Array | null, address: string | null): b
   return bytes !== null && other !== null && bytes.length === 32 && bytes.every((b, i) => b === other[i])
 }
 
-const fromBase64 = (s: string): Uint8Array => Uint8Array.from(atob(s), (c) => c.charCodeAt(0))
-
-/** Decodes algod's `global-state` entries of the registry. */
-export function decodeRegistryGlobals(entries: GlobalStateEntry[]): RegistryGlobals {
-  const values = new Map(entries.map((e) => [new TextDecoder().decode(fromBase64(e.key)), e.value]))
-  const bytes = (key: string) => fromBase64(values.get(key)?.bytes ?? '')
-  const uint = (key: string) => Number(values.get(key)?.uint ?? 0)
-  const pending = bytes('pendingAdmin')
-  return {
-    admin: bytes('admin'),
-    pendingAdmin: pending.length === 32 && pending.some((b) => b !== 0) ? pending : null,
-    treasury: bytes('treasury'),
-    paused: uint('paused'),
-    defaultFeeBps: uint('defaultFeeBps'),
-    protocolFeeDivisor: uint('protocolFeeDivisor'),
-    entries,
-  }
-}
-
 /** Reads the registry app's globals. Throws an Error with a readable message. */
 export async function fetchRegistryGlobals(algod: AlgodConfig, registryAppId: number, fetchFn?: typeof fetch): Promise<RegistryGlobals> {
   const body = await algodGet<{ params?: { 'global-state'?: GlobalStateEntry[] } }>(algod, `/v2/applications/${registryAppId}`, fetchFn ? { fetch: fetchFn } : {})
-  return decodeRegistryGlobals(body.params?.['global-state'] ?? [])
+  return decodeRegistryGlobals(globalStateOf(body.params?.['global-state'] ?? []))
 }
 
 /** The one query for the registry's globals; pauses matter at once, so it refreshes often. */
