@@ -4,7 +4,8 @@
 // demo once, builds the web app with this localnet's ports and deployment baked in, serves it and
 // prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
 // Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_INDEXER_PORT (8980), GROVE_WEB_PORT
-// (5173), GROVE_ANALYTICS_PORT (4010); 0 picks a free one.
+// (5173), GROVE_ANALYTICS_PORT (4010); 0 picks a free one. GROVE_TINYMAN_DIR=<a checkout of
+// tinyman-amm-contracts-v2>: the demo's Tinyman validator runs Tinyman's own programs, read from there.
 // `<data>/grove.json` records the deployment (the deployment record of @grove/contracts/deployment)
 // and the seed (the e2e harness reads it too).
 import fs from 'node:fs'
@@ -42,10 +43,20 @@ const t0 = performance.now()
 const { startLocalnet } = await import('@grove/localnet')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
-const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, toDeployment } = await import('../packages/contracts/src/deployment.ts')
-const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart } = await import('../packages/demo/src/index.ts')
+const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, tinymanLabel, toDeployment } = await import('../packages/contracts/src/deployment.ts')
+const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv } = await import('../packages/demo/src/index.ts')
 const vite = await import('vite')
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
+
+// Tinyman v2's own programs when GROVE_TINYMAN_DIR names a checkout (read and assembled now, so a bad
+// directory stops the start before anything runs); the Tinyman v2-compatible (local) venue otherwise
+let tinymanCheckout
+try {
+  tinymanCheckout = tinymanCheckoutFromEnv(env)
+} catch (e) {
+  console.error(`Grove cannot start: ${e.message}`)
+  process.exit(1)
+}
 
 const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset), fork }).catch((e) => {
   // a remote that does not answer is not a port clash
@@ -115,17 +126,20 @@ try {
       seedSeconds = (performance.now() - seedStart) / 1000
       writeState(state)
     }
-    // the Tinyman v2-compatible (local) validator and its demo pools, beside a seeded Grove (also one seeded
-    // before they were part of the demo); the deployment record carries the validator's id
+    // the Tinyman validator (Tinyman's own programs from GROVE_TINYMAN_DIR, or the Tinyman v2-compatible
+    // (local) venue) and its demo pools, beside a seeded Grove (also one seeded before they were part of the
+    // demo); the deployment record carries the validator's id and which programs it runs
     if (!state.forkOf && state.seed && !state.deployment.tinymanAppId) {
       const tokens = state.seed.tokens.map((t) => ({ ...t, assetId: BigInt(t.assetId) }))
-      const tinyman = await seedTinyman({ algorand, admin: await dispenser(algorand), tokens })
+      const tinyman = await seedTinyman({ algorand, admin: await dispenser(algorand), tokens, checkout: tinymanCheckout })
       state = {
         ...state,
-        deployment: toDeployment({ ...state.deployment, tinymanAppId: Number(tinyman.validatorAppId) }),
+        deployment: toDeployment({ ...state.deployment, tinymanAppId: Number(tinyman.validatorAppId), tinymanPrograms: tinyman.programs }),
         tinyman: { pools: tinyman.pools.map((p) => ({ ...p, poolTokenId: Number(p.poolTokenId) })) },
       }
       writeState(state)
+    } else if (!state.forkOf && tinymanCheckout && state.deployment.tinymanAppId && state.deployment.tinymanPrograms !== 'tinyman-v2') {
+      console.warn(`This data's Tinyman validator (app ${state.deployment.tinymanAppId}) is the ${tinymanLabel(state.deployment)} venue, deployed on an earlier run: GROVE_TINYMAN_DIR takes effect on fresh data (\`npm start -- --reset\`).`)
     }
   } finally {
     // new blocks are "now" again, also after a run interrupted while travelling in time
@@ -224,8 +238,8 @@ async function remoteDeployment(algorand) {
     return undefined
   }
   // the demo's Tinyman validator, when the remote's admin made one, so the fork routes over both venues
-  const tinymanAppId = await findTinymanValidator(remote.client.algod, admin.addr.toString())
-  return tinymanAppId === undefined ? deploymentRecord(ids) : toDeployment({ ...deploymentRecord(ids), tinymanAppId: Number(tinymanAppId) })
+  const tinyman = await findTinymanValidator(remote.client.algod, admin.addr.toString(), tinymanCheckout)
+  return tinyman === undefined ? deploymentRecord(ids) : toDeployment({ ...deploymentRecord(ids), tinymanAppId: Number(tinyman.appId), tinymanPrograms: tinyman.programs })
 }
 
 /** `<data>/grove.json`: { deployment, seed } of this data, {} when there is none. */
@@ -285,7 +299,10 @@ function banner({ webUrl, state, fresh, seconds }) {
       const kinds = (kind) => s.programs.filter((p) => p.kind === kind).length
       lines.push(`         ${kinds('farm')} farms, ${kinds('pool')} staking pools, ${s.locks.length} locks, ${s.projects.length} projects (${s.projects.filter((p) => p.verified).length} verified), sGROVE at ${(s.vault.rate / 1e6).toFixed(4)} GROVE after ${s.vault.buybacks} buybacks`)
     }
-    if (state.tinyman) lines.push(`         Tinyman v2-compatible (local) validator app ${d.tinymanAppId}: ${state.tinyman.pools.map((p) => p.pair.join('/')).join(', ')} pools`)
+    if (state.tinyman) {
+      const programs = d.tinymanPrograms === 'tinyman-v2' ? ` (Tinyman's programs${tinymanCheckout ? ` from ${tinymanCheckout.dir}` : ''})` : ''
+      lines.push(`         ${tinymanLabel(d)} validator app ${d.tinymanAppId}${programs}: ${state.tinyman.pools.map((p) => p.pair.join('/')).join(', ')} pools`)
+    }
   }
   lines.push(
     '',

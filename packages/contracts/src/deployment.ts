@@ -134,8 +134,9 @@ export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K 
 export function deploymentIds(deployment: Deployment): DeploymentIds {
   const d = toDeployment(deployment)
   const keys = [...KEYS, ...VENUE_ID_KEYS.filter((k) => d[k] !== undefined)]
-  const ids = Object.fromEntries(keys.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment]!)])) as DeploymentIds
-  return d.tinymanPrograms === undefined ? ids : { ...ids, tinymanPrograms: d.tinymanPrograms }
+  const ids: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment]!)]))
+  if (d.tinymanPrograms !== undefined) ids.tinymanPrograms = d.tinymanPrograms
+  return ids as DeploymentIds
 }
 
 /** The deployment record of bigint ids (checked: every id positive and below 2^53). */
