@@ -38,7 +38,7 @@ describe('a group is simulated, windowed and sent by the SDK only', () => {
 })
 
 describe('each query factory and hook is defined once', () => {
-  it.each(['projectsQuery', 'ownerLocksQuery', 'useChainNow', 'chainClockQuery', 'keyOf', 'preparedQuery'])('%s', (name) => {
+  it.each(['projectsQuery', 'projectQuery', 'ownerLocksQuery', 'assetLocksQuery', 'lockQuery', 'positionsQuery', 'registryQuery', 'useChainNow', 'chainClockQuery', 'keyOf', 'preparedQuery', 'withReader'])('%s', (name) => {
     expect(filesMatching(new RegExp(`(?:function|const)\\s+${name}\\b`))).toHaveLength(1)
   })
 })
@@ -52,5 +52,14 @@ describe('failures are worded by the SDK’s one table', () => {
 describe('a prepared action is one query', () => {
   it('no file but lib/tx/prepared-query.ts keys a built group', () => {
     expect(filesMatching(/queryKey:\s*\[\s*'prepared/, ['/src/lib/tx/prepared-query.ts'])).toEqual([])
+  })
+})
+
+describe('a contract is read through its SDK module', () => {
+  it('no web file calls the SDK’s reads keyed by an app id (a module’s readers take the deployment)', () => {
+    expect(filesMatching(/\bsdk\.(?:staking\.)?(?:fetch|list)[A-Z]\w*\(/)).toEqual([])
+  })
+  it('no web file decodes an app’s global state itself (the SDK’s globalStateOf and decoders do)', () => {
+    expect(filesMatching(/(?:function|const)\s+(?:decode\w*(?:Globals|GlobalState|RegistryState)|fromBase64)\b/)).toEqual([])
   })
 })
