@@ -17,6 +17,13 @@ describe('deploymentNotice', () => {
     expect(notice.text).toMatch(/^This page needs Grove’s contracts, which are not deployed on LocalNet yet\. Swaps work here through Tinyman v2-compatible \(local\)’s pools:$/)
   })
 
+  it('says a chart needs Grove’s analytics service, and points to Swap, where Tinyman v2 serves the network without one', () => {
+    const notice = deploymentNotice({ ...base, problem: 'not-deployed', analytics: true })!
+    expect(notice.title).toBe('Charts need Grove’s analytics service')
+    expect(notice.text).toContain('No analytics service runs for TestNet')
+    expect(notice.toSwap).toBe(true)
+  })
+
   it('says Grove is not deployed, without pointing to Swap, where no venue serves the network', () => {
     const notice = deploymentNotice({ ...base, tinyman: null, problem: 'not-deployed', needs: 'Farms' })!
     expect(notice.title).toBe('Grove is not deployed on this network')

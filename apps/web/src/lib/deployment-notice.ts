@@ -21,10 +21,12 @@ export interface DeploymentNoticeInput {
   tinyman: string | null
   /** What needs Grove, as the sentence's singular subject ("The farms page", "Adding liquidity"); the page itself when absent. */
   needs?: string
+  /** The page draws from Grove's analytics service (charts, figures), which none serves here. */
+  analytics?: boolean
 }
 
 /** The notice for `input`, or null when there is nothing to say (Grove is there, or the node is still being asked). */
-export function deploymentNotice({ problem, networkName, node, tinyman, needs }: DeploymentNoticeInput): DeploymentNotice | null {
+export function deploymentNotice({ problem, networkName, node, tinyman, needs, analytics }: DeploymentNoticeInput): DeploymentNotice | null {
   if (problem === 'unreachable') {
     return {
       tone: 'error',
@@ -34,6 +36,14 @@ export function deploymentNotice({ problem, networkName, node, tinyman, needs }:
     }
   }
   if (problem !== 'not-deployed') return null
+  if (tinyman !== null && analytics) {
+    return {
+      tone: 'warning',
+      title: 'Charts need Grove’s analytics service',
+      text: `No analytics service runs for ${networkName}: Grove runs one beside its contracts, following ${tinyman}’s pools there too, and Grove is not deployed on ${networkName} yet. Swaps work here through ${tinyman}’s pools:`,
+      toSwap: true,
+    }
+  }
   if (tinyman !== null) {
     return {
       tone: 'warning',

@@ -10,11 +10,11 @@ import { Notice } from './notice.tsx'
  * refuses this page), never as "not deployed"; a network without Grove reads as that, and where
  * Tinyman v2 is there the page says what it needs Grove for and points to Swap, which works.
  */
-export function NotDeployed(props: { networkName: string; needs?: string }) {
+export function NotDeployed(props: { networkName: string; needs?: string; analytics?: boolean }) {
   const { algod } = useProtocol()
   const problem = useDeploymentProblem()
   const { tinyman } = useNetworkVenues()
-  const notice = deploymentNotice({ problem, networkName: props.networkName, node: algodBaseUrl(algod), tinyman: tinyman?.label ?? null, ...(props.needs ? { needs: props.needs } : {}) })
+  const notice = deploymentNotice({ problem, networkName: props.networkName, node: algodBaseUrl(algod), tinyman: tinyman?.label ?? null, ...(props.needs ? { needs: props.needs } : {}), analytics: props.analytics === true })
   if (!notice) return null
   // "Settings" in the sentence is the link to it
   const [before, after] = notice.text.split('Settings')

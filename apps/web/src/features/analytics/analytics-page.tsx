@@ -8,6 +8,7 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatPercent, formatPrice, formatUsd, nextSort, pairName, sortRows, symbolOf, trend, type Sort } from '@/lib/analytics/derive.ts'
 import { useAnalyticsPools, useAnalyticsStats, useAnalyticsTokens, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import type { ApiPool, ApiToken } from '@/lib/analytics/types.ts'
+import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import '@/components/analytics/analytics.css'
 
@@ -24,15 +25,18 @@ const tokenValue = (t: ApiToken, key: TokenKey) => ({ token: symbolOf(t), price:
 export function AnalyticsPage() {
   const { network, deployment } = useProtocol()
   const url = useAnalyticsUrl()
-  const source = deployment ? url : null
+  // where Grove is not deployed, a service that runs still follows Tinyman's pools
+  const { tinyman } = useNetworkVenues()
+  const served = deployment !== null || (tinyman !== null && url !== null)
+  const source = served ? url : null
   const stats = useAnalyticsStats(source)
   const pools = useAnalyticsPools(source)
   const tokens = useAnalyticsTokens(source)
   const [poolSort, setPoolSort] = useState<Sort<PoolKey>>({ key: 'tvl', descending: true })
   const [tokenSort, setTokenSort] = useState<Sort<TokenKey>>({ key: 'volume', descending: true })
   const error = stats.error ?? pools.error ?? tokens.error
-  const unavailable = deployment !== null && (url === null || error !== null)
-  const waiting = !deployment ? 'Not deployed' : unavailable ? 'Unavailable' : '…'
+  const unavailable = served && (url === null || error !== null)
+  const waiting = !served ? 'Not deployed' : unavailable ? 'Unavailable' : '…'
   const s = stats.data
   const metrics = [
     ['Total value locked', s?.tvlUsd, formatUsd, 'tvl'],
@@ -42,11 +46,11 @@ export function AnalyticsPage() {
     ['Fees (7d)', s?.fees7dUsd, formatUsd, 'fees-7d'],
     ['Trades (24h)', s?.trades24h, (n: number) => n.toLocaleString('en-US'), 'trades-24h'],
   ] as const
-  const empty = (what: string) => (!deployment ? `No ${what} on ${network.name}.` : unavailable ? 'Unavailable without the analytics service.' : 'Loading…')
+  const empty = (what: string) => (!served ? `No ${what} on ${network.name}.` : unavailable ? 'Unavailable without the analytics service.' : 'Loading…')
 
   return (
     <Page title="Analytics" intro="How Grove is used: liquidity, volume and fees across every pool." wide>
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {served ? null : <NotDeployed networkName={network.name} needs="Analytics" analytics />}
       {unavailable ? <AnalyticsNotice url={url} networkName={network.name} error={error} /> : null}
       <dl className="stat-grid stat-grid--compact" aria-label="Protocol figures">
         {metrics.map(([label, value, format, id]) => (

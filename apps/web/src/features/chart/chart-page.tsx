@@ -6,6 +6,7 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { chartCandles, TIMEFRAME_SECONDS, findPool, formatPercent, formatPrice, formatUsd, pairName, poolMatches, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
 import { useAnalyticsPools, useAnalyticsUrl, usePoolMarket } from '@/lib/analytics/queries.ts'
 import { TIMEFRAMES, type Timeframe } from '@/lib/analytics/types.ts'
+import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { CandleChart } from './components/candle-chart.tsx'
 import { LastTrades } from './components/last-trades.tsx'
@@ -22,6 +23,9 @@ export { TIMEFRAMES }
 export function ChartPage() {
   const { network, deployment } = useProtocol()
   const url = useAnalyticsUrl()
+  // where Grove is not deployed, a service that runs still charts Tinyman's pools (it follows them too)
+  const { tinyman } = useNetworkVenues()
+  const served = deployment !== null || (tinyman !== null && url !== null)
   const [params, setParams] = useSearchParams()
   const [query, setQuery] = useState('')
   const searchId = useId()
@@ -31,11 +35,11 @@ export function ChartPage() {
   const chainNow = useChainNow().now
   const axisEnd = chainNow === null ? 0 : Math.floor(Number(chainNow) / TIMEFRAME_SECONDS[tf]) * TIMEFRAME_SECONDS[tf]
   const inverted = params.get('invert') === '1'
-  const pools = useAnalyticsPools(deployment ? url : null)
+  const pools = useAnalyticsPools(served ? url : null)
   const list = [...(pools.data ?? [])].sort((x, y) => (y.tvlUsd ?? -1) - (x.tvlUsd ?? -1))
   // no pool in the URL: the deepest one
   const pool = findPool(list, params.get('pool')) ?? (params.get('pool') ? undefined : list[0])
-  const market = usePoolMarket(deployment ? url : null, pool?.id ?? null, tf)
+  const market = usePoolMarket(served ? url : null, pool?.id ?? null, tf)
   const live = market.pool.data ?? pool
   const update = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params)
@@ -43,12 +47,12 @@ export function ChartPage() {
     setParams(p, { replace: true })
   }
   const options = list.filter((p) => p.id === pool?.id || poolMatches(p, query))
-  const unavailable = deployment && (url === null || pools.isError)
+  const unavailable = served && (url === null || pools.isError)
   const [base, quote] = live ? (inverted ? [live.assetB, live.assetA] : [live.assetA, live.assetB]) : []
 
   return (
     <Page title="Chart" intro="Price candles and volume for a pool, from Grove’s analytics service." wide>
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {served ? null : <NotDeployed networkName={network.name} needs="Charting a pool" analytics />}
       {unavailable ? <AnalyticsNotice url={url} networkName={network.name} error={pools.error} /> : null}
       <div className="toolbar chart-toolbar">
         <div className="field chart-toolbar__search">
@@ -58,7 +62,7 @@ export function ChartPage() {
         <div className="field">
           <label htmlFor={selectId}>Pair</label>
           <select id={selectId} value={pool ? String(pool.id) : ''} onChange={(e) => update({ pool: e.target.value })} disabled={!list.length}>
-            {pool ? null : <option value="">{!deployment ? 'No pools on this network' : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
+            {pool ? null : <option value="">{!served ? 'No pools on this network' : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
             {options.map((p) => (
               <option key={p.id} value={p.id}>
                 {pairName(p)} · pool {p.id}
@@ -136,7 +140,7 @@ export function ChartPage() {
       ) : (
         <div className="chart-area card" role="img" aria-label={`Empty ${tf} chart`}>
           <p className="empty">
-            {!deployment ? 'No pool, no candles: Grove has no pools on this network.' : unavailable ? 'No candles without the analytics service.' : pools.isPending ? 'Loading pools…' : 'Choose a pool to see its candles.'}
+            {!served ? 'No pool, no candles: no analytics service follows this network’s pools.' : unavailable ? 'No candles without the analytics service.' : pools.isPending ? 'Loading pools…' : 'Choose a pool to see its candles.'}
           </p>
         </div>
       )}
