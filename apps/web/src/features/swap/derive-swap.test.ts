@@ -1,9 +1,12 @@
 import * as sdk from '@grove/sdk'
+import * as venues from '@grove/sdk/venues'
+import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import type { Holdings } from '@/lib/account/account.ts'
 import type { Pool } from '@/lib/tx/sdk.ts'
 import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
-import { deriveSwap, impactLevel, IMPACT_TOO_HIGH, NO_ROUTE, type SwapInputs } from './derive-swap.ts'
+import { deriveSwap, impactLevel, IMPACT_TOO_HIGH, NO_ROUTE, type SwapInputs, type SwapRouter } from './derive-swap.ts'
+import { quoteSwap } from './route-view.ts'
 import type { SwapState } from './swap-state.ts'
 
 const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove Dollar', decimals: 6 }
@@ -15,11 +18,17 @@ const pool = (a: number, b: number, reserveA: bigint, reserveB: bigint): Pool =>
   sdk.newPool(a, b, { reserveA, reserveB, lpAsset: 9000n + BigInt(b), lpIssued: 1_000_000n })
 // 1,000,000 ALGO : 250,000 gUSD, and 100,000 gUSD : 50,000,000 MOSS.
 const POOLS = [pool(0, 1001, 1_000_000_000_000n, 250_000_000_000n), pool(1001, 2042, 100_000_000_000n, 50_000_000n)]
+// Grove alone as the router's venue (quoting reads no node: an unreachable algod is enough)
+const GROVE = venues.groveVenue({ algod: new algosdk.Algodv2('', 'http://127.0.0.1', 9), dexAppId: 1n, registryAppId: 2n }) as unknown as venues.Venue
+const routerOf = (pools: Pool[]): SwapRouter => {
+  const book = { venues: new Map([['grove' as const, GROVE]]), pools: pools.map(venues.grovePool) }
+  return { quote: (request) => quoteSwap(venues, book, request), labels: ['Grove'] }
+}
 const HOLDINGS: Holdings = { algo: 5_000_000n, minBalance: 300_000n, assets: new Map([[1001, 40_000_000n], [2042, 0n]]) }
 
 const state = (patch: Partial<SwapState>): SwapState => ({ tokenIn: 0, tokenOut: 1001, side: 'in', text: '1', ...patch })
 const derive = (s: Partial<SwapState>, patch: Partial<SwapInputs> = {}) =>
-  deriveSwap({ state: state(s), tokens: TOKENS, sdk, pools: POOLS, holdings: HOLDINGS, connected: true, deployed: true, slippageBps: 50, ...patch })
+  deriveSwap({ state: state(s), tokens: TOKENS, sdk, router: routerOf(POOLS), holdings: HOLDINGS, connected: true, deployed: true, slippageBps: 50, ...patch })
 
 describe('deriveSwap', () => {
   it.each<[string, Partial<SwapState>, Partial<SwapInputs>, string, boolean]>([
@@ -104,7 +113,7 @@ describe('deriveSwap', () => {
     const view = derive({ side: 'out', text: '300000' })
     expect(view.route).toBeNull()
     expect(view.button.label).toBe(NO_ROUTE)
-    expect(view.message).toBe('Not enough liquidity: no pools connecting ALGO and gUSD hold 300000 gUSD to give.')
+    expect(view.message).toBe('Not enough liquidity: the pools connecting ALGO and gUSD on Grove hold less than 300000 gUSD to give.')
   })
 
   it('still says insufficient balance for an exact output the pools can give but the user cannot pay', () => {
@@ -122,7 +131,7 @@ describe('deriveSwap', () => {
 
   it('looks for a price while the SDK or the pools load, for a positive amount', () => {
     expect(derive({ text: '1' }, { sdk: null }).searching).toBe(true)
-    expect(derive({ text: '1' }, { pools: undefined }).searching).toBe(true)
+    expect(derive({ text: '1' }, { router: null }).searching).toBe(true)
     expect(derive({ text: '1' }).searching).toBe(false)
   })
 

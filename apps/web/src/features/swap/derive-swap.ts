@@ -3,8 +3,11 @@
 import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import { balanceOf, spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import type { GroveSdk, Pool, Route } from '@/lib/tx/sdk.ts'
+import type { GroveSdk } from '@/lib/tx/sdk.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
+import { ROUTE_ERROR_MESSAGES } from '@grove/sdk/errors'
+import type { RouteRequest } from '@grove/sdk/venues'
+import type { SwapQuote, SwapRoute } from './route-view.ts'
 import type { SwapState } from './swap-state.ts'
 
 /** How alarming a price impact is: colours at 1/3/5%, typed confirmation from 10%, refused from 15%. */
@@ -30,13 +33,21 @@ export const IMPACT_TOO_HIGH = 'Price impact too high'
 /** Shown when no pools connect the two tokens or they cannot fill the amount. */
 export const NO_ROUTE = 'No route for this trade'
 
+/** The router over the network's venues, once loaded with their pools: quotes an order or says why none carries it. */
+export interface SwapRouter {
+  quote(request: RouteRequest): SwapQuote
+  /** The venues searched, by label (Grove first). */
+  labels: readonly string[]
+}
+
 /** What the derivation reads. */
 export interface SwapInputs {
   state: SwapState
   tokens: ReadonlyMap<number, Token>
   /** The SDK; null while it loads. */
   sdk: GroveSdk | null
-  pools: Pool[] | undefined
+  /** The router with the venues' pools; null while they load. */
+  router: SwapRouter | null
   /** The connected account's holdings; undefined while they load or when not connected. */
   holdings: Holdings | undefined
   connected: boolean
@@ -53,7 +64,7 @@ export interface SwapView {
   textOut: string
   /** The typed field's reason it cannot be read, e.g. "Too many decimals: USDC has 6". */
   fieldError: string | null
-  route: Route | null
+  route: SwapRoute | null
   /** Minimum received (exact in) or maximum sold (exact out). */
   limit: bigint | null
   networkFee: bigint | null
@@ -81,15 +92,22 @@ export function deriveSwap(input: SwapInputs): SwapView {
     else fieldError = parsed.error.message
   }
 
-  let route: Route | null = null
-  if (sdk && tokenIn && tokenOut && input.pools && amount !== null && amount > 0n) {
-    const [a, b] = [BigInt(tokenIn.id), BigInt(tokenOut.id)]
-    route = (state.side === 'in' ? sdk.bestRouteExactIn(input.pools, a, b, amount) : sdk.bestRouteExactOut(input.pools, a, b, amount)) ?? null
+  let route: SwapRoute | null = null
+  let failure: string | null = null
+  if (sdk && tokenIn && tokenOut && input.router && amount !== null && amount > 0n) {
+    const quoted = input.router.quote({ kind: state.side === 'in' ? 'exact-in' : 'exact-out', assetIn: BigInt(tokenIn.id), assetOut: BigInt(tokenOut.id), amount })
+    if (quoted.ok) route = quoted.route
+    else {
+      const { code, token } = quoted.failure
+      const symbol = (id: bigint | undefined) => (id === undefined ? undefined : (tokens.get(Number(id))?.symbol ?? `asset ${id}`))
+      const exactOut = state.side === 'out' ? `${state.text.trim()} ${tokenOut.symbol}` : undefined
+      failure = ROUTE_ERROR_MESSAGES[code]({ from: tokenIn.symbol, to: tokenOut.symbol, venues: input.router.labels, token: symbol(token), exactOut })
+    }
   }
   const quoted = route ? (state.side === 'in' ? route.amountOut : route.amountIn) : null
   const quotedText = quoted === null ? '' : formatAmount(quoted, (state.side === 'in' ? tokenOut : tokenIn)!.decimals)
   const impact = route ? impactLevel(route.priceImpactBps) : null
-  const networkFee = route && sdk ? sdk.swapFee(route) : null
+  const networkFee = route ? route.plan.fee : null
   const slippage = BigInt(input.slippageBps)
   const limit = route && sdk ? (state.side === 'in' ? sdk.minimumReceived(route.amountOut, slippage) : sdk.maximumSold(route.amountIn, slippage)) : null
 
@@ -99,7 +117,7 @@ export function deriveSwap(input: SwapInputs): SwapView {
   const balance = !input.holdings || !tokenIn ? undefined : tokenIn.id === 0 ? spendableAlgo(input.holdings, networkFee ?? 0n) : (held ?? 0n)
   const needsOptIn = Boolean(input.holdings && tokenOut && tokenOut.id !== 0 && !input.holdings.assets.has(tokenOut.id))
 
-  const noRoute = amount !== null && amount > 0n && input.pools !== undefined && sdk !== null && tokenIn && tokenOut && !route
+  const noRoute = failure !== null
   const problem = noRoute ? NO_ROUTE : impact === 'blocked' ? IMPACT_TOO_HIGH : null
   const button = actionButtonState({
     connected: input.connected,
@@ -126,9 +144,7 @@ export function deriveSwap(input: SwapInputs): SwapView {
           ? `You do not have enough ALGO: your account must keep ${formatAlgo(input.holdings!.minBalance)} and pay the network fee.`
           : `You do not have enough ${tokenIn!.symbol}.`
         : problem === NO_ROUTE
-          ? state.side === 'out'
-            ? `Not enough liquidity: no pools connecting ${tokenIn!.symbol} and ${tokenOut!.symbol} hold ${state.text.trim()} ${tokenOut!.symbol} to give.`
-            : `No pools connect ${tokenIn!.symbol} and ${tokenOut!.symbol} with enough liquidity for this amount.`
+          ? failure
           : problem === IMPACT_TOO_HIGH
             ? 'This trade would move the price by 15% or more. Trade a smaller amount.'
             : null

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useReducer, useState } from 'react'
+import { useEffect, useId, useMemo, useReducer, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { TokenSelector } from '@/components/dex/token-selector.tsx'
@@ -17,12 +17,14 @@ import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol } from '@/l
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { PAUSE_FLAGS, registryQuery } from '@/lib/registry/registry.ts'
-import { preparedSwapQuery } from './api/prepared-swap.ts'
+import { preparedSwapQuery, routeKey } from './api/prepared-swap.ts'
+import { deploymentVenues, routeBookQuery } from './api/route-book.ts'
+import { stableCoin } from '@/lib/pools/price.ts'
 import { ReviewModal } from './components/review-modal.tsx'
 import { SwapSettings } from './components/swap-settings.tsx'
 import { useSettled } from './use-settled.ts'
 import { TradeDetails } from './components/trade-details.tsx'
-import { deriveSwap, MAX_FEE_RESERVE } from './derive-swap.ts'
+import { deriveSwap, MAX_FEE_RESERVE, type SwapRouter } from './derive-swap.ts'
 import { assetIdParam, pairInUrl, PAIR_PARAMS, swapFromUrl, swapReducer, type Side } from './swap-state.ts'
 import './swap.css'
 
@@ -53,11 +55,25 @@ export function SwapPage() {
   const payId = useId()
   const receiveId = useId()
 
+  // The router over the network's venues (loaded on demand): Grove's pools are the market's, the
+  // other venues' are read for the pair and its hubs (ALGO and the stable coin).
+  const refs = useMemo(() => deploymentVenues(deployment), [deployment])
+  const stable = stableCoin(market.tokens.values(), network.id)
+  const assets = state.tokenIn === null || state.tokenOut === null ? [] : [...new Set([state.tokenIn, state.tokenOut, 0, ...(stable ? [stable.id] : [])])].map(BigInt)
+  const parts = useQuery({ ...routeBookQuery(algod, refs, assets), enabled: refs.length > 0 && assets.length > 0 })
+  const router = useMemo((): SwapRouter | null => {
+    const loaded = parts.data
+    if (!loaded || !market.pools) return null
+    const grove = loaded.venues.some((v) => v.name === 'grove') ? market.pools.map((p) => loaded.mod.grovePool(p)) : []
+    const book = { venues: new Map(loaded.venues.map((v) => [v.name, v])), pools: [...grove, ...loaded.pools] }
+    return { quote: (request) => loaded.view.quoteSwap(loaded.mod, book, request), labels: loaded.venues.map((v) => v.label) }
+  }, [parts.data, market.pools])
+
   const view = deriveSwap({
     state,
     tokens: market.tokens,
     sdk: market.sdk ?? null,
-    pools: market.pools,
+    router,
     holdings: market.holdings,
     connected: address !== null,
     deployed: deployment !== null,
@@ -74,8 +90,8 @@ export function SwapPage() {
   // The group the review will sign is built as soon as the trade can be sent (a moment after typing
   // stops), so the card's network fee is that group's fee: budget calls on routes included.
   const buildable = view.button.kind === 'ready' && route !== null
-  const settled = useSettled(buildable ? preparedKey(route, view.limit) : null, 300)
-  const prepared = useQuery({ ...preparedSwapQuery(market.sdk, buildable ? tx.context() : null, route, view.limit), enabled: buildable && market.sdk !== null && settled === preparedKey(route, view.limit) })
+  const settled = useSettled(buildable ? routeKey(route, view.limit) : null, 300)
+  const prepared = useQuery({ ...preparedSwapQuery(market.sdk, buildable ? tx.context() : null, route, view.limit), enabled: buildable && market.sdk !== null && settled === routeKey(route, view.limit) })
   // The built group's fee can exceed the estimate the balance check used (budget calls on routes).
   const spent = route ? (route.exactOut === undefined ? route.amountIn : (view.limit ?? route.amountIn)) : 0n
   const feeShortfall =
@@ -253,9 +269,4 @@ export function SwapPage() {
       ) : null}
     </Page>
   )
-}
-
-// One string per quote the group is built for: the route's shape and amounts and the limit.
-function preparedKey(route: { assetIn: bigint; path: readonly bigint[]; amountIn: bigint; exactOut?: bigint } | null, limit: bigint | null): string | null {
-  return route ? [route.assetIn, route.path.join('-'), route.amountIn, route.exactOut, limit].join('/') : null
 }

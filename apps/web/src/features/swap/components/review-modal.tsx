@@ -3,7 +3,7 @@ import { ReviewAmounts, ReviewDialog, type QuotedChanges, type SimulationState }
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { formatAmount } from '@grove/sdk/amount'
-import type { Route } from '@/lib/tx/sdk.ts'
+import type { SwapRoute } from '../route-view.ts'
 import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
 
 /** The word a user types to accept a price impact of 10% or more. */
@@ -116,7 +116,7 @@ export function ReviewModal(props: ReviewModalProps) {
 }
 
 /** Whether `now` gives the user less (exact in) or costs more (exact out) than the quote `seen` they accepted. */
-function worseFor(seen: { route: Route; limit: bigint }, now: { route: Route; limit: bigint }): boolean {
+function worseFor(seen: { route: SwapRoute; limit: bigint }, now: { route: SwapRoute; limit: bigint }): boolean {
   if (now.route.exactOut === undefined) return now.route.amountOut < seen.route.amountOut || now.limit < seen.limit
   return now.route.amountIn > seen.route.amountIn || now.limit > seen.limit
 }

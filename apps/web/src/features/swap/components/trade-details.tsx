@@ -1,12 +1,12 @@
 import { NetworkFeeRow } from '@/components/dex/review-dialog.tsx'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import type { Route } from '@/lib/tx/sdk.ts'
+import type { SwapRoute } from '../route-view.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import type { ImpactLevel } from '../derive-swap.ts'
 
 /** Props of {@link TradeDetails}. */
 export interface TradeDetailsProps {
-  route: Route
+  route: SwapRoute
   tokens: ReadonlyMap<number, Token>
   tokenIn: Token
   tokenOut: Token
@@ -25,7 +25,10 @@ export function formatBps(bps: number): string {
   return `${(bps / 100).toFixed(2)}%`
 }
 
-/** Price, route hop by hop, price impact, limit, LP fee and network fee of a quoted trade. */
+/** A share of the order in basis points as a percentage ("62%", "33.5%"). */
+export const formatShare = (bps: number) => `${Number((bps / 100).toFixed(1))}%`
+
+/** Price, the route's paths (hops, venues, shares) and gain over one venue, price impact, limit, LP fee and network fee of a quoted trade. */
 export function TradeDetails(props: TradeDetailsProps) {
   const { route, tokenIn, tokenOut, tokens } = props
   const symbol = (id: bigint) => tokens.get(Number(id))?.symbol ?? `#${id}`
@@ -41,16 +44,31 @@ export function TradeDetails(props: TradeDetailsProps) {
       </div>
       <div className="trade-details__route">
         <dt>Route</dt>
-        <dd>{[route.assetIn, ...route.path].map(symbol).join(' → ')}</dd>
-        <ol className="route" aria-label="Route hop by hop">
-          {route.hops.map((hop, i) => (
-            <li key={i}>
-              {formatAmount(hop.amountIn, decimals(hop.assetIn), { maxDecimals: 6 })} {symbol(hop.assetIn)} → {formatAmount(hop.amountOut, decimals(hop.assetOut), { maxDecimals: 6 })}{' '}
-              {symbol(hop.assetOut)} <span className="hint">· {formatBps(Number(hop.pool.feeBps))} pool fee</span>
+        <dd>{route.paths.length === 1 ? 'One path' : `Split over ${route.paths.length} paths`}</dd>
+        <ol className="route" aria-label="Route">
+          {route.paths.map((path, i) => (
+            <li key={i} data-testid="route-path">
+              <strong>{formatShare(path.shareBps)}</strong>{' '}
+              {path.hops.map((hop, j) => (
+                <span key={j}>
+                  {j > 0 ? ', then ' : ''}
+                  {symbol(hop.assetIn)} → {symbol(hop.assetOut)} on <span className="route__venue">{hop.venue}</span>
+                </span>
+              ))}
             </li>
           ))}
         </ol>
       </div>
+      {route.gain && route.gain.amount > 0n ? (
+        <div>
+          <dt>Versus one venue</dt>
+          <dd className="tone-ok" data-testid="route-gain">
+            {exactIn ? '+' : '−'}
+            {formatAmount(route.gain.amount, exactIn ? tokenOut.decimals : tokenIn.decimals, { maxDecimals: 6 })} {exactIn ? tokenOut.symbol : tokenIn.symbol} ({formatBps(route.gain.bps)}) vs{' '}
+            {route.gain.versus} alone
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>Price impact</dt>
         <dd className={`tone-${props.impact}`} data-testid="price-impact">
@@ -66,9 +84,7 @@ export function TradeDetails(props: TradeDetailsProps) {
       <div>
         <dt>LP fee</dt>
         <dd>
-          {route.hops
-            .map((hop) => `${formatAmount(hop.fee, decimals(hop.assetIn), { maxDecimals: 6 })} ${symbol(hop.assetIn)}`)
-            .join(' + ')}
+          {[...lpFees(route)].map(([asset, fee]) => `${formatAmount(fee, decimals(asset), { maxDecimals: 6 })} ${symbol(asset)}`).join(' + ')}
         </dd>
       </div>
       <NetworkFeeRow fee={props.networkFee} estimated={props.feeEstimated} />
@@ -78,6 +94,13 @@ export function TradeDetails(props: TradeDetailsProps) {
       </div>
     </dl>
   )
+}
+
+// the LP fees of every hop, summed per asset paid in
+function lpFees(route: SwapRoute): Map<bigint, bigint> {
+  const fees = new Map<bigint, bigint>()
+  for (const hop of route.hops) fees.set(hop.assetIn, (fees.get(hop.assetIn) ?? 0n) + hop.fee)
+  return fees
 }
 
 // A display rate from base units; bigint math to 6 significant decimals, floats only for the final text.
