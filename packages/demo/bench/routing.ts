@@ -1,5 +1,6 @@
 // npm run bench:routing -w @grove/demo (or BENCH_ONLY=routing npm run bench): on a fresh embedded
-// localnet with Grove's demo and the demo's Tinyman pools seeded as `npm start` seeds them, one row per
+// localnet with Grove's demo and the demo's Tinyman pools seeded as `npm start` seeds them (on Tinyman's own
+// validator when GROVE_TINYMAN_DIR names a checkout of tinyman-amm-contracts-v2), one row per
 // demo pair and size: `{ pair, size, grove, tinyman, combined, fees }`, the outputs in base units of the
 // best Grove-only, Tinyman-only and combined routes (0 where a venue has no route) for `size` USD of the
 // pair's first token, and the µALGO of fees of the combined route's group (budget calls and opt-ins
@@ -13,6 +14,7 @@ import { GroupBuilder } from '@grove/sdk'
 import { bestRoute, buildRoute, loadPools, onlyVenues } from '@grove/sdk/venues'
 import { ALGO_PRICE_USD, DEMO_POOLS, DEMO_TOKENS, GROVE_PRICE_USD, historyStart, kmdAccounts, seed, travelTo } from '../src/seed.ts'
 import { DEMO_TINYMAN_POOLS, demoVenues, seedTinyman } from '../src/tinyman.ts'
+import { tinymanCheckoutFromEnv } from '../src/tinyman-checkout.ts'
 
 /** Order sizes, in USD of the input token. */
 const SIZES_USD = [1_000, 25_000, 250_000]
@@ -34,11 +36,11 @@ async function main(): Promise<void> {
     await travelTo(algod, historyStart())
     const ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
     const demo = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades: 20 })
-    const tinyman = await seedTinyman({ algorand, admin, tokens: demo.tokens })
+    const tinyman = await seedTinyman({ algorand, admin, tokens: demo.tokens, checkout: tinymanCheckoutFromEnv() })
 
     const token = (unit: string) => (unit === 'ALGO' ? { assetId: 0n, decimals: 6 } : demo.tokens.find((t) => t.unitName === unit)!)
     const price = (unit: string) => (unit === 'ALGO' ? ALGO_PRICE_USD : unit === 'GROVE' ? GROVE_PRICE_USD : DEMO_TOKENS.find((t) => t.unitName === unit)!.priceUsd)
-    const venues = demoVenues(algod, { ...ids, tinymanAppId: tinyman.validatorAppId })
+    const venues = demoVenues(algod, { ...ids, tinymanAppId: tinyman.validatorAppId, tinymanPrograms: tinyman.programs })
     const book = await loadPools(venues, [0n, ...demo.tokens.map((t) => t.assetId)])
     const pairs = [...DEMO_POOLS.map((p) => p.pair), ...DEMO_TINYMAN_POOLS.map((p) => p.pair)].filter(
       (pair, i, all) => all.findIndex((q) => q.join('/') === pair.join('/') || q.join('/') === [...pair].reverse().join('/')) === i,
