@@ -1,7 +1,7 @@
 // The staking app's interface as @grove/contracts builds it (ARC-56): methods, box names and the
 // ProgramState / PositionState layouts (packages/contracts/README.md, "Staking").
-import { ABIContract, decodeAddress } from 'algosdk'
-import type { ABIMethod, Address } from 'algosdk'
+import { decodeAddress } from 'algosdk'
+import type { Address } from 'algosdk'
 import { getABITupleTypeFromABIStructDefinition } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import STAKING_ARC56 from '@grove/contracts/artifacts/Staking.arc56.json' with { type: 'json' }
@@ -10,15 +10,6 @@ import { methodCaller } from '../core/arc56.ts'
 
 /** The staking app's ARC-56 specification. */
 export const STAKING_SPEC = STAKING_ARC56 as unknown as Arc56Contract
-
-/** The staking app's methods as algosdk ABI objects. */
-export const STAKING_CONTRACT = new ABIContract({
-  name: STAKING_SPEC.name,
-  methods: STAKING_SPEC.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
-})
-
-/** The staking method called `name`. */
-export const stakingMethod = (name: string): ABIMethod => STAKING_CONTRACT.getMethodByName(name)
 
 /** A typed staking method call: name and arguments checked against the generated StakingClient. */
 export const stakingCall = methodCaller<StakingTypes['methods']>(STAKING_SPEC)

@@ -1,6 +1,4 @@
 // The vault's interface as @grove/contracts builds it (ARC-56): methods, events, error pcs.
-import { ABIContract } from 'algosdk'
-import type { ABIMethod } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import VAULT_ARC56 from '@grove/contracts/artifacts/Vault.arc56.json' with { type: 'json' }
 import type { VaultTypes } from '@grove/contracts/clients/VaultClient.ts'
@@ -8,15 +6,6 @@ import { methodCaller } from '../core/arc56.ts'
 
 /** The vault's ARC-56 specification. */
 export const VAULT_SPEC = VAULT_ARC56 as unknown as Arc56Contract
-
-/** The vault's methods as algosdk ABI objects. */
-export const VAULT_CONTRACT = new ABIContract({
-  name: VAULT_SPEC.name,
-  methods: VAULT_SPEC.methods.map((m) => ({ name: m.name, desc: m.desc, args: m.args.map((a) => ({ name: a.name, type: a.type })), returns: { type: m.returns.type } })),
-})
-
-/** The vault method called `name`. */
-export const vaultMethod = (name: string): ABIMethod => VAULT_CONTRACT.getMethodByName(name)
 
 /** A typed vault method call: name and arguments checked against the generated VaultClient. */
 export const vaultCall = methodCaller<VaultTypes['methods']>(VAULT_SPEC)
