@@ -9,6 +9,7 @@ import { Page } from '@/components/ui/page.tsx'
 import { spendableAlgo } from '@/lib/account/account.ts'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
+import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { optIn, readableError } from '@/lib/tx/sdk.ts'
@@ -18,7 +19,7 @@ import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { PAUSE_FLAGS, registryQuery } from '@/lib/registry/registry.ts'
 import { preparedSwapQuery, routeKey } from './api/prepared-swap.ts'
-import { deploymentVenues, routeBookQuery } from './api/route-book.ts'
+import { routeBookQuery } from './api/route-book.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
 import { ReviewModal } from './components/review-modal.tsx'
 import { SwapSettings } from './components/swap-settings.tsx'
@@ -46,7 +47,9 @@ export function SwapPage() {
   const [picking, setPicking] = useState<Side | null>(null)
   const [reviewing, setReviewing] = useState(false)
   const imported = useImportedTokens(network.id)
-  const market = useMarket(algod, deployment, address, imported)
+  // the network's venues: Grove's DEX where deployed, Tinyman v2 where known (then swaps work without Grove)
+  const venues = useNetworkVenues()
+  const market = useMarket(algod, deployment, address, imported, venues)
   const slippage = slippagePercent(settings)
   const tx = useTransaction()
   const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
@@ -57,7 +60,7 @@ export function SwapPage() {
 
   // The router over the network's venues (loaded on demand): Grove's pools are the market's, the
   // other venues' are read for the pair and its hubs (ALGO and the stable coin).
-  const refs = useMemo(() => deploymentVenues(deployment), [deployment])
+  const refs = market.venues
   const stable = stableCoin(market.tokens.values(), network.id)
   const assets = state.tokenIn === null || state.tokenOut === null ? [] : [...new Set([state.tokenIn, state.tokenOut, 0, ...(stable ? [stable.id] : [])])].map(BigInt)
   const parts = useQuery({ ...routeBookQuery(algod, refs, assets), enabled: refs.length > 0 && assets.length > 0 })
@@ -76,7 +79,7 @@ export function SwapPage() {
     router,
     holdings: market.holdings,
     connected: address !== null,
-    deployed: deployment !== null,
+    deployed: market.venues.length > 0,
     slippageBps: Math.round(slippage * 100),
   })
   const { tokenIn, tokenOut, route } = view
@@ -85,7 +88,7 @@ export function SwapPage() {
   const worth = worthModule.data && market.pools ? worthModule.data.worthIn(market.pools, market.tokens, network.id) : () => null
   // A linked asset the market does not know (once the pools are read) is said, not silently dropped.
   const linked = [PAIR_PARAMS.in, PAIR_PARAMS.out].map((name) => assetIdParam(params.get(name)))
-  const known = (id: number) => id === 0 || imported.includes(id) || (market.pools ?? []).some((p) => p.a === BigInt(id) || p.b === BigInt(id))
+  const known = (id: number) => market.listed.has(id)
   const unknownInLink = market.pools ? ([state.tokenIn, state.tokenOut].find((id, i) => id !== null && id === linked[i] && !known(id)) ?? null) : null
   // The group the review will sign is built as soon as the trade can be sent (a moment after typing
   // stops), so the card's network fee is that group's fee: budget calls on routes included.
@@ -112,7 +115,7 @@ export function SwapPage() {
   function onAction() {
     if (swapsPaused) return
     if (view.button.kind === 'connect') return walletSession.openModal()
-    if (view.button.kind === 'opt-in' && tokenOut && deployment) {
+    if (view.button.kind === 'opt-in' && tokenOut) {
       void tx.run({
         pending: `Opting in to ${tokenOut.symbol}`,
         done: `You can now receive ${tokenOut.symbol}`,
@@ -142,7 +145,8 @@ export function SwapPage() {
 
   return (
     <Page title="Swap" intro="Trade tokens at the pools’ price. Output is rounded in the pool’s favour and protected by your slippage limit.">
-      {deployment ? null : <NotDeployed networkName={network.name} />}
+      {/* where Tinyman serves the network the page trades without Grove: only an unreachable node is said */}
+      {deployment || !venues.settled || (venues.tinyman && deploymentProblem !== 'unreachable') ? null : <NotDeployed networkName={network.name} />}
       {market.poolsError ? (
         <Notice tone="error" title="Pools unavailable">
           {market.poolsError}
@@ -209,7 +213,7 @@ export function SwapPage() {
             slippagePercent={slippage}
             feeEstimated={!buildable}
           />
-        ) : view.searching && deployment ? (
+        ) : view.searching && market.venues.length > 0 ? (
           <p className="hint" role="status">
             Finding the best price…
           </p>

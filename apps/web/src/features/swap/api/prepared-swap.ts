@@ -1,7 +1,7 @@
 // The swap group the review modal shows and the wallet signs: the router's plan over the venues
 // built as one atomic group (the DEX module's 'route' action) once per quote, and simulated before
 // signing by the one review flow, so the fee shown is the fee paid and the quote is what moves.
-import { prepareContractAction, type GroveSdk } from '@/lib/tx/sdk.ts'
+import { prepareRoute, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import type { SwapRoute } from '../route-view.ts'
@@ -14,5 +14,5 @@ export function routeKey(route: SwapRoute | null, limit: bigint | null): string 
 /** The one query for a built swap group; never cached beyond the review, never retried. */
 export function preparedSwapQuery(sdk: GroveSdk | null, ctx: TxContext | null, route: SwapRoute | null, limit: bigint | null) {
   const key = routeKey(route, limit)
-  return preparedQuery('swap', sdk, ctx, key === null ? null : [key], (s, c) => prepareContractAction(s, c, 'Dex', { kind: 'route', book: route!.book, plan: route!.plan, limit: limit! }))
+  return preparedQuery('swap', sdk, ctx, key === null ? null : [key], (s, c) => prepareRoute(s, c, route!.book, route!.plan, limit!))
 }
