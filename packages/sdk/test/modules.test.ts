@@ -60,4 +60,13 @@ describe('prepare over the one context', () => {
     await g.send(viaModule as never)
     expect((await g.balance(X)) - before).toBe(route.amountOut)
   })
+
+  it('reads through its readers over { algod, ids }: the DEX’s pools and the registry’s globals (one decoder, the web’s too)', async () => {
+    const reader = { algod: g.algod, ids: ctx.ids }
+    const pool = await g.pool(0n, X)
+    expect(await CONTRACT_MODULES.Dex.readers.pools(reader)).toContainEqual(pool)
+    expect(await CONTRACT_MODULES.Dex.readers.pool(reader, X, 0n)).toEqual(pool)
+    const state = await CONTRACT_MODULES.Registry.readers.state(reader)
+    expect(state).toMatchObject({ admin: g.admin.addr.toString(), pendingAdmin: null, paused: 0 })
+  })
 })
