@@ -17,11 +17,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import algosdk from 'algosdk'
-import type { AppParams, AssetHolding, AssetParams, StackValue } from '@grove/avm'
+import type { AssetHolding } from '@grove/avm'
 import { decodeSignedGroup } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { sha512_256 } from './hash.ts'
-import { hex, idKey, u64, type AccountRecord, type AppRecord, type AssetRecord, type KeyValue, type LedgerState } from './state.ts'
+import { hex, idKey, u64, type KeyValue, type LedgerState } from './state.ts'
+import { accountRecord, appRecord, assetRecord, bytes, int, jsonText, keyValues, list, obj, parseJson } from './fork-json.ts'
 
 /** Where a fork reads its remote state. */
 export interface ForkOptions {
@@ -124,78 +125,6 @@ type Pin =
   // an app's box list was read (key: the app id) and each of its boxes pinned (their own lines); json: the names' count
   | { kind: 'boxes'; key: string; json: string | null }
 
-const ZERO32 = new Uint8Array(32)
-
-function num(x: number | bigint | undefined): number {
-  return Number(x ?? 0)
-}
-
-function addrBytes(a: algosdk.Address | string | undefined): Uint8Array {
-  if (a === undefined) return ZERO32
-  return typeof a === 'string' ? algosdk.decodeAddress(a).publicKey : a.publicKey
-}
-
-function keyValues(kvs: algosdk.modelsv2.TealKeyValue[] | undefined): Map<string, KeyValue> {
-  const m = new Map<string, KeyValue>()
-  for (const kv of kvs ?? []) {
-    const value: StackValue = kv.value.type === 1 ? kv.value.bytes : u64(kv.value.uint)
-    m.set(hex(kv.key), { key: kv.key, value })
-  }
-  return m
-}
-
-function assetRecord(p: algosdk.modelsv2.AssetParams): AssetRecord {
-  const params: AssetParams = {
-    total: u64(p.total),
-    decimals: num(p.decimals),
-    defaultFrozen: p.defaultFrozen ?? false,
-    unitName: p.unitNameB64 ?? new TextEncoder().encode(p.unitName ?? ''),
-    assetName: p.nameB64 ?? new TextEncoder().encode(p.name ?? ''),
-    url: p.urlB64 ?? new TextEncoder().encode(p.url ?? ''),
-    metadataHash: p.metadataHash ?? new Uint8Array(),
-    manager: addrBytes(p.manager),
-    reserve: addrBytes(p.reserve),
-    freeze: addrBytes(p.freeze),
-    clawback: addrBytes(p.clawback),
-  }
-  return { params, creator: addrBytes(p.creator) }
-}
-
-function appRecord(p: algosdk.modelsv2.ApplicationParams): AppRecord {
-  const schema = (s: algosdk.modelsv2.ApplicationStateSchema | undefined) => ({ numUint: num(s?.numUint), numByteSlice: num(s?.numByteSlice) })
-  const params: AppParams = {
-    approvalProgram: p.approvalProgram,
-    clearStateProgram: p.clearStateProgram,
-    globalStateSchema: schema(p.globalStateSchema),
-    localStateSchema: schema(p.localStateSchema),
-    extraProgramPages: num(p.extraProgramPages),
-    version: u64(BigInt(p.version ?? 0)),
-    sizeSponsor: ZERO32,
-    foreignBoxReads: false,
-    familyBoxAccess: false,
-  }
-  return { params, creator: addrBytes(p.creator) }
-}
-
-function accountRecord(a: algosdk.modelsv2.Account): AccountRecord {
-  return {
-    balance: u64(BigInt(a.amount)),
-    authAddr: a.authAddr === undefined ? ZERO32 : addrBytes(a.authAddr),
-    totalAppSchema: { numUint: num(a.appsTotalSchema?.numUint), numByteSlice: num(a.appsTotalSchema?.numByteSlice) },
-    totalExtraAppPages: num(a.appsTotalExtraPages),
-    totalAppParams: num(a.totalCreatedApps),
-    totalAppLocalStates: num(a.totalAppsOptedIn),
-    totalAssetParams: num(a.totalCreatedAssets),
-    totalAssets: num(a.totalAssetsOptedIn),
-    totalBoxes: num(a.totalBoxes),
-    totalBoxBytes: num(a.totalBoxBytes),
-    // the remote's participation is not forked: a forked account is offline here (the fork's own genesis votes)
-    incentiveEligible: false,
-    lastProposed: 0,
-    lastHeartbeat: 0,
-  }
-}
-
 /** The folder in the data directory where the remote's blocks up to the fork round are pinned. */
 export const FORK_BLOCKS_DIR = 'fork-blocks'
 
@@ -253,20 +182,20 @@ export class RemoteState {
   /** Pins the account at `addr` (32 bytes) with its holdings, local states and created assets and apps. */
   ensureAccount(addr: Uint8Array): Promise<void> {
     const address = algosdk.encodeAddress(addr)
-    return this.once({ kind: 'account', key: hex(addr) }, `account ${address}`, async () => algosdk.encodeJSON(await this.client.accountInformation(address).do()))
+    return this.once({ kind: 'account', key: hex(addr) }, `account ${address}`, async () => jsonText(await this.client.accountInformation(address).doRaw()))
   }
 
   /** Pins asset `id`'s params. */
   ensureAsset(id: bigint): Promise<void> {
     if (id === 0n) return Promise.resolve()
-    return this.once({ kind: 'asset', key: idKey(u64(id)) }, `asset ${id}`, async () => algosdk.encodeJSON(await this.client.getAssetByID(id).do()))
+    return this.once({ kind: 'asset', key: idKey(u64(id)) }, `asset ${id}`, async () => jsonText(await this.client.getAssetByID(id).doRaw()))
   }
 
   /** Pins app `id`'s params and global state, and its account. */
   async ensureApp(id: bigint): Promise<void> {
     if (id === 0n) return
     await Promise.all([
-      this.once({ kind: 'app', key: idKey(u64(id)) }, `application ${id}`, async () => algosdk.encodeJSON(await this.client.getApplicationByID(id).do())),
+      this.once({ kind: 'app', key: idKey(u64(id)) }, `application ${id}`, async () => jsonText(await this.client.getApplicationByID(id).doRaw())),
       this.ensureAccount(algosdk.getApplicationAddress(id).publicKey),
     ])
   }
@@ -274,7 +203,7 @@ export class RemoteState {
   /** Pins box `name` of app `app`. */
   ensureBox(app: bigint, name: Uint8Array): Promise<void> {
     if (app === 0n) return Promise.resolve()
-    return this.once({ kind: 'box', key: `${app}:${hex(name)}` }, `box 0x${hex(name)} of application ${app}`, async () => algosdk.encodeJSON(await this.client.getApplicationBoxByName(app, name).do()))
+    return this.once({ kind: 'box', key: `${app}:${hex(name)}` }, `box 0x${hex(name)} of application ${app}`, async () => jsonText(await this.client.getApplicationBoxByName(app, name).doRaw()))
   }
 
   /**
@@ -285,8 +214,8 @@ export class RemoteState {
   ensureBoxList(app: bigint): Promise<void> {
     if (app === 0n) return Promise.resolve()
     return this.once({ kind: 'boxes', key: String(app) }, `the boxes of application ${app}`, async () => {
-      const { boxes } = await this.client.getApplicationBoxes(app).do()
-      for (let i = 0; i < boxes.length; i += BOX_LIST_CONCURRENCY) await Promise.all(boxes.slice(i, i + BOX_LIST_CONCURRENCY).map((b) => this.ensureBox(app, b.name)))
+      const boxes = list(parseJson(jsonText(await this.client.getApplicationBoxes(app).doRaw())).boxes).map((b) => bytes(b.name) ?? new Uint8Array())
+      for (let i = 0; i < boxes.length; i += BOX_LIST_CONCURRENCY) await Promise.all(boxes.slice(i, i + BOX_LIST_CONCURRENCY).map((name) => this.ensureBox(app, name)))
       return String(boxes.length)
     })
   }
@@ -443,30 +372,29 @@ export class RemoteState {
     const s = this.state
     switch (pin.kind) {
       case 'account': {
-        const a = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Account)
+        const a = parseJson(pin.json)
         const holdings = new Map<string, AssetHolding>()
-        for (const h of a.assets ?? []) holdings.set(idKey(u64(h.assetId)), { amount: u64(h.amount), frozen: h.isFrozen })
+        for (const h of list(a.assets)) holdings.set(idKey(u64(int(h['asset-id']))), { amount: u64(int(h.amount)), frozen: h['is-frozen'] === true })
         const locals = new Map<string, Map<string, KeyValue>>()
-        for (const l of a.appsLocalState ?? []) locals.set(idKey(u64(l.id)), keyValues(l.keyValue))
+        for (const l of list(a['apps-local-state'])) locals.set(idKey(u64(int(l.id))), keyValues(l['key-value']))
         s.pinAccount(pin.key, accountRecord(a), holdings, locals)
         // created assets and apps come with the account: pin them too, unless already known
-        for (const asset of a.createdAssets ?? []) this.apply({ kind: 'asset', key: idKey(u64(asset.index)), json: algosdk.encodeJSON(asset) })
-        for (const app of a.createdApps ?? []) this.apply({ kind: 'app', key: idKey(u64(app.id)), json: algosdk.encodeJSON(app) })
+        for (const asset of list(a['created-assets'])) this.apply({ kind: 'asset', key: idKey(u64(int(asset.index))), json: algosdk.stringifyJSON(asset) })
+        for (const app of list(a['created-apps'])) this.apply({ kind: 'app', key: idKey(u64(int(app.id))), json: algosdk.stringifyJSON(app) })
         return
       }
       case 'asset': {
-        const a = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Asset)
-        if (a.params !== undefined) s.pinAsset(pin.key, assetRecord(a.params))
+        const a = parseJson(pin.json)
+        if (a.params !== undefined) s.pinAsset(pin.key, assetRecord(obj(a.params)))
         return
       }
       case 'app': {
-        const a = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Application)
-        if (a.params !== undefined) s.pinApp(pin.key, appRecord(a.params), keyValues(a.params.globalState))
+        const a = parseJson(pin.json)
+        if (a.params !== undefined) s.pinApp(pin.key, appRecord(obj(a.params)), keyValues(obj(a.params)['global-state']))
         return
       }
       case 'box': {
-        const b = algosdk.decodeJSON(pin.json, algosdk.modelsv2.Box)
-        s.pinBox(pin.key, b.value)
+        s.pinBox(pin.key, bytes(parseJson(pin.json).value) ?? new Uint8Array())
         return
       }
       case 'boxes':
