@@ -136,6 +136,8 @@ function runProgram(applier: GroupApplier, program: Uint8Array, group: Txn[], gi
   const s = applier.state
   const rec: DeltaRecorder = { globals: new Map(), locals: new Map() }
   const prevRecorder = applier.recorder
+  // an inner app call records its own app's writes; this call's app records again once it returns
+  const prevRecorderApp = applier.recorderApp
   applier.recorder = rec
   applier.recorderApp = appId
   const innerApplied: AppliedTxn[] = []
@@ -185,6 +187,7 @@ function runProgram(applier: GroupApplier, program: Uint8Array, group: Txn[], gi
     }
   } finally {
     applier.recorder = prevRecorder
+    applier.recorderApp = prevRecorderApp
     applier.innerSink = prevInner
   }
   ad.logs = applied.logs
