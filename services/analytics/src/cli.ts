@@ -39,7 +39,7 @@ export async function main(argv: string[]): Promise<void> {
     host: values.host,
     corsOrigin: values['cors-origin']?.split(','),
   })
-  console.log(`grove-analytics: API on ${service.url}/api, following ${values.algod} from round ${deployment.firstRound} (DEX app ${deployment.dexAppId})`)
+  console.log(`grove-analytics: API on ${service.url}/api, following ${values.algod} from round ${deployment.firstRound} (${[deployment.dexAppId && `DEX app ${deployment.dexAppId}`, deployment.tinymanAppId && `Tinyman v2 validator ${deployment.tinymanAppId}`].filter(Boolean).join(', ')})`)
   const stop = () => void service.stop().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

@@ -15,7 +15,7 @@ import {
   prepareVaultAction, PAUSE_POOLS, explainError, grovePrograms,
 } from '@grove/sdk'
 import { getApplicationAddress, type Address, type Algodv2, type AtomicTransactionComposer } from 'algosdk'
-import type { Deployment } from '../src/config.ts'
+import type { GroveDeployment as Deployment } from '../src/config.ts'
 
 /** A fully deployed Grove and its actors. */
 export interface FullGrove {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { main } from '../src/cli.ts'
 import { parseDeployment } from '../src/config.ts'
+import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venue-ids'
 
 describe('grove-analytics', () => {
   it.each([
@@ -21,8 +22,20 @@ describe('parseDeployment', () => {
     expect(parseDeployment({ deployment: record, seed: { tokens: [{ unitName: 'gUSD', assetId: 1020 }] } })).toEqual({ ...ids, stableAssetId: 1020n })
   })
 
-  it('reads a deployment record with a stable coin beside its keys', () => {
-    expect(parseDeployment({ ...record, network: 'testnet', firstRound: 45_000_000, stableAssetId: 10458941 })).toEqual({ ...ids, network: 'testnet', firstRound: 45_000_000n, stableAssetId: 10458941n })
+  it("reads a deployment record with a stable coin beside its keys, following Tinyman v2's own validator on a public network", () => {
+    expect(parseDeployment({ ...record, network: 'testnet', firstRound: 45_000_000, stableAssetId: 10458941 })).toEqual({
+      ...ids,
+      network: 'testnet',
+      firstRound: 45_000_000n,
+      tinymanAppId: TINYMAN_V2_VALIDATOR_IDS.testnet,
+      stableAssetId: 10458941n,
+    })
+  })
+
+  it('reads a record without Grove (Tinyman v2 alone): the network and first round, the validator the record names or the network has', () => {
+    expect(parseDeployment({ network: 'mainnet', firstRound: 50_000_000, stableAssetId: 31566704 })).toEqual({ network: 'mainnet', firstRound: 50_000_000n, tinymanAppId: TINYMAN_V2_VALIDATOR_IDS.mainnet, stableAssetId: 31566704n })
+    expect(parseDeployment({ network: 'localnet', firstRound: 4, tinymanAppId: 1030 })).toEqual({ network: 'localnet', firstRound: 4n, tinymanAppId: 1030n })
+    expect(() => parseDeployment({ network: 'localnet', firstRound: 4 })).toThrow('a localnet record without Grove needs tinymanAppId')
   })
 
   it("refuses a record the record module refuses, in its words", () => {

@@ -6,7 +6,7 @@ import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { DEX_SPEC, REGISTRY_SPEC, fetchPool, type DexContext, type DexGroup, type Pool } from '@grove/sdk'
 import { waitForConfirmation, type Address, type Algodv2 } from 'algosdk'
-import type { Deployment } from '../src/config.ts'
+import type { GroveDeployment as Deployment } from '../src/config.ts'
 
 /** What algod recorded for one app call of a sent group. */
 export interface RecordedCall {

@@ -15,6 +15,8 @@ export interface AssetInfo {
 /** A pool as the API shows it. */
 export interface PoolInfo {
   id: number
+  /** Where the pool trades: Grove's DEX or Tinyman v2. */
+  venue: 'grove' | 'tinyman'
   lpAsset: number
   assetA: AssetInfo
   assetB: AssetInfo
@@ -98,6 +100,7 @@ export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, no
     const fees24hUsd = (volume24hUsd * Number(p.fee_bps)) / 10_000
     return {
       id,
+      venue: p.venue === 'tinyman' ? 'tinyman' : 'grove',
       lpAsset: id,
       assetA: asset(a),
       assetB: asset(b),

@@ -16,6 +16,7 @@ import { locksModule } from '../modules/locks.ts'
 import { projectsModule } from '../modules/projects.ts'
 import { adminModule } from '../modules/admin.ts'
 import { vaultModule } from '../modules/vault.ts'
+import { tinymanModule } from '../modules/tinyman.ts'
 
 /** Each contract's modules by its name in `CONTRACTS` (a contract without an entry fails to compile; [] when it logs nothing to follow). */
 export const CONTRACT_MODULES: Record<ContractName, readonly ContractModule[]> = {
@@ -26,12 +27,15 @@ export const CONTRACT_MODULES: Record<ContractName, readonly ContractModule[]> =
   Vault: [vaultModule],
 }
 
+/** The venues followed beside Grove's contracts (not in `CONTRACTS`): their pools share the DEX's tables. */
+export const VENUE_MODULES: readonly ContractModule[] = [tinymanModule]
+
 /**
  * Every module the service knows, flushed in this order: each contract's in the order of
- * `CONTRACTS`, then the admin log, which reads several contracts' admin calls and updates rows
- * (a pool's fee) their modules wrote in the same poll.
+ * `CONTRACTS`, the venues', then the admin log, which reads several contracts' admin calls and
+ * updates rows (a pool's fee) their modules wrote in the same poll.
  */
-export const MODULES: readonly ContractModule[] = [...CONTRACTS.flatMap((c) => CONTRACT_MODULES[c.name]), adminModule]
+export const MODULES: readonly ContractModule[] = [...CONTRACTS.flatMap((c) => CONTRACT_MODULES[c.name]), ...VENUE_MODULES, adminModule]
 
 /** The chain behind algod is not the one the database followed. */
 export class ChainMismatchError extends Error {
@@ -88,6 +92,17 @@ function base32(bytes: Uint8Array): string {
     }
   }
   if (bits > 0) out += alphabet[(value << (5 - bits)) & 31]
+  return out
+}
+
+/** The uints an app call set in local state, by account and key (algod's local deltas: action 2 sets a uint). */
+function localUints(t: SubscribedTransaction): Map<string, Map<string, bigint>> {
+  const out = new Map<string, Map<string, bigint>>()
+  for (const account of t.localStateDelta ?? []) {
+    const keys = new Map<string, bigint>()
+    for (const kv of account.delta) if (kv.value.action === 2) keys.set(Buffer.from(kv.key, 'base64').toString('latin1'), BigInt(kv.value.uint ?? 0))
+    out.set(String(account.address), keys)
+  }
   return out
 }
 
@@ -223,8 +238,8 @@ export class Follower {
     let n = 0
     for (const module of modules) {
       const batch = batches.get(module)!
-      if (batch.call) await batch.call({ args: t.applicationTransaction?.applicationArgs ?? [], accounts: (t.applicationTransaction?.accounts ?? []).map(String) }, at)
       const logs = t.logs ?? []
+      if (batch.call) await batch.call({ args: t.applicationTransaction?.applicationArgs ?? [], accounts: (t.applicationTransaction?.accounts ?? []).map(String), logs, localState: localUints(t) }, at)
       for (let i = 0; i < logs.length; i++) {
         const event = decodeEvent(logs[i]!, module.decoders)
         if (!event) continue

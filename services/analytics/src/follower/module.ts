@@ -36,6 +36,10 @@ export interface AppCall {
   args: Uint8Array[]
   /** Addresses the call references (an ABI address argument may be an index into them). */
   accounts: string[]
+  /** The call's logs, raw (venues without ARC-28 events, Tinyman v2's "name %i" lines). */
+  logs: Uint8Array[]
+  /** The uints the call set in accounts' local state: address → key → new value (keys it left alone are absent). */
+  localState: Map<string, Map<string, bigint>>
 }
 
 /** One poll's worth of a module's work, inside the poll's SQL transaction. */

@@ -35,7 +35,7 @@ function jsonValue(v: unknown): unknown {
 /** The admin module: follows the registry and the DEX, reading calls only. */
 export const adminModule: ContractModule = {
   name: 'admin',
-  appIds: (d) => [d.registryAppId, d.dexAppId],
+  appIds: (d) => [d.registryAppId, d.dexAppId].filter((id) => id !== undefined),
   decoders: new Map(),
   begin: async (sql) => new AdminBatch(sql),
 }
@@ -69,7 +69,7 @@ class AdminBatch implements ModuleBatch {
 
   async flush(): Promise<void> {
     // after the DEX module's flush (MODULES order), so a pool created in this poll is there
-    for (const [a, b, fee] of this.poolFees.values()) await this.sql.query('UPDATE pools SET fee_bps = $3 WHERE asset_a = $1 AND asset_b = $2', [a, b, fee])
+    for (const [a, b, fee] of this.poolFees.values()) await this.sql.query("UPDATE pools SET fee_bps = $3 WHERE venue = 'grove' AND asset_a = $1 AND asset_b = $2", [a, b, fee])
     await insertRows(this.sql, 'admin_actions', ['round', 'intra', 'time', 'txn_id', 'app_id', 'action', 'account', 'change'], this.rows)
   }
 

@@ -7,45 +7,21 @@ import type { DecodedEvent, DexEventArgs } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
-import { pricePaths, pricesAlong, spotPrice, type PoolReserves } from '../prices.ts'
+import { spotPrice } from '../prices.ts'
+import { PoolBook, type PoolRow } from './pool-book.ts'
 import type { ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
-
-interface PoolRow {
-  id: number
-  assetA: number
-  assetB: number
-  feeBps: number
-  creator: string
-  createdRound: number
-  createdTime: number
-  reserveA: bigint
-  reserveB: bigint
-  lpIssued: bigint
-  updatedRound: number
-}
-
-interface AssetRow {
-  id: number
-  unitName: string | null
-  name: string | null
-  decimals: number
-}
-
-/** ALGO as an asset row. */
-const ALGO_ASSET: AssetRow = { id: 0, unitName: 'ALGO', name: 'Algo', decimals: 6 }
 
 /** The DEX module. */
 export const dexModule: ContractModule = {
   name: 'dex',
-  appIds: (d) => [d.dexAppId],
+  appIds: (d) => (d.dexAppId ? [d.dexAppId] : []),
   decoders: eventDecoders(DEX_SPEC),
-  begin: async (sql, ctx) => DexBatch.load(sql, ctx),
+  begin: async (sql, ctx) => new DexBatch(sql, ctx, await PoolBook.of(sql, ctx)),
 }
 
 class DexBatch implements ModuleBatch {
+  /** Grove's pools by pair (Tinyman's share the book, not the pairs). */
   private readonly byPair = new Map<string, PoolRow>()
-  private readonly dirty = new Set<PoolRow>()
-  private readonly newAssets: AssetRow[] = []
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
   private readonly fees: unknown[][] = []
@@ -55,36 +31,12 @@ class DexBatch implements ModuleBatch {
   /** Swap events seen per app call, for each hop's number. */
   private readonly hops = new Map<string, number>()
 
-  private constructor(
+  constructor(
     private readonly sql: Sql,
     private readonly ctx: ModuleContext,
-    private readonly assets: Map<number, AssetRow>,
-    pools: PoolRow[],
+    private readonly book: PoolBook,
   ) {
-    for (const p of pools) this.byPair.set(`${p.assetA}/${p.assetB}`, p)
-  }
-
-  static async load(sql: Sql, ctx: ModuleContext): Promise<DexBatch> {
-    const assets = await sql.query<{ id: number; unit_name: string | null; name: string | null; decimals: number }>('SELECT id, unit_name, name, decimals FROM assets')
-    const pools = await sql.query<Record<string, string | number>>('SELECT * FROM pools')
-    return new DexBatch(
-      sql,
-      ctx,
-      new Map(assets.map((a) => [a.id, { id: a.id, unitName: a.unit_name, name: a.name, decimals: a.decimals }])),
-      pools.map((p) => ({
-        id: Number(p.id),
-        assetA: Number(p.asset_a),
-        assetB: Number(p.asset_b),
-        feeBps: Number(p.fee_bps),
-        creator: String(p.creator),
-        createdRound: Number(p.created_round),
-        createdTime: Number(p.created_time),
-        reserveA: BigInt(p.reserve_a!),
-        reserveB: BigInt(p.reserve_b!),
-        lpIssued: BigInt(p.lp_issued!),
-        updatedRound: Number(p.updated_round),
-      })),
-    )
+    for (const p of book.pools.values()) if (p.venue === 'grove') this.byPair.set(`${p.assetA}/${p.assetB}`, p)
   }
 
   async handle(event: DecodedEvent, at: EventPosition): Promise<void> {
@@ -103,7 +55,7 @@ class DexBatch implements ModuleBatch {
     }
   }
 
-  private decimals = (asset: number): number => this.assets.get(asset)?.decimals ?? 0
+  private decimals = (asset: number): number => this.book.decimals(asset)
 
   private pool(x: bigint, y: bigint): PoolRow {
     const [a, b] = x < y ? [x, y] : [y, x]
@@ -112,29 +64,14 @@ class DexBatch implements ModuleBatch {
     return pool
   }
 
-  /** An asset's unit name, name and decimals from algod (once per asset); a destroyed asset keeps 0 decimals. */
-  private async ensureAsset(id: number): Promise<void> {
-    if (this.assets.has(id)) return
-    let row: AssetRow = { id, unitName: null, name: null, decimals: 0 }
-    if (id === 0) row = ALGO_ASSET
-    else {
-      try {
-        const info = await this.ctx.algod.getAssetByID(id).do()
-        row = { id, unitName: info.params?.unitName ?? null, name: info.params?.name ?? null, decimals: info.params?.decimals ?? 0 }
-      } catch {
-        // a destroyed asset: amounts stay raw
-      }
-    }
-    this.assets.set(id, row)
-    this.newAssets.push(row)
-  }
-
   private async poolCreated(args: DexEventArgs['PoolCreated'], at: EventPosition): Promise<void> {
-    await Promise.all([this.ensureAsset(Number(args.a)), this.ensureAsset(Number(args.b)), this.ensureAsset(Number(args.lpAsset))])
+    await Promise.all([args.a, args.b, args.lpAsset].map((id) => this.book.ensureAsset(Number(id))))
     // the fee is not in the event: the pool's box holds it (today's value; setPoolFee logs nothing)
-    const state = await fetchPool(this.ctx.algod, this.ctx.deployment.dexAppId, args.a, args.b).catch(() => undefined)
+    const state = await fetchPool(this.ctx.algod, this.ctx.deployment.dexAppId!, args.a, args.b).catch(() => undefined)
     const pool: PoolRow = {
       id: Number(args.lpAsset),
+      venue: 'grove',
+      address: null,
       assetA: Number(args.a),
       assetB: Number(args.b),
       feeBps: Number(state?.feeBps ?? 30n),
@@ -144,32 +81,16 @@ class DexBatch implements ModuleBatch {
       reserveA: 0n,
       reserveB: 0n,
       lpIssued: 0n,
+      protocolFeesA: 0n,
+      protocolFeesB: 0n,
       updatedRound: at.round,
     }
     this.byPair.set(`${pool.assetA}/${pool.assetB}`, pool)
-    this.dirty.add(pool)
-    this.usd = undefined
+    this.book.add(pool)
   }
 
-  /** USD prices along paths that change only when a pool appears, fills or empties (so every run of the same events values them alike). */
-  private usd?: (asset: number) => number | undefined
-
-  private usdPrice(asset: number): number | undefined {
-    const stable = this.ctx.deployment.stableAssetId
-    if (stable === undefined) return undefined
-    // PoolRow has assetA/assetB/reserveA/reserveB/id: the paths read the live rows' reserves
-    this.usd ??= pricesAlong(pricePaths([...this.byPair.values()] as PoolReserves[], Number(stable)), this.decimals)
-    return this.usd(asset)
-  }
-
-  private usdValue(asset: number, amount: bigint): number | undefined {
-    const price = this.usdPrice(asset)
-    return price === undefined ? undefined : (Number(amount) / 10 ** this.decimals(asset)) * price
-  }
-
-  private changed(pool: PoolRow, at: EventPosition): void {
-    pool.updatedRound = at.round
-    this.dirty.add(pool)
+  private changed(pool: PoolRow, at: EventPosition, wasEmpty: boolean): void {
+    this.book.changed(pool, at, wasEmpty)
     this.changes++
   }
 
@@ -177,6 +98,7 @@ class DexBatch implements ModuleBatch {
     const pool = this.pool(args.assetIn, args.assetOut)
     const aToB = Number(args.assetIn) === pool.assetA
     const added = args.amountIn - args.protocolFee
+    const wasEmpty = pool.reserveA === 0n || pool.reserveB === 0n
     if (aToB) {
       pool.reserveA += added
       pool.reserveB -= args.amountOut
@@ -184,12 +106,12 @@ class DexBatch implements ModuleBatch {
       pool.reserveB += added
       pool.reserveA -= args.amountOut
     }
-    this.changed(pool, at)
+    this.changed(pool, at, wasEmpty)
     const callKey = `${at.round}/${at.intra}`
     const hop = this.hops.get(callKey) ?? 0
     this.hops.set(callKey, hop + 1)
     const price = spotPrice(pool.reserveA, pool.reserveB, this.decimals(pool.assetA), this.decimals(pool.assetB)) ?? 0
-    const volumeUsd = this.usdValue(Number(args.assetIn), args.amountIn) ?? this.usdValue(Number(args.assetOut), args.amountOut) ?? null
+    const volumeUsd = this.book.usdValue(Number(args.assetIn), args.amountIn) ?? this.book.usdValue(Number(args.assetOut), args.amountOut) ?? null
     this.swaps.push([
       at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, hop, pool.id, args.trader,
       Number(args.assetIn), Number(args.assetOut), String(args.amountIn), String(args.amountOut), String(args.protocolFee),
@@ -205,8 +127,7 @@ class DexBatch implements ModuleBatch {
     pool.reserveA += sign * args.amountA
     pool.reserveB += sign * args.amountB
     pool.lpIssued += sign * args.lp
-    if (wasEmpty !== (pool.reserveA === 0n || pool.reserveB === 0n)) this.usd = undefined
-    this.changed(pool, at)
+    this.changed(pool, at, wasEmpty)
     this.liquidity.push([
       at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, pool.id, kind, args.provider,
       String(args.amountA), String(args.amountB), String(args.lp), String(pool.reserveA), String(pool.reserveB),
@@ -220,14 +141,7 @@ class DexBatch implements ModuleBatch {
 
   async flush(): Promise<void> {
     const sql = this.sql
-    await insertRows(sql, 'assets', ['id', 'unit_name', 'name', 'decimals'], this.newAssets.map((a) => [a.id, a.unitName, a.name, a.decimals]), 'ON CONFLICT (id) DO NOTHING')
-    await insertRows(
-      sql,
-      'pools',
-      ['id', 'asset_a', 'asset_b', 'fee_bps', 'creator', 'created_round', 'created_time', 'reserve_a', 'reserve_b', 'lp_issued', 'updated_round'],
-      [...this.dirty].map((p) => [p.id, p.assetA, p.assetB, p.feeBps, p.creator, p.createdRound, p.createdTime, String(p.reserveA), String(p.reserveB), String(p.lpIssued), p.updatedRound]),
-      `ON CONFLICT (id) DO UPDATE SET reserve_a = excluded.reserve_a, reserve_b = excluded.reserve_b, lp_issued = excluded.lp_issued, updated_round = excluded.updated_round`,
-    )
+    await this.book.flush()
     await insertRows(
       sql,
       'swaps',

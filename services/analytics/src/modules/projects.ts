@@ -23,7 +23,7 @@ type ProjectEvent = { [K in keyof ProjectEventArgs]: { name: K; args: ProjectEve
 /** The projects module: the registry's project events. */
 export const projectsModule: ContractModule = {
   name: 'projects',
-  appIds: (d) => [d.registryAppId],
+  appIds: (d) => (d.registryAppId ? [d.registryAppId] : []),
   decoders: eventDecoders(REGISTRY_SPEC),
   begin: async (sql, ctx) => new ProjectsBatch(sql, ctx),
 }

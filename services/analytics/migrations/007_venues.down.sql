@@ -1,0 +1,10 @@
+DELETE FROM candles WHERE pool_id IN (SELECT id FROM pools WHERE venue <> 'grove');
+DELETE FROM swaps WHERE pool_id IN (SELECT id FROM pools WHERE venue <> 'grove');
+DELETE FROM liquidity WHERE pool_id IN (SELECT id FROM pools WHERE venue <> 'grove');
+DELETE FROM pools WHERE venue <> 'grove';
+ALTER TABLE pools DROP CONSTRAINT pools_venue_pair;
+ALTER TABLE pools ADD CONSTRAINT pools_asset_a_asset_b_key UNIQUE (asset_a, asset_b);
+ALTER TABLE pools DROP COLUMN protocol_fees_b;
+ALTER TABLE pools DROP COLUMN protocol_fees_a;
+ALTER TABLE pools DROP COLUMN address;
+ALTER TABLE pools DROP COLUMN venue;

@@ -1,0 +1,164 @@
+// One poll's pools of every venue (Grove's DEX and Tinyman v2), shared by the venues' batches: the
+// assets, each pool's live reserves and the USD prices swaps are valued at, so a swap on one venue is
+// priced along paths through the other's pools too (as /api/pools and the web price them), and the
+// pools are written once, before any venue's swaps and liquidity rows that refer to them.
+import type { Sql } from '../db/database.ts'
+import { insertRows } from '../db/insert.ts'
+import { pricePaths, pricesAlong, type PoolReserves } from '../prices.ts'
+import type { EventPosition, ModuleContext } from '../follower/module.ts'
+
+/** Where a pool trades. */
+export type VenueName = 'grove' | 'tinyman'
+
+/** A pool's row as the batches keep it. */
+export interface PoolRow {
+  id: number
+  venue: VenueName
+  /** Tinyman: the pool's account; null for Grove's. */
+  address: string | null
+  assetA: number
+  assetB: number
+  feeBps: number
+  creator: string
+  createdRound: number
+  createdTime: number
+  reserveA: bigint
+  reserveB: bigint
+  lpIssued: bigint
+  /** Tinyman: protocol fees held apart from the reserves (0 for Grove's). */
+  protocolFeesA: bigint
+  protocolFeesB: bigint
+  updatedRound: number
+}
+
+/** An asset's row. */
+export interface AssetRow {
+  id: number
+  unitName: string | null
+  name: string | null
+  decimals: number
+}
+
+/** ALGO as an asset row. */
+const ALGO_ASSET: AssetRow = { id: 0, unitName: 'ALGO', name: 'Algo', decimals: 6 }
+
+const books = new WeakMap<ModuleContext, Promise<PoolBook>>()
+
+/** The pools of every venue for one poll (one per poll context: its batches share it). */
+export class PoolBook {
+  /** Every pool by id (its LP asset). */
+  readonly pools = new Map<number, PoolRow>()
+  private readonly dirty = new Set<PoolRow>()
+  private readonly newAssets: AssetRow[] = []
+  /** USD prices along paths that change only when a pool appears, fills or empties (so every run of the same events values them alike). */
+  private usd?: (asset: number) => number | undefined
+
+  private constructor(
+    private readonly sql: Sql,
+    private readonly ctx: ModuleContext,
+    private readonly assets: Map<number, AssetRow>,
+    pools: PoolRow[],
+  ) {
+    for (const p of pools) this.pools.set(p.id, p)
+  }
+
+  /** The poll's book, loaded on the first call with this poll's context. */
+  static of(sql: Sql, ctx: ModuleContext): Promise<PoolBook> {
+    let book = books.get(ctx)
+    if (!book) books.set(ctx, (book = PoolBook.load(sql, ctx)))
+    return book
+  }
+
+  private static async load(sql: Sql, ctx: ModuleContext): Promise<PoolBook> {
+    const assets = await sql.query<{ id: number; unit_name: string | null; name: string | null; decimals: number }>('SELECT id, unit_name, name, decimals FROM assets')
+    const pools = await sql.query<Record<string, string | number | null>>('SELECT * FROM pools')
+    return new PoolBook(
+      sql,
+      ctx,
+      new Map(assets.map((a) => [a.id, { id: a.id, unitName: a.unit_name, name: a.name, decimals: a.decimals }])),
+      pools.map((p) => ({
+        id: Number(p.id),
+        venue: p.venue as VenueName,
+        address: p.address === null ? null : String(p.address),
+        assetA: Number(p.asset_a),
+        assetB: Number(p.asset_b),
+        feeBps: Number(p.fee_bps),
+        creator: String(p.creator),
+        createdRound: Number(p.created_round),
+        createdTime: Number(p.created_time),
+        reserveA: BigInt(p.reserve_a!),
+        reserveB: BigInt(p.reserve_b!),
+        lpIssued: BigInt(p.lp_issued!),
+        protocolFeesA: BigInt(p.protocol_fees_a!),
+        protocolFeesB: BigInt(p.protocol_fees_b!),
+        updatedRound: Number(p.updated_round),
+      })),
+    )
+  }
+
+  decimals = (asset: number): number => this.assets.get(asset)?.decimals ?? 0
+
+  /** An asset's unit name, name and decimals from algod (once per asset); a destroyed asset keeps 0 decimals. */
+  async ensureAsset(id: number): Promise<void> {
+    if (this.assets.has(id)) return
+    let row: AssetRow = { id, unitName: null, name: null, decimals: 0 }
+    if (id === 0) row = ALGO_ASSET
+    else {
+      try {
+        const info = await this.ctx.algod.getAssetByID(id).do()
+        row = { id, unitName: info.params?.unitName ?? null, name: info.params?.name ?? null, decimals: info.params?.decimals ?? 0 }
+      } catch {
+        // a destroyed asset: amounts stay raw
+      }
+    }
+    this.assets.set(id, row)
+    this.newAssets.push(row)
+  }
+
+  /** Adds a new pool (its assets known) and reprices. */
+  add(pool: PoolRow): void {
+    this.pools.set(pool.id, pool)
+    this.dirty.add(pool)
+    this.usd = undefined
+  }
+
+  /** Marks a pool's reserves changed at `at`, repricing when it filled or emptied. */
+  changed(pool: PoolRow, at: EventPosition, wasEmpty: boolean): void {
+    pool.updatedRound = at.round
+    this.dirty.add(pool)
+    if (wasEmpty !== (pool.reserveA === 0n || pool.reserveB === 0n)) this.usd = undefined
+  }
+
+  private usdPrice(asset: number): number | undefined {
+    const stable = this.ctx.deployment.stableAssetId
+    if (stable === undefined) return undefined
+    // PoolRow has assetA/assetB/reserveA/reserveB/id: the paths read the live rows' reserves
+    this.usd ??= pricesAlong(pricePaths([...this.pools.values()] as PoolReserves[], Number(stable)), this.decimals)
+    return this.usd(asset)
+  }
+
+  /** `amount` of `asset` in USD at the current prices (undefined without a price). */
+  usdValue(asset: number, amount: bigint): number | undefined {
+    const price = this.usdPrice(asset)
+    return price === undefined ? undefined : (Number(amount) / 10 ** this.decimals(asset)) * price
+  }
+
+  /** Writes the new assets and the changed pools (the first venue batch to flush writes them all; the rest find nothing left). */
+  async flush(): Promise<void> {
+    const sql = this.sql
+    await insertRows(sql, 'assets', ['id', 'unit_name', 'name', 'decimals'], this.newAssets.map((a) => [a.id, a.unitName, a.name, a.decimals]), 'ON CONFLICT (id) DO NOTHING')
+    await insertRows(
+      sql,
+      'pools',
+      ['id', 'venue', 'address', 'asset_a', 'asset_b', 'fee_bps', 'creator', 'created_round', 'created_time', 'reserve_a', 'reserve_b', 'lp_issued', 'protocol_fees_a', 'protocol_fees_b', 'updated_round'],
+      [...this.dirty].map((p) => [
+        p.id, p.venue, p.address, p.assetA, p.assetB, p.feeBps, p.creator, p.createdRound, p.createdTime,
+        String(p.reserveA), String(p.reserveB), String(p.lpIssued), String(p.protocolFeesA), String(p.protocolFeesB), p.updatedRound,
+      ]),
+      `ON CONFLICT (id) DO UPDATE SET reserve_a = excluded.reserve_a, reserve_b = excluded.reserve_b, lp_issued = excluded.lp_issued,
+        protocol_fees_a = excluded.protocol_fees_a, protocol_fees_b = excluded.protocol_fees_b, fee_bps = excluded.fee_bps, updated_round = excluded.updated_round`,
+    )
+    this.newAssets.length = 0
+    this.dirty.clear()
+  }
+}
