@@ -7,8 +7,7 @@ import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
 import { ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import type { TypedCall } from './core/arc56.ts'
-import { readGlobalState } from './core/global-state.ts'
-import { decodeRegistryGlobals, type RegistryGlobals } from './registry/globals.ts'
+import type { RegistryGlobals } from './registry/globals.ts'
 import { GroupBuilder } from './core/group.ts'
 import type { ComposedGroup, GroupContext } from './core/group.ts'
 import { dexCall } from './dex/spec.ts'
@@ -39,11 +38,6 @@ export function registryState(globals: RegistryGlobals): RegistryState {
   const address = (bytes: Uint8Array): string => (bytes.length === 32 ? encodeAddress(bytes) : ALGORAND_ZERO_ADDRESS_STRING)
   const { admin, pendingAdmin, treasury, ...numbers } = globals
   return { admin: address(admin), pendingAdmin: pendingAdmin ? address(pendingAdmin) : null, treasury: address(treasury), ...numbers }
-}
-
-/** Reads the registry's global state from algod. */
-export async function fetchRegistryState(algod: Algodv2, registryAppId: bigint): Promise<RegistryState> {
-  return registryState(decodeRegistryGlobals(await readGlobalState(algod, registryAppId)))
 }
 
 /** One admin action; `setPoolFee` is the DEX's, the rest the registry's. */

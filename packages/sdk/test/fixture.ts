@@ -2,6 +2,7 @@
 // ARC-56 artifacts, a funded trader holding a few test assets, and helpers that send SDK groups.
 import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
+import type { DeploymentIds } from '@grove/contracts/deployment'
 import { startLocalnet } from '@grove/localnet'
 import type { Localnet } from '@grove/localnet'
 import { waitForConfirmation } from 'algosdk'
@@ -24,6 +25,8 @@ export interface Grove {
   algod: Algodv2
   dexAppId: bigint
   registryAppId: bigint
+  /** The deployment's ids as the modules' readers take them (the registry and the DEX; the other contracts 0, not deployed here). */
+  ids: DeploymentIds
   admin: TransactionSignerAccount & { addr: Address }
   trader: TransactionSignerAccount & { addr: Address }
   /** Test assets the trader holds (besides ALGO = 0). */
@@ -110,6 +113,7 @@ export async function startGrove(): Promise<Grove> {
       algod,
       dexAppId,
       registryAppId,
+      ids: { network: 'localnet', firstRound: 0n, registryAppId, dexAppId, lockAppId: 0n, stakingAppId: 0n, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n },
       admin,
       trader,
       assets,

@@ -2,7 +2,7 @@
 // deployment: its name, spec and error row are the list's, and a DEX action prepared through it on
 // the localnet is the group the builders make (same fee, same minimum balance), and lands.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTRACTS, type DeploymentIds } from '@grove/contracts/deployment'
+import { CONTRACTS } from '@grove/contracts/deployment'
 import { SPECS } from '../src/contract.ts'
 import { groveContext, type GroveContext } from '../src/core/context.ts'
 import { firstAddMinLp } from '../src/dex/amm.ts'
@@ -32,8 +32,7 @@ describe('prepare over the one context', () => {
     g = await startGrove()
     X = g.assets[0]!
     // the other contracts are not deployed here: their ids are never read by a DEX action
-    const ids: DeploymentIds = { network: 'localnet', firstRound: 0n, registryAppId: g.registryAppId, dexAppId: g.dexAppId, lockAppId: 0n, stakingAppId: 0n, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n }
-    ctx = groveContext(ids, { algod: g.algod, sender: g.trader.addr, signer: g.trader.signer })
+    ctx = groveContext(g.ids, { algod: g.algod, sender: g.trader.addr, signer: g.trader.signer })
   }, 120_000)
 
   afterAll(async () => {

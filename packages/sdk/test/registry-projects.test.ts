@@ -18,7 +18,8 @@ import {
 } from '../src/registry-projects.ts'
 import type { RegistryContext, RegistryGroup } from '../src/registry-projects.ts'
 import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
-import { buildAdminAction, fetchRegistryState } from '../src/registry-admin.ts'
+import { buildAdminAction } from '../src/registry-admin.ts'
+import { registryContract } from '../src/registry/module.ts'
 import { REGISTRY_SPEC } from '../src/registry/spec.ts'
 import { startGrove, type Grove } from './fixture.ts'
 
@@ -76,12 +77,12 @@ describe('projects through the SDK', () => {
 
   it('sends an admin action through the group builder: the same action twice in one validity window is two transactions', async () => {
     const adminCtx = { ...admin, dexAppId: g.dexAppId, suggestedParams: await g.algod.getTransactionParams().do() }
-    const { treasury } = await fetchRegistryState(g.algod, g.registryAppId)
+    const { treasury } = await registryContract.readers.state(g)
     const [first, second] = [await buildAdminAction(adminCtx, { kind: 'setTreasury', address: treasury }), await buildAdminAction(adminCtx, { kind: 'setTreasury', address: treasury })]
     expect([first.fee, second.fee, first.topUp]).toEqual([1000n, 1000n, 0n])
     await send(first)
     await send(second)
-    expect((await fetchRegistryState(g.algod, g.registryAppId)).treasury).toBe(treasury)
+    expect((await registryContract.readers.state(g)).treasury).toBe(treasury)
   })
 
   it('checks the name and URL lengths in bytes before sending', () => {

@@ -3,7 +3,9 @@
 // and its projects.
 import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
 import { CONTRACT_ERRORS } from '../errors.ts'
-import { buildAdminAction, fetchRegistryState, type AdminAction } from '../registry-admin.ts'
+import { readGlobalState } from '../core/global-state.ts'
+import { buildAdminAction, registryState, type AdminAction } from '../registry-admin.ts'
+import { decodeRegistryGlobals } from './globals.ts'
 import { decodeProjectEvents, explainProjectError, fetchProject, listProjects, prepareProjectAction, type ProjectAction } from '../registry-projects.ts'
 import { REGISTRY_SPEC } from './spec.ts'
 import type { RegistryContext } from './transactions.ts'
@@ -33,7 +35,7 @@ export const registryContract = {
   decodeEvents: decodeProjectEvents,
   readers: {
     /** The registry's globals: admin, pause flags, fees, treasury. */
-    state: (r: GroveReader) => fetchRegistryState(r.algod, r.ids.registryAppId),
+    state: async (r: GroveReader) => registryState(decodeRegistryGlobals(await readGlobalState(r.algod, r.ids.registryAppId))),
     /** Every project, verified first. */
     projects: (r: GroveReader) => listProjects(r.algod, r.ids.registryAppId),
     /** The project of an asset; undefined when none. */
