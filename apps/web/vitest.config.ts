@@ -23,7 +23,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'app', ...app, include: appTests, exclude: mocking, isolate: false } },
-      ...(mocking.length ? [{ extends: true, test: { name: 'app-mocking', ...app, include: mocking } }] : []),
+      ...(mocking.length ? [{ extends: true as const, test: { name: 'app-mocking', ...app, include: mocking } }] : []),
       { extends: true, test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'] } },
     ],
   },
