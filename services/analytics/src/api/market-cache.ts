@@ -19,11 +19,11 @@ export async function marketOf(deps: ApiDeps, at?: number): Promise<Market> {
   const now = at ?? (await nowOf(deps))
   const [mark] = await deps.db.query<{ round: number }>('SELECT round FROM watermark')
   // without a watermark nothing says when rows change (a database the follower never ran on)
-  if (!mark) return readMarket(deps.db, deps.deployment.stableAssetId, now)
+  if (!mark) return readMarket(deps.db, deps.deployment, now)
   const key = `${mark.round}@${now}`
   const hit = latest.get(deps)
   if (hit?.key === key) return hit.market
-  const market = readMarket(deps.db, deps.deployment.stableAssetId, now)
+  const market = readMarket(deps.db, deps.deployment, now)
   latest.set(deps, { key, market })
   // a failed read is not kept: the next request tries again
   market.catch(() => {

@@ -2,7 +2,8 @@
 // fees and APR, and the price book they are valued with. Few pools, so one read serves every route.
 import type { Sql } from '../db/database.ts'
 import { marketFigures, type MarketFigures } from '@grove/sdk/figures'
-import { priceBook, spotPrice, type PoolReserves, type PriceBook } from '../prices.ts'
+import { priceBook, pricingPools, spotPrice, type PoolReserves, type PriceBook } from '../prices.ts'
+import type { Deployment } from '../config.ts'
 
 /** An asset as the API shows it. */
 export interface AssetInfo {
@@ -53,7 +54,8 @@ export interface Market {
 const DAY = 86_400
 
 /** Reads the market at `now` (unix seconds). */
-export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, now = Math.floor(Date.now() / 1000)): Promise<Market> {
+export async function readMarket(sql: Sql, deployment: Pick<Deployment, 'stableAssetId' | 'dexAppId'>, now = Math.floor(Date.now() / 1000)): Promise<Market> {
+  const stableAssetId = deployment.stableAssetId
   const [assetRows, poolRows, volumeRows, oldRows] = await Promise.all([
     sql.query<{ id: number; unit_name: string | null; name: string | null; decimals: number }>('SELECT id, unit_name, name, decimals FROM assets'),
     sql.query<Record<string, number | string>>('SELECT * FROM pools ORDER BY id'),
@@ -76,12 +78,13 @@ export async function readMarket(sql: Sql, stableAssetId: bigint | undefined, no
   const asset = (id: number): AssetInfo => assets.get(id) ?? { id, unitName: null, name: null, decimals: 0 }
   const stable = stableAssetId === undefined ? undefined : Number(stableAssetId)
   const oldById = new Map(oldRows.map((r) => [r.id, r]))
-  const dayAgo: PoolReserves[] = poolRows.flatMap((p) => {
+  const priced = pricingPools(poolRows as (Record<string, number | string> & { venue: string })[], deployment)
+  const dayAgo: PoolReserves[] = priced.flatMap((p) => {
     const r = oldById.get(Number(p.id))
     return r ? [{ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }] : []
   })
   const figures = marketFigures(
-    poolRows.map((p) => ({ lpAsset: Number(p.id), a: Number(p.asset_a), b: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b), lpIssued: String(p.lp_issued) })),
+    priced.map((p) => ({ lpAsset: Number(p.id), a: Number(p.asset_a), b: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b), lpIssued: String(p.lp_issued) })),
     decimals,
     stable,
   )

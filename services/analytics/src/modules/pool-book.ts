@@ -4,7 +4,7 @@
 // pools are written once, before any venue's swaps and liquidity rows that refer to them.
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
-import { pricePaths, pricesAlong, type PoolReserves } from '../prices.ts'
+import { pricePaths, pricesAlong, pricingPools, type PoolReserves } from '../prices.ts'
 import type { EventPosition, ModuleContext } from '../follower/module.ts'
 
 /** Where a pool trades. */
@@ -50,7 +50,7 @@ export class PoolBook {
   readonly pools = new Map<number, PoolRow>()
   private readonly dirty = new Set<PoolRow>()
   private readonly newAssets: AssetRow[] = []
-  /** USD prices along paths that change only when a pool appears, fills or empties (so every run of the same events values them alike). */
+  /** USD prices along paths (through the pricing pools: prices.ts) that change only when a pool appears, fills or empties (so every run of the same events values them alike). */
   private usd?: (asset: number) => number | undefined
 
   private constructor(
@@ -133,7 +133,7 @@ export class PoolBook {
     const stable = this.ctx.deployment.stableAssetId
     if (stable === undefined) return undefined
     // PoolRow has assetA/assetB/reserveA/reserveB/id: the paths read the live rows' reserves
-    this.usd ??= pricesAlong(pricePaths([...this.pools.values()] as PoolReserves[], Number(stable)), this.decimals)
+    this.usd ??= pricesAlong(pricePaths(pricingPools([...this.pools.values()], this.ctx.deployment) as PoolReserves[], Number(stable)), this.decimals)
     return this.usd(asset)
   }
 

@@ -7,7 +7,7 @@ import { nowOf } from '../deps.ts'
 import { marketOf } from '../market-cache.ts'
 import { errors } from '../schemas.ts'
 import { stats as statsResponse } from '../response-schemas.ts'
-import { priceBook } from '../../prices.ts'
+import { priceBook, pricingPools } from '../../prices.ts'
 
 const DAY = 86_400
 
@@ -36,8 +36,8 @@ export function stats(app: FastifyInstance, deps: ApiDeps): void {
          FROM pools p CROSS JOIN LATERAL (SELECT bucket, volume_usd, trades FROM candles WHERE pool_id = p.id AND tf = '1d' AND bucket >= $1) c GROUP BY c.bucket`,
         [first],
       )
-      const reserves = await deps.db.query<{ day: number; id: number; asset_a: number; asset_b: number; reserve_a: string; reserve_b: string }>(
-        `SELECT d.day, p.id, p.asset_a, p.asset_b, r.reserve_a, r.reserve_b
+      const reserves = await deps.db.query<{ day: number; id: number; venue: string; asset_a: number; asset_b: number; reserve_a: string; reserve_b: string }>(
+        `SELECT d.day, p.id, p.venue, p.asset_a, p.asset_b, r.reserve_a, r.reserve_b
          FROM generate_series($1::bigint, $2::bigint, ${DAY}) AS d(day) CROSS JOIN pools p
          CROSS JOIN LATERAL (SELECT reserve_a, reserve_b FROM pool_reserves WHERE pool_id = p.id AND time < d.day + ${DAY}
                              ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT 1) r`,
@@ -48,8 +48,8 @@ export function stats(app: FastifyInstance, deps: ApiDeps): void {
       const byDay = new Map(daily.map((d) => [Number(d.day), d]))
       const history = []
       for (let day = first; day <= today; day += DAY) {
-        const pools = reserves.filter((r) => Number(r.day) === day).map((r) => ({ id: Number(r.id), assetA: Number(r.asset_a), assetB: Number(r.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }))
-        const book = priceBook(pools, decimals, stable)
+        const pools = reserves.filter((r) => Number(r.day) === day).map((r) => ({ id: Number(r.id), venue: r.venue, assetA: Number(r.asset_a), assetB: Number(r.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }))
+        const book = priceBook(pricingPools(pools, deps.deployment), decimals, stable)
         const tvl = pools.reduce((sum, p) => sum + (book.value(p.assetA, p.reserveA) ?? 0) + (book.value(p.assetB, p.reserveB) ?? 0), 0)
         const d = byDay.get(day)
         history.push({ day, tvlUsd: tvl, volumeUsd: d?.volume ?? 0, feesUsd: d?.fees ?? 0, trades: d?.trades ?? 0 })
