@@ -32,7 +32,8 @@ async function review(page: Page) {
     receive: (await dialog.getByTestId('review-receive').textContent())!,
     limit: (await dialog.getByTestId('trade-limit').textContent())!,
     fee: units((await dialog.getByTestId('network-fee').textContent())!, 'ALGO'),
-    route: (await dialog.getByRole('list', { name: 'Route hop by hop' }).getByRole('listitem').count()),
+    /** Hops over every path of the route. */
+    route: await dialog.getByTestId('route-hop').count(),
   }
 }
 

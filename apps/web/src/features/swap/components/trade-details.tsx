@@ -50,7 +50,7 @@ export function TradeDetails(props: TradeDetailsProps) {
             <li key={i} data-testid="route-path">
               <strong>{formatShare(path.shareBps)}</strong>{' '}
               {path.hops.map((hop, j) => (
-                <span key={j}>
+                <span key={j} data-testid="route-hop">
                   {j > 0 ? ', then ' : ''}
                   {symbol(hop.assetIn)} → {symbol(hop.assetOut)} on <span className="route__venue">{hop.venue}</span>
                 </span>
@@ -61,7 +61,7 @@ export function TradeDetails(props: TradeDetailsProps) {
       </div>
       {route.gain && route.gain.amount > 0n ? (
         <div>
-          <dt>Versus one venue</dt>
+          <dt>Route gain</dt>
           <dd className="tone-ok" data-testid="route-gain">
             {exactIn ? '+' : '−'}
             {formatAmount(route.gain.amount, exactIn ? tokenOut.decimals : tokenIn.decimals, { maxDecimals: 6 })} {exactIn ? tokenOut.symbol : tokenIn.symbol} ({formatBps(route.gain.bps)}) vs{' '}
