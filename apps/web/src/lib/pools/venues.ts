@@ -1,11 +1,11 @@
 // The venues a network trades on, as plain data (no SDK on a first load): Grove's DEX where it is
 // deployed, and Tinyman v2's validator: the public networks' real ids (the network table), else the
 // one a localnet deployment record names (labelled by the programs it runs). The one place pages,
-// the market and the router's caller ask; the SDK's venues are built from these refs on demand.
+// the market and the router's caller ask; the SDK's venues are built from these refs on demand
+// (load-venues.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { tinymanLabel, TINYMAN_V2_LABEL } from '@grove/sdk/deployment'
-import type { Venue } from '@grove/sdk/venues'
-import { algodAnswers, algodClient, algodGet, algodKey } from '../algod.ts'
+import { algodAnswers, algodGet, algodKey } from '../algod.ts'
 import { deploymentFor, type Deployment } from '../deployment.ts'
 import { NETWORKS, networkOfGenesis, type AlgodConfig } from '../networks.ts'
 import { useProtocol } from '../protocol.ts'
@@ -97,14 +97,4 @@ export function useNetworkVenues(): NetworkVenues {
   const there = local ? (exists.data === true ? tinyman : null) : tinyman
   const settled = (!custom || !genesis.isPending) && (!local || !exists.isPending)
   return { venues: networkVenues(deployment, there), tinyman: there, wellKnown: chain && chain !== 'localnet' ? WELL_KNOWN_TOKENS[chain] : [], settled }
-}
-
-/** The SDK's venue objects for `refs` over the node, the SDK's venues module loaded on demand. */
-export async function loadVenues(algod: AlgodConfig, refs: readonly VenueRef[]): Promise<Venue[]> {
-  const [sdk, client] = await Promise.all([import('@grove/sdk/venues'), algodClient(algod)])
-  return refs.map((ref) =>
-    ref.name === 'grove'
-      ? (sdk.groveVenue({ algod: client, dexAppId: BigInt(ref.dexAppId), registryAppId: BigInt(ref.registryAppId) }) as unknown as Venue)
-      : (sdk.tinymanVenue({ algod: client, validatorAppId: BigInt(ref.validatorAppId), label: ref.label }) as unknown as Venue),
-  )
 }

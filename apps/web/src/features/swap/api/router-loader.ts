@@ -4,7 +4,8 @@
 // Grove among the assets asked (Grove's are the market's, already read).
 import * as mod from '@grove/sdk/venues'
 import type { AlgodConfig } from '@/lib/networks.ts'
-import { loadVenues, type VenueRef } from '@/lib/pools/venues.ts'
+import { loadVenues } from '@/lib/pools/load-venues.ts'
+import type { VenueRef } from '@/lib/pools/venues.ts'
 import * as view from '../route-view.ts'
 import type { RouterParts } from './route-book.ts'
 
