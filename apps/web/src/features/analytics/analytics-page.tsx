@@ -10,6 +10,7 @@ import { useAnalyticsPools, useAnalyticsStats, useAnalyticsTokens, useAnalyticsU
 import type { ApiPool, ApiToken } from '@/lib/analytics/types.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import { TINYMAN_V2_LABEL } from '@grove/sdk/venue-ids'
 import '@/components/analytics/analytics.css'
 
 type PoolKey = 'pair' | 'tvl' | 'volume' | 'fees' | 'apr' | 'change'
@@ -84,6 +85,7 @@ export function AnalyticsPage() {
             <thead>
               <tr>
                 <SortHeader column="pair" label="Pool" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k, ['pair']))} />
+                <th scope="col">Venue</th>
                 <SortHeader column="tvl" label="TVL" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
                 <SortHeader column="volume" label="Volume 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
                 <SortHeader column="fees" label="Fees 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
@@ -98,6 +100,9 @@ export function AnalyticsPage() {
                     <th scope="row" data-label="Pool">
                       <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link> <span className="hint">{p.feeBps / 100}%</span>
                     </th>
+                    <td data-label="Venue" data-testid="pool-venue" data-venue={p.venue}>
+                      {p.venue === 'tinyman' ? (tinyman?.label ?? TINYMAN_V2_LABEL) : 'Grove'}
+                    </td>
                     <td data-label="TVL">{formatUsd(p.tvlUsd)}</td>
                     <td data-label="Volume 24h">{formatUsd(p.volume24hUsd)}</td>
                     <td data-label="Fees 24h">{formatUsd(p.fees24hUsd)}</td>
@@ -109,7 +114,7 @@ export function AnalyticsPage() {
                 ))
               ) : (
                 <tr>
-                  <td colSpan={6} className="empty">
+                  <td colSpan={7} className="empty">
                     {pools.data ? 'No pools yet.' : empty('pools')}
                   </td>
                 </tr>

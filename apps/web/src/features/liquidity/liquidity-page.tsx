@@ -14,6 +14,8 @@ import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { readableError } from '@/lib/tx/sdk.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { useNetworkVenues } from '@/lib/pools/venues.ts'
+import { TINYMAN_V2_LABEL } from '@grove/sdk/venue-ids'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol, type DeploymentProblem } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
@@ -50,6 +52,8 @@ export function LiquidityPage() {
   // 24h volume and fee APR for the pool list, when the analytics service runs; nothing else waits on it
   const analyticsUrl = useAnalyticsUrl()
   const analytics = useAnalyticsPools(deployment ? analyticsUrl : null)
+  // Tinyman's pools beside Grove's (from the analytics service, which follows both), named as this network names the venue
+  const { tinyman } = useNetworkVenues()
   const sdk = market.sdk ?? null
   const slippage = slippagePercent(settings)
   const slippageBps = Math.round(slippage * 100)
@@ -211,7 +215,7 @@ export function LiquidityPage() {
       </div>
       <Panel title="All pools">
         <PoolList
-          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableCoin(market.tokens.values(), network.id)) : []}
+          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableCoin(market.tokens.values(), network.id), analytics.data && { pools: analytics.data, label: tinyman?.label ?? TINYMAN_V2_LABEL }) : []}
           loading={deployment !== null && !market.pools && !market.poolsError}
           onAdd={(row) => {
             dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { Holdings } from '@/lib/account/account.ts'
 import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
 import { matchesPool, poolRows, visiblePools } from './pool-list.ts'
+import { figuresOf } from '@/lib/pools/figures.ts'
+import type { ApiPool } from '@/lib/analytics/types.ts'
 
 const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove Dollar', decimals: 6 }
 const FERN: Token = { id: 1002, symbol: 'FERN', name: 'Fern', decimals: 6 }
@@ -16,6 +18,10 @@ const POOLS = [
   pool(1001, 1002, 100_000_000n, 400_000_000n, 9003n),
   pool(1001, 1003, 50_000_000n, 5n, 9004n),
 ]
+const apiPool = (id: number, assetA: ApiPool['assetA'], assetB: ApiPool['assetB'], reserveA: string, reserveB: string): ApiPool => ({
+  id, venue: 'grove', lpAsset: id, assetA, assetB, feeBps: 30, reserveA, reserveB, lpIssued: '1000000', price: null, change24h: null, tvlUsd: null,
+  volume24hUsd: 0, fees24hUsd: 0, feeApr: null, trades24h: 0, createdRound: 1, createdTime: 1, updatedRound: 1,
+})
 const HOLDINGS: Holdings = { algo: 1n, minBalance: 0n, assets: new Map([[9003, 10n]]) }
 
 describe('poolRows', () => {
@@ -35,6 +41,23 @@ describe('poolRows', () => {
   it('adds the analytics service’s 24h volume and fee APR to the pools it knows, by LP asset', () => {
     const rows = poolRows(POOLS, TOKENS, undefined, new Map([[9002, { volume24hUsd: 12.5, feeApr: 0.31 }]]))
     expect(rows.map((r) => r.market ?? null)).toEqual([null, { volume24hUsd: 12.5, feeApr: 0.31 }, null, null])
+  })
+
+  it('lists Tinyman’s pools after Grove’s with their venue, valued by the same TVL function at the prices Grove’s pools give', () => {
+    const asset = (t: Token) => ({ id: t.id, unitName: t.symbol, name: t.name, decimals: t.decimals })
+    // 2,000 ALGO : 520 gUSD on Tinyman (Grove's pool says 0.25 gUSD per ALGO)
+    const tinyman = { ...apiPool(9100, asset(ALGO), asset(GUSD), '2000000000', '520000000'), venue: 'tinyman' as const }
+    const grovePoolOfApi = { ...apiPool(9001, asset(ALGO), asset(GUSD), '1000000000', '250000000'), venue: 'grove' as const }
+    const rows = poolRows(POOLS, TOKENS, undefined, undefined, GUSD, { pools: [grovePoolOfApi, tinyman], label: 'Tinyman v2-compatible (local)' })
+    expect(rows.map((r) => [r.name, r.venue, r.venueLabel])).toEqual([
+      ...POOLS.map(() => [expect.any(String), 'grove', 'Grove']),
+      ['ALGO/gUSD', 'tinyman', 'Tinyman v2-compatible (local)'],
+    ])
+    const row = rows.at(-1)!
+    // 2,000 ALGO = 500 gUSD and 520 gUSD at Grove's prices: one TVL function for both venues
+    expect(row.tvl.usd).toBeCloseTo(1020, 9)
+    expect(row.tvl.usd).toBe(figuresOf(POOLS, TOKENS, GUSD).tvl(row.pool).usd)
+    expect(matchesPool(row, 'tinyman')).toBe(true)
   })
 })
 

@@ -7,10 +7,25 @@ import { lpSupply } from '@grove/sdk/figures'
 import { figuresOf, type Value } from '@/lib/pools/figures.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { Pool } from '@/lib/tx/sdk.ts'
+import type { ApiPool } from '@/lib/analytics/types.ts'
+
+/** What the list shows of a pool, Grove's (read from algod) or Tinyman's (from the analytics service). */
+export type ListedPool = Pick<Pool, 'a' | 'b' | 'lpAsset' | 'reserveA' | 'reserveB' | 'lpIssued' | 'feeBps'>
+
+/** Tinyman v2's pools as the analytics service follows them, and how this network names the venue. */
+export interface TinymanListing {
+  pools: readonly ApiPool[]
+  /** "Tinyman v2", or "Tinyman v2-compatible (local)" on the localnet. */
+  label: string
+}
 
 /** One pool's row. */
 export interface PoolRow {
-  pool: Pool
+  pool: ListedPool
+  /** Where the pool trades; only Grove's pools take Grove's add and remove. */
+  venue: 'grove' | 'tinyman'
+  /** The venue's name as the network shows it. */
+  venueLabel: string
   tokenA: Token
   tokenB: Token
   /** "ALGO/gUSD", in the pool's asset order. */
@@ -42,15 +57,36 @@ export interface PoolSort {
 
 const describe = (tokens: ReadonlyMap<number, Token>, id: bigint): Token => tokens.get(Number(id)) ?? { id: Number(id), symbol: `#${id}`, name: `Asset ${id}`, decimals: 0 }
 
-/** A row for every pool; `stable` is the network's dollar coin. */
-export function poolRows(pools: readonly Pool[], tokens: ReadonlyMap<number, Token>, holdings: Holdings | undefined, market?: ReadonlyMap<number, PoolMarketFigures>, stable: Pick<Token, 'id'> | null = null): PoolRow[] {
+/** A Tinyman pool of the analytics service in the list's shape (its pool token as the LP asset). */
+export function listedTinymanPool(p: ApiPool): ListedPool {
+  return { a: BigInt(p.assetA.id), b: BigInt(p.assetB.id), lpAsset: BigInt(p.id), reserveA: BigInt(p.reserveA), reserveB: BigInt(p.reserveB), lpIssued: BigInt(p.lpIssued), feeBps: BigInt(p.feeBps) }
+}
+
+/**
+ * A row for every pool, Grove's then `tinyman`'s; `stable` is the network's dollar coin. Every TVL is
+ * the SDK's pool TVL at the prices Grove's pools give (as the analytics service values both venues).
+ */
+export function poolRows(
+  pools: readonly Pool[],
+  tokens: ReadonlyMap<number, Token>,
+  holdings: Holdings | undefined,
+  market?: ReadonlyMap<number, PoolMarketFigures>,
+  stable: Pick<Token, 'id'> | null = null,
+  tinyman?: TinymanListing,
+): PoolRow[] {
   const figures = figuresOf(pools, tokens, stable)
-  return pools.map((pool) => {
+  const listed = [
+    ...pools.map((pool) => ({ pool: pool as ListedPool, venue: 'grove' as const, venueLabel: 'Grove' })),
+    ...(tinyman?.pools ?? []).filter((p) => p.venue === 'tinyman').map((p) => ({ pool: listedTinymanPool(p), venue: 'tinyman' as const, venueLabel: tinyman!.label })),
+  ]
+  return listed.map(({ pool, venue, venueLabel }) => {
     const tokenA = describe(tokens, pool.a)
     const tokenB = describe(tokens, pool.b)
     const tvl = figures.tvl(pool)
     return {
       pool,
+      venue,
+      venueLabel,
       tokenA,
       tokenB,
       name: `${tokenA.symbol}/${tokenB.symbol}`,
@@ -65,7 +101,7 @@ export function poolRows(pools: readonly Pool[], tokens: ReadonlyMap<number, Tok
 /** True when the search text matches the pair's symbols, names or asset ids ("gusd", "fern alg", "1001"). */
 export function matchesPool(row: PoolRow, query: string): boolean {
   const words = query.trim().toLowerCase().split(/[\s/]+/).filter(Boolean)
-  const haystack = [row.tokenA.symbol, row.tokenA.name, String(row.tokenA.id), row.tokenB.symbol, row.tokenB.name, String(row.tokenB.id), String(row.pool.lpAsset)].join(' ').toLowerCase()
+  const haystack = [row.tokenA.symbol, row.tokenA.name, String(row.tokenA.id), row.tokenB.symbol, row.tokenB.name, String(row.tokenB.id), String(row.pool.lpAsset), row.venueLabel].join(' ').toLowerCase()
   return words.every((w) => haystack.includes(w))
 }
 

@@ -50,6 +50,7 @@ export function PoolList(props: PoolListProps) {
           <thead>
             <tr>
               {header('pair', 'Pool')}
+              <th scope="col">Venue</th>
               <th scope="col">Reserves</th>
               <th scope="col">Price</th>
               {header('tvl', 'TVL')}
@@ -69,7 +70,7 @@ export function PoolList(props: PoolListProps) {
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={analytics ? 7 : 6} className="empty">
+                <td colSpan={analytics ? 8 : 7} className="empty">
                   {props.loading ? 'Loading pools…' : query ? `No pool matches “${query}”.` : 'No pools yet.'}
                 </td>
               </tr>
@@ -78,7 +79,7 @@ export function PoolList(props: PoolListProps) {
                 const { pool, tokenA: a, tokenB: b } = row
                 const mine = row.userLp > 0n
                 return (
-                  <tr key={String(pool.lpAsset)} data-pool-row={row.name} data-lp={String(pool.lpAsset)}>
+                  <tr key={String(pool.lpAsset)} data-pool-row={row.name} data-lp={String(pool.lpAsset)} data-venue={row.venue}>
                     <th scope="row" data-label="Pool">
                       <span className="pair-logos">
                         <TokenLogo token={a} size={22} />
@@ -87,9 +88,12 @@ export function PoolList(props: PoolListProps) {
                       {row.name}
                       {mine ? <span className="badge">Your position</span> : null}
                       <div className="hint">
-                        {Number(pool.feeBps) / 100}% fee · <Link to={`/dex/chart?pool=${pool.a}-${pool.b}`}>Chart</Link>
+                        {Number(pool.feeBps) / 100}% fee · <Link to={row.venue === 'grove' ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
                       </div>
                     </th>
+                    <td data-label="Venue" data-testid="pool-venue">
+                      {row.venueLabel}
+                    </td>
                     <td data-label="Reserves" data-testid="pool-reserves" data-reserve-a={String(pool.reserveA)} data-reserve-b={String(pool.reserveB)}>
                       {reserve(pool.reserveA, a)}
                       <br />
@@ -110,10 +114,16 @@ export function PoolList(props: PoolListProps) {
                     ) : null}
                     <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${(Number(shareOfPool(row)) / 10_000_000).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
                     <td className="pools-table__actions">
-                      <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
-                        Add
-                      </button>
-                      {mine ? (
+                      {row.venue !== 'grove' ? (
+                        <span className="hint" data-testid="pool-elsewhere">
+                          A {row.venueLabel} pool: add and remove its liquidity on Tinyman
+                        </span>
+                      ) : (
+                        <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
+                          Add
+                        </button>
+                      )}
+                      {mine && row.venue === 'grove' ? (
                         <button type="button" className="button" onClick={() => props.onRemove(row)} aria-label={`Remove from the ${row.name} pool`}>
                           Remove
                         </button>
@@ -126,7 +136,7 @@ export function PoolList(props: PoolListProps) {
           </tbody>
         </table>
       </div>
-      <p className="hint">Reserves, prices and TVL are read from algod; TVL values both sides in USD and ALGO along each token’s route of pools, as the analytics page does. {analytics ? '24h volume (USD) and fee APR come from Grove’s analytics service.' : '24h volume and fee APR appear when the analytics service runs.'}</p>
+      <p className="hint">Grove’s reserves, prices and TVL are read from algod, Tinyman’s from the analytics service; TVL values both sides in USD and ALGO along each token’s route of pools, as the analytics page does. {analytics ? '24h volume (USD) and fee APR come from Grove’s analytics service.' : '24h volume and fee APR appear when the analytics service runs.'}</p>
     </div>
   )
 }
