@@ -163,8 +163,10 @@ test('prices and TVL agree between /shares, /dex/analytics, the dashboard and /p
   // The seed's pools (specs running beside this one create pools of their own, which /shares may not
   // have read yet). Those specs also trade in the seed's pools, so each comparison reads the API and
   // the page afresh until a quiet moment shows both at the same chain state.
+  // Grove's seeded pools and Tinyman's (the demo seeds four; no spec makes more), each venue's on /shares
   const seeded = new Set(stackInfo().seed.pools.map((p) => p.lpAsset))
-  const apiPools = async () => (await api<{ pools: { id: number; tvlUsd: number | null }[] }>('/api/pools?limit=100')).pools.filter((p) => seeded.has(p.id))
+  const apiPools = async () =>
+    (await api<{ pools: { id: number; venue: string; tvlUsd: number | null }[] }>('/api/pools?limit=100')).pools.filter((p) => seeded.has(p.id) || p.venue === 'tinyman')
   const priceOf = async (unit: string) => (await api<{ tokens: { id: number; priceUsd: number | null }[] }>('/api/tokens?limit=100')).tokens.find((t) => t.id === token(unit).assetId)!.priceUsd
   const settled = { timeout: 150_000, intervals: [2_000, 5_000] }
 
@@ -172,19 +174,27 @@ test('prices and TVL agree between /shares, /dex/analytics, the dashboard and /p
   await page.goto('/shares')
   await expect(async () => {
     const pools = await apiPools()
-    expect(pools).toHaveLength(seeded.size)
+    expect(pools.filter((p) => p.venue === 'grove')).toHaveLength(seeded.size)
+    expect(pools.filter((p) => p.venue === 'tinyman').length).toBeGreaterThan(0)
     await page.reload()
     for (const p of pools) {
-      const tvl = page.locator(`tr[data-lp="${p.id}"]`).getByTestId('pool-tvl')
+      const row = page.locator(`tr[data-lp="${p.id}"]`)
+      await expect(row).toHaveAttribute('data-venue', p.venue, { timeout: 20_000 })
+      await expect(row.getByTestId('pool-venue')).toHaveText(p.venue === 'grove' ? 'Grove' : 'Tinyman v2-compatible (local)')
+      const tvl = row.getByTestId('pool-tvl')
       await expect(tvl).toHaveAttribute('data-usd', /\d/, { timeout: 20_000 })
       expectSame(await figure(tvl, 'data-usd'), p.tvlUsd, `/shares pool ${p.id} TVL`)
       await expect(tvl).toContainText('$')
     }
   }).toPass(settled)
+  // a Tinyman row offers no Grove add form
+  await expect(page.locator('tr[data-venue="tinyman"]').first().getByTestId('pool-elsewhere')).toBeVisible()
+  await expect(page.locator('tr[data-venue="tinyman"]').getByRole('button', { name: /^Add to/ })).toHaveCount(0)
   await shoot(page, 'shares')
 
-  // /dex/analytics shows the same prices the API gives
+  // /dex/analytics shows the same prices the API gives, and each pool's venue
   await page.goto('/dex/analytics')
+  await expect(page.locator('[data-testid="pool-row"]').getByTestId('pool-venue').filter({ hasText: 'Tinyman v2-compatible (local)' }).first()).toBeVisible({ timeout: 30_000 })
   for (const unit of ['MOSS', 'ACORN']) {
     await expect(async () => {
       await page.reload()
