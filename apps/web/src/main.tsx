@@ -1,5 +1,5 @@
-// Entry point. The Buffer polyfill must be evaluated before anything else.
-import './polyfills.ts'
+// Entry point. No Buffer polyfill here: only the wallet runtime and the SDK need it, and their
+// loaders evaluate it first (polyfills.ts), keeping it out of every page's first load.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'

@@ -3,8 +3,13 @@ import { shortenAddress } from '@/lib/format.ts'
 import { hasPersistedWalletSession, useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { AlgoBalance } from './algo-balance.tsx'
 
-// use-wallet, algosdk and the wallet SDKs: loaded on first need, never on a plain page view.
-const WalletRuntime = lazy(() => import('./wallet-runtime.tsx').then((m) => ({ default: m.WalletRuntime })))
+// use-wallet, algosdk and the wallet SDKs: loaded on first need, never on a plain page view, after
+// the Buffer global the wallet SDKs expect.
+const WalletRuntime = lazy(() =>
+  import('@/polyfills.ts')
+    .then(() => import('./wallet-runtime.tsx'))
+    .then((m) => ({ default: m.WalletRuntime })),
+)
 
 /** Header wallet control: "Connect wallet", or the active account with its ALGO balance. */
 export function WalletWidget() {

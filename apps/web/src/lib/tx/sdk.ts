@@ -29,8 +29,8 @@ export type LockAction = GroveSdkModule.LockAction
 /** What a projects page asks the registry to do. */
 export type ProjectAction = GroveSdkModule.ProjectAction
 
-/** Loads the SDK (and algosdk with it). */
-export const loadSdk = (): Promise<GroveSdk> => import('@grove/sdk')
+/** Loads the SDK (and algosdk with it), after the Buffer global that algokit-utils inside it calls. */
+export const loadSdk = (): Promise<GroveSdk> => import('@/polyfills.ts').then(() => import('@grove/sdk'))
 
 /** The one query holding the loaded SDK (it never goes stale). */
 export function sdkQuery() {
