@@ -4,60 +4,15 @@
 // review is open and signs it through the one transaction runner with toasts (a failed send rebuilds
 // the group), and ReviewDialog shows it. Swap and liquidity pass the flow to their own review
 // contents; the other pages use PreparedReview, which is the flow and the dialog together.
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
-import { simulationQuery } from '@/lib/tx/simulation.ts'
 import type { PreparedTx } from '@/lib/tx/types.ts'
-import type { PageTransaction, useTransaction } from '@/lib/tx/use-transaction.ts'
-import { ReviewDialog, type QuotedChange, type SimulationState } from './review-dialog.tsx'
+import type { useTransaction } from '@/lib/tx/use-transaction.ts'
+import { usePreparedReview } from './use-prepared-review.ts'
+import { ReviewDialog, type QuotedChange } from './review-dialog.tsx'
 
-/** What the review flow reads: the runner, the query building the group, and whether there is an action. */
-export interface ReviewFlowOptions {
-  /** The page's transaction runner (it also gave the context the group was built with). */
-  tx: ReturnType<typeof useTransaction>
-  /** The query building the group. */
-  prepared: UseQueryResult<PreparedTx>
-  /** Whether the review is open on an action (its group built or being built); the simulation runs only then. */
-  ready: boolean
-  /** Words for a build or simulation failure. */
-  explain(error: Error): string
-  /** Why a built group cannot be sent after all (e.g. its fee is more than the balance), shown as its build error. */
-  problem?: string | null
-}
-
-/** The review's state and its one confirm. */
-export interface ReviewFlow {
-  preparing: boolean
-  prepareError: string | null
-  simulation: SimulationState
-  busy: boolean
-  /** The built group's fee; null while it is being built. */
-  fee: bigint | null
-  /** Signs and sends the built group with these toasts; false (and the group rebuilt) when it did not land. */
-  confirm(run: Omit<PageTransaction, 'send'>): Promise<boolean>
-}
-
-/** The one prepare → simulate → review → sign → confirm flow of a built group. */
-export function usePreparedReview(o: ReviewFlowOptions): ReviewFlow {
-  const { prepared, tx, ready } = o
-  const simulated = useQuery(simulationQuery(ready ? prepared.data : undefined))
-  return {
-    preparing: ready && (prepared.isFetching || (!prepared.data && !prepared.error)),
-    prepareError: prepared.error ? o.explain(prepared.error) : (o.problem ?? null),
-    simulation: { pending: simulated.isPending, error: simulated.error ? o.explain(simulated.error) : null, changes: simulated.data ?? null },
-    busy: tx.busy,
-    fee: prepared.isFetching ? null : (prepared.data?.fee ?? null),
-    async confirm(run) {
-      if (!ready || !prepared.data) return false
-      const group = prepared.data
-      const ok = await tx.run({ ...run, send: () => group.send() })
-      // a group the wallet refused cannot be sent again: build a fresh one for another try
-      if (!ok) void prepared.refetch()
-      return ok
-    },
-  }
-}
+export { usePreparedReview, type ReviewFlow, type ReviewFlowOptions } from './use-prepared-review.ts'
 
 /** What a page says about its action's review: texts, what it promises, and what follows. */
 export interface ReviewTexts {

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useReducer, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useReducer, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AmountField } from '@/components/dex/amount-field.tsx'
-import { TokenSelector } from '@/components/dex/token-selector.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
@@ -10,7 +9,7 @@ import { spendableAlgo } from '@/lib/account/account.ts'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
-import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
+import { usePreparedReview } from '@/components/dex/use-prepared-review.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { optIn, readableError } from '@/lib/tx/sdk.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
@@ -21,13 +20,18 @@ import { PAUSE_FLAGS, registryQuery } from '@/lib/registry/registry.ts'
 import { preparedSwapQuery, routeKey } from './api/prepared-swap.ts'
 import { routeBookQuery } from './api/route-book.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
-import { ReviewModal } from './components/review-modal.tsx'
 import { SwapSettings } from './components/swap-settings.tsx'
 import { useSettled } from './use-settled.ts'
-import { TradeDetails } from './components/trade-details.tsx'
 import { deriveSwap, MAX_FEE_RESERVE, type SwapRouter } from './derive-swap.ts'
 import { assetIdParam, pairInUrl, PAIR_PARAMS, swapFromUrl, swapReducer, type Side } from './swap-state.ts'
 import './swap.css'
+
+// The token list loads when first opened, the trade's details and its review as soon as an amount
+// is typed, so a first visit's JavaScript stays within its budget (e2e/tests/bundle.spec.ts).
+const loadReview = () => import('./components/review-modal.tsx')
+const TradeDetails = lazy(() => import('./components/trade-details.tsx').then((m) => ({ default: m.TradeDetails })))
+const ReviewModal = lazy(() => loadReview().then((m) => ({ default: m.ReviewModal })))
+const TokenSelector = lazy(() => import('@/components/dex/token-selector.tsx').then((m) => ({ default: m.TokenSelector })))
 
 /** The swap page: pay one token, receive another, at the pools' price within your slippage. */
 export function SwapPage() {
@@ -84,6 +88,10 @@ export function SwapPage() {
   })
   const { tokenIn, tokenOut, route } = view
   // What each side is worth in dollars, as /dex/analytics prices it (its code loads after the page)
+  const typed = state.text.trim() !== ''
+  useEffect(() => {
+    if (typed) void loadReview()
+  }, [typed])
   const worthModule = useQuery({ queryKey: ['module', 'swap-worth'], queryFn: () => import('./worth.ts'), staleTime: Infinity, enabled: route !== null })
   const worth = worthModule.data && market.pools ? worthModule.data.worthIn(market.pools, market.tokens, network.id) : () => null
   // A linked asset the market does not know (once the pools are read) is said, not silently dropped.
@@ -202,17 +210,19 @@ export function SwapPage() {
           onPickToken={() => setPicking('out')}
         />
         {route && tokenIn && tokenOut && view.limit !== null && view.networkFee !== null && view.impact ? (
-          <TradeDetails
-            route={route}
-            tokens={market.tokens}
-            tokenIn={tokenIn}
-            tokenOut={tokenOut}
-            limit={view.limit}
-            networkFee={buildable ? (prepared.data?.fee ?? null) : view.networkFee}
-            impact={view.impact}
-            slippagePercent={slippage}
-            feeEstimated={!buildable}
-          />
+          <Suspense fallback={null}>
+            <TradeDetails
+              route={route}
+              tokens={market.tokens}
+              tokenIn={tokenIn}
+              tokenOut={tokenOut}
+              limit={view.limit}
+              networkFee={buildable ? (prepared.data?.fee ?? null) : view.networkFee}
+              impact={view.impact}
+              slippagePercent={slippage}
+              feeEstimated={!buildable}
+            />
+          </Suspense>
         ) : view.searching && market.venues.length > 0 ? (
           <p className="hint" role="status">
             Finding the best price…
@@ -234,43 +244,45 @@ export function SwapPage() {
           {swapsPaused ? 'Swaps are paused' : view.button.kind === 'wrong-network' ? DEPLOYMENT_PROBLEM_LABEL[deploymentProblem ?? 'not-deployed'] : tx.busy ? 'Waiting for your wallet…' : view.button.label}
         </button>
       </form>
-      {picking ? (
-        <TokenSelector
-          title={picking === 'in' ? 'Pay with' : 'Receive'}
-          options={market.options}
-          selectedId={picking === 'in' ? state.tokenIn : state.tokenOut}
-          algod={algod}
-          onSelect={(token) => {
-            dispatch({ type: 'select', side: picking, tokenId: token.id })
-            setPicking(null)
-          }}
-          onImport={(token) => {
-            importToken(network.id, token.id)
-            dispatch({ type: 'select', side: picking, tokenId: token.id })
-            setPicking(null)
-          }}
-          onClose={() => setPicking(null)}
-        />
-      ) : null}
-      {reviewing && route && tokenIn && tokenOut && view.limit !== null && view.networkFee !== null && view.impact ? (
-        <ReviewModal
-          route={route}
-          tokens={market.tokens}
-          tokenIn={tokenIn}
-          tokenOut={tokenOut}
-          limit={view.limit}
-          networkFee={prepared.data?.fee ?? null}
-          impact={view.impact}
-          slippagePercent={slippage}
-          preparing={flow.preparing}
-          prepareError={flow.prepareError}
-          busy={flow.busy}
-          verified={market.verified}
-          simulation={flow.simulation}
-          onConfirm={() => void onConfirm()}
-          onClose={() => setReviewing(false)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {picking ? (
+          <TokenSelector
+            title={picking === 'in' ? 'Pay with' : 'Receive'}
+            options={market.options}
+            selectedId={picking === 'in' ? state.tokenIn : state.tokenOut}
+            algod={algod}
+            onSelect={(token) => {
+              dispatch({ type: 'select', side: picking, tokenId: token.id })
+              setPicking(null)
+            }}
+            onImport={(token) => {
+              importToken(network.id, token.id)
+              dispatch({ type: 'select', side: picking, tokenId: token.id })
+              setPicking(null)
+            }}
+            onClose={() => setPicking(null)}
+          />
+        ) : null}
+        {reviewing && route && tokenIn && tokenOut && view.limit !== null && view.networkFee !== null && view.impact ? (
+          <ReviewModal
+            route={route}
+            tokens={market.tokens}
+            tokenIn={tokenIn}
+            tokenOut={tokenOut}
+            limit={view.limit}
+            networkFee={prepared.data?.fee ?? null}
+            impact={view.impact}
+            slippagePercent={slippage}
+            preparing={flow.preparing}
+            prepareError={flow.prepareError}
+            busy={flow.busy}
+            verified={market.verified}
+            simulation={flow.simulation}
+            onConfirm={() => void onConfirm()}
+            onClose={() => setReviewing(false)}
+          />
+        ) : null}
+      </Suspense>
     </Page>
   )
 }
