@@ -1,6 +1,7 @@
 // What a new user's walk found (issue 26's rough edges), each checked on the full stack at 1280 and 390 px.
 import { expect, test } from '@playwright/test'
-import { buildSwapExactIn } from '@grove/sdk'
+import { GroupBuilder } from '@grove/sdk'
+import { TINYMAN_LOCAL_LABEL, buildRoute, findRoute, groveVenue, tinymanVenue, type Venue } from '@grove/sdk/venues'
 import { algorand, balance, connectKmd, connectMnemonic, newAccount, pool, stackInfo, token } from '../support/stack.ts'
 import { confirmSwap } from '../support/swap.ts'
 
@@ -103,12 +104,13 @@ for (const width of WIDTHS) {
     await expect(form.getByRole('button', { name: 'Enter an amount' })).toBeDisabled()
     await expect(form.getByText('Finding the best price')).toHaveCount(0)
 
-    // An exact output beyond every pool is short of liquidity, not of the user's ALGO.
+    // An exact output beyond every pool of both venues (ten times Grove's deepest gUSD reserve: no
+    // split of at most three paths holds it) is short of liquidity, not of the user's ALGO.
     const reserve = await pool(0, gusd)
     const held = reserve.a === gusd ? reserve.reserveA : reserve.reserveB
-    const tooMuch = (held / 1_000_000n + 1n).toString()
+    const tooMuch = ((10n * held) / 1_000_000n).toString()
     await receive.fill(tooMuch)
-    await expect(form.getByText(`Not enough liquidity: no pools connecting ALGO and gUSD hold ${tooMuch} gUSD to give.`)).toBeVisible()
+    await expect(form.getByText(`Not enough liquidity: the pools connecting ALGO and gUSD on Grove and Tinyman v2-compatible (local) hold less than ${tooMuch} gUSD to give.`)).toBeVisible()
     await expect(form.getByText(/do not have enough ALGO/)).toHaveCount(0)
     await page.screenshot({ path: `screenshots/swap-no-liquidity-${width}.png` })
   })
@@ -140,12 +142,19 @@ test('an open swap review whose price moves against the user says "Price updated
   await expect(dialog.getByRole('button', { name: 'Confirm swap' })).toBeEnabled({ timeout: 30_000 })
   const quoted = (await dialog.getByTestId('review-receive').textContent())!
 
-  // Someone buys gUSD with 100 ALGO: the same 1 ALGO now buys less.
+  // Someone buys gUSD with 100 ALGO over the best route of both venues (where the user's 1 ALGO goes): the same 1 ALGO now buys less.
   const a = algorand()
   const signer = a.account.fromMnemonic(mover.mnemonic)
-  const ids = stackInfo().deployment
-  const ctx = { algod: a.client.algod, dexAppId: BigInt(ids.dexAppId), registryAppId: BigInt(ids.registryAppId), sender: signer.addr, signer: signer.signer }
-  await (await buildSwapExactIn(ctx, 0n, BigInt(gusd), 100_000_000n, 1n)).composer.execute(a.client.algod, 4)
+  const ids = stackInfo().deployment as ReturnType<typeof stackInfo>['deployment'] & { tinymanAppId: number }
+  const algod = a.client.algod
+  const venues = [
+    groveVenue({ algod, dexAppId: BigInt(ids.dexAppId), registryAppId: BigInt(ids.registryAppId) }),
+    tinymanVenue({ algod, validatorAppId: BigInt(ids.tinymanAppId), label: TINYMAN_LOCAL_LABEL }),
+  ] as unknown as Venue[]
+  const { book, plan } = await findRoute(venues, { kind: 'exact-in', assetIn: 0n, assetOut: BigInt(gusd), amount: 100_000_000n }, [])
+  const group = await GroupBuilder.create({ algod, sender: signer.addr, signer: signer.signer })
+  await buildRoute(group, book, plan!, 1n)
+  await group.send()
 
   const updated = dialog.getByTestId('price-updated')
   await expect(updated).toBeVisible({ timeout: 40_000 })
@@ -241,11 +250,11 @@ test('the swap card shows what each side is worth in dollars, the two within the
   const dollars = async (i: number) => Number((await worths.nth(i).textContent())!.replace(/[≈$,\s]/g, ''))
   const [pay, receive] = [await dollars(0), await dollars(1)]
   expect(pay).toBeGreaterThan(0)
-  // gUSD is the stable coin: what is received is worth its amount; what is paid a little more (fee and impact)
+  // gUSD is the stable coin: what is received is worth its amount; what is paid is priced at Grove's
+  // pools, while the route may take Tinyman's (1.5% richer in gUSD in the demo): the two within 2%
   const received = Number((await page.getByRole('textbox', { name: 'You receive' }).inputValue()).replace(/,/g, ''))
   expect(Math.abs(receive - received)).toBeLessThanOrEqual(0.01)
-  expect(receive).toBeLessThanOrEqual(pay)
-  expect(receive).toBeGreaterThan(pay * 0.99)
+  expect(Math.abs(receive - pay)).toBeLessThan(pay * 0.02)
   await page.screenshot({ path: 'screenshots/swap-worth-1280.png' })
 })
 
