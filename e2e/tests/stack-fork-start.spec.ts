@@ -2,7 +2,6 @@
 // remote's Grove deployment and uses it (deploying and seeding nothing), its algod lists the remote's
 // pools, its web app shows them and its analytics service starts. The remote is the suite's own
 // stack (other specs trade on it meanwhile, and a fork only reads it), so one more stack starts, not two.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,43 +9,7 @@ import { expect, test } from '@playwright/test'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { buildSwapExactIn, fetchPool, quoteExactIn } from '@grove/sdk'
 import { stackInfo } from '../support/stack.ts'
-
-const root = path.resolve(import.meta.dirname, '../..')
-
-interface Run {
-  child: ChildProcess
-  out: string
-  webUrl: string
-  algodUrl: string
-}
-
-/** Runs scripts/start.mjs in its own data directory on free ports until it prints its banner. */
-async function start(dataDir: string, args: string[] = []): Promise<Run> {
-  const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
-    cwd: root,
-    env: { ...process.env, GROVE_DATA_DIR: dataDir, GROVE_ALGOD_PORT: '0', GROVE_KMD_PORT: '0', GROVE_WEB_PORT: '0', GROVE_ANALYTICS_PORT: '0', GROVE_INDEXER_PORT: '0', GROVE_SEED_TRADES: '4' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      // the analytics line follows the banner
-      if (/analytics {2}\S+/.test(out)) resolve()
-    })
-    child.stderr!.on('data', (chunk: Buffer) => void (out += chunk.toString()))
-    child.on('exit', (code) => reject(new Error(`start.mjs exited with ${code} before it was ready:\n${out}`)))
-  })
-  return { child, out, webUrl: out.match(/web {4}(\S+)/)![1], algodUrl: out.match(/algod {2}(\S+)/)![1] }
-}
-
-function interrupt(run: Run | undefined): Promise<void> {
-  if (!run || run.child.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    run.child.on('exit', () => resolve())
-    run.child.kill('SIGINT')
-  })
-}
+import { interrupt, startRun, type StartRun } from '../support/start-run.ts'
 
 const TOKEN = { 'X-Algo-API-Token': 'a'.repeat(64) }
 const config = (url: string) => ({ server: `${new URL(url).protocol}//${new URL(url).hostname}`, port: new URL(url).port, token: 'a'.repeat(64) })
@@ -57,10 +20,10 @@ test("a fork of a running Grove uses the remote's deployment and serves its pool
   test.setTimeout(300_000)
   const remote = stackInfo()
   const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'grove-fork-'))]
-  let fork: Run | undefined
+  let fork: StartRun | undefined
   try {
     // no --fork-token: a remote on this machine gets LocalNet's token
-    fork = await start(dirs[0], ['--fork', remote.algodUrl])
+    fork = await startRun(dirs[0], ['--fork', remote.algodUrl], /analytics {2}\S+/)
     expect(fork.out).toContain(`fork   of ${remote.algodUrl} at its round`)
     expect(fork.out).toContain("the remote's Grove deployment, pools and accounts, read on first touch")
 
