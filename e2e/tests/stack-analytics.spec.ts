@@ -4,6 +4,7 @@
 // whose service cannot be reached says so plainly while trading keeps working.
 import { expect, test, type Page } from '@playwright/test'
 import { buildSwapExactIn, fetchPools } from '@grove/sdk'
+import { TINYMAN_LOCAL_LABEL, tinymanVenue } from '@grove/sdk/venues'
 import { algorand, newAccount, pools, stackInfo, token } from '../support/stack.ts'
 
 /** The seeded ALGO/FERN pool (ALGO is asset 0, so it is side A). */
@@ -95,16 +96,25 @@ test('the analytics page’s TVL is the sum of every pool’s reserves on algod 
     }
     const decimals = new Map<number, number>([[0, 6]])
     let sum = 0
+    const value = (id: bigint, reserve: bigint) => {
+      const price = prices.get(Number(id))
+      return price === undefined ? undefined : (Number(reserve) / 10 ** (decimals.get(Number(id)) ?? 0)) * price
+    }
     for (const p of await fetchPools(algod, BigInt(info.deployment.dexAppId))) {
       for (const id of [p.a, p.b]) {
         if (!decimals.has(Number(id))) decimals.set(Number(id), Number((await algod.getAssetByID(id).do()).params?.decimals))
       }
-      const value = (id: bigint, reserve: bigint) => {
-        const price = prices.get(Number(id))
-        return price === undefined ? undefined : (Number(reserve) / 10 ** (decimals.get(Number(id)) ?? 0)) * price
-      }
       const [va, vb] = [value(p.a, p.reserveA), value(p.b, p.reserveB)]
       // as the page says: a pool with one priced side counts it twice
+      sum += va !== undefined && vb !== undefined ? va + vb : 2 * (va ?? vb ?? 0)
+    }
+    // and Tinyman's pools (the analytics service follows both venues), their reserves read from algod too
+    const tinyman = tinymanVenue({ algod, validatorAppId: BigInt((info.deployment as { tinymanAppId?: number }).tinymanAppId!), label: TINYMAN_LOCAL_LABEL })
+    const listed = (await (await fetch(`${info.analyticsUrl}/api/pools?limit=500`)).json()) as { pools: { venue: string; assetA: { id: number }; assetB: { id: number } }[] }
+    for (const t of listed.pools.filter((x) => x.venue === 'tinyman')) {
+      const [p] = await tinyman.findPools(BigInt(t.assetA.id), BigInt(t.assetB.id))
+      for (const id of p!.assets) if (!decimals.has(Number(id))) decimals.set(Number(id), Number((await algod.getAssetByID(id).do()).params?.decimals))
+      const [va, vb] = [value(p!.assets[0], p!.reserves[0]), value(p!.assets[1], p!.reserves[1])]
       sum += va !== undefined && vb !== undefined ? va + vb : 2 * (va ?? vb ?? 0)
     }
     expect(sum).toBeGreaterThan(1_000_000)
@@ -119,7 +129,8 @@ test('the analytics page’s TVL is the sum of every pool’s reserves on algod 
   await expect(pools.getByRole('columnheader', { name: 'Pool' })).toHaveAttribute('aria-sort', 'ascending')
   const names = await pools.locator('tbody th a').allTextContents()
   expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)))
-  await pools.getByRole('link', { name: 'ALGO/FERN' }).click()
+  // Grove's ALGO/FERN (Tinyman has one too, its row saying so)
+  await pools.locator(`[data-pool-id="${algoFern().lpAsset}"]`).getByRole('link', { name: 'ALGO/FERN' }).click()
   await expect(page).toHaveURL(new RegExp(`/dex/chart\\?pool=${algoFern().lpAsset}$`))
   await expect(page.getByTestId('chart-pair')).toContainText('ALGO/FERN')
   await page.goBack()
@@ -154,7 +165,7 @@ test('the /shares pool list adds 24h volume and fee APR from the analytics servi
   const list = page.getByRole('table', { name: 'All pools' })
   await expect(list.getByRole('columnheader', { name: 'Volume 24h · fee APR' })).toBeVisible()
   await page.setViewportSize({ width: 1280, height: 800 })
-  await expect(list.locator('[data-pool-row="ALGO/gUSD"]').getByTestId('pool-market')).toHaveText(/^(\$|<\$)[\d,.]+M?\d+\.\d\d% APR$/)
+  await expect(list.locator('[data-pool-row="ALGO/gUSD"][data-venue="grove"]').getByTestId('pool-market')).toHaveText(/^(\$|<\$)[\d,.]+M?\d+\.\d\d% APR$/)
   // the table fits a laptop's width: no column (the actions least of all) hides behind a scroll
   const wrap = page.locator('.pool-list .table-wrap')
   expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)

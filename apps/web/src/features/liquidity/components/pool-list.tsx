@@ -115,8 +115,8 @@ export function PoolList(props: PoolListProps) {
                     <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${(Number(shareOfPool(row)) / 10_000_000).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
                     <td className="pools-table__actions">
                       {row.venue !== 'grove' ? (
-                        <span className="hint" data-testid="pool-elsewhere">
-                          A {row.venueLabel} pool: add and remove its liquidity on Tinyman
+                        <span className="hint" data-testid="pool-elsewhere" title={`A ${row.venueLabel} pool: add and remove its liquidity on Tinyman`}>
+                          On Tinyman
                         </span>
                       ) : (
                         <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
