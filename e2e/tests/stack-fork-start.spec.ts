@@ -62,7 +62,9 @@ test("a fork of a running Grove uses the remote's deployment and serves its pool
     expect((await api<{ status: string }>('/api/health')).status).toBe('ok')
 
     await page.goto(`${fork.webUrl}shares`)
-    await expect(page.getByRole('row').filter({ hasText: 'ALGO/gUSD' })).toBeVisible({ timeout: 30_000 })
+    // Grove's pool and the demo's Tinyman pool of the pair, both read from the remote
+    await expect(page.locator('tr[data-pool-row="ALGO/gUSD"][data-venue="grove"]')).toBeVisible({ timeout: 30_000 })
+    await expect(page.locator('tr[data-pool-row="ALGO/gUSD"][data-venue="tinyman"]')).toBeVisible()
     await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
   } finally {
     await interrupt(fork)
