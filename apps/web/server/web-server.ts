@@ -40,7 +40,7 @@ export interface CspOrigins {
 
 /** The Content-Security-Policy for a build that talks to `apis` (and the public networks). */
 export function contentSecurityPolicy({ apis }: CspOrigins): string {
-  // Users point Settings at their own algod and indexer (any https origin, or http on this machine), and
+  // Users point Settings at their own algod, indexer and analytics service (any https origin, or http on this machine), and
   // the page can only reach what this header allows: so every https origin and loopback http on any port.
   // The configured APIs, the public networks and the IPFS gateway (tokens' ARC-3 / ARC-19 metadata) stay
   // listed by name. Plain http elsewhere is refused (mixed content, and a node's token in clear).

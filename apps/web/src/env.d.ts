@@ -15,4 +15,7 @@ interface ImportMetaEnv {
   readonly VITE_GROVE_INDEXER_PORT?: string
   /** Origin of the analytics service `npm start` runs beside the localnet (e.g. http://127.0.0.1:4010). */
   readonly VITE_GROVE_ANALYTICS_URL?: string
+  /** Origin of an analytics service for TestNet / MainNet (one following Tinyman alone runs without Grove's contracts). */
+  readonly VITE_GROVE_ANALYTICS_URL_TESTNET?: string
+  readonly VITE_GROVE_ANALYTICS_URL_MAINNET?: string
 }

@@ -20,7 +20,8 @@ describe('deploymentNotice', () => {
   it('says a chart needs Grove’s analytics service, and points to Swap, where Tinyman v2 serves the network without one', () => {
     const notice = deploymentNotice({ ...base, problem: 'not-deployed', analytics: true })!
     expect(notice.title).toBe('Charts need Grove’s analytics service')
-    expect(notice.text).toContain('No analytics service runs for TestNet')
+    expect(notice.text).toContain('No analytics service is set for TestNet')
+    expect(notice.text).toContain('under Settings (Analytics service)')
     expect(notice.toSwap).toBe(true)
   })
 

@@ -40,7 +40,7 @@ export function deploymentNotice({ problem, networkName, node, tinyman, needs, a
     return {
       tone: 'warning',
       title: 'Charts need Grove’s analytics service',
-      text: `No analytics service runs for ${networkName}: Grove runs one beside its contracts, following ${tinyman}’s pools there too, and Grove is not deployed on ${networkName} yet. Swaps work here through ${tinyman}’s pools:`,
+      text: `No analytics service is set for ${networkName}: one runs without Grove’s contracts, following ${tinyman}’s pools, and its URL goes under Settings (Analytics service). Swaps work here through ${tinyman}’s pools:`,
       toSwap: true,
     }
   }

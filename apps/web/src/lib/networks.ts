@@ -37,7 +37,11 @@ export interface NetworkInfo {
   genesisId?: string
   /** Links of the default explorer; pages read the user's choice through useProtocol. */
   explorer?: Explorer
-  /** Origin of Grove's analytics service on this network; null where none runs (the trading pages work without it). */
+  /**
+   * Origin of Grove's analytics service on this network; null where none runs (the trading pages work
+   * without it). A build names one per public network (VITE_GROVE_ANALYTICS_URL_TESTNET / _MAINNET) and
+   * a user may set their own under Settings (lib/settings.ts, effectiveAnalytics).
+   */
   analytics: string | null
   /**
    * Tinyman v2's validator app on this network (its own program, nothing of Grove's): the public
@@ -103,7 +107,8 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     indexer: { server: PUBLIC_INDEXER.testnet, port: '', token: '' },
     genesisId: 'testnet-v1.0',
     explorer: explorerLinks('testnet', 'allo'),
-    analytics: null,
+    // a service that follows Tinyman alone runs without Grove's contracts (docs/deploying.md)
+    analytics: import.meta.env.VITE_GROVE_ANALYTICS_URL_TESTNET || null,
     tinymanAppId: Number(TINYMAN_V2_VALIDATOR_IDS.testnet),
   },
   mainnet: {
@@ -114,7 +119,7 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     indexer: { server: PUBLIC_INDEXER.mainnet, port: '', token: '' },
     genesisId: 'mainnet-v1.0',
     explorer: explorerLinks('mainnet', 'allo'),
-    analytics: null,
+    analytics: import.meta.env.VITE_GROVE_ANALYTICS_URL_MAINNET || null,
     tinymanAppId: Number(TINYMAN_V2_VALIDATOR_IDS.mainnet),
   },
 }

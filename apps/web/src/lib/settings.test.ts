@@ -56,6 +56,7 @@ const custom: Settings = {
   network: 'testnet',
   algodOverrides: { testnet: { server: 'https://node.example.com', port: '443', token: 'secret' } },
   indexerOverrides: { testnet: { server: 'https://idx.example.com', port: '', token: '' } },
+  analyticsOverrides: { testnet: 'https://analytics.example.com' },
   slippage: { mode: 'custom', percent: 0.8 },
   validityRounds: 50,
   theme: 'dark',
@@ -180,7 +181,7 @@ describe('validateValidityRounds', () => {
 
 describe('defaults and derived values', () => {
   it('defaults to localnet, auto slippage, 1000 rounds, system theme, allo.info, no debug', () => {
-    expect(DEFAULT_SETTINGS).toEqual({ network: 'localnet', algodOverrides: {}, indexerOverrides: {}, slippage: { mode: 'auto' }, validityRounds: 1000, theme: 'system', explorer: 'allo', debug: false })
+    expect(DEFAULT_SETTINGS).toEqual({ network: 'localnet', algodOverrides: {}, indexerOverrides: {}, analyticsOverrides: {}, slippage: { mode: 'auto' }, validityRounds: 1000, theme: 'system', explorer: 'allo', debug: false })
   })
 
   it.each([

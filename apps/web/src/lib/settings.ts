@@ -19,6 +19,8 @@ export interface Settings {
   algodOverrides: Partial<Record<NetworkId, AlgodConfig>>
   /** Custom indexer per network (account history, ARC-69 logos). */
   indexerOverrides: Partial<Record<NetworkId, IndexerConfig>>
+  /** Origin (or base URL) of a Grove analytics service per network: charts and figures where the build names none. */
+  analyticsOverrides: Partial<Record<NetworkId, string>>
   slippage: Slippage
   /** Rounds a transaction stays valid after the current round (its last-valid offset). */
   validityRounds: number
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   network: defaultNetwork(import.meta.env?.VITE_GROVE_NETWORK),
   algodOverrides: {},
   indexerOverrides: {},
+  analyticsOverrides: {},
   slippage: { mode: 'auto' },
   validityRounds: VALIDITY_MAX,
   theme: 'system',
@@ -100,8 +103,8 @@ function validateEndpoint(
   return { ok: true, value: { server, port, token } }
 }
 
-function checkServer(server: string, kind: 'algod' | 'indexer'): string | undefined {
-  if (server === '') return `Enter the ${kind} server URL`
+function checkServer(server: string, kind: 'algod' | 'indexer' | 'analytics service'): string | undefined {
+  if (server === '') return kind === 'analytics service' ? 'Enter the analytics service URL' : `Enter the ${kind} server URL`
   let url: URL
   try {
     url = new URL(server)
@@ -113,8 +116,36 @@ function checkServer(server: string, kind: 'algod' | 'indexer'): string | undefi
   if (url.username !== '' || url.password !== '') return 'Put credentials in the token field, not in the URL'
   if (url.search !== '' || url.hash !== '') return 'The URL must not contain ?query or #fragment parts'
   // plain http leaves this machine with the token in clear, and the page's CSP lets it reach loopback only
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'Use https:// for a node that is not on this machine (plain http works on localhost and 127.0.0.1 only)'
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return `Use https:// for ${kind === 'analytics service' ? 'a service' : 'a node'} that is not on this machine (plain http works on localhost and 127.0.0.1 only)`
   return undefined
+}
+
+/**
+ * Checks an analytics service URL as typed in the form and normalises it (trimmed, no trailing slash):
+ * https anywhere or plain http on this machine, as for a node, since the page's CSP allows just those.
+ */
+export function validateAnalyticsUrl(text: string): { ok: true; value: string } | { ok: false; error: string } {
+  const url = text.trim().replace(/\/+$/, '')
+  const error = checkServer(url, 'analytics service')
+  if (error === 'Put credentials in the token field, not in the URL') return { ok: false, error: 'The URL must not contain credentials: the analytics service needs none' }
+  return error ? { ok: false, error } : { ok: true, value: url }
+}
+
+/**
+ * Asks an analytics service whether it answers before it is saved: GET /api/health must answer 200 with
+ * the service's status. Null when it does; otherwise a sentence naming the URL.
+ */
+export async function probeAnalytics(url: string, fetchFn?: typeof fetch): Promise<string | null> {
+  const http = createHttpClient({ baseUrl: url, maxTries: 1, timeoutMs: 8_000, ...(fetchFn ? { fetch: fetchFn } : {}) })
+  const answer: { status: number; body: unknown } | null = await http.get('/api/health').then(
+    (body) => ({ status: 200, body }),
+    (error: unknown) => (error instanceof HttpError ? { status: error.status, body: error.body } : null),
+  )
+  if (answer === null) return `Could not reach ${url}: check the URL, that the analytics service is running, and that it accepts requests from this page (its --cors-origin)`
+  if (answer.status !== 200) return `${url}/api/health answered ${answer.status}: this does not look like Grove's analytics service`
+  const body = typeof answer.body === 'object' && answer.body !== null ? (answer.body as { status?: unknown }) : null
+  if (!body || typeof body.status !== 'string') return `${url}/api/health gave no status: this does not look like Grove's analytics service`
+  return null
 }
 
 /** Hosts a plain http endpoint may have: this machine, as the web server's CSP names it (CSP cannot name [::1]). */
@@ -196,6 +227,11 @@ export function effectiveIndexer(settings: Settings): IndexerConfig {
   return settings.indexerOverrides[settings.network] ?? NETWORKS[settings.network].indexer
 }
 
+/** The analytics service in use: the user's for the active network, else the build's; null where none runs. */
+export function effectiveAnalytics(settings: Settings): string | null {
+  return settings.analyticsOverrides[settings.network] ?? NETWORKS[settings.network].analytics
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Keeps each usable field of `raw` and takes the rest from `base`; never throws. */
@@ -205,6 +241,7 @@ export function sanitizeSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS
     network: isNetworkId(raw.network) ? raw.network : base.network,
     algodOverrides: sanitizeOverrides(raw.algodOverrides, base.algodOverrides, validateAlgodOverride),
     indexerOverrides: sanitizeOverrides(raw.indexerOverrides, base.indexerOverrides, validateIndexerOverride),
+    analyticsOverrides: sanitizeAnalytics(raw.analyticsOverrides, base.analyticsOverrides),
     slippage: sanitizeSlippage(raw.slippage) ?? base.slippage,
     validityRounds:
       Number.isInteger(raw.validityRounds) && validateValidityRounds(String(raw.validityRounds)).ok
@@ -229,6 +266,17 @@ function sanitizeOverrides(
     const { server, port, token } = value
     if (typeof server !== 'string' || typeof port !== 'string' || typeof token !== 'string') continue
     const checked = validate({ server, port, token })
+    if (checked.ok) out[id] = checked.value
+  }
+  return out
+}
+
+function sanitizeAnalytics(raw: unknown, base: Partial<Record<NetworkId, string>>): Partial<Record<NetworkId, string>> {
+  if (!isRecord(raw)) return base
+  const out: Partial<Record<NetworkId, string>> = {}
+  for (const [id, value] of Object.entries(raw)) {
+    if (!isNetworkId(id) || typeof value !== 'string') continue
+    const checked = validateAnalyticsUrl(value)
     if (checked.ok) out[id] = checked.value
   }
   return out

@@ -3,9 +3,21 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { EXPLORERS, NETWORKS, NETWORK_IDS, type NetworkId } from '@/lib/networks.ts'
 import { SlippageFields, ValidityField } from '@/components/settings/trade-settings-fields.tsx'
-import { effectiveAlgod, effectiveIndexer, probeEndpoint, settingsStore, useSettings, validateAlgodOverride, validateIndexerOverride, type Theme } from '@/lib/settings.ts'
+import {
+  effectiveAlgod,
+  effectiveAnalytics,
+  effectiveIndexer,
+  probeAnalytics,
+  probeEndpoint,
+  settingsStore,
+  useSettings,
+  validateAlgodOverride,
+  validateAnalyticsUrl,
+  validateIndexerOverride,
+  type Theme,
+} from '@/lib/settings.ts'
 
-/** Settings: network and custom algod and indexer, slippage, validity window, theme, debug logging. */
+/** Settings: network and custom algod, indexer and analytics service, slippage, validity window, theme, debug logging. */
 export function SettingsPage() {
   const settings = useSettings()
   return (
@@ -14,12 +26,13 @@ export function SettingsPage() {
       {/* Remount per network so the form shows that network's endpoint. */}
       <EndpointSection key={`algod-${settings.network}`} kind="algod" network={settings.network} />
       <EndpointSection key={`indexer-${settings.network}`} kind="indexer" network={settings.network} />
+      <AnalyticsSection key={`analytics-${settings.network}`} network={settings.network} />
       <SlippageSection />
       <ValiditySection />
       <ExplorerSection />
       <AppearanceSection />
       <Panel title="Reset">
-        <p>Restore every setting, including custom algod and indexer endpoints, to its default.</p>
+        <p>Restore every setting, including custom algod, indexer and analytics endpoints, to its default.</p>
         <button type="button" className="button button--danger" onClick={() => settingsStore.reset()}>
           Reset all settings
         </button>
@@ -153,6 +166,83 @@ function EndpointSection(props: { kind: keyof typeof ENDPOINTS; network: Network
           </button>
         </div>
         {saved ? <p role="status">{spec.saved}</p> : null}
+      </form>
+    </Panel>
+  )
+}
+
+/** The analytics service charts and figures are read from: the build's, or the user's own (optional). */
+function AnalyticsSection(props: { network: NetworkId }) {
+  const settings = useSettings()
+  const overrides = settings.analyticsOverrides
+  const override = overrides[props.network]
+  const builtIn = NETWORKS[props.network].analytics
+  const [text, setText] = useState(effectiveAnalytics(settings) ?? '')
+  const [error, setError] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  const [checking, setChecking] = useState(false)
+  const id = useId()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const checked = validateAnalyticsUrl(text)
+    setSaved(false)
+    if (!checked.ok) {
+      setError(checked.error)
+      return
+    }
+    // the service must answer before the charts read from it
+    setError(null)
+    setChecking(true)
+    const problem = await probeAnalytics(checked.value).finally(() => setChecking(false))
+    if (problem) {
+      setError(problem)
+      return
+    }
+    settingsStore.update({ analyticsOverrides: { ...overrides, [props.network]: checked.value } })
+    setText(checked.value)
+    setSaved(true)
+  }
+
+  function reset() {
+    const { [props.network]: _removed, ...rest } = overrides
+    settingsStore.update({ analyticsOverrides: rest })
+    setText(builtIn ?? '')
+    setError(null)
+    setSaved(false)
+  }
+
+  const state = override ? 'Using your analytics service.' : builtIn ? 'Using this build’s analytics service.' : `No analytics service is set for ${NETWORKS[props.network].name}.`
+  return (
+    <Panel title={`Analytics service for ${NETWORKS[props.network].name}`}>
+      <p>{state} Charts, volume and pool figures are read from it; swaps work without one. Optional.</p>
+      <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label="Analytics service">
+        <div className="field">
+          <label htmlFor={id}>Analytics service URL</label>
+          <input
+            id={id}
+            name="analytics"
+            type="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <p id={`${id}-hint`} className={error ? 'field__error' : 'hint'} role={error ? 'alert' : undefined}>
+            {error ?? 'Where grove-analytics runs for this network, for example https://analytics.example or http://127.0.0.1:4010'}
+          </p>
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={checking} aria-busy={checking || undefined}>
+            {checking ? 'Checking the service…' : 'Save analytics service'}
+          </button>
+          <button type="button" className="button" onClick={reset} disabled={!override}>
+            Use default
+          </button>
+        </div>
+        {saved ? <p role="status">Saved. Charts and figures are read from this service.</p> : null}
       </form>
     </Panel>
   )

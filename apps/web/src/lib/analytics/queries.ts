@@ -1,8 +1,7 @@
 // One queryOptions factory per analytics read, and the hooks pages use. Keys start with
 // ['analytics', url], so a network switch never shows another network's figures.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { NETWORKS } from '../networks.ts'
-import { useSettings } from '../settings.ts'
+import { effectiveAnalytics, useSettings } from '../settings.ts'
 import { analyticsApi, type AnalyticsApi } from './client.ts'
 import type { ProgramFilter, Timeframe } from './types.ts'
 
@@ -77,9 +76,9 @@ export const adminLogQuery = (url: string) =>
     refetchInterval: 10_000,
   })
 
-/** The active network's analytics origin, or null where no service runs. */
+/** The active network's analytics origin (the user's from Settings, else the build's), or null where no service runs. */
 export function useAnalyticsUrl(): string | null {
-  return NETWORKS[useSettings().network].analytics
+  return effectiveAnalytics(useSettings())
 }
 
 // Disabled stand-in for a query when no service runs on the network.
