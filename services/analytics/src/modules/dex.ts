@@ -8,7 +8,7 @@ import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { PoolBook, type PoolRow } from './pool-book.ts'
+import { LIQUIDITY_COLUMNS, PoolBook, SWAP_COLUMNS, type PoolRow } from './pool-book.ts'
 import type { ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
 /** The DEX module. */
@@ -145,13 +145,13 @@ class DexBatch implements ModuleBatch {
     await insertRows(
       sql,
       'swaps',
-      ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'hop', 'pool_id', 'trader', 'asset_in', 'asset_out', 'amount_in', 'amount_out', 'protocol_fee', 'reserve_a', 'reserve_b', 'price', 'volume_usd'],
+      SWAP_COLUMNS,
       this.swaps,
     )
     await insertRows(
       sql,
       'liquidity',
-      ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'provider', 'amount_a', 'amount_b', 'lp', 'reserve_a', 'reserve_b'],
+      LIQUIDITY_COLUMNS,
       this.liquidity,
     )
     await insertRows(sql, 'fee_collections', ['round', 'intra', 'log_index', 'time', 'txn_id', 'pool_id', 'amount_a', 'amount_b', 'treasury'], this.fees)

@@ -162,3 +162,8 @@ export class PoolBook {
     this.dirty.clear()
   }
 }
+
+/** The swaps table's columns, in the order every venue's module fills a swap row. */
+export const SWAP_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'hop', 'pool_id', 'trader', 'asset_in', 'asset_out', 'amount_in', 'amount_out', 'protocol_fee', 'reserve_a', 'reserve_b', 'price', 'volume_usd']
+/** The liquidity table's columns, in the order every venue's module fills a liquidity row. */
+export const LIQUIDITY_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'provider', 'amount_a', 'amount_b', 'lp', 'reserve_a', 'reserve_b']

@@ -15,7 +15,7 @@ import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { PoolBook, type PoolRow } from './pool-book.ts'
+import { LIQUIDITY_COLUMNS, PoolBook, SWAP_COLUMNS, type PoolRow } from './pool-book.ts'
 import type { AppCall, ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
 /** Pool tokens Tinyman locks in the pool at its first liquidity (as Grove's DEX does): not in lp_issued. */
@@ -184,13 +184,13 @@ class TinymanBatch implements ModuleBatch {
     await insertRows(
       sql,
       'swaps',
-      ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'hop', 'pool_id', 'trader', 'asset_in', 'asset_out', 'amount_in', 'amount_out', 'protocol_fee', 'reserve_a', 'reserve_b', 'price', 'volume_usd'],
+      SWAP_COLUMNS,
       this.swaps,
     )
     await insertRows(
       sql,
       'liquidity',
-      ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'provider', 'amount_a', 'amount_b', 'lp', 'reserve_a', 'reserve_b'],
+      LIQUIDITY_COLUMNS,
       this.liquidity,
     )
     await this.candles.flush(sql)
