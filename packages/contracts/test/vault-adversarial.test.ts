@@ -223,14 +223,14 @@ describe('blocking buybacks by re-observing', () => {
     const B = await market('B')
     const key = sorted(B, GROVE)
     await v.observe(alice, [key])
-    // Mallory re-observes every 599 s: refused, nothing written
-    await v.later(mallory, MIN_WINDOW - 1)
+    // Mallory re-observes 599 s later: refused, nothing written (the clock held at exactly 599 s after Alice's block)
+    await v.laterExactly(mallory, MIN_WINDOW - 1)
     const before = await state(B)
     await expectRejected(v.observe(mallory, [key]), 'ERR:OBSERVATION_TOO_RECENT')
     expect(await state(B)).toEqual(before)
     // every 600 s she may, but each time the buyback in the same block still finds Alice's or her older one
     for (let round = 0; round < 5; round++) {
-      await v.later(mallory, round === 0 ? 1 : MIN_WINDOW)
+      await v.laterExactly(mallory, round === 0 ? 1 : MIN_WINDOW)
       const observe = await g.vault.params.observe({
         sender: mallory.addr,
         args: { mbr: v.input(mallory, 0n, 0n), pools: [key] },

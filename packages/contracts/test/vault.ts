@@ -263,6 +263,19 @@ export class VaultActions {
     await this.g.algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${offset}`, data: null })
     await this.g.transfer(user, user, 0n, 0n)
   }
+
+  /**
+   * Stamps the next block exactly `seconds` after the last one (algod's dev-mode offset) and holds the
+   * clock there: the blocks that follow share its stamp, so what a test measures does not depend on how
+   * long its calls take on a busy machine. The next `later` lets the clock run again, ahead by these seconds.
+   */
+  async laterExactly(user: User, seconds: number): Promise<void> {
+    clockOffsets.set(this.g, (clockOffsets.get(this.g) ?? 0) + seconds)
+    const algod = this.g.algorand.client.algod.c
+    await algod.post({ relativePath: `/v2/devmode/blocks/offset/${seconds}`, data: null })
+    await this.g.transfer(user, user, 0n, 0n)
+    await algod.post({ relativePath: '/v2/devmode/blocks/offset/0', data: null })
+  }
 }
 
 /** Each localnet's dev-mode clock offset, shared by every VaultActions on it. */
