@@ -116,7 +116,8 @@ test('lists every seeded pool with algod’s reserves, searchable, each row open
   for (const seeded of pools()) {
     const state = await poolState(seeded.a, seeded.b)
     const name = `${seeded.a === 0 ? 'ALGO' : token(seeded.a).unitName}/${token(seeded.b).unitName}`
-    const row = list.locator(`tr[data-pool-row="${name}"]`)
+    // Grove's row: the demo's Tinyman pools of the same pairs are listed beside it
+    const row = list.locator(`tr[data-pool-row="${name}"][data-venue="grove"]`)
     await expect(row.getByTestId('pool-reserves')).toHaveAttribute('data-reserve-a', String(state.reserveA))
     await expect(row.getByTestId('pool-reserves')).toHaveAttribute('data-reserve-b', String(state.reserveB))
     await expect(row.getByRole('link', { name: 'Chart' })).toHaveAttribute('href', `/dex/chart?pool=${seeded.a}-${seeded.b}`)

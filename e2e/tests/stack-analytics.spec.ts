@@ -152,7 +152,7 @@ test('pages say plainly when the analytics service cannot be reached, and swappi
   // the pool list on /shares still reads algod and leaves the analytics columns out
   await page.goto('/shares')
   const list = page.getByRole('table', { name: 'All pools' })
-  await expect(list.locator('[data-pool-row="ALGO/FERN"]')).toBeVisible()
+  await expect(list.locator('[data-pool-row="ALGO/FERN"][data-venue="grove"]')).toBeVisible()
   await expect(list.getByRole('columnheader', { name: /fee APR/ })).toHaveCount(0)
   await page.goto('/dex/swap')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Swap')
