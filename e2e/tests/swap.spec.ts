@@ -242,7 +242,9 @@ test('the swap form works by keyboard alone', async ({ page }) => {
   for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: 'You receive: select a token' })).toBeFocused()
   await page.keyboard.press('Enter')
+  // the token list loads on first open: keys go to it once it shows
   const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
   await page.keyboard.press('Tab')
   await expect(dialog.getByRole('searchbox')).toBeFocused()
   await page.keyboard.type('gUSD')
