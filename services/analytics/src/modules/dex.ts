@@ -8,7 +8,7 @@ import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { LIQUIDITY_COLUMNS, PoolBook, SWAP_COLUMNS, type PoolRow } from './pool-book.ts'
+import { flushPoolRows, PoolBook, type PoolRow } from './pool-book.ts'
 import type { ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
 /** The DEX module. */
@@ -140,22 +140,8 @@ class DexBatch implements ModuleBatch {
   }
 
   async flush(): Promise<void> {
-    const sql = this.sql
-    await this.book.flush()
-    await insertRows(
-      sql,
-      'swaps',
-      SWAP_COLUMNS,
-      this.swaps,
-    )
-    await insertRows(
-      sql,
-      'liquidity',
-      LIQUIDITY_COLUMNS,
-      this.liquidity,
-    )
-    await insertRows(sql, 'fee_collections', ['round', 'intra', 'log_index', 'time', 'txn_id', 'pool_id', 'amount_a', 'amount_b', 'treasury'], this.fees)
-    await this.candles.flush(sql)
+    await flushPoolRows(this.sql, this.book, this.swaps, this.liquidity, this.candles)
+    await insertRows(this.sql, 'fee_collections', ['round', 'intra', 'log_index', 'time', 'txn_id', 'pool_id', 'amount_a', 'amount_b', 'treasury'], this.fees)
   }
 
   counts(): Record<string, number> {

@@ -4,6 +4,7 @@
 // pools are written once, before any venue's swaps and liquidity rows that refer to them.
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
+import type { CandleAccumulator } from '../candles.ts'
 import { pricePaths, pricesAlong, pricingPools, type PoolReserves } from '../prices.ts'
 import type { EventPosition, ModuleContext } from '../follower/module.ts'
 
@@ -164,6 +165,17 @@ export class PoolBook {
 }
 
 /** The swaps table's columns, in the order every venue's module fills a swap row. */
-export const SWAP_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'hop', 'pool_id', 'trader', 'asset_in', 'asset_out', 'amount_in', 'amount_out', 'protocol_fee', 'reserve_a', 'reserve_b', 'price', 'volume_usd']
+const SWAP_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'hop', 'pool_id', 'trader', 'asset_in', 'asset_out', 'amount_in', 'amount_out', 'protocol_fee', 'reserve_a', 'reserve_b', 'price', 'volume_usd']
 /** The liquidity table's columns, in the order every venue's module fills a liquidity row. */
-export const LIQUIDITY_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'provider', 'amount_a', 'amount_b', 'lp', 'reserve_a', 'reserve_b']
+const LIQUIDITY_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'provider', 'amount_a', 'amount_b', 'lp', 'reserve_a', 'reserve_b']
+
+/**
+ * Writes what a venue's module read in one batch: the shared book's pools first (its swaps and
+ * liquidity rows refer to them), then those rows and the candles they moved.
+ */
+export async function flushPoolRows(sql: Sql, book: PoolBook, swaps: unknown[][], liquidity: unknown[][], candles: CandleAccumulator): Promise<void> {
+  await book.flush()
+  await insertRows(sql, 'swaps', SWAP_COLUMNS, swaps)
+  await insertRows(sql, 'liquidity', LIQUIDITY_COLUMNS, liquidity)
+  await candles.flush(sql)
+}

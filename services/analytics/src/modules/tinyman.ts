@@ -12,10 +12,9 @@
 // Reserves, pool tokens, protocol fees and the fee are the values each call set in the pool's local
 // state (algod's local deltas), so they equal the chain's after every call, whatever the operation.
 import type { Sql } from '../db/database.ts'
-import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { LIQUIDITY_COLUMNS, PoolBook, SWAP_COLUMNS, type PoolRow } from './pool-book.ts'
+import { flushPoolRows, PoolBook, type PoolRow } from './pool-book.ts'
 import type { AppCall, ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
 /** Pool tokens Tinyman locks in the pool at its first liquidity (as Grove's DEX does): not in lp_issued. */
@@ -179,21 +178,7 @@ class TinymanBatch implements ModuleBatch {
   }
 
   async flush(): Promise<void> {
-    const sql = this.sql
-    await this.book.flush()
-    await insertRows(
-      sql,
-      'swaps',
-      SWAP_COLUMNS,
-      this.swaps,
-    )
-    await insertRows(
-      sql,
-      'liquidity',
-      LIQUIDITY_COLUMNS,
-      this.liquidity,
-    )
-    await this.candles.flush(sql)
+    await flushPoolRows(this.sql, this.book, this.swaps, this.liquidity, this.candles)
   }
 
   counts(): Record<string, number> {
