@@ -28,6 +28,7 @@
 //   datetimeLocal(page, seconds)      a `datetime-local` input value for a Unix time in the page's time zone
 //   stakingContext(account)           the staking SDK's context signing as a test account
 //   createProgram(account, terms)     creates a farm or staking pool through the SDK; its id
+//   testnetOnTheStack(page, imported) TestNet pointed at the stack's algod (a network without Grove, with Tinyman)
 import fs from 'node:fs'
 import path from 'node:path'
 import algosdk from 'algosdk'
@@ -331,4 +332,18 @@ export async function createProgram(account: TestAccount, terms: staking.Program
   const built = await staking.buildCreateProgram(ctx, terms)
   await built.composer.execute(ctx.algod, 4)
   return built.program
+}
+
+/** TestNet with the stack's algod as its custom node, and `imported` among TestNet's imported tokens, as the page stores them. */
+export async function testnetOnTheStack(page: Page, imported: number[]) {
+  const { algodUrl, token: apiToken } = stackInfo()
+  const url = new URL(algodUrl)
+  await page.goto('/settings')
+  await page.evaluate(
+    ({ server, port, apiToken, imported }) => {
+      localStorage.setItem('grove.settings.v1', JSON.stringify({ network: 'testnet', algodOverrides: { testnet: { server, port, token: apiToken } } }))
+      localStorage.setItem('grove.imported-tokens.v1', JSON.stringify({ testnet: imported }))
+    },
+    { server: `${url.protocol}//${url.hostname}`, port: url.port, apiToken, imported },
+  )
 }

@@ -3,23 +3,9 @@
 // service follows Tinyman v2's pools without Grove's contracts. Tests cannot reach testnet, so the
 // stack stands in as in swap-tinyman-alone.spec.ts: TestNet's custom node is the stack's algod, and
 // its analytics service is the stack's. ALGO/MOSS is a pair only Tinyman trades on the stack.
-import { expect, test, type Page } from '@playwright/test'
-import { connectMnemonic, newAccount, stackInfo, token } from '../support/stack.ts'
+import { expect, test } from '@playwright/test'
+import { connectMnemonic, newAccount, stackInfo, testnetOnTheStack, token } from '../support/stack.ts'
 import { confirmSwap } from '../support/swap.ts'
-
-/** TestNet with the stack's algod as its custom node, and `imported` among TestNet's imported tokens, as the page stores them. */
-async function testnetOnTheStack(page: Page, imported: number[]) {
-  const { algodUrl, token: apiToken } = stackInfo()
-  const url = new URL(algodUrl)
-  await page.goto('/settings')
-  await page.evaluate(
-    ({ server, port, apiToken, imported }) => {
-      localStorage.setItem('grove.settings.v1', JSON.stringify({ network: 'testnet', algodOverrides: { testnet: { server, port, token: apiToken } } }))
-      localStorage.setItem('grove.imported-tokens.v1', JSON.stringify({ testnet: imported }))
-    },
-    { server: `${url.protocol}//${url.hostname}`, port: url.port, apiToken, imported },
-  )
-}
 
 /** The Tinyman ALGO/MOSS pool as the stack's analytics service lists it (its id is its pool token). */
 async function tinymanAlgoMoss(): Promise<number> {

@@ -4,22 +4,8 @@
 // the localnet's, and the localnet's record names its Tinyman v2-compatible validator. ALGO/MOSS is
 // a pair only Tinyman trades on the stack.
 import { expect, test, type Page } from '@playwright/test'
-import { balances, connectMnemonic, newAccount, stackInfo, toUnits, token } from '../support/stack.ts'
+import { balances, connectMnemonic, newAccount, testnetOnTheStack, toUnits, token } from '../support/stack.ts'
 import { confirmSwap } from '../support/swap.ts'
-
-/** TestNet with the stack's algod as its custom node, and `imported` among TestNet's imported tokens, as the page stores them. */
-async function testnetOnTheStack(page: Page, imported: number[]) {
-  const { algodUrl, token: apiToken } = stackInfo()
-  const url = new URL(algodUrl)
-  await page.goto('/settings')
-  await page.evaluate(
-    ({ server, port, apiToken, imported }) => {
-      localStorage.setItem('grove.settings.v1', JSON.stringify({ network: 'testnet', algodOverrides: { testnet: { server, port, token: apiToken } } }))
-      localStorage.setItem('grove.imported-tokens.v1', JSON.stringify({ testnet: imported }))
-    },
-    { server: `${url.protocol}//${url.hostname}`, port: url.port, apiToken, imported },
-  )
-}
 
 const toast = (page: Page, text: RegExp) => page.getByRole('region', { name: 'Notifications' }).locator('.toast').filter({ hasText: text })
 
