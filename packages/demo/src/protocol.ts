@@ -16,15 +16,15 @@ import {
   buildSetProjectVerified,
   buildTransferProject,
   buildWithdraw,
-  fetchLock,
-  fetchPool,
-  fetchVaultTotals,
+  dexContract,
   GroupBuilder,
+  locksContract,
   prepareVaultAction,
-  previewBuyback,
   stakeOut,
   staking,
+  stakingContract,
   unstakeOut,
+  vaultContract,
   vaultRate,
   type DexContext,
   type LocksContext,
@@ -137,6 +137,8 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const { algorand, deployment: d, admin, demo, asset } = p
   const [alice, bob] = p.members
   const algod = algorand.client.algod
+  /** Reads through the contracts' modules. */
+  const reader = { algod, ids: d }
   const enc = (s: string) => new TextEncoder().encode(s)
   const exec = async (group: Promise<{ composer: { execute: (algod: Algodv2, waitRounds: number) => Promise<unknown> } }>): Promise<void> => {
     await (await group).composer.execute(algod, 4)
@@ -169,7 +171,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const buybackRounds: number[] = []
   let buybacks = 0
   const program = (label: string): SeededProgram => programs.find((x) => x.label === label)!
-  const ref = async (label: string): Promise<staking.ProgramRef> => (await staking.fetchProgram(algod, d.stakingAppId, program(label).id))!
+  const ref = async (label: string): Promise<staking.ProgramRef> => (await stakingContract.readers.program(reader, program(label).id))!
 
   const day = (n: number): number => p.historyFrom + Math.round(n * DAY)
   const actions: ProtocolAction[] = []
@@ -180,7 +182,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   /** Adds `share` of the pool's reserves (B at the pool ratio, rounded up: the excess comes back). */
   const addLiquidity = async (who: SeedAccount, x: string, y: string, share: number): Promise<void> => {
     const { a, b } = p.pool(x, y)
-    const live = (await fetchPool(algod, d.dexAppId, a, b))!
+    const live = (await dexContract.readers.pool(reader, a, b))!
     const amountA = BigInt(Math.round(Number(live.reserveA) * share))
     await exec(buildAddLiquidity(dex(who, `grove demo add ${x}/${y}`), live, amountA, (amountA * live.reserveB) / live.reserveA + 1n, 0n))
   }
@@ -192,7 +194,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const group = await staking.buildCreateProgram(stk(admin, `grove demo program ${label}`), terms)
     await group.composer.execute(algod, 4)
     // the app's own verdict: a farm stakes a Grove LP token
-    const kind = (await staking.fetchProgram(algod, d.stakingAppId, group.program))!.kind === 1n ? 'farm' : 'pool'
+    const kind = (await stakingContract.readers.program(reader, group.program))!.kind === 1n ? 'farm' : 'pool'
     programs.push({ id: group.program, kind, label, stakeAsset: stake, rewardAssets: rewards.map((r) => r.asset), start: terms.start, end: terms.end })
   }
 
@@ -207,7 +209,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const compound = async (who: SeedAccount, label: string): Promise<void> => exec(staking.buildCompound(stk(who, `grove demo compound ${label}`), await ref(label)))
   const unstakeShare = async (who: SeedAccount, label: string, share: number): Promise<void> => {
     const prog = await ref(label)
-    const pos = (await staking.fetchPosition(algod, d.stakingAppId, prog.id, who.addr))!
+    const pos = (await stakingContract.readers.position(reader, prog.id, who.addr))!
     const amount = share >= 1 ? pos.stake : BigInt(Math.floor(Number(pos.stake) * share))
     await exec(staking.buildUnstake(stk(who, `grove demo unstake ${label}`), prog, amount, pos))
   }
@@ -223,7 +225,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const vaultStake = async (who: SeedAccount, groveWhole: number): Promise<void> => {
     if ((await holding(who, d.sGroveAssetId)) === undefined) await (await GroupBuilder.create({ algod, sender: who.addr, signer: who.signer })).addAssetOptIn(d.sGroveAssetId).send()
     const amount = whole(groveWhole)
-    const out = stakeOut(await fetchVaultTotals(algod, d.vaultAppId, d.groveAssetId), amount)
+    const out = stakeOut(await vaultContract.readers.totals(reader), amount)
     if (typeof out !== 'bigint') throw new Error(`the vault refuses a stake of ${groveWhole} GROVE: ${out}`)
     await exec(prepareVaultAction(vault(who), { kind: 'stake', amount, minShares: out }))
   }
@@ -254,13 +256,13 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     await p.travel(when + BUYBACK_WAIT)
     const treasury = getApplicationAddress(d.vaultAppId)
     for (const [i, { a, b }] of p.pools.entries()) {
-      const live = (await fetchPool(algod, d.dexAppId, a, b))!
+      const live = (await dexContract.readers.pool(reader, a, b))!
       if (live.protocolFeesA > 0n || live.protocolFeesB > 0n) await exec(buildCollectFees(dex(admin, `grove demo fees ${when} ${i}`), live, treasury))
     }
     let bought = false
     for (const { from, path } of BUYBACK_PATHS) {
       const route = path.map(asset)
-      const preview = await previewBuyback(keeper, asset(from), route)
+      const preview = await vaultContract.readers.previewBuyback(reader, asset(from), route)
       // nothing collected yet, or too little to buy a unit of GROVE: it waits for a later round
       if (preview.amount === 0n || typeof preview.minOut !== 'bigint') continue
       // the path named only for the call's references: the vault takes the admin's
@@ -335,7 +337,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   })
   at(5.1, 'demo accepts the vesting lock', async () => {
     const id = lockList.find((l) => l.kind === 'vesting')!.id
-    await exec(buildAcceptOwner(locks(demo), (await fetchLock(algod, d.lockAppId, id))!))
+    await exec(buildAcceptOwner(locks(demo), (await locksContract.readers.lock(reader, id))!))
     lockList.find((l) => l.id === id)!.owner = demo.addr.toString()
   })
   at(6, 'farm ALGO/FERN', () => create('ALGO/FERN farm', lp('ALGO', 'FERN'), [{ asset: asset('FERN'), total: whole(1_000_000) }], day(6) + 600, p.nowSec + 30 * DAY, BigInt(DAY)))
@@ -382,7 +384,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   at(22, 'alice compounds again', () => compound(alice, 'GROVE pool'))
   at(24, 'bob takes some GROVE out of the vault', async () => {
     const shares = (await held(bob, d.sGroveAssetId)) / 4n
-    const out = unstakeOut(await fetchVaultTotals(algod, d.vaultAppId, d.groveAssetId), shares)
+    const out = unstakeOut(await vaultContract.readers.totals(reader), shares)
     if (typeof out !== 'bigint') throw new Error(`the vault refuses an unstake: ${out}`)
     await exec(prepareVaultAction(vault(bob), { kind: 'unstake', amount: shares, minGrove: out }))
   })
@@ -406,7 +408,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
         stakers: stakers.filter((_, i) => holdings[i]! > 0n).map((s) => s.addr.toString()),
         buybacks,
         buybackRounds,
-        rate: vaultRate(await fetchVaultTotals(algod, d.vaultAppId, d.groveAssetId)),
+        rate: vaultRate(await vaultContract.readers.totals(reader)),
       },
     }
   }

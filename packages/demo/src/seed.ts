@@ -18,7 +18,7 @@ import {
   buildRemoveLiquidity,
   buildSetVerified,
   buildSwapExactIn,
-  fetchPool,
+  dexContract,
   GroupBuilder,
   type DexContext,
   type DexGroup,
@@ -136,6 +136,8 @@ function units(usd: number, priceUsd: number, decimals: number): bigint {
 export async function seed(params: SeedParams): Promise<SeedResult> {
   const { algorand, admin, deployment } = params
   const algod = algorand.client.algod
+  /** Reads through the DEX's module. */
+  const reader = { algod, ids: deployment }
   const now = params.now ?? Date.now
   const rand = prng(20_240_601)
   algorand.account.setSignerFromAccount(admin)
@@ -211,7 +213,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     const [ta, tb] = x.assetId < y.assetId ? [x, y] : [y, x]
     const [a, b] = [ta.assetId, tb.assetId]
     await send(buildCreatePool(as(admin), a, b))
-    const pool = (await fetchPool(algod, deployment.dexAppId, a, b))!
+    const pool = (await dexContract.readers.pool(reader, a, b))!
     const unitsA = units(p.depthUsd, ta.priceUsd, ta.decimals)
     const unitsB = units(p.depthUsd, tb.priceUsd, tb.decimals)
     // the first deposit sets the price: bound it, as every first add must be (firstAddMinLp)
@@ -279,7 +281,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
       await send(buildSwapExactIn(ctx, assetIn, assetOut, amount, 1n))
     } else if (e.kind === 'add') {
       // B rounded up to the pool ratio: the contract takes the ratio and refunds any excess
-      const pool = (await fetchPool(algod, deployment.dexAppId, a, b))!
+      const pool = (await dexContract.readers.pool(reader, a, b))!
       const amountA = BigInt(Math.round(Number(pool.reserveA) * e.size))
       const amountB = (amountA * pool.reserveB) / pool.reserveA + 1n
       await send(buildAddLiquidity(ctx, pool, amountA, amountB, 0n))
@@ -289,7 +291,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
         () => 0n,
       )
       const lp = BigInt(Math.floor(Number(held) * e.size))
-      if (lp > 0n) await send(buildRemoveLiquidity(ctx, (await fetchPool(algod, deployment.dexAppId, a, b))!, lp, 0n, 0n))
+      if (lp > 0n) await send(buildRemoveLiquidity(ctx, (await dexContract.readers.pool(reader, a, b))!, lp, 0n, 0n))
     }
   }
 
@@ -298,7 +300,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   await travelTo(algod, end, now)
   const arbitrageur = traders[0]!
   for (const [i, p] of priced.entries()) {
-    const pool = (await fetchPool(algod, deployment.dexAppId, p.a, p.b))!
+    const pool = (await dexContract.readers.pool(reader, p.a, p.b))!
     const swap = arbitrageSwap(pool, p.refA, p.refB)
     if (swap) await send(buildSwapExactIn(as(arbitrageur, `grove demo arbitrage ${i}`), swap.assetIn, swap.assetOut, swap.amountIn, 1n))
   }

@@ -50,9 +50,9 @@ export const stakingContract = {
     /** One program; undefined when there is none. */
     program: (r: GroveReader, id: bigint) => fetchProgram(r.algod, r.ids.stakingAppId, id),
     /** A staker's position in a program; undefined when there is none. */
-    position: (r: GroveReader, program: bigint, staker: string) => fetchPosition(r.algod, r.ids.stakingAppId, program, staker),
+    position: (r: GroveReader, program: bigint, staker: string | Address) => fetchPosition(r.algod, r.ids.stakingAppId, program, staker),
     /** Every position of a staker, by program id. */
-    positions: (r: GroveReader, staker: string) => fetchPositions(r.algod, r.ids.stakingAppId, staker),
+    positions: (r: GroveReader, staker: string | Address) => fetchPositions(r.algod, r.ids.stakingAppId, staker),
     /** The id the next program gets. */
     nextProgramId: (r: GroveReader) => nextProgramId(r.algod, r.ids.stakingAppId),
   },
