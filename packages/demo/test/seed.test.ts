@@ -8,13 +8,13 @@ import { poolBoxName } from '@grove/contracts/pool'
 import {
   bestRouteExactIn,
   decodeVaultEvents,
-  fetchPools,
-  fetchBuybackPath,
-  fetchVaultTotals,
+  dexContract,
   listLocksByOwner,
-  listProjects,
   RATE_UNIT,
+  registryContract,
   staking,
+  stakingContract,
+  vaultContract,
   vaultRate,
   type Lock,
   type Pool,
@@ -27,6 +27,8 @@ let ids: DeployResult
 let result: SeedResult
 let startedAt: number
 let admin: string
+/** Reads through the contracts' modules. */
+const reader = () => ({ algod: algorand.client.algod, ids })
 
 beforeAll(async () => {
   net = await startLocalnet({ algodPort: 0, kmdPort: 0 })
@@ -99,7 +101,7 @@ describe('seed', () => {
   })
 
   it('leaves prices consistent across pools: ALGO → gUSD routes directly, and every loop of pools prices back to 1', async () => {
-    const pools = await fetchPools(algorand.client.algod, ids.dexAppId)
+    const pools = await dexContract.readers.pools(reader())
     const unit = (name: string) => (name === 'ALGO' ? 0n : result.tokens.find((t) => t.unitName === name)!.assetId)
     const [algo, gusd] = [unit('ALGO'), unit('gUSD')]
     for (const amount of [1_000_000n, 100_000_000n, 10_000_000_000n]) {
@@ -133,8 +135,7 @@ const dayOf = (t: bigint | number): number => Math.floor(Number(t) / 86_400)
 
 describe('seed: farms, staking pools, locks, projects and the vault, read back from chain', () => {
   it('makes at least three farms (one with two reward tokens) and three staking pools: a compounding GROVE pool, an upcoming one and an ended one with rewards to reclaim', async () => {
-    const algod = algorand.client.algod
-    const programs = await staking.fetchPrograms(algod, ids.stakingAppId)
+    const programs = await stakingContract.readers.programs(reader())
     const now = BigInt(Math.floor(Date.now() / 1000))
     const lpAssets = new Set(result.pools.map((p) => p.lpAsset))
     const farms = programs.filter((p) => p.kind === 1n)
@@ -154,10 +155,9 @@ describe('seed: farms, staking pools, locks, projects and the vault, read back f
   })
 
   it('has stakers among the wallet accounts and the demo account, in farms and pools', async () => {
-    const algod = algorand.client.algod
-    const programs = await staking.fetchPrograms(algod, ids.stakingAppId)
+    const programs = await stakingContract.readers.programs(reader())
     const who = await members()
-    const positions = await Promise.all(programs.flatMap((p) => who.map(async (address) => ({ program: p, address, position: await staking.fetchPosition(algod, ids.stakingAppId, p.id, address) }))))
+    const positions = await Promise.all(programs.flatMap((p) => who.map(async (address) => ({ program: p, address, position: await stakingContract.readers.position(reader(), p.id, address) }))))
     const staked = positions.filter((x) => x.position && x.position.stake > 0n)
     expect(staked.some((x) => x.program.kind === 1n && x.address === demoKeys().address)).toBe(true)
     expect(staked.some((x) => x.program.kind === 0n && x.address === demoKeys().address)).toBe(true)
@@ -179,7 +179,7 @@ describe('seed: farms, staking pools, locks, projects and the vault, read back f
   })
 
   it('registers projects for at least three demo tokens, two of them verified by the admin', async () => {
-    const projects = await listProjects(algorand.client.algod, ids.registryAppId)
+    const projects = await registryContract.readers.projects(reader())
     const tokens = new Set(result.tokens.map((t) => t.assetId))
     expect(projects.filter((p) => tokens.has(p.asset)).length).toBeGreaterThanOrEqual(3)
     expect(projects.filter((p) => p.verified).length).toBeGreaterThanOrEqual(2)
@@ -188,7 +188,7 @@ describe('seed: farms, staking pools, locks, projects and the vault, read back f
 
   it('grows sGROVE: demo accounts stake GROVE, fees reach the vault and buybacks on different days, each within its TWAP bound, raise the rate above 1', async () => {
     const algod = algorand.client.algod
-    const totals = await fetchVaultTotals(algod, ids.vaultAppId, ids.groveAssetId)
+    const totals = await vaultContract.readers.totals(reader())
     expect(vaultRate(totals)).toBeGreaterThan(RATE_UNIT)
     const holders = await Promise.all((await members()).map((a) => algod.accountAssetInformation(a, ids.sGroveAssetId).do().then((h) => h.assetHolding?.amount ?? 0n, () => 0n)))
     expect(holders.filter((h) => h > 0n).length).toBeGreaterThanOrEqual(2)
@@ -210,6 +210,6 @@ describe('seed: farms, staking pools, locks, projects and the vault, read back f
     // MOSS fees reach GROVE too, along the admin's three-hop path MOSS → FERN → ALGO → GROVE
     const moss = result.tokens.find((t) => t.unitName === 'MOSS')!.assetId
     expect(buybacks.some((b) => b.asset === BigInt(moss))).toBe(true)
-    expect(await fetchBuybackPath(algod, ids.vaultAppId, BigInt(moss))).toHaveLength(3)
+    expect(await vaultContract.readers.buybackPath(reader(), BigInt(moss))).toHaveLength(3)
   })
 })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { deploy, type DeployResult } from '@grove/contracts/deploy'
-import { GroupBuilder, fetchPools, type Pool } from '@grove/sdk'
+import { GroupBuilder, dexContract, type Pool } from '@grove/sdk'
 import { bestRoute, buildRoute, loadPools, onlyVenues, planVenues } from '@grove/sdk/venues'
 import { DEMO_TINYMAN_POOLS, demoVenues, seedTinyman, type TinymanSeedResult } from '../src/tinyman.ts'
 import { historyStart, kmdAccounts, seed, travelTo, type SeedAccount, type SeedResult } from '../src/seed.ts'
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await travelTo(algorand.client.algod, historyStart())
   ids = await deploy({ algorand, deployer: admin, network: 'localnet' })
   result = await seed({ algorand, admin, deployment: ids, holders: await kmdAccounts(algorand), trades: 10 })
-  groveBefore = await fetchPools(algorand.client.algod, ids.dexAppId)
+  groveBefore = await dexContract.readers.pools({ algod: algorand.client.algod, ids })
   tinyman = await seedTinyman({ algorand, admin, tokens: result.tokens })
 }, 400_000)
 
@@ -46,7 +46,7 @@ describe('the demo Tinyman pools', () => {
       const [pool] = await venues[1]!.findPools(asset(pair[0]), asset(pair[1]))
       expect(pool?.reserves.every((r) => r > 0n)).toBe(true)
     }
-    expect(await fetchPools(algorand.client.algod, ids.dexAppId)).toEqual(groveBefore)
+    expect(await dexContract.readers.pools({ algod: algorand.client.algod, ids })).toEqual(groveBefore)
   })
 
   it('routes a large ALGO → gUSD swap over both venues for more than either alone, and the group moves exactly the plan', async () => {
