@@ -10,16 +10,6 @@ import { encodedCommitments } from './merkle.ts'
 import { concat } from './bytes.ts'
 
 export const BH = new TextEncoder().encode('BH')
-/** msgpack fixmap(1) then fixstr "block". */
-export const BLOCK_PREFIX = new Uint8Array([0x81, 0xa5, ...new TextEncoder().encode('block')])
-
-/** algod's msgpack block response: {block: …}, a one-entry map around the block's own canonical encoding. */
-export function blockResponse(body: Uint8Array): Uint8Array {
-  const out = new Uint8Array(BLOCK_PREFIX.length + body.length)
-  out.set(BLOCK_PREFIX)
-  out.set(body, BLOCK_PREFIX.length)
-  return out
-}
 /** SHA-512 of the concatenated parts. */
 export function sha512(...parts: Uint8Array[]): Uint8Array {
   const h = createHash('sha512')

@@ -6,7 +6,7 @@
 
 import algosdk from 'algosdk'
 import { type BlockHeader as AvmBlockHeader, type Uint64 } from '@grove/avm'
-import { BH, blockResponse, decodeHeader, paysetCommitments, spliceBlock, type StoredBlock } from './block-bytes.ts'
+import { BH, decodeHeader, paysetCommitments, spliceBlock, type StoredBlock } from './block-bytes.ts'
 import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks } from './apply.ts'
 import { decodeSignedGroup } from './convert.ts'
 import { RemoteState, forkGenesisHash } from './fork.ts'
@@ -410,10 +410,10 @@ export class Chain implements Node {
     return algosdk.decodeMsgpack(this.blockBytes[this.index(round)], algosdk.Block)
   }
 
-  blockMsgpack(round: bigint, headerOnly = false): Uint8Array | undefined {
+  encodedBlock(round: bigint, headerOnly = false): Uint8Array | undefined {
     if (round < this.baseRound || round > this.lastRound()) return undefined
     const n = this.index(round)
-    return blockResponse(headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headerAt(n), payset: [] })) : this.blockBytes[n])
+    return headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headerAt(n), payset: [] })) : this.blockBytes[n]
   }
 
   waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void> {

@@ -218,10 +218,11 @@ export interface Node {
   /** The block of a committed round (algod's msgpack block shape), undefined if beyond the tip. */
   block(round: bigint): algosdk.Block | undefined
   /**
-   * GET /v2/blocks/{round}?format=msgpack: algod's exact response bytes ({block}), or
-   * undefined beyond the tip. `headerOnly` drops the payset.
+   * The block of a committed round in its canonical msgpack (go's ledger EncodedBlockCert, without
+   * a cert: dev mode certifies nothing), or undefined beyond the tip. `headerOnly` drops the payset.
+   * GET /v2/blocks/{round} wraps it in algod's response (localnet's algod handlers).
    */
-  blockMsgpack(round: bigint, headerOnly?: boolean): Uint8Array | undefined
+  encodedBlock(round: bigint, headerOnly?: boolean): Uint8Array | undefined
   /**
    * GET /v2/deltas/{round}: go's StateDelta as a msgpack-ready map (field names as go-codec
    * writes them), or go's reason it is not kept (only the last few rounds are).

@@ -115,24 +115,29 @@ describe('submit', () => {
 })
 
 describe('blocks', () => {
-  it('serves algod-shaped msgpack that algosdk decodes, with or without the payset', () => {
+  it("keeps each round's block as its canonical encoding, with or without the payset", () => {
     const node = openNode()
     pay(node, 200_000)
-    const full = algosdk.decodeMsgpack(node.blockMsgpack(1n)!, algosdk.modelsv2.BlockResponse)
-    expect(full.block.header.round).toBe(1n)
-    expect(full.block.header.genesisID).toBe(GENESIS_ID)
-    expect(full.block.payset.length).toBe(1)
-    const header = algosdk.decodeMsgpack(node.blockMsgpack(1n, true)!, algosdk.modelsv2.BlockResponse)
-    expect(header.block.payset.length).toBe(0)
-    expect(node.blockMsgpack(2n)).toBeUndefined()
+    const encoded = node.encodedBlock(1n)!
+    const full = algosdk.decodeMsgpack(encoded, algosdk.Block)
+    expect(algosdk.encodeMsgpack(full)).toEqual(encoded)
+    expect(full.header.round).toBe(1n)
+    expect(full.header.genesisID).toBe(GENESIS_ID)
+    expect(full.payset.length).toBe(1)
+    const headerOnly = node.encodedBlock(1n, true)!
+    const header = algosdk.decodeMsgpack(headerOnly, algosdk.Block)
+    expect(header.payset.length).toBe(0)
+    expect(header.header).toEqual(full.header)
+    expect(algosdk.encodeMsgpack(header)).toEqual(headerOnly)
+    expect(node.encodedBlock(2n)).toBeUndefined()
   })
 
   it('drops the genesis id and hash from payset transactions, flagging the id, as algod does', () => {
     const node = openNode()
     pay(node, 200_000)
-    const raw = algosdk.msgpackRawDecode(node.blockMsgpack(1n)!) as { block: { gh: Uint8Array; txns: { hgi?: boolean; hgh?: boolean; txn: Record<string, unknown> }[] } }
-    const entry = raw.block.txns[0]
-    expect(raw.block.gh).toEqual(node.genesisHash)
+    const raw = algosdk.msgpackRawDecode(node.encodedBlock(1n)!) as { gh: Uint8Array; txns: { hgi?: boolean; hgh?: boolean; txn: Record<string, unknown> }[] }
+    const entry = raw.txns[0]
+    expect(raw.gh).toEqual(node.genesisHash)
     expect(entry.hgi).toBe(true)
     expect(entry.hgh).toBeUndefined()
     expect(entry.txn.gen).toBeUndefined()

@@ -100,7 +100,7 @@ function snapshot(node: Node, appId: bigint): unknown {
     status: { lastRound: status.lastRound, protocol: status.protocol },
     accounts: [alice.address, bob.address, algosdk.getApplicationAddress(appId).toString()].map((a) => viewText(node.account(a))),
     app: viewText(node.application(appId)!),
-    block: Buffer.from(node.blockMsgpack(last)!).toString('hex'),
+    block: Buffer.from(node.encodedBlock(last)!).toString('hex'),
     supply: node.supply(),
     delta: (() => {
       const d = node.ledgerStateDelta(last)

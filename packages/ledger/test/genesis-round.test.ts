@@ -61,7 +61,7 @@ describe('genesis round', () => {
     expect(node.lastRound()).toBe(base)
     expect(node.block(base)?.header.timestamp).toBe(1_700_000_000n)
     expect(node.block(base - 1n)).toBeUndefined()
-    expect(node.blockMsgpack(base - 1n)).toBeUndefined()
+    expect(node.encodedBlock(base - 1n)).toBeUndefined()
     const first = pay(node, 1)
     const second = pay(node, 2)
     expect(node.lastRound()).toBe(base + 2n)

@@ -122,8 +122,8 @@ function view(node: Node, h: ReturnType<typeof buildHistory>): Record<string, un
     asset: viewText(node.asset(h.assetId)),
     app: viewText(node.application(h.appId)),
     boxes: node.boxNames(h.appId).map((n) => viewText(node.box(h.appId, n))),
-    blocks: rounds.map((r) => Buffer.from(node.blockMsgpack(r)!).toString('hex')),
-    headers: rounds.map((r) => Buffer.from(node.blockMsgpack(r, true)!).toString('hex')),
+    blocks: rounds.map((r) => Buffer.from(node.encodedBlock(r)!).toString('hex')),
+    headers: rounds.map((r) => Buffer.from(node.encodedBlock(r, true)!).toString('hex')),
     pending: h.txIds.map((id) => confirmedText(node.pendingTransaction(id))),
   }
 }
@@ -171,10 +171,10 @@ describe('persistence in a data directory', () => {
   it('keeps the genesis block of the first run', async () => {
     const dir = dataDir()
     const first = openNode({ dataDir: dir, now: () => 1_700_000_000_000 })
-    const genesis = first.blockMsgpack(0n)
+    const genesis = first.encodedBlock(0n)
     await first.close()
     const second = openNode({ dataDir: dir, now: () => 1_800_000_000_000 })
-    expect(second.blockMsgpack(0n)).toEqual(genesis)
+    expect(second.encodedBlock(0n)).toEqual(genesis)
     await second.close()
   })
 
@@ -224,7 +224,7 @@ describe('persistence in a data directory', () => {
     const first = openNode({ dataDir: dir })
     pay(first, 1000, bob.address)
     pay(first, 2000, bob.address)
-    const tip = first.blockMsgpack(2n)
+    const tip = first.encodedBlock(2n)
     await first.close()
     const intact = fs.statSync(logFile(dir)).size
     // a third record cut short, as a kill -9 in the middle of its write leaves it
@@ -235,7 +235,7 @@ describe('persistence in a data directory', () => {
 
     const recovered = openNode({ dataDir: dir })
     expect(recovered.lastRound()).toBe(2n)
-    expect(recovered.blockMsgpack(2n)).toEqual(tip)
+    expect(recovered.encodedBlock(2n)).toEqual(tip)
     expect(fs.statSync(logFile(dir)).size).toBe(intact)
     pay(recovered, 4000, bob.address)
     expect(recovered.lastRound()).toBe(3n)
@@ -282,7 +282,7 @@ describe('persistence in a data directory', () => {
 
   it('refuses to replay a log whose blocks counted transactions differently from this ledger', () => {
     const dir = dataDir()
-    const genesis = algosdk.decodeMsgpack(openNode().blockMsgpack(0n)!.subarray(7), algosdk.Block)
+    const genesis = algosdk.decodeMsgpack(openNode().encodedBlock(0n)!, algosdk.Block)
     genesis.header.txnCounter += 5n
     ChainLog.open(dir, genesisHash(), () => ({ kind: 'block', group: new Uint8Array(), block: algosdk.encodeMsgpack(genesis) })).log.close()
     expect(() => openNode({ dataDir: dir })).toThrow(/^round 0 was logged with txn counter \d+ but replays to \d+: the ledger changed how it applies transactions .* \(start with --reset to begin afresh\)$/)

@@ -1,4 +1,4 @@
-// /v2/blocks/{round}/hash, /txids, /transactions/{txid}/proof, light headers, state proofs,
+// /v2/blocks/{round}'s msgpack bytes, /hash, /txids, /transactions/{txid}/proof, light headers, state proofs,
 // /v2/ledger/supply, the header's txn counter and algod's required zero fields, over HTTP.
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,6 +83,35 @@ describe('required zero fields', () => {
   it('sends an empty pool as top-transactions [] and total-transactions 0', async () => {
     const { json } = await get('/v2/transactions/pending')
     expect(json).toEqual({ 'top-transactions': [], 'total-transactions': 0 })
+  })
+})
+
+describe('block response', () => {
+  async function msgpackBody(path: string): Promise<Uint8Array> {
+    const res = await fetch(net.algod.url + path, { headers: { 'X-Algo-API-Token': net.algod.token } })
+    expect(res.headers.get('content-type')).toBe('application/msgpack')
+    return new Uint8Array(await res.arrayBuffer())
+  }
+
+  it("wraps the block's own canonical bytes in algod's one-entry {block} map, whole or header only", async () => {
+    const { round } = await payGroup(2)
+    for (const [query, entries] of [['format=msgpack', 2], ['format=msgpack&header-only=true', 0]] as const) {
+      const body = await msgpackBody(`/v2/blocks/${round}?${query}`)
+      expect([...(algosdk.msgpackRawDecodeAsMap(body) as Map<unknown, unknown>).keys()]).toEqual(['block'])
+      expect(body.subarray(0, 7)).toEqual(new Uint8Array([0x81, 0xa5, ...enc.encode('block')]))
+      const inner = body.subarray(7)
+      const block = algosdk.decodeMsgpack(inner, algosdk.Block)
+      expect(algosdk.encodeMsgpack(block)).toEqual(inner)
+      expect(block.header.round).toBe(round)
+      expect(block.payset.length).toBe(entries)
+    }
+  })
+
+  it("sends as the header-only block the very bytes the block's hash is taken over", async () => {
+    const { round } = await payGroup(1)
+    const header = (await msgpackBody(`/v2/blocks/${round}?format=msgpack&header-only=true`)).subarray(7)
+    const { json } = await get(`/v2/blocks/${round}/hash`)
+    expect(base32Decode(json.blockHash as string)).toEqual(hash('sha512-256', enc.encode('BH'), header))
   })
 })
 

@@ -1,5 +1,5 @@
 // algod's REST response models built from the ledger's records (go's daemon/algod/api/server/v2
-// converters): TEAL values and key-value stores, the node status, suggested params, boxes, the
+// converters): the block response, TEAL values and key-value stores, the node status, suggested params, boxes, the
 // account, holding, local-state, asset and application views, and an applied transaction's pending
 // view (a confirmed one's, and each of simulate's: simulate-models.ts). Handlers encode them with modelReply.
 
@@ -32,6 +32,21 @@ function isZero(b: Uint8Array): boolean {
 }
 
 const addr = (b: Uint8Array): string => algosdk.encodeAddress(b)
+
+/** msgpack fixmap(1) then fixstr "block": the head of algod's block response. */
+const BLOCK_RESPONSE_HEAD = new Uint8Array([0x81, 0xa5, ...new TextEncoder().encode('block')])
+
+/**
+ * GET /v2/blocks/{round}'s msgpack body from the ledger's encoded block: go's `{block, cert}` response
+ * around the block's own canonical bytes, not encoded again. Dev mode certifies nothing, and a
+ * localnet's algod leaves the empty cert out, so the body is the one-entry map `{block: …}`.
+ */
+export function blockResponse(encodedBlock: Uint8Array): Uint8Array {
+  const out = new Uint8Array(BLOCK_RESPONSE_HEAD.length + encodedBlock.length)
+  out.set(BLOCK_RESPONSE_HEAD)
+  out.set(encodedBlock, BLOCK_RESPONSE_HEAD.length)
+  return out
+}
 
 export function tealValue(v: StackValue): algosdk.modelsv2.TealValue {
   return typeof v === 'object' ? new m.TealValue({ type: 1, bytes: v, uint: 0 }) : new m.TealValue({ type: 2, bytes: new Uint8Array(), uint: BigInt(v) })

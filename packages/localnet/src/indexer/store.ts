@@ -172,9 +172,6 @@ function isDestroy(txn: algosdk.Transaction): boolean {
   return c.assetIndex !== 0n && c.total === 0n && !c.manager && !c.reserve && !c.freeze && !c.clawback
 }
 
-/** `{block: …}`: the 7 bytes blockMsgpack puts before the block's own encoding. */
-const BLOCK_PREFIX_BYTES = 7
-
 /**
  * A stored block's transaction ids: each entry's txn with the genesis fields the block strips put
  * back (go's hgi/hgh), canonically encoded and hashed, from the raw msgpack (quicker than
@@ -281,7 +278,7 @@ export class IndexerStore {
   private async catchUp(tip: bigint): Promise<void> {
     const SLICE = 256n
     for (let r = this.genesisRound; r <= tip && !this.closed; r++) {
-      const bytes = this.node.blockMsgpack(r)!.subarray(BLOCK_PREFIX_BYTES)
+      const bytes = this.node.encodedBlock(r)!
       const block = algosdk.decodeMsgpack(bytes, algosdk.Block)
       this.add(block, storedTxIds(bytes, block.header.genesisID, block.header.genesisHash))
       if (r % SLICE === SLICE - 1n) await new Promise((resolve) => setImmediate(resolve))

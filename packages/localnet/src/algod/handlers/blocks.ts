@@ -7,6 +7,7 @@ import { ALGOD_ERRORS, badRequest, notFound } from '../errors.ts'
 import { boolQuery, jsonReply, responseFormat, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
+import { blockResponse } from '../models.ts'
 
 const BH = new TextEncoder().encode('BH')
 
@@ -45,17 +46,18 @@ export function blockToJSONValue(value: unknown, parent = ''): unknown {
 }
 
 /**
- * Block `round` as algod's msgpack response. On a fork, the remote's history up to the fork round
- * is the remote's own blocks (read once and pinned, RemoteState.blockMsgpack), so a follower of the
- * chain (the analytics service) reads the remote's history and then the fork's blocks, which chain
- * from it; the fork's own genesis at the fork round is not served.
+ * Block `round` as algod's msgpack response (blockResponse around the ledger's encoded block). On a
+ * fork, the remote's history up to the fork round is the remote's own responses, cert and all (read
+ * once and pinned, RemoteState.blockMsgpack), so a follower of the chain (the analytics service)
+ * reads the remote's history and then the fork's blocks, which chain from it; the fork's own genesis
+ * at the fork round is not served.
  */
 async function blockBytes(ctx: AlgodContext, round: bigint, headerOnly: boolean): Promise<Uint8Array> {
   const fork = ctx.node.fork
   if (fork?.servesBlock(round) === true) return fork.blockMsgpack(round, headerOnly)
-  const bytes = ctx.node.blockMsgpack(round, headerOnly)
-  if (!bytes) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
-  return bytes
+  const block = ctx.node.encodedBlock(round, headerOnly)
+  if (!block) throw notFound(ALGOD_ERRORS.failedLookingUpLedger)
+  return blockResponse(block)
 }
 
 /** GET /v2/blocks/{round}?format=&header-only=. */
