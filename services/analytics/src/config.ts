@@ -2,7 +2,7 @@
 // Grove's contracts), the Tinyman v2 validator beside it, and the stable coin that gives USD prices.
 // Where Grove is not deployed, a record of the network and first round alone follows Tinyman v2.
 import { readFileSync } from 'node:fs'
-import { DeploymentError, NETWORKS, deploymentIds, toDeployment, type AppIdKey, type AssetIdKey, type DeploymentIds, type NetworkName, type VenueIdKey } from '@grove/sdk/deployment'
+import { CONTRACTS, DEPLOYED_ASSETS, DeploymentError, NETWORKS, deploymentIds, toDeployment, type AppIdKey, type AssetIdKey, type DeploymentIds, type NetworkName, type VenueIdKey } from '@grove/sdk/deployment'
 import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venue-ids'
 
 /**
@@ -55,6 +55,15 @@ export function readDeployment(file: string): Deployment {
     if (e instanceof DeploymentError || e instanceof SyntaxError) throw new DeploymentError(`${file} is not a deployment record: ${e.message}`)
     throw e
   }
+}
+
+/**
+ * The ids as the SDK's contract modules read them (`dexContract.readers`, …): a contract or asset
+ * the record lacks as 0, an id algod refuses, so a read of a contract that is not deployed fails.
+ */
+export function readerIds(deployment: Deployment): DeploymentIds {
+  const absent = Object.fromEntries([...CONTRACTS, ...DEPLOYED_ASSETS].map(({ idKey }) => [idKey, deployment[idKey] ?? 0n])) as Pick<DeploymentIds, AppIdKey | AssetIdKey>
+  return { ...deployment, ...absent }
 }
 
 /** A deployment where Grove is deployed: the DEX and the registry at least. */

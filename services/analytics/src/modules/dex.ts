@@ -2,8 +2,9 @@
 // FeesCollected. Reserves follow from the events exactly as the contract moves them: a swap adds
 // amountIn − protocolFee to the input side and takes amountOut from the other; adds and removes
 // move amountA/amountB; fee collections leave reserves alone (protocol fees sit outside them).
-import { fetchPool, DEX_SPEC, eventDecoders } from '@grove/sdk'
+import { dexContract, DEX_SPEC, eventDecoders } from '@grove/sdk'
 import type { DecodedEvent, DexEventArgs } from '@grove/sdk'
+import { readerIds } from '../config.ts'
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
@@ -67,7 +68,7 @@ class DexBatch implements ModuleBatch {
   private async poolCreated(args: DexEventArgs['PoolCreated'], at: EventPosition): Promise<void> {
     await Promise.all([args.a, args.b, args.lpAsset].map((id) => this.book.ensureAsset(Number(id))))
     // the fee is not in the event: the pool's box holds it (today's value; setPoolFee logs nothing)
-    const state = await fetchPool(this.ctx.algod, this.ctx.deployment.dexAppId!, args.a, args.b).catch(() => undefined)
+    const state = await dexContract.readers.pool({ algod: this.ctx.algod, ids: readerIds(this.ctx.deployment) }, args.a, args.b).catch(() => undefined)
     const pool: PoolRow = {
       id: Number(args.lpAsset),
       venue: 'grove',
