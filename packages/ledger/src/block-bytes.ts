@@ -23,6 +23,29 @@ export function paysetCommitments(txnBytes: Uint8Array[], stibBytes: Uint8Array[
   return new algosdk.TxnCommitments({ nativeSha512_256Commitment: roots.sha512_256, sha256Commitment: roots.sha256, sha512Commitment: roots.sha512 })
 }
 
+/** A msgpack map's entry count and where its first key starts (fixmap, map 16 or map 32). */
+function mapHead(b: Uint8Array): { count: number; bodyStart: number } {
+  const t = b[0]
+  if (t >= 0x80 && t <= 0x8f) return { count: t & 0x0f, bodyStart: 1 }
+  if (t === 0xde) return { count: (b[1] << 8) | b[2], bodyStart: 3 }
+  return { count: new DataView(b.buffer, b.byteOffset + 1).getUint32(0), bodyStart: 5 }
+}
+
+/** The bytes of the value at key `key` (a short string, under 32 bytes) in the msgpack map `b`, as encoded, or undefined when absent. */
+export function mapValue(b: Uint8Array, key: string): Uint8Array | undefined {
+  const want = new TextEncoder().encode(key)
+  const { count, bodyStart } = mapHead(b)
+  let at = bodyStart
+  for (let i = 0; i < count; i++) {
+    const keyEnd = msgpackValueEnd(b, at)
+    const valueEnd = msgpackValueEnd(b, keyEnd)
+    // a fixstr key: its head byte, then the text
+    if (keyEnd - at === want.length + 1 && b[at] === (0xa0 | want.length) && want.every((c, j) => b[at + 1 + j] === c)) return b.subarray(keyEnd, valueEnd)
+    at = valueEnd
+  }
+  return undefined
+}
+
 /** msgpack's shortest prefix of a map (0x80) or array (0x90) of `n` entries. */
 function containerPrefix(fix: 0x80 | 0x90, n: number): Uint8Array {
   if (n <= 15) return new Uint8Array([fix | n])
@@ -49,9 +72,7 @@ function afterTxns(b: Uint8Array, from: number, to: number): boolean {
  */
 export function spliceBlock(header: Uint8Array, stibs: Uint8Array[]): Uint8Array {
   if (stibs.length === 0) return header
-  const t = header[0]
-  const count = t >= 0x80 && t <= 0x8f ? t & 0x0f : t === 0xde ? (header[1] << 8) | header[2] : new DataView(header.buffer, header.byteOffset + 1).getUint32(0)
-  const bodyStart = t >= 0x80 && t <= 0x8f ? 1 : t === 0xde ? 3 : 5
+  const { count, bodyStart } = mapHead(header)
   let at = bodyStart
   for (let i = 0; i < count; i++) {
     const keyEnd = msgpackValueEnd(header, at)
@@ -62,11 +83,9 @@ export function spliceBlock(header: Uint8Array, stibs: Uint8Array[]): Uint8Array
   return concat(containerPrefix(0x80, count + 1), header.subarray(bodyStart, at), TXNS_KEY, containerPrefix(0x90, stibs.length), ...stibs, header.subarray(at))
 }
 
-/** spliceBlock undone: a block's header encoding (its map without `txns`), decoded alone when a replayed header is read. */
-function splitBlock(block: Uint8Array): Uint8Array {
-  const t = block[0]
-  const count = t >= 0x80 && t <= 0x8f ? t & 0x0f : t === 0xde ? (block[1] << 8) | block[2] : new DataView(block.buffer, block.byteOffset + 1).getUint32(0)
-  const bodyStart = t >= 0x80 && t <= 0x8f ? 1 : t === 0xde ? 3 : 5
+/** spliceBlock undone: a block's header encoding (its map without `txns`), decoded alone when a replayed header is read or a fork's base header kept. */
+export function splitBlock(block: Uint8Array): Uint8Array {
+  const { count, bodyStart } = mapHead(block)
   let at = bodyStart
   for (let i = 0; i < count; i++) {
     const keyEnd = msgpackValueEnd(block, at)
@@ -111,9 +130,8 @@ export interface StoredBlock {
 
 export function storedBlock(bytes: Uint8Array, keepDelta: boolean): StoredBlock {
   const out: StoredBlock = { round: 0n, txnCounter: 0n, entries: 0, bytes, keepDelta }
-  const t = bytes[0]
-  const count = t >= 0x80 && t <= 0x8f ? t & 0x0f : t === 0xde ? (bytes[1] << 8) | bytes[2] : new DataView(bytes.buffer, bytes.byteOffset + 1).getUint32(0)
-  let at = t >= 0x80 && t <= 0x8f ? 1 : t === 0xde ? 3 : 5
+  const { count, bodyStart } = mapHead(bytes)
+  let at = bodyStart
   const is = (key: Uint8Array, end: number): boolean => end - at === key.length && key.every((b, j) => bytes[at + j] === b)
   for (let i = 0; i < count; i++) {
     const keyEnd = msgpackValueEnd(bytes, at)

@@ -18,6 +18,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import algosdk from 'algosdk'
 import type { AssetHolding } from '@grove/avm'
+import { decodeHeader, mapValue, splitBlock } from './block-bytes.ts'
 import { decodeSignedGroup } from './convert.ts'
 import { LedgerError } from './errors.ts'
 import { sha512_256 } from './hash.ts'
@@ -76,11 +77,34 @@ function remoteHeaders(options: ForkOptions): Record<string, string> {
   return headers
 }
 
-/** An algosdk client for the remote algod. */
-function remoteClient(options: ForkOptions): algosdk.Algodv2 {
-  const url = new URL(options.url)
-  const base = `${url.protocol}//${url.hostname}${url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')}`
-  return new algosdk.Algodv2(remoteHeaders(options), base, url.port)
+/** The remote algod's answer other than 2xx: its status and its message (algod's JSON `message`, else the text). */
+class RemoteRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(`${status}: ${detail}`)
+  }
+}
+
+/**
+ * GET `pathAndQuery` on the remote algod: the body as it was sent (algod's JSON, or msgpack when
+ * `accept` asks for it). Throws RemoteRefusal when the remote answers other than 2xx, and fetch's
+ * error when it does not answer.
+ */
+async function remoteGet(options: ForkOptions, pathAndQuery: string, accept: 'application/json' | 'application/msgpack' = 'application/json'): Promise<Uint8Array> {
+  const res = await fetch(`${options.url.replace(/\/$/, '')}${pathAndQuery}`, { headers: { Accept: accept, ...remoteHeaders(options) } })
+  if (!res.ok) {
+    const text = await res.text().catch(() => '')
+    let detail = text
+    try {
+      detail = (JSON.parse(text) as { message?: string }).message ?? text
+    } catch {
+      // not JSON: its text as it is
+    }
+    throw new RemoteRefusal(res.status, detail)
+  }
+  return new Uint8Array(await res.arrayBuffer())
 }
 
 /**
@@ -90,12 +114,15 @@ function remoteClient(options: ForkOptions): algosdk.Algodv2 {
 export async function prepareForkBase(options: ForkOptions, dataDir: string): Promise<ForkBase> {
   const file = path.join(dataDir, FORK_BASE_FILE)
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ForkBase
-  const client = remoteClient(options)
   let base: ForkBase
   try {
-    const status = await client.status().do()
-    const round = status.lastRound
-    const header = (await client.block(round).headerOnly(true).do()).block.header
+    const round = int(parseJson(jsonText(await remoteGet(options, '/v2/status')))['last-round'])
+    // algod's block response is {block, cert}; header only, its block is the header's own encoding
+    const response = await remoteGet(options, `/v2/blocks/${round}?format=msgpack&header-only=true`, 'application/msgpack')
+    const block = mapValue(response, 'block')
+    if (block === undefined) throw new Error(`its block ${round} answer holds no block`)
+    const headerBytes = splitBlock(block)
+    const header = decodeHeader(headerBytes)
     base = {
       url: options.url,
       genesisId: `${header.genesisID}-fork`,
@@ -103,7 +130,7 @@ export async function prepareForkBase(options: ForkOptions, dataDir: string): Pr
       round: Number(round),
       timestamp: Number(header.timestamp),
       txnCounter: Number(header.txnCounter),
-      header: Buffer.from(algosdk.encodeMsgpack(header)).toString('base64'),
+      header: Buffer.from(headerBytes).toString('base64'),
     }
   } catch (e) {
     throw new Error(`cannot fork ${options.url}: the remote algod did not answer (${(e as Error).message})`, { cause: e })
@@ -133,7 +160,6 @@ const BOX_LIST_CONCURRENCY = 16
 
 /** The remote state source of a forked chain: lazy remote reads, pinned at first touch. */
 export class RemoteState {
-  private readonly client: algosdk.Algodv2
   /** Every object pinned (present or absent), by `kind:key`: never read from the remote again. */
   private readonly known = new Set<string>()
   private readonly inflight = new Map<string, Promise<void>>()
@@ -156,12 +182,11 @@ export class RemoteState {
     /** Addresses of the fork's own genesis: local, never read from the remote. */
     local: Iterable<Uint8Array>,
   ) {
-    this.client = remoteClient(options)
     for (const a of local) this.known.add(`account:${hex(a)}`)
     this.file = dataDir === undefined ? undefined : path.join(dataDir, FORK_PINS_FILE)
     this.blocksDir = dataDir === undefined ? undefined : path.join(dataDir, FORK_BLOCKS_DIR)
     const header = options.base.header === undefined ? undefined : new Uint8Array(Buffer.from(options.base.header, 'base64'))
-    this.baseHeader = header === undefined ? undefined : { header: algosdk.decodeMsgpack(header, algosdk.BlockHeader), bytes: header }
+    this.baseHeader = header === undefined ? undefined : { header: decodeHeader(header), bytes: header }
   }
 
   /** Re-applies the pins a previous run kept (before the chain log replays, so local blocks land over them). */
@@ -182,20 +207,20 @@ export class RemoteState {
   /** Pins the account at `addr` (32 bytes) with its holdings, local states and created assets and apps. */
   ensureAccount(addr: Uint8Array): Promise<void> {
     const address = algosdk.encodeAddress(addr)
-    return this.once({ kind: 'account', key: hex(addr) }, `account ${address}`, async () => jsonText(await this.client.accountInformation(address).doRaw()))
+    return this.once({ kind: 'account', key: hex(addr) }, `account ${address}`, async () => jsonText(await remoteGet(this.options, `/v2/accounts/${address}`)))
   }
 
   /** Pins asset `id`'s params. */
   ensureAsset(id: bigint): Promise<void> {
     if (id === 0n) return Promise.resolve()
-    return this.once({ kind: 'asset', key: idKey(u64(id)) }, `asset ${id}`, async () => jsonText(await this.client.getAssetByID(id).doRaw()))
+    return this.once({ kind: 'asset', key: idKey(u64(id)) }, `asset ${id}`, async () => jsonText(await remoteGet(this.options, `/v2/assets/${id}`)))
   }
 
   /** Pins app `id`'s params and global state, and its account. */
   async ensureApp(id: bigint): Promise<void> {
     if (id === 0n) return
     await Promise.all([
-      this.once({ kind: 'app', key: idKey(u64(id)) }, `application ${id}`, async () => jsonText(await this.client.getApplicationByID(id).doRaw())),
+      this.once({ kind: 'app', key: idKey(u64(id)) }, `application ${id}`, async () => jsonText(await remoteGet(this.options, `/v2/applications/${id}`))),
       this.ensureAccount(algosdk.getApplicationAddress(id).publicKey),
     ])
   }
@@ -203,7 +228,9 @@ export class RemoteState {
   /** Pins box `name` of app `app`. */
   ensureBox(app: bigint, name: Uint8Array): Promise<void> {
     if (app === 0n) return Promise.resolve()
-    return this.once({ kind: 'box', key: `${app}:${hex(name)}` }, `box 0x${hex(name)} of application ${app}`, async () => jsonText(await this.client.getApplicationBoxByName(app, name).doRaw()))
+    return this.once({ kind: 'box', key: `${app}:${hex(name)}` }, `box 0x${hex(name)} of application ${app}`, async () =>
+      jsonText(await remoteGet(this.options, `/v2/applications/${app}/box?name=${encodeURIComponent(`b64:${Buffer.from(name).toString('base64')}`)}`)),
+    )
   }
 
   /**
@@ -214,7 +241,7 @@ export class RemoteState {
   ensureBoxList(app: bigint): Promise<void> {
     if (app === 0n) return Promise.resolve()
     return this.once({ kind: 'boxes', key: String(app) }, `the boxes of application ${app}`, async () => {
-      const boxes = list(parseJson(jsonText(await this.client.getApplicationBoxes(app).doRaw())).boxes).map((b) => bytes(b.name) ?? new Uint8Array())
+      const boxes = list(parseJson(jsonText(await remoteGet(this.options, `/v2/applications/${app}/boxes`))).boxes).map((b) => bytes(b.name) ?? new Uint8Array())
       for (let i = 0; i < boxes.length; i += BOX_LIST_CONCURRENCY) await Promise.all(boxes.slice(i, i + BOX_LIST_CONCURRENCY).map((name) => this.ensureBox(app, name)))
       return String(boxes.length)
     })
@@ -306,24 +333,13 @@ export class RemoteState {
     if (p === undefined) {
       p = (async () => {
         const what = `block ${round}${headerOnly ? ' (header)' : ''}`
-        const url = `${this.options.url.replace(/\/$/, '')}/v2/blocks/${round}?format=msgpack${headerOnly ? '&header-only=true' : ''}`
-        let res: Response
+        let bytes: Uint8Array
         try {
-          res = await fetch(url, { headers: remoteHeaders(this.options) })
+          bytes = await remoteGet(this.options, `/v2/blocks/${round}?format=msgpack${headerOnly ? '&header-only=true' : ''}`, 'application/msgpack')
         } catch (e) {
+          if (e instanceof RemoteRefusal) throw new LedgerError(`fork: the remote algod ${this.options.url} answered ${e.status} for ${what}: ${e.detail}`, e.status === 404 ? 404 : 502)
           throw new LedgerError(`fork: the remote algod ${this.options.url} did not answer for ${what} (${(e as Error).message}); the fork serves the remote's blocks up to round ${this.options.base.round} from it`, 502)
         }
-        if (!res.ok) {
-          const text = await res.text().catch(() => '')
-          let message = text
-          try {
-            message = (JSON.parse(text) as { message?: string }).message ?? text
-          } catch {
-            // not JSON: its text as it is
-          }
-          throw new LedgerError(`fork: the remote algod ${this.options.url} answered ${res.status} for ${what}: ${message}`, res.status === 404 ? 404 : 502)
-        }
-        const bytes = new Uint8Array(await res.arrayBuffer())
         if (file !== undefined) {
           fs.mkdirSync(this.blocksDir!, { recursive: true })
           const tmp = `${file}.${process.pid}.tmp`
@@ -348,8 +364,8 @@ export class RemoteState {
         try {
           json = await read()
         } catch (e) {
-          const status = (e as { response?: { status?: number } }).response?.status
-          if (status !== 404) throw new LedgerError(`fork: the remote algod ${this.options.url} did not answer for ${what} (${(e as Error).message}); it was never read, so the fork cannot tell its state`, 502)
+          if (!(e instanceof RemoteRefusal)) throw new LedgerError(`fork: the remote algod ${this.options.url} did not answer for ${what} (${(e as Error).message}); it was never read, so the fork cannot tell its state`, 502)
+          if (e.status !== 404) throw new LedgerError(`fork: the remote algod ${this.options.url} answered ${e.status} for ${what}: ${e.detail}; it was never read, so the fork cannot tell its state`, 502)
           json = null
         }
         // another path may have pinned it meanwhile (an app's account read through the account route)

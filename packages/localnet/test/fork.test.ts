@@ -133,6 +133,16 @@ describe('a fork of a live network', () => {
     expect(await names(forkAlgod)).toEqual(['b'])
   })
 
+  it('answers 404 for an asset and a box the remote does not have, as the remote does', async () => {
+    // base64 "+/8=": the box name must reach the remote URL-encoded to be read as absent, not refused
+    const name = encodeURIComponent(`b64:${Buffer.from([0xfb, 0xff]).toString('base64')}`)
+    for (const path of ['/v2/assets/1099511627776', `/v2/applications/${appId}/box?name=${name}`]) {
+      const [r, f] = await Promise.all([rawGet(remote, path), rawGet(fork, path)])
+      expect([path, r.status]).toEqual([path, 404])
+      expect([path, f.status]).toEqual([path, 404])
+    }
+  })
+
   it('has its own genesis, continuing the remote from its latest round', async () => {
     const [r, f] = await Promise.all([remoteAlgod.getTransactionParams().do(), forkAlgod.getTransactionParams().do()])
     expect(f.genesisID).toBe(`${r.genesisID}-fork`)
