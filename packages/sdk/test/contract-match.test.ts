@@ -8,7 +8,7 @@ import type { Pool } from '../src/dex/amm.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
 import { explainError, grovePrograms } from '../src/index.ts'
 import { decodeDexEvents } from '../src/dex/events.ts'
-import { fetchPools } from '../src/dex/pool-state.ts'
+import { dexContract } from '../src/dex/module.ts'
 import { bestRouteExactIn, bestRouteExactOut } from '../src/dex/route.ts'
 import {
   buildAddLiquidity,
@@ -241,7 +241,7 @@ describe('routes', () => {
     ['ALGO → USDC → WHOLE → FINE → GEM', () => [0n, [USDC, WHOLE, FINE, GEM], 50_000_000n]],
   ] as const)('routes %s: SDK, quoteRoute and swapRoute agree hop by hop', async (_name, args) => {
     const [assetIn, path, amountIn] = args() as unknown as [bigint, bigint[], bigint]
-    const pools = await fetchPools(grove.algod, grove.dexAppId)
+    const pools = await dexContract.readers.pools(grove)
     const route = bestRouteExactIn(
       pools.filter((p) => [assetIn, ...path].includes(p.a) && [assetIn, ...path].includes(p.b) && !(p.a === USDC && p.b === GEM) && !(p.a === GEM && p.b === USDC)),
       assetIn,
@@ -267,7 +267,7 @@ describe('routes', () => {
   })
 
   it('sends an exact-out route as exact in with minOut = the output asked for', async () => {
-    const pools = await fetchPools(grove.algod, grove.dexAppId)
+    const pools = await dexContract.readers.pools(grove)
     const route = bestRouteExactOut(pools, 0n, WHOLE, 1000n)!
     expect(route.exactOut).toBe(1000n)
     const before = await grove.balance(WHOLE)
@@ -277,7 +277,7 @@ describe('routes', () => {
   })
 
   it('sends an exact-out route so that it delivers exactly the output asked for and spends only its quote', async () => {
-    const pools = await fetchPools(grove.algod, grove.dexAppId)
+    const pools = await dexContract.readers.pools(grove)
     const route = bestRouteExactOut(pools, 0n, WHOLE, 1000n)!
     expect(route.path.length).toBeGreaterThan(1)
     const [whole, algo] = [await grove.balance(WHOLE), await grove.balance(0n)]
