@@ -26,7 +26,8 @@
 //   chainNow()                        the last block's time: what a dev-mode transaction (and a page's clock) sees
 //   moveTime(seconds)                 moves Grove's clock `seconds` later and makes a block stamped with it
 //   datetimeLocal(page, seconds)      a `datetime-local` input value for a Unix time in the page's time zone
-//   stakingContext(account)           the staking SDK's context signing as a test account
+//   sdkContext(account)               the SDK's context over the stack's deployment, signing as a test account
+//   sdkReader()                       what the SDK's contract modules' readers take: the stack's algod and deployment ids
 //   createProgram(account, terms)     creates a farm or staking pool through the SDK; its id
 //   testnetOnTheStack(page, imported) TestNet pointed at the stack's algod (a network without Grove, with Tinyman)
 import fs from 'node:fs'
@@ -35,7 +36,8 @@ import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, type Dialog, type Locator, type Page } from '@playwright/test'
-import { staking } from '@grove/sdk'
+import { groveContext, staking, type GroveContext, type GroveReader } from '@grove/sdk'
+import { deploymentIds, type Deployment } from '@grove/contracts/deployment'
 
 /** A token the demo seed created (GROVE included). */
 export interface StackToken {
@@ -318,17 +320,22 @@ export const datetimeLocal = (page: Page, seconds: bigint) =>
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`
   }, Number(seconds))
 
-/** The staking SDK's context signing as a test account. */
-export function stakingContext(account: TestAccount): staking.StakingContext {
+/** The SDK's context over the stack's deployment, signing as a test account. */
+export function sdkContext(account: TestAccount): GroveContext {
   const a = algorand()
   const signer = a.account.fromMnemonic(account.mnemonic)
-  const d = stackInfo().deployment as unknown as { stakingAppId: number; registryAppId: number }
-  return { algod: a.client.algod, stakingAppId: BigInt(d.stakingAppId), registryAppId: BigInt(d.registryAppId), sender: signer.addr, signer: signer.signer }
+  // grove.json's deployment is the whole record (StackInfo names only the ids most specs read)
+  return groveContext(stackInfo().deployment as unknown as Deployment, { algod: a.client.algod, sender: signer.addr, signer: signer.signer })
+}
+
+/** What the SDK's contract modules' readers take (`dexContract.readers.pool(sdkReader(), a, b)`): the stack's algod and deployment ids. */
+export function sdkReader(): GroveReader {
+  return { algod: algorand().client.algod, ids: deploymentIds(stackInfo().deployment as unknown as Deployment) }
 }
 
 /** Creates a farm or staking pool through the SDK, signed by `account`; its id. */
 export async function createProgram(account: TestAccount, terms: staking.ProgramTerms): Promise<bigint> {
-  const ctx = stakingContext(account)
+  const ctx = sdkContext(account)
   const built = await staking.buildCreateProgram(ctx, terms)
   await built.composer.execute(ctx.algod, 4)
   return built.program

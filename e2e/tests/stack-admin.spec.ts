@@ -5,8 +5,8 @@ import fs from 'node:fs'
 import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { buildSwapExactIn, fetchVaultTotals, groveBehind, staking } from '@grove/sdk'
-import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, demo, moveTime, newAccount, pool, pools, stackInfo, stakingContext, token } from '../support/stack.ts'
+import { buildSwapExactIn, groveBehind, staking, stakingContract, vaultContract } from '@grove/sdk'
+import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, demo, moveTime, newAccount, pool, pools, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
 
 const SHOTS = 'screenshots'
 fs.mkdirSync(SHOTS, { recursive: true })
@@ -262,7 +262,7 @@ test('the overview total is the sum of its lines, each valued as algod and the p
     for (const h of info.assets ?? []) {
       if (h.amount === 0n) continue
       if (h.assetId === BigInt(d.sGroveAssetId)) {
-        const grove = groveBehind(await fetchVaultTotals(algod, BigInt(d.vaultAppId), BigInt(d.groveAssetId)), h.amount)
+        const grove = groveBehind(await vaultContract.readers.totals(sdkReader()), h.amount)
         const v = priceOf(d.groveAssetId, grove)!
         expect(lines.find((l) => l.kind === 'sgrove')?.spot).toBe(String(v))
       } else {
@@ -273,8 +273,8 @@ test('the overview total is the sum of its lines, each valued as algod and the p
         else expect(line?.spot, `asset ${h.assetId} has a price along its route`).toMatch(/^\d+$/)
       }
     }
-    for (const program of await staking.fetchPrograms(algod, BigInt(d.stakingAppId))) {
-      const pos = await staking.fetchPosition(algod, BigInt(d.stakingAppId), program.id, demo.address)
+    for (const program of await stakingContract.readers.programs(sdkReader())) {
+      const pos = await stakingContract.readers.position(sdkReader(), program.id, demo.address)
       if (!pos) continue
       const pending = staking.pendingRewards(program, pos, now)
       const rewards = program.rewardCount === 2n ? [program.rewardAsset1, program.rewardAsset2] : [program.rewardAsset1]
@@ -305,7 +305,7 @@ test('claim all pays every pending reward', async ({ page }) => {
   const make = async (unitName: string) =>
     (await a.send.assetCreate({ sender: signer.addr, total: 10_000_000_000_000n, decimals: 6, assetName: `${unitName} Test`, unitName, suppressLog: true })).assetId
   const [stakeAsset, reward1, reward2] = [await make('CLST'), await make('CLRA'), await make('CLRB')]
-  const ctx = stakingContext(account)
+  const ctx = sdkContext(account)
   // Two staking pools of the account's own token, one paying each reward token; both end soon.
   const start = (await chainNow()) + 20n
   const programs: bigint[] = []
@@ -315,7 +315,7 @@ test('claim all pays every pending reward', async ({ page }) => {
   ] as const) {
     const id = await createProgram(account, { stakeAsset, rewards: [{ asset: reward, rate }], start, end: start + 120n })
     programs.push(id)
-    const program = (await staking.fetchProgram(ctx.algod, ctx.stakingAppId, id))!
+    const program = (await stakingContract.readers.program(ctx, id))!
     await (await staking.buildStake(ctx, program, 5_000_000n)).composer.execute(ctx.algod, 4)
   }
   // Past both ends: what is pending no longer grows, so the claim pays exactly what the page shows.
@@ -344,8 +344,8 @@ test('claim all pays every pending reward', async ({ page }) => {
   expect(await assetBalance(account.address, reward1)).toBe(before.r1 + shown.get(String(reward1))!)
   expect(await assetBalance(account.address, reward2)).toBe(before.r2 + shown.get(String(reward2))!)
   for (const id of programs) {
-    const program = (await staking.fetchProgram(ctx.algod, ctx.stakingAppId, id))!
-    const pos = (await staking.fetchPosition(ctx.algod, ctx.stakingAppId, id, account.address))!
+    const program = (await stakingContract.readers.program(ctx, id))!
+    const pos = (await stakingContract.readers.position(ctx, id, account.address))!
     expect(staking.pendingRewards(program, pos, await chainNow())[0]).toBe(0n)
   }
   await expect(page.getByRole('button', { name: 'No rewards to claim' })).toBeVisible({ timeout: 30_000 })
@@ -358,8 +358,7 @@ test('the accounts tab lists a swap the account just made', async ({ page }) => 
   const signer = a.account.fromMnemonic(account.mnemonic)
   const gusd = BigInt(token('gUSD').assetId)
   await a.send.assetOptIn({ sender: signer.addr, assetId: gusd, suppressLog: true })
-  const dexCtx = { algod: a.client.algod, dexAppId: BigInt(ids().dexAppId), registryAppId: BigInt(ids().registryAppId), sender: signer.addr, signer: signer.signer }
-  const result = await (await buildSwapExactIn(dexCtx, 0n, gusd, 1_000_000n, 1n)).composer.execute(a.client.algod, 4)
+  const result = await (await buildSwapExactIn(sdkContext(account), 0n, gusd, 1_000_000n, 1n)).composer.execute(a.client.algod, 4)
   await connectMnemonic(page, account.mnemonic)
   await page.goto('/dashboard?tab=accounts')
   // The analytics service follows within a block or two: the list polls.

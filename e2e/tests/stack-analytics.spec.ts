@@ -3,9 +3,9 @@
 // here through @grove/sdk; the analytics page's TVL is checked against algod's reserves; a page
 // whose service cannot be reached says so plainly while trading keeps working.
 import { expect, test, type Page } from '@playwright/test'
-import { buildSwapExactIn, fetchPools } from '@grove/sdk'
+import { buildSwapExactIn, dexContract } from '@grove/sdk'
 import { TINYMAN_LOCAL_LABEL, tinymanVenue } from '@grove/sdk/venues'
-import { algorand, newAccount, pools, stackInfo, token } from '../support/stack.ts'
+import { algorand, newAccount, pools, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
 
 /** The seeded ALGO/FERN pool (ALGO is asset 0, so it is side A). */
 function algoFern() {
@@ -40,10 +40,8 @@ test('the chart shows a seeded pool’s candles and a new swap moves the last ca
 
   // a swap selling 2 ALGO into the pool, made beside the page as another trader would
   const account = await newAccount({ algo: 20, tokens: { FERN: 0 } })
-  const a = algorand()
-  const signer = a.account.fromMnemonic(account.mnemonic)
-  const ctx = { algod: a.client.algod, dexAppId: BigInt(stackInfo().deployment.dexAppId), sender: signer.addr, signer: signer.signer }
-  const sent = await (await buildSwapExactIn(ctx, 0n, BigInt(pool.b), 2_000_000n, 1n)).composer.execute(a.client.algod, 4)
+  const ctx = sdkContext(account)
+  const sent = await (await buildSwapExactIn(ctx, 0n, BigInt(pool.b), 2_000_000n, 1n)).composer.execute(ctx.algod, 4)
 
   // polled as blocks arrive: the new trade is listed and the last candle moved (a new bucket or a new close)
   const appCall = sent.txIDs.at(-1)!
@@ -100,7 +98,7 @@ test('the analytics page’s TVL is the sum of every pool’s reserves on algod 
       const price = prices.get(Number(id))
       return price === undefined ? undefined : (Number(reserve) / 10 ** (decimals.get(Number(id)) ?? 0)) * price
     }
-    for (const p of await fetchPools(algod, BigInt(info.deployment.dexAppId))) {
+    for (const p of await dexContract.readers.pools(sdkReader())) {
       for (const id of [p.a, p.b]) {
         if (!decimals.has(Number(id))) decimals.set(Number(id), Number((await algod.getAssetByID(id).do()).params?.decimals))
       }

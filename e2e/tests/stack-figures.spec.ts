@@ -4,8 +4,8 @@
 // pool, a farm of the pool's LP token and a staking pool of the token, stakes in both, and compares
 // every active program on every page with the API, number and text. Screenshots at 1280 and 390 px.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { buildAddLiquidity, buildCreatePool, buildLock, fetchPool, firstAddMinLp, staking } from '@grove/sdk'
-import { algorand, chainNow, connectMnemonic, createProgram, moveTime, newAccount, stackInfo, stakingContext, token, type TestAccount } from '../support/stack.ts'
+import { buildAddLiquidity, buildCreatePool, buildLock, dexContract, firstAddMinLp, staking, stakingContract } from '@grove/sdk'
+import { algorand, chainNow, connectMnemonic, createProgram, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token, type TestAccount } from '../support/stack.ts'
 
 interface ApiProgram {
   id: number
@@ -16,25 +16,23 @@ interface ApiProgram {
   apr: number | null
 }
 
-const deployment = () => stackInfo().deployment as unknown as { stakingAppId: number; dexAppId: number; lockAppId: number }
-
 /** A fresh account with its own 6-decimal token and its ALGO pool (100 ALGO : 10,000 tokens), holding the LP tokens. */
 async function withOwnPool(unitName: string): Promise<{ account: TestAccount; asset: bigint; lpAsset: bigint }> {
   const account = await newAccount({ algo: 400 })
   const a = algorand()
   const signer = a.account.fromMnemonic(account.mnemonic)
   const created = await a.send.assetCreate({ sender: signer.addr, total: 10_000_000_000_000n, decimals: 6, assetName: `${unitName} Test`, unitName, suppressLog: true })
-  const ctx = { algod: a.client.algod, dexAppId: BigInt(deployment().dexAppId), sender: signer.addr, signer: signer.signer }
+  const ctx = sdkContext(account)
   await (await buildCreatePool(ctx, 0n, created.assetId)).composer.execute(ctx.algod, 4)
-  const empty = await fetchPool(ctx.algod, ctx.dexAppId, 0n, created.assetId)
+  const empty = await dexContract.readers.pool(ctx, 0n, created.assetId)
   await (await buildAddLiquidity(ctx, empty!, 100_000_000n, 10_000_000_000n, firstAddMinLp(100_000_000n, 10_000_000_000n, 0n))).composer.execute(ctx.algod, 4)
-  const pool = await fetchPool(ctx.algod, ctx.dexAppId, 0n, created.assetId)
+  const pool = await dexContract.readers.pool(ctx, 0n, created.assetId)
   return { account, asset: created.assetId, lpAsset: pool!.lpAsset }
 }
 
 async function stake(account: TestAccount, id: bigint, amount: bigint) {
-  const ctx = stakingContext(account)
-  const program = await staking.fetchProgram(ctx.algod, BigInt(deployment().stakingAppId), id)
+  const ctx = sdkContext(account)
+  const program = await stakingContract.readers.program(ctx, id)
   await (await staking.buildStake(ctx, program!, amount)).composer.execute(ctx.algod, 4)
 }
 
@@ -122,18 +120,16 @@ test('the dashboard shows locked value apart from what can be moved now, and val
   test.setTimeout(240_000)
   // 100 ALGO : 10,000 FIGA in the pool, and about 10 million FIGA more in the wallet: worth ~100,000 ALGO at spot, under 100 sold
   const { account, asset } = await withOwnPool('FIGB')
-  const a = algorand()
-  const signer = a.account.fromMnemonic(account.mnemonic)
   const now = await chainNow()
-  const lockCtx = { algod: a.client.algod, lockAppId: BigInt(deployment().lockAppId), sender: signer.addr, signer: signer.signer }
-  await (await buildLock(lockCtx, { asset, amount: 5_000_000n, cliff: now + 86_400n, end: now + 2n * 86_400n })).composer.execute(a.client.algod, 4)
+  const ctx = sdkContext(account)
+  await (await buildLock(ctx, { asset, amount: 5_000_000n, cliff: now + 86_400n, end: now + 2n * 86_400n })).composer.execute(ctx.algod, 4)
 
   await page.goto('/dashboard')
   await connectMnemonic(page, account.mnemonic)
   const total = page.getByTestId('portfolio-total')
   await expect(total).toHaveAttribute('data-algo', /^\d+$/, { timeout: 30_000 })
-  const pool = await fetchPool(a.client.algod, BigInt(deployment().dexAppId), 0n, asset)
-  const held = BigInt((await a.client.algod.accountAssetInformation(account.address, asset).do()).assetHolding!.amount)
+  const pool = await dexContract.readers.pool(sdkReader(), 0n, asset)
+  const held = BigInt((await ctx.algod.accountAssetInformation(account.address, asset).do()).assetHolding!.amount)
 
   // the wallet's FIGB: spot is amount × the pool's price; the value counted is what selling it returns (under the pool's ALGO)
   const wallet = page.locator(`[data-testid="portfolio-line"][data-key="wallet-${asset}"]`)

@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
-import { buildSwapExactIn, fetchPool, quoteExactIn } from '@grove/sdk'
+import { buildSwapExactIn, dexContract, groveContext, quoteExactIn } from '@grove/sdk'
 import { stackInfo } from '../support/stack.ts'
 import { interrupt, startRun, type StartRun } from '../support/start-run.ts'
 
@@ -50,10 +50,10 @@ test("a fork of a running Grove uses the remote's deployment and serves its pool
     onFork.setDefaultValidityWindow(1000)
     const trader = await onFork.account.fromKmd('unencrypted-default-wallet', (a) => a.status !== 'Offline' && a.amount > 1_000_000_000)
     const algoPool = (await api<Pools>('/api/pools?limit=100')).pools.find((p) => p.assetA.id === 0)!
-    const pool = (await fetchPool(onFork.client.algod, BigInt(there.deployment.dexAppId), 0n, BigInt(algoPool.assetB.id)))!
+    const ctx = groveContext(there.deployment, { algod: onFork.client.algod, sender: trader.addr, signer: trader.signer })
+    const pool = (await dexContract.readers.pool(ctx, 0n, BigInt(algoPool.assetB.id)))!
     const quote = quoteExactIn(pool, 0n, 5_000_000n)
     if (!quote.ok) throw new Error(quote.error)
-    const ctx = { algod: onFork.client.algod, dexAppId: BigInt(there.deployment.dexAppId), registryAppId: BigInt(there.deployment.registryAppId), sender: trader.addr, signer: trader.signer }
     const swap = await (await buildSwapExactIn(ctx, 0n, BigInt(algoPool.assetB.id), 5_000_000n, quote.amountOut)).composer.execute(onFork.client.algod, 4)
     const txnIds = new Set(swap.txIDs)
     const swapsOnFork = async () => (await api<{ swaps: { txnId: string; round: number }[] }>(`/api/pools/${algoPool.id}/swaps?limit=100`)).swaps.filter((s) => txnIds.has(s.txnId))

@@ -6,9 +6,9 @@
 // staked, at least what the page promised (the rate only rises meanwhile).
 // Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
-import { buildCollectFees, buildSwapExactIn, fetchPool, prepareVaultAction } from '@grove/sdk'
+import { buildCollectFees, buildSwapExactIn, dexContract, prepareVaultAction } from '@grove/sdk'
 import { getApplicationAddress } from 'algosdk'
-import { algorand, connectMnemonic, moveTime, newAccount, stackInfo, token, toUnits } from '../support/stack.ts'
+import { algorand, connectMnemonic, moveTime, newAccount, sdkContext, stackInfo, token, toUnits } from '../support/stack.ts'
 
 /** The deployment ids this spec needs (grove.json holds every contract's). */
 const ids = () => stackInfo().deployment as unknown as { dexAppId: number; registryAppId: number; vaultAppId: number; groveAssetId: number; sGroveAssetId: number }
@@ -43,9 +43,7 @@ test('staked GROVE grows with a buyback of protocol fees streamed into the rate,
   const sGrove = BigInt(d.sGroveAssetId)
   const goEth = BigInt(token('goETH').assetId)
   const user = await newAccount({ algo: 30, tokens: { GROVE: 1000, goETH: 2 } })
-  const a = algorand()
-  const signer = a.account.fromMnemonic(user.mnemonic)
-  const algod = a.client.algod
+  const algod = algorand().client.algod
   const vaultAddress = getApplicationAddress(d.vaultAppId).toString()
 
   // Stake 250 GROVE from the page: opt in to sGROVE first, then the review promises the sGROVE minted.
@@ -74,12 +72,11 @@ test('staked GROVE grows with a buyback of protocol fees streamed into the rate,
   await expect(page.getByTestId('grove-behind')).toHaveAttribute('data-amount', /^\d+$/, { timeout: 30_000 })
 
   // Protocol fees for the vault: it holds goETH once opted in; a goETH → ALGO swap pays a protocol fee in goETH, collectFees sends it.
-  const ctx = { algod, dexAppId: BigInt(d.dexAppId), registryAppId: BigInt(d.registryAppId), sender: signer.addr, signer: signer.signer }
-  const vctx = { ...ctx, vaultAppId: BigInt(d.vaultAppId), groveAssetId: grove, sGroveAssetId: sGrove }
+  const ctx = sdkContext(user)
   const vaultHolds = (await algod.accountInformation(vaultAddress).do()).assets?.some((h) => h.assetId === goEth)
-  if (!vaultHolds) await (await prepareVaultAction(vctx, { kind: 'opt-in', asset: goEth })).composer.execute(algod, 4)
+  if (!vaultHolds) await (await prepareVaultAction(ctx, { kind: 'opt-in', asset: goEth })).composer.execute(algod, 4)
   await (await buildSwapExactIn(ctx, goEth, 0n, toUnits('goETH', '1.5'), 1n)).composer.execute(algod, 4)
-  await (await buildCollectFees(ctx, (await fetchPool(algod, ctx.dexAppId, 0n, goEth))!, vaultAddress)).composer.execute(algod, 4)
+  await (await buildCollectFees(ctx, (await dexContract.readers.pool(ctx, 0n, goEth))!, vaultAddress)).composer.execute(algod, 4)
   const fees = await balance(vaultAddress, goEth)
   expect(fees).toBeGreaterThan(0n)
 

@@ -5,11 +5,8 @@
 // time with the refusals before it in words; emergency withdraw; the farms' filters survive a visit
 // elsewhere. Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
-import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp, staking } from '@grove/sdk'
-import { algorand, assetBalance, balance, chainNow, connectMnemonic, createProgram, datetimeLocal, moveTime, newAccount, stackInfo, stakingContext, tickingFigure, token, toUnits, type TestAccount } from '../support/stack.ts'
-
-const deployment = () => stackInfo().deployment as unknown as { stakingAppId: number; registryAppId: number; dexAppId: number }
-const stakingAppId = () => BigInt(deployment().stakingAppId)
+import { buildAddLiquidity, buildCreatePool, dexContract, firstAddMinLp, staking, stakingContract } from '@grove/sdk'
+import { algorand, assetBalance, balance, chainNow, connectMnemonic, createProgram, datetimeLocal, moveTime, newAccount, sdkContext, sdkReader, tickingFigure, token, toUnits, type TestAccount } from '../support/stack.ts'
 
 /** A fresh account with its own 6-decimal token and the ALGO pool of it (100 ALGO : 10,000 tokens), holding the pool's LP tokens. */
 async function withOwnPool(unitName: string): Promise<{ account: TestAccount; asset: bigint; lpAsset: bigint }> {
@@ -18,12 +15,12 @@ async function withOwnPool(unitName: string): Promise<{ account: TestAccount; as
   const signer = a.account.fromMnemonic(account.mnemonic)
   const created = await a.send.assetCreate({ sender: signer.addr, total: 10_000_000_000_000n, decimals: 6, assetName: `${unitName} Test`, unitName, suppressLog: true })
   const algod = a.client.algod
-  const ctx = { algod, dexAppId: BigInt(deployment().dexAppId), sender: signer.addr, signer: signer.signer }
+  const ctx = sdkContext(account)
   await (await buildCreatePool(ctx, 0n, created.assetId)).composer.execute(algod, 4)
-  const empty = await fetchPool(algod, ctx.dexAppId, 0n, created.assetId)
+  const empty = await dexContract.readers.pool(ctx, 0n, created.assetId)
   if (!empty) throw new Error(`the ALGO/${unitName} pool was not created`)
   await (await buildAddLiquidity(ctx, empty, 100_000_000n, 10_000_000_000n, firstAddMinLp(100_000_000n, 10_000_000_000n, 0n))).composer.execute(algod, 4)
-  const pool = await fetchPool(algod, ctx.dexAppId, 0n, created.assetId)
+  const pool = await dexContract.readers.pool(ctx, 0n, created.assetId)
   return { account, asset: created.assetId, lpAsset: pool!.lpAsset }
 }
 
@@ -68,9 +65,9 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   await moveTime(3_600)
   await page.getByRole('button', { name: 'Active' }).click()
   const pending = card.getByTestId('pending-1')
-  const ctx = stakingContext(account)
-  const programBefore = (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!
-  const positionBefore = (await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address))!
+  const ctx = sdkContext(account)
+  const programBefore = (await stakingContract.readers.program(ctx, id))!
+  const positionBefore = (await stakingContract.readers.position(ctx, id, account.address))!
   const t0 = await chainNow()
   expect(staking.pendingRewards(programBefore, positionBefore, t0)[0]).toBeGreaterThan(0n)
   await expect.poll(async () => {
@@ -100,12 +97,12 @@ test('a farm pays on claim exactly what the page showed as pending', async ({ pa
   const received = (await assetBalance(account.address, asset)) - before
   // The claim ran at the program's new last update: algod paid the SDK's amount at that time, which
   // is the page's figure plus the rate for each second between (none when no other block came).
-  const after = (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!
+  const after = (await stakingContract.readers.program(ctx, id))!
   expect(received).toBe(staking.pendingRewards(programBefore, positionBefore, after.lastUpdate)[0])
   expect(received).toBeGreaterThanOrEqual(promised)
   expect(received - promised).toBeLessThanOrEqual(rate * (after.lastUpdate - promisedAt))
   // What accrued since the claim is pending again, by the same math, at the second the page shows.
-  const position = (await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address))!
+  const position = (await stakingContract.readers.position(ctx, id, account.address))!
   await expect.poll(async () => {
     const { amount, at } = await tickingFigure(pending)
     return at >= after.lastUpdate && amount === staking.pendingRewards(after, position, at)[0]
@@ -154,7 +151,7 @@ test('a staking pool made through the stepper, refusals in words before sending,
 
   await page.getByRole('button', { name: 'Upcoming' }).click()
   await page.getByPlaceholder('Search staking pools by token').fill('fern gusd')
-  const programs = await staking.fetchPrograms(algorand().client.algod, stakingAppId())
+  const programs = await stakingContract.readers.programs(sdkReader())
   const id = programs.filter((p) => p.creator === account.address).at(-1)!.id
   const card = page.getByTestId(`program-${id}`)
   await expect(card).toBeVisible({ timeout: 30_000 })
@@ -214,9 +211,9 @@ test('emergency withdraw returns the whole stake at once and forfeits the pendin
   const start = (await chainNow()) + 5n
   // A single-token pool: stake EMGA, earn ALGO, with a day's minimum stake time that emergency ignores.
   const id = await createProgram(account, { stakeAsset: asset, rewards: [{ asset: 0n, rate: 100n }], start, end: start + 7n * 86_400n, minStakeSeconds: 86_400n })
-  const ctx = stakingContext(account)
+  const ctx = sdkContext(account)
   const stake = 1_000_000_000n
-  await (await staking.buildStake(ctx, (await staking.fetchProgram(ctx.algod, stakingAppId(), id))!, stake)).composer.execute(ctx.algod, 4)
+  await (await staking.buildStake(ctx, (await stakingContract.readers.program(ctx, id))!, stake)).composer.execute(ctx.algod, 4)
   await moveTime(600)
   const held = await assetBalance(account.address, asset)
 
@@ -233,7 +230,7 @@ test('emergency withdraw returns the whole stake at once and forfeits the pendin
   await dialog.getByRole('button', { name: 'Emergency withdraw', exact: true }).click()
   await expect(toast(page, new RegExp(`Emergency withdraw: EMGA → ALGO done`))).toBeVisible({ timeout: 30_000 })
   expect((await assetBalance(account.address, asset)) - held).toBe(stake)
-  expect(await staking.fetchPosition(ctx.algod, stakingAppId(), id, account.address)).toBeUndefined()
+  expect(await stakingContract.readers.position(ctx, id, account.address)).toBeUndefined()
   await expect(card.getByTestId('my-stake')).toHaveCount(0, { timeout: 30_000 })
 })
 

@@ -3,8 +3,8 @@
 // the other specs, so each test creates its own token and a small ALGO pool for it (through
 // @grove/sdk's builders, as the web app does) and picks the token in the page by its asset id.
 import { expect, test, type Page } from '@playwright/test'
-import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp } from '@grove/sdk'
-import { algorand, connectMnemonic, newAccount, stackInfo, toUnits, type TestAccount } from '../support/stack.ts'
+import { buildAddLiquidity, buildCreatePool, dexContract, firstAddMinLp } from '@grove/sdk'
+import { algorand, connectMnemonic, newAccount, sdkContext, toUnits, type TestAccount } from '../support/stack.ts'
 
 /** The fresh pool's depth: 100 ALGO against 1,000 IMPT (2 decimals). */
 const POOL_ALGO = 100_000_000n
@@ -17,9 +17,9 @@ async function newImpactPool(): Promise<{ account: TestAccount; assetId: bigint 
   const signer = a.account.fromMnemonic(account.mnemonic)
   const created = await a.send.assetCreate({ sender: signer.addr, total: 10_000_000n, decimals: 2, assetName: 'Impact Test', unitName: 'IMPT', suppressLog: true })
   const algod = a.client.algod
-  const ctx = { algod, dexAppId: BigInt(stackInfo().deployment.dexAppId), sender: signer.addr, signer: signer.signer }
+  const ctx = sdkContext(account)
   await (await buildCreatePool(ctx, 0n, created.assetId)).composer.execute(algod, 4)
-  const empty = await fetchPool(algod, ctx.dexAppId, 0n, created.assetId)
+  const empty = await dexContract.readers.pool(ctx, 0n, created.assetId)
   if (!empty) throw new Error('the ALGO/IMPT pool was not created')
   await (await buildAddLiquidity(ctx, empty, POOL_ALGO, POOL_IMPT, firstAddMinLp(POOL_ALGO, POOL_IMPT, 0n))).composer.execute(algod, 4)
   return { account, assetId: created.assetId }

@@ -2,8 +2,8 @@
 // address, not verified by the registry, is marked in the token list and warned about in the review.
 // The token and its small ALGO pool are this test's own (through @grove/sdk's builders).
 import { expect, test } from '@playwright/test'
-import { buildAddLiquidity, buildCreatePool, fetchPool, firstAddMinLp } from '@grove/sdk'
-import { algorand, connectMnemonic, newAccount, stackInfo } from '../support/stack.ts'
+import { buildAddLiquidity, buildCreatePool, dexContract, firstAddMinLp } from '@grove/sdk'
+import { algorand, connectMnemonic, newAccount, sdkContext } from '../support/stack.ts'
 
 test('a token whose issuer can claw back and freeze is marked in the list and warned about in the review', async ({ page }) => {
   const account = await newAccount({ algo: 300 })
@@ -20,9 +20,9 @@ test('a token whose issuer can claw back and freeze is marked in the list and wa
     suppressLog: true,
   })
   const algod = a.client.algod
-  const ctx = { algod, dexAppId: BigInt(stackInfo().deployment.dexAppId), sender: signer.addr, signer: signer.signer }
+  const ctx = sdkContext(account)
   await (await buildCreatePool(ctx, 0n, created.assetId)).composer.execute(algod, 4)
-  const empty = await fetchPool(algod, ctx.dexAppId, 0n, created.assetId)
+  const empty = await dexContract.readers.pool(ctx, 0n, created.assetId)
   if (!empty) throw new Error('the ALGO/CTRL pool was not created')
   await (await buildAddLiquidity(ctx, empty, 100_000_000n, 100_000n, firstAddMinLp(100_000_000n, 100_000n, 0n))).composer.execute(algod, 4)
 

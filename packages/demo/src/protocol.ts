@@ -26,10 +26,7 @@ import {
   unstakeOut,
   vaultContract,
   vaultRate,
-  type DexContext,
-  type LocksContext,
-  type RegistryContext,
-  type VaultContext,
+  type GroveContext,
 } from '@grove/sdk'
 import { DAY } from './time.ts'
 import type { SeedAccount } from './seed.ts'
@@ -143,20 +140,8 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const exec = async (group: Promise<{ composer: { execute: (algod: Algodv2, waitRounds: number) => Promise<unknown> } }>): Promise<void> => {
     await (await group).composer.execute(algod, 4)
   }
-  const dex = (who: SeedAccount, note: string): DexContext => ({ algod, dexAppId: d.dexAppId, registryAppId: d.registryAppId, sender: who.addr, signer: who.signer, note })
-  const stk = (who: SeedAccount, note: string): staking.StakingContext => ({ algod, stakingAppId: d.stakingAppId, registryAppId: d.registryAppId, sender: who.addr, signer: who.signer, note: enc(note) })
-  const locks = (who: SeedAccount): LocksContext => ({ algod, lockAppId: d.lockAppId, sender: who.addr, signer: who.signer })
-  const registry = (who: SeedAccount): RegistryContext => ({ algod, registryAppId: d.registryAppId, sender: who.addr, signer: who.signer })
-  const vault = (who: SeedAccount): VaultContext => ({
-    algod,
-    vaultAppId: d.vaultAppId,
-    dexAppId: d.dexAppId,
-    registryAppId: d.registryAppId,
-    groveAssetId: d.groveAssetId,
-    sGroveAssetId: d.sGroveAssetId,
-    sender: who.addr,
-    signer: who.signer,
-  })
+  // the SDK's context for `who` (a note keeps equal groups in one validity window apart)
+  const as = (who: SeedAccount, note?: string): GroveContext => ({ algod, ids: d, sender: who.addr, signer: who.signer, note })
   /** What `who` holds of an asset, undefined when not opted in. */
   const holding = (who: SeedAccount, assetId: bigint): Promise<bigint | undefined> =>
     algod.accountAssetInformation(who.addr, assetId).do().then(
@@ -184,14 +169,14 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const { a, b } = p.pool(x, y)
     const live = (await dexContract.readers.pool(reader, a, b))!
     const amountA = BigInt(Math.round(Number(live.reserveA) * share))
-    await exec(buildAddLiquidity(dex(who, `grove demo add ${x}/${y}`), live, amountA, (amountA * live.reserveB) / live.reserveA + 1n, 0n))
+    await exec(buildAddLiquidity(as(who, `grove demo add ${x}/${y}`), live, amountA, (amountA * live.reserveB) / live.reserveA + 1n, 0n))
   }
 
   /** Creates a program whose whole reward (per reward asset, in whole tokens) is paid out evenly from `start` to `end`. */
   const create = async (label: string, stake: bigint, rewards: { asset: bigint; total: bigint }[], start: number, end: number, minStakeSeconds = 0n): Promise<void> => {
     const seconds = BigInt(end - start)
     const terms = { stakeAsset: stake, rewards: rewards.map((r) => ({ asset: r.asset, rate: r.total / seconds })), start: BigInt(start), end: BigInt(end), minStakeSeconds }
-    const group = await staking.buildCreateProgram(stk(admin, `grove demo program ${label}`), terms)
+    const group = await staking.buildCreateProgram(as(admin, `grove demo program ${label}`), terms)
     await group.composer.execute(algod, 4)
     // the app's own verdict: a farm stakes a Grove LP token
     const kind = (await stakingContract.readers.program(reader, group.program))!.kind === 1n ? 'farm' : 'pool'
@@ -202,21 +187,21 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const stakeShare = async (who: SeedAccount, label: string, share: number): Promise<void> => {
     const prog = await ref(label)
     const amount = BigInt(Math.floor(Number(await held(who, prog.stakeAsset)) * share))
-    await exec(staking.buildStake(stk(who, `grove demo stake ${label}`), prog, amount))
+    await exec(staking.buildStake(as(who, `grove demo stake ${label}`), prog, amount))
   }
 
-  const claim = async (who: SeedAccount, label: string): Promise<void> => exec(staking.buildClaim(stk(who, `grove demo claim ${label}`), await ref(label)))
-  const compound = async (who: SeedAccount, label: string): Promise<void> => exec(staking.buildCompound(stk(who, `grove demo compound ${label}`), await ref(label)))
+  const claim = async (who: SeedAccount, label: string): Promise<void> => exec(staking.buildClaim(as(who, `grove demo claim ${label}`), await ref(label)))
+  const compound = async (who: SeedAccount, label: string): Promise<void> => exec(staking.buildCompound(as(who, `grove demo compound ${label}`), await ref(label)))
   const unstakeShare = async (who: SeedAccount, label: string, share: number): Promise<void> => {
     const prog = await ref(label)
     const pos = (await stakingContract.readers.position(reader, prog.id, who.addr))!
     const amount = share >= 1 ? pos.stake : BigInt(Math.floor(Number(pos.stake) * share))
-    await exec(staking.buildUnstake(stk(who, `grove demo unstake ${label}`), prog, amount, pos))
+    await exec(staking.buildUnstake(as(who, `grove demo unstake ${label}`), prog, amount, pos))
   }
 
   const lock = async (who: SeedAccount, kind: SeededLock['kind'], assetId: bigint, amount: bigint, cliff: number, end: number): Promise<bigint> => {
     // a nonce per seeded lock: the same lock ids on every machine
-    const group = await buildLock(locks(who), { asset: assetId, amount, cliff: BigInt(cliff), end: BigInt(end), nonce: BigInt(lockList.length + 1) })
+    const group = await buildLock(as(who), { asset: assetId, amount, cliff: BigInt(cliff), end: BigInt(end), nonce: BigInt(lockList.length + 1) })
     await group.composer.execute(algod, 4)
     lockList.push({ id: group.lockId!, kind, asset: assetId, owner: who.addr.toString() })
     return group.lockId!
@@ -227,12 +212,12 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const amount = whole(groveWhole)
     const out = stakeOut(await vaultContract.readers.totals(reader), amount)
     if (typeof out !== 'bigint') throw new Error(`the vault refuses a stake of ${groveWhole} GROVE: ${out}`)
-    await exec(prepareVaultAction(vault(who), { kind: 'stake', amount, minShares: out }))
+    await exec(prepareVaultAction(as(who), { kind: 'stake', amount, minShares: out }))
   }
 
   /** Protocol fees to the vault, an observation of every buyback pool, and BUYBACK_WAIT later each buyback the TWAP allows. */
   const vaultRound = async (when: number, first: boolean): Promise<void> => {
-    const keeper = vault(admin)
+    const keeper = as(admin)
     if (first) {
       // the vault takes every demo token's fees (ALGO and GROVE need no opt-in)
       for (const unit of ['gUSD', 'goETH', 'FERN', 'MOSS', 'ACORN', 'CNPY']) await exec(prepareVaultAction(keeper, { kind: 'opt-in', asset: asset(unit) }))
@@ -257,7 +242,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const treasury = getApplicationAddress(d.vaultAppId)
     for (const [i, { a, b }] of p.pools.entries()) {
       const live = (await dexContract.readers.pool(reader, a, b))!
-      if (live.protocolFeesA > 0n || live.protocolFeesB > 0n) await exec(buildCollectFees(dex(admin, `grove demo fees ${when} ${i}`), live, treasury))
+      if (live.protocolFeesA > 0n || live.protocolFeesB > 0n) await exec(buildCollectFees(as(admin, `grove demo fees ${when} ${i}`), live, treasury))
     }
     let bought = false
     for (const { from, path } of BUYBACK_PATHS) {
@@ -286,7 +271,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
       ['ACORN', 'Acorn Games', 'https://acorn.example/credit'],
     ] as const) {
       const assetId = asset(unit)
-      await exec(buildRegisterProject(registry(admin), assetId, name, site))
+      await exec(buildRegisterProject(as(admin), assetId, name, site))
       projects.push({ asset: assetId, name, verified: false, owner: admin.addr.toString() })
     }
   })
@@ -300,14 +285,14 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   at(1.5, 'GROVE pool', () => create('GROVE pool', grove, [{ asset: grove, total: whole(300_000) }], day(1.5) + 600, p.nowSec + 90 * DAY))
   at(1.6, 'alice GROVE pool', async () => {
     const prog = await ref('GROVE pool')
-    await exec(staking.buildStake(stk(alice, 'grove demo stake GROVE pool'), prog, whole(15_000)))
+    await exec(staking.buildStake(as(alice, 'grove demo stake GROVE pool'), prog, whole(15_000)))
   })
   at(2, 'ACORN liquidity lock', async () => {
     const held_ = await held(admin, lp('GROVE', 'ACORN'))
     await lock(admin, 'liquidity', lp('GROVE', 'ACORN'), held_ / 4n, p.nowSec + 365 * DAY, p.nowSec + 365 * DAY)
   })
   at(2.2, 'demo GROVE pool', async () => {
-    await exec(staking.buildStake(stk(demo, 'grove demo stake GROVE pool'), await ref('GROVE pool'), whole(4_000)))
+    await exec(staking.buildStake(as(demo, 'grove demo stake GROVE pool'), await ref('GROVE pool'), whole(4_000)))
   })
   at(2.5, 'vault stakes', async () => {
     await vaultStake(alice, 12_000)
@@ -321,7 +306,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   )
   at(3.1, 'verify projects', async () => {
     for (const unit of ['FERN', 'CNPY']) {
-      await exec(buildSetProjectVerified(registry(admin), asset(unit), true))
+      await exec(buildSetProjectVerified(as(admin), asset(unit), true))
       projects.find((x) => x.asset === asset(unit))!.verified = true
     }
   })
@@ -333,11 +318,11 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   at(4.2, 'admin farms ALGO/GROVE', () => stakeShare(admin, 'ALGO/GROVE farm', 0.05))
   at(5, 'FERN team vesting', async () => {
     const id = await lock(admin, 'vesting', asset('FERN'), whole(25_000_000), day(14), p.nowSec + 180 * DAY)
-    await exec(buildProposeOwner(locks(admin), id, demo.addr))
+    await exec(buildProposeOwner(as(admin), id, demo.addr))
   })
   at(5.1, 'demo accepts the vesting lock', async () => {
     const id = lockList.find((l) => l.kind === 'vesting')!.id
-    await exec(buildAcceptOwner(locks(demo), (await locksContract.readers.lock(reader, id))!))
+    await exec(buildAcceptOwner(as(demo), (await locksContract.readers.lock(reader, id))!))
     lockList.find((l) => l.id === id)!.owner = demo.addr.toString()
   })
   at(6, 'farm ALGO/FERN', () => create('ALGO/FERN farm', lp('ALGO', 'FERN'), [{ asset: asset('FERN'), total: whole(1_000_000) }], day(6) + 600, p.nowSec + 30 * DAY, BigInt(DAY)))
@@ -351,16 +336,16 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     await stakeShare(demo, 'ALGO/FERN farm', 1)
   })
   at(8, 'bob FERN pool', async () => {
-    await exec(staking.buildStake(stk(bob, 'grove demo stake FERN pool'), await ref('FERN pool'), whole(150_000)))
+    await exec(staking.buildStake(as(bob, 'grove demo stake FERN pool'), await ref('FERN pool'), whole(150_000)))
   })
   at(9, 'demo FERN pool', async () => {
-    await exec(staking.buildStake(stk(demo, 'grove demo stake FERN pool'), await ref('FERN pool'), whole(60_000)))
+    await exec(staking.buildStake(as(demo, 'grove demo stake FERN pool'), await ref('FERN pool'), whole(60_000)))
     await vaultStake(bob, 8_000)
   })
   at(10, 'CNPY time lock', () => lock(admin, 'time', asset('CNPY'), whole(1_000_000, 8), p.nowSec + 120 * DAY, p.nowSec + 120 * DAY).then(() => undefined))
   at(10.5, 'demo claims ALGO/gUSD farm', () => claim(demo, 'ALGO/gUSD farm'))
   at(11, 'ACORN project to demo', async () => {
-    await exec(buildTransferProject(registry(admin), asset('ACORN'), demo.addr))
+    await exec(buildTransferProject(as(admin), asset('ACORN'), demo.addr))
     projects.find((x) => x.asset === asset('ACORN'))!.owner = demo.addr.toString()
   })
   at(12, 'alice compounds', () => compound(alice, 'GROVE pool'))
@@ -370,7 +355,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     await stakeShare(bob, 'ALGO/GROVE farm', 1)
   })
   at(15.5, 'bob GROVE pool', async () => {
-    await exec(staking.buildStake(stk(bob, 'grove demo stake GROVE pool'), await ref('GROVE pool'), whole(10_000)))
+    await exec(staking.buildStake(as(bob, 'grove demo stake GROVE pool'), await ref('GROVE pool'), whole(10_000)))
   })
   at(17, 'alice claims ALGO/GROVE farm', () => claim(alice, 'ALGO/GROVE farm'))
   at(18, 'demo vault top-up', () => vaultStake(demo, 2_000))
@@ -386,11 +371,11 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const shares = (await held(bob, d.sGroveAssetId)) / 4n
     const out = unstakeOut(await vaultContract.readers.totals(reader), shares)
     if (typeof out !== 'bigint') throw new Error(`the vault refuses an unstake: ${out}`)
-    await exec(prepareVaultAction(vault(bob), { kind: 'unstake', amount: shares, minGrove: out }))
+    await exec(prepareVaultAction(as(bob), { kind: 'unstake', amount: shares, minGrove: out }))
   })
   at(25, 'demo withdraws vested FERN', async () => {
     const vesting = lockList.find((l) => l.kind === 'vesting')!
-    await exec(buildWithdraw(locks(demo), vesting))
+    await exec(buildWithdraw(as(demo), vesting))
   })
   at(26, 'CNPY pool (upcoming)', () => create('CNPY pool', asset('CNPY'), [{ asset: asset('CNPY'), total: whole(2_000, 8) }], p.nowSec + 3 * DAY, p.nowSec + 63 * DAY))
   at(28, 'vault round 4', () => vaultRound(day(28), false))

@@ -20,8 +20,8 @@ import {
   buildSwapExactIn,
   dexContract,
   GroupBuilder,
-  type DexContext,
   type DexGroup,
+  type GroveContext,
 } from '@grove/sdk'
 import { arbitrageSwap, type Reference } from './arbitrage.ts'
 import { planProtocol, type ProtocolResult } from './protocol.ts'
@@ -142,14 +142,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   const rand = prng(20_240_601)
   algorand.account.setSignerFromAccount(admin)
   // the SDK's context for `who` (a note keeps equal trades in one validity window apart)
-  const as = (who: SeedAccount, note?: string): DexContext => ({
-    algod,
-    dexAppId: deployment.dexAppId,
-    registryAppId: deployment.registryAppId,
-    sender: who.addr,
-    signer: who.signer,
-    note,
-  })
+  const as = (who: SeedAccount, note?: string): GroveContext => ({ algod, ids: deployment, sender: who.addr, signer: who.signer, note })
   const send = async (group: DexGroup | Promise<DexGroup>): Promise<void> => {
     await (await group).composer.execute(algod, 4)
   }
@@ -178,7 +171,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   }
   const token = (unit: string) => (unit === 'ALGO' ? { assetId: 0n, decimals: 6, priceUsd: ALGO_PRICE_USD } : tokens.find((t) => t.unitName === unit)!)
   for (const t of tokens.slice(1).filter((t) => t.verified)) {
-    await (await buildSetVerified({ algod, registryAppId: deployment.registryAppId, sender: admin.addr, signer: admin.signer }, t.assetId, true)).composer.execute(algod, 4)
+    await (await buildSetVerified(as(admin), t.assetId, true)).composer.execute(algod, 4)
   }
 
   // accounts: the demo account and a few traders, funded with ALGO; everyone opts in

@@ -11,7 +11,7 @@ import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { deploy, type DeployResult } from '@grove/contracts/deploy'
-import { buildAddLiquidity, buildCreatePool, buildSwapExactIn, dexContract, firstAddMinLp, quoteExactIn, type DexContext, type DexGroup, type Pool } from '@grove/sdk'
+import { buildAddLiquidity, buildCreatePool, buildSwapExactIn, dexContract, firstAddMinLp, quoteExactIn, type DexGroup, type GroveContext, type Pool } from '@grove/sdk'
 
 function clients(net: Localnet): AlgorandClient {
   const algod = new URL(net.algod.url)
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const admin = await onRemote.account.localNetDispenser()
   ids = await deploy({ algorand: onRemote, deployer: admin, network: 'localnet' })
   token = (await onRemote.send.assetCreate({ sender: admin.addr, total: 10n ** 15n, decimals: 6, unitName: 'FORK', assetName: 'Fork Token', suppressLog: true })).assetId
-  const ctx = (who: { addr: algosdk.Address; signer: algosdk.TransactionSigner }): DexContext => ({ algod: onRemote.client.algod, dexAppId: ids.dexAppId, registryAppId: ids.registryAppId, sender: who.addr, signer: who.signer })
+  const ctx = (who: { addr: algosdk.Address; signer: algosdk.TransactionSigner }): GroveContext => ({ algod: onRemote.client.algod, ids, sender: who.addr, signer: who.signer })
   const send = async (group: Promise<DexGroup>): Promise<void> => void (await (await group).composer.execute(onRemote.client.algod, 4))
   await send(buildCreatePool(ctx(admin), 0n, token))
   // 2,000,000 ALGO against 7,000,000 FORK
@@ -93,7 +93,7 @@ describe('a Grove swap on a fork', () => {
     const before = await wallet(onFork)
     expect(before).toEqual(remoteWallet)
     // the trader's own key signs on the fork: its account was read from the remote
-    const group = await buildSwapExactIn({ algod: onFork.client.algod, dexAppId: ids.dexAppId, registryAppId: ids.registryAppId, sender: trader.addr, signer: algosdk.makeBasicAccountTransactionSigner(trader) }, 0n, token, amountIn, quote.amountOut)
+    const group = await buildSwapExactIn({ algod: onFork.client.algod, ids, sender: trader.addr, signer: algosdk.makeBasicAccountTransactionSigner(trader) }, 0n, token, amountIn, quote.amountOut)
     await group.composer.execute(onFork.client.algod, 4)
     const after = await wallet(onFork)
     expect(after.token - before.token).toBe(quote.amountOut)

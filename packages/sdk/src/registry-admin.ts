@@ -9,7 +9,8 @@ import type { Algodv2 } from 'algosdk'
 import type { TypedCall } from './core/arc56.ts'
 import type { RegistryGlobals } from './registry/globals.ts'
 import { GroupBuilder } from './core/group.ts'
-import type { ComposedGroup, GroupContext } from './core/group.ts'
+import type { ComposedGroup } from './core/group.ts'
+import type { GroveContext } from './core/context.ts'
 import { dexCall } from './dex/spec.ts'
 import { registryCall } from './registry/spec.ts'
 
@@ -53,12 +54,6 @@ export type AdminAction =
   | { kind: 'acceptAdmin' }
   | { kind: 'setPoolFee'; a: bigint; b: bigint; feeBps: number }
 
-/** Who acts on which registry (and DEX, for pool fees), and how to sign. */
-export interface RegistryAdminContext extends GroupContext {
-  registryAppId: bigint
-  dexAppId: bigint
-}
-
 /** A built admin group (one app call, after a top-up of the registry's account when a new box needs it) and its fee. */
 export interface AdminGroup extends ComposedGroup {
   /** µALGO sent to the registry's account so it can hold a new verified-token box (0 when it already can). */
@@ -99,13 +94,13 @@ export function checkAdminAction(action: AdminAction): string | null {
 }
 
 /** Builds the single app call of an admin action (fee 1,000 µALGO: no inner transactions). */
-export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminAction): Promise<AdminGroup> {
+export async function buildAdminAction(ctx: GroveContext, action: AdminAction): Promise<AdminGroup> {
   const problem = checkAdminAction(action)
   if (problem) throw new Error(problem)
   const group = await GroupBuilder.create(ctx)
   let topUp = 0n
   const call = (typed: TypedCall, extra: { boxes?: Uint8Array[]; assets?: bigint[] } = {}) =>
-    group.addMethodCall({ appId: ctx.registryAppId, ...typed, boxes: extra.boxes, assets: extra.assets })
+    group.addMethodCall({ appId: ctx.ids.registryAppId, ...typed, boxes: extra.boxes, assets: extra.assets })
   switch (action.kind) {
     case 'setPaused':
       call(registryCall('setPaused', [action.flags]))
@@ -117,8 +112,8 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
       call(registryCall('setTreasury', [action.address]))
       break
     case 'setVerified':
-      if (action.verified) topUp = await verifiedBoxShortfall(ctx.algod, ctx.registryAppId)
-      if (topUp > 0n) group.addTransfer(getApplicationAddress(ctx.registryAppId), 0n, topUp)
+      if (action.verified) topUp = await verifiedBoxShortfall(ctx.algod, ctx.ids.registryAppId)
+      if (topUp > 0n) group.addTransfer(getApplicationAddress(ctx.ids.registryAppId), 0n, topUp)
       call(registryCall('setVerified', [action.asset, action.verified]), { boxes: [box('v', action.asset)] })
       break
     case 'setProjectVerified':
@@ -135,10 +130,10 @@ export async function buildAdminAction(ctx: RegistryAdminContext, action: AdminA
       break
     case 'setPoolFee':
       group.addMethodCall({
-        appId: ctx.dexAppId,
+        appId: ctx.ids.dexAppId,
         ...dexCall('setPoolFee', [action.a, action.b, action.feeBps]),
         boxes: [box('p', action.a, action.b)],
-        apps: [ctx.registryAppId],
+        apps: [ctx.ids.registryAppId],
       })
       break
   }

@@ -8,7 +8,7 @@ import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts
 import { GroupBuilder } from './core/group.ts'
 import type { ComposedGroup } from './core/group.ts'
 import { CONTRACT_ERRORS, explainError } from './errors.ts'
-import type { RegistryContext } from './registry/transactions.ts'
+import type { GroveContext } from './core/context.ts'
 import type { ReadableError } from './errors.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
 import { REGISTRY_SPEC as SPEC, registryCall } from './registry/spec.ts'
@@ -56,30 +56,30 @@ export function checkProjectFields(name: string, url: string): string | undefine
 export type RegistryGroup = ComposedGroup
 
 /** One project method call on the one group builder (core/group.ts): the project's box and asset named, exact fees. */
-async function group(ctx: RegistryContext, asset: bigint, call: (g: GroupBuilder) => TypedCall, inners = 0, accounts: (string | Address)[] = []): Promise<RegistryGroup> {
+async function group(ctx: GroveContext, asset: bigint, call: (g: GroupBuilder) => TypedCall, inners = 0, accounts: (string | Address)[] = []): Promise<RegistryGroup> {
   const g = await GroupBuilder.create(ctx)
-  g.addMethodCall({ appId: ctx.registryAppId, ...call(g), inners, boxes: [projectBoxName(asset)], assets: [asset], accounts })
+  g.addMethodCall({ appId: ctx.ids.registryAppId, ...call(g), inners, boxes: [projectBoxName(asset)], assets: [asset], accounts })
   const { composer, fee } = await g.build()
   return { composer, fee }
 }
 
 /** Registers a project for `asset` (the sender must be its creator or manager), paying the box's minimum balance. */
-export function buildRegisterProject(ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> {
-  return group(ctx, asset, (g) => registryCall('registerProject', [g.deposit(getApplicationAddress(ctx.registryAppId), 0n, PROJECT_MIN_BALANCE), asset, name, url]))
+export function buildRegisterProject(ctx: GroveContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> {
+  return group(ctx, asset, (g) => registryCall('registerProject', [g.deposit(getApplicationAddress(ctx.ids.registryAppId), 0n, PROJECT_MIN_BALANCE), asset, name, url]))
 }
 
 /** The owner changes the name and URL. */
-export const buildEditProject = (ctx: RegistryContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('editProject', [asset, name, url]))
+export const buildEditProject = (ctx: GroveContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('editProject', [asset, name, url]))
 
 /** The owner hands the project to `newOwner`. */
-export const buildTransferProject = (ctx: RegistryContext, asset: bigint, newOwner: string | Address): Promise<RegistryGroup> =>
+export const buildTransferProject = (ctx: GroveContext, asset: bigint, newOwner: string | Address): Promise<RegistryGroup> =>
   group(ctx, asset, () => registryCall('transferProject', [asset, newOwner.toString()]))
 
 /** The admin verifies or unverifies. */
-export const buildSetProjectVerified = (ctx: RegistryContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('setProjectVerified', [asset, verified]))
+export const buildSetProjectVerified = (ctx: GroveContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('setProjectVerified', [asset, verified]))
 
 /** The owner or the admin removes it; the minimum balance goes back to the owner (one inner payment). */
-export const buildRemoveProject = (ctx: RegistryContext, project: Pick<Project, 'asset' | 'owner'>): Promise<RegistryGroup> =>
+export const buildRemoveProject = (ctx: GroveContext, project: Pick<Project, 'asset' | 'owner'>): Promise<RegistryGroup> =>
   group(ctx, project.asset, () => registryCall('removeProject', [project.asset]), 1, [project.owner])
 
 /** The project of `asset`, undefined when none is registered. */
@@ -134,8 +134,6 @@ export function explainProjectError(error: unknown, registryAppId?: bigint): Rea
   return explainError(error, [{ spec: SPEC, appId: registryAppId }])
 }
 
-export type { RegistryContext }
-
 /** What a token's creator or a project's owner can do with its project (the sender is the context's). */
 export type ProjectAction =
   | { kind: 'register'; asset: bigint; name: string; url: string }
@@ -143,7 +141,7 @@ export type ProjectAction =
   | { kind: 'transfer'; asset: bigint; newOwner: string }
 
 /** Builds a project action's group, ready to simulate and sign. */
-export function prepareProjectAction(ctx: RegistryContext, action: ProjectAction): Promise<RegistryGroup> {
+export function prepareProjectAction(ctx: GroveContext, action: ProjectAction): Promise<RegistryGroup> {
   switch (action.kind) {
     case 'register':
       return buildRegisterProject(ctx, action.asset, action.name, action.url)

@@ -11,7 +11,8 @@ import type { Pool } from '../src/dex/amm.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
 import { REGISTRY_SPEC } from '../src/registry/spec.ts'
 import { fetchPool } from '../src/dex/pool-state.ts'
-import type { DexContext, DexGroup } from '../src/dex/transactions.ts'
+import type { GroveContext } from '../src/core/context.ts'
+import type { DexGroup } from '../src/dex/transactions.ts'
 
 const endpoint = (url: string, token: string) => {
   const u = new URL(url)
@@ -31,7 +32,8 @@ export interface Grove {
   trader: TransactionSignerAccount & { addr: Address }
   /** Test assets the trader holds (besides ALGO = 0). */
   assets: bigint[]
-  ctx: DexContext
+  /** The trader's context over `ids`. */
+  ctx: GroveContext
   /** Sends a built group; resolves to each app call's ABI return and logs. */
   send(group: DexGroup): Promise<{ returns: unknown[]; logs: Uint8Array[][]; round: bigint }>
   pool(x: bigint, y: bigint): Promise<Pool>
@@ -76,7 +78,8 @@ export async function startGrove(): Promise<Grove> {
     for (const a of ASSETS)
       assets.push((await algorand.send.assetCreate({ sender: trader.addr, total: (1n << 64n) - 1n, decimals: a.decimals, unitName: a.unitName, assetName: a.unitName })).assetId)
 
-    const ctx: DexContext = { algod, dexAppId, registryAppId, sender: trader.addr, signer: trader.signer }
+    const ids: DeploymentIds = { network: 'localnet', firstRound: 0n, registryAppId, dexAppId, lockAppId: 0n, stakingAppId: 0n, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n }
+    const ctx: GroveContext = { algod, ids, sender: trader.addr, signer: trader.signer }
     // Dev mode commits each group as it arrives, so one pending-info read per app call replaces polling.
     const send: Grove['send'] = async ({ composer }) => {
       const calls = composer.buildGroup().flatMap((t, i) => (t.txn.type === 'appl' ? [{ i, id: t.txn.txID() }] : []))
@@ -113,7 +116,7 @@ export async function startGrove(): Promise<Grove> {
       algod,
       dexAppId,
       registryAppId,
-      ids: { network: 'localnet', firstRound: 0n, registryAppId, dexAppId, lockAppId: 0n, stakingAppId: 0n, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n },
+      ids,
       admin,
       trader,
       assets,

@@ -16,7 +16,8 @@ import {
   PROJECT_ERROR_MESSAGES,
   PROJECT_MIN_BALANCE,
 } from '../src/registry-projects.ts'
-import type { RegistryContext, RegistryGroup } from '../src/registry-projects.ts'
+import type { RegistryGroup } from '../src/registry-projects.ts'
+import type { GroveContext } from '../src/core/context.ts'
 import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
 import { buildAdminAction } from '../src/registry-admin.ts'
 import { registryContract } from '../src/registry/module.ts'
@@ -24,13 +25,13 @@ import { REGISTRY_SPEC } from '../src/registry/spec.ts'
 import { startGrove, type Grove } from './fixture.ts'
 
 let g: Grove
-let ctx: RegistryContext
-let admin: RegistryContext
+let ctx: GroveContext
+let admin: GroveContext
 const send = (group: RegistryGroup) => g.send(group as unknown as DexGroup)
 
 beforeAll(async () => {
   g = await startGrove()
-  ctx = { algod: g.algod, registryAppId: g.registryAppId, sender: g.trader.addr, signer: g.trader.signer }
+  ctx = g.ctx
   admin = { ...ctx, sender: g.admin.addr, signer: g.admin.signer }
   await g.algorand.send.payment({ sender: g.admin.addr, receiver: (await g.algorand.app.getById(g.registryAppId)).appAddress, amount: microAlgo(100_000) })
 }, 120_000)
@@ -76,7 +77,7 @@ describe('projects through the SDK', () => {
   })
 
   it('sends an admin action through the group builder: the same action twice in one validity window is two transactions', async () => {
-    const adminCtx = { ...admin, dexAppId: g.dexAppId, suggestedParams: await g.algod.getTransactionParams().do() }
+    const adminCtx = { ...admin, suggestedParams: await g.algod.getTransactionParams().do() }
     const { treasury } = await registryContract.readers.state(g)
     const [first, second] = [await buildAdminAction(adminCtx, { kind: 'setTreasury', address: treasury }), await buildAdminAction(adminCtx, { kind: 'setTreasury', address: treasury })]
     expect([first.fee, second.fee, first.topUp]).toEqual([1000n, 1000n, 0n])

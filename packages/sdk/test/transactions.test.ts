@@ -21,7 +21,6 @@ import {
   buildZap,
   missingOptIns,
   poolCreationCost,
-  readRegistryAppId,
 } from '../src/dex/transactions.ts'
 import type { DexGroup } from '../src/dex/transactions.ts'
 import { startGrove } from './fixture.ts'
@@ -50,10 +49,6 @@ afterAll(async () => {
 })
 
 describe('lookups', () => {
-  it('reads the registry app id from the DEX', async () => {
-    expect(await readRegistryAppId(grove.algod, grove.dexAppId)).toBe(grove.registryAppId)
-  })
-
   it('lists only the assets an account still has to opt into, never ALGO', async () => {
     const fresh = grove.algorand.account.random()
     await grove.algorand.send.payment({ sender: grove.trader.addr, receiver: fresh.addr, amount: (1).algo() })

@@ -4,7 +4,7 @@
 import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
 import { startLocalnet, type Localnet } from '@grove/localnet'
-import { DEX_SPEC, REGISTRY_SPEC, fetchPool, type DexContext, type DexGroup, type Pool } from '@grove/sdk'
+import { DEX_SPEC, REGISTRY_SPEC, fetchPool, type DexGroup, type GroveContext, type Pool } from '@grove/sdk'
 import { waitForConfirmation, type Address, type Algodv2 } from 'algosdk'
 import type { GroveDeployment as Deployment } from '../src/config.ts'
 
@@ -24,7 +24,8 @@ export interface Grove {
   trader: TransactionSignerAccount & { addr: Address }
   gusd: bigint
   fern: bigint
-  ctx: DexContext
+  /** The trader's context (the registry and the DEX deployed; the other ids 0). */
+  ctx: GroveContext
   send(group: DexGroup): Promise<RecordedCall[]>
   pool(x: bigint, y: bigint): Promise<Pool>
   stop(): Promise<void>
@@ -57,7 +58,8 @@ export async function startGrove(): Promise<Grove> {
       firstRound: dex.result.confirmation.confirmedRound!,
       stableAssetId: gusd,
     }
-    const ctx: DexContext = { algod, dexAppId: deployment.dexAppId, registryAppId: deployment.registryAppId, sender: trader.addr, signer: trader.signer }
+    const ids = { ...deployment, lockAppId: 0n, stakingAppId: 0n, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n }
+    const ctx: GroveContext = { algod, ids, sender: trader.addr, signer: trader.signer }
     const send: Grove['send'] = async ({ composer }) => {
       const ids = composer
         .buildGroup()

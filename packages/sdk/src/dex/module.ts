@@ -11,7 +11,7 @@ import { DEX_SPEC } from './spec.ts'
 import { buildSwap } from './swap.ts'
 import { GroupBuilder } from '../core/group.ts'
 import { buildRoute, type PoolBook, type RoutePlan } from '../venues/router.ts'
-import { buildAddLiquidity, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildZap, poolCreationCost, type DexContext, type DexGroup } from './transactions.ts'
+import { buildAddLiquidity, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildZap, poolCreationCost, type DexGroup } from './transactions.ts'
 
 /** An action on the DEX (the sender is the context's); amounts of a pool's sides in its (a, b) order. */
 export type DexAction =
@@ -26,9 +26,6 @@ export type DexAction =
   | { kind: 'create-pool'; a: bigint; b: bigint }
   | { kind: 'collect-fees'; pool: Pool; treasury: string | Address }
 
-/** The DEX's own context, from the one context. */
-export const dexContext = (ctx: GroveContext): DexContext => ({ ...ctx, dexAppId: ctx.ids.dexAppId, registryAppId: ctx.ids.registryAppId })
-
 const prepared = async (group: Promise<DexGroup>, minBalance = 0n): Promise<PreparedGroup & { optIns: bigint[] }> => {
   const g = await group
   return { composer: g.composer, fee: g.fee, optIns: g.optIns, minBalance }
@@ -41,30 +38,29 @@ export const dexContract = {
   errors: CONTRACT_ERRORS.Dex,
   /** Builds an action's group, ready to simulate and sign. */
   async prepare(ctx: GroveContext, action: DexAction): Promise<PreparedGroup & { optIns: bigint[] }> {
-    const c = dexContext(ctx)
     switch (action.kind) {
       case 'swap':
-        return prepared(buildSwap(c, action.route, action.limit))
+        return prepared(buildSwap(ctx, action.route, action.limit))
       case 'route': {
-        const group = await GroupBuilder.create(c)
+        const group = await GroupBuilder.create(ctx)
         await buildRoute(group, action.book, action.plan, action.limit)
         const { composer, fee } = await group.build()
         return { composer, fee, optIns: [], minBalance: 0n }
       }
       case 'add':
-        return prepared(buildAddLiquidity(c, action.pool, action.amountA, action.amountB, action.minLp))
+        return prepared(buildAddLiquidity(ctx, action.pool, action.amountA, action.amountB, action.minLp))
       case 'zap':
-        return prepared(buildZap(c, action.pool, action.assetIn, action.amountIn, action.swapAmount, action.minLp))
+        return prepared(buildZap(ctx, action.pool, action.assetIn, action.amountIn, action.swapAmount, action.minLp))
       case 'remove':
-        return prepared(buildRemoveLiquidity(c, action.pool, action.lp, action.minA, action.minB))
+        return prepared(buildRemoveLiquidity(ctx, action.pool, action.lp, action.minA, action.minB))
       case 'create-pool': {
         // a new pool pays its box and the app's opt-ins: the review shows it beside the fee
         const [a, b] = action.a < action.b ? [action.a, action.b] : [action.b, action.a]
-        const [group, cost] = await Promise.all([buildCreatePool(c, a, b), poolCreationCost(c.algod, c.dexAppId, a, b)])
+        const [group, cost] = await Promise.all([buildCreatePool(ctx, a, b), poolCreationCost(ctx.algod, ctx.ids.dexAppId, a, b)])
         return prepared(Promise.resolve(group), cost.minBalance)
       }
       case 'collect-fees':
-        return prepared(buildCollectFees(c, action.pool, action.treasury))
+        return prepared(buildCollectFees(ctx, action.pool, action.treasury))
     }
   },
   /** A failure in words, the DEX's codes first (by app id when the deployment is given). */

@@ -1,6 +1,7 @@
 // A found route, sent: which DEX method carries it and what it costs in fees. The one place that
 // decides this, for the web app, the demo seed and tests.
-import type { DexContext, DexGroup } from './transactions.ts'
+import type { GroveContext } from '../core/context.ts'
+import type { DexGroup } from './transactions.ts'
 import { buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildSwapRouteExactOut } from './transactions.ts'
 import type { Route } from './route.ts'
 
@@ -10,7 +11,7 @@ import type { Route } from './route.ts'
  * more hops swapRoute; exact out is swapExactOut on one hop and swapRouteExactOut on more: each
  * sends exactly the output asked for and refunds what the pools did not need.
  */
-export function buildSwap(ctx: DexContext, route: Route, limit: bigint): Promise<DexGroup> {
+export function buildSwap(ctx: GroveContext, route: Route, limit: bigint): Promise<DexGroup> {
   if (route.exactOut === undefined) {
     return route.path.length === 1
       ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, limit)
@@ -31,7 +32,7 @@ export function swapFee(route: Route, minFee = 1_000n): bigint {
 }
 
 /** Sends a found route with `minOut` as its minimum: one hop as swapExactIn, more as swapRoute; exact-out routes ask for `exactOut`. */
-export function buildRouteSwap(ctx: DexContext, route: Route, minOut: bigint): Promise<DexGroup> {
+export function buildRouteSwap(ctx: GroveContext, route: Route, minOut: bigint): Promise<DexGroup> {
   const min = route.exactOut !== undefined && route.exactOut > minOut ? route.exactOut : minOut
   return route.path.length === 1
     ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, min)

@@ -5,14 +5,14 @@
 import { getApplicationAddress } from 'algosdk'
 import type { Address, Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
-import type { ComposedGroup, GroupContext, TxnArg } from '../core/group.ts'
+import type { ComposedGroup, TxnArg } from '../core/group.ts'
+import type { GroveContext } from '../core/context.ts'
 import { missingOptIns } from '../core/references.ts'
 import { addLiquidity as quoteAdd } from './amm.ts'
 import type { Pool } from './amm.ts'
 import { poolBoxName } from './pool-state.ts'
 import { dexCall } from './spec.ts'
 import type { TypedCall } from '../core/arc56.ts'
-import { readGlobalState } from '../core/global-state.ts'
 
 export { missingOptIns }
 
@@ -20,17 +20,6 @@ export { missingOptIns }
 export const POOL_BOX_MIN_BALANCE = 2_500n + 400n * (17n + 136n)
 /** Minimum balance of holding or creating one asset. */
 export const ASSET_MIN_BALANCE = 100_000n
-
-/** Who acts, on which DEX, and how to sign. */
-export interface DexContext extends GroupContext {
-  dexAppId: bigint
-  /** The registry the DEX reads (pause flags, fees, treasury); read from the DEX's global state when omitted. */
-  registryAppId?: bigint
-  /** Assets the sender is known to hold (e.g. from a balance query the app already made): no opt-in lookup for them. */
-  heldAssets?: readonly bigint[]
-  /** Simulate each group and add budget calls when it needs them (default true); off when groups are merged and covered together. */
-  coverBudget?: boolean
-}
 
 /** A built group and what it costs the sender. */
 export interface DexGroup extends ComposedGroup {
@@ -43,13 +32,6 @@ export interface DexGroup extends ComposedGroup {
 /** Opcodes the DEX's bare NoOp call (budget padding) runs. */
 const BARE_CALL_COST = 16
 
-/** The registry app id the DEX was created with (its `registry` global). */
-export async function readRegistryAppId(algod: Algodv2, dexAppId: bigint): Promise<bigint> {
-  const registry = (await readGlobalState(algod, dexAppId)).uint('registry')
-  if (registry === undefined) throw new Error(`App ${dexAppId} is not a Grove DEX (no registry)`)
-  return registry
-}
-
 /** A DEX action being built: the group, the registry it names, and the opt-ins it added. */
 interface Action {
   group: GroupBuilder
@@ -58,28 +40,27 @@ interface Action {
   optIns: bigint[]
 }
 
-async function start(ctx: DexContext, optInAssets: readonly bigint[]): Promise<Action> {
-  const [group, registryAppId, optIns] = await Promise.all([
+async function start(ctx: GroveContext, optInAssets: readonly bigint[]): Promise<Action> {
+  const [group, optIns] = await Promise.all([
     GroupBuilder.create(ctx),
-    ctx.registryAppId ?? readRegistryAppId(ctx.algod, ctx.dexAppId),
     missingOptIns(ctx.algod, ctx.sender, ctx.heldAssets ? optInAssets.filter((a) => !ctx.heldAssets!.includes(a)) : optInAssets),
   ])
   for (const asset of optIns) group.addAssetOptIn(asset)
-  return { group, registryAppId, appAddress: getApplicationAddress(ctx.dexAppId), optIns }
+  return { group, registryAppId: ctx.ids.registryAppId, appAddress: getApplicationAddress(ctx.ids.dexAppId), optIns }
 }
 
 /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the DEX. */
 const deposit = (a: Action, asset: bigint, amount: bigint): TxnArg => a.group.deposit(a.appAddress, asset, amount)
 
 function call(
-  ctx: DexContext,
+  ctx: GroveContext,
   a: Action,
   typed: TypedCall,
   inners: number,
   refs: { boxes?: [bigint, bigint][]; assets?: bigint[]; accounts?: (string | Address)[]; registry?: boolean },
 ): void {
   a.group.addMethodCall({
-    appId: ctx.dexAppId,
+    appId: ctx.ids.dexAppId,
     ...typed,
     inners,
     boxes: (refs.boxes ?? []).map(([x, y]) => poolBoxName(x, y)),
@@ -95,8 +76,8 @@ function call(
  * The simulation's cost holds when sent later: the DEX's TWAP update runs the same opcodes whether
  * or not time has passed since a pool's last update (contracts README, "Cost").
  */
-async function done(ctx: DexContext, a: Action): Promise<DexGroup> {
-  if (ctx.coverBudget !== false) await a.group.coverBudget(ctx.dexAppId, BARE_CALL_COST)
+async function done(ctx: GroveContext, a: Action): Promise<DexGroup> {
+  if (ctx.coverBudget !== false) await a.group.coverBudget(ctx.ids.dexAppId, BARE_CALL_COST)
   const built = await a.group.build()
   return { composer: built.composer, fee: built.fee, optIns: a.optIns, budgetCalls: built.budgetCalls }
 }
@@ -110,9 +91,9 @@ export async function poolCreationCost(algod: Algodv2, dexAppId: bigint, a: bigi
 }
 
 /** Creates pool (x, y): pays the exact minimum-balance increase; the app opts in and creates the LP token. */
-export async function buildCreatePool(ctx: DexContext, x: bigint, y: bigint): Promise<DexGroup> {
+export async function buildCreatePool(ctx: GroveContext, x: bigint, y: bigint): Promise<DexGroup> {
   const [a, b] = ordered(x, y)
-  const [act, cost] = await Promise.all([start(ctx, []), poolCreationCost(ctx.algod, ctx.dexAppId, a, b)])
+  const [act, cost] = await Promise.all([start(ctx, []), poolCreationCost(ctx.algod, ctx.ids.dexAppId, a, b)])
   call(ctx, act, dexCall('createPool', [deposit(act, 0n, cost.minBalance), a, b]), cost.optIns + 1, { boxes: [[a, b]], assets: [a, b] })
   return done(ctx, act)
 }
@@ -122,7 +103,7 @@ export const FIRST_ADD_NEEDS_MIN_LP =
   'A first add sets the pool’s price: give a minimum LP from the intended price (firstAddMinLp), or someone who adds first at another price takes part of the deposit'
 
 /** Adds `amountA` and `amountB` to a pool (first or later add), opting into its LP token if needed. */
-export async function buildAddLiquidity(ctx: DexContext, pool: Pool, amountA: bigint, amountB: bigint, minLp: bigint): Promise<DexGroup> {
+export async function buildAddLiquidity(ctx: GroveContext, pool: Pool, amountA: bigint, amountB: bigint, minLp: bigint): Promise<DexGroup> {
   if (pool.reserveA === 0n && pool.reserveB === 0n && minLp <= 0n) throw new Error(FIRST_ADD_NEEDS_MIN_LP)
   const act = await start(ctx, [pool.lpAsset])
   // The LP transfer, plus at most one refund on a later add (one side is always used in full).
@@ -136,7 +117,7 @@ export async function buildAddLiquidity(ctx: DexContext, pool: Pool, amountA: bi
 }
 
 /** Single-sided add: `amountIn` of `assetIn`, of which `swapAmount` is swapped first (see amm `zap`). */
-export async function buildZap(ctx: DexContext, pool: Pool, assetIn: bigint, amountIn: bigint, swapAmount: bigint, minLp: bigint): Promise<DexGroup> {
+export async function buildZap(ctx: GroveContext, pool: Pool, assetIn: bigint, amountIn: bigint, swapAmount: bigint, minLp: bigint): Promise<DexGroup> {
   const act = await start(ctx, [pool.lpAsset])
   call(ctx, act, dexCall('addLiquiditySingle', [deposit(act, assetIn, amountIn), pool.a, pool.b, swapAmount, minLp]), 2, {
     boxes: [[pool.a, pool.b]],
@@ -146,7 +127,7 @@ export async function buildZap(ctx: DexContext, pool: Pool, assetIn: bigint, amo
 }
 
 /** Burns `lp` for both sides of the pool, opting into either side if needed. */
-export async function buildRemoveLiquidity(ctx: DexContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<DexGroup> {
+export async function buildRemoveLiquidity(ctx: GroveContext, pool: Pool, lp: bigint, minA: bigint, minB: bigint): Promise<DexGroup> {
   const act = await start(ctx, [pool.a, pool.b])
   call(ctx, act, dexCall('removeLiquidity', [deposit(act, pool.lpAsset, lp), pool.a, pool.b, minA, minB]), 2, {
     boxes: [[pool.a, pool.b]],
@@ -157,21 +138,21 @@ export async function buildRemoveLiquidity(ctx: DexContext, pool: Pool, lp: bigi
 }
 
 /** Swaps all of `amountIn` for at least `minOut` of `assetOut`. */
-export async function buildSwapExactIn(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut: bigint): Promise<DexGroup> {
+export async function buildSwapExactIn(ctx: GroveContext, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut: bigint): Promise<DexGroup> {
   const act = await start(ctx, [assetOut])
   call(ctx, act, dexCall('swapExactIn', [deposit(act, assetIn, amountIn), assetOut, minOut]), 1, { boxes: [[assetIn, assetOut]], assets: [assetOut] })
   return done(ctx, act)
 }
 
 /** Swaps at most `maxIn` of `assetIn` for exactly `amountOut` of `assetOut`; the rest comes back. */
-export async function buildSwapExactOut(ctx: DexContext, assetIn: bigint, assetOut: bigint, amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
+export async function buildSwapExactOut(ctx: GroveContext, assetIn: bigint, assetOut: bigint, amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
   const act = await start(ctx, [assetOut])
   call(ctx, act, dexCall('swapExactOut', [deposit(act, assetIn, maxIn), assetOut, amountOut]), 2, { boxes: [[assetIn, assetOut]], assets: [assetOut, assetIn] })
   return done(ctx, act)
 }
 
 /** Swaps `amountIn` of `assetIn` along `path` (the assets after the input, 1–4 hops) for at least `minOut`. */
-export async function buildSwapRoute(ctx: DexContext, assetIn: bigint, path: readonly bigint[], amountIn: bigint, minOut: bigint): Promise<DexGroup> {
+export async function buildSwapRoute(ctx: GroveContext, assetIn: bigint, path: readonly bigint[], amountIn: bigint, minOut: bigint): Promise<DexGroup> {
   const assetOut = path[path.length - 1]!
   const act = await start(ctx, [assetOut])
   const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
@@ -183,7 +164,7 @@ export async function buildSwapRoute(ctx: DexContext, assetIn: bigint, path: rea
  * Swaps at most `maxIn` of `assetIn` along `path` for exactly `amountOut` of its last asset
  * (swapRouteExactOut): the output and a refund of what the route did not need, two inner transfers.
  */
-export async function buildSwapRouteExactOut(ctx: DexContext, assetIn: bigint, path: readonly bigint[], amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
+export async function buildSwapRouteExactOut(ctx: GroveContext, assetIn: bigint, path: readonly bigint[], amountOut: bigint, maxIn: bigint): Promise<DexGroup> {
   const assetOut = path[path.length - 1]!
   const act = await start(ctx, [assetOut])
   const hops = path.map((to, i): [bigint, bigint] => [i === 0 ? assetIn : path[i - 1]!, to])
@@ -192,7 +173,7 @@ export async function buildSwapRouteExactOut(ctx: DexContext, assetIn: bigint, p
 }
 
 /** Sends a pool's accrued protocol fees to the registry's treasury (anyone may call). */
-export async function buildCollectFees(ctx: DexContext, pool: Pool, treasury: string | Address): Promise<DexGroup> {
+export async function buildCollectFees(ctx: GroveContext, pool: Pool, treasury: string | Address): Promise<DexGroup> {
   const act = await start(ctx, [])
   // Fees may accrue on either side between building and sending: pay for both transfers.
   call(ctx, act, dexCall('collectFees', [pool.a, pool.b]), 2, { boxes: [[pool.a, pool.b]], assets: [pool.a, pool.b], accounts: [treasury] })

@@ -1,7 +1,8 @@
 // What a lock's owner (or its proposed owner) can do, as one union, and the one function that
 // builds each action's group (registry-admin.ts's shape).
+import type { GroveContext } from '../core/context.ts'
 import type { Lock } from './boxes.ts'
-import { buildAcceptOwner, buildCancelOwner, buildClose, buildExtend, buildLock, buildProposeOwner, buildTopUp, buildWithdraw, type LocksContext, type LocksGroup } from './transactions.ts'
+import { buildAcceptOwner, buildCancelOwner, buildClose, buildExtend, buildLock, buildProposeOwner, buildTopUp, buildWithdraw, type LocksGroup } from './transactions.ts'
 
 /** An action on the Locks app (the sender is the context's). */
 export type LockAction =
@@ -16,7 +17,7 @@ export type LockAction =
   | { kind: 'close'; lock: Lock }
 
 /** Builds a lock action's group, ready to simulate and sign. */
-export function prepareLockAction(ctx: LocksContext, action: LockAction): Promise<LocksGroup> {
+export function prepareLockAction(ctx: GroveContext, action: LockAction): Promise<LocksGroup> {
   switch (action.kind) {
     case 'lock':
       return buildLock(ctx, action)

@@ -7,10 +7,6 @@ import { LOCKS_SPEC } from './contract.ts'
 import { explainLockError } from './errors.ts'
 import { decodeLockEvents } from './events.ts'
 import { fetchLock, listLocksByAsset, listLocksByOwner } from './listing.ts'
-import type { LocksContext } from './transactions.ts'
-
-/** The Locks app's own context, from the one context. */
-export const locksContext = (ctx: GroveContext): LocksContext => ({ ...ctx, lockAppId: ctx.ids.lockAppId })
 
 /** The Locks app: its spec, error row, actions, readers and events. */
 export const locksContract = {
@@ -19,7 +15,7 @@ export const locksContract = {
   errors: CONTRACT_ERRORS.Locks,
   /** Builds an action's group, ready to simulate and sign (a new lock's id beside it). */
   async prepare(ctx: GroveContext, action: LockAction): Promise<PreparedGroup & { lockId?: bigint }> {
-    return { ...(await prepareLockAction(locksContext(ctx), action)), minBalance: 0n }
+    return { ...(await prepareLockAction(ctx, action)), minBalance: 0n }
   },
   /** A failure in words, the Locks app's codes first. */
   explain: (error: unknown, ids?: GroveReader['ids']) => explainLockError(error, ids?.lockAppId),

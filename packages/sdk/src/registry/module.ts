@@ -8,16 +8,12 @@ import { buildAdminAction, registryState, type AdminAction } from '../registry-a
 import { decodeRegistryGlobals } from './globals.ts'
 import { decodeProjectEvents, explainProjectError, fetchProject, listProjects, prepareProjectAction, type ProjectAction } from '../registry-projects.ts'
 import { REGISTRY_SPEC } from './spec.ts'
-import type { RegistryContext } from './transactions.ts'
 
 /** An action on the registry: the protocol admin's, or a project's. */
 export type RegistryAction = AdminAction | ProjectAction
 
 const PROJECT_KINDS: readonly string[] = ['register', 'edit', 'transfer'] satisfies ProjectAction['kind'][]
 const isProjectAction = (a: RegistryAction): a is ProjectAction => PROJECT_KINDS.includes(a.kind)
-
-/** The registry's own context, from the one context. */
-export const registryContext = (ctx: GroveContext): RegistryContext => ({ ...ctx, registryAppId: ctx.ids.registryAppId })
 
 /** The registry: its spec, error row, actions, readers and events. */
 export const registryContract = {
@@ -26,8 +22,8 @@ export const registryContract = {
   errors: CONTRACT_ERRORS.Registry,
   /** Builds an action's group, ready to simulate and sign; a verified-token box the registry cannot hold yet is its minimum balance. */
   async prepare(ctx: GroveContext, action: RegistryAction): Promise<PreparedGroup> {
-    if (isProjectAction(action)) return { ...(await prepareProjectAction(registryContext(ctx), action)), minBalance: 0n }
-    const { composer, fee, topUp } = await buildAdminAction({ ...registryContext(ctx), dexAppId: ctx.ids.dexAppId }, action)
+    if (isProjectAction(action)) return { ...(await prepareProjectAction(ctx, action)), minBalance: 0n }
+    const { composer, fee, topUp } = await buildAdminAction(ctx, action)
     return { composer, fee, minBalance: topUp }
   },
   /** A failure in words, the registry's codes first. */

@@ -1,8 +1,9 @@
 // What a staker or a program's creator can do, as one union, and the one function that builds each
 // action's group (registry-admin.ts's shape).
+import type { GroveContext } from '../core/context.ts'
 import type { StakingPosition } from './contract.ts'
 import type { ProgramRef } from './state.ts'
-import { buildClaim, buildCompound, buildCreateProgram, buildEmergencyWithdraw, buildExtend, buildReclaim, buildStake, buildTopUp, buildUnstake, type ProgramTerms, type StakingContext, type StakingGroup } from './transactions.ts'
+import { buildClaim, buildCompound, buildCreateProgram, buildEmergencyWithdraw, buildExtend, buildReclaim, buildStake, buildTopUp, buildUnstake, type ProgramTerms, type StakingGroup } from './transactions.ts'
 
 /** An action on the staking app. */
 export type StakingAction = StakingGroupAction | StakingClaimMany
@@ -24,7 +25,7 @@ export type StakingGroupAction =
   | { kind: 'extend'; program: ProgramRef; end: bigint }
 
 /** Builds a staking action's group, ready to simulate and sign. */
-export function prepareStakingAction(ctx: StakingContext, action: StakingGroupAction): Promise<StakingGroup> {
+export function prepareStakingAction(ctx: GroveContext, action: StakingGroupAction): Promise<StakingGroup> {
   switch (action.kind) {
     case 'create':
       return buildCreateProgram(ctx, action.terms)

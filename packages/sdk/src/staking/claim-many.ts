@@ -5,7 +5,8 @@
 import { assignGroupID, type Transaction } from 'algosdk'
 import type { StakingPosition } from './contract.ts'
 import { latestTimestamp, type ProgramRef } from './state.ts'
-import { buildClaim, type StakingContext } from './transactions.ts'
+import type { GroveContext } from '../core/context.ts'
+import { buildClaim } from './transactions.ts'
 
 /** Transactions in one group at most (the protocol's limit). */
 export const MAX_GROUP_SIZE = 16
@@ -44,7 +45,7 @@ export interface ClaimManyGroups {
 }
 
 /** Builds each program's claim (the sender's known `positions` spare a read) and packs them into groups. */
-export async function buildClaimMany(ctx: StakingContext, programs: readonly ProgramRef[], positions?: ReadonlyMap<bigint, StakingPosition>): Promise<ClaimManyGroups> {
+export async function buildClaimMany(ctx: GroveContext, programs: readonly ProgramRef[], positions?: ReadonlyMap<bigint, StakingPosition>): Promise<ClaimManyGroups> {
   const now = ctx.now ?? (await latestTimestamp(ctx.algod))
   // One after another: a reward asset an earlier claim opts into is held for the later ones.
   const held = new Set(ctx.heldAssets ?? [])

@@ -9,7 +9,7 @@ import { STAKING_SPEC, type StakingPosition } from './contract.ts'
 import { explainStakingError } from './errors.ts'
 import { decodeStakingEvents } from './events.ts'
 import { fetchPosition, fetchProgram, fetchPrograms } from './state.ts'
-import { nextProgramId, programCreationCost, type StakingContext } from './transactions.ts'
+import { nextProgramId, programCreationCost } from './transactions.ts'
 
 /** Every position `staker` holds, by program id: one box listing, then only the staker's position boxes. */
 async function fetchPositions(algod: Algodv2, stakingAppId: bigint, staker: string | Address): Promise<Map<bigint, StakingPosition>> {
@@ -22,9 +22,6 @@ async function fetchPositions(algod: Algodv2, stakingAppId: bigint, staker: stri
   return new Map(ids.flatMap((id, i) => (read[i] ? [[id, read[i]] as const] : [])))
 }
 
-/** The staking app's own context, from the one context. */
-export const stakingContext = (ctx: GroveContext): StakingContext => ({ ...ctx, stakingAppId: ctx.ids.stakingAppId, registryAppId: ctx.ids.registryAppId })
-
 /** The staking app: its spec, error row, actions, readers and events. */
 export const stakingContract = {
   name: 'Staking',
@@ -35,10 +32,9 @@ export const stakingContract = {
    * minimum balance. Claims of many programs come as several groups (16 transactions each at most).
    */
   async prepare(ctx: GroveContext, action: StakingAction): Promise<(PreparedGroup | (PreparedGroups & { claims: number })) & { optIns: bigint[] }> {
-    const c = stakingContext(ctx)
-    if (action.kind === 'claimMany') return { ...(await buildClaimMany(c, action.programs, action.positions)), minBalance: 0n }
-    const { composer, fee, optIns } = await prepareStakingAction(c, action)
-    const minBalance = action.kind === 'create' ? (await programCreationCost(c.algod, c.stakingAppId, action.terms)).minBalance : 0n
+    if (action.kind === 'claimMany') return { ...(await buildClaimMany(ctx, action.programs, action.positions)), minBalance: 0n }
+    const { composer, fee, optIns } = await prepareStakingAction(ctx, action)
+    const minBalance = action.kind === 'create' ? (await programCreationCost(ctx.algod, ctx.ids.stakingAppId, action.terms)).minBalance : 0n
     return { composer, fee, optIns, minBalance }
   },
   /** A failure in words, the staking app's codes first. */

@@ -5,7 +5,8 @@
 import { getApplicationAddress } from 'algosdk'
 import type { Address, Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
-import type { ComposedGroup, GroupContext, TxnArg } from '../core/group.ts'
+import type { ComposedGroup, TxnArg } from '../core/group.ts'
+import type { GroveContext } from '../core/context.ts'
 import { missingOptIns } from '../core/references.ts'
 import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, positionBoxName, programBoxName, stakingCall } from './contract.ts'
 import type { TypedCall } from '../core/arc56.ts'
@@ -14,17 +15,6 @@ import { creationDeposit, extendDeposits, pendingRewards, topUpDeposit } from '.
 import { fetchPosition, latestTimestamp } from './state.ts'
 import type { ProgramRef } from './state.ts'
 import { readGlobalState } from '../core/global-state.ts'
-
-/** Who acts, on which staking app, and how to sign. */
-export interface StakingContext extends GroupContext {
-  stakingAppId: bigint
-  /** The registry whose pause flags the app reads. */
-  registryAppId: bigint
-  /** Assets the sender is known to hold: no opt-in lookup for them. */
-  heldAssets?: readonly bigint[]
-  /** Block time to plan with (inner-transaction counts); the latest block's when omitted. */
-  now?: bigint
-}
 
 /** A built group and what it costs the sender. */
 export interface StakingGroup extends ComposedGroup {
@@ -43,17 +33,17 @@ export interface ProgramTerms {
 }
 
 interface Draft {
-  ctx: StakingContext
+  ctx: GroveContext
   group: GroupBuilder
   app: Address
   optIns: bigint[]
 }
 
-async function draft(ctx: StakingContext, optInAssets: readonly bigint[]): Promise<Draft> {
+async function draft(ctx: GroveContext, optInAssets: readonly bigint[]): Promise<Draft> {
   const wanted = ctx.heldAssets ? optInAssets.filter((a) => !ctx.heldAssets!.includes(a)) : optInAssets
   const [group, optIns] = await Promise.all([GroupBuilder.create(ctx), missingOptIns(ctx.algod, ctx.sender, wanted)])
   for (const asset of optIns) group.addAssetOptIn(asset)
-  return { ctx, group, app: getApplicationAddress(ctx.stakingAppId), optIns }
+  return { ctx, group, app: getApplicationAddress(ctx.ids.stakingAppId), optIns }
 }
 
 /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the staking app, as a method argument. */
@@ -64,12 +54,12 @@ const assetsOf = (p: Pick<ProgramRef, 'stakeAsset' | 'rewardAsset1' | 'rewardAss
 
 function call(d: Draft, typed: TypedCall, inners: number, o: { program: bigint; assets: bigint[]; position?: boolean }): void {
   d.group.addMethodCall({
-    appId: d.ctx.stakingAppId,
+    appId: d.ctx.ids.stakingAppId,
     ...typed,
     inners,
     boxes: [programBoxName(o.program), ...(o.position ? [positionBoxName(o.program, d.ctx.sender)] : [])],
     assets: o.assets,
-    apps: [d.ctx.registryAppId],
+    apps: [d.ctx.ids.registryAppId],
   })
 }
 
@@ -78,9 +68,9 @@ async function done(d: Draft): Promise<StakingGroup> {
   return { composer, fee, optIns: d.optIns }
 }
 
-const now = (ctx: StakingContext): Promise<bigint> => (ctx.now !== undefined ? Promise.resolve(ctx.now) : latestTimestamp(ctx.algod))
-const position = async (ctx: StakingContext, program: bigint, known?: StakingPosition | null): Promise<StakingPosition | undefined> =>
-  known === null ? undefined : (known ?? (await fetchPosition(ctx.algod, ctx.stakingAppId, program, ctx.sender)))
+const now = (ctx: GroveContext): Promise<bigint> => (ctx.now !== undefined ? Promise.resolve(ctx.now) : latestTimestamp(ctx.algod))
+const position = async (ctx: GroveContext, program: bigint, known?: StakingPosition | null): Promise<StakingPosition | undefined> =>
+  known === null ? undefined : (known ?? (await fetchPosition(ctx.algod, ctx.ids.stakingAppId, program, ctx.sender)))
 
 /** The program id the next createProgram gets (the app's programCount + 1). */
 export async function nextProgramId(algod: Algodv2, stakingAppId: bigint): Promise<bigint> {
@@ -99,8 +89,8 @@ export async function programCreationCost(algod: Algodv2, stakingAppId: bigint, 
  * argument of the call that credits it, placed before it; the app must hold the reward assets before
  * their deposits arrive, hence the opt-in call first.
  */
-export async function buildCreateProgram(ctx: StakingContext, terms: ProgramTerms): Promise<StakingGroup & { program: bigint }> {
-  const [d, cost, id] = await Promise.all([draft(ctx, []), programCreationCost(ctx.algod, ctx.stakingAppId, terms), nextProgramId(ctx.algod, ctx.stakingAppId)])
+export async function buildCreateProgram(ctx: GroveContext, terms: ProgramTerms): Promise<StakingGroup & { program: bigint }> {
+  const [d, cost, id] = await Promise.all([draft(ctx, []), programCreationCost(ctx.algod, ctx.ids.stakingAppId, terms), nextProgramId(ctx.algod, ctx.ids.stakingAppId)])
   const [r1, r2] = terms.rewards
   if (!r1 || terms.rewards.length > 2) throw new Error('A program has 1 or 2 reward assets')
   const assets = [...new Set([terms.stakeAsset, r1.asset, ...(r2 ? [r2.asset] : [])])].filter((a) => a !== 0n)
@@ -117,7 +107,7 @@ export async function buildCreateProgram(ctx: StakingContext, terms: ProgramTerm
 }
 
 /** Stakes `amount`; a first stake (stakeNew) pays the position box (44,500 µALGO) and opts into reward assets the sender lacks. */
-export async function buildStake(ctx: StakingContext, program: ProgramRef, amount: bigint, known?: StakingPosition | null): Promise<StakingGroup> {
+export async function buildStake(ctx: GroveContext, program: ProgramRef, amount: bigint, known?: StakingPosition | null): Promise<StakingGroup> {
   const [d, pos] = await Promise.all([draft(ctx, assetsOf(program).filter((a) => a !== program.stakeAsset)), position(ctx, program.id, known)])
   const refs = { program: program.id, assets: assetsOf(program), position: true }
   if (pos) call(d, stakingCall('stake', [transfer(d, program.stakeAsset, amount), program.id]), 0, refs)
@@ -126,7 +116,7 @@ export async function buildStake(ctx: StakingContext, program: ProgramRef, amoun
 }
 
 /** Unstakes `amount` (after the minimum stake time); when that empties the position, its minimum balance comes back too. */
-export async function buildUnstake(ctx: StakingContext, program: ProgramRef, amount: bigint, known?: StakingPosition): Promise<StakingGroup> {
+export async function buildUnstake(ctx: GroveContext, program: ProgramRef, amount: bigint, known?: StakingPosition): Promise<StakingGroup> {
   const [d, pos, t] = await Promise.all([draft(ctx, [program.stakeAsset]), position(ctx, program.id, known), now(ctx)])
   const pending = pos ? pendingRewards(program, pos, t) : [0n, 0n]
   // rewards only grow: nothing pending now may still be nothing when it runs, and then the box closes
@@ -147,7 +137,7 @@ function claimPlan(program: ProgramRef, pos: StakingPosition | undefined, t: big
 }
 
 /** Claims every owed reward (one inner transfer each), opting into reward assets the sender lacks. */
-export async function buildClaim(ctx: StakingContext, program: ProgramRef, known?: StakingPosition): Promise<StakingGroup> {
+export async function buildClaim(ctx: GroveContext, program: ProgramRef, known?: StakingPosition): Promise<StakingGroup> {
   const rewards = [program.rewardAsset1, ...(program.rewardCount === 2n ? [program.rewardAsset2] : [])]
   const [d, pos, t] = await Promise.all([draft(ctx, rewards), position(ctx, program.id, known), now(ctx)])
   const plan = claimPlan(program, pos, t)
@@ -156,21 +146,21 @@ export async function buildClaim(ctx: StakingContext, program: ProgramRef, known
 }
 
 /** Restakes the reward paid in the stake asset (programs whose reward asset is the stake asset). */
-export async function buildCompound(ctx: StakingContext, program: ProgramRef): Promise<StakingGroup> {
+export async function buildCompound(ctx: GroveContext, program: ProgramRef): Promise<StakingGroup> {
   const d = await draft(ctx, [])
   call(d, stakingCall('compound', [program.id]), 0, { program: program.id, assets: assetsOf(program), position: true })
   return done(d)
 }
 
 /** Returns the whole stake now and forfeits the pending rewards; works while paused. */
-export async function buildEmergencyWithdraw(ctx: StakingContext, program: ProgramRef, known?: StakingPosition): Promise<StakingGroup> {
+export async function buildEmergencyWithdraw(ctx: GroveContext, program: ProgramRef, known?: StakingPosition): Promise<StakingGroup> {
   const [d, pos] = await Promise.all([draft(ctx, [program.stakeAsset]), position(ctx, program.id, known)])
   call(d, stakingCall('emergencyWithdraw', [program.id]), 1 + (pos && pos.stake > 0n ? 1 : 0), { program: program.id, assets: assetsOf(program), position: true })
   return done(d)
 }
 
 /** Creator: raises reward `reward`'s rate to `newRate` for the remaining time, depositing (newRate − rate) × remaining seconds. */
-export async function buildTopUp(ctx: StakingContext, program: ProgramRef, reward: 1 | 2, newRate: bigint): Promise<StakingGroup & { deposit: bigint }> {
+export async function buildTopUp(ctx: GroveContext, program: ProgramRef, reward: 1 | 2, newRate: bigint): Promise<StakingGroup & { deposit: bigint }> {
   const [d, t] = await Promise.all([draft(ctx, []), now(ctx)])
   const deposit = topUpDeposit(program, reward, newRate, t)
   const asset = reward === 1 ? program.rewardAsset1 : program.rewardAsset2
@@ -179,7 +169,7 @@ export async function buildTopUp(ctx: StakingContext, program: ProgramRef, rewar
 }
 
 /** Creator: moves the end to `newEnd`, depositing rate × (newEnd − end) of each reward (extend, or extend2 for two rewards). */
-export async function buildExtend(ctx: StakingContext, program: ProgramRef, newEnd: bigint): Promise<StakingGroup & { deposits: bigint[] }> {
+export async function buildExtend(ctx: GroveContext, program: ProgramRef, newEnd: bigint): Promise<StakingGroup & { deposits: bigint[] }> {
   const d = await draft(ctx, [])
   const deposits = extendDeposits(program, newEnd)
   const [first, second] = deposits.map((amount, k) => transfer(d, k === 0 ? program.rewardAsset1 : program.rewardAsset2, amount))
@@ -189,7 +179,7 @@ export async function buildExtend(ctx: StakingContext, program: ProgramRef, newE
 }
 
 /** Creator, from the end on: takes back what no staker earned (one inner transfer per reward with something left). */
-export async function buildReclaim(ctx: StakingContext, program: ProgramRef): Promise<StakingGroup> {
+export async function buildReclaim(ctx: GroveContext, program: ProgramRef): Promise<StakingGroup> {
   const d = await draft(ctx, [program.rewardAsset1, ...(program.rewardCount === 2n ? [program.rewardAsset2] : [])])
   call(d, stakingCall('reclaim', [program.id]), Number(program.rewardCount), { program: program.id, assets: assetsOf(program) })
   return done(d)

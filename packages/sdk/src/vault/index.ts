@@ -15,7 +15,6 @@ export {
   latestTimestamp,
   previewBuyback,
   routePools,
-  type VaultContext,
   type VaultGroup,
 } from './transactions.ts'
 export * from './actions.ts'

@@ -6,17 +6,7 @@ import { prepareVaultAction, type VaultAction } from './actions.ts'
 import { VAULT_SPEC } from './contract.ts'
 import { explainVaultError } from './errors.ts'
 import { decodeVaultEvents } from './events.ts'
-import { fetchBuybackPath, fetchObservation, fetchObservations, fetchVaultState, fetchVaultStream, fetchVaultTotals, previewBuyback, type VaultContext } from './transactions.ts'
-
-/** The vault's own context, from the one context. */
-export const vaultContext = (ctx: GroveContext): VaultContext => ({
-  ...ctx,
-  vaultAppId: ctx.ids.vaultAppId,
-  dexAppId: ctx.ids.dexAppId,
-  registryAppId: ctx.ids.registryAppId,
-  groveAssetId: ctx.ids.groveAssetId,
-  sGroveAssetId: ctx.ids.sGroveAssetId,
-})
+import { fetchBuybackPath, fetchObservation, fetchObservations, fetchVaultState, fetchVaultStream, fetchVaultTotals, previewBuyback } from './transactions.ts'
 
 /** The vault: its spec, error row, actions, readers and events. */
 export const vaultContract = {
@@ -25,7 +15,7 @@ export const vaultContract = {
   errors: CONTRACT_ERRORS.Vault,
   /** Builds an action's group, ready to simulate and sign. */
   async prepare(ctx: GroveContext, action: VaultAction): Promise<PreparedGroup> {
-    const { composer, fee } = await prepareVaultAction(vaultContext(ctx), action)
+    const { composer, fee } = await prepareVaultAction(ctx, action)
     return { composer, fee, minBalance: 0n }
   },
   /** A failure in words: the vault's codes, and the DEX's for a buyback's inner swap. */
@@ -45,6 +35,6 @@ export const vaultContract = {
     /** The buyback path set for an asset; undefined when none. */
     buybackPath: (r: GroveReader, asset: bigint) => fetchBuybackPath(r.algod, r.ids.vaultAppId, asset),
     /** A buyback's amount and minimum out, as the vault computes them now. */
-    previewBuyback: (r: GroveReader, asset: bigint, path?: readonly bigint[]) => previewBuyback({ algod: r.algod, vaultAppId: r.ids.vaultAppId, dexAppId: r.ids.dexAppId }, asset, path),
+    previewBuyback: (r: GroveReader, asset: bigint, path?: readonly bigint[]) => previewBuyback(r, asset, path),
   },
 } as const

@@ -5,7 +5,8 @@
 import { ABIType, getApplicationAddress, makeApplicationNoOpTxnFromObject } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
-import type { ComposedGroup, GroupContext, MethodCallParams } from '../core/group.ts'
+import type { ComposedGroup, MethodCallParams } from '../core/group.ts'
+import type { GroveContext, GroveReader } from '../core/context.ts'
 import { poolBoxName } from '@grove/contracts/pool'
 import { vaultCall, observationBoxName, pathBoxName } from './contract.ts'
 import type { TypedCall } from '../core/arc56.ts'
@@ -29,15 +30,6 @@ import {
 } from './math.ts'
 import { readGlobalState } from '../core/global-state.ts'
 
-/** Who acts on which vault, and how to sign. */
-export interface VaultContext extends GroupContext {
-  vaultAppId: bigint
-  dexAppId: bigint
-  registryAppId: bigint
-  groveAssetId: bigint
-  sGroveAssetId: bigint
-}
-
 /** A built group and the µALGO of fees the sender pays for it. */
 export type VaultGroup = ComposedGroup
 
@@ -57,26 +49,26 @@ interface Call {
   boxes?: MethodCallParams['boxes']
 }
 
-async function build(ctx: VaultContext, c: Call): Promise<VaultGroup> {
+async function build(ctx: GroveContext, c: Call): Promise<VaultGroup> {
   const group = await GroupBuilder.create(ctx)
-  const pay = (asset: bigint, amount: bigint) => group.deposit(getApplicationAddress(ctx.vaultAppId), asset, amount)
-  group.addMethodCall({ appId: ctx.vaultAppId, ...c.call(pay), inners: c.inners, assets: c.assets, apps: c.apps, boxes: c.boxes })
+  const pay = (asset: bigint, amount: bigint) => group.deposit(getApplicationAddress(ctx.ids.vaultAppId), asset, amount)
+  group.addMethodCall({ appId: ctx.ids.vaultAppId, ...c.call(pay), inners: c.inners, assets: c.assets, apps: c.apps, boxes: c.boxes })
   const { composer, fee } = await group.build()
   return { composer, fee }
 }
 
 /** Stakes `amount` GROVE for at least `minShares` sGROVE (the sender must hold sGROVE: opt in first). */
-export async function buildStake(ctx: VaultContext, amount: bigint, minShares: bigint): Promise<VaultGroup> {
-  return build(ctx, { call: (pay) => vaultCall('stake', [pay(ctx.groveAssetId, amount), minShares]), inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
+export async function buildStake(ctx: GroveContext, amount: bigint, minShares: bigint): Promise<VaultGroup> {
+  return build(ctx, { call: (pay) => vaultCall('stake', [pay(ctx.ids.groveAssetId, amount), minShares]), inners: 1, assets: [ctx.ids.groveAssetId, ctx.ids.sGroveAssetId] })
 }
 
 /** Unstakes `amount` sGROVE for at least `minGrove` GROVE. */
-export async function buildUnstake(ctx: VaultContext, amount: bigint, minGrove: bigint): Promise<VaultGroup> {
-  return build(ctx, { call: (pay) => vaultCall('unstake', [pay(ctx.sGroveAssetId, amount), minGrove]), inners: 1, assets: [ctx.groveAssetId, ctx.sGroveAssetId] })
+export async function buildUnstake(ctx: GroveContext, amount: bigint, minGrove: bigint): Promise<VaultGroup> {
+  return build(ctx, { call: (pay) => vaultCall('unstake', [pay(ctx.ids.sGroveAssetId, amount), minGrove]), inners: 1, assets: [ctx.ids.groveAssetId, ctx.ids.sGroveAssetId] })
 }
 
 /** Opts the vault in to fee asset `asset`, paying its 0.1 ALGO. */
-export async function buildOptInAsset(ctx: VaultContext, asset: bigint): Promise<VaultGroup> {
+export async function buildOptInAsset(ctx: GroveContext, asset: bigint): Promise<VaultGroup> {
   return build(ctx, { call: (pay) => vaultCall('optInAsset', [pay(0n, VAULT_ASSET_MIN_BALANCE), asset]), inners: 1, assets: [asset] })
 }
 
@@ -84,18 +76,18 @@ export async function buildOptInAsset(ctx: VaultContext, asset: bigint): Promise
  * Observes each pool (1–3 per group: a pool takes two box references of the 8), paying the boxes of
  * first observations (a ring of 4 each); a pool observed less than 10 minutes ago is refused; `fresh` is how many of them the vault has not observed yet (looked up when omitted).
  */
-export async function buildObserve(ctx: VaultContext, pools: readonly [bigint, bigint][], fresh?: number): Promise<VaultGroup> {
+export async function buildObserve(ctx: GroveContext, pools: readonly [bigint, bigint][], fresh?: number): Promise<VaultGroup> {
   const keys = pools.map(([x, y]) => ordered(x, y))
-  const newBoxes = fresh ?? (await Promise.all(keys.map(([a, b]) => fetchObservation(ctx.algod, ctx.vaultAppId, a, b)))).filter((o) => o === undefined).length
+  const newBoxes = fresh ?? (await Promise.all(keys.map(([a, b]) => fetchObservation(ctx.algod, ctx.ids.vaultAppId, a, b)))).filter((o) => o === undefined).length
   return build(ctx, {
     // a payment of 0 when every box exists: the method takes one either way
     call: (pay) => vaultCall('observe', [pay(0n, OBSERVATION_BOX_MIN_BALANCE * BigInt(newBoxes)), keys]),
     // one getPool call per pool
     inners: keys.length,
-    apps: [ctx.dexAppId],
+    apps: [ctx.ids.dexAppId],
     boxes: keys.flatMap(([a, b]) => [
       observationBoxName(a, b),
-      { appId: ctx.dexAppId, name: poolBoxName(a, b) },
+      { appId: ctx.ids.dexAppId, name: poolBoxName(a, b) },
     ]),
   })
 }
@@ -106,22 +98,22 @@ export async function buildObserve(ctx: VaultContext, pools: readonly [bigint, b
  * the DEX and the registry, the asset and GROVE, then the path's box and two boxes per hop; the boxes
  * that do not fit (from 2 hops on, 1 more µALGO·1,000) ride on a DEX no-op in the same group.
  */
-export async function buildBuyback(ctx: VaultContext, asset: bigint, path?: readonly bigint[]): Promise<VaultGroup> {
-  const route = path ?? (await fetchBuybackPath(ctx.algod, ctx.vaultAppId, asset)) ?? [ctx.groveAssetId]
+export async function buildBuyback(ctx: GroveContext, asset: bigint, path?: readonly bigint[]): Promise<VaultGroup> {
+  const route = path ?? (await fetchBuybackPath(ctx.algod, ctx.ids.vaultAppId, asset)) ?? [ctx.ids.groveAssetId]
   const hops = routePools(asset, route)
   const boxes: NonNullable<MethodCallParams['boxes']> = [
     pathBoxName(asset),
-    ...hops.flatMap(([a, b]) => [observationBoxName(a, b), { appId: ctx.dexAppId, name: poolBoxName(a, b) }]),
+    ...hops.flatMap(([a, b]) => [observationBoxName(a, b), { appId: ctx.ids.dexAppId, name: poolBoxName(a, b) }]),
   ]
-  const assets = [asset, ctx.groveAssetId].filter((x) => x !== 0n)
+  const assets = [asset, ctx.ids.groveAssetId].filter((x) => x !== 0n)
   const room = 8 - 2 - assets.length
   const group = await GroupBuilder.create(ctx)
   group.addMethodCall({
-    appId: ctx.vaultAppId,
+    appId: ctx.ids.vaultAppId,
     ...vaultCall('buyback', [asset]),
     // a getPool call per hop, the transfer to the DEX, the swapRoute call and its transfer of GROVE
     inners: hops.length + 3,
-    apps: [ctx.dexAppId, ctx.registryAppId],
+    apps: [ctx.ids.dexAppId, ctx.ids.registryAppId],
     assets,
     boxes: boxes.slice(0, room),
   })
@@ -131,9 +123,9 @@ export async function buildBuyback(ctx: VaultContext, asset: bigint, path?: read
     group.addTransaction(() =>
       makeApplicationNoOpTxnFromObject({
         sender: ctx.sender,
-        appIndex: ctx.dexAppId,
-        foreignApps: [ctx.vaultAppId],
-        boxes: extra.map((box) => (box instanceof Uint8Array ? { appIndex: ctx.vaultAppId, name: box } : { appIndex: box.appId, name: box.name })),
+        appIndex: ctx.ids.dexAppId,
+        foreignApps: [ctx.ids.vaultAppId],
+        boxes: extra.map((box) => (box instanceof Uint8Array ? { appIndex: ctx.ids.vaultAppId, name: box } : { appIndex: box.appId, name: box.name })),
         suggestedParams: group.suggested(),
         note: new TextEncoder().encode('buyback references'),
       }),
@@ -148,9 +140,9 @@ export async function buildBuyback(ctx: VaultContext, asset: bigint, path?: read
  * an empty path removes it): pays the box's growth, and the vault refunds a box that shrinks or goes.
  * `existing` is the path set now (null: none; looked up when omitted).
  */
-export async function buildSetBuybackPath(ctx: VaultContext, asset: bigint, path: readonly bigint[], existing?: readonly bigint[] | null): Promise<VaultGroup> {
+export async function buildSetBuybackPath(ctx: GroveContext, asset: bigint, path: readonly bigint[], existing?: readonly bigint[] | null): Promise<VaultGroup> {
   // the path set now (null: none), looked up when not given
-  const old = existing === undefined ? await fetchBuybackPath(ctx.algod, ctx.vaultAppId, asset) : (existing ?? undefined)
+  const old = existing === undefined ? await fetchBuybackPath(ctx.algod, ctx.ids.vaultAppId, asset) : (existing ?? undefined)
   const oldHops = old?.length ?? 0
   const grow = path.length > oldHops ? (old === undefined ? pathBoxMinBalance(path.length) : 400n * 8n * BigInt(path.length - oldHops)) : 0n
   const hops = path.length > 0 ? routePools(asset, path) : []
@@ -158,8 +150,8 @@ export async function buildSetBuybackPath(ctx: VaultContext, asset: bigint, path
     call: (pay) => vaultCall('setBuybackPath', [pay(0n, grow), asset, [...path]]),
     // a getPool call per hop, and the refund of a box that shrinks or goes
     inners: hops.length + (path.length < oldHops ? 1 : 0),
-    apps: [ctx.dexAppId, ctx.registryAppId],
-    boxes: [pathBoxName(asset), ...hops.map(([a, b]) => ({ appId: ctx.dexAppId, name: poolBoxName(a, b) }))],
+    apps: [ctx.ids.dexAppId, ctx.ids.registryAppId],
+    boxes: [pathBoxName(asset), ...hops.map(([a, b]) => ({ appId: ctx.ids.dexAppId, name: poolBoxName(a, b) }))],
   })
 }
 
@@ -260,9 +252,9 @@ export async function fetchVaultStream(algod: Algodv2, vaultAppId: bigint, grove
 }
 
 /** A buyback preview along the admin's path (or `path`): the amount it swaps and its minimum out (or why the vault would refuse), as the vault computes them now. */
-export async function previewBuyback(ctx: Pick<VaultContext, 'algod' | 'vaultAppId' | 'dexAppId'>, asset: bigint, path?: readonly bigint[]): Promise<{ amount: bigint; minOut: bigint | TwapRefusal | 'no-path' }> {
-  const route = path ?? (await fetchBuybackPath(ctx.algod, ctx.vaultAppId, asset))
-  const vault = getApplicationAddress(ctx.vaultAppId)
+export async function previewBuyback(ctx: GroveReader, asset: bigint, path?: readonly bigint[]): Promise<{ amount: bigint; minOut: bigint | TwapRefusal | 'no-path' }> {
+  const route = path ?? (await fetchBuybackPath(ctx.algod, ctx.ids.vaultAppId, asset))
+  const vault = getApplicationAddress(ctx.ids.vaultAppId)
   let amount: bigint
   if (asset === 0n) {
     const info = await ctx.algod.accountInformation(vault).do()
@@ -279,7 +271,7 @@ export async function previewBuyback(ctx: Pick<VaultContext, 'algod' | 'vaultApp
   const hops: (TwapHop | undefined)[] = []
   for (const to of route) {
     const [a, b] = ordered(from, to)
-    const [observations, pool] = await Promise.all([fetchObservations(ctx.algod, ctx.vaultAppId, a, b), fetchPoolReading(ctx.algod, ctx.dexAppId, a, b)])
+    const [observations, pool] = await Promise.all([fetchObservations(ctx.algod, ctx.ids.vaultAppId, a, b), fetchPoolReading(ctx.algod, ctx.ids.dexAppId, a, b)])
     hops.push(observations && pool ? { assetIn: from, assetOut: to, observations, current: currentCumulative(pool, now), feeBps: pool.feeBps } : undefined)
     from = to
   }

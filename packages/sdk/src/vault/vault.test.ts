@@ -36,9 +36,9 @@ import {
   unstakeOut,
   vaultEventSelector,
   vaultRate,
-  type VaultContext,
   type VaultTotals,
 } from './index.ts'
+import type { GroveContext } from '../core/context.ts'
 
 const TWO_64 = 1n << 64n
 const EMPTY = { cumulativePriceA: 0n, cumulativePriceB: 0n, timestamp: 0n }
@@ -201,13 +201,9 @@ describe('events and errors', () => {
 
 describe('builders', () => {
   const sp: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastValid: 1000n, genesisHash: new Uint8Array(32), genesisID: 'test', flatFee: true }
-  const ctx: VaultContext = {
+  const ctx: GroveContext = {
     algod: new Algodv2('', 'http://127.0.0.1', 1),
-    vaultAppId: 30n,
-    dexAppId: 20n,
-    registryAppId: 10n,
-    groveAssetId: 5n,
-    sGroveAssetId: 31n,
+    ids: { network: 'localnet', firstRound: 1n, registryAppId: 10n, dexAppId: 20n, lockAppId: 25n, stakingAppId: 26n, vaultAppId: 30n, groveAssetId: 5n, sGroveAssetId: 31n },
     sender: generateAccount().addr,
     signer: makeEmptyTransactionSigner(),
     suggestedParams: sp,

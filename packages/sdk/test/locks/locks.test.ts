@@ -22,12 +22,13 @@ import {
   lockIdOf,
   vestedAt,
 } from '../../src/locks/index.ts'
-import type { LocksContext, LocksGroup } from '../../src/locks/index.ts'
+import type { LocksGroup } from '../../src/locks/index.ts'
+import type { GroveContext } from '../../src/core/context.ts'
 import { startGrove, type Grove } from '../fixture.ts'
 
 let g: Grove
 let lockAppId: bigint
-let ctx: LocksContext
+let ctx: GroveContext
 const send = (group: LocksGroup) => g.send(group as unknown as DexGroup)
 
 beforeAll(async () => {
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const created = await g.algorand.client.getAppFactory({ appSpec: LOCKS_SPEC, defaultSender: g.admin.addr }).send.create({ method: 'createApplication', args: [g.dexAppId] })
   lockAppId = created.appClient.appId
   await g.algorand.send.payment({ sender: g.admin.addr, receiver: created.appClient.appAddress, amount: microAlgo(100_000) })
-  ctx = { algod: g.algod, lockAppId, sender: g.trader.addr, signer: g.trader.signer }
+  ctx = { algod: g.algod, ids: { ...g.ids, lockAppId }, sender: g.trader.addr, signer: g.trader.signer }
 }, 120_000)
 
 afterAll(async () => {

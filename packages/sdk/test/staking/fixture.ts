@@ -7,13 +7,14 @@ import { startGrove as startDexGrove } from '../fixture.ts'
 import type { Grove } from '../fixture.ts'
 import { STAKING_SPEC } from '../../src/staking/contract.ts'
 import { latestTimestamp } from '../../src/staking/state.ts'
-import type { StakingContext, StakingGroup } from '../../src/staking/transactions.ts'
+import type { GroveContext } from '../../src/core/context.ts'
+import type { StakingGroup } from '../../src/staking/transactions.ts'
 
-/** A Grove with its staking app. */
+/** A Grove with its staking app (in `ids` too). */
 export interface StakingGrove extends Grove {
   stakingAppId: bigint
-  /** A staking context for the trader (or another account). */
-  stakingCtx(account?: { addr: Grove['trader']['addr']; signer: Grove['trader']['signer'] }): StakingContext
+  /** The context of the trader (or another account). */
+  stakingCtx(account?: { addr: Grove['trader']['addr']; signer: Grove['trader']['signer'] }): GroveContext
   /** Sends a staking group; resolves to the app call's logs (the last app call's). */
   sendStaking(group: StakingGroup): Promise<Uint8Array[]>
   /** Stops block time (each new block takes the latest block's timestamp). */
@@ -37,10 +38,13 @@ export async function startStakingGrove(): Promise<StakingGrove> {
     const tick = () => g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: `tick ${++seq}` })
     const setOffset = (offset: number) => g.algod.c.post({ relativePath: `/grove/v1/clock/offset/${offset}`, data: null })
     const algod: Algodv2 = g.algod
+    const ids = { ...g.ids, stakingAppId }
     return {
       ...g,
+      ids,
+      ctx: { ...g.ctx, ids },
       stakingAppId,
-      stakingCtx: (account = g.trader) => ({ algod, stakingAppId, registryAppId: g.registryAppId, sender: account.addr, signer: account.signer }),
+      stakingCtx: (account = g.trader) => ({ algod, ids, sender: account.addr, signer: account.signer }),
       sendStaking: async ({ composer }) => {
         const group = composer.buildGroup()
         const calls = group.filter((t) => t.txn.type === 'appl')

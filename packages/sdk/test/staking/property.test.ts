@@ -17,7 +17,7 @@ import type { ProgramRef } from '../../src/staking/state.ts'
 import type { StakingPosition, StakingProgram } from '../../src/staking/contract.ts'
 import type { SuggestedParams } from 'algosdk'
 import { buildClaim, buildCompound, buildCreateProgram, buildEmergencyWithdraw, buildStake, buildUnstake } from '../../src/staking/transactions.ts'
-import type { StakingContext } from '../../src/staking/transactions.ts'
+import type { GroveContext } from '../../src/core/context.ts'
 import { startStakingGrove } from './fixture.ts'
 import type { StakingGrove } from './fixture.ts'
 
@@ -61,7 +61,7 @@ let stakeToken: bigint
 let reward1: bigint
 let reward2: bigint
 let stakers: { addr: Address; signer: StakingGrove['trader']['signer'] }[]
-let creator: StakingContext
+let creator: GroveContext
 let params: SuggestedParams
 /** Numbers each step's note, so identical actions never share a transaction id. */
 let steps = 0
@@ -156,7 +156,7 @@ async function step(run: Run, a: Action, now: bigint): Promise<void> {
   const who = stakers[a.who]!
   const p: ProgramRef = { ...run.state, id: run.program.id }
   const pos = run.positions.get(a.who)
-  const ctx: StakingContext = { ...g.stakingCtx(who), now, suggestedParams: params, heldAssets: [stakeToken, reward1, reward2], note: new TextEncoder().encode(`step ${++steps}`) }
+  const ctx: GroveContext = { ...g.stakingCtx(who), now, suggestedParams: params, heldAssets: [stakeToken, reward1, reward2], note: new TextEncoder().encode(`step ${++steps}`) }
   const key = who.addr.toString()
   const pending = pos ? pendingRewards(p, pos, now) : [0n, 0n]
   let next: { program: StakingProgram; position: StakingPosition | undefined }
