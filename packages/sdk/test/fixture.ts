@@ -10,7 +10,7 @@ import type { ABIMethod, ABIType, Address, Algodv2 } from 'algosdk'
 import type { Pool } from '../src/dex/amm.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
 import { REGISTRY_SPEC } from '../src/registry/spec.ts'
-import { fetchPool } from '../src/dex/pool-state.ts'
+import { dexContract } from '../src/dex/module.ts'
 import type { GroveContext } from '../src/core/context.ts'
 import type { DexGroup } from '../src/dex/transactions.ts'
 
@@ -124,7 +124,7 @@ export async function startGrove(): Promise<Grove> {
       send,
       balance,
       pool: async (x, y) => {
-        const pool = await fetchPool(algod, dexAppId, x, y)
+        const pool = await dexContract.readers.pool({ algod, ids }, x, y)
         if (!pool) throw new Error(`no pool ${x}/${y}`)
         return pool
       },

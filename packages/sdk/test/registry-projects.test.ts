@@ -1,4 +1,4 @@
-// The SDK's project builders, listing, events and checks against the registry on the localnet.
+// The SDK's project builders, its readers (every project, one project), events and checks against the registry on the localnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { DexGroup } from '../src/dex/transactions.ts'
@@ -11,8 +11,6 @@ import {
   checkProjectFields,
   decodeProjectEvents,
   explainProjectError,
-  fetchProject,
-  listProjects,
   PROJECT_ERROR_MESSAGES,
   PROJECT_MIN_BALANCE,
 } from '../src/registry-projects.ts'
@@ -49,21 +47,21 @@ describe('projects through the SDK', () => {
     expect(decodeProjectEvents(sent.logs.flat())).toEqual([{ name: 'ProjectRegistered', args: { asset: a, owner: g.trader.addr.toString(), name: 'USD Coin', url: 'https://example.com/usdc.json' } }])
     await send(await buildRegisterProject(ctx, b, 'Whole', ''))
     await send(await buildSetProjectVerified(admin, b, true))
-    expect((await listProjects(g.algod, g.registryAppId)).map((p) => [p.asset, p.verified])).toEqual([
+    expect((await registryContract.readers.projects(g)).map((p) => [p.asset, p.verified])).toEqual([
       [b, true],
       [a, false],
     ])
     await send(await buildEditProject(ctx, a, 'USDC', 'https://example.com/2.json'))
-    expect(await fetchProject(g.algod, g.registryAppId, a)).toMatchObject({ name: 'USDC', url: 'https://example.com/2.json' })
+    expect(await registryContract.readers.project(g, a)).toMatchObject({ name: 'USDC', url: 'https://example.com/2.json' })
     await send(await buildTransferProject(ctx, a, g.admin.addr))
-    const project = (await fetchProject(g.algod, g.registryAppId, a))!
+    const project = (await registryContract.readers.project(g, a))!
     expect(project.owner).toBe(g.admin.addr.toString())
     const before = await g.balance(0n, g.admin.addr)
     const removal = await buildRemoveProject(admin, project)
     expect(removal.fee).toBe(2000n)
     await send(removal)
     expect(await g.balance(0n, g.admin.addr)).toBe(before + PROJECT_MIN_BALANCE - 2000n)
-    expect(await fetchProject(g.algod, g.registryAppId, a)).toBeUndefined()
+    expect(await registryContract.readers.project(g, a)).toBeUndefined()
   })
 
   it('refuses a stranger’s registration, with words for it', async () => {

@@ -1,5 +1,6 @@
 // The Locks app as one object (spec, error row, Action union with prepare, readers, events), over the
 // one context (core/context.ts).
+import type { Address } from 'algosdk'
 import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
 import { CONTRACT_ERRORS } from '../errors.ts'
 import { prepareLockAction, type LockAction } from './actions.ts'
@@ -24,7 +25,7 @@ export const locksContract = {
     /** One lock; undefined when there is none. */
     lock: (r: GroveReader, id: bigint) => fetchLock(r.algod, r.ids.lockAppId, id),
     /** The locks an owner holds. */
-    byOwner: (r: GroveReader, owner: string) => listLocksByOwner(r.algod, r.ids.lockAppId, owner),
+    byOwner: (r: GroveReader, owner: string | Address) => listLocksByOwner(r.algod, r.ids.lockAppId, owner),
     /** Every lock of an asset. */
     byAsset: (r: GroveReader, asset: bigint) => listLocksByAsset(r.algod, r.ids.lockAppId, asset),
   },

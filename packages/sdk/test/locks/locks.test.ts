@@ -1,4 +1,4 @@
-// The SDK's lock builders, listing and errors against the Locks app on the localnet.
+// The SDK's lock builders, its readers (a lock, listings by asset and owner) and errors against the Locks app on the localnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
 import type { DexGroup } from '../../src/dex/transactions.ts'
@@ -12,9 +12,6 @@ import {
   buildWithdraw,
   decodeLockEvents,
   explainLockError,
-  fetchLock,
-  listLocksByAsset,
-  listLocksByOwner,
   LOCK_ERROR_MESSAGES,
   LOCK_MIN_BALANCE,
   LOCKS_SPEC,
@@ -24,6 +21,7 @@ import {
 } from '../../src/locks/index.ts'
 import type { LocksGroup } from '../../src/locks/index.ts'
 import type { GroveContext } from '../../src/core/context.ts'
+import { locksContract } from '../../src/locks/module.ts'
 import { startGrove, type Grove } from '../fixture.ts'
 
 let g: Grove
@@ -63,11 +61,11 @@ describe('locks through the SDK', () => {
     expect(second.returns).toHaveLength(1)
     ids = [group.lockId!, secondGroup.lockId!]
     const ascending = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0)
-    expect((await listLocksByAsset(g.algod, lockAppId, asset)).map((l) => l.id).sort(ascending)).toEqual([...ids].sort(ascending))
-    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.amount).sort(ascending)).toEqual([5n, 1_000_000n])
-    expect(await listLocksByAsset(g.algod, lockAppId, 0n)).toEqual([])
+    expect((await locksContract.readers.byAsset(ctx, asset)).map((l) => l.id).sort(ascending)).toEqual([...ids].sort(ascending))
+    expect((await locksContract.readers.byOwner(ctx, g.trader.addr)).map((l) => l.amount).sort(ascending)).toEqual([5n, 1_000_000n])
+    expect(await locksContract.readers.byAsset(ctx, 0n)).toEqual([])
 
-    const lock = (await fetchLock(g.algod, lockAppId, ids[0]!))!
+    const lock = (await locksContract.readers.lock(ctx, ids[0]!))!
     // 30 seconds later, and a block that carries the new time
     await g.algod.c.post({ relativePath: `/grove/v1/clock/offset/${30}`, data: null })
     await g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: 'tick' })
@@ -79,21 +77,21 @@ describe('locks through the SDK', () => {
     const done = await send(withdraw)
     expect(done.returns[0]).toBe(vestedAt(lock, t))
     expect(await g.balance(asset)).toBe(before + vestedAt(lock, t))
-    const totals = lockedTotals(await listLocksByAsset(g.algod, lockAppId, asset), t)
+    const totals = lockedTotals(await locksContract.readers.byAsset(ctx, asset), t)
     expect(totals.owed).toBe(1_000_005n - vestedAt(lock, t))
   })
 
   it('extends, tops up and transfers ownership', async () => {
-    const lock = (await fetchLock(g.algod, lockAppId, ids[1]!))!
+    const lock = (await locksContract.readers.lock(ctx, ids[1]!))!
     await send(await buildExtend(ctx, lock.id, lock.end + 100n))
     await send(await buildTopUp(ctx, lock, 7n))
-    expect(await fetchLock(g.algod, lockAppId, ids[1]!)).toMatchObject({ amount: 12n, cliff: lock.end + 100n, end: lock.end + 100n })
+    expect(await locksContract.readers.lock(ctx, ids[1]!)).toMatchObject({ amount: 12n, cliff: lock.end + 100n, end: lock.end + 100n })
     const bob = g.algorand.account.random()
     await g.algorand.send.payment({ sender: g.admin.addr, receiver: bob.addr, amount: microAlgo(1_000_000) })
     await send(await buildProposeOwner(ctx, lock.id, bob.addr))
     await send(await buildAcceptOwner({ ...ctx, sender: bob.addr, signer: bob.signer }, lock))
-    expect((await listLocksByOwner(g.algod, lockAppId, bob.addr)).map((l) => l.id)).toEqual([ids[1]])
-    expect((await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).map((l) => l.id)).toEqual([ids[0]])
+    expect((await locksContract.readers.byOwner(ctx, bob.addr)).map((l) => l.id)).toEqual([ids[1]])
+    expect((await locksContract.readers.byOwner(ctx, g.trader.addr)).map((l) => l.id)).toEqual([ids[0]])
   })
 
   it('has a sentence for every ERR:* the Locks app asserts with', () => {
@@ -110,19 +108,19 @@ describe('locks through the SDK', () => {
   it('closes a fully withdrawn lock: its boxes go, the creator gets the deposit back, 2,000 µALGO', async () => {
     await g.algod.c.post({ relativePath: `/grove/v1/clock/offset/${200}`, data: null })
     await g.algorand.send.payment({ sender: g.admin.addr, receiver: g.admin.addr, amount: microAlgo(0), note: 'tick 2' })
-    const lock = (await fetchLock(g.algod, lockAppId, ids[0]!))!
+    const lock = (await locksContract.readers.lock(ctx, ids[0]!))!
     expect(lock.creator).toBe(g.trader.addr.toString())
     const early = await send(await buildClose(ctx, lock)).catch((e: unknown) => e)
     expect(explainLockError(early, lockAppId)).toMatchObject({ code: 'ERR:NOT_WITHDRAWN', message: 'Withdraw everything from the lock before closing it' })
     await send(await buildWithdraw(ctx, lock))
-    const close = await buildClose(ctx, (await fetchLock(g.algod, lockAppId, ids[0]!))!)
+    const close = await buildClose(ctx, (await locksContract.readers.lock(ctx, ids[0]!))!)
     expect(close.fee).toBe(2000n)
     const before = await g.balance(0n)
     const closed = await send(close)
     expect(decodeLockEvents(closed.logs.flat())).toEqual([{ name: 'Closed', args: { id: ids[0], owner: g.trader.addr.toString(), creator: g.trader.addr.toString(), refund: LOCK_MIN_BALANCE } }])
     expect(await g.balance(0n)).toBe(before + LOCK_MIN_BALANCE - 2000n)
-    expect(await fetchLock(g.algod, lockAppId, ids[0]!)).toBeUndefined()
-    expect(await listLocksByOwner(g.algod, lockAppId, g.trader.addr)).toEqual([])
+    expect(await locksContract.readers.lock(ctx, ids[0]!)).toBeUndefined()
+    expect(await locksContract.readers.byOwner(ctx, g.trader.addr)).toEqual([])
     const again = await send(await buildClose(ctx, lock)).catch((e: unknown) => e)
     expect(explainLockError(again, lockAppId)).toMatchObject({ code: 'ERR:NO_LOCK' })
   })

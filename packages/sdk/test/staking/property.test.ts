@@ -12,7 +12,8 @@ import type { Address } from 'algosdk'
 import { decodeStakingEvents } from '../../src/staking/events.ts'
 import { EMPTY_POSITION, creationDeposit, pendingRewards, reclaimable, settle } from '../../src/staking/math.ts'
 import { StakingReferenceModel } from '../../src/staking/model.ts'
-import { fetchPosition, fetchProgram, latestTimestamp } from '../../src/staking/state.ts'
+import { latestTimestamp } from '../../src/staking/state.ts'
+import { stakingContract } from '../../src/staking/module.ts'
 import type { ProgramRef } from '../../src/staking/state.ts'
 import type { StakingPosition, StakingProgram } from '../../src/staking/contract.ts'
 import type { SuggestedParams } from 'algosdk'
@@ -115,7 +116,7 @@ async function runBatch(batch: Sequence[]): Promise<void> {
     await g.sendStaking(created).catch(async (e: unknown) => {
       throw new Error(`createProgram ${JSON.stringify({ start, end, min: seq.min, t0, now: await latestTimestamp(g.algod) }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`, { cause: e })
     })
-    const program = (await fetchProgram(g.algod, g.stakingAppId, created.program))!
+    const program = (await stakingContract.readers.program(g, created.program))!
     runs.push({
       seq,
       program,
@@ -227,9 +228,9 @@ async function step(run: Run, a: Action, now: bigint): Promise<void> {
 /** Solvency and equality with the reference model, after the program's end. */
 async function check(run: Run, now: bigint): Promise<void> {
   // the SDK predicted every box to the unit
-  const p = (await fetchProgram(g.algod, g.stakingAppId, run.program.id))!
+  const p = (await stakingContract.readers.program(g, run.program.id))!
   expect(p).toEqual({ ...run.state, id: run.program.id })
-  const positions = await Promise.all(stakers.map((s) => fetchPosition(g.algod, g.stakingAppId, run.program.id, s.addr)))
+  const positions = await Promise.all(stakers.map((s) => stakingContract.readers.position(g, run.program.id, s.addr)))
   expect(positions).toEqual(stakers.map((_, i) => run.positions.get(i)))
   const pendings = positions.map((pos) => (pos ? pendingRewards(p, pos, now) : [0n, 0n]))
   const left = reclaimable(p, now)

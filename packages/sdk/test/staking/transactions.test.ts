@@ -11,7 +11,7 @@ import { CONTRACT_MODULES } from '../../src/modules.ts'
 import { decodeStakingEvents } from '../../src/staking/events.ts'
 import { explainStakingError } from '../../src/staking/errors.ts'
 import { pendingRewards, reclaimable } from '../../src/staking/math.ts'
-import { fetchPosition, fetchProgram, fetchPrograms } from '../../src/staking/state.ts'
+import { stakingContract } from '../../src/staking/module.ts'
 import { buildClaim, buildCreateProgram, buildExtend, buildReclaim, buildStake, buildTopUp, buildUnstake } from '../../src/staking/transactions.ts'
 import { startStakingGrove } from './fixture.ts'
 import type { StakingGrove } from './fixture.ts'
@@ -44,21 +44,21 @@ describe('staking builders', () => {
     const logs = await g.sendStaking(created)
     program = created.program
     expect(decodeStakingEvents(logs)[0]).toMatchObject({ name: 'ProgramCreated', args: { program, stakeAsset: stakeToken, rate1: 10n, rate2: 3n, kind: 0n } })
-    expect((await fetchPrograms(g.algod, g.stakingAppId)).map((p) => p.id)).toEqual([program])
+    expect((await stakingContract.readers.programs(g)).map((p) => p.id)).toEqual([program])
   })
 
   it('stakes, opting the staker into the reward token it lacks, for 2,000 µALGO plus the box payment', async () => {
-    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const p = (await stakingContract.readers.program(g, program))!
     const group = await buildStake(g.stakingCtx(staker), p, 1_000_000n)
     expect(group.optIns).toEqual([reward])
     // opt-in 1,000 + box payment 1,000 + input 1,000 + app call 1,000
     expect(group.fee).toBe(4000n)
     await g.sendStaking(group)
-    expect(await fetchPosition(g.algod, g.stakingAppId, program, staker.addr)).toMatchObject({ stake: 1_000_000n })
+    expect(await stakingContract.readers.position(g, program, staker.addr)).toMatchObject({ stake: 1_000_000n })
   })
 
   it('refuses a stranger’s top-up and an early unstake, in words', async () => {
-    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const p = (await stakingContract.readers.program(g, program))!
     const strangerTopUp = await buildTopUp(g.stakingCtx(staker), p, 1, 20n)
     const e1 = await g.sendStaking(strangerTopUp).then(() => undefined, (e: unknown) => e)
     expect(explainStakingError(e1, g.stakingAppId)).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the program’s creator can do this' })
@@ -68,35 +68,35 @@ describe('staking builders', () => {
 
   it('tops up reward 1 and extends both by the deposits the math gives', async () => {
     await g.travel(start + 100n - (await g.latestTimestamp()))
-    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const p = (await stakingContract.readers.program(g, program))!
     const topUp = await buildTopUp(g.stakingCtx(), p, 1, 20n)
     expect(topUp.deposit).toBe(10n * (p.end - (await g.latestTimestamp())))
     await g.sendStaking(topUp)
-    const q = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const q = (await stakingContract.readers.program(g, program))!
     const extend = await buildExtend(g.stakingCtx(), q, q.end + 500n)
     expect(extend.deposits).toEqual([20n * 500n, 3n * 500n])
     await g.sendStaking(extend)
-    expect(await fetchProgram(g.algod, g.stakingAppId, program)).toMatchObject({ rate1: 20n, end: start + 1500n })
+    expect(await stakingContract.readers.program(g, program)).toMatchObject({ rate1: 20n, end: start + 1500n })
   })
 
   it('claims what the math says, unstakes, and after the end the creator reclaims what no one earned', async () => {
     await g.travel(200n)
     const now = await g.latestTimestamp()
-    const p = (await fetchProgram(g.algod, g.stakingAppId, program))!
-    const pos = (await fetchPosition(g.algod, g.stakingAppId, program, staker.addr))!
+    const p = (await stakingContract.readers.program(g, program))!
+    const pos = (await stakingContract.readers.position(g, program, staker.addr))!
     const [p1, p2] = pendingRewards(p, pos, now)
     const claim = await buildClaim(g.stakingCtx(staker), p, pos)
     expect(claim.fee).toBe(3000n)
     const logs = await g.sendStaking(claim)
     expect(decodeStakingEvents(logs).find((e) => e.name === 'Claimed')?.args).toMatchObject({ amount1: p1, amount2: p2 })
-    await g.sendStaking(await buildUnstake(g.stakingCtx(staker), (await fetchProgram(g.algod, g.stakingAppId, program))!, 1_000_000n))
+    await g.sendStaking(await buildUnstake(g.stakingCtx(staker), (await stakingContract.readers.program(g, program))!, 1_000_000n))
     await g.travel(start + 1501n - (await g.latestTimestamp()))
-    const ended = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const ended = (await stakingContract.readers.program(g, program))!
     const [r1, r2] = reclaimable(ended, await g.latestTimestamp())
     const logs2 = await g.sendStaking(await buildReclaim(g.stakingCtx(), ended))
     expect(decodeStakingEvents(logs2).find((e) => e.name === 'Reclaimed')?.args).toMatchObject({ amount1: r1, amount2: r2 })
     // the staker keeps what it is owed: the reserve still covers it
-    const after = (await fetchProgram(g.algod, g.stakingAppId, program))!
+    const after = (await stakingContract.readers.program(g, program))!
     expect(after.reserve1).toBe(after.owed1)
   })
 })
@@ -109,12 +109,12 @@ describe('claims of many programs through the staking module', () => {
       const created = await buildCreateProgram(g.stakingCtx(), { stakeAsset: stakeToken, rewards: [{ asset: reward, rate: BigInt(1 + i) }], start: begin, end: begin + 1000n, minStakeSeconds: 1n })
       await g.sendStaking(created)
       ids.push(created.program)
-      await g.sendStaking(await buildStake(g.stakingCtx(staker), (await fetchProgram(g.algod, g.stakingAppId, created.program))!, 1_000n))
+      await g.sendStaking(await buildStake(g.stakingCtx(staker), (await stakingContract.readers.program(g, created.program))!, 1_000n))
     }
     await g.travel(begin + 100n - (await g.latestTimestamp()))
     const now = await g.latestTimestamp()
-    const programs = await Promise.all(ids.map(async (id) => (await fetchProgram(g.algod, g.stakingAppId, id))!))
-    const positions = new Map(await Promise.all(ids.map(async (id) => [id, (await fetchPosition(g.algod, g.stakingAppId, id, staker.addr))!] as const)))
+    const programs = await Promise.all(ids.map(async (id) => (await stakingContract.readers.program(g, id))!))
+    const positions = new Map(await Promise.all(ids.map(async (id) => [id, (await stakingContract.readers.position(g, id, staker.addr))!] as const)))
     const owed = programs.reduce((s, p) => s + pendingRewards(p, positions.get(p.id)!, now)[0]!, 0n)
     const singles = await Promise.all(programs.map((p) => buildClaim(g.stakingCtx(staker), p, positions.get(p.id))))
 
