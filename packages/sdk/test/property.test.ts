@@ -18,7 +18,7 @@ import { MAX_UINT64 } from '../src/core/amount.ts'
 import { accrue, addLiquidity, collectFees, lpValueNotDecreased, quoteExactIn, quoteExactOut, removeLiquidity, zap, zapWithSwap } from '../src/dex/amm.ts'
 import type { AmmResult, Pool } from '../src/dex/amm.ts'
 import { explainError } from '../src/index.ts'
-import { DEX_SPEC, dexMethod } from '../src/dex/spec.ts'
+import { DEX_SPEC, dexCall } from '../src/dex/spec.ts'
 import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-client'
 import { fetchPool, poolBoxName } from '../src/dex/pool-state.ts'
 import { bestRouteExactIn, bestRouteExactOut } from '../src/dex/route.ts'
@@ -386,11 +386,12 @@ async function flush(): Promise<void> {
   })
   const anyPool = [...world.pools.values()][0]!
   const pad = async (n: number) => {
+    const { method } = dexCall('getPool', [anyPool.a, anyPool.b])
     for (let i = 0; i < n; i++) {
       const atc = new AtomicTransactionComposer()
       atc.addMethodCall({
         appID: grove.dexAppId,
-        method: dexMethod('getPool'),
+        method,
         methodArgs: [anyPool.a, anyPool.b],
         sender: grove.trader.addr,
         signer: grove.trader.signer,
@@ -399,7 +400,7 @@ async function flush(): Promise<void> {
         note: new TextEncoder().encode(uniqueNote()),
       })
       txns.push(atc.buildGroup()[0]!.txn)
-      methods.push(dexMethod('getPool'))
+      methods.push(method)
       world.balances.set(0n, bal(0n) - 1000n)
     }
   }

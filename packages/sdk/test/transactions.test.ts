@@ -4,7 +4,7 @@ import { SignedTransaction, decodeMsgpack, encodeUnsignedSimulateTransaction, ge
 import type { ABIMethod, Transaction } from 'algosdk'
 import { GroupBuilder } from '../src/core/group.ts'
 import { bestRouteExactIn, bestRouteExactOut, type Route } from '../src/dex/route.ts'
-import { dexMethod } from '../src/dex/spec.ts'
+import { dexCall } from '../src/dex/spec.ts'
 import { buildSwap, swapFee } from '../src/dex/swap.ts'
 import { firstAddMinLp } from '../src/dex/amm.ts'
 import type { Pool } from '../src/dex/amm.ts'
@@ -187,7 +187,7 @@ describe('GroupBuilder', () => {
     const group = await GroupBuilder.create({ algod: grove.algod, sender: grove.trader.addr, signer: grove.trader.signer, note: 'builder test' })
     const built = await group
       .addTransfer(receiver.addr, 0n, 200_000n)
-      .addMethodCall({ appId: grove.dexAppId, method: dexMethod('getPool'), args: [0n, X], boxes: [poolBoxName(0n, X)] })
+      .addMethodCall({ appId: grove.dexAppId, ...dexCall('getPool', [0n, X]), boxes: [poolBoxName(0n, X)] })
       .build()
     expect(built.transactions.map((t) => t.type)).toEqual(['pay', 'appl'])
     expect(built.fee).toBe(2_000n)

@@ -2,16 +2,10 @@
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import REGISTRY_ARC56 from '@grove/contracts/artifacts/Registry.arc56.json' with { type: 'json' }
 import type { RegistryTypes } from '@grove/contracts/clients/RegistryClient.ts'
-import { abiContract, methodCaller, methodLookup } from '../core/arc56.ts'
+import { methodCaller } from '../core/arc56.ts'
 
 /** The registry's ARC-56 specification. */
 export const REGISTRY_SPEC = REGISTRY_ARC56 as unknown as Arc56Contract
-
-/** The registry's methods as algosdk ABI objects. */
-export const REGISTRY_CONTRACT = abiContract(REGISTRY_SPEC)
-
-/** The registry method called `name`. */
-export const registryMethod = methodLookup(REGISTRY_CONTRACT)
 
 /** A typed registry method call: name and arguments checked against the generated RegistryClient. */
 export const registryCall = methodCaller<RegistryTypes['methods']>(REGISTRY_SPEC)

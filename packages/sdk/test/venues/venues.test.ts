@@ -12,7 +12,7 @@ import { firstAddMinLp } from '../../src/dex/amm.ts'
 import { GroupBuilder } from '../../src/core/group.ts'
 import { buildAddLiquidity, buildCreatePool } from '../../src/dex/transactions.ts'
 import { poolBoxName } from '../../src/dex/pool-state.ts'
-import { DEX_SPEC, dexMethod } from '../../src/dex/spec.ts'
+import { DEX_SPEC, dexCall } from '../../src/dex/spec.ts'
 import { TINYMAN_LOCAL_LABEL, groveVenue, tinymanPoolAddress, tinymanVenue, type HopQuote, type TinymanPool, type Venue, type VenuePool } from '../../src/venues/index.ts'
 import { startGrove, type Grove } from '../fixture.ts'
 
@@ -184,10 +184,12 @@ describe('one transfer offered to a hop of each venue', () => {
   /** The Grove DEX's swapExactIn call alone: its input argument is whatever transaction precedes it. */
   async function groveSwapCall(minOut: bigint): Promise<algosdk.Transaction> {
     const suggestedParams = await grove.algod.getTransactionParams().do()
+    // the typed call names the method; its input is the group's previous transaction, never made here
+    const { method } = dexCall('swapExactIn', [{ txn: () => { throw new Error('the input precedes the call') } }, 0n, minOut])
     const txn = algosdk.makeApplicationNoOpTxnFromObject({
       sender: grove.trader.addr,
       appIndex: grove.dexAppId,
-      appArgs: [dexMethod('swapExactIn').getSelector(), algosdk.encodeUint64(0n), algosdk.encodeUint64(minOut)],
+      appArgs: [method.getSelector(), algosdk.encodeUint64(0n), algosdk.encodeUint64(minOut)],
       boxes: [{ appIndex: 0, name: poolBoxName(0n, usdc) }],
       foreignAssets: [0],
       foreignApps: [grove.registryAppId],
