@@ -9,8 +9,8 @@ import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { deploy } from '@grove/contracts/deploy'
 import {
-  buildAddLiquidity, buildAdminAction, buildCollectFees, buildCreatePool, buildSwapExactIn, fetchPool, firstAddMinLp, staking,
-  buildLock, buildTopUp, buildExtend, buildProposeOwner, buildCancelOwner, buildAcceptOwner, buildWithdraw, buildClose, fetchLock,
+  buildAddLiquidity, buildAdminAction, buildCollectFees, buildCreatePool, buildSwapExactIn, dexContract, firstAddMinLp, staking, stakingContract,
+  buildLock, buildTopUp, buildExtend, buildProposeOwner, buildCancelOwner, buildAcceptOwner, buildWithdraw, buildClose, locksContract,
   buildRegisterProject, buildEditProject, buildTransferProject, buildSetProjectVerified, buildRemoveProject,
   prepareVaultAction, PAUSE_POOLS, explainError, grovePrograms, type GroveContext,
 } from '@grove/sdk'
@@ -100,7 +100,7 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   const note = new TextEncoder().encode(`pass ${n}`)
   // the SDK's context for `who`; DEX, staking and registry groups carry the pass's note (equal groups of two passes stay apart)
   const as = (who: FullGrove['alice'], passNote?: Uint8Array): GroveContext => ({ algod, ids: g.ids, sender: who.addr, signer: who.signer, note: passNote })
-  const pool = async (x: bigint, y: bigint) => (await fetchPool(algod, d.dexAppId, x, y))!
+  const pool = async (x: bigint, y: bigint) => (await dexContract.readers.pool(g, x, y))!
   // an app reads the latest block's time: move the clock, then make a block
   let ticks = 0
   const advance = async (seconds: number) => {
@@ -129,7 +129,7 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   await send(created, algod)
   const compounding = await staking.buildCreateProgram(as(alice, note), terms(GROVE))
   await send(compounding, algod)
-  const prog = async (id: bigint) => (await staking.fetchProgram(algod, d.stakingAppId!, id))!
+  const prog = async (id: bigint) => (await stakingContract.readers.program(g, id))!
   await send(await staking.buildStake(as(bob, note), await prog(created.program), 1_000_000n), algod)
   await send(await staking.buildStake(as(bob, note), await prog(compounding.program), 5_000_000n), algod)
   await advance(60)
@@ -195,7 +195,7 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   for (const l of algoLocks) {
     const lockId = (await l).lockId!
     await send(await buildWithdraw(as(alice), { id: lockId, asset: 0n }), algod)
-    await send(await buildClose(as(alice), (await fetchLock(algod, d.lockAppId!, lockId))!), algod)
+    await send(await buildClose(as(alice), (await locksContract.readers.lock(g, lockId))!), algod)
   }
   const later = Number(await staking.latestTimestamp(algod)) + 30 * 86_400
   await send(await buildLock(as(alice), { asset: 0n, amount: 3_000_000n, cliff: BigInt(later), end: BigInt(later), nonce: CLOSED_LOCK_NONCE + BigInt(n) }), algod)

@@ -4,7 +4,7 @@
 import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
 import { startLocalnet, type Localnet } from '@grove/localnet'
-import { DEX_SPEC, REGISTRY_SPEC, fetchPool, type DexGroup, type GroveContext, type Pool } from '@grove/sdk'
+import { DEX_SPEC, REGISTRY_SPEC, dexContract, type DexGroup, type GroveContext, type Pool } from '@grove/sdk'
 import { waitForConfirmation, type Address, type Algodv2 } from 'algosdk'
 import type { GroveDeployment as Deployment } from '../src/config.ts'
 
@@ -84,7 +84,7 @@ export async function startGrove(): Promise<Grove> {
       ctx,
       send,
       pool: async (x, y) => {
-        const p = await fetchPool(algod, deployment.dexAppId, x, y)
+        const p = await dexContract.readers.pool({ algod, ids }, x, y)
         if (!p) throw new Error(`no pool ${x}/${y}`)
         return p
       },

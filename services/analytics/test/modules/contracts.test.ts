@@ -2,7 +2,7 @@
 // scenario in test/activity.ts through the SDK, then the follower's tables must hold what algod
 // holds (programs and positions, locks, projects, the vault's totals) and every action as a row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchLock, fetchVaultTotals, LOCK_MIN_BALANCE, lockIdOf, staking } from '@grove/sdk'
+import { LOCK_MIN_BALANCE, lockIdOf, locksContract, stakingContract, vaultContract } from '@grove/sdk'
 import { BACKENDS } from '../backends.ts'
 import { CLOSED_LOCK_NONCE, runActivity, startFullGrove, type FullGrove } from '../activity.ts'
 import type { Database } from '../../src/db/database.ts'
@@ -51,7 +51,7 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     const programs = await db.query<Record<string, unknown>>('SELECT * FROM programs ORDER BY id')
     expect(programs).toHaveLength(2)
     for (const row of programs) {
-      const p = (await staking.fetchProgram(g.algod, g.deployment.stakingAppId!, BigInt(Number(row.id))))!
+      const p = (await stakingContract.readers.program(g, BigInt(Number(row.id))))!
       expect({ rate1: row.rate1, end: row.end_time, stake: row.stake_asset, kind: row.kind }).toEqual({ rate1: String(p.rate1), end: Number(p.end), stake: Number(p.stakeAsset), kind: p.kind === 1n ? 'farm' : 'pool' })
       const [{ total }] = await db.query<{ total: string }>('SELECT coalesce(sum(stake), 0)::text AS total FROM stake_positions WHERE program_id = $1', [row.id])
       expect(total).toBe(String(p.totalStaked))
@@ -62,7 +62,7 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
 
   it('holds the lock as the Locks app does, and its history', async () => {
     const [row] = await db.query<Record<string, unknown>>('SELECT * FROM locks WHERE owner = $1', [g.bob.addr.toString()])
-    const lock = (await fetchLock(g.algod, g.deployment.lockAppId!, BigInt(Number(row!.id))))!
+    const lock = (await locksContract.readers.lock(g, BigInt(Number(row!.id))))!
     expect({ owner: row!.owner, amount: row!.amount, withdrawn: row!.withdrawn, end: row!.end_time, pending: row!.pending_owner }).toEqual({
       owner: lock.owner.toString(),
       amount: String(lock.amount),
@@ -84,7 +84,7 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
       { kind: 'close', amount: String(LOCK_MIN_BALANCE), other: g.alice.addr.toString() },
       { kind: 'lock', amount: '3000000', other: null },
     ])
-    const chain = (await fetchLock(g.algod, g.deployment.lockAppId!, id))!
+    const chain = (await locksContract.readers.lock(g, id))!
     const [row] = await db.query<Record<string, unknown>>('SELECT * FROM locks WHERE id = $1', [id])
     const [made] = await db.query<{ round: string }>("SELECT round::text FROM lock_events WHERE lock_id = $1 AND kind = 'lock' ORDER BY round DESC LIMIT 1", [id])
     expect({ amount: row!.amount, withdrawn: row!.withdrawn, end: row!.end_time, closed: row!.closed_round, created: String(row!.created_round) }).toEqual({
@@ -116,7 +116,7 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     const rows = await db.query<{ kind: string; total_grove: string; total_shares: string }>('SELECT kind, total_grove, total_shares FROM vault_events ORDER BY round, intra, log_index')
     expect(rows.map((r) => r.kind)).toEqual(['stake', 'stake', 'unstake', 'buyback'])
     // the event's totals are the GROVE behind the shares then; the stream has unlocked more since
-    const totals = await fetchVaultTotals(g.algod, g.deployment.vaultAppId!, g.deployment.groveAssetId!)
+    const totals = await vaultContract.readers.totals(g)
     expect(rows.at(-1)).toMatchObject({ total_shares: String(totals.shares) })
     expect(BigInt(rows.at(-1)!.total_grove)).toBeLessThanOrEqual(totals.grove)
     expect(await db.query('SELECT a, b FROM vault_observations')).toEqual([{ a: 0, b: Number(g.deployment.groveAssetId) }])
