@@ -199,6 +199,34 @@ test('a disconnected swap page shows one call to connect, on the card', async ({
   await expect(page.getByRole('form', { name: 'Swap' }).getByRole('button', { name: 'Connect wallet' })).toBeVisible()
 })
 
+test('when prices cannot be read the page says so: a reload fetches the routing code again, a retry the pools', async ({ page }) => {
+  // the router's chunk (loaded on demand once a pair is chosen) fails, as on a dropped connection
+  const chunk = /\/assets\/router-loader-[^/]*\.js$/
+  await page.route(chunk, (route) => route.abort('internetdisconnected'))
+  await page.goto('/dex/swap')
+  await pickToken(page, 'You receive', 'gUSD')
+  const pay = page.getByRole('textbox', { name: 'You pay' })
+  const receive = page.getByRole('textbox', { name: 'You receive' })
+  await pay.fill('2')
+  const notice = page.getByRole('alert').filter({ hasText: 'Prices unavailable' })
+  await expect(notice).toContainText('reload the page')
+  await expect(page.getByText('Finding the best price…')).toBeHidden()
+  await expect(receive).toHaveValue('')
+
+  // the code loads on reload; now the Tinyman pools' reads fail (the pool accounts' local state)
+  await page.unroute(chunk)
+  const tinymanPools = /\/v2\/accounts\/[A-Z2-7]{58}\/applications\/\d+/
+  await page.route(tinymanPools, (route) => route.abort('internetdisconnected'))
+  await notice.getByRole('button', { name: 'Reload page' }).click()
+  await pay.fill('2')
+  await expect(notice).toContainText('could not be read from LocalNet’s node')
+  await expect(receive).toHaveValue('')
+  await page.unroute(tinymanPools)
+  await notice.getByRole('button', { name: 'Try again' }).click()
+  await expect(notice).toBeHidden()
+  await expect(receive).not.toHaveValue('')
+})
+
 test('slippage and the validity window are set from the cog on the card and saved with the settings', async ({ page }) => {
   await page.goto('/dex/swap')
   await page.getByRole('button', { name: /^Swap settings: 0\.5% slippage \(auto\)/ }).click()

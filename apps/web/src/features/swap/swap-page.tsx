@@ -22,6 +22,7 @@ import { routeBookQuery } from './api/route-book.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
 import { SwapSettings } from './components/swap-settings.tsx'
 import { useSettled } from './use-settled.ts'
+import { isChunkLoadError } from '@/lib/chunk-reload.ts'
 import { deriveSwap, MAX_FEE_RESERVE, type SwapRouter } from './derive-swap.ts'
 import { assetIdParam, pairInUrl, PAIR_PARAMS, swapFromUrl, swapReducer, type Side } from './swap-state.ts'
 import './swap.css'
@@ -68,6 +69,11 @@ export function SwapPage() {
   const stable = stableCoin(market.tokens.values(), network.id)
   const assets = state.tokenIn === null || state.tokenOut === null ? [] : [...new Set([state.tokenIn, state.tokenOut, 0, ...(stable ? [stable.id] : [])])].map(BigInt)
   const parts = useQuery({ ...routeBookQuery(algod, refs, assets), enabled: refs.length > 0 && assets.length > 0 })
+  // The router's code or the other venues' pools could not be read (after a retry): said, with a way
+  // to try again, instead of a search that never ends. A failed refetch keeps the last router.
+  // A chunk that failed to load stays failed in the browser's module map until the page loads again.
+  const routingFailed = parts.isError && parts.data === undefined
+  const routingCodeFailed = routingFailed && isChunkLoadError(parts.error)
   const router = useMemo((): SwapRouter | null => {
     const loaded = parts.data
     if (!loaded || !market.pools) return null
@@ -160,6 +166,27 @@ export function SwapPage() {
           {market.poolsError}
         </Notice>
       ) : null}
+      {routingFailed ? (
+        <Notice
+          tone="error"
+          title="Prices unavailable"
+          action={
+            routingCodeFailed ? (
+              <button type="button" className="button" onClick={() => window.location.reload()}>
+                Reload page
+              </button>
+            ) : (
+              <button type="button" className="button" onClick={() => void parts.refetch()} disabled={parts.isFetching}>
+                {parts.isFetching ? 'Trying again…' : 'Try again'}
+              </button>
+            )
+          }
+        >
+          {routingCodeFailed
+            ? 'The code that finds prices could not be downloaded, so no price can be shown. Check your connection, then reload the page.'
+            : `The pools this page routes over could not be read from ${network.name}’s node, so no price can be shown. Check your connection, or the node in Settings, then try again.`}
+        </Notice>
+      ) : null}
       {unknownInLink !== null ? (
         <Notice tone="warning" title="A token in the link is not traded here">
           The link names asset {unknownInLink}, which no pool on {network.name} trades and you have not imported. Pick a token, or search for {unknownInLink} in the token list to import it.
@@ -223,7 +250,7 @@ export function SwapPage() {
               feeEstimated={!buildable}
             />
           </Suspense>
-        ) : view.searching && market.venues.length > 0 ? (
+        ) : view.searching && market.venues.length > 0 && !routingFailed ? (
           <p className="hint" role="status">
             Finding the best price…
           </p>
