@@ -6,7 +6,8 @@ import { expectRejected, sorted, useGrove, type User } from './fixture.ts'
 import { ASSET_MBR, MAX_WINDOW, MIN_WINDOW, OBSERVATION_MBR, pathMbr, STREAM_PERIOD, vaultEvents, VaultActions } from './vault.ts'
 // the SDK's vault math (pure, no imports): the bound the SDK previews must be the one the vault enforces
 import { buybackMinOut, currentCumulative, stakeOut as sdkStakeOut, unstakeOut as sdkUnstakeOut, type TwapHop } from '../../sdk/src/vault/math.ts'
-import { buildBuyback, buildObserve, buildSetBuybackPath, buildStake, buildUnstake, fetchBuybackPath, fetchVaultStream, fetchVaultTotals, previewBuyback, type VaultGroup } from '../../sdk/src/vault/transactions.ts'
+import { buildBuyback, buildObserve, buildSetBuybackPath, buildStake, buildUnstake, type VaultGroup } from '../../sdk/src/vault/transactions.ts'
+import { vaultContract } from '../../sdk/src/vault/module.ts'
 import type { GroveContext } from '../../sdk/src/core/context.ts'
 import { decodeVaultEvents } from '../../sdk/src/vault/events.ts'
 import { explainVaultError } from '../../sdk/src/vault/errors.ts'
@@ -398,7 +399,7 @@ describe('buyback', () => {
   })
 })
 
-describe('the SDK’s vault builders on the localnet', () => {
+describe('the SDK’s vault builders and readers on the localnet', () => {
   it('build stake, unstake, path, observe and buyback groups the vault accepts, with the fees they state and the bound the preview gave', async () => {
     const g = grove()
     const ctx: GroveContext = { algod: g.algorand.client.algod, ids: g.ids, sender: bob.addr, signer: bob.signer }
@@ -408,7 +409,7 @@ describe('the SDK’s vault builders on the localnet', () => {
       return { value: result.methodResults[0]!.returnValue as bigint, logs: info.logs ?? [] }
     }
     // the stream of the buybacks above is running: the SDK's totals are the vault's at the same clock
-    const totals = await fetchVaultTotals(ctx.algod, ctx.ids.vaultAppId, GROVE)
+    const totals = await vaultContract.readers.totals(ctx)
     expect(totals).toEqual(await v.totals())
     const preview = sdkStakeOut(totals, 2_000_000n)
     const stake = await buildStake(ctx, 2_000_000n, 0n)
@@ -423,19 +424,19 @@ describe('the SDK’s vault builders on the localnet', () => {
     // the admin's path, built by the SDK
     const admin = { ...ctx, sender: g.admin.addr, signer: g.admin.signer }
     await send(await buildSetBuybackPath(admin, tokenY, []))
-    expect(await fetchBuybackPath(ctx.algod, ctx.ids.vaultAppId, tokenY)).toBeUndefined()
+    expect(await vaultContract.readers.buybackPath(ctx, tokenY)).toBeUndefined()
     await send(await buildSetBuybackPath(admin, tokenY, [tokenX, GROVE]))
-    expect(await fetchBuybackPath(ctx.algod, ctx.ids.vaultAppId, tokenY)).toEqual([tokenX, GROVE])
+    expect(await vaultContract.readers.buybackPath(ctx, tokenY)).toEqual([tokenX, GROVE])
     const held = await g.balance(g.vaultAddress, tokenX)
     await g.transfer(mallory, g.vaultAddress, tokenX, 2_000_000n)
     await send(await buildObserve(ctx, [[GROVE, tokenX]]))
     await v.later(bob, MIN_WINDOW)
-    const { amount, minOut } = await previewBuyback(ctx, tokenX)
+    const { amount, minOut } = await vaultContract.readers.previewBuyback(ctx, tokenX)
     expect(amount).toBe(held + 2_000_000n)
     const bought = await send(await buildBuyback(ctx, tokenX))
     expect(decodeVaultEvents(bought.logs)).toMatchObject([{ name: 'Buyback', args: { asset: tokenX, amountIn: amount, minOut } }])
     // the stream read as the SDK decodes it
-    const stream = await fetchVaultStream(ctx.algod, ctx.ids.vaultAppId, GROVE)
+    const stream = await vaultContract.readers.stream(ctx)
     expect(stream).toMatchObject(await v.stream())
     // a second buyback of the same asset: nothing left, said in a sentence
     const error = await buildBuyback(ctx, tokenX).then(send).then(() => undefined, (e: unknown) => e)
