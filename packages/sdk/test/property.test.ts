@@ -20,7 +20,8 @@ import type { AmmResult, Pool } from '../src/dex/amm.ts'
 import { explainError } from '../src/index.ts'
 import { DEX_SPEC, dexCall } from '../src/dex/spec.ts'
 import type { AppClient } from '@algorandfoundation/algokit-utils/types/app-client'
-import { fetchPool, poolBoxName } from '../src/dex/pool-state.ts'
+import { dexContract } from '../src/dex/module.ts'
+import { poolBoxName } from '../src/dex/pool-state.ts'
 import { bestRouteExactIn, bestRouteExactOut } from '../src/dex/route.ts'
 import type { Route } from '../src/dex/route.ts'
 import {
@@ -335,13 +336,13 @@ async function runAlone(s: Step, o: Outcome): Promise<void> {
   }
   // A rejection must come from the contract's checks or the trader's balance, never from the builder.
   if (!result.ok) expect(['budget', 'fee', 'expired'], explainError(result.error).detail).not.toContain(explainError(result.error).kind)
-  const after = await Promise.all(o.before.map((p) => fetchPool(grove.algod, grove.dexAppId, p.a, p.b)))
+  const after = await Promise.all(o.before.map((p) => dexContract.readers.pool(grove, p.a, p.b)))
   if (result.ok) tally.alone++
   else tally.rejected++
   if (!result.ok) after.forEach((p, i) => expect(p).toEqual(o.before[i]))
   else if (s.kind === 'create') {
     const [a, b] = PAIRS[s.pair]!
-    const created = (await fetchPool(grove.algod, grove.dexAppId, a, b))!
+    const created = (await dexContract.readers.pool(grove, a, b))!
     expect(created).toMatchObject({ reserveA: 0n, reserveB: 0n, lpIssued: 0n, lpAsset: result.returns[0], feeBps: 30n, protocolFeeDivisor: 6n })
     world.pools.set(keyOf(a, b), created)
     verified.set(keyOf(a, b), created)
@@ -443,7 +444,7 @@ async function flush(): Promise<void> {
   const touched = new Map<string, Pool>()
   for (const { o } of batch) for (const p of o.before) touched.set(keyOf(p.a, p.b), p)
   const chain = new Map<string, Pool>()
-  for (const [key, p] of touched) chain.set(key, (await fetchPool(grove.algod, grove.dexAppId, p.a, p.b))!)
+  for (const [key, p] of touched) chain.set(key, (await dexContract.readers.pool(grove, p.a, p.b))!)
   // Every pool an accruing step touched was brought to the block's time.
   const now = [...chain.values()].reduce((t, p) => (p.lastUpdate > t ? p.lastUpdate : t), 0n)
   const state = new Map([...touched.keys()].map((key) => [key, verified.get(key)!]))
