@@ -5,8 +5,8 @@
 // Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
 import { getApplicationAddress } from 'algosdk'
-import { LOCK_MIN_BALANCE, listLocksByOwner, vestedAt, withdrawableAt } from '@grove/sdk'
-import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, stackInfo, tickingFigure } from '../support/stack.ts'
+import { LOCK_MIN_BALANCE, locksContract, vestedAt, withdrawableAt } from '@grove/sdk'
+import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, sdkReader, stackInfo, tickingFigure } from '../support/stack.ts'
 
 const DECIMALS = 6
 const WHOLE = 10n ** BigInt(DECIMALS)
@@ -69,7 +69,7 @@ test('a vesting lock pays what the page promised, and a registered project lists
   const dialog = page.getByRole('dialog', { name: /Withdraw from lock/ })
   await expect(dialog.getByTestId('simulated-fee')).toHaveAttribute('data-amount', '2000', { timeout: 30_000 })
   const { amount: promised, at: promisedAt } = await tickingFigure(withdrawable)
-  const [lock] = await listLocksByOwner(a.client.algod, BigInt((stackInfo().deployment as unknown as { lockAppId: number }).lockAppId), creator.address)
+  const [lock] = await locksContract.readers.byOwner(sdkReader(), creator.address)
   expect(promised).toBeGreaterThan(0n)
   expect(promised).toBe(withdrawableAt(lock!, promisedAt))
   const before = await assetBalance(creator.address, asset)
@@ -161,5 +161,5 @@ test('a vesting lock pays what the page promised, and a registered project lists
   expect(algoAfter.amount - algoBefore.amount).toBe(LOCK_MIN_BALANCE - 2000n)
   expect(appBefore.amount - appAfter.amount).toBe(LOCK_MIN_BALANCE)
   expect(appBefore.minBalance - appAfter.minBalance).toBe(LOCK_MIN_BALANCE)
-  expect(await listLocksByOwner(a.client.algod, BigInt((stackInfo().deployment as unknown as { lockAppId: number }).lockAppId), creator.address)).toEqual([])
+  expect(await locksContract.readers.byOwner(sdkReader(), creator.address)).toEqual([])
 })

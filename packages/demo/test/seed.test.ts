@@ -9,7 +9,7 @@ import {
   bestRouteExactIn,
   decodeVaultEvents,
   dexContract,
-  listLocksByOwner,
+  locksContract,
   RATE_UNIT,
   registryContract,
   staking,
@@ -165,9 +165,8 @@ describe('seed: farms, staking pools, locks, projects and the vault, read back f
   })
 
   it('locks a seeded pool’s LP token, vests team tokens after a cliff and time-locks tokens', async () => {
-    const algod = algorand.client.algod
     const owners = [admin, ...(await members())]
-    const locks = (await Promise.all(owners.map((o) => listLocksByOwner(algod, ids.lockAppId, o)))).flat()
+    const locks = (await Promise.all(owners.map((o) => locksContract.readers.byOwner(reader(), o)))).flat()
     const lpAssets = new Set(result.pools.map((p) => p.lpAsset))
     const liquidity = locks.filter((l: Lock) => l.liquidity)
     expect(liquidity.some((l) => lpAssets.has(l.asset) && l.amount > 0n)).toBe(true)

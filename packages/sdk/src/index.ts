@@ -16,7 +16,9 @@ export * from './errors.ts'
 export * from './deployment.ts'
 export * from './dex/amm.ts'
 export * from './dex/route.ts'
-export * from './dex/pool-state.ts'
+// the contracts' reads through algod are their modules' readers (dexContract.readers.pools, …), not
+// exported here by app id
+export { decodePool, decodePoolState, encodePoolState, parsePoolBoxName, poolBoxName, POOL_STATE_TYPE } from './dex/pool-state.ts'
 export * from './dex/transactions.ts'
 export * from './dex/swap.ts'
 export * from './dex/events.ts'
@@ -28,7 +30,28 @@ export * from './registry/transactions.ts'
 export * from './core/simulate-changes.ts'
 export * from './core/simulate.ts'
 export * from './locks/index.ts'
-export * from './registry-projects.ts'
+export {
+  buildEditProject,
+  buildRegisterProject,
+  buildRemoveProject,
+  buildSetProjectVerified,
+  buildTransferProject,
+  checkProjectFields,
+  decodeProject,
+  decodeProjectEvents,
+  explainProjectError,
+  prepareProjectAction,
+  projectBoxName,
+  PROJECT_ERROR_MESSAGES,
+  PROJECT_MIN_BALANCE,
+  PROJECT_NAME_MAX_BYTES,
+  PROJECT_URL_MAX_BYTES,
+  type Project,
+  type ProjectAction,
+  type ProjectEvent,
+  type ProjectEventArgs,
+  type RegistryGroup,
+} from './registry-projects.ts'
 export * as staking from './staking/index.ts'
 export * from './vault/index.ts'
 export * from './registry-admin.ts'

@@ -55,9 +55,33 @@ describe('a prepared action is one query', () => {
   })
 })
 
+/** The SDK's reads keyed by an app id, which only the contract modules' readers call (`dexContract.readers.pools(reader)`, …). */
+const APP_ID_READS = [
+  'fetchPools',
+  'fetchPool',
+  'fetchProgram',
+  'fetchPrograms',
+  'fetchPosition',
+  'fetchLock',
+  'listLocksByOwner',
+  'listLocksByAsset',
+  'listProjects',
+  'fetchProject',
+  'fetchVaultTotals',
+  'fetchVaultStream',
+  'fetchBuybackPath',
+  'fetchPoolReading',
+  'previewBuyback',
+]
+
 describe('a contract is read through its SDK module', () => {
   it('no web file calls the SDK’s reads keyed by an app id (a module’s readers take the deployment)', () => {
     expect(filesMatching(/\bsdk\.(?:staking\.)?(?:fetch|list)[A-Z]\w*\(/)).toEqual([])
+  })
+  it('the SDK’s index exports none of those reads: each contract’s are its module’s readers (they cannot come back)', async () => {
+    const sdk = await import('@grove/sdk')
+    const exported = { ...sdk, ...sdk.staking } as Record<string, unknown>
+    expect(APP_ID_READS.filter((name) => name in exported)).toEqual([])
   })
   it('no web file decodes an app’s global state itself (the SDK’s globalStateOf and decoders do)', () => {
     expect(filesMatching(/(?:function|const)\s+(?:decode\w*(?:Globals|GlobalState|RegistryState)|fromBase64)\b/)).toEqual([])

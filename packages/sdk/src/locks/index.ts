@@ -1,9 +1,10 @@
-// Token locks: vesting math, box names and decoding, group builders, listing by asset or owner, events, errors.
+// Token locks: vesting math, box names and decoding, group builders, the locked totals of a listing, events, errors.
 export * from './contract.ts'
 export * from './boxes.ts'
 export * from './vesting.ts'
 export * from './transactions.ts'
 export * from './actions.ts'
-export * from './listing.ts'
+// locks are read through locksContract.readers (a lock, by owner, by asset)
+export { lockedTotals } from './listing.ts'
 export * from './events.ts'
 export * from './errors.ts'

@@ -3,7 +3,8 @@
 export * from './contract.ts'
 export * from './math.ts'
 export * from './model.ts'
-export * from './state.ts'
+// programs and positions are read through stakingContract.readers
+export { latestTimestamp, type ProgramRef } from './state.ts'
 export * from './transactions.ts'
 export * from './actions.ts'
 export * from './claim-many.ts'

@@ -5,15 +5,10 @@ export * from './contract.ts'
 export * from './events.ts'
 export * from './errors.ts'
 // The builders stay inside: a vault action is built by prepareVaultAction, so the vault's stake is
-// never the flat name beside staking.buildStake; the vault's state and observations are read
-// through vaultContract.readers.
+// never the flat name beside staking.buildStake; the vault's state, totals, stream, observations,
+// buyback paths and previews are read through vaultContract.readers.
 export {
-  fetchBuybackPath,
-  fetchPoolReading,
-  fetchVaultStream,
-  fetchVaultTotals,
   latestTimestamp,
-  previewBuyback,
   routePools,
   type VaultGroup,
 } from './transactions.ts'
