@@ -49,6 +49,19 @@ describe('failures are worded by the SDK’s one table', () => {
   })
 })
 
+describe('a contract action is built and worded by lib/tx/sdk.ts alone', () => {
+  it.each([
+    ['wraps the one prepare (prepareContractAction) in a prepare of its own', /(?:function|const)\s+prepare\w*Action\b/],
+    ['calls the SDK’s prepareAction itself', /\.prepareAction\(/],
+    ['explains a contract’s failure with the SDK itself (readableError(sdk, e, contract) does)', /\.explain\w*Error\(|CONTRACT_MODULES\[\w+\]\.explain\b/],
+  ])('no other file %s', (_what, pattern) => {
+    expect(filesMatching(pattern, ['/src/lib/tx/sdk.ts'])).toEqual([])
+  })
+  it('the vault has no transaction module of its own (lib/vault/vault-tx.ts is gone)', () => {
+    expect(Object.keys(sources).filter((path) => /\/vault-tx\.tsx?$/.test(path))).toEqual([])
+  })
+})
+
 describe('a prepared action is one query', () => {
   it('no file but lib/tx/prepared-query.ts keys a built group', () => {
     expect(filesMatching(/queryKey:\s*\[\s*'prepared/, ['/src/lib/tx/prepared-query.ts'])).toEqual([])

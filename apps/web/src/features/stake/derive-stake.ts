@@ -5,7 +5,7 @@ import { actionButtonState, type ActionState } from '@/lib/action-button.ts'
 import type { Holdings } from '@/lib/account/account.ts'
 import type { Deployment } from '@/lib/deployment.ts'
 import { previewStake, previewUnstake, type Preview, type Totals, type VaultSdk } from '@/lib/vault/vault.ts'
-import type { VaultAction } from '@/lib/vault/vault-tx.ts'
+import type { VaultAction } from '@/lib/tx/sdk.ts'
 
 /** Stake GROVE or unstake sGROVE. */
 export type StakeMode = 'stake' | 'unstake'

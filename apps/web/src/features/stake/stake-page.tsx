@@ -12,7 +12,8 @@ import { useMarket } from '@/lib/pools/market.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { optIn, sdkQuery, type Pool } from '@/lib/tx/sdk.ts'
+import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
+import { optIn, prepareContractAction, readableError, sdkQuery, type Pool, type VaultAction } from '@/lib/tx/sdk.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import type { Deployment } from '@/lib/deployment.ts'
 import {
@@ -29,7 +30,6 @@ import {
   type VaultSdk,
   type VaultStream,
 } from '@/lib/vault/vault.ts'
-import { preparedVaultQuery, readableVaultError, type VaultAction } from '@/lib/vault/vault-tx.ts'
 import type { Apr } from '@/lib/vault/history.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { useAnalyticsUrl, useAnalyticsVault } from '@/lib/analytics/queries.ts'
@@ -310,15 +310,15 @@ function VaultReview(props: ReviewTexts & { action: VaultAction; invalidates: (r
   const { deployment, algod } = useProtocol()
   const tx = useTransaction()
   const dex = useQuery(sdkQuery())
-  const prepared = useQuery(preparedVaultQuery(dex.data, tx.context(), props.action))
+  const prepared = useQuery(preparedQuery('vault', dex.data, tx.context(), [keyOf(props.action)], (s, c) => prepareContractAction(s, c, 'Vault', props.action)))
 
   return (
     <PreparedReview
       {...props}
       tx={tx}
       prepared={prepared}
-      explain={(error) => (dex.data ? readableVaultError(dex.data, error, deployment ?? undefined) : String(error))}
-      explainSend={(d, error) => readableVaultError(d, error, deployment ?? undefined)}
+      explain={(error) => (dex.data ? readableError(dex.data, error, 'Vault', deployment) : String(error))}
+      explainSend={(d, error) => readableError(d, error, 'Vault', deployment)}
       invalidates={[...props.invalidates, chainClockQuery(algod).queryKey]}
     >
       {props.children}

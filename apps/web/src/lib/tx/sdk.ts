@@ -28,6 +28,8 @@ export type StakingAction = GroveSdkModule.staking.StakingAction
 export type LockAction = GroveSdkModule.LockAction
 /** What a projects page asks the registry to do. */
 export type ProjectAction = GroveSdkModule.ProjectAction
+/** What the stake page asks the vault to do; each minimum is what the page promised. */
+export type VaultAction = GroveSdkModule.VaultAction
 
 /** Loads the SDK (and algosdk with it), after the Buffer global that algokit-utils inside it calls. */
 export const loadSdk = (): Promise<GroveSdk> => import('@/polyfills.ts').then(() => import('@grove/sdk'))
