@@ -35,6 +35,12 @@ describe('a group is simulated, windowed and sent by the SDK only', () => {
   ])('no web file %s', (_what, pattern) => {
     expect(filesMatching(pattern)).toEqual([])
   })
+  it.each([
+    ['asks for suggested params (signingParams adds the user’s validity window)', /getTransactionParams\s*\(/],
+    ['builds a transaction or a composer by hand (the SDK’s GroupBuilder does)', /new\s+(?:\w+\.)?AtomicTransactionComposer\s*\(|\bmake\w+TxnWithSuggestedParams/],
+  ])('no web file but lib/tx/prepared.ts %s', (_what, pattern) => {
+    expect(filesMatching(pattern, ['/src/lib/tx/prepared.ts'])).toEqual([])
+  })
 })
 
 describe('each query factory and hook is defined once', () => {

@@ -71,10 +71,15 @@ export async function prepareContractAction<K extends GroveSdkModule.ContractNam
  */
 export async function prepareRoute(sdk: GroveSdk, ctx: TxContext, book: RouteBook, plan: RoutePlan, limit: bigint): Promise<PreparedTx> {
   if (ctx.deployment) return prepareContractAction(sdk, ctx, 'Dex', { kind: 'route', book, plan, limit })
-  const [venues, algod] = await Promise.all([import('@grove/sdk/venues'), algodClient(ctx.algod)])
-  const group = await sdk.GroupBuilder.create({ algod, sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, algod, ctx) })
+  const [venues, group] = await Promise.all([import('@grove/sdk/venues'), plainGroup(sdk, ctx)])
   await venues.buildRoute(group, book, plan, limit)
-  return preparedTx(sdk, algod, ctx.sender, await group.build())
+  return preparedTx(sdk, group.ctx.algod, ctx.sender, await group.build())
+}
+
+/** The SDK's group builder for a group outside Grove's contracts, over the node's one client with the user's validity window (settings). */
+async function plainGroup(sdk: GroveSdk, ctx: TxContext): Promise<GroveSdkModule.GroupBuilder> {
+  const algod = await algodClient(ctx.algod)
+  return sdk.GroupBuilder.create({ algod, sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, algod, ctx) })
 }
 
 const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)
@@ -89,14 +94,11 @@ export function readableError(sdk: GroveSdk, error: unknown, contract?: GroveSdk
   return words(explained, error)
 }
 
-/** Opts the sender into `assetId` (a plain 0-amount transfer to itself), signed and confirmed. */
+/** Opts the sender into `assetId` (a plain 0-amount transfer to itself, in the user's validity window), signed and confirmed. */
 export async function optIn(sdk: GroveSdk, ctx: TxContext, assetId: number): Promise<TxResult> {
-  const [algosdk, algod] = await Promise.all([import('algosdk'), algodClient(ctx.algod)])
-  const composer = new algosdk.AtomicTransactionComposer()
-  const suggestedParams = await algod.getTransactionParams().do()
-  const txn = algosdk.makeAssetTransferTxnWithSuggestedParamsFromObject({ sender: ctx.sender, receiver: ctx.sender, assetIndex: assetId, amount: 0n, suggestedParams })
-  composer.addTransaction({ txn, signer: ctx.signer })
-  return sdk.executeGroup(algod, composer)
+  const group = await plainGroup(sdk, ctx)
+  const built = await group.addAssetOptIn(BigInt(assetId)).build()
+  return sdk.executeGroup(group.ctx.algod, built.composer)
 }
 
 /** The latest block's timestamp (seconds), what the next transaction's `global LatestTimestamp` is at least; `devMode` when blocks come only with transactions. */
