@@ -6,7 +6,7 @@ import type { StakingPosition, StakingProgram } from './contract.ts'
 /** 2^64, the accumulators' scale. */
 export const Q64 = 1n << 64n
 const MASK64 = Q64 - 1n
-/** Seconds in a year of 365.25 days (APR). */
+/** Seconds in a year of 365.25 days (every APR: figures/programs.ts, figures/vault.ts). */
 export const SECONDS_PER_YEAR = 31_557_600n
 
 /** Where a program stands at `now`. */
@@ -103,19 +103,3 @@ export function extendDeposits(p: StakingProgram, newEnd: bigint): bigint[] {
 
 /** Whether unstaking is allowed at `now`: the minimum stake time since the last stake has passed. */
 export const canUnstake = (p: StakingProgram, pos: StakingPosition, now: bigint): boolean => now >= pos.stakedAt + p.minStakeSeconds
-
-/**
- * Yearly reward value over staked value, as a fraction (0.12 = 12%): Σ rate × seconds per year ×
- * reward price over total staked × stake price. Prices are per base unit in any one currency;
- * undefined when nothing is staked or a price is unknown.
- */
-export function apr(p: StakingProgram, prices: { stake: number; reward1: number; reward2?: number }, totalStaked: bigint = p.totalStaked): number | undefined {
-  if (totalStaked === 0n || !(prices.stake > 0)) return undefined
-  const year = Number(SECONDS_PER_YEAR)
-  let yearly = Number(p.rate1) * year * prices.reward1
-  if (p.rewardCount === 2n) {
-    if (prices.reward2 === undefined) return undefined
-    yearly += Number(p.rate2) * year * prices.reward2
-  }
-  return yearly / (Number(totalStaked) * prices.stake)
-}

@@ -80,6 +80,15 @@ describe('programFigures', () => {
     expect(f.apr).toBeCloseTo(yearlyAlgo / tvlAlgo, 9)
   })
 
+  it('sums a year of both rewards of a two-reward program over the stake’s value', () => {
+    // a year's worth of FERN staked (31,557,600 FERN = 15,778,800 ALGO) paying 1 ALGO and 2 FERN (1 ALGO) a second: 2 ALGO a second over it
+    const pool = { stakeAsset: 20, totalStaked: SECONDS_PER_YEAR * 1_000_000n, start: 1_000, end: 2_000, rewards: [{ asset: 0, ratePerSecond: 1_000_000n }, { asset: 20, ratePerSecond: 2_000_000n }] }
+    const f = programFigures(pool, market, 1_500)
+    expect(f.tvl.algo).toBeCloseTo(Number(SECONDS_PER_YEAR) / 2, 6)
+    expect(f.yearlyRewards.algo).toBeCloseTo(2 * Number(SECONDS_PER_YEAR), 6)
+    expect(f.apr).toBeCloseTo(4, 12)
+  })
+
   it('has a status from start and end, and no APR once ended or with nothing staked', () => {
     expect(programFigures(farm, market, 999).status).toBe('upcoming')
     expect(programFigures(farm, market, 2_000)).toMatchObject({ status: 'ended', apr: null })

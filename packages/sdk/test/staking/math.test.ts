@@ -8,7 +8,7 @@ import { STAKING_SPEC } from '../../src/staking/contract.ts'
 import { explainStakingError } from '../../src/staking/errors.ts'
 import { decodeStakingEvents } from '../../src/staking/events.ts'
 import { eventSelector } from '../../src/core/events.ts'
-import { EMPTY_POSITION, Q64, accrue, apr, extendDeposits, pendingRewards, programStatus, reclaimable, settle, topUpDeposit } from '../../src/staking/math.ts'
+import { EMPTY_POSITION, Q64, accrue, extendDeposits, pendingRewards, programStatus, reclaimable, settle, topUpDeposit } from '../../src/staking/math.ts'
 import { StakingReferenceModel } from '../../src/staking/model.ts'
 
 const program = (o: Partial<StakingProgram> = {}): StakingProgram => ({
@@ -72,12 +72,6 @@ describe('accrue and pending', () => {
     expect(programStatus(p, 999n)).toBe('upcoming')
     expect(programStatus(p, 1000n)).toBe('active')
     expect(programStatus(p, 2000n)).toBe('ended')
-  })
-
-  it('gives APR as yearly reward value over staked value', () => {
-    const p = program({ totalStaked: 31_557_600n })
-    expect(apr(p, { stake: 1, reward1: 0.01 })).toBeCloseTo(1)
-    expect(apr(program(), { stake: 1, reward1: 1 })).toBeUndefined()
   })
 })
 

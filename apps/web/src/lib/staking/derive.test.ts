@@ -73,10 +73,9 @@ describe('a program’s figures from the chain (the SDK’s, as the analytics AP
     expect(figuresOfProgram(program({ stakeAsset: LP, totalStaked: 500n }), market, 1_500n).tvl.algo).toBeCloseTo(1, 9)
   })
 
-  it('is the yearly reward value over the staked value, and agrees with the SDK’s staking.apr given the same prices', () => {
+  it('is the yearly reward value over the staked value, at the market’s prices', () => {
     const p = program({ totalStaked: 10_000_000n })
     expect(figuresOfProgram(p, market, 1_500n).apr).toBeCloseTo((1_000 * 31_557_600) / 5_000_000, 9)
-    expect(figuresOfProgram(p, market, 1_500n).apr).toBeCloseTo(staking.apr(p, { stake: 0.5, reward1: 1 })!, 9)
     const two = program({ totalStaked: 10_000_000n, rewardCount: 2n, rewardAsset2: FERN, rate2: 2_000n })
     expect(figuresOfProgram(two, market, 1_500n).apr).toBeCloseTo((2_000 * 31_557_600) / 5_000_000, 9)
   })
