@@ -23,6 +23,10 @@ describe('algod is reached through lib/algod.ts alone', () => {
   ])('no other file %s', (_what, pattern) => {
     expect(filesMatching(pattern, ['/src/lib/algod.ts'])).toEqual([])
   })
+  it('no other file names a node’s token header (algodHttp sends algod’s, indexerHttp the indexer’s)', () => {
+    expect(filesMatching(/['"`]X-Algo-API-Token['"`]/, ['/src/lib/algod.ts'])).toEqual([])
+    expect(filesMatching(/['"`]X-Indexer-API-Token['"`]/, ['/src/lib/indexer/client.ts'])).toEqual([])
+  })
 })
 
 describe('a group is simulated, windowed and sent by the SDK only', () => {

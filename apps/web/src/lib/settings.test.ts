@@ -349,5 +349,20 @@ describe('probeEndpoint', () => {
   ])('refuses %s with a sentence', async (_name, fetchFn, text) => {
     expect(await probeEndpoint(node, 'algod', 'testnet-v1.0', fetchFn)).toContain(text)
   })
+
+  it.each([
+    ['algod', 'X-Algo-API-Token'],
+    ['indexer', 'X-Indexer-API-Token'],
+  ] as const)('sends the token as the %s client does (%s)', async (kind, header) => {
+    const sent: Headers[] = []
+    const answers = fetchFrom({ '/health': [200, {}], '/versions': [200, { genesis_id: 'testnet-v1.0' }] })
+    const recording = ((url: string | URL | Request, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers))
+      return answers(url, init)
+    }) as typeof fetch
+    expect(await probeEndpoint(node, kind, kind === 'algod' ? 'testnet-v1.0' : undefined, recording)).toBeNull()
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.map((h) => h.get(header))).toEqual(sent.map(() => 'secret'))
+  })
 })
 

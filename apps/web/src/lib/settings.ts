@@ -3,8 +3,9 @@
 // Persisted data is untrusted (older versions, other tabs, hand edits), so loading checks
 // every field on its own and falls back to the default for any it cannot use.
 import { useSyncExternalStore } from 'react'
-import { algodBaseUrl } from './algod.ts'
+import { algodBaseUrl, algodHttp } from './algod.ts'
 import { createHttpClient, HttpError } from './http.ts'
+import { indexerHttp } from './indexer/client.ts'
 import { NETWORKS, isExplorerId, isNetworkId, type AlgodConfig, type ExplorerId, type IndexerConfig, type NetworkId } from './networks.ts'
 
 /** Slippage tolerance: chosen by the app, or a custom percentage. */
@@ -163,8 +164,9 @@ export async function probeEndpoint(
   fetchFn?: typeof fetch,
 ): Promise<string | null> {
   const base = algodBaseUrl(config)
-  const headers: Record<string, string> = config.token ? { [kind === 'algod' ? 'X-Algo-API-Token' : 'X-Indexer-API-Token']: config.token } : {}
-  const http = createHttpClient({ baseUrl: base, headers, maxTries: 1, timeoutMs: 8_000, ...(fetchFn ? { fetch: fetchFn } : {}) })
+  // each kind's one client (its token header): asked once, briefly
+  const options = { maxTries: 1, timeoutMs: 8_000, ...(fetchFn ? { fetch: fetchFn } : {}) }
+  const http = kind === 'algod' ? algodHttp(config, options) : indexerHttp(config, options)
   const unreachable = `Could not reach ${base}: check the URL and port, that the node is running, and that it accepts requests from this page (CORS)`
   // an answer with a status (2xx or not), or the sentence for a node that gave none
   const get = (path: string): Promise<{ status: number; body: unknown } | string> =>

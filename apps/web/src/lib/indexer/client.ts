@@ -3,7 +3,7 @@
 // Reads retry on 408/409/425/429/5xx and on no answer, as every read of an HTTP API does. Bodies are
 // parsed exactly: a uint64 beyond 2^53 - 1 (an 18-decimal token's amount or total) arrives as a bigint.
 import { parseExactJson, type Uint64 } from '../exact-json.ts'
-import { HttpError, NetworkError, TimeoutError, createHttpClient, type HttpClientOptions } from '../http.ts'
+import { HttpError, NetworkError, TimeoutError, createHttpClient, type HttpClient, type HttpClientOptions } from '../http.ts'
 import type { IndexerConfig } from '../networks.ts'
 import { algodBaseUrl } from '../algod.ts'
 
@@ -54,14 +54,19 @@ const MAX_CONFIG_PAGES = 5
 
 type Page = { transactions?: IndexerTransaction[]; 'next-token'?: string; 'current-round': number }
 
-/** A client of the indexer at `config`. */
-export function indexerApi(config: IndexerConfig, options: Omit<HttpClientOptions, 'baseUrl'> = {}): IndexerApi {
-  const http = createHttpClient({
+/** An HTTP client bound to the indexer at `config`, sending its token and parsing bodies exactly. */
+export function indexerHttp(config: IndexerConfig, options: Omit<HttpClientOptions, 'baseUrl'> = {}): HttpClient {
+  return createHttpClient({
     ...options,
     baseUrl: algodBaseUrl(config),
     parseJson: parseExactJson,
     headers: { ...options.headers, ...(config.token ? { 'X-Indexer-API-Token': config.token } : {}) },
   })
+}
+
+/** A client of the indexer at `config`. */
+export function indexerApi(config: IndexerConfig, options: Omit<HttpClientOptions, 'baseUrl'> = {}): IndexerApi {
+  const http = indexerHttp(config, options)
   return {
     async accountTransactions(address, { next, limit = HISTORY_PAGE, signal } = {}) {
       const page = await http.get<Page>(`/v2/accounts/${encodeURIComponent(address)}/transactions`, { query: { limit, next }, signal })
