@@ -62,6 +62,9 @@ const tierZones = TIERS.flatMap((tier, i) =>
   }),
 )
 
+// Every package's files (the web app's src has its own resolver, and the same rule, in its block below).
+const PACKAGE_FILES = TIERS.flat().map((name) => `${DIRS[name] ?? `packages/${name}`}/**/*.{ts,tsx}`)
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,9 +103,19 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-relative-packages': 'error',
     },
   },
   ...tierZones,
+  // A relative path into another package (`../../sdk/src/x.ts`) would slip past the tiers above, which
+  // see `@grove/*` names only: every import of another package goes by its name, where the tiers apply.
+  {
+    files: PACKAGE_FILES,
+    ignores: [`${web}/**`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
   // The ledger is split along go-algorand's seams (issue 29): one concern a file, none over 500 lines.
   {
     files: ['packages/ledger/src/**/*.ts'],

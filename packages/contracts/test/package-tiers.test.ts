@@ -1,6 +1,7 @@
 // The packages' tiers of eslint.config.js (avm < ledger < localnet < contracts < sdk < analytics,
 // demo < web), proven on code that never touches the disk: an import upward or sideways is
-// reported, an import downward is not.
+// reported, an import downward is not, and no package reaches into another by a relative path
+// (which the tiers, written for `@grove/*` names, would not see).
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -21,6 +22,12 @@ async function tierErrors(file: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === RULE || m.fatal).map((m) => m.message)
 }
 
+/** The errors ESLint reports for an import of another package by a relative path in `code` saved as `file`. */
+async function relativeErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-relative-packages' || m.fatal).map((m) => m.message)
+}
+
 describe('package tiers', { timeout: 30_000 }, () => {
   it.each([
     ['the SDK from the contracts', 'packages/contracts/src/x.ts', `import { staking } from '@grove/sdk'\nexport const s = staking`, '@grove/contracts must not import @grove/sdk'],
@@ -32,6 +39,16 @@ describe('package tiers', { timeout: 30_000 }, () => {
     const errors = await tierErrors(file, code)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toContain(message)
+  })
+
+  it.each([
+    ['the SDK from the contracts’ tests by a relative path', 'packages/contracts/test/x.ts', `import { stakeOut } from '../../sdk/src/vault/math.ts'\nexport const s = stakeOut`],
+    ['the analytics service from the web app by a relative path', 'apps/web/src/lib/x.ts', `import { buildApi } from '../../../../services/analytics/src/index.ts'\nexport const b = buildApi`],
+    ['the AVM from the ledger by a relative path (downward, yet by name only)', 'packages/ledger/src/x.ts', `import { assemble } from '../../avm/src/index.ts'\nexport const a = assemble`],
+  ])('refuses %s: another package is imported by its name, where the tiers apply', async (_name, file, code) => {
+    const errors = await relativeErrors(file, code)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('Relative import from another package is not allowed')
   })
 
   it.each([
