@@ -109,6 +109,16 @@ export async function algodClient(algod: AlgodConfig): Promise<Algodv2> {
   return algodClientOf(await import('algosdk'), algod)
 }
 
+/**
+ * The latest block's round and timestamp (seconds: what the next transaction's `global
+ * LatestTimestamp` is at least), its header alone read: the web's one read of the chain's time.
+ */
+export async function latestBlock(client: Algodv2): Promise<{ round: bigint; time: bigint }> {
+  const { lastRound } = await client.status().do()
+  const { block } = await client.block(lastRound).headerOnly(true).do()
+  return { round: BigInt(lastRound), time: BigInt(block.header.timestamp) }
+}
+
 /** The one query asking algod whether it answers (GET /health): pages tell an unreachable node from a network without Grove. */
 export function algodHealthQuery(algod: AlgodConfig) {
   return queryOptions({

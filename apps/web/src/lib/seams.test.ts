@@ -23,6 +23,9 @@ describe('algod is reached through lib/algod.ts alone', () => {
   ])('no other file %s', (_what, pattern) => {
     expect(filesMatching(pattern, ['/src/lib/algod.ts'])).toEqual([])
   })
+  it('no other file reads the latest block (latestBlock does, its header alone; not the SDK’s latestTimestamp)', () => {
+    expect(filesMatching(/\.status\(\)|\.headerOnly\(|\blatestTimestamp\(/, ['/src/lib/algod.ts'])).toEqual([])
+  })
   it('no other file names a node’s token header (algodHttp sends algod’s, indexerHttp the indexer’s)', () => {
     expect(filesMatching(/['"`]X-Algo-API-Token['"`]/, ['/src/lib/algod.ts'])).toEqual([])
     expect(filesMatching(/['"`]X-Indexer-API-Token['"`]/, ['/src/lib/indexer/client.ts'])).toEqual([])
@@ -48,7 +51,7 @@ describe('a group is simulated, windowed and sent by the SDK only', () => {
 })
 
 describe('each query factory and hook is defined once', () => {
-  it.each(['projectsQuery', 'projectQuery', 'ownerLocksQuery', 'assetLocksQuery', 'lockQuery', 'positionsQuery', 'registryQuery', 'useChainNow', 'chainClockQuery', 'keyOf', 'preparedQuery', 'withReader'])('%s', (name) => {
+  it.each(['projectsQuery', 'projectQuery', 'ownerLocksQuery', 'assetLocksQuery', 'lockQuery', 'positionsQuery', 'registryQuery', 'useChainNow', 'chainClockQuery', 'keyOf', 'preparedQuery', 'withReader', 'latestBlock', 'chainTime'])('%s', (name) => {
     expect(filesMatching(new RegExp(`(?:function|const)\\s+${name}\\b`))).toHaveLength(1)
   })
 })
@@ -98,6 +101,9 @@ const APP_ID_READS = [
 ]
 
 describe('a contract is read through its SDK module', () => {
+  it('no web file but lib/tx/sdk.ts makes a contract reader (withReader does)', () => {
+    expect(filesMatching(/ids:\s*sdk\.deploymentIds\(/, ['/src/lib/tx/sdk.ts'])).toEqual([])
+  })
   it('no web file calls the SDK’s reads keyed by an app id (a module’s readers take the deployment)', () => {
     expect(filesMatching(/\bsdk\.(?:staking\.)?(?:fetch|list)[A-Z]\w*\(/)).toEqual([])
   })

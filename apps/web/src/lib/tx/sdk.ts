@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type * as GroveSdkModule from '@grove/sdk'
 import type { PoolBook as RouteBook, RoutePlan } from '@grove/sdk/venues'
-import { algodAnswers, algodBaseUrl, algodClient } from '../algod.ts'
+import { algodAnswers, algodBaseUrl, algodClient, latestBlock } from '../algod.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
@@ -103,16 +103,14 @@ export async function optIn(sdk: GroveSdk, ctx: TxContext, assetId: number): Pro
 
 /** The latest block's timestamp (seconds), what the next transaction's `global LatestTimestamp` is at least; `devMode` when blocks come only with transactions. */
 export async function chainTime(algod: AlgodConfig): Promise<{ time: bigint; devMode: boolean }> {
-  const c = await algodClient(algod)
-  const status = await c.status().do()
-  const block = await c.block(status.lastRound).headerOnly(true).do()
+  const { time } = await latestBlock(await algodClient(algod))
   // A dev-mode node (the localnet) makes a block only for a transaction, and a transaction runs at
   // the previous block's time: there the clock stands still between transactions. (Grove's localnet
   // serves its clock; algod answers its dev-mode offset only once one is set, so it is asked only
   // when the localnet's clock is absent, and a public node sees neither probe succeed: they are
   // asked once per node and session)
   const devMode = await devModeOf(algod)
-  return { time: BigInt(block.block.header.timestamp), devMode }
+  return { time, devMode }
 }
 
 /** Whether a node makes blocks only for transactions (dev mode), asked once per node per session (again after a failed request). */

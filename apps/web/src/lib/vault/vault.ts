@@ -4,11 +4,11 @@
 // balances waiting for a buyback and what each buyback needs first (the admin's path, an observation
 // of its pools, 10 minutes of TWAP window). The dashboard reads the same queries for its sGROVE line.
 import { queryOptions } from '@tanstack/react-query'
-import { algodClient, algodKey } from '../algod.ts'
+import { algodClient, algodKey, latestBlock } from '../algod.ts'
 import { fetchAccount, type Account } from '../account/account.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
-import { loadSdk, type GroveSdk, type Pool } from '../tx/sdk.ts'
+import { loadSdk, withReader, type GroveSdk, type Pool } from '../tx/sdk.ts'
 import { algoInStable, valueInAlgo } from '../pools/price.ts'
 import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePoint, type Totals, type TxnView } from './history.ts'
 
@@ -55,16 +55,17 @@ export function vaultStateQuery(algod: AlgodConfig, deployment: Deployment | nul
     queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'state'],
     queryFn: async (): Promise<VaultState> => {
       const d = deployment!
-      const [sdk, { getApplicationAddress }, client] = await Promise.all([loadSdk(), import('algosdk'), algodClient(algod)])
-      const address = getApplicationAddress(d.vaultAppId).toString()
-      const reader = { algod: client, ids: sdk.deploymentIds(d) }
-      const [totals, stream, now, account] = await Promise.all([
-        sdk.vaultContract.readers.totals(reader),
-        sdk.vaultContract.readers.stream(reader),
-        sdk.latestTimestamp(client),
-        fetchAccount(algod, address),
-      ])
-      return { address, totals, stream, unlocking: unlockingWithin(stream, now, STAKE_BOUND_SECONDS), account }
+      return withReader(algod, d, async (sdk, reader) => {
+        const { getApplicationAddress } = await import('algosdk')
+        const address = getApplicationAddress(d.vaultAppId).toString()
+        const [totals, stream, latest, account] = await Promise.all([
+          sdk.vaultContract.readers.totals(reader),
+          sdk.vaultContract.readers.stream(reader),
+          latestBlock(reader.algod),
+          fetchAccount(algod, address),
+        ])
+        return { address, totals, stream, unlocking: unlockingWithin(stream, latest.time, STAKE_BOUND_SECONDS), account }
+      })
     },
     enabled: deployment !== null,
     staleTime: 5_000,
@@ -107,11 +108,9 @@ export function toBlockView(round: bigint, block: { header: { timestamp: bigint 
 /** Reads the vault's events of the last 30 days through algod, walking blocks back from the latest. */
 export async function fetchVaultHistory(algod: AlgodConfig, deployment: Deployment): Promise<VaultHistory> {
   const [sdk, client] = await Promise.all([loadSdk(), algodClient(algod)])
-  const { lastRound } = await client.status().do()
-  const latest = await client.block(lastRound).headerOnly(true).do()
-  const now = BigInt(latest.block.header.timestamp)
+  const { round: lastRound, time: now } = await latestBlock(client)
   const read = async (round: bigint) => toBlockView(round, (await client.block(round).do()).block as never)
-  const { blocks, complete } = await blocksSince(read, BigInt(lastRound), BigInt(deployment.firstRound), now - BigInt(HISTORY_DAYS) * 86_400n)
+  const { blocks, complete } = await blocksSince(read, lastRound, BigInt(deployment.firstRound), now - BigInt(HISTORY_DAYS) * 86_400n)
   const points = ratePoints(blocks, BigInt(deployment.vaultAppId), sdk.decodeVaultEvent)
   return { points, now, complete, ...(complete ? {} : { readFrom: blocks.at(-1)?.timestamp ?? now }) }
 }
@@ -243,19 +242,18 @@ export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment
   return queryOptions({
     queryKey: [...vaultKey(algod, deployment?.vaultAppId ?? 0), 'buyback', asset, String(amount)],
     queryFn: async (): Promise<BuybackReadiness> => {
-      const d = deployment!
-      const [sdk, client] = await Promise.all([loadSdk(), algodClient(algod)])
-      const reader = { algod: client, ids: sdk.deploymentIds(d) }
-      const path = (await sdk.vaultContract.readers.buybackPath(reader, BigInt(asset))) ?? null
-      if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n }
-      const routePools = sdk.routePools(BigInt(asset), path)
-      const [rings, now, bound] = await Promise.all([
-        Promise.all(routePools.map(([a, b]) => sdk.vaultContract.readers.observations(reader, a, b))),
-        sdk.latestTimestamp(client),
-        sdk.vaultContract.readers.previewBuyback(reader, BigInt(asset), path),
-      ])
-      const waits = rings.map((ring) => (ring ? sdk.secondsUntilWindow(ring, now) : undefined))
-      return { path, pools: routePools, waits, now, minOut: bound.minOut, spotOut: spotAlong(sdk, pools!, asset, path, bound.amount) ?? 0n }
+      return withReader(algod, deployment!, async (sdk, reader) => {
+        const path = (await sdk.vaultContract.readers.buybackPath(reader, BigInt(asset))) ?? null
+        if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n }
+        const routePools = sdk.routePools(BigInt(asset), path)
+        const [rings, { time: now }, bound] = await Promise.all([
+          Promise.all(routePools.map(([a, b]) => sdk.vaultContract.readers.observations(reader, a, b))),
+          latestBlock(reader.algod),
+          sdk.vaultContract.readers.previewBuyback(reader, BigInt(asset), path),
+        ])
+        const waits = rings.map((ring) => (ring ? sdk.secondsUntilWindow(ring, now) : undefined))
+        return { path, pools: routePools, waits, now, minOut: bound.minOut, spotOut: spotAlong(sdk, pools!, asset, path, bound.amount) ?? 0n }
+      })
     },
     enabled: deployment !== null && pools !== undefined,
     staleTime: 5_000,
