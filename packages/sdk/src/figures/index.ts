@@ -2,6 +2,7 @@
 // these (through `@grove/sdk/figures`, which carries no algosdk), so every page shows the same number.
 export { priceBook, pricePaths, pricesAlong, spotPrice, type PoolReserves, type PriceBook, type PricePaths } from './prices.ts'
 export { addValues, lpSupply, marketFigures, NO_VALUE, type MarketFigures, type MarketPool, type Value } from './market.ts'
-export { programFigures, programStatus, type ProgramFigures, type ProgramStatus, type ProgramTerms } from './programs.ts'
+export { programFigures, type ProgramFigures, type ProgramTerms } from './programs.ts'
+export { programStatus, type ProgramStatus } from '../staking/math.ts'
 export { vaultApr, vaultRate, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'
 export { supplyLocked, type SupplyLocked } from './locks.ts'

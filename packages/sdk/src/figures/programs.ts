@@ -1,7 +1,7 @@
 // A staking program's figures (farms stake a Grove LP token, staking pools a single token): its
-// status, the value staked (TVL) and the yearly reward return at today's rates and prices (APR).
-// The analytics API and the web's farms and staking pages both call this, so they agree.
-import { SECONDS_PER_YEAR } from '../staking/math.ts'
+// status (the staking math's programStatus), the value staked (TVL) and the yearly reward return at
+// today's rates and prices (APR). The analytics API and the web's farms and staking pages both call this, so they agree.
+import { programStatus, SECONDS_PER_YEAR, type ProgramStatus } from '../staking/math.ts'
 import { addValues, type MarketFigures, type Value } from './market.ts'
 
 /** A program's terms as the figures read them. */
@@ -14,9 +14,6 @@ export interface ProgramTerms {
   end: number | bigint
 }
 
-/** Where a program stands at a time: upcoming before the start, active until the end, then ended (the contract's comparisons). */
-export type ProgramStatus = 'upcoming' | 'active' | 'ended'
-
 /** A program's figures at one time. */
 export interface ProgramFigures {
   status: ProgramStatus
@@ -26,12 +23,6 @@ export interface ProgramFigures {
   yearlyRewards: Value
   /** Yearly rewards over TVL (0.12 = 12%), in USD when both are priced in USD, else in ALGO; null once ended, with nothing staked, or a token unpriced. */
   apr: number | null
-}
-
-/** The status of a program with `start` and `end` at `now` (unix seconds). */
-export function programStatus(p: Pick<ProgramTerms, 'start' | 'end'>, now: number | bigint): ProgramStatus {
-  const t = BigInt(now)
-  return t < BigInt(p.start) ? 'upcoming' : t < BigInt(p.end) ? 'active' : 'ended'
 }
 
 const ratio = (x: number | null, y: number | null): number | null => (x === null || y === null || !(y > 0) ? null : x / y)

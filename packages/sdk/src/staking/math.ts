@@ -9,12 +9,13 @@ const MASK64 = Q64 - 1n
 /** Seconds in a year of 365.25 days (every APR: figures/programs.ts, figures/vault.ts). */
 export const SECONDS_PER_YEAR = 31_557_600n
 
-/** Where a program stands at `now`. */
+/** Where a program stands at a time (the SDK's one status: its figures, the analytics API and the web read this). */
 export type ProgramStatus = 'upcoming' | 'active' | 'ended'
 
-/** upcoming before the start, active until the end, ended from the end on. */
-export function programStatus(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint): ProgramStatus {
-  return now < p.start ? 'upcoming' : now < p.end ? 'active' : 'ended'
+/** upcoming before the start, active until the end, ended from the end on (the contract's own comparisons); unix seconds. */
+export function programStatus(p: { start: number | bigint; end: number | bigint }, now: number | bigint): ProgramStatus {
+  const t = BigInt(now)
+  return t < BigInt(p.start) ? 'upcoming' : t < BigInt(p.end) ? 'active' : 'ended'
 }
 
 /** The program brought up to min(now, end), as the contract's first step does: each accumulator grows by inc = ⌊rate·dt·2^64/total⌋ and its unsettled sum by total·inc (a second reward at rate 0 for one-reward programs); time with nothing staked emits nothing. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Panel } from '@/components/ui/page.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { figuresOf, formatPercent, formatValue } from '@/lib/pools/figures.ts'
-import { programRows, programsOfAsset, statusAt, timeLeft } from '@/lib/staking/derive.ts'
+import { programRows, programsOfAsset, programStatus, timeLeft } from '@/lib/staking/derive.ts'
 import { useStakingData } from '@/lib/staking/staking.ts'
 
 /** A panel listing the programs of `assetId`, each linking to the farms or staking pools page. */
@@ -51,7 +51,7 @@ export function AssetPrograms(props: { assetId: number }) {
                     <td data-testid="project-program-apr" data-apr={apr ?? ''}>
                       {formatPercent(apr)}
                     </td>
-                    <td>{statusAt(r.program, now) === 'ended' ? 'Ended' : timeLeft(r.program, now)}</td>
+                    <td>{programStatus(r.program, now) === 'ended' ? 'Ended' : timeLeft(r.program, now)}</td>
                   </tr>
                 )
               })}

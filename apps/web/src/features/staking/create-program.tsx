@@ -9,7 +9,7 @@ import { balanceOf } from '@/lib/account/account.ts'
 import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
 import { addValues, programFigures, type Value } from '@grove/sdk/figures'
 import { figuresOf, figuresOfProgram, formatValue, type MarketFigures } from '@/lib/pools/figures.ts'
-import { formatDuration, labelOf, statusAt } from '@/lib/staking/derive.ts'
+import { formatDuration, labelOf, programStatus } from '@/lib/staking/derive.ts'
 import type { StakingData } from '@/lib/staking/staking.ts'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
 import { formatApr } from './program-browser.tsx'
@@ -21,7 +21,7 @@ const EMPTY_REWARD: RewardInput = { asset: null, mode: 'total', text: '' }
 
 /** The value staked today in `stakeAsset` across running programs (the SDK's figures); for an LP token with none, its pool's whole TVL. */
 export function todaysStakedValue(data: Pick<StakingData, 'programs'>, market: MarketFigures, stakeAsset: bigint, now: bigint): Value | null {
-  const running = (data.programs.data ?? []).filter((p) => p.stakeAsset === stakeAsset && statusAt(p, now) !== 'ended')
+  const running = (data.programs.data ?? []).filter((p) => p.stakeAsset === stakeAsset && programStatus(p, now) !== 'ended')
   const staked = addValues(running.map((p) => figuresOfProgram(p, market, now).tvl))
   if (running.some((p) => p.totalStaked > 0n) && (staked.usd !== null || staked.algo !== null)) return staked
   const lp = market.poolOfLp(stakeAsset)

@@ -7,7 +7,7 @@ import { formatAmount } from '@grove/sdk/amount'
 import { formatTime } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { figuresOf, formatPercent, formatValue } from '@/lib/pools/figures.ts'
-import { formatDuration, matchesRow, pendingAt, programRows, statusAt, timeLeft, type ProgramFilter, type ProgramRow } from '@/lib/staking/derive.ts'
+import { formatDuration, matchesRow, pendingAt, programRows, programStatus, timeLeft, type ProgramFilter, type ProgramRow } from '@/lib/staking/derive.ts'
 import { useStakingData } from '@/lib/staking/staking.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { CreateProgram } from './create-program.tsx'
@@ -152,7 +152,7 @@ const amountOf = (v: bigint, t: { decimals: number; symbol: string }) => `${form
 function ProgramCard(props: { row: ProgramRow; now: bigint; address: string | null; pending: bigint[]; onAction(kind: ProgramActionKind): void }) {
   const { row, now, pending } = props
   const p = row.program
-  const status = statusAt(p, now)
+  const status = programStatus(p, now)
   const pos = row.position
   const isCreator = props.address === p.creator
   const name = `${row.stake.symbol} → ${row.rewards.map((r) => r.symbol).join(' + ')}`

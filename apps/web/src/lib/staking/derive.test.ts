@@ -2,7 +2,7 @@ import { staking } from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/sdk.ts'
-import { formatDuration, matchesRow, pendingAt, programRows, programsOfAsset, statusAt, timeLeft } from './derive.ts'
+import { formatDuration, matchesRow, pendingAt, programRows, programsOfAsset, programStatus, timeLeft } from './derive.ts'
 import type { PoolReserves } from '../pools/price.ts'
 import { figuresOf, figuresOfProgram } from '../pools/figures.ts'
 
@@ -55,14 +55,14 @@ function program(fields: Partial<StakingProgram> = {}): StakingProgram {
 
 const market = figuresOf(pools, tokens, tokens.get(Number(USD))!)
 
-describe('statusAt', () => {
+describe('programStatus', () => {
   it.each([
     { name: 'is upcoming before the start', now: 999n, status: 'upcoming' },
     { name: 'is active from the start', now: 1_000n, status: 'active' },
     { name: 'is active in the last second', now: 1_999n, status: 'active' },
     { name: 'is ended from the end on', now: 2_000n, status: 'ended' },
   ])('$name', ({ now, status }) => {
-    expect(statusAt(program(), now)).toBe(status)
+    expect(programStatus(program(), now)).toBe(status)
   })
 })
 

@@ -7,16 +7,12 @@ import type { StakingPosition, StakingProgram } from '../tx/sdk.ts'
 import type { PoolReserves } from '../pools/price.ts'
 import { figuresOfProgram, type MarketFigures, type ProgramFigures } from '../pools/figures.ts'
 import { lpSymbol } from '../tokens/lp-names.ts'
+import { programStatus, type ProgramStatus } from '@grove/sdk/figures'
 
-/** Where a program stands at `now`. */
-export type ProgramStatus = 'upcoming' | 'active' | 'ended'
+/** Where a program stands at a time: the SDK's one status. */
+export { programStatus, type ProgramStatus }
 /** A list filter: a status, or every program. */
 export type ProgramFilter = ProgramStatus | 'all'
-
-/** upcoming before the start, active until the end, ended from the end on (the contract's own comparisons). */
-export function statusAt(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint): ProgramStatus {
-  return now < p.start ? 'upcoming' : now < p.end ? 'active' : 'ended'
-}
 
 /** Rewards of reward k (0-based) the program pays per second. */
 const rates = (p: Pick<StakingProgram, 'rewardCount' | 'rate1' | 'rate2' | 'rewardAsset1' | 'rewardAsset2'>) =>
@@ -48,7 +44,7 @@ export function formatDuration(seconds: bigint): string {
 
 /** "Starts in 5m 2s", "Ends in 3d 4h" or "Ended". */
 export function timeLeft(p: Pick<StakingProgram, 'start' | 'end'>, now: bigint): string {
-  const status = statusAt(p, now)
+  const status = programStatus(p, now)
   return status === 'upcoming' ? `Starts in ${formatDuration(p.start - now)}` : status === 'active' ? `Ends in ${formatDuration(p.end - now)}` : 'Ended'
 }
 
@@ -117,7 +113,7 @@ export function programRows(input: {
 
 /** True when the row has the filter's status (and, for `mine`, a stake or rewards of the user's), and every word of the search names its stake or reward tokens. */
 export function matchesRow(row: ProgramRow, filter: { status: ProgramFilter; mine: boolean; search: string }, now: bigint): boolean {
-  if (filter.status !== 'all' && statusAt(row.program, now) !== filter.status) return false
+  if (filter.status !== 'all' && programStatus(row.program, now) !== filter.status) return false
   if (filter.mine && !row.position) return false
   const haystack = [...row.stake.words, ...row.rewards.flatMap((r) => r.words)].join(' ').toLowerCase()
   return filter.search
