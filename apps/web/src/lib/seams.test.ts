@@ -51,7 +51,7 @@ describe('a group is simulated, windowed and sent by the SDK only', () => {
 })
 
 describe('each query factory and hook is defined once', () => {
-  it.each(['projectsQuery', 'projectQuery', 'ownerLocksQuery', 'assetLocksQuery', 'lockQuery', 'positionsQuery', 'registryQuery', 'useChainNow', 'chainClockQuery', 'keyOf', 'preparedQuery', 'withReader', 'latestBlock', 'chainTime'])('%s', (name) => {
+  it.each(['projectsQuery', 'projectQuery', 'ownerLocksQuery', 'assetLocksQuery', 'lockQuery', 'positionsQuery', 'registryQuery', 'useChainNow', 'chainClockQuery', 'keyOf', 'preparedQuery', 'withReader', 'latestBlock', 'chainTime', 'readableError', 'readableTxError'])('%s', (name) => {
     expect(filesMatching(new RegExp(`(?:function|const)\\s+${name}\\b`))).toHaveLength(1)
   })
 })
@@ -60,13 +60,16 @@ describe('failures are worded by the SDK’s one table', () => {
   it('no web file restates the wallet’s or the network’s texts as a pattern', () => {
     expect(filesMatching(/\/[^/\n]*(?:user rejected|network request failed)[^/\n]*\/[a-z]*/i)).toEqual([])
   })
+  it('no web file restates the wallets’ rejection code (ARC-0027’s 4001: the SDK’s table knows it)', () => {
+    expect(filesMatching(/\[\s*4001\b|[=!]==?\s*['"]?4001\b/)).toEqual([])
+  })
 })
 
 describe('a contract action is built and worded by lib/tx/sdk.ts alone', () => {
   it.each([
     ['wraps the one prepare (prepareContractAction) in a prepare of its own', /(?:function|const)\s+prepare\w*Action\b/],
     ['calls the SDK’s prepareAction itself', /\.prepareAction\(/],
-    ['explains a contract’s failure with the SDK itself (readableError(sdk, e, contract) does)', /\.explain\w*Error\(|CONTRACT_MODULES\[\w+\]\.explain\b/],
+    ['explains a contract’s failure with the SDK itself (readableTxError(sdk, e, contract) does)', /\.explain\w*Error\(|CONTRACT_MODULES\[\w+\]\.explain\b/],
   ])('no other file %s', (_what, pattern) => {
     expect(filesMatching(pattern, ['/src/lib/tx/sdk.ts'])).toEqual([])
   })

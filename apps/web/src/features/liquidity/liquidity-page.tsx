@@ -11,7 +11,7 @@ import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
-import { readableError } from '@/lib/tx/sdk.ts'
+import { readableTxError } from '@/lib/tx/sdk.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
@@ -73,7 +73,7 @@ export function LiquidityPage() {
     tx,
     prepared,
     ready: action !== null,
-    explain: (error) => (market.sdk ? readableError(market.sdk, error) : error.message),
+    explain: (error) => (market.sdk ? readableTxError(market.sdk, error) : error.message),
     problem: action && prepared.data ? algoShortfall(action, prepared.data.fee, prepared.data.poolDeposit, market.holdings) : null,
   })
   const review = {

@@ -13,7 +13,7 @@ import { stableCoin } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
-import { optIn, prepareContractAction, readableError, sdkQuery, type Pool, type VaultAction } from '@/lib/tx/sdk.ts'
+import { optIn, prepareContractAction, readableTxError, sdkQuery, type Pool, type VaultAction } from '@/lib/tx/sdk.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import type { Deployment } from '@/lib/deployment.ts'
 import {
@@ -317,8 +317,8 @@ function VaultReview(props: ReviewTexts & { action: VaultAction; invalidates: (r
       {...props}
       tx={tx}
       prepared={prepared}
-      explain={(error) => (dex.data ? readableError(dex.data, error, 'Vault', deployment) : String(error))}
-      explainSend={(d, error) => readableError(d, error, 'Vault', deployment)}
+      explain={(error) => (dex.data ? readableTxError(dex.data, error, 'Vault', deployment) : String(error))}
+      explainSend={(d, error) => readableTxError(d, error, 'Vault', deployment)}
       invalidates={[...props.invalidates, chainClockQuery(algod).queryKey]}
     >
       {props.children}

@@ -7,7 +7,7 @@ import { formatAlgo } from '@grove/sdk/amount'
 import { chainClockQuery } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey, type StakingAction } from '@/lib/staking/staking.ts'
-import { prepareContractAction, readableError, sdkQuery, type GroveSdk } from '@/lib/tx/sdk.ts'
+import { prepareContractAction, readableTxError, sdkQuery, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { TxContext } from '@/lib/tx/types.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
@@ -37,8 +37,8 @@ export function StakingReview(
       {...props}
       tx={tx}
       prepared={prepared}
-      explain={(error) => (dex.data ? readableError(dex.data, error, 'Staking', deployment) : error.message)}
-      explainSend={(s, error) => readableError(s, error, 'Staking', deployment)}
+      explain={(error) => (dex.data ? readableTxError(dex.data, error, 'Staking', deployment) : error.message)}
+      explainSend={(s, error) => readableTxError(s, error, 'Staking', deployment)}
       invalidates={[stakingKey(algod, deployment?.stakingAppId ?? 0), chainClockQuery(algod).queryKey]}
       quoted={deposit ? [...props.quoted, { asset: 0n, amount: -deposit, note: 'minimum balance of the program' }] : props.quoted}
     >

@@ -11,7 +11,7 @@ import { useMarket } from '@/lib/pools/market.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { usePreparedReview } from '@/components/dex/use-prepared-review.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
-import { optIn, readableError } from '@/lib/tx/sdk.ts'
+import { optIn, readableTxError } from '@/lib/tx/sdk.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
@@ -120,7 +120,7 @@ export function SwapPage() {
     tx,
     prepared,
     ready: reviewing,
-    explain: (error) => (market.sdk ? readableError(market.sdk, error) : error.message),
+    explain: (error) => (market.sdk ? readableTxError(market.sdk, error) : error.message),
     problem: feeShortfall,
   })
   // Max keeps ALGO's minimum balance and a fee margin back; an asset can go to its last unit.

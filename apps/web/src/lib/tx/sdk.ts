@@ -9,7 +9,7 @@ import type { PoolBook as RouteBook, RoutePlan } from '@grove/sdk/venues'
 import { algodAnswers, algodBaseUrl, algodClient, latestBlock } from '../algod.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
-import { readableError as readableWalletError } from '@/components/ui/toast/readable-error.ts'
+import { readableError } from '@/components/ui/toast/readable-error.ts'
 import { preparedGroupsTx, preparedTx, signingParams } from './prepared.ts'
 import type { PreparedTx, TxContext, TxResult } from './types.ts'
 
@@ -82,13 +82,14 @@ async function plainGroup(sdk: GroveSdk, ctx: TxContext): Promise<GroveSdkModule
   return sdk.GroupBuilder.create({ algod, sender: ctx.sender, signer: ctx.signer, suggestedParams: await signingParams(sdk, algod, ctx) })
 }
 
-const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableWalletError(error) : explained.message)
+const words = (explained: GroveSdkModule.ReadableError, error: unknown) => (explained.kind === 'unknown' ? readableError(error) : explained.message)
 
 /**
- * Words for any failure: with `contract`, that contract's codes first (by app id when the deployment
- * is given), else every Grove program's (the DEX first); algod's, the AVM's and the wallet's texts too.
+ * Words for a failed transaction once the SDK is loaded: with `contract`, that contract's codes first
+ * (by app id when the deployment is given), else every Grove program's (the DEX first); algod's, the
+ * AVM's and the wallet's texts too. Anything else is worded as any failure (readableError).
  */
-export function readableError(sdk: GroveSdk, error: unknown, contract?: GroveSdkModule.ContractName, deployment?: TxContext['deployment'] | null): string {
+export function readableTxError(sdk: GroveSdk, error: unknown, contract?: GroveSdkModule.ContractName, deployment?: TxContext['deployment'] | null): string {
   if (!contract) return words(sdk.explainError(error, sdk.grovePrograms()), error)
   const explained = sdk.CONTRACT_MODULES[contract].explain(error, deployment ? sdk.deploymentIds(deployment) : undefined)
   return words(explained, error)

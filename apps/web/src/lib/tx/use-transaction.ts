@@ -9,7 +9,7 @@ import { useSettings } from '../settings.ts'
 import { walletSession } from '../wallet-session.ts'
 import { accountQuery } from '../account/account.ts'
 import { poolsQuery } from '../pools/pools.ts'
-import { readableError, sdkQuery, type GroveSdk } from './sdk.ts'
+import { readableTxError, sdkQuery, type GroveSdk } from './sdk.ts'
 import type { TxContext, TxResult } from './types.ts'
 
 /** One transaction a page sends: toast texts and the SDK call that builds, signs and submits it. */
@@ -60,7 +60,7 @@ export function useTransaction(): { busy: boolean; run(tx: PageTransaction): Pro
       for (const queryKey of tx.invalidates ?? []) await client.invalidateQueries({ queryKey })
       return true
     } catch (error) {
-      toast.failed(id, sdk ? (tx.explain ?? ((s, e) => readableError(s, e)))(sdk, error) : error)
+      toast.failed(id, sdk ? (tx.explain ?? ((s, e) => readableTxError(s, e)))(sdk, error) : error)
       return false
     } finally {
       setBusy(false)

@@ -15,8 +15,6 @@ export const NETWORK_ERROR = NODE_UNREACHABLE
 /** Shown when a request took too long. */
 export const TIMEOUT_ERROR = 'The request timed out. Check your connection and try again.'
 
-// ARC-0027 (Kibisis, and WalletConnect wallets such as Pera and Defly) uses 4001 for "user rejected".
-const REJECTED_CODES = new Set([4001, '4001'])
 // use-wallet's own text is kept word for word (people search for it), with the why after it.
 const PRODUCTION_REFUSAL = /Production network detected/
 
@@ -47,14 +45,15 @@ export function readableError(error: unknown, explain: (error: unknown) => Reada
   if (error instanceof ParseError) return 'The server sent an answer the app could not read. Please try again later.'
 
   const { message, code, type } = shapeOf(error)
-  if (REJECTED_CODES.has(code as number) || (typeof type === 'string' && type.endsWith('_CANCELLED')) || WALLET_REJECTED_TEXTS.test(message)) {
+  // the SDK's table knows the wallets' rejection code (ARC-0027's 4001) and texts; Pera's own cancel is a type
+  const explained = explain(error)
+  if (explained.kind === 'rejected' || (typeof type === 'string' && type.endsWith('_CANCELLED')) || WALLET_REJECTED_TEXTS.test(message)) {
     return REJECTED_ERROR
   }
   if (code === 4002 || /timed out|timeout/i.test(message)) return TIMEOUT_ERROR
   if (PRODUCTION_REFUSAL.test(message)) return 'Production network detected. Aborting. The Mnemonic wallet works only on test networks.'
 
-  const explained = explain(error)
-  if (explained.kind !== 'unknown' && explained.kind !== 'rejected' && explained.kind !== 'network') return explained.message
+  if (explained.kind !== 'unknown' && explained.kind !== 'network') return explained.message
   if (error instanceof HttpError) return httpError(error)
   if (NODE_UNREACHABLE_TEXTS.test(message)) return NETWORK_ERROR
   return firstLine(message)

@@ -3,7 +3,7 @@ import { PreparedReview } from '@/components/dex/prepared-review.tsx'
 import { algodKey } from '@/lib/algod.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useProtocol } from '@/lib/protocol.ts'
-import { readableError, type GroveSdk } from '@/lib/tx/sdk.ts'
+import { readableTxError, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { preparedAdminQuery } from '../api/prepared-admin.ts'
 import type { AdminReview } from '../admin-actions.ts'
@@ -26,8 +26,8 @@ export function AdminReviewDialog(props: { review: AdminReview; sdk: GroveSdk | 
       asset={(id) => ({ symbol: `#${id}`, decimals: 0 })}
       pending={props.review.pending}
       done={props.review.done}
-      explain={(e) => (props.sdk ? readableError(props.sdk, e) : e.message)}
-      explainSend={(s, e) => readableError(s, e)}
+      explain={(e) => (props.sdk ? readableTxError(props.sdk, e) : e.message)}
+      explainSend={(s, e) => readableTxError(s, e)}
       // Every read of this algod may show the change: registry globals, verified list, pools, projects.
       invalidates={[algodKey(algod)]}
       onDone={props.onClose}

@@ -7,7 +7,7 @@ import { PreparedReview, type ReviewTexts } from '@/components/dex/prepared-revi
 import { chainClockQuery, locksKey, projectsKey } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { stakingKey } from '@/lib/staking/staking.ts'
-import { prepareContractAction, readableError, sdkQuery, type GroveSdk, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/sdk.ts'
+import { prepareContractAction, readableTxError, sdkQuery, type GroveSdk, type LockAction, type ProjectAction, type StakingPosition, type StakingProgram } from '@/lib/tx/sdk.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
 import type { PreparedTx, TxContext } from '@/lib/tx/types.ts'
 import type { Deployment } from '@/lib/deployment.ts'
@@ -40,7 +40,7 @@ const CONTRACT_OF = { lock: 'Locks', project: 'Registry', claims: 'Staking' } as
 
 /** Words for a dashboard action's failure: the app's own sentences first. */
 export function explainAction(sdk: GroveSdk, app: DashboardAction['app'], error: unknown, deployment: Deployment | null): string {
-  return readableError(sdk, error, CONTRACT_OF[app], deployment)
+  return readableTxError(sdk, error, CONTRACT_OF[app], deployment)
 }
 
 /** Props of {@link ActionReview}. */
