@@ -4,5 +4,5 @@ export { priceBook, pricePaths, pricesAlong, spotPrice, type PoolReserves, type 
 export { addValues, lpSupply, marketFigures, NO_VALUE, type MarketFigures, type MarketPool, type Value } from './market.ts'
 export { programFigures, type ProgramFigures, type ProgramTerms } from './programs.ts'
 export { programStatus, type ProgramStatus } from '../staking/math.ts'
-export { vaultApr, vaultRate, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'
+export { grovePerShare, vaultApr, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'
 export { supplyLocked, type SupplyLocked } from './locks.ts'

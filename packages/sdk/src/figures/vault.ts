@@ -2,12 +2,9 @@
 // measures it from the events it walks in blocks, the analytics service from the events it stored;
 // both call this, so /stake and /api/vault agree.
 import { SECONDS_PER_YEAR } from '../staking/math.ts'
+import type { VaultTotals } from '../vault/math.ts'
 
-/** GROVE and sGROVE the vault held at a moment (its `grove` balance and `shares` global). */
-export interface VaultTotals {
-  grove: bigint
-  shares: bigint
-}
+export type { VaultTotals }
 
 /** A vault event that moves the rate (stake, unstake, buyback): when, and the totals before and after it. */
 export interface VaultRatePoint {
@@ -24,8 +21,15 @@ export interface VaultApr {
   from: bigint
 }
 
-/** GROVE per sGROVE of some totals (null when nothing is staked). */
-export const vaultRate = (t: VaultTotals): number | null => (t.shares > 0n && t.grove > 0n ? Number((t.grove * 10n ** 18n) / t.shares) / 1e18 : null)
+/**
+ * GROVE per sGROVE of some totals, as a number: 1 before the first stake (the vault starts 1:1, as
+ * its `rate()` does). The same rate as vault/math.ts's `vaultRate`, which is the contract's integer
+ * (GROVE base units per whole sGROVE, rounded down); the analytics API and the APR read this one.
+ */
+export const grovePerShare = (t: VaultTotals): number => (t.shares > 0n ? Number(t.grove) / Number(t.shares) : 1)
+
+/** The rate of totals that hold staked GROVE; null for an empty vault (nothing to grow from). */
+const stakedRate = (t: VaultTotals): number | null => (t.shares > 0n && t.grove > 0n ? grovePerShare(t) : null)
 
 /**
  * The APR over the `days` before `now`: (rate now / rate at the window's start − 1) annualized,
@@ -38,10 +42,10 @@ export function vaultApr(points: readonly VaultRatePoint[], current: VaultTotals
   const windowStart = now - BigInt(days) * 86_400n
   const start = readFrom !== undefined && readFrom > windowStart ? readFrom : windowStart
   const first = points.find((p) => p.timestamp >= start)
-  const nowRate = vaultRate(current)
+  const nowRate = stakedRate(current)
   if (!first) return { apr: nowRate === null ? null : 0, from: start }
-  const beforeRate = vaultRate(first.before)
-  const [base, from] = beforeRate !== null ? [beforeRate, start] : [vaultRate(first.after), first.timestamp]
+  const beforeRate = stakedRate(first.before)
+  const [base, from] = beforeRate !== null ? [beforeRate, start] : [stakedRate(first.after), first.timestamp]
   const elapsed = now - from
   if (base === null || nowRate === null || elapsed <= 0n) return { apr: null, from }
   return { apr: ((nowRate / base - 1) * Number(SECONDS_PER_YEAR)) / Number(elapsed), from }

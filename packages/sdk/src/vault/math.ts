@@ -26,7 +26,7 @@ const BPS = 10_000n
 const TWO_64 = 1n << 64n
 const MAX_UINT64 = TWO_64 - 1n
 
-/** The vault's totals: the GROVE behind the shares (booked less the stream's locked part) and the sGROVE supply, locked shares included (0 before the first stake). */
+/** The vault's totals (the SDK's one type of them: its figures read it too): the GROVE behind the shares (booked less the stream's locked part) and the sGROVE supply, locked shares included (0 before the first stake). */
 export interface VaultTotals {
   grove: bigint
   shares: bigint
@@ -117,7 +117,7 @@ export function afterUnstake(t: VaultTotals, amount: bigint, out: bigint): Vault
   return { grove: t.grove - out, shares: t.shares - amount }
 }
 
-/** The vault's `rate()`: GROVE one whole sGROVE redeems, ⌊10^6·grove/shares⌋ (10^6 while empty). */
+/** The vault's `rate()`: GROVE one whole sGROVE redeems, ⌊10^6·grove/shares⌋ (10^6 while empty), to the unit; as a number (the figures', the API's) it is figures/vault.ts's `grovePerShare`. */
 export function vaultRate(t: VaultTotals): bigint {
   return t.shares === 0n ? RATE_UNIT : (RATE_UNIT * t.grove) / t.shares
 }

@@ -1,5 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { vaultApr, type VaultRatePoint } from '../../src/figures/index.ts'
+import { grovePerShare, vaultApr, type VaultRatePoint } from '../../src/figures/index.ts'
+import { RATE_UNIT, vaultRate } from '../../src/vault/math.ts'
 import { SECONDS_PER_YEAR } from '../../src/staking/math.ts'
 
 const DAY = 86_400n
@@ -10,6 +12,27 @@ const point = (timestamp: bigint, before: [bigint, bigint], after: [bigint, bigi
   after: { grove: after[0], shares: after[1] },
 })
 const now = 100n * DAY
+
+describe('grovePerShare', () => {
+  it('is 1 before the first stake, as the vault starts', () => {
+    expect(grovePerShare({ grove: 0n, shares: 0n })).toBe(1)
+    expect(grovePerShare({ grove: 3n, shares: 2n })).toBe(1.5)
+  })
+
+  it('is the contract’s rate() to its last unit: 10^6 × it, rounded down, is vaultRate (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 1_000n, max: 10n ** 15n }), (grove, shares) => {
+        const t = { grove, shares }
+        const exact = grovePerShare(t) * Number(RATE_UNIT)
+        // the float's own rounding aside (1e-12 of it), the floor is at most one unit under
+        const slack = 1e-12 * exact
+        expect(exact - Number(vaultRate(t))).toBeGreaterThanOrEqual(-slack)
+        expect(exact - Number(vaultRate(t))).toBeLessThan(1 + slack)
+      }),
+      { seed: 29, numRuns: 200 },
+    )
+  })
+})
 
 describe('vaultApr', () => {
   it('annualizes the growth since the rate before the window’s first event', () => {

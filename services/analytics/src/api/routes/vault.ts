@@ -2,7 +2,7 @@
 // the rate's history, and a daily rate history; GET /api/vault/events: its stakes, unstakes and
 // buybacks (each with the rate after it), newest first.
 import type { FastifyInstance } from 'fastify'
-import { vaultApr, type VaultTotals } from '@grove/sdk/figures'
+import { grovePerShare, vaultApr, type VaultTotals } from '@grove/sdk/figures'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
@@ -12,11 +12,11 @@ import { vault as vaultResponse, vaultEventsPage } from '../response-schemas.ts'
 
 const DAY = 86_400
 
-/** GROVE per sGROVE from the vault's totals: 1 before the first stake (the vault starts 1:1). */
-const rateOf = (grove: unknown, shares: unknown): number => (Number(shares) > 0 ? Number(grove) / Number(shares) : 1)
-
 /** A vault_events row's totals after it (none before the first event). */
-const totalsOf = (row: { total_grove: string; total_shares: string } | undefined): VaultTotals => ({ grove: BigInt(row?.total_grove ?? 0), shares: BigInt(row?.total_shares ?? 0) })
+const totalsOf = (row: { total_grove?: unknown; total_shares?: unknown } | undefined): VaultTotals => ({ grove: BigInt(String(row?.total_grove ?? 0)), shares: BigInt(String(row?.total_shares ?? 0)) })
+
+/** GROVE per sGROVE after a vault_events row: the SDK's grovePerShare, 1 before the first stake (the vault starts 1:1). */
+const rateAfter = (row: { total_grove?: unknown; total_shares?: unknown }): number => grovePerShare(totalsOf(row))
 
 export function vault(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
@@ -53,17 +53,16 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
           [now - 30 * DAY, now],
         ),
       ])
-      const rate = rateOf(latest?.total_grove, latest?.total_shares)
       const current = totalsOf(latest)
       return {
-        rate,
+        rate: grovePerShare(current),
         totalGrove: latest?.total_grove ?? '0',
         totalShares: latest?.total_shares ?? '0',
         apr7d: vaultApr(week, current, BigInt(now), 7).apr ?? 0,
         apr30d: vaultApr(month, current, BigInt(now), 30).apr ?? 0,
         buybacks30d: buys?.n ?? 0,
         groveBought30d: buys?.grove ?? '0',
-        history: history.map((h) => ({ day: Number(h.day), rate: rateOf(h.total_grove, h.total_shares) })),
+        history: history.map((h) => ({ day: Number(h.day), rate: rateAfter(h) })),
       }
     },
   )
@@ -110,7 +109,7 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
           minOut: opt(r.min_out),
           totalGrove: String(r.total_grove),
           totalShares: String(r.total_shares),
-          rate: rateOf(r.total_grove, r.total_shares),
+          rate: rateAfter(r),
         })),
         nextCursor,
       }
