@@ -54,6 +54,11 @@ describe('activityDetail', () => {
   it('reads a lock’s close as the ALGO deposit it returned, whatever the lock held', () => {
     expect(activityDetail({ ...base, kind: 'close', contract: 'locks', lockId: 3, amount: '101500' }, fmt, { ...ctx, locks: [] })).toBe('101500@0 deposit back')
   })
+  it('reads an action of a contract this build does not know (a newer service) as its kind, with no amounts: not as a lock', () => {
+    const item = { ...base, kind: 'withdraw', contract: 'farms', lockId: 3, amount: '70' } as unknown as ApiActivity
+    expect(activityTitle(item)).toBe('withdraw')
+    expect(activityDetail(item, fmt, { ...ctx, locks: [{ id: 3n, asset: 5n }] })).toBe('')
+  })
   it('shows raw units where it cannot name the asset', () => {
     expect(activityDetail({ ...base, kind: 'stake', contract: 'staking', programId: 99, amount: '12' }, fmt, ctx)).toBe('12 units')
   })

@@ -68,6 +68,9 @@ export type ApiVaultDay = FromSchema<typeof schemas.vaultDay>
 /** GET /api/vault: the vault's rate, totals and APRs from the rate's history. */
 export type ApiVault = FromSchema<typeof schemas.vault>
 
+/** A contract GET /api/accounts/:address/activity reports on (the service's name for it, one per contract with account actions). */
+export type ActivityContract = schemas.ActivityContract
+
 /** An action GET /api/accounts/:address/activity reports; read it with `contract` (stake and unstake are staking programs or the vault). */
 export type ActivityKind = ApiActivity['kind']
 
