@@ -82,8 +82,8 @@ export function isqrt(n: bigint): bigint {
   }
 }
 
-/** The LP supply all math uses: issued plus the 1,000 locked units. */
-export const totalLiquidity = (pool: PoolState): bigint => pool.lpIssued + MINIMUM_LIQUIDITY
+/** LP units in existence, the supply all math uses (the contract's, the figures', the web's): the issued ones plus the MINIMUM_LIQUIDITY the first deposit locks, which the reserves also back. */
+export const lpSupply = (pool: { lpIssued: bigint | string | number }): bigint => BigInt(pool.lpIssued) + MINIMUM_LIQUIDITY
 
 /** Orients a pool around `assetIn`: its reserves, fees and a function that writes them back. */
 function sides(pool: Pool, assetIn: bigint) {
@@ -202,13 +202,13 @@ export function addLiquidity(pool: Pool, amountA: bigint, amountB: bigint): AmmR
     ;[lp, usedA, usedB] = [root - MINIMUM_LIQUIDITY, amountA, amountB]
   } else {
     if (rA === 0n || rB === 0n) return fail('empty-pool')
-    const supply = totalLiquidity(pool)
+    const supply = lpSupply(pool)
     if (amountA * rB <= amountB * rA) [usedA, usedB, lp] = [amountA, matchingAmount(pool, pool.a, amountA), (amountA * supply) / rA]
     else [usedB, usedA, lp] = [amountB, matchingAmount(pool, pool.b, amountB), (amountB * supply) / rB]
     if (lp === 0n) return fail('zero-lp')
   }
   const after = { ...pool, reserveA: rA + usedA, reserveB: rB + usedB, lpIssued: pool.lpIssued + lp }
-  if (after.reserveA > MAX_UINT64 || after.reserveB > MAX_UINT64 || totalLiquidity(after) > MAX_UINT64) return fail('overflow')
+  if (after.reserveA > MAX_UINT64 || after.reserveB > MAX_UINT64 || lpSupply(after) > MAX_UINT64) return fail('overflow')
   return { ok: true, first, lp, usedA, usedB, refundA: amountA - usedA, refundB: amountB - usedB, pool: after }
 }
 
@@ -284,7 +284,7 @@ export interface RemoveQuote {
 export function removeLiquidity(pool: Pool, lp: bigint): AmmResult<RemoveQuote> {
   if (lp <= 0n) return fail('zero-amount')
   if (lp > pool.lpIssued) return fail('not-enough-lp')
-  const supply = totalLiquidity(pool)
+  const supply = lpSupply(pool)
   const amountA = (lp * pool.reserveA) / supply
   const amountB = (lp * pool.reserveB) / supply
   // a side that rounds to 0 is kept by the pool and the other is still paid (a pool with a tiny reserve)
@@ -352,14 +352,14 @@ export function formatPriceQ64(priceQ64: bigint, decimalsIn: number, decimalsOut
   return `${scaled / unit}${fraction ? `.${fraction}` : ''}`
 }
 
-/** Share of the pool that `lp` units represent, as a percentage (display only). */
+/** Share of the pool that `lp` units represent, as a percentage of lpSupply to 6 places (display only). */
 export function lpSharePercent(pool: PoolState, lp: bigint): number {
-  return Number((lp * 100n * 1_000_000n) / totalLiquidity(pool)) / 1_000_000
+  return Number((lp * 100n * 1_000_000n) / lpSupply(pool)) / 1_000_000
 }
 
 /** What `lp` units would withdraw now, per side. */
 export function lpValue(pool: Pool, lp: bigint): { amountA: bigint; amountB: bigint } {
-  const supply = totalLiquidity(pool)
+  const supply = lpSupply(pool)
   return { amountA: (lp * pool.reserveA) / supply, amountB: (lp * pool.reserveB) / supply }
 }
 
@@ -372,8 +372,8 @@ export function lpValueIn(pool: Pool, lp: bigint, asset: bigint): bigint {
 
 /** Whether one LP unit is worth at least as much after as before: k/L² never decreases. */
 export function lpValueNotDecreased(before: PoolState, after: PoolState): boolean {
-  const l0 = totalLiquidity(before)
-  const l1 = totalLiquidity(after)
+  const l0 = lpSupply(before)
+  const l1 = lpSupply(after)
   return after.reserveA * after.reserveB * l0 * l0 >= before.reserveA * before.reserveB * l1 * l1
 }
 

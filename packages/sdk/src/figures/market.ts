@@ -1,7 +1,7 @@
 // The market's figures, computed once for the analytics service and the web alike: a token's value
 // in USD and ALGO (through any route of pools), a Grove LP token's by its share of its pool, and a
 // pool's TVL. Every figure is a `Value`, USD first and ALGO second, each null when no pool prices it.
-import { MINIMUM_LIQUIDITY } from '../dex/amm.ts'
+import { lpSupply } from '../dex/amm.ts'
 import { priceBook, pricePaths, type PriceBook } from './prices.ts'
 
 /** A pool as the figures read it (the SDK's Pool, the web's and the service's rows all fit). */
@@ -43,9 +43,6 @@ export interface MarketFigures {
    */
   exit(asset: number | bigint, amount: bigint | string | number): Value
 }
-
-/** LP units in existence: the issued ones plus the MINIMUM_LIQUIDITY the first deposit locks, which the reserves also back. */
-export const lpSupply = (pool: Pick<MarketPool, 'lpIssued'>): bigint => BigInt(pool.lpIssued) + MINIMUM_LIQUIDITY
 
 const NONE: Value = { usd: null, algo: null }
 const scale = (v: Value, k: number): Value => ({ usd: v.usd === null ? null : v.usd * k, algo: v.algo === null ? null : v.algo * k })
