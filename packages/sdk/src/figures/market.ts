@@ -2,6 +2,7 @@
 // in USD and ALGO (through any route of pools), a Grove LP token's by its share of its pool, and a
 // pool's TVL. Every figure is a `Value`, USD first and ALGO second, each null when no pool prices it.
 import { lpSupply } from '../dex/amm.ts'
+import { SECONDS_PER_YEAR } from '../staking/math.ts'
 import { priceBook, pricePaths, type PriceBook } from './prices.ts'
 
 /** A pool as the figures read it (the SDK's Pool, the web's and the service's rows all fit). */
@@ -12,8 +13,8 @@ export interface MarketPool {
   b: number | bigint
   reserveA: bigint | string | number
   reserveB: bigint | string | number
-  /** LP held outside the app; the locked MINIMUM_LIQUIDITY is not included. */
-  lpIssued: bigint | string | number
+  /** LP held outside the app; the locked MINIMUM_LIQUIDITY is not included. Absent where it is not known (a past day's reserves): its LP token then has no value. */
+  lpIssued?: bigint | string | number
   /** The pool's swap fee in basis points (the registry's default, 30, when not given). */
   feeBps?: bigint | string | number
 }
@@ -32,8 +33,12 @@ export interface MarketFigures {
   unit(asset: number | bigint): Value
   /** `amount` base units of `asset` in USD and ALGO. */
   value(asset: number | bigint, amount: bigint | string | number): Value
-  /** A pool's TVL: both sides priced, or twice the priced side. */
-  tvl(pool: MarketPool): Value
+  /**
+   * A pool's TVL: both sides at their prices. A side no route prices is valued at this pool's own
+   * price, at which a constant-product pool holds equal values on both sides: twice the priced side
+   * (what the price book would give if this pool priced the token). Null with neither side priced.
+   */
+  tvl(pool: Pick<MarketPool, 'a' | 'b' | 'reserveA' | 'reserveB'>): Value
   /** The pool whose LP token is `asset`, if any. */
   poolOfLp(asset: number | bigint): MarketPool | undefined
   /**
@@ -46,6 +51,15 @@ export interface MarketFigures {
 
 const NONE: Value = { usd: null, algo: null }
 const scale = (v: Value, k: number): Value => ({ usd: v.usd === null ? null : v.usd * k, algo: v.algo === null ? null : v.algo * k })
+
+/**
+ * A pool's fee APR: the fees its liquidity earned over the last `seconds` (a day by default), at that
+ * pace for a year of 365.25 days (as every APR of the SDK), over its TVL, as a fraction; null
+ * without a TVL. Any one currency, the same for both.
+ */
+export function feeApr(fees: number, tvl: number | null, seconds = 86_400): number | null {
+  return tvl ? (fees * Number(SECONDS_PER_YEAR)) / seconds / tvl : null
+}
 
 /** Sums values, each currency null as soon as one part lacks it. */
 export function addValues(values: readonly Value[]): Value {
@@ -77,7 +91,7 @@ export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: num
     const per = (price: number | undefined) => (price === undefined || !Number.isFinite(price) ? null : price / whole)
     return { usd: per(usd), algo: per(algo) }
   }
-  const tvl = (pool: MarketPool): Value => {
+  const tvl = (pool: Pick<MarketPool, 'a' | 'b' | 'reserveA' | 'reserveB'>): Value => {
     const va = scale(plain(Number(pool.a)), Number(pool.reserveA))
     const vb = scale(plain(Number(pool.b)), Number(pool.reserveB))
     const side = (x: number | null, y: number | null) => (x !== null && y !== null ? x + y : x !== null ? 2 * x : y !== null ? 2 * y : null)
@@ -86,7 +100,7 @@ export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: num
   const unit = (asset: number | bigint): Value => {
     const pool = byLp.get(Number(asset))
     if (!pool) return plain(Number(asset))
-    return scale(tvl(pool), 1 / Number(lpSupply(pool)))
+    return pool.lpIssued === undefined ? NONE : scale(tvl(pool), 1 / Number(lpSupply({ lpIssued: pool.lpIssued })))
   }
   const exit = (asset: number | bigint, amount: bigint | string | number): Value => {
     toAlgo ??= pricePaths(reserves, 0)

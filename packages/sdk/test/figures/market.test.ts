@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { lpSupply, marketFigures, programFigures, type MarketPool } from '../../src/figures/index.ts'
+import { feeApr, lpSupply, marketFigures, programFigures, type MarketPool } from '../../src/figures/index.ts'
 import { SECONDS_PER_YEAR } from '../../src/staking/math.ts'
 
 const dec = (m: Record<number, number>) => (id: number) => m[id] ?? 6
 // ALGO/gUSD at 0.2 USD (pool 101), ALGO/FERN at 2 FERN per ALGO (102), FERN/MOSS at 4 MOSS per FERN (103, MOSS 2 decimals, no ALGO pool)
-const POOLS: MarketPool[] = [
+const POOLS: (MarketPool & { lpIssued: bigint })[] = [
   { lpAsset: 101, a: 0, b: 10, reserveA: 1_000_000_000n, reserveB: 200_000_000n, lpIssued: 447_212_595n },
   { lpAsset: 102, a: 0, b: 20, reserveA: 1_000_000_000n, reserveB: 2_000_000_000n, lpIssued: 1_414_212_562n },
   { lpAsset: 103, a: 20, b: 30, reserveA: 1_000_000n, reserveB: 400n, lpIssued: 19_000n },
@@ -38,7 +38,34 @@ describe('marketFigures', () => {
   it('counts twice the priced side of a pool whose other token nothing prices', () => {
     const m = marketFigures([...POOLS, { lpAsset: 104, a: 0, b: 77, reserveA: 3_000_000n, reserveB: 0n, lpIssued: 0n }], dec({}), 10)
     // an empty side prices nothing: 77 has no route, since the pool has no reserves on its side
-    expect(m.tvl({ lpAsset: 104, a: 0, b: 77, reserveA: 3_000_000n, reserveB: 5n, lpIssued: 0n }).algo).toBeCloseTo(6, 12)
+    expect(m.tvl({ a: 0, b: 77, reserveA: 3_000_000n, reserveB: 5n }).algo).toBeCloseTo(6, 12)
+  })
+
+  it('values an unpriced side at the pool’s own price: the TVL it would have if the pool priced the token (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1_000n, max: 10n ** 15n }), fc.bigInt({ min: 1_000n, max: 10n ** 15n }), (ra, rb) => {
+        const pool = { lpAsset: 104, a: 20, b: 77, reserveA: ra, reserveB: rb, lpIssued: 0n }
+        // outside the market, 77 has no price; inside it, 77 is priced through this very pool
+        const outside = market.tvl(pool)
+        const inside = marketFigures([...POOLS, pool], dec({ 30: 2 }), 10).tvl(pool)
+        expect(outside.algo! / inside.algo!).toBeCloseTo(1, 9)
+        expect(outside.usd! / inside.usd!).toBeCloseTo(1, 9)
+      }),
+      { seed: 30, numRuns: 100 },
+    )
+    expect(market.tvl({ a: 88, b: 77, reserveA: 1n, reserveB: 1n })).toEqual({ usd: null, algo: null })
+  })
+
+  it('gives an LP token no value when its pool’s supply is not known', () => {
+    const { lpIssued: _, ...unknown } = POOLS[0]!
+    expect(marketFigures([unknown, POOLS[1]!], dec({}), 10).unit(101)).toEqual({ usd: null, algo: null })
+  })
+
+  it('gives a fee APR as a day’s fees at that pace for a year of 365.25 days over the TVL, none without a TVL', () => {
+    expect(feeApr(1, 365.25)).toBeCloseTo(1, 12)
+    expect(feeApr(7, 365.25, 7 * 86_400)).toBeCloseTo(1, 12)
+    expect(feeApr(1, 0)).toBeNull()
+    expect(feeApr(1, null)).toBeNull()
   })
 
   it('values an LP unit as its share of the pool, the locked minimum liquidity included in the supply', () => {

@@ -1,7 +1,7 @@
 // The market as the API reports it: every pool with its assets, reserves, price, TVL, 24h volume,
 // fees and APR, and the price book they are valued with. Few pools, so one read serves every route.
 import type { Sql } from '../db/database.ts'
-import { marketFigures, type MarketFigures } from '@grove/sdk/figures'
+import { feeApr, marketFigures, type MarketFigures } from '@grove/sdk/figures'
 import { priceBook, pricingPools, spotPrice, type PoolReserves, type PriceBook } from '../prices.ts'
 import type { Deployment } from '../config.ts'
 
@@ -32,7 +32,7 @@ export interface PoolInfo {
   tvlUsd: number | null
   volume24hUsd: number
   fees24hUsd: number
-  /** Yearly fee return for liquidity at the last 24 hours' pace, as a fraction. */
+  /** Yearly fee return for liquidity at the last 24 hours' pace, as a fraction (the SDK's feeApr). */
   feeApr: number | null
   trades24h: number
   createdRound: number
@@ -98,7 +98,7 @@ export async function readMarket(sql: Sql, deployment: Pick<Deployment, 'stableA
     const price = spotPrice(String(p.reserve_a), String(p.reserve_b), decimals(a), decimals(b)) ?? null
     const old = oldById.get(id)
     const oldPrice = old ? spotPrice(old.reserve_a, old.reserve_b, decimals(a), decimals(b)) : undefined
-    const tvlUsd = figures.tvl({ lpAsset: id, a, b, reserveA: String(p.reserve_a), reserveB: String(p.reserve_b), lpIssued: String(p.lp_issued) }).usd
+    const tvlUsd = figures.tvl({ a, b, reserveA: String(p.reserve_a), reserveB: String(p.reserve_b) }).usd
     const volume24hUsd = volumes.get(id)?.volume ?? 0
     const fees24hUsd = (volume24hUsd * Number(p.fee_bps)) / 10_000
     return {
@@ -116,7 +116,7 @@ export async function readMarket(sql: Sql, deployment: Pick<Deployment, 'stableA
       tvlUsd,
       volume24hUsd,
       fees24hUsd,
-      feeApr: tvlUsd ? (fees24hUsd * 365) / tvlUsd : null,
+      feeApr: feeApr(fees24hUsd, tvlUsd),
       trades24h: volumes.get(id)?.trades ?? 0,
       createdRound: Number(p.created_round),
       createdTime: Number(p.created_time),

@@ -93,7 +93,8 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
       expect(pool.trades24h).toBe(2)
       expect(pool.volume24hUsd).toBeGreaterThan(100)
       expect(pool.fees24hUsd).toBeCloseTo(pool.volume24hUsd * 0.003, 9)
-      expect(pool.feeApr).toBeCloseTo((pool.fees24hUsd * 365) / pool.tvlUsd, 12)
+      // a year of 365.25 days, as every APR of the SDK (its feeApr)
+      expect(pool.feeApr).toBeCloseTo((pool.fees24hUsd * 365.25) / pool.tvlUsd, 12)
     })
 
     it('pages with a cursor', async () => {
@@ -256,6 +257,11 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
       expect(history[1]).toMatchObject({ trades: 0, volumeUsd: 0 })
       expect(history[1].tvlUsd).toBeGreaterThan(500_000)
       expect(history[2].feesUsd).toBeCloseTo(history[2].volumeUsd * 0.003, 9)
+    })
+
+    it("gives today's TVL in the history as the current TVL: the same SDK figure", async () => {
+      const stats = (await get('/api/stats?days=3')).json()
+      expect(stats.history.at(-1).tvlUsd).toBeCloseTo(stats.tvlUsd, 9)
     })
 
     it('returns 400 for days out of range', async () => {

@@ -1,13 +1,14 @@
 // GET /api/stats?days=: protocol TVL, volume and fees over 24h and 7d, and a history per day
 // (volume and fees from the daily candles; TVL from each pool's last reserves of the day, valued at
-// that moment's prices).
+// that moment's prices by the SDK's marketFigures().tvl, as the current TVL is).
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
 import { nowOf } from '../deps.ts'
 import { marketOf } from '../market-cache.ts'
 import { errors } from '../schemas.ts'
 import { stats as statsResponse } from '../response-schemas.ts'
-import { priceBook, pricingPools } from '../../prices.ts'
+import { marketFigures } from '@grove/sdk/figures'
+import { pricingPools } from '../../prices.ts'
 
 const DAY = 86_400
 
@@ -48,9 +49,10 @@ export function stats(app: FastifyInstance, deps: ApiDeps): void {
       const byDay = new Map(daily.map((d) => [Number(d.day), d]))
       const history = []
       for (let day = first; day <= today; day += DAY) {
-        const pools = reserves.filter((r) => Number(r.day) === day).map((r) => ({ id: Number(r.id), venue: r.venue, assetA: Number(r.asset_a), assetB: Number(r.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }))
-        const book = priceBook(pricingPools(pools, deps.deployment), decimals, stable)
-        const tvl = pools.reduce((sum, p) => sum + (book.value(p.assetA, p.reserveA) ?? 0) + (book.value(p.assetB, p.reserveB) ?? 0), 0)
+        const pools = reserves.filter((r) => Number(r.day) === day).map((r) => ({ lpAsset: Number(r.id), venue: r.venue, a: Number(r.asset_a), b: Number(r.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }))
+        // the SDK's TVL of each pool at that day's prices, as tvlUsd and the pools' TVL are now
+        const figures = marketFigures(pricingPools(pools, deps.deployment), decimals, stable)
+        const tvl = pools.reduce((sum, p) => sum + (figures.tvl(p).usd ?? 0), 0)
         const d = byDay.get(day)
         history.push({ day, tvlUsd: tvl, volumeUsd: d?.volume ?? 0, feesUsd: d?.fees ?? 0, trades: d?.trades ?? 0 })
       }
