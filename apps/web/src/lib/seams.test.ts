@@ -119,3 +119,12 @@ describe('a contract is read through its SDK module', () => {
     expect(filesMatching(/(?:function|const)\s+(?:decode\w*(?:Globals|GlobalState|RegistryState)|fromBase64)\b/)).toEqual([])
   })
 })
+
+describe('each figure is computed once, in the SDK', () => {
+  it('no web file divides by a pool’s LP supply itself (lpSharePercent does, the locked 1,000 units included)', () => {
+    expect(filesMatching(/\/\s*(?:lpSupply\(|\(?[\w.]*lpIssued\b)/)).toEqual([])
+  })
+  it('no web file words an APR from a year’s rewards and a value staked itself (the SDK’s aprOf does)', () => {
+    expect(filesMatching(/ratio\(\s*\w+\.usd\s*,/)).toEqual([])
+  })
+})

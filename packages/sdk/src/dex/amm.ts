@@ -353,7 +353,7 @@ export function formatPriceQ64(priceQ64: bigint, decimalsIn: number, decimalsOut
 }
 
 /** Share of the pool that `lp` units represent, as a percentage of lpSupply to 6 places (display only). */
-export function lpSharePercent(pool: PoolState, lp: bigint): number {
+export function lpSharePercent(pool: Pick<PoolState, 'lpIssued'>, lp: bigint): number {
   return Number((lp * 100n * 1_000_000n) / lpSupply(pool)) / 1_000_000
 }
 

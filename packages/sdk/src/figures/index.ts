@@ -2,8 +2,8 @@
 // these (through `@grove/sdk/figures`, which carries no algosdk), so every page shows the same number.
 export { priceBook, pricePaths, pricesAlong, spotPrice, type PoolReserves, type PriceBook, type PricePaths } from './prices.ts'
 export { addValues, feeApr, marketFigures, NO_VALUE, type MarketFigures, type MarketPool, type Value } from './market.ts'
-export { programFigures, type ProgramFigures, type ProgramTerms } from './programs.ts'
+export { aprOf, programFigures, type ProgramFigures, type ProgramTerms } from './programs.ts'
 export { programStatus, type ProgramStatus } from '../staking/math.ts'
 export { grovePerShare, vaultApr, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'
 export { supplyLocked, type SupplyLocked } from './locks.ts'
-export { lpSupply } from '../dex/amm.ts'
+export { lpSharePercent, lpSupply } from '../dex/amm.ts'

@@ -27,12 +27,21 @@ export interface ProgramFigures {
 
 const ratio = (x: number | null, y: number | null): number | null => (x === null || y === null || !(y > 0) ? null : x / y)
 
+/**
+ * An APR from a year's rewards and the value staked (0.12 = 12%): in USD when both are priced in
+ * USD, else in ALGO; null with nothing staked or either unpriced. `programFigures` words its APR
+ * with it; a preview over another value staked (a program not yet created) calls it directly.
+ */
+export function aprOf(yearlyRewards: Value, staked: Value): number | null {
+  return ratio(yearlyRewards.usd, staked.usd) ?? ratio(yearlyRewards.algo, staked.algo)
+}
+
 /** The figures of program `p` at `now` in `market`. `staked` previews another amount staked (a deposit not yet made). */
 export function programFigures(p: ProgramTerms, market: MarketFigures, now: number | bigint, staked: bigint | string | number = p.totalStaked): ProgramFigures {
   const status = programStatus(p, now)
   const tvl = market.value(p.stakeAsset, staked)
   const year = Number(SECONDS_PER_YEAR)
   const yearlyRewards = addValues(p.rewards.map((r) => market.value(r.asset, Number(r.ratePerSecond) * year)))
-  const apr = status === 'ended' ? null : (ratio(yearlyRewards.usd, tvl.usd) ?? ratio(yearlyRewards.algo, tvl.algo))
+  const apr = status === 'ended' ? null : aprOf(yearlyRewards, tvl)
   return { status, tvl, yearlyRewards, apr }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { feeApr, lpSupply, marketFigures, programFigures, type MarketPool } from '../../src/figures/index.ts'
+import { aprOf, feeApr, lpSupply, marketFigures, programFigures, type MarketPool } from '../../src/figures/index.ts'
 import { SECONDS_PER_YEAR } from '../../src/staking/math.ts'
 
 const dec = (m: Record<number, number>) => (id: number) => m[id] ?? 6
@@ -114,6 +114,13 @@ describe('programFigures', () => {
     expect(f.tvl.algo).toBeCloseTo(Number(SECONDS_PER_YEAR) / 2, 6)
     expect(f.yearlyRewards.algo).toBeCloseTo(2 * Number(SECONDS_PER_YEAR), 6)
     expect(f.apr).toBeCloseTo(4, 12)
+  })
+
+  it('words an APR (aprOf) in USD when rewards and stake are both priced in USD, else in ALGO, none with nothing staked', () => {
+    expect(aprOf({ usd: 12, algo: 60 }, { usd: 100, algo: 1_000 })).toBeCloseTo(0.12, 12)
+    expect(aprOf({ usd: null, algo: 60 }, { usd: 100, algo: 1_000 })).toBeCloseTo(0.06, 12)
+    expect(aprOf({ usd: 12, algo: 60 }, { usd: 0, algo: 0 })).toBeNull()
+    expect(aprOf({ usd: 12, algo: null }, { usd: null, algo: 1_000 })).toBeNull()
   })
 
   it('has a status from start and end, and no APR once ended or with nothing staked', () => {

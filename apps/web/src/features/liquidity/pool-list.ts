@@ -3,7 +3,7 @@
 // 24h volume and fee APR come from the analytics service when it runs (by pool id, the LP asset);
 // without it rows carry none and the list leaves those columns out rather than show blanks.
 import type { Holdings } from '@/lib/account/account.ts'
-import { lpSupply } from '@grove/sdk/figures'
+import { lpSharePercent } from '@grove/sdk/figures'
 import { figuresOf, type Value } from '@/lib/pools/figures.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { Pool } from '@/lib/tx/sdk.ts'
@@ -107,11 +107,11 @@ export function matchesPool(row: PoolRow, query: string): boolean {
 
 const compare = (x: PoolRow, y: PoolRow, key: PoolSortKey): number => {
   if (key === 'pair') return x.name.localeCompare(y.name)
-  const [a, b] = key === 'tvl' ? [x.tvlAlgo ?? -1n, y.tvlAlgo ?? -1n] : [shareOfPool(x), shareOfPool(y)]
+  const [a, b]: [bigint, bigint] | [number, number] = key === 'tvl' ? [x.tvlAlgo ?? -1n, y.tvlAlgo ?? -1n] : [shareOfPool(x), shareOfPool(y)]
   return a === b ? 0 : a < b ? -1 : 1
 }
-/** The user's redeemable share of the pool in parts per billion (what their LP withdraws, over the SDK's lpSupply: the locked first 1,000 units included), comparable across pools. */
-export const shareOfPool = (row: Pick<PoolRow, 'pool' | 'userLp'>): bigint => (row.pool.lpIssued === 0n ? 0n : (row.userLp * 1_000_000_000n) / lpSupply(row.pool))
+/** The user's redeemable share of the pool in percent: the SDK's lpSharePercent (what their LP withdraws, of the supply with the locked first 1,000 units), comparable across pools. */
+export const shareOfPool = (row: Pick<PoolRow, 'pool' | 'userLp'>): number => lpSharePercent(row.pool, row.userLp)
 
 /** The rows matching `query`, the user's positions first, each group in the chosen order (ties by pair). */
 export function visiblePools(rows: readonly PoolRow[], query: string, sort: PoolSort): PoolRow[] {

@@ -7,7 +7,7 @@ import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { balanceOf } from '@/lib/account/account.ts'
 import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
-import { addValues, programFigures, type Value } from '@grove/sdk/figures'
+import { addValues, aprOf, programFigures, type Value } from '@grove/sdk/figures'
 import { figuresOf, figuresOfProgram, formatValue, type MarketFigures } from '@/lib/pools/figures.ts'
 import { formatDuration, labelOf, programStatus } from '@/lib/staking/derive.ts'
 import type { StakingData } from '@/lib/staking/staking.ts'
@@ -201,10 +201,9 @@ function Preview(props: { terms: CreateTerms; data: StakingData; sdk: GroveSdk['
   const label = (id: bigint) => labelOf(id, data.tokens, pools)
   const market = figuresOf(pools, data.tokens, data.stable)
   const staked = todaysStakedValue(data, market, terms.stakeAsset, props.now)
-  // the new program's rewards over today's value staked: the SDK's APR with a year of rewards per unit staked
+  // the new program's year of rewards (the SDK's figures) over today's value staked, as the SDK words an APR
   const yearly = programFigures({ stakeAsset: terms.stakeAsset, totalStaked: 0n, rewards: terms.rewards.map((r) => ({ asset: r.asset, ratePerSecond: r.rate })), start: props.now, end: props.now + 1n }, market, props.now).yearlyRewards
-  const ratio = (x: number | null, y: number | null) => (x === null || y === null || !(y > 0) ? null : x / y)
-  const apr = staked === null ? null : (ratio(yearly.usd, staked.usd) ?? ratio(yearly.algo, staked.algo))
+  const apr = staked === null ? null : aprOf(yearly, staked)
   const hasStake = staked !== null && ((staked.usd ?? 0) > 0 || (staked.algo ?? 0) > 0)
   const amount = (v: bigint, id: bigint) => `${formatAmount(v, label(id).decimals, { thousands: true })} ${label(id).symbol}`
   return (

@@ -5,6 +5,7 @@ import { formatAmount } from '@grove/sdk/amount'
 import { formatValue } from '@/lib/pools/figures.ts'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { displayPrice } from '../derive-liquidity.ts'
+import { formatShare } from '../pool-facts.ts'
 import { shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
 
 /** Props of {@link PoolList}. */
@@ -112,7 +113,7 @@ export function PoolList(props: PoolListProps) {
                         {row.market ? `${formatPercent(row.market.feeApr)} APR` : null}
                       </td>
                     ) : null}
-                    <td data-label="Your share">{mine && pool.lpIssued > 0n ? `${(Number(shareOfPool(row)) / 10_000_000).toLocaleString('en-US', { maximumFractionDigits: 4 })}%` : '—'}</td>
+                    <td data-label="Your share">{mine && pool.lpIssued > 0n ? formatShare(shareOfPool(row)) : '—'}</td>
                     <td className="pools-table__actions">
                       {row.venue !== 'grove' ? (
                         <span className="hint" data-testid="pool-elsewhere" title={`A ${row.venueLabel} pool: add and remove its liquidity on Tinyman`}>

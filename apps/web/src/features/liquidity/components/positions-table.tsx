@@ -2,6 +2,7 @@ import type { Token } from '@/lib/tokens/tokens.ts'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { Position } from '../derive-liquidity.ts'
+import { formatShare } from '../pool-facts.ts'
 
 const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { thousands: true, maxDecimals: 6 })} ${token.symbol}`
 
@@ -34,7 +35,7 @@ export function PositionsTable(props: { positions: Position[]; onRemove(position
                   {name}
                   <div className="hint">{formatAmount(p.lp, 6, { thousands: true })} LP</div>
                 </th>
-                <td data-label="Share">{p.sharePercent < 0.0001 ? '<0.0001' : p.sharePercent.toLocaleString('en-US', { maximumFractionDigits: 4 })}%</td>
+                <td data-label="Share">{formatShare(p.sharePercent)}</td>
                 <td data-label="Pooled">
                   {amount(p.amountA, p.tokenA)}
                   <br />
