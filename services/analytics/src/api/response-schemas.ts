@@ -250,10 +250,48 @@ export const activityContracts: readonly ActivityContract[] = Object.values(acti
 const optAmount = (description?: string) => ({ ...amount, type: ['string', 'null'] as const, ...(description ? { description } : {}) })
 const optInt = (description?: string) => ({ type: ['integer', 'null'] as const, ...(description ? { description } : {}) })
 
+/** `pool_id` → `poolId`: a column's name in the API. */
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
+/** A column's name in the API: its SQL name in camel case. */
+export const camelOf = <S extends string>(column: S): Camel<S> => column.replace(/_(.)/g, (_, c: string) => c.toUpperCase()) as Camel<S>
+
+/**
+ * The columns of GET /api/accounts/:address/activity besides those every action has, in the API's
+ * order: each one's SQL type (bigint: an id, written as an integer; numeric: an amount, as a string)
+ * and what it holds. The one table of them: the route selects each (NULL of its type where a
+ * contract's table lacks it) and writes it, and the schema declares it, as its name in camel case.
+ */
+export const activityColumns = {
+  pool_id: { sql: 'bigint', description: 'DEX actions' },
+  asset_in: { sql: 'bigint', description: 'swaps; a buyback’s input asset' },
+  asset_out: { sql: 'bigint' },
+  amount_in: { sql: 'numeric' },
+  amount_out: { sql: 'numeric' },
+  amount_a: { sql: 'numeric', description: 'adds and removes' },
+  amount_b: { sql: 'numeric' },
+  lp: { sql: 'numeric' },
+  program_id: { sql: 'bigint', description: 'staking actions' },
+  lock_id: { sql: 'bigint', description: 'lock actions' },
+  amount: { sql: 'numeric', description: 'staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up, or the µALGO a close refunded (locks); GROVE (vault)' },
+  stake: { sql: 'numeric', description: "the position's stake after a staking action" },
+  reward1: { sql: 'numeric', description: 'rewards claimed, forfeited, deposited or reclaimed' },
+  reward2: { sql: 'numeric' },
+  shares: { sql: 'numeric', description: 'sGROVE minted or burned (vault)' },
+} as const satisfies Record<string, { sql: 'bigint' | 'numeric'; description?: string }>
+
+/** A column of activityColumns. */
+export type ActivityColumn = keyof typeof activityColumns
+type ColumnField<C> = C extends { sql: 'bigint' } ? ReturnType<typeof optInt> : ReturnType<typeof optAmount>
+type ColumnFields = { [K in ActivityColumn as Camel<K>]: ColumnField<(typeof activityColumns)[K]> }
+
+const columnFields = Object.fromEntries(
+  Object.entries(activityColumns).map(([column, c]: [string, { sql: 'bigint' | 'numeric'; description?: string }]) => [camelOf(column), c.sql === 'bigint' ? optInt(c.description) : optAmount(c.description)]),
+) as ColumnFields
+
 /** One action of GET /api/accounts/:address/activity; fields a contract's actions lack are null. */
 export const activity = {
   type: 'object',
-  required: ['kind', 'contract', 'round', 'time', 'txnId', 'groupId', 'poolId', 'assetIn', 'assetOut', 'amountIn', 'amountOut', 'amountA', 'amountB', 'lp', 'programId', 'lockId', 'amount', 'stake', 'reward1', 'reward2', 'shares'],
+  required: ['kind', 'contract', 'round', 'time', 'txnId', 'groupId', ...(Object.keys(columnFields) as (keyof ColumnFields)[])] as readonly ('kind' | 'contract' | 'round' | 'time' | 'txnId' | 'groupId' | keyof ColumnFields)[],
   properties: {
     kind: {
       type: 'string',
@@ -265,21 +303,7 @@ export const activity = {
     time: { type: 'integer' },
     txnId: { type: 'string' },
     groupId: { type: ['string', 'null'] },
-    poolId: optInt('DEX actions'),
-    assetIn: optInt('swaps; a buyback’s input asset'),
-    assetOut: optInt(),
-    amountIn: optAmount(),
-    amountOut: optAmount(),
-    amountA: optAmount('adds and removes'),
-    amountB: optAmount(),
-    lp: optAmount(),
-    programId: optInt('staking actions'),
-    lockId: optInt('lock actions'),
-    amount: optAmount('staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up, or the µALGO a close refunded (locks); GROVE (vault)'),
-    stake: optAmount("the position's stake after a staking action"),
-    reward1: optAmount('rewards claimed, forfeited, deposited or reclaimed'),
-    reward2: optAmount(),
-    shares: optAmount('sGROVE minted or burned (vault)'),
+    ...columnFields,
   },
 } as const
 

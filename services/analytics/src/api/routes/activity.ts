@@ -6,33 +6,14 @@ import type { ApiDeps } from '../deps.ts'
 import { decodeCursor, page } from '../cursor.ts'
 import { parseAddress } from '../address.ts'
 import { address, errors, pageQuery } from '../schemas.ts'
-import { activityContractOf, activityContracts, activityPage, type ActivityContract } from '../response-schemas.ts'
+import { activityColumns, activityContractOf, activityContracts, activityPage, camelOf, type ActivityColumn, type ActivityContract } from '../response-schemas.ts'
 
-/** The union's columns besides those every action has, with their SQL types: a source gives NULL for those it lacks. */
-const COLUMN_TYPES = {
-  pool_id: 'bigint',
-  asset_in: 'bigint',
-  asset_out: 'bigint',
-  amount_in: 'numeric',
-  amount_out: 'numeric',
-  amount_a: 'numeric',
-  amount_b: 'numeric',
-  lp: 'numeric',
-  program_id: 'bigint',
-  lock_id: 'bigint',
-  amount: 'numeric',
-  stake: 'numeric',
-  reward1: 'numeric',
-  reward2: 'numeric',
-  shares: 'numeric',
-} as const
-
-/** One table of an account's actions: the column naming the account, the action's kind (a column or a literal) and the union's columns it fills, by name. */
+/** One table of an account's actions: the column naming the account, the action's kind (a column or a literal) and the activityColumns it fills (a source gives NULL for those it lacks), by name. */
 interface ActivityTable {
   table: string
   account: string
   kind: string
-  columns: Partial<Record<keyof typeof COLUMN_TYPES, string>>
+  columns: Partial<Record<ActivityColumn, string>>
 }
 
 /** Each contract's tables of account actions by its name in `CONTRACTS` ([] when it has none; a contract without an entry fails to compile). */
@@ -49,7 +30,7 @@ export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = 
 
 /** One table's SELECT, every column named; `$1` the account, `$2` the limit, `keyset` the cursor's condition. */
 function select(contract: ActivityContract, t: ActivityTable, keyset: string): string {
-  const optional = Object.entries(COLUMN_TYPES).map(([column, type]) => `${t.columns[column as keyof typeof COLUMN_TYPES] ?? `NULL::${type}`} AS ${column}`)
+  const optional = Object.entries(activityColumns).map(([column, c]) => `${t.columns[column as ActivityColumn] ?? `NULL::${c.sql}`} AS ${column}`)
   return `(SELECT ${t.kind} AS kind, '${contract}'::text AS contract, round, intra, log_index, time, txn_id, group_id, ${optional.join(', ')}
          FROM ${t.table} WHERE ${t.account} = $1 ${keyset} ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`
 }
@@ -94,21 +75,8 @@ export function activity(app: FastifyInstance, deps: ApiDeps): void {
           time: Number(r.time),
           txnId: r.txn_id,
           groupId: r.group_id ?? null,
-          poolId: int(r.pool_id),
-          assetIn: int(r.asset_in),
-          assetOut: int(r.asset_out),
-          amountIn: opt(r.amount_in),
-          amountOut: opt(r.amount_out),
-          amountA: opt(r.amount_a),
-          amountB: opt(r.amount_b),
-          lp: opt(r.lp),
-          programId: int(r.program_id),
-          lockId: int(r.lock_id),
-          amount: opt(r.amount),
-          stake: opt(r.stake),
-          reward1: opt(r.reward1),
-          reward2: opt(r.reward2),
-          shares: opt(r.shares),
+          // every other column of the one table, by its name in the API
+          ...Object.fromEntries(Object.entries(activityColumns).map(([column, c]) => [camelOf(column), c.sql === 'bigint' ? int(r[column]) : opt(r[column])])),
         })),
         nextCursor,
       }
