@@ -358,7 +358,7 @@ export function lpSharePercent(pool: Pick<PoolState, 'lpIssued'>, lp: bigint): n
 }
 
 /** What `lp` units would withdraw now, per side. */
-export function lpValue(pool: Pool, lp: bigint): { amountA: bigint; amountB: bigint } {
+export function lpValue(pool: Pick<PoolState, 'reserveA' | 'reserveB' | 'lpIssued'>, lp: bigint): { amountA: bigint; amountB: bigint } {
   const supply = lpSupply(pool)
   return { amountA: (lp * pool.reserveA) / supply, amountB: (lp * pool.reserveB) / supply }
 }

@@ -6,4 +6,4 @@ export { aprOf, programFigures, type ProgramFigures, type ProgramTerms } from '.
 export { programStatus, type ProgramStatus } from '../staking/math.ts'
 export { grovePerShare, vaultApr, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'
 export { supplyLocked, type SupplyLocked } from './locks.ts'
-export { lpSharePercent, lpSupply } from '../dex/amm.ts'
+export { lpSharePercent, lpSupply, lpValue } from '../dex/amm.ts'

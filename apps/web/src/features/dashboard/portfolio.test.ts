@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { PoolReserves } from '@/lib/pools/price.ts'
 import { figuresOf } from '@/lib/pools/figures.ts'
-import { claimablePrograms, derivePortfolio, underlying } from './portfolio.ts'
+import { lpValue } from '@grove/sdk/figures'
+import { claimablePrograms, derivePortfolio, exposureOf } from './portfolio.ts'
 
 // ALGO/gUSD (id 10) at 0.2 gUSD per ALGO; ALGO/FERN (id 11) at 4 FERN per ALGO; gUSD/MOSS (id 12) only.
 const POOLS: PoolReserves[] = [
@@ -11,12 +12,24 @@ const POOLS: PoolReserves[] = [
 ]
 const holdings = (assets: [number, bigint][]) => ({ algo: 5_000_000n, minBalance: 100_000n, assets: new Map(assets) })
 
-describe('underlying', () => {
-  it('pays ⌊lp·r/L⌋ of each side, as the contract does', () => {
+describe('exposureOf', () => {
+  it('reads an LP token as what burning it pays, ⌊lp·r/L⌋ of each side as the contract does (L: 999,000 issued + 1,000 locked)', () => {
     const pool = POOLS[1]!
-    expect(underlying(pool, 100_000n)).toEqual([(100_000n * pool.reserveA) / 1_000_000n, (100_000n * pool.reserveB) / 1_000_000n])
+    expect(exposureOf(POOLS, 101n, 100_000n)).toEqual([
+      { tokenId: 0, amount: (100_000n * pool.reserveA) / 1_000_000n },
+      { tokenId: 11, amount: (100_000n * pool.reserveB) / 1_000_000n },
+    ])
+  })
+  it('reads any other token as itself', () => {
+    expect(exposureOf(POOLS, 11n, 5n)).toEqual([{ tokenId: 11, amount: 5n }])
   })
 })
+
+/** What burning `lp` of `pool` pays, each side. */
+const underlying = (pool: PoolReserves, lp: bigint): [bigint, bigint] => {
+  const { amountA, amountB } = lpValue(pool, lp)
+  return [amountA, amountB]
+}
 
 describe('derivePortfolio', () => {
   it('makes LP tokens positions, skips empty holdings, and totals every priced line', () => {

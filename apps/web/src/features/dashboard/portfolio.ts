@@ -4,7 +4,7 @@
 // less sold into its pools than at spot is valued at what selling returns, and says so; locks are
 // totalled apart from what can be moved now. Pure, so the totals are provably sums of the lines.
 import type { Holdings } from '@/lib/account/account.ts'
-import { lpSupply, type MarketFigures } from '@grove/sdk/figures'
+import { lpValue, type MarketFigures } from '@grove/sdk/figures'
 import { valueInAlgo, type PoolReserves } from '@/lib/pools/price.ts'
 
 /** A lock's fields valuation reads, with what is locked and withdrawable now. */
@@ -79,20 +79,15 @@ export interface Portfolio {
   capped: number
 }
 
-/** What burning `lp` of `pool` pays, as the contract computes it: ⌊lp·r/L⌋ each side, L the SDK's lpSupply. */
-export function underlying(pool: PoolReserves, lp: bigint): [bigint, bigint] {
-  const L = lpSupply(pool)
-  return [(lp * pool.reserveA) / L, (lp * pool.reserveB) / L]
-}
-
 /** `amount` of `asset` as plain tokens: an LP token as what burning it pays, anything else as itself. */
 export function exposureOf(pools: readonly PoolReserves[], asset: bigint, amount: bigint): LineAmount[] {
   const pool = pools.find((p) => p.lpAsset === asset)
   if (!pool) return [{ tokenId: Number(asset), amount }]
-  const [ua, ub] = underlying(pool, amount)
+  // what burning it pays, as the contract computes it (the SDK's lpValue: ⌊lp·r/L⌋ each side)
+  const { amountA, amountB } = lpValue(pool, amount)
   return [
-    { tokenId: Number(pool.a), amount: ua },
-    { tokenId: Number(pool.b), amount: ub },
+    { tokenId: Number(pool.a), amount: amountA },
+    { tokenId: Number(pool.b), amount: amountB },
   ]
 }
 
