@@ -39,7 +39,6 @@ export {
   checkProjectFields,
   decodeProject,
   decodeProjectEvents,
-  explainProjectError,
   prepareProjectAction,
   projectBoxName,
   PROJECT_ERROR_MESSAGES,

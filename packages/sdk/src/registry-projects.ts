@@ -7,9 +7,8 @@ import type { TypedCall } from './core/arc56.ts'
 import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
 import { GroupBuilder } from './core/group.ts'
 import type { ComposedGroup } from './core/group.ts'
-import { CONTRACT_ERRORS, explainError } from './errors.ts'
+import { CONTRACT_ERRORS } from './errors.ts'
 import type { GroveContext } from './core/context.ts'
-import type { ReadableError } from './errors.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
 import { REGISTRY_SPEC as SPEC, registryCall } from './registry/spec.ts'
 
@@ -128,11 +127,6 @@ export function decodeProjectEvents(logs: readonly Uint8Array[]): ProjectEvent[]
 
 /** The sentence for each `ERR:*` the registry asserts with, its project methods' among them (its row of `CONTRACT_ERRORS`). */
 export const PROJECT_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Registry
-
-/** Explains a failed registry group: the project codes in words, anything else as `explainError` does. */
-export function explainProjectError(error: unknown, registryAppId?: bigint): ReadableError {
-  return explainError(error, [{ spec: SPEC, appId: registryAppId }])
-}
 
 /** What a token's creator or a project's owner can do with its project (the sender is the context's). */
 export type ProjectAction =

@@ -10,7 +10,6 @@ import {
   buildTransferProject,
   checkProjectFields,
   decodeProjectEvents,
-  explainProjectError,
   PROJECT_ERROR_MESSAGES,
   PROJECT_MIN_BALANCE,
 } from '../src/registry-projects.ts'
@@ -66,7 +65,7 @@ describe('projects through the SDK', () => {
 
   it('refuses a stranger’s registration, with words for it', async () => {
     const error = await send(await buildRegisterProject(admin, g.assets[2]!, 'Not mine', '')).catch((e: unknown) => e)
-    expect(explainProjectError(error, g.registryAppId)).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the token’s manager (its creator when it has none) can register or claim its project' })
+    expect(registryContract.explain(error, { registryAppId: g.registryAppId })).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the token’s manager (its creator when it has none) can register or claim its project' })
   })
 
   it('has a sentence for every ERR:* the registry asserts with', () => {

@@ -64,7 +64,7 @@ export const dexContract = {
     }
   },
   /** A failure in words, the DEX's codes first (by app id when the deployment is given). */
-  explain: (error: unknown, ids?: GroveReader['ids']) => explainError(error, [{ spec: DEX_SPEC, appId: ids?.dexAppId }]),
+  explain: (error: unknown, ids?: Partial<GroveReader['ids']>) => explainError(error, [{ spec: DEX_SPEC, appId: ids?.dexAppId }]),
   decodeEvents: decodeDexEvents,
   readers: {
     /** Every pool with its reserves. */

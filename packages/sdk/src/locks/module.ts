@@ -2,10 +2,9 @@
 // one context (core/context.ts).
 import type { Address } from 'algosdk'
 import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
-import { CONTRACT_ERRORS } from '../errors.ts'
+import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { prepareLockAction, type LockAction } from './actions.ts'
 import { LOCKS_SPEC } from './contract.ts'
-import { explainLockError } from './errors.ts'
 import { decodeLockEvents } from './events.ts'
 import { fetchLock, listLocksByAsset, listLocksByOwner } from './listing.ts'
 
@@ -19,7 +18,7 @@ export const locksContract = {
     return { ...(await prepareLockAction(ctx, action)), minBalance: 0n }
   },
   /** A failure in words, the Locks app's codes first. */
-  explain: (error: unknown, ids?: GroveReader['ids']) => explainLockError(error, ids?.lockAppId),
+  explain: (error: unknown, ids?: Partial<GroveReader['ids']>) => explainError(error, [{ spec: LOCKS_SPEC, appId: ids?.lockAppId }]),
   decodeEvents: decodeLockEvents,
   readers: {
     /** One lock; undefined when there is none. */

@@ -2,11 +2,11 @@
 // one context (core/context.ts): its admin actions (and the DEX's per-pool fee, which the admin sets)
 // and its projects.
 import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
-import { CONTRACT_ERRORS } from '../errors.ts'
+import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { readGlobalState } from '../core/global-state.ts'
 import { buildAdminAction, registryState, type AdminAction } from '../registry-admin.ts'
 import { decodeRegistryGlobals } from './globals.ts'
-import { decodeProjectEvents, explainProjectError, fetchProject, listProjects, prepareProjectAction, type ProjectAction } from '../registry-projects.ts'
+import { decodeProjectEvents, fetchProject, listProjects, prepareProjectAction, type ProjectAction } from '../registry-projects.ts'
 import { REGISTRY_SPEC } from './spec.ts'
 
 /** An action on the registry: the protocol admin's, or a project's. */
@@ -27,7 +27,7 @@ export const registryContract = {
     return { composer, fee, minBalance: topUp }
   },
   /** A failure in words, the registry's codes first. */
-  explain: (error: unknown, ids?: GroveReader['ids']) => explainProjectError(error, ids?.registryAppId),
+  explain: (error: unknown, ids?: Partial<GroveReader['ids']>) => explainError(error, [{ spec: REGISTRY_SPEC, appId: ids?.registryAppId }]),
   decodeEvents: decodeProjectEvents,
   readers: {
     /** The registry's globals: admin, pause flags, fees, treasury. */

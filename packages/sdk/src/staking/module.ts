@@ -2,11 +2,10 @@
 // the one context (core/context.ts).
 import { decodeAddress, type Address, type Algodv2 } from 'algosdk'
 import type { GroveContext, GroveReader, PreparedGroup, PreparedGroups } from '../core/context.ts'
-import { CONTRACT_ERRORS } from '../errors.ts'
+import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { prepareStakingAction, type StakingAction } from './actions.ts'
 import { buildClaimMany } from './claim-many.ts'
 import { STAKING_SPEC, type StakingPosition } from './contract.ts'
-import { explainStakingError } from './errors.ts'
 import { decodeStakingEvents } from './events.ts'
 import { fetchPosition, fetchProgram, fetchPrograms } from './state.ts'
 import { nextProgramId, programCreationCost } from './transactions.ts'
@@ -38,7 +37,7 @@ export const stakingContract = {
     return { composer, fee, optIns, minBalance }
   },
   /** A failure in words, the staking app's codes first. */
-  explain: (error: unknown, ids?: GroveReader['ids']) => explainStakingError(error, ids?.stakingAppId),
+  explain: (error: unknown, ids?: Partial<GroveReader['ids']>) => explainError(error, [{ spec: STAKING_SPEC, appId: ids?.stakingAppId }]),
   decodeEvents: decodeStakingEvents,
   readers: {
     /** Every program, by id. */

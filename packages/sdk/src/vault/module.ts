@@ -1,10 +1,10 @@
 // The vault as one object (spec, error row, Action union with prepare, readers, events), over the one
 // context (core/context.ts).
 import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
-import { CONTRACT_ERRORS } from '../errors.ts'
+import { CONTRACT_ERRORS, explainError } from '../errors.ts'
+import { DEX_SPEC } from '../dex/spec.ts'
 import { prepareVaultAction, type VaultAction } from './actions.ts'
 import { VAULT_SPEC } from './contract.ts'
-import { explainVaultError } from './errors.ts'
 import { decodeVaultEvents } from './events.ts'
 import { fetchBuybackPath, fetchObservation, fetchObservations, fetchVaultState, fetchVaultStream, fetchVaultTotals, previewBuyback } from './transactions.ts'
 
@@ -18,8 +18,12 @@ export const vaultContract = {
     const { composer, fee } = await prepareVaultAction(ctx, action)
     return { composer, fee, minBalance: 0n }
   },
-  /** A failure in words: the vault's codes, and the DEX's for a buyback's inner swap. */
-  explain: (error: unknown, ids?: GroveReader['ids']) => explainVaultError(error, { vaultAppId: ids?.vaultAppId, dexAppId: ids?.dexAppId }),
+  /** A failure in words: the vault's codes, and the DEX's for a buyback's inner swap (a failure inside the DEX, whose codes the vault's row words); by app id when given. */
+  explain: (error: unknown, ids?: Partial<GroveReader['ids']>) =>
+    explainError(error, [
+      { spec: VAULT_SPEC, appId: ids?.vaultAppId },
+      { spec: DEX_SPEC, appId: ids?.dexAppId, row: 'Vault' },
+    ]),
   decodeEvents: decodeVaultEvents,
   readers: {
     /** What the share math reads, and the latest block's timestamp. */

@@ -24,7 +24,6 @@ import {
   buybackMinOut,
   currentCumulative,
   decodeVaultEvents,
-  explainVaultError,
   groveBehind,
   LOCKED_SHARES,
   observationBoxName,
@@ -38,6 +37,7 @@ import {
   vaultRate,
   type VaultTotals,
 } from './index.ts'
+import { vaultContract } from './module.ts'
 import type { GroveContext } from '../core/context.ts'
 
 const TWO_64 = 1n << 64n
@@ -193,9 +193,9 @@ describe('events and errors', () => {
   })
 
   it('names the vault’s codes and a buyback’s inner DEX failure in sentences', () => {
-    expect(explainVaultError(new Error('Runtime error when executing Vault: ERR:OBSERVATION_TOO_RECENT')).message).toMatch(/less than 10 minutes old/)
-    expect(explainVaultError(new Error('x ERR:LOCKED_SHARES')).code).toBe('ERR:LOCKED_SHARES')
-    expect(explainVaultError(new Error('something else')).code).toBeUndefined()
+    expect(vaultContract.explain(new Error('Runtime error when executing Vault: ERR:OBSERVATION_TOO_RECENT')).message).toMatch(/less than 10 minutes old/)
+    expect(vaultContract.explain(new Error('x ERR:LOCKED_SHARES')).code).toBe('ERR:LOCKED_SHARES')
+    expect(vaultContract.explain(new Error('something else')).code).toBeUndefined()
   })
 })
 

@@ -11,7 +11,6 @@ import {
   buildTopUp,
   buildWithdraw,
   decodeLockEvents,
-  explainLockError,
   LOCK_ERROR_MESSAGES,
   LOCK_MIN_BALANCE,
   LOCKS_SPEC,
@@ -102,7 +101,7 @@ describe('locks through the SDK', () => {
 
   it('explains a refusal in words', async () => {
     const error = await send(await buildWithdraw(ctx, { id: ids[1]!, asset: g.assets[0]! })).catch((e: unknown) => e)
-    expect(explainLockError(error, lockAppId)).toMatchObject({ code: 'ERR:NOT_OWNER', message: 'Only the lock’s owner can do this (or, to close it, the account that made it)' })
+    expect(locksContract.explain(error, ctx.ids)).toMatchObject({ code: 'ERR:NOT_OWNER', message: 'Only the lock’s owner can do this (or, to close it, the account that made it)' })
   })
 
   it('closes a fully withdrawn lock: its boxes go, the creator gets the deposit back, 2,000 µALGO', async () => {
@@ -111,7 +110,7 @@ describe('locks through the SDK', () => {
     const lock = (await locksContract.readers.lock(ctx, ids[0]!))!
     expect(lock.creator).toBe(g.trader.addr.toString())
     const early = await send(await buildClose(ctx, lock)).catch((e: unknown) => e)
-    expect(explainLockError(early, lockAppId)).toMatchObject({ code: 'ERR:NOT_WITHDRAWN', message: 'Withdraw everything from the lock before closing it' })
+    expect(locksContract.explain(early, ctx.ids)).toMatchObject({ code: 'ERR:NOT_WITHDRAWN', message: 'Withdraw everything from the lock before closing it' })
     await send(await buildWithdraw(ctx, lock))
     const close = await buildClose(ctx, (await locksContract.readers.lock(ctx, ids[0]!))!)
     expect(close.fee).toBe(2000n)
@@ -122,6 +121,6 @@ describe('locks through the SDK', () => {
     expect(await locksContract.readers.lock(ctx, ids[0]!)).toBeUndefined()
     expect(await locksContract.readers.byOwner(ctx, g.trader.addr)).toEqual([])
     const again = await send(await buildClose(ctx, lock)).catch((e: unknown) => e)
-    expect(explainLockError(again, lockAppId)).toMatchObject({ code: 'ERR:NO_LOCK' })
+    expect(locksContract.explain(again, ctx.ids)).toMatchObject({ code: 'ERR:NO_LOCK' })
   })
 })

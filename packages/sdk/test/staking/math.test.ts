@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ABIType, ALGORAND_ZERO_ADDRESS_STRING } from 'algosdk'
 import type { StakingPosition, StakingProgram } from '../../src/staking/contract.ts'
 import { STAKING_SPEC } from '../../src/staking/contract.ts'
-import { explainStakingError } from '../../src/staking/errors.ts'
+import { stakingContract } from '../../src/staking/module.ts'
 import { decodeStakingEvents } from '../../src/staking/events.ts'
 import { eventSelector } from '../../src/core/events.ts'
 import { EMPTY_POSITION, Q64, accrue, extendDeposits, pendingRewards, programStatus, reclaimable, settle, topUpDeposit } from '../../src/staking/math.ts'
@@ -159,7 +159,7 @@ describe('events and errors', () => {
   it('explains each staking code it finds by pc in words', () => {
     for (const code of ['ERR:MIN_STAKE_TIME', 'ERR:INSUFFICIENT_STAKE', 'ERR:ENDED', 'ERR:NOT_STARTED', 'ERR:PAUSED']) {
       const pc = STAKING_SPEC.sourceInfo!.approval.sourceInfo.find((s) => s.errorMessage === code)!.pc[0]!
-      const explained = explainStakingError(new Error(`logic eval error: assert failed pc=${pc}. Details: app=5, pc=${pc}`), 5n)
+      const explained = stakingContract.explain(new Error(`logic eval error: assert failed pc=${pc}. Details: app=5, pc=${pc}`), { stakingAppId: 5n })
       expect(explained.code).toBe(code)
       expect(explained.message).not.toContain('ERR:')
     }

@@ -9,7 +9,6 @@ import { groveContext } from '../../src/core/context.ts'
 import { sendSignedGroups } from '../../src/core/simulate.ts'
 import { CONTRACT_MODULES } from '../../src/modules.ts'
 import { decodeStakingEvents } from '../../src/staking/events.ts'
-import { explainStakingError } from '../../src/staking/errors.ts'
 import { pendingRewards, reclaimable } from '../../src/staking/math.ts'
 import { stakingContract } from '../../src/staking/module.ts'
 import { buildClaim, buildCreateProgram, buildExtend, buildReclaim, buildStake, buildTopUp, buildUnstake } from '../../src/staking/transactions.ts'
@@ -61,9 +60,9 @@ describe('staking builders', () => {
     const p = (await stakingContract.readers.program(g, program))!
     const strangerTopUp = await buildTopUp(g.stakingCtx(staker), p, 1, 20n)
     const e1 = await g.sendStaking(strangerTopUp).then(() => undefined, (e: unknown) => e)
-    expect(explainStakingError(e1, g.stakingAppId)).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the program’s creator can do this' })
+    expect(stakingContract.explain(e1, { stakingAppId: g.stakingAppId })).toMatchObject({ code: 'ERR:NOT_CREATOR', message: 'Only the program’s creator can do this' })
     const early = await g.sendStaking(await buildUnstake(g.stakingCtx(staker), p, 1n)).then(() => undefined, (e: unknown) => e)
-    expect(explainStakingError(early, g.stakingAppId)).toMatchObject({ code: 'ERR:MIN_STAKE_TIME', message: 'Your stake is still under the minimum stake time' })
+    expect(stakingContract.explain(early, { stakingAppId: g.stakingAppId })).toMatchObject({ code: 'ERR:MIN_STAKE_TIME', message: 'Your stake is still under the minimum stake time' })
   })
 
   it('tops up reward 1 and extends both by the deposits the math gives', async () => {
