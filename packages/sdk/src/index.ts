@@ -6,6 +6,7 @@
 
 export * from './core/amount.ts'
 export * from './core/arc56.ts'
+export * from './core/block-time.ts'
 export * from './core/budget.ts'
 export * from './core/events.ts'
 export * from './core/fees.ts'
@@ -49,7 +50,6 @@ export {
   type ProjectAction,
   type ProjectEvent,
   type ProjectEventArgs,
-  type RegistryGroup,
 } from './registry-projects.ts'
 export * as staking from './staking/index.ts'
 export * from './vault/index.ts'

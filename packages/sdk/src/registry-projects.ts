@@ -52,10 +52,9 @@ export function checkProjectFields(name: string, url: string): string | undefine
 
 
 /** A built group and the µALGO of fees the sender pays. */
-export type RegistryGroup = ComposedGroup
 
 /** One project method call on the one group builder (core/group.ts): the project's box and asset named, exact fees. */
-async function group(ctx: GroveContext, asset: bigint, call: (g: GroupBuilder) => TypedCall, inners = 0, accounts: (string | Address)[] = []): Promise<RegistryGroup> {
+async function group(ctx: GroveContext, asset: bigint, call: (g: GroupBuilder) => TypedCall, inners = 0, accounts: (string | Address)[] = []): Promise<ComposedGroup> {
   const g = await GroupBuilder.create(ctx)
   g.addMethodCall({ appId: ctx.ids.registryAppId, ...call(g), inners, boxes: [projectBoxName(asset)], assets: [asset], accounts })
   const { composer, fee } = await g.build()
@@ -63,22 +62,22 @@ async function group(ctx: GroveContext, asset: bigint, call: (g: GroupBuilder) =
 }
 
 /** Registers a project for `asset` (the sender must be its creator or manager), paying the box's minimum balance. */
-export function buildRegisterProject(ctx: GroveContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> {
+export function buildRegisterProject(ctx: GroveContext, asset: bigint, name: string, url: string): Promise<ComposedGroup> {
   return group(ctx, asset, (g) => registryCall('registerProject', [g.deposit(getApplicationAddress(ctx.ids.registryAppId), 0n, PROJECT_MIN_BALANCE), asset, name, url]))
 }
 
 /** The owner changes the name and URL. */
-export const buildEditProject = (ctx: GroveContext, asset: bigint, name: string, url: string): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('editProject', [asset, name, url]))
+export const buildEditProject = (ctx: GroveContext, asset: bigint, name: string, url: string): Promise<ComposedGroup> => group(ctx, asset, () => registryCall('editProject', [asset, name, url]))
 
 /** The owner hands the project to `newOwner`. */
-export const buildTransferProject = (ctx: GroveContext, asset: bigint, newOwner: string | Address): Promise<RegistryGroup> =>
+export const buildTransferProject = (ctx: GroveContext, asset: bigint, newOwner: string | Address): Promise<ComposedGroup> =>
   group(ctx, asset, () => registryCall('transferProject', [asset, newOwner.toString()]))
 
 /** The admin verifies or unverifies. */
-export const buildSetProjectVerified = (ctx: GroveContext, asset: bigint, verified: boolean): Promise<RegistryGroup> => group(ctx, asset, () => registryCall('setProjectVerified', [asset, verified]))
+export const buildSetProjectVerified = (ctx: GroveContext, asset: bigint, verified: boolean): Promise<ComposedGroup> => group(ctx, asset, () => registryCall('setProjectVerified', [asset, verified]))
 
 /** The owner or the admin removes it; the minimum balance goes back to the owner (one inner payment). */
-export const buildRemoveProject = (ctx: GroveContext, project: Pick<Project, 'asset' | 'owner'>): Promise<RegistryGroup> =>
+export const buildRemoveProject = (ctx: GroveContext, project: Pick<Project, 'asset' | 'owner'>): Promise<ComposedGroup> =>
   group(ctx, project.asset, () => registryCall('removeProject', [project.asset]), 1, [project.owner])
 
 /** The project of `asset`, undefined when none is registered. */
@@ -135,7 +134,7 @@ export type ProjectAction =
   | { kind: 'transfer'; asset: bigint; newOwner: string }
 
 /** Builds a project action's group, ready to simulate and sign. */
-export function prepareProjectAction(ctx: GroveContext, action: ProjectAction): Promise<RegistryGroup> {
+export function prepareProjectAction(ctx: GroveContext, action: ProjectAction): Promise<ComposedGroup> {
   switch (action.kind) {
     case 'register':
       return buildRegisterProject(ctx, action.asset, action.name, action.url)

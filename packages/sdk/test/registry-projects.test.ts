@@ -13,7 +13,7 @@ import {
   PROJECT_ERROR_MESSAGES,
   PROJECT_MIN_BALANCE,
 } from '../src/registry-projects.ts'
-import type { RegistryGroup } from '../src/registry-projects.ts'
+import type { ComposedGroup } from '../src/core/group.ts'
 import type { GroveContext } from '../src/core/context.ts'
 import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
 import { buildAdminAction } from '../src/registry-admin.ts'
@@ -24,7 +24,7 @@ import { startGrove, type Grove } from './fixture.ts'
 let g: Grove
 let ctx: GroveContext
 let admin: GroveContext
-const send = (group: RegistryGroup) => g.send(group as unknown as DexGroup)
+const send = (group: ComposedGroup) => g.send(group as unknown as DexGroup)
 
 beforeAll(async () => {
   g = await startGrove()

@@ -9,7 +9,7 @@ import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { deploy } from '@grove/contracts/deploy'
 import {
-  buildAddLiquidity, buildAdminAction, buildCollectFees, buildCreatePool, buildSwapExactIn, dexContract, firstAddMinLp, staking, stakingContract,
+  buildAddLiquidity, buildAdminAction, buildCollectFees, buildCreatePool, buildSwapExactIn, dexContract, firstAddMinLp, latestTimestamp, staking, stakingContract,
   buildLock, buildTopUp, buildExtend, buildProposeOwner, buildCancelOwner, buildAcceptOwner, buildWithdraw, buildClose, locksContract,
   buildRegisterProject, buildEditProject, buildTransferProject, buildSetProjectVerified, buildRemoveProject,
   prepareVaultAction, PAUSE_POOLS, explainError, grovePrograms, type GroveContext,
@@ -123,7 +123,7 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   }
 
   // staking: a FERN pool paying GROVE, and a GROVE pool paying GROVE (compound)
-  const now = await staking.latestTimestamp(algod)
+  const now = await latestTimestamp(algod)
   const terms = (stakeAsset: bigint) => ({ stakeAsset, rewards: [{ asset: GROVE, rate: 1_000n }], start: now + 5n, end: now + 86_400n })
   const created = await staking.buildCreateProgram(as(alice, note), terms(fern))
   await send(created, algod)
@@ -141,7 +141,7 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   await send(await staking.buildEmergencyWithdraw(as(bob, note), await prog(compounding.program)), algod)
 
   // locks: a time lock of FERN by Alice, topped up, extended, handed to Bob (after a cancelled proposal)
-  const t = Number(await staking.latestTimestamp(algod))
+  const t = Number(await latestTimestamp(algod))
   const lock = await buildLock(as(alice), { asset: fern, amount: 5_000_000n, cliff: BigInt(t + 100), end: BigInt(t + 100) })
   await send(lock, algod)
   const id = lock.lockId!
@@ -197,6 +197,6 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
     await send(await buildWithdraw(as(alice), { id: lockId, asset: 0n }), algod)
     await send(await buildClose(as(alice), (await locksContract.readers.lock(g, lockId))!), algod)
   }
-  const later = Number(await staking.latestTimestamp(algod)) + 30 * 86_400
+  const later = Number(await latestTimestamp(algod)) + 30 * 86_400
   await send(await buildLock(as(alice), { asset: 0n, amount: 3_000_000n, cliff: BigInt(later), end: BigInt(later), nonce: CLOSED_LOCK_NONCE + BigInt(n) }), algod)
 }

@@ -14,6 +14,7 @@ import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { APP_CALL_BUDGET, budgetShortfall } from './budget.ts'
 import { appCallFee, minFeeOf } from './fees.ts'
 import { assetReferences } from './references.ts'
+import { CONFIRMATION_ROUNDS } from './simulate.ts'
 
 /** Who sends a group and how it is signed. */
 export interface GroupContext {
@@ -175,8 +176,8 @@ export class GroupBuilder {
     return { composer: atc, transactions, fee: transactions.reduce((sum, t) => sum + t.fee, 0n), budgetCalls: this.budgetCalls }
   }
 
-  /** Builds, signs with the context's signer, sends and waits up to `maxRounds` for the group's block. */
-  async send(maxRounds = 4): Promise<SentGroup> {
+  /** Builds, signs with the context's signer, sends and waits up to `maxRounds` (CONFIRMATION_ROUNDS) for the group's block. */
+  async send(maxRounds = CONFIRMATION_ROUNDS): Promise<SentGroup> {
     const { composer } = await this.build()
     const result = await composer.execute(this.ctx.algod, maxRounds)
     return { txIds: result.txIDs, confirmedRound: BigInt(result.confirmedRound), returns: result.methodResults.map((r) => r.returnValue) }

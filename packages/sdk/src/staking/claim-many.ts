@@ -4,7 +4,8 @@
 // earlier one's opt-in, so a claim never moves before another.
 import { assignGroupID, type Transaction } from 'algosdk'
 import type { StakingPosition } from './contract.ts'
-import { latestTimestamp, type ProgramRef } from './state.ts'
+import type { ProgramRef } from './state.ts'
+import { latestTimestamp } from '../core/block-time.ts'
 import type { GroveContext } from '../core/context.ts'
 import { buildClaim } from './transactions.ts'
 

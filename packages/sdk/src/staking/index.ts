@@ -4,7 +4,7 @@ export * from './contract.ts'
 export * from './math.ts'
 export * from './model.ts'
 // programs and positions are read through stakingContract.readers
-export { latestTimestamp, type ProgramRef } from './state.ts'
+export { type ProgramRef } from './state.ts'
 export * from './transactions.ts'
 export * from './actions.ts'
 export * from './claim-many.ts'

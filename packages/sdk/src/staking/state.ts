@@ -1,4 +1,4 @@
-// Reading programs and positions through algod (their boxes), and the latest block time.
+// Reading programs and positions through algod (their boxes).
 import type { Address, Algodv2 } from 'algosdk'
 import { decodePosition, decodeProgram, parseProgramBoxName, positionBoxName, programBoxName } from './contract.ts'
 import type { StakingPosition, StakingProgram } from './contract.ts'
@@ -39,10 +39,4 @@ export async function fetchPosition(algod: Algodv2, stakingAppId: bigint, progra
     if (isMissing(e)) return undefined
     throw e
   }
-}
-
-/** The latest block's timestamp: what the next app call sees as LatestTimestamp. */
-export async function latestTimestamp(algod: Algodv2): Promise<bigint> {
-  const { lastRound } = await algod.status().do()
-  return BigInt((await algod.block(lastRound).do()).block.header.timestamp)
 }

@@ -12,7 +12,8 @@ import { OPT_IN_MIN_BALANCE, POSITION_MIN_BALANCE, PROGRAM_MIN_BALANCE, position
 import type { TypedCall } from '../core/arc56.ts'
 import type { StakingPosition } from './contract.ts'
 import { creationDeposit, extendDeposits, pendingRewards, topUpDeposit } from './math.ts'
-import { fetchPosition, latestTimestamp } from './state.ts'
+import { fetchPosition } from './state.ts'
+import { latestTimestamp } from '../core/block-time.ts'
 import type { ProgramRef } from './state.ts'
 import { readGlobalState } from '../core/global-state.ts'
 

@@ -1,7 +1,8 @@
 // What a vault caller can do, as one union, and the one function that builds each action's group
 // (registry-admin.ts's shape): pages and services say what, this module says how.
 import type { GroveContext } from '../core/context.ts'
-import { buildBuyback, buildObserve, buildOptInAsset, buildSetBuybackPath, buildStake, buildUnstake, type VaultGroup } from './transactions.ts'
+import type { ComposedGroup } from '../core/group.ts'
+import { buildBuyback, buildObserve, buildOptInAsset, buildSetBuybackPath, buildStake, buildUnstake } from './transactions.ts'
 
 /** An action on the vault; each minimum is what the caller promised the user. */
 export type VaultAction =
@@ -13,7 +14,7 @@ export type VaultAction =
   | { kind: 'set-buyback-path'; asset: bigint; path: readonly bigint[]; existing?: readonly bigint[] | null }
 
 /** Builds a vault action's group, ready to simulate and sign. */
-export function prepareVaultAction(ctx: GroveContext, action: VaultAction): Promise<VaultGroup> {
+export function prepareVaultAction(ctx: GroveContext, action: VaultAction): Promise<ComposedGroup> {
   switch (action.kind) {
     case 'stake':
       return buildStake(ctx, action.amount, action.minShares)

@@ -7,9 +7,5 @@ export * from './errors.ts'
 // The builders stay inside: a vault action is built by prepareVaultAction, so the vault's stake is
 // never the flat name beside staking.buildStake; the vault's state, totals, stream, observations,
 // buyback paths and previews are read through vaultContract.readers.
-export {
-  latestTimestamp,
-  routePools,
-  type VaultGroup,
-} from './transactions.ts'
+export { routePools } from './transactions.ts'
 export * from './actions.ts'

@@ -29,9 +29,9 @@ import {
   type VaultTotals,
 } from './math.ts'
 import { readGlobalState } from '../core/global-state.ts'
+import { latestTimestamp } from '../core/block-time.ts'
 
 /** A built group and the µALGO of fees the sender pays for it. */
-export type VaultGroup = ComposedGroup
 
 const ordered = (x: bigint, y: bigint): [bigint, bigint] => (x < y ? [x, y] : [y, x])
 
@@ -49,7 +49,7 @@ interface Call {
   boxes?: MethodCallParams['boxes']
 }
 
-async function build(ctx: GroveContext, c: Call): Promise<VaultGroup> {
+async function build(ctx: GroveContext, c: Call): Promise<ComposedGroup> {
   const group = await GroupBuilder.create(ctx)
   const pay = (asset: bigint, amount: bigint) => group.deposit(getApplicationAddress(ctx.ids.vaultAppId), asset, amount)
   group.addMethodCall({ appId: ctx.ids.vaultAppId, ...c.call(pay), inners: c.inners, assets: c.assets, apps: c.apps, boxes: c.boxes })
@@ -58,17 +58,17 @@ async function build(ctx: GroveContext, c: Call): Promise<VaultGroup> {
 }
 
 /** Stakes `amount` GROVE for at least `minShares` sGROVE (the sender must hold sGROVE: opt in first). */
-export async function buildStake(ctx: GroveContext, amount: bigint, minShares: bigint): Promise<VaultGroup> {
+export async function buildStake(ctx: GroveContext, amount: bigint, minShares: bigint): Promise<ComposedGroup> {
   return build(ctx, { call: (pay) => vaultCall('stake', [pay(ctx.ids.groveAssetId, amount), minShares]), inners: 1, assets: [ctx.ids.groveAssetId, ctx.ids.sGroveAssetId] })
 }
 
 /** Unstakes `amount` sGROVE for at least `minGrove` GROVE. */
-export async function buildUnstake(ctx: GroveContext, amount: bigint, minGrove: bigint): Promise<VaultGroup> {
+export async function buildUnstake(ctx: GroveContext, amount: bigint, minGrove: bigint): Promise<ComposedGroup> {
   return build(ctx, { call: (pay) => vaultCall('unstake', [pay(ctx.ids.sGroveAssetId, amount), minGrove]), inners: 1, assets: [ctx.ids.groveAssetId, ctx.ids.sGroveAssetId] })
 }
 
 /** Opts the vault in to fee asset `asset`, paying its 0.1 ALGO. */
-export async function buildOptInAsset(ctx: GroveContext, asset: bigint): Promise<VaultGroup> {
+export async function buildOptInAsset(ctx: GroveContext, asset: bigint): Promise<ComposedGroup> {
   return build(ctx, { call: (pay) => vaultCall('optInAsset', [pay(0n, VAULT_ASSET_MIN_BALANCE), asset]), inners: 1, assets: [asset] })
 }
 
@@ -76,7 +76,7 @@ export async function buildOptInAsset(ctx: GroveContext, asset: bigint): Promise
  * Observes each pool (1–3 per group: a pool takes two box references of the 8), paying the boxes of
  * first observations (a ring of 4 each); a pool observed less than 10 minutes ago is refused; `fresh` is how many of them the vault has not observed yet (looked up when omitted).
  */
-export async function buildObserve(ctx: GroveContext, pools: readonly [bigint, bigint][], fresh?: number): Promise<VaultGroup> {
+export async function buildObserve(ctx: GroveContext, pools: readonly [bigint, bigint][], fresh?: number): Promise<ComposedGroup> {
   const keys = pools.map(([x, y]) => ordered(x, y))
   const newBoxes = fresh ?? (await Promise.all(keys.map(([a, b]) => fetchObservation(ctx.algod, ctx.ids.vaultAppId, a, b)))).filter((o) => o === undefined).length
   return build(ctx, {
@@ -98,7 +98,7 @@ export async function buildObserve(ctx: GroveContext, pools: readonly [bigint, b
  * the DEX and the registry, the asset and GROVE, then the path's box and two boxes per hop; the boxes
  * that do not fit (from 2 hops on, 1 more µALGO·1,000) ride on a DEX no-op in the same group.
  */
-export async function buildBuyback(ctx: GroveContext, asset: bigint, path?: readonly bigint[]): Promise<VaultGroup> {
+export async function buildBuyback(ctx: GroveContext, asset: bigint, path?: readonly bigint[]): Promise<ComposedGroup> {
   const route = path ?? (await fetchBuybackPath(ctx.algod, ctx.ids.vaultAppId, asset)) ?? [ctx.ids.groveAssetId]
   const hops = routePools(asset, route)
   const boxes: NonNullable<MethodCallParams['boxes']> = [
@@ -140,7 +140,7 @@ export async function buildBuyback(ctx: GroveContext, asset: bigint, path?: read
  * an empty path removes it): pays the box's growth, and the vault refunds a box that shrinks or goes.
  * `existing` is the path set now (null: none; looked up when omitted).
  */
-export async function buildSetBuybackPath(ctx: GroveContext, asset: bigint, path: readonly bigint[], existing?: readonly bigint[] | null): Promise<VaultGroup> {
+export async function buildSetBuybackPath(ctx: GroveContext, asset: bigint, path: readonly bigint[], existing?: readonly bigint[] | null): Promise<ComposedGroup> {
   // the path set now (null: none), looked up when not given
   const old = existing === undefined ? await fetchBuybackPath(ctx.algod, ctx.ids.vaultAppId, asset) : (existing ?? undefined)
   const oldHops = old?.length ?? 0
@@ -205,13 +205,6 @@ export async function fetchPoolReading(algod: Algodv2, dexAppId: bigint, a: bigi
     if (missing(e)) return undefined
     throw e
   }
-}
-
-/** The timestamp of the latest block: what the next group's app calls read as LatestTimestamp. */
-export async function latestTimestamp(algod: Algodv2): Promise<bigint> {
-  const { lastRound } = await algod.status().do()
-  const block = await algod.block(lastRound).do()
-  return BigInt(block.block.header.timestamp)
 }
 
 /** What the vault's share math reads (its GROVE balance, `booked`, `shares` and the stream's globals) and the latest block's timestamp. */

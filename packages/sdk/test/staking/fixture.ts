@@ -6,7 +6,7 @@ import type { Algodv2 } from 'algosdk'
 import { startGrove as startDexGrove } from '../fixture.ts'
 import type { Grove } from '../fixture.ts'
 import { STAKING_SPEC } from '../../src/staking/contract.ts'
-import { latestTimestamp } from '../../src/staking/state.ts'
+import { latestTimestamp } from '../../src/core/block-time.ts'
 import type { GroveContext } from '../../src/core/context.ts'
 import type { StakingGroup } from '../../src/staking/transactions.ts'
 
