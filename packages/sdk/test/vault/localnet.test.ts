@@ -12,7 +12,6 @@ import { firstAddMinLp } from '../../src/dex/amm.ts'
 import { dexContract } from '../../src/dex/module.ts'
 import { buildAddLiquidity, buildCreatePool } from '../../src/dex/transactions.ts'
 import type { ComposedGroup } from '../../src/core/group.ts'
-import { explainVaultError } from '../../src/vault/errors.ts'
 import { decodeVaultEvents } from '../../src/vault/events.ts'
 import { stakeOut, unstakeOut } from '../../src/vault/math.ts'
 import { vaultContract } from '../../src/vault/module.ts'
@@ -133,6 +132,6 @@ describe('the SDK’s vault builders and readers on the localnet', { timeout: 12
     expect((await vault.stream(bob)).rateAtEnd).toBeGreaterThan(0n)
     // a second buyback of the same asset: nothing left, said in a sentence
     const error = await buildBuyback(bob, tokenX).then(send).then(() => undefined, (e: unknown) => e)
-    expect(explainVaultError(error, { vaultAppId: ids.vaultAppId, dexAppId: ids.dexAppId })).toMatchObject({ code: 'ERR:NOTHING_TO_BUY' })
+    expect(vaultContract.explain(error, ids)).toMatchObject({ code: 'ERR:NOTHING_TO_BUY' })
   })
 })
