@@ -1,8 +1,10 @@
-// @grove/sdk: per contract (dex/, registry/) its math, group builders, events and error codes; the
-// shared core (amounts, the group builder, budget padding, fees, references, ARC-28 decoding, the
-// error table, whose one `explainError` names asserts for the specs it is given: `grovePrograms()`
-// for Grove's). Subpaths without algosdk: @grove/sdk/amount, @grove/sdk/errors, @grove/sdk/deployment,
-// @grove/sdk/registry-globals.
+// @grove/sdk: per contract (dex/, registry/, locks/, staking/, vault/) its math, group builders,
+// events and error codes, and one object per contract (its module); the shared core (amounts, the
+// group builder, budget padding, fees, references, ARC-28 decoding, the block time, the error table,
+// whose one `explainError` names asserts for the specs it is given: `grovePrograms()` for Grove's).
+// Sub-entry points (package.json's exports): without algosdk @grove/sdk/amount, @grove/sdk/errors,
+// @grove/sdk/deployment, @grove/sdk/registry-globals, @grove/sdk/figures (every price, TVL and APR)
+// and @grove/sdk/venue-ids (Tinyman's ids per network); @grove/sdk/venues (the venues and the router).
 
 export * from './core/amount.ts'
 export * from './core/arc56.ts'

@@ -203,7 +203,7 @@ export const vault = {
     rate: { type: 'number', description: 'GROVE per sGROVE now' },
     totalGrove: amount,
     totalShares: amount,
-    apr7d: { type: 'number', description: "the rate's growth over the last 7 days, yearly, a fraction" },
+    apr7d: { type: 'number', description: "the rate's growth over the last 7 days, yearly, a fraction (the SDK's vaultApr; 0 while nothing is staked)" },
     apr30d: { type: 'number' },
     buybacks30d: { type: 'integer' },
     groveBought30d: amount,

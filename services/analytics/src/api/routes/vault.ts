@@ -58,6 +58,7 @@ export function vault(app: FastifyInstance, deps: ApiDeps): void {
         rate: grovePerShare(current),
         totalGrove: latest?.total_grove ?? '0',
         totalShares: latest?.total_shares ?? '0',
+        // the SDK's vaultApr; where it has none (nothing staked) the API says 0, as its schema (a number) documents
         apr7d: vaultApr(week, current, BigInt(now), 7).apr ?? 0,
         apr30d: vaultApr(month, current, BigInt(now), 30).apr ?? 0,
         buybacks30d: buys?.n ?? 0,
