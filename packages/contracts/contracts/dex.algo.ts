@@ -80,24 +80,7 @@ export class Dex extends RegistryBoundContract {
 
   // ---- wide math ----
 
-  /** ⌈a·b/c⌉ over 128 bits; fails when the result needs more than 64. */
-  private ceilMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
-    const m = mulw(a, b);
-    // the quotient fits 64 bits exactly when m.high < c; then divw (cost 1) does what divmodw (cost 20) did
-    assert(m.high < c, 'ERR:OVERFLOW');
-    const q = divw(m.high, m.low, c);
-    // m − q·c < c < 2^64, so the remainder is 0 exactly when the low words agree
-    const back = mulw(q, c);
-    if (back.low !== m.low) return q + 1;
-    return q;
-  }
-
-  /** ⌊a·b/c⌋ over 128 bits; fails with wideRatio's message when the result needs more than 64. */
-  private floorMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
-    const m = mulw(a, b);
-    assert(m.high < c, 'wideRatio failed');
-    return divw(m.high, m.low, c);
-  }
+  // floorMulDiv and ceilMulDiv are GroveContract's
 
   /** ⌈x·f/10000⌉ for f ≤ 10000 without overflow: split x = q·10000 + r. */
   private swapFee(x: uint64, f: uint64): uint64 {
@@ -157,13 +140,7 @@ export class Dex extends RegistryBoundContract {
     return replace3(replace3(pool, 64, cumulative), 128, itob(next));
   }
 
-  // ---- transfers (`incoming`, the check of every deposit, is GroveContract's) ----
-
-  /** The asset an incoming transfer carries (0 for a payment; the type is checked by `incoming`). */
-  private assetOf(t: Txn): uint64 {
-    if (t.typeEnum === TransactionType.AssetTransfer) return t.xferAsset.id;
-    return 0;
-  }
+  // ---- transfers (`incoming`, the check of every deposit, and `assetOf` are GroveContract's) ----
 
   private unitName(asset: uint64): bytes {
     if (asset === 0) return 'ALGO';

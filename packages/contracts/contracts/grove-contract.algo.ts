@@ -1,5 +1,8 @@
 import { Contract } from '@algorandfoundation/tealscript';
 
+/** Minimum balance of holding one asset. */
+const ASSET_MBR = 100_000;
+
 /**
  * What every Grove contract that takes deposits shares: the one check of an incoming transfer. Not
  * a contract of its own (the deployment record does not list it); the DEX, Locks, Staking and the
@@ -72,14 +75,7 @@ export class GroveContract extends Contract {
       });
     }
   }
-}
 
-/**
- * A GroveContract bound to the registry whose pause flags it obeys and whose creations pay a measured
- * minimum balance (the DEX and Staking). A class of its own because TEALScript compiles every inherited
- * method into each program: Locks and the Vault would carry these as dead code.
- */
-export class RegistryBoundContract extends GroveContract {
   /**
    * Checks that `mbr` (checked by minBalancePayment) paid at least the app's minimum-balance increase
    * since `before` and refunds the excess to the caller.
@@ -90,6 +86,56 @@ export class RegistryBoundContract extends GroveContract {
     if (mbr.amount > increase) this.send(0, this.txn.sender, mbr.amount - increase);
   }
 
+  /**
+   * Opts the app into `asset` for whoever pays its holding: mbr (checked by minBalancePayment) pays
+   * exactly ASSET_MBR (ERR:MBR); one whose holdings start frozen is refused (optIn's ERR:DEFAULT_FROZEN).
+   * Which assets may be opted in is the caller's to check (ERR:OPTED_IN is not every contract's code).
+   */
+  protected optInPaid(mbr: PayTxn, asset: uint64): void {
+    this.minBalancePayment(mbr);
+    assert(mbr.amount === ASSET_MBR, 'ERR:MBR');
+    this.optIn(asset);
+  }
+
+  /** The asset an incoming transfer carries (0 for a payment; `incoming` checks the type). */
+  protected assetOf(t: Txn): uint64 {
+    if (t.typeEnum === TransactionType.AssetTransfer) return t.xferAsset.id;
+    return 0;
+  }
+}
+
+/**
+ * A GroveContract with the wide math of amounts (the Vault; the DEX and Staking through
+ * RegistryBoundContract). A class of its own because TEALScript compiles every inherited method into
+ * each program, and each program's error codes must all be the SDK's (Locks has no ERR:OVERFLOW).
+ */
+export class WideMathContract extends GroveContract {
+  /** ⌊a·b/c⌋ over 128 bits; fails (ERR:OVERFLOW) when the result needs more than 64. */
+  protected floorMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
+    const m = mulw(a, b);
+    assert(m.high < c, 'ERR:OVERFLOW');
+    return divw(m.high, m.low, c);
+  }
+
+  /** ⌈a·b/c⌉ over 128 bits; fails (ERR:OVERFLOW) when the result needs more than 64. */
+  protected ceilMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
+    const m = mulw(a, b);
+    // the quotient fits 64 bits exactly when m.high < c; then divw (cost 1) does what divmodw (cost 20) would
+    assert(m.high < c, 'ERR:OVERFLOW');
+    const q = divw(m.high, m.low, c);
+    // m − q·c < c < 2^64, so the remainder is 0 exactly when the low words agree
+    const back = mulw(q, c);
+    if (back.low !== m.low) return q + 1;
+    return q;
+  }
+}
+
+/**
+ * A WideMathContract bound to the registry whose pause flags it obeys (the DEX and Staking). A class of
+ * its own because TEALScript compiles every inherited method into each program: Locks and the Vault
+ * would carry it as dead code.
+ */
+export class RegistryBoundContract extends WideMathContract {
   /** Fails (ERR:PAUSED) when the registry `registry`'s pause flags hold any of `flag`. */
   protected notPaused(registry: uint64, flag: uint64): void {
     const paused = AppID.fromUint64(registry).globalState('paused') as uint64;

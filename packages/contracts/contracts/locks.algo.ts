@@ -6,8 +6,6 @@ const MILLISECONDS_FROM = 100_000_000_000;
 const MAX_DURATION = 315_576_000;
 /** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × ((9 + 168) + 17 + 41) bytes; paid by the creator, refunded to them by `close`. */
 const LOCK_MBR = 101_500;
-/** Minimum balance of holding one asset. */
-const ASSET_MBR = 100_000;
 
 /**
  * A lock, the value of its box. Vesting is one pure function of time (`vestedAt`):
@@ -116,13 +114,7 @@ export class Locks extends GroveContract {
     assert(end <= globals.latestTimestamp + MAX_DURATION, 'ERR:TOO_LONG');
   }
 
-  // ---- transfers (`incoming` and `send` are GroveContract's) ----
-
-  /** The asset an incoming transfer carries (0 for a payment; `incoming` checks the type). */
-  private assetOf(t: Txn): uint64 {
-    if (t.typeEnum === TransactionType.AssetTransfer) return t.xferAsset.id;
-    return 0;
-  }
+  // ---- transfers (`incoming`, `assetOf`, `send` and `optInPaid` are GroveContract's) ----
 
   private onlyOwner(lock: LockState): void {
     assert(this.txn.sender === lock.owner, 'ERR:NOT_OWNER');
@@ -142,9 +134,8 @@ export class Locks extends GroveContract {
    * whose holdings start frozen is refused (ERR:DEFAULT_FROZEN): nothing could be withdrawn from it.
    */
   optInAsset(mbr: PayTxn, asset: uint64): void {
-    this.mbrPayment(mbr, ASSET_MBR);
     assert(asset !== 0 && !this.app.address.isOptedInToAsset(AssetID.fromUint64(asset)), 'ERR:OPTED_IN');
-    this.optIn(asset);
+    this.optInPaid(mbr, asset);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { GroveContract } from './grove-contract.algo';
+import { WideMathContract } from './grove-contract.algo';
 
 /** sGROVE locked forever by the first stake (counted in the supply, never issued). */
 const LOCKED_SHARES = 1000;
@@ -18,8 +18,6 @@ const OBSERVATION_SIZE = 72;
 const STREAM_PERIOD = 604800;
 /** Most hops in one route (the DEX's limit). */
 const MAX_HOPS = 4;
-/** Minimum balance of holding one asset. */
-const ASSET_MBR = 100000;
 /** sGROVE units per whole sGROVE for `rate()` (6 decimals, as GROVE). */
 const RATE_UNIT = 1000000;
 
@@ -44,7 +42,7 @@ type VaultStream = { locked: uint64; end: uint64; rateAtEnd: uint64 };
  * first share); it is the registry's treasury and turns protocol fees into GROVE through the DEX,
  * bounded by a TWAP of the vault's own observations.
  */
-export class Vault extends GroveContract {
+export class Vault extends WideMathContract {
   /** The DEX app that buybacks trade on and observations read. */
   dex = GlobalStateKey<uint64>({ key: 'dex' });
 
@@ -135,23 +133,7 @@ export class Vault extends GroveContract {
     return created.id;
   }
 
-  // ---- transfers (`incoming`, `minBalancePayment`, `send` and `optIn` are GroveContract's) ----
-
-  /** ⌊a·b/c⌋ over 128 bits; fails when the result needs more than 64. */
-  private floorMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
-    const m = mulw(a, b);
-    assert(m.high < c, 'ERR:OVERFLOW');
-    return divw(m.high, m.low, c);
-  }
-
-  /** ⌈a·b/c⌉ over 128 bits. */
-  private ceilMulDiv(a: uint64, b: uint64, c: uint64): uint64 {
-    const q = this.floorMulDiv(a, b, c);
-    const m = mulw(a, b);
-    const back = mulw(q, c);
-    if (back.high === m.high && back.low === m.low) return q;
-    return q + 1;
-  }
+  // ---- transfers (`incoming`, `minBalancePayment`, `minBalanceIncrease`, `send`, `optIn` and `optInPaid`) are GroveContract's, the wide math (`floorMulDiv`, `ceilMulDiv`) WideMathContract's ----
 
   private groveBalance(): uint64 {
     return this.app.address.assetBalance(AssetID.fromUint64(this.grove.value));
@@ -281,13 +263,11 @@ export class Vault extends GroveContract {
 
   // ---- fees ----
 
-  /** Anyone: opts the vault in to a fee asset; mbr pays at least the holding's 0.1 ALGO (the rest stays as fees). */
+  /** Anyone: opts the vault in to a fee asset (not ALGO or sGROVE: ERR:BAD_ASSET); mbr pays exactly the holding's 0.1 ALGO. */
   optInAsset(mbr: PayTxn, asset: uint64): void {
-    this.minBalancePayment(mbr);
-    assert(mbr.amount >= ASSET_MBR, 'ERR:MBR');
     assert(asset !== 0 && asset !== this.sGrove.value, 'ERR:BAD_ASSET');
     assert(!this.app.address.isOptedInToAsset(AssetID.fromUint64(asset)), 'ERR:OPTED_IN');
-    this.optIn(asset);
+    this.optInPaid(mbr, asset);
   }
 
   /**
@@ -374,7 +354,7 @@ export class Vault extends GroveContract {
         timestamp: now,
       });
     }
-    assert(mbr.amount >= this.app.address.minBalance - before, 'ERR:MBR');
+    this.minBalanceIncrease(mbr, before);
   }
 
   /**
@@ -453,7 +433,7 @@ export class Vault extends GroveContract {
       this.buybackPaths(asset).value = castBytes<bytes>(encoded);
     }
     const after = this.app.address.minBalance;
-    if (after > before) assert(mbr.amount >= after - before, 'ERR:MBR');
+    if (after > before) this.minBalanceIncrease(mbr, before);
     if (before > after) this.send(0, this.txn.sender, before - after);
     this.BuybackPathSet.log({ asset: asset, path: path });
   }

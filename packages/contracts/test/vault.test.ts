@@ -204,6 +204,8 @@ describe('fee assets', () => {
   it('opts in to a fee asset for anyone who pays its 0.1 ALGO, once; refuses sGROVE and ALGO', async () => {
     const g = grove()
     await expectRejected(v.optInAsset(mallory, tokenX, ASSET_MBR - 1n), 'ERR:MBR')
+    // exactly the holding's minimum balance, as the locks take it (GroveContract's optInPaid): more is refused too
+    await expectRejected(v.optInAsset(mallory, tokenX, ASSET_MBR + 1n), 'ERR:MBR')
     await expectRejected(v.optInAsset(mallory, v.sGrove), 'ERR:BAD_ASSET')
     await expectRejected(v.optInAsset(mallory, 0n), 'ERR:BAD_ASSET')
     const before = await g.algorand.account.getInformation(g.vaultAddress)
