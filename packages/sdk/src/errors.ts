@@ -268,13 +268,8 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
   },
 }
 
-/** The sentence for each `ERR:*` message the DEX asserts with (its row of `CONTRACT_ERRORS`). */
-export const DEX_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Dex
-/** The sentence for each `ERR:*` message the registry asserts with (its row of `CONTRACT_ERRORS`). */
-export const REGISTRY_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Registry
-
 /** A code's sentence when its contract is not known: the DEX's, else the registry's (the codes users meet most). */
-export const CONTRACT_ERROR_MESSAGES: Record<string, string> = { ...REGISTRY_ERROR_MESSAGES, ...DEX_ERROR_MESSAGES }
+export const CONTRACT_ERROR_MESSAGES: Record<string, string> = { ...CONTRACT_ERRORS.Registry, ...CONTRACT_ERRORS.Dex }
 
 /** The sentence for `code` as contract `contract` asserts it, else by code alone, else the code itself. */
 export function contractErrorMessage(contract: ContractName, code: string): string {

@@ -44,7 +44,6 @@ export {
   decodeProjectEvents,
   prepareProjectAction,
   projectBoxName,
-  PROJECT_ERROR_MESSAGES,
   PROJECT_MIN_BALANCE,
   PROJECT_NAME_MAX_BYTES,
   PROJECT_URL_MAX_BYTES,

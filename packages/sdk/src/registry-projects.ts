@@ -7,7 +7,6 @@ import type { TypedCall } from './core/arc56.ts'
 import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
 import { GroupBuilder } from './core/group.ts'
 import type { ComposedGroup } from './core/group.ts'
-import { CONTRACT_ERRORS } from './errors.ts'
 import type { GroveContext } from './core/context.ts'
 import { boxNamesByPrefix } from './locks/listing.ts'
 import { REGISTRY_SPEC as SPEC, registryCall } from './registry/spec.ts'
@@ -124,8 +123,6 @@ export function decodeProjectEvents(logs: readonly Uint8Array[]): ProjectEvent[]
   return out
 }
 
-/** The sentence for each `ERR:*` the registry asserts with, its project methods' among them (its row of `CONTRACT_ERRORS`). */
-export const PROJECT_ERROR_MESSAGES: Record<string, string> = CONTRACT_ERRORS.Registry
 
 /** What a token's creator or a project's owner can do with its project (the sender is the context's). */
 export type ProjectAction =

@@ -10,7 +10,6 @@ import {
   buildTransferProject,
   checkProjectFields,
   decodeProjectEvents,
-  PROJECT_ERROR_MESSAGES,
   PROJECT_MIN_BALANCE,
 } from '../src/registry-projects.ts'
 import type { ComposedGroup } from '../src/core/group.ts'
@@ -70,7 +69,7 @@ describe('projects through the SDK', () => {
 
   it('has a sentence for every ERR:* the registry asserts with', () => {
     const codes = REGISTRY_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
-    for (const code of codes) expect(PROJECT_ERROR_MESSAGES[code!] ?? CONTRACT_ERROR_MESSAGES[code!], code).toBeDefined()
+    for (const code of codes) expect(registryContract.errors[code!] ?? CONTRACT_ERROR_MESSAGES[code!], code).toBeDefined()
   })
 
   it('sends an admin action through the group builder: the same action twice in one validity window is two transactions', async () => {

@@ -1,4 +1,4 @@
-// Token locks: vesting math, box names and decoding, group builders, the locked totals of a listing, events, errors.
+// Token locks: vesting math, box names and decoding, group builders, the locked totals of a listing, events (its error row and explain: locksContract).
 export * from './contract.ts'
 export * from './boxes.ts'
 export * from './vesting.ts'
@@ -7,4 +7,3 @@ export * from './actions.ts'
 // locks are read through locksContract.readers (a lock, by owner, by asset)
 export { lockedTotals } from './listing.ts'
 export * from './events.ts'
-export * from './errors.ts'

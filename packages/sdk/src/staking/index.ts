@@ -1,5 +1,5 @@
 // @grove/sdk's staking module: the staking app's layouts, math to the unit, the reference model,
-// builders for every action, events and error sentences.
+// builders for every action and events (its error row and explain: stakingContract).
 export * from './contract.ts'
 export * from './math.ts'
 export * from './model.ts'
@@ -9,4 +9,3 @@ export * from './transactions.ts'
 export * from './actions.ts'
 export * from './claim-many.ts'
 export * from './events.ts'
-export * from './errors.ts'

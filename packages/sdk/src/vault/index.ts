@@ -3,7 +3,6 @@
 export * from './math.ts'
 export * from './contract.ts'
 export * from './events.ts'
-export * from './errors.ts'
 // The builders stay inside: a vault action is built by prepareVaultAction, so the vault's stake is
 // never the flat name beside staking.buildStake; the vault's state, totals, stream, observations,
 // buyback paths and previews are read through vaultContract.readers.

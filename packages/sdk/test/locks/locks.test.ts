@@ -11,7 +11,6 @@ import {
   buildTopUp,
   buildWithdraw,
   decodeLockEvents,
-  LOCK_ERROR_MESSAGES,
   LOCK_MIN_BALANCE,
   LOCKS_SPEC,
   lockedTotals,
@@ -96,7 +95,7 @@ describe('locks through the SDK', () => {
   it('has a sentence for every ERR:* the Locks app asserts with', () => {
     const codes = LOCKS_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
     expect(codes.length).toBeGreaterThan(15)
-    for (const code of codes) expect(LOCK_ERROR_MESSAGES[code!], code).toBeDefined()
+    for (const code of codes) expect(locksContract.errors[code!], code).toBeDefined()
   })
 
   it('explains a refusal in words', async () => {

@@ -50,7 +50,7 @@ describe('closeProblem', () => {
     { name: 'lets its creator close it after a transfer', lock: { ...empty, owner: OTHER }, sender: OWNER, problem: null },
     { name: 'refuses anyone else', lock: empty, sender: OTHER, problem: 'Only the lock’s owner can do this (or, to close it, the account that made it)' },
     { name: 'refuses while tokens are left', lock: { ...empty, withdrawn: 999n }, sender: OWNER, problem: 'Withdraw everything from the lock before closing it' },
-  ])('$name', (c) => expect(closeProblem(sdk, c.lock, c.sender)).toBe(c.problem))
+  ])('$name', (c) => expect(closeProblem(c.lock, c.sender)).toBe(c.problem))
 })
 
 describe('extendProblem', () => {

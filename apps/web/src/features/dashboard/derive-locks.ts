@@ -1,12 +1,13 @@
 // What the lock tab derives from a lock, the chain's clock and what the user typed: the lock's
 // kind, whether it can be withdrawn and the one message of a form. Pure; the SDK's vesting and
 // terms checks are handed in.
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import type { GroveSdk, Lock } from '@/lib/tx/sdk.ts'
 import { parseAmount } from '@grove/sdk/amount'
 import { checkAddress } from '@/lib/address.ts'
 
 /** The SDK functions these derivations use. */
-export type LockSdk = Pick<GroveSdk, 'vestedAt' | 'withdrawableAt' | 'checkLockTerms' | 'LOCK_ERROR_MESSAGES' | 'MILLISECONDS_FROM' | 'LOCK_MIN_BALANCE'>
+export type LockSdk = Pick<GroveSdk, 'vestedAt' | 'withdrawableAt' | 'checkLockTerms' | 'MILLISECONDS_FROM' | 'LOCK_MIN_BALANCE'>
 
 /** A lock's kind in words. */
 export function lockKind(lock: Pick<Lock, 'cliff' | 'end' | 'liquidity'>): string {
@@ -17,13 +18,13 @@ export function lockKind(lock: Pick<Lock, 'cliff' | 'end' | 'liquidity'>): strin
 /** Why nothing can be withdrawn now, or null when something can. */
 export function withdrawProblem(sdk: LockSdk, lock: Lock, now: bigint): string | null {
   if (lock.withdrawn >= lock.amount) return 'Everything has been withdrawn'
-  return sdk.withdrawableAt(lock, now) > 0n ? null : sdk.LOCK_ERROR_MESSAGES['ERR:NOTHING_VESTED']!
+  return sdk.withdrawableAt(lock, now) > 0n ? null : CONTRACT_ERRORS.Locks['ERR:NOTHING_VESTED']!
 }
 
 /** Why `sender` cannot close the lock, or null when they can: everything withdrawn, and they own it or made it. */
-export function closeProblem(sdk: LockSdk, lock: Lock, sender: string): string | null {
-  if (sender !== lock.owner && sender !== lock.creator) return sdk.LOCK_ERROR_MESSAGES['ERR:NOT_OWNER']!
-  return lock.withdrawn === lock.amount ? null : sdk.LOCK_ERROR_MESSAGES['ERR:NOT_WITHDRAWN']!
+export function closeProblem(lock: Lock, sender: string): string | null {
+  if (sender !== lock.owner && sender !== lock.creator) return CONTRACT_ERRORS.Locks['ERR:NOT_OWNER']!
+  return lock.withdrawn === lock.amount ? null : CONTRACT_ERRORS.Locks['ERR:NOT_WITHDRAWN']!
 }
 
 /** What the create form holds: the user's text and choices, nothing derived. */
@@ -44,28 +45,28 @@ export function readCreateLock(sdk: LockSdk, form: CreateLockForm, decimals: num
   if (form.asset === null) return { ok: false, step: 0, problem: 'Choose the asset to lock' }
   const parsed = parseAmount(form.amount, decimals)
   if (!parsed.ok) return { ok: false, step: 1, problem: parsed.error.message }
-  if (parsed.value === 0n) return { ok: false, step: 1, problem: sdk.LOCK_ERROR_MESSAGES['ERR:ZERO_AMOUNT']! }
+  if (parsed.value === 0n) return { ok: false, step: 1, problem: CONTRACT_ERRORS.Locks['ERR:ZERO_AMOUNT']! }
   if (balance !== undefined && parsed.value > balance) return { ok: false, step: 1, problem: 'More than you hold' }
   const end = form.end
   const cliff = form.timeLock ? end : form.cliff
   if (!form.timeLock) {
     if (cliff === null) return { ok: false, step: 2, problem: 'Choose when vesting starts (the cliff)' }
-    if (cliff >= sdk.MILLISECONDS_FROM) return { ok: false, step: 2, problem: sdk.LOCK_ERROR_MESSAGES['ERR:MILLISECONDS']! }
-    if (cliff < now) return { ok: false, step: 2, problem: sdk.LOCK_ERROR_MESSAGES['ERR:CLIFF_PASSED']! }
+    if (cliff >= sdk.MILLISECONDS_FROM) return { ok: false, step: 2, problem: CONTRACT_ERRORS.Locks['ERR:MILLISECONDS']! }
+    if (cliff < now) return { ok: false, step: 2, problem: CONTRACT_ERRORS.Locks['ERR:CLIFF_PASSED']! }
   }
   if (end === null || cliff === null) return { ok: false, step: 3, problem: form.timeLock ? 'Choose when the lock ends' : 'Choose when vesting ends' }
   const code = sdk.checkLockTerms(cliff, end, now)
-  if (code) return { ok: false, step: code === 'ERR:CLIFF_PASSED' ? 2 : 3, problem: sdk.LOCK_ERROR_MESSAGES[code] ?? code }
+  if (code) return { ok: false, step: code === 'ERR:CLIFF_PASSED' ? 2 : 3, problem: CONTRACT_ERRORS.Locks[code] ?? code }
   return { ok: true, asset: BigInt(form.asset), amount: parsed.value, cliff, end }
 }
 
 /** Why an extension to `end` cannot be made, or null. */
 export function extendProblem(sdk: LockSdk, lock: Lock, end: bigint | null, now: bigint): string | null {
   if (end === null) return 'Choose the new end'
-  if (end >= sdk.MILLISECONDS_FROM) return sdk.LOCK_ERROR_MESSAGES['ERR:MILLISECONDS']!
-  if (lock.end <= now) return sdk.LOCK_ERROR_MESSAGES['ERR:ENDED']!
-  if (end <= lock.end) return sdk.LOCK_ERROR_MESSAGES['ERR:NOT_LATER']!
-  return sdk.checkLockTerms(lock.cliff === lock.end ? end : lock.cliff > now ? lock.cliff : now, end, now) === 'ERR:TOO_LONG' ? sdk.LOCK_ERROR_MESSAGES['ERR:TOO_LONG']! : null
+  if (end >= sdk.MILLISECONDS_FROM) return CONTRACT_ERRORS.Locks['ERR:MILLISECONDS']!
+  if (lock.end <= now) return CONTRACT_ERRORS.Locks['ERR:ENDED']!
+  if (end <= lock.end) return CONTRACT_ERRORS.Locks['ERR:NOT_LATER']!
+  return sdk.checkLockTerms(lock.cliff === lock.end ? end : lock.cliff > now ? lock.cliff : now, end, now) === 'ERR:TOO_LONG' ? CONTRACT_ERRORS.Locks['ERR:TOO_LONG']! : null
 }
 
 /** Why `to` cannot be proposed as the new owner, or null. */

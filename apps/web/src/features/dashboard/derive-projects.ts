@@ -1,9 +1,10 @@
 // The projects tab's one message per form: who may register which asset, and the name and link's limits.
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import type { AssetInfo } from '@/lib/tokens/asset.ts'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
 
 /** The SDK pieces the checks use. */
-export type ProjectSdk = Pick<GroveSdk, 'checkProjectFields' | 'PROJECT_ERROR_MESSAGES'>
+export type ProjectSdk = Pick<GroveSdk, 'checkProjectFields'>
 
 /** Why `address` cannot register a project for the asset typed, or null (the asset still loading is a problem: "Reading…"). */
 export function registerProblem(text: string, asset: AssetInfo | undefined, error: Error | null, address: string, taken: ReadonlySet<number>): string | null {
@@ -21,5 +22,5 @@ export function registerProblem(text: string, asset: AssetInfo | undefined, erro
 export function projectFieldsProblem(sdk: ProjectSdk, name: string, url: string): string | null {
   if (name.trim() === '') return 'Enter the project’s name'
   const code = sdk.checkProjectFields(name.trim(), url.trim())
-  return code ? (sdk.PROJECT_ERROR_MESSAGES[code] ?? code) : null
+  return code ? (CONTRACT_ERRORS.Registry[code] ?? code) : null
 }

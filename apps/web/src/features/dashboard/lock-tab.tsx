@@ -1,4 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import { useId, useState } from 'react'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
@@ -371,7 +372,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
     }
     case 'top-up': {
       const parsed = parseAmount(text, token.decimals)
-      invalid = !parsed.ok ? parsed.error.message : parsed.value === 0n ? sdk.LOCK_ERROR_MESSAGES['ERR:ZERO_AMOUNT']! : null
+      invalid = !parsed.ok ? parsed.error.message : parsed.value === 0n ? CONTRACT_ERRORS.Locks['ERR:ZERO_AMOUNT']! : null
       action = parsed.ok && !invalid ? { app: 'lock', action: { kind: 'top-up', lock, amount: parsed.value } } : null
       quoted = parsed.ok ? [{ asset: lock.asset, amount: -parsed.value }] : []
       title = `Top up lock #${lock.id}`
@@ -403,7 +404,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       body = <p>The proposal to {lock.pendingOwner} is withdrawn; you stay the owner.</p>
       break
     case 'close': {
-      invalid = closeProblem(sdk, lock, props.sender)
+      invalid = closeProblem(lock, props.sender)
       action = invalid ? null : { app: 'lock', action: { kind: 'close', lock } }
       const toYou = lock.creator === props.sender
       quoted = toYou ? [{ asset: 0n, amount: sdk.LOCK_MIN_BALANCE, note: 'deposit back' }] : []

@@ -1,6 +1,7 @@
 // The create-program stepper: stake token, 1–2 reward tokens with an amount or a daily rate,
 // start, end and minimum stake time, then a preview (rate, APR at today's value staked, deposit,
 // minimum balance) and the simulated review.
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import { useId, useState } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
 import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
@@ -48,7 +49,7 @@ export function CreateProgram(props: { kind: 'farm' | 'pool'; data: StakingData;
       now,
       paused: data.paused,
     },
-    sdk.STAKING_ERROR_MESSAGES,
+    CONTRACT_ERRORS.Staking,
   )
   const blockedHere = !read.ok && read.step <= step
   const set = (patch: Partial<CreateForm>) => {

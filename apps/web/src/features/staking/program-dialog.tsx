@@ -1,6 +1,7 @@
 // The overlays of one program: stake (with max), unstake, claim, compound, emergency withdraw, and
 // the creator's top-up, extend and reclaim. Each says before sending what the staking app would
 // refuse (validate.ts), then goes through the simulated review and the toasts.
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import { useId, useState } from 'react'
 import { formatAmount } from '@grove/sdk/amount'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
@@ -36,7 +37,7 @@ export function ProgramDialog(props: { kind: ProgramActionKind; row: ProgramRow;
   const [text, setText] = useState('')
   const [reward, setReward] = useState<1 | 2>(1)
   const [endInput, setEndInput] = useState(() => localInputFromSeconds(p.end + 7n * 86_400n))
-  const m = sdk.STAKING_ERROR_MESSAGES
+  const m = CONTRACT_ERRORS.Staking
   const address = useWalletSession().activeAddress ?? ''
   const amount = (v: bigint, t: { decimals: number; symbol: string }) => `${formatAmount(v, t.decimals, { thousands: true })} ${t.symbol}`
   // an LP token reads as its pair, as on the card

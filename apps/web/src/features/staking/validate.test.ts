@@ -1,9 +1,9 @@
-import { staking } from '@grove/sdk'
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import { describe, expect, it } from 'vitest'
 import type { StakingPosition, StakingProgram } from '@/lib/staking/staking.ts'
 import { claimProblem, compoundProblem, creatorProblem, defaultSchedule, readCreateForm, stakeProblem, unstakeProblem, type CreateForm } from './validate.ts'
 
-const m = staking.STAKING_ERROR_MESSAGES
+const m = CONTRACT_ERRORS.Staking
 const CREATOR = 'C'.repeat(58)
 const FERN = { decimals: 6, symbol: 'FERN' }
 

@@ -1,5 +1,5 @@
 // The one problem each staking form shows before anything is sent, as the staking app would refuse
-// it, in the SDK's words (its STAKING_ERROR_MESSAGES table is handed in: the SDK loads on demand).
+// it, in the SDK's words (its row of the SDK's CONTRACT_ERRORS is handed in).
 // Ordered early returns, like the action button of the trading pages: the first that applies wins.
 import { formatAmount, parseAmount } from '@grove/sdk/amount'
 import { formatDuration } from '@/lib/staking/derive.ts'

@@ -1,5 +1,6 @@
 // The stake page's derivations: previews to the unit with the vault's refusals in its words, value
 // through the pools, the fee balances a buyback would swap, and a buyback's next step.
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
 import { buybackStep, formatWait, pendingFees, previewStake, previewUnstake, spotAlong, unlockingWithin, valueOf, type BuybackReadiness } from './vault.ts'
@@ -22,8 +23,8 @@ describe('stake and unstake previews', () => {
   })
 
   it('says why the vault would refuse, in its words', () => {
-    expect(previewStake(sdk, { grove: 0n, shares: 0n }, 1_000n)).toEqual({ ok: false, problem: sdk.VAULT_ERROR_MESSAGES['ERR:LOCKED_SHARES'] })
-    expect(previewStake(sdk, { grove: 10n ** 12n, shares: 1_000n }, 1n)).toEqual({ ok: false, problem: sdk.VAULT_ERROR_MESSAGES['ERR:ZERO_OUT'] })
+    expect(previewStake(sdk, { grove: 0n, shares: 0n }, 1_000n)).toEqual({ ok: false, problem: CONTRACT_ERRORS.Vault['ERR:LOCKED_SHARES'] })
+    expect(previewStake(sdk, { grove: 10n ** 12n, shares: 1_000n }, 1n)).toEqual({ ok: false, problem: CONTRACT_ERRORS.Vault['ERR:ZERO_OUT'] })
     expect(previewUnstake(sdk, { grove: 1n, shares: 1n }, 0n)).toEqual({ ok: false, problem: 'Enter an amount above zero' })
   })
 })

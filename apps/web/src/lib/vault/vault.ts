@@ -3,6 +3,7 @@
 // first load does not carry the SDK), the stream that new GROVE enters the rate through, the fee
 // balances waiting for a buyback and what each buyback needs first (the admin's path, an observation
 // of its pools, 10 minutes of TWAP window). The dashboard reads the same queries for its sGROVE line.
+import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import { queryOptions } from '@tanstack/react-query'
 import { algodClient, algodKey, latestBlock } from '../algod.ts'
 import { fetchAccount, type Account } from '../account/account.ts'
@@ -15,7 +16,7 @@ import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePo
 export type { Totals } from './history.ts'
 
 /** The SDK functions the derivations use (the real module in the app and in tests). */
-export type VaultSdk = Pick<GroveSdk, 'stakeOut' | 'unstakeOut' | 'vaultRate' | 'groveBehind' | 'VAULT_ERROR_MESSAGES' | 'secondsUntilWindow' | 'quoteExactIn' | 'routePools' | 'OBSERVATION_BOX_MIN_BALANCE'>
+export type VaultSdk = Pick<GroveSdk, 'stakeOut' | 'unstakeOut' | 'vaultRate' | 'groveBehind' | 'secondsUntilWindow' | 'quoteExactIn' | 'routePools' | 'OBSERVATION_BOX_MIN_BALANCE'>
 
 /** The stream now: GROVE still locked, when the last of it unlocks, the rate now and the rate then (GROVE per whole sGROVE, 6 decimals). */
 export interface VaultStream {
@@ -139,17 +140,17 @@ export type Preview = { ok: true; out: bigint } | { ok: false; problem: string }
 
 const REFUSAL_CODES = { 'zero-amount': 'ERR:ZERO_AMOUNT', 'locked-shares': 'ERR:LOCKED_SHARES', 'zero-out': 'ERR:ZERO_OUT', overflow: 'ERR:OVERFLOW' } as const
 
-const preview = (sdk: VaultSdk, result: bigint | keyof typeof REFUSAL_CODES): Preview =>
-  typeof result === 'bigint' ? { ok: true, out: result } : { ok: false, problem: sdk.VAULT_ERROR_MESSAGES[REFUSAL_CODES[result]] ?? result }
+const preview = (result: bigint | keyof typeof REFUSAL_CODES): Preview =>
+  typeof result === 'bigint' ? { ok: true, out: result } : { ok: false, problem: CONTRACT_ERRORS.Vault[REFUSAL_CODES[result]] ?? result }
 
 /** sGROVE a stake of `amount` GROVE mints at the vault's totals now. */
 export function previewStake(sdk: VaultSdk, totals: Totals, amount: bigint): Preview {
-  return preview(sdk, sdk.stakeOut(totals, amount))
+  return preview(sdk.stakeOut(totals, amount))
 }
 
 /** GROVE an unstake of `amount` sGROVE pays at the vault's totals now. */
 export function previewUnstake(sdk: VaultSdk, totals: Totals, amount: bigint): Preview {
-  return preview(sdk, sdk.unstakeOut(totals, amount))
+  return preview(sdk.unstakeOut(totals, amount))
 }
 
 // ---- value ----
