@@ -246,7 +246,7 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:ZERO_OUT': 'The amount is too small: it would give nothing at the vault’s rate',
     'ERR:SLIPPAGE': 'The rate or the price moved beyond your bound (a buyback: the pool is more than 1% away from its TWAP after fees)',
     'ERR:OVERFLOW': 'The amount is too large for the vault’s math',
-    'ERR:MBR': 'The payment does not cover the vault’s minimum balance for this',
+    'ERR:MBR': 'The payment does not match the vault’s minimum balance for this: exactly 0.1 ALGO to opt the vault in to an asset, at least the increase otherwise',
     'ERR:BAD_ASSET': 'The vault cannot hold or buy back this asset (ALGO needs no opt-in; GROVE and sGROVE are the vault’s own)',
     'ERR:OPTED_IN': 'The vault already holds this asset',
     'ERR:NOT_OPTED_IN': 'The vault does not hold this asset',
