@@ -22,7 +22,23 @@ export * from './dex/route.ts'
 // the contracts' reads through algod are their modules' readers (dexContract.readers.pools, …), not
 // exported here by app id
 export { decodePool, decodePoolState, encodePoolState, parsePoolBoxName, poolBoxName, POOL_STATE_TYPE } from './dex/pool-state.ts'
-export * from './dex/transactions.ts'
+// poolCreationCost reads by app id: dexContract.readers.poolCreationCost is the way in
+export {
+  ASSET_MIN_BALANCE,
+  buildAddLiquidity,
+  buildCollectFees,
+  buildCreatePool,
+  buildRemoveLiquidity,
+  buildSwapExactIn,
+  buildSwapExactOut,
+  buildSwapRoute,
+  buildSwapRouteExactOut,
+  buildZap,
+  FIRST_ADD_NEEDS_MIN_LP,
+  missingOptIns,
+  POOL_BOX_MIN_BALANCE,
+  type DexGroup,
+} from './dex/transactions.ts'
 export * from './dex/swap.ts'
 export * from './dex/events.ts'
 export * from './dex/spec.ts'

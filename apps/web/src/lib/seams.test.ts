@@ -101,6 +101,9 @@ const APP_ID_READS = [
   'fetchBuybackPath',
   'fetchPoolReading',
   'previewBuyback',
+  'poolCreationCost',
+  'nextProgramId',
+  'programCreationCost',
 ]
 
 describe('a contract is read through its SDK module', () => {

@@ -5,7 +5,20 @@ export * from './math.ts'
 export * from './model.ts'
 // programs and positions are read through stakingContract.readers
 export { type ProgramRef } from './state.ts'
-export * from './transactions.ts'
+// nextProgramId and programCreationCost read by app id: stakingContract.readers (and prepare's minimum balance) are the way in
+export {
+  buildClaim,
+  buildCompound,
+  buildCreateProgram,
+  buildEmergencyWithdraw,
+  buildExtend,
+  buildReclaim,
+  buildStake,
+  buildTopUp,
+  buildUnstake,
+  type ProgramTerms,
+  type StakingGroup,
+} from './transactions.ts'
 export * from './actions.ts'
 export * from './claim-many.ts'
 export * from './events.ts'
