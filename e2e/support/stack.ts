@@ -37,7 +37,7 @@ import { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, type Dialog, type Locator, type Page } from '@playwright/test'
 import { groveContext, staking, type GroveContext, type GroveReader } from '@grove/sdk'
-import { deploymentIds, type Deployment } from '@grove/contracts/deployment'
+import { deploymentIds, toDeployment, type Deployment } from '@grove/contracts/deployment'
 
 /** A token the demo seed created (GROVE included). */
 export interface StackToken {
@@ -58,7 +58,8 @@ export interface StackInfo {
   analyticsUrl: string
   token: string
   dataDir: string
-  deployment: { network: 'localnet'; dexAppId: number; registryAppId: number; groveAssetId: number }
+  /** grove.json's deployment record: every app and asset id (deploymentIds makes the SDK's). */
+  deployment: Deployment
   seed: {
     tokens: StackToken[]
     pools: { a: number; b: number; lpAsset: number }[]
@@ -97,7 +98,7 @@ let info: StackInfo | undefined
 export function stackInfo(): StackInfo {
   if (info) return info
   const env = stackEnv()
-  const state = JSON.parse(fs.readFileSync(path.join(env.dataDir, 'grove.json'), 'utf8')) as Pick<StackInfo, 'deployment' | 'seed'>
+  const state = JSON.parse(fs.readFileSync(path.join(env.dataDir, 'grove.json'), 'utf8')) as Pick<StackInfo, 'seed'> & { deployment: unknown }
   if (!state.seed) throw new Error(`the stack in ${env.dataDir} has no demo seed`)
   info = {
     webUrl: `http://127.0.0.1:${env.webPort}`,
@@ -106,7 +107,8 @@ export function stackInfo(): StackInfo {
     analyticsUrl: `http://127.0.0.1:${process.env.GROVE_E2E_ANALYTICS_PORT ?? '4010'}`,
     token: TOKEN,
     dataDir: env.dataDir,
-    ...state,
+    deployment: toDeployment(state.deployment, 'localnet'),
+    seed: state.seed,
   }
   return info
 }
@@ -324,13 +326,12 @@ export const datetimeLocal = (page: Page, seconds: bigint) =>
 export function sdkContext(account: TestAccount): GroveContext {
   const a = algorand()
   const signer = a.account.fromMnemonic(account.mnemonic)
-  // grove.json's deployment is the whole record (StackInfo names only the ids most specs read)
-  return groveContext(stackInfo().deployment as unknown as Deployment, { algod: a.client.algod, sender: signer.addr, signer: signer.signer })
+  return groveContext(stackInfo().deployment, { algod: a.client.algod, sender: signer.addr, signer: signer.signer })
 }
 
 /** What the SDK's contract modules' readers take (`dexContract.readers.pool(sdkReader(), a, b)`): the stack's algod and deployment ids. */
 export function sdkReader(): GroveReader {
-  return { algod: algorand().client.algod, ids: deploymentIds(stackInfo().deployment as unknown as Deployment) }
+  return { algod: algorand().client.algod, ids: deploymentIds(stackInfo().deployment) }
 }
 
 /** Creates a farm or staking pool through the SDK, signed by `account`; its id. */

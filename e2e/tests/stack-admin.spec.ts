@@ -220,7 +220,7 @@ test('the admin role moves in two steps to another kmd account and back', async 
 })
 
 /** Deployment ids the dashboard specs read (the record has every contract's id). */
-const ids = () => stackInfo().deployment as unknown as { stakingAppId: number; vaultAppId: number; registryAppId: number; dexAppId: number; groveAssetId: number; sGroveAssetId: number }
+const ids = () => stackInfo().deployment
 
 test('the overview total is the sum of its lines, each valued as algod and the pools value it', async ({ page }) => {
   test.setTimeout(180_000)

@@ -107,7 +107,7 @@ test('the analytics page’s TVL is the sum of every pool’s reserves on algod 
       sum += va !== undefined && vb !== undefined ? va + vb : 2 * (va ?? vb ?? 0)
     }
     // and Tinyman's pools (the analytics service follows both venues), their reserves read from algod too
-    const tinyman = tinymanVenue({ algod, validatorAppId: BigInt((info.deployment as { tinymanAppId?: number }).tinymanAppId!), label: TINYMAN_LOCAL_LABEL })
+    const tinyman = tinymanVenue({ algod, validatorAppId: BigInt(info.deployment.tinymanAppId!), label: TINYMAN_LOCAL_LABEL })
     const listed = (await (await fetch(`${info.analyticsUrl}/api/pools?limit=500`)).json()) as { pools: { venue: string; assetA: { id: number }; assetB: { id: number } }[] }
     for (const t of listed.pools.filter((x) => x.venue === 'tinyman')) {
       const [p] = await tinyman.findPools(BigInt(t.assetA.id), BigInt(t.assetB.id))

@@ -150,7 +150,7 @@ test('a vesting lock pays what the page promised, and a registered project lists
   await expect(closing.getByTestId('review-close-refund')).toHaveText('0.1015 ALGO')
   await expect(closing.getByTestId('simulated-fee')).toHaveAttribute('data-amount', '2000', { timeout: 30_000 })
   await expect(closing.getByTestId('simulated-change-0')).toHaveAttribute('data-amount', String(LOCK_MIN_BALANCE), { timeout: 30_000 })
-  const lockAppAddress = getApplicationAddress(BigInt((stackInfo().deployment as unknown as { lockAppId: number }).lockAppId))
+  const lockAppAddress = getApplicationAddress(BigInt(stackInfo().deployment.lockAppId))
   const [algoBefore, appBefore] = await Promise.all([a.client.algod.accountInformation(creator.address).do(), a.client.algod.accountInformation(lockAppAddress).do()])
   await closing.getByRole('button', { name: 'Close lock', exact: true }).click()
   await expect(toast(page, /Closed lock #\d+: its 0\.1015 ALGO deposit went back to you/)).toBeVisible({ timeout: 30_000 })

@@ -11,7 +11,7 @@ import { getApplicationAddress } from 'algosdk'
 import { algorand, connectMnemonic, moveTime, newAccount, sdkContext, stackInfo, token, toUnits } from '../support/stack.ts'
 
 /** The deployment ids this spec needs (grove.json holds every contract's). */
-const ids = () => stackInfo().deployment as unknown as { dexAppId: number; registryAppId: number; vaultAppId: number; groveAssetId: number; sGroveAssetId: number }
+const ids = () => stackInfo().deployment
 
 /** What algod says `address` holds of asset `asset` (0 when not opted in). */
 async function balance(address: string, asset: bigint): Promise<bigint> {
