@@ -31,8 +31,6 @@ import {
 import { readGlobalState } from '../core/global-state.ts'
 import { latestTimestamp } from '../core/block-time.ts'
 
-/** A built group and the µALGO of fees the sender pays for it. */
-
 const ordered = (x: bigint, y: bigint): [bigint, bigint] => (x < y ? [x, y] : [y, x])
 
 /** The pools (a < b) a route from `asset` along `path` crosses. */

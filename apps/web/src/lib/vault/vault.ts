@@ -59,13 +59,10 @@ export function vaultStateQuery(algod: AlgodConfig, deployment: Deployment | nul
       return withReader(algod, d, async (sdk, reader) => {
         const { getApplicationAddress } = await import('algosdk')
         const address = getApplicationAddress(d.vaultAppId).toString()
-        const [totals, stream, latest, account] = await Promise.all([
-          sdk.vaultContract.readers.totals(reader),
-          sdk.vaultContract.readers.stream(reader),
-          latestBlock(reader.algod),
-          fetchAccount(algod, address),
-        ])
-        return { address, totals, stream, unlocking: unlockingWithin(stream, latest.time, STAKE_BOUND_SECONDS), account }
+        // one read of the vault's state and the chain's time: totals, stream and what unlocks soon all at that time
+        const [{ state, now }, account] = await Promise.all([sdk.vaultContract.readers.state(reader), fetchAccount(algod, address)])
+        const stream = sdk.vaultStreamAt(state, now)
+        return { address, totals: sdk.vaultTotalsAt(state, now), stream, unlocking: unlockingWithin(stream, now, STAKE_BOUND_SECONDS), account }
       })
     },
     enabled: deployment !== null,
