@@ -17,13 +17,26 @@ const workspaces = pkg.workspaces.map((dir) => ({ dir, ...JSON.parse(fs.readFile
 let passed = 0
 let failed = 0
 const failures = []
+/** Each step's label, seconds and outcome: the table CI's log ends with. */
+const stages = []
 
 function run(label, cmd, args, cwd = root, env = {}) {
   console.log(`\n▶ ${label}`)
+  const started = performance.now()
   const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } })
   const ok = r.status === 0
+  stages.push({ label, seconds: (performance.now() - started) / 1000, ok })
   if (!ok) failures.push(label)
   return ok
+}
+
+/** The stage table: where the run's time went, longest first marked by its share. */
+function printStages() {
+  const total = stages.reduce((s, x) => s + x.seconds, 0)
+  const width = Math.max(...stages.map((x) => x.label.length), 5)
+  console.log(`\n${'stage'.padEnd(width)}  seconds  share  result`)
+  for (const x of stages) console.log(`${x.label.padEnd(width)}  ${x.seconds.toFixed(1).padStart(7)}  ${((100 * x.seconds) / total).toFixed(0).padStart(4)}%  ${x.ok ? 'ok' : 'FAILED'}`)
+  console.log(`${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}`)
 }
 
 function readJson(file) {
@@ -62,6 +75,7 @@ if (!unitOnly) {
   } else if (!ok) failed++
 }
 
+printStages()
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failures.length || failed ? 1 : 0)

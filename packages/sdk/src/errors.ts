@@ -17,6 +17,9 @@ export const NODE_UNREACHABLE = 'Could not reach the network. Check your connect
 
 const algo = (micro: string): string => `${formatAmount(BigInt(micro), 6, { thousands: true })} ALGO`
 
+/** A group holding one transaction twice (the builder's check, before algod answers "transaction already in ledger"). */
+export const DUPLICATE_IN_GROUP = 'Two transactions of this group are identical, so the network would refuse it as already submitted. Build it again.'
+
 /** The ledger's and transaction pool's texts, most specific first. */
 export const ALGOD_ERRORS: readonly AlgodErrorRow[] = [
   [/receiver error: must optin, asset (\d+) missing from (\w+)/, 'receiver-not-opted-in', (m) => `The receiver has not opted into asset ${m[1]}`],
@@ -29,6 +32,7 @@ export const ALGOD_ERRORS: readonly AlgodErrorRow[] = [
   [/balance (\d+) below min (\d+)/, 'min-balance', (m) => `This would take an account below its minimum balance of ${algo(m[2]!)}. Keep more ALGO in the account.`],
   [/fee too small|below threshold|less than the minimum|insufficient fee/i, 'fee', () => 'The transaction fee is too low for the network right now. Please try again.'],
   [/txn dead|round \d+ outside of \d+--\d+/, 'expired', () => 'The transaction expired before it reached the network. Please try again.'],
+  [/^Two transactions of this group are identical/, 'duplicate-in-group', () => DUPLICATE_IN_GROUP],
   [/transaction already in ledger/, 'duplicate', () => 'This transaction was already submitted.'],
   [/rejected by ApprovalProgram/, 'contract', () => 'The app rejected the transaction.'],
   [/rejected by logic/, 'contract', () => 'The transaction was rejected by its signing program.'],

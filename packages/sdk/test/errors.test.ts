@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { CONTRACTS } from '@grove/contracts/deployment'
 import { grovePrograms, SPECS } from '../src/contract.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
-import { CONTRACT_ERROR_MESSAGES, CONTRACT_ERRORS, explainError } from '../src/errors.ts'
+import { CONTRACT_ERROR_MESSAGES, CONTRACT_ERRORS, DUPLICATE_IN_GROUP, explainError } from '../src/errors.ts'
+import { DuplicateTransactionError } from '../src/core/distinct.ts'
 
 // The pc of each ERR:* assert, read from the DEX's ARC-56 sourceInfo.
 const pcOf = (code: string): number => DEX_SPEC.sourceInfo!.approval.sourceInfo.find((s) => s.errorMessage === code)!.pc[0]!
@@ -49,6 +50,8 @@ describe('explainError', () => {
     ['asset-balance', 'transaction X: underflow on subtracting 10 from sender amount 5', 'Your account does not hold enough of this asset.'],
     ['expired', 'TransactionPool.Remember: txn dead: round 20 outside of 1--10', 'The transaction expired before it reached the network. Please try again.'],
     ['duplicate', 'TransactionPool.Remember: transaction already in ledger: N7LZHJWSOAKB46DS2SHHB36KN5SGI4SL6GVFALURRXSUD3P5JLPQ', 'This transaction was already submitted.'],
+    // the builder's own check of a group holding one transaction twice (core/distinct.ts), worded as what it is
+    ['duplicate-in-group', new DuplicateTransactionError('N7LZHJWSOAKB46DS2SHHB36KN5SGI4SL6GVFALURRXSUD3P5JLPQ').message, DUPLICATE_IN_GROUP],
     ['fee', 'transaction X: fee 10 below threshold 1000', 'The transaction fee is too low for the network right now. Please try again.'],
     ['rejected', 'PeraWalletConnectError: Connect modal is closed by user', 'You cancelled the request in your wallet.'],
     ['rejected', 'User Rejected Request', 'You cancelled the request in your wallet.'],

@@ -16,6 +16,7 @@ export type ErrorKind =
   | 'fee'
   | 'expired'
   | 'duplicate'
+  | 'duplicate-in-group'
   | 'budget'
   | 'rejected'
   | 'network'

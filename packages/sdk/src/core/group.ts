@@ -15,6 +15,7 @@ import { APP_CALL_BUDGET, budgetShortfall } from './budget.ts'
 import { appCallFee, minFeeOf } from './fees.ts'
 import { assetReferences } from './references.ts'
 import { CONFIRMATION_ROUNDS } from './simulate.ts'
+import { DuplicateTransactionError, duplicateTxId } from './distinct.ts'
 
 /** Who sends a group and how it is signed. */
 export interface GroupContext {
@@ -23,7 +24,11 @@ export interface GroupContext {
   signer: TransactionSigner
   /** Reused when given (one fetch per group otherwise); its firstValid and lastValid are kept. */
   suggestedParams?: SuggestedParams
-  /** Put on each app call: identical groups in one validity window would otherwise share transaction ids. */
+  /**
+   * The stem of every transaction's note (random bytes otherwise): each transaction's note is this
+   * stem and its place in the group, so no two transactions of a group, nor two groups built with
+   * different stems, share an id ("transaction already in ledger").
+   */
   note?: Uint8Array | string
 }
 
@@ -74,6 +79,9 @@ const isTxnArg = (a: unknown): a is TxnArg => typeof a === 'object' && a !== nul
 export class GroupBuilder {
   private readonly steps: Step[] = []
   private budgetCalls = 0
+  /** Notes handed out so far: the next transaction's place. */
+  private notes = 0
+  private readonly stem: Uint8Array
   /** The network's minimum fee per transaction. */
   readonly minFee: bigint
 
@@ -82,6 +90,21 @@ export class GroupBuilder {
     readonly params: SuggestedParams,
   ) {
     this.minFee = minFeeOf(params)
+    const { note } = ctx
+    this.stem = typeof note === 'string' ? new TextEncoder().encode(note) : (note ?? globalThis.crypto.getRandomValues(new Uint8Array(8)))
+  }
+
+  /**
+   * A note no other transaction of this group carries (the context's stem and a counter). Every
+   * transaction a builder makes takes one, transfers included: two legs of a split paying the same
+   * amount to the same pool would otherwise be one transaction id twice.
+   */
+  note(): Uint8Array {
+    const place = new TextEncoder().encode(`#${this.notes++}`)
+    const note = new Uint8Array(this.stem.length + place.length)
+    note.set(this.stem)
+    note.set(place, this.stem.length)
+    return note
   }
 
   /** A builder for `ctx`, fetching suggested params unless the context carries them. */
@@ -97,15 +120,16 @@ export class GroupBuilder {
   /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to `receiver`, as a method argument. */
   deposit(receiver: string | Address, asset: bigint, amount: bigint): TxnArg {
     const { sender } = this.ctx
+    const note = this.note()
     return {
       txn: () =>
         asset === 0n
-          ? makePaymentTxnWithSuggestedParamsFromObject({ sender, receiver, amount, suggestedParams: this.suggested() })
-          : makeAssetTransferTxnWithSuggestedParamsFromObject({ sender, receiver, assetIndex: asset, amount, suggestedParams: this.suggested() }),
+          ? makePaymentTxnWithSuggestedParamsFromObject({ sender, receiver, amount, note, suggestedParams: this.suggested() })
+          : makeAssetTransferTxnWithSuggestedParamsFromObject({ sender, receiver, assetIndex: asset, amount, note, suggestedParams: this.suggested() }),
     }
   }
 
-  /** Adds a transaction made afresh for each build (a composer stamps its group id on it). */
+  /** Adds a transaction made afresh for each build (a composer stamps its group id on it); give it a note() unless it differs otherwise. */
   addTransaction(txn: () => Transaction): this {
     this.steps.push((tc) => tc.addTransaction(txn(), this.ctx.signer))
     return this
@@ -124,8 +148,7 @@ export class GroupBuilder {
   /** Adds an ABI method call with its exact fee and the references it names. */
   addMethodCall(call: MethodCallParams): this {
     const { sender, signer } = this.ctx
-    // two identical groups in one validity window would share transaction ids ("transaction already in ledger")
-    const note = this.ctx.note ?? globalThis.crypto.getRandomValues(new Uint8Array(8))
+    const note = this.note()
     this.steps.push((tc, fee) =>
       tc.addAppCallMethodCall({
         sender,
@@ -146,8 +169,9 @@ export class GroupBuilder {
     return this
   }
 
-  /** Adds a bare NoOp call to `appId` (budget padding); `note` keeps identical calls apart. */
-  addBareCall(appId: bigint, note: Uint8Array): this {
+  /** Adds a bare NoOp call to `appId` (budget padding), kept apart from the others by its own note. */
+  addBareCall(appId: bigint): this {
+    const note = this.note()
     return this.addTransaction(() => makeApplicationNoOpTxnFromObject({ sender: this.ctx.sender, appIndex: appId, suggestedParams: this.suggested(), note }))
   }
 
@@ -160,19 +184,21 @@ export class GroupBuilder {
       const short = await budgetShortfall(this.ctx.algod, (await this.build()).transactions)
       if (short <= 0) break
       for (let i = 0; i < Math.ceil(short / (APP_CALL_BUDGET - bareCallCost)); i++, this.budgetCalls++) {
-        this.addBareCall(appId, new TextEncoder().encode(`budget ${this.steps.length}`))
+        this.addBareCall(appId)
       }
     }
     return this
   }
 
-  /** The group as it stands: a fresh composer each time, so it can be built, padded and built again. */
+  /** The group as it stands: a fresh composer each time, so it can be built, padded and built again. Throws a DuplicateTransactionError when two of its transactions are one. */
   async build(): Promise<BuiltGroup> {
     const tc = new TransactionComposer({ algod: this.ctx.algod, getSigner: () => this.ctx.signer, getSuggestedParams: async () => ({ ...this.params }) })
     const fee = (inners: number) => AlgoAmount.MicroAlgo(appCallFee(this.minFee, inners))
     for (const step of this.steps) step(tc, fee)
     const { atc, transactions: signable } = await tc.build()
     const transactions = signable.map((t) => t.txn)
+    const twice = duplicateTxId(transactions)
+    if (twice) throw new DuplicateTransactionError(twice)
     return { composer: atc, transactions, fee: transactions.reduce((sum, t) => sum + t.fee, 0n), budgetCalls: this.budgetCalls }
   }
 

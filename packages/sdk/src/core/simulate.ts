@@ -3,6 +3,7 @@
 // budget padding's measure), and signing, submitting and confirming it.
 import { decodeMsgpack, encodeUnsignedSimulateTransaction, modelsv2, SignedTransaction, waitForConfirmation } from 'algosdk'
 import type { Algodv2, AtomicTransactionComposer, SuggestedParams, Transaction } from 'algosdk'
+import { DuplicateTransactionError, duplicateTxId } from './distinct.ts'
 import { assertSimulationSucceeded, simulatedBalanceChanges, type BalanceChanges } from './simulate-changes.ts'
 
 /** Rounds a confirmation is waited for before giving up. */
@@ -12,6 +13,25 @@ export const CONFIRMATION_ROUNDS = 4
 export interface Confirmed {
   txId: string
   round: bigint
+  /** Every transaction's id, in the group's order. */
+  txIds?: string[]
+  /** What the confirmed group did to the sender, read back from algod (never the quote); absent when algod no longer had it. */
+  delivered?: BalanceChanges
+}
+
+/**
+ * What confirmed transactions did to `address`, from algod's record of each (inner transactions
+ * included): the figures a toast states after an action. Undefined when algod cannot say (a node
+ * that dropped them from its pool of recent transactions).
+ */
+export async function confirmedChanges(algod: Algodv2, txIds: readonly string[], address: string): Promise<BalanceChanges | undefined> {
+  try {
+    const results = await Promise.all(txIds.map((id) => algod.pendingTransactionInformation(id).do()))
+    if (results.some((r) => !r.confirmedRound)) return undefined
+    return simulatedBalanceChanges({ txnGroups: [{ txnResults: results.map((txnResult) => ({ txnResult })) }] }, address)
+  } catch {
+    return undefined
+  }
 }
 
 /** `params` with the user's validity window: the group stays valid `rounds` rounds from its first valid round. */
@@ -33,13 +53,18 @@ export function simulateRequest(txns: readonly Transaction[], extraOpcodeBudget?
 
 /** Simulates a built group unsigned and reads `sender`'s balance changes; rejects with a SimulationFailedError (algod's reason) when it would fail. */
 export async function simulateChanges(algod: Algodv2, txns: readonly Transaction[], sender: string): Promise<BalanceChanges> {
+  // algod would answer "transaction already in ledger", as if it had been sent: say what it is
+  const twice = duplicateTxId(txns)
+  if (twice) throw new DuplicateTransactionError(twice)
   return simulatedBalanceChanges(assertSimulationSucceeded(await algod.simulateTransactions(simulateRequest(txns)).do()), sender)
 }
 
-/** Signs a composer's group with its signers (one wallet request), submits it and waits for its block. */
-export async function executeGroup(algod: Algodv2, composer: AtomicTransactionComposer): Promise<Confirmed> {
+/** Signs a composer's group with its signers (one wallet request), submits it and waits for its block; with `sender`, reads what it delivered to the sender. */
+export async function executeGroup(algod: Algodv2, composer: AtomicTransactionComposer, sender?: string): Promise<Confirmed> {
   const result = await composer.execute(algod, CONFIRMATION_ROUNDS)
-  return { txId: result.txIDs[result.txIDs.length - 1]!, round: BigInt(result.confirmedRound) }
+  const txIds = result.txIDs
+  const delivered = sender === undefined ? undefined : await confirmedChanges(algod, txIds, sender)
+  return { txId: txIds[txIds.length - 1]!, round: BigInt(result.confirmedRound), txIds, ...(delivered ? { delivered } : {}) }
 }
 
 /** Submits groups already signed, one after another, each confirmed before the next; where the last landed. */

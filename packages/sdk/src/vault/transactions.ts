@@ -118,6 +118,7 @@ export async function buildBuyback(ctx: GroveContext, asset: bigint, path?: read
   const extra = boxes.slice(room)
   if (extra.length > 0) {
     // a DEX no-op (its bare budget call) carries the rest: group resource sharing lends them to the buyback
+    const note = group.note()
     group.addTransaction(() =>
       makeApplicationNoOpTxnFromObject({
         sender: ctx.sender,
@@ -125,7 +126,7 @@ export async function buildBuyback(ctx: GroveContext, asset: bigint, path?: read
         foreignApps: [ctx.ids.vaultAppId],
         boxes: extra.map((box) => (box instanceof Uint8Array ? { appIndex: ctx.ids.vaultAppId, name: box } : { appIndex: box.appId, name: box.name })),
         suggestedParams: group.suggested(),
-        note: new TextEncoder().encode('buyback references'),
+        note,
       }),
     )
   }

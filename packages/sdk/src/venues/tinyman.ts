@@ -180,7 +180,8 @@ export function tinymanVenue({ algod, validatorAppId, label }: TinymanVenueParam
       group.addTransfer(pool.address, quote.assetIn, exactIn ? quote.amountIn : limit)
       // the output, and for fixed output the change of what the maximum leaves over
       const suggestedParams = group.suggested(exactIn ? 1 : 2)
-      const note = group.ctx.note
+      // identical hops of two paths would otherwise share a transaction id
+      const note = group.note()
       group.addTransaction(() =>
         makeApplicationNoOpTxnFromObject({
           sender: group.ctx.sender,
@@ -189,8 +190,7 @@ export function tinymanVenue({ algod, validatorAppId, label }: TinymanVenueParam
           accounts: [pool.address],
           foreignAssets: [pool.state.asset1Id, pool.state.asset2Id],
           suggestedParams,
-          // identical hops in one validity window would otherwise share a transaction id
-          note: typeof note === 'string' ? text(note) : (note ?? globalThis.crypto.getRandomValues(new Uint8Array(8))),
+          note,
         }),
       )
     },

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useId, useMemo, useReducer, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
@@ -9,6 +9,7 @@ import { spendableAlgo } from '@/lib/account/account.ts'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
+import { refreshPools, usePoolsPerBlock } from '@/lib/pools/pools.ts'
 import { usePreparedReview } from '@/components/dex/use-prepared-review.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { optIn, readableTxError } from '@/lib/tx/sdk.ts'
@@ -22,6 +23,7 @@ import { routeBookQuery } from './api/route-book.ts'
 import { stableCoin } from '@/lib/pools/price.ts'
 import { SwapSettings } from './components/swap-settings.tsx'
 import { useSettled } from './use-settled.ts'
+import { swappedWords } from './delivered.ts'
 import { isChunkLoadError } from '@/lib/chunk-reload.ts'
 import { deriveSwap, MAX_FEE_RESERVE, type SwapRouter } from './derive-swap.ts'
 import { assetIdParam, pairInUrl, PAIR_PARAMS, swapFromUrl, swapReducer, type Side } from './swap-state.ts'
@@ -55,6 +57,9 @@ export function SwapPage() {
   // the network's venues: Grove's DEX where deployed, Tinyman v2 where known (then swaps work without Grove)
   const venues = useNetworkVenues()
   const market = useMarket(algod, deployment, address, imported, venues)
+  usePoolsPerBlock(algod, deployment)
+  const queryClient = useQueryClient()
+  const onStale = useCallback(() => void refreshPools(queryClient, algod, deployment), [queryClient, algod, deployment])
   const slippage = slippagePercent(settings)
   const tx = useTransaction()
   const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
@@ -150,7 +155,8 @@ export function SwapPage() {
     const paid = `${formatAmount(route.exactOut === undefined ? route.amountIn : view.limit!, tokenIn.decimals, { thousands: true })} ${tokenIn.symbol}`
     const got = `${formatAmount(route.exactOut ?? route.amountOut, tokenOut.decimals, { thousands: true })} ${tokenOut.symbol}`
     const atMost = route.exactOut === undefined ? '' : 'at most '
-    const ok = await flow.confirm({ pending: `Swapping ${atMost}${paid} for ${got}`, done: `Swapped ${atMost}${paid} for ${got}`, tokens: [tokenIn, tokenOut] })
+    // the toast once it lands states what algod delivered, not this quote
+    const ok = await flow.confirm({ pending: `Swapping ${atMost}${paid} for ${got}`, done: (result) => swappedWords(result.delivered, tokenIn, tokenOut), tokens: [tokenIn, tokenOut] })
     if (ok) {
       setReviewing(false)
       dispatch({ type: 'clear' })
@@ -305,6 +311,7 @@ export function SwapPage() {
             busy={flow.busy}
             verified={market.verified}
             simulation={flow.simulation}
+            onStale={onStale}
             onConfirm={() => void onConfirm()}
             onClose={() => setReviewing(false)}
           />

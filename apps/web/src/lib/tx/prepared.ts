@@ -10,7 +10,7 @@ export function preparedTx(sdk: GroveSdk, algod: Algodv2, sender: string, built:
   return {
     fee: built.fee,
     simulate: () => sdk.simulateChanges(algod, built.composer.buildGroup().map((t) => t.txn), sender),
-    send: () => sdk.executeGroup(algod, built.composer),
+    send: () => sdk.executeGroup(algod, built.composer, sender),
   }
 }
 

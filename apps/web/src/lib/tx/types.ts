@@ -19,6 +19,8 @@ export interface TxContext {
 export interface TxResult {
   txId: string
   round: bigint
+  /** What the confirmed group did to the sender's balances, as algod recorded it (absent when algod could not say). */
+  delivered?: BalanceChanges
 }
 
 /** A built group, ready to sign: its exact fee, what it would do to the sender, and the call that signs, submits and confirms it (once). */

@@ -8,14 +8,15 @@ import { useProtocol } from '../protocol.ts'
 import { useSettings } from '../settings.ts'
 import { walletSession } from '../wallet-session.ts'
 import { accountQuery } from '../account/account.ts'
-import { poolsQuery } from '../pools/pools.ts'
+import { refreshPools } from '../pools/pools.ts'
 import { readableTxError, sdkQuery, type GroveSdk } from './sdk.ts'
 import type { TxContext, TxResult } from './types.ts'
 
 /** One transaction a page sends: toast texts and the SDK call that builds, signs and submits it. */
 export interface PageTransaction {
   pending: string
-  done: string
+  /** The toast once it lands: words, or words from what algod says the group delivered (never the quote). */
+  done: string | ((result: TxResult) => string)
   /** Tokens the transaction moves, whose logos the toast shows. */
   tokens?: { id: number; symbol: string }[]
   send(sdk: GroveSdk, ctx: TxContext): Promise<TxResult>
@@ -53,10 +54,10 @@ export function useTransaction(): { busy: boolean; run(tx: PageTransaction): Pro
     try {
       sdk = await client.fetchQuery(sdkQuery())
       const result = await tx.send(sdk, ctx)
-      toast.confirmed(id, { round: result.round, txId: result.txId, message: tx.done, explorerUrl: network.explorer?.tx(result.txId), explorerName: network.explorer?.name })
-      // Pools and every balance of this account changed; the group is atomic, so only success changes anything.
-      await client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey })
-      if (ctx.deployment) await client.invalidateQueries({ queryKey: poolsQuery(algod, ctx.deployment).queryKey })
+      toast.confirmed(id, { round: result.round, txId: result.txId, message: typeof tx.done === 'string' ? tx.done : tx.done(result), explorerUrl: network.explorer?.tx(result.txId), explorerName: network.explorer?.name })
+      // Pools (every venue's: a route may cross Tinyman's) and every balance of this account changed;
+      // the group is atomic, so only success changes anything. The next quote reads them afresh.
+      await Promise.all([client.invalidateQueries({ queryKey: accountQuery(algod, ctx.sender).queryKey }), refreshPools(client, algod, ctx.deployment)])
       for (const queryKey of tx.invalidates ?? []) await client.invalidateQueries({ queryKey })
       return true
     } catch (error) {

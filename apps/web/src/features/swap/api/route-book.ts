@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type * as VenuesModule from '@grove/sdk/venues'
 import type * as RouteView from '../route-view.ts'
-import { algodKey } from '@/lib/algod.ts'
+import { venuePoolsKey } from '@/lib/pools/pools.ts'
 import type { AlgodConfig } from '@/lib/networks.ts'
 import type { VenueRef } from '@/lib/pools/venues.ts'
 
@@ -21,10 +21,10 @@ export interface RouterParts {
   pools: VenuesModule.VenuePool[]
 }
 
-/** The one query for the router and the non-Grove pools among `assets` (the pair and its hubs); pools move with each trade. */
+/** The one query for the router and the non-Grove pools among `assets` (the pair and its hubs); pools move with each trade (refreshed per block and after the user's own, see usePoolsPerBlock). */
 export function routeBookQuery(algod: AlgodConfig, refs: readonly VenueRef[], assets: readonly bigint[]) {
   return queryOptions({
-    queryKey: [...algodKey(algod), 'route-book', refs.map((r) => `${r.name}:${r.name === 'grove' ? r.dexAppId : r.validatorAppId}`).join(','), ...assets.map(String)],
+    queryKey: [...venuePoolsKey(algod), 'route-book', refs.map((r) => `${r.name}:${r.name === 'grove' ? r.dexAppId : r.validatorAppId}`).join(','), ...assets.map(String)],
     queryFn: () => import('./router-loader.ts').then((m) => m.loadRouter(algod, refs, assets)),
     staleTime: 5_000,
     refetchInterval: 15_000,

@@ -208,4 +208,29 @@ describe('ReviewModal when the quote moves while it is open', () => {
     expect(screen.getByTestId('price-updated')).toHaveTextContent(/^You pay .* ALGO → .* ALGO \(at most/)
     expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
   })
+
+  it('says "Price updated" at once when the simulation delivers less than the quote, and asks the page to read the pools again', async () => {
+    const route = routeIn([POOL], 0n, 1001n, 10_000_000n)!
+    const onStale = vi.fn()
+    // the pools moved on the chain since the page read them: the exact group now gives 2,015 units less
+    const changes = { address: 'ME', assets: new Map([[0n, -10_000_000n], [1001n, route.amountOut - 2_015n]]), fee: 3_000n }
+    render(<ReviewModal {...props(route)} simulation={{ pending: false, error: null, changes }} onStale={onStale} />)
+    const show = (a: bigint) => `${sdk.formatAmount(a, 6, { thousands: true })} gUSD`
+    expect(screen.getByTestId('price-updated')).toHaveTextContent(`You receive ${show(route.amountOut)} → ${show(route.amountOut - 2_015n)}, as simulated on the network just now.`)
+    expect(onStale).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
+    await userEvent.click(screen.getByRole('button', { name: 'Accept the new price' }))
+    expect(screen.queryByText('Price updated')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeEnabled()
+  })
+
+  it('says "Price updated" when the simulated exact output costs more than quoted, and stays quiet when it costs the same', () => {
+    const route = routeOut([POOL], 0n, 1001n, 2_000_000n)!
+    const at = (paid: bigint) => ({ ...props(route), limit: sdk.maximumSold(route.amountIn, 50n), simulation: { pending: false, error: null, changes: { address: 'ME', assets: new Map([[0n, -paid], [1001n, 2_000_000n]]), fee: 3_000n } } })
+    const view = render(<ReviewModal {...at(route.amountIn)} />)
+    expect(screen.queryByText('Price updated')).toBeNull()
+    view.rerender(<ReviewModal {...at(route.amountIn + 7n)} />)
+    expect(screen.getByTestId('price-updated')).toHaveTextContent(/^You pay .* ALGO → .* ALGO, as simulated/)
+    expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
+  })
 })

@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ReviewAmounts, ReviewDialog, type QuotedChanges, type SimulationState } from '@/components/dex/review-dialog.tsx'
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { formatAmount } from '@grove/sdk/amount'
+import type { BalanceChanges } from '@grove/sdk'
 import type { SwapRoute } from '../route-view.ts'
 import { formatBps, TradeDetails, type TradeDetailsProps } from './trade-details.tsx'
 
@@ -21,6 +22,8 @@ export interface ReviewModalProps extends Omit<TradeDetailsProps, 'feeEstimated'
   verified: ReadonlySet<number>
   /** The built group's simulation (the page runs it once the group is built). */
   simulation?: SimulationState
+  /** The simulation gave less (or took more) than the quote: the page's pools are older than the chain; read them again. */
+  onStale?(): void
   onConfirm(): void
   onClose(): void
 }
@@ -38,7 +41,17 @@ export function ReviewModal(props: ReviewModalProps) {
   const [seen, setSeen] = useState(now)
   const moved = worseFor(seen, now)
   const [before, figures] = [quoteFigures({ ...props, ...seen }), quoteFigures(props)]
-  const accepted = (!needsWord || typed.trim().toLowerCase() === CONFIRM_WORD) && !moved
+  // The simulation ran this very group on the chain as it is now: when it gives less (exact in) or
+  // takes more (exact out) than the quote, the pools moved since the page read them. Said at once,
+  // and the page reads them again (the quote then follows); accepting takes the simulated figure.
+  const simulated = simulatedFigure(props.simulation?.changes ?? null, route, tokenIn.id, tokenOut.id)
+  const [acceptedSimulated, setAcceptedSimulated] = useState<bigint | null>(null)
+  const simulationMoved = !moved && simulated !== null && simulated !== acceptedSimulated && (exactIn ? simulated < route.amountOut : simulated > route.amountIn)
+  const { onStale } = props
+  useEffect(() => {
+    if (simulationMoved) onStale?.()
+  }, [simulationMoved, onStale])
+  const accepted = (!needsWord || typed.trim().toLowerCase() === CONFIRM_WORD) && !moved && !simulationMoved
   // every token the route touches: an intermediate pool an issuer drains or freezes fails the route too
   const routeTokens = [tokenIn, ...route.path.map((id) => props.tokens.get(Number(id))).filter((t) => t !== undefined), tokenOut]
   const min = (amount: bigint, token: typeof tokenIn) => `at least ${formatAmount(amount, token.decimals, { thousands: true })}`
@@ -93,6 +106,16 @@ export function ReviewModal(props: ReviewModalProps) {
           ? `If the price moves against you by more than ${props.slippagePercent}% before the swap confirms, it fails and you keep your ${tokenIn.symbol}.`
           : `You send at most the amount above; what the ${route.hops.length === 1 ? 'pool does' : 'pools do'} not need comes back in the same transaction.`}
       </p>
+      {simulationMoved ? (
+        <Notice tone="warning" title="Price updated" action={<button type="button" className="button button--primary" onClick={() => setAcceptedSimulated(simulated)}>Accept the new price</button>}>
+          <span data-testid="price-updated">
+            {exactIn
+              ? `You receive ${figures.receive} → ${show(simulated!, tokenOut)}, as simulated on the network just now.`
+              : `You pay ${figures.pay} → ${show(simulated!, tokenIn)}, as simulated on the network just now.`}{' '}
+            Accept the new price to confirm.
+          </span>
+        </Notice>
+      ) : null}
       {moved ? (
         <Notice tone="warning" title="Price updated" action={<button type="button" className="button button--primary" onClick={() => setSeen(now)}>Accept the new price</button>}>
           <span data-testid="price-updated">
@@ -121,10 +144,17 @@ function worseFor(seen: { route: SwapRoute; limit: bigint }, now: { route: SwapR
   return now.route.amountIn > seen.route.amountIn || now.limit > seen.limit
 }
 
+const show = (amount: bigint, token: { decimals: number; symbol: string }) => `${formatAmount(amount, token.decimals, { thousands: true })} ${token.symbol}`
+
+/** What the simulation says the swap does: the amount received (exact in) or paid (exact out); null before it has run. */
+export function simulatedFigure(changes: BalanceChanges | null, route: SwapRoute, tokenIn: number, tokenOut: number): bigint | null {
+  if (!changes) return null
+  return route.exactOut === undefined ? (changes.assets.get(BigInt(tokenOut)) ?? 0n) : -(changes.assets.get(BigInt(tokenIn)) ?? 0n)
+}
+
 /** The quote's figures as the review prints them: what leaves, what arrives and the slippage limit. */
 function quoteFigures(props: Pick<ReviewModalProps, 'route' | 'limit' | 'tokenIn' | 'tokenOut'>): { pay: string; receive: string; limit: string } {
   const { route, tokenIn, tokenOut } = props
-  const show = (amount: bigint, token: { decimals: number; symbol: string }) => `${formatAmount(amount, token.decimals, { thousands: true })} ${token.symbol}`
   const exactIn = route.exactOut === undefined
   return {
     pay: show(route.amountIn, tokenIn),
