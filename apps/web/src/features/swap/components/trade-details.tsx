@@ -28,12 +28,26 @@ export function formatBps(bps: number): string {
 /** A share of the order in basis points as a percentage ("62%", "33.5%"). */
 export const formatShare = (bps: number) => `${Number((bps / 100).toFixed(1))}%`
 
+/**
+ * What the route gains over the best venue alone, worded by the side the user fixed: more received
+ * (exact in) or less paid (exact out), never a signed figure that reads as a loss. None for a trade
+ * the price impact refuses: a gain over a venue the order would drain is no reason to trade.
+ */
+export function routeGainText(route: SwapRoute, tokenIn: Token, tokenOut: Token, impact: ImpactLevel): string | null {
+  if (!route.gain || route.gain.amount <= 0n || impact === 'blocked') return null
+  const exactIn = route.exactOut === undefined
+  const token = exactIn ? tokenOut : tokenIn
+  const amount = `${formatAmount(route.gain.amount, token.decimals, { maxDecimals: 6 })} ${token.symbol} (${formatBps(route.gain.bps)})`
+  return exactIn ? `You receive ${amount} more than on ${route.gain.versus} alone` : `You pay ${amount} less than on ${route.gain.versus} alone`
+}
+
 /** Price, the route's paths (hops, venues, shares) and gain over one venue, price impact, limit, LP fee and network fee of a quoted trade. */
 export function TradeDetails(props: TradeDetailsProps) {
   const { route, tokenIn, tokenOut, tokens } = props
   const symbol = (id: bigint) => tokens.get(Number(id))?.symbol ?? `#${id}`
   const decimals = (id: bigint) => tokens.get(Number(id))?.decimals ?? 0
   const exactIn = route.exactOut === undefined
+  const gain = routeGainText(route, tokenIn, tokenOut, props.impact)
   return (
     <dl className="details trade-details">
       <div>
@@ -59,13 +73,11 @@ export function TradeDetails(props: TradeDetailsProps) {
           ))}
         </ol>
       </div>
-      {route.gain && route.gain.amount > 0n ? (
+      {gain ? (
         <div>
           <dt>Route gain</dt>
           <dd className="tone-ok" data-testid="route-gain">
-            {exactIn ? '+' : '−'}
-            {formatAmount(route.gain.amount, exactIn ? tokenOut.decimals : tokenIn.decimals, { maxDecimals: 6 })} {exactIn ? tokenOut.symbol : tokenIn.symbol} ({formatBps(route.gain.bps)}) vs{' '}
-            {route.gain.versus} alone
+            {gain}
           </dd>
         </div>
       ) : null}
