@@ -4,6 +4,7 @@
 // whose service cannot be reached says so plainly while trading keeps working.
 import { expect, test, type Page } from '@playwright/test'
 import { buildSwapExactIn, dexContract } from '@grove/sdk'
+import { tinymanLabel } from '@grove/sdk/deployment'
 import { TINYMAN_LOCAL_LABEL, tinymanVenue } from '@grove/sdk/venues'
 import { algorand, newAccount, pools, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
 
@@ -134,6 +135,46 @@ test('the analytics page’s TVL is the sum of every pool’s reserves on algod 
   await page.goBack()
   await page.getByRole('table', { name: 'Top tokens' }).getByRole('link', { name: 'FERN', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/projects/${token('FERN').assetId}$`))
+})
+
+test('every pool listing names its venue: landing’s top pools, the analytics table, the chart’s pair list and its header (issue 36, item 5)', async ({ page }) => {
+  const info = stackInfo()
+  const label = { grove: 'Grove', tinyman: tinymanLabel(info.deployment) }
+  const gusd = token('gUSD').assetId
+  const { pools: listed } = (await (await fetch(`${info.analyticsUrl}/api/pools?limit=500`)).json()) as { pools: { id: number; venue: 'grove' | 'tinyman'; assetA: { id: number }; assetB: { id: number } }[] }
+  // ALGO/gUSD trades on both venues: two pools of one pair, told apart only by their venue
+  const algoGusd = listed.filter((p) => [p.assetA.id, p.assetB.id].sort().join() === [0, gusd].sort().join())
+  expect(algoGusd.map((p) => p.venue).sort()).toEqual(['grove', 'tinyman'])
+
+  await page.goto('/')
+  const top = page.getByRole('list', { name: 'Top pools by TVL' }).getByTestId('top-pool')
+  await expect(top.first()).toBeVisible({ timeout: 30_000 })
+  const names: string[] = []
+  for (const item of await top.all()) {
+    const venue = (await item.getAttribute('data-venue')) as 'grove' | 'tinyman'
+    await expect(item.getByTestId('pool-venue')).toHaveText(label[venue])
+    names.push((await item.getByRole('link').getAttribute('aria-label'))!)
+  }
+  // the deepest pools include a pair on both venues (ALGO/gUSD, gUSD/goETH): no two entries read alike
+  expect(new Set(await top.evaluateAll((items) => items.map((i) => i.getAttribute('data-venue'))))).toEqual(new Set(['grove', 'tinyman']))
+  expect(new Set(names).size).toBe(names.length)
+
+  await page.goto('/dex/analytics')
+  const rows = page.getByRole('table', { name: 'Top pools' }).getByTestId('pool-row')
+  await expect(rows.first()).toBeVisible()
+  for (const p of algoGusd) await expect(rows.and(page.locator(`[data-pool-id="${p.id}"]`)).getByTestId('pool-venue')).toHaveText(label[p.venue])
+
+  // the chart's pair list names each pool's venue, and a Tinyman pool's header says Tinyman
+  const tinyman = algoGusd.find((p) => p.venue === 'tinyman')!
+  await page.goto(`/dex/chart?pool=${tinyman.id}`)
+  await expect(page.getByTestId('chart-venue')).toHaveText(label.tinyman)
+  await expect(page.getByTestId('chart-pair')).toContainText(`on ${label.tinyman}`)
+  await page.getByLabel('Search pairs').fill('gusd')
+  const options = page.getByRole('combobox', { name: 'Pair' }).locator('option')
+  for (const p of algoGusd) await expect(options.and(page.locator(`[value="${p.id}"]`))).toHaveText(new RegExp(`^(ALGO/gUSD|gUSD/ALGO) · ${label[p.venue].replace(/[()]/g, '\\$&')} · pool ${p.id}$`))
+  const grove = algoGusd.find((p) => p.venue === 'grove')!
+  await page.getByRole('combobox', { name: 'Pair' }).selectOption(String(grove.id))
+  await expect(page.getByTestId('chart-venue')).toHaveText('Grove')
 })
 
 test('pages say plainly when the analytics service cannot be reached, and swapping still works', async ({ page }) => {

@@ -8,9 +8,8 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatPercent, formatPrice, formatUsd, nextSort, pairName, sortRows, symbolOf, trend, type Sort } from '@/lib/analytics/derive.ts'
 import { useAnalyticsPools, useAnalyticsStats, useAnalyticsTokens, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import type { ApiPool, ApiToken } from '@/lib/analytics/types.ts'
-import { useNetworkVenues } from '@/lib/pools/venues.ts'
+import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { TINYMAN_V2_LABEL } from '@grove/sdk/venue-ids'
 import '@/components/analytics/analytics.css'
 
 type PoolKey = 'pair' | 'tvl' | 'volume' | 'fees' | 'apr' | 'change'
@@ -27,7 +26,7 @@ export function AnalyticsPage() {
   const { network, deployment } = useProtocol()
   const url = useAnalyticsUrl()
   // where Grove is not deployed, a service that runs still follows Tinyman's pools
-  const { tinyman } = useNetworkVenues()
+  const { tinyman, tinymanLabel } = useNetworkVenues()
   const served = deployment !== null || (tinyman !== null && url !== null)
   const source = served ? url : null
   const stats = useAnalyticsStats(source)
@@ -101,7 +100,7 @@ export function AnalyticsPage() {
                       <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link> <span className="hint">{p.feeBps / 100}%</span>
                     </th>
                     <td data-label="Venue" data-testid="pool-venue" data-venue={p.venue}>
-                      {p.venue === 'tinyman' ? (tinyman?.label ?? TINYMAN_V2_LABEL) : 'Grove'}
+                      {venueLabel(p.venue, tinymanLabel)}
                     </td>
                     <td data-label="TVL">{formatUsd(p.tvlUsd)}</td>
                     <td data-label="Volume 24h">{formatUsd(p.volume24hUsd)}</td>

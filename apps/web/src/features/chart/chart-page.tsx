@@ -6,7 +6,7 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { chartCandles, TIMEFRAME_SECONDS, findPool, formatPercent, formatPrice, formatUsd, pairName, poolMatches, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
 import { useAnalyticsPools, useAnalyticsUrl, usePoolMarket } from '@/lib/analytics/queries.ts'
 import { TIMEFRAMES, type Timeframe } from '@/lib/analytics/types.ts'
-import { useNetworkVenues } from '@/lib/pools/venues.ts'
+import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { CandleChart } from './components/candle-chart.tsx'
 import { LastTrades } from './components/last-trades.tsx'
@@ -24,7 +24,7 @@ export function ChartPage() {
   const { network, deployment } = useProtocol()
   const url = useAnalyticsUrl()
   // where Grove is not deployed, a service that runs still charts Tinyman's pools (it follows them too)
-  const { tinyman } = useNetworkVenues()
+  const { tinyman, tinymanLabel } = useNetworkVenues()
   const served = deployment !== null || (tinyman !== null && url !== null)
   const [params, setParams] = useSearchParams()
   const [query, setQuery] = useState('')
@@ -65,7 +65,7 @@ export function ChartPage() {
             {pool ? null : <option value="">{!served ? 'No pools on this network' : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
             {options.map((p) => (
               <option key={p.id} value={p.id}>
-                {pairName(p)} · pool {p.id}
+                {pairName(p)} · {venueLabel(p.venue, tinymanLabel)} · pool {p.id}
               </option>
             ))}
           </select>
@@ -91,7 +91,10 @@ export function ChartPage() {
       {live && base && quote ? (
         <>
           <h2 className="chart-pair" data-testid="chart-pair">
-            {symbolOf(base)}/{symbolOf(quote)} <span className="hint">{live.feeBps / 100}% fee · pool {live.id}</span>
+            {symbolOf(base)}/{symbolOf(quote)}{' '}
+            <span className="hint">
+              on <span data-testid="chart-venue" data-venue={live.venue}>{venueLabel(live.venue, tinymanLabel)}</span> · {live.feeBps / 100}% fee · pool {live.id}
+            </span>
           </h2>
           <dl className="stat-grid stat-grid--compact" aria-label="Pool figures">
             <div className="card stat">

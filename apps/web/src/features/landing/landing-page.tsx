@@ -5,6 +5,7 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Panel } from '@/components/ui/page.tsx'
 import { featuredFarms, formatPercent, formatUsd, pairName, programName } from '@/lib/analytics/derive.ts'
 import { useActiveFarms, useAnalyticsPools, useAnalyticsStats, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import '@/components/analytics/analytics.css'
 
@@ -25,6 +26,7 @@ export function LandingPage() {
   const stats = useAnalyticsStats(source)
   const pools = useAnalyticsPools(source)
   const programs = useActiveFarms(source)
+  const { tinymanLabel } = useNetworkVenues()
   const unavailable = deployment !== null && (url === null || stats.isError || pools.isError)
   const loading = <p className="empty">Loading…</p>
   const top = [...(pools.data ?? [])].sort((x, y) => (y.tvlUsd ?? -1) - (x.tvlUsd ?? -1)).slice(0, 5)
@@ -86,8 +88,14 @@ export function LandingPage() {
             top.length ? (
               <ol className="rank-list" aria-label="Top pools by TVL">
                 {top.map((p) => (
-                  <li key={p.id}>
-                    <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link>
+                  <li key={p.id} data-testid="top-pool" data-pool-id={p.id} data-venue={p.venue}>
+                    {/* the venue in the link's name too: one pair on two venues is two pools */}
+                    <span>
+                      <Link to={`/dex/chart?pool=${p.id}`} aria-label={`${pairName(p)} on ${venueLabel(p.venue, tinymanLabel)}`}>
+                        {pairName(p)}
+                      </Link>{' '}
+                      <span data-testid="pool-venue">{venueLabel(p.venue, tinymanLabel)}</span>
+                    </span>
                     <span>
                       {formatUsd(p.tvlUsd)} TVL · {formatPercent(p.feeApr)} fee APR
                     </span>

@@ -2,7 +2,7 @@ import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venues'
 import { describe, expect, it } from 'vitest'
 import type { Deployment } from '../deployment.ts'
 import { NETWORKS, networkOfGenesis } from '../networks.ts'
-import { networkVenues, tinymanFor } from './venues.ts'
+import { networkVenues, tinymanFor, venueLabel } from './venues.ts'
 
 const grove: Deployment = { network: 'localnet', firstRound: 1, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, groveAssetId: 5, sGroveAssetId: 10 }
 const withTinyman: Deployment = { ...grove, tinymanAppId: 1040 }
@@ -61,5 +61,23 @@ describe('the venues of a network', () => {
       { name: 'grove', label: 'Grove', dexAppId: 1, registryAppId: 4 },
       { name: 'tinyman', label: 'Tinyman v2', validatorAppId: 148_607_000 },
     ])
+  })
+})
+
+describe('a pool listing names each pool’s venue', () => {
+  it.each([
+    ['grove', 'Tinyman v2-compatible (local)', 'Grove'],
+    ['tinyman', 'Tinyman v2-compatible (local)', 'Tinyman v2-compatible (local)'],
+    ['tinyman', 'Tinyman v2', 'Tinyman v2'],
+  ] as const)('a %s pool, where Tinyman is %s, reads %s', (venue, tinyman, label) => {
+    expect(venueLabel(venue, tinyman)).toBe(label)
+  })
+
+  it('calls a Tinyman pool Tinyman v2 while the chain’s validator is not known', () => {
+    expect(venueLabel('tinyman')).toBe('Tinyman v2')
+  })
+
+  it('names Grove as the venue refs do', () => {
+    expect(networkVenues(grove, null)[0]!.label).toBe(venueLabel('grove'))
   })
 })

@@ -21,12 +21,29 @@ export interface TinymanRef {
 /** A venue a network trades on, by name, with what the SDK needs to build it. */
 export type VenueRef = { name: 'grove'; label: string; dexAppId: number; registryAppId: number } | ({ name: 'tinyman' } & TinymanRef)
 
+/** A venue's name, as venue refs and the analytics service's pools carry it. */
+export type VenueName = VenueRef['name']
+
+/** How pages name Grove's own DEX. */
+export const GROVE_LABEL = 'Grove'
+
+/**
+ * How every pool listing names a pool's venue: Grove, or Tinyman as the network names its validator
+ * (`tinyman`: "Tinyman v2", "Tinyman v2-compatible (local)" on the localnet). Two pools of one
+ * pair on two venues read alike without it.
+ */
+export function venueLabel(venue: VenueName, tinyman: string = TINYMAN_V2_LABEL): string {
+  return venue === 'grove' ? GROVE_LABEL : tinyman
+}
+
 /** The venues of a network, its Tinyman validator, and the well-known tokens offered where Grove has no pools. */
 export interface NetworkVenues {
   /** The venues found so far (Grove first); empty while unknown or where there are none. */
   venues: VenueRef[]
   /** Tinyman v2 on the chain the node serves, or null. */
   tinyman: TinymanRef | null
+  /** How pages name that chain's Tinyman validator (known before the node confirms it: a pool the analytics service lists is there). */
+  tinymanLabel: string
   /** The well-known tokens of the chain the node serves (lib/tokens/well-known.ts): a public network's; none elsewhere. */
   wellKnown: readonly number[]
   /** False while the node is still being asked which chain it serves or whether the validator is there. */
@@ -50,7 +67,7 @@ export function tinymanFor(genesisId: string | undefined, local: Deployment | nu
 /** The venues trades route over: Grove's DEX where deployed (first), then Tinyman's validator when known. */
 export function networkVenues(deployment: Deployment | null, tinyman: TinymanRef | null): VenueRef[] {
   const venues: VenueRef[] = []
-  if (deployment) venues.push({ name: 'grove', label: 'Grove', dexAppId: deployment.dexAppId, registryAppId: deployment.registryAppId })
+  if (deployment) venues.push({ name: 'grove', label: GROVE_LABEL, dexAppId: deployment.dexAppId, registryAppId: deployment.registryAppId })
   if (tinyman) venues.push({ name: 'tinyman', ...tinyman })
   return venues
 }
@@ -96,5 +113,5 @@ export function useNetworkVenues(): NetworkVenues {
   const exists = useQuery({ ...appExistsQuery(algod, tinyman?.validatorAppId ?? 0), enabled: local })
   const there = local ? (exists.data === true ? tinyman : null) : tinyman
   const settled = (!custom || !genesis.isPending) && (!local || !exists.isPending)
-  return { venues: networkVenues(deployment, there), tinyman: there, wellKnown: chain && chain !== 'localnet' ? WELL_KNOWN_TOKENS[chain] : [], settled }
+  return { venues: networkVenues(deployment, there), tinyman: there, tinymanLabel: tinyman?.label ?? TINYMAN_V2_LABEL, wellKnown: chain && chain !== 'localnet' ? WELL_KNOWN_TOKENS[chain] : [], settled }
 }
