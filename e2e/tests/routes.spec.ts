@@ -74,3 +74,25 @@ test('header navigation moves between pages without a reload', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics')
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
 })
+
+test('with TestNet’s node unreachable, lists say nothing is known, never that there is nothing', async ({ page }) => {
+  test.setTimeout(90_000)
+  // nothing leaves this machine: TestNet's public node does not answer
+  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+  await page.goto('/settings')
+  await page.getByRole('radio', { name: /TestNet/ }).check()
+  const pages: [path: string, text: string][] = [
+    ['/staking/farms', 'Farms cannot be listed while the node cannot be reached.'],
+    ['/staking/pools', 'Staking pools cannot be listed while the node cannot be reached.'],
+    ['/shares', 'Pools cannot be listed while the node cannot be reached.'],
+    ['/projects', 'Projects cannot be listed while the node cannot be reached.'],
+    ['/', 'Farms cannot be listed while the node cannot be reached.'],
+    ['/projects/31566704', 'Locks cannot be listed while the node cannot be reached.'],
+  ]
+  for (const [path, text] of pages) {
+    await page.goto(path)
+    await expect(page.getByText('The node cannot be reached', { exact: true }).first()).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText(text).first(), path).toBeVisible()
+    await expect(page.getByText(/^No .+ on TestNet\.$/), path).toHaveCount(0)
+  }
+})

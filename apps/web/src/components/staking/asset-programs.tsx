@@ -6,23 +6,30 @@ import { formatAmount } from '@grove/sdk/amount'
 import { figuresOf, formatPercent, formatValue } from '@/lib/pools/figures.ts'
 import { programRows, programsOfAsset, programStatus, timeLeft } from '@/lib/staking/derive.ts'
 import { useStakingData } from '@/lib/staking/staking.ts'
+import { emptyText } from '@/lib/empty-state.ts'
+import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 
 /** A panel listing the programs of `assetId`, each linking to the farms or staking pools page. */
 export function AssetPrograms(props: { assetId: number }) {
+  const { network, deployment } = useProtocol()
+  const problem = useDeploymentProblem()
   const data = useStakingData(null)
   const pools = data.market.pools ?? []
   const { now } = data
   const mine = data.programs.data ? programsOfAsset(data.programs.data, pools, BigInt(props.assetId)) : null
   const market = figuresOf(pools, data.tokens, data.stable)
   const rowsOf = (kind: 'farm' | 'pool') => (mine && now !== null ? programRows({ programs: mine, kind, tokens: data.tokens, pools, market, now }) : [])
-  const rows = mine ? [...rowsOf('farm'), ...rowsOf('pool')] : null
+  const rows = mine && now !== null && data.market.pools ? [...rowsOf('farm'), ...rowsOf('pool')] : null
+  // the rows are priced from the pools: both reads must answer
+  const failure = data.programs.error?.message ?? data.market.poolsError
   return (
     <Panel title="Farms and staking pools">
-      {data.programs.isError ? <p className="field__error">The staking programs could not be read: {data.programs.error.message}</p> : null}
-      {!rows || now === null ? (
-        data.programs.isError ? null : <p>Reading staking programs…</p>
-      ) : rows.length === 0 ? (
-        <p className="empty">No farm or staking pool stakes or pays this token.</p>
+      {failure !== null ? (
+        <p className="field__error">The staking programs could not be read: {failure}</p>
+      ) : !rows?.length || now === null ? (
+        <p className="empty">
+          {emptyText({ what: 'staking programs', networkName: network.name, deployed: deployment !== null, problem, pending: !rows }, 'No farm or staking pool stakes or pays this token.')}
+        </p>
       ) : (
         <div className="table-wrap">
           <table className="table" data-testid="project-programs">

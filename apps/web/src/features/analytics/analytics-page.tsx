@@ -9,7 +9,8 @@ import { formatPercent, formatPrice, formatUsd, nextSort, pairName, sortRows, sy
 import { useAnalyticsPools, useAnalyticsStats, useAnalyticsTokens, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import type { ApiPool, ApiToken } from '@/lib/analytics/types.ts'
 import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
-import { useProtocol } from '@/lib/protocol.ts'
+import { emptyText } from '@/lib/empty-state.ts'
+import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import '@/components/analytics/analytics.css'
 
 type PoolKey = 'pair' | 'tvl' | 'volume' | 'fees' | 'apr' | 'change'
@@ -24,6 +25,7 @@ const tokenValue = (t: ApiToken, key: TokenKey) => ({ token: symbolOf(t), price:
 /** Protocol analytics: TVL, volume and fees, their daily history, top pools and tokens. */
 export function AnalyticsPage() {
   const { network, deployment } = useProtocol()
+  const problem = useDeploymentProblem()
   const url = useAnalyticsUrl()
   // where Grove is not deployed, a service that runs still follows Tinyman's pools
   const { tinyman, tinymanLabel } = useNetworkVenues()
@@ -36,7 +38,8 @@ export function AnalyticsPage() {
   const [tokenSort, setTokenSort] = useState<Sort<TokenKey>>({ key: 'volume', descending: true })
   const error = stats.error ?? pools.error ?? tokens.error
   const unavailable = served && (url === null || error !== null)
-  const waiting = !served ? 'Not deployed' : unavailable ? 'Unavailable' : '…'
+  // a node that cannot be reached leaves the figures unknown, not absent
+  const waiting = !served ? (problem === 'unreachable' ? 'Unknown' : problem === 'not-deployed' ? 'Not deployed' : '…') : unavailable ? 'Unavailable' : '…'
   const s = stats.data
   const metrics = [
     ['Total value locked', s?.tvlUsd, formatUsd, 'tvl'],
@@ -46,7 +49,8 @@ export function AnalyticsPage() {
     ['Fees (7d)', s?.fees7dUsd, formatUsd, 'fees-7d'],
     ['Trades (24h)', s?.trades24h, (n: number) => n.toLocaleString('en-US'), 'trades-24h'],
   ] as const
-  const empty = (what: string) => (!served ? `No ${what} on ${network.name}.` : unavailable ? 'Unavailable without the analytics service.' : 'Loading…')
+  const empty = (what: string) =>
+    !served ? emptyText({ what, networkName: network.name, deployed: false, problem }, '') : unavailable ? 'Unavailable without the analytics service.' : 'Loading…'
 
   return (
     <Page title="Analytics" intro="How Grove is used: liquidity, volume and fees across every pool." wide>

@@ -7,7 +7,8 @@ import { chartCandles, TIMEFRAME_SECONDS, findPool, formatPercent, formatPrice, 
 import { useAnalyticsPools, useAnalyticsUrl, usePoolMarket } from '@/lib/analytics/queries.ts'
 import { TIMEFRAMES, type Timeframe } from '@/lib/analytics/types.ts'
 import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
-import { useProtocol } from '@/lib/protocol.ts'
+import { emptyText } from '@/lib/empty-state.ts'
+import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { CandleChart } from './components/candle-chart.tsx'
 import { LastTrades } from './components/last-trades.tsx'
 import '@/components/analytics/analytics.css'
@@ -22,6 +23,7 @@ export { TIMEFRAMES }
  */
 export function ChartPage() {
   const { network, deployment } = useProtocol()
+  const problem = useDeploymentProblem()
   const url = useAnalyticsUrl()
   // where Grove is not deployed, a service that runs still charts Tinyman's pools (it follows them too)
   const { tinyman, tinymanLabel } = useNetworkVenues()
@@ -48,6 +50,8 @@ export function ChartPage() {
   }
   const options = list.filter((p) => p.id === pool?.id || poolMatches(p, query))
   const unavailable = served && (url === null || pools.isError)
+  // unserved, there is no deployment: its pools are unknown while the node cannot be reached
+  const unserved = emptyText({ what: 'pools', networkName: network.name, deployed: false, problem }, '')
   const [base, quote] = live ? (inverted ? [live.assetB, live.assetA] : [live.assetA, live.assetB]) : []
 
   return (
@@ -62,7 +66,7 @@ export function ChartPage() {
         <div className="field">
           <label htmlFor={selectId}>Pair</label>
           <select id={selectId} value={pool ? String(pool.id) : ''} onChange={(e) => update({ pool: e.target.value })} disabled={!list.length}>
-            {pool ? null : <option value="">{!served ? 'No pools on this network' : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
+            {pool ? null : <option value="">{!served ? unserved : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
             {options.map((p) => (
               <option key={p.id} value={p.id}>
                 {pairName(p)} · {venueLabel(p.venue, tinymanLabel)} · pool {p.id}
@@ -137,13 +141,13 @@ export function ChartPage() {
             )}
           </div>
           <Panel title="Last trades">
-            <LastTrades pool={live} swaps={market.swaps.data} inverted={inverted} explorer={network.explorer} loading={market.swaps.isPending} />
+            <LastTrades pool={live} swaps={market.swaps.data} inverted={inverted} explorer={network.explorer} loading={market.swaps.isPending} failed={market.swaps.isError} />
           </Panel>
         </>
       ) : (
         <div className="chart-area card" role="img" aria-label={`Empty ${tf} chart`}>
           <p className="empty">
-            {!served ? 'No pool, no candles: no analytics service follows this network’s pools.' : unavailable ? 'No candles without the analytics service.' : pools.isPending ? 'Loading pools…' : 'Choose a pool to see its candles.'}
+            {!served ? (problem === 'not-deployed' ? 'No pool, no candles: no analytics service follows this network’s pools.' : unserved) : unavailable ? 'No candles without the analytics service.' : pools.isPending ? 'Loading pools…' : 'Choose a pool to see its candles.'}
           </p>
         </div>
       )}

@@ -6,7 +6,8 @@ import { Panel } from '@/components/ui/page.tsx'
 import { featuredFarms, formatPercent, formatUsd, pairName, programName } from '@/lib/analytics/derive.ts'
 import { useActiveFarms, useAnalyticsPools, useAnalyticsStats, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
-import { useProtocol } from '@/lib/protocol.ts'
+import { emptyText } from '@/lib/empty-state.ts'
+import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import '@/components/analytics/analytics.css'
 
 const FEATURES = [
@@ -21,6 +22,8 @@ const FEATURES = [
 /** The landing page: what Grove does, protocol stats, top pools, featured farms, a call to connect. */
 export function LandingPage() {
   const { network, deployment } = useProtocol()
+  // without a deployment, the panels say why: the node cannot be reached, or Grove is not there
+  const read = { networkName: network.name, deployed: deployment !== null, problem: useDeploymentProblem() }
   const url = useAnalyticsUrl()
   const source = deployment ? url : null
   const stats = useAnalyticsStats(source)
@@ -83,7 +86,7 @@ export function LandingPage() {
         </Panel>
         <Panel title="Top pools">
           {!deployment ? (
-            <p className="empty">No pools on {network.name}.</p>
+            <p className="empty">{emptyText({ ...read, what: 'pools' }, 'No pools yet.')}</p>
           ) : pools.data ? (
             top.length ? (
               <ol className="rank-list" aria-label="Top pools by TVL">
@@ -114,7 +117,7 @@ export function LandingPage() {
       </div>
       <Panel title="Featured farms" actions={<Link to="/staking/farms">All farms</Link>}>
         {!deployment ? (
-          <p className="empty">No farms on {network.name}.</p>
+          <p className="empty">{emptyText({ ...read, what: 'farms' }, 'No active farms right now.')}</p>
         ) : farms.length ? (
           <ol className="rank-list" aria-label="Featured farms, by TVL" data-testid="featured-farms">
             {farms.map((f) => (

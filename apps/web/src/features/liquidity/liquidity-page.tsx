@@ -16,6 +16,7 @@ import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { TINYMAN_V2_LABEL } from '@grove/sdk/venue-ids'
+import { emptyText as emptyTextOf } from '@/lib/empty-state.ts'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol, type DeploymentProblem } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
@@ -105,7 +106,11 @@ export function LiquidityPage() {
     else dispatch({ type: 'clear' })
   }
 
-  const emptyText = !deployment ? `No pools on ${network.name}.` : !address ? 'Connect a wallet to see your shares.' : market.holdings && market.pools ? 'You hold no pool shares yet. Add liquidity to a pool to earn its trading fees.' : 'Loading your shares…'
+  const read = { networkName: network.name, deployed: deployment !== null, problem: deploymentProblem, failed: market.poolsError !== null }
+  const emptyText =
+    deployment && !address
+      ? 'Connect a wallet to see your shares.'
+      : emptyTextOf({ ...read, what: 'pool shares', pending: !(market.holdings && market.pools) }, 'You hold no pool shares yet. Add liquidity to a pool to earn its trading fees.')
 
   return (
     <Page title="Liquidity" intro="Deposit two tokens in a pool to earn its trading fees. Your share is an LP token you can withdraw at any time, pro rata." wide>
@@ -216,7 +221,7 @@ export function LiquidityPage() {
       <Panel title="All pools">
         <PoolList
           rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableCoin(market.tokens.values(), network.id), analytics.data && { pools: analytics.data, label: tinyman?.label ?? TINYMAN_V2_LABEL }) : []}
-          loading={deployment !== null && !market.pools && !market.poolsError}
+          empty={emptyTextOf({ ...read, what: 'pools', pending: !market.pools }, 'No pools yet.')}
           onAdd={(row) => {
             dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })
             setMode('add')

@@ -11,7 +11,8 @@ import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { formatPriceValue } from '@/lib/pools/figures.ts'
 import { shortenAddress } from '@/lib/format.ts'
 import { chainClockQuery, chainNow, formatPercent, formatTime, projectQuery, unlockSchedule } from '@/lib/locks/locks.ts'
-import { useProtocol } from '@/lib/protocol.ts'
+import { emptyText, type EmptyRead } from '@/lib/empty-state.ts'
+import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { useErrorTitle } from '@/lib/document-title.ts'
 import { AssetMissingError } from '@/lib/tokens/asset.ts'
 import { ALGO, toToken, tokenQuery, verifiedTokensQuery, type Token } from '@/lib/tokens/tokens.ts'
@@ -31,9 +32,10 @@ export function ProjectPage() {
   const asset = facts.asset.data
   const token = asset ? toToken(asset) : null
   const name = project.data?.name || asset?.name || `Asset ${assetId}`
+  const read = useRead()
   if (facts.asset.error instanceof AssetMissingError) return <AssetMissing assetId={assetId} networkName={network.name} />
   return (
-    <Page title={name} intro={project.data ? `Project for ${token?.symbol ?? 'asset'} #${assetId} on ${network.name}.` : `Asset #${assetId} on ${network.name}: what the chain knows of it (no project is registered).`} wide>
+    <Page title={name} intro={project.data ? `Project for ${token?.symbol ?? 'asset'} #${assetId} on ${network.name}.` : `Asset #${assetId} on ${network.name}: what the chain knows of it${project.data === null ? ' (no project is registered)' : ''}.`} wide>
       {deployment ? null : <NotDeployed networkName={network.name} needs="A project page" />}
       {token && verified.data ? <IssuerWarning tokens={[token]} verified={verified.data} /> : null}
       <div className="grid grid--2">
@@ -80,9 +82,14 @@ export function ProjectPage() {
           ) : null}
         </Panel>
         <Panel title="Project">
-          {!deployment ? <p className="empty">No registry on {network.name}.</p> : null}
-          {project.isPending && deployment ? <p>Reading the registry…</p> : null}
-          {project.data === null ? <p className="empty">No project is registered for this token. Its creator or manager can register one from the dashboard.</p> : null}
+          {project.data ? null : (
+            <p className="empty">
+              {emptyText(
+                { ...read, what: 'projects', failed: project.isError, pending: project.isPending },
+                'No project is registered for this token. Its creator or manager can register one from the dashboard.',
+              )}
+            </p>
+          )}
           {project.data ? (
             <dl className="details" data-testid="project-details">
               <div>
@@ -112,6 +119,15 @@ export function ProjectPage() {
 
 type Facts = ReturnType<typeof useTokenFacts>
 
+/** The page's side of a panel's read: the network, whether Grove is there, and why not. */
+function useRead(): Omit<EmptyRead, 'what'> {
+  const { network, deployment } = useProtocol()
+  return { networkName: network.name, deployed: deployment !== null, problem: useDeploymentProblem() }
+}
+
+/** What a Locks panel says without a Locks app: nothing is known without a deployment to read it from. */
+const noLocksApp = (read: Omit<EmptyRead, 'what'>) => emptyText({ ...read, what: 'locks' }, `No Locks app on ${read.networkName}.`)
+
 function Address(props: { label: string; value: string | undefined }) {
   return (
     <div>
@@ -123,12 +139,13 @@ function Address(props: { label: string; value: string | undefined }) {
 
 function SupplyLocked(props: { facts: Facts; token: Token | null }) {
   const { facts, token } = props
-  const { deployment, network } = useProtocol()
+  const { deployment } = useProtocol()
+  const read = useRead()
   const asset = facts.asset.data
   if (!deployment?.lockAppId)
     return (
       <Panel title="Supply locked">
-        <p className="empty">No Locks app on {network.name}.</p>
+        <p className="empty">{noLocksApp(read)}</p>
       </Panel>
     )
   return (
@@ -147,7 +164,8 @@ function SupplyLocked(props: { facts: Facts; token: Token | null }) {
 }
 
 function Pools(props: { facts: Facts; token: Token | null }) {
-  const { algod, deployment, network } = useProtocol()
+  const { algod } = useProtocol()
+  const read = useRead()
   const pools = props.facts.market?.pools ?? []
   const others = useQueries({ queries: [...new Set(pools.flatMap((p) => [Number(p.a), Number(p.b)]))].filter((id) => id !== 0).map((id) => tokenQuery(algod, id)) })
   const tokens = new Map<number, Token>([[0, ALGO]])
@@ -167,7 +185,13 @@ function Pools(props: { facts: Facts; token: Token | null }) {
         </p>
       ) : null}
       {pools.length === 0 ? (
-        <p className="empty">{!deployment ? `No pools on ${network.name}.` : props.facts.pools.isPending ? 'Reading pools…' : 'No Grove pool holds this token.'}</p>
+        <p className="empty">
+          {/* the token's pools are known once both the pools and the token are read */}
+          {emptyText(
+            { ...read, what: 'pools', failed: props.facts.pools.isError || props.facts.asset.isError, pending: props.facts.pools.isPending || props.facts.asset.isPending },
+            'No Grove pool holds this token.',
+          )}
+        </p>
       ) : (
         <div className="table-wrap" role="region" aria-label="Pools of this token, scrollable" tabIndex={0}>
           <table className="table">
@@ -198,11 +222,17 @@ function Pools(props: { facts: Facts; token: Token | null }) {
 
 function Locks(props: { facts: Facts; token: Token | null }) {
   const { algod, deployment } = useProtocol()
+  const read = useRead()
   const dex = useQuery(sdkQuery())
   const clock = useQuery(chainClockQuery(algod))
   const locks = props.facts.locks
   const token = props.token
-  if (!deployment?.lockAppId) return <Panel title="Locks"><p className="empty">No Locks app on this network.</p></Panel>
+  if (!deployment?.lockAppId)
+    return (
+      <Panel title="Locks">
+        <p className="empty">{noLocksApp(read)}</p>
+      </Panel>
+    )
   const now = clock.data ? chainNow(clock.data, Date.now()) : null
   const amount = (v: bigint) => (token ? `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}` : String(v))
   return (

@@ -7,7 +7,8 @@ import { Page } from '@/components/ui/page.tsx'
 import { formatAlgo } from '@grove/sdk/amount'
 import { formatPriceValue } from '@/lib/pools/figures.ts'
 import { formatPercent, projectsQuery, type Project } from '@/lib/locks/locks.ts'
-import { useProtocol } from '@/lib/protocol.ts'
+import { emptyText as emptyTextOf } from '@/lib/empty-state.ts'
+import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { toToken } from '@/lib/tokens/tokens.ts'
 import { filterProjects } from './derive-projects.ts'
 import { useTokenFacts } from './hooks/use-token-facts.ts'
@@ -18,18 +19,16 @@ const COLUMNS = ['Project', 'Token', 'Price', 'Liquidity', 'Supply locked', 'Ver
 /** The public list of token projects registered with Grove: verified first, searchable. */
 export function ProjectsPage() {
   const { network, algod, deployment } = useProtocol()
+  const problem = useDeploymentProblem()
   const [search, setSearch] = useState('')
   const [verifiedOnly, setVerifiedOnly] = useState(false)
   const searchId = useId()
   const projects = useQuery({ ...projectsQuery(algod, deployment), enabled: !!deployment })
   const shown = filterProjects(projects.data ?? [], search, verifiedOnly)
-  const emptyText = !deployment
-    ? `No projects on ${network.name}.`
-    : projects.isPending
-      ? 'Reading the registry…'
-      : search.trim() || verifiedOnly
-        ? `No projects match${search.trim() ? ` “${search.trim()}”` : ''}${verifiedOnly ? ' among verified ones' : ''}.`
-        : 'No projects have been registered.'
+  const emptyText = emptyTextOf(
+    { what: 'projects', networkName: network.name, deployed: deployment !== null, problem, failed: projects.isError, pending: projects.isPending },
+    search.trim() || verifiedOnly ? `No projects match${search.trim() ? ` “${search.trim()}”` : ''}${verifiedOnly ? ' among verified ones' : ''}.` : 'No projects have been registered.',
+  )
   return (
     <Page title="Projects" intro="Token projects registered by their creator or manager: their price and liquidity on Grove, and how much of their supply is locked." wide>
       {deployment ? null : <NotDeployed networkName={network.name} needs="The projects page" />}

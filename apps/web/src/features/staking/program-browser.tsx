@@ -5,7 +5,8 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { formatTime } from '@/lib/locks/locks.ts'
-import { useProtocol } from '@/lib/protocol.ts'
+import { emptiness, emptyText } from '@/lib/empty-state.ts'
+import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { figuresOf, formatPercent, formatValue } from '@/lib/pools/figures.ts'
 import { formatDuration, matchesRow, pendingAt, programRows, programStatus, timeLeft, type ProgramFilter, type ProgramRow } from '@/lib/staking/derive.ts'
 import { useStakingData } from '@/lib/staking/staking.ts'
@@ -33,6 +34,7 @@ type Dialog = { kind: ProgramActionKind; row: ProgramRow } | { kind: 'create' } 
 /** The list page shared by farms (LP stake) and staking pools (single token): search, filters, a card per program, its overlays. */
 export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; intro: string; searchLabel: string }) {
   const { network, deployment } = useProtocol()
+  const problem = useDeploymentProblem()
   const session = useWalletSession()
   const address = session.activeAddress
   // Kept in component state: the page stays mounted (keep-alive), so this survives leaving the page.
@@ -52,12 +54,14 @@ export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; in
       ? programRows({ programs: data.programs.data, kind: props.kind, tokens: data.tokens, pools, market: figures, now, positions: data.positions.data })
       : null
   const shown = rows && now !== null ? rows.filter((r) => matchesRow(r, { status, mine, search }, now)) : null
-  const emptyText = !deployment
-    ? `No ${noun} on ${network.name}.`
-    : search.trim()
-      ? `No ${noun} match “${search.trim()}”.`
-      : `No ${status === 'all' ? '' : `${status} `}${noun}${mine ? ' with your stake' : ''}.`
-
+  // every card is priced from the pools: the list waits on both reads, and fails with either
+  const failure = data.programs.error?.message ?? market.poolsError
+  const read = { what: noun, networkName: network.name, deployed: deployment !== null, problem, failed: failure !== null, pending: !shown }
+  const why = emptiness(read)
+  const empty = emptyText(
+    read,
+    search.trim() ? `No ${noun} match “${search.trim()}”.` : `No ${status === 'all' ? '' : `${status} `}${noun}${mine ? ' with your stake' : ''}.`,
+  )
   return (
     <Page
       title={props.title}
@@ -99,20 +103,15 @@ export function ProgramBrowser(props: { kind: 'farm' | 'pool'; title: string; in
         </Notice>
       ) : null}
       {data.devMode ? <p className="hint">This network makes a block only for a transaction, and a transaction runs at the last block’s time: rewards here move when a block lands, not with the clock.</p> : null}
-      {data.programs.isError ? (
+      {failure !== null ? (
         <Notice tone="error" title={`The ${noun} could not be read`}>
-          {data.programs.error.message}
+          {failure}
         </Notice>
       ) : null}
-      {deployment && !shown && !data.programs.isError ? <p aria-busy="true">Reading the {noun}…</p> : null}
-      {shown && shown.length === 0 ? (
-        <p className="empty program-empty" data-testid="programs-empty">
-          {emptyText}
-        </p>
-      ) : null}
-      {!deployment ? (
-        <p className="empty program-empty" data-testid="programs-empty">
-          {emptyText}
+      {/* the notice above says why a failed read shows nothing */}
+      {!shown?.length && why !== 'failed' ? (
+        <p className="empty program-empty" data-testid="programs-empty" aria-busy={why === 'pending'}>
+          {empty}
         </p>
       ) : null}
       {shown && shown.length > 0 && now !== null && sdk ? (

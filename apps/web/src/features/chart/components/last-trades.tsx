@@ -5,7 +5,7 @@ import type { ApiPool, ApiSwap } from '@/lib/analytics/types.ts'
 import type { Explorer } from '@/lib/networks.ts'
 
 /** The pool's last trades, newest first: side, amounts, price and the transaction id to copy or open. */
-export function LastTrades(props: { pool: ApiPool; swaps: ApiSwap[] | undefined; inverted: boolean; explorer?: Explorer; loading: boolean }) {
+export function LastTrades(props: { pool: ApiPool; swaps: ApiSwap[] | undefined; inverted: boolean; explorer?: Explorer; loading: boolean; failed?: boolean }) {
   const { pool, inverted } = props
   const [base, quote] = inverted ? [pool.assetB, pool.assetA] : [pool.assetA, pool.assetB]
   const asset = (id: number) => (id === pool.assetA.id ? pool.assetA : pool.assetB)
@@ -26,7 +26,7 @@ export function LastTrades(props: { pool: ApiPool; swaps: ApiSwap[] | undefined;
           {!props.swaps || props.swaps.length === 0 ? (
             <tr>
               <td colSpan={6} className="empty">
-                {props.loading ? 'Loading trades…' : 'No trades in this pool yet.'}
+                {props.loading ? 'Loading trades…' : props.failed ? 'Trades could not be read.' : 'No trades in this pool yet.'}
               </td>
             </tr>
           ) : (

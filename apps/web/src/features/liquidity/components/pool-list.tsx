@@ -11,8 +11,8 @@ import { shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKe
 /** Props of {@link PoolList}. */
 export interface PoolListProps {
   rows: PoolRow[]
-  /** Still reading the pools. */
-  loading: boolean
+  /** What the list says without a pool: the page knows whether the pools are read, unknown or none. */
+  empty: string
   onAdd(row: PoolRow): void
   onRemove(row: PoolRow): void
 }
@@ -72,7 +72,7 @@ export function PoolList(props: PoolListProps) {
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={analytics ? 8 : 7} className="empty">
-                  {props.loading ? 'Loading pools…' : query ? `No pool matches “${query}”.` : 'No pools yet.'}
+                  {props.rows.length > 0 ? `No pool matches “${query}”.` : props.empty}
                 </td>
               </tr>
             ) : (
