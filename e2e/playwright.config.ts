@@ -46,7 +46,6 @@ if (!process.env.GROVE_E2E_DATA_DIR) {
   const withStack = runsStack(process.argv) ? '1' : '0'
   Object.assign(process.env, {
     GROVE_E2E_PORT: process.env.GROVE_E2E_PORT ?? ports[3],
-    GROVE_E2E_WEB_DIR: path.join(runDir, 'web'),
     GROVE_E2E_DATA_DIR: path.join(runDir, 'stack'),
     GROVE_E2E_ALGOD_PORT: ports[0],
     GROVE_E2E_KMD_PORT: ports[1],
@@ -58,7 +57,8 @@ if (!process.env.GROVE_E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(runDir, { recursive: true, force: true }))
 }
 const PORT = Number(process.env.GROVE_E2E_PORT)
-const webDir = process.env.GROVE_E2E_WEB_DIR!
+// the one build of the web app both servers serve (scripts/web-build.mjs: made once, reused while its sources are unchanged)
+const webDir = process.env.GROVE_WEB_BUILD_DIR ?? path.resolve(import.meta.dirname, '..', '.grove', 'web')
 const withStack = process.env.GROVE_E2E_WITH_STACK === '1'
 const stack = {
   dataDir: process.env.GROVE_E2E_DATA_DIR!,
@@ -100,7 +100,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite build --logLevel warn --outDir ${webDir} --emptyOutDir && npx tsx server/serve.ts --dir ${webDir} --port ${PORT} --api http://127.0.0.1:4001 --api http://127.0.0.1:4002`,
+      command: `node ../../scripts/web-build.mjs ${webDir} && npx tsx server/serve.ts --dir ${webDir} --port ${PORT} --api http://127.0.0.1:4001 --api http://127.0.0.1:4002`,
       cwd: '../apps/web',
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: false,

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole stack in one process. Starts the embedded localnet (state in
 // .grove/localnet or $GROVE_DATA_DIR), deploys Grove when that data has no deployment, seeds the
-// demo once, builds the web app with this localnet's ports and deployment baked in, serves it and
-// prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
+// demo once, serves the web app (one build for every stack, scripts/web-build.mjs, told this
+// localnet's ports and deployment at run time) and prints how to connect. A second run reuses the state; `npm start -- --reset` starts afresh.
 // Ports: GROVE_ALGOD_PORT (4001), GROVE_KMD_PORT (4002), GROVE_INDEXER_PORT (8980), GROVE_WEB_PORT
 // (5173), GROVE_ANALYTICS_PORT (4010); 0 picks a free one. GROVE_TINYMAN_DIR=<a checkout of
 // tinyman-amm-contracts-v2>: the demo's Tinyman validator runs Tinyman's own programs, read from there.
@@ -16,7 +16,6 @@ import { register } from 'tsx/esm/api'
 register()
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
-const webRoot = path.join(root, 'apps/web')
 const { values: flags } = parseArgs({
   options: { reset: { type: 'boolean', default: false }, fork: { type: 'string' }, 'fork-token': { type: 'string' }, 'fork-header': { type: 'string', multiple: true } },
   strict: false,
@@ -45,7 +44,10 @@ const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, tinymanLabel, toDeployment } = await import('../packages/contracts/src/deployment.ts')
 const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv } = await import('../packages/demo/src/index.ts')
-const vite = await import('vite')
+const { ensureWebBuild } = await import('./web-build.mjs')
+// the app's build (when its sources changed) runs while the localnet starts, deploys and seeds
+const webBuild = ensureWebBuild()
+webBuild.catch(() => {}) // awaited (and its failure said) where the server needs it
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
 
 // Tinyman v2's own programs when GROVE_TINYMAN_DIR names a checkout (read and assembled now, so a bad
@@ -150,17 +152,19 @@ try {
   analytics = startAnalyticsService(state, fresh)
   const service = await analytics
 
-  // the build learns this localnet's ports, deployment and analytics service (apps/web/src/lib/deployment.ts, networks.ts)
-  const outDir = path.join(dataDir, 'web')
-  env.VITE_GROVE_DEPLOYMENT = serializeDeployment(state.deployment)
-  env.VITE_GROVE_ALGOD_PORT = algodUrl.port
-  env.VITE_GROVE_KMD_PORT = kmdUrl.port
-  env.VITE_GROVE_INDEXER_PORT = new URL(net.indexer.url).port
-  if (service) env.VITE_GROVE_ANALYTICS_URL = service.url
-  const configFile = path.join(webRoot, 'vite.config.ts')
-  await vite.build({ root: webRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  // one build of the app for every stack (made only when its sources changed); this stack's ports,
+  // deployment and analytics service reach the page at run time (/grove-runtime.js, apps/web/src/lib/runtime.ts)
+  const { outDir } = await webBuild
+  const runtime = {
+    deployment: serializeDeployment(state.deployment),
+    algodPort: algodUrl.port,
+    kmdPort: kmdUrl.port,
+    indexerPort: new URL(net.indexer.url).port,
+    ...(service ? { analyticsUrl: service.url } : {}),
+    ...(env.GROVE_NETWORK ? { network: env.GROVE_NETWORK } : {}),
+  }
   // the production server (security headers, caching, SPA fallback) with this stack's APIs allowed
-  web = await createWebServer({ root: outDir, apis: [net.algod.url, net.kmd.url, net.indexer.url, ...(service ? [service.url] : [])] })
+  web = await createWebServer({ root: outDir, runtime, apis: [net.algod.url, net.kmd.url, net.indexer.url, ...(service ? [service.url] : [])] })
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
   console.log(banner({ webUrl, state, fresh, seconds: (performance.now() - t0) / 1000 }))
   if (service) console.log(`  analytics  ${service.url}/api  (data in ${path.relative(process.cwd(), service.dataDir) || '.'})`)

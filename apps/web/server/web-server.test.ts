@@ -4,7 +4,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IPFS_GATEWAY } from '../src/lib/public-networks.ts'
-import { cacheControl, contentSecurityPolicy, createWebServer } from './web-server.ts'
+import { readRuntime } from '../src/lib/runtime.ts'
+import { cacheControl, contentSecurityPolicy, createWebServer, runtimeScript } from './web-server.ts'
 
 let dir: string
 let app: FastifyInstance
@@ -125,5 +126,47 @@ describe('routing', () => {
 
   it('refuses to start without a build', async () => {
     await expect(createWebServer({ root: path.join(dir, 'nope'), apis: [] })).rejects.toThrow(/holds no index.html: build the web app first/)
+  })
+})
+
+describe('run-time settings (/grove-runtime.js)', () => {
+  it('says the stack’s settings, never cached, and the page reads back exactly them', async () => {
+    const runtime = { algodPort: '41001', kmdPort: '41002', analyticsUrl: 'http://127.0.0.1:41010', deployment: '{"network":"localnet","dexAppId":1007}' }
+    const server = await createWebServer({ root: dir, apis: [], runtime })
+    try {
+      const res = await server.inject({ method: 'GET', url: '/grove-runtime.js' })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('no-store')
+      const scope: Record<string, unknown> = {}
+      new Function('globalThis', res.body)(scope)
+      expect(readRuntime(scope)).toEqual(runtime)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('cannot be made to close a script tag or carry code in a value', () => {
+    const script = runtimeScript({ network: '</script><script>alert(1)</script>\u2028' })
+    expect(script).not.toContain('</script>')
+    expect(script).not.toContain('\u2028')
+    const scope: Record<string, unknown> = {}
+    new Function('globalThis', script)(scope)
+    expect(readRuntime(scope).network).toBe('</script><script>alert(1)</script>\u2028')
+  })
+
+  it('serves the build’s own file, which says nothing, when the server is given no settings', async () => {
+    fs.writeFileSync(path.join(dir, 'grove-runtime.js'), 'globalThis.__GROVE_RUNTIME__ = {}\n')
+    const res = await get('/grove-runtime.js')
+    expect(res.statusCode).toBe(200)
+    const scope: Record<string, unknown> = {}
+    new Function('globalThis', res.body)(scope)
+    expect(readRuntime(scope)).toEqual({})
+  })
+
+  it('keeps only strings of the known settings', () => {
+    expect(readRuntime({ __GROVE_RUNTIME__: { algodPort: 4001, kmdPort: '4002', other: 'x' } })).toEqual({ kmdPort: '4002' })
+    expect(readRuntime({ __GROVE_RUNTIME__: 'nonsense' })).toEqual({})
+    expect(readRuntime({})).toEqual({})
   })
 })

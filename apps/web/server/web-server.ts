@@ -9,6 +9,7 @@ import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { IPFS_GATEWAY, PUBLIC_ALGOD, PUBLIC_INDEXER } from '../src/lib/public-networks.ts'
+import { RUNTIME_GLOBAL, type GroveRuntime } from '../src/lib/runtime.ts'
 
 /** What the wallets' connectors reach beyond Grove's own APIs (read from their packages' sources). */
 export const WALLET_SOURCES = {
@@ -124,10 +125,19 @@ export interface WebServerOptions extends CspOrigins {
   logger?: boolean
   /** Where a 5xx's cause goes, one JSON line each (default stderr), whether or not `logger` is on. */
   logError?: (line: string) => void
+  /** The stack's settings the page reads at run time (/grove-runtime.js, src/lib/runtime.ts): one build serves any localnet. Absent: the build's own file, which says nothing. */
+  runtime?: GroveRuntime
+}
+
+/** The script /grove-runtime.js answers with: the settings as one assignment (JSON, so no code can ride in a value). */
+export function runtimeScript(runtime: GroveRuntime): string {
+  // JSON.stringify leaves "</script>" and U+2028 as they are: harmless in a script file, escaped anyway
+  const json = JSON.stringify(runtime).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return `globalThis.${RUNTIME_GLOBAL} = ${json}\n`
 }
 
 /** A Fastify instance serving the built site at `root`; call `listen` on it. */
-export async function createWebServer({ root, apis, logger = false, logError = (line) => void process.stderr.write(line + '\n') }: WebServerOptions): Promise<FastifyInstance> {
+export async function createWebServer({ root, apis, runtime, logger = false, logError = (line) => void process.stderr.write(line + '\n') }: WebServerOptions): Promise<FastifyInstance> {
   const index = path.join(root, 'index.html')
   if (!fs.existsSync(index)) throw new Error(`${root} holds no index.html: build the web app first (npm run build -w @grove/web)`)
   const headers = securityHeaders({ apis })
@@ -159,6 +169,8 @@ export async function createWebServer({ root, apis, logger = false, logError = (
     return reply.code(status).type('text/plain; charset=utf-8').send('The web server failed to answer; see its log.')
   })
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
+  // this stack's settings, asked on every page load (never cached: a restart may move its ports)
+  if (runtime) app.get('/grove-runtime.js', (_request, reply) => reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(runtimeScript(runtime)))
   await app.register(fastifyStatic, {
     root,
     index: ['index.html'],

@@ -1,7 +1,7 @@
 // Where Grove's contracts live on each network. Public networks have a committed
 // `apps/web/deployments/<network>.json` (written by `npm run deploy`); the localnet's ids differ
-// per data directory, so `npm start` bakes the deployment of the localnet it runs into its build
-// (VITE_GROVE_DEPLOYMENT). Until a network has one the protocol is not deployed there, and pages
+// per data directory, so `npm start`'s server says the deployment of the localnet it runs at run
+// time (lib/runtime.ts; a build may also carry one in VITE_GROVE_DEPLOYMENT). Until a network has one the protocol is not deployed there, and pages
 // say so instead of showing invented data. A localnet deployment is checked against algod, so a
 // file left over from another data directory never points the app at the wrong apps.
 import { queryOptions, useQuery } from '@tanstack/react-query'
@@ -9,6 +9,7 @@ import { useEffect } from 'react'
 import { CONTRACTS, DEPLOYED_ASSETS, toDeployment, type Deployment } from '@grove/sdk/deployment'
 import { AlgodAnswerError, algodBaseUrl, algodGet, algodHealthQuery } from './algod.ts'
 import type { AlgodConfig, NetworkId } from './networks.ts'
+import { RUNTIME } from './runtime.ts'
 
 /** Where Grove's contracts and assets live on one network: the deployment record (@grove/sdk/deployment). */
 export type { Deployment }
@@ -17,7 +18,7 @@ type Sources = Record<string, { default: unknown }>
 
 const files = import.meta.glob<{ default: unknown }>('/deployments/*.json', { eager: true })
 
-/** The deployment `npm start` baked into this build (a JSON string), if any. */
+/** The deployment the server says at run time, or the one baked into this build (a JSON string), if any. */
 function builtIn(json: string | undefined): Sources {
   if (!json) return {}
   try {
@@ -28,7 +29,7 @@ function builtIn(json: string | undefined): Sources {
   }
 }
 
-const sources: Sources = { ...files, ...builtIn(import.meta.env.VITE_GROVE_DEPLOYMENT) }
+const sources: Sources = { ...files, ...builtIn(RUNTIME.deployment ?? import.meta.env.VITE_GROVE_DEPLOYMENT) }
 
 function parse(value: unknown, network: NetworkId): Deployment | null {
   if (value === undefined) return null

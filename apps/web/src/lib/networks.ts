@@ -2,6 +2,7 @@
 // genesis ids and explorer links; settings, the wallet layer and the badge read it.
 import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venue-ids'
 import { PUBLIC_ALGOD, PUBLIC_INDEXER } from './public-networks.ts'
+import { RUNTIME } from './runtime.ts'
 
 /** Identifier of a network Grove knows. */
 export type NetworkId = 'localnet' | 'testnet' | 'mainnet'
@@ -91,13 +92,13 @@ export const NETWORKS: Record<NetworkId, NetworkInfo> = {
     id: 'localnet',
     name: 'LocalNet',
     isTestnet: true,
-    // `npm start` may run the localnet on other ports (GROVE_ALGOD_PORT) and builds them in.
-    algod: { server: 'http://127.0.0.1', port: import.meta.env.VITE_GROVE_ALGOD_PORT || '4001', token: 'a'.repeat(64) },
+    // `npm start` may run the localnet on other ports (GROVE_ALGOD_PORT): its server says them at run time (lib/runtime.ts).
+    algod: { server: 'http://127.0.0.1', port: RUNTIME.algodPort || import.meta.env.VITE_GROVE_ALGOD_PORT || '4001', token: 'a'.repeat(64) },
     // The embedded localnet's indexer needs no token (as AlgoKit LocalNet's); GROVE_INDEXER_PORT may move it.
-    indexer: { server: 'http://127.0.0.1', port: import.meta.env.VITE_GROVE_INDEXER_PORT || '8980', token: '' },
+    indexer: { server: 'http://127.0.0.1', port: RUNTIME.indexerPort || import.meta.env.VITE_GROVE_INDEXER_PORT || '8980', token: '' },
     genesisId: 'dockernet-v1',
-    // `npm start` bakes in where it started the service (GROVE_ANALYTICS_PORT may move it).
-    analytics: import.meta.env.VITE_GROVE_ANALYTICS_URL || 'http://127.0.0.1:4010',
+    // `npm start` says where it started the service (GROVE_ANALYTICS_PORT may move it).
+    analytics: RUNTIME.analyticsUrl || import.meta.env.VITE_GROVE_ANALYTICS_URL || 'http://127.0.0.1:4010',
   },
   testnet: {
     id: 'testnet',

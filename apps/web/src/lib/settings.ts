@@ -7,6 +7,7 @@ import { algodBaseUrl, algodHttp } from './algod.ts'
 import { createHttpClient, HttpError } from './http.ts'
 import { indexerHttp } from './indexer/client.ts'
 import { NETWORKS, isExplorerId, isNetworkId, type AlgodConfig, type ExplorerId, type IndexerConfig, type NetworkId } from './networks.ts'
+import { RUNTIME } from './runtime.ts'
 
 /** Slippage tolerance: chosen by the app, or a custom percentage. */
 export type Slippage = { mode: 'auto' } | { mode: 'custom'; percent: number }
@@ -45,14 +46,14 @@ export const VALIDITY_MAX = 1000
 
 const THEMES: readonly Theme[] = ['light', 'dark', 'system']
 
-/** Picks the default network from the build's VITE_GROVE_NETWORK; unknown or missing values mean localnet. */
+/** Picks the default network from the server's run-time setting or the build's VITE_GROVE_NETWORK; unknown or missing values mean localnet. */
 export function defaultNetwork(envValue: unknown): NetworkId {
   return isNetworkId(envValue) ? envValue : 'localnet'
 }
 
 /** Settings of a first visit, or after a reset. */
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
-  network: defaultNetwork(import.meta.env?.VITE_GROVE_NETWORK),
+  network: defaultNetwork(RUNTIME.network ?? import.meta.env?.VITE_GROVE_NETWORK),
   algodOverrides: {},
   indexerOverrides: {},
   analyticsOverrides: {},
