@@ -3,6 +3,7 @@
 // ends with one summary line `N passed, N failed` that CI reads.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
@@ -55,7 +56,8 @@ else failed++
 for (const ws of workspaces) {
   if (!ws.scripts?.test || ws.name === '@grove/e2e') continue
   const out = path.join(resultsDir, `${ws.name.replace(/\W+/g, '_')}.json`)
-  const ok = run(`unit tests ${ws.name}`, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], path.join(root, ws.dir))
+  // every core: Vitest's default leaves one idle (cores − 1), and most suites wait on a localnet in their own worker
+  const ok = run(`unit tests ${ws.name}`, 'npx', ['vitest', 'run', `--maxWorkers=${os.availableParallelism()}`, '--reporter=default', '--reporter=json', `--outputFile=${out}`], path.join(root, ws.dir))
   const report = readJson(out)
   if (report) {
     passed += report.numPassedTests

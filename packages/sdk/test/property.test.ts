@@ -39,8 +39,8 @@ import type { DexGroup } from '../src/dex/transactions.ts'
 import { startGrove } from './fixture.ts'
 import type { Grove } from './fixture.ts'
 
-// Seeded so a failure repeats; CI runs a bounded 400 of the seed's sequences (1,000 elsewhere).
-const RUNS = Number(process.env.GROVE_PROPERTY_RUNS ?? (process.env.CI ? 400 : 1000))
+// Seeded so a failure repeats; CI runs a bounded 200 of the seed's sequences (1,000 elsewhere).
+const RUNS = Number(process.env.GROVE_PROPERTY_RUNS ?? (process.env.CI ? 200 : 1000))
 const SEED = Number(process.env.GROVE_PROPERTY_SEED ?? 2026)
 
 let grove: Grove
