@@ -5,7 +5,7 @@
 // every active program on every page with the API, number and text. Screenshots at 1280 and 390 px.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { buildAddLiquidity, buildCreatePool, buildLock, dexContract, firstAddMinLp, staking, stakingContract } from '@grove/sdk'
-import { algorand, chainNow, connectMnemonic, createProgram, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token, type TestAccount } from '../support/stack.ts'
+import { algorand, chainNow, connectMnemonic, createProgram, demo, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token, type TestAccount } from '../support/stack.ts'
 
 interface ApiProgram {
   id: number
@@ -152,6 +152,46 @@ test('the dashboard shows locked value apart from what can be moved now, and val
   await expect(page.getByTestId('summary-locked')).toHaveAttribute('data-algo', String(locked))
   await expect(page.getByText('Value you can move now')).toBeVisible()
   await shoot(page, 'dashboard-capped')
+})
+
+test('the dashboard’s value chart ends at the headline’s value you can move now, in USD, with the demo’s locks left out of both', async ({ page }) => {
+  test.setTimeout(180_000)
+  await page.goto('/dashboard')
+  await connectMnemonic(page, demo.mnemonic)
+  const chart = page.getByTestId('value-chart')
+  await expect(chart).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByTestId('summary-locked')).toHaveAttribute('data-algo', /^[1-9]\d*$/, { timeout: 30_000 })
+  await expect(page.locator('.value-summary__label')).toHaveText('Value you can move now')
+  // both read in one go: other specs trade in the seed's pools, and a new block moves both together
+  const read = () =>
+    page.evaluate(() => {
+      const el = (id: string) => document.querySelector(`[data-testid="${id}"]`)
+      return {
+        headline: el('summary-total')?.textContent ?? '',
+        headlineAlgo: el('summary-total')?.getAttribute('data-algo') ?? '',
+        locked: el('summary-locked')?.getAttribute('data-algo') ?? '',
+        chart: el('value-chart')?.getAttribute('aria-label') ?? '',
+        last: el('value-chart-last')?.textContent ?? '',
+        lastAlgo: el('value-chart-last')?.getAttribute('data-algo') ?? '',
+        unit: el('value-chart-last')?.getAttribute('data-unit') ?? '',
+      }
+    })
+  const seen = await read()
+  test.info().annotations.push({ type: 'value', description: `headline ${seen.headline} (${seen.headlineAlgo} µALGO, ${seen.locked} µALGO locked); chart: ${seen.chart}; last ${seen.last} ${seen.unit}` })
+  await expect(async () => {
+    const v = await read()
+    expect(v.headline).toMatch(/^\$\d[\d,]*(\.\d{1,2})?$/)
+    // the chart's last point is the headline, to the cent and to the µALGO, in the headline's unit
+    expect(v.unit).toBe('USD')
+    expect(v.last).toBe(v.headline)
+    expect(v.lastAlgo).toBe(v.headlineAlgo)
+    expect(v.chart).toContain('in USD')
+    expect(v.chart).toContain(`to ${v.headline}`)
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] })
+  // the unit is on the page, beside the chart, and on its price axis
+  await expect(page.getByTestId('value-chart-caption')).toContainText('USD')
+  await expect(page.getByTestId('change-24h')).toHaveText(/%|—/)
+  await shoot(page, 'dashboard-value-chart')
 })
 
 test('prices and TVL agree between /shares, /dex/analytics, the dashboard and /projects, MOSS and ACORN (no ALGO pool) included', async ({ page }) => {

@@ -74,15 +74,23 @@ export function pricePaths(pools: readonly PoolReserves[], root: number): PriceP
   return paths
 }
 
-/** Prices in the paths' root at the reserves the path's pools hold now (the objects are read live). */
-export function pricesAlong(paths: PricePaths, decimals: (asset: number) => number): (asset: number) => number | undefined {
+/** A pool's price, whole B per whole A, as a candle's close gives it; undefined when it has none. */
+export type PoolPrice = (pool: PoolReserves) => number | undefined
+
+/**
+ * Prices in the paths' root, by default at the reserves the path's pools hold now (the objects are
+ * read live); `poolPrice` walks the same routes at other prices (a past hour's closes), so a price
+ * history and today's price are one computation.
+ */
+export function pricesAlong(paths: PricePaths, decimals: (asset: number) => number, poolPrice?: PoolPrice): (asset: number) => number | undefined {
+  const priceOf: PoolPrice = poolPrice ?? ((p) => spotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB)))
   return (asset) => {
     if (!paths.has(asset)) return undefined
     let price = 1
     for (let step = paths.get(asset); step; step = paths.get(step.parent)) {
       const p = step.pool
-      const spot = spotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB))
-      if (spot === undefined) return undefined
+      const spot = priceOf(p)
+      if (spot === undefined || !(spot > 0)) return undefined
       // whole parent per whole token
       const child = step.parent === p.assetA ? p.assetB : p.assetA
       price *= child === p.assetA ? spot : 1 / spot

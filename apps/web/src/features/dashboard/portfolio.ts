@@ -79,6 +79,9 @@ export interface Portfolio {
   capped: number
 }
 
+/** The lines "value you can move now" counts: every priced line but the locks. The headline's total, its chart and its changes all count these. */
+export const movableLines = (lines: readonly PortfolioLine[]): PortfolioLine[] => lines.filter((l) => l.kind !== 'lock' && l.algo !== null)
+
 /** `amount` of `asset` as plain tokens: an LP token as what burning it pays, anything else as itself. */
 export function exposureOf(pools: readonly PoolReserves[], asset: bigint, amount: bigint): LineAmount[] {
   const pool = pools.find((p) => p.lpAsset === asset)
@@ -151,7 +154,7 @@ export function derivePortfolio(input: {
   const total = (ls: readonly PortfolioLine[]) => ls.reduce((s, l) => s + (l.algo ?? 0n), 0n)
   return {
     lines: all,
-    totalAlgo: total(all.filter((l) => l.kind !== 'lock')),
+    totalAlgo: total(movableLines(all)),
     lockedAlgo: total(locks),
     unpriced: all.filter((l) => l.algo === null).length,
     capped: all.filter((l) => l.spotAlgo !== undefined).length,

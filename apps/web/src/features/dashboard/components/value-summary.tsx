@@ -1,13 +1,18 @@
 // The overview's head: the total (from algod, the sum of the table's lines), its 24h and 7d change
 // and a 7-day chart of today's holdings at each hour's prices from the analytics service.
+// The overview's head: what can be moved now (from algod, the sum of the table's lines but the
+// locks), its 24h and 7d change and a 7-day chart of it, all by value-history's one rule; the chart's
+// past points value those lines at each hour's prices from the analytics service, its last is the headline.
 import { useQueries } from '@tanstack/react-query'
 import { formatAmount } from '@grove/sdk/amount'
+import { pricesAlong } from '@grove/sdk/figures'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
-import { formatPercent, formatUsd, trend } from '@/lib/analytics/derive.ts'
+import { formatPercent, trend } from '@/lib/analytics/derive.ts'
 import { candlesQuery, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { algoPool } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { useChainNow } from '@/lib/locks/locks.ts'
-import { changeOver, exposureTotals, valueHistory, type TokenSeries } from '../value-history.ts'
+import { ALGO_UNIT, algoRoutes, changeOver, closeAt, formatValue, pricesAt, routePools, usdUnit, valueHistory, valueIn, valueNow, type Close } from '../value-history.ts'
 import type { ValuedPortfolio } from './portfolio-view.tsx'
 import { ValueChart } from './value-chart.tsx'
 import '@/components/analytics/analytics.css'
@@ -23,42 +28,55 @@ export function ValueSummary(props: { v: ValuedPortfolio }) {
   const { network } = useProtocol()
   const url = useAnalyticsUrl()
   const { now } = useChainNow(5_000)
-  const { portfolio, pools, stable } = props.v
-  const holdings = portfolio ? exposureTotals(portfolio) : new Map<number, bigint>()
-  // Each held token's ALGO pool (A = ALGO), and the stable coin's for USD.
-  const ids = [...new Set([...holdings.keys(), ...(stable ? [stable.id] : [])])].filter((id) => id !== 0)
-  const algoPools = ids.flatMap((id) => {
-    const p = pools.find((x) => x.a === 0n && x.b === BigInt(id))
-    return p ? [{ id, lp: Number(p.lpAsset) }] : []
-  })
+  const { portfolio, pools, stable, tokens } = props.v
+  const decimals = (id: number) => (id === 0 ? 6 : (tokens.get(id)?.decimals ?? Number.NaN))
+  const routes = algoRoutes(pools)
+  const today = pricesAlong(routes, decimals)
+  const time = now === null ? null : Number(now)
+  // the chain's second only dates the chart's last point: the headline does not wait for it
+  const current = portfolio ? valueNow({ portfolio, today, decimals, usd: props.v.usd, time: time ?? 0 }) : null
+  const unit = stable && current && current.usd !== null ? usdUnit(stable.decimals) : ALGO_UNIT
+  // the closes of every pool pricing what the headline counts, and of the stable coin's ALGO pool for USD
+  const usdPool = stable ? algoPool(pools, stable.id) : undefined
+  const ids = portfolio ? [...new Set([...routePools(portfolio, routes), ...(usdPool ? [Number(usdPool.lpAsset)] : [])])] : []
   const candles = useQueries({
-    queries: algoPools.map((p) => ({ ...candlesQuery(url ?? '', p.lp, '1h'), enabled: url !== null, refetchInterval: REFRESH_MS })),
+    queries: ids.map((id) => ({ ...candlesQuery(url ?? '', id, '1h'), enabled: url !== null, refetchInterval: REFRESH_MS })),
   })
   const error = candles.find((c) => c.error)?.error
   const loaded = candles.every((c) => c.data)
-  const series = new Map<number, TokenSeries>()
-  algoPools.forEach((p, i) => {
+  const closes = new Map<number, Close[]>()
+  ids.forEach((id, i) => {
     const data = candles[i]?.data
-    if (data) series.set(p.id, { decimals: props.v.tokens.get(p.id)?.decimals ?? 0, closes: data.candles.map((c) => ({ time: c.time, close: c.close })) })
+    if (data) closes.set(id, data.candles.map((c) => ({ time: c.time, close: c.close })))
   })
-  const usdSeries = stable ? (series.get(stable.id)?.closes ?? null) : null
-  const to = now === null ? null : Number(now) - (Number(now) % HOUR)
-  // candles exist for ALGO pools only: a token priced along another route (MOSS through FERN) is left out of the history
-  const charted = new Map([...holdings].filter(([id]) => id === 0 || algoPools.some((p) => p.id === id)))
-  const points = loaded && portfolio && to !== null ? valueHistory({ holdings: charted, series, usd: usdSeries, from: to - WEEK, to, step: HOUR }) : []
-  const unit = usdSeries ? 'usd' : 'algo'
-  const d1 = changeOver(points, 86_400, unit)
-  const d7 = changeOver(points, WEEK, unit)
-  const totalUsd = portfolio ? props.v.usd(portfolio.totalAlgo) : null
+  const usdCloses = usdPool ? closes.get(Number(usdPool.lpAsset)) : undefined
+  const points =
+    loaded && portfolio && current && time !== null
+      ? valueHistory({
+          portfolio,
+          decimals,
+          today,
+          pricesAt: (t) => pricesAt(routes, decimals, closes, t),
+          usdPerAlgo: (t) => (usdCloses ? closeAt(usdCloses, t) : null),
+          usdDecimals: stable?.decimals ?? 0,
+          now: current,
+          from: current.time - (current.time % HOUR) - WEEK,
+          to: current.time,
+          step: HOUR,
+        })
+      : []
+  const d1 = changeOver(points, 86_400, unit.key)
+  const d7 = changeOver(points, WEEK, unit.key)
+  const title = portfolio && portfolio.lockedAlgo > 0n ? 'Value you can move now' : 'Total value'
   return (
     <section className="value-summary" aria-label="Portfolio value">
       <div className="value-summary__figures">
         <div>
-          <p className="value-summary__label">{portfolio && portfolio.lockedAlgo > 0n ? 'Value you can move now' : 'Total value'}</p>
-          <p className="value-summary__total" data-testid="summary-total" data-algo={portfolio ? String(portfolio.totalAlgo) : undefined}>
-            {portfolio ? (totalUsd !== null && stable ? `$${formatAmount(totalUsd, stable.decimals, { thousands: true, maxDecimals: 2 })}` : `${formatAmount(portfolio.totalAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO`) : '…'}
+          <p className="value-summary__label">{title}</p>
+          <p className="value-summary__total" data-testid="summary-total" data-algo={current ? String(current.algo) : undefined}>
+            {current ? formatValue(valueIn(current, unit)!, unit) : '…'}
           </p>
-          {portfolio && totalUsd !== null ? <p className="hint">{formatAmount(portfolio.totalAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO</p> : null}
+          {current && unit.key === 'usd' ? <p className="hint">{formatValue(current.algo, ALGO_UNIT)}</p> : null}
           {portfolio && portfolio.lockedAlgo > 0n ? (
             <p className="hint" data-testid="summary-locked" data-algo={String(portfolio.lockedAlgo)}>
               + {formatAmount(portfolio.lockedAlgo, 6, { thousands: true, maxDecimals: 2 })} ALGO in locks, not counted: locked or vesting
@@ -84,14 +102,15 @@ export function ValueSummary(props: { v: ValuedPortfolio }) {
         <AnalyticsNotice url={url} networkName={network.name} error={error} />
       ) : (
         <>
-          {points.length > 1 ? (
-            <ValueChart points={points} unit={unit} label={`Your holdings of today at each hour’s prices over 7 days, in ${unit === 'usd' ? 'USD' : 'ALGO'}, from ${formatUsd(points[0]!.usd)} to ${formatUsd(points.at(-1)!.usd)}`} />
+          {points.filter((p) => valueIn(p, unit) !== null).length > 1 ? (
+            <ValueChart points={points} unit={unit} title={title} />
           ) : (
             <p className="hint" role="status">{loaded ? 'No price history for these tokens yet.' : 'Reading price history…'}</p>
           )}
           <p className="hint value-summary__note">
-            The chart and the changes value what you hold now at each hour’s closing prices of the last 7 days (the analytics service’s candles{unit === 'usd' ? `, in USD through ${stable?.symbol}` : ', in ALGO'}). They show how prices moved your
-            current holdings, not your past balances: deposits, withdrawals and trades are not replayed.
+            The chart and the changes count what the total counts{portfolio && portfolio.lockedAlgo > 0n ? ' (locks left out)' : ''}, a holding its pools cannot pay for at what selling returns, at
+            each hour’s closing prices of the last 7 days (the analytics service’s candles{unit.key === 'usd' ? `, in USD through ${stable?.symbol}` : ', in ALGO'}); the last point is the total
+            above, at today’s prices. They show how prices moved your current holdings, not your past balances: deposits, withdrawals and trades are not replayed.
           </p>
         </>
       )}
