@@ -1,8 +1,9 @@
 // The production web server on the full stack: its Content-Security-Policy lets every page and a
-// whole swap run without a single violation, the app refuses to render inside a frame, and hashed
+// whole swap run without a single violation, pages print nothing to the console and ask for nothing
+// that is not there (no 404), the app refuses to render inside a frame, and hashed
 // assets are cached for a year while index.html is never cached.
 import { expect, test, type Page } from '@playwright/test'
-import { connectMnemonic, newAccount, stackInfo } from '../support/stack.ts'
+import { connectMnemonic, newAccount, stackInfo, token } from '../support/stack.ts'
 import { confirmSwap } from '../support/swap.ts'
 
 /** Records every CSP violation the page reports, from before its first script runs. */
@@ -25,6 +26,26 @@ test('every page renders without a CSP violation', async ({ page }) => {
     await page.waitForLoadState('networkidle')
     expect(await violations(), path).toEqual([])
   }
+})
+
+test('the swap page quoting over both venues, and other pages, print no console warning or error and get no 404', async ({ page }) => {
+  const noise: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') noise.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('response', (r) => {
+    if (r.status() === 404) noise.push(`404 ${r.url()}`)
+  })
+  // gUSD → goETH: the router reads every venue's pools among the pair and the hubs, most pairs without a Tinyman pool
+  await page.goto(`/dex/swap?asset_in=${token('gUSD').assetId}&asset_out=${token('goETH').assetId}`)
+  await page.getByRole('textbox', { name: 'You pay' }).fill('10')
+  await expect(page.getByRole('form', { name: 'Swap' }).getByRole('list', { name: 'Route' })).toBeVisible({ timeout: 30_000 })
+  for (const path of ['/', '/shares', '/staking/farms', '/projects', '/dex/chart']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+  }
+  expect(noise).toEqual([])
 })
 
 test('a swap from connect to confirmation runs without a CSP violation', async ({ page }) => {

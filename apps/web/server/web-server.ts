@@ -85,8 +85,9 @@ export function securityHeaders(origins: CspOrigins): Record<string, string> {
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     'cross-origin-opener-policy': 'same-origin-allow-popups',
-    // Lute's popup needs window.open; nothing here uses these devices or features.
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()',
+    // Lute's popup needs window.open; nothing here uses these devices or features. Only features
+    // Chromium knows: an unknown one (bluetooth) is a console warning on every page.
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()',
   }
 }
 

@@ -17,6 +17,17 @@ function renderAt(path: string) {
 }
 
 describe('app router', () => {
+  // first in the file: react-router warns once per module, so a later render would hide it
+  it('shows the layout while the first page’s code loads, without warning of a missing HydrateFallback', async () => {
+    const warn = vi.spyOn(console, 'warn')
+    renderAt('/docs/faq')
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull()
+    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument()
+    expect(warn.mock.calls.flat().join('\n')).not.toMatch(/HydrateFallback/)
+    warn.mockRestore()
+  })
+
   it('redirects /dex to /dex/swap', async () => {
     const router = renderAt('/dex')
     // The swap page is a lazy chunk with the trading components; transforming it on a busy machine takes a while.

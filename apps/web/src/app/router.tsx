@@ -64,6 +64,10 @@ export function buildRoutes(pages: PageRoute[] = PAGES): RouteObject[] {
     {
       id: 'root',
       element: <AppLayout />,
+      // while the first page's chunk loads, the layout shows around an empty main (not a blank
+      // window, and react-router does not warn of a missing HydrateFallback); the same element
+      // type, so the layout is not mounted again once the page is there
+      hydrateFallbackElement: <AppLayout />,
       errorElement: <RouteError standalone />,
       children: [
         {

@@ -163,11 +163,12 @@ export function tinymanVenue({ algod, validatorAppId, label }: TinymanVenueParam
     label,
     async findPools(x, y) {
       const address = tinymanPoolAddress(validatorAppId, x, y)
-      const info = await algod.accountApplicationInformation(address, validatorAppId).do().catch((e: { status?: number }) => {
-        if (e.status === 404) return undefined
-        throw e
-      })
-      const uints = new Map((info?.appLocalState?.keyValue ?? []).map((kv) => [new TextDecoder().decode(kv.key), kv.value.uint]))
+      // the account, not its local state of the validator: algod answers any address (an empty account
+      // where no pool was bootstrapped), where a local state that does not exist is a 404, one in a
+      // browser's console for every pair without a pool (a pool account holds a few assets at most)
+      const account = await algod.accountInformation(address).do()
+      const local = account.appsLocalState?.find((s) => s.id === validatorAppId)
+      const uints = new Map((local?.keyValue ?? []).map((kv) => [new TextDecoder().decode(kv.key), kv.value.uint]))
       const state = decodeTinymanState(uints)
       return state ? [tinymanPool(address, validatorAppId, state)] : []
     },
