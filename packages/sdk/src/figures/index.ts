@@ -5,5 +5,6 @@ export { addValues, feeApr, marketFigures, NO_VALUE, type MarketFigures, type Ma
 export { aprOf, programFigures, type ProgramFigures, type ProgramTerms } from './programs.ts'
 export { programStatus, type ProgramStatus } from '../staking/math.ts'
 export { grovePerShare, vaultApr, type VaultApr, type VaultRatePoint, type VaultTotals } from './vault.ts'
+export { impermanentLossOf, liquidityPerUnit, positionFigures, valueInB, vaultPosition, type Pair, type PoolPoint, type PositionChange, type PositionFigures, type VaultMove } from './positions.ts'
 export { supplyLocked, type SupplyLocked } from './locks.ts'
 export { lpSharePercent, lpSupply, lpValue } from '../dex/amm.ts'
