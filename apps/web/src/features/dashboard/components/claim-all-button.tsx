@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { formatAmount } from '@grove/sdk/amount'
 import { ActionReview, type ClaimAllAction } from './action-review.tsx'
 import { claimablePrograms } from '../portfolio.ts'
-import type { ValuedPortfolio } from './portfolio-view.tsx'
+import type { ValuedPortfolio } from '../valued-portfolio.ts'
 
 /** The button and, once pressed, the review of every claim. */
 export function ClaimAll(props: { v: ValuedPortfolio }) {

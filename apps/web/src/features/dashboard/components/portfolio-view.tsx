@@ -9,33 +9,14 @@ import { positionsQuery, programsQuery as stakingProgramsQuery } from '@/lib/sta
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { sdkQuery, type Pool, type StakingPosition, type StakingProgram } from '@/lib/tx/sdk.ts'
 import { vaultStateQuery } from '@/lib/vault/vault.ts'
-import { algoInStable, stableCoin } from '@/lib/pools/price.ts'
-import { figuresOf, figuresOfProgram, formatPercent, formatValue } from '@/lib/pools/figures.ts'
-import { derivePortfolio, type Portfolio, type PortfolioLine, type LockHolding, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
+import { algoInStable } from '@grove/sdk/figures'
+import { figuresOf, figuresOfProgram, formatPercent, formatValue, stableToken } from '@/lib/pools/figures.ts'
+import { derivePortfolio, type PortfolioLine, type LockHolding, type SGroveHolding, type StakeHolding } from '../portfolio.ts'
 import { ClaimAll } from './claim-all-button.tsx'
 import { ValueSummary } from './value-summary.tsx'
 import { tokenSymbol } from '@/lib/tokens/lp-names.ts'
 import { programTitle } from '../activity.ts'
-
-/** What valuing an account needs: its portfolio, the tokens to name its lines and the stable coin for USD. */
-export interface ValuedPortfolio {
-  portfolio: Portfolio | null
-  tokens: ReadonlyMap<number, Token>
-  pools: readonly Pool[]
-  stable: Token | null
-  /** Stable-coin base units of `microAlgo`; null without the stable coin's pool. */
-  usd(microAlgo: bigint): bigint | null
-  /** The staking programs and the account's positions in them (what claim all claims). */
-  programs: readonly StakingProgram[]
-  positions: ReadonlyMap<bigint, StakingPosition>
-  stakes: readonly StakeHolding[]
-  /** Assets the account holds (claims need no opt-in for them). */
-  held: bigint[]
-  sGroveId: number | null
-  /** The chain second pending rewards are valued at. */
-  now: bigint | null
-  error: string | null
-}
+import type { ValuedPortfolio } from '../valued-portfolio.ts'
 
 const NO_POSITIONS: ReadonlyMap<bigint, StakingPosition> = new Map()
 
@@ -64,7 +45,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   const described = useQueries({ queries: [...ids].sort((x, y) => x - y).map((id) => tokenQuery(algod, id)) })
   const tokens = new Map<number, Token>([[0, ALGO]])
   for (const q of described) if (q.data) tokens.set(q.data.id, q.data)
-  const stable = stableCoin(tokens.values(), network.id)
+  const stable = stableToken(tokens, network.id, deployment)
   const poolList = pools.data ?? []
   const sdk = dex.data
   // Stakes wait for the SDK's reward math and the chain's clock: pending rewards are never guessed.
