@@ -43,7 +43,7 @@ const { startLocalnet } = await import('@grove/localnet')
 const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, tinymanLabel, toDeployment } = await import('../packages/contracts/src/deployment.ts')
-const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv } = await import('../packages/demo/src/index.ts')
+const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv, demoStableAssetId } = await import('../packages/demo/src/index.ts')
 const { ensureWebBuild } = await import('./web-build.mjs')
 // the app's build (when its sources changed) runs while the localnet starts, deploys and seeds
 const webBuild = ensureWebBuild()
@@ -126,6 +126,13 @@ try {
       const result = await seed({ algorand, admin, deployment: deploymentIds(state.deployment), holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
       seedSeconds = (performance.now() - seedStart) / 1000
+      writeState(state)
+    }
+    // the record names the seed's stable coin (also for data seeded before records carried it), so
+    // every reader prices in USD through the same asset and none goes by a symbol
+    const stableAssetId = state.seed && !state.forkOf ? demoStableAssetId(state.seed.tokens) : undefined
+    if (stableAssetId !== undefined && state.deployment.stableAssetId !== stableAssetId) {
+      state = { ...state, deployment: toDeployment({ ...state.deployment, stableAssetId }) }
       writeState(state)
     }
     // the Tinyman validator (Tinyman's own programs from GROVE_TINYMAN_DIR, or the Tinyman v2-compatible

@@ -41,8 +41,28 @@ export type AssetIdKey = (typeof DEPLOYED_ASSETS)[number]['idKey']
  * numbers: ids stay below 2^53), and the round the deployment started at, where a chain follower
  * (the analytics service) starts reading.
  */
-export type Deployment = { network: NetworkName; firstRound: number } & { [K in AppIdKey | AssetIdKey]: number } & { [K in VenueIdKey]?: number } & {
+export type Deployment = { network: NetworkName; firstRound: number } & { [K in AppIdKey | AssetIdKey]: number } & { [K in VenueIdKey | StableIdKey]?: number } & {
   tinymanPrograms?: TinymanPrograms
+}
+
+/**
+ * The stable coin whose pools give USD prices: the localnet's is the demo seed's (written into the
+ * record by `npm start`); a public network's record may name one, and otherwise it is Circle's USDC
+ * there (STABLE_ASSET_IDS). Prices are never found by a token's symbol, which anyone can take.
+ */
+export const STABLE_ID_KEY = 'stableAssetId' as const
+/** The record key of the stable coin's id. */
+export type StableIdKey = typeof STABLE_ID_KEY
+
+/** Circle's USDC on each public network (from Circle's own announcements): the stable coin where a record names none. */
+export const STABLE_ASSET_IDS: Readonly<Partial<Record<NetworkName, number>>> = {
+  testnet: 10458941,
+  mainnet: 31566704,
+}
+
+/** The stable coin's asset id on `network`: the record's, else the network's well-known one; null on a localnet without one. */
+export function stableAssetIdOf(network: NetworkName, deployment?: Pick<Deployment, StableIdKey> | null): number | null {
+  return deployment?.stableAssetId ?? STABLE_ASSET_IDS[network] ?? null
 }
 
 /**
@@ -101,7 +121,9 @@ export function toDeployment(value: unknown, network?: NetworkName): Deployment 
     throw new DeploymentError(`tinymanPrograms must be one of ${TINYMAN_PROGRAMS.join(', ')}, not ${JSON.stringify(v.tinymanPrograms)}`)
   }
   if (programs.length && v.tinymanAppId === undefined) throw new DeploymentError('tinymanPrograms needs the tinymanAppId it describes')
-  return Object.fromEntries([...KEYS, ...venues, ...programs].map((k) => [k, v[k]])) as Deployment
+  const stable = v[STABLE_ID_KEY] === undefined ? [] : [STABLE_ID_KEY]
+  if (stable.length && !isId(v[STABLE_ID_KEY])) throw new DeploymentError(`${STABLE_ID_KEY} must be a positive integer id, not ${JSON.stringify(v[STABLE_ID_KEY])}`)
+  return Object.fromEntries([...KEYS, ...venues, ...stable, ...programs].map((k) => [k, v[k]])) as Deployment
 }
 
 /** Parses a deployment record's JSON text (of `network`, when given); throws a DeploymentError when it is not one. */
@@ -126,14 +148,14 @@ export function appIdOf(deployment: Deployment, name: ContractName): number {
 }
 
 /** A deployment with bigint ids and round, as algosdk and the SDK take them. */
-export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K in AppIdKey | AssetIdKey]: bigint } & { [K in VenueIdKey]?: bigint } & {
+export type DeploymentIds = { network: NetworkName; firstRound: bigint } & { [K in AppIdKey | AssetIdKey]: bigint } & { [K in VenueIdKey | StableIdKey]?: bigint } & {
   tinymanPrograms?: TinymanPrograms
 }
 
 /** A deployment record's ids as bigints. */
 export function deploymentIds(deployment: Deployment): DeploymentIds {
   const d = toDeployment(deployment)
-  const keys = [...KEYS, ...VENUE_ID_KEYS.filter((k) => d[k] !== undefined)]
+  const keys = [...KEYS, ...[...VENUE_ID_KEYS, STABLE_ID_KEY].filter((k) => d[k] !== undefined)]
   const ids: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, k === 'network' ? d.network : BigInt(d[k as keyof Deployment]!)]))
   if (d.tinymanPrograms !== undefined) ids.tinymanPrograms = d.tinymanPrograms
   return ids as DeploymentIds
@@ -141,7 +163,7 @@ export function deploymentIds(deployment: Deployment): DeploymentIds {
 
 /** The deployment record of bigint ids (checked: every id positive and below 2^53). */
 export function deploymentRecord(ids: DeploymentIds): Deployment {
-  const keys = [...KEYS, ...VENUE_ID_KEYS.filter((k) => ids[k] !== undefined)]
+  const keys = [...KEYS, ...[...VENUE_ID_KEYS, STABLE_ID_KEY].filter((k) => ids[k] !== undefined)]
   const record = Object.fromEntries(keys.map((k) => [k, k === 'network' ? ids.network : Number(ids[k as keyof DeploymentIds])]))
   return toDeployment(ids.tinymanPrograms === undefined ? record : { ...record, tinymanPrograms: ids.tinymanPrograms })
 }

@@ -1,6 +1,6 @@
 // The deployment record: one list of contracts, one JSON shape, and clear words for a bad file.
 import { describe, expect, it } from 'vitest'
-import { CONTRACTS, DeploymentError, appIdOf, deploymentIds, deploymentRecord, parseDeployment, serializeDeployment, tinymanLabel, toDeployment } from '../src/deployment.ts'
+import { CONTRACTS, DeploymentError, appIdOf, deploymentIds, deploymentRecord, parseDeployment, serializeDeployment, stableAssetIdOf, tinymanLabel, toDeployment } from '../src/deployment.ts'
 
 const record = { network: 'testnet', firstRound: 41_000_000, registryAppId: 700, dexAppId: 701, lockAppId: 702, stakingAppId: 703, vaultAppId: 704, groveAssetId: 699, sGroveAssetId: 705 }
 
@@ -36,6 +36,22 @@ describe('parseDeployment', () => {
     expect(deploymentRecord(deploymentIds(toDeployment(real)))).toEqual(real)
     expect(() => toDeployment({ ...real, tinymanPrograms: 'v3' })).toThrow('tinymanPrograms must be one of tinyman-v2, compatible, not "v3"')
     expect(() => toDeployment({ ...record, tinymanPrograms: 'compatible' })).toThrow('tinymanPrograms needs the tinymanAppId it describes')
+  })
+
+  it('keeps the stable coin the record names, and refuses one that is not an id', () => {
+    const withStable = { ...record, stableAssetId: 707 }
+    expect(parseDeployment(serializeDeployment(toDeployment(withStable)))).toEqual(withStable)
+    expect(deploymentRecord(deploymentIds(toDeployment(withStable)))).toEqual(withStable)
+    expect(() => toDeployment({ ...record, stableAssetId: 'gUSD' })).toThrow('stableAssetId must be a positive integer id, not "gUSD"')
+  })
+
+  it.each([
+    ['the record’s stable coin wherever it names one', 'testnet', { stableAssetId: 707 }, 707],
+    ['Circle’s USDC on mainnet without one', 'mainnet', {}, 31566704],
+    ['Circle’s USDC on testnet without a deployment', 'testnet', null, 10458941],
+    ['none on a localnet whose record names none', 'localnet', {}, null],
+  ] as const)('prices in %s', (_name, network, deployment, id) => {
+    expect(stableAssetIdOf(network, deployment)).toBe(id)
   })
 
   it('labels the Tinyman validator by the programs it runs, the compatible venue when the record does not say', () => {

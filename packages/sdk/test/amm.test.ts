@@ -6,7 +6,6 @@ import {
   accrue,
   addLiquidity,
   collectFees,
-  formatPriceQ64,
   isqrt,
   lpSharePercent,
   lpValue,
@@ -18,7 +17,6 @@ import {
   quoteExactIn,
   quoteExactOut,
   removeLiquidity,
-  spotPriceQ64,
   twapQ64,
   zap,
   zapWithSwap,
@@ -270,16 +268,6 @@ describe('slippage and shares', () => {
 })
 
 describe('prices', () => {
-  it('gives the spot price scaled by 2^64 and formats it in whole tokens', () => {
-    expect(spotPriceQ64(pool, 0n)).toBe(2n * Q64)
-    expect(spotPriceQ64(pool, 5n)).toBe(Q64 / 2n)
-    expect(spotPriceQ64(empty, 0n)).toBe(0n)
-    expect(formatPriceQ64(2n * Q64, 6, 6)).toBe('2')
-    expect(formatPriceQ64(Q64 / 2n, 6, 6)).toBe('0.5')
-    expect(formatPriceQ64(2n * Q64, 0, 6)).toBe('0.000002')
-    expect(formatPriceQ64(2n * Q64, 0, 6, 4)).toBe('0')
-  })
-
   it('accrues cumulative prices by price × seconds and reads the TWAP back', () => {
     const later = accrue({ ...pool, lastUpdate: 100n }, 110n)
     expect(later).toMatchObject({ cumulativePriceA: 20n * Q64, cumulativePriceB: 5n * Q64, lastUpdate: 110n })

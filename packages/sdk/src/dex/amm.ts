@@ -338,20 +338,6 @@ export function priceImpactBps(pool: Pool, assetIn: bigint, amountIn: bigint, am
   return impactBps(net * rOut, amountOut * rIn, net * rOut)
 }
 
-/** Spot price of `assetIn` in units of the other side, scaled by 2^64 (0 for an empty pool). */
-export function spotPriceQ64(pool: Pool, assetIn: bigint): bigint {
-  const { rIn, rOut } = sides(pool, assetIn)
-  return rIn === 0n ? 0n : (rOut * Q64) / rIn
-}
-
-/** Formats a 2^64-scaled price of base units as a decimal price of whole tokens, to `digits` places. */
-export function formatPriceQ64(priceQ64: bigint, decimalsIn: number, decimalsOut: number, digits = 6): string {
-  const scaled = (priceQ64 * 10n ** BigInt(decimalsIn + digits)) / (Q64 * 10n ** BigInt(decimalsOut))
-  const unit = 10n ** BigInt(digits)
-  const fraction = (scaled % unit).toString().padStart(digits, '0').replace(/0+$/, '')
-  return `${scaled / unit}${fraction ? `.${fraction}` : ''}`
-}
-
 /** Share of the pool that `lp` units represent, as a percentage of lpSupply to 6 places (display only). */
 export function lpSharePercent(pool: Pick<PoolState, 'lpIssued'>, lp: bigint): number {
   return Number((lp * 100n * 1_000_000n) / lpSupply(pool)) / 1_000_000

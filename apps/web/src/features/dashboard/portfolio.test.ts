@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { PoolReserves } from '@/lib/pools/price.ts'
 import { figuresOf } from '@/lib/pools/figures.ts'
-import { lpValue } from '@grove/sdk/figures'
+import { lpValue, type ReservePool } from '@grove/sdk/figures'
 import { claimablePrograms, derivePortfolio, exposureOf } from './portfolio.ts'
 
 // ALGO/gUSD (id 10) at 0.2 gUSD per ALGO; ALGO/FERN (id 11) at 4 FERN per ALGO; gUSD/MOSS (id 12) only.
-const POOLS: PoolReserves[] = [
+const POOLS: ReservePool[] = [
   { a: 0n, b: 10n, reserveA: 1_000_000_000n, reserveB: 200_000_000n, lpAsset: 100n, lpIssued: 446_213_595n - 1000n },
   { a: 0n, b: 11n, reserveA: 500_000_000n, reserveB: 2_000_000_000n, lpAsset: 101n, lpIssued: 999_000n },
   { a: 10n, b: 12n, reserveA: 50_000_000n, reserveB: 10_000n, lpAsset: 102n, lpIssued: 21_360n },
@@ -26,7 +25,7 @@ describe('exposureOf', () => {
 })
 
 /** What burning `lp` of `pool` pays, each side. */
-const underlying = (pool: PoolReserves, lp: bigint): [bigint, bigint] => {
+const underlying = (pool: ReservePool, lp: bigint): [bigint, bigint] => {
   const { amountA, amountB } = lpValue(pool, lp)
   return [amountA, amountB]
 }

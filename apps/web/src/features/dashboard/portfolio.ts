@@ -4,8 +4,7 @@
 // less sold into its pools than at spot is valued at what selling returns, and says so; locks are
 // totalled apart from what can be moved now. Pure, so the totals are provably sums of the lines.
 import type { Holdings } from '@/lib/account/account.ts'
-import { lpValue, type MarketFigures } from '@grove/sdk/figures'
-import { valueInAlgo, type PoolReserves } from '@/lib/pools/price.ts'
+import { lpValue, valueInAlgo, type MarketFigures, type ReservePool } from '@grove/sdk/figures'
 
 /** A lock's fields valuation reads, with what is locked and withdrawable now. */
 export interface LockHolding {
@@ -83,7 +82,7 @@ export interface Portfolio {
 export const movableLines = (lines: readonly PortfolioLine[]): PortfolioLine[] => lines.filter((l) => l.kind !== 'lock' && l.algo !== null)
 
 /** `amount` of `asset` as plain tokens: an LP token as what burning it pays, anything else as itself. */
-export function exposureOf(pools: readonly PoolReserves[], asset: bigint, amount: bigint): LineAmount[] {
+export function exposureOf(pools: readonly ReservePool[], asset: bigint, amount: bigint): LineAmount[] {
   const pool = pools.find((p) => p.lpAsset === asset)
   if (!pool) return [{ tokenId: Number(asset), amount }]
   // what burning it pays, as the contract computes it (the SDK's lpValue: ⌊lp·r/L⌋ each side)
@@ -97,7 +96,7 @@ export function exposureOf(pools: readonly PoolReserves[], asset: bigint, amount
 const micro = (algo: number | null) => (algo === null ? null : BigInt(Math.floor(algo * 1e6)))
 
 /** µALGO of plain token amounts at spot (a direct ALGO pool exactly, else the SDK's route price) and, capped, what selling them returns; null when one has no price. */
-function valueOfExposure(pools: readonly PoolReserves[], parts: readonly LineAmount[], market?: MarketFigures): Pick<PortfolioLine, 'algo' | 'spotAlgo'> {
+function valueOfExposure(pools: readonly ReservePool[], parts: readonly LineAmount[], market?: MarketFigures): Pick<PortfolioLine, 'algo' | 'spotAlgo'> {
   const spot = sum(parts.map((x) => valueInAlgo(pools, x.tokenId, x.amount) ?? (market ? micro(market.value(x.tokenId, x.amount).algo) : null)))
   if (spot === null || !market) return { algo: spot }
   const exit = sum(parts.map((x) => (x.tokenId === 0 ? x.amount : micro(market.exit(x.tokenId, x.amount).algo))))
@@ -109,7 +108,7 @@ const sum = (values: (bigint | null)[]): bigint | null => (values.some((v) => v 
 /** Derives the overview: wallet tokens (LP tokens become liquidity lines, sGROVE its GROVE), then positions, farm and pool stakes with their pending rewards, locks; a total of every priced line. */
 export function derivePortfolio(input: {
   holdings: Holdings
-  pools: readonly PoolReserves[]
+  pools: readonly ReservePool[]
   locks?: readonly LockHolding[]
   stakes?: readonly StakeHolding[]
   sgrove?: SGroveHolding

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pricesAlong } from '@grove/sdk/figures'
-import { algoInStable, type PoolReserves } from '@/lib/pools/price.ts'
+import { algoInStable, pricesAlong, type ReservePool } from '@grove/sdk/figures'
 import { figuresOf } from '@/lib/pools/figures.ts'
 import { derivePortfolio, type LockHolding } from './portfolio.ts'
 import { ALGO_UNIT, algoRoutes, changeOver, closeAt, formatValue, movableValue, pricesAt, routePools, usdUnit, valueHistory, valueNow, type Close } from './value-history.ts'
@@ -8,7 +7,7 @@ import { ALGO_UNIT, algoRoutes, changeOver, closeAt, formatValue, movableValue, 
 const H = 3600
 const DAY = 86_400
 // ALGO/gUSD (10) at 0.2 gUSD per ALGO; ALGO/FERN (11) at 4 FERN per ALGO; gUSD/MOSS (12) only: 0.0002 MOSS per gUSD. All 6 decimals.
-const POOLS: PoolReserves[] = [
+const POOLS: ReservePool[] = [
   { a: 0n, b: 10n, reserveA: 1_000_000_000n, reserveB: 200_000_000n, lpAsset: 100n, lpIssued: 446_212_595n },
   { a: 0n, b: 11n, reserveA: 500_000_000n, reserveB: 2_000_000_000n, lpAsset: 101n, lpIssued: 999_000n },
   { a: 10n, b: 12n, reserveA: 50_000_000n, reserveB: 10_000n, lpAsset: 102n, lpIssued: 21_360n },

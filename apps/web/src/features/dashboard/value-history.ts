@@ -4,8 +4,7 @@
 // hour's closing prices of the pools that price them (the analytics service's candles) and in USD at
 // the stable coin's ALGO pool's close. Its last point is the headline itself, at today's prices.
 import { formatAmount } from '@grove/sdk/amount'
-import { pricePaths, pricesAlong, type PricePaths } from '@grove/sdk/figures'
-import type { PoolReserves } from '@/lib/pools/price.ts'
+import { pricePaths, pricesAlong, type PricePaths, type ReservePool } from '@grove/sdk/figures'
 import { movableLines, type LineAmount, type Portfolio } from './portfolio.ts'
 
 /** A pool's closing price at a time: whole B per whole A, as the candles give it. */
@@ -46,7 +45,7 @@ export function formatValue(baseUnits: number, unit: ValueUnit): string {
 export const valueIn = (point: ValuePoint, unit: ValueUnit): number | null => (unit.key === 'usd' ? point.usd : point.algo)
 
 /** The routes that price each token in ALGO: the market figures' own (fewest pools, then the oldest), so today's prices are the portfolio's. */
-export function algoRoutes(pools: readonly PoolReserves[]): PricePaths {
+export function algoRoutes(pools: readonly ReservePool[]): PricePaths {
   return pricePaths(
     pools.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: p.reserveA, reserveB: p.reserveB })),
     0,

@@ -5,6 +5,7 @@ import { spendableAlgo, type Holdings } from '@/lib/account/account.ts'
 import type { GroveSdk, Pool } from '@/lib/tx/sdk.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
+import { valueInAlgo } from '@grove/sdk/figures'
 import type { AddState, RemoveState } from './liquidity-state.ts'
 
 /** µALGO a liquidity group may cost in fees (input transfers, app call and its inner transfers). */
@@ -34,8 +35,8 @@ export function positions(sdk: GroveSdk, pools: Pool[], holdings: Holdings, toke
     const lp = holdings.assets.get(Number(pool.lpAsset)) ?? 0n
     if (lp === 0n) continue
     const { amountA, amountB } = sdk.lpValue(pool, lp)
-    const a = algoValue(pools, pool.a, amountA)
-    const b = algoValue(pools, pool.b, amountB)
+    const a = valueInAlgo(pools, pool.a, amountA)
+    const b = valueInAlgo(pools, pool.b, amountB)
     out.push({
       pool,
       tokenA: describe(tokens, pool.a),
@@ -48,14 +49,6 @@ export function positions(sdk: GroveSdk, pools: Pool[], holdings: Holdings, toke
     })
   }
   return out.sort((x, y) => Number((y.valueAlgo ?? 0n) - (x.valueAlgo ?? 0n)))
-}
-
-// An amount of `asset` in µALGO at the spot price of its ALGO pool (ALGO is asset 0, so pool a).
-function algoValue(pools: Pool[], asset: bigint, amount: bigint): bigint | null {
-  if (asset === 0n) return amount
-  const pool = pools.find((p) => p.a === 0n && p.b === asset)
-  if (!pool || pool.reserveB === 0n) return null
-  return (amount * pool.reserveA) / pool.reserveB
 }
 
 /** The pool of a pair, whichever order the tokens were picked in. */
@@ -297,10 +290,4 @@ export function algoShortfall(action: LiquidityAction, fee: bigint, poolDeposit:
   const spendable = holdings.algo - holdings.minBalance
   if (need <= spendable) return null
   return `You need ${formatAlgo(need - spendable)} more to pay for this transaction and its network fee.`
-}
-
-/** A display price, `num` per one `den`, from base units: bigint division to 6 decimals. */
-export function displayPrice(num: bigint, numDecimals: number, den: bigint, denDecimals: number): string {
-  const scaled = (num * 10n ** BigInt(denDecimals + 6)) / (den * 10n ** BigInt(numDecimals))
-  return formatAmount(scaled, 6, { thousands: true })
 }

@@ -9,6 +9,8 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
+import { stableToken } from '@/lib/pools/figures.ts'
+import { displayPrice } from '@grove/sdk/figures'
 import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { readableTxError } from '@/lib/tx/sdk.ts'
@@ -27,8 +29,7 @@ import { PoolList } from './components/pool-list.tsx'
 import { PositionsTable } from './components/positions-table.tsx'
 import { formatShare, shareBeforeAfter } from './pool-facts.ts'
 import { poolRows } from './pool-list.ts'
-import { stableCoin } from '@/lib/pools/price.ts'
-import { addAction, algoShortfall, deriveAdd, deriveRemove, displayPrice, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
+import { addAction, algoShortfall, deriveAdd, deriveRemove, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
 
 const INITIAL_REMOVE: RemoveState = { lpAsset: null, percent: 50 }
@@ -220,7 +221,7 @@ export function LiquidityPage() {
       </div>
       <Panel title="All pools">
         <PoolList
-          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableCoin(market.tokens.values(), network.id), analytics.data && { pools: analytics.data, label: tinyman?.label ?? TINYMAN_V2_LABEL }) : []}
+          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableToken(market.tokens, network.id, deployment), analytics.data && { pools: analytics.data, label: tinyman?.label ?? TINYMAN_V2_LABEL }) : []}
           empty={emptyTextOf({ ...read, what: 'pools', pending: !market.pools }, 'No pools yet.')}
           onAdd={(row) => {
             dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })

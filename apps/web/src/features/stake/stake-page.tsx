@@ -9,7 +9,7 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { chainClockQuery, formatTime } from '@/lib/locks/locks.ts'
 import { useMarket } from '@/lib/pools/market.ts'
-import { stableCoin } from '@/lib/pools/price.ts'
+import { stableToken } from '@/lib/pools/figures.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'
@@ -64,7 +64,7 @@ export function StakePage() {
         ? aprText(days === 7 ? aprs.d7 : aprs.d30, history.data.now, days)
         : walking
   const sourceHint = aprSourceHint(choice)
-  const stable = stableCoin(market.tokens.values(), network.id)
+  const stable = stableToken(market.tokens, network.id, deployment)
 
   return (
     <Page wide title="Stake GROVE" intro="Stake GROVE to receive sGROVE. Protocol fees buy GROVE into the vault, so each sGROVE redeems for more GROVE over time.">

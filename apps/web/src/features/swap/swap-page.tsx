@@ -8,6 +8,7 @@ import { Page } from '@/components/ui/page.tsx'
 import { spendableAlgo } from '@/lib/account/account.ts'
 import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
+import { stableToken } from '@/lib/pools/figures.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
 import { refreshPools, usePoolsPerBlock } from '@/lib/pools/pools.ts'
 import { usePreparedReview } from '@/components/dex/use-prepared-review.ts'
@@ -20,7 +21,6 @@ import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { PAUSE_FLAGS, registryQuery } from '@/lib/registry/registry.ts'
 import { preparedSwapQuery, routeKey } from './api/prepared-swap.ts'
 import { routeBookQuery } from './api/route-book.ts'
-import { stableCoin } from '@/lib/pools/price.ts'
 import { SwapSettings } from './components/swap-settings.tsx'
 import { useSettled } from './use-settled.ts'
 import { swappedWords } from './delivered.ts'
@@ -71,7 +71,7 @@ export function SwapPage() {
   // The router over the network's venues (loaded on demand): Grove's pools are the market's, the
   // other venues' are read for the pair and its hubs (ALGO and the stable coin).
   const refs = market.venues
-  const stable = stableCoin(market.tokens.values(), network.id)
+  const stable = stableToken(market.tokens, network.id, deployment)
   const assets = state.tokenIn === null || state.tokenOut === null ? [] : [...new Set([state.tokenIn, state.tokenOut, 0, ...(stable ? [stable.id] : [])])].map(BigInt)
   const parts = useQuery({ ...routeBookQuery(algod, refs, assets), enabled: refs.length > 0 && assets.length > 0 })
   // The router's code or the other venues' pools could not be read (after a retry): said, with a way
@@ -104,7 +104,7 @@ export function SwapPage() {
     if (typed) void loadReview()
   }, [typed])
   const worthModule = useQuery({ queryKey: ['module', 'swap-worth'], queryFn: () => import('./worth.ts'), staleTime: Infinity, enabled: route !== null })
-  const worth = worthModule.data && market.pools ? worthModule.data.worthIn(market.pools, market.tokens, network.id) : () => null
+  const worth = worthModule.data && market.pools ? worthModule.data.worthIn(market.pools, market.tokens, stable?.id ?? null) : () => null
   // A linked asset the market does not know (once the pools are read) is said, not silently dropped.
   const linked = [PAIR_PARAMS.in, PAIR_PARAMS.out].map((name) => assetIdParam(params.get(name)))
   const known = (id: number) => market.listed.has(id)

@@ -1,18 +1,28 @@
 // The web's door to the SDK's figures (@grove/sdk/figures, no algosdk in it): the market's figures
 // from the pools algod returns and the tokens the page described, a staking program's terms as the
-// figures read them, and one way to write a value (USD first, ALGO second) for every page.
-import { marketFigures, programFigures, type MarketFigures, type ProgramFigures, type Value } from '@grove/sdk/figures'
+// figures read them, the network's stable coin, and one way to write a value (USD first, ALGO second) for every page.
+import { stableAssetIdOf, type Deployment } from '@grove/sdk/deployment'
+import { marketFigures, programFigures, type MarketFigures, type ProgramFigures, type ReservePool, type Value } from '@grove/sdk/figures'
 import type { StakingProgram } from '../tx/sdk.ts'
 import type { Token } from '../tokens/tokens.ts'
-import type { PoolReserves } from './price.ts'
+import type { NetworkId } from '../networks.ts'
 import { formatPrice, formatUsd } from '../analytics/derive.ts'
 
 export type { MarketFigures, ProgramFigures, Value } from '@grove/sdk/figures'
 /** Every page writes dollars and an APR with these. */
 export { formatPercent, formatUsd } from '../analytics/derive.ts'
 
+/**
+ * The network's stable coin among `tokens`, by the id the deployment record names (the well-known
+ * USDC of a public network without one), never by a symbol; null while it is not described.
+ */
+export function stableToken(tokens: ReadonlyMap<number, Token>, network: NetworkId, deployment: Pick<Deployment, 'stableAssetId'> | null): Token | null {
+  const id = stableAssetIdOf(network, deployment)
+  return id === null ? null : (tokens.get(id) ?? null)
+}
+
 /** The market's figures from `pools`; a token not described yet has no price (rather than a guessed one). */
-export function figuresOf(pools: readonly PoolReserves[], tokens: ReadonlyMap<number, Pick<Token, 'decimals'>>, stable: Pick<Token, 'id'> | null): MarketFigures {
+export function figuresOf(pools: readonly ReservePool[], tokens: ReadonlyMap<number, Pick<Token, 'decimals'>>, stable: Pick<Token, 'id'> | null): MarketFigures {
   return marketFigures(pools, (id) => (id === 0 ? 6 : (tokens.get(id)?.decimals ?? Number.NaN)), stable?.id)
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/sdk.ts'
 import { formatDuration, matchesRow, pendingAt, programRows, programsOfAsset, programStatus, timeLeft } from './derive.ts'
-import type { PoolReserves } from '../pools/price.ts'
+import type { ReservePool } from '@grove/sdk/figures'
 import { figuresOf, figuresOfProgram } from '../pools/figures.ts'
 
 const ALGO_ID = 0n
@@ -11,7 +11,7 @@ const USD = 10n // 6 decimals, 1 ALGO = 0.2 USD
 const FERN = 11n // 6 decimals, 1 FERN = 0.5 ALGO
 const LP = 20n // LP of ALGO/FERN
 
-const pools: PoolReserves[] = [
+const pools: ReservePool[] = [
   { a: 0n, b: USD, reserveA: 5_000_000_000n, reserveB: 1_000_000_000n, lpAsset: 30n, lpIssued: 1_000_000n },
   // 1,000 ALGO : 2,000 FERN, 999,000 issued + 1,000 locked = 1,000,000 LP units
   { a: 0n, b: FERN, reserveA: 1_000_000_000n, reserveB: 2_000_000_000n, lpAsset: LP, lpIssued: 999_000n },

@@ -4,10 +4,9 @@
 // (pendingRewards) is handed in, so a page's first load does not carry the SDK.
 import type { Token } from '../tokens/tokens.ts'
 import type { StakingPosition, StakingProgram } from '../tx/sdk.ts'
-import type { PoolReserves } from '../pools/price.ts'
 import { figuresOfProgram, type MarketFigures, type ProgramFigures } from '../pools/figures.ts'
 import { lpSymbol } from '../tokens/lp-names.ts'
-import { programStatus, type ProgramStatus } from '@grove/sdk/figures'
+import { programStatus, type ProgramStatus, type ReservePool } from '@grove/sdk/figures'
 
 /** Where a program stands at a time: the SDK's one status. */
 export { programStatus, type ProgramStatus }
@@ -68,7 +67,7 @@ export interface TokenLabel {
 }
 
 /** Labels `asset`: a Grove LP token reads "ALGO/gUSD LP". */
-export function labelOf(asset: bigint, tokens: ReadonlyMap<number, Token>, pools: readonly PoolReserves[]): TokenLabel {
+export function labelOf(asset: bigint, tokens: ReadonlyMap<number, Token>, pools: readonly ReservePool[]): TokenLabel {
   const t = tokens.get(Number(asset))
   const lp = pools.find((p) => p.lpAsset === asset)
   const words = [String(asset), ...(t ? [t.symbol, t.name] : [])]
@@ -95,7 +94,7 @@ export function programRows(input: {
   programs: readonly StakingProgram[]
   kind: 'farm' | 'pool'
   tokens: ReadonlyMap<number, Token>
-  pools: readonly PoolReserves[]
+  pools: readonly ReservePool[]
   market: MarketFigures
   now: bigint
   positions?: ReadonlyMap<bigint, StakingPosition>
@@ -125,7 +124,7 @@ export function matchesRow(row: ProgramRow, filter: { status: ProgramFilter; min
 }
 
 /** The programs (of any kind) that stake or pay `asset`, or stake an LP token of a pool holding it: a project page's list. */
-export function programsOfAsset(programs: readonly StakingProgram[], pools: readonly PoolReserves[], asset: bigint): StakingProgram[] {
+export function programsOfAsset(programs: readonly StakingProgram[], pools: readonly ReservePool[], asset: bigint): StakingProgram[] {
   const lps = new Set(pools.filter((p) => p.a === asset || p.b === asset).map((p) => p.lpAsset))
   return programs.filter((p) => p.stakeAsset === asset || lps.has(p.stakeAsset) || p.rewardAsset1 === asset || (p.rewardCount === 2n && p.rewardAsset2 === asset))
 }

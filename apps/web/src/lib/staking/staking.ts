@@ -11,7 +11,7 @@ import { useMarket } from '../pools/market.ts'
 import { useProtocol } from '../protocol.ts'
 import { PAUSE_FLAGS, registryQuery } from '../registry/registry.ts'
 import { tokenQuery } from '../tokens/tokens.ts'
-import { stableCoin } from '../pools/price.ts'
+import { stableToken } from '../pools/figures.ts'
 import { withReader } from '../tx/sdk.ts'
 
 export type { StakingAction, StakingPosition, StakingProgram } from '../tx/sdk.ts'
@@ -68,7 +68,7 @@ export function useStakingData(address: string | null) {
     positions,
     /** Creating programs and staking are paused by the protocol admin. */
     paused: registry.data ? (registry.data.paused & STAKING_PAUSE_BIT) !== 0 : false,
-    stable: stableCoin(tokens.values(), network.id),
+    stable: stableToken(tokens, network.id, deployment),
     now,
     devMode,
   }

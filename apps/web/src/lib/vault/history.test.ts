@@ -1,12 +1,11 @@
 // The vault's rate history: events decoded from the vault's logs (inner calls too, other apps'
-// skipped), the walk back to a window's start, and the APR over 7 and 30 days from them.
+// skipped) and the walk back to a window's start (the APR from them is the SDK's vaultApr, tested there).
 import * as sdk from '@grove/sdk'
 import { ABIType, generateAccount } from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { aprOver, blocksSince, ratePoints, type BlockView, type RatePoint } from './history.ts'
+import { blocksSince, ratePoints, type BlockView } from './history.ts'
 
 const VAULT = 1005n
-const DAY = 86_400n
 const staker = generateAccount().addr.toString()
 
 const staked = (grove: bigint, sGrove: bigint, totalGrove: bigint, totalShares: bigint) =>
@@ -64,47 +63,5 @@ describe('walking blocks back to a window’s start', () => {
     const bounded = await blocksSince(read, 50n, 1n, 0n, { batch: 5, maxBlocks: 10 })
     expect(bounded.complete).toBe(false)
     expect(bounded.blocks).toHaveLength(10)
-  })
-})
-
-describe('APR from the rate’s history', () => {
-  const point = (timestamp: bigint, before: [bigint, bigint], after: [bigint, bigint]): RatePoint => ({
-    round: timestamp,
-    timestamp,
-    name: 'Buyback',
-    before: { grove: before[0], shares: before[1] },
-    after: { grove: after[0], shares: after[1] },
-  })
-  const now = 100n * DAY
-
-  it('annualizes the growth since the rate before the window’s first event', () => {
-    // 1.00 → 1.01 within the last 7 days; 30 days ago it was 0.99...: 1.00 before the 20-days-ago event
-    const points = [point(now - 20n * DAY, [990_000n, 1_000_000n], [1_000_000n, 1_000_000n]), point(now - 3n * DAY, [1_000_000n, 1_000_000n], [1_010_000n, 1_000_000n])]
-    const current = { grove: 1_010_000n, shares: 1_000_000n }
-    const d7 = aprOver(points, current, now, 7)
-    expect(d7.from).toBe(now - 7n * DAY)
-    expect(d7.apr).toBeCloseTo((0.01 * 365.25) / 7, 9)
-    const d30 = aprOver(points, current, now, 30)
-    expect(d30.apr).toBeCloseTo(((1.01 / 0.99 - 1) * 365.25) / 30, 9)
-  })
-
-  it('is 0 without events in the window, and measures from the first stake when the vault was empty before it', () => {
-    const current = { grove: 1_000_000n, shares: 1_000_000n }
-    expect(aprOver([point(now - 40n * DAY, [1n, 1n], [1_000_000n, 1_000_000n])], current, now, 30)).toEqual({ apr: 0, from: now - 30n * DAY })
-    const fresh = [point(now - 2n * DAY, [0n, 0n], [1_000_000n, 1_000_000n]), point(now - DAY, [1_000_000n, 1_000_000n], [1_002_000n, 1_000_000n])]
-    const d7 = aprOver(fresh, { grove: 1_002_000n, shares: 1_000_000n }, now, 7)
-    expect(d7.from).toBe(now - 2n * DAY)
-    expect(d7.apr).toBeCloseTo((0.002 * 365.25) / 2, 9)
-  })
-
-  it('measures over the blocks read when the walk stopped short of the window', () => {
-    const points = [point(now - 2n * DAY, [1_000_000n, 1_000_000n], [1_004_000n, 1_000_000n])]
-    const apr = aprOver(points, { grove: 1_004_000n, shares: 1_000_000n }, now, 30, now - 4n * DAY)
-    expect(apr.from).toBe(now - 4n * DAY)
-    expect(apr.apr).toBeCloseTo((0.004 * 365.25) / 4, 9)
-  })
-
-  it('has no APR while nothing is staked', () => {
-    expect(aprOver([], { grove: 0n, shares: 0n }, now, 7).apr).toBeNull()
   })
 })

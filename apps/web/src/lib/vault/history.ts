@@ -4,7 +4,7 @@
 // calls included). Each Staked, Unstaked and Buyback event carries the vault's totals after it, so
 // the rate just before the first event of a window is known without reading anything older.
 import type { VaultEvent } from '@grove/sdk'
-import { vaultApr, type VaultApr } from '@grove/sdk/figures'
+import type { VaultApr } from '@grove/sdk/figures'
 
 /** What the walk needs of a block: its time and its transactions' app ids and logs. */
 export interface BlockView {
@@ -114,12 +114,3 @@ export async function blocksSince(
 
 /** An APR over a window: the rate's growth annualized, and where it was measured from (the SDK's VaultApr). */
 export type Apr = VaultApr
-
-/**
- * The APR over the `days` before `now`, from the rate points the block walk found: the SDK's
- * vaultApr, the function the analytics API's /api/vault uses too, so /stake and the API agree.
- * `readFrom` is the oldest block's time when the walk stopped short of the window.
- */
-export function aprOver(points: readonly RatePoint[], current: Totals, now: bigint, days: number, readFrom?: bigint): Apr {
-  return vaultApr(points, current, now, days, readFrom)
-}

@@ -10,8 +10,8 @@ import { fetchAccount, type Account } from '../account/account.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
 import { loadSdk, withReader, type GroveSdk, type Pool } from '../tx/sdk.ts'
-import { algoInStable, valueInAlgo } from '../pools/price.ts'
-import { aprOver, blocksSince, ratePoints, type Apr, type BlockView, type RatePoint, type Totals, type TxnView } from './history.ts'
+import { algoInStable, valueInAlgo, vaultApr } from '@grove/sdk/figures'
+import { blocksSince, ratePoints, type Apr, type BlockView, type RatePoint, type Totals, type TxnView } from './history.ts'
 
 export type { Totals } from './history.ts'
 
@@ -127,7 +127,7 @@ export function vaultHistoryQuery(algod: AlgodConfig, deployment: Deployment | n
 
 /** The APRs the page shows, from the history and the vault's totals now. */
 export function vaultAprs(history: VaultHistory, current: Totals): { d7: Apr; d30: Apr } {
-  return { d7: aprOver(history.points, current, history.now, 7, history.readFrom), d30: aprOver(history.points, current, history.now, 30, history.readFrom) }
+  return { d7: vaultApr(history.points, current, history.now, 7, history.readFrom), d30: vaultApr(history.points, current, history.now, 30, history.readFrom) }
 }
 
 // ---- previews ----

@@ -5,11 +5,10 @@
 // past points value those lines at each hour's prices from the analytics service, its last is the headline.
 import { useQueries } from '@tanstack/react-query'
 import { formatAmount } from '@grove/sdk/amount'
-import { pricesAlong } from '@grove/sdk/figures'
+import { algoPool, pricesAlong } from '@grove/sdk/figures'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { formatPercent, trend } from '@/lib/analytics/derive.ts'
 import { candlesQuery, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
-import { algoPool } from '@/lib/pools/price.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { useChainNow } from '@/lib/locks/locks.ts'
 import { ALGO_UNIT, algoRoutes, changeOver, closeAt, formatValue, pricesAt, routePools, usdUnit, valueHistory, valueIn, valueNow, type Close } from '../value-history.ts'

@@ -3,7 +3,8 @@ import { Stepper } from '@/components/ui/stepper.tsx'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { Notice } from '@/components/ui/notice.tsx'
-import { displayPrice, LIQUIDITY_FEE, LOCKED_WARNING_PERCENT, type AddView, type RemoveView } from '../derive-liquidity.ts'
+import { displayPrice } from '@grove/sdk/figures'
+import { LIQUIDITY_FEE, LOCKED_WARNING_PERCENT, type AddView, type RemoveView } from '../derive-liquidity.ts'
 
 /** The two signatures of a new pool, as the stepper names them. */
 export const CREATE_STEPS = ['Create pool', 'Deposit']

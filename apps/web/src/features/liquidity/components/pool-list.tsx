@@ -4,7 +4,7 @@ import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { formatValue } from '@/lib/pools/figures.ts'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
-import { displayPrice } from '../derive-liquidity.ts'
+import { displayPrice } from '@grove/sdk/figures'
 import { formatShare } from '../pool-facts.ts'
 import { shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
 

@@ -5,9 +5,8 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { accountQuery } from '@/lib/account/account.ts'
 import { supplyLocked } from '@grove/sdk/figures'
 import { assetLocksQuery, useChainNow } from '@/lib/locks/locks.ts'
-import { figuresOf } from '@/lib/pools/figures.ts'
+import { figuresOf, stableToken } from '@/lib/pools/figures.ts'
 import { poolsQuery } from '@/lib/pools/pools.ts'
-import { stableCoin } from '@/lib/pools/price.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { assetQuery } from '@/lib/tokens/asset.ts'
@@ -30,6 +29,6 @@ export function useTokenFacts(assetId: number) {
   const tokens = new Map<number, Token>([[0, ALGO]])
   for (const q of described) if (q.data) tokens.set(q.data.id, q.data)
   /** One whole token's price, USD first and ALGO second (the SDK's figures, any route). */
-  const price = asset.data && pools.data ? figuresOf(pools.data, tokens, stableCoin(tokens.values(), network.id)).value(assetId, 10n ** BigInt(asset.data.decimals)) : null
+  const price = asset.data && pools.data ? figuresOf(pools.data, tokens, stableToken(tokens, network.id, deployment)).value(assetId, 10n ** BigInt(asset.data.decimals)) : null
   return { asset, locks, pools, creatorHolding, percent: supply?.percent, locked: supply?.unvested ?? null, market, price }
 }
