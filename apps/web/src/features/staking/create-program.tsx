@@ -13,7 +13,7 @@ import { figuresOf, figuresOfProgram, formatValue, type MarketFigures } from '@/
 import { formatDuration, labelOf, programStatus } from '@/lib/staking/derive.ts'
 import type { StakingData } from '@/lib/staking/staking.ts'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
-import { formatApr } from './program-browser.tsx'
+import { formatApr } from './format.ts'
 import { StakingReview } from './staking-review.tsx'
 import { CREATE_STEPS, defaultSchedule, readCreateForm, type CreateForm, type CreateTerms, type RewardInput } from './validate.ts'
 import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'

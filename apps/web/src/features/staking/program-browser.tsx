@@ -7,11 +7,12 @@ import { formatAmount } from '@grove/sdk/amount'
 import { formatTime } from '@/lib/locks/locks.ts'
 import { emptiness, emptyText } from '@/lib/empty-state.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
-import { figuresOf, formatPercent, formatValue } from '@/lib/pools/figures.ts'
+import { figuresOf, formatValue } from '@/lib/pools/figures.ts'
 import { formatDuration, matchesRow, pendingAt, programRows, programStatus, timeLeft, type ProgramFilter, type ProgramRow } from '@/lib/staking/derive.ts'
 import { useStakingData } from '@/lib/staking/staking.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { CreateProgram } from './create-program.tsx'
+import { formatApr } from './format.ts'
 import { ProgramDialog, type ProgramActionKind } from './program-dialog.tsx'
 import { compoundReward } from './validate.ts'
 import './staking.css'
@@ -26,8 +27,6 @@ const STATUSES: { id: ProgramFilter; label: string }[] = [
 /** µALGO (a float from prices) as "1,234.56 ALGO". */
 export const formatAlgoValue = (microAlgo: number) => `${(microAlgo / 1e6).toLocaleString('en-US', { maximumFractionDigits: 2 })} ALGO`
 
-/** 0.1234 as "12.34%" (as the landing page and analytics write it); very large rates compactly. */
-export const formatApr = (apr: number | null) => (apr !== null && apr >= 100 ? `${(apr * 100).toLocaleString('en-US', { notation: 'compact', maximumFractionDigits: 1 })}%` : formatPercent(apr))
 
 type Dialog = { kind: ProgramActionKind; row: ProgramRow } | { kind: 'create' } | null
 

@@ -3,7 +3,10 @@
 // and what it gains over the best single venue. Pure; loaded with the router (api/route-book.ts), so
 // the page's first load does not carry it.
 import type { HopQuote, PoolBook, RouteFailure, RoutePlan, RouteRequest, VenueName } from '@grove/sdk/venues'
-import type { VenuesSdk } from './api/route-book.ts'
+import type * as VenuesModule from '@grove/sdk/venues'
+
+/** The SDK's venues module (the router's functions this view calls). */
+type VenuesSdk = typeof VenuesModule
 
 /** One hop of a path: the assets and the venue's label. */
 export interface HopView {

@@ -2,8 +2,11 @@
 // the locks', the registry's, staking's, the vault's) becomes a PreparedTx here, so the review
 // simulates exactly the group the wallet then signs, and one SDK call confirms it.
 import type { AtomicTransactionComposer, Algodv2, SuggestedParams, Transaction } from 'algosdk'
-import type { GroveSdk } from './sdk.ts'
+import type * as GroveSdkModule from '@grove/sdk'
 import type { PreparedTx, TxContext } from './types.ts'
+
+/** The loaded SDK (sdk.ts loads it; typed here from the package so the two files do not import each other). */
+type GroveSdk = typeof GroveSdkModule
 
 /** A built group as a review holds it: its fee, its unsigned simulation and its one send. */
 export function preparedTx(sdk: GroveSdk, algod: Algodv2, sender: string, built: { composer: AtomicTransactionComposer; fee: bigint }): PreparedTx {

@@ -3,23 +3,9 @@
 // their refs, and the pools of the venues other than Grove for the pair and its hub assets (Grove's
 // pools are the market's, already read). The page adds Grove's pools and quotes synchronously.
 import { queryOptions } from '@tanstack/react-query'
-import type * as VenuesModule from '@grove/sdk/venues'
-import type * as RouteView from '../route-view.ts'
 import { venuePoolsKey } from '@/lib/pools/pools.ts'
 import type { AlgodConfig } from '@/lib/networks.ts'
 import type { VenueRef } from '@/lib/pools/venues.ts'
-
-/** The SDK's venues module: the router and each venue. */
-export type VenuesSdk = typeof VenuesModule
-
-/** The loaded router: the modules, the built venues and the other venues' pools among the assets asked. */
-export interface RouterParts {
-  mod: VenuesSdk
-  view: typeof RouteView
-  venues: VenuesModule.Venue[]
-  /** Pools of every venue but Grove among the assets asked. */
-  pools: VenuesModule.VenuePool[]
-}
 
 /** The one query for the router and the non-Grove pools among `assets` (the pair and its hubs); pools move with each trade (refreshed per block and after the user's own, see usePoolsPerBlock). */
 export function routeBookQuery(algod: AlgodConfig, refs: readonly VenueRef[], assets: readonly bigint[]) {

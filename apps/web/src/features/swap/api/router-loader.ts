@@ -7,7 +7,18 @@ import type { AlgodConfig } from '@/lib/networks.ts'
 import { loadVenues } from '@/lib/pools/load-venues.ts'
 import type { VenueRef } from '@/lib/pools/venues.ts'
 import * as view from '../route-view.ts'
-import type { RouterParts } from './route-book.ts'
+
+/** The SDK's venues module: the router and each venue. */
+export type VenuesSdk = typeof mod
+
+/** The loaded router: the modules, the built venues and the other venues' pools among the assets asked. */
+export interface RouterParts {
+  mod: VenuesSdk
+  view: typeof view
+  venues: mod.Venue[]
+  /** Pools of every venue but Grove among the assets asked. */
+  pools: mod.VenuePool[]
+}
 
 /** Builds the venues of `refs` over the node and reads the non-Grove pools among `assets`. */
 export async function loadRouter(algod: AlgodConfig, refs: readonly VenueRef[], assets: readonly bigint[]): Promise<RouterParts> {
