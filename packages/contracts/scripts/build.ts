@@ -1,5 +1,6 @@
 // TEALScript → TEAL → bytecode (@grove/avm, the bytes algod's /v2/teal/compile gives) → ARC-56 with
-// byteCode and pc-based sourceInfo → typed clients (algokitgen). `tsx scripts/build.ts [outRoot]`.
+// byteCode and pc-based sourceInfo → typed clients (algokitgen) → src/index.ts's per-contract exports
+// (scripts/index-source.ts). `tsx scripts/build.ts [outRoot]`.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,11 +10,12 @@ import { fileURLToPath } from 'node:url'
 import { assemble, formatAssemblyError } from '@grove/avm'
 import { CONTRACTS } from '../src/deployment.ts'
 import { VENUE_CONTRACTS } from '../src/venues.ts'
+import { writeIndex } from './index-source.ts'
 import { assertNoGroupReads } from './teal-check.ts'
 
 const require = createRequire(import.meta.url)
 
-/** The package root (sources are compiled relative to it, so source maps read `contracts/x.algo.ts:N`). */
+/** The package root (sources are compiled relative to it, so source maps read `programs/x.algo.ts:N`). */
 export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 interface TealscriptSourceInfo {
@@ -175,5 +177,8 @@ export async function build(outRoot: string = PACKAGE_DIR, contracts: readonly C
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await build(process.argv[2] ? path.resolve(process.argv[2]) : PACKAGE_DIR)
+  const outRoot = process.argv[2] ? path.resolve(process.argv[2]) : PACKAGE_DIR
+  await build(outRoot)
+  fs.mkdirSync(path.join(outRoot, 'src'), { recursive: true })
+  writeIndex(outRoot)
 }

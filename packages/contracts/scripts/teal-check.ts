@@ -12,7 +12,7 @@ export interface GroupReadViolation {
   method: string
   /** 1-based line in the TEAL. */
   tealLine: number
-  /** The TEALScript source line the compiler noted above it (`contracts/x.algo.ts:N`), when it did. */
+  /** The TEALScript source line the compiler noted above it (`programs/x.algo.ts:N`), when it did. */
   source?: string
   /** The TEAL of the read. */
   teal: string

@@ -16,11 +16,11 @@ export type NetworkName = (typeof NETWORKS)[number]
  * id in a deployment record, and how messages name it.
  */
 export const CONTRACTS = [
-  { name: 'Registry', source: 'contracts/registry.algo.ts', idKey: 'registryAppId', label: 'registry' },
-  { name: 'Dex', source: 'contracts/dex.algo.ts', idKey: 'dexAppId', label: 'DEX' },
-  { name: 'Locks', source: 'contracts/locks.algo.ts', idKey: 'lockAppId', label: 'locks' },
-  { name: 'Staking', source: 'contracts/staking.algo.ts', idKey: 'stakingAppId', label: 'staking' },
-  { name: 'Vault', source: 'contracts/vault.algo.ts', idKey: 'vaultAppId', label: 'vault' },
+  { name: 'Registry', source: 'programs/registry.algo.ts', idKey: 'registryAppId', label: 'registry' },
+  { name: 'Dex', source: 'programs/dex.algo.ts', idKey: 'dexAppId', label: 'DEX' },
+  { name: 'Locks', source: 'programs/locks.algo.ts', idKey: 'lockAppId', label: 'locks' },
+  { name: 'Staking', source: 'programs/staking.algo.ts', idKey: 'stakingAppId', label: 'staking' },
+  { name: 'Vault', source: 'programs/vault.algo.ts', idKey: 'vaultAppId', label: 'vault' },
 ] as const
 
 /** The assets a deployment creates, by the key of their id in a deployment record. */

@@ -1,5 +1,5 @@
 // Pool identity and protocol constants shared by the SDK, tests and deploy: they mirror
-// contracts/dex.algo.ts and README.md.
+// programs/dex.algo.ts and README.md.
 
 /** Asset id 0 stands for ALGO. */
 export const ALGO = 0n

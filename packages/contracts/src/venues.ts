@@ -17,7 +17,7 @@ export interface VenueContract {
 export const VENUE_CONTRACTS = [
   {
     name: 'TinymanV2Venue',
-    source: 'contracts/tinyman-v2-venue.algo.ts',
+    source: 'programs/tinyman-v2-venue.algo.ts',
     label: 'Tinyman v2-compatible (local)',
     precedingGroupReads: 2,
   },

@@ -21,8 +21,8 @@ describe('the TEAL group-read check', () => {
   })
 
   it.each([
-    ['the next transaction', ['create:', '// contracts/s.algo.ts:12', 'txn GroupIndex', 'intc 1 // 1', '+', 'gtxns Amount'], 'txn GroupIndex; intc 1; +'],
-    ['an earlier transaction by hand', ['stake:', '// contracts/s.algo.ts:40', '// mbr = this.txnGroup[this.txn.groupIndex - 2]', 'txn GroupIndex', 'pushint 2', '-', 'gtxns Amount'], 'txn GroupIndex; pushint 2; -'],
+    ['the next transaction', ['create:', '// programs/s.algo.ts:12', 'txn GroupIndex', 'intc 1 // 1', '+', 'gtxns Amount'], 'txn GroupIndex; intc 1; +'],
+    ['an earlier transaction by hand', ['stake:', '// programs/s.algo.ts:40', '// mbr = this.txnGroup[this.txn.groupIndex - 2]', 'txn GroupIndex', 'pushint 2', '-', 'gtxns Amount'], 'txn GroupIndex; pushint 2; -'],
     ['a computed index', ['extend:', 'txn GroupIndex', 'frame_dig -2 // count: uint64', '-', 'gtxns Amount'], 'txn GroupIndex; frame_dig -2; -'],
     ['a literal index', ['claim:', 'gtxn 0 Amount'], 'gtxn 0 Amount'],
   ])('refuses a read of %s, naming the method and line', (_what, lines, read) => {

@@ -1,7 +1,7 @@
 // @grove/sdk/errors: the one error table. algod's and the AVM's texts (byte for byte as go-algorand
 // writes them: ledger, transaction pool, logic packages), a wallet's and the network's, and every
 // contract's ERR: codes, keyed by contract and code, each mapped to one sentence here and nowhere
-// else; the contracts' SDK modules (locks/, staking/, vault/, registry-projects.ts) name their rows
+// else; the contracts' SDK modules (locks/, staking/, vault/, registry/projects.ts) name their rows
 // of it. No algosdk and no specs, so the web app can word failures on its first load; the matching
 // is core/errors.ts.
 import type { ContractName } from '@grove/contracts/deployment'

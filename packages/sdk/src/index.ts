@@ -44,7 +44,6 @@ export * from './dex/swap.ts'
 export * from './dex/events.ts'
 export * from './dex/spec.ts'
 export * from './registry/spec.ts'
-export { SPECS, grovePrograms } from './contract.ts'
 
 export * from './registry/transactions.ts'
 export * from './core/simulate-changes.ts'
@@ -68,10 +67,10 @@ export {
   type ProjectAction,
   type ProjectEvent,
   type ProjectEventArgs,
-} from './registry-projects.ts'
+} from './registry/projects.ts'
 export * as staking from './staking/index.ts'
 export * from './vault/index.ts'
-export * from './registry-admin.ts'
+export * from './registry/admin.ts'
 export { decodeRegistryGlobals, type RegistryGlobals } from './registry/globals.ts'
 export * from './core/context.ts'
 export * from './dex/module.ts'

@@ -1,11 +1,11 @@
 // Every contract of the deployment record's list as one object of one shape (spec, error row, an
 // Action union with prepare, readers, event decoders) over the one context (core/context.ts),
-// registry-admin.ts's shape. Keyed by the list: a contract added there without its module fails to
+// registry/admin.ts's shape. Keyed by the list: a contract added there without its module fails to
 // compile here.
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import type { ContractName, DeploymentIds } from '@grove/contracts/deployment'
+import { CONTRACTS, type ContractName, type Deployment, type DeploymentIds } from '@grove/contracts/deployment'
 import type { GroveContext, GroveReader, PreparedGroup, PreparedGroups } from './core/context.ts'
-import type { ReadableError } from './core/errors.ts'
+import type { ProgramErrors, ReadableError } from './core/errors.ts'
 import { dexContract } from './dex/module.ts'
 import { locksContract } from './locks/module.ts'
 import { registryContract } from './registry/module.ts'
@@ -43,4 +43,13 @@ export type ContractAction<K extends ContractName> = Parameters<(typeof CONTRACT
 /** Builds an action of contract `K`: the one prepare every caller goes through. */
 export function prepareAction<K extends ContractName>(contract: K, ctx: GroveContext, action: ContractAction<K>): Promise<PreparedGroup | PreparedGroups> {
   return (CONTRACT_MODULES[contract] as ContractModule<ContractAction<K>>).prepare(ctx, action)
+}
+
+/** Every contract's error messages, by app id when a deployment is given (else by spec alone), for `explainError`. */
+export function grovePrograms(deployment?: Deployment): ProgramErrors[] {
+  // By pc alone two programs may both have an assert at the failing pc: the DEX is tried first (the
+  // web words swaps and pools without app ids, while each other contract's explainer names its own
+  // spec), then the others, later entries first as they build on earlier ones.
+  const order = deployment ? CONTRACTS : [...CONTRACTS].reverse().sort((x, y) => Number(y.name === 'Dex') - Number(x.name === 'Dex'))
+  return order.map((c) => ({ spec: CONTRACT_MODULES[c.name].spec, ...(deployment ? { appId: BigInt(deployment[c.idKey]) } : {}) }))
 }

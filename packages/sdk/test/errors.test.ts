@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CONTRACTS } from '@grove/contracts/deployment'
-import { grovePrograms, SPECS } from '../src/contract.ts'
+import { CONTRACT_MODULES, grovePrograms } from '../src/modules.ts'
 import { DEX_SPEC } from '../src/dex/spec.ts'
 import { CONTRACT_ERROR_MESSAGES, CONTRACT_ERRORS, DUPLICATE_IN_GROUP, explainError } from '../src/errors.ts'
 import { DuplicateTransactionError } from '../src/core/distinct.ts'
@@ -95,7 +95,7 @@ describe('explainError', () => {
 
 // Every contract's codes, read from its ARC-56 spec (the asserts, by pc) and its TEALScript source.
 const specCodes = (name: (typeof CONTRACTS)[number]['name']): Map<string, number> =>
-  new Map(SPECS[name].sourceInfo!.approval.sourceInfo.filter((s) => s.errorMessage?.startsWith('ERR:')).map((s) => [s.errorMessage!, s.pc[0]!]))
+  new Map(CONTRACT_MODULES[name].spec.sourceInfo!.approval.sourceInfo.filter((s) => s.errorMessage?.startsWith('ERR:')).map((s) => [s.errorMessage!, s.pc[0]!]))
 const sourceCodes = (source: string): string[] => [...readFileSync(new URL(`../../contracts/${source}`, import.meta.url), 'utf8').matchAll(/'(ERR:[A-Z_]+)'/g)].map((m) => m[1]!)
 
 describe('the one error table', () => {
@@ -107,7 +107,7 @@ describe('the one error table', () => {
 
   it.each(CONTRACTS.map((c) => [c.name] as const))('words each %s assert, found by its pc, in that contract’s sentence', (name) => {
     for (const [code, pc] of specCodes(name)) {
-      const explained = explainError(logicError(pc, 77), [{ appId: 77n, spec: SPECS[name] }])
+      const explained = explainError(logicError(pc, 77), [{ appId: 77n, spec: CONTRACT_MODULES[name].spec }])
       expect(explained, `${name} ${code}`).toMatchObject({ kind: 'contract', code, pc, message: CONTRACT_ERRORS[name][code] })
     }
   })
@@ -119,7 +119,7 @@ describe('the one error table', () => {
   })
 
   it('words one code as the contract that asserted it', () => {
-    const zero = (name: 'Dex' | 'Staking') => explainError(logicError(specCodes(name).get('ERR:ZERO_AMOUNT')!, 9), [{ appId: 9n, spec: SPECS[name] }]).message
+    const zero = (name: 'Dex' | 'Staking') => explainError(logicError(specCodes(name).get('ERR:ZERO_AMOUNT')!, 9), [{ appId: 9n, spec: CONTRACT_MODULES[name].spec }]).message
     expect(zero('Dex')).toBe('Enter an amount above zero')
     expect(zero('Staking')).toBe('The amount must be above zero')
   })
@@ -135,7 +135,7 @@ describe('explainError with rows', () => {
 
   it('reads a code already in the text as the first program’s, and leaves it unnamed without programs', () => {
     const error = new Error('Runtime error when executing Vault: ERR:NOTHING_TO_BUY')
-    expect(explainError(error, [{ spec: SPECS.Vault }])).toMatchObject({ kind: 'contract', code: 'ERR:NOTHING_TO_BUY', message: CONTRACT_ERRORS.Vault['ERR:NOTHING_TO_BUY'] })
+    expect(explainError(error, [{ spec: CONTRACT_MODULES.Vault.spec }])).toMatchObject({ kind: 'contract', code: 'ERR:NOTHING_TO_BUY', message: CONTRACT_ERRORS.Vault['ERR:NOTHING_TO_BUY'] })
     expect(explainError(error).code).toBeUndefined()
   })
 })

@@ -9,16 +9,12 @@ import { fetchPool, fetchPools } from './pool-state.ts'
 import type { Route } from './route.ts'
 import { DEX_SPEC } from './spec.ts'
 import { buildSwap } from './swap.ts'
-import { GroupBuilder } from '../core/group.ts'
-import { buildRoute, type PoolBook, type RoutePlan } from '../venues/router.ts'
 import { buildAddLiquidity, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildZap, poolCreationCost, type DexGroup } from './transactions.ts'
 
 /** An action on the DEX (the sender is the context's); amounts of a pool's sides in its (a, b) order. */
 export type DexAction =
   /** A found route with `limit` as the bound: the minimum out (exact in) or the most paid (exact out). */
   | { kind: 'swap'; route: Route; limit: bigint }
-  /** A plan of the venues' router (Grove's and other venues' pools, one atomic group of fixed-amount hops) with `limit` bounding it as for 'swap'. */
-  | { kind: 'route'; book: PoolBook; plan: RoutePlan; limit: bigint }
   | { kind: 'add'; pool: Pool; amountA: bigint; amountB: bigint; minLp: bigint }
   | { kind: 'zap'; pool: Pool; assetIn: bigint; amountIn: bigint; swapAmount: bigint; minLp: bigint }
   | { kind: 'remove'; pool: Pool; lp: bigint; minA: bigint; minB: bigint }
@@ -41,12 +37,6 @@ export const dexContract = {
     switch (action.kind) {
       case 'swap':
         return prepared(buildSwap(ctx, action.route, action.limit))
-      case 'route': {
-        const group = await GroupBuilder.create(ctx)
-        await buildRoute(group, action.book, action.plan, action.limit)
-        const { composer, fee } = await group.build()
-        return { composer, fee, optIns: [], minBalance: 0n }
-      }
       case 'add':
         return prepared(buildAddLiquidity(ctx, action.pool, action.amountA, action.amountB, action.minLp))
       case 'zap':

@@ -1,5 +1,5 @@
 // What a lock's owner (or its proposed owner) can do, as one union, and the one function that
-// builds each action's group (registry-admin.ts's shape).
+// builds each action's group (registry/admin.ts's shape).
 import type { GroveContext } from '../core/context.ts'
 import type { Lock } from './boxes.ts'
 import { buildAcceptOwner, buildCancelOwner, buildClose, buildExtend, buildLock, buildProposeOwner, buildTopUp, buildWithdraw, type LocksGroup } from './transactions.ts'

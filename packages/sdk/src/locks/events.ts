@@ -1,6 +1,6 @@
 // The Locks app's ARC-28 events, decoded by its ARC-56 spec.
 import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
-import { LOCKS_SPEC } from './contract.ts'
+import { LOCKS_SPEC } from './spec.ts'
 
 /** Arguments of each Locks event. */
 export interface LockEventArgs {

@@ -1,5 +1,5 @@
 // Token locks: vesting math, box names and decoding, group builders, the locked totals of a listing, events (its error row and explain: locksContract).
-export * from './contract.ts'
+export * from './spec.ts'
 export * from './boxes.ts'
 export * from './vesting.ts'
 export * from './transactions.ts'

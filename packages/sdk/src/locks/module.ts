@@ -4,7 +4,7 @@ import type { Address } from 'algosdk'
 import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
 import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { prepareLockAction, type LockAction } from './actions.ts'
-import { LOCKS_SPEC } from './contract.ts'
+import { LOCKS_SPEC } from './spec.ts'
 import { decodeLockEvents } from './events.ts'
 import { fetchLock, listLocksByAsset, listLocksByOwner } from './listing.ts'
 

@@ -11,7 +11,7 @@ import type { GroveContext } from '../core/context.ts'
 import { missingOptIns } from '../core/references.ts'
 import { assetIndexName, LOCK_ASSET_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
 import type { Lock } from './boxes.ts'
-import { locksCall } from './contract.ts'
+import { locksCall } from './spec.ts'
 import type { TypedCall } from '../core/arc56.ts'
 
 /** A built group and the µALGO of fees the sender pays for it. */

@@ -4,9 +4,9 @@
 import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.ts'
 import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { readGlobalState } from '../core/global-state.ts'
-import { buildAdminAction, registryState, type AdminAction } from '../registry-admin.ts'
+import { buildAdminAction, registryState, type AdminAction } from './admin.ts'
 import { decodeRegistryGlobals } from './globals.ts'
-import { decodeProjectEvents, fetchProject, listProjects, prepareProjectAction, type ProjectAction } from '../registry-projects.ts'
+import { decodeProjectEvents, fetchProject, listProjects, prepareProjectAction, type ProjectAction } from './projects.ts'
 import { REGISTRY_SPEC } from './spec.ts'
 
 /** An action on the registry: the protocol admin's, or a project's. */

@@ -1,7 +1,7 @@
 // What a staker or a program's creator can do, as one union, and the one function that builds each
-// action's group (registry-admin.ts's shape).
+// action's group (registry/admin.ts's shape).
 import type { GroveContext } from '../core/context.ts'
-import type { StakingPosition } from './contract.ts'
+import type { StakingPosition } from './spec.ts'
 import type { ProgramRef } from './state.ts'
 import { buildClaim, buildCompound, buildCreateProgram, buildEmergencyWithdraw, buildExtend, buildReclaim, buildStake, buildTopUp, buildUnstake, type ProgramTerms, type StakingGroup } from './transactions.ts'
 

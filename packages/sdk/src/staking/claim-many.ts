@@ -3,7 +3,7 @@
 // their order and whole: a claim's opt-in must precede its call, and a later claim may rely on an
 // earlier one's opt-in, so a claim never moves before another.
 import { assignGroupID, type Transaction } from 'algosdk'
-import type { StakingPosition } from './contract.ts'
+import type { StakingPosition } from './spec.ts'
 import type { ProgramRef } from './state.ts'
 import { latestTimestamp } from '../core/block-time.ts'
 import type { GroveContext } from '../core/context.ts'

@@ -1,7 +1,7 @@
 // The staking app's ARC-28 events.
 import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
 import type { DecodedEvent } from '../core/events.ts'
-import { STAKING_SPEC } from './contract.ts'
+import { STAKING_SPEC } from './spec.ts'
 
 /** Arguments of each staking event, as the contract emits them. */
 export interface StakingEventArgs {

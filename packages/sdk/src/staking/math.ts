@@ -1,7 +1,7 @@
 // The staking app's arithmetic, to the unit (packages/contracts/README.md, "Staking math"): the
 // accumulator step, what a position has earned, what the creator may reclaim, the deposits each
 // creator action needs, and APR. Pure functions of a program, a position and a block time.
-import type { StakingPosition, StakingProgram } from './contract.ts'
+import type { StakingPosition, StakingProgram } from './spec.ts'
 
 /** 2^64, the accumulators' scale. */
 export const Q64 = 1n << 64n

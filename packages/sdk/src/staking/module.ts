@@ -5,7 +5,7 @@ import type { GroveContext, GroveReader, PreparedGroup, PreparedGroups } from '.
 import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { prepareStakingAction, type StakingAction } from './actions.ts'
 import { buildClaimMany } from './claim-many.ts'
-import { STAKING_SPEC, type StakingPosition } from './contract.ts'
+import { STAKING_SPEC, type StakingPosition } from './spec.ts'
 import { decodeStakingEvents } from './events.ts'
 import { fetchPosition, fetchProgram, fetchPrograms } from './state.ts'
 import { nextProgramId, programCreationCost } from './transactions.ts'

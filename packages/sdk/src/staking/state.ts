@@ -1,7 +1,7 @@
 // Reading programs and positions through algod (their boxes).
 import type { Address, Algodv2 } from 'algosdk'
-import { decodePosition, decodeProgram, parseProgramBoxName, positionBoxName, programBoxName } from './contract.ts'
-import type { StakingPosition, StakingProgram } from './contract.ts'
+import { decodePosition, decodeProgram, parseProgramBoxName, positionBoxName, programBoxName } from './spec.ts'
+import type { StakingPosition, StakingProgram } from './spec.ts'
 
 /** A program with its id. */
 export type ProgramRef = StakingProgram & { id: bigint }

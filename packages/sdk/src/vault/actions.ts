@@ -1,5 +1,5 @@
 // What a vault caller can do, as one union, and the one function that builds each action's group
-// (registry-admin.ts's shape): pages and services say what, this module says how.
+// (registry/admin.ts's shape): pages and services say what, this module says how.
 import type { GroveContext } from '../core/context.ts'
 import type { ComposedGroup } from '../core/group.ts'
 import { buildBuyback, buildObserve, buildOptInAsset, buildSetBuybackPath, buildStake, buildUnstake } from './transactions.ts'

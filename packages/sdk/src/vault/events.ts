@@ -1,6 +1,6 @@
 // The vault's ARC-28 events: a log is a 4-byte selector (SHA-512/256 of "Name(types)") then the ABI tuple.
 import { ABIMethod, ABIType, bytesToHex, type ABITupleType } from 'algosdk'
-import { VAULT_SPEC } from './contract.ts'
+import { VAULT_SPEC } from './spec.ts'
 
 /** Arguments of each vault event, as the contract emits them. */
 export interface VaultEventArgs {

@@ -1,4 +1,4 @@
-// The vault's math to the unit, as contracts/vault.algo.ts computes it (packages/contracts/README.md,
+// The vault's math to the unit, as programs/vault.algo.ts computes it (packages/contracts/README.md,
 // "Vault"). All amounts are base units (bigint); every division rounds down, in the vault's favour.
 
 /** sGROVE locked forever by the first stake (in the supply, never issued). */

@@ -4,7 +4,7 @@ import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.t
 import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { DEX_SPEC } from '../dex/spec.ts'
 import { prepareVaultAction, type VaultAction } from './actions.ts'
-import { VAULT_SPEC } from './contract.ts'
+import { VAULT_SPEC } from './spec.ts'
 import { decodeVaultEvents } from './events.ts'
 import { fetchBuybackPath, fetchObservation, fetchObservations, fetchVaultState, fetchVaultStream, fetchVaultTotals, previewBuyback } from './transactions.ts'
 

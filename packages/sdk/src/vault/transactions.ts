@@ -8,7 +8,7 @@ import { GroupBuilder } from '../core/group.ts'
 import type { ComposedGroup, MethodCallParams } from '../core/group.ts'
 import type { GroveContext, GroveReader } from '../core/context.ts'
 import { poolBoxName } from '@grove/contracts/pool'
-import { vaultCall, observationBoxName, pathBoxName } from './contract.ts'
+import { vaultCall, observationBoxName, pathBoxName } from './spec.ts'
 import type { TypedCall } from '../core/arc56.ts'
 import type { TxnArg } from '../core/group.ts'
 import {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import { dexCall } from '../../src/dex/spec.ts'
 import { registryCall } from '../../src/registry/spec.ts'
-import { stakingCall } from '../../src/staking/contract.ts'
-import { vaultCall } from '../../src/vault/contract.ts'
+import { stakingCall } from '../../src/staking/spec.ts'
+import { vaultCall } from '../../src/vault/spec.ts'
 import type { TxnArg } from '../../src/core/group.ts'
 
 const transfer: TxnArg = { txn: () => { throw new Error('not built here') } }

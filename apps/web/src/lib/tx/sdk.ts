@@ -65,12 +65,10 @@ export async function prepareContractAction<K extends GroveSdkModule.ContractNam
 }
 
 /**
- * Builds a plan of the venues' router (@grove/sdk/venues): through the DEX module's 'route' action
- * where Grove is deployed, else as a plain group over the node (a route on Tinyman alone needs no
- * Grove app), the user's validity window either way.
+ * Builds a plan of the venues' router (@grove/sdk/venues, which builds its group) as a plain group over
+ * the node, deployed Grove or not (a route on Tinyman alone needs no Grove app), in the user's validity window.
  */
 export async function prepareRoute(sdk: GroveSdk, ctx: TxContext, book: RouteBook, plan: RoutePlan, limit: bigint): Promise<PreparedTx> {
-  if (ctx.deployment) return prepareContractAction(sdk, ctx, 'Dex', { kind: 'route', book, plan, limit })
   const [venues, group] = await Promise.all([import('@grove/sdk/venues'), plainGroup(sdk, ctx)])
   await venues.buildRoute(group, book, plan, limit)
   return preparedTx(sdk, group.ctx.algod, ctx.sender, await group.build())

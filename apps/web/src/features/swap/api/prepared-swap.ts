@@ -1,5 +1,5 @@
 // The swap group the review modal shows and the wallet signs: the router's plan over the venues
-// built as one atomic group (the DEX module's 'route' action) once per quote, and simulated before
+// built as one atomic group (the venues' buildRoute) once per quote, and simulated before
 // signing by the one review flow, so the fee shown is the fee paid and the quote is what moves.
 import { prepareRoute, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { keyOf, preparedQuery } from '@/lib/tx/prepared-query.ts'

@@ -1,7 +1,7 @@
 // The SDK's project builders, its readers (every project, one project), events and checks against the registry on the localnet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
-import type { DexGroup } from '../src/dex/transactions.ts'
+import type { DexGroup } from '../../src/dex/transactions.ts'
 import {
   buildEditProject,
   buildRegisterProject,
@@ -11,14 +11,14 @@ import {
   checkProjectFields,
   decodeProjectEvents,
   PROJECT_MIN_BALANCE,
-} from '../src/registry-projects.ts'
-import type { ComposedGroup } from '../src/core/group.ts'
-import type { GroveContext } from '../src/core/context.ts'
-import { CONTRACT_ERROR_MESSAGES } from '../src/errors.ts'
-import { buildAdminAction } from '../src/registry-admin.ts'
-import { registryContract } from '../src/registry/module.ts'
-import { REGISTRY_SPEC } from '../src/registry/spec.ts'
-import { startGrove, type Grove } from './fixture.ts'
+} from '../../src/registry/projects.ts'
+import type { ComposedGroup } from '../../src/core/group.ts'
+import type { GroveContext } from '../../src/core/context.ts'
+import { CONTRACT_ERROR_MESSAGES } from '../../src/errors.ts'
+import { buildAdminAction } from '../../src/registry/admin.ts'
+import { registryContract } from '../../src/registry/module.ts'
+import { REGISTRY_SPEC } from '../../src/registry/spec.ts'
+import { startGrove, type Grove } from '../fixture.ts'
 
 let g: Grove
 let ctx: GroveContext

@@ -2,17 +2,17 @@
 // verified tokens, project verification, the two-step admin transfer) and the DEX's per-pool fee,
 // on the one group builder (core/group.ts), and the registry's global state with its addresses named
 // (decoded by registry/globals.ts).
-import { CONTRACT_ERRORS } from './errors.ts'
-import { VERIFIED_BOX_MIN_BALANCE } from './registry/transactions.ts'
+import { CONTRACT_ERRORS } from '../errors.ts'
+import { VERIFIED_BOX_MIN_BALANCE } from './transactions.ts'
 import { ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
-import type { TypedCall } from './core/arc56.ts'
-import type { RegistryGlobals } from './registry/globals.ts'
-import { GroupBuilder } from './core/group.ts'
-import type { ComposedGroup } from './core/group.ts'
-import type { GroveContext } from './core/context.ts'
-import { dexCall } from './dex/spec.ts'
-import { registryCall } from './registry/spec.ts'
+import type { TypedCall } from '../core/arc56.ts'
+import type { RegistryGlobals } from './globals.ts'
+import { GroupBuilder } from '../core/group.ts'
+import type { ComposedGroup } from '../core/group.ts'
+import type { GroveContext } from '../core/context.ts'
+import { dexCall } from '../dex/spec.ts'
+import { registryCall } from './spec.ts'
 
 /** The registry's pause bits (packages/contracts/README.md, "Pause flags"). */
 export const PAUSE_SWAPS = 1

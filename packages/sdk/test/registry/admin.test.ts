@@ -4,8 +4,8 @@ import algosdk from 'algosdk'
 import type { Algodv2, SuggestedParams } from 'algosdk'
 import { describe, expect, it } from 'vitest'
 import type { DeploymentIds } from '@grove/contracts/deployment'
-import { buildAdminAction, checkAdminAction, registryState, type AdminAction } from '../src/registry-admin.ts'
-import { decodeRegistryGlobals, globalStateOf } from '../src/registry/globals.ts'
+import { buildAdminAction, checkAdminAction, registryState, type AdminAction } from '../../src/registry/admin.ts'
+import { decodeRegistryGlobals, globalStateOf } from '../../src/registry/globals.ts'
 
 const params: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastValid: 1001n, genesisID: 'test', genesisHash: new Uint8Array(32) }
 const admin = algosdk.generateAccount()

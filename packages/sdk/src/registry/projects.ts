@@ -3,13 +3,13 @@
 // the registry's row of the one error table.
 import { encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
 import type { Address, Algodv2 } from 'algosdk'
-import type { TypedCall } from './core/arc56.ts'
-import { decodeArc28Event as decodeEvent, eventDecoders } from './core/events.ts'
-import { GroupBuilder } from './core/group.ts'
-import type { ComposedGroup } from './core/group.ts'
-import type { GroveContext } from './core/context.ts'
-import { boxNamesByPrefix } from './locks/listing.ts'
-import { REGISTRY_SPEC as SPEC, registryCall } from './registry/spec.ts'
+import type { TypedCall } from '../core/arc56.ts'
+import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
+import { GroupBuilder } from '../core/group.ts'
+import type { ComposedGroup } from '../core/group.ts'
+import type { GroveContext } from '../core/context.ts'
+import { boxNamesByPrefix } from '../locks/listing.ts'
+import { REGISTRY_SPEC as SPEC, registryCall } from './spec.ts'
 
 /** Longest project name, in bytes (UTF-8). */
 export const PROJECT_NAME_MAX_BYTES = 32
