@@ -7,6 +7,8 @@ import { boolQuery, uintQuery } from '../algod/http.ts'
 import type { AlgodRequest } from '../algod/http.ts'
 import { signatureJSON, transactionJSON, type Json } from './convert.ts'
 import { IndexerStore, type Root, type Row } from './store.ts'
+import { INDEXER_ERRORS } from './errors.ts'
+import { txnNext } from './paging.ts'
 
 /** The indexer's default limits (its daemon flags' defaults). */
 export const LIMITS = {
@@ -17,32 +19,6 @@ export const LIMITS = {
   applications: { default: 100n, max: 1000n },
   boxes: { default: 1000n, max: 10000n },
   blocks: { default: 100n, max: 1000n },
-} as const
-
-/** The indexer's error texts (api/error_messages.go). */
-export const INDEXER_ERRORS = {
-  invalidRoundAndMinMax: 'cannot specify round and min-round/max-round',
-  invalidRoundMinMax: 'min-round must be less than max-round',
-  invalidTimeMinMax: 'after-time must be less than before-time',
-  unableToParseAddress: 'unable to parse address',
-  unableToParseBase64: 'unable to parse base64 data',
-  badGroupIdLen: 'bad length for group ID',
-  unableToParseDigest: 'unable to parse base32 digest data',
-  unableToParseNext: 'unable to parse next token',
-  noApplicationsFound: 'no application found for application-id',
-  noBoxesFound: 'no application boxes found',
-  noAccountsFound: 'no accounts found for address',
-  failedSearchingAccount: 'failed while searching for account',
-  rewindingAccount: 'error while rewinding account',
-  noAssetsFound: 'no assets found for asset-id',
-  noTransactionFound: 'no transaction found for transaction id',
-  lookingUpBlockForRound: 'error while looking up block for round',
-  transactionSearch: 'error while searching for transaction',
-  zeroAddressCloseRemainderToRole: 'searching transactions by zero address with close address role is not supported',
-  zeroAddressAssetSenderRole: 'searching transactions by zero address with asset sender role is not supported',
-  zeroAddressAssetCloseToRole: 'searching transactions by zero address with asset close address role is not supported',
-  valueExceedingInt64: 'searching by round or application-id or asset-id or filter by value greater than 9223372036854775807 is not supported',
-  transactionsLimitReached: 'Max transactions limit exceeded. header-only flag should be enabled',
 } as const
 
 const MAX_INT64 = 0x7fffffffffffffffn
@@ -198,24 +174,6 @@ function validate(f: TxnFilter, address: Uint8Array | undefined): void {
   if (errors.length > 0) throw badRequest(`invalid input: ${errors.join(', ')}`)
 }
 
-/**
- * idb.DecodeTxnRowNext: base64url of round (8 bytes LE) ‖ intra (4 bytes LE). The indexer answers a
- * token it cannot decode with 500 and this text; a bad token is the client's, so here it is a 400.
- */
-function decodeNext(token: string): { round: bigint; intra: number } {
-  const bytes = /^[A-Za-z0-9_-]*={0,2}$/.test(token) && token.length % 4 === 0 ? Buffer.from(token, 'base64url') : undefined
-  if (bytes === undefined) throw badRequest(`${INDEXER_ERRORS.transactionSearch}: DecodeTxnRowNext() decode err: illegal base64 data at input byte 0`)
-  if (bytes.length !== 12) throw badRequest(`${INDEXER_ERRORS.transactionSearch}: DecodeTxnRowNext() bad next token b: ${bytes.toString('hex')}`)
-  return { round: bytes.readBigUInt64LE(0), intra: bytes.readUInt32LE(8) }
-}
-
-function encodeNext(round: bigint, intra: number): string {
-  const b = Buffer.alloc(12)
-  b.writeBigUInt64LE(round)
-  b.writeUInt32LE(intra >>> 0, 8)
-  return b.toString('base64url')
-}
-
 const startsWith = (note: Uint8Array | undefined, prefix: Uint8Array): boolean => {
   if (prefix.length === 0) return true
   if (note === undefined || note.length < prefix.length) return false
@@ -295,7 +253,7 @@ export function searchTransactions(store: IndexerStore, f: TxnFilter): { transac
     throw badRequest(`${INDEXER_ERRORS.transactionSearch}: txn query err cannot search both assetid and appid`)
   }
   const descending = f.address !== undefined
-  const next = f.next ? decodeNext(f.next) : undefined
+  const next = f.next ? txnNext.decode(f.next) : undefined
   if (next && descending && next.round === 0n && next.intra === 0) return { transactions: [] }
   const times = f.beforeTime !== undefined || f.afterTime !== undefined ? timeBounds(store, f) : { min: 0n, max: store.round() }
   if (times === undefined) return { transactions: [] }
@@ -384,7 +342,7 @@ export function searchTransactions(store: IndexerStore, f: TxnFilter): { transac
   if (results.length === 0 || !last) return { transactions: results }
   const row: Row = last
   const innerCount = f.skipInnerConversion && row.inner ? countInner(row.stxn) : row.root.innerCount
-  return { transactions: results, nextToken: encodeNext(row.round, descending ? row.root.intra : row.root.intra + innerCount) }
+  return { transactions: results, nextToken: txnNext.encode({ round: row.round, intra: descending ? row.root.intra : row.root.intra + innerCount }) }
 }
 
 function countInner(stxn: algosdk.SignedTxnWithAD): number {
