@@ -1,12 +1,12 @@
 // /v2/blocks/{round}'s msgpack bytes, /hash, /txids, /transactions/{txid}/proof, light headers, state proofs,
 // /v2/ledger/supply, the header's txn counter and algod's required zero fields, over HTTP.
-import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { assemble } from '@grove/avm'
 import { FEE_SINK, REWARDS_POOL, genesisAccounts, genesisAllocation } from '@grove/ledger'
 import { startLocalnet } from '../src/start-localnet.ts'
 import type { Localnet } from '../src/start-localnet.ts'
+import { base32Decode, hash, proofRoot, type ProofHash } from './txn-proof.ts'
 
 let net: Localnet
 let algod: algosdk.Algodv2
@@ -17,28 +17,6 @@ const enc = new TextEncoder()
 async function get(path: string): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(net.algod.url + path, { headers: { 'X-Algo-API-Token': net.algod.token } })
   return { status: res.status, json: (await res.json()) as Record<string, unknown> }
-}
-
-function hash(type: 'sha512-256' | 'sha256', ...parts: Uint8Array[]): Uint8Array {
-  const h = createHash(type)
-  for (const p of parts) h.update(p)
-  return new Uint8Array(h.digest())
-}
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-function base32Decode(s: string): Uint8Array {
-  const out: number[] = []
-  let bits = 0
-  let value = 0
-  for (const c of s) {
-    value = (value << 5) | BASE32.indexOf(c)
-    bits += 5
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255)
-      bits -= 8
-    }
-  }
-  return new Uint8Array(out)
 }
 
 /** Sends a group of payments and returns their ids and round. */
@@ -146,18 +124,9 @@ describe('block hash and txids', () => {
 })
 
 describe('transaction proofs', () => {
-  function verify(txid: string, proof: Record<string, unknown>, root: Uint8Array, type: 'sha512-256' | 'sha256', leafId: Uint8Array): void {
-    let node = hash(type, enc.encode('TL'), leafId, algosdk.base64ToBytes(proof.stibhash as string))
-    const path = algosdk.base64ToBytes(proof.proof as string)
-    const depth = proof.treedepth as number
-    let pos = proof.idx as number
-    if (type === 'sha256') pos = parseInt(pos.toString(2).padStart(depth, '0').split('').reverse().join('') || '0', 2)
-    for (let l = 0; l < depth; l++) {
-      const sibling = path.subarray(l * 32, l * 32 + 32)
-      node = pos % 2 === 0 ? hash(type, enc.encode('MA'), node, sibling) : hash(type, enc.encode('MA'), sibling, node)
-      pos = Math.floor(pos / 2)
-    }
-    expect(algosdk.encodeAddress(node), txid).toBe(algosdk.encodeAddress(root))
+  function verify(txid: string, proof: Record<string, unknown>, root: Uint8Array, type: ProofHash, leafId: Uint8Array): void {
+    const bytes = { proof: algosdk.base64ToBytes(proof.proof as string), stibhash: algosdk.base64ToBytes(proof.stibhash as string), treedepth: proof.treedepth as number, idx: proof.idx as number }
+    expect(algosdk.encodeAddress(proofRoot(bytes, leafId, type)), txid).toBe(algosdk.encodeAddress(root))
   }
 
   it('proves every transaction of a group against the header txn commitment', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { startLocalnet, type Localnet } from '../src/index.ts'
 import { compile, fundedAccount, funder, params, send } from './dropin-helpers.ts'
+import { base32Decode, proofRoot } from './txn-proof.ts'
 
 // create: counter = 35; arg "box": box "b" = itob(7); no args: counter += btoi(box "b")
 const APPROVAL = `#pragma version 10
@@ -232,8 +233,13 @@ describe('a fork of a live network', () => {
     const round = (await send(forkAlgod, pay.signTxn(owner.sk))).confirmedRound!
     expect((await forkAlgod.getBlockTxids(round).do()).blocktxids).toContain(pay.txID())
     const proof = await forkAlgod.getTransactionProof(round, pay.txID()).do()
-    expect(proof.treedepth).toBeGreaterThanOrEqual(0)
     expect(proof.idx).toBe(0)
+    // a light client's check: the proof leads from the transaction to the root the fork's header commits to
+    const header = (await forkAlgod.block(round).do()).block.header
+    const root = header.txnCommitments.nativeSha512_256Commitment
+    expect(Buffer.from(proofRoot(proof, base32Decode(pay.txID()), 'sha512-256')).toString('hex')).toBe(Buffer.from(root).toString('hex'))
+    // and it proves no other transaction
+    expect(Buffer.from(proofRoot(proof, new Uint8Array(32), 'sha512-256')).equals(root)).toBe(false)
   })
 
   it('creates ids above the remote ones', async () => {
