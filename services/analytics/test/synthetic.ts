@@ -49,18 +49,18 @@ export class EventWriter {
     this.events.push({ event: { name: 'PoolCreated', args: { a: BigInt(a), b: BigInt(b), lpAsset: BigInt(lpAsset), creator: PROVIDER } }, at: this.at(PROVIDER) })
   }
 
-  add(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000_000n): void {
+  add(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000_000n, provider = PROVIDER): void {
     const r = this.reserves.get(`${a}/${b}`)!
     r[0] += amountA
     r[1] += amountB
-    this.events.push({ event: { name: 'LiquidityAdded', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider: PROVIDER } }, at: this.at(PROVIDER) })
+    this.events.push({ event: { name: 'LiquidityAdded', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider } }, at: this.at(provider) })
   }
 
-  remove(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000n): void {
+  remove(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000n, provider = PROVIDER): void {
     const r = this.reserves.get(`${a}/${b}`)!
     r[0] -= amountA
     r[1] -= amountB
-    this.events.push({ event: { name: 'LiquidityRemoved', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider: PROVIDER } }, at: this.at(PROVIDER) })
+    this.events.push({ event: { name: 'LiquidityRemoved', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider } }, at: this.at(provider) })
   }
 
   /** An exact-in swap of `amountIn` with the contract's math (30 bps, protocol share 1/6); returns the output. */

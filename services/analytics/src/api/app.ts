@@ -7,7 +7,7 @@ import type { ContractName } from '@grove/contracts/deployment'
 import type { ApiDeps } from './deps.ts'
 import { badRequest, HttpError, reason } from './errors.ts'
 import { enforceLimits, serverOptions, type ApiLimits } from './limits.ts'
-import { address, uint64 } from './schemas.ts'
+import { address, positionId, uint64 } from './schemas.ts'
 import { health } from './routes/health.ts'
 import { pools } from './routes/pools.ts'
 import { poolById } from './routes/pool.ts'
@@ -21,6 +21,8 @@ import { locks } from './routes/locks.ts'
 import { projects } from './routes/projects.ts'
 import { vault } from './routes/vault.ts'
 import { adminLog } from './routes/admin-log.ts'
+import { positions } from './routes/positions.ts'
+import { exportCsv } from './routes/export.ts'
 
 /** Options of the API besides its dependencies. */
 export interface ApiOptions extends ApiDeps {
@@ -44,7 +46,7 @@ export function errorLine(req: { method: string; url: string; id?: string }, sta
 const stderrLine = (line: string) => void process.stderr.write(line + '\n')
 
 /** What a value failing a pattern should have been, by the pattern (the patterns themselves are no sentence). */
-const PATTERNS: Record<string, string> = { [uint64('').pattern]: 'a uint64 in decimal (0 to 18446744073709551615)', [address.pattern]: 'an Algorand address (58 characters A-Z and 2-7)' }
+const PATTERNS: Record<string, string> = { [uint64('').pattern]: 'a uint64 in decimal (0 to 18446744073709551615)', [address.pattern]: 'an Algorand address (58 characters A-Z and 2-7)', [positionId.pattern]: 'a position id as GET /api/positions gives it (lp-, program- or vault- and round-intra-logIndex)' }
 
 /** The sentence for a schema validation failure: Fastify's, with the patterns named. */
 function validationMessage(error: Error & { validation?: { keyword: string; instancePath: string; params: Record<string, unknown> }[]; validationContext?: string }): string {
@@ -72,7 +74,7 @@ export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
 }
 
 /** Every route, in the order the OpenAPI document lists them: health, each contract's, then those over several contracts. */
-const ROUTES: readonly Route[] = [health, ...Object.values(CONTRACT_ROUTES).flat(), adminLog, activity]
+const ROUTES: readonly Route[] = [health, ...Object.values(CONTRACT_ROUTES).flat(), adminLog, activity, positions, exportCsv]
 
 /** Builds the API (not listening: `listen` it, or `inject` requests in tests). */
 export async function buildApi(options: ApiOptions): Promise<FastifyInstance> {

@@ -373,3 +373,142 @@ export const project = {
 
 /** GET /api/projects, one page, verified first. */
 export const projectsPage = { type: 'object', required: ['projects', 'nextCursor'], properties: { projects: { type: 'array', items: project }, nextCursor } } as const
+
+const signed = (description: string) => ({ type: 'string', pattern: '^-?[0-9]+$', description }) as const
+const usdOrNull = (description: string) => ({ type: ['number', 'null'], description }) as const
+/** Amounts of a pool's two assets, and their USD value (null where nothing prices them). */
+const pairUsd = (description: string) =>
+  ({ type: 'object', description, required: ['a', 'b', 'usd'], properties: { a: amount, b: amount, usd: usdOrNull('USD') } }) as const
+/** A figure in base units of the pool's asset B at its price then (signed), and in USD. */
+const inB = (description: string) =>
+  ({ type: 'object', description, required: ['inB', 'usd'], properties: { inB: signed("base units of the pool's asset B at the pool's price"), usd: usdOrNull('USD at the prices of the same moment') } }) as const
+
+/** One add or remove of a liquidity position, with its USD value at the time. */
+export const positionChange = {
+  type: 'object',
+  required: ['kind', 'round', 'time', 'txnId', 'lp', 'amountA', 'amountB', 'usd'],
+  properties: {
+    kind: { type: 'string', enum: ['add', 'remove'] },
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    lp: amount,
+    amountA: amount,
+    amountB: amount,
+    usd: usdOrNull('both amounts in USD at the prices of that moment'),
+  },
+} as const
+
+/** A liquidity position's figures (the SDK's positionFigures, at now or at its close). */
+export const lpFigures = {
+  type: 'object',
+  required: ['pool', 'units', 'staked', 'locked', 'deposited', 'withdrawn', 'value', 'fees', 'hold', 'impermanentLoss', 'pnlVsHold', 'pnlUsd', 'feeApr', 'changes'],
+  properties: {
+    pool: {
+      type: 'object',
+      required: ['id', 'venue', 'assetA', 'assetB', 'feeBps'],
+      properties: { id: { type: 'integer', description: 'the pool id (its LP asset)' }, venue: { type: 'string', enum: ['grove', 'tinyman'] }, assetA: asset, assetB: asset, feeBps: { type: 'integer' } },
+    },
+    units: { ...amount, description: 'LP units held (0 once closed)' },
+    staked: { ...amount, description: "of them, staked in the pool's farms now" },
+    locked: { ...amount, description: 'of them, in open locks now' },
+    deposited: pairUsd('what the adds deposited; USD at the time of each'),
+    withdrawn: pairUsd('what the removes returned; USD at the time of each'),
+    value: {
+      type: 'object',
+      description: 'what the units withdraw now (at the close for a closed position)',
+      required: ['a', 'b', 'inB', 'usd'],
+      properties: { a: amount, b: amount, inB: signed('base units of B at the pool price'), usd: usdOrNull('USD now') },
+    },
+    fees: {
+      type: 'object',
+      description: 'fees earned: units × (ℓ now − ℓ at entry) in LP units of now, and what they withdraw',
+      required: ['units', 'a', 'b', 'inB', 'usd'],
+      properties: { units: signed('LP units'), a: amount, b: amount, inB: signed('base units of B at the pool price'), usd: usdOrNull('USD now') },
+    },
+    hold: inB('the deposits valued now: what holding them instead would be worth'),
+    impermanentLoss: inB('value + withdrawn − hold − fees: what the price moves cost against holding (negative: a loss)'),
+    pnlVsHold: inB('value + withdrawn − hold = fees + impermanentLoss'),
+    pnlUsd: usdOrNull('value now + withdrawals and − deposits in USD at the time of each'),
+    feeApr: { type: ['number', 'null'], description: 'fee units over the units held, yearly (365.25 days), a fraction; null before any time held' },
+    changes: { type: 'array', items: positionChange },
+  },
+} as const
+
+/** A staking position's rewards, per reward asset. */
+export const positionReward = {
+  type: 'object',
+  required: ['asset', 'claimed', 'claimedUsd', 'pending', 'pendingUsd'],
+  properties: {
+    asset,
+    claimed: { ...amount, description: 'claimed and compounded, all time' },
+    claimedUsd: usdOrNull('each claim in USD at its time'),
+    pending: { type: ['string', 'null'], pattern: '^[0-9]+$', description: "earned and not yet claimed, as the contract's accumulators give it now; null where algod was not read" },
+    pendingUsd: usdOrNull('USD now'),
+  },
+} as const
+
+/** A position in a farm or staking pool. */
+export const programFigures = {
+  type: 'object',
+  required: ['programId', 'programKind', 'stakeAsset', 'staked', 'rewards'],
+  properties: {
+    programId: { type: 'integer' },
+    programKind: { type: 'string', enum: ['farm', 'pool'], description: 'farm: the stake is a Grove LP token' },
+    stakeAsset: asset,
+    staked: { ...amount, description: 'staked now' },
+    rewards: { type: 'array', items: positionReward },
+  },
+} as const
+
+/** An account's sGROVE in the vault. */
+export const vaultFigures = {
+  type: 'object',
+  required: ['shares', 'staked', 'unstaked', 'worth', 'gain', 'gainUsd'],
+  properties: {
+    shares: { ...amount, description: 'sGROVE held (as staked and unstaked by this account)' },
+    staked: { ...amount, description: 'GROVE staked, all time' },
+    unstaked: { ...amount, description: 'GROVE returned, all time' },
+    worth: { ...amount, description: 'GROVE the shares would return now' },
+    gain: signed('worth + unstaked − staked, in GROVE base units'),
+    gainUsd: usdOrNull('gain at the GROVE price now'),
+  },
+} as const
+
+/** One position of GET /api/positions: liquidity (free, staked in a farm or locked), a farm or staking pool, or the vault. */
+export const position = {
+  type: 'object',
+  required: ['id', 'kind', 'owner', 'status', 'openedRound', 'openedTime', 'closedRound', 'closedTime', 'lp', 'program', 'vault'],
+  properties: {
+    id: { type: 'string', description: 'kind-round-intra-logIndex of the event that opened it' },
+    kind: { type: 'string', enum: ['lp', 'program', 'vault'] },
+    owner: { type: 'string' },
+    status: { type: 'string', enum: ['open', 'closed'] },
+    openedRound: { type: 'integer' },
+    openedTime: { type: 'integer' },
+    closedRound: { type: ['integer', 'null'] },
+    closedTime: { type: ['integer', 'null'] },
+    lp: { ...lpFigures, type: ['object', 'null'] },
+    program: { ...programFigures, type: ['object', 'null'] },
+    vault: { ...vaultFigures, type: ['object', 'null'] },
+  },
+} as const
+
+/** GET /api/positions, one page. */
+export const positionsPage = { type: 'object', required: ['positions', 'nextCursor'], properties: { positions: { type: 'array', items: position }, nextCursor } } as const
+
+/** One day of GET /api/positions/:id/history: the position at the day's end (its close on its last day). */
+export const positionDay = {
+  type: 'object',
+  required: ['day', 'value', 'fees', 'impermanentLoss', 'pnlVsHold'],
+  properties: {
+    day: { type: 'integer', description: "unix seconds of the day's start (UTC)" },
+    value: inB('what the units withdraw'),
+    fees: inB('fees earned so far'),
+    impermanentLoss: inB('impermanent loss so far'),
+    pnlVsHold: inB('against holding'),
+  },
+} as const
+
+/** GET /api/positions/:id/history. */
+export const positionHistory = { type: 'object', required: ['id', 'days'], properties: { id: { type: 'string' }, days: { type: 'array', items: positionDay } } } as const

@@ -79,6 +79,9 @@ export const poolIdParams = {
 /** An Algorand address as the schemas check it (its checksum is checked by parseAddress, address.ts). */
 export const address = { type: 'string', pattern: '^[A-Z2-7]{58}$', description: 'an Algorand address' } as const
 
+/** A position id: its kind and the chain position (round, intra, log index) of the event that opened it. */
+export const positionId = { type: 'string', pattern: '^(lp|program|vault)-[0-9]{1,15}-[0-9]{1,9}-[0-9]{1,9}$', description: 'a position id: kind-round-intra-logIndex, as GET /api/positions gives it' } as const
+
 export const pageQuery = {
   limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
   cursor: { type: 'string', minLength: 1, maxLength: 200, description: 'nextCursor of the previous page' },

@@ -41,6 +41,7 @@ const NUMBERS = ['0', '1', '100', '-1', '-0', '1.5', '1e3', '1e400', 'Infinity',
 const ADDRESSES = [TRADER, nonCanonical(TRADER), BAD_CHECKSUM, TRADER.toLowerCase(), TRADER.slice(1), TRADER + 'A', 'A'.repeat(58), '', '%00', '../../etc/passwd', algosdk.generateAccount().addr.toString()]
 const cursorOf = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
 const CURSORS = ['nonsense', '', '%', 'AAAA', cursorOf([1]), cursorOf([1, 2]), cursorOf([1, 2, 3]), cursorOf([1, 2, 3, 4]), cursorOf([9007199254740991, 9007199254740991, 9007199254740991, 9007199254740991]), cursorOf([1, 2147483648]), cursorOf([1, 2147483648, 0]), cursorOf([0, 0, 0, 2147483648]), cursorOf([2147483648, 1]), cursorOf([1, 4294967296, 1]), cursorOf([1e300]), cursorOf([-1, -1, -1]), cursorOf(['a', 'b']), cursorOf([1.5, 2]), cursorOf(null), cursorOf({}), cursorOf([[1]]), encodeCursor([100])]
+const POSITION_IDS = ['lp-2-0-0', 'lp-1-0-0', 'lp-3-0-0', 'vault-1-0-0', 'program-1-0-0', 'lp-1-0', 'lp-1-0-0-0', 'lp-1e3-0-0', 'lp-9999999999999999-0-0', 'lp-1-2147483648-0', 'x-1-0-0', '', '..', 'lp--1-0-0']
 const TEXT = ['', 'x', 'farm', 'stake', 'set_fee', '1h', '1d', '1w', '%FF', '%C0%AE', '<script>', "' OR 1=1 --", 'a'.repeat(300), '\u0000', '💥']
 
 const ROUTES: [string, Record<string, string[]>][] = [
@@ -61,6 +62,9 @@ const ROUTES: [string, Record<string, string[]>][] = [
   ['/api/vault/events', { limit: NUMBERS, cursor: CURSORS, kind: TEXT, account: ADDRESSES }],
   ['/api/admin/log', { limit: NUMBERS, cursor: CURSORS, action: TEXT }],
   ['/api/accounts/{a}/activity', { limit: NUMBERS, cursor: CURSORS, contract: [...TEXT, 'dex', 'locks', 'vault'] }],
+  ['/api/positions', { owner: ADDRESSES, limit: NUMBERS, cursor: CURSORS }],
+  ['/api/positions/{p}/history', { days: NUMBERS }],
+  ['/api/export.csv', { owner: ADDRESSES, from: NUMBERS, to: NUMBERS }],
 ]
 const ODD_PATHS = ['/', '/api', '/api/', '//api/pools', '/api/pools/', '/api/../../etc/passwd', '/api/%2e%2e/%2e%2e/etc/passwd', '/api/pools/..%2f..%2fetc', '/.env', '/api/openapi.json', '/api/pools/1/candles/extra', `/api/${'x'.repeat(4000)}`, '/api/pools?%', '/api/pools?a=%E0%A4%A', '/api/pools?limit', '/api/pools?&&&=&']
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']
@@ -74,7 +78,7 @@ function request(rnd: () => number): { method: string; path: string; headers: Re
   if (rnd() < 0.08) path = pick(ODD_PATHS)
   else {
     const [template, params] = pick(ROUTES)
-    path = template.replace('{n}', encodeURIComponent(pick(NUMBERS))).replace('{a}', encodeURIComponent(pick(ADDRESSES)))
+    path = template.replace('{n}', encodeURIComponent(pick(NUMBERS))).replace('{a}', encodeURIComponent(pick(ADDRESSES))).replace('{p}', encodeURIComponent(pick(POSITION_IDS)))
     const names = Object.keys(params)
     const query: string[] = []
     for (let i = Math.floor(rnd() * 4); i > 0; i--) {
@@ -192,6 +196,24 @@ describe('the API under a fuzz', () => {
     }
     // a leading zero is still the number
     expect((await app.inject('/api/pools/00100/swaps')).statusCode).toBe(200)
+  })
+
+  it('refuses malformed position and export requests with 400 and a sentence', async () => {
+    for (const [path, message] of [
+      ['/api/positions', "querystring must have required property 'owner'"],
+      [`/api/positions?owner=${BAD_CHECKSUM}`, 'owner is not a valid Algorand address (its checksum does not match)'],
+      [`/api/positions?owner=${TRADER}&cursor=${cursorOf([1, 2147483648, 0])}`, 'cursor is not a cursor this API returned'],
+      ['/api/positions/lp-1-2147483648-0/history', 'params/id must be a position id as GET /api/positions gives it (lp-, program- or vault- and round-intra-logIndex)'],
+      ['/api/positions/lp-2-0-0/history?days=0', 'querystring/days must be >= 1'],
+      ['/api/export.csv', "querystring must have required property 'owner'"],
+      [`/api/export.csv?owner=${TRADER}&from=-1`, 'querystring/from must be >= 0'],
+      [`/api/export.csv?owner=${TRADER}&from=5&to=4`, 'from (5) must not be after to (4)'],
+    ] as const) {
+      const res = await app.inject(path)
+      expect(res.json(), path).toEqual({ statusCode: 400, error: 'Bad Request', message })
+    }
+    expect((await app.inject('/api/positions/lp-2-0-0/history')).statusCode).toBe(200)
+    expect((await app.inject('/api/positions/vault-2-0-0/history')).statusCode).toBe(404)
   })
 
   it('refuses a forged cursor whose position does not fit its column with 400', async () => {
