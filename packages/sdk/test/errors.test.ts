@@ -6,6 +6,9 @@ import { DEX_SPEC } from '../src/dex/spec.ts'
 import { CONTRACT_ERROR_MESSAGES, CONTRACT_ERRORS, DUPLICATE_IN_GROUP, explainError } from '../src/errors.ts'
 import { DuplicateTransactionError } from '../src/core/distinct.ts'
 
+// A sentence a person reads: capitalised words, not the bare code explainError falls back to.
+const SENTENCE = /^[A-Z][^\s:]* \S.*\S$/
+
 // The pc of each ERR:* assert, read from the DEX's ARC-56 sourceInfo.
 const pcOf = (code: string): number => DEX_SPEC.sourceInfo!.approval.sourceInfo.find((s) => s.errorMessage === code)!.pc[0]!
 const logicError = (pc: number, app = 1002) =>
@@ -19,7 +22,7 @@ describe('explainError', () => {
 
   it('has a sentence for every ERR:* message in the contracts', () => {
     const codes = DEX_SPEC.sourceInfo!.approval.sourceInfo.map((s) => s.errorMessage).filter((m) => m?.startsWith('ERR:'))
-    for (const code of codes) expect(CONTRACT_ERROR_MESSAGES[code!], code).toBeDefined()
+    for (const code of codes) expect(CONTRACT_ERROR_MESSAGES[code!], code).toMatch(SENTENCE)
   })
 
   it('maps by app id when programs carry ids, and says what algod said for other apps', () => {
@@ -102,7 +105,7 @@ describe('the one error table', () => {
   it.each(CONTRACTS.map((c) => [c.name, c.source] as const))('has a sentence for every code %s asserts with', (name, source) => {
     const codes = new Set([...specCodes(name).keys(), ...sourceCodes(source)])
     expect(codes.size).toBeGreaterThan(3)
-    for (const code of codes) expect(CONTRACT_ERRORS[name][code], `${name} ${code}`).toBeDefined()
+    for (const code of codes) expect(CONTRACT_ERRORS[name][code], `${name} ${code}`).toMatch(SENTENCE)
   })
 
   it.each(CONTRACTS.map((c) => [c.name] as const))('words each %s assert, found by its pc, in that contract’s sentence', (name) => {

@@ -58,8 +58,13 @@ describe('bestRouteExactIn', () => {
     const started = performance.now()
     const route = bestRouteExactIn(many, 0n, 14n, 10n * M)
     const elapsed = performance.now() - started
-    expect(route).toBeDefined()
-    expect(bestRouteExactOut(many, 0n, 14n, 10n * M)).toBeDefined()
+    expect(route).toMatchObject({ assetIn: 0n, assetOut: 14n, amountIn: 10n * M })
+    expect(route!.path.at(-1)).toBe(14n)
+    expect(route!.amountOut).toBeGreaterThan(0n)
+    // asking back for what the exact-in route gives costs at most what it was given
+    const back = bestRouteExactOut(many, 0n, 14n, route!.amountOut)
+    expect(back).toMatchObject({ assetIn: 0n, assetOut: 14n, exactOut: route!.amountOut })
+    expect(back!.amountIn).toBeLessThanOrEqual(10n * M)
     console.log(`route over ${many.length} pools: ${elapsed.toFixed(1)} ms`)
   })
 })
