@@ -40,11 +40,18 @@ const port = (name, fallback) => {
 const t0 = performance.now()
 // the localnet runs built (scripts/ensure-deps.mjs builds its packages when stale)
 const { startLocalnet } = await import('@grove/localnet')
-const { AlgorandClient } = await import('@algorandfoundation/algokit-utils')
+const { AlgorandClient, Config } = await import('@algorandfoundation/algokit-utils')
+// algokit-utils logs each payment it sends ("Sending 0 µALGO from …") and, through the same process-wide
+// logger, the analytics follower's subscriber each batch of blocks it reads ("Retrieving 30 blocks …", most
+// of a fresh start's output); the start says its own progress instead, and passes their warnings and errors on
+const quiet = () => {}
+Config.configure({ logger: { error: console.error, warn: console.warn, info: quiet, verbose: quiet, debug: quiet } })
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
-const { CONTRACTS, DEPLOYED_ASSETS, deploymentIds, deploymentRecord, serializeDeployment, tinymanLabel, toDeployment } = await import('../packages/contracts/src/deployment.ts')
+const { deploymentIds, deploymentRecord, serializeDeployment, tinymanLabel, toDeployment } = await import('../packages/contracts/src/deployment.ts')
 const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv, demoStableAssetId } = await import('../packages/demo/src/index.ts')
 const { ensureWebBuild } = await import('./web-build.mjs')
+const { startBanner } = await import('../packages/demo/src/start-banner.ts')
+const { registryContract } = await import('../packages/sdk/src/registry/module.ts')
 // the app's build (when its sources changed) runs while the localnet starts, deploys and seeds
 const webBuild = ensureWebBuild()
 webBuild.catch(() => {}) // awaited (and its failure said) where the server needs it
@@ -108,6 +115,7 @@ try {
       writeState(state)
     }
     if (!state.deployment) {
+      console.log('Deploying Grove’s contracts…')
       const admin = await dispenser(algorand)
       // date the deployment where the demo history starts (the localnet never stamps backwards)
       await travelTo(algorand.client.algod, historyStart())
@@ -120,6 +128,7 @@ try {
       console.warn('The demo seed was interrupted on an earlier run, so this data holds part of it. `npm start -- --reset` starts afresh.')
     } else if (!state.seed) {
       writeState({ ...state, seeding: true })
+      console.log('Seeding the demo: tokens, pools, farms, locks and 30 days of trades…')
       const admin = await dispenser(algorand)
       const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
       const seedStart = performance.now()
@@ -139,6 +148,7 @@ try {
     // (local) venue) and its demo pools, beside a seeded Grove (also one seeded before they were part of the
     // demo); the deployment record carries the validator's id and which programs it runs
     if (!state.forkOf && state.seed && !state.deployment.tinymanAppId) {
+      console.log(`Seeding the ${tinymanLabel({ tinymanPrograms: tinymanCheckout ? 'tinyman-v2' : 'compatible' })} pools…`)
       const tokens = state.seed.tokens.map((t) => ({ ...t, assetId: BigInt(t.assetId) }))
       const tinyman = await seedTinyman({ algorand, admin: await dispenser(algorand), tokens, checkout: tinymanCheckout })
       state = {
@@ -173,8 +183,27 @@ try {
   // the production server (security headers, caching, SPA fallback) with this stack's APIs allowed
   web = await createWebServer({ root: outDir, runtime, apis: [net.algod.url, net.kmd.url, net.indexer.url, ...(service ? [service.url] : [])] })
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
-  console.log(banner({ webUrl, state, fresh, seconds: (performance.now() - t0) / 1000 }))
-  if (service) console.log(`  analytics  ${service.url}/api  (data in ${path.relative(process.cwd(), service.dataDir) || '.'})`)
+  const admin = (await registryContract.readers.state({ algod: algorand.client.algod, ids: deploymentIds(state.deployment) })).admin
+  console.log(
+    startBanner({
+      webUrl,
+      dataDir,
+      cwd: process.cwd(),
+      fresh,
+      seconds: (performance.now() - t0) / 1000,
+      algod: net.algod,
+      kmd: net.kmd,
+      indexer: net.indexer,
+      deployment: state.deployment,
+      admin: { address: admin, inKmd: (await kmdAddresses(algorand)).includes(admin) },
+      ...(net.fork ? { fork: { ...net.fork, remoteDeployment: Boolean(state.forkOf) } } : {}),
+      ...(state.seed ? { seed: state.seed } : {}),
+      ...(seedSeconds === undefined ? {} : { seedSeconds }),
+      ...(state.tinyman ? { tinyman: state.tinyman } : {}),
+      ...(tinymanCheckout ? { tinymanDir: tinymanCheckout.dir } : {}),
+      ...(service ? { analytics: { url: service.url, dataDir: service.dataDir } } : {}),
+    }),
+  )
 } catch (e) {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e)
   stop(1)
@@ -190,12 +219,23 @@ async function startAnalyticsService(state, fresh) {
   if (fresh) fs.rmSync(dir, { recursive: true, force: true })
   try {
     const { startAnalytics, parseDeployment } = await import('../services/analytics/src/index.ts')
+    const started = performance.now()
+    let first
+    let caughtUp = false
     const service = await startAnalytics({
       algod: net.algod,
       database: dir,
       deployment: parseDeployment(state),
       port: port('GROVE_ANALYTICS_PORT', 4010),
       corsOrigin: /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/,
+      // one line once the index has caught up with the chain, not one per batch of blocks
+      onPoll: (poll) => {
+        first ??= poll.from
+        if (caughtUp || poll.to < poll.tip) return
+        caughtUp = true
+        const rounds = poll.to >= first ? `rounds ${first}–${poll.to} indexed` : `up to date at round ${poll.to}`
+        console.log(`Analytics: ${rounds} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+      },
     })
     return { ...service, dataDir: dir }
   } catch (e) {
@@ -289,38 +329,7 @@ async function onChain(algorand, deployment) {
   }
 }
 
-/** What `npm start` prints once everything is up: where things are and how to connect. */
-function banner({ webUrl, state, fresh, seconds }) {
-  const d = state.deployment
-  const s = state.seed
-  const lines = [
-    '',
-    `Grove is running (ready in ${seconds.toFixed(1)} s; ${fresh ? 'new' : 'reused'} data in ${path.relative(process.cwd(), dataDir) || '.'})`,
-    `  web    ${webUrl}`,
-    `  algod  ${net.algod.url}  token ${net.algod.token}`,
-    `  kmd    ${net.kmd.url}  token ${net.kmd.token}`,
-    `  indexer ${net.indexer.url}`,
-    `  Grove  ${[...CONTRACTS].reverse().map((c) => `${c.label} app ${d[c.idKey]}`).join(', ')}, ${DEPLOYED_ASSETS.map((a) => `${a.name} asset ${d[a.idKey]}`).join(', ')} (from round ${d.firstRound})`,
-  ]
-  if (net.fork) lines.push(`  fork   of ${net.fork.url} at its round ${net.fork.round} (genesis ${net.fork.genesisId}): ${state.forkOf ? "the remote's Grove deployment, pools and accounts, read on first touch" : 'Grove deployed on the fork'}`)
-  if (s) {
-    lines.push(`  demo   ${s.tokens.length} tokens (${s.tokens.map((t) => t.unitName).join(', ')}), ${s.pools.length} pools, ${s.trades} trades over 30 days${seedSeconds === undefined ? '' : ` (seeded in ${seedSeconds.toFixed(1)} s)`}`)
-    // seeds recorded before programs, locks, projects and the vault were part of the demo lack them
-    if (s.programs) {
-      const kinds = (kind) => s.programs.filter((p) => p.kind === kind).length
-      lines.push(`         ${kinds('farm')} farms, ${kinds('pool')} staking pools, ${s.locks.length} locks, ${s.projects.length} projects (${s.projects.filter((p) => p.verified).length} verified), sGROVE at ${(s.vault.rate / 1e6).toFixed(4)} GROVE after ${s.vault.buybacks} buybacks`)
-    }
-    if (state.tinyman) {
-      const programs = d.tinymanPrograms === 'tinyman-v2' ? ` (Tinyman's programs${tinymanCheckout ? ` from ${tinymanCheckout.dir}` : ''})` : ''
-      lines.push(`         ${tinymanLabel(d)} validator app ${d.tinymanAppId}${programs}: ${state.tinyman.pools.map((p) => p.pair.join('/')).join(', ')} pools`)
-    }
-  }
-  lines.push(
-    '',
-    'Connect a wallet on LocalNet:',
-    '  KMD       wallet "unencrypted-default-wallet", empty password: three funded accounts holding the demo tokens',
-  )
-  if (s) lines.push(`  Mnemonic  the demo account ${s.demo.address}, holding ALGO and the demo tokens:`, `            ${s.demo.mnemonic}`)
-  lines.push('', 'Ctrl-C stops everything; `npm start -- --reset` starts afresh.')
-  return lines.join('\n')
+/** The addresses kmd's default wallet holds (the banner says whether the admin is one). */
+async function kmdAddresses(algorand) {
+  return (await kmdAccounts(algorand)).map((a) => a.addr.toString())
 }

@@ -4,7 +4,7 @@ import algosdk from 'algosdk'
 import type { FastifyInstance } from 'fastify'
 import { openDatabase, type Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
-import { Follower } from './follower/follower.ts'
+import { Follower, type FollowerOptions } from './follower/follower.ts'
 import { buildApi } from './api/app.ts'
 import type { Deployment } from './config.ts'
 import type { ApiLimits } from './api/limits.ts'
@@ -25,6 +25,8 @@ export interface StartAnalyticsOptions {
   /** The API's body size, timeouts and per-IP rate (default: generous limits, see api/limits.ts). */
   limits?: ApiLimits
   log?: (message: string) => void
+  /** Told each poll the follower made (FollowerOptions.onPoll). */
+  onPoll?: FollowerOptions['onPoll']
 }
 
 /** A running analytics service. */
@@ -49,7 +51,7 @@ export async function startAnalytics(options: StartAnalyticsOptions): Promise<An
   let api: FastifyInstance | undefined
   try {
     await migrate(db)
-    const follower = new Follower({ db, algod, deployment: options.deployment, log: options.log })
+    const follower = new Follower({ db, algod, deployment: options.deployment, log: options.log, onPoll: options.onPoll })
     await follower.verifyChain()
     api = await buildApi({ db, algod, deployment: options.deployment, corsOrigin: options.corsOrigin, limits: options.limits })
     const address = await api.listen({ port: options.port ?? 4010, host: options.host ?? '127.0.0.1' })

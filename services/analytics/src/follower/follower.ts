@@ -56,6 +56,8 @@ export interface FollowerOptions {
   beforeCommit?: (poll: { from: bigint; to: bigint }) => void | Promise<void>
   /** Where problems are reported while running (default console.error). */
   log?: (message: string) => void
+  /** Told each poll start() made, once committed: a host shows progress with it (npm start, how far the index is). */
+  onPoll?: (poll: PollResult) => void
 }
 
 /** What one poll did. */
@@ -259,6 +261,7 @@ export class Follower {
         try {
           const r = await this.pollOnce()
           backoff = 500
+          this.options.onPoll?.(r)
           // caught up: wake at algod's next block (wait-for-block-after), or after idleMs at the latest
           if (r.to >= r.tip) await Promise.race([this.options.algod.statusAfterBlock(r.tip).do().catch(() => undefined), this.sleep(this.options.idleMs ?? 1000)])
         } catch (e) {

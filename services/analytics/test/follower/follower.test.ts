@@ -2,7 +2,7 @@
 // route, a zap), a remove and a fee collection through the SDK; the rows and candles must equal
 // what a replay of the events algod recorded gives, and the pools what algod's boxes hold. Then
 // crash safety (a poll that dies after writing its rows, before committing) and chain mismatch.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildAddLiquidity, firstAddMinLp, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildZap, decodeDexEvents, type DexEvent } from '@grove/sdk'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { BACKENDS } from '../backends.ts'
@@ -321,6 +321,18 @@ describe.each(BACKENDS)('the follower on $name', (backend) => {
 })
 
 describe('startAnalytics', () => {
+  it('tells its host each poll the follower commits, from the deployment round up to the tip', async () => {
+    const polls: { from: bigint; to: bigint; tip: bigint }[] = []
+    const service = await startAnalytics({ algod: g.net.algod, database: 'memory://', deployment: g.deployment, port: 0, onPoll: (p) => polls.push(p) })
+    try {
+      await vi.waitFor(() => expect(polls.some((p) => p.to >= p.tip && p.tip > 0n)).toBe(true), { timeout: 30_000 })
+    } finally {
+      await service.stop()
+    }
+    expect(polls[0]!.from).toBe(BigInt(g.deployment.firstRound))
+    for (let i = 1; i < polls.length; i++) expect(polls[i]!.from).toBe(polls[i - 1]!.to + 1n)
+  })
+
   it('refuses to start on a data directory that followed another chain', async () => {
     const { mkdtemp, rm } = await import('node:fs/promises')
     const { tmpdir } = await import('node:os')
