@@ -7,7 +7,7 @@
 import algosdk from 'algosdk'
 import { type BlockHeader as AvmBlockHeader, type Uint64 } from '@grove/avm'
 import { BH, decodeHeader, paysetCommitments, spliceBlock, type StoredBlock } from './block-bytes.ts'
-import { applyGroup, type AppliedGroup, type AppliedTxn, type SimulateHooks } from './apply.ts'
+import { applyGroup, type AppliedGroup, type SimulateHooks } from './apply.ts'
 import { decodeSignedGroup } from './convert.ts'
 import { RemoteState, forkGenesisHash } from './fork.ts'
 import { LedgerError } from './errors.ts'
@@ -22,7 +22,8 @@ import type { SimulateRequest, SimulateResult } from './simulate/result.ts'
 import { ZERO32 } from './bytes.ts'
 import { DELTA_LOOKBACK, KeptDeltas } from './kept-deltas.ts'
 import { restore, saveSnapshot, sameRules } from './replay.ts'
-import { flushed, persist, type UnflushedMark } from './durability.ts'
+import { flushed, persist } from './durability.ts'
+import type { ChainStore, Confirmed, UnflushedMark } from './chain-store.ts'
 import { journaled, journaledField, journaledPush } from './journal.ts'
 import { OnlineStake } from './online.ts'
 import { EMPTY_COMMITMENTS, avmHeaderOf, blockApplyData, feesCollected, inBlock, sealBlock } from './seal.ts'
@@ -39,12 +40,6 @@ const GENESIS_TXN_COUNTER = 1000
 /** How far back algod answers pending-by-txid for confirmed transactions. */
 const TXN_LOOKBACK = 1000n
 
-/** A confirmed top-level transaction: its block and what applying it produced. */
-interface Confirmed {
-  round: bigint
-  stxn: algosdk.SignedTransaction
-  applied: AppliedTxn
-}
 
 /** A built block before it is published (Chain.build). */
 interface Built {
@@ -62,7 +57,7 @@ interface Built {
  * The dev-mode chain (see the file comment). Internal to the package (index.ts exports openNode
  * only): its indexes are open to replay.ts and durability.ts, which restore and flush them.
  */
-export class Chain implements Node {
+export class Chain implements Node, ChainStore {
   readonly genesisId: string
   /** A fork's remote state source (fork.ts); undefined on a plain localnet. */
   readonly fork: RemoteState | undefined

@@ -5,18 +5,13 @@
 
 import { LedgerError } from './errors.ts'
 import { type LogRecord } from './persist.ts'
-import type { Chain } from './chain.ts'
+import type { ChainStore, UnflushedMark } from './chain-store.ts'
 import { SNAPSHOT_INTERVAL, saveSnapshot } from './replay.ts'
 
-/** A logged block not yet flushed: the journal position and log size before it, to undo it if its flush fails. */
-export interface UnflushedMark {
-  cp: number
-  size: number
-  undone: boolean
-}
+export type { UnflushedMark } from './chain-store.ts'
 
 /** Appends to the chain log and returns where the record starts. A failed write is cut off and refused; only a log that cannot be cut back stops the node, since memory must not run ahead of the disk. */
-export function persist(chain: Chain, rec: LogRecord, sync = true): number {
+export function persist(chain: ChainStore, rec: LogRecord, sync = true): number {
   const log = chain.log
   if (log === undefined) return 0
   try {
@@ -33,7 +28,7 @@ export function persist(chain: Chain, rec: LogRecord, sync = true): number {
  * later one (they were built on it and none was acknowledged) and cuts them off the log; the
  * node keeps serving from the state before them. Only a log that cannot be cut back stops it.
  */
-export function flushed(chain: Chain, mark: UnflushedMark): Promise<void> {
+export function flushed(chain: ChainStore, mark: UnflushedMark): Promise<void> {
   const log = chain.log!
   const done = log.durable().then(
     () => {
@@ -61,7 +56,7 @@ export function flushed(chain: Chain, mark: UnflushedMark): Promise<void> {
 }
 
 /** Undoes `from`'s block and every later unflushed one, in memory and in the log. */
-function undoUnflushed(chain: Chain, from: UnflushedMark): void {
+function undoUnflushed(chain: ChainStore, from: UnflushedMark): void {
   const at = chain.unflushed.indexOf(from)
   if (at < 0) return
   for (const m of chain.unflushed.splice(at)) m.undone = true

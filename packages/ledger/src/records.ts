@@ -2,10 +2,9 @@
 // status and voting data, the hex and id keys the state's maps use, and the overspend text of an
 // account (go's ledgercore.AccountData as `%+v` prints it).
 
-import { microAlgosText, type AccountData, type AppParams, type AssetHolding, type AssetParams, type BlockHeader, type InnerAppRunner, type StackValue, type Txn, type Uint64 } from '@grove/avm'
+import { microAlgosText, type AccountData, type AppParams, type AssetHolding, type AssetParams, type BlockHeader, type StackValue, type Uint64 } from '@grove/avm'
 import algosdk from 'algosdk'
 import { LedgerError } from './errors.ts'
-import type { LedgerState } from './state.ts'
 
 /** A state value (uint or bytes) under its raw key. */
 export interface KeyValue {
@@ -37,9 +36,6 @@ export interface ChainContext {
   /** go's OnlineCirculation: online money as of `round` less what had expired by `voteRound`. */
   onlineCirculation?(round: bigint, voteRound: bigint): bigint
 }
-
-/** Applies an inner transaction (apply.ts provides it; perform delegates here). */
-export type Performer = (state: LedgerState, group: Txn[], gi: number, runInner: InnerAppRunner) => Txn
 
 /** Lower-case hex of bytes. */
 export function hex(b: Uint8Array): string {

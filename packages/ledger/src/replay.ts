@@ -13,7 +13,7 @@ import type { LedgerState, StateSnapshot } from './state.ts'
 import { readSnapshot, writeSnapshot } from './snapshot.ts'
 import type { OnlineEntry } from './online.ts'
 import { DELTA_LOOKBACK } from './kept-deltas.ts'
-import type { Chain } from './chain.ts'
+import type { ChainStore } from './chain-store.ts'
 
 /** Blocks between snapshots taken while running (a clean stop always takes one): a crash's restart replays at most this many. */
 export const SNAPSHOT_INTERVAL = 10_000n
@@ -32,7 +32,7 @@ export interface ChainSnapshot {
 }
 
 /** Opens the chain log in `dataDir` (a new one starts with this genesis block) and replays it. */
-export function restore(chain: Chain, dataDir: string): void {
+export function restore(chain: ChainStore, dataDir: string): void {
   const genesis: BlockRecord = { kind: 'block', group: new Uint8Array(), block: chain.blockBytes[0] }
   const { log, records } = ChainLog.open(dataDir, chain.genesisHash, () => genesis)
   try {
@@ -102,7 +102,7 @@ function usableSnapshot(dataDir: string, records: LogRecord[], genesisRound: big
 }
 
 /** Takes a snapshot's state and indexes as the chain's, as of its round. */
-function loadSnapshot(chain: Chain, body: ChainSnapshot): void {
+function loadSnapshot(chain: ChainStore, body: ChainSnapshot): void {
   chain.state.restoreSnapshot(body.state)
   chain.online.load(body.totals, body.onlineAccounts, body.onlineHistory)
   chain.txns.clear()
@@ -114,7 +114,7 @@ function loadSnapshot(chain: Chain, body: ChainSnapshot): void {
 }
 
 /** Writes the state as of the tip (every block of it flushed, nothing undoable) as the data directory's snapshot. */
-export function saveSnapshot(chain: Chain): void {
+export function saveSnapshot(chain: ChainStore): void {
   if (chain.dataDir === undefined || chain.unflushed.length > 0) return
   const tip = chain.lastRound()
   const body: ChainSnapshot = {

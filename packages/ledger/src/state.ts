@@ -20,10 +20,14 @@ import {
 } from '@grove/avm'
 import algosdk from 'algosdk'
 import { LedgerError } from './errors.ts'
-import { AccountStatus, BALANCE_LOOKBACK, accountDataText, balanceRound, u64, boxKey, cloneAccount, hex, idKey, isEmptyAccount, isZeroBytes, schemaText, unhex, type AccountRecord, type AppRecord, type AssetRecord, type ChainContext, type InnerOwner, type KeyValue, type Performer, type StateSnapshot } from './records.ts'
+import { AccountStatus, BALANCE_LOOKBACK, accountDataText, balanceRound, u64, boxKey, cloneAccount, hex, idKey, isEmptyAccount, isZeroBytes, schemaText, unhex, type AccountRecord, type AppRecord, type AssetRecord, type ChainContext, type InnerOwner, type KeyValue, type StateSnapshot } from './records.ts'
 
 export { AccountStatus, BALANCE_LOOKBACK, STATUS_TEXT, balanceRound, hex, idKey, isEmptyAccount, u64, unhex } from './records.ts'
-export type { AccountRecord, AppRecord, AssetRecord, ChainContext, InnerOwner, KeyValue, Performer, StateSnapshot, VotingData } from './records.ts'
+export type { AccountRecord, AppRecord, AssetRecord, ChainContext, InnerOwner, KeyValue, StateSnapshot, VotingData } from './records.ts'
+
+/** Applies an inner transaction (apply.ts provides it; perform delegates here). */
+export type Performer = (state: LedgerState, group: Txn[], gi: number, runInner: InnerAppRunner) => Txn
+
 /** go's MicroAlgos.String(), shared with the AVM's fee texts. */
 export { microAlgosText }
 

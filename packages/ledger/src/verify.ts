@@ -5,7 +5,7 @@
 import algosdk from 'algosdk'
 import { createPublicKey, verify as cryptoVerify, type KeyObject } from 'node:crypto'
 import { MODE_SIG, checkProgram, evalProgram, type Txn } from '@grove/avm'
-import type { SimulateHooks } from './apply.ts'
+import type { SimulateHooks } from './apply/types.ts'
 import { LedgerError } from './errors.ts'
 import { sha512_256 } from './hash.ts'
 import { hex, type LedgerState } from './state.ts'

@@ -1,17 +1,32 @@
 // go's ledger/apply/application.go: creating, calling, updating, deleting an app, opting in and
 // out, clearing state; running its programs and recording their state writes as the EvalDelta.
 
-import { MODE_APP, OnCompletion, beginAppCall, chargeProgramWrites, evalProgram, type InnerAppRunner, type StackValue, type Txn, type Uint64 } from '@grove/avm'
+import { MODE_APP, OnCompletion, beginAppCall, chargeProgramWrites, evalProgram, type EvalTracer, type InnerAppRunner, type StackValue, type Txn, type Uint64 } from '@grove/avm'
 import { LedgerError } from '../errors.ts'
 import { hex, u64, type LedgerState } from '../state.ts'
 import { addr, eq } from '../bytes.ts'
-import type { ApplyData, AppliedTxn, ValueDelta } from './types.ts'
-import type { GroupApplier } from './applier.ts'
+import type { ApplyData, AppliedTxn, SimulateHooks, ValueDelta } from './types.ts'
 
 /** Records state writes of one app call to build its EvalDelta. */
 export interface DeltaRecorder {
   globals: Map<string, { key: Uint8Array; before: StackValue | undefined }>
   locals: Map<string, { addr: Uint8Array; key: Uint8Array; before: StackValue | undefined }>
+}
+
+/**
+ * What an app call reads and writes of the group's applier (applier.ts's GroupApplier is one): the
+ * state, the group's budget pool and tracer, and the active call's delta recorder and inner sink.
+ * Named here so the applier imports this file and not the other way round.
+ */
+export interface AppCallApplier {
+  readonly state: LedgerState
+  appBudget: { remaining: number }
+  tracer: EvalTracer | undefined
+  detailedErrors: boolean
+  clearStateFailed: SimulateHooks['clearStateFailed']
+  recorder: DeltaRecorder | undefined
+  recorderApp: Uint64
+  innerSink: AppliedTxn[] | undefined
 }
 
 export function valueDelta(v: StackValue | undefined): ValueDelta {
@@ -25,7 +40,7 @@ export function sameValue(a: StackValue | undefined, b: StackValue | undefined):
   return BigInt(a) === BigInt(b)
 }
 
-export function applyAppCall(applier: GroupApplier, group: Txn[], gi: number, ad: ApplyData, runInner: InnerAppRunner | undefined): void {
+export function applyAppCall(applier: AppCallApplier, group: Txn[], gi: number, ad: ApplyData, runInner: InnerAppRunner | undefined): void {
   const s = applier.state
   const tx = group[gi]
   let appId: Uint64 = tx.applicationId
@@ -132,7 +147,7 @@ export function applyAppCall(applier: GroupApplier, group: Txn[], gi: number, ad
  * Runs an approval or clear program for `group[gi]`; top-level calls evaluate here, inner
  * calls through the AVM's runner. Fills logs, inners and the state delta. Returns approval.
  */
-function runProgram(applier: GroupApplier, program: Uint8Array, group: Txn[], gi: number, appId: Uint64, ad: ApplyData, runInner: InnerAppRunner | undefined, clear: boolean): boolean {
+function runProgram(applier: AppCallApplier, program: Uint8Array, group: Txn[], gi: number, appId: Uint64, ad: ApplyData, runInner: InnerAppRunner | undefined, clear: boolean): boolean {
   const s = applier.state
   const rec: DeltaRecorder = { globals: new Map(), locals: new Map() }
   const prevRecorder = applier.recorder
@@ -217,7 +232,7 @@ function fillDelta(s: LedgerState, tx: Txn, appId: Uint64, rec: DeltaRecorder, a
 }
 
 /** Wraps a LedgerState's state writes so the active app call's recorder sees them. */
-export function instrument(state: LedgerState, applier: GroupApplier): () => void {
+export function instrument(state: LedgerState, applier: AppCallApplier): () => void {
   const orig = {
     setGlobal: state.setGlobal,
     delGlobal: state.delGlobal,
