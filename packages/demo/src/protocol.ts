@@ -29,7 +29,7 @@ import {
   type GroveContext,
 } from '@grove/sdk'
 import { DAY } from './time.ts'
-import type { SeedAccount } from './seed.ts'
+import type { SeedAccount } from './seed-account.ts'
 
 /** A farm or staking pool the demo made. */
 export interface SeededProgram {

@@ -6,9 +6,8 @@
 // Everything runs in one fixed order from a fixed PRNG, so the same fresh localnet always gets the
 // same ids and history.
 import { createHash } from 'node:crypto'
-import algosdk, { type Address } from 'algosdk'
+import algosdk from 'algosdk'
 import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
-import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { GROVE_TOKEN, type DeployResult } from '@grove/contracts/deploy'
 import {
@@ -27,10 +26,11 @@ import { arbitrageSwap, type Reference } from './arbitrage.ts'
 import { planProtocol, type ProtocolResult } from './protocol.ts'
 import { DAY, historyStart, travelTo } from './time.ts'
 
+import type { SeedAccount } from './seed-account.ts'
+
 export { HISTORY_DAYS, clockOffset, historyStart, travelTo } from './time.ts'
 
-/** An account the seed can sign for. */
-export type SeedAccount = TransactionSignerAccount & { addr: Address }
+export type { SeedAccount } from './seed-account.ts'
 
 /** A demo token: ASA parameters and the USD price its pools start at. */
 export interface DemoToken {
