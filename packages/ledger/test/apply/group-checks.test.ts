@@ -82,6 +82,27 @@ describe('group checks', () => {
       expect(() => w.submit([pay(w.alice, w.bob, 1), w.alice])).toThrow('txn dead: round 101 outside of 1--100')
     })
 
+    it('refuses a validity window longer than the protocol allows (go TestPaymentValidation)', () => {
+      const w = world()
+      const lastValid = 1n + BigInt(w.state.proto.maxTxnLife) + 1n
+      const t = pay(w.alice, w.bob, 1, { suggestedParams: { ...sp, lastValid } })
+      expect(() => w.submit([t, w.alice])).toThrow(`transaction ${t.txID()} invalid : transaction window size excessive (1--${lastValid})`)
+    })
+
+    it('refuses a validity window that ends before it starts', () => {
+      const w = world()
+      const t = pay(w.alice, w.bob, 1, { suggestedParams: { ...sp, firstValid: 50n, lastValid: 10n } })
+      expect(() => w.submit([t, w.alice])).toThrow(`transaction ${t.txID()} invalid : transaction invalid range (50--10)`)
+    })
+
+    it('refuses a note longer than the protocol allows', () => {
+      const w = world()
+      const max = w.state.proto.maxAbsoluteTxnNoteBytes
+      const t = pay(w.alice, w.bob, 1)
+      Object.assign(t, { note: new Uint8Array(max + 1) })
+      expect(() => w.submit([t, w.alice])).toThrow(`transaction note too big: ${max + 1} > ${max}`)
+    })
+
     it('refuses a transaction for another network', () => {
       const w = world()
       expect(() => w.submit([pay(w.alice, w.bob, 1, { suggestedParams: { ...sp, genesisID: 'mainnet-v1.0' } }), w.alice])).toThrow(`tx.GenesisID <mainnet-v1.0> does not match expected <${GENESIS_ID}>`)
