@@ -10,6 +10,9 @@ const LOCKED_LP = 1000;
 const BPS = 10000;
 /** Most hops in one route. */
 const MAX_HOPS = 4;
+/** flashTerms' kind byte: a flash loan (repaid with its fee) or a flash swap (the invariant holds at verify). */
+const FLASH_LOAN = 0;
+const FLASH_SWAP = 1;
 
 /** A pool's key: its two assets with a < b (0 = ALGO). */
 type PoolKey = { a: uint64; b: uint64 };
@@ -33,6 +36,16 @@ type PoolState = {
 export class Dex extends RegistryBoundContract {
   /** The registry app whose globals hold the admin, pause flags, fees and treasury. */
   registry = GlobalStateKey<uint64>({ key: 'registry' });
+
+  /**
+   * The pool a flash call has lent from, its PoolKey's 16 bytes, until its verify in the same group
+   * (empty otherwise): every call on that pool, and every other flash, is refused (ERR:FLASH_LOCKED).
+   * The start checks that its verify follows in the group, so the lock never outlives the group.
+   */
+  flash = GlobalStateKey<bytes>({ key: 'flash' });
+
+  /** The open flash's terms: uint64(kind) ‖ uint64(amountA) ‖ uint64(amountB) ‖ uint64(start's group index). */
+  flashTerms = GlobalStateKey<bytes>({ key: 'flashTerms' });
 
   /** The pools, a box `"p" ‖ uint64(a) ‖ uint64(b)` each. */
   pools = BoxMap<PoolKey, PoolState>({ prefix: 'p' });
@@ -70,12 +83,40 @@ export class Dex extends RegistryBoundContract {
     provider: Address;
   }>();
 
+  /** A flash loan was repaid at its verify: what was lent, what came back and the fee (the protocol's share included). */
+  FlashLoan = new EventLogger<{
+    a: uint64;
+    b: uint64;
+    amountA: uint64;
+    amountB: uint64;
+    repaidA: uint64;
+    repaidB: uint64;
+    feeA: uint64;
+    feeB: uint64;
+    borrower: Address;
+  }>();
+
+  /** A flash swap settled at its verify: what the caller took out and paid in, and the fee on what was paid. */
+  FlashSwap = new EventLogger<{
+    a: uint64;
+    b: uint64;
+    outA: uint64;
+    outB: uint64;
+    inA: uint64;
+    inB: uint64;
+    feeA: uint64;
+    feeB: uint64;
+    trader: Address;
+  }>();
+
   /** Protocol fees were sent to the treasury. */
   FeesCollected = new EventLogger<{ a: uint64; b: uint64; amountA: uint64; amountB: uint64; treasury: Address }>();
 
   /** Binds the DEX to its registry. */
   createApplication(registryApp: uint64): void {
     this.registry.value = registryApp;
+    this.flash.value = '';
+    this.flashTerms.value = '';
   }
 
   // ---- wide math ----
@@ -155,8 +196,14 @@ export class Dex extends RegistryBoundContract {
     return { a: y, b: x };
   }
 
-  /** The pool's state; the box read fails for a missing pool (ERR:NO_POOL, see the build). */
+  /** Fails (ERR:FLASH_LOCKED) while a flash call has lent from the pool `key` (its 16 bytes) and its verify has not run. */
+  private unlocked(key: bytes): void {
+    assert(this.flash.value !== key, 'ERR:FLASH_LOCKED');
+  }
+
+  /** The pool's state; the box read fails for a missing pool (ERR:NO_POOL, see the build); refused while the pool is lent (ERR:FLASH_LOCKED). */
   private loadPool(key: PoolKey): PoolState {
+    this.unlocked(rawBytes(key));
     return this.pools(key).value;
   }
 
@@ -168,7 +215,8 @@ export class Dex extends RegistryBoundContract {
     // the encoded PoolKey: uint64(a) ‖ uint64(b)
     const key = castBytes<PoolKey>(inOff === 0 ? concat(itob(assetIn), itob(assetOut)) : concat(itob(assetOut), itob(assetIn)));
     // raw bytes, not the decoded struct, and swapFee/outGivenNet inlined: this is the per-hop hot path.
-    // A missing box fails here; the build maps this assert to ERR:NO_POOL
+    // A missing box fails here; the build maps this assert to ERR:NO_POOL. Inlined unlocked(): the hot path
+    assert(this.flash.value !== rawBytes(key), 'ERR:FLASH_LOCKED');
     const pool = rawBytes(this.pools(key).value);
     const rIn = extractUint64(pool, inOff);
     const rOut = extractUint64(pool, 8 - inOff);
@@ -307,6 +355,8 @@ export class Dex extends RegistryBoundContract {
     const amountA = this.incoming(inA, a);
     const amountB = this.incoming(inB, b);
     assert(a < b, 'ERR:ASSET_ORDER');
+    // a zap's pool is checked by its swap (swapIn), so addToPool does not check again
+    assert(this.flash.value !== concat(itob(a), itob(b)), 'ERR:FLASH_LOCKED');
     return this.addToPool(a, b, amountA, amountB, minLp, false);
   }
 
@@ -464,6 +514,200 @@ export class Dex extends RegistryBoundContract {
     assert(amount >= minOut, 'ERR:SLIPPAGE');
     this.send(asset, this.txn.sender, amount);
     return amount;
+  }
+
+  // ---- flash loans and flash swaps ----
+
+  /**
+   * Checks that the transaction at `index` is this flash call's pair: a NoOp call of this app by the same
+   * sender, of method `selector`, whose offset argument is `offset` and whose pool is (a, b). It reads an
+   * app call, never a transfer, so it credits nothing (scripts/teal-check.ts lets it read the group).
+   */
+  private flashPair(index: uint64, selector: bytes, offset: uint64, a: uint64, b: uint64): void {
+    assert(index < globals.groupSize, 'ERR:FLASH_PAIR');
+    const t = this.txnGroup[index];
+    assert(t.typeEnum === TransactionType.ApplicationCall, 'ERR:FLASH_PAIR');
+    assert(t.applicationID === this.app && t.onCompletion === 0, 'ERR:FLASH_PAIR');
+    assert(t.sender === this.txn.sender && t.numAppArgs > 3, 'ERR:FLASH_PAIR');
+    assert(t.applicationArgs![0] === selector && t.applicationArgs![1] === itob(offset), 'ERR:FLASH_PAIR');
+    assert(t.applicationArgs![2] === itob(a) && t.applicationArgs![3] === itob(b), 'ERR:FLASH_PAIR');
+  }
+
+  /**
+   * The start of a flash loan or swap: checks its verify `verifyOffset` places later (`verifySelector`),
+   * sends `amountA`/`amountB` (each at most the reserve, not both 0) and locks the pool until the verify.
+   */
+  private flashStart(kind: uint64, verifySelector: bytes, verifyOffset: uint64, a: uint64, b: uint64, amountA: uint64, amountB: uint64): void {
+    this.notPaused(this.registry.value, PAUSE_SWAPS);
+    assert(a < b, 'ERR:ASSET_ORDER');
+    // one flash at a time in the whole app: no flash inside another
+    assert(len(this.flash.value) === 0, 'ERR:FLASH_LOCKED');
+    assert(verifyOffset > 0, 'ERR:FLASH_PAIR');
+    this.flashPair(this.txn.groupIndex + verifyOffset, verifySelector, verifyOffset, a, b);
+    const key: PoolKey = { a: a, b: b };
+    const pool = rawBytes(this.pools(key).value);
+    assert(extractUint64(pool, 0) > 0, 'ERR:NO_LIQUIDITY');
+    assert(amountA > 0 || amountB > 0, 'ERR:ZERO_AMOUNT');
+    assert(amountA <= extractUint64(pool, 0) && amountB <= extractUint64(pool, 8), 'ERR:NO_LIQUIDITY');
+    this.flash.value = rawBytes(key);
+    this.flashTerms.value = concat(concat(itob(kind), itob(amountA)), concat(itob(amountB), itob(this.txn.groupIndex)));
+    if (amountA > 0) this.send(a, this.txn.sender, amountA);
+    if (amountB > 0) this.send(b, this.txn.sender, amountB);
+  }
+
+  /**
+   * The verify of a flash of `kind`: checks its start `startOffset` places earlier (`startSelector`) is
+   * the open flash's on (a, b), unlocks the pool and returns the box's bytes with the cumulative prices
+   * accrued on the reserves as they were before the flash (its terms: flashTerms, read by the caller first).
+   */
+  private flashEnd(kind: uint64, startSelector: bytes, startOffset: uint64, a: uint64, b: uint64): bytes {
+    const key: PoolKey = { a: a, b: b };
+    // a verify without its start (or of another pool) finds no open flash on this pool
+    assert(this.flash.value === rawBytes(key), 'ERR:FLASH_PAIR');
+    const terms = this.flashTerms.value;
+    assert(extractUint64(terms, 0) === kind, 'ERR:FLASH_PAIR');
+    assert(startOffset > 0 && startOffset <= this.txn.groupIndex, 'ERR:FLASH_PAIR');
+    assert(this.txn.groupIndex - startOffset === extractUint64(terms, 24), 'ERR:FLASH_PAIR');
+    this.flashPair(this.txn.groupIndex - startOffset, startSelector, startOffset, a, b);
+    this.flash.value = '';
+    this.flashTerms.value = '';
+    return this.accrue(rawBytes(this.pools(key).value));
+  }
+
+  /**
+   * What the caller paid into the pool at its verify: the `count` transfers right before the call (the
+   * places ABI `txn` arguments hold), of a then b when there are two, each checked as every deposit
+   * (`incoming`). Returns uint64(inA) ‖ uint64(inB).
+   */
+  private flashPaid(count: uint64, a: uint64, b: uint64): bytes {
+    let inA = 0;
+    let inB = 0;
+    if (count === 2) {
+      inA = this.incoming(this.txnGroup[this.txn.groupIndex - 2], a);
+      inB = this.incoming(this.txnGroup[this.txn.groupIndex - 1], b);
+    } else {
+      assert(count === 1, 'ERR:FLASH_REPAY');
+      const asset = this.assetOf(this.txnGroup[this.txn.groupIndex - 1]);
+      if (asset === a) inA = this.incoming(this.txnGroup[this.txn.groupIndex - 1], a);
+      else inB = this.incoming(this.txnGroup[this.txn.groupIndex - 1], b);
+    }
+    return concat(itob(inA), itob(inB));
+  }
+
+  /**
+   * Lends `amountA` of a and `amountB` of b (each up to the reserve) from pool (a, b) to the caller. The
+   * verify `verifyFlashLoan(startOffset = verifyOffset, a, b)` must follow `verifyOffset` places later;
+   * until it runs the pool is locked. Inner txns: one per side lent.
+   */
+  flashLoan(verifyOffset: uint64, a: uint64, b: uint64, amountA: uint64, amountB: uint64): void {
+    this.flashStart(FLASH_LOAN, method('verifyFlashLoan(uint64,uint64,uint64)void'), verifyOffset, a, b, amountA, amountB);
+  }
+
+  /**
+   * Checks the repayment of the flash loan `startOffset` places earlier: the transfer of each lent side
+   * right before this call (a then b when both were lent), from the caller to the app, at least the loan
+   * plus the pool's fee ⌈loan·fee/10000⌉ on it; the protocol takes its share of the fee, the rest (and any
+   * excess) joins the reserves.
+   */
+  verifyFlashLoan(startOffset: uint64, a: uint64, b: uint64): void {
+    const terms = this.flashTerms.value;
+    const pool = this.flashEnd(FLASH_LOAN, method('flashLoan(uint64,uint64,uint64,uint64,uint64)void'), startOffset, a, b);
+    const loanA = extractUint64(terms, 8);
+    const loanB = extractUint64(terms, 16);
+    let count = 1;
+    if (loanA > 0 && loanB > 0) count = 2;
+    const paid = this.flashPaid(count, a, b);
+    const repaidA = extractUint64(paid, 0);
+    const repaidB = extractUint64(paid, 8);
+    const f = extractUint64(pool, 32);
+    const feeA = (loanA / BPS) * f + ((loanA % BPS) * f + (BPS - 1)) / BPS;
+    const feeB = (loanB / BPS) * f + ((loanB % BPS) * f + (BPS - 1)) / BPS;
+    // each lent side comes back in its own asset (none of a side not lent: that transfer would be the other's)
+    assert((loanA === 0 || repaidA >= loanA + feeA) && (loanB === 0 || repaidB >= loanB + feeB), 'ERR:FLASH_REPAY');
+    this.flashSettle(a, b, pool, repaidA, repaidB, loanA, loanB, feeA, feeB);
+    this.FlashLoan.log({
+      a: a,
+      b: b,
+      amountA: loanA,
+      amountB: loanB,
+      repaidA: repaidA,
+      repaidB: repaidB,
+      feeA: feeA,
+      feeB: feeB,
+      borrower: this.txn.sender,
+    });
+  }
+
+  /**
+   * The caller takes `amountA` of a and `amountB` of b (each up to the reserve) from pool (a, b) first and
+   * pays by the verify `verifyFlashSwap(startOffset = verifyOffset, a, b, payments)` `verifyOffset` places
+   * later; until it runs the pool is locked. Inner txns: one per side taken.
+   */
+  flashSwap(verifyOffset: uint64, a: uint64, b: uint64, amountA: uint64, amountB: uint64): void {
+    this.flashStart(FLASH_SWAP, method('verifyFlashSwap(uint64,uint64,uint64,uint64)void'), verifyOffset, a, b, amountA, amountB);
+  }
+
+  /**
+   * Settles the flash swap `startOffset` places earlier: the caller paid in a, b or both by the `payments`
+   * (1 or 2) transfers right before this call (a then b when 2). With in the amounts paid, out those
+   * taken and fee = ⌈in·fee/10000⌉, the invariant holds without the LPs' fee:
+   * (rA + inA − outA − feeA)·(rB + inB − outB − feeB) ≥ rA·rB (ERR:FLASH_INVARIANT).
+   */
+  verifyFlashSwap(startOffset: uint64, a: uint64, b: uint64, payments: uint64): void {
+    const terms = this.flashTerms.value;
+    const pool = this.flashEnd(FLASH_SWAP, method('flashSwap(uint64,uint64,uint64,uint64,uint64)void'), startOffset, a, b);
+    const outA = extractUint64(terms, 8);
+    const outB = extractUint64(terms, 16);
+    const paid = this.flashPaid(payments, a, b);
+    const inA = extractUint64(paid, 0);
+    const inB = extractUint64(paid, 8);
+    const rA = extractUint64(pool, 0);
+    const rB = extractUint64(pool, 8);
+    const f = extractUint64(pool, 32);
+    const feeA = (inA / BPS) * f + ((inA % BPS) * f + (BPS - 1)) / BPS;
+    const feeB = (inB / BPS) * f + ((inB % BPS) * f + (BPS - 1)) / BPS;
+    // what the pool holds for each side after the swap, less the fee on what was paid in (out ≤ r)
+    const balanceA = rA - outA + inA;
+    const balanceB = rB - outB + inB;
+    assert(balanceA >= feeA && balanceB >= feeB, 'ERR:FLASH_INVARIANT');
+    const after = mulw(balanceA - feeA, balanceB - feeB);
+    const before = mulw(rA, rB);
+    assert(
+      castBytes<uint128>(concat(itob(after.high), itob(after.low))) >= castBytes<uint128>(concat(itob(before.high), itob(before.low))),
+      'ERR:FLASH_INVARIANT',
+    );
+    this.flashSettle(a, b, pool, inA, inB, outA, outB, feeA, feeB);
+    this.FlashSwap.log({
+      a: a,
+      b: b,
+      outA: outA,
+      outB: outB,
+      inA: inA,
+      inB: inB,
+      feeA: feeA,
+      feeB: feeB,
+      trader: this.txn.sender,
+    });
+  }
+
+  /**
+   * Writes pool (a, b) after a flash: each reserve r + in − out less the protocol's share ⌊fee/divisor⌋ of
+   * that side's fee, which accrues to the protocol. `pool` is the box with its prices already accrued.
+   */
+  private flashSettle(a: uint64, b: uint64, pool: bytes, inA: uint64, inB: uint64, outA: uint64, outB: uint64, feeA: uint64, feeB: uint64): void {
+    const divisor = extractUint64(pool, 40);
+    let protocolA = 0;
+    let protocolB = 0;
+    if (divisor > 0) {
+      protocolA = feeA / divisor;
+      protocolB = feeB / divisor;
+    }
+    const reserveA = extractUint64(pool, 0) + inA - outA - protocolA;
+    const reserveB = extractUint64(pool, 8) + inB - outB - protocolB;
+    assert(reserveA > 0 && reserveB > 0, 'ERR:NO_LIQUIDITY');
+    const fees = concat(itob(extractUint64(pool, 48) + protocolA), itob(extractUint64(pool, 56) + protocolB));
+    const key: PoolKey = { a: a, b: b };
+    this.pools(key).value = castBytes<PoolState>(replace3(replace3(pool, 0, concat(itob(reserveA), itob(reserveB))), 48, fees));
   }
 
   // ---- fees and admin ----

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { CONTRACTS } from '../src/deployment.ts'
 import { VENUE_CONTRACTS } from '../src/venues.ts'
 import { PACKAGE_DIR, build } from '../scripts/build.ts'
-import { groupReadViolations } from '../scripts/teal-check.ts'
+import { PAIRING_READS, groupReadViolations } from '../scripts/teal-check.ts'
 
 const teal = (lines: string[]): string => ['#pragma version 10', ...lines].join('\n')
 
@@ -16,8 +16,14 @@ describe('the TEAL group-read check', () => {
   it('finds no read outside ABI arguments in any committed contract', () => {
     for (const { name } of CONTRACTS) {
       const program = fs.readFileSync(path.join(PACKAGE_DIR, 'artifacts', `${name}.approval.teal`), 'utf8')
-      expect(groupReadViolations(program), name).toEqual([])
+      expect(groupReadViolations(program, { pairingMethods: PAIRING_READS[name] }), name).toEqual([])
     }
+  })
+
+  it('lets only the flash pairing subroutines read the group', () => {
+    const lines = ['flashStart:', 'txn GroupIndex', 'frame_dig -1', '+', 'gtxns TypeEnum', 'flashOther:', 'txn GroupIndex', 'frame_dig -1', '+', 'gtxns TypeEnum']
+    const found = groupReadViolations(teal(lines), { pairingMethods: PAIRING_READS.Dex })
+    expect(found.map((v) => v.method)).toEqual(['flashOther'])
   })
 
   it.each([

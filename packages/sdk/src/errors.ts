@@ -168,6 +168,10 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:MBR': 'The payment does not cover the pool’s minimum balance',
     'ERR:BAD_SWAP_AMOUNT': 'The swapped part must be above zero and below the amount',
     'ERR:BAD_PATH': 'A route has 1 to 4 hops',
+    'ERR:FLASH_LOCKED': 'This pool is lent out by a flash loan or swap in the same group until its verify: nothing else can use it (nor start another flash) before then',
+    'ERR:FLASH_PAIR': 'A flash start and its verify must pair: same pool and sender, in one group, each naming the other’s distance',
+    'ERR:FLASH_REPAY': 'The flash loan must be repaid in each asset lent, right before its verify, with at least the loan plus the pool’s fee',
+    'ERR:FLASH_INVARIANT': 'The flash swap did not pay enough: after the pool’s fee on what was paid in, the pool would hold less than before',
     // the DEX asks the registry's questions itself (who is admin, which fees are allowed)
     'ERR:NOT_ADMIN': NOT_ADMIN,
     'ERR:BAD_FEE': BAD_FEE,
