@@ -11,6 +11,7 @@ import { emptyText } from '@/lib/empty-state.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { CandleChart } from './components/candle-chart.tsx'
 import { LastTrades } from './components/last-trades.tsx'
+import { YourFees } from './components/your-fees.tsx'
 import '@/components/analytics/analytics.css'
 import './chart.css'
 import { useChainNow } from '@/lib/locks/locks.ts'
@@ -123,6 +124,7 @@ export function ChartPage() {
               <dt>Fee APR</dt>
               <dd>{formatPercent(live.feeApr)}</dd>
             </div>
+            <YourFees url={url} poolId={live.id} />
           </dl>
           <div className="card chart-card">
             {market.candles.isError ? (

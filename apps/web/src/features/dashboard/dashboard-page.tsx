@@ -8,6 +8,7 @@ import { useWalletSession } from '@/lib/wallet-session.ts'
 import { AccountsTable } from './components/accounts-table.tsx'
 import { ActivityList } from './components/activity-list.tsx'
 import { Overview } from './components/portfolio-view.tsx'
+import { PositionReturns } from './components/position-returns.tsx'
 import { LockTab } from './lock-tab.tsx'
 import { ProjectsTab } from './projects-tab.tsx'
 import { DASHBOARD_TABS, parseDashboardTab, type DashboardTab } from './dashboard-tabs.ts'
@@ -52,6 +53,7 @@ function TabContent(props: { tab: DashboardTab }) {
           <ConnectPrompt reason="Connect a wallet to see your portfolio." />
           {notDeployed('Your portfolio of Grove positions')}
           {session.activeAddress ? <Overview address={session.activeAddress} /> : null}
+          {session.activeAddress && deployment ? <PositionReturns address={session.activeAddress} /> : null}
         </>
       )
     case 'accounts':

@@ -17,6 +17,9 @@ import type {
   ApiSwapsPage,
   ApiToken,
   ApiTokens,
+  ApiPosition,
+  ApiPositionHistory,
+  ApiPositionsPage,
   ApiVault,
   ProgramFilter,
   Timeframe,
@@ -39,6 +42,12 @@ export interface AnalyticsApi {
   activity(address: string, range?: ActivityRange): Promise<ApiActivityPage>
   /** One page of the protocol's admin actions, newest first. */
   adminLog(range?: AdminLogRange): Promise<ApiAdminLogPage>
+  /** Every position of `owner`, open and closed (every page), newest first. */
+  positions(owner: string): Promise<ApiPosition[]>
+  /** A liquidity position at each day's end. */
+  positionHistory(id: string, days?: number): Promise<ApiPositionHistory>
+  /** Where `owner`'s actions download as CSV for tax tools. */
+  exportCsvUrl(owner: string, range?: { from?: number; to?: number }): string
 }
 
 /** Pools per page the service allows at most; Grove has few, so every page is read. */
@@ -89,6 +98,23 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
     },
     activity: (address, range = {}) => http.get<ApiActivityPage>(`/api/accounts/${encodeURIComponent(address)}/activity`, { query: { ...range } }),
     adminLog: (range = {}) => http.get<ApiAdminLogPage>('/api/admin/log', { query: { ...range } }),
+    async positions(owner) {
+      const all: ApiPosition[] = []
+      let cursor: string | undefined
+      do {
+        const page = await http.get<ApiPositionsPage>('/api/positions', { query: { owner, limit: PAGE, cursor } })
+        all.push(...page.positions)
+        cursor = page.nextCursor ?? undefined
+      } while (cursor)
+      return all
+    },
+    positionHistory: (id, days = 90) => http.get<ApiPositionHistory>(`/api/positions/${encodeURIComponent(id)}/history`, { query: { days } }),
+    exportCsvUrl(owner, range = {}) {
+      const query = new URLSearchParams({ owner })
+      if (range.from !== undefined) query.set('from', String(range.from))
+      if (range.to !== undefined) query.set('to', String(range.to))
+      return `${baseUrl.replace(/\/$/, '')}/api/export.csv?${query}`
+    },
   }
 }
 

@@ -49,6 +49,14 @@ export const activeFarmsQuery = (url: string) => programsQuery(url, { kind: 'far
 export const vaultQuery = (url: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'vault'], queryFn: () => apiFor(url).vault(), refetchInterval: OVERVIEW_MS })
 
+/** An account's positions, open and closed, with their fees, IL and P&L. */
+export const positionsQuery = (url: string, owner: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'positions', owner], queryFn: () => apiFor(url).positions(owner), refetchInterval: 15_000 })
+
+/** A liquidity position at each day's end, to draw. */
+export const positionHistoryQuery = (url: string, id: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'position-history', id], queryFn: () => apiFor(url).positionHistory(id), refetchInterval: 60_000 })
+
 /** Actions per page of an account's activity. */
 export const ACTIVITY_PAGE = 20
 /** Entries per page of the admin log. */
@@ -98,6 +106,10 @@ export const useActiveFarms = (url: string | null) => useQuery({ ...activeFarmsQ
 export const useAnalyticsVault = (url: string | null) => useQuery({ ...vaultQuery(none(url)), enabled: url !== null })
 /** An account's activity, "load more" by cursor. */
 export const useAccountActivity = (url: string | null, address: string) => useInfiniteQuery({ ...activityQuery(none(url), address), enabled: url !== null })
+/** An account's positions (none read without an address). */
+export const useAccountPositions = (url: string | null, owner: string | null) => useQuery({ ...positionsQuery(none(url), owner ?? ''), enabled: url !== null && owner !== null })
+/** A liquidity position's daily history. */
+export const usePositionHistory = (url: string | null, id: string) => useQuery({ ...positionHistoryQuery(none(url), id), enabled: url !== null })
 /** The admin action log, "load more" by cursor. */
 export const useAdminLog = (url: string | null) => useInfiniteQuery({ ...adminLogQuery(none(url)), enabled: url !== null })
 /** One pool, its candles and last trades, polled for new blocks; `id` null reads nothing. */

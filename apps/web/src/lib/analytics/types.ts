@@ -102,3 +102,12 @@ export interface AdminLogRange {
   cursor?: string
   action?: AdminAction
 }
+
+/** One position of GET /api/positions: liquidity (`lp`), a farm or staking pool (`program`) or the vault (`vault`). */
+export type ApiPosition = FromSchema<typeof schemas.position>
+
+/** One page of GET /api/positions, newest first. */
+export type ApiPositionsPage = FromSchema<typeof schemas.positionsPage>
+
+/** GET /api/positions/:id/history: a liquidity position at each day's end. */
+export type ApiPositionHistory = FromSchema<typeof schemas.positionHistory>
