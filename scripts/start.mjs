@@ -17,7 +17,7 @@ register()
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const { values: flags } = parseArgs({
-  options: { reset: { type: 'boolean', default: false }, fork: { type: 'string' }, 'fork-token': { type: 'string' }, 'fork-header': { type: 'string', multiple: true } },
+  options: { reset: { type: 'boolean', default: false }, fork: { type: 'string' }, 'fork-token': { type: 'string' }, 'fork-header': { type: 'string', multiple: true }, 'allow-origin': { type: 'string', multiple: true } },
   strict: false,
 })
 // `npm start -- --fork <algod URL> [--fork-token T] [--fork-header K:V]`: the localnet forks that algod
@@ -67,7 +67,7 @@ try {
   process.exit(1)
 }
 
-const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset), fork }).catch((e) => {
+const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmdPort: port('GROVE_KMD_PORT', 4002), indexerPort: port('GROVE_INDEXER_PORT', 8980), dataDir, reset: Boolean(flags.reset), fork, allowOrigins: flags['allow-origin'] ?? [] }).catch((e) => {
   // a remote that does not answer is not a port clash
   if (fork && e.message.startsWith('cannot fork')) console.error(`Grove cannot start: ${e.message}. Check the URL, --fork-token and --fork-header.`)
   else console.error(`Grove cannot start: ${e.message}. Stop the other process, or choose other ports with GROVE_ALGOD_PORT, GROVE_KMD_PORT and GROVE_INDEXER_PORT (0 picks a free one).`)
@@ -183,6 +183,8 @@ try {
   // the production server (security headers, caching, SPA fallback) with this stack's APIs allowed
   web = await createWebServer({ root: outDir, runtime, apis: [net.algod.url, net.kmd.url, net.indexer.url, ...(service ? [service.url] : [])] })
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
+  // the localnet serves no web page but Grove's own (as printed, or as localhost); `npm start -- --allow-origin O` adds one
+  for (const host of ['127.0.0.1', 'localhost']) net.allowOrigin(`http://${host}:${new URL(webUrl).port}`)
   const admin = (await registryContract.readers.state({ algod: algorand.client.algod, ids: deploymentIds(state.deployment) })).admin
   console.log(
     startBanner({

@@ -1,17 +1,19 @@
 // grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--consensus current|future] [--reset]
-// [--impersonation] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
+// [--impersonation] [--allow-origin ORIGIN]... [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
 // Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT, GROVE_DATA_DIR and
 // GROVE_CONSENSUS give the value (the port and data names are the ones `npm start` reads), then the defaults.
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
-import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, startLocalnet } from './start-localnet.ts'
+import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, LOCALNET_TOKEN, startLocalnet } from './start-localnet.ts'
+import { mine } from './cheats.ts'
 import type { Localnet } from './start-localnet.ts'
 import type { Consensus, ForkOptions } from '@grove/ledger'
+import { parseOrigin } from './cors.ts'
 
 /** The data directory `start` uses without --data (DESIGN.md). */
 export const DEFAULT_DATA_DIR = '.grove/localnet'
 
-const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--impersonation] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--impersonation] [--allow-origin ORIGIN]... [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
 
 /** Parsed `start` options. */
 export interface StartArgs {
@@ -27,6 +29,8 @@ export interface StartArgs {
   fork?: ForkOptions
   /** --impersonation: allow POST /grove/v1/impersonate on a plain localnet (unsafe). */
   impersonation?: boolean
+  /** --allow-origin (repeatable): origins whose web pages may call the APIs. */
+  allowOrigins?: string[]
 }
 
 /** A port from `value` (named `source` in the error), undefined when absent. */
@@ -35,6 +39,15 @@ function port(value: string | undefined, source: string): number | undefined {
   const n = Number(value)
   if (!/^\d+$/.test(value) || n > 65535) throw new Error(`${source} must be a port number (0-65535), got ${JSON.stringify(value)}`)
   return n
+}
+
+/** An --allow-origin value as an origin; throws naming the flag. */
+function allowedOrigin(value: string): string {
+  try {
+    return parseOrigin(value)
+  } catch (e) {
+    throw new Error(`--allow-origin: ${(e as Error).message}`)
+  }
 }
 
 /** Parses the command line (without node and script) and the environment; throws with a usage message when it is wrong. */
@@ -53,6 +66,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       fork: { type: 'string' },
       'fork-token': { type: 'string' },
       'fork-header': { type: 'string', multiple: true },
+      'allow-origin': { type: 'string', multiple: true },
     },
   })
   if (positionals.length !== 1 || positionals[0] !== 'start') throw new Error(USAGE)
@@ -83,6 +97,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(consensus === undefined ? {} : { consensus }),
     reset: values.reset ?? false,
     ...(values.impersonation === true ? { impersonation: true } : {}),
+    ...(values['allow-origin'] === undefined ? {} : { allowOrigins: values['allow-origin'].map(allowedOrigin) }),
   }
 }
 
@@ -94,12 +109,52 @@ export function banner(net: Localnet, startedMs: number): string {
     `algod  ${net.algod.url}  token ${net.algod.token}`,
     `kmd    ${net.kmd.url}  token ${net.kmd.token}`,
     `indexer ${net.indexer.url}`,
+    net.allowedOrigins().length === 0 ? 'web pages: none may call these APIs (--allow-origin ORIGIN allows one)' : `web pages: ${net.allowedOrigins().join(', ')} may call these APIs`,
     'Ctrl-C to stop',
   ].join('\n')
 }
 
+/** A cheat command: which one, its arguments, and the algod it goes to. */
+export interface CheatArgs {
+  command: 'mine'
+  args: string[]
+  algod: { url: string; token: string }
+}
+
+const CHEAT_USAGE = 'usage: grove-localnet mine <blocks> [--algod URL] [--token T]   (algod: http://127.0.0.1:$GROVE_ALGOD_PORT or :4001, token a×64)'
+
+/** Parses a cheat command (`mine 5 --algod http://127.0.0.1:4001`); undefined when argv is no cheat. */
+export function parseCheat(argv: string[], env: Record<string, string | undefined> = {}): CheatArgs | undefined {
+  if (argv[0] !== 'mine') return undefined
+  const { values, positionals } = parseArgs({ args: argv.slice(1), allowPositionals: true, options: { algod: { type: 'string' }, token: { type: 'string' } } })
+  if (positionals.length !== 1) throw new Error(CHEAT_USAGE)
+  const url = values.algod ?? `http://127.0.0.1:${port(env.GROVE_ALGOD_PORT, 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT}`
+  if (!URL.canParse(url)) throw new Error(`--algod must be an algod URL (http://host:port), got ${JSON.stringify(url)}`)
+  return { command: 'mine', args: positionals, algod: { url, token: values.token ?? LOCALNET_TOKEN } }
+}
+
+/** Runs a cheat command: prints its answer as JSON, or the localnet's refusal (exit code 1). */
+async function runCheat(cheat: CheatArgs): Promise<void> {
+  try {
+    const answer = await mine(cheat.algod, Number(cheat.args[0]))
+    console.log(JSON.stringify(answer))
+  } catch (e) {
+    console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)
+    process.exitCode = 1
+  }
+}
+
 /** Runs the CLI until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function main(argv: string[]): Promise<void> {
+  let cheat: CheatArgs | undefined
+  try {
+    cheat = parseCheat(argv, process.env)
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e))
+    process.exitCode = 2
+    return
+  }
+  if (cheat) return runCheat(cheat)
   let args: StartArgs
   try {
     args = parseCli(argv, process.env)
@@ -111,7 +166,7 @@ export async function main(argv: string[]): Promise<void> {
   const t0 = performance.now()
   let net: Localnet
   try {
-    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork, impersonation: args.impersonation })
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork, impersonation: args.impersonation, allowOrigins: args.allowOrigins })
   } catch (e) {
     // a corrupt or busy data directory, or a taken port: say which, without a stack trace
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

@@ -7,6 +7,7 @@ import { createAlgodListener } from './algod/server.ts'
 import { listen, type RunningServer } from './server.ts'
 import { startKmd } from './kmd/index.ts'
 import { createIndexerListener } from './indexer/server.ts'
+import { AllowedOrigins } from './cors.ts'
 
 /** AlgoKit LocalNet's API token, used by both daemons. */
 export const LOCALNET_TOKEN = 'a'.repeat(64)
@@ -43,6 +44,12 @@ export interface StartLocalnetOptions {
   fork?: ForkOptions
   /** Allow POST /grove/v1/impersonate without a fork (a fork always allows it). Unsafe: development only. */
   impersonation?: boolean
+  /**
+   * Origins (`http://127.0.0.1:5173`) whose web pages may call algod, kmd and the indexer; none by
+   * default, so no page of another site can reach the node (kmd holds keys). /grove/v1 is never
+   * served to a page.
+   */
+  allowOrigins?: readonly string[]
 }
 
 /** An API endpoint and its token. */
@@ -62,6 +69,10 @@ export interface Localnet {
   consensus: Consensus
   /** What a fork continues from (undefined: not a fork). */
   fork?: ForkBase
+  /** Origins whose pages may call the APIs now. */
+  allowedOrigins(): string[]
+  /** Lets pages of `origin` call algod, kmd and the indexer from now on (a web server's port known only once it listens). */
+  allowOrigin(origin: string): void
   /** Closes the servers, then flushes and closes the ledger. */
   stop(): Promise<void>
 }
@@ -71,23 +82,25 @@ export interface Localnet {
  * Rejects (having released the data directory) when the chain log is corrupt or a port is taken.
  */
 export async function startLocalnet(options: StartLocalnetOptions = {}): Promise<Localnet> {
+  // checked before anything opens: a bad origin is the caller's mistake
+  const allowOrigins = new AllowedOrigins(options.allowOrigins ?? [])
   const temporary = options.dataDir === undefined
   // absolute, so every path printed or reported names the directory whatever the caller's cwd
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-'))))
   if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
   const fork = options.fork === undefined ? undefined : { ...options.fork, base: await prepareForkBase(options.fork, dataDir) }
   const node = openNode({ dataDir, consensus: options.consensus, fork, impersonation: options.impersonation })
-  const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN })
+  const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN, allowOrigins })
   let algod: RunningServer | undefined
   let kmd: Awaited<ReturnType<typeof startKmd>> | undefined
   let indexer: RunningServer | undefined
   let indexerFront: ReturnType<typeof createIndexerListener> | undefined
   try {
     // built from the stored blocks before algod takes a submit, then follows every commit
-    indexerFront = createIndexerListener(node)
+    indexerFront = createIndexerListener(node, allowOrigins)
     // kmd first: a tool that sees algod healthy may call kmd at once (algokit-utils' dispenser lookup)
     const kmdPort = options.kmdPort ?? DEFAULT_KMD_PORT
-    kmd = await named('kmd', kmdPort, startKmd({ dataDir, port: kmdPort, token: LOCALNET_TOKEN }))
+    kmd = await named('kmd', kmdPort, startKmd({ dataDir, port: kmdPort, token: LOCALNET_TOKEN, allowOrigins }))
     const indexerPort = options.indexerPort ?? (options.algodPort === 0 ? 0 : DEFAULT_INDEXER_PORT)
     indexer = await named('indexer', indexerPort, listen(indexerFront.listener, indexerPort))
     const algodPort = options.algodPort ?? DEFAULT_ALGOD_PORT
@@ -108,6 +121,8 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     dataDir,
     consensus: node.consensus,
     ...(fork === undefined ? {} : { fork: fork.base }),
+    allowedOrigins: () => allowOrigins.list(),
+    allowOrigin: (origin) => allowOrigins.add(origin),
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()

@@ -12,6 +12,7 @@ describe('grove-localnet command line', () => {
     expect(() => parseCli(['start', '--fork-token', 't'])).toThrow(/need --fork/)
     expect(() => parseCli(['start', '--fork', 'not a url'])).toThrow(/algod URL/)
     expect(parseCli(['start', '--impersonation']).impersonation).toBe(true)
+    expect(parseCli(['start', '--allow-origin', 'http://127.0.0.1:5173/', '--allow-origin', 'https://app.example']).allowOrigins).toEqual(['http://127.0.0.1:5173', 'https://app.example'])
   })
 
   it('takes ports, data directory and reset', () => {
@@ -46,6 +47,7 @@ describe('grove-localnet command line', () => {
     { name: 'a port that is not a number', argv: ['start', '--algod-port', 'x'], message: /--algod-port must be a port number/ },
     { name: 'a port out of range', argv: ['start', '--kmd-port', '70000'], message: /--kmd-port must be a port number/ },
     { name: 'an indexer port that is not a number', argv: ['start', '--indexer-port', '89a0'], message: /--indexer-port must be a port number/ },
+    { name: 'an allowed origin that is not an origin', argv: ['start', '--allow-origin', '*'], message: /^--allow-origin: an allowed origin must be scheme:\/\/host\[:port\] with no path, such as http:\/\/127\.0\.0\.1:5173, got "\*"$/ },
   ]
   for (const c of bad) {
     it(`refuses ${c.name}`, () => expect(() => parseCli(c.argv)).toThrow(c.message))

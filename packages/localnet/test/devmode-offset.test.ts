@@ -6,6 +6,7 @@ import algosdk from 'algosdk'
 import { genesisAccounts } from '@grove/ledger'
 import { startLocalnet } from '../src/start-localnet.ts'
 import type { Localnet } from '../src/start-localnet.ts'
+import { MAX_CLOCK_TIME, clockOffsetRefusal } from '../src/algod/handlers/grove-clock.ts'
 
 let net: Localnet
 let algod: algosdk.Algodv2
@@ -78,5 +79,31 @@ describe('devmode block timestamp offset', () => {
 
   it.each([['-9223372036854775808'], ['--1'], ['-'], ['x']])('refuses the clock offset %s', async (offset) => {
     expect((await call(`/grove/v1/clock/offset/${offset}`, 'POST')).status).toBe(400)
+  })
+
+  // before: 9223372036854775807 was taken, stamped blocks above int64 and every later block kept it
+  it.each([['9223372036854775807'], [String(MAX_CLOCK_TIME)], ['-9223372036854775807'], [String(-2n * 10n ** 9n)]])(
+    'refuses the clock offset %s, which would stamp blocks outside 1970..2^62 s, and changes nothing',
+    async (offset) => {
+      await call('/grove/v1/clock/offset/3600', 'POST')
+      const before = await blockTime()
+      const res = await call(`/grove/v1/clock/offset/${offset}`, 'POST')
+      expect(res.status).toBe(400)
+      const now = BigInt(Math.floor(Date.now() / 1000))
+      // the sentence names the offsets allowed now (the second may have turned while it was sent)
+      expect([clockOffsetRefusal(BigInt(offset), now), clockOffsetRefusal(BigInt(offset), now - 1n)]).toContainEqual((res.body as { message: string }).message)
+      expect(await call('/grove/v1/clock/offset')).toEqual({ status: 200, body: { offset: 3600 } })
+      const after = await blockTime()
+      // the clock still an hour ahead (earlier tests may have stamped past that: stamps never go back)
+      const bound = before > now + 3602n ? before : now + 3602n
+      expect(after >= before && after <= bound).toBe(true)
+      await call('/grove/v1/clock/offset/0', 'POST')
+    },
+  )
+
+  it('takes the largest offset the bound allows', async () => {
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    expect((await call(`/grove/v1/clock/offset/${MAX_CLOCK_TIME - now - 10n}`, 'POST')).status).toBe(200)
+    expect((await call('/grove/v1/clock/offset/0', 'POST')).status).toBe(200)
   })
 })

@@ -9,6 +9,7 @@ import type { AlgodReply, AlgodRequest } from './http.ts'
 import type { AlgodContext } from './context.ts'
 import { ALGOD_ROUTES, matchRoute } from './routes.ts'
 import { logServerError } from '../log.ts'
+import { AllowedOrigins, checkOrigin, type CorsRules } from '../cors.ts'
 
 /** algod's token header. */
 export const ALGOD_TOKEN_HEADER = 'X-Algo-API-Token'
@@ -24,6 +25,8 @@ const tooLarge = (): AlgodError => new AlgodError(413, 'Request Entity Too Large
 export interface AlgodListenerOptions {
   node: Node
   token: string
+  /** Origins whose pages may call algod (none by default); /grove/v1 is never served to a page. */
+  allowOrigins?: AllowedOrigins
 }
 
 /** A request listener plus the hook that ends long polls when the server stops. */
@@ -67,9 +70,18 @@ export function errorReply(e: unknown): AlgodReply {
   return jsonReply({ message: ALGOD_ERRORS.internalFailure }, 500)
 }
 
-function setCors(res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', '*')
+/** Whether a path is Grove's own (/grove/v1): its calls change the chain, so no web page may make them. */
+function isGrovePath(path: string): boolean {
+  let decoded = path
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    // undecodable: the router refuses it
+  }
+  return /^\/+grove(\/|$)/i.test(decoded)
 }
+
+const CORS: CorsRules = { methods: 'GET,POST,PUT,DELETE,OPTIONS', headers: `${ALGOD_TOKEN_HEADER},Content-Type`, closed: isGrovePath }
 
 function write(res: ServerResponse, reply: AlgodReply, headOnly: boolean): void {
   res.statusCode = reply.status
@@ -80,18 +92,12 @@ function write(res: ServerResponse, reply: AlgodReply, headOnly: boolean): void 
   res.end(headOnly ? undefined : body)
 }
 
-async function handle(ctx: AlgodContext, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  setCors(res)
+async function handle(ctx: AlgodContext, token: string, allowed: AllowedOrigins, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? 'GET'
-  if (method === 'OPTIONS') {
-    // CORS preflight, as echo's CORS middleware answers it for algod
-    res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,DELETE,OPTIONS')
-    res.setHeader('Access-Control-Allow-Headers', `${ALGOD_TOKEN_HEADER},Content-Type`)
-    if (req.headers['access-control-request-private-network'] === 'true') res.setHeader('Access-Control-Allow-Private-Network', 'true')
-    res.statusCode = 204
-    res.end()
-    return
-  }
+  // a page of an origin not allowed is refused before anything runs; an OPTIONS is answered there
+  const refused = checkOrigin(req, res, allowed, CORS)
+  if (refused === '') return
+  if (refused !== undefined) return write(res, jsonReply({ message: refused }, 403), method === 'HEAD')
   let reply: AlgodReply
   try {
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -127,9 +133,10 @@ export function createAlgodListener(options: AlgodListenerOptions): AlgodListene
   let release!: () => void
   const shutdown = new Promise<void>((resolve) => (release = resolve))
   const ctx: AlgodContext = { node: options.node, shutdown }
+  const allowOrigins = options.allowOrigins ?? new AllowedOrigins()
   return {
     listener: (req, res) => {
-      void handle(ctx, options.token, req, res)
+      void handle(ctx, options.token, allowOrigins, req, res)
     },
     shutdown: () => release(),
   }

@@ -11,6 +11,7 @@ import * as h from './handlers.ts'
 import type { IndexerContext, IndexerHandler } from './handlers.ts'
 import { IndexerStore } from './store.ts'
 import { logServerError } from '../log.ts'
+import { AllowedOrigins, checkOrigin } from '../cors.ts'
 
 interface IndexerRoute {
   path: string
@@ -59,17 +60,11 @@ function write(res: ServerResponse, reply: AlgodReply, headOnly: boolean): void 
   res.end(headOnly ? undefined : reply.body)
 }
 
-async function handle(ctx: IndexerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  res.setHeader('Access-Control-Allow-Origin', '*')
+async function handle(ctx: IndexerContext, allowed: AllowedOrigins, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? 'GET'
-  if (method === 'OPTIONS') {
-    res.setHeader('Access-Control-Allow-Methods', 'GET,OPTIONS')
-    res.setHeader('Access-Control-Allow-Headers', 'X-Indexer-API-Token,Content-Type')
-    if (req.headers['access-control-request-private-network'] === 'true') res.setHeader('Access-Control-Allow-Private-Network', 'true')
-    res.statusCode = 204
-    res.end()
-    return
-  }
+  const refused = checkOrigin(req, res, allowed, { methods: 'GET,OPTIONS', headers: 'X-Indexer-API-Token,Content-Type' })
+  if (refused === '') return
+  if (refused !== undefined) return write(res, errorReply(new AlgodError(403, refused)), method === 'HEAD')
   let reply: AlgodReply
   try {
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -89,14 +84,14 @@ async function handle(ctx: IndexerContext, req: IncomingMessage, res: ServerResp
   write(res, reply, method === 'HEAD')
 }
 
-/** Builds the indexer over a ledger node: indexes its stored blocks, then follows its commits. */
-export function createIndexerListener(node: Node): IndexerListener {
+/** Builds the indexer over a ledger node: indexes its stored blocks, then follows its commits. Pages of `allowOrigins` only may call it. */
+export function createIndexerListener(node: Node, allowOrigins: AllowedOrigins = new AllowedOrigins()): IndexerListener {
   const store = new IndexerStore(node, [...genesisAllocation()].map(([addr]) => addr))
   const base = node.fork?.options.base
   const ctx: IndexerContext = base === undefined ? { store } : { store, fork: base }
   return {
     listener: (req, res) => {
-      void handle(ctx, req, res)
+      void handle(ctx, allowOrigins, req, res)
     },
     store,
     close: () => store.close(),

@@ -14,6 +14,7 @@ import { type Body, type FieldKind, type KmdContext, type Route, ROUTES, zeroOf 
 import { DEFAULT_SESSION_LIFETIME_SECS, Sessions } from './sessions.ts'
 import { WalletStore } from './wallet-store.ts'
 import { logServerError } from '../log.ts'
+import { AllowedOrigins, checkOrigin } from '../cors.ts'
 
 /** The default wallet AlgoKit LocalNet's kmd holds. */
 export const DEFAULT_WALLET_NAME = 'unencrypted-default-wallet'
@@ -38,6 +39,8 @@ export interface KmdOptions {
   /** Clock for handle expiry (ms); tests move it. */
   now?: () => number
   scrypt?: ScryptParams
+  /** Origins whose pages may call kmd: none by default, as go-kmd's allowed_origins. */
+  allowOrigins?: AllowedOrigins
 }
 
 /** A running kmd. */
@@ -186,19 +189,12 @@ function tokenMatches(given: string | undefined, token: string): boolean {
 }
 
 /** The request listener serving kmd's API over a context. */
-export function kmdHandler(ctx: KmdContext, token: string, ready: Promise<void> = Promise.resolve()): http.RequestListener {
+export function kmdHandler(ctx: KmdContext, token: string, ready: Promise<void> = Promise.resolve(), allowOrigins: AllowedOrigins = new AllowedOrigins()): http.RequestListener {
   return async (req, res) => {
-    const origin = req.headers.origin
-    if (origin) {
-      res.setHeader('Access-Control-Allow-Origin', origin)
-      res.setHeader('Access-Control-Allow-Headers', 'X-KMD-API-Token, Content-Type')
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS')
-    }
-    if (req.method === 'OPTIONS') {
-      res.writeHead(200)
-      res.end()
-      return
-    }
+    // as go-kmd (allowed_origins empty by default): no page may call kmd unless its origin is allowed
+    const refused = checkOrigin(req, res, allowOrigins, { methods: 'GET, POST, DELETE, OPTIONS', headers: 'X-KMD-API-Token, Content-Type' })
+    if (refused === '') return
+    if (refused !== undefined) return sendError(res, 403, refused)
     const url = new URL(req.url ?? '/', 'http://kmd')
     if (url.pathname === '/versions') return send(res, 200, JSON.stringify({ versions: ['v1'] }, null, 2))
     const candidates = ROUTES.filter((r) => r.path === url.pathname)
@@ -252,7 +248,7 @@ export async function startKmd(options: KmdOptions): Promise<KmdServer> {
   const ready = options.defaultWallet ?? true ? ensureDefaultWallet(store, options.defaultKeys ?? genesisAccounts().map((a) => a.secretKey)) : Promise.resolve()
   ready.catch(() => undefined) // reported to each call that waits for it
   const sessions = new Sessions(options.sessionLifetimeSecs ?? DEFAULT_SESSION_LIFETIME_SECS, options.now)
-  const server = http.createServer(kmdHandler({ store, sessions }, token, ready))
+  const server = http.createServer(kmdHandler({ store, sessions }, token, ready, options.allowOrigins))
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

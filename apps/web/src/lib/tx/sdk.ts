@@ -6,10 +6,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import type * as GroveSdkModule from '@grove/sdk'
 import type { PoolBook as RouteBook, RoutePlan } from '@grove/sdk/venues'
-import { algodAnswers, algodBaseUrl, algodClient, latestBlock } from '../algod.ts'
+import { algodBaseUrl, algodClient, algodGet, latestBlock } from '../algod.ts'
 import type { Deployment } from '../deployment.ts'
 import type { AlgodConfig } from '../networks.ts'
-import { readableError } from '@/components/ui/toast/readable-error.ts'
+import { readableError } from '@/lib/toast/readable-error.ts'
 import { preparedGroupsTx, preparedTx, signingParams } from './prepared.ts'
 import type { PreparedTx, TxContext, TxResult } from './types.ts'
 
@@ -104,10 +104,9 @@ export async function optIn(sdk: GroveSdk, ctx: TxContext, assetId: number): Pro
 export async function chainTime(algod: AlgodConfig): Promise<{ time: bigint; devMode: boolean }> {
   const { time } = await latestBlock(await algodClient(algod))
   // A dev-mode node (the localnet) makes a block only for a transaction, and a transaction runs at
-  // the previous block's time: there the clock stands still between transactions. (Grove's localnet
-  // serves its clock; algod answers its dev-mode offset only once one is set, so it is asked only
-  // when the localnet's clock is absent, and a public node sees neither probe succeed: they are
-  // asked once per node and session)
+  // the previous block's time: there the clock stands still between transactions. (algod's /genesis
+  // says `devmode`, as AlgoKit LocalNet's and Grove's localnet do; Grove's /grove/v1 is never served
+  // to a page; asked once per node and session)
   const devMode = await devModeOf(algod)
   return { time, devMode }
 }
@@ -118,8 +117,7 @@ function devModeOf(algod: AlgodConfig): Promise<boolean> {
   const base = algodBaseUrl(algod)
   const known = devModes.get(base)
   if (known) return known
-  const answers = (path: string) => algodAnswers(algod, path)
-  const asked = answers('/grove/v1/clock/offset').then(async (grove) => grove || answers('/v2/devmode/blocks/offset'))
+  const asked = algodGet<{ devmode?: boolean }>(algod, '/genesis').then((genesis) => genesis.devmode === true)
   devModes.set(base, asked)
   // an unreachable node is asked again next time; its answer then is the one kept
   return asked.catch(() => {

@@ -6,7 +6,17 @@ import { emptyReply, jsonReply, uintParam } from '../http.ts'
 import type { AlgodReply, AlgodRequest } from '../http.ts'
 import type { AlgodContext } from '../context.ts'
 
-const MAX_INT64 = 0x7fffffffffffffffn
+/**
+ * Latest time (seconds since 1970) the clock may stand at: 2^62, so a block stamped by it and every
+ * later one (the wall clock keeps running; stamps never go back) stay far inside int64, where go's
+ * block header keeps its timestamp.
+ */
+export const MAX_CLOCK_TIME = 2n ** 62n
+
+/** The refusal of an offset whose time would leave 1970..MAX_CLOCK_TIME, naming the offsets allowed now. */
+export function clockOffsetRefusal(seconds: bigint, nowSeconds: bigint): string {
+  return `clock offset ${seconds} would put the clock at ${seconds + nowSeconds} s since 1970, outside 0 to ${MAX_CLOCK_TIME}; an offset must lie between ${-nowSeconds} and ${MAX_CLOCK_TIME - nowSeconds} now`
+}
 
 /** GET /grove/v1/clock/offset: {offset} in seconds (0 = the wall clock). */
 export function getClockOffset(ctx: AlgodContext): AlgodReply {
@@ -20,7 +30,9 @@ export function getClockOffset(ctx: AlgodContext): AlgodReply {
 export function setClockOffset(ctx: AlgodContext, req: AlgodRequest): AlgodReply {
   const raw = req.params.seconds ?? ''
   const seconds = raw.startsWith('-') ? -uintParam(req, 'seconds', raw.slice(1)) : uintParam(req, 'seconds')
-  if (seconds > MAX_INT64 || seconds < -MAX_INT64) throw badRequest('clock offset must fit in an int64')
+  // refused before anything changes: stamps beyond int64 would stay on every later block
+  const now = BigInt(Math.floor(Date.now() / 1000))
+  if (now + seconds < 0n || now + seconds > MAX_CLOCK_TIME) throw badRequest(clockOffsetRefusal(seconds, now))
   ctx.node.setClockOffset(seconds)
   return emptyReply()
 }

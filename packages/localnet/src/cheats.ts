@@ -1,0 +1,33 @@
+// Cheat codes as plain functions (Anvil's anvil_mine and friends): each sends one /grove/v1 call to
+// a running localnet's algod with its token, so they work against `grove-localnet start`,
+// `npm start` and startLocalnet() alike. A refusal is thrown with the localnet's own sentence.
+import type { Endpoint } from './start-localnet.ts'
+
+/** A cheat the localnet refused: its HTTP status and its sentence. */
+export class CheatError extends Error {
+  override name = 'CheatError'
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Sends one /grove/v1 call; resolves with its JSON answer (undefined when empty). */
+async function grove(algod: Endpoint, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${algod.url.replace(/\/+$/, '')}/grove/v1/${path}`, {
+    method,
+    headers: { 'X-Algo-API-Token': algod.token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const text = await res.text()
+  const json: unknown = text === '' ? undefined : JSON.parse(text)
+  if (!res.ok) throw new CheatError(res.status, (json as { message?: string } | undefined)?.message ?? `algod answered ${res.status}`)
+  return json
+}
+
+/** Seals `blocks` empty blocks (1 to 10,000), stamped as any block is; resolves with the last one's round. */
+export async function mine(algod: Endpoint, blocks: number): Promise<{ round: number }> {
+  return (await grove(algod, 'POST', `mine/${blocks}`)) as { round: number }
+}
