@@ -1,6 +1,6 @@
 // One lint config for the monorepo. Import boundaries keep the web app's feature folders
-// independent (app → features → components/lib, never feature → feature) and the packages in tiers
-// (avm < ledger < localnet < contracts < sdk < analytics, demo < web: no import upward).
+// independent (app → features → components → lib, never feature → feature or lib → components) and
+// the packages in tiers (avm < ledger < localnet < contracts < sdk < analytics, demo < web: no import upward).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,6 +36,12 @@ const zones = [
     target: [`${web}/components`, `${web}/lib`],
     from: [featuresDir, `${web}/app`],
     message: 'Shared code (components, lib) must not import a feature or the app.',
+  },
+  // lib is the layer under components: plain modules and hooks, no UI, so it never imports one.
+  {
+    target: `${web}/lib`,
+    from: `${web}/components`,
+    message: 'lib must not import components: lib sits under components; move what both need into src/lib.',
   },
   // Only src/app composes the application (main.tsx, the entry point, mounts it).
   {

@@ -31,6 +31,8 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['a feature from components', 'components/dex/x.tsx', `import { deriveSwap } from '@/features/swap/derive-swap.ts'\nexport const f = deriveSwap`],
     ['the app from lib', 'lib/x.ts', `import { routes } from '@/app/routes.tsx'\nexport const r = routes`],
     ['the app from a feature', 'features/swap/x.ts', `import { routes } from '../../app/routes.tsx'\nexport const r = routes`],
+    ['components from lib', 'lib/tx/x.ts', `import { ToastProvider } from '@/components/ui/toast/toast-provider.tsx'\nexport const p = ToastProvider`],
+    ['components from lib by relative path', 'lib/x.ts', `import { ToastProvider } from '../components/ui/toast/toast-provider.tsx'\nexport const p = ToastProvider`],
   ])('refuses %s', async (_name, file, code) => {
     const errors = await boundaryErrors(file, code)
     expect(errors).toHaveLength(1)
@@ -42,6 +44,7 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['its own feature by the @/ alias', 'features/swap/components/x.tsx', `import { deriveSwap } from '@/features/swap/derive-swap.ts'\nexport const f = deriveSwap`],
     ['shared code from a feature', 'features/swap/x.ts', `import { shortenAddress } from '@/lib/format.ts'\nimport { Modal } from '../../components/ui/modal.tsx'\nexport const f = [shortenAddress, Modal]`],
     ['a feature from the app', 'app/x.ts', `import { SwapPage } from '@/features/swap/swap-page.tsx'\nexport const p = SwapPage`],
+    ['lib from components', 'components/ui/x.tsx', `import { useToast } from '@/lib/toast/use-toast.ts'\nexport const f = useToast`],
   ])('allows %s', async (_name, file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([])
   })

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
-import { useToast } from '@/components/ui/toast/use-toast.ts'
+import { useToast } from '@/lib/toast/use-toast.ts'
 import { formatDateTime, shortenAddress } from '@/lib/format.ts'
 import { indexerProblem } from '@/lib/indexer/client.ts'
 import { amountText, historyRows, type HistoryRow } from '@/lib/indexer/history.ts'

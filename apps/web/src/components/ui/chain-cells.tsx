@@ -1,7 +1,7 @@
 // What a table row of on-chain events shows, shared by the trades, activity and admin-log tables:
 // when it happened (block time, optionally its round) and its transaction id, shortened, to copy
 // and, on a network with an explorer, to open there.
-import { useToast } from '@/components/ui/toast/use-toast.ts'
+import { useToast } from '@/lib/toast/use-toast.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import type { Explorer } from '@/lib/networks.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GENERIC_ERROR, REJECTED_ERROR } from '@/components/ui/toast/readable-error.ts'
+import { GENERIC_ERROR, REJECTED_ERROR } from '@/lib/toast/readable-error.ts'
 import { walletErrorMessage } from './wallet-errors.ts'
 
 describe('walletErrorMessage', () => {

@@ -1,6 +1,6 @@
 // Wallet errors arrive as whatever the wallet SDK threw; the UI shows one readable sentence.
 // use-wallet's own texts (e.g. "Production network detected. Aborting.") pass through as written.
-import { NETWORK_ERROR, readableError } from '@/components/ui/toast/readable-error.ts'
+import { NETWORK_ERROR, readableError } from '@/lib/toast/readable-error.ts'
 import { LOCAL_KMD_URL } from './wallet-constants.ts'
 
 /** What use-wallet's Mnemonic wallet throws on a production network. */

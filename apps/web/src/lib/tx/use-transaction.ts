@@ -3,7 +3,7 @@
 // once it lands.
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useToast } from '@/components/ui/toast/use-toast.ts'
+import { useToast } from '@/lib/toast/use-toast.ts'
 import { useProtocol } from '../protocol.ts'
 import { useSettings } from '../settings.ts'
 import { walletSession } from '../wallet-session.ts'

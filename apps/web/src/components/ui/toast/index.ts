@@ -1,6 +1,6 @@
 // Public surface of the toast system.
 export { ToastProvider } from './toast-provider.tsx'
-export { useToast } from './use-toast.ts'
-export { readableError } from './readable-error.ts'
-export type { ToastApi } from './toast-context.ts'
-export type { Confirmation, Toast, ToastKind } from './toast-state.ts'
+export { useToast } from '@/lib/toast/use-toast.ts'
+export { readableError } from '@/lib/toast/readable-error.ts'
+export type { ToastApi } from '@/lib/toast/toast-context.ts'
+export type { Confirmation, Toast, ToastKind } from '@/lib/toast/toast-state.ts'

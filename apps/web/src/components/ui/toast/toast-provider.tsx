@@ -2,9 +2,9 @@
 // (status, or alert when something failed) so screen readers announce changes;
 // Escape on a focused toast or its close button dismisses it.
 import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { readableError } from './readable-error.ts'
-import { ToastContext, type ToastApi } from './toast-context.ts'
-import { AUTO_DISMISS_MS, toastReducer, type Toast, type ToastToken } from './toast-state.ts'
+import { readableError } from '@/lib/toast/readable-error.ts'
+import { ToastContext, type ToastApi } from '@/lib/toast/toast-context.ts'
+import { AUTO_DISMISS_MS, toastReducer, type Toast, type ToastToken } from '@/lib/toast/toast-state.ts'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import './toast.css'
 
