@@ -52,6 +52,9 @@ if (run('typecheck', 'npm', ['run', 'typecheck', '--silent'])) passed++
 else failed++
 if (run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) passed++
 else failed++
+// no file imports itself round a circle, the AVM evaluator's dispatch aside (scripts/import-cycles.mjs)
+if (run('import circles', 'node', ['scripts/import-cycles.mjs'])) passed++
+else failed++
 
 for (const ws of workspaces) {
   if (!ws.scripts?.test || ws.name === '@grove/e2e') continue
