@@ -74,6 +74,14 @@ describe.each(BACKENDS)('positions on $name', (backend) => {
   beforeAll(async () => {
     db = await backend.open()
     await ingest(db, market().events, ASSETS)
+    // a farm of the gUSD pool's LP paying gUSD, where OWNER stakes 50,000,000 units and claims 5 gUSD; and the vault
+    const t = T0 + 2 * DAY
+    await db.query(`INSERT INTO programs VALUES (7, 100, ${GUSD}, NULL, 1, 0, ${T0}, ${NOW + DAY}, 'farm', '${TRADER}', 100, ${t}, 102)`)
+    await db.query(`INSERT INTO staking_events (round, intra, log_index, time, txn_id, program_id, kind, account, amount, stake, reward1, reward2) VALUES
+      (101, 0, 0, ${t}, 'S1', 7, 'stake', '${OWNER}', 50000000, 50000000, NULL, NULL), (102, 0, 0, ${t + 60}, 'S2', 7, 'claim', '${OWNER}', NULL, 50000000, 5000000, 0)`)
+    await db.query(`INSERT INTO stake_positions VALUES (7, '${OWNER}', 50000000, 102)`)
+    await db.query(`INSERT INTO vault_events (round, intra, log_index, time, txn_id, kind, account, grove, sgrove, total_grove, total_shares) VALUES
+      (103, 0, 0, ${t + 120}, 'V1', 'stake', '${OWNER}', 1000000, 1000000, 1000000, 1000000), (104, 0, 0, ${t + 180}, 'V2', 'buyback', '${TRADER}', 200000, NULL, 1200000, 1000000)`)
     app = await buildApi({ db, deployment: SYNTHETIC_DEPLOYMENT, now: () => NOW })
   })
   afterAll(async () => {
@@ -124,13 +132,28 @@ describe.each(BACKENDS)('positions on $name', (backend) => {
       expect(lp.changes.map((c) => c.kind)).toEqual(['add', 'remove'])
     })
 
+    it('gives a farm its rewards claimed, in USD at the time, and the liquidity position its units staked there', async () => {
+      const all = await positionsOf(OWNER)
+      const farm = all.find((p) => p.kind === 'program') as unknown as { status: string; program: { programId: number; programKind: string; staked: string; rewards: unknown[] } }
+      expect(farm).toMatchObject({ status: 'open', program: { programId: 7, programKind: 'farm', staked: '50000000' } })
+      // without algod nothing says what is pending
+      expect(farm.program.rewards).toEqual([{ asset: expect.objectContaining({ id: GUSD }), claimed: '5000000', claimedUsd: 5, pending: null, pendingUsd: null }])
+      expect(all.find((p) => p.lp?.pool.id === 100)?.lp).toMatchObject({ units: '200000000', staked: '50000000', locked: '0' })
+    })
+
+    it("gives the vault's sGROVE gain: what the shares return now less what was staked", async () => {
+      const vault = (await positionsOf(OWNER)).find((p) => p.kind === 'vault') as unknown as { vault: Record<string, unknown> }
+      // 1,000,000 shares of 1,000,000 after a buyback of 200,000 GROVE
+      expect(vault.vault).toEqual({ shares: '1000000', staked: '1000000', unstaked: '0', worth: '1200000', gain: '200000', gainUsd: null })
+    })
+
     it('lists newest first and pages with a cursor', async () => {
       const all = await positionsOf(OWNER)
-      expect(all.map((p) => p.lp.pool.id)).toEqual([101, 100])
-      const first = (await get(`/api/positions?owner=${OWNER}&limit=1`)).json()
-      expect(first.positions.map((p: Position) => p.id)).toEqual([all[0]!.id])
-      const second = (await get(`/api/positions?owner=${OWNER}&limit=1&cursor=${first.nextCursor}`)).json()
-      expect(second).toEqual({ positions: [all[1]], nextCursor: null })
+      expect(all.map((p) => p.kind + (p.lp ? p.lp.pool.id : ''))).toEqual(['vault', 'program', 'lp101', 'lp100'])
+      const first = (await get(`/api/positions?owner=${OWNER}&limit=3`)).json()
+      expect(first.positions.map((p: Position) => p.id)).toEqual(all.slice(0, 3).map((p) => p.id))
+      const second = (await get(`/api/positions?owner=${OWNER}&limit=3&cursor=${first.nextCursor}`)).json()
+      expect(second).toEqual({ positions: [all[3]], nextCursor: null })
     })
 
     it('gives an account without positions an empty list', async () => {
@@ -176,12 +199,15 @@ describe.each(BACKENDS)('positions on $name', (backend) => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/)
       const [header, ...rows] = res.body.trim().split('\r\n')
       expect(header).toBe('Date,Kind,Pool or Program,Sent Amount,Sent Currency,Sent Amount 2,Sent Currency 2,Received Amount,Received Currency,Received Amount 2,Received Currency 2,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Fees Earned (USD),Label,Description,TxHash')
-      expect(rows).toHaveLength(3)
+      expect(rows.map((r) => r.split(',')[1])).toEqual(['add liquidity', 'add liquidity', 'remove liquidity', 'stake', 'claim'])
       expect(rows[0]).toBe(`2023-11-14 02:00:00,add liquidity,ALGO/gUSD (grove pool 100),400,ALGO,100,gUSD,200,GLP-100,,,,,200,USD,,liquidity in,Added liquidity to ALGO/gUSD (grove pool 100),TX5`)
       const remove = rows[2]!.split(',')
       expect(remove.slice(1, 11)).toEqual(['remove liquidity', 'ALGO/FERN (grove pool 101)', '141.421356', 'GLP-101', '', '', '109.086363', 'ALGO', '183.379177', 'FERN'])
       // 14,732 fee units withdraw 11,363 µALGO + 19,102 µFERN: $0.00338 a side at 0.2974 USD per ALGO and 0.5949 ALGO per FERN
       expect(Number(remove[15])).toBeCloseTo(0.00676, 6)
+      // the farm's stake sends LP units; its claim receives 5 gUSD, worth $5 then
+      expect(rows[3]!.split(',').slice(2, 5)).toEqual(['program 7', '50', 'GLP-100'])
+      expect(rows[4]!.split(',').slice(7, 17)).toEqual(['5', 'gUSD', '', '', '', '', '5', 'USD', '', 'reward'])
     })
 
     it("writes a trader's swaps with the pool's fee on the input", async () => {
@@ -191,7 +217,7 @@ describe.each(BACKENDS)('positions on $name', (backend) => {
 
     it('keeps to the range, and refuses a range that ends before it starts', async () => {
       const rows = (await get(`/api/export.csv?owner=${OWNER}&from=${T0 + DAY}&to=${NOW}`)).body.trim().split('\r\n')
-      expect(rows).toHaveLength(2)
+      expect(rows.map((r) => r.split(',')[1])).toEqual(['Kind', 'remove liquidity', 'stake', 'claim'])
       const res = await get(`/api/export.csv?owner=${OWNER}&from=10&to=5`)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe('from (10) must not be after to (5)')
