@@ -9,7 +9,7 @@
 import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { connectKmd, stackInfo } from '../support/stack.ts'
+import { connectKmd, connectMnemonic, demo, stackInfo } from '../support/stack.ts'
 
 // The route table's paths, read as text: importing it would pull the app's module graph into Node.
 const ROUTES = [...fs.readFileSync(new URL('../../apps/web/src/app/routes.tsx', import.meta.url), 'utf8').matchAll(/\{\s*path: '([^']+)'/g)].map((m) => m[1]!)
@@ -90,3 +90,51 @@ for (const { width, theme, connected } of COMBINATIONS) {
     expect(found, JSON.stringify(found, null, 2)).toEqual([])
   })
 }
+
+/** The tables on the page whose content is wider than their box: each one's label, content width and box width. */
+const overflowing = (page: Page) =>
+  page.locator('.table-wrap').evaluateAll((wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => ({ table: w.getAttribute('aria-label'), content: w.scrollWidth, box: w.clientWidth })))
+
+test('no table overflows its box at 1280 px on /shares and the dashboard, and a project’s tables that scroll on a phone say so', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const wide = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await wide.newPage()
+  try {
+    // the demo account holds shares, so /shares lists its positions and Remove beside its pools
+    await page.goto('/shares')
+    await connectMnemonic(page, demo.mnemonic)
+    await expect(page.locator('tr[data-pool]').first()).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('button', { name: /^Remove from the / }).first()).toBeVisible()
+    await page.screenshot({ path: '/tmp/pw-me35-shares-1280.png', fullPage: true })
+    expect(await overflowing(page)).toEqual([])
+    // every action button lies inside its table's box: "Remove" never reads "Rem"
+    for (const button of await page.locator('.table-wrap button').all()) {
+      const [b, wrap] = [await button.boundingBox(), await button.locator('xpath=ancestor::div[contains(@class, "table-wrap")][1]').boundingBox()]
+      expect(b!.x + b!.width, await button.innerText()).toBeLessThanOrEqual(wrap!.x + wrap!.width)
+    }
+    await visit(page, '/dashboard')
+    await expect(page.getByRole('table', { name: 'Portfolio' }).locator('tbody tr').first()).toBeVisible({ timeout: 30_000 })
+    await page.screenshot({ path: '/tmp/pw-me35-dashboard-1280.png', fullPage: true })
+    expect(await overflowing(page)).toEqual([])
+  } finally {
+    await wide.close()
+  }
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const small = await phone.newPage()
+  try {
+    await small.goto(`/projects/${stackInfo().deployment.groveAssetId}`)
+    await expect(small.getByRole('region', { name: /Pools of this token/ }).locator('tbody tr').first()).toBeVisible({ timeout: 30_000 })
+    await small.screenshot({ path: '/tmp/pw-me35-project-390.png', fullPage: true })
+    const scrolling = await overflowing(small)
+    expect(scrolling.length, 'a project page at 390 px has a table that scrolls sideways').toBeGreaterThan(0)
+    // each table that scrolls says so, in words a screen reader reads too, beside a fade at its edge
+    for (const { table } of scrolling) {
+      const region = small.getByRole('region', { name: table! })
+      await expect(region).toHaveAccessibleDescription(/Scroll sideways for more/)
+      await expect(region.locator('xpath=../..').getByText('Scroll sideways for more')).toBeVisible()
+    }
+  } finally {
+    await phone.close()
+  }
+})

@@ -1,3 +1,4 @@
+import { Table, type Column } from '@/components/ui/table.tsx'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
@@ -12,7 +13,7 @@ import { useProtocol } from '@/lib/protocol.ts'
 import { effectiveIndexer, useSettings } from '@/lib/settings.ts'
 import { ALGO, tokenQuery } from '@/lib/tokens/tokens.ts'
 
-const COLUMNS = ['Type', 'Amount', 'With', 'Round', 'Transaction']
+const COLUMNS: Column[] = [{ label: 'Type' }, { label: 'Amount' }, { label: 'With' }, { label: 'Round' }, { label: 'Transaction' }]
 const short = (id: string) => `${id.slice(0, 6)}…${id.slice(-4)}`
 
 /**
@@ -48,31 +49,17 @@ export function TransactionHistory(props: { address: string }) {
 
   return (
     <div className="stack" data-testid="transaction-history">
-      <div className="table-wrap" role="region" aria-label="Transaction history" tabIndex={0}>
-        <table className="table table--stack">
-          <caption className="visually-hidden">Transactions of {props.address}, newest first</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS.length} className="empty">
-                  {history.isPending ? 'Loading transactions…' : 'No transactions yet.'}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => <HistoryLine key={row.id} row={row} algod={algod} explorer={network.explorer} />)
-            )}
-          </tbody>
-        </table>
-      </div>
+      <Table label="Transaction history" caption={`Transactions of ${props.address}, newest first`} className="table--stack" columns={COLUMNS}>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={COLUMNS.length} className="empty">
+              {history.isPending ? 'Loading transactions…' : 'No transactions yet.'}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => <HistoryLine key={row.id} row={row} algod={algod} explorer={network.explorer} />)
+        )}
+      </Table>
       {history.isError ? (
         <p className="field__error" role="alert">
           Could not load more: {indexerProblem(history.error).kind === 'unreachable' ? 'the indexer does not answer.' : (history.error as Error).message}

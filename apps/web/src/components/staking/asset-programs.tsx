@@ -1,5 +1,6 @@
 // The farms and staking pools of one token (it is staked, paid, or one side of the staked LP
 // token's pool): a project page's list, read through lib/staking.
+import { Table } from '@/components/ui/table.tsx'
 import { Link } from 'react-router'
 import { Panel } from '@/components/ui/page.tsx'
 import { formatAmount } from '@grove/sdk/amount'
@@ -31,40 +32,28 @@ export function AssetPrograms(props: { assetId: number }) {
           {emptyText({ what: 'staking programs', networkName: network.name, deployed: deployment !== null, problem, pending: !rows }, 'No farm or staking pool stakes or pays this token.')}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="project-programs">
-            <thead>
-              <tr>
-                <th scope="col">Program</th>
-                <th scope="col">Total staked</th>
-                <th scope="col">APR</th>
-                <th scope="col">Time</th>
+        <Table label="Staking programs of this token" testId="project-programs" columns={[{ label: 'Program' }, { label: 'Total staked' }, { label: 'APR' }, { label: 'Time' }]}>
+          {rows.map((r) => {
+            const { apr, tvl } = r.figures
+            return (
+              <tr key={String(r.program.id)}>
+                <th scope="row">
+                  <Link to={r.program.kind === 1n ? '/staking/farms' : '/staking/pools'}>
+                    {r.program.kind === 1n ? 'Farm' : 'Pool'}: {r.stake.symbol} → {r.rewards.map((x) => x.symbol).join(' + ')}
+                  </Link>
+                </th>
+                <td>
+                  {formatAmount(r.program.totalStaked, r.stake.decimals, { thousands: true, maxDecimals: 4 })} {r.stake.symbol}
+                  {tvl.usd !== null || tvl.algo !== null ? <span className="hint"> ≈ {formatValue(tvl)}</span> : null}
+                </td>
+                <td data-testid="project-program-apr" data-apr={apr ?? ''}>
+                  {formatPercent(apr)}
+                </td>
+                <td>{programStatus(r.program, now) === 'ended' ? 'Ended' : timeLeft(r.program, now)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const { apr, tvl } = r.figures
-                return (
-                  <tr key={String(r.program.id)}>
-                    <th scope="row">
-                      <Link to={r.program.kind === 1n ? '/staking/farms' : '/staking/pools'}>
-                        {r.program.kind === 1n ? 'Farm' : 'Pool'}: {r.stake.symbol} → {r.rewards.map((x) => x.symbol).join(' + ')}
-                      </Link>
-                    </th>
-                    <td>
-                      {formatAmount(r.program.totalStaked, r.stake.decimals, { thousands: true, maxDecimals: 4 })} {r.stake.symbol}
-                      {tvl.usd !== null || tvl.algo !== null ? <span className="hint"> ≈ {formatValue(tvl)}</span> : null}
-                    </td>
-                    <td data-testid="project-program-apr" data-apr={apr ?? ''}>
-                      {formatPercent(apr)}
-                    </td>
-                    <td>{programStatus(r.program, now) === 'ended' ? 'Ended' : timeLeft(r.program, now)}</td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </Table>
       )}
     </Panel>
   )

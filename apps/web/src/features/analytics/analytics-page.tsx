@@ -1,3 +1,4 @@
+import { Table } from '@/components/ui/table.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
@@ -83,48 +84,33 @@ export function AnalyticsPage() {
       </div>
 
       <Panel title="Top pools" actions={<SortSelect label="Sort pools by" columns={POOL_COLUMNS} sort={poolSort} onSort={setPoolSort} />}>
-        <div className="table-wrap">
-          <table className="table table--stack" aria-label="Top pools">
-            <thead>
-              <tr>
-                <SortHeader column="pair" label="Pool" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k, ['pair']))} />
-                <th scope="col">Venue</th>
-                <SortHeader column="tvl" label="TVL" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
-                <SortHeader column="volume" label="Volume 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
-                <SortHeader column="fees" label="Fees 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
-                <SortHeader column="apr" label="Fee APR" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
-                <SortHeader column="change" label="Price 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} />
+        <Table label="Top pools" className="table--stack" columns={[{ label: 'Pool', head: <SortHeader column="pair" label="Pool" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k, ['pair']))} /> }, { label: 'Venue' }, { label: 'TVL', head: <SortHeader column="tvl" label="TVL" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} /> }, { label: 'Volume 24h', head: <SortHeader column="volume" label="Volume 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} /> }, { label: 'Fees 24h', head: <SortHeader column="fees" label="Fees 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} /> }, { label: 'Fee APR', head: <SortHeader column="apr" label="Fee APR" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} /> }, { label: 'Price 24h', head: <SortHeader column="change" label="Price 24h" sort={poolSort} onSort={(k) => setPoolSort(nextSort(poolSort, k))} /> }]}>
+          {pools.data?.length ? (
+            sortRows(pools.data, poolSort, poolValue, pairName).map((p) => (
+              <tr key={p.id} data-testid="pool-row" data-pool-id={p.id}>
+                <th scope="row" data-label="Pool">
+                  <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link> <span className="hint">{p.feeBps / 100}%</span>
+                </th>
+                <td data-label="Venue" data-testid="pool-venue" data-venue={p.venue}>
+                  {venueLabel(p.venue, tinymanLabel)}
+                </td>
+                <td data-label="TVL">{formatUsd(p.tvlUsd)}</td>
+                <td data-label="Volume 24h">{formatUsd(p.volume24hUsd)}</td>
+                <td data-label="Fees 24h">{formatUsd(p.fees24hUsd)}</td>
+                <td data-label="Fee APR">{formatPercent(p.feeApr)}</td>
+                <td data-label="Price 24h" className={`tone-${trend(p.change24h)}`}>
+                  {formatPercent(p.change24h, true)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {pools.data?.length ? (
-                sortRows(pools.data, poolSort, poolValue, pairName).map((p) => (
-                  <tr key={p.id} data-testid="pool-row" data-pool-id={p.id}>
-                    <th scope="row" data-label="Pool">
-                      <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link> <span className="hint">{p.feeBps / 100}%</span>
-                    </th>
-                    <td data-label="Venue" data-testid="pool-venue" data-venue={p.venue}>
-                      {venueLabel(p.venue, tinymanLabel)}
-                    </td>
-                    <td data-label="TVL">{formatUsd(p.tvlUsd)}</td>
-                    <td data-label="Volume 24h">{formatUsd(p.volume24hUsd)}</td>
-                    <td data-label="Fees 24h">{formatUsd(p.fees24hUsd)}</td>
-                    <td data-label="Fee APR">{formatPercent(p.feeApr)}</td>
-                    <td data-label="Price 24h" className={`tone-${trend(p.change24h)}`}>
-                      {formatPercent(p.change24h, true)}
-                    </td>
-                  </tr>
-                ))
-              ) : (
-                <tr>
-                  <td colSpan={7} className="empty">
-                    {pools.data ? 'No pools yet.' : empty('pools')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={7} className="empty">
+                {pools.data ? 'No pools yet.' : empty('pools')}
+              </td>
+            </tr>
+          )}
+        </Table>
       </Panel>
 
       <Panel title="Top tokens" actions={<SortSelect label="Sort tokens by" columns={TOKEN_COLUMNS} sort={tokenSort} onSort={setTokenSort} />}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useReducer, useState } from 'react'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { TokenSelector } from '@/components/dex/token-selector.tsx'
-import { EmptyTable } from '@/components/ui/empty-table.tsx'
+import { Table } from '@/components/ui/table.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
@@ -26,7 +26,7 @@ import { preparedLiquidityQuery } from './api/prepared-liquidity.ts'
 import { AddReview, CREATE_STEPS, RemoveReview } from './components/liquidity-review.tsx'
 import { NewPoolNotice } from './components/new-pool-notice.tsx'
 import { PoolList } from './components/pool-list.tsx'
-import { PositionsTable } from './components/positions-table.tsx'
+import { POSITION_COLUMNS, PositionsTable } from './components/positions-table.tsx'
 import { formatShare, shareBeforeAfter } from './pool-facts.ts'
 import { poolRows } from './pool-list.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
@@ -132,7 +132,7 @@ export function LiquidityPage() {
               }}
             />
           ) : (
-            <EmptyTable columns={['Pool', 'Share of pool', 'Pooled tokens', 'Value']} text={emptyText} />
+            <Table label="Your positions" columns={POSITION_COLUMNS} empty={emptyText} />
           )}
         </Panel>
         <div id="liquidity-form" className="liquidity-form">

@@ -7,6 +7,7 @@ import { ErrorPage } from '@/components/ui/error-page.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
+import { Table, type Column } from '@/components/ui/table.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { formatPriceValue } from '@/lib/pools/figures.ts'
 import { shortenAddress } from '@/lib/format.ts'
@@ -193,32 +194,24 @@ function Pools(props: { facts: Facts; token: Token | null }) {
           )}
         </p>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Pools of this token, scrollable" tabIndex={0}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Pair</th>
-                <th scope="col">Reserves</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pools.map((p) => (
-                <tr key={`${p.a}-${p.b}`}>
-                  <th scope="row">
-                    {t(p.a).symbol}/{t(p.b).symbol}
-                  </th>
-                  <td>
-                    {formatAmount(p.reserveA, t(p.a).decimals, { thousands: true, maxDecimals: 4 })} {t(p.a).symbol} · {formatAmount(p.reserveB, t(p.b).decimals, { thousands: true, maxDecimals: 4 })} {t(p.b).symbol}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Pools of this token" columns={[{ label: 'Pair' }, { label: 'Reserves' }]}>
+          {pools.map((p) => (
+            <tr key={`${p.a}-${p.b}`}>
+              <th scope="row">
+                {t(p.a).symbol}/{t(p.b).symbol}
+              </th>
+              <td>
+                {formatAmount(p.reserveA, t(p.a).decimals, { thousands: true, maxDecimals: 4 })} {t(p.a).symbol} · {formatAmount(p.reserveB, t(p.b).decimals, { thousands: true, maxDecimals: 4 })} {t(p.b).symbol}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Panel>
   )
 }
+
+const LOCK_COLUMNS: Column[] = [{ label: 'Lock' }, { label: 'Kind' }, { label: 'Still held' }, { label: 'Cliff' }, { label: 'End' }, { label: 'Owner' }]
 
 function Locks(props: { facts: Facts; token: Token | null }) {
   const { algod, deployment } = useProtocol()
@@ -248,34 +241,20 @@ function Locks(props: { facts: Facts; token: Token | null }) {
               <UnlockChart points={unlockSchedule(locks.data, now, dex.data.vestedAt)} decimals={token.decimals} symbol={token.symbol} label={`${token.symbol} still locked over time`} />
             </>
           ) : null}
-          <div className="table-wrap" role="region" aria-label="Locks of this token, scrollable" tabIndex={0}>
-            <table className="table" data-testid="project-locks">
-              <thead>
-                <tr>
-                  <th scope="col">Lock</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Still held</th>
-                  <th scope="col">Cliff</th>
-                  <th scope="col">End</th>
-                  <th scope="col">Owner</th>
-                </tr>
-              </thead>
-              <tbody>
-                {locks.data.map((l) => (
-                  <tr key={String(l.id)} data-testid={`project-lock-${l.id}`}>
-                    <th scope="row">#{String(l.id)}</th>
-                    <td>{l.liquidity ? 'Liquidity' : l.cliff === l.end ? 'Time lock' : 'Vesting'}</td>
-                    <td>{amount(l.amount - l.withdrawn)}</td>
-                    <td>{l.cliff === l.end ? '—' : formatTime(l.cliff)}</td>
-                    <td>{formatTime(l.end)}</td>
-                    <td>
-                      <code title={l.owner}>{shortenAddress(l.owner)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="Locks of this token" testId="project-locks" columns={LOCK_COLUMNS}>
+            {locks.data.map((l) => (
+              <tr key={String(l.id)} data-testid={`project-lock-${l.id}`}>
+                <th scope="row">#{String(l.id)}</th>
+                <td>{l.liquidity ? 'Liquidity' : l.cliff === l.end ? 'Time lock' : 'Vesting'}</td>
+                <td>{amount(l.amount - l.withdrawn)}</td>
+                <td>{l.cliff === l.end ? '—' : formatTime(l.cliff)}</td>
+                <td>{formatTime(l.end)}</td>
+                <td>
+                  <code title={l.owner}>{shortenAddress(l.owner)}</code>
+                </td>
+              </tr>
+            ))}
+          </Table>
         </>
       ) : null}
     </Panel>

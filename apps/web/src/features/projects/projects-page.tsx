@@ -1,3 +1,4 @@
+import { Table, type Column } from '@/components/ui/table.tsx'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
@@ -14,7 +15,7 @@ import { filterProjects } from './derive-projects.ts'
 import { useTokenFacts } from './hooks/use-token-facts.ts'
 import './projects.css'
 
-const COLUMNS = ['Project', 'Token', 'Price', 'Liquidity', 'Supply locked', 'Verified']
+const COLUMNS: Column[] = [{ label: 'Project' }, { label: 'Token' }, { label: 'Price' }, { label: 'Liquidity' }, { label: 'Supply locked' }, { label: 'Verified' }]
 
 /** The public list of token projects registered with Grove: verified first, searchable. */
 export function ProjectsPage() {
@@ -54,25 +55,11 @@ export function ProjectsPage() {
           </p>
         </div>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Projects, scrollable" tabIndex={0}>
-          <table className="table projects-table">
-            <caption className="visually-hidden">Projects, verified first</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((p) => (
-                <ProjectRow key={String(p.asset)} project={p} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Projects" caption="Projects, verified first" className="projects-table" columns={COLUMNS}>
+          {shown.map((p) => (
+            <ProjectRow key={String(p.asset)} project={p} />
+          ))}
+        </Table>
       )}
       <p className="hint">Supply locked: what Grove locks have not yet unlocked (still vesting, or before a time lock’s end; vested tokens waiting to be withdrawn are not counted) over the token’s supply outside the creator’s account (total supply minus the creator’s holding).</p>
     </Page>

@@ -1,4 +1,5 @@
 // The admin action log panel: when, who and what changed, newest first, from the analytics service.
+import { Table } from '@/components/ui/table.tsx'
 import { useQueries } from '@tanstack/react-query'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { ChainTime, ExplorerLink, shortId } from '@/components/ui/chain-cells.tsx'
@@ -26,42 +27,31 @@ export function AdminLogPanel(props: { tokens: ReadonlyMap<number, Token> }) {
         <AnalyticsNotice url={url} networkName={network.name} error={q.error} />
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack admin-log" aria-label="Admin action log">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">Change</th>
+          <Table label="Admin action log" className="table--stack admin-log" columns={[{ label: 'Time' }, { label: 'Account' }, { label: 'Change' }]}>
+            {entries.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="empty">
+                  {q.isPending ? 'Loading the log…' : 'No admin action yet.'}
+                </td>
+              </tr>
+            ) : (
+              entries.map((e) => (
+                <tr key={`${e.txnId}-${e.action}`} data-testid="admin-log-entry" data-action={e.action} data-txid={e.txnId}>
+                  <td data-label="Time">
+                    <ChainTime time={e.time} round={e.round} />
+                  </td>
+                  <td data-label="Account">
+                    <code title={e.account}>{shortId(e.account)}</code>
+                  </td>
+                  <td data-label="Change">
+                    {changeWords(e, asset)}
+                    {network.explorer ? ' ' : null}
+                    <ExplorerLink txnId={e.txnId} explorer={network.explorer} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.length === 0 ? (
-                  <tr>
-                    <td colSpan={3} className="empty">
-                      {q.isPending ? 'Loading the log…' : 'No admin action yet.'}
-                    </td>
-                  </tr>
-                ) : (
-                  entries.map((e) => (
-                    <tr key={`${e.txnId}-${e.action}`} data-testid="admin-log-entry" data-action={e.action} data-txid={e.txnId}>
-                      <td data-label="Time">
-                        <ChainTime time={e.time} round={e.round} />
-                      </td>
-                      <td data-label="Account">
-                        <code title={e.account}>{shortId(e.account)}</code>
-                      </td>
-                      <td data-label="Change">
-                        {changeWords(e, asset)}
-                        {network.explorer ? ' ' : null}
-                        <ExplorerLink txnId={e.txnId} explorer={network.explorer} />
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+              ))
+            )}
+          </Table>
           {q.hasNextPage ? (
             <button type="button" className="button button--ghost" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
               {q.isFetchingNextPage ? 'Loading…' : 'Load more'}

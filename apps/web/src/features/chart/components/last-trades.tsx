@@ -1,3 +1,4 @@
+import { Table } from '@/components/ui/table.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { ChainTime, TxId } from '@/components/ui/chain-cells.tsx'
 import { formatPrice, shownPrice, symbolOf } from '@/lib/analytics/derive.ts'
@@ -10,54 +11,40 @@ export function LastTrades(props: { pool: ApiPool; swaps: ApiSwap[] | undefined;
   const [base, quote] = inverted ? [pool.assetB, pool.assetA] : [pool.assetA, pool.assetB]
   const asset = (id: number) => (id === pool.assetA.id ? pool.assetA : pool.assetB)
   return (
-    <div className="table-wrap">
-      <table className="table table--stack trades-table" aria-label="Last trades">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Side</th>
-            <th scope="col">Paid</th>
-            <th scope="col">Received</th>
-            <th scope="col">Price ({symbolOf(quote)})</th>
-            <th scope="col">Transaction</th>
-          </tr>
-        </thead>
-        <tbody>
-          {!props.swaps || props.swaps.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="empty">
-                {props.loading ? 'Loading trades…' : props.failed ? 'Trades could not be read.' : 'No trades in this pool yet.'}
+    <Table label="Last trades" className="table--stack trades-table" columns={[{ label: 'Time' }, { label: 'Side' }, { label: 'Paid' }, { label: 'Received' }, { label: `Price (${symbolOf(quote)})`, key: 'price' }, { label: 'Transaction' }]}>
+      {!props.swaps || props.swaps.length === 0 ? (
+        <tr>
+          <td colSpan={6} className="empty">
+            {props.loading ? 'Loading trades…' : props.failed ? 'Trades could not be read.' : 'No trades in this pool yet.'}
+          </td>
+        </tr>
+      ) : (
+        props.swaps.map((s) => {
+          const into = asset(s.assetIn)
+          const out = asset(s.assetOut)
+          const buy = s.assetOut === base.id
+          return (
+            <tr key={`${s.txnId}-${s.hop}`} data-testid="trade-row">
+              <th scope="row" data-label="Time">
+                <ChainTime time={s.time} />
+              </th>
+              <td data-label="Side" className={buy ? 'tone-up' : 'tone-down'}>
+                {buy ? 'Buy' : 'Sell'} {symbolOf(base)}
+              </td>
+              <td data-label="Paid">
+                {formatAmount(BigInt(s.amountIn), into.decimals, { thousands: true })} {symbolOf(into)}
+              </td>
+              <td data-label="Received">
+                {formatAmount(BigInt(s.amountOut), out.decimals, { thousands: true })} {symbolOf(out)}
+              </td>
+              <td data-label="Price">{formatPrice(shownPrice(s.price, inverted))}</td>
+              <td data-label="Transaction" className="txid">
+                <TxId txnId={s.txnId} explorer={props.explorer} link="id" />
               </td>
             </tr>
-          ) : (
-            props.swaps.map((s) => {
-              const into = asset(s.assetIn)
-              const out = asset(s.assetOut)
-              const buy = s.assetOut === base.id
-              return (
-                <tr key={`${s.txnId}-${s.hop}`} data-testid="trade-row">
-                  <th scope="row" data-label="Time">
-                    <ChainTime time={s.time} />
-                  </th>
-                  <td data-label="Side" className={buy ? 'tone-up' : 'tone-down'}>
-                    {buy ? 'Buy' : 'Sell'} {symbolOf(base)}
-                  </td>
-                  <td data-label="Paid">
-                    {formatAmount(BigInt(s.amountIn), into.decimals, { thousands: true })} {symbolOf(into)}
-                  </td>
-                  <td data-label="Received">
-                    {formatAmount(BigInt(s.amountOut), out.decimals, { thousands: true })} {symbolOf(out)}
-                  </td>
-                  <td data-label="Price">{formatPrice(shownPrice(s.price, inverted))}</td>
-                  <td data-label="Transaction" className="txid">
-                    <TxId txnId={s.txnId} explorer={props.explorer} link="id" />
-                  </td>
-                </tr>
-              )
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+          )
+        })
+      )}
+    </Table>
   )
 }

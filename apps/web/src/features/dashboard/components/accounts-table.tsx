@@ -1,3 +1,4 @@
+import { Table } from '@/components/ui/table.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { usePortfolio, ValueCells } from './portfolio-view.tsx'
@@ -6,26 +7,11 @@ import { usePortfolio, ValueCells } from './portfolio-view.tsx'
 export function AccountsTable() {
   const session = useWalletSession()
   return (
-    <div className="table-wrap">
-      <table className="table table--stack" aria-label="Connected accounts">
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">ALGO balance</th>
-            <th scope="col">Total (ALGO)</th>
-            <th scope="col">Total (USD)</th>
-            <th scope="col">
-              <span className="visually-hidden">Switch</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {session.accounts.map((a) => (
-            <AccountRow key={a.address} name={a.name} address={a.address} active={a.address === session.activeAddress} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table label="Connected accounts" className="table--stack" columns={[{ label: 'Account' }, { label: 'ALGO balance' }, { label: 'Total (ALGO)' }, { label: 'Total (USD)' }, { label: 'Switch', hideLabel: true }]}>
+      {session.accounts.map((a) => (
+        <AccountRow key={a.address} name={a.name} address={a.address} active={a.address === session.activeAddress} />
+      ))}
+    </Table>
   )
 }
 

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { Panel } from '@/components/ui/page.tsx'
+import { Table, type Column } from '@/components/ui/table.tsx'
 import { accountQuery } from '@/lib/account/account.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { poolsQuery } from '@/lib/pools/pools.ts'
@@ -183,21 +184,14 @@ function ProgramLine(props: { programId: bigint; v: ValuedPortfolio }) {
   )
 }
 
+const PORTFOLIO_COLUMNS: Column[] = [{ label: 'Holding' }, { label: 'Amount' }, { label: 'Value (ALGO)' }, { label: 'Value (USD)' }]
+
 /** The overview table: every line with its amounts and values, and the total. */
 export function PortfolioTable(props: { v: ValuedPortfolio }) {
   const { portfolio, tokens, pools } = props.v
   if (!portfolio) return <p className="hint" role="status">{props.v.error ? `Portfolio unavailable: ${props.v.error}` : 'Reading your balances…'}</p>
   return (
-    <div className="table-wrap">
-      <table className="table table--stack portfolio" aria-label="Portfolio">
-        <thead>
-          <tr>
-            <th scope="col">Holding</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Value (ALGO)</th>
-            <th scope="col">Value (USD)</th>
-          </tr>
-        </thead>
+    <Table label="Portfolio" className="table--stack portfolio" columns={PORTFOLIO_COLUMNS} bodies>
         {GROUPS.map(([title, kind]) => {
           const lines = portfolio.lines.filter((l) => l.kind === kind)
           if (lines.length === 0) return null
@@ -241,8 +235,7 @@ export function PortfolioTable(props: { v: ValuedPortfolio }) {
             </tr>
           ) : null}
         </tfoot>
-      </table>
-    </div>
+    </Table>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { TokenLogo } from '@/components/dex/token-logo.tsx'
+import { Table } from '@/components/ui/table.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { formatValue } from '@/lib/pools/figures.ts'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
@@ -46,97 +47,92 @@ export function PoolList(props: PoolListProps) {
         <label htmlFor={searchId}>Search pools</label>
         <input id={searchId} type="search" placeholder="Token name, symbol or asset id" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
-      <div className="table-wrap" role="region" aria-label="All pools, scrollable" tabIndex={0}>
-        <table className={analytics ? 'table pools-table pools-table--dense' : 'table pools-table'} aria-label="All pools">
-          <thead>
-            <tr>
-              {header('pair', 'Pool')}
-              <th scope="col">Venue</th>
-              <th scope="col">Reserves</th>
-              <th scope="col">Price</th>
-              {header('tvl', 'TVL')}
-              {analytics ? (
-                <th scope="col" aria-label="Volume 24h · fee APR">
-                  Volume 24h
-                  <br />
-                  Fee APR
-                </th>
-              ) : null}
-              {header('share', 'Your share')}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={analytics ? 8 : 7} className="empty">
-                  {props.rows.length > 0 ? `No pool matches “${query}”.` : props.empty}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => {
-                const { pool, tokenA: a, tokenB: b } = row
-                const mine = row.userLp > 0n
-                return (
-                  <tr key={String(pool.lpAsset)} data-pool-row={row.name} data-lp={String(pool.lpAsset)} data-venue={row.venue}>
-                    <th scope="row" data-label="Pool">
-                      <span className="pair-logos">
-                        <TokenLogo token={a} size={22} />
-                        <TokenLogo token={b} size={22} />
-                      </span>
-                      {row.name}
-                      {mine ? <span className="badge">Your position</span> : null}
-                      <div className="hint">
-                        {Number(pool.feeBps) / 100}% fee · <Link to={row.venue === 'grove' ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
-                      </div>
-                    </th>
-                    <td data-label="Venue" data-testid="pool-venue">
-                      {row.venueLabel}
-                    </td>
-                    <td data-label="Reserves" data-testid="pool-reserves" data-reserve-a={String(pool.reserveA)} data-reserve-b={String(pool.reserveB)}>
-                      {reserve(pool.reserveA, a)}
+      <Table
+        label="All pools"
+        className={analytics ? 'pools-table pools-table--dense' : 'pools-table'}
+        columns={[
+          { label: 'Pool', head: header('pair', 'Pool') },
+          { label: 'Venue' },
+          { label: 'Reserves' },
+          { label: 'Price' },
+          { label: 'TVL', head: header('tvl', 'TVL') },
+          ...(analytics
+            ? [
+                {
+                  label: 'Volume 24h, Fee APR',
+                  head: (
+                    <th scope="col">
+                      Volume 24h
                       <br />
-                      {reserve(pool.reserveB, b)}
-                    </td>
-                    <td data-label="Price">
-                      {pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
-                    </td>
-                    <td data-label="TVL" data-testid="pool-tvl" data-usd={row.tvl.usd ?? ''} data-algo={row.tvl.algo ?? ''}>
-                      {formatValue(row.tvl)}
-                    </td>
-                    {analytics ? (
-                      <td data-label="Volume 24h · fee APR" data-testid="pool-market">
-                        {row.market ? formatUsd(row.market.volume24hUsd) : '—'}
-                        <br />
-                        {row.market ? `${formatPercent(row.market.feeApr)} APR` : null}
-                      </td>
-                    ) : null}
-                    <td data-label="Your share">{mine && pool.lpIssued > 0n ? formatShare(shareOfPool(row)) : '—'}</td>
-                    <td className="pools-table__actions">
-                      {row.venue !== 'grove' ? (
-                        <span className="hint" data-testid="pool-elsewhere" title={`A ${row.venueLabel} pool: add and remove its liquidity on Tinyman`}>
-                          On Tinyman
-                        </span>
-                      ) : (
-                        <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
-                          Add
-                        </button>
-                      )}
-                      {mine && row.venue === 'grove' ? (
-                        <button type="button" className="button" onClick={() => props.onRemove(row)} aria-label={`Remove from the ${row.name} pool`}>
-                          Remove
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                )
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+                      Fee APR
+                    </th>
+                  ),
+                },
+              ]
+            : []),
+          { label: 'Your share', head: header('share', 'Your share') },
+          { label: 'Actions', hideLabel: true },
+        ]}
+        empty={rows.length === 0 ? (props.rows.length > 0 ? `No pool matches “${query}”.` : props.empty) : undefined}
+      >
+        {rows.map((row) => {
+          const { pool, tokenA: a, tokenB: b } = row
+          const mine = row.userLp > 0n
+          return (
+            <tr key={String(pool.lpAsset)} data-pool-row={row.name} data-lp={String(pool.lpAsset)} data-venue={row.venue}>
+              <th scope="row" data-label="Pool">
+                <span className="pair-logos">
+                  <TokenLogo token={a} size={22} />
+                  <TokenLogo token={b} size={22} />
+                </span>
+                {row.name}
+                {mine ? <span className="badge">Your position</span> : null}
+                <div className="hint">
+                  {Number(pool.feeBps) / 100}% fee · <Link to={row.venue === 'grove' ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
+                </div>
+              </th>
+              <td data-label="Venue" data-testid="pool-venue">
+                {row.venueLabel}
+              </td>
+              <td data-label="Reserves" data-testid="pool-reserves" data-reserve-a={String(pool.reserveA)} data-reserve-b={String(pool.reserveB)}>
+                {reserve(pool.reserveA, a)}
+                <br />
+                {reserve(pool.reserveB, b)}
+              </td>
+              <td data-label="Price">
+                {pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
+              </td>
+              <td data-label="TVL" data-testid="pool-tvl" data-usd={row.tvl.usd ?? ''} data-algo={row.tvl.algo ?? ''}>
+                {formatValue(row.tvl)}
+              </td>
+              {analytics ? (
+                <td data-label="Volume 24h · fee APR" data-testid="pool-market">
+                  {row.market ? formatUsd(row.market.volume24hUsd) : '—'}
+                  <br />
+                  {row.market ? `${formatPercent(row.market.feeApr)} APR` : null}
+                </td>
+              ) : null}
+              <td data-label="Your share">{mine && pool.lpIssued > 0n ? formatShare(shareOfPool(row)) : '—'}</td>
+              <td className="pools-table__actions">
+                {row.venue !== 'grove' ? (
+                  <span className="hint" data-testid="pool-elsewhere" title={`A ${row.venueLabel} pool: add and remove its liquidity on Tinyman`}>
+                    On Tinyman
+                  </span>
+                ) : (
+                  <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
+                    Add
+                  </button>
+                )}
+                {mine && row.venue === 'grove' ? (
+                  <button type="button" className="button" onClick={() => props.onRemove(row)} aria-label={`Remove from the ${row.name} pool`}>
+                    Remove
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          )
+        })}
+      </Table>
       <p className="hint">Grove’s reserves, prices and TVL are read from algod, Tinyman’s from the analytics service; TVL values both sides in USD and ALGO along each token’s route of pools, as the analytics page does. {analytics ? '24h volume (USD) and fee APR come from Grove’s analytics service.' : '24h volume and fee APR appear when the analytics service runs.'}</p>
     </div>
   )
