@@ -76,12 +76,15 @@ export async function readPools(sql: Sql): Promise<Map<number, PoolOf>> {
  * bootstrap is right too).
  */
 export async function liquidityEvents(sql: Sql, where: { provider: string } | { poolId: number }): Promise<LiquidityEvent[]> {
-  const [filter, param] = 'provider' in where ? ['l.provider = $1', where.provider] : ['l.pool_id = $1', where.poolId]
+  const [filter, param] = 'provider' in where ? ['provider = $1', where.provider] : ['pool_id = $1', where.poolId]
+  // one window per pool over its rows: the sum of what every later row moved, in one pass
   const rows = await sql.query<Record<string, string | number>>(
-    `SELECT l.round, l.intra, l.log_index, l.time, l.txn_id, l.pool_id, l.kind, l.provider, l.amount_a, l.amount_b, l.lp, l.reserve_a, l.reserve_b,
-            (p.lp_issued - coalesce((SELECT sum(CASE WHEN n.kind = 'add' THEN n.lp ELSE -n.lp END) FROM liquidity n
-              WHERE n.pool_id = l.pool_id AND (n.round, n.intra, n.log_index) > (l.round, l.intra, l.log_index)), 0))::text AS lp_issued
-     FROM liquidity l JOIN pools p ON p.id = l.pool_id WHERE ${filter} ORDER BY l.round, l.intra, l.log_index`,
+    `SELECT * FROM (
+       SELECT l.round, l.intra, l.log_index, l.time, l.txn_id, l.pool_id, l.kind, l.provider, l.amount_a, l.amount_b, l.lp, l.reserve_a, l.reserve_b,
+              (p.lp_issued - coalesce(sum(CASE WHEN l.kind = 'add' THEN l.lp ELSE -l.lp END) OVER (PARTITION BY l.pool_id ORDER BY l.round, l.intra, l.log_index
+                                      ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0))::text AS lp_issued
+       FROM liquidity l JOIN pools p ON p.id = l.pool_id WHERE l.pool_id IN (SELECT DISTINCT pool_id FROM liquidity WHERE ${filter})) r
+     WHERE ${filter} ORDER BY round, intra, log_index`,
     [param],
   )
   return rows.map((r) => ({
