@@ -36,12 +36,12 @@ test('the same build id changes nothing: navigation stays in the app', async ({ 
 })
 
 test('a page chunk that fails to load shows the error page, then the next navigation reloads', async ({ page }) => {
-  await page.route(/\/assets\/stake-page-[^/]+\.js$/, (route) => route.abort())
+  await page.route(/\/assets\/vault-page-[^/]+\.js$/, (route) => route.abort())
   await page.goto('/')
   await page.evaluate(markPage)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stake' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Internal Server Error')
-  await page.unroute(/\/assets\/stake-page-[^/]+\.js$/)
+  await page.unroute(/\/assets\/vault-page-[^/]+\.js$/)
   const reload = page.waitForEvent('load')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stake' }).click()
   await reload

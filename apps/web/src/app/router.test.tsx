@@ -108,7 +108,7 @@ describe('app router', () => {
 })
 
 describe('loadPage', () => {
-  const staleChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/stake-page-abc.js'))
+  const staleChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/vault-page-abc.js'))
 
   function runLoader(module: PageModule) {
     return (module.loader as (args: unknown) => unknown)({ params: {}, request: new Request('http://localhost/stake') })

@@ -35,7 +35,7 @@ export const PAGES: PageRoute[] = [
     load: () => import('@/features/analytics/analytics-page.tsx').then((m) => ({ Component: m.AnalyticsPage })),
   },
   { path: '/shares', title: 'Liquidity', load: () => import('@/features/liquidity/liquidity-page.tsx').then((m) => ({ Component: m.LiquidityPage })) },
-  { path: '/stake', title: 'Stake GROVE', load: () => import('@/features/stake/stake-page.tsx').then((m) => ({ Component: m.StakePage })) },
+  { path: '/stake', title: 'Stake GROVE', load: () => import('@/features/vault/vault-page.tsx').then((m) => ({ Component: m.VaultPage })) },
   { path: '/staking/farms', title: 'Farms', load: () => import('@/features/staking/farms-page.tsx').then((m) => ({ Component: m.FarmsPage })) },
   { path: '/staking/pools', title: 'Staking pools', load: () => import('@/features/staking/pools-page.tsx').then((m) => ({ Component: m.PoolsPage })) },
   { path: '/dashboard', title: 'Dashboard', load: () => import('@/features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })) },

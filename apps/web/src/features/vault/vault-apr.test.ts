@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiVault } from '@/lib/analytics/types.ts'
-import { aprSourceHint, chooseAprSource, serviceAprText } from './stake-apr.ts'
+import { aprSourceHint, chooseAprSource, serviceAprText } from './vault-apr.ts'
 
 const VAULT: ApiVault = { rate: 1.02, totalGrove: '1020000000', totalShares: '1000000000', apr7d: 0.1234, apr30d: 0.05, buybacks30d: 2, groveBought30d: '20000000', history: [{ day: 0, rate: 1.02 }] }
 const URL = 'http://127.0.0.1:4010'

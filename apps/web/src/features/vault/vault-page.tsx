@@ -33,15 +33,15 @@ import {
 import type { Apr } from '@/lib/vault/history.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { useAnalyticsUrl, useAnalyticsVault } from '@/lib/analytics/queries.ts'
-import { aprSourceHint, chooseAprSource, serviceAprText } from './stake-apr.ts'
+import { aprSourceHint, chooseAprSource, serviceAprText } from './vault-apr.ts'
 import { deriveStakeForm, type StakeMode } from './derive-stake.ts'
-import './stake.css'
+import './vault.css'
 
 const DECIMALS = 6
 const grove = (v: bigint) => formatAmount(v, DECIMALS, { thousands: true })
 
 /** Stake GROVE for sGROVE, whose value grows as protocol fees are bought back into the vault. */
-export function StakePage() {
+export function VaultPage() {
   const { network, deployment, algod } = useProtocol()
   const session = useWalletSession()
   const address = session.activeAddress

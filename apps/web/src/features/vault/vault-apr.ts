@@ -1,4 +1,4 @@
-// Where the stake page's APRs come from: the analytics service's record of the vault's rate when it
+// Where the vault page's APRs come from: the analytics service's record of the vault's rate when it
 // answers (one request), else the walk over algod's blocks of the last 30 days (lib/vault/history.ts),
 // which the page starts only then. The page says which source the figures are from.
 import type { ApiVault } from '@/lib/analytics/types.ts'
