@@ -6,6 +6,7 @@
 // is core/errors.ts.
 import type { ContractName } from '@grove/contracts/deployment'
 import { formatAmount } from './core/amount.ts'
+import { FEE_BPS_RULE } from './registry/fees.ts'
 import { explainWithTable, type AlgodErrorRow, type AvmErrorRow, type ErrorTable, type ProgramErrors, type ReadableError } from './core/errors.ts'
 
 export * from './core/errors.ts'
@@ -112,7 +113,7 @@ export const ROUTE_ERROR_MESSAGES: Record<RouteErrorCode, (w: RouteErrorWords) =
 }
 
 const NOT_ADMIN = 'Only the protocol admin can do this'
-const BAD_FEE = 'The fee must be 1–100 bps'
+const BAD_FEE = FEE_BPS_RULE
 /** Longest project name and metadata URL, in bytes (the registry's limits). */
 const PROJECT_NAME_MAX_BYTES = 32
 const PROJECT_URL_MAX_BYTES = 96

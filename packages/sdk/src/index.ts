@@ -71,6 +71,7 @@ export {
 export * as staking from './staking/index.ts'
 export * from './vault/index.ts'
 export * from './registry/admin.ts'
+export * from './registry/fees.ts'
 export { decodeRegistryGlobals, type RegistryGlobals } from './registry/globals.ts'
 export * from './core/context.ts'
 export * from './dex/module.ts'

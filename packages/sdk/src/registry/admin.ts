@@ -4,6 +4,7 @@
 // (decoded by registry/globals.ts).
 import { CONTRACT_ERRORS } from '../errors.ts'
 import { VERIFIED_BOX_MIN_BALANCE } from './transactions.ts'
+import { feeBpsAllowed } from './fees.ts'
 import { ALGORAND_ZERO_ADDRESS_STRING, encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import type { TypedCall } from '../core/arc56.ts'
@@ -80,11 +81,11 @@ export function checkAdminAction(action: AdminAction): string | null {
     case 'setPaused':
       return Number.isInteger(action.flags) && action.flags >= 0 && action.flags <= PAUSE_ALL ? null : 'Pause flags are a combination of 1, 2 and 4'
     case 'setFees':
-      if (!Number.isInteger(action.defaultFeeBps) || action.defaultFeeBps < 1 || action.defaultFeeBps > 100) return CONTRACT_ERRORS.Registry['ERR:BAD_FEE']!
+      if (!feeBpsAllowed(action.defaultFeeBps)) return CONTRACT_ERRORS.Registry['ERR:BAD_FEE']!
       return Number.isInteger(action.protocolFeeDivisor) && action.protocolFeeDivisor >= 0 ? null : 'The protocol divisor is a whole number (0 = no protocol fee)'
     case 'setPoolFee':
       if (action.a >= action.b) return CONTRACT_ERRORS.Dex['ERR:ASSET_ORDER']!
-      return Number.isInteger(action.feeBps) && action.feeBps >= 1 && action.feeBps <= 100 ? null : CONTRACT_ERRORS.Dex['ERR:BAD_FEE']!
+      return feeBpsAllowed(action.feeBps) ? null : CONTRACT_ERRORS.Dex['ERR:BAD_FEE']!
     case 'setVerified':
     case 'setProjectVerified':
       return action.asset > 0n ? null : 'ALGO needs no verification'

@@ -19,10 +19,12 @@ describe('checkAdminAction', () => {
   it.each<[AdminAction, string | null]>([
     [{ kind: 'setPaused', flags: 7 }, null],
     [{ kind: 'setPaused', flags: 8 }, 'Pause flags are a combination of 1, 2 and 4'],
-    [{ kind: 'setFees', defaultFeeBps: 0, protocolFeeDivisor: 6 }, 'The fee must be 1–100 bps'],
+    [{ kind: 'setFees', defaultFeeBps: 0, protocolFeeDivisor: 6 }, 'The fee must be a whole number of bps from 1 to 100'],
+    [{ kind: 'setFees', defaultFeeBps: 2.5, protocolFeeDivisor: 6 }, 'The fee must be a whole number of bps from 1 to 100'],
+    [{ kind: 'setFees', defaultFeeBps: 1, protocolFeeDivisor: 6 }, null],
     [{ kind: 'setFees', defaultFeeBps: 100, protocolFeeDivisor: 0 }, null],
     [{ kind: 'setPoolFee', a: 3n, b: 1n, feeBps: 30 }, 'The pool’s assets must be given in ascending order'],
-    [{ kind: 'setPoolFee', a: 0n, b: 1n, feeBps: 101 }, 'The fee must be 1–100 bps'],
+    [{ kind: 'setPoolFee', a: 0n, b: 1n, feeBps: 101 }, 'The fee must be a whole number of bps from 1 to 100'],
     [{ kind: 'setVerified', asset: 0n, verified: true }, 'ALGO needs no verification'],
   ])('case %# → %s', (action, problem) => {
     expect(checkAdminAction(action)).toBe(problem)
