@@ -72,7 +72,8 @@ function compileWithSixthRow(pkg: string): { errors: CompileError[]; records: Ke
     if (shared) parsed.set(file, sourceFile)
     return sourceFile
   }
-  // the package's own sources; its tests are left out (a test may list the contracts by hand)
+  // the package's own sources and test helpers (a fixture that builds a record needs the new id too);
+  // test files are left out (a test may list the contracts by hand)
   const own = config.fileNames.filter((f) => !/\/(test|e2e)\/|\.test\.tsx?$/.test(relative(join(ROOT, pkg), f)))
   const program = ts.createProgram(own, { ...config.options, noEmit: true }, host)
   const errors = ts
@@ -105,8 +106,9 @@ describe('a sixth contract added by its list row alone', () => {
     expect(silent.map((r) => `${r.file}: ${r.name}`), listing).toEqual([])
     // the row itself is valid: the list's own file does not complain
     expect(errors.filter((e) => e.file === 'packages/contracts/src/deployment.ts')).toEqual([])
-    // every edit the compiler asks for is one of those records, and there are at most MAX_EDITS
-    const edits = [...new Set(errors.map((e) => e.edit))].sort()
+    // an edit is a declaration the compiler finds missing the new contract (other errors follow from
+    // those, e.g. indexing a record that lacks it): each is one of those records, at most MAX_EDITS
+    const edits = [...new Set(errors.filter((e) => /'(Sixth|sixthAppId)' is missing/.test(e.message)).map((e) => e.edit))].sort()
     expect(edits, listing).toEqual(records.map((r) => `${r.file}: ${r.name}`).sort())
     expect(edits.length, edits.join('\n')).toBeLessThanOrEqual(MAX_EDITS)
   })

@@ -2,7 +2,7 @@
 // ARC-56 artifacts, a funded trader holding a few test assets, and helpers that send SDK groups.
 import { AlgorandClient, Config, microAlgo } from '@algorandfoundation/algokit-utils'
 import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils/types/account'
-import type { DeploymentIds } from '@grove/contracts/deployment'
+import { CONTRACTS, DEPLOYED_ASSETS, type AppIdKey, type AssetIdKey, type DeploymentIds } from '@grove/contracts/deployment'
 import { startLocalnet } from '@grove/localnet'
 import type { Localnet } from '@grove/localnet'
 import { waitForConfirmation } from 'algosdk'
@@ -78,7 +78,9 @@ export async function startGrove(): Promise<Grove> {
     for (const a of ASSETS)
       assets.push((await algorand.send.assetCreate({ sender: trader.addr, total: (1n << 64n) - 1n, decimals: a.decimals, unitName: a.unitName, assetName: a.unitName })).assetId)
 
-    const ids: DeploymentIds = { network: 'localnet', firstRound: 0n, registryAppId, dexAppId, lockAppId: 0n, stakingAppId: 0n, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n }
+    // every contract and asset the fixture does not deploy is id 0, whatever CONTRACTS lists
+    const absent = Object.fromEntries([...CONTRACTS, ...DEPLOYED_ASSETS].map(({ idKey }) => [idKey, 0n])) as Record<AppIdKey | AssetIdKey, bigint>
+    const ids: DeploymentIds = { ...absent, network: 'localnet', firstRound: 0n, registryAppId, dexAppId }
     const ctx: GroveContext = { algod, ids, sender: trader.addr, signer: trader.signer }
     // Dev mode commits each group as it arrives, so one pending-info read per app call replaces polling.
     const send: Grove['send'] = async ({ composer }) => {

@@ -6,7 +6,7 @@ import type { TransactionSignerAccount } from '@algorandfoundation/algokit-utils
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { DEX_SPEC, REGISTRY_SPEC, dexContract, type DexGroup, type GroveContext, type Pool } from '@grove/sdk'
 import { waitForConfirmation, type Address, type Algodv2 } from 'algosdk'
-import type { GroveDeployment as Deployment } from '../src/config.ts'
+import { readerIds, type GroveDeployment as Deployment } from '../src/config.ts'
 
 /** What algod recorded for one app call of a sent group. */
 export interface RecordedCall {
@@ -58,7 +58,8 @@ export async function startGrove(): Promise<Grove> {
       firstRound: dex.result.confirmation.confirmedRound!,
       stableAssetId: gusd,
     }
-    const ids = { ...deployment, lockAppId: 0n, stakingAppId: 0n, vaultAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n }
+    // every contract and asset this fixture does not deploy reads as id 0
+    const ids = readerIds(deployment)
     const ctx: GroveContext = { algod, ids, sender: trader.addr, signer: trader.signer }
     const send: Grove['send'] = async ({ composer }) => {
       const ids = composer
