@@ -50,7 +50,7 @@ export const vaultQuery = (url: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'vault'], queryFn: () => apiFor(url).vault(), refetchInterval: OVERVIEW_MS })
 
 /** An account's positions, open and closed, with their fees, IL and P&L. */
-export const positionsQuery = (url: string, owner: string) =>
+export const accountPositionsQuery = (url: string, owner: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'positions', owner], queryFn: () => apiFor(url).positions(owner), refetchInterval: 15_000 })
 
 /** A liquidity position at each day's end, to draw. */
@@ -107,7 +107,7 @@ export const useAnalyticsVault = (url: string | null) => useQuery({ ...vaultQuer
 /** An account's activity, "load more" by cursor. */
 export const useAccountActivity = (url: string | null, address: string) => useInfiniteQuery({ ...activityQuery(none(url), address), enabled: url !== null })
 /** An account's positions (none read without an address). */
-export const useAccountPositions = (url: string | null, owner: string | null) => useQuery({ ...positionsQuery(none(url), owner ?? ''), enabled: url !== null && owner !== null })
+export const useAccountPositions = (url: string | null, owner: string | null) => useQuery({ ...accountPositionsQuery(none(url), owner ?? ''), enabled: url !== null && owner !== null })
 /** A liquidity position's daily history. */
 export const usePositionHistory = (url: string | null, id: string) => useQuery({ ...positionHistoryQuery(none(url), id), enabled: url !== null })
 /** The admin action log, "load more" by cursor. */
