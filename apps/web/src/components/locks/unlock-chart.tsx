@@ -1,3 +1,4 @@
+import { Table } from '@/components/ui/table.tsx'
 import { formatAmount } from '@grove/sdk/amount'
 import { formatTime, type SchedulePoint } from '@/lib/locks/locks.ts'
 import { niceTicks } from '@/components/charts/ticks.ts'
@@ -64,22 +65,14 @@ export function UnlockChart(props: { points: readonly SchedulePoint[]; decimals:
       </figcaption>
       <details className="unlock-chart__table">
         <summary>Schedule as a table</summary>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Still locked</th>
+        <Table label={`${props.label}, as a table`} columns={[{ label: 'Time' }, { label: 'Still locked' }]}>
+          {points.map((p) => (
+            <tr key={String(p.t)}>
+              <td>{formatTime(p.t)}</td>
+              <td>{amount(p.locked)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={String(p.t)}>
-                <td>{formatTime(p.t)}</td>
-                <td>{amount(p.locked)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </details>
     </figure>
   )

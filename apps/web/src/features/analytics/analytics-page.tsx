@@ -114,44 +114,31 @@ export function AnalyticsPage() {
       </Panel>
 
       <Panel title="Top tokens" actions={<SortSelect label="Sort tokens by" columns={TOKEN_COLUMNS} sort={tokenSort} onSort={setTokenSort} />}>
-        <div className="table-wrap">
-          <table className="table table--stack" aria-label="Top tokens">
-            <thead>
-              <tr>
-                <SortHeader column="token" label="Token" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k, ['token']))} />
-                <SortHeader column="price" label="Price (USD)" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} />
-                <SortHeader column="change" label="24h change" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} />
-                <SortHeader column="volume" label="Volume 24h" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} />
-                <SortHeader column="tvl" label="TVL" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} />
+        <Table label="Top tokens" className="table--stack" columns={[{ label: 'Token', head: <SortHeader column="token" label="Token" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k, ['token']))} /> }, { label: 'Price (USD)', head: <SortHeader column="price" label="Price (USD)" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} /> }, { label: '24h change', head: <SortHeader column="change" label="24h change" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} /> }, { label: 'Volume 24h', head: <SortHeader column="volume" label="Volume 24h" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} /> }, { label: 'TVL', head: <SortHeader column="tvl" label="TVL" sort={tokenSort} onSort={(k) => setTokenSort(nextSort(tokenSort, k))} /> }]}>
+          {tokens.data?.length ? (
+            sortRows(tokens.data, tokenSort, tokenValue, symbolOf).map((t) => (
+              <tr key={t.id} data-testid="token-row" data-asset-id={t.id}>
+                <th scope="row" data-label="Token">
+                  {t.id === 0 ? symbolOf(t) : <Link to={`/projects/${t.id}`}>{symbolOf(t)}</Link>} <span className="hint">{t.name}</span>
+                </th>
+                <td data-label="Price (USD)" data-testid="token-price" data-value={t.priceUsd ?? undefined}>
+                  {t.priceUsd === null ? '—' : `$${formatPrice(t.priceUsd)}`}
+                </td>
+                <td data-label="24h change" className={`tone-${trend(t.change24h)}`}>
+                  {formatPercent(t.change24h, true)}
+                </td>
+                <td data-label="Volume 24h">{formatUsd(t.volume24hUsd)}</td>
+                <td data-label="TVL">{formatUsd(t.tvlUsd)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {tokens.data?.length ? (
-                sortRows(tokens.data, tokenSort, tokenValue, symbolOf).map((t) => (
-                  <tr key={t.id} data-testid="token-row" data-asset-id={t.id}>
-                    <th scope="row" data-label="Token">
-                      {t.id === 0 ? symbolOf(t) : <Link to={`/projects/${t.id}`}>{symbolOf(t)}</Link>} <span className="hint">{t.name}</span>
-                    </th>
-                    <td data-label="Price (USD)" data-testid="token-price" data-value={t.priceUsd ?? undefined}>
-                      {t.priceUsd === null ? '—' : `$${formatPrice(t.priceUsd)}`}
-                    </td>
-                    <td data-label="24h change" className={`tone-${trend(t.change24h)}`}>
-                      {formatPercent(t.change24h, true)}
-                    </td>
-                    <td data-label="Volume 24h">{formatUsd(t.volume24hUsd)}</td>
-                    <td data-label="TVL">{formatUsd(t.tvlUsd)}</td>
-                  </tr>
-                ))
-              ) : (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    {tokens.data ? 'No tokens traded yet.' : empty('tokens')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={5} className="empty">
+                {tokens.data ? 'No tokens traded yet.' : empty('tokens')}
+              </td>
+            </tr>
+          )}
+        </Table>
       </Panel>
     </Page>
   )

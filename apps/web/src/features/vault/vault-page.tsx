@@ -6,6 +6,7 @@ import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
+import { Table } from '@/components/ui/table.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
 import { chainClockQuery, formatTime } from '@/lib/locks/locks.ts'
 import { useMarket } from '@/lib/pools/market.ts'
@@ -337,26 +338,11 @@ function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: Pendi
       {props.fees.length === 0 ? (
         <p className="empty">The vault holds no fees to buy back.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table table--stack" aria-label="Fees waiting for a buyback">
-            <thead>
-              <tr>
-                <th scope="col">Asset</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Route</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.fees.map((fee) => (
-                <FeeRow key={fee.asset} deployment={props.deployment} sdk={props.sdk} pools={props.pools} tokens={props.tokens} fee={fee} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Fees waiting for a buyback" className="table--stack" columns={[{ label: 'Asset' }, { label: 'Amount' }, { label: 'Route' }, { label: 'Status' }, { label: 'Action', hideLabel: true }]}>
+          {props.fees.map((fee) => (
+            <FeeRow key={fee.asset} deployment={props.deployment} sdk={props.sdk} pools={props.pools} tokens={props.tokens} fee={fee} />
+          ))}
+        </Table>
       )}
     </Panel>
   )

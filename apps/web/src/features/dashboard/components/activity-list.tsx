@@ -3,6 +3,7 @@
 import { formatAmount } from '@grove/sdk/amount'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { ChainTime, TxId } from '@/components/ui/chain-cells.tsx'
+import { Table } from '@/components/ui/table.tsx'
 import { useAccountActivity, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { tokenSymbol } from '@/lib/tokens/lp-names.ts'
@@ -32,44 +33,32 @@ export function ActivityList(props: { address: string }) {
   const ctx = { pools: v.pools, programs: v.programs, locks, groveAssetId: deployment?.groveAssetId, sGroveAssetId: deployment?.sGroveAssetId }
   return (
     <>
-      <div className="table-wrap">
-        <table className="table table--stack activity" aria-label="Activity" aria-busy={q.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Action</th>
-              <th scope="col">Amounts</th>
-              <th scope="col">Transaction</th>
+      <Table label="Activity" className="table--stack activity" busy={q.isFetching} columns={[{ label: 'Time' }, { label: 'Action' }, { label: 'Amounts' }, { label: 'Transaction' }]}>
+        {items.length === 0 ? (
+          <tr>
+            <td colSpan={4} className="empty">
+              {q.isPending ? 'Loading activity…' : 'No swaps, liquidity, staking, locks or vault actions by this account yet.'}
+            </td>
+          </tr>
+        ) : (
+          items.map((item, i) => (
+            <tr key={`${item.txnId}-${item.kind}-${i}`} data-testid="activity-item" data-kind={item.kind} data-contract={item.contract} data-txid={item.txnId}>
+              <td data-label="Time">
+                <ChainTime time={item.time} round={item.round} />
+              </td>
+              <th scope="row" data-label="Action">
+                {activityTitle(item, programName)}
+              </th>
+              <td data-label="Amounts">{activityDetail(item, fmt, ctx)}</td>
+              <td data-label="Transaction">
+                <span className="activity__meta">
+                  <TxId txnId={item.txnId} explorer={network.explorer} />
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="empty">
-                  {q.isPending ? 'Loading activity…' : 'No swaps, liquidity, staking, locks or vault actions by this account yet.'}
-                </td>
-              </tr>
-            ) : (
-              items.map((item, i) => (
-                <tr key={`${item.txnId}-${item.kind}-${i}`} data-testid="activity-item" data-kind={item.kind} data-contract={item.contract} data-txid={item.txnId}>
-                  <td data-label="Time">
-                    <ChainTime time={item.time} round={item.round} />
-                  </td>
-                  <th scope="row" data-label="Action">
-                    {activityTitle(item, programName)}
-                  </th>
-                  <td data-label="Amounts">{activityDetail(item, fmt, ctx)}</td>
-                  <td data-label="Transaction">
-                    <span className="activity__meta">
-                      <TxId txnId={item.txnId} explorer={network.explorer} />
-                    </span>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))
+        )}
+      </Table>
       {q.error ? <p className="error-text">Loading more failed; the service may be unreachable. Try again.</p> : null}
       {q.hasNextPage ? (
         <button type="button" className="button button--ghost activity__more" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>

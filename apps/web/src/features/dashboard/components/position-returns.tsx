@@ -5,6 +5,7 @@
 import { Fragment, useState } from 'react'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { Panel } from '@/components/ui/page.tsx'
+import { Table } from '@/components/ui/table.tsx'
 import { apiFor, useAccountPositions, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { useProtocol } from '@/lib/protocol.ts'
@@ -28,72 +29,54 @@ export function PositionReturns(props: { address: string }) {
   const rows = returnRows(q.data ?? [])
   return (
     <Panel title="Your positions’ returns" actions={exportLink}>
-      <div className="table-wrap">
-        <table className="table table--stack position-returns" aria-label="Your positions’ returns" aria-busy={q.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Position</th>
-              <th scope="col">Value</th>
-              <th scope="col">Fees earned</th>
-              <th scope="col">Impermanent loss</th>
-              <th scope="col">P&amp;L vs holding</th>
-              <th scope="col">P&amp;L (USD)</th>
-              <th scope="col">Fee APR</th>
-              <th scope="col">
-                <span className="visually-hidden">Chart</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="empty">
-                  {q.isPending ? 'Reading your positions…' : 'No liquidity positions yet: add liquidity to a pool to earn its fees.'}
+      <Table label="Your positions’ returns" className="table--stack position-returns" busy={q.isFetching} columns={[{ label: 'Position' }, { label: 'Value' }, { label: 'Fees earned' }, { label: 'Impermanent loss' }, { label: 'P&L vs holding' }, { label: 'P&L (USD)' }, { label: 'Fee APR' }, { label: 'Chart', hideLabel: true }]}>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={8} className="empty">
+              {q.isPending ? 'Reading your positions…' : 'No liquidity positions yet: add liquidity to a pool to earn its fees.'}
+            </td>
+          </tr>
+        ) : (
+          rows.map((r) => (
+            <Fragment key={r.id}>
+              <tr data-testid="position-return" data-position={r.id} data-pool={r.poolId} data-status={r.open ? 'open' : 'closed'}>
+                <th scope="row" data-label="Position">
+                  {r.pair}
+                  <span className="muted"> · {r.where}</span>
+                </th>
+                <td data-label="Value">
+                  {formatUsd(r.lp.value.usd)}
+                  <span className="muted"> {inBText(r.lp, r.lp.value.inB)}</span>
+                </td>
+                <td data-label="Fees earned" data-testid="position-fees" data-fees-a={r.lp.fees.a} data-fees-b={r.lp.fees.b} data-fees-inb={r.lp.fees.inB}>
+                  {formatUsd(r.lp.fees.usd)}
+                  <span className="muted"> {feesText(r.lp)}</span>
+                </td>
+                <td data-label="Impermanent loss" data-testid="position-il" data-inb={r.lp.impermanentLoss.inB}>
+                  {formatUsd(r.lp.impermanentLoss.usd)}
+                </td>
+                <td data-label="P&L vs holding" data-testid="position-pnl-hold" data-inb={r.lp.pnlVsHold.inB}>
+                  {formatUsd(r.lp.pnlVsHold.usd)}
+                </td>
+                <td data-label="P&L (USD)">{formatUsd(r.lp.pnlUsd)}</td>
+                <td data-label="Fee APR">{formatPercent(r.lp.feeApr)}</td>
+                <td>
+                  <button type="button" className="button button--small" aria-expanded={charted === r.id} onClick={() => setCharted(charted === r.id ? null : r.id)}>
+                    {charted === r.id ? 'Hide chart' : 'Chart'}
+                  </button>
                 </td>
               </tr>
-            ) : (
-              rows.map((r) => (
-                <Fragment key={r.id}>
-                  <tr data-testid="position-return" data-position={r.id} data-pool={r.poolId} data-status={r.open ? 'open' : 'closed'}>
-                    <th scope="row" data-label="Position">
-                      {r.pair}
-                      <span className="muted"> · {r.where}</span>
-                    </th>
-                    <td data-label="Value">
-                      {formatUsd(r.lp.value.usd)}
-                      <span className="muted"> {inBText(r.lp, r.lp.value.inB)}</span>
-                    </td>
-                    <td data-label="Fees earned" data-testid="position-fees" data-fees-a={r.lp.fees.a} data-fees-b={r.lp.fees.b} data-fees-inb={r.lp.fees.inB}>
-                      {formatUsd(r.lp.fees.usd)}
-                      <span className="muted"> {feesText(r.lp)}</span>
-                    </td>
-                    <td data-label="Impermanent loss" data-testid="position-il" data-inb={r.lp.impermanentLoss.inB}>
-                      {formatUsd(r.lp.impermanentLoss.usd)}
-                    </td>
-                    <td data-label="P&L vs holding" data-testid="position-pnl-hold" data-inb={r.lp.pnlVsHold.inB}>
-                      {formatUsd(r.lp.pnlVsHold.usd)}
-                    </td>
-                    <td data-label="P&L (USD)">{formatUsd(r.lp.pnlUsd)}</td>
-                    <td data-label="Fee APR">{formatPercent(r.lp.feeApr)}</td>
-                    <td>
-                      <button type="button" className="button button--small" aria-expanded={charted === r.id} onClick={() => setCharted(charted === r.id ? null : r.id)}>
-                        {charted === r.id ? 'Hide chart' : 'Chart'}
-                      </button>
-                    </td>
-                  </tr>
-                  {charted === r.id ? (
-                    <tr className="position-returns__chart">
-                      <td colSpan={8}>
-                        <PositionChart url={url} id={r.id} unitB={r.lp.pool.assetB.unitName ?? `#${r.lp.pool.assetB.id}`} decimalsB={r.lp.pool.assetB.decimals} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              {charted === r.id ? (
+                <tr className="position-returns__chart">
+                  <td colSpan={8}>
+                    <PositionChart url={url} id={r.id} unitB={r.lp.pool.assetB.unitName ?? `#${r.lp.pool.assetB.id}`} decimalsB={r.lp.pool.assetB.decimals} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          ))
+        )}
+      </Table>
     </Panel>
   )
 }
