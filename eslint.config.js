@@ -122,6 +122,13 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: { 'import-x/no-relative-packages': 'error' },
   },
+  // The SDK's venues build on its DEX module (the router's groups are the venues'), never the reverse.
+  {
+    files: ['packages/sdk/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [{ target: 'packages/sdk/src/dex', from: 'packages/sdk/src/venues', message: 'sdk/src/dex must not import sdk/src/venues: venues/ builds on dex/, one way.' }] }],
+    },
+  },
   // The ledger is split along go-algorand's seams (issue 29): one concern a file, none over 500 lines.
   {
     files: ['packages/ledger/src/**/*.ts'],
