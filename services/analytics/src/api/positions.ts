@@ -5,7 +5,7 @@
 // closes when its removes take them all; a remove of more than that (units received by transfer)
 // counts as its share of the units held, so the position still closes at zero.
 import { marketFigures, vaultPosition, type MarketFigures, type PoolPoint, type PositionChange, type PositionFigures } from '@grove/sdk/figures'
-import { stakingContract, staking } from '@grove/sdk'
+import { stakingContract, staking, vaultContract } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
 import { readerIds } from '../config.ts'
 import type { ApiDeps } from './deps.ts'
@@ -297,14 +297,29 @@ async function pendingOf(deps: ApiDeps, programId: number, owner: string, now: n
   }
 }
 
+/**
+ * The vault's GROVE and shares now: algod's (the reward stream unlocks GROVE between events, so the
+ * rate grows without one), else the last event's.
+ */
+async function vaultTotals(deps: ApiDeps): Promise<{ grove: bigint; shares: bigint }> {
+  if (deps.algod && deps.deployment.vaultAppId) {
+    try {
+      return await vaultContract.readers.totals({ algod: deps.algod, ids: readerIds(deps.deployment) })
+    } catch {
+      // algod unreachable: the last event's totals
+    }
+  }
+  const [last] = await deps.db.query<{ total_grove: string; total_shares: string }>('SELECT total_grove, total_shares FROM vault_events ORDER BY round DESC, intra DESC, log_index DESC LIMIT 1')
+  return { grove: BigInt(last?.total_grove ?? 0), shares: BigInt(last?.total_shares ?? 0) }
+}
+
 /** `owner`'s vault position: its sGROVE and their gain in GROVE (and USD now); null when it never staked. */
 export async function vaultOut(deps: ApiDeps, owner: string, now: MarketFigures) {
   const moves = await deps.db.query<Record<string, string | number>>(`SELECT round, intra, log_index, time, kind, grove, sgrove FROM vault_events WHERE account = $1 AND kind IN ('stake', 'unstake') ORDER BY round, intra, log_index`, [owner])
   if (!moves.length) return null
-  const [totals] = await deps.db.query<{ total_grove: string; total_shares: string }>('SELECT total_grove, total_shares FROM vault_events ORDER BY round DESC, intra DESC, log_index DESC LIMIT 1')
   const v = vaultPosition(
     moves.map((m) => ({ kind: m.kind === 'stake' ? 'stake' : 'unstake', grove: BigInt(m.grove!), shares: BigInt(m.sgrove ?? 0) })),
-    { grove: BigInt(totals?.total_grove ?? 0), shares: BigInt(totals?.total_shares ?? 0) },
+    await vaultTotals(deps),
   )
   const first = moves[0]!
   const last = moves[moves.length - 1]!
