@@ -10,10 +10,12 @@ const TWAP_TOLERANCE_BPS = 100;
 const MIN_WINDOW = 600;
 /** The longest TWAP window a buyback accepts: an older observation is stale. */
 const MAX_WINDOW = 3600;
-/** Observations kept per pool (a ring; a new one overwrites the oldest). */
+/** Observations kept per pool (a ring: one slot per observer; a new observer's overwrites the oldest). */
 const OBSERVATIONS = 4;
-/** Bytes of one observation: cumulativePriceA ‖ cumulativePriceB (uint256 each) ‖ uint64 timestamp. */
-const OBSERVATION_SIZE = 72;
+/** Bytes of one observation: cumulativePriceA ‖ cumulativePriceB (uint256 each) ‖ uint64 timestamp ‖ observer address. */
+const OBSERVATION_SIZE = 104;
+/** Where an observation's observer sits in it. */
+const OBSERVER_OFFSET = 72;
 /** Seconds over which GROVE that arrives other than by stake (buybacks, fees, donations) enters the rate. */
 const STREAM_PERIOD = 604800;
 /** Most hops in one route (the DEX's limit). */
@@ -24,11 +26,12 @@ const RATE_UNIT = 1000000;
 /** A DEX pool's key: its two assets with a < b (0 = ALGO). */
 type PoolKey = { a: uint64; b: uint64 };
 
-/** The vault's observation of a pool: its cumulative prices brought up to `timestamp`. */
+/** The vault's observation of a pool: its cumulative prices brought up to `timestamp`, and who observed. */
 type Observation = {
   cumulativePriceA: uint256;
   cumulativePriceB: uint256;
   timestamp: uint64;
+  observer: Address;
 };
 
 /** The vault's totals: GROVE behind the shares (streamed GROVE not yet unlocked excluded), sGROVE supply (locked included) and sGROVE held by stakers. */
@@ -271,6 +274,25 @@ export class Vault extends WideMathContract {
   }
 
   /**
+   * Fails (ERR:FLASH_IN_GROUP) when the group holds a flash loan or flash swap start on the DEX: a price
+   * read in such a group could be one the flash moves and settles. Reads app calls only (their app id and
+   * method), never a transfer, so nothing is credited from them.
+   */
+  private refuseFlash(): void {
+    const dex = AppID.fromUint64(this.dex.value);
+    for (let i = 0; i < globals.groupSize; i = i + 1) {
+      if (this.txnGroup[i].typeEnum === TransactionType.ApplicationCall && this.txnGroup[i].applicationID === dex && this.txnGroup[i].numAppArgs > 0) {
+        const selector = this.txnGroup[i].applicationArgs![0];
+        assert(
+          selector !== method('flashLoan(uint64,uint64,uint64,uint64,uint64)void') &&
+            selector !== method('flashSwap(uint64,uint64,uint64,uint64,uint64)void'),
+          'ERR:FLASH_IN_GROUP',
+        );
+      }
+    }
+  }
+
+  /**
    * The pool's state read through the DEX's `getPool` (an inner app call: an app cannot read another
    * app's boxes on AVM v10) and its cumulative prices brought up to now exactly as the DEX's accrue
    * would: cum += ⌊r·2^64/r'⌋ · (now − lastUpdate). Refuses a pool without reserves (ERR:NO_LIQUIDITY):
@@ -313,13 +335,15 @@ export class Vault extends WideMathContract {
   }
 
   /**
-   * Anyone: records each pool's cumulative prices and the time in the pool's ring of 4, over the
-   * oldest; refused for a pool without reserves (ERR:NO_LIQUIDITY) and when the pool's newest
-   * observation is younger than 10 minutes (ERR:OBSERVATION_TOO_RECENT). The ring always holds an
-   * observation a buyback can use, whoever observes. mbr pays the boxes of first observations
-   * (124,500 µALGO each; 0 when every pool was observed).
+   * Anyone: records each pool's cumulative prices, the time and the caller in the pool's ring of 4: over
+   * the caller's own slot when the ring holds one (one slot per observer, so no one crowds the others
+   * out), else over the oldest; refused for a pool without reserves (ERR:NO_LIQUIDITY), when the pool's
+   * newest observation is younger than 10 minutes (ERR:OBSERVATION_TOO_RECENT) and in a group holding a
+   * DEX flash call (ERR:FLASH_IN_GROUP). mbr pays the boxes of first observations (175,700 µALGO each;
+   * 0 when every pool was observed).
    */
   observe(mbr: PayTxn, pools: PoolKey[]): void {
+    this.refuseFlash();
     this.minBalancePayment(mbr);
     const before = this.app.address.minBalance;
     for (let i = 0; i < pools.length; i = i + 1) {
@@ -332,20 +356,22 @@ export class Vault extends WideMathContract {
         const ring = rawBytes(this.observations(key).value);
         let newest = 0;
         let oldest = extractUint64(ring, 64);
-        for (let j = 1; j < OBSERVATIONS; j = j + 1) {
+        let own = OBSERVATIONS;
+        for (let j = 0; j < OBSERVATIONS; j = j + 1) {
           const t = extractUint64(ring, j * OBSERVATION_SIZE + 64);
           if (t < oldest) {
             oldest = t;
             slot = j;
           }
           if (t > newest) newest = t;
+          if (t > 0 && extract3(ring, j * OBSERVATION_SIZE + OBSERVER_OFFSET, 32) === rawBytes(this.txn.sender)) own = j;
         }
-        if (extractUint64(ring, 64) > newest) newest = extractUint64(ring, 64);
+        if (own < OBSERVATIONS) slot = own;
         assert(now - newest >= MIN_WINDOW, 'ERR:OBSERVATION_TOO_RECENT');
       } else {
         this.observations(key).create(OBSERVATIONS * OBSERVATION_SIZE);
       }
-      this.observations(key).replace(slot * OBSERVATION_SIZE, extract3(current, 0, OBSERVATION_SIZE));
+      this.observations(key).replace(slot * OBSERVATION_SIZE, concat(extract3(current, 0, OBSERVER_OFFSET), rawBytes(this.txn.sender)));
       this.Observed.log({
         a: key.a,
         b: key.b,
@@ -360,9 +386,12 @@ export class Vault extends WideMathContract {
   /**
    * What a swap of `amount` of `assetIn` gives in `assetOut` at the pool's TWAP, after the pool's fee
    * and without price impact: net = amount − ⌈amount·fee/10000⌉, out = ⌊net · ⌊Δcum / Δt⌋ / 2^64⌋, Δcum of
-   * the side priced in assetOut, since the oldest of the pool's observations whose age is within
-   * [MIN_WINDOW, MAX_WINDOW] (10 minutes to 1 hour): none younger than 10 minutes → OBSERVATION_TOO_RECENT,
-   * none younger than an hour → OBSERVATION_STALE.
+   * the side priced in assetOut, since the most recent of the pool's observations whose age is within
+   * [MIN_WINDOW, MAX_WINDOW] (10 minutes to 1 hour), so the average is as close to now as the minimum
+   * window allows: none younger than 10 minutes → OBSERVATION_TOO_RECENT, none younger than an hour →
+   * OBSERVATION_STALE. Another observer must have observed the pool within the hour too, unless the
+   * window's observation is the keeper's (the registry's admin) (ERR:ONE_OBSERVER): one account alone
+   * cannot choose the window.
    */
   private twapOut(assetIn: uint64, assetOut: uint64, amount: uint64): uint64 {
     assert(assetIn !== assetOut, 'ERR:SAME_ASSET');
@@ -377,20 +406,32 @@ export class Vault extends WideMathContract {
     const current = this.currentCumulative(key.a, key.b);
     const now = extractUint64(current, 64);
     let chosen = OBSERVATIONS;
-    let start = now;
+    let start = 0;
     let newest = 0;
     for (let j = 0; j < OBSERVATIONS; j = j + 1) {
       const t = extractUint64(ring, j * OBSERVATION_SIZE + 64);
       if (t > newest) newest = t;
-      if (t > 0 && t < start && now - t >= MIN_WINDOW && now - t <= MAX_WINDOW) {
+      if (t > start && now - t >= MIN_WINDOW && now - t <= MAX_WINDOW) {
         chosen = j;
         start = t;
       }
     }
     assert(chosen < OBSERVATIONS || now - newest >= MIN_WINDOW, 'ERR:OBSERVATION_TOO_RECENT');
     assert(chosen < OBSERVATIONS, 'ERR:OBSERVATION_STALE');
+    // another observer's observation within the hour (either side of the chosen one)
+    const observer = extract3(ring, chosen * OBSERVATION_SIZE + OBSERVER_OFFSET, 32);
+    let others = false;
+    for (let j = 0; j < OBSERVATIONS; j = j + 1) {
+      const t = extractUint64(ring, j * OBSERVATION_SIZE + 64);
+      if (t > 0 && now - t <= MAX_WINDOW && extract3(ring, j * OBSERVATION_SIZE + OBSERVER_OFFSET, 32) !== observer) others = true;
+    }
+    // or the window's observation is the keeper's: the registry's admin (its observations alone suffice)
+    if (!others) {
+      const registry = AppID.fromUint64(AppID.fromUint64(this.dex.value).globalState('registry') as uint64);
+      assert(observer === rawBytes(registry.globalState('admin') as Address), 'ERR:ONE_OBSERVER');
+    }
     const dt = now - start;
-    const observed = extract3(ring, chosen * OBSERVATION_SIZE, OBSERVATION_SIZE);
+    const observed = extract3(ring, chosen * OBSERVATION_SIZE, OBSERVER_OFFSET);
     const delta = castBytes<uint256>(extract3(current, side, 32)) - castBytes<uint256>(extract3(observed, side, 32));
     const average = delta / (dt as uint256);
     const f = extractUint64(current, 72);
@@ -446,6 +487,7 @@ export class Vault extends WideMathContract {
    * the stream: it raises the rate over STREAM_PERIOD, not in this block.
    */
   buyback(asset: uint64): uint64 {
+    this.refuseFlash();
     const grove = this.grove.value;
     assert(asset !== grove && asset !== this.sGrove.value, 'ERR:BAD_ASSET');
     assert(this.buybackPaths(asset).exists, 'ERR:NO_PATH');

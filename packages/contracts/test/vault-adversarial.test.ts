@@ -84,7 +84,7 @@ describe('buyback against a manipulated pool', () => {
   let X: bigint
   beforeAll(async () => {
     X = await market('X')
-    await v.observe(alice, [sorted(X, GROVE)])
+    await v.observe(grove().admin, [sorted(X, GROVE)])
     await v.later(alice, MIN_WINDOW)
   }, 120_000)
 
@@ -152,7 +152,7 @@ describe('a price-0 window through a fresh pool, on a path of the caller’s cho
     expect(await state(P, [...pools, sorted(P, GROVE)])).toEqual(before)
     // funded seconds before a buyback, her pools still are not on any path: the admin's path through P–GROVE is what the buyback takes
     await v.setPath(P, [GROVE])
-    await v.observe(alice, [sorted(P, GROVE)])
+    await v.observe(grove().admin, [sorted(P, GROVE)])
     await v.later(alice, MIN_WINDOW)
     const sent = await v.buyback(mallory, P)
     const net = FEES - (FEES * 30n + 9999n) / 10000n
@@ -181,7 +181,7 @@ describe('a flash stake', () => {
 
   it('99× the vault around a buyback gets back at most its stake; the GROVE bought goes to the holders over the stream', async () => {
     const Q = await market('Q')
-    await v.observe(alice, [sorted(Q, GROVE)])
+    await v.observe(grove().admin, [sorted(Q, GROVE)])
     await v.later(alice, MIN_WINDOW)
     const vaultBefore = await v.totals()
     const amount = vaultBefore.grove * 99n
@@ -253,7 +253,7 @@ describe('a stale window and a sandwich', () => {
     const g = grove()
     const S = await market('S')
     const key = sorted(S, GROVE)
-    await v.observe(alice, [key])
+    await v.observe(g.admin, [key])
     await v.later(alice, 86_400)
     // a real move: S becomes ~30% dearer in GROVE (someone buys S)
     await g.swapExactIn(alice, GROVE, S, BigInt(Math.ceil(Number(RESERVE) * (Math.sqrt(1.3) - 1))))
@@ -264,7 +264,7 @@ describe('a stale window and a sandwich', () => {
     await expectRejected(g.algorand.newGroup().addAppCallMethodCall(front).addAppCallMethodCall(await buybackParams(mallory, S)).send(), 'ERR:OBSERVATION_STALE')
     expect(await state(S)).toEqual(before)
     // an hour is the longest window: observed again, ten minutes later the TWAP is the moved price and the same front-run fails the 1% bound
-    await v.observe(alice, [key])
+    await v.observe(g.admin, [key])
     await v.later(alice, MIN_WINDOW)
     const front2 = await g.dex.params.swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, S, pushAmount(30)), assetOut: GROVE, minOut: 0n }, ...g.refs([key]), ...g.fee(1) })
     const before2 = await state(S)

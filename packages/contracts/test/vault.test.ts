@@ -274,25 +274,34 @@ describe('buyback paths', () => {
 })
 
 describe('observations', () => {
-  it('are refused for a pool without reserves; a ring of 4 per pool, each at least 10 minutes after the newest, over the oldest', async () => {
+  it('are refused for a pool without reserves; a ring of 4 per pool, each at least 10 minutes after the newest, one slot per observer, a new observer over the oldest', async () => {
+    const g = grove()
     await expectRejected(v.observe(bob, [sorted(tokenY, GROVE)], OBSERVATION_MBR), 'ERR:NO_LIQUIDITY')
     const [a, b] = sorted(0n, GROVE)
     const first = await v.observe(bob, [[a, b]])
     expect(first.fees).toBe(1000n + 2000n)
-    expect(OBSERVATION_MBR).toBe(124_500n)
-    const times = [await callTime()]
+    expect(OBSERVATION_MBR).toBe(175_700n)
     await expectRejected(v.observe(bob, [[a, b]]), 'ERR:OBSERVATION_TOO_RECENT')
     await v.later(bob, MIN_WINDOW - 2)
     await expectRejected(v.observe(bob, [[a, b]]), 'ERR:OBSERVATION_TOO_RECENT')
+    // Bob again: over his own slot
+    await v.later(bob, MIN_WINDOW)
+    await v.observe(bob, [[a, b]])
+    expect((await v.observations(a, b))!.filter((o) => o.timestamp > 0n)).toHaveLength(1)
+    const times = [await callTime()]
+    const observers = [bob]
     for (let i = 0; i < 4; i++) {
-      await v.later(bob, MIN_WINDOW)
-      const sent = await v.observe(bob, [[a, b]])
+      const other = await g.user(5)
+      await v.later(other, MIN_WINDOW)
+      const sent = await v.observe(other, [[a, b]])
       times.push(await callTime())
+      observers.push(other)
       expect(vaultEvents(sent.logs, 'Observed')[0]).toMatchObject({ a, b, timestamp: times[times.length - 1] })
     }
-    // the fifth went over the first
+    // the fifth observer's went over the oldest, Bob's
     const ring = await v.observations(a, b)
     expect(ring!.map((o) => o.timestamp).sort()).toEqual(times.slice(1).sort())
+    expect(ring!.map((o) => o.observer).sort()).toEqual(observers.slice(1).map((u) => u.addr.toString()).sort())
   })
 })
 
@@ -309,7 +318,7 @@ describe('buyback', () => {
     const before = await watched()
     await expectRejected(v.buyback(bob, Z, 0, [GROVE]), 'ERR:NO_PATH')
     await expectRejected(v.buyback(bob, tokenX), 'ERR:NO_OBSERVATION')
-    await v.observe(bob, [sorted(tokenX, GROVE)])
+    await v.observe(grove().admin, [sorted(tokenX, GROVE)])
     await v.later(bob, MIN_WINDOW - 60)
     await expectRejected(v.buyback(bob, tokenX), 'ERR:OBSERVATION_TOO_RECENT')
     await v.later(bob, MAX_WINDOW)
@@ -322,10 +331,10 @@ describe('buyback', () => {
   it('swaps the whole balance at ≥ 99% of the TWAP since the oldest observation 10 minutes to an hour old; the GROVE bought enters the stream', async () => {
     const g = grove()
     const [a, b] = sorted(tokenX, GROVE)
-    await v.observe(bob, [[a, b]])
+    await v.observe(grove().admin, [[a, b]])
     const oldest = await callTime()
     await v.later(bob, MIN_WINDOW)
-    await v.observe(bob, [[a, b]])
+    await v.observe(grove().admin, [[a, b]])
     await v.later(bob, MIN_WINDOW)
     const before = await v.totals()
     const held = await v.held()
@@ -352,7 +361,7 @@ describe('buyback', () => {
     const g = grove()
     await g.transfer(mallory, g.vaultAddress, tokenY, 10_000_000n)
     await g.transfer(mallory, g.vaultAddress, 0n, 500_000n)
-    await v.observe(bob, [sorted(tokenX, tokenY), sorted(tokenX, GROVE), sorted(0n, GROVE)])
+    await v.observe(grove().admin, [sorted(tokenX, tokenY), sorted(tokenX, GROVE), sorted(0n, GROVE)])
     await v.later(bob, MIN_WINDOW)
     const two = await v.buyback(bob, tokenY)
     // 3 + 2 getPool inners on the call, and the DEX no-op that carries the fifth box reference

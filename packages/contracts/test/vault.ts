@@ -7,8 +7,8 @@ import { VaultFactory, type VaultClient, type VaultComposer } from '../clients/V
 import { vaultSpec } from '../src/index.ts'
 import { events, poolBoxName, sorted, type Grove, type InputOverrides, type Sent, type User } from './grove.ts'
 
-/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + a ring of 4 × 72 bytes). */
-export const OBSERVATION_MBR = 2_500n + 400n * (17n + 4n * 72n)
+/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + a ring of 4 × 104 bytes: cumulative prices, time, observer). */
+export const OBSERVATION_MBR = 2_500n + 400n * (17n + 4n * 104n)
 /** Minimum balance of a buyback path's box: 2,500 + 400 × (9-byte name + 2 + 8 per hop). */
 export const pathMbr = (hops: number): bigint => 2_500n + 400n * (9n + 2n + 8n * BigInt(hops))
 /** Minimum balance of one asset holding. */
@@ -20,11 +20,12 @@ export const MAX_WINDOW = 3600
 /** Seconds over which GROVE that arrives other than by stake enters the rate. */
 export const STREAM_PERIOD = 604_800n
 
-/** An observation of a pool: cumulative prices at a time (timestamp 0: an empty slot of the ring). */
+/** An observation of a pool: cumulative prices at a time, and who observed (timestamp 0: an empty slot of the ring). */
 export interface Observation {
   cumulativePriceA: bigint
   cumulativePriceB: bigint
   timestamp: bigint
+  observer: string
 }
 
 /** Box name "r" ‖ uint64(asset) of the vault's buyback path for `asset`. */
@@ -221,8 +222,8 @@ export class VaultActions {
   async observations(a: bigint, b: bigint): Promise<Observation[] | undefined> {
     try {
       const raw = await this.g.algorand.app.getBoxValue(this.client.appId, observationBoxName(a, b))
-      const ring = algosdk.ABIType.from('(uint256,uint256,uint64)[4]').decode(raw) as bigint[][]
-      return ring.map((o) => ({ cumulativePriceA: BigInt(o[0]!), cumulativePriceB: BigInt(o[1]!), timestamp: BigInt(o[2]!) }))
+      const ring = algosdk.ABIType.from('(uint256,uint256,uint64,address)[4]').decode(raw) as (bigint | string)[][]
+      return ring.map((o) => ({ cumulativePriceA: BigInt(o[0]!), cumulativePriceB: BigInt(o[1]!), timestamp: BigInt(o[2]!), observer: String(o[3]!) }))
     } catch {
       return undefined
     }

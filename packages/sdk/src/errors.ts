@@ -266,6 +266,9 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:OBSERVATION_STALE': 'The vault’s observations of a pool on this route are more than an hour old: observe it again, then wait 10 minutes',
     'ERR:BAD_PATH': 'A buyback path has 1 to 4 hops, each through another asset, and ends in GROVE (GROVE only at the end)',
     'ERR:NO_PATH': 'The protocol admin has not set a buyback path for this asset',
+    'ERR:ONE_OBSERVER': 'Only one account has observed a pool on this route in the last hour: a buyback needs another observer’s observation too',
+    'ERR:FLASH_IN_GROUP': 'A buyback or an observation cannot share a group with a DEX flash loan or flash swap',
+    'ERR:FLASH_LOCKED': 'A pool on this route is lent out by a flash loan or swap in the same group',
     'ERR:NOT_ADMIN': 'Only the protocol admin can set buyback paths',
     'ERR:NOTHING_TO_BUY': 'The vault holds none of this asset to buy back',
     // a buyback's inner swap: the DEX's codes, worded for the vault's caller

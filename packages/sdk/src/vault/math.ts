@@ -9,14 +9,14 @@ export const TWAP_TOLERANCE_BPS = 100n
 export const MIN_WINDOW_SECONDS = 600n
 /** The longest TWAP window a buyback accepts: an older observation is stale. */
 export const MAX_WINDOW_SECONDS = 3600n
-/** Observations the vault keeps per pool (a ring: a new one overwrites the oldest). */
+/** Observations the vault keeps per pool (a ring, one slot per observer: a new observer's overwrites the oldest). */
 export const OBSERVATIONS_PER_POOL = 4
 /** Seconds over which GROVE that arrives other than by stake (buybacks, fees, donations) enters the rate. */
 export const STREAM_PERIOD_SECONDS = 604_800n
 /** sGROVE units in one whole sGROVE (6 decimals, as GROVE): `rate` is GROVE per this many units. */
 export const RATE_UNIT = 1_000_000n
-/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + a ring of 4 × 72 bytes). */
-export const OBSERVATION_BOX_MIN_BALANCE = 2_500n + 400n * (17n + 4n * 72n)
+/** Minimum balance of one observation box: 2,500 + 400 × (17-byte name + a ring of 4 × 104 bytes: cumulative prices, time, observer). */
+export const OBSERVATION_BOX_MIN_BALANCE = 2_500n + 400n * (17n + 4n * 104n)
 /** Minimum balance of a buyback path's box: 2,500 + 400 × (9-byte name + 2 + 8 per hop). */
 export const pathBoxMinBalance = (hops: number): bigint => 2_500n + 400n * (9n + 2n + 8n * BigInt(hops))
 /** Minimum balance of one asset holding (what `optInAsset` must be paid). */
@@ -134,6 +134,8 @@ export interface Cumulative {
   cumulativePriceA: bigint
   cumulativePriceB: bigint
   timestamp: bigint
+  /** Who observed (an observation box's slot; absent for a pool brought up to now). */
+  observer?: string
 }
 
 /** What the vault reads of a pool through the DEX's getPool. */
@@ -182,23 +184,31 @@ export interface TwapHop {
 }
 
 /** Why a buyback's bound cannot be computed. */
-export type TwapRefusal = 'no-observation' | 'observation-too-recent' | 'observation-stale' | 'overflow' | 'zero-out'
+export type TwapRefusal = 'no-observation' | 'observation-too-recent' | 'observation-stale' | 'one-observer' | 'overflow' | 'zero-out'
 
 /**
- * The observation a buyback at `now` uses, as the vault picks it: the oldest whose age is within
- * [10 minutes, 1 hour]; none → too recent when the newest is younger than 10 minutes, else stale.
+ * The observation a buyback at `now` uses, as the vault picks it: the most recent whose age is within
+ * [10 minutes, 1 hour]; none → too recent when the newest is younger than 10 minutes, else stale. Another
+ * observer must have observed within the hour too unless that observation is the `keeper`'s (the registry's
+ * admin) (ERR:ONE_OBSERVER), checked when the ring says who observed and the keeper is given.
  */
-export function windowStart(ring: readonly Cumulative[], now: bigint): Cumulative | TwapRefusal {
+export function windowStart(ring: readonly Cumulative[], now: bigint, keeper?: string): Cumulative | TwapRefusal {
   let chosen: Cumulative | undefined
   let newest = 0n
   for (const o of ring) {
     if (o.timestamp > newest) newest = o.timestamp
     const age = now - o.timestamp
-    if (o.timestamp > 0n && age >= MIN_WINDOW_SECONDS && age <= MAX_WINDOW_SECONDS && (!chosen || o.timestamp < chosen.timestamp)) chosen = o
+    if (o.timestamp > 0n && age >= MIN_WINDOW_SECONDS && age <= MAX_WINDOW_SECONDS && (!chosen || o.timestamp > chosen.timestamp)) chosen = o
   }
-  if (chosen) return chosen
-  if (newest === 0n) return 'no-observation'
-  return now - newest < MIN_WINDOW_SECONDS ? 'observation-too-recent' : 'observation-stale'
+  if (!chosen) {
+    if (newest === 0n) return 'no-observation'
+    return now - newest < MIN_WINDOW_SECONDS ? 'observation-too-recent' : 'observation-stale'
+  }
+  const start = chosen
+  const others = ring.some((o) => o.timestamp > 0n && now - o.timestamp <= MAX_WINDOW_SECONDS && o.observer !== start.observer)
+  // the keeper's (the registry admin's) observation suffices alone; without the keeper's address the vault decides
+  if (start.observer !== undefined && keeper !== undefined && !others && start.observer !== keeper) return 'one-observer'
+  return start
 }
 
 /** Seconds from `now` until a buyback can use one of the ring's observations (0: it can now; undefined: never, observe again). */

@@ -163,14 +163,19 @@ const missing = (e: unknown): boolean => {
   return status === 404
 }
 
-const RING = ABIType.from('(uint256,uint256,uint64)[4]')
+const RING = ABIType.from('(uint256,uint256,uint64,address)[4]')
 const PATH = ABIType.from('uint64[]')
 
 /** The vault's ring of observations of pool (a, b) (4 slots; an empty one has timestamp 0), undefined when there is none. */
 export async function fetchObservations(algod: Algodv2, vaultAppId: bigint, a: bigint, b: bigint): Promise<Cumulative[] | undefined> {
   try {
     const box = await algod.getApplicationBoxByName(vaultAppId, observationBoxName(a, b)).do()
-    return (RING.decode(box.value) as (bigint | number)[][]).map((o) => ({ cumulativePriceA: BigInt(o[0]!), cumulativePriceB: BigInt(o[1]!), timestamp: BigInt(o[2]!) }))
+    return (RING.decode(box.value) as (bigint | number | string)[][]).map((o) => ({
+      cumulativePriceA: BigInt(o[0]!),
+      cumulativePriceB: BigInt(o[1]!),
+      timestamp: BigInt(o[2]!),
+      observer: String(o[3]!),
+    }))
   } catch (e) {
     if (missing(e)) return undefined
     throw e

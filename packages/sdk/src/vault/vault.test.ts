@@ -126,13 +126,13 @@ describe('TWAP bound', () => {
     expect(buybackAmount(5n, 42n)).toBe(42n)
   })
 
-  it('starts the window at the oldest observation 10 minutes to an hour old, as the vault picks it', () => {
+  it('starts the window at the most recent observation 10 minutes to an hour old, as the vault picks it', () => {
     const at = (t: bigint) => ({ cumulativePriceA: t, cumulativePriceB: t, timestamp: t })
     const ring = [at(10_000n), at(10_600n), at(11_200n), at(11_800n)]
-    // at 12,000: 11,800 is too recent; 10,000 is 2,000 s old, within the hour: the oldest in range
-    expect(windowStart(ring, 12_000n)).toEqual(at(10_000n))
-    // at 13,700: 10,000 is 3,700 s old (stale), 10,600 is 3,100 s: it starts the window
-    expect(windowStart(ring, 13_700n)).toEqual(at(10_600n))
+    // at 12,000: 11,800 is too recent; 11,200 is 800 s old: the most recent in range
+    expect(windowStart(ring, 12_000n)).toEqual(at(11_200n))
+    // at 13,700: 11,800 is 1,900 s old: it starts the window
+    expect(windowStart(ring, 13_700n)).toEqual(at(11_800n))
     expect(windowStart(ring, 11_800n + 3_601n)).toBe('observation-stale')
     expect(windowStart([at(10_000n), EMPTY, EMPTY, EMPTY], 10_599n)).toBe('observation-too-recent')
     expect(windowStart([EMPTY, EMPTY, EMPTY, EMPTY], 10_599n)).toBe('no-observation')
@@ -140,6 +140,18 @@ describe('TWAP bound', () => {
     expect(secondsUntilWindow([at(10_000n), EMPTY, EMPTY, EMPTY], 14_000n)).toBeUndefined()
     expect(MIN_WINDOW_SECONDS).toBe(600n)
     expect(MAX_WINDOW_SECONDS).toBe(3_600n)
+  })
+
+  it('needs another observer within the hour, or the keeper’s observation (ERR:ONE_OBSERVER)', () => {
+    const by = (t: bigint, observer: string) => ({ cumulativePriceA: t, cumulativePriceB: t, timestamp: t, observer })
+    // Mallory alone within the hour (Alice's is older): refused when the keeper is known and is not Mallory
+    const alone = [by(5_000n, 'ALICE'), by(10_000n, 'MALLORY'), EMPTY, EMPTY]
+    expect(windowStart(alone, 10_600n, 'ADMIN')).toBe('one-observer')
+    // without the keeper's address the SDK leaves it to the vault
+    expect(windowStart(alone, 10_600n)).toEqual(alone[1])
+    // the keeper alone suffices; a second observer within the hour too
+    expect(windowStart([by(10_000n, 'ADMIN'), EMPTY, EMPTY, EMPTY], 10_600n, 'ADMIN')).toEqual(by(10_000n, 'ADMIN'))
+    expect(windowStart([by(9_000n, 'ALICE'), by(10_000n, 'MALLORY'), EMPTY, EMPTY], 10_600n, 'ADMIN')).toEqual(by(10_000n, 'MALLORY'))
   })
 })
 
