@@ -203,8 +203,9 @@ export class Chain implements Node, ChainStore {
    * chain's indexes; a throw anywhere undoes it all and cuts off whatever reached the log, and
    * the node keeps serving. A logged block stays undoable until its flush succeeds (flushed).
    */
-  commitGroup(signedGroupBytes: Uint8Array, stored?: StoredBlock): SubmitResult {
-    const stxns = decodeSignedGroup(signedGroupBytes)
+  commitGroup(signedGroupBytes: Uint8Array, stored?: StoredBlock, mined = false): SubmitResult {
+    // an empty group is a mined block (mine()), logged as such; a submit never sends one
+    const stxns = signedGroupBytes.length === 0 && (mined || stored !== undefined) ? [] : decodeSignedGroup(signedGroupBytes)
     const round = this.lastRound() + 1n
     const outer = this.state.checkpoint()
     const log = this.log
@@ -236,7 +237,8 @@ export class Chain implements Node, ChainStore {
   private build(stxns: algosdk.SignedTransaction[], round: bigint, sim: SimulateHooks | undefined, stored?: StoredBlock): Built {
     const stopWatching = watchWrites(this.state)
     try {
-      const res = applyGroup(this.state, stxns, {
+      // a mined block (mine()) holds no transaction: nothing to apply
+      const res: AppliedGroup = stxns.length === 0 ? { txIds: [], txnBytes: [], applied: [], leases: new Map(), appBudgetConsumed: [], logicSigBudgetConsumed: [], appBudgetAdded: 0 } : applyGroup(this.state, stxns, {
         round,
         genesisId: this.genesisId,
         genesisHash: this.genesisHash,
@@ -293,7 +295,7 @@ export class Chain implements Node, ChainStore {
   private publish(round: bigint, stxns: algosdk.SignedTransaction[], b: Built): void {
     this.online.publish(round, b.totals, b.writes)
     if (b.delta !== undefined && b.block !== undefined) {
-      const gid = stxns[0].txn.group
+      const gid = stxns[0]?.txn.group
       const ids = [...(gid !== undefined && gid.some((x) => x !== 0) ? [gid] : []), ...b.res.txIds.map(base32Decode)]
       journaled(this.state, this.deltas, round, { ...b.delta, ids, block: b.block })
       journaled(this.state, this.deltas, round - DELTA_LOOKBACK, undefined)
@@ -443,6 +445,13 @@ export class Chain implements Node, ChainStore {
     const k = hex(algosdk.decodeAddress(address).publicKey)
     if (on) this.state.impersonated.add(k)
     else this.state.impersonated.delete(k)
+  }
+
+  async mine(n: number): Promise<void> {
+    this.live()
+    let durable: Promise<void> | undefined
+    for (let i = 0; i < n; i++) durable = this.commitGroup(new Uint8Array(), undefined, true).durable
+    await durable
   }
 
   setClockOffset(seconds: bigint): void {

@@ -252,6 +252,11 @@ export interface Node {
   setClockOffset(seconds: bigint): void
   /** The Grove clock offset in seconds (0 = the wall clock). */
   getClockOffset(): bigint
+  /**
+   * POST /grove/v1/mine/{n}: seals `n` empty blocks, each stamped as any block is (the clock, or
+   * the dev-mode offset after the previous stamp), logged and flushed as a submit's. Resolves once durable.
+   */
+  mine(n: number): Promise<void>
 
   /**
    * POST /grove/v1/impersonate/{address} (Grove's, unsafe): accept `address`'s transactions without

@@ -21,6 +21,7 @@ import { tealDryrun } from './handlers/dryrun.ts'
 import { getBlockTimeStampOffset, setBlockTimeStampOffset } from './handlers/devmode.ts'
 import { getClockOffset, setClockOffset } from './handlers/grove-clock.ts'
 import { impersonate, stopImpersonating } from './handlers/impersonate.ts'
+import { mine } from './handlers/grove-mine.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
 export interface AlgodRoute {
@@ -74,6 +75,7 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'POST', path: '/grove/v1/clock/offset/:seconds', handler: setClockOffset },
   { method: 'POST', path: '/grove/v1/impersonate/:address', handler: impersonate },
   { method: 'DELETE', path: '/grove/v1/impersonate/:address', handler: stopImpersonating },
+  { method: 'POST', path: '/grove/v1/mine/:n', handler: mine },
 ]
 
 /** A route matched against a request path, with its decoded parameters. */
