@@ -6,7 +6,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { getApplicationAddress } from 'algosdk'
 import { LOCK_MIN_BALANCE, locksContract, vestedAt, withdrawableAt } from '@grove/sdk'
-import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, sdkReader, stackInfo, tickingFigure } from '../support/stack.ts'
+import { tinymanLabel } from '@grove/sdk/deployment'
+import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, sdkReader, stackInfo, tickingFigure, token } from '../support/stack.ts'
 
 const DECIMALS = 6
 const WHOLE = 10n ** BigInt(DECIMALS)
@@ -162,4 +163,47 @@ test('a vesting lock pays what the page promised, and a registered project lists
   expect(appBefore.amount - appAfter.amount).toBe(LOCK_MIN_BALANCE)
   expect(appBefore.minBalance - appAfter.minBalance).toBe(LOCK_MIN_BALANCE)
   expect(await locksContract.readers.byOwner(sdkReader(), creator.address)).toEqual([])
+})
+
+test('a project’s liquidity counts every pool of its token, on both venues and whatever it is paired with: the list and the page say one figure (issue 36, item 7)', async ({ page }) => {
+  const { analyticsUrl } = stackInfo()
+  type ApiPool = { id: number; venue: 'grove' | 'tinyman'; assetA: { id: number }; assetB: { id: number }; tvlUsd: number | null }
+  // what the analytics service values each pool at (the SDK's TVL, at the prices Grove's pools give)
+  const liquidityOf = async (asset: number) => {
+    const { pools } = (await (await fetch(`${analyticsUrl}/api/pools?limit=500`)).json()) as { pools: ApiPool[] }
+    const holding = pools.filter((p) => p.assetA.id === asset || p.assetB.id === asset)
+    return { usd: holding.reduce((sum, p) => sum + (p.tvlUsd ?? 0), 0), venues: new Set(holding.map((p) => p.venue)), count: holding.length }
+  }
+  for (const unit of ['MOSS', 'ACORN']) {
+    const asset = token(unit).assetId
+    await page.goto('/projects')
+    const row = page.getByTestId(`project-row-${asset}`)
+    const cell = row.getByTestId('project-liquidity')
+    await expect(cell).toHaveAttribute('data-usd', /^\d/, { timeout: 30_000 })
+    // before: "None", since neither trades in a Grove ALGO pool
+    await expect(cell).not.toHaveText('None')
+    await expect(cell).toHaveText(/^\$[\d,.]+[KMB]? \([\d,.]+ ALGO\)$/)
+    await expect(async () => {
+      await page.reload()
+      const expected = await liquidityOf(asset)
+      expect(expected.count).toBeGreaterThan(0)
+      await expect(cell).toHaveAttribute('data-pools', String(expected.count), { timeout: 15_000 })
+      expect(Math.abs(Number(await cell.getAttribute('data-usd')) - expected.usd) / expected.usd).toBeLessThan(1e-6)
+    }).toPass({ timeout: 60_000 })
+    const listed = { usd: await cell.getAttribute('data-usd'), text: await cell.textContent() }
+
+    // its page: the same figure, over the same pools, each named by its venue
+    await row.getByRole('link').click()
+    await expect(page).toHaveURL(new RegExp(`/projects/${asset}$`))
+    const figure = page.getByTestId('project-liquidity')
+    await expect(figure).toHaveAttribute('data-usd', listed.usd!, { timeout: 30_000 })
+    await expect(figure).toHaveText(listed.text!)
+    const { venues, count } = await liquidityOf(asset)
+    const rows = page.getByTestId('project-pool')
+    await expect(rows).toHaveCount(count)
+    expect(new Set(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-venue'))))).toEqual(venues)
+    for (const tr of await rows.all()) await expect(tr.getByTestId('pool-venue')).toHaveText((await tr.getAttribute('data-venue')) === 'grove' ? 'Grove' : tinymanLabel(stackInfo().deployment))
+  }
+  // MOSS trades on both venues (FERN/MOSS on Grove, ALGO/MOSS on Tinyman)
+  expect((await liquidityOf(token('MOSS').assetId)).venues).toEqual(new Set(['grove', 'tinyman']))
 })

@@ -39,6 +39,13 @@ export interface MarketFigures {
    * (what the price book would give if this pool priced the token). Null with neither side priced.
    */
   tvl(pool: Pick<MarketPool, 'a' | 'b' | 'reserveA' | 'reserveB'>): Value
+  /**
+   * A token's liquidity: the TVL (as `tvl` values it) of every pool of `pools` holding `asset`, of
+   * whichever venue and whatever the token is paired with (ALGO, the stable coin, another token), so
+   * the projects list and a project's page say one figure. Each currency sums the pools it values;
+   * null when it values none.
+   */
+  liquidity(asset: number | bigint, pools: Iterable<Pick<MarketPool, 'a' | 'b' | 'reserveA' | 'reserveB'>>): Value
   /** The pool whose LP token is `asset`, if any. */
   poolOfLp(asset: number | bigint): MarketPool | undefined
   /**
@@ -120,12 +127,26 @@ export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: num
     const usd = book.usd(0)
     return { usd: usd === undefined ? null : algo * usd, algo }
   }
+  const liquidity = (asset: number | bigint, holding: Iterable<Pick<MarketPool, 'a' | 'b' | 'reserveA' | 'reserveB'>>): Value => {
+    const id = Number(asset)
+    let usd: number | null = null
+    let algo: number | null = null
+    for (const p of holding) {
+      if (Number(p.a) !== id && Number(p.b) !== id) continue
+      // a pool nothing values adds nothing, rather than hiding what the others hold
+      const v = tvl(p)
+      if (v.usd !== null) usd = (usd ?? 0) + v.usd
+      if (v.algo !== null) algo = (algo ?? 0) + v.algo
+    }
+    return { usd, algo }
+  }
   return {
     book,
     unit,
     exit,
     value: (asset, amount) => scale(unit(asset), Number(amount)),
     tvl,
+    liquidity,
     poolOfLp: (asset) => byLp.get(Number(asset)),
   }
 }

@@ -92,6 +92,40 @@ describe('marketFigures', () => {
   })
 })
 
+describe('a token’s liquidity (MarketFigures.liquidity)', () => {
+  // another venue's ALGO/MOSS pool, valued at the market's prices but not one of its pricing pools
+  const elsewhere = { a: 0, b: 30, reserveA: 2_000_000n, reserveB: 500n }
+
+  it('counts every pool holding the token, whatever it is paired with and on every venue: not its ALGO pools alone', () => {
+    // FERN/MOSS (1 ALGO, 0.2 USD) and the other venue's ALGO/MOSS (2 ALGO + 5 MOSS at 0.125 ALGO)
+    const v = market.liquidity(30, [...POOLS, elsewhere])
+    expect(v.algo).toBeCloseTo(1 + 2.625, 12)
+    expect(v.usd).toBeCloseTo(0.2 + 0.525, 12)
+  })
+
+  it('is the sum of the TVLs of the pools holding it (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ a: fc.constantFrom(0, 10, 20, 30, 77), b: fc.constantFrom(0, 10, 20, 30, 77), reserveA: fc.bigInt({ min: 0n, max: 10n ** 15n }), reserveB: fc.bigInt({ min: 0n, max: 10n ** 15n }) }), { maxLength: 8 }), (pools) => {
+        const holding = pools.filter((p) => p.a === 20 || p.b === 20)
+        const sum = holding.reduce((x, p) => x + (market.tvl(p).algo ?? 0), 0)
+        const v = market.liquidity(20, pools)
+        if (holding.some((p) => market.tvl(p).algo !== null)) expect(v.algo).toBeCloseTo(sum, 3)
+        else expect(v.algo).toBeNull()
+      }),
+      { seed: 36, numRuns: 200 },
+    )
+  })
+
+  it('leaves out a pool nothing values, and is null when nothing values any', () => {
+    const unpriced = { a: 30, b: 77, reserveA: 1_000n, reserveB: 1_000n }
+    expect(market.liquidity(30, [POOLS[2]!, { a: 88, b: 77, reserveA: 1n, reserveB: 1n }]).algo).toBeCloseTo(1, 12)
+    expect(market.liquidity(77, [{ a: 88, b: 77, reserveA: 1n, reserveB: 1n }])).toEqual({ usd: null, algo: null })
+    // MOSS priced, so its side counts twice: 10 MOSS at 0.125 ALGO
+    expect(market.liquidity(77, [unpriced]).algo).toBeCloseTo(2 * 1.25, 12)
+    expect(market.liquidity(99, POOLS)).toEqual({ usd: null, algo: null })
+  })
+})
+
 describe('programFigures', () => {
   // a farm staking FERN/ALGO LP (102) paying 0.5 FERN a second, from t=1000 to t=2000
   const farm = { stakeAsset: 102, totalStaked: 100_000_000n, rewards: [{ asset: 20, ratePerSecond: 500_000n }], start: 1_000, end: 2_000 }

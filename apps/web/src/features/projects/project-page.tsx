@@ -8,8 +8,9 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { Table, type Column } from '@/components/ui/table.tsx'
-import { formatAlgo, formatAmount } from '@grove/sdk/amount'
+import { formatAmount } from '@grove/sdk/amount'
 import { formatPriceValue } from '@/lib/pools/figures.ts'
+import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { shortenAddress } from '@/lib/format.ts'
 import { chainClockQuery, chainNow, formatPercent, formatTime, projectQuery, unlockSchedule } from '@/lib/locks/locks.ts'
 import { emptyText, type EmptyRead } from '@/lib/empty-state.ts'
@@ -18,6 +19,7 @@ import { useErrorTitle } from '@/lib/document-title.ts'
 import { AssetMissingError } from '@/lib/tokens/asset.ts'
 import { ALGO, toToken, tokenQuery, verifiedTokensQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { sdkQuery } from '@/lib/tx/sdk.ts'
+import { liquidityText } from './derive-projects.ts'
 import { useTokenFacts } from './hooks/use-token-facts.ts'
 import '@/components/locks/unlock-chart.css'
 import './projects.css'
@@ -168,6 +170,7 @@ function Pools(props: { facts: Facts; token: Token | null }) {
   const { algod } = useProtocol()
   const read = useRead()
   const pools = props.facts.market?.pools ?? []
+  const { tinyman, tinymanLabel } = useNetworkVenues()
   const others = useQueries({ queries: [...new Set(pools.flatMap((p) => [Number(p.a), Number(p.b)]))].filter((id) => id !== 0).map((id) => tokenQuery(algod, id)) })
   const tokens = new Map<number, Token>([[0, ALGO]])
   for (const o of others) if (o.data) tokens.set(o.data.id, o.data)
@@ -181,25 +184,30 @@ function Pools(props: { facts: Facts; token: Token | null }) {
           <strong data-testid="project-price" data-usd={props.facts.price?.usd ?? ''} data-algo={props.facts.price?.algo ?? ''}>
             {props.facts.price && (props.facts.price.usd !== null || props.facts.price.algo !== null) ? `${formatPriceValue(props.facts.price)} per ${props.token.symbol}` : 'no pool prices it'}
           </strong>{' '}
-          · Liquidity in ALGO pools:{' '}
-          <strong>{formatAlgo(market.liquidityMicroAlgo, { maxDecimals: 2 })}</strong>
+          · Liquidity:{' '}
+          <strong data-testid="project-liquidity" data-usd={market.liquidity.usd ?? ''} data-algo={market.liquidity.algo ?? ''} data-pools={market.pools.length}>
+            {liquidityText(market)}
+          </strong>{' '}
+          in {market.pools.length === 1 ? 'one pool' : `${market.pools.length} pools`}
+          {props.facts.tinymanRead || tinyman === null ? null : <span className="hint"> (Grove’s alone: Tinyman’s pools need the analytics service)</span>}
         </p>
       ) : null}
       {pools.length === 0 ? (
         <p className="empty">
           {/* the token's pools are known once both the pools and the token are read */}
           {emptyText(
-            { ...read, what: 'pools', failed: props.facts.pools.isError || props.facts.asset.isError, pending: props.facts.pools.isPending || props.facts.asset.isPending },
-            'No Grove pool holds this token.',
+            { ...read, what: 'pools', failed: props.facts.pools.isError || props.facts.asset.isError, pending: props.facts.market === null || props.facts.asset.isPending },
+            'No pool holds this token.',
           )}
         </p>
       ) : (
-        <Table label="Pools of this token" columns={[{ label: 'Pair' }, { label: 'Reserves' }]}>
+        <Table label="Pools of this token" columns={[{ label: 'Pair' }, { label: 'Venue' }, { label: 'Reserves' }]}>
           {pools.map((p) => (
-            <tr key={`${p.a}-${p.b}`}>
+            <tr key={`${p.venue}-${p.lpAsset}`} data-testid="project-pool" data-venue={p.venue} data-pool-id={String(p.lpAsset)}>
               <th scope="row">
                 {t(p.a).symbol}/{t(p.b).symbol}
               </th>
+              <td data-testid="pool-venue">{venueLabel(p.venue, tinymanLabel)}</td>
               <td>
                 {formatAmount(p.reserveA, t(p.a).decimals, { thousands: true, maxDecimals: 4 })} {t(p.a).symbol} · {formatAmount(p.reserveB, t(p.b).decimals, { thousands: true, maxDecimals: 4 })} {t(p.b).symbol}
               </td>

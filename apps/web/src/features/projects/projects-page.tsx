@@ -5,13 +5,12 @@ import { Link } from 'react-router'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
-import { formatAlgo } from '@grove/sdk/amount'
 import { formatPriceValue } from '@/lib/pools/figures.ts'
 import { formatPercent, projectsQuery, type Project } from '@/lib/locks/locks.ts'
 import { emptyText as emptyTextOf } from '@/lib/empty-state.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { toToken } from '@/lib/tokens/tokens.ts'
-import { filterProjects } from './derive-projects.ts'
+import { filterProjects, liquidityText } from './derive-projects.ts'
 import { useTokenFacts } from './hooks/use-token-facts.ts'
 import './projects.css'
 
@@ -31,7 +30,7 @@ export function ProjectsPage() {
     search.trim() || verifiedOnly ? `No projects match${search.trim() ? ` “${search.trim()}”` : ''}${verifiedOnly ? ' among verified ones' : ''}.` : 'No projects have been registered.',
   )
   return (
-    <Page title="Projects" intro="Token projects registered by their creator or manager: their price and liquidity on Grove, and how much of their supply is locked." wide>
+    <Page title="Projects" intro="Token projects registered by their creator or manager: their price, their liquidity on every venue, and how much of their supply is locked." wide>
       {deployment ? null : <NotDeployed networkName={network.name} needs="The projects page" />}
       <div className="toolbar" role="search">
         <label htmlFor={searchId} className="visually-hidden">
@@ -61,6 +60,7 @@ export function ProjectsPage() {
           ))}
         </Table>
       )}
+      <p className="hint">Liquidity: the value of every pool holding the token, whatever it is paired with: Grove’s, and Tinyman’s where the analytics service follows them.</p>
       <p className="hint">Supply locked: what Grove locks have not yet unlocked (still vesting, or before a time lock’s end; vested tokens waiting to be withdrawn are not counted) over the token’s supply outside the creator’s account (total supply minus the creator’s holding).</p>
     </Page>
   )
@@ -79,7 +79,9 @@ function ProjectRow(props: { project: Project }) {
       <td data-label="Price" data-testid="project-price" data-usd={facts.price?.usd ?? ''} data-algo={facts.price?.algo ?? ''}>
         {facts.price ? formatPriceValue(facts.price) : '…'}
       </td>
-      <td data-label="Liquidity">{facts.market ? (facts.market.liquidityMicroAlgo > 0n ? formatAlgo(facts.market.liquidityMicroAlgo, { maxDecimals: 2 }) : 'None') : '…'}</td>
+      <td data-label="Liquidity" data-testid="project-liquidity" data-usd={facts.market?.liquidity.usd ?? ''} data-algo={facts.market?.liquidity.algo ?? ''} data-pools={facts.market?.pools.length ?? ''}>
+        {facts.market ? liquidityText(facts.market) : '…'}
+      </td>
       <td data-label="Supply locked" data-testid="supply-locked">
         {facts.percent === undefined ? '…' : formatPercent(facts.percent)}
       </td>
