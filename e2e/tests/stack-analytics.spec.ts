@@ -3,10 +3,10 @@
 // here through @grove/sdk; the analytics page's TVL is checked against algod's reserves; a page
 // whose service cannot be reached says so plainly while trading keeps working.
 import { expect, test, type Page } from '@playwright/test'
-import { buildSwapExactIn, dexContract } from '@grove/sdk'
+import { buildAcceptOwner, buildLock, buildProposeOwner, buildSwapExactIn, buildSwapRoute, dexContract } from '@grove/sdk'
 import { tinymanLabel } from '@grove/sdk/deployment'
 import { TINYMAN_LOCAL_LABEL, tinymanVenue } from '@grove/sdk/venues'
-import { algorand, newAccount, pools, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
+import { algorand, balances, chainNow, connectMnemonic, fromUnits, newAccount, pools, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
 
 /** The seeded ALGO/FERN pool (ALGO is asset 0, so it is side A). */
 function algoFern() {
@@ -175,6 +175,55 @@ test('every pool listing names its venue: landing’s top pools, the analytics t
   const grove = algoGusd.find((p) => p.venue === 'grove')!
   await page.getByRole('combobox', { name: 'Pair' }).selectOption(String(grove.id))
   await expect(page.getByTestId('chart-venue')).toHaveText('Grove')
+})
+
+test('the activity is one row per action: a routed swap reads as what was paid and got, its hops on demand; a lock that left the account reads in its token’s units under a short id (issue 36, item 4)', async ({ page }) => {
+  test.setTimeout(180_000)
+  const account = await newAccount({ algo: 30, tokens: { FERN: 1_000, MOSS: 0 } })
+  const heir = await newAccount({ algo: 5 })
+  const [ctx, algod] = [sdkContext(account), algorand().client.algod]
+  const [fern, moss] = [BigInt(token('FERN').assetId), BigInt(token('MOSS').assetId)]
+
+  // 10 ALGO for MOSS through FERN: one app call, two hops (two Swap events, which the list once showed as two rows)
+  const before = await balances(account.address, ['MOSS'])
+  await (await buildSwapRoute(ctx, 0n, [fern, moss], 10_000_000n, 1n)).composer.execute(algod, 4)
+  const got = fromUnits('MOSS', (await balances(account.address, ['MOSS'])).MOSS - before.MOSS)
+  // a lock of 1,000 FERN handed to another account: it leaves this account's locks, its actions stay in the activity
+  const now = await chainNow()
+  const lock = await buildLock(ctx, { asset: fern, amount: 1_000_000_000n, cliff: now + 86_400n, end: now + 2n * 86_400n })
+  await lock.composer.execute(algod, 4)
+  const id = lock.lockId!
+  await (await buildProposeOwner(ctx, id, heir.address)).composer.execute(algod, 4)
+  await (await buildAcceptOwner(sdkContext(heir), { id, owner: account.address })).composer.execute(algod, 4)
+
+  await connectMnemonic(page, account.mnemonic)
+  await page.goto('/dashboard?tab=accounts')
+  const items = page.getByTestId('activity-item')
+  // the account's only swap
+  const swap = items.and(page.locator('[data-kind="swap"]'))
+  await expect(async () => {
+    await page.reload()
+    await expect(items.and(page.locator('[data-kind="propose"]'))).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 60_000 })
+  // one row for the route (before: one per hop), in the tokens' units
+  await expect(swap).toHaveCount(1)
+  await expect(swap).toHaveAttribute('data-legs', '2')
+  await expect(swap.getByRole('rowheader')).toHaveText(`Swapped 10 ALGO for ${got} MOSS`)
+  await expect(swap).toContainText('on Grove')
+  const legs = swap.getByTestId('activity-legs')
+  await expect(legs.getByTestId('activity-leg').first()).toBeHidden()
+  await legs.getByText('2 legs').click()
+  await expect(legs.getByTestId('activity-leg')).toHaveText([/^Swap: 10 ALGO → [\d,.]+ FERN on Grove$/, new RegExp(`^Swap: [\\d,.]+ FERN → ${got.replace(/[.]/g, '\\.')} MOSS on Grove$`)])
+
+  // the lock: its id as a short handle (the whole id in the row's title), 1,000 FERN rather than base units
+  const digits = String(id)
+  const handle = digits.length > 9 ? `${digits.slice(0, 4)}…${digits.slice(-4)}` : digits
+  const locked = items.and(page.locator(`[data-kind="lock"][data-lock-id="${id}"]`))
+  await expect(locked.getByRole('rowheader')).toHaveText(`Lock #${handle}`)
+  await expect(locked).toContainText('1,000 FERN')
+  await expect(items.filter({ hasText: 'units' })).toHaveCount(0)
+  await expect(items.and(page.locator(`[data-kind="propose"][data-lock-id="${id}"]`)).getByRole('rowheader')).toHaveText(`Propose lock owner #${handle}`)
+  await page.getByRole('table', { name: 'Activity' }).screenshot({ path: 'screenshots/activity-actions-1280.png' })
 })
 
 test('pages say plainly when the analytics service cannot be reached, and swapping still works', async ({ page }) => {

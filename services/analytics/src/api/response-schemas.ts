@@ -249,6 +249,7 @@ export const activityContracts: readonly ActivityContract[] = Object.values(acti
 
 const optAmount = (description?: string) => ({ ...amount, type: ['string', 'null'] as const, ...(description ? { description } : {}) })
 const optInt = (description?: string) => ({ type: ['integer', 'null'] as const, ...(description ? { description } : {}) })
+const optText = (description?: string) => ({ type: ['string', 'null'] as const, ...(description ? { description } : {}) })
 
 /** `pool_id` → `poolId`: a column's name in the API. */
 type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
@@ -257,35 +258,42 @@ export const camelOf = <S extends string>(column: S): Camel<S> => column.replace
 
 /**
  * The columns of GET /api/accounts/:address/activity besides those every action has, in the API's
- * order: each one's SQL type (bigint: an id, written as an integer; numeric: an amount, as a string)
- * and what it holds. The one table of them: the route selects each (NULL of its type where a
- * contract's table lacks it) and writes it, and the schema declares it, as its name in camel case.
+ * order: each one's SQL type (bigint: an id, written as an integer; numeric: an amount, as a string;
+ * text: a name) and what it holds. The one table of them: the route selects each (NULL of its type
+ * where a contract's table lacks it) and writes it, and the schema declares it, as its name in camel case.
  */
 export const activityColumns = {
   pool_id: { sql: 'bigint', description: 'DEX actions' },
+  venue: { sql: 'text', description: "DEX actions: the pool's venue, grove or tinyman" },
   asset_in: { sql: 'bigint', description: 'swaps; a buyback’s input asset' },
   asset_out: { sql: 'bigint' },
   amount_in: { sql: 'numeric' },
   amount_out: { sql: 'numeric' },
+  asset_a: { sql: 'bigint', description: "adds and removes: the pool's assets" },
+  asset_b: { sql: 'bigint' },
   amount_a: { sql: 'numeric', description: 'adds and removes' },
   amount_b: { sql: 'numeric' },
   lp: { sql: 'numeric' },
   program_id: { sql: 'bigint', description: 'staking actions' },
   lock_id: { sql: 'bigint', description: 'lock actions' },
+  asset: { sql: 'bigint', description: "lock actions: the lock's asset" },
   amount: { sql: 'numeric', description: 'staked, unstaked, compounded or returned (staking); locked, withdrawn or topped up, or the µALGO a close refunded (locks); GROVE (vault)' },
   stake: { sql: 'numeric', description: "the position's stake after a staking action" },
   reward1: { sql: 'numeric', description: 'rewards claimed, forfeited, deposited or reclaimed' },
   reward2: { sql: 'numeric' },
   shares: { sql: 'numeric', description: 'sGROVE minted or burned (vault)' },
-} as const satisfies Record<string, { sql: 'bigint' | 'numeric'; description?: string }>
+} as const satisfies Record<string, { sql: ActivitySqlType; description?: string }>
 
+/** The SQL types of activityColumns. */
+type ActivitySqlType = 'bigint' | 'numeric' | 'text'
 /** A column of activityColumns. */
 export type ActivityColumn = keyof typeof activityColumns
-type ColumnField<C> = C extends { sql: 'bigint' } ? ReturnType<typeof optInt> : ReturnType<typeof optAmount>
+type ColumnField<C> = C extends { sql: 'bigint' } ? ReturnType<typeof optInt> : C extends { sql: 'text' } ? ReturnType<typeof optText> : ReturnType<typeof optAmount>
 type ColumnFields = { [K in ActivityColumn as Camel<K>]: ColumnField<(typeof activityColumns)[K]> }
 
+const FIELD_OF: Record<ActivitySqlType, (description?: string) => object> = { bigint: optInt, numeric: optAmount, text: optText }
 const columnFields = Object.fromEntries(
-  Object.entries(activityColumns).map(([column, c]: [string, { sql: 'bigint' | 'numeric'; description?: string }]) => [camelOf(column), c.sql === 'bigint' ? optInt(c.description) : optAmount(c.description)]),
+  Object.entries(activityColumns).map(([column, c]: [string, { sql: ActivitySqlType; description?: string }]) => [camelOf(column), FIELD_OF[c.sql](c.description)]),
 ) as ColumnFields
 
 /** One action of GET /api/accounts/:address/activity; fields a contract's actions lack are null. */
@@ -302,7 +310,7 @@ export const activity = {
     round: { type: 'integer' },
     time: { type: 'integer' },
     txnId: { type: 'string' },
-    groupId: { type: ['string', 'null'] },
+    groupId: { type: ['string', 'null'], description: "the transaction's group: the rows of one group (of one transaction without a group) are one action, such as a routed or split swap's hops; a page never ends inside one" },
     ...columnFields,
   },
 } as const

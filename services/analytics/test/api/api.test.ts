@@ -1,7 +1,7 @@
 // The REST API through Fastify's inject, on both backends, over a small hand-checkable market:
 // ALGO/gUSD (pool 100) at 0.2 gUSD per ALGO and ALGO/FERN (pool 101) at 2 FERN per ALGO.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Algodv2 } from 'algosdk'
+import { generateAccount, type Algodv2 } from 'algosdk'
 import type { FastifyInstance } from 'fastify'
 import { BACKENDS } from '../backends.ts'
 import { buildApi } from '../../src/api/app.ts'
@@ -277,10 +277,49 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
       expect(activity.map((a: { kind: string; txnId: string }) => `${a.kind}:${a.txnId}`)).toEqual(['swap:ROUTE', 'swap:ROUTE', 'swap:TX6', 'swap:TX5'])
     })
 
-    it("lists a provider's adds", async () => {
+    it("lists a provider's adds, with the pool's venue and assets", async () => {
       const { activity } = (await get(`/api/accounts/${PROVIDER}/activity?limit=1`)).json()
-      const none = { programId: null, lockId: null, amount: null, stake: null, reward1: null, reward2: null, shares: null }
-      expect(activity).toEqual([{ kind: 'add', contract: 'dex', round: 4, time: T0 + 3600, txnId: 'TX4', groupId: 'G4', poolId: 101, assetIn: null, assetOut: null, amountIn: null, amountOut: null, amountA: '1000000000000', amountB: '2000000000000', lp: '1000000', ...none }])
+      const none = { programId: null, lockId: null, asset: null, amount: null, stake: null, reward1: null, reward2: null, shares: null }
+      expect(activity).toEqual([
+        { kind: 'add', contract: 'dex', round: 4, time: T0 + 3600, txnId: 'TX4', groupId: 'G4', poolId: 101, venue: 'grove', assetIn: null, assetOut: null, amountIn: null, amountOut: null, assetA: ALGO, assetB: FERN, amountA: '1000000000000', amountB: '2000000000000', lp: '1000000', ...none },
+      ])
+    })
+
+    it('never ends a page inside an action: a routed swap’s hops come on one page, the next page after them', async () => {
+      const first = (await get(`/api/accounts/${TRADER}/activity?limit=1`)).json()
+      expect(first.activity.map((a: { txnId: string; groupId: string; venue: string }) => [a.txnId, a.groupId, a.venue])).toEqual([['ROUTE', 'GROUTE', 'grove'], ['ROUTE', 'GROUTE', 'grove']])
+      const second = (await get(`/api/accounts/${TRADER}/activity?limit=1&cursor=${first.nextCursor}`)).json()
+      expect(second.activity.map((a: { txnId: string }) => a.txnId)).toEqual(['TX6'])
+      const third = (await get(`/api/accounts/${TRADER}/activity?limit=1&cursor=${second.nextCursor}`)).json()
+      expect(third.activity.map((a: { txnId: string }) => a.txnId)).toEqual(['TX5'])
+      expect(third.nextCursor).toBeNull()
+    })
+
+    it('takes nothing more when a page ends with an action’s last row', async () => {
+      const { activity, nextCursor } = (await get(`/api/accounts/${TRADER}/activity?limit=2`)).json()
+      expect(activity.map((a: { txnId: string }) => a.txnId)).toEqual(['ROUTE', 'ROUTE'])
+      const rest = (await get(`/api/accounts/${TRADER}/activity?limit=2&cursor=${nextCursor}`)).json()
+      expect(rest.activity.map((a: { txnId: string }) => a.txnId)).toEqual(['TX6', 'TX5'])
+      expect(rest.nextCursor).toBeNull()
+    })
+
+    it("names a lock action's asset, also once the lock has left the account", async () => {
+      const owner = generateAccount().addr.toString()
+      await db.query(
+        `INSERT INTO locks (id, owner, asset, amount, withdrawn, cliff, end_time, liquidity, created_round, created_time, updated_round, closed_round)
+         VALUES (722801203534306, $1, $2, 1000000000000, 1000000000000, 0, 0, false, 7, $3, 8, 8)`,
+        [owner, FERN, T0],
+      )
+      await db.query(
+        `INSERT INTO lock_events (round, intra, log_index, time, txn_id, group_id, lock_id, kind, account, amount) VALUES
+         (7, 0, 0, $2, 'LOCK', 'GLOCK', 722801203534306, 'lock', $1, 1000000000000), (8, 0, 0, $2, 'WITHDRAW', NULL, 722801203534306, 'withdraw', $1, 1000000000000)`,
+        [owner, T0],
+      )
+      const { activity } = (await get(`/api/accounts/${owner}/activity?contract=locks`)).json()
+      expect(activity.map((a: { kind: string; lockId: number; asset: number; amount: string; venue: null }) => [a.kind, a.lockId, a.asset, a.amount, a.venue])).toEqual([
+        ['withdraw', 722801203534306, FERN, '1000000000000', null],
+        ['lock', 722801203534306, FERN, '1000000000000', null],
+      ])
     })
 
     it.each([

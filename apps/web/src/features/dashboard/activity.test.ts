@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { activityDetail, activityTitle, programTitle } from './activity.ts'
+import { actionWords, activityActions, activityDetail, activityTitle, lockHandle, programTitle } from './activity.ts'
 import type { ApiActivity } from '@/lib/analytics/types.ts'
 
 const base: ApiActivity = {
-  kind: 'swap', contract: 'dex', round: 10, time: 1, txnId: 'T', groupId: null, poolId: null, assetIn: null, assetOut: null, amountIn: null, amountOut: null,
-  amountA: null, amountB: null, lp: null, programId: null, lockId: null, amount: null, stake: null, reward1: null, reward2: null, shares: null,
+  kind: 'swap', contract: 'dex', round: 10, time: 1, txnId: 'T', groupId: null, poolId: null, venue: null, assetIn: null, assetOut: null, amountIn: null, amountOut: null,
+  assetA: null, assetB: null, amountA: null, amountB: null, lp: null, programId: null, lockId: null, asset: null, amount: null, stake: null, reward1: null, reward2: null, shares: null,
 }
 const fmt = (amount: bigint, asset: number) => `${amount}@${asset}`
 const ctx = { pools: [{ lpAsset: 100n, a: 0n, b: 5n }], programs: [{ id: 7n, stakeAsset: 100n, rewardAsset1: 0n, rewardAsset2: 5n }], groveAssetId: 8, sGroveAssetId: 9 }
@@ -17,6 +17,8 @@ describe('activityTitle', () => {
     [{ kind: 'stake', contract: 'vault' }, 'Stake GROVE for sGROVE'],
     [{ kind: 'lock', contract: 'locks', lockId: 3 }, 'Lock #3'],
     [{ kind: 'close', contract: 'locks', lockId: 3 }, 'Close lock #3'],
+    // a lock's id is its box's: long, so a short handle
+    [{ kind: 'lock', contract: 'locks', lockId: 722801203534306 }, 'Lock #7228…4306'],
   ] as const)('%o reads %s', (item, title) => {
     expect(activityTitle({ programId: null, lockId: null, ...item })).toBe(title)
   })
@@ -48,6 +50,12 @@ describe('activityDetail', () => {
   it('reads a vault stake as GROVE in, sGROVE out', () => {
     expect(activityDetail({ ...base, kind: 'stake', contract: 'vault', amount: '50', shares: '45' }, fmt, ctx)).toBe('50@8 → 45@9')
   })
+  it('names a lock action’s amount by the asset the service gives, also of a lock the account no longer holds', () => {
+    expect(activityDetail({ ...base, kind: 'lock', contract: 'locks', lockId: 722801203534306, asset: 5, amount: '1000000000000' }, fmt, { ...ctx, locks: [] })).toBe('1000000000000@5')
+  })
+  it('names an add to a pool Grove’s list lacks (a Tinyman pool’s) by the assets the service gives, its LP by the pool’s id', () => {
+    expect(activityDetail({ ...base, kind: 'add', poolId: 777, venue: 'tinyman', assetA: 0, assetB: 5, amountA: '10', amountB: '40', lp: '19' }, fmt, ctx)).toBe('10@0 + 40@5 → 19@777')
+  })
   it('names a lock action’s amount by the lock’s asset', () => {
     expect(activityDetail({ ...base, kind: 'withdraw', contract: 'locks', lockId: 3, amount: '70' }, fmt, { ...ctx, locks: [{ id: 3n, asset: 5n }] })).toBe('70@5')
   })
@@ -61,5 +69,77 @@ describe('activityDetail', () => {
   })
   it('shows raw units where it cannot name the asset', () => {
     expect(activityDetail({ ...base, kind: 'stake', contract: 'staking', programId: 99, amount: '12' }, fmt, ctx)).toBe('12 units')
+  })
+})
+
+describe('one row per action (issue 36, item 4)', () => {
+  const label = (venue: 'grove' | 'tinyman') => (venue === 'grove' ? 'Grove' : 'Tinyman v2-compatible (local)')
+  const words = { ...ctx, venueLabel: label }
+  // the service's rows, newest first: a split swap of ALGO for gUSD over both venues, one leg of it a
+  // route through FERN; then a plain swap; then a claim-all over two programs
+  const split: ApiActivity[] = [
+    { ...base, round: 20, txnId: 'S3', groupId: 'G', venue: 'tinyman', poolId: 900, assetIn: 0, assetOut: 5, amountIn: '4000', amountOut: '800' },
+    { ...base, round: 20, txnId: 'S2', groupId: 'G', venue: 'grove', poolId: 102, assetIn: 20, assetOut: 5, amountIn: '12000', amountOut: '1150' },
+    { ...base, round: 20, txnId: 'S2', groupId: 'G', venue: 'grove', poolId: 101, assetIn: 0, assetOut: 20, amountIn: '6000', amountOut: '12000' },
+  ]
+  const plain: ApiActivity = { ...base, round: 19, txnId: 'P', groupId: 'GP', venue: 'grove', poolId: 100, assetIn: 0, assetOut: 5, amountIn: '1000', amountOut: '200' }
+  const claims: ApiActivity[] = [
+    { ...base, kind: 'claim', contract: 'staking', round: 18, txnId: 'C2', groupId: 'GC', programId: 8, reward1: '4' },
+    { ...base, kind: 'claim', contract: 'staking', round: 18, txnId: 'C1', groupId: 'GC', programId: 7, reward1: '3' },
+  ]
+  const actions = activityActions([...split, plain, ...claims])
+
+  it('groups the rows of one group into one action, newest first, its legs in chain order', () => {
+    expect(actions.map((a) => [a.key, a.legs.map((l) => l.txnId)])).toEqual([
+      ['G', ['S2', 'S2', 'S3']],
+      ['GP', ['P']],
+      ['GC', ['C1', 'C2']],
+    ])
+  })
+
+  it('reads a routed and split swap as what was paid and got, the route’s middle token cancelled out, where it traded, and its legs on demand', () => {
+    expect(actionWords(actions[0]!, fmt, words)).toEqual({
+      title: 'Swapped 10000@0 for 1950@5',
+      detail: 'on Grove and Tinyman v2-compatible (local)',
+      legs: [
+        { title: 'Swap', detail: '6000@0 → 12000@20 on Grove' },
+        { title: 'Swap', detail: '12000@20 → 1150@5 on Grove' },
+        { title: 'Swap', detail: '4000@0 → 800@5 on Tinyman v2-compatible (local)' },
+      ],
+    })
+  })
+
+  it('reads a one-hop swap the same way, with no legs', () => {
+    expect(actionWords(actions[1]!, fmt, words)).toEqual({ title: 'Swapped 1000@0 for 200@5', detail: 'on Grove', legs: [] })
+  })
+
+  it('says how many programs a claim-all claimed from, each claim a leg', () => {
+    const claim = actionWords(actions[2]!, fmt, words)
+    expect(claim.title).toBe('Claim rewards (2 programs)')
+    expect(claim.legs.map((l) => l.title)).toEqual(['Claim rewards (program #7)', 'Claim rewards (program #8)'])
+  })
+
+  it('reads a zap (a swap then an add) as the add, the swap one of its legs', () => {
+    const zap = activityActions([
+      { ...base, kind: 'add', round: 30, txnId: 'Z', groupId: 'GZ', poolId: 100, amountA: '10', amountB: '40', lp: '19' },
+      { ...base, round: 30, txnId: 'Z', groupId: 'GZ', poolId: 100, assetIn: 0, assetOut: 5, amountIn: '10', amountOut: '40' },
+    ])
+    expect(zap).toHaveLength(1)
+    expect(actionWords(zap[0]!, fmt, ctx)).toMatchObject({ title: 'Add liquidity', detail: '10@0 + 40@5 → 19@100', legs: [{ title: 'Swap' }, { title: 'Add liquidity' }] })
+  })
+
+  it('keeps a transaction without a group as one action, and one per group otherwise', () => {
+    const rows = [{ ...base, txnId: 'A' }, { ...base, txnId: 'A' }, { ...base, txnId: 'B' }]
+    expect(activityActions(rows).map((a) => a.legs.length)).toEqual([2, 1])
+  })
+})
+
+describe('lockHandle', () => {
+  it.each([
+    [3, '3'],
+    [123456789, '123456789'],
+    [722801203534306n, '7228…4306'],
+  ] as const)('writes lock %s as %s', (id, handle) => {
+    expect(lockHandle(id)).toBe(handle)
   })
 })

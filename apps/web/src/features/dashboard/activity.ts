@@ -1,5 +1,9 @@
-// An activity item in words: what the account did, with which amounts. Pure, so tests need no DOM.
+// The account's activity in words: its actions (one group of transactions is one action, so a
+// routed or split swap is one row with its hops as legs), what each did and with which amounts, in
+// the tokens' units. Pure, so tests need no DOM.
 import type { ActivityContract, ActivityKind, ApiActivity } from '@/lib/analytics/types.ts'
+import { shortenAddress } from '@/lib/format.ts'
+import type { VenueName } from '@/lib/pools/venues.ts'
 
 /** What an amount needs to be shown: its token's symbol and decimals. */
 export type Describe = (asset: number) => { symbol: string; decimals: number }
@@ -20,8 +24,11 @@ export function activityTitle(item: Pick<ApiActivity, 'kind' | 'contract' | 'pro
     const named = programName(BigInt(item.programId))
     return `${words} ${named ? `(${named})` : `(program #${item.programId})`}`
   }
-  return row?.names === 'lock' && item.lockId !== null ? `${words} #${item.lockId}` : words
+  return row?.names === 'lock' && item.lockId !== null ? `${words} #${lockHandle(item.lockId)}` : words
 }
+
+/** A lock's id as a short handle, the same wherever the activity names it: "7228…4306" (ids of up to 9 digits whole). */
+export const lockHandle = (id: number | bigint | string) => shortenAddress(String(id), 4)
 
 const big = (v: string | null) => (v === null ? null : BigInt(v))
 
@@ -33,6 +40,8 @@ export interface ActivityContext {
   locks?: readonly { id: bigint; asset: bigint }[]
   groveAssetId?: number
   sGroveAssetId?: number
+  /** How the network names a pool's venue (venueLabel); a leg says where it traded when given. */
+  venueLabel?: (venue: VenueName) => string
 }
 
 /** The amounts the action moved, as short phrases ("1.5 ALGO → 0.3 gUSD"); raw units where an asset is unknown. */
@@ -63,9 +72,11 @@ const ACTIVITY: Record<ActivityContract, ContractActivity> = {
     words: { swap: 'Swap', add: 'Add liquidity', remove: 'Remove liquidity' },
     detail(item, { amount, fmt, ctx }) {
       if (item.kind === 'swap' && item.assetIn !== null && item.assetOut !== null) return `${fmt(big(item.amountIn)!, item.assetIn)} → ${fmt(big(item.amountOut)!, item.assetOut)}`
+      // the service names the pool's assets (a Tinyman pool's too); an older one leaves them to Grove's pools
       const pool = ctx.pools.find((p) => p.lpAsset === BigInt(item.poolId ?? -1))
-      const sides = [amount(item.amountA, pool?.a), amount(item.amountB, pool?.b)].filter(Boolean).join(' + ')
-      return item.lp === null ? sides : `${sides} ${item.kind === 'remove' ? 'for' : '→'} ${amount(item.lp, pool?.lpAsset)}`
+      const sides = [amount(item.amountA, item.assetA ?? pool?.a), amount(item.amountB, item.assetB ?? pool?.b)].filter(Boolean).join(' + ')
+      // a pool's id is its LP asset, on either venue
+      return item.lp === null ? sides : `${sides} ${item.kind === 'remove' ? 'for' : '→'} ${amount(item.lp, item.poolId ?? undefined)}`
     },
   },
   staking: {
@@ -86,8 +97,9 @@ const ACTIVITY: Record<ActivityContract, ContractActivity> = {
     detail(item, { amount, ctx }) {
       // a close's amount is the µALGO of the boxes' deposit that went back to the lock's creator
       if (item.kind === 'close') return item.amount === null ? '' : `${amount(item.amount, 0)} deposit back`
+      // the service names the lock's asset, also of a lock the account no longer holds
       const lock = ctx.locks?.find((l) => l.id === BigInt(item.lockId ?? -1))
-      return amount(item.amount, lock?.asset) ?? ''
+      return amount(item.amount, item.asset ?? lock?.asset) ?? ''
     },
   },
   vault: {
@@ -103,3 +115,79 @@ const ACTIVITY: Record<ActivityContract, ContractActivity> = {
 
 /** A contract's row; none for a contract a newer service reports and this build does not know (its action reads as its kind, no amounts). */
 const rowOf = (contract: string): ContractActivity | undefined => (Object.hasOwn(ACTIVITY, contract) ? ACTIVITY[contract as ActivityContract] : undefined)
+
+/** One action of the account: the rows of one group (of one transaction without a group). */
+export interface ActivityAction {
+  /** Its group id, or its transaction's id without a group. */
+  key: string
+  /** Its rows, oldest first: a routed swap's hops in their order, a split's parts. */
+  legs: ApiActivity[]
+  /** The row that says what the action was: its last that is not a swap (a zap's add), else its last. */
+  main: ApiActivity
+}
+
+/**
+ * The service's rows (newest first, a group's rows side by side: a page never ends inside one) as
+ * actions, newest first.
+ */
+export function activityActions(items: readonly ApiActivity[]): ActivityAction[] {
+  const actions: ActivityAction[] = []
+  for (const item of items) {
+    const key = item.groupId ?? item.txnId
+    const last = actions.at(-1)
+    if (last?.key === key) last.legs.unshift(item)
+    else actions.push({ key, legs: [item], main: item })
+  }
+  for (const a of actions) a.main = a.legs.findLast((l) => !isSwap(l)) ?? a.legs.at(-1)!
+  return actions
+}
+
+const isSwap = (item: ApiActivity) => item.contract === 'dex' && item.kind === 'swap'
+
+/** An action in words: a title, the amounts it moved, and each leg's words when it has more than one. */
+export interface ActionWords {
+  title: string
+  detail: string
+  legs: { title: string; detail: string }[]
+}
+
+/**
+ * What an action did. A swap, however many hops and venues it took, is what the account paid and got
+ * ("Swapped 10 ALGO for 1.95 gUSD"), where it traded its detail; a group of one action on several
+ * programs or locks (claim all) says how many; any other reads as its main row.
+ */
+export function actionWords(action: ActivityAction, fmt: Format, ctx: ActivityContext, programName?: (id: bigint) => string | undefined): ActionWords {
+  const venueOf = (item: ApiActivity) => (item.venue === 'grove' || item.venue === 'tinyman' ? ctx.venueLabel?.(item.venue) : undefined)
+  const legs =
+    action.legs.length < 2
+      ? []
+      : action.legs.map((leg) => {
+          const where = venueOf(leg)
+          return { title: activityTitle(leg, programName), detail: [activityDetail(leg, fmt, ctx), where ? `on ${where}` : ''].filter(Boolean).join(' ') }
+        })
+  if (action.legs.every(isSwap)) {
+    const venues = [...new Set(action.legs.map(venueOf).filter((v) => v !== undefined))]
+    return { title: swapTitle(action.legs, fmt), detail: venues.length ? `on ${venues.join(' and ')}` : '', legs }
+  }
+  const main = action.main
+  const same = action.legs.filter((l) => l.contract === main.contract && l.kind === main.kind)
+  const names = rowOf(main.contract)?.names
+  if (same.length > 1 && names) {
+    const words = rowOf(main.contract)?.words[main.kind] ?? main.kind
+    return { title: `${words} (${same.length} ${names === 'program' ? 'programs' : 'locks'})`, detail: '', legs }
+  }
+  return { title: activityTitle(main, programName), detail: activityDetail(main, fmt, ctx), legs }
+}
+
+/** What the hops paid and received, net: a route's intermediate tokens cancel out, a split's parts add up. */
+function swapTitle(swaps: readonly ApiActivity[], fmt: Format): string {
+  const net = new Map<number, bigint>()
+  for (const s of swaps) {
+    if (s.assetIn === null || s.assetOut === null || s.amountIn === null || s.amountOut === null) return 'Swap'
+    net.set(s.assetIn, (net.get(s.assetIn) ?? 0n) - BigInt(s.amountIn))
+    net.set(s.assetOut, (net.get(s.assetOut) ?? 0n) + BigInt(s.amountOut))
+  }
+  const paid = [...net].filter(([, v]) => v < 0n).map(([asset, v]) => fmt(-v, asset))
+  const got = [...net].filter(([, v]) => v > 0n).map(([asset, v]) => fmt(v, asset))
+  return paid.length && got.length ? `Swapped ${paid.join(' + ')} for ${got.join(' + ')}` : 'Swap'
+}

@@ -16,14 +16,23 @@ interface ActivityTable {
   columns: Partial<Record<ActivityColumn, string>>
 }
 
+/** A column of an event's pool (its venue, its assets), so a Tinyman pool's action is named without the caller knowing the pool. */
+const poolOf = (table: string, column: string) => `(SELECT ${column} FROM pools WHERE pools.id = ${table}.pool_id)`
+
 /** Each contract's tables of account actions by its name in `CONTRACTS` ([] when it has none; a contract without an entry fails to compile). */
 export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = {
   Registry: [],
   Dex: [
-    { table: 'swaps', account: 'trader', kind: "'swap'", columns: { pool_id: 'pool_id', asset_in: 'asset_in', asset_out: 'asset_out', amount_in: 'amount_in', amount_out: 'amount_out' } },
-    { table: 'liquidity', account: 'provider', kind: 'kind', columns: { pool_id: 'pool_id', amount_a: 'amount_a', amount_b: 'amount_b', lp: 'lp' } },
+    { table: 'swaps', account: 'trader', kind: "'swap'", columns: { pool_id: 'pool_id', venue: poolOf('swaps', 'venue'), asset_in: 'asset_in', asset_out: 'asset_out', amount_in: 'amount_in', amount_out: 'amount_out' } },
+    {
+      table: 'liquidity',
+      account: 'provider',
+      kind: 'kind',
+      columns: { pool_id: 'pool_id', venue: poolOf('liquidity', 'venue'), asset_a: poolOf('liquidity', 'asset_a'), asset_b: poolOf('liquidity', 'asset_b'), amount_a: 'amount_a', amount_b: 'amount_b', lp: 'lp' },
+    },
   ],
-  Locks: [{ table: 'lock_events', account: 'account', kind: 'kind', columns: { lock_id: 'lock_id', amount: 'amount' } }],
+  // the lock's asset, so its amounts read in the token's units even after the lock left the account
+  Locks: [{ table: 'lock_events', account: 'account', kind: 'kind', columns: { lock_id: 'lock_id', asset: '(SELECT asset FROM locks WHERE locks.id = lock_events.lock_id)', amount: 'amount' } }],
   Staking: [{ table: 'staking_events', account: 'account', kind: 'kind', columns: { program_id: 'program_id', amount: 'amount', stake: 'stake', reward1: 'reward1', reward2: 'reward2' } }],
   Vault: [{ table: 'vault_events', account: 'account', kind: 'kind', columns: { asset_in: 'asset', amount_in: 'amount_in', amount: 'grove', shares: 'sgrove' } }],
 }
@@ -44,6 +53,13 @@ function selects(only: ActivityContract | undefined, keyset: string): string[] {
   })
 }
 
+/** The rows of one action share it: their group, or their transaction where it has none. */
+const actionOf = (r: Record<string, unknown>) => String(r.group_id ?? r.txn_id)
+/** A row's place in chain order, the cursor's key. */
+const keyOf = (r: Record<string, unknown>) => [Number(r.round), Number(r.intra), Number(r.log_index)]
+/** More rows than one group can hold (16 transactions with their inner ones and their events), so one read gets the rest of any. */
+const GROUP_ROWS = 100_000
+
 export function activity(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Params: { address: string }; Querystring: { limit: number; cursor?: string; contract?: ActivityContract } }>(
     '/api/accounts/:address/activity',
@@ -58,13 +74,23 @@ export function activity(app: FastifyInstance, deps: ApiDeps): void {
     async (req) => {
       const account = parseAddress(req.params.address, 'address')
       const { limit, contract } = req.query
-      const after = decodeCursor(req.query.cursor, 3, [1, 2])
-      const keyset = after ? 'AND (round, intra, log_index) < ($3, $4, $5)' : ''
-      const rows = await deps.db.query<Record<string, unknown>>(
-        `SELECT * FROM (${selects(contract, keyset).join(' UNION ALL ')}) a ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2`,
-        [account, limit + 1, ...(after ?? [])],
-      )
-      const { items, nextCursor } = page(rows, limit, (r) => [Number(r.round), Number(r.intra), Number(r.log_index)])
+      /** `count` rows after `after` (from the newest without it), or only those of `action`. */
+      const read = (after: number[] | undefined, count: number, action?: string) =>
+        deps.db.query<Record<string, unknown>>(
+          `SELECT * FROM (${selects(contract, `${after ? 'AND (round, intra, log_index) < ($3, $4, $5)' : ''}${action === undefined ? '' : ` AND coalesce(group_id, txn_id) = $${after ? 6 : 3}`}`).join(' UNION ALL ')}) a
+           ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2`,
+          [account, count, ...(after ?? []), ...(action === undefined ? [] : [action])],
+        )
+      let rows = await read(decodeCursor(req.query.cursor, 3, [1, 2]), limit + 1)
+      let size = limit
+      // a page never ends inside an action (a routed or split swap's hops): the rest of its group joins the page
+      if (rows.length > limit && actionOf(rows[limit - 1]!) === actionOf(rows[limit]!)) {
+        const rest = await read(keyOf(rows[limit - 1]!), GROUP_ROWS, actionOf(rows[limit - 1]!))
+        const next = await read(keyOf(rest.at(-1)!), 1)
+        rows = [...rows.slice(0, limit), ...rest, ...next]
+        size = limit + rest.length
+      }
+      const { items, nextCursor } = page(rows, size, keyOf)
       const opt = (v: unknown) => (v === null || v === undefined ? null : String(v))
       const int = (v: unknown) => (v === null || v === undefined ? null : Number(v))
       return {
