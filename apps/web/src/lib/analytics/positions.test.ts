@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { feesText, inBText, poolFeesEarned, returnRows } from './positions.ts'
+import { feesText, inBText, poolFeesEarned, returnRows, signedUsd } from './positions.ts'
 import type { ApiPosition } from './types.ts'
 
 const asset = (id: number, unitName: string) => ({ id, unitName, name: null, decimals: 6 })
@@ -37,6 +37,7 @@ describe('position returns', () => {
     const [row] = returnRows([lp('lp-2-0-0', 'open', 100, pair('38207', '11364', 0.022728))])
     expect(feesText(row!.lp)).toBe('0.038207 ALGO + 0.011364 gUSD')
     expect(inBText(row!.lp, '-823556')).toBe('−0.823556 gUSD')
+    expect([signedUsd(-0.823556), signedUsd(-0.004), signedUsd(18.17), signedUsd(null)]).toEqual(['−$0.82', '−<$0.01', '$18.17', '—'])
   })
 
   it('sums a pool’s open positions for the pool page, and has nothing where the account has none', () => {

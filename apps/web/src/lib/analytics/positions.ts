@@ -2,6 +2,7 @@
 // figures (fees earned, impermanent loss, P&L against holding and in USD, fee APR) worded once here
 // for the table, the pool page's "your fees earned" and the chart.
 import { formatAmount } from '@grove/sdk/amount'
+import { formatUsd } from './derive.ts'
 import type { ApiPosition } from './types.ts'
 
 /** A liquidity position's figures, as `lp` of GET /api/positions. */
@@ -45,6 +46,9 @@ export function inBText(lp: LpFigures, inB: string): string {
   const text = `${formatAmount(v < 0n ? -v : v, lp.pool.assetB.decimals, { thousands: true })} ${symbolOf(lp.pool.assetB)}`
   return v < 0n ? `−${text}` : text
 }
+
+/** A gain or loss in US dollars, its sign before the dollar ("−$0.82", "−<$0.01"). */
+export const signedUsd = (value: number | null): string => (value !== null && value < 0 ? `−${formatUsd(-value)}` : formatUsd(value))
 
 /** The fees earned in the pool `poolId` over `positions` (open ones; each asset and USD), or null when there are none. */
 export function poolFeesEarned(positions: readonly ApiPosition[], poolId: number): { rows: ReturnRow[]; usd: number | null } | null {

@@ -9,7 +9,7 @@ import { Table } from '@/components/ui/table.tsx'
 import { apiFor, useAccountPositions, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { useProtocol } from '@/lib/protocol.ts'
-import { feesText, inBText, returnRows } from '@/lib/analytics/positions.ts'
+import { feesText, inBText, returnRows, signedUsd } from '@/lib/analytics/positions.ts'
 import { PositionChart } from './position-chart.tsx'
 import '../position-returns.css'
 
@@ -53,12 +53,12 @@ export function PositionReturns(props: { address: string }) {
                   <span className="muted"> {feesText(r.lp)}</span>
                 </td>
                 <td data-label="Impermanent loss" data-testid="position-il" data-inb={r.lp.impermanentLoss.inB}>
-                  {formatUsd(r.lp.impermanentLoss.usd)}
+                  {signedUsd(r.lp.impermanentLoss.usd)}
                 </td>
                 <td data-label="P&L vs holding" data-testid="position-pnl-hold" data-inb={r.lp.pnlVsHold.inB}>
-                  {formatUsd(r.lp.pnlVsHold.usd)}
+                  {signedUsd(r.lp.pnlVsHold.usd)}
                 </td>
-                <td data-label="P&L (USD)">{formatUsd(r.lp.pnlUsd)}</td>
+                <td data-label="P&L (USD)">{signedUsd(r.lp.pnlUsd)}</td>
                 <td data-label="Fee APR">{formatPercent(r.lp.feeApr)}</td>
                 <td>
                   <button type="button" className="button button--small" aria-expanded={charted === r.id} onClick={() => setCharted(charted === r.id ? null : r.id)}>
