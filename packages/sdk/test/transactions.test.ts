@@ -191,7 +191,8 @@ describe('GroupBuilder', () => {
       .build()
     expect(built.transactions.map((t) => t.type)).toEqual(['pay', 'appl'])
     expect(built.fee).toBe(2_000n)
-    expect(new TextDecoder().decode(built.transactions[1]!.note)).toBe('builder test')
+    // each transaction's note is the context's stem and its place: no two of a group alike
+    expect(built.transactions.map((t) => new TextDecoder().decode(t.note))).toEqual(['builder test#0', 'builder test#1'])
     const sent = await group.send()
     expect(sent.txIds).toHaveLength(2)
     expect(sent.confirmedRound).toBeGreaterThan(0n)
