@@ -126,7 +126,31 @@ function header(genesisHash: Uint8Array): Buffer {
   return h
 }
 
-function pidAlive(pid: number): boolean {
+/** How long a start waits for a lock's holder that is dying (killed, not yet reaped) before it refuses. */
+const DYING_HOLDER_WAIT_MS = 2_000
+
+/**
+ * A process's start time (clock ticks since boot, /proc/<pid>/stat's 22nd field) and state, or
+ * undefined where there is no /proc. The pid alone is not an identity: after a kill -9 on a busy
+ * machine the pid lives on as a zombie until it is reaped, and a reused pid names another program.
+ */
+function procStat(pid: number): { state: string; start: string } | 'gone' | undefined {
+  let stat: string
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return fs.existsSync('/proc/self/stat') ? 'gone' : undefined
+  }
+  // the command name (field 2) may hold spaces and parentheses: the fields after it follow the last ')'
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return { state: fields[0]!, start: fields[19]! }
+}
+
+/** Whether the process a lock names (`pid`, and its start time when the lock recorded one) still runs. */
+function holderRuns(pid: number, start: string | undefined): boolean {
+  const stat = procStat(pid)
+  if (stat === 'gone') return false
+  if (stat !== undefined) return stat.state !== 'Z' && stat.state !== 'X' && (start === undefined || stat.start === start)
   try {
     process.kill(pid, 0)
     return true
@@ -135,20 +159,39 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Takes `<dir>/LOCK` for this process; a lock left by a dead process (kill -9) is taken over. */
+/**
+ * Takes `<dir>/LOCK` for this process, recording its pid and start time. A lock whose holder is dead
+ * (kill -9, even before it is reaped) or whose pid now names another program is taken over; a holder
+ * still dying is waited for, up to DYING_HOLDER_WAIT_MS.
+ */
 function lock(dir: string): string {
   const file = path.join(dir, 'LOCK')
+  const self = procStat(process.pid)
+  const identity = self === undefined || self === 'gone' ? String(process.pid) : `${process.pid} ${self.start}`
+  const deadline = Date.now() + DYING_HOLDER_WAIT_MS
   for (;;) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' })
+      fs.writeFileSync(file, identity, { flag: 'wx' })
       return file
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
     }
-    const holder = Number(fs.readFileSync(file, 'utf8'))
-    if (Number.isInteger(holder) && holder > 0 && pidAlive(holder)) {
+    let text = ''
+    try {
+      text = fs.readFileSync(file, 'utf8')
+    } catch {
+      continue // released meanwhile
+    }
+    const [pidText, start] = text.trim().split(' ')
+    const holder = Number(pidText)
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && holderRuns(holder, start)) {
+      if (Date.now() < deadline) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50)
+        continue
+      }
       throw new ChainLogError(`data directory ${path.dirname(dir)} is in use by process ${holder}`)
     }
+    if (holder === process.pid) throw new ChainLogError(`data directory ${path.dirname(dir)} is in use by process ${holder}`)
     fs.rmSync(file, { force: true })
   }
 }
