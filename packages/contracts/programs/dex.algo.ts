@@ -83,7 +83,7 @@ export class Dex extends RegistryBoundContract {
     provider: Address;
   }>();
 
-  /** A flash loan was repaid at its verify: what was lent, what came back and the fee (the protocol's share included). */
+  /** A flash loan was repaid at its verify: what was lent, what came back, the fee (the protocol's share included) and the protocol's share (reserves move by repaid − lent − protocolFee). */
   FlashLoan = new EventLogger<{
     a: uint64;
     b: uint64;
@@ -93,10 +93,12 @@ export class Dex extends RegistryBoundContract {
     repaidB: uint64;
     feeA: uint64;
     feeB: uint64;
+    protocolFeeA: uint64;
+    protocolFeeB: uint64;
     borrower: Address;
   }>();
 
-  /** A flash swap settled at its verify: what the caller took out and paid in, and the fee on what was paid. */
+  /** A flash swap settled at its verify: what the caller took out and paid in, the fee on what was paid and the protocol's share (reserves move by in − out − protocolFee). */
   FlashSwap = new EventLogger<{
     a: uint64;
     b: uint64;
@@ -106,6 +108,8 @@ export class Dex extends RegistryBoundContract {
     inB: uint64;
     feeA: uint64;
     feeB: uint64;
+    protocolFeeA: uint64;
+    protocolFeeB: uint64;
     trader: Address;
   }>();
 
@@ -201,6 +205,12 @@ export class Dex extends RegistryBoundContract {
     assert(this.flash.value !== key, 'ERR:FLASH_LOCKED');
   }
 
+  /** The 16 bytes of the pool key of x and y, either order. */
+  private pairKey(x: uint64, y: uint64): bytes {
+    if (x < y) return concat(itob(x), itob(y));
+    return concat(itob(y), itob(x));
+  }
+
   /** The pool's state; the box read fails for a missing pool (ERR:NO_POOL, see the build); refused while the pool is lent (ERR:FLASH_LOCKED). */
   private loadPool(key: PoolKey): PoolState {
     this.unlocked(rawBytes(key));
@@ -215,8 +225,8 @@ export class Dex extends RegistryBoundContract {
     // the encoded PoolKey: uint64(a) ‖ uint64(b)
     const key = castBytes<PoolKey>(inOff === 0 ? concat(itob(assetIn), itob(assetOut)) : concat(itob(assetOut), itob(assetIn)));
     // raw bytes, not the decoded struct, and swapFee/outGivenNet inlined: this is the per-hop hot path.
-    // A missing box fails here; the build maps this assert to ERR:NO_POOL. Inlined unlocked(): the hot path
-    assert(this.flash.value !== rawBytes(key), 'ERR:FLASH_LOCKED');
+    // A missing box fails here; the build maps this assert to ERR:NO_POOL. The flash lock is the callers'
+    // (one check of the global per call while no flash is open, not one per hop)
     const pool = rawBytes(this.pools(key).value);
     const rIn = extractUint64(pool, inOff);
     const rOut = extractUint64(pool, 8 - inOff);
@@ -355,7 +365,7 @@ export class Dex extends RegistryBoundContract {
     const amountA = this.incoming(inA, a);
     const amountB = this.incoming(inB, b);
     assert(a < b, 'ERR:ASSET_ORDER');
-    // a zap's pool is checked by its swap (swapIn), so addToPool does not check again
+    // the flash lock: here, not in addToPool, which a zap reaches after its own check
     assert(this.flash.value !== concat(itob(a), itob(b)), 'ERR:FLASH_LOCKED');
     return this.addToPool(a, b, amountA, amountB, minLp, false);
   }
@@ -368,6 +378,7 @@ export class Dex extends RegistryBoundContract {
     assert(assetIn === a || assetIn === b, 'ERR:BAD_INPUT_ASSET');
     const amount = this.incoming(input, assetIn);
     assert(swapAmount > 0 && swapAmount < amount, 'ERR:BAD_SWAP_AMOUNT');
+    if (len(this.flash.value) > 0) this.unlocked(concat(itob(a), itob(b)));
     if (assetIn === a) {
       const outB = this.swapIn(a, b, swapAmount);
       return this.addToPool(a, b, amount - swapAmount, outB, minLp, true);
@@ -415,6 +426,7 @@ export class Dex extends RegistryBoundContract {
     this.notPaused(this.registry.value, PAUSE_SWAPS);
     const assetIn = this.assetOf(input);
     const amount = this.incoming(input, assetIn);
+    if (len(this.flash.value) > 0) this.unlocked(this.pairKey(assetIn, assetOut));
     const out = this.swapIn(assetIn, assetOut, amount);
     assert(out >= minOut, 'ERR:SLIPPAGE');
     this.send(assetOut, this.txn.sender, out);
@@ -441,7 +453,9 @@ export class Dex extends RegistryBoundContract {
     const key = this.poolKey(assetIn, assetOut);
     let inOff = 8;
     if (assetIn < assetOut) inOff = 0;
-    const pool = rawBytes(this.loadPool(key));
+    if (len(this.flash.value) > 0) this.unlocked(rawBytes(key));
+    // a missing box fails here; the build maps this assert to ERR:NO_POOL
+    const pool = rawBytes(this.pools(key).value);
     const rIn = extractUint64(pool, inOff);
     const rOut = extractUint64(pool, 8 - inOff);
     assert(rIn > 0 && amountOut > 0 && amountOut < rOut, 'ERR:NO_LIQUIDITY');
@@ -505,6 +519,14 @@ export class Dex extends RegistryBoundContract {
     assert(len(this.txn.applicationArgs![1]) === end, 'ERR:BAD_PATH');
     let asset = this.assetOf(input);
     let amount = this.incoming(input, asset);
+    if (len(this.flash.value) > 0) {
+      let from = asset;
+      for (let i = 2; i < end; i = i + 8) {
+        const to = extractUint64(this.txn.applicationArgs![1], i);
+        this.unlocked(this.pairKey(from, to));
+        from = to;
+      }
+    }
     // read straight from the encoded argument (2-byte length prefix) instead of decoding the array
     for (let i = 2; i < end; i = i + 8) {
       const next = extractUint64(this.txn.applicationArgs![1], i);
@@ -624,7 +646,7 @@ export class Dex extends RegistryBoundContract {
     const feeB = (loanB / BPS) * f + ((loanB % BPS) * f + (BPS - 1)) / BPS;
     // each lent side comes back in its own asset (none of a side not lent: that transfer would be the other's)
     assert((loanA === 0 || repaidA >= loanA + feeA) && (loanB === 0 || repaidB >= loanB + feeB), 'ERR:FLASH_REPAY');
-    this.flashSettle(a, b, pool, repaidA, repaidB, loanA, loanB, feeA, feeB);
+    const protocol = this.flashSettle(a, b, pool, repaidA, repaidB, loanA, loanB, feeA, feeB);
     this.FlashLoan.log({
       a: a,
       b: b,
@@ -634,6 +656,8 @@ export class Dex extends RegistryBoundContract {
       repaidB: repaidB,
       feeA: feeA,
       feeB: feeB,
+      protocolFeeA: extractUint64(protocol, 0),
+      protocolFeeB: extractUint64(protocol, 8),
       borrower: this.txn.sender,
     });
   }
@@ -676,7 +700,7 @@ export class Dex extends RegistryBoundContract {
       castBytes<uint128>(concat(itob(after.high), itob(after.low))) >= castBytes<uint128>(concat(itob(before.high), itob(before.low))),
       'ERR:FLASH_INVARIANT',
     );
-    this.flashSettle(a, b, pool, inA, inB, outA, outB, feeA, feeB);
+    const protocol = this.flashSettle(a, b, pool, inA, inB, outA, outB, feeA, feeB);
     this.FlashSwap.log({
       a: a,
       b: b,
@@ -686,6 +710,8 @@ export class Dex extends RegistryBoundContract {
       inB: inB,
       feeA: feeA,
       feeB: feeB,
+      protocolFeeA: extractUint64(protocol, 0),
+      protocolFeeB: extractUint64(protocol, 8),
       trader: this.txn.sender,
     });
   }
@@ -693,8 +719,9 @@ export class Dex extends RegistryBoundContract {
   /**
    * Writes pool (a, b) after a flash: each reserve r + in − out less the protocol's share ⌊fee/divisor⌋ of
    * that side's fee, which accrues to the protocol. `pool` is the box with its prices already accrued.
+   * Returns the protocol's shares, uint64(a) ‖ uint64(b).
    */
-  private flashSettle(a: uint64, b: uint64, pool: bytes, inA: uint64, inB: uint64, outA: uint64, outB: uint64, feeA: uint64, feeB: uint64): void {
+  private flashSettle(a: uint64, b: uint64, pool: bytes, inA: uint64, inB: uint64, outA: uint64, outB: uint64, feeA: uint64, feeB: uint64): bytes {
     const divisor = extractUint64(pool, 40);
     let protocolA = 0;
     let protocolB = 0;
@@ -708,6 +735,7 @@ export class Dex extends RegistryBoundContract {
     const fees = concat(itob(extractUint64(pool, 48) + protocolA), itob(extractUint64(pool, 56) + protocolB));
     const key: PoolKey = { a: a, b: b };
     this.pools(key).value = castBytes<PoolState>(replace3(replace3(pool, 0, concat(itob(reserveA), itob(reserveB))), 48, fees));
+    return concat(itob(protocolA), itob(protocolB));
   }
 
   // ---- fees and admin ----

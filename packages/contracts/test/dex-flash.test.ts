@@ -59,7 +59,7 @@ describe('flash loan', () => {
     expect(sent.fees).toBe(4_000n)
     expect(sent.startFees).toBe(3_000n)
     expect(events(sent.logs, 'FlashLoan')).toEqual([
-      { a: 0n, b: s.t1, amountA: amount, amountB: 0n, repaidA: amount + fee, repaidB: 0n, feeA: fee, feeB: 0n, borrower: s.user.addr.toString() },
+      { a: 0n, b: s.t1, amountA: amount, amountB: 0n, repaidA: amount + fee, repaidB: 0n, feeA: fee, feeB: 0n, protocolFeeA: protocol, protocolFeeB: 0n, borrower: s.user.addr.toString() },
     ])
   })
 
@@ -112,7 +112,9 @@ describe('flash swap', () => {
     expect(after.reserveB).toBe(before.reserveB - out)
     expect((after.reserveA + protocol - fee) * after.reserveB >= before.reserveA * before.reserveB).toBe(true)
     expect(sent.startFees).toBe(3_000n)
-    expect(events(sent.logs, 'FlashSwap')).toEqual([{ a: 0n, b: s.t1, outA: 0n, outB: out, inA: x, inB: 0n, feeA: fee, feeB: 0n, trader: s.user.addr.toString() }])
+    expect(events(sent.logs, 'FlashSwap')).toEqual([
+      { a: 0n, b: s.t1, outA: 0n, outB: out, inA: x, inB: 0n, feeA: fee, feeB: 0n, protocolFeeA: protocol, protocolFeeB: 0n, trader: s.user.addr.toString() },
+    ])
   })
 
   it('takes payment in both assets (a then b), or back in the side taken', async () => {
@@ -146,6 +148,31 @@ describe('the pool is locked between start and verify', () => {
           count: 2,
           add: (group) =>
             group.swapExactIn({ sender: s.user.addr, args: { input: s.g.input(s.user, 0n, 1_000_000n), assetOut: s.t1, minOut: 0n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(1) }),
+        },
+      }),
+    ],
+    [
+      'an exact-out swap',
+      async (s) => ({
+        between: {
+          count: 2,
+          add: (group) =>
+            group.swapExactOut({ sender: s.user.addr, args: { input: s.g.input(s.user, 0n, 1_000_000n), assetOut: s.t1, amountOut: 1_000n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(2) }),
+        },
+      }),
+    ],
+    [
+      'a route through it',
+      async (s) => ({
+        between: {
+          count: 2,
+          add: (group) =>
+            group.swapRoute({
+              sender: s.user.addr,
+              args: { input: s.g.input(s.user, 0n, 1_000_000n), path: [s.t1, s.t2], minOut: 0n },
+              ...s.g.routeRefs([[0n, s.t1], sorted(s.t1, s.t2)], s.t2),
+              ...s.g.fee(1),
+            }),
         },
       }),
     ],

@@ -76,6 +76,8 @@ export function flashGroup(g: Grove, user: User, o: FlashOptions): Group {
 /** Sends the flash group `o` describes; returns the logs of every transaction and the fees the whole group paid. */
 export async function sendFlash(g: Grove, user: User, o: FlashOptions): Promise<{ logs: Uint8Array[]; fees: bigint; opcodes?: number; startFees: bigint }> {
   const opcodes = g.measure ? (await flashGroup(g, user, o).simulate({ skipSignatures: true })).simulateResponse.txnGroups[0].appBudgetConsumed : undefined
+  // the simulation grouped the prebuilt transactions: ungroup them for the group that is sent
+  for (const t of [...o.repay, ...(o.extra ?? []).map((e) => e.txn)]) t.group = undefined
   const result = await flashGroup(g, user, o).send()
   const logs = result.confirmations.flatMap((c) => c.logs ?? [])
   const fees = result.transactions.reduce((n, t) => n + t.fee, 0n)

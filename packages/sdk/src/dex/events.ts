@@ -1,4 +1,4 @@
-// The DEX's ARC-28 events (PoolCreated, Swap, LiquidityAdded, LiquidityRemoved, FeesCollected).
+// The DEX's ARC-28 events (PoolCreated, Swap, LiquidityAdded, LiquidityRemoved, FeesCollected, FlashLoan, FlashSwap).
 import { decodeArc28Event, eventDecoders, type DecodedEvent, type EventDecoder } from '../core/events.ts'
 import { DEX_SPEC } from './spec.ts'
 
@@ -9,6 +9,10 @@ export interface DexEventArgs {
   LiquidityAdded: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
   LiquidityRemoved: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; lp: bigint; provider: string }
   FeesCollected: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; treasury: string }
+  /** A flash loan repaid at its verify: lent, repaid and the fee (the protocol's share included). */
+  FlashLoan: { a: bigint; b: bigint; amountA: bigint; amountB: bigint; repaidA: bigint; repaidB: bigint; feeA: bigint; feeB: bigint; protocolFeeA: bigint; protocolFeeB: bigint; borrower: string }
+  /** A flash swap settled at its verify: taken, paid and the fee on what was paid. */
+  FlashSwap: { a: bigint; b: bigint; outA: bigint; outB: bigint; inA: bigint; inB: bigint; feeA: bigint; feeB: bigint; protocolFeeA: bigint; protocolFeeB: bigint; trader: string }
 }
 
 /** A decoded DEX event. */

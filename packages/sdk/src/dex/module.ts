@@ -8,6 +8,7 @@ import { decodeDexEvents } from './events.ts'
 import { fetchPool, fetchPools } from './pool-state.ts'
 import type { Route } from './route.ts'
 import { DEX_SPEC } from './spec.ts'
+import { buildFlash, type FlashParams } from './flash.ts'
 import { buildSwap } from './swap.ts'
 import { buildAddLiquidity, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildZap, poolCreationCost, type DexGroup } from './transactions.ts'
 
@@ -21,6 +22,8 @@ export type DexAction =
   /** Creates pool (a, b), empty; its first deposit is an 'add'. */
   | { kind: 'create-pool'; a: bigint; b: bigint }
   | { kind: 'collect-fees'; pool: Pool; treasury: string | Address }
+  /** A flash loan or flash swap on one pool around the sender's own transactions (dex/flash.ts). */
+  | ({ kind: 'flash' } & FlashParams)
 
 const prepared = async (group: Promise<DexGroup>, minBalance = 0n): Promise<PreparedGroup & { optIns: bigint[] }> => {
   const g = await group
@@ -51,6 +54,8 @@ export const dexContract = {
       }
       case 'collect-fees':
         return prepared(buildCollectFees(ctx, action.pool, action.treasury))
+      case 'flash':
+        return prepared(buildFlash(ctx, action))
     }
   },
   /** A failure in words, the DEX's codes first (by app id when the deployment is given). */

@@ -1,5 +1,5 @@
-// The DEX's events: PoolCreated, Swap (one per hop), LiquidityAdded, LiquidityRemoved and
-// FeesCollected. Reserves follow from the events exactly as the contract moves them: a swap adds
+// The DEX's events: PoolCreated, Swap (one per hop), LiquidityAdded, LiquidityRemoved,
+// FeesCollected, FlashLoan and FlashSwap (a flash's verify moves the reserves once). Reserves follow from the events exactly as the contract moves them: a swap adds
 // amountIn − protocolFee to the input side and takes amountOut from the other; adds and removes
 // move amountA/amountB; fee collections leave reserves alone (protocol fees sit outside them).
 import { dexContract, DEX_SPEC, eventDecoders } from '@grove/sdk'
@@ -53,6 +53,14 @@ class DexBatch implements ModuleBatch {
         return this.liquidityChanged('remove', e.args as DexEventArgs['LiquidityRemoved'], at)
       case 'FeesCollected':
         return this.feesCollected(e.args as DexEventArgs['FeesCollected'], at)
+      case 'FlashLoan': {
+        const f = e.args as DexEventArgs['FlashLoan']
+        return this.flashSettled(f.a, f.b, f.repaidA - f.amountA - f.protocolFeeA, f.repaidB - f.amountB - f.protocolFeeB, at)
+      }
+      case 'FlashSwap': {
+        const f = e.args as DexEventArgs['FlashSwap']
+        return this.flashSettled(f.a, f.b, f.inA - f.outA - f.protocolFeeA, f.inB - f.outB - f.protocolFeeB, at)
+      }
     }
   }
 
@@ -133,6 +141,14 @@ class DexBatch implements ModuleBatch {
       at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, pool.id, kind, args.provider,
       String(args.amountA), String(args.amountB), String(args.lp), String(pool.reserveA), String(pool.reserveB),
     ])
+  }
+
+  /** A flash's verify moves each reserve by what came in less what went out and the protocol's share (the contract's one write). */
+  private flashSettled(a: bigint, b: bigint, deltaA: bigint, deltaB: bigint, at: EventPosition): void {
+    const pool = this.pool(a, b)
+    pool.reserveA += deltaA
+    pool.reserveB += deltaB
+    this.changed(pool, at, false)
   }
 
   private feesCollected(args: DexEventArgs['FeesCollected'], at: EventPosition): void {
