@@ -114,6 +114,15 @@ export function banner(net: Localnet, startedMs: number): string {
   ].join('\n')
 }
 
+/** What `start --impersonation` prints beside the banner on a plain localnet (a fork always impersonates, said in its banner line). */
+export const IMPERSONATION_WARNING =
+  'WARNING: --impersonation is on: POST /grove/v1/impersonate/{address} makes this node accept that address\'s transactions without its signature. Development only; never expose this node.'
+
+/** The warning `start` prints for these arguments, if any. */
+export function startWarning(args: StartArgs): string | undefined {
+  return args.impersonation === true && args.fork === undefined ? IMPERSONATION_WARNING : undefined
+}
+
 /** A cheat command: which one, its arguments, and the algod it goes to. */
 export interface CheatArgs {
   command: 'mine'
@@ -174,6 +183,8 @@ export async function main(argv: string[]): Promise<void> {
     return
   }
   console.log(banner(net, Math.round(performance.now() - t0)))
+  const warning = startWarning(args)
+  if (warning !== undefined) console.warn(warning)
   const stop = (): void => {
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)

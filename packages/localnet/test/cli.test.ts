@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
-import { DEFAULT_DATA_DIR, parseCli } from '../src/cli.ts'
+import { DEFAULT_DATA_DIR, IMPERSONATION_WARNING, parseCli, startWarning } from '../src/cli.ts'
 
 describe('grove-localnet command line', () => {
   it('defaults to AlgoKit LocalNet ports and .grove/localnet', () => {
@@ -12,6 +12,9 @@ describe('grove-localnet command line', () => {
     expect(() => parseCli(['start', '--fork-token', 't'])).toThrow(/need --fork/)
     expect(() => parseCli(['start', '--fork', 'not a url'])).toThrow(/algod URL/)
     expect(parseCli(['start', '--impersonation']).impersonation).toBe(true)
+    // impersonation on a plain localnet stays behind the flag, and says so when on
+    expect(startWarning(parseCli(['start', '--impersonation']))).toBe(IMPERSONATION_WARNING)
+    expect(startWarning(parseCli(['start']))).toBeUndefined()
     expect(parseCli(['start', '--allow-origin', 'http://127.0.0.1:5173/', '--allow-origin', 'https://app.example']).allowOrigins).toEqual(['http://127.0.0.1:5173', 'https://app.example'])
   })
 
