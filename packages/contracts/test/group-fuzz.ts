@@ -452,6 +452,36 @@ export class GroupFuzzer {
     return { name: 'registry.setPaused', steps: [this.call('registry', 'setPaused', admin, [this.r.chance(0.7) ? 0n : BigInt(this.r.int(8))], {}, 0)] }
   }
 
+  /**
+   * A flash loan or flash swap on a random pool around `inner` transactions: the start (lending up to a
+   * tenth of one reserve), then, after them, the repayment of that side (the loan plus twice its fee, which
+   * also keeps a swap's invariant; sometimes one unit short) and the verify. Sometimes the verify names
+   * another offset (a mismatched pair, refused).
+   */
+  private async flash(inner: number): Promise<[Op, Op]> {
+    const u = this.user()
+    const [a, b] = this.r.pick(this.pools)
+    const loan = this.r.chance(0.5)
+    const side = this.r.chance(0.5) ? a : b
+    const box = await this.g.algorand.app.getBoxValue(this.apps.dex, poolBoxName(a, b)).catch(() => undefined)
+    const view = box ? new DataView(box.buffer, box.byteOffset) : undefined
+    const reserve = view ? view.getBigUint64(side === a ? 0 : 8) : 0n
+    const feeBps = view ? view.getBigUint64(32) : 30n
+    const amount = this.r.amount(reserve / 10n > 0n ? reserve / 10n : 1n)
+    const fee = (amount * feeBps + 9_999n) / 10_000n
+    const repaid = this.r.chance(0.9) ? amount + 2n * fee + 1n : amount + fee - 1n
+    const distance = BigInt(inner + 2)
+    const refs = { boxes: [poolBoxName(a, b)], assets: [a, b] }
+    const start = this.call('dex', loan ? 'flashLoan' : 'flashSwap', u, [distance, a, b, side === a ? amount : 0n, side === b ? amount : 0n], { ...refs, apps: [this.apps.registry] }, 1)
+    const offset = this.r.chance(0.1) ? distance + 1n : distance
+    const verify = loan ? this.call('dex', 'verifyFlashLoan', u, [offset, a, b], refs, 0) : this.call('dex', 'verifyFlashSwap', u, [offset, a, b, 1n], refs, 0)
+    const name = loan ? 'dex.flashLoan' : 'dex.flashSwap'
+    return [
+      { name, steps: [start] },
+      { name: `${name}.verify`, steps: [this.transfer(u, this.addresses.dex, side, repaid), verify] },
+    ]
+  }
+
   private async op(): Promise<Op | null> {
     const table: [number, () => Promise<Op | null> | Op | null][] = [
       [10, () => this.swap()],
@@ -535,6 +565,12 @@ export class GroupFuzzer {
       // a call before its transfers
       const first = ops[0]!
       ops[0] = { name: first.name, steps: [...first.steps.filter((s) => s.role === 'call'), ...first.steps.filter((s) => s.role === 'transfer')] }
+    }
+    if (this.r.chance(0.2) && ops.flatMap((o) => o.steps).length <= 13) {
+      // the whole group inside a flash loan or flash swap: start first, repayment and verify last
+      const [start, end] = await this.flash(ops.flatMap((o) => o.steps).length)
+      ops.unshift(start)
+      ops.push(end)
     }
     const steps = ops.flatMap((o) => o.steps)
     if (steps.length > 16) return false
