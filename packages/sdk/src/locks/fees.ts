@@ -1,0 +1,49 @@
+// Fees while locked (issue 40, item 1): the reference math a Grove LP lock's fee claim follows, to
+// the unit. A pool's level ℓ = √(x·y)/S (S = lpSupply: LP issued + the 1,000 units the DEX keeps locked) only
+// grows with swap fees left in the pool (reserves are the box's figures, so a donation to the DEX's
+// address moves nothing; adding or removing liquidity keeps ℓ, rounding in the pool's favour).
+// A lock records ℓ when its units enter; the units fees added since are units × (1 − ℓ_entry/ℓ_now).
+// ℓ is a Q64.64 fixed-point number: ⌈·⌉ for an entry and ⌊·⌋ for now, and the claim rounds down,
+// so every rounding is in the lock's favour and the principal's value never falls below what was locked.
+import { isqrt, lpSupply } from '../dex/amm.ts'
+
+/** 2^64: ℓ is stored as ℓ·2^64. */
+export const LEVEL_ONE = 1n << 64n
+
+/** The pool figures ℓ reads (the DEX's PoolState). */
+export type LevelPool = { reserveA: bigint; reserveB: bigint; lpIssued: bigint }
+
+/**
+ * The pool's level ℓ·2^64 = √(x·y)·2^64/S: rounded up for an entry (`'entry'`: the lock is credited
+ * with no fee it did not earn), down for a claim (`'now'`).
+ */
+export function poolLevel(pool: LevelPool, at: 'entry' | 'now'): bigint {
+  const product = pool.reserveA * pool.reserveB
+  const supply = lpSupply(pool)
+  if (at === 'now') return (isqrt(product << 128n)) / supply
+  // ⌈√(xy·2^128)⌉ then ⌈·/S⌉
+  const floor = isqrt(product << 128n)
+  const root = floor * floor === product << 128n ? floor : floor + 1n
+  return (root + supply - 1n) / supply
+}
+
+/**
+ * The LP units fees added to `units` since they entered at level `entry`: units − ⌈units·entry/now⌉,
+ * 0 when the level has not risen. What stays, ⌈units·entry/now⌉, is worth at least what was locked.
+ */
+export function feesSince(units: bigint, entry: bigint, now: bigint): bigint {
+  if (units <= 0n || now <= entry) return 0n
+  return units - (units * entry + now - 1n) / now
+}
+
+/**
+ * The entry level after `added` units join `units` (entered at `entry`) at level `now`: the weighted
+ * level ⌈(units·entry + added·now)/(units + added)⌉, so the fees the old units earned stay claimable
+ * (to a unit) and the new units bring none.
+ */
+export function entryAfterAdding(units: bigint, entry: bigint, added: bigint, now: bigint): bigint {
+  if (units + added === 0n) return now
+  const base = now > entry ? now : entry
+  // a level below the entry (a claim re-bases upwards only) counts the new units at the entry
+  return (units * entry + added * base + units + added - 1n) / (units + added)
+}
