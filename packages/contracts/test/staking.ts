@@ -52,8 +52,11 @@ export function positionBoxName(program: bigint, staker: Address): Uint8Array {
 /** A copy of a transaction: a composer stamps its group id on what it is given, and a group may be composed twice (simulated, then sent). */
 const copy = (t: Transaction): Transaction => algosdk.decodeUnsignedTransaction(algosdk.encodeUnsignedTransaction(t))
 
-/** Far below any block time: every new block takes its predecessor's timestamp. */
-const FROZEN = -(10n ** 12n)
+/**
+ * The offset that stops block time: the clock at 1970 (the least the localnet's bound allows), so
+ * every block takes the previous block's stamp, which stamps never go back from.
+ */
+const frozen = (): bigint => -BigInt(Math.floor(Date.now() / 1000))
 
 type Group = StakingComposer<unknown[]>
 
@@ -82,7 +85,7 @@ export class StakingKit {
 
   /** Stops block time: every later block has the latest block's timestamp until `travel`. */
   async freeze(): Promise<bigint> {
-    await this.setOffset(FROZEN)
+    await this.setOffset(frozen())
     await this.tick()
     return this.now()
   }
@@ -97,7 +100,7 @@ export class StakingKit {
     const target = (await this.now()) + seconds
     await this.setOffset(target - BigInt(Math.floor(Date.now() / 1000)))
     await this.tick()
-    await this.setOffset(FROZEN)
+    await this.setOffset(frozen())
     return this.now()
   }
 
