@@ -8,7 +8,6 @@ import algosdk from 'algosdk'
 import { type BlockHeader as AvmBlockHeader, type Uint64 } from '@grove/avm'
 import { BH, decodeHeader, paysetCommitments, spliceBlock, type StoredBlock } from './block-bytes.ts'
 import { applyGroup, type AppliedGroup, type SimulateHooks } from './apply.ts'
-import { decodeSignedGroup } from './convert.ts'
 import { RemoteState, forkGenesisHash } from './fork.ts'
 import { LedgerError } from './errors.ts'
 import { CONSENSUS_PARAMS, CONSENSUS_VERSIONS, FEE_SINK, GENESIS_ID, consensusOfGenesis, genesisAllocation, genesisHash, type Consensus } from './genesis.ts'
@@ -17,6 +16,7 @@ import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, ty
 import { ChainLog, ChainLogError } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, balanceRound, hex } from './state.ts'
+import { applyCheat, balanceCheat, blockContent, encodeCheat, type Cheat } from './cheat.ts'
 import type { AccountAppView, AccountAssetView, AccountView, AppView, AssetView, BoxView, CommitListener, ConfirmedTxn, Node, NodeOptions, NodeStatus, SubmitResult, Supply, TxnParams } from './node.ts'
 import type { SimulateRequest, SimulateResult } from './simulate/result.ts'
 import { ZERO32 } from './bytes.ts'
@@ -204,14 +204,13 @@ export class Chain implements Node, ChainStore {
    * the node keeps serving. A logged block stays undoable until its flush succeeds (flushed).
    */
   commitGroup(signedGroupBytes: Uint8Array, stored?: StoredBlock, mined = false): SubmitResult {
-    // an empty group is a mined block (mine()), logged as such; a submit never sends one
-    const stxns = signedGroupBytes.length === 0 && (mined || stored !== undefined) ? [] : decodeSignedGroup(signedGroupBytes)
+    const { stxns, cheat } = blockContent(signedGroupBytes, mined || stored !== undefined)
     const round = this.lastRound() + 1n
     const outer = this.state.checkpoint()
     const log = this.log
     let mark: UnflushedMark | undefined
     try {
-      const built = this.build(stxns, round, undefined, stored)
+      const built = this.build(stxns, round, undefined, stored, cheat)
       this.publish(round, stxns, built)
       if (stored === undefined && log !== undefined) {
         // flushed by durable() below, shared with whoever else submits meanwhile
@@ -234,9 +233,10 @@ export class Chain implements Node, ChainStore {
    * that simulates cleanly cannot then fail here on submit): applies the group, ends the block
    * (expired keys), seals and encodes the block, and builds its state delta.
    */
-  private build(stxns: algosdk.SignedTransaction[], round: bigint, sim: SimulateHooks | undefined, stored?: StoredBlock): Built {
+  private build(stxns: algosdk.SignedTransaction[], round: bigint, sim: SimulateHooks | undefined, stored?: StoredBlock, cheat?: Cheat): Built {
     const stopWatching = watchWrites(this.state)
     try {
+      if (cheat !== undefined) applyCheat(this.state, cheat)
       // a mined block (mine()) holds no transaction: nothing to apply
       const res: AppliedGroup = stxns.length === 0 ? { txIds: [], txnBytes: [], applied: [], leases: new Map(), appBudgetConsumed: [], logicSigBudgetConsumed: [], appBudgetAdded: 0 } : applyGroup(this.state, stxns, {
         round,
@@ -445,6 +445,11 @@ export class Chain implements Node, ChainStore {
     const k = hex(algosdk.decodeAddress(address).publicKey)
     if (on) this.state.impersonated.add(k)
     else this.state.impersonated.delete(k)
+  }
+
+  async setBalance(address: string, amount: bigint): Promise<void> {
+    this.live()
+    await this.commitGroup(encodeCheat(balanceCheat(address, amount)), undefined, true).durable
   }
 
   async mine(n: number): Promise<void> {

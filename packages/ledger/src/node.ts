@@ -257,6 +257,12 @@ export interface Node {
    * the dev-mode offset after the previous stamp), logged and flushed as a submit's. Resolves once durable.
    */
   mine(n: number): Promise<void>
+  /**
+   * POST /grove/v1/accounts/{address}/balance: sets the account's microAlgos (creating it), in a
+   * block of its own so the change is logged, replayed and in the state delta. Throws LedgerError
+   * (400) for a bad address, an amount past uint64 or below the account's minimum balance; nothing changes then.
+   */
+  setBalance(address: string, amount: bigint): Promise<void>
 
   /**
    * POST /grove/v1/impersonate/{address} (Grove's, unsafe): accept `address`'s transactions without

@@ -31,3 +31,8 @@ async function grove(algod: Endpoint, method: 'GET' | 'POST', path: string, body
 export async function mine(algod: Endpoint, blocks: number): Promise<{ round: number }> {
   return (await grove(algod, 'POST', `mine/${blocks}`)) as { round: number }
 }
+
+/** Sets an account's microAlgos (creating it), in a block of its own; resolves with that block's round. */
+export async function setBalance(algod: Endpoint, address: string, microAlgos: bigint | number): Promise<{ round: number }> {
+  return (await grove(algod, 'POST', `accounts/${address}/balance`, { amount: String(microAlgos) })) as { round: number }
+}
