@@ -29,5 +29,16 @@ for (const dir of pkg.workspaces) {
     }
   }
 }
+// npm start's fresh and reused starts to the printed URL (bench-start.mjs)
+if (!process.env.BENCH_ONLY) {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/bench-start.mjs')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  try {
+    if (r.status !== 0) throw new Error(`exit ${r.status}`)
+    results.start = JSON.parse(r.stdout.trim().split('\n').pop())
+  } catch (e) {
+    failed = true
+    results.start = { error: `bench failed: ${e.message}`, output: r.stdout.slice(-2000) }
+  }
+}
 console.log(JSON.stringify(results, null, 2))
 process.exit(failed ? 1 : 0)
