@@ -16,7 +16,7 @@ import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, ty
 import { ChainLog, ChainLogError } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, balanceRound, hex } from './state.ts'
-import { applyCheat, balanceCheat, blockContent, encodeCheat, type Cheat } from './cheat.ts'
+import { applyCheat, balanceCheat, blockContent, encodeCheat, holdingCheat, type Cheat } from './cheat.ts'
 import type { AccountAppView, AccountAssetView, AccountView, AppView, AssetView, BoxView, CommitListener, ConfirmedTxn, Node, NodeOptions, NodeStatus, SubmitResult, Supply, TxnParams } from './node.ts'
 import type { SimulateRequest, SimulateResult } from './simulate/result.ts'
 import { ZERO32 } from './bytes.ts'
@@ -39,7 +39,6 @@ const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
 const GENESIS_TXN_COUNTER = 1000
 /** How far back algod answers pending-by-txid for confirmed transactions. */
 const TXN_LOOKBACK = 1000n
-
 
 /** A built block before it is published (Chain.build). */
 interface Built {
@@ -237,7 +236,7 @@ export class Chain implements Node, ChainStore {
     const stopWatching = watchWrites(this.state)
     try {
       if (cheat !== undefined) applyCheat(this.state, cheat)
-      // a mined block (mine()) holds no transaction: nothing to apply
+      // a mined or cheat's block holds no transaction: nothing to apply
       const res: AppliedGroup = stxns.length === 0 ? { txIds: [], txnBytes: [], applied: [], leases: new Map(), appBudgetConsumed: [], logicSigBudgetConsumed: [], appBudgetAdded: 0 } : applyGroup(this.state, stxns, {
         round,
         genesisId: this.genesisId,
@@ -447,9 +446,12 @@ export class Chain implements Node, ChainStore {
     else this.state.impersonated.delete(k)
   }
 
-  async setBalance(address: string, amount: bigint): Promise<void> {
+  setBalance = (address: string, amount: bigint): Promise<void> => this.cheat(balanceCheat(address, amount))
+  setHolding = (address: string, asset: bigint, amount: bigint): Promise<void> => this.cheat(holdingCheat(address, asset, amount))
+  // a cheat runs in a block of its own and resolves once that block is durable
+  private async cheat(c: Cheat): Promise<void> {
     this.live()
-    await this.commitGroup(encodeCheat(balanceCheat(address, amount)), undefined, true).durable
+    await this.commitGroup(encodeCheat(c), undefined, true).durable
   }
 
   async mine(n: number): Promise<void> {

@@ -263,6 +263,13 @@ export interface Node {
    * (400) for a bad address, an amount past uint64 or below the account's minimum balance; nothing changes then.
    */
   setBalance(address: string, amount: bigint): Promise<void>
+  /**
+   * POST /grove/v1/accounts/{address}/assets/{asset-id}: sets the account's holding of the asset,
+   * opting it in when it was not (its minimum balance grows), in a block of its own. Throws
+   * LedgerError: 404 for an asset that does not exist, 400 for an amount past the asset's total or
+   * a minimum balance the account cannot meet; nothing changes then.
+   */
+  setHolding(address: string, asset: bigint, amount: bigint): Promise<void>
 
   /**
    * POST /grove/v1/impersonate/{address} (Grove's, unsafe): accept `address`'s transactions without

@@ -36,3 +36,8 @@ export async function mine(algod: Endpoint, blocks: number): Promise<{ round: nu
 export async function setBalance(algod: Endpoint, address: string, microAlgos: bigint | number): Promise<{ round: number }> {
   return (await grove(algod, 'POST', `accounts/${address}/balance`, { amount: String(microAlgos) })) as { round: number }
 }
+
+/** Sets an account's holding of an asset in base units (opting it in when needed), in a block of its own; resolves with that block's round. */
+export async function setHolding(algod: Endpoint, address: string, assetId: bigint | number, amount: bigint | number): Promise<{ round: number }> {
+  return (await grove(algod, 'POST', `accounts/${address}/assets/${assetId}`, { amount: String(amount) })) as { round: number }
+}

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, LOCALNET_TOKEN, startLocalnet } from './start-localnet.ts'
-import { mine, setBalance } from './cheats.ts'
+import { mine, setBalance, setHolding } from './cheats.ts'
 import type { Localnet } from './start-localnet.ts'
 import type { Consensus, ForkOptions } from '@grove/ledger'
 import { parseOrigin } from './cors.ts'
@@ -125,13 +125,13 @@ export function startWarning(args: StartArgs): string | undefined {
 
 /** A cheat command: which one, its arguments, and the algod it goes to. */
 export interface CheatArgs {
-  command: 'mine' | 'set-balance'
+  command: 'mine' | 'set-balance' | 'set-holding'
   args: string[]
   algod: { url: string; token: string }
 }
 
 /** Each cheat command and how many arguments it takes. */
-const CHEATS = { mine: { args: 1, usage: 'mine <blocks>' }, 'set-balance': { args: 2, usage: 'set-balance <address> <microAlgos>' } } as const
+const CHEATS = { mine: { args: 1, usage: 'mine <blocks>' }, 'set-balance': { args: 2, usage: 'set-balance <address> <microAlgos>' }, 'set-holding': { args: 3, usage: 'set-holding <address> <asset-id> <amount>' } } as const
 
 const cheatUsage = (command: keyof typeof CHEATS): string =>
   `usage: grove-localnet ${CHEATS[command].usage} [--algod URL] [--token T]   (algod: http://127.0.0.1:$GROVE_ALGOD_PORT or :4001, token a×64)`
@@ -139,7 +139,7 @@ const cheatUsage = (command: keyof typeof CHEATS): string =>
 /** Parses a cheat command (`mine 5 --algod http://127.0.0.1:4001`); undefined when argv is no cheat. */
 export function parseCheat(argv: string[], env: Record<string, string | undefined> = {}): CheatArgs | undefined {
   const command = argv[0]
-  if (command !== 'mine' && command !== 'set-balance') return undefined
+  if (command !== 'mine' && command !== 'set-balance' && command !== 'set-holding') return undefined
   const { values, positionals } = parseArgs({ args: argv.slice(1), allowPositionals: true, options: { algod: { type: 'string' }, token: { type: 'string' } } })
   if (positionals.length !== CHEATS[command].args) throw new Error(cheatUsage(command))
   const url = values.algod ?? `http://127.0.0.1:${port(env.GROVE_ALGOD_PORT, 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT}`
@@ -150,9 +150,13 @@ export function parseCheat(argv: string[], env: Record<string, string | undefine
 /** Runs a cheat command: prints its answer as JSON, or the localnet's refusal (exit code 1). */
 async function runCheat(cheat: CheatArgs): Promise<void> {
   try {
-    const [a, b] = cheat.args as [string, string]
-    if (cheat.command === 'set-balance' && !/^\d+$/.test(b)) throw new Error(`set-balance takes microAlgos as a whole number, got ${JSON.stringify(b)}`)
-    const answer = cheat.command === 'mine' ? await mine(cheat.algod, Number(a)) : await setBalance(cheat.algod, a, BigInt(b))
+    const [a, b, c] = cheat.args as [string, string, string]
+    const whole = (v: string): bigint => {
+      if (!/^\d+$/.test(v)) throw new Error(`${cheat.command} takes whole numbers, got ${JSON.stringify(v)}`)
+      return BigInt(v)
+    }
+    const answer =
+      cheat.command === 'mine' ? await mine(cheat.algod, Number(a)) : cheat.command === 'set-balance' ? await setBalance(cheat.algod, a, whole(b)) : await setHolding(cheat.algod, a, whole(b), whole(c))
     console.log(JSON.stringify(answer))
   } catch (e) {
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

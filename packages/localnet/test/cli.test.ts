@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
-import { DEFAULT_DATA_DIR, IMPERSONATION_WARNING, parseCli, startWarning } from '../src/cli.ts'
+import { DEFAULT_DATA_DIR, IMPERSONATION_WARNING, parseCheat, parseCli, startWarning } from '../src/cli.ts'
 
 describe('grove-localnet command line', () => {
   it('defaults to AlgoKit LocalNet ports and .grove/localnet', () => {
@@ -42,6 +42,14 @@ describe('grove-localnet command line', () => {
     expect(parseCli(['start'])).not.toHaveProperty('consensus')
     expect(() => parseCli(['start', '--consensus', 'v42'])).toThrow(/^--consensus must be current or future, got "v42"$/)
     expect(() => parseCli(['start'], { GROVE_CONSENSUS: 'Future' })).toThrow(/^GROVE_CONSENSUS must be current or future, got "Future"$/)
+  })
+
+  it('reads the cheat commands, each to the algod it names (GROVE_ALGOD_PORT, else 4001)', () => {
+    expect(parseCheat(['mine', '3'])).toEqual({ command: 'mine', args: ['3'], algod: { url: 'http://127.0.0.1:4001', token: 'a'.repeat(64) } })
+    expect(parseCheat(['set-balance', 'ADDR', '5', '--algod', 'http://127.0.0.1:5001', '--token', 't'])).toEqual({ command: 'set-balance', args: ['ADDR', '5'], algod: { url: 'http://127.0.0.1:5001', token: 't' } })
+    expect(parseCheat(['set-holding', 'ADDR', '1001', '7'], { GROVE_ALGOD_PORT: '6001' })).toMatchObject({ command: 'set-holding', args: ['ADDR', '1001', '7'], algod: { url: 'http://127.0.0.1:6001' } })
+    expect(() => parseCheat(['set-holding', 'ADDR', '1001'])).toThrow(/^usage: grove-localnet set-holding <address> <asset-id> <amount>/)
+    expect(parseCheat(['start'])).toBeUndefined()
   })
 
   const bad: { name: string; argv: string[]; message: RegExp }[] = [

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import algosdk from 'algosdk'
 import { AlgorandClient } from '@algorandfoundation/algokit-utils'
-import { CheatError, setBalance, startLocalnet, type Localnet } from '../src/index.ts'
+import { CheatError, setBalance, setHolding, startLocalnet, type Localnet } from '../src/index.ts'
 import { amountRefusal } from '../src/algod/handlers/grove-accounts.ts'
 
 let net: Localnet
@@ -109,5 +109,56 @@ describe('setBalance', () => {
     const refused = await run(['set-balance', target, '5', '--algod', net.algod.url])
     expect(refused.status).toBe(1)
     expect(refused.stderr.trim()).toBe(`grove-localnet: account ${target} balance 5 below min 100000 (0 assets)`)
+  })
+})
+
+describe('setHolding', () => {
+  /** A fresh account holding `algo` Algos, and an asset of 1,000 units it created. */
+  async function creatorWithAsset(): Promise<{ creator: string; assetId: bigint }> {
+    const creator = algorand.account.random()
+    await setBalance(net.algod, creator.addr.toString(), 10_000_000n)
+    const { assetId } = await algorand.send.assetCreate({ sender: creator.addr, total: 1_000n, suppressLog: true })
+    return { creator: creator.addr.toString(), assetId }
+  }
+  const holding = async (addr: string, asset: bigint): Promise<bigint | undefined> =>
+    (await algorand.client.algod.accountAssetInformation(addr, asset).do().catch(() => undefined))?.assetHolding?.amount
+
+  it('opts an account in and sets its holding, which it can spend; its minimum balance grows', async () => {
+    const { assetId } = await creatorWithAsset()
+    const holder = algorand.account.random()
+    await setBalance(net.algod, holder.addr.toString(), 1_000_000n)
+    await setHolding(net.algod, holder.addr.toString(), assetId, 250n)
+    expect(await holding(holder.addr.toString(), assetId)).toBe(250n)
+    expect((await algorand.client.algod.accountInformation(holder.addr).do()).minBalance).toBe(200_000n)
+    const other = algorand.account.random()
+    await setBalance(net.algod, other.addr.toString(), 1_000_000n)
+    await algorand.send.assetOptIn({ sender: other.addr, assetId, suppressLog: true })
+    await algorand.send.assetTransfer({ sender: holder.addr, receiver: other.addr, assetId, amount: 50n, suppressLog: true })
+    expect(await holding(holder.addr.toString(), assetId)).toBe(200n)
+    expect(await holding(other.addr.toString(), assetId)).toBe(50n)
+  })
+
+  it('changes a holding the account has, keeping it opted in', async () => {
+    const { creator, assetId } = await creatorWithAsset()
+    await setHolding(net.algod, creator, assetId, 7n)
+    expect(await holding(creator, assetId)).toBe(7n)
+  })
+
+  it.each([
+    ['an asset that does not exist', 'missing', 404, (id: bigint) => `asset ${id + 1000n} does not exist or has been deleted`],
+    ['an amount past the asset\'s total', 'total', 400, (id: bigint) => `amount 1001 exceeds asset ${id}'s total 1000`],
+    ['an opt-in the account cannot afford', 'poor', 400, () => 'below min'],
+  ])('refuses %s with a sentence and changes nothing', async (_name, kind, status, message) => {
+    const { assetId } = await creatorWithAsset()
+    const holder = algorand.account.random().addr.toString()
+    await setBalance(net.algod, holder, kind === 'poor' ? 100_000n : 1_000_000n)
+    const round = await lastRound()
+    const asset = kind === 'missing' ? assetId + 1000n : assetId
+    const res = await post(`/grove/v1/accounts/${holder}/assets/${asset}`, JSON.stringify({ amount: kind === 'total' ? 1001 : 5 }))
+    expect(res.status).toBe(status)
+    expect(((await res.json()) as { message: string }).message).toContain(message(assetId))
+    expect(await lastRound()).toBe(round)
+    expect(await holding(holder, asset)).toBeUndefined()
+    expect((await algorand.client.algod.accountInformation(holder).do()).totalAssetsOptedIn).toBe(0)
   })
 })

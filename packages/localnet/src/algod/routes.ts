@@ -22,7 +22,7 @@ import { getBlockTimeStampOffset, setBlockTimeStampOffset } from './handlers/dev
 import { getClockOffset, setClockOffset } from './handlers/grove-clock.ts'
 import { impersonate, stopImpersonating } from './handlers/impersonate.ts'
 import { mine } from './handlers/grove-mine.ts'
-import { setBalance } from './handlers/grove-accounts.ts'
+import { setBalance, setHolding } from './handlers/grove-accounts.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
 export interface AlgodRoute {
@@ -78,6 +78,7 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'DELETE', path: '/grove/v1/impersonate/:address', handler: stopImpersonating },
   { method: 'POST', path: '/grove/v1/mine/:n', handler: mine },
   { method: 'POST', path: '/grove/v1/accounts/:address/balance', handler: setBalance },
+  { method: 'POST', path: '/grove/v1/accounts/:address/assets/:asset-id', handler: setHolding },
 ]
 
 /** A route matched against a request path, with its decoded parameters. */
