@@ -36,7 +36,7 @@ type CardAction = 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel' | 'clo
 type Dialog = { kind: CardAction; lock: Lock } | { kind: 'accept'; lock: Lock } | null
 
 /** µALGO as ALGO, e.g. 101_500n → "0.1015 ALGO". */
-const algoText = (micro: bigint) => `${formatAmount(micro, 6)} ALGO`
+const algoText = (micro: bigint) => `${formatAmount(micro, 6, { thousands: true })} ALGO`
 
 /** The dashboard's lock tab: your locks with what you can withdraw now, and a new lock. */
 export function LockTab() {
@@ -181,6 +181,8 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
   const read = readCreateLock(sdk, form, token?.decimals ?? 0, form.asset === null ? undefined : props.balance(form.asset), now)
   const blockedHere = !read.ok && read.step <= step
   const preview = read.ok ? unlockSchedule([newLockTerms(read.amount, read.cliff, read.end)], now, sdk.vestedAt) : []
+  // the amount as every figure is written (thousands apart), not as typed
+  const locked = read.ok && token ? formatAmount(read.amount, token.decimals, { thousands: true }) : form.amount
   const action: DashboardAction | null = read.ok ? { app: 'lock', action: { kind: 'lock', asset: read.asset, amount: read.amount, cliff: read.cliff, end: read.end } } : null
   const set = (patch: Partial<CreateLockForm>) => {
     setTouched(true)
@@ -269,8 +271,8 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
           invalid={read.ok ? null : read.problem}
           quoted={read.ok ? [{ asset: read.asset, amount: -read.amount }] : []}
           asset={unitOf(props.tokens)}
-          pending={`Locking ${form.amount} ${token.symbol}…`}
-          done={`Locked ${form.amount} ${token.symbol}`}
+          pending={`Locking ${locked} ${token.symbol}…`}
+          done={`Locked ${locked} ${token.symbol}`}
           onClose={() => setReviewing(false)}
           onDone={() => {
             setReviewing(false)
@@ -283,7 +285,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
             <div>
               <dt>You lock</dt>
               <dd data-testid="review-lock-amount">
-                {form.amount} {token.symbol}
+                {locked} {token.symbol}
               </dd>
             </div>
             {read.ok && read.cliff !== read.end ? (

@@ -31,12 +31,7 @@ export function SettingsPage() {
       <ValiditySection />
       <ExplorerSection />
       <AppearanceSection />
-      <Panel title="Reset">
-        <p>Restore every setting, including custom algod, indexer and analytics endpoints, to its default.</p>
-        <button type="button" className="button button--danger" onClick={() => settingsStore.reset()}>
-          Reset all settings
-        </button>
-      </Panel>
+      <ResetSection />
     </Page>
   )
 }
@@ -308,6 +303,38 @@ function AppearanceSection() {
         everything to the browser console)
       </label>
       {settings.debug ? <Notice title="Debug logging is on">Logs may include addresses and transaction details. Turn it off when you are done.</Notice> : null}
+    </Panel>
+  )
+}
+
+/** Reset asks first: one click would otherwise drop custom endpoints the user typed. */
+export function ResetSection() {
+  const [asking, setAsking] = useState(false)
+  return (
+    <Panel title="Reset">
+      <p>Restore every setting, including custom algod, indexer and analytics endpoints, to its default.</p>
+      {asking ? (
+        <div role="group" aria-label="Confirm the reset" className="button-row">
+          <p role="alert">Reset every setting to its default? Custom endpoints are forgotten.</p>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => {
+              settingsStore.reset()
+              setAsking(false)
+            }}
+          >
+            Yes, reset all settings
+          </button>
+          <button type="button" className="button" onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
+          Reset all settings
+        </button>
+      )}
     </Panel>
   )
 }

@@ -46,7 +46,7 @@ export function AdminReviewDialog(props: { review: AdminReview; sdk: GroveSdk | 
       </dl>
       {deposit ? (
         <p className="hint">
-          The registry pays for each verified token’s record from its own balance, which is short: this group first sends it {formatAmount(deposit, 6)} ALGO.
+          The registry pays for each verified token’s record from its own balance, which is short: this group first sends it {formatAmount(deposit, 6, { thousands: true })} ALGO.
         </p>
       ) : null}
     </PreparedReview>

@@ -37,7 +37,7 @@ export function routeGainText(route: SwapRoute, tokenIn: Token, tokenOut: Token,
   if (!route.gain || route.gain.amount <= 0n || impact === 'blocked') return null
   const exactIn = route.exactOut === undefined
   const token = exactIn ? tokenOut : tokenIn
-  const amount = `${formatAmount(route.gain.amount, token.decimals, { maxDecimals: 6 })} ${token.symbol} (${formatBps(route.gain.bps)})`
+  const amount = `${formatAmount(route.gain.amount, token.decimals, { maxDecimals: 6, thousands: true })} ${token.symbol} (${formatBps(route.gain.bps)})`
   return exactIn ? `You receive ${amount} more than on ${route.gain.versus} alone` : `You pay ${amount} less than on ${route.gain.versus} alone`
 }
 
@@ -90,13 +90,13 @@ export function TradeDetails(props: TradeDetailsProps) {
       <div>
         <dt>{exactIn ? 'Minimum received' : 'Maximum sold'}</dt>
         <dd data-testid="trade-limit">
-          {exactIn ? formatAmount(props.limit, tokenOut.decimals) : formatAmount(props.limit, tokenIn.decimals)} {exactIn ? tokenOut.symbol : tokenIn.symbol}
+          {formatAmount(props.limit, (exactIn ? tokenOut : tokenIn).decimals, { thousands: true })} {exactIn ? tokenOut.symbol : tokenIn.symbol}
         </dd>
       </div>
       <div>
         <dt>LP fee</dt>
         <dd>
-          {[...lpFees(route)].map(([asset, fee]) => `${formatAmount(fee, decimals(asset), { maxDecimals: 6 })} ${symbol(asset)}`).join(' + ')}
+          {[...lpFees(route)].map(([asset, fee]) => `${formatAmount(fee, decimals(asset), { maxDecimals: 6, thousands: true })} ${symbol(asset)}`).join(' + ')}
         </dd>
       </div>
       <NetworkFeeRow fee={props.networkFee} estimated={props.feeEstimated} />
