@@ -43,10 +43,12 @@ export interface GroupReadAllowance {
 
 /**
  * The pairing reads each contract makes (docs/contracts.md, "Flash loans and flash swaps"): the DEX's flash
- * start reads its verify `offset` places later, the verify its start and the 1–2 repayments right before it.
+ * start reads its verify `offset` places later, the verify its start and the 1–2 repayments right before it;
+ * the Orders app's fill reads its settle `offset` places later (the settle credits its payment as an ABI argument).
  */
 export const PAIRING_READS: Readonly<Record<string, readonly string[]>> = {
   Dex: ['flashStart', 'flashEnd', 'flashPaid'],
+  Orders: ['settlePair'],
 }
 
 /** The constant an instruction pushes (`int 2`, `pushint 2`, `intc 1 // 2`), when the TEAL says it. */

@@ -11,6 +11,7 @@ import type { AppFactory } from '@algorandfoundation/algokit-utils/types/app-fac
 import type { AppLookup, AppMetadata } from '@algorandfoundation/algokit-utils/types/app-deployer'
 import { DexFactory } from '../clients/DexClient.ts'
 import { LocksFactory } from '../clients/LocksClient.ts'
+import { OrdersFactory } from '../clients/OrdersClient.ts'
 import { RegistryClient, RegistryFactory } from '../clients/RegistryClient.ts'
 import { StakingFactory } from '../clients/StakingClient.ts'
 import { VaultFactory, type VaultClient } from '../clients/VaultClient.ts'
@@ -135,6 +136,17 @@ export const DEPLOY_STEPS: Record<ContractName, DeployStep> = {
     const registry = ctx.algorand.client.getTypedAppClientById(RegistryClient, { appId: idOf(ctx, 'registryAppId'), defaultSender: ctx.deployer.addr })
     await setUpRegistry(ctx.algorand, registry, ctx.deployer, groveAssetId, vault.appAddress)
     return { vaultAppId: vault.appId, sGroveAssetId }
+  },
+  /** Limit and recurring orders: bound to nothing (fillers route wherever they like). */
+  async Orders(ctx) {
+    const factory = ctx.algorand.client.getTypedAppFactory(OrdersFactory, { defaultSender: ctx.deployer.addr })
+    const { appClient } = await factory.deploy({
+      ...COMMON,
+      createParams: { method: 'createApplication', args: [] },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory),
+    })
+    await fund(ctx, appClient.appAddress)
+    return { ordersAppId: appClient.appId }
   },
 }
 

@@ -21,6 +21,7 @@ export const CONTRACTS = [
   { name: 'Locks', source: 'programs/locks.algo.ts', idKey: 'lockAppId', label: 'locks' },
   { name: 'Staking', source: 'programs/staking.algo.ts', idKey: 'stakingAppId', label: 'staking' },
   { name: 'Vault', source: 'programs/vault.algo.ts', idKey: 'vaultAppId', label: 'vault' },
+  { name: 'Orders', source: 'programs/orders.algo.ts', idKey: 'ordersAppId', label: 'orders' },
 ] as const
 
 /** The assets a deployment creates, by the key of their id in a deployment record. */

@@ -7,6 +7,7 @@ import dexSpecJson from '../artifacts/Dex.arc56.json' with { type: 'json' }
 import locksSpecJson from '../artifacts/Locks.arc56.json' with { type: 'json' }
 import stakingSpecJson from '../artifacts/Staking.arc56.json' with { type: 'json' }
 import vaultSpecJson from '../artifacts/Vault.arc56.json' with { type: 'json' }
+import ordersSpecJson from '../artifacts/Orders.arc56.json' with { type: 'json' }
 
 export * from './pool.ts'
 export * from './deployment.ts'
@@ -30,3 +31,7 @@ export const stakingSpec = stakingSpecJson as unknown as Arc56Contract
 export { VaultClient, VaultFactory, type VaultComposer, type VaultStream, type VaultTotals, type VaultArgs, type VaultReturns } from '../clients/VaultClient.ts'
 /** Vault's ARC-56 spec (bytecode, methods, events, error source info). */
 export const vaultSpec = vaultSpecJson as unknown as Arc56Contract
+
+export { OrdersClient, OrdersFactory, type OrdersComposer, type OrderState, type OrdersArgs, type OrdersReturns } from '../clients/OrdersClient.ts'
+/** Orders's ARC-56 spec (bytecode, methods, events, error source info). */
+export const ordersSpec = ordersSpecJson as unknown as Arc56Contract

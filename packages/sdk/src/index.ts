@@ -49,6 +49,7 @@ export * from './registry/transactions.ts'
 export * from './core/simulate-changes.ts'
 export * from './core/simulate.ts'
 export * from './locks/index.ts'
+export * from './orders/index.ts'
 export {
   buildEditProject,
   buildRegisterProject,
@@ -76,6 +77,7 @@ export { decodeRegistryGlobals, type RegistryGlobals } from './registry/globals.
 export * from './core/context.ts'
 export * from './dex/module.ts'
 export * from './locks/module.ts'
+export * from './orders/module.ts'
 export * from './registry/module.ts'
 export * from './staking/module.ts'
 export * from './vault/module.ts'

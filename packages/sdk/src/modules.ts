@@ -8,6 +8,7 @@ import type { GroveContext, GroveReader, PreparedGroup, PreparedGroups } from '.
 import type { ProgramErrors, ReadableError } from './core/errors.ts'
 import { dexContract } from './dex/module.ts'
 import { locksContract } from './locks/module.ts'
+import { ordersContract } from './orders/module.ts'
 import { registryContract } from './registry/module.ts'
 import { stakingContract } from './staking/module.ts'
 import { vaultContract } from './vault/module.ts'
@@ -35,6 +36,7 @@ export const CONTRACT_MODULES = {
   Locks: locksContract,
   Staking: stakingContract,
   Vault: vaultContract,
+  Orders: ordersContract,
 } as const satisfies { readonly [K in ContractName]: ContractModule<never> & { name: K } }
 
 /** The action union of contract `K` (what its `prepare` takes). */

@@ -11,7 +11,7 @@ const params: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastVa
 const admin = algosdk.generateAccount()
 const appAccount = { amount: 200_000n, minBalance: 100_000n }
 const algod = { accountInformation: () => ({ do: async () => appAccount }) } as unknown as Algodv2
-const ids: DeploymentIds = { network: 'localnet', firstRound: 1n, registryAppId: 5n, dexAppId: 4n, lockAppId: 6n, stakingAppId: 7n, vaultAppId: 8n, groveAssetId: 3n, sGroveAssetId: 9n }
+const ids: DeploymentIds = { network: 'localnet', firstRound: 1n, registryAppId: 5n, dexAppId: 4n, lockAppId: 6n, stakingAppId: 7n, vaultAppId: 8n, ordersAppId: 90008n, groveAssetId: 3n, sGroveAssetId: 9n }
 const ctx = { algod, ids, sender: admin.addr, signer: algosdk.makeBasicAccountTransactionSigner(admin), suggestedParams: params }
 const selector = (name: string, args: string) => algosdk.ABIMethod.fromSignature(`${name}(${args})void`).getSelector()
 

@@ -71,6 +71,7 @@ export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
   Locks: [locks],
   Registry: [projects],
   Vault: [vault],
+  Orders: [],
 }
 
 /** Every route, in the order the OpenAPI document lists them: health, each contract's, then those over several contracts. */

@@ -1,0 +1,28 @@
+// The Orders app's ARC-28 events, decoded by its ARC-56 spec.
+import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
+import { ORDERS_SPEC } from './spec.ts'
+
+/** Arguments of each Orders event. */
+export interface OrderEventArgs {
+  OrderPlaced: { id: bigint; owner: string; assetIn: bigint; assetOut: bigint; amount: bigint; amountIn: bigint; minOut: bigint; expiry: bigint; interval: bigint }
+  OrderFilled: { id: bigint; owner: string; filler: string; amount: bigint; paid: bigint; remaining: bigint }
+  /** Cancelled by the owner (`refunded` of assetIn back) or filled out; the box's minimum balance went back to the owner. */
+  OrderClosed: { id: bigint; owner: string; refunded: bigint; cancelled: boolean }
+}
+
+/** A decoded Orders event. */
+export type OrderEvent = { [K in keyof OrderEventArgs]: { name: K; args: OrderEventArgs[K] } }[keyof OrderEventArgs]
+
+const DECODERS = eventDecoders(ORDERS_SPEC)
+
+/** The Orders events among a transaction's logs, in order (addresses as strings). */
+export function decodeOrderEvents(logs: readonly Uint8Array[]): OrderEvent[] {
+  const events: OrderEvent[] = []
+  for (const log of logs) {
+    const e = decodeEvent(log, DECODERS)
+    if (!e) continue
+    const args = Object.fromEntries(Object.entries(e.args).map(([k, v]) => [k, typeof v === 'object' && v !== null && !(v instanceof Uint8Array) ? String(v) : v]))
+    events.push({ name: e.name, args } as OrderEvent)
+  }
+  return events
+}
