@@ -2,7 +2,7 @@
 // scenario in test/activity.ts through the SDK, then the follower's tables must hold what algod
 // holds (programs and positions, locks, projects, the vault's totals) and every action as a row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCK_MIN_BALANCE, lockIdOf, locksContract, stakingContract, vaultContract } from '@grove/sdk'
+import { LOCK_MIN_BALANCE, lockIdOf, locksContract, staking, stakingContract, vaultContract } from '@grove/sdk'
 import { BACKENDS } from '../backends.ts'
 import { CLOSED_LOCK_NONCE, runActivity, startFullGrove, type FullGrove } from '../activity.ts'
 import type { Database } from '../../src/db/database.ts'
@@ -120,6 +120,37 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     expect(rows.at(-1)).toMatchObject({ total_shares: String(totals.shares) })
     expect(BigInt(rows.at(-1)!.total_grove)).toBeLessThanOrEqual(totals.grove)
     expect(await db.query('SELECT a, b FROM vault_observations')).toEqual([{ a: 0, b: Number(g.deployment.groveAssetId) }])
+  })
+
+  it("gives each staker's positions their rewards claimed and what the boxes hold pending, and the vault's stakers their gain at algod's totals", async () => {
+    const now = (await readWatermark(db))!.time!
+    const stakers = await db.query<{ staker: string; program_id: number }>('SELECT staker, program_id FROM stake_positions')
+    expect(stakers.length).toBeGreaterThan(0)
+    for (const s of stakers) {
+      const { positions } = await get(`/api/positions?owner=${s.staker}`)
+      const mine = positions.find((p: { kind: string; program: { programId: number } | null }) => p.kind === 'program' && p.program!.programId === Number(s.program_id))
+      const program = (await stakingContract.readers.program(g, BigInt(s.program_id)))!
+      const position = await stakingContract.readers.position(g, BigInt(s.program_id), s.staker)
+      const pending = position ? staking.pendingRewards(program, position, BigInt(now)) : [0n, 0n]
+      const rewards = mine.program.rewards as { claimed: string; pending: string | null }[]
+      expect(rewards.map((r) => r.pending)).toEqual(pending.slice(0, rewards.length).map(String))
+      const [{ claimed }] = await db.query<{ claimed: string }>(
+        `SELECT coalesce(sum(CASE WHEN kind = 'compound' THEN amount ELSE reward1 END), 0)::text AS claimed FROM staking_events WHERE account = $1 AND program_id = $2 AND kind IN ('claim', 'compound')`,
+        [s.staker, s.program_id],
+      )
+      expect(rewards[0]!.claimed).toBe(claimed)
+      expect(mine.program.staked).toBe(String(position?.stake ?? 0n))
+    }
+    const totals = await vaultContract.readers.totals(g)
+    const vaultStakers = await db.query<{ account: string }>("SELECT DISTINCT account FROM vault_events WHERE kind = 'stake'")
+    expect(vaultStakers.length).toBeGreaterThan(0)
+    for (const { account } of vaultStakers) {
+      const { positions } = await get(`/api/positions?owner=${account}`)
+      const v = positions.find((p: { kind: string }) => p.kind === 'vault').vault
+      // the stream unlocked GROVE since the last event: worth is at algod's totals now, as an unstake pays
+      expect(BigInt(v.worth)).toBe((BigInt(v.shares) * totals.grove) / totals.shares)
+      expect(BigInt(v.gain)).toBe(BigInt(v.worth) + BigInt(v.unstaked) - BigInt(v.staked))
+    }
   })
 
   it('lists the programs with their terms and stakes, filtered and paginated; 404 and 400 as every route', async () => {
