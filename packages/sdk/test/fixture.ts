@@ -12,7 +12,7 @@ import { DEX_SPEC } from '../src/dex/spec.ts'
 import { REGISTRY_SPEC } from '../src/registry/spec.ts'
 import { dexContract } from '../src/dex/module.ts'
 import type { GroveContext } from '../src/core/context.ts'
-import type { DexGroup } from '../src/dex/transactions.ts'
+import type { ComposedGroup } from '../src/core/group.ts'
 
 const endpoint = (url: string, token: string) => {
   const u = new URL(url)
@@ -35,7 +35,7 @@ export interface Grove {
   /** The trader's context over `ids`. */
   ctx: GroveContext
   /** Sends a built group; resolves to each app call's ABI return and logs. */
-  send(group: DexGroup): Promise<{ returns: unknown[]; logs: Uint8Array[][]; round: bigint }>
+  send(group: ComposedGroup): Promise<{ returns: unknown[]; logs: Uint8Array[][]; round: bigint }>
   pool(x: bigint, y: bigint): Promise<Pool>
   /** The trader's (or another address's) balance of an asset, 0 if not opted in. */
   balance(asset: bigint, who?: string | Address): Promise<bigint>
