@@ -1,7 +1,7 @@
 // The indexer v2 handlers (api/handlers.go), one module per area under handlers/: current state
 // from the ledger node, history and creation rounds from the store, `next` tokens from paging.ts.
 // Each answer's current-round is the store's round.
-export type { IndexerContext, IndexerHandler } from './handlers/shared.ts'
+export type { IndexerContext, IndexerHandler } from './handlers/common.ts'
 export { INDEXER_VERSION, health } from './handlers/health.ts'
 export {
   lookupAccountAppLocalStates,

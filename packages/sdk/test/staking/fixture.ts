@@ -23,8 +23,11 @@ export interface StakingGrove extends Grove {
   travel(seconds: bigint): Promise<bigint>
 }
 
-/** Far below any block time: every new block takes its predecessor's timestamp. */
-const FROZEN = -(10 ** 12)
+/**
+ * The offset that stops block time: the clock at 1970, the least the localnet's bound allows (a new
+ * block is never stamped before its predecessor, so every one takes the previous block's stamp).
+ */
+const frozen = () => -Math.floor(Date.now() / 1000)
 
 export async function startStakingGrove(): Promise<StakingGrove> {
   const g = await startDexGrove()
@@ -54,7 +57,7 @@ export async function startStakingGrove(): Promise<StakingGrove> {
         return (info.confirmedRound ? info : await waitForConfirmation(algod, id, 4)).logs ?? []
       },
       freeze: async () => {
-        await setOffset(FROZEN)
+        await setOffset(frozen())
         await tick()
         return latestTimestamp(algod)
       },
@@ -62,7 +65,7 @@ export async function startStakingGrove(): Promise<StakingGrove> {
         const target = (await latestTimestamp(algod)) + seconds
         await setOffset(Number(target) - Math.floor(Date.now() / 1000))
         await tick()
-        await setOffset(FROZEN)
+        await setOffset(frozen())
         return latestTimestamp(algod)
       },
     }

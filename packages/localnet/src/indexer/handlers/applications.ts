@@ -10,7 +10,7 @@ import type { Json } from '../convert.ts'
 import { INDEXER_ERRORS } from '../errors.ts'
 import { LIMITS, limitQuery, searchTransactions, transactionFilter } from '../transactions.ts'
 import { boxNext, pageById } from '../paging.ts'
-import { addressParam, idParam, modelJSON, type IndexerContext } from './shared.ts'
+import { addressParam, idParam, modelJSON, type IndexerContext } from './common.ts'
 
 export function applicationJSON(ctx: IndexerContext, id: bigint): Json {
   const known = ctx.store.apps.get(id)

@@ -10,7 +10,7 @@ import type { ResourceRow } from '../store.ts'
 import { INDEXER_ERRORS } from '../errors.ts'
 import { LIMITS, limitQuery, transactionFilter } from '../transactions.ts'
 import { addressKey, addressNext, pageById } from '../paging.ts'
-import { addressParam, idParam, type IndexerContext } from './shared.ts'
+import { addressParam, idParam, type IndexerContext } from './common.ts'
 import { transactionsReply } from './transactions.ts'
 
 /** algod's view of a live asset, undefined once destroyed. */

@@ -9,7 +9,7 @@ import { decodeCanonicalAddress } from '../address.ts'
 import { INDEXER_ERRORS } from '../errors.ts'
 import { LIMITS, limitQuery, rootJSON, timeQuery } from '../transactions.ts'
 import { blockNext } from '../paging.ts'
-import { idParam, type IndexerContext } from './shared.ts'
+import { idParam, type IndexerContext } from './common.ts'
 
 /** GET /v2/blocks/{round-number}. */
 export function lookupBlock(ctx: IndexerContext, req: AlgodRequest): AlgodReply {

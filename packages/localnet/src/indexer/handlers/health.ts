@@ -1,7 +1,7 @@
 // GET /health: the indexer's round, and on a fork where its history starts.
 import { jsonReply } from '../../algod/http.ts'
 import type { AlgodReply } from '../../algod/http.ts'
-import type { IndexerContext } from './shared.ts'
+import type { IndexerContext } from './common.ts'
 
 /** The indexer release this API mirrors (its /health version). */
 export const INDEXER_VERSION = '3.8.0-grove'

@@ -5,7 +5,7 @@ import { jsonReply } from '../../algod/http.ts'
 import type { AlgodReply, AlgodRequest } from '../../algod/http.ts'
 import { INDEXER_ERRORS } from '../errors.ts'
 import { rootText, searchTransactions, transactionFilter } from '../transactions.ts'
-import type { IndexerContext } from './shared.ts'
+import type { IndexerContext } from './common.ts'
 
 export function transactionsReply(ctx: IndexerContext, filter: ReturnType<typeof transactionFilter>): AlgodReply {
   const round = ctx.store.round()
