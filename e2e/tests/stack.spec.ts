@@ -47,7 +47,7 @@ test('a custom node is checked before it is saved, and then serves every page: t
   await page.goto('/staking/farms')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
-  await expect(page.getByText('The node cannot be reached')).toHaveCount(0)
+  await expect(page.getByText('The node cannot be reached', { exact: true })).toHaveCount(0)
   expect(blocked).toEqual([])
 })
 
@@ -62,7 +62,7 @@ test('a saved node that stops answering reads as unreachable, never as "not depl
   const messages: string[] = []
   page.on('console', (m) => messages.push(m.text()))
   await page.goto('/staking/farms')
-  await expect(page.getByText('The node cannot be reached'), messages.join('\n')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('The node cannot be reached', { exact: true }), messages.join('\n')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
 })
 

@@ -64,7 +64,7 @@ export function ChartPage() {
           <label htmlFor={searchId}>Search pairs</label>
           <input id={searchId} type="search" placeholder="Symbol, name or asset id" value={query} onChange={(e) => setQuery(e.target.value)} disabled={!list.length} />
         </div>
-        <div className="field">
+        <div className="field chart-toolbar__pair">
           <label htmlFor={selectId}>Pair</label>
           <select id={selectId} value={pool ? String(pool.id) : ''} onChange={(e) => update({ pool: e.target.value })} disabled={!list.length}>
             {pool ? null : <option value="">{!served ? unserved : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
