@@ -90,11 +90,6 @@ test('staked GROVE grows with a buyback of protocol fees streamed into the rate,
   await expect(row.getByRole('button', { name: 'Buy back goETH' })).toBeDisabled()
   await settle(page)
   await page.screenshot({ path: 'screenshots/stake-observed-1280.png', fullPage: true })
-  // a buyback needs more than one observer's samples of its route's pools in the hour (the vault's
-  // one-observer rule, issue 38): another account observes them too, as a keeper or another user would
-  const gusd = BigInt(token('gUSD').assetId)
-  const other = sdkContext(await newAccount({ algo: 5 }))
-  await (await prepareVaultAction(other, { kind: 'observe', pools: [[goEth, gusd], [gusd, grove]] })).composer.execute(algod, 4)
 
   // Ten minutes later (Grove's clock) the buyback runs from the page along the admin's path; the GROVE
   // bought streams in: more GROVE streaming, a higher rate when the stream ends, and the rate now rises by the hour.
@@ -103,6 +98,12 @@ test('staked GROVE grows with a buyback of protocol fees streamed into the rate,
   const rateBefore = await rateOf('vault-rate')
   const streamingBefore = await page.getByTestId('vault-streaming').textContent()
   await moveTime(601)
+  // a buyback needs more than one observer's samples of its route's pools in the hour (the vault's
+  // one-observer rule, issue 38): another account observes them too, as a keeper or another user
+  // would (a pool is observed at most every 10 minutes, so after the page's observation has aged)
+  const gusd = BigInt(token('gUSD').assetId)
+  const other = sdkContext(await newAccount({ algo: 5 }))
+  await (await prepareVaultAction(other, { kind: 'observe', pools: [[goEth, gusd], [gusd, grove]] })).composer.execute(algod, 4)
   await page.reload()
   await expect(row.getByTestId('fee-status')).toContainText('Ready', { timeout: 30_000 })
   await expect(row).toContainText('goETH → gUSD → GROVE')
