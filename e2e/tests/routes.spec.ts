@@ -40,10 +40,10 @@ test('/dex redirects to /dex/swap', async ({ page }) => {
 const NOT_FOUND = ['/that/path', '/docs/no-such-page', '/projects/abc', '/projects/0', '/staking']
 
 for (const path of NOT_FOUND) {
-  test(`${path} shows the 404 page with "Page not found: ${path}"`, async ({ page }) => {
+  test(`${path} shows the 404 page saying there is no page at ${path}`, async ({ page }) => {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
-    await expect(page.getByText(`Page not found: ${path}`)).toBeVisible()
+    await expect(page.getByText(`There is no page at ${path}.`)).toBeVisible()
     await expect(page.getByText('404', { exact: true })).toBeVisible()
     // The 404 keeps the default layout, so the user can navigate away.
     await expect(page.getByRole('link', { name: 'Grove home' })).toBeVisible()

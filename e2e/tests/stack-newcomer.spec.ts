@@ -13,7 +13,7 @@ for (const width of WIDTHS) {
     await page.setViewportSize(viewport(width))
     await page.goto('/projects/987654321')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
-    await expect(page.getByText('Page not found: /projects/987654321. There is no asset 987654321 on LocalNet')).toBeVisible()
+    await expect(page.getByText('There is no asset 987654321 on LocalNet')).toBeVisible()
     await expect(page).toHaveTitle('Page Not Found · Grove')
     // Said once: the code and its status text share one line; no panel is left "Reading…".
     await expect(page.getByText('Not Found', { exact: true })).toHaveCount(1)
@@ -27,7 +27,7 @@ for (const width of WIDTHS) {
   test(`an unknown path is a 404 titled "Page Not Found", not "Documentation", at ${width} px`, async ({ page }) => {
     await page.setViewportSize(viewport(width))
     await page.goto('/no/such/page')
-    await expect(page.getByText('Page not found: /no/such/page')).toBeVisible()
+    await expect(page.getByText('There is no page at /no/such/page.')).toBeVisible()
     await expect(page).toHaveTitle('Page Not Found · Grove')
   })
 }

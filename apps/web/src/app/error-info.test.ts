@@ -13,21 +13,19 @@ describe('errorInfo', () => {
     expect(errorInfo(routeError(404, 'Not Found'), '/that/path')).toEqual({
       status: 404,
       title: 'Page Not Found',
-      statusText: 'Not Found',
-      description: 'Page not found: /that/path',
+      description: 'There is no page at /that/path.',
     })
   })
 
-  it('shows "Internal Server Error" for any other status, with its code and text', () => {
+  it('shows "Internal Server Error" for any other status, with its code and message', () => {
     const info = errorInfo(routeError(503, 'Service Unavailable', 'analytics is down'), '/dex/analytics')
-    expect(info).toEqual({ status: 503, title: 'Internal Server Error', statusText: 'Service Unavailable', description: 'analytics is down' })
+    expect(info).toEqual({ status: 503, title: 'Internal Server Error', description: 'analytics is down' })
   })
 
   it('defaults a thrown render error to status 500 with its message', () => {
     const info = errorInfo(new TypeError('x is undefined'), '/stake')
     expect(info.status).toBe(500)
     expect(info.title).toBe('Internal Server Error')
-    expect(info.statusText).toBe('Internal Server Error')
     expect(info.description).toBe('x is undefined')
   })
 

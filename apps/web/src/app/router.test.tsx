@@ -47,8 +47,10 @@ describe('app router', () => {
   it.each(['/projects/abc', '/projects/0', '/projects/-5'])('shows the 404 page for the invalid project id in %s', async (path) => {
     renderAt(path)
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument()
-    expect(screen.getByText(`Page not found: ${path}`)).toBeInTheDocument()
-    expect(screen.getByText('404')).toBeInTheDocument()
+    expect(screen.getByText(`There is no page at ${path}.`)).toBeInTheDocument()
+    // the code once, and no second line saying "not found" again
+    expect(screen.getAllByText(/404/)).toHaveLength(1)
+    expect(screen.getAllByText(/not found/i)).toHaveLength(1)
   })
 
   it('renders a project page for a positive integer id', async () => {
@@ -56,14 +58,14 @@ describe('app router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Asset 31566704' })).toBeInTheDocument()
   })
 
-  it.each(['/that/path', '/docs/no-such-page'])('shows "Page not found: %s" for an unknown path or document', async (path) => {
+  it.each(['/that/path', '/docs/no-such-page'])('says there is no page at %s for an unknown path or document', async (path) => {
     renderAt(path)
-    expect(await screen.findByText(`Page not found: ${path}`)).toBeInTheDocument()
+    expect(await screen.findByText(`There is no page at ${path}.`)).toBeInTheDocument()
   })
 
   it('titles the tab of an unknown path "Page Not Found", not with the docs route it fell into, and gives it back on leaving', async () => {
     const router = renderAt('/that/path')
-    await screen.findByText('Page not found: /that/path')
+    await screen.findByText('There is no page at /that/path.')
     await vi.waitFor(() => expect(document.title).toBe('Page Not Found · Grove'))
     expect(screen.getByRole('navigation', { name: 'Suggested pages' })).toBeInTheDocument()
     await router.navigate('/docs/faq')

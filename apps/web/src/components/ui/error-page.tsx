@@ -5,7 +5,6 @@ import { DOCS_BASE } from '@/lib/docs-catalog.ts'
 export interface ErrorInfo {
   status: number
   title: 'Page Not Found' | 'Internal Server Error'
-  statusText: string
   description: string
 }
 
@@ -18,15 +17,16 @@ const SUGGESTIONS = [
 ]
 
 /**
- * The error page: 404 "Page Not Found" or "Internal Server Error". The code and its status text
- * share one small line above the heading, so the page does not say the same thing three times.
+ * The error page: 404 "Page Not Found" or "Internal Server Error". The code appears once, on a small
+ * line above the heading; the heading names the error and the description says what was asked, so
+ * no two lines say the same thing.
  */
 export function ErrorPage(props: { info: ErrorInfo }) {
   const { info } = props
   return (
     <section className="page error-page" aria-labelledby="page-title">
       <p className="error-page__status">
-        <span className="error-page__code">{info.status}</span> <span className="error-page__status-text">{info.statusText}</span>
+        Error <span className="error-page__code">{info.status}</span>
       </p>
       <h1 id="page-title">{info.title}</h1>
       <p className="error-page__description">{info.description}</p>

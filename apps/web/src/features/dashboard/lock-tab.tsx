@@ -6,7 +6,7 @@ import { Notice } from '@/components/ui/notice.tsx'
 import { Panel } from '@/components/ui/page.tsx'
 import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
 import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
-import { accountQuery, balanceOf } from '@/lib/account/account.ts'
+import { accountQuery, balanceOf, heldTokenIds } from '@/lib/account/account.ts'
 import { formatAmount, parseAmount } from '@grove/sdk/amount'
 import { formatTime, localInputFromSeconds, lockQuery, newLockTerms, ownerLocksQuery, secondsFromLocalInput, unlockSchedule, useChainNow, type Lock } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
@@ -48,7 +48,8 @@ export function LockTab() {
   const account = useQuery({ ...accountQuery(algod, address ?? ''), enabled: !!address })
   const dex = useQuery(sdkQuery())
   const { now, devMode } = useChainNow()
-  const heldIds = [0, ...(account.data ? [...account.data.assets.keys()] : [])]
+  // what the user can lock: ALGO and every token held now (an LP token whose liquidity was all removed stays opted in at 0: not offered)
+  const heldIds = [0, ...heldTokenIds(account.data)]
   const tokens = useTokens([...heldIds, ...(locks.data ?? []).map((l) => Number(l.asset))])
   const [dialog, setDialog] = useState<Dialog>(null)
 

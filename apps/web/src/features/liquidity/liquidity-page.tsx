@@ -223,6 +223,7 @@ export function LiquidityPage() {
         <PoolList
           rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableToken(market.tokens, network.id, deployment), analytics.data && { pools: analytics.data, label: tinyman?.label ?? TINYMAN_V2_LABEL }) : []}
           empty={emptyTextOf({ ...read, what: 'pools', pending: !market.pools }, 'No pools yet.')}
+          network={network.id}
           onAdd={(row) => {
             dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })
             setMode('add')

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { useLocation, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
 import { AssetPrograms } from '@/components/staking/asset-programs.tsx'
@@ -271,15 +271,13 @@ function Locks(props: { facts: Facts; token: Token | null }) {
 
 /** An asset id the network does not know: the 404 page, saying which network was asked. */
 function AssetMissing(props: { assetId: number; networkName: string }) {
-  const { pathname } = useLocation()
   useErrorTitle('Page Not Found')
   return (
     <ErrorPage
       info={{
         status: 404,
         title: 'Page Not Found',
-        statusText: 'Not Found',
-        description: `Page not found: ${pathname}. There is no asset ${props.assetId} on ${props.networkName}; check the id, or the network you are on.`,
+        description: `There is no asset ${props.assetId} on ${props.networkName}; check the id, or the network you are on.`,
       }}
     />
   )

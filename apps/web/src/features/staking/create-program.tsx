@@ -6,7 +6,7 @@ import { useId, useState } from 'react'
 import { Modal } from '@/components/ui/modal.tsx'
 import { Stepper, StepperFooter } from '@/components/ui/stepper.tsx'
 import { formatAlgo, formatAmount } from '@grove/sdk/amount'
-import { balanceOf } from '@/lib/account/account.ts'
+import { balanceOf, heldTokenIds } from '@/lib/account/account.ts'
 import { formatTime, localInputFromSeconds, secondsFromLocalInput } from '@/lib/locks/locks.ts'
 import { addValues, aprOf, programFigures, type Value } from '@grove/sdk/figures'
 import { figuresOf, figuresOfProgram, formatValue, type MarketFigures } from '@/lib/pools/figures.ts'
@@ -62,7 +62,8 @@ export function CreateProgram(props: { kind: 'farm' | 'pool'; data: StakingData;
     props.kind === 'farm'
       ? pools.filter((p) => p.lpIssued > 0n).map((p) => p.lpAsset)
       : [...data.tokens.keys()].filter((id) => id !== 0 && !lpIds.has(BigInt(id))).map(BigInt)
-  const rewardOptions = [0n, ...(holdings ? [...holdings.assets.keys()].map(BigInt) : [])]
+  // a program is funded from the wallet: offer only what it holds (not tokens left opted in at 0)
+  const rewardOptions = [0n, ...heldTokenIds(holdings).map(BigInt)]
   const noun = props.kind === 'farm' ? 'farm' : 'staking pool'
 
   if (reviewing && read.ok) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NETWORKS } from '../networks.ts'
-import { balanceOf, fetchAccount, spendableAlgo } from './account.ts'
+import { balanceOf, fetchAccount, heldTokenIds, spendableAlgo } from './account.ts'
 
 /** algod's content type: the client parses a JSON body only when it says so. */
 const JSON_TYPE = { 'Content-Type': 'application/json' }
@@ -50,5 +50,15 @@ describe('spendableAlgo', () => {
     [300_000n, 300_000n, 3_000n, 0n],
   ])('of %s µALGO with %s locked and %s fees is %s', (algo, minBalance, fee, expected) => {
     expect(spendableAlgo({ algo, minBalance, assets: new Map() }, fee)).toBe(expected)
+  })
+})
+
+describe('heldTokenIds', () => {
+  it('offers tokens held now, not those left opted in at 0 (an emptied LP token)', async () => {
+    const holdings = await fetchAccount(localnet, 'X', fetchJson(ACCOUNT))
+    // asset 9 is opted in with no amount
+    expect(heldTokenIds(holdings)).toEqual([7])
+    expect(heldTokenIds({ algo: 0n, minBalance: 0n, assets: new Map([[12, 5n], [3, 1n], [4, 0n]]) })).toEqual([3, 12])
+    expect(heldTokenIds(undefined)).toEqual([])
   })
 })

@@ -57,6 +57,11 @@ export function balanceOf(holdings: Holdings | undefined, tokenId: number): bigi
   return tokenId === 0 ? holdings.algo : holdings.assets.get(tokenId)
 }
 
+/** Asset ids the account holds a positive amount of, ascending: what a form may offer to spend (a token left opted in at 0, such as an emptied LP token, is not). */
+export function heldTokenIds(holdings: Holdings | undefined): number[] {
+  return [...(holdings?.assets ?? [])].filter(([, amount]) => amount > 0n).map(([id]) => id).sort((x, y) => x - y)
+}
+
 /** ALGO the account can spend on a trade: total minus minimum balance minus the fees, never negative. */
 export function spendableAlgo(holdings: Holdings, feeMicroAlgos: bigint): bigint {
   const spendable = holdings.algo - holdings.minBalance - feeMicroAlgos

@@ -6,6 +6,8 @@ import { formatAmount } from '@grove/sdk/amount'
 import { formatValue } from '@/lib/pools/figures.ts'
 import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { displayPrice } from '@grove/sdk/figures'
+import type { NetworkId } from '@/lib/networks.ts'
+import { tinymanPoolPage } from '@/lib/pools/venue-sites.ts'
 import { formatShare } from '../pool-facts.ts'
 import { shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
 
@@ -14,6 +16,8 @@ export interface PoolListProps {
   rows: PoolRow[]
   /** What the list says without a pool: the page knows whether the pools are read, unknown or none. */
   empty: string
+  /** The network the pools are on: a Tinyman pool links to its page on Tinyman's site where one exists. */
+  network: NetworkId
   onAdd(row: PoolRow): void
   onRemove(row: PoolRow): void
 }
@@ -115,9 +119,7 @@ export function PoolList(props: PoolListProps) {
               <td data-label="Your share">{mine && pool.lpIssued > 0n ? formatShare(shareOfPool(row)) : '—'}</td>
               <td className="pools-table__actions">
                 {row.venue !== 'grove' ? (
-                  <span className="hint" data-testid="pool-elsewhere" title={`A ${row.venueLabel} pool: add and remove its liquidity on Tinyman`}>
-                    On Tinyman
-                  </span>
+                  <TinymanLink row={row} network={props.network} />
                 ) : (
                   <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
                     Add
@@ -135,5 +137,23 @@ export function PoolList(props: PoolListProps) {
       </Table>
       <p className="hint">Grove’s reserves, prices and TVL are read from algod, Tinyman’s from the analytics service; TVL values both sides in USD and ALGO along each token’s route of pools, as the analytics page does. {analytics ? '24h volume (USD) and fee APR come from Grove’s analytics service.' : '24h volume and fee APR appear when the analytics service runs.'}</p>
     </div>
+  )
+}
+
+/** A Tinyman pool's action: its page on Tinyman's site (a new tab) where the network has one, else a note. */
+function TinymanLink(props: { row: PoolRow; network: NetworkId }) {
+  const { row } = props
+  const page = tinymanPoolPage(props.network, row.pool.a, row.pool.b)
+  if (!page) {
+    return (
+      <span className="hint" data-testid="pool-elsewhere" title={`A ${row.venueLabel} pool: add and remove its liquidity on Tinyman`}>
+        On Tinyman
+      </span>
+    )
+  }
+  return (
+    <a className="button" data-testid="pool-elsewhere" href={page} target="_blank" rel="noopener noreferrer" aria-label={`Open the ${row.name} pool on Tinyman (new tab)`}>
+      On Tinyman ↗
+    </a>
   )
 }

@@ -1,0 +1,40 @@
+import * as sdk from '@grove/sdk'
+import { render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
+import type { ApiPool } from '@/lib/analytics/types.ts'
+import { poolRows } from '../pool-list.ts'
+import { PoolList } from './pool-list.tsx'
+
+const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove Dollar', decimals: 6 }
+const TOKENS = new Map([ALGO, GUSD].map((t) => [t.id, t]))
+const asset = (t: Token) => ({ id: t.id, unitName: t.symbol, name: t.name, decimals: t.decimals })
+const TINYMAN: ApiPool = {
+  id: 9100, venue: 'tinyman', lpAsset: 9100, assetA: asset(ALGO), assetB: asset(GUSD), feeBps: 30, reserveA: '2000000000', reserveB: '520000000', lpIssued: '1000000',
+  price: null, change24h: null, tvlUsd: null, volume24hUsd: 0, fees24hUsd: 0, feeApr: null, trades24h: 0, createdRound: 1, createdTime: 1, updatedRound: 1,
+}
+const rows = poolRows([sdk.newPool(0, 1001, { reserveA: 10n ** 9n, reserveB: 25n * 10n ** 7n, lpAsset: 9001n, lpIssued: 10n ** 6n })], TOKENS, undefined, undefined, GUSD, { pools: [TINYMAN], label: 'Tinyman v2' })
+
+function renderOn(network: 'mainnet' | 'localnet') {
+  render(
+    <MemoryRouter>
+      <PoolList rows={rows} empty="No pools yet." network={network} onAdd={() => {}} onRemove={() => {}} />
+    </MemoryRouter>,
+  )
+}
+
+describe('PoolList', () => {
+  it("links a Tinyman pool to its page on Tinyman's site, in a new tab", () => {
+    renderOn('mainnet')
+    const link = screen.getByRole('link', { name: 'Open the ALGO/gUSD pool on Tinyman (new tab)' })
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/app\.tinyman\.org\/pool\/[A-Z2-7]{58}$/)
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+
+  it('says "On Tinyman" without a link on the localnet, where Tinyman has no site', () => {
+    renderOn('localnet')
+    expect(screen.queryByRole('link', { name: /on Tinyman/ })).toBeNull()
+    expect(screen.getByTestId('pool-elsewhere').textContent).toBe('On Tinyman')
+  })
+})
