@@ -3,7 +3,6 @@
 // offset. Reads are answered from the live state and the kept blocks. With a `dataDir`, every
 // block and offset change reaches the chain log (persist.ts) before it is acknowledged, and
 // opening replays that log through the same apply code, so a restart resumes exactly.
-
 import algosdk from 'algosdk'
 import { type BlockHeader as AvmBlockHeader, type Uint64 } from '@grove/avm'
 import { BH, decodeHeader, paysetCommitments, spliceBlock, type StoredBlock } from './block-bytes.ts'
@@ -16,7 +15,7 @@ import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, ty
 import { ChainLog, ChainLogError } from './persist.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, balanceRound, hex } from './state.ts'
-import { applyCheat, balanceCheat, blockContent, encodeCheat, holdingCheat, type Cheat } from './cheat.ts'
+import { applyCheat, balanceCheat, blockContent, encodeCheat, holdingCheat, programCheat, type Cheat } from './cheat.ts'
 import type { AccountAppView, AccountAssetView, AccountView, AppView, AssetView, BoxView, CommitListener, ConfirmedTxn, Node, NodeOptions, NodeStatus, SubmitResult, Supply, TxnParams } from './node.ts'
 import type { SimulateRequest, SimulateResult } from './simulate/result.ts'
 import { ZERO32 } from './bytes.ts'
@@ -448,6 +447,7 @@ export class Chain implements Node, ChainStore {
 
   setBalance = (address: string, amount: bigint): Promise<void> => this.cheat(balanceCheat(address, amount))
   setHolding = (address: string, asset: bigint, amount: bigint): Promise<void> => this.cheat(holdingCheat(address, asset, amount))
+  setProgram = (app: bigint, approval: Uint8Array, clear?: Uint8Array): Promise<void> => this.cheat(programCheat(app, approval, clear))
   // a cheat runs in a block of its own and resolves once that block is durable
   private async cheat(c: Cheat): Promise<void> {
     this.live()

@@ -270,6 +270,14 @@ export interface Node {
    * a minimum balance the account cannot meet; nothing changes then.
    */
   setHolding(address: string, asset: bigint, amount: bigint): Promise<void>
+  /**
+   * POST /grove/v1/apps/{id}/program (Anvil's anvil_setCode): replaces the app's approval program,
+   * and its clear state program when given, in a block of its own; the app's version counts one
+   * more update. Throws LedgerError: 404 for an app that does not exist, 400 for a program that is
+   * empty, fails the AVM's static check, does not fit the app's pages or mixes versions from v6;
+   * nothing changes then.
+   */
+  setProgram(app: bigint, approval: Uint8Array, clear?: Uint8Array): Promise<void>
 
   /**
    * POST /grove/v1/impersonate/{address} (Grove's, unsafe): accept `address`'s transactions without

@@ -41,3 +41,12 @@ export async function setBalance(algod: Endpoint, address: string, microAlgos: b
 export async function setHolding(algod: Endpoint, address: string, assetId: bigint | number, amount: bigint | number): Promise<{ round: number }> {
   return (await grove(algod, 'POST', `accounts/${address}/assets/${assetId}`, { amount: String(amount) })) as { round: number }
 }
+
+/**
+ * Replaces app `appId`'s approval program (and its clear state program when given) with compiled
+ * bytes, in a block of its own (Anvil's anvil_setCode); resolves with that block's round.
+ */
+export async function setProgram(algod: Endpoint, appId: bigint | number, approval: Uint8Array, clear?: Uint8Array): Promise<{ round: number }> {
+  const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64')
+  return (await grove(algod, 'POST', `apps/${appId}/program`, { approval: b64(approval), ...(clear === undefined ? {} : { clear: b64(clear) }) })) as { round: number }
+}

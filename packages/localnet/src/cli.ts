@@ -2,10 +2,11 @@
 // [--impersonation] [--allow-origin ORIGIN]... [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
 // Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT, GROVE_DATA_DIR and
 // GROVE_CONSENSUS give the value (the port and data names are the ones `npm start` reads), then the defaults.
+import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, LOCALNET_TOKEN, startLocalnet } from './start-localnet.ts'
-import { mine, setBalance, setHolding } from './cheats.ts'
+import { mine, setBalance, setHolding, setProgram } from './cheats.ts'
 import type { Localnet } from './start-localnet.ts'
 import type { Consensus, ForkOptions } from '@grove/ledger'
 import { parseOrigin } from './cors.ts'
@@ -125,13 +126,18 @@ export function startWarning(args: StartArgs): string | undefined {
 
 /** A cheat command: which one, its arguments, and the algod it goes to. */
 export interface CheatArgs {
-  command: 'mine' | 'set-balance' | 'set-holding'
+  command: 'mine' | 'set-balance' | 'set-holding' | 'set-program'
   args: string[]
   algod: { url: string; token: string }
 }
 
 /** Each cheat command and how many arguments it takes. */
-const CHEATS = { mine: { args: 1, usage: 'mine <blocks>' }, 'set-balance': { args: 2, usage: 'set-balance <address> <microAlgos>' }, 'set-holding': { args: 3, usage: 'set-holding <address> <asset-id> <amount>' } } as const
+const CHEATS = {
+  mine: { args: [1], usage: 'mine <blocks>' },
+  'set-balance': { args: [2], usage: 'set-balance <address> <microAlgos>' },
+  'set-holding': { args: [3], usage: 'set-holding <address> <asset-id> <amount>' },
+  'set-program': { args: [2, 3], usage: 'set-program <app-id> <approval.teal|.bin> [<clear.teal|.bin>]' },
+} as const
 
 const cheatUsage = (command: keyof typeof CHEATS): string =>
   `usage: grove-localnet ${CHEATS[command].usage} [--algod URL] [--token T]   (algod: http://127.0.0.1:$GROVE_ALGOD_PORT or :4001, token a×64)`
@@ -139,12 +145,22 @@ const cheatUsage = (command: keyof typeof CHEATS): string =>
 /** Parses a cheat command (`mine 5 --algod http://127.0.0.1:4001`); undefined when argv is no cheat. */
 export function parseCheat(argv: string[], env: Record<string, string | undefined> = {}): CheatArgs | undefined {
   const command = argv[0]
-  if (command !== 'mine' && command !== 'set-balance' && command !== 'set-holding') return undefined
+  if (command !== 'mine' && command !== 'set-balance' && command !== 'set-holding' && command !== 'set-program') return undefined
   const { values, positionals } = parseArgs({ args: argv.slice(1), allowPositionals: true, options: { algod: { type: 'string' }, token: { type: 'string' } } })
-  if (positionals.length !== CHEATS[command].args) throw new Error(cheatUsage(command))
+  if (!(CHEATS[command].args as readonly number[]).includes(positionals.length)) throw new Error(cheatUsage(command))
   const url = values.algod ?? `http://127.0.0.1:${port(env.GROVE_ALGOD_PORT, 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT}`
   if (!URL.canParse(url)) throw new Error(`--algod must be an algod URL (http://host:port), got ${JSON.stringify(url)}`)
   return { command, args: positionals, algod: { url, token: values.token ?? LOCALNET_TOKEN } }
+}
+
+/** A program file's bytes: TEAL source (it starts with `#pragma version`) compiled by the node, or compiled bytes as they are. */
+async function programFile(algod: { url: string; token: string }, path: string): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await readFile(path))
+  if (!new TextDecoder().decode(bytes.subarray(0, 16)).startsWith('#pragma')) return bytes
+  const res = await fetch(`${algod.url.replace(/\/+$/, '')}/v2/teal/compile`, { method: 'POST', headers: { 'X-Algo-API-Token': algod.token }, body: bytes })
+  const json = (await res.json()) as { result?: string; message?: string }
+  if (!res.ok || json.result === undefined) throw new Error(`${path} does not compile: ${json.message ?? `algod answered ${res.status}`}`)
+  return new Uint8Array(Buffer.from(json.result, 'base64'))
 }
 
 /** Runs a cheat command: prints its answer as JSON, or the localnet's refusal (exit code 1). */
@@ -156,7 +172,13 @@ async function runCheat(cheat: CheatArgs): Promise<void> {
       return BigInt(v)
     }
     const answer =
-      cheat.command === 'mine' ? await mine(cheat.algod, Number(a)) : cheat.command === 'set-balance' ? await setBalance(cheat.algod, a, whole(b)) : await setHolding(cheat.algod, a, whole(b), whole(c))
+      cheat.command === 'mine'
+        ? await mine(cheat.algod, Number(a))
+        : cheat.command === 'set-balance'
+          ? await setBalance(cheat.algod, a, whole(b))
+          : cheat.command === 'set-holding'
+            ? await setHolding(cheat.algod, a, whole(b), whole(c))
+            : await setProgram(cheat.algod, whole(a), await programFile(cheat.algod, b), c === undefined ? undefined : await programFile(cheat.algod, c))
     console.log(JSON.stringify(answer))
   } catch (e) {
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

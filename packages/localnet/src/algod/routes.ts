@@ -23,6 +23,7 @@ import { getClockOffset, setClockOffset } from './handlers/grove-clock.ts'
 import { impersonate, stopImpersonating } from './handlers/impersonate.ts'
 import { mine } from './handlers/grove-mine.ts'
 import { setBalance, setHolding } from './handlers/grove-accounts.ts'
+import { setProgram } from './handlers/grove-program.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
 export interface AlgodRoute {
@@ -79,6 +80,7 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'POST', path: '/grove/v1/mine/:n', handler: mine },
   { method: 'POST', path: '/grove/v1/accounts/:address/balance', handler: setBalance },
   { method: 'POST', path: '/grove/v1/accounts/:address/assets/:asset-id', handler: setHolding },
+  { method: 'POST', path: '/grove/v1/apps/:application-id/program', handler: setProgram },
 ]
 
 /** A route matched against a request path, with its decoded parameters. */
