@@ -41,6 +41,7 @@ export {
   type DexGroup,
 } from './dex/transactions.ts'
 export * from './dex/swap.ts'
+export * from './dex/flash.ts'
 export * from './dex/events.ts'
 export * from './dex/spec.ts'
 export * from './registry/spec.ts'

@@ -27,6 +27,19 @@ export interface CandleTrade {
   volumeUsd: number
 }
 
+/** What one trade moved through a pool, both sides (a flash swap may pay in and take out either or both). */
+export interface CandleFlows {
+  poolId: number
+  time: number
+  /** Spot price after the trade, whole B per whole A. */
+  price: number
+  soldA: bigint
+  soldB: bigint
+  boughtA: bigint
+  boughtB: bigint
+  volumeUsd: number
+}
+
 interface Candle {
   poolId: number
   tf: Timeframe
@@ -47,7 +60,14 @@ interface Candle {
 export class CandleAccumulator {
   private readonly candles = new Map<string, Candle>()
 
+  /** A swap hop: what it sold into the pool on one side and bought on the other. */
   add(t: CandleTrade): void {
+    const [sold, bought] = [t.amountIn, t.amountOut]
+    this.trade({ poolId: t.poolId, time: t.time, price: t.price, soldA: t.aToB ? sold : 0n, soldB: t.aToB ? 0n : sold, boughtA: t.aToB ? 0n : bought, boughtB: t.aToB ? bought : 0n, volumeUsd: t.volumeUsd })
+  }
+
+  /** Any trade by what it moved on each side. */
+  trade(t: CandleFlows): void {
     for (const tf of Object.keys(TIMEFRAMES) as Timeframe[]) {
       const bucket = bucketOf(t.time, tf)
       const key = `${t.poolId}|${tf}|${bucket}`
@@ -59,13 +79,10 @@ export class CandleAccumulator {
       c.high = Math.max(c.high, t.price)
       c.low = Math.min(c.low, t.price)
       c.close = t.price
-      if (t.aToB) {
-        c.soldA += t.amountIn
-        c.boughtB += t.amountOut
-      } else {
-        c.soldB += t.amountIn
-        c.boughtA += t.amountOut
-      }
+      c.soldA += t.soldA
+      c.soldB += t.soldB
+      c.boughtA += t.boughtA
+      c.boughtB += t.boughtB
       c.volumeUsd += t.volumeUsd
       c.trades += 1
     }

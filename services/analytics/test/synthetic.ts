@@ -81,6 +81,19 @@ export class EventWriter {
     return out
   }
 
+  /** A flash loan of `amountA`/`amountB` repaid with the fee (30 bps, rounded up; protocol share 1/6). */
+  flashLoan(a: number, b: number, amountA: bigint, amountB: bigint, borrower = TRADER): void {
+    const r = this.reserves.get(`${a}/${b}`)!
+    const [feeA, feeB] = [amountA, amountB].map((x) => (x * 30n + 9_999n) / 10_000n) as [bigint, bigint]
+    const [protocolFeeA, protocolFeeB] = [feeA / 6n, feeB / 6n]
+    r[0] += feeA - protocolFeeA
+    r[1] += feeB - protocolFeeB
+    this.events.push({
+      event: { name: 'FlashLoan', args: { a: BigInt(a), b: BigInt(b), feeBps: 30n, amountA, amountB, repaidA: amountA + feeA, repaidB: amountB + feeB, feeA, feeB, protocolFeeA, protocolFeeB, borrower } },
+      at: this.at(borrower),
+    })
+  }
+
   collect(a: number, b: number, amountA: bigint, amountB: bigint): void {
     this.events.push({ event: { name: 'FeesCollected', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, treasury: PROVIDER } }, at: this.at(PROVIDER) })
   }

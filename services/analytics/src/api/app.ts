@@ -13,6 +13,7 @@ import { pools } from './routes/pools.ts'
 import { poolById } from './routes/pool.ts'
 import { candles } from './routes/candles.ts'
 import { swaps } from './routes/swaps.ts'
+import { flashes } from './routes/flashes.ts'
 import { tokens } from './routes/tokens.ts'
 import { stats } from './routes/stats.ts'
 import { activity } from './routes/activity.ts'
@@ -66,7 +67,7 @@ type Route = (app: FastifyInstance, deps: ApiDeps) => void
  * in the order the OpenAPI document lists them (the document's order since its first version).
  */
 export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
-  Dex: [pools, poolById, candles, swaps, tokens, stats],
+  Dex: [pools, poolById, candles, swaps, flashes, tokens, stats],
   Staking: [programs],
   Locks: [locks],
   Registry: [projects],

@@ -104,6 +104,35 @@ export const swap = {
 /** GET /api/pools/:id/swaps, one page. */
 export const swapsPage = { type: 'object', required: ['swaps', 'nextCursor'], properties: { swaps: { type: 'array', items: swap }, nextCursor } } as const
 
+/** One flash loan or flash swap of a Grove pool, settled at its verify. */
+export const flash = {
+  type: 'object',
+  required: ['round', 'time', 'txnId', 'groupId', 'poolId', 'kind', 'account', 'outA', 'outB', 'inA', 'inB', 'feeA', 'feeB', 'protocolFeeA', 'protocolFeeB', 'reserveA', 'reserveB', 'feeUsd'],
+  properties: {
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string', description: 'the verify call' },
+    groupId: { type: ['string', 'null'] },
+    poolId: { type: 'integer' },
+    kind: { type: 'string', enum: ['loan', 'swap'], description: 'a flash loan (repaid with its fee) or a flash swap (the invariant holds at verify)' },
+    account: { type: 'string', description: 'the borrower or trader' },
+    outA: { ...amount, description: 'asset A the pool lent or sent' },
+    outB: amount,
+    inA: { ...amount, description: 'asset A paid back or in by the verify' },
+    inB: amount,
+    feeA: { ...amount, description: "the fee on asset A, the protocol's share included" },
+    feeB: amount,
+    protocolFeeA: amount,
+    protocolFeeB: amount,
+    reserveA: { ...amount, description: 'reserve after the verify' },
+    reserveB: amount,
+    feeUsd: { type: ['number', 'null'], description: 'the fee in USD at the time (null when a side has no price)' },
+  },
+} as const
+
+/** GET /api/pools/:id/flashes, one page. */
+export const flashesPage = { type: 'object', required: ['flashes', 'nextCursor'], properties: { flashes: { type: 'array', items: flash }, nextCursor } } as const
+
 const numOrNull = { type: ['number', 'null'] } as const
 
 /** One token of GET /api/tokens. */

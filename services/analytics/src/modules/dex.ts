@@ -1,5 +1,6 @@
 // The DEX's events: PoolCreated, Swap (one per hop), LiquidityAdded, LiquidityRemoved,
-// FeesCollected, FlashLoan and FlashSwap (a flash's verify moves the reserves once). Reserves follow from the events exactly as the contract moves them: a swap adds
+// FeesCollected, FlashLoan and FlashSwap (a flash's verify moves the reserves once: a row of
+// `flashes`, with its fee). Reserves follow from the events exactly as the contract moves them: a swap adds
 // amountIn − protocolFee to the input side and takes amountOut from the other; adds and removes
 // move amountA/amountB; fee collections leave reserves alone (protocol fees sit outside them).
 import { dexContract, DEX_SPEC, eventDecoders } from '@grove/sdk'
@@ -20,12 +21,37 @@ export const dexModule: ContractModule = {
   begin: async (sql, ctx) => new DexBatch(sql, ctx, await PoolBook.of(sql, ctx)),
 }
 
+/** What a flash's verify logs, loan or swap alike: out of the pool, back in, the fee on it and the protocol's share. */
+interface FlashFigures {
+  account: string
+  outA: bigint
+  outB: bigint
+  inA: bigint
+  inB: bigint
+  feeA: bigint
+  feeB: bigint
+  protocolFeeA: bigint
+  protocolFeeB: bigint
+}
+
+const FLASH_COLUMNS = [
+  'round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'account',
+  'out_a', 'out_b', 'in_a', 'in_b', 'fee_a', 'fee_b', 'protocol_fee_a', 'protocol_fee_b', 'reserve_a', 'reserve_b', 'fee_usd',
+]
+
+/** The USD value of a fee on both sides: a side of 0 counts 0 even unpriced; null when a side with a fee has no price. */
+function sumOrNull(usdA: number | undefined, usdB: number | undefined, feeA: bigint, feeB: bigint): number | null {
+  if ((usdA === undefined && feeA > 0n) || (usdB === undefined && feeB > 0n)) return null
+  return (usdA ?? 0) + (usdB ?? 0)
+}
+
 class DexBatch implements ModuleBatch {
   /** Grove's pools by pair (Tinyman's share the book, not the pairs). */
   private readonly byPair = new Map<string, PoolRow>()
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
   private readonly fees: unknown[][] = []
+  private readonly flashes: unknown[][] = []
   private readonly candles = new CandleAccumulator()
   /** Reserve changes (each swap and liquidity row carries the reserves after it: see the pool_reserves view). */
   private changes = 0
@@ -55,11 +81,11 @@ class DexBatch implements ModuleBatch {
         return this.feesCollected(e.args as DexEventArgs['FeesCollected'], at)
       case 'FlashLoan': {
         const f = e.args as DexEventArgs['FlashLoan']
-        return this.flashSettled(f.a, f.b, f.repaidA - f.amountA - f.protocolFeeA, f.repaidB - f.amountB - f.protocolFeeB, at)
+        return this.flashSettled('loan', f.a, f.b, { account: f.borrower, outA: f.amountA, outB: f.amountB, inA: f.repaidA, inB: f.repaidB, ...f }, at)
       }
       case 'FlashSwap': {
         const f = e.args as DexEventArgs['FlashSwap']
-        return this.flashSettled(f.a, f.b, f.inA - f.outA - f.protocolFeeA, f.inB - f.outB - f.protocolFeeB, at)
+        return this.flashSettled('swap', f.a, f.b, { account: f.trader, ...f }, at)
       }
     }
   }
@@ -143,12 +169,23 @@ class DexBatch implements ModuleBatch {
     ])
   }
 
-  /** A flash's verify moves each reserve by what came in less what went out and the protocol's share (the contract's one write). */
-  private flashSettled(a: bigint, b: bigint, deltaA: bigint, deltaB: bigint, at: EventPosition): void {
+  /** A flash's verify moves each reserve by what came in less what went out and the protocol's share (the contract's one write); its row keeps the fee and the reserves after. */
+  private flashSettled(kind: 'loan' | 'swap', a: bigint, b: bigint, f: FlashFigures, at: EventPosition): void {
     const pool = this.pool(a, b)
-    pool.reserveA += deltaA
-    pool.reserveB += deltaB
+    pool.reserveA += f.inA - f.outA - f.protocolFeeA
+    pool.reserveB += f.inB - f.outB - f.protocolFeeB
     this.changed(pool, at, false)
+    if (kind === 'swap') {
+      // a flash swap is a trade (the price moves by what it took and paid); a loan repaid with its fee is not
+      const price = spotPrice(pool.reserveA, pool.reserveB, this.decimals(pool.assetA), this.decimals(pool.assetB)) ?? 0
+      const volumeUsd = sumOrNull(this.book.usdValue(pool.assetA, f.inA), this.book.usdValue(pool.assetB, f.inB), f.inA, f.inB) ?? 0
+      this.candles.trade({ poolId: pool.id, time: at.time, price, soldA: f.inA, soldB: f.inB, boughtA: f.outA, boughtB: f.outB, volumeUsd })
+    }
+    const feeUsd = sumOrNull(this.book.usdValue(pool.assetA, f.feeA), this.book.usdValue(pool.assetB, f.feeB), f.feeA, f.feeB)
+    this.flashes.push([
+      at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, pool.id, kind, f.account,
+      ...[f.outA, f.outB, f.inA, f.inB, f.feeA, f.feeB, f.protocolFeeA, f.protocolFeeB, pool.reserveA, pool.reserveB].map(String), feeUsd,
+    ])
   }
 
   private feesCollected(args: DexEventArgs['FeesCollected'], at: EventPosition): void {
@@ -159,9 +196,10 @@ class DexBatch implements ModuleBatch {
   async flush(): Promise<void> {
     await flushPoolRows(this.sql, this.book, this.swaps, this.liquidity, this.candles)
     await insertRows(this.sql, 'fee_collections', ['round', 'intra', 'log_index', 'time', 'txn_id', 'pool_id', 'amount_a', 'amount_b', 'treasury'], this.fees)
+    await insertRows(this.sql, 'flashes', FLASH_COLUMNS, this.flashes)
   }
 
   counts(): Record<string, number> {
-    return { swaps: this.swaps.length, liquidity: this.liquidity.length, reserves: this.changes, fees: this.fees.length, candles: this.candles.size }
+    return { swaps: this.swaps.length, liquidity: this.liquidity.length, flashes: this.flashes.length, reserves: this.changes, fees: this.fees.length, candles: this.candles.size }
   }
 }

@@ -3,7 +3,7 @@
 // what a replay of the events algod recorded gives, and the pools what algod's boxes hold. Then
 // crash safety (a poll that dies after writing its rows, before committing) and chain mismatch.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildAddLiquidity, firstAddMinLp, buildCollectFees, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildZap, decodeDexEvents, type DexEvent } from '@grove/sdk'
+import { buildAddLiquidity, firstAddMinLp, buildCollectFees, buildFlash, flashLoanRepayment, flashSwapPayment, buildCreatePool, buildRemoveLiquidity, buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildZap, decodeDexEvents, type DexEvent } from '@grove/sdk'
 import { startLocalnet, type Localnet } from '@grove/localnet'
 import { BACKENDS } from '../backends.ts'
 import { startGrove, type Grove, type RecordedCall } from '../grove.ts'
@@ -36,6 +36,12 @@ beforeAll(async () => {
   await send(await buildRemoveLiquidity(ctx, p, p.lpIssued / 4n, 0n, 0n))
   await send(await buildCollectFees(ctx, await g.pool(ALGO, gusd), g.trader.addr))
   await send(await buildSwapExactIn(ctx, gusd, fern, 3_000_000n, 0n))
+  // a flash loan of both sides, repaid with the fee; a flash swap taking gUSD for ALGO paid at the verify
+  const lent = await g.pool(ALGO, gusd)
+  await send(await buildFlash(ctx, { flash: 'loan', pool: lent, amountA: 5_000_000_000n, amountB: 700_000_000n, repayA: flashLoanRepayment(5_000_000_000n, lent.feeBps), repayB: flashLoanRepayment(700_000_000n, lent.feeBps) }))
+  const swapped = await g.pool(ALGO, gusd)
+  const pay = flashSwapPayment(swapped.reserveA, swapped.reserveB, 100_000_000n, swapped.feeBps)!
+  await send(await buildFlash(ctx, { flash: 'swap', pool: swapped, amountA: 0n, amountB: 100_000_000n, repayA: pay, repayB: 0n }))
 })
 
 afterAll(async () => {
@@ -70,6 +76,7 @@ async function snapshot(db: Database): Promise<Record<string, unknown[]>> {
     liquidity: 'round, intra, log_index',
     pool_reserves: 'pool_id, round, intra, log_index',
     fee_collections: 'round, intra, log_index',
+    flashes: 'round, intra, log_index',
     candles: 'pool_id, tf, bucket',
   }
   const out: Record<string, unknown[]> = {}
@@ -162,6 +169,28 @@ describe.each(BACKENDS)('the follower on $name', (backend) => {
     expect(fa.amountA + fa.amountB).toBeGreaterThan(0n)
   })
 
+  it('writes each flash loan and flash swap with what left, what came back and its fee, as the verify logged them', async () => {
+    const recorded = recordedEvents().filter((e) => e.event.name === 'FlashLoan' || e.event.name === 'FlashSwap')
+    expect(recorded.map((e) => e.event.name)).toEqual(['FlashLoan', 'FlashSwap'])
+    const rows = await db.query<Record<string, string>>('SELECT kind, account, out_a, out_b, in_a, in_b, fee_a, fee_b, protocol_fee_a, protocol_fee_b FROM flashes ORDER BY round, intra, log_index')
+    expect(rows).toEqual(
+      recorded.map(({ event }) => {
+        const f = event.args as Record<string, bigint | string>
+        const loan = event.name === 'FlashLoan'
+        const [outA, outB, inA, inB] = loan ? [f.amountA, f.amountB, f.repaidA, f.repaidB] : [f.outA, f.outB, f.inA, f.inB]
+        return {
+          kind: loan ? 'loan' : 'swap', account: String(loan ? f.borrower : f.trader),
+          out_a: String(outA), out_b: String(outB), in_a: String(inA), in_b: String(inB),
+          fee_a: String(f.feeA), fee_b: String(f.feeB), protocol_fee_a: String(f.protocolFeeA), protocol_fee_b: String(f.protocolFeeB),
+        }
+      }),
+    )
+    // the loan paid a fee on each side; the swap paid ALGO only
+    expect(rows.map((r) => [BigInt(r.fee_a!) > 0n, BigInt(r.fee_b!) > 0n])).toEqual([[true, true], [true, false]])
+    const [usd] = await db.query<{ fee_usd: number | null }>("SELECT fee_usd FROM flashes WHERE kind = 'loan'")
+    expect(usd!.fee_usd).toBeGreaterThan(0)
+  })
+
   it('writes the reserves after every change, ending at what the boxes hold', async () => {
     const changes = recordedEvents().filter((e) => e.event.name !== 'PoolCreated' && e.event.name !== 'FeesCollected')
     const rows = await db.query<{ pool_id: number; reserve_a: string; reserve_b: string }>('SELECT pool_id, reserve_a, reserve_b FROM pool_reserves ORDER BY round, intra, log_index')
@@ -190,6 +219,28 @@ describe.each(BACKENDS)('the follower on $name', (backend) => {
         const s = event.name === 'LiquidityAdded' ? 1n : -1n
         r[0] += s * args.amountA!
         r[1] += s * args.amountB!
+      } else if (event.name === 'FlashLoan' || event.name === 'FlashSwap') {
+        // the verify moves the reserves by what came in less what went out and the protocol's share; a flash swap is a trade
+        const loan = event.name === 'FlashLoan'
+        const [outA, outB, inA, inB] = loan ? [args.amountA!, args.amountB!, args.repaidA!, args.repaidB!] : [args.outA!, args.outB!, args.inA!, args.inB!]
+        const r = reserves.get(`${args.a}/${args.b}`)!
+        r[0] += inA - outA - args.protocolFeeA!
+        r[1] += inB - outB - args.protocolFeeB!
+        if (loan) continue
+        const price = spotPrice(r[0], r[1], decimals[String(args.a)]!, decimals[String(args.b)]!)!
+        for (const tf of Object.keys(TIMEFRAMES) as Timeframe[]) {
+          const key = `${lpOf.get(`${args.a}/${args.b}`)}|${tf}|${bucketOf(times.get(call.round)!, tf)}`
+          const c = expected.get(key) ?? { open: price, high: price, low: price, close: price, sold_a: 0n, sold_b: 0n, bought_a: 0n, bought_b: 0n, trades: 0 }
+          c.high = Math.max(c.high, price)
+          c.low = Math.min(c.low, price)
+          c.close = price
+          c.sold_a += inA
+          c.sold_b += inB
+          c.bought_a += outA
+          c.bought_b += outB
+          c.trades++
+          expected.set(key, c)
+        }
       } else if (event.name === 'Swap') {
         const [a, b] = args.assetIn! < args.assetOut! ? [args.assetIn!, args.assetOut!] : [args.assetOut!, args.assetIn!]
         const r = reserves.get(`${a}/${b}`)!
@@ -222,7 +273,7 @@ describe.each(BACKENDS)('the follower on $name', (backend) => {
       expect(c, `candle ${row.pool_id} ${row.tf} ${row.bucket}`).toBeDefined()
       expect(row).toMatchObject({ open: c!.open, high: c!.high, low: c!.low, close: c!.close, sold_a: String(c!.sold_a), sold_b: String(c!.sold_b), bought_a: String(c!.bought_a), bought_b: String(c!.bought_b), trades: c!.trades })
     }
-    // the last close is the spot price of algod's box (a remove since then moved it by rounding only)
+    // the last close is the spot price of algod's box (the flash swap was the pool's last trade)
     const box = await g.pool(ALGO, g.gusd)
     const [last] = await db.query<{ close: number }>(`SELECT close FROM candles WHERE pool_id = $1 AND tf = '1d' ORDER BY bucket DESC LIMIT 1`, [Number(box.lpAsset)])
     expect(last!.close).toBeCloseTo(spotPrice(box.reserveA, box.reserveB, 6, 6)!, 10)
