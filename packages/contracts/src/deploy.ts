@@ -137,15 +137,23 @@ export const DEPLOY_STEPS: Record<ContractName, DeployStep> = {
     await setUpRegistry(ctx.algorand, registry, ctx.deployer, groveAssetId, vault.appAddress)
     return { vaultAppId: vault.appId, sGroveAssetId }
   },
-  /** Limit and recurring orders: bound to nothing (fillers route wherever they like). */
+  /** Limit and recurring orders, bound to the DEX (recurring fills read its pools' cumulative prices; its registry pauses, sets the fee and holds the treasury); the app's ALGO fee box made once. */
   async Orders(ctx) {
+    const dexAppId = idOf(ctx, 'dexAppId')
     const factory = ctx.algorand.client.getTypedAppFactory(OrdersFactory, { defaultSender: ctx.deployer.addr })
+    const boundHere = async (appId: bigint): Promise<boolean> => (await factory.getAppClientById({ appId }).state.global.getAll()).dex === dexAppId
     const { appClient } = await factory.deploy({
       ...COMMON,
-      createParams: { method: 'createApplication', args: [] },
-      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory),
+      createParams: { method: 'createApplication', args: { dexApp: dexAppId } },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory, boundHere),
     })
     await fund(ctx, appClient.appAddress)
+    const algoFeeBox = new Uint8Array([0x66, 0, 0, 0, 0, 0, 0, 0, 0])
+    const hasFeeBox = (await ctx.algorand.app.getBoxNames(appClient.appId)).some((b) => b.nameBase64 === Buffer.from(algoFeeBox).toString('base64'))
+    if (!hasFeeBox) {
+      const mbr = await ctx.algorand.createTransaction.payment({ sender: ctx.deployer.addr, receiver: appClient.appAddress, amount: AlgoAmount.MicroAlgo(9_300n) })
+      await appClient.send.optInAsset({ args: { mbr, asset: 0n }, boxReferences: [algoFeeBox], suppressLog: true })
+    }
     return { ordersAppId: appClient.appId }
   },
 }
