@@ -4,13 +4,14 @@ import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { chartCandles, TIMEFRAME_SECONDS, findPool, formatPercent, formatPrice, formatUsd, pairName, poolMatches, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
-import { useAnalyticsPools, useAnalyticsUrl, usePoolMarket } from '@/lib/analytics/queries.ts'
+import { useAnalyticsPools, useAnalyticsUrl, usePoolFlashes, usePoolMarket } from '@/lib/analytics/queries.ts'
 import { TIMEFRAMES, type Timeframe } from '@/lib/analytics/types.ts'
 import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { emptyText } from '@/lib/empty-state.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { CandleChart } from './components/candle-chart.tsx'
 import { LastTrades } from './components/last-trades.tsx'
+import { FlashActivity } from './components/flash-activity.tsx'
 import { YourFees } from './components/your-fees.tsx'
 import '@/components/analytics/analytics.css'
 import './chart.css'
@@ -44,6 +45,8 @@ export function ChartPage() {
   const pool = findPool(list, params.get('pool')) ?? (params.get('pool') ? undefined : list[0])
   const market = usePoolMarket(served ? url : null, pool?.id ?? null, tf)
   const live = market.pool.data ?? pool
+  // flash loans and swaps are Grove's pools' (Tinyman's are not followed as flashes)
+  const flashes = usePoolFlashes(served ? url : null, pool?.venue === 'grove' ? pool.id : null)
   const update = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params)
     for (const [k, v] of Object.entries(next)) if (v === null) p.delete(k); else p.set(k, v)
@@ -145,6 +148,11 @@ export function ChartPage() {
           <Panel title="Last trades">
             <LastTrades pool={live} swaps={market.swaps.data} inverted={inverted} explorer={network.explorer} loading={market.swaps.isPending} failed={market.swaps.isError} />
           </Panel>
+          {live.venue === 'grove' ? (
+            <Panel title="Flash loans and swaps">
+              <FlashActivity pool={live} flashes={flashes.data} explorer={network.explorer} loading={flashes.isPending} failed={flashes.isError} />
+            </Panel>
+          ) : null}
         </>
       ) : (
         <div className="chart-area card" role="img" aria-label={`Empty ${tf} chart`}>

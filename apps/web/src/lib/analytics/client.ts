@@ -15,6 +15,8 @@ import type {
   ApiStats,
   ApiSwap,
   ApiSwapsPage,
+  ApiFlash,
+  ApiFlashesPage,
   ApiToken,
   ApiTokens,
   ApiPosition,
@@ -32,6 +34,8 @@ export interface AnalyticsApi {
   pool(id: number): Promise<ApiPool>
   candles(id: number, tf: Timeframe, range?: { from?: number; to?: number; limit?: number }): Promise<ApiCandles>
   swaps(id: number, limit?: number): Promise<ApiSwap[]>
+  /** A Grove pool's flash loans and flash swaps, newest first. */
+  flashes(id: number, limit?: number): Promise<ApiFlash[]>
   tokens(): Promise<ApiToken[]>
   stats(days?: number): Promise<ApiStats>
   /** Farms and staking pools (every page), by id; null when this service has no such route (older than it). */
@@ -71,6 +75,7 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
     pool: (id) => http.get<ApiPool>(`/api/pools/${id}`),
     candles: (id, tf, range = {}) => http.get<ApiCandles>(`/api/pools/${id}/candles`, { query: { tf, ...range } }),
     swaps: async (id, limit = 20) => (await http.get<ApiSwapsPage>(`/api/pools/${id}/swaps`, { query: { limit } })).swaps,
+    flashes: async (id, limit = 20) => (await http.get<ApiFlashesPage>(`/api/pools/${id}/flashes`, { query: { limit } })).flashes,
     tokens: async () => (await http.get<ApiTokens>('/api/tokens')).tokens,
     stats: (days = 30) => http.get<ApiStats>('/api/stats', { query: { days } }),
     async programs(filter = {}) {

@@ -34,6 +34,9 @@ export const candlesQuery = (url: string, id: number, tf: Timeframe) =>
 export const swapsQuery = (url: string, id: number) =>
   queryOptions({ ...base, queryKey: [...key(url), 'swaps', id], queryFn: () => apiFor(url).swaps(id, 12), refetchInterval: LIVE_MS })
 
+export const flashesQuery = (url: string, id: number) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'flashes', id], queryFn: () => apiFor(url).flashes(id, 12), refetchInterval: LIVE_MS })
+
 export const tokensQuery = (url: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'tokens'], queryFn: () => apiFor(url).tokens(), refetchInterval: OVERVIEW_MS })
 
@@ -121,3 +124,6 @@ export function usePoolMarket(url: string | null, id: number | null, tf: Timefra
     swaps: useQuery({ ...swapsQuery(none(url), id ?? 0), enabled }),
   }
 }
+
+/** A Grove pool's flash loans and swaps, polled like its trades; `id` null (or a pool of another venue) reads nothing. */
+export const usePoolFlashes = (url: string | null, id: number | null) => useQuery({ ...flashesQuery(none(url), id ?? 0), enabled: url !== null && id !== null })

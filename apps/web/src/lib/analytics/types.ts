@@ -32,6 +32,12 @@ export type ApiSwap = FromSchema<typeof schemas.swap>
 /** One page of GET /api/pools/:id/swaps, newest first. */
 export type ApiSwapsPage = FromSchema<typeof schemas.swapsPage>
 
+/** One flash loan or flash swap of GET /api/pools/:id/flashes. */
+export type ApiFlash = FromSchema<typeof schemas.flash>
+
+/** One page of GET /api/pools/:id/flashes, newest first. */
+export type ApiFlashesPage = FromSchema<typeof schemas.flashesPage>
+
 /** One token of GET /api/tokens. */
 export type ApiToken = FromSchema<typeof schemas.token>
 
