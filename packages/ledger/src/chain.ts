@@ -27,6 +27,7 @@ import { journaled, journaledField, journaledPush } from './journal.ts'
 import { OnlineStake } from './online.ts'
 import { EMPTY_COMMITMENTS, avmHeaderOf, blockApplyData, feesCollected, inBlock, sealBlock } from './seal.ts'
 import { allocateGenesis } from './genesis-state.ts'
+import { DevSnapshots } from './dev-snapshots.ts'
 import { accountAppView, accountAssetView, accountView, appView, assetView } from './views.ts'
 
 const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
@@ -433,9 +434,7 @@ export class Chain implements Node, ChainStore {
     this.offset = seconds
   }
 
-  getBlockTimeOffset(): bigint | undefined {
-    return this.offset
-  }
+  getBlockTimeOffset = (): bigint | undefined => this.offset
 
   impersonate(address: string, on: boolean): void {
     if (!this.impersonation) throw new LedgerError('impersonation is off: it is allowed on a fork (--fork) or with --impersonation only', 403)
@@ -454,6 +453,9 @@ export class Chain implements Node, ChainStore {
     await this.commitGroup(encodeCheat(c), undefined, true).durable
   }
 
+  private readonly devSnapshots = new DevSnapshots(this)
+  snapshot = (): Promise<{ id: number; round: bigint }> => this.devSnapshots.take()
+  revert = (id: number): Promise<{ round: bigint; undone: number }> => this.devSnapshots.revert(id)
   async mine(n: number): Promise<void> {
     this.live()
     let durable: Promise<void> | undefined
@@ -479,10 +481,7 @@ export class Chain implements Node, ChainStore {
     this.log = undefined
     if (log === undefined) return
     // a flush in flight must finish before its file descriptor closes
-    const flushed = await log.durable().then(
-      () => true,
-      () => false,
-    )
+    const flushed = await log.durable().then(() => true).catch(() => false)
     // a clean stop leaves a snapshot of the tip, so the next start replays nothing
     if (flushed && this.lastRound() > this.snapshotRound) {
       // every appended block is on disk now

@@ -278,6 +278,18 @@ export interface Node {
    * nothing changes then.
    */
   setProgram(app: bigint, approval: Uint8Array, clear?: Uint8Array): Promise<void>
+  /**
+   * POST /grove/v1/snapshot (Anvil's evm_snapshot): marks the tip to revert to; resolves with the
+   * snapshot's id and round. Reverts are cheap: kept undo records, not a copy of the state.
+   */
+  snapshot(): Promise<{ id: number; round: bigint }>
+  /**
+   * POST /grove/v1/revert/{id} (Anvil's evm_revert): returns the whole chain (state, blocks,
+   * transactions, deltas, the indexer's view, the log on disk, the clock offsets) to snapshot `id`,
+   * in time proportional to what changed since; consumes it and every later snapshot. Resolves with
+   * the round it is back at and how many journaled writes it undid. Throws LedgerError 404 for an id not taken (or consumed).
+   */
+  revert(id: number): Promise<{ round: bigint; undone: number }>
 
   /**
    * POST /grove/v1/impersonate/{address} (Grove's, unsafe): accept `address`'s transactions without

@@ -312,6 +312,11 @@ export class ChainLog {
     }
   }
 
+  /** The log's size in bytes: where the next record starts (a dev snapshot cuts the log back to it on revert). */
+  get length(): number {
+    return this.size
+  }
+
   /** Whether an earlier failure could not be cut off (the node must stop: memory and disk may differ). */
   get failed(): boolean {
     return this.failure !== undefined

@@ -74,9 +74,32 @@ export class LedgerState implements Ledger {
   /** Keeps the writes since `cp`; they stay undoable by an enclosing checkpoint until `settle`. */
   commit(_cp: number): void {}
 
-  /** Forgets every undo record: the owner of the outermost checkpoint calls it once nothing may be undone any more. */
+  /** Forgets every undo record (keeping them in `history` while a dev snapshot may be reverted to): the owner of the outermost checkpoint calls it once nothing may be undone any more. */
   settle(): void {
+    const history = this.history
+    if (history !== undefined) for (const u of this.undo) history.push(u)
     this.undo.length = 0
+  }
+
+  /**
+   * Settled undo records kept for dev snapshots (POST /grove/v1/snapshot): reverting to one undoes
+   * the records since it, so the cost is what changed since, not the state's size. Undefined while none is taken.
+   */
+  private history: (() => void)[] | undefined
+
+  /** Starts (or goes on) keeping settled undo records; returns the position `rewind` returns to. Call it settled. */
+  keepHistory(): number {
+    this.history ??= []
+    return this.history.length
+  }
+
+  /** Undoes every settled write since `pos`, newest first (settled: nothing unsettled may be in the way), and returns how many; `stop` forgets the history. */
+  rewind(pos: number, stop: boolean): number {
+    const history = this.history ?? []
+    const undone = history.length - pos
+    while (history.length > pos) history.pop()!()
+    if (stop) this.history = undefined
+    return undone
   }
 
   /** Journals an undo step for state kept outside these maps (the chain's indexes), so a revert restores it too. */

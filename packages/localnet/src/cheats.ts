@@ -50,3 +50,17 @@ export async function setProgram(algod: Endpoint, appId: bigint | number, approv
   const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64')
   return (await grove(algod, 'POST', `apps/${appId}/program`, { approval: b64(approval), ...(clear === undefined ? {} : { clear: b64(clear) }) })) as { round: number }
 }
+
+/** Marks the chain's tip to revert to (Anvil's evm_snapshot); resolves with the snapshot's id and round. */
+export async function snapshot(algod: Endpoint): Promise<{ id: number; round: number }> {
+  return (await grove(algod, 'POST', 'snapshot')) as { id: number; round: number }
+}
+
+/**
+ * Returns the whole chain (accounts, apps, boxes, blocks, the indexer's view) to snapshot `id`
+ * (Anvil's evm_revert), consuming it and every later one; resolves with the round it is back at and
+ * how many writes were undone (what changed since, not the state's size).
+ */
+export async function revert(algod: Endpoint, id: number): Promise<{ round: number; undone: number }> {
+  return (await grove(algod, 'POST', `revert/${id}`)) as { round: number; undone: number }
+}

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, LOCALNET_TOKEN, startLocalnet } from './start-localnet.ts'
-import { mine, setBalance, setHolding, setProgram } from './cheats.ts'
+import { mine, revert, setBalance, setHolding, setProgram, snapshot } from './cheats.ts'
 import type { Localnet } from './start-localnet.ts'
 import type { Consensus, ForkOptions } from '@grove/ledger'
 import { parseOrigin } from './cors.ts'
@@ -126,7 +126,7 @@ export function startWarning(args: StartArgs): string | undefined {
 
 /** A cheat command: which one, its arguments, and the algod it goes to. */
 export interface CheatArgs {
-  command: 'mine' | 'set-balance' | 'set-holding' | 'set-program'
+  command: keyof typeof CHEATS
   args: string[]
   algod: { url: string; token: string }
 }
@@ -137,6 +137,8 @@ const CHEATS = {
   'set-balance': { args: [2], usage: 'set-balance <address> <microAlgos>' },
   'set-holding': { args: [3], usage: 'set-holding <address> <asset-id> <amount>' },
   'set-program': { args: [2, 3], usage: 'set-program <app-id> <approval.teal|.bin> [<clear.teal|.bin>]' },
+  snapshot: { args: [0], usage: 'snapshot' },
+  revert: { args: [1], usage: 'revert <snapshot-id>' },
 } as const
 
 const cheatUsage = (command: keyof typeof CHEATS): string =>
@@ -145,12 +147,13 @@ const cheatUsage = (command: keyof typeof CHEATS): string =>
 /** Parses a cheat command (`mine 5 --algod http://127.0.0.1:4001`); undefined when argv is no cheat. */
 export function parseCheat(argv: string[], env: Record<string, string | undefined> = {}): CheatArgs | undefined {
   const command = argv[0]
-  if (command !== 'mine' && command !== 'set-balance' && command !== 'set-holding' && command !== 'set-program') return undefined
+  if (command === undefined || !Object.hasOwn(CHEATS, command)) return undefined
   const { values, positionals } = parseArgs({ args: argv.slice(1), allowPositionals: true, options: { algod: { type: 'string' }, token: { type: 'string' } } })
-  if (!(CHEATS[command].args as readonly number[]).includes(positionals.length)) throw new Error(cheatUsage(command))
+  const name = command as keyof typeof CHEATS
+  if (!(CHEATS[name].args as readonly number[]).includes(positionals.length)) throw new Error(cheatUsage(name))
   const url = values.algod ?? `http://127.0.0.1:${port(env.GROVE_ALGOD_PORT, 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT}`
   if (!URL.canParse(url)) throw new Error(`--algod must be an algod URL (http://host:port), got ${JSON.stringify(url)}`)
-  return { command, args: positionals, algod: { url, token: values.token ?? LOCALNET_TOKEN } }
+  return { command: name, args: positionals, algod: { url, token: values.token ?? LOCALNET_TOKEN } }
 }
 
 /** A program file's bytes: TEAL source (it starts with `#pragma version`) compiled by the node, or compiled bytes as they are. */
@@ -178,7 +181,11 @@ async function runCheat(cheat: CheatArgs): Promise<void> {
           ? await setBalance(cheat.algod, a, whole(b))
           : cheat.command === 'set-holding'
             ? await setHolding(cheat.algod, a, whole(b), whole(c))
-            : await setProgram(cheat.algod, whole(a), await programFile(cheat.algod, b), c === undefined ? undefined : await programFile(cheat.algod, c))
+            : cheat.command === 'set-program'
+              ? await setProgram(cheat.algod, whole(a), await programFile(cheat.algod, b), c === undefined ? undefined : await programFile(cheat.algod, c))
+              : cheat.command === 'snapshot'
+                ? await snapshot(cheat.algod)
+                : await revert(cheat.algod, Number(whole(a)))
     console.log(JSON.stringify(answer))
   } catch (e) {
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

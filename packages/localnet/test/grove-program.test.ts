@@ -35,7 +35,7 @@ const teal = (word: string): string => `#pragma version 10\nbyte "${word}"\nlog\
 const compile = async (source: string): Promise<Uint8Array> => (await algorand.app.compileTeal(source)).compiledBase64ToBytes
 const lastRound = async (): Promise<bigint> => (await algorand.client.algod.status().do()).lastRound
 const programs = async (app: bigint) => {
-  const { params } = await algorand.client.algod.getApplicationByID(app).do()
+  const params = (await algorand.client.algod.getApplicationByID(app).do()).params!
   return { approval: params.approvalProgram, clear: params.clearStateProgram, version: params.version }
 }
 const post = (path: string, body: string, token = net.algod.token) => fetch(`${net.algod.url}${path}`, { method: 'POST', headers: { 'X-Algo-API-Token': token }, body })
@@ -65,7 +65,7 @@ describe('setProgram', () => {
     expect(after.approval).toEqual(await compile(teal('v2')))
     expect(after.clear).toEqual(clear)
     expect(after.version).toBe(1)
-    const { params } = await algorand.client.algod.getApplicationByID(app).do()
+    const params = (await algorand.client.algod.getApplicationByID(app).do()).params!
     // the counter went on from the old program's 1 (creation) + 1 (first call)
     expect(params.globalState?.find((kv) => Buffer.from(kv.key).toString() === 'n')?.value.uint).toBe(3n)
   })

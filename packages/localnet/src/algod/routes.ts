@@ -24,6 +24,7 @@ import { impersonate, stopImpersonating } from './handlers/impersonate.ts'
 import { mine } from './handlers/grove-mine.ts'
 import { setBalance, setHolding } from './handlers/grove-accounts.ts'
 import { setProgram } from './handlers/grove-program.ts'
+import { revert, snapshot } from './handlers/grove-snapshot.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
 export interface AlgodRoute {
@@ -81,6 +82,8 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'POST', path: '/grove/v1/accounts/:address/balance', handler: setBalance },
   { method: 'POST', path: '/grove/v1/accounts/:address/assets/:asset-id', handler: setHolding },
   { method: 'POST', path: '/grove/v1/apps/:application-id/program', handler: setProgram },
+  { method: 'POST', path: '/grove/v1/snapshot', handler: snapshot },
+  { method: 'POST', path: '/grove/v1/revert/:id', handler: revert },
 ]
 
 /** A route matched against a request path, with its decoded parameters. */

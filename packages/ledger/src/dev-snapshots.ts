@@ -1,0 +1,80 @@
+// Dev snapshots (Anvil's evm_snapshot / evm_revert): a snapshot is a position in the state's kept
+// undo history (state.ts keepHistory), with the log's size and the block clock then. Reverting
+// undoes every journaled write since, newest first: the state, the chain's indexes (blocks,
+// headers, txids, leases, deltas, online stake) and each commit listener's (the indexer's), and
+// cuts the log back to its size then, so the cost is what changed since, not the state's size.
+// As Anvil's and Hardhat's, a revert consumes its snapshot and every later one.
+import fs from 'node:fs'
+import type { ChainStore } from './chain-store.ts'
+import { LedgerError } from './errors.ts'
+import { snapshotFile } from './snapshot.ts'
+
+interface Taken {
+  id: number
+  /** The state history's position. */
+  pos: number
+  round: bigint
+  /** The chain log's size (0 without a data directory). */
+  logSize: number
+  clock: bigint
+  offset: bigint | undefined
+}
+
+/** Resolves once every logged block is flushed and settled (no undo record is pending any more). */
+async function settled(chain: ChainStore): Promise<void> {
+  while (chain.unflushed.length > 0 && chain.log !== undefined) {
+    await chain.log.durable().catch(() => undefined)
+    // the flushed blocks' own callbacks settle the state; let them run first
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/** The snapshots taken on one chain. */
+export class DevSnapshots {
+  private readonly taken: Taken[] = []
+  private nextId = 1
+
+  constructor(private readonly chain: ChainStore) {}
+
+  /** Takes a snapshot of the tip; resolves with its id. */
+  async take(): Promise<{ id: number; round: bigint }> {
+    await settled(this.chain)
+    const c = this.chain
+    const id = this.nextId++
+    this.taken.push({ id, pos: c.state.keepHistory(), round: c.lastRound(), logSize: c.log?.length ?? 0, clock: c.clock, offset: c.offset })
+    return { id, round: c.lastRound() }
+  }
+
+  /** Returns the chain to snapshot `id` (consuming it and every later one); resolves with the round it is back at and the writes undone. */
+  async revert(id: number): Promise<{ round: bigint; undone: number }> {
+    const at = this.taken.findIndex((t) => t.id === id)
+    if (at < 0) throw new LedgerError(`snapshot ${id} does not exist (${this.known()}; a revert consumes its snapshot and every later one)`, 404)
+    await settled(this.chain)
+    // another revert may have consumed it while this one waited
+    const t = this.taken[at]
+    if (t?.id !== id) throw new LedgerError(`snapshot ${id} does not exist (${this.known()}; a revert consumes its snapshot and every later one)`, 404)
+    const c = this.chain
+    if (c.log !== undefined) {
+      // the disk first: a cut that fails leaves memory as the log still is (and the log unusable)
+      try {
+        c.log.truncate(t.logSize)
+      } catch (e) {
+        throw new LedgerError(`ledger storage failed, nothing reverted: ${(e as Error).message}`, 500)
+      }
+      // a restart snapshot past the round reverted to describes blocks the log no longer holds
+      if (c.snapshotRound > t.round && c.dataDir !== undefined) {
+        fs.rmSync(snapshotFile(c.dataDir), { force: true })
+        c.snapshotRound = c.baseRound
+      }
+    }
+    this.taken.splice(at)
+    const undone = c.state.rewind(t.pos, this.taken.length === 0)
+    c.clock = t.clock
+    c.offset = t.offset
+    return { round: c.lastRound(), undone }
+  }
+
+  private known(): string {
+    return this.taken.length === 0 ? 'none is taken' : `taken: ${this.taken.map((t) => t.id).join(', ')}`
+  }
+}
