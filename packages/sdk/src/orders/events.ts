@@ -4,9 +4,12 @@ import { ORDERS_SPEC } from './spec.ts'
 
 /** Arguments of each Orders event. */
 export interface OrderEventArgs {
-  OrderPlaced: { id: bigint; owner: string; assetIn: bigint; assetOut: bigint; amount: bigint; amountIn: bigint; minOut: bigint; expiry: bigint; interval: bigint }
-  OrderFilled: { id: bigint; owner: string; filler: string; amount: bigint; paid: bigint; remaining: bigint }
-  /** Cancelled by the owner (`refunded` of assetIn back) or filled out; the box's minimum balance went back to the owner. */
+  OrderPlaced: { id: bigint; owner: string; assetIn: bigint; assetOut: bigint; amount: bigint; amountIn: bigint; minOut: bigint; maxOut: bigint; toleranceBps: bigint; poolTier: bigint; feeBps: bigint; expiry: bigint; interval: bigint }
+  /** `paid` is credited to the order's proceeds; `fee` went to the protocol. */
+  OrderFilled: { id: bigint; owner: string; filler: string; amount: bigint; paid: bigint; fee: bigint; remaining: bigint }
+  /** Proceeds went to the owner (collected, or with the order's close). */
+  OrderCollected: { id: bigint; owner: string; amount: bigint }
+  /** Cancelled by the owner (`refunded` of assetIn back) or filled out and collected; the box's minimum balance went back to the owner. */
   OrderClosed: { id: bigint; owner: string; refunded: bigint; cancelled: boolean }
 }
 

@@ -13,7 +13,7 @@ export async function fetchOrder(algod: Algodv2, ordersAppId: bigint, id: bigint
   }
 }
 
-/** Every order the app holds (each one open until it is filled out or cancelled; a limit order past its expiry too), by id. */
+/** Every order the app holds (each one until it is cancelled or filled out and collected; a limit order past its expiry too), by id. */
 export async function listOrders(algod: Algodv2, ordersAppId: bigint): Promise<Order[]> {
   const ids = (await boxNamesByPrefix(algod, ordersAppId, ORDER_PREFIX)).map(idOfOrderBox).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const orders = await Promise.all(ids.map((id) => fetchOrder(algod, ordersAppId, id)))
@@ -25,7 +25,7 @@ export async function listOrdersByOwner(algod: Algodv2, ordersAppId: bigint, own
   return (await listOrders(algod, ordersAppId)).filter((o) => o.owner === owner.toString())
 }
 
-/** The orders a fill could take from at time `now`: not expired, a recurring one due. */
+/** The orders a fill could take from at time `now`: something left, not expired, a recurring one due. */
 export async function listOpenOrders(algod: Algodv2, ordersAppId: bigint, now: bigint): Promise<Order[]> {
-  return (await listOrders(algod, ordersAppId)).filter((o) => (o.interval > 0n ? now >= o.nextFill : now < o.expiry))
+  return (await listOrders(algod, ordersAppId)).filter((o) => o.remaining > 0n && (o.interval > 0n ? now >= o.nextFill : o.expiry === 0n || now < o.expiry))
 }
