@@ -181,6 +181,8 @@ export interface TwapHop {
   observations: readonly Cumulative[]
   current: Cumulative
   feeBps: bigint
+  /** The keeper (the registry's admin), whose observation suffices alone; without it the one-observer rule is left to the vault. */
+  keeper?: string
 }
 
 /** Why a buyback's bound cannot be computed. */
@@ -228,7 +230,7 @@ export function secondsUntilWindow(ring: readonly Cumulative[], now: bigint): bi
  * priced in the output (cumulativePriceA = B per A when assetIn is a).
  */
 export function twapHopOut(hop: TwapHop, amount: bigint): bigint | TwapRefusal {
-  const start = windowStart(hop.observations, hop.current.timestamp)
+  const start = windowStart(hop.observations, hop.current.timestamp, hop.keeper)
   if (typeof start === 'string') return start
   const observation = start
   const dt = hop.current.timestamp - observation.timestamp

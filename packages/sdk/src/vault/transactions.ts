@@ -2,9 +2,10 @@
 // names its own resources and pays inner-transaction fees on the app call, min fee × (1 + inner
 // transactions). Stake and unstake are a transfer and a call with one inner transfer: 3,000 µALGO.
 // No action needs budget padding, so none is simulated for it.
-import { ABIType, getApplicationAddress, makeApplicationNoOpTxnFromObject } from 'algosdk'
+import { ABIType, encodeAddress, getApplicationAddress, makeApplicationNoOpTxnFromObject } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
+import { decodeRegistryGlobals } from '../registry/globals.ts'
 import type { ComposedGroup, MethodCallParams } from '../core/group.ts'
 import type { GroveContext, GroveReader } from '../core/context.ts'
 import { poolBoxName } from '@grove/contracts/pool'
@@ -263,13 +264,15 @@ export async function previewBuyback(ctx: GroveReader, asset: bigint, path?: rea
       .then((h) => h.assetHolding?.amount ?? 0n, () => 0n)
   }
   if (!route) return { amount, minOut: 'no-path' }
-  const now = await latestTimestamp(ctx.algod)
+  // the keeper (the registry's admin) may observe alone; anyone else needs a second observer within the hour (ERR:ONE_OBSERVER)
+  const [now, admin] = await Promise.all([latestTimestamp(ctx.algod), readGlobalState(ctx.algod, ctx.ids.registryAppId).then((g) => decodeRegistryGlobals(g).admin)])
+  const keeper = admin.length === 32 ? encodeAddress(admin) : undefined
   let from = asset
   const hops: (TwapHop | undefined)[] = []
   for (const to of route) {
     const [a, b] = ordered(from, to)
     const [observations, pool] = await Promise.all([fetchObservations(ctx.algod, ctx.ids.vaultAppId, a, b), fetchPoolReading(ctx.algod, ctx.ids.dexAppId, a, b)])
-    hops.push(observations && pool ? { assetIn: from, assetOut: to, observations, current: currentCumulative(pool, now), feeBps: pool.feeBps } : undefined)
+    hops.push(observations && pool ? { assetIn: from, assetOut: to, observations, current: currentCumulative(pool, now), feeBps: pool.feeBps, keeper } : undefined)
     from = to
   }
   return { amount, minOut: buybackMinOut(amount, hops) }

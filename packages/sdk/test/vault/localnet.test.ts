@@ -135,4 +135,23 @@ describe('the SDK’s vault builders and readers on the localnet', { timeout: 12
     const error = await buildBuyback(bob, tokenX).then(send).then(() => undefined, (e: unknown) => e)
     expect(vaultContract.explain(error, ids)).toMatchObject({ code: 'ERR:NOTHING_TO_BUY' })
   })
+
+  it('previews the one-observer refusal the vault gives when one account alone (not the keeper) observed in the last hour, and a bound once the keeper observes', async () => {
+    const GROVE = ids.groveAssetId
+    // (an amount of its own: the same transfer in the same validity window would be the same transaction)
+    await transfer(bob, tokenX, 20_001n, getApplicationAddress(ids.vaultAppId))
+    // every earlier observation is over an hour old: bob's is the only one of the hour
+    await later(3_700)
+    await send(await buildObserve(bob, [[GROVE, tokenX]]))
+    await later(MIN_WINDOW)
+    expect((await vaultContract.readers.previewBuyback(bob, tokenX)).minOut).toBe('one-observer')
+    const refused = await buildBuyback(bob, tokenX).then(send).then(() => undefined, (e: unknown) => e)
+    expect(vaultContract.explain(refused, ids)).toMatchObject({ code: 'ERR:ONE_OBSERVER' })
+    // a second observer within the hour (here the keeper): bob's observation is the window, and the preview is the vault's bound
+    await send(await buildObserve(admin, [[GROVE, tokenX]]))
+    const { amount, minOut } = await vaultContract.readers.previewBuyback(bob, tokenX)
+    expect(typeof minOut).toBe('bigint')
+    const bought = await send(await buildBuyback(bob, tokenX))
+    expect(decodeVaultEvents(bought.logs)).toMatchObject([{ name: 'Buyback', args: { asset: tokenX, amountIn: amount, minOut } }])
+  })
 })

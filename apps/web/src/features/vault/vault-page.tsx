@@ -351,16 +351,17 @@ function PendingFees(props: { deployment: Deployment; sdk: VaultSdk; fees: Pendi
 function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee; pools: Pool[] | undefined; tokens: ReadonlyMap<number, Token> }) {
   const { deployment, sdk, fee, pools, tokens } = props
   const { algod } = useProtocol()
+  const user = useWalletSession().activeAddress
   const tx = useTransaction()
   const [action, setAction] = useState<VaultAction | null>(null)
   const token = tokens.get(fee.asset)
   const symbol = (id: bigint | number) => tokens.get(Number(id))?.symbol ?? `#${id}`
   const unit = (id: bigint) => ({ symbol: symbol(id), decimals: tokens.get(Number(id))?.decimals ?? 0 })
   const readiness = useQuery(buybackReadinessQuery(algod, deployment, fee.asset, fee.amount, pools))
-  const step = readiness.data ? buybackStep(readiness.data) : null
+  const step = readiness.data ? buybackStep(readiness.data, user) : null
   const path = readiness.data?.path ?? null
   const name = token?.symbol ?? `#${fee.asset}`
-  const toObserve = readiness.data ? readiness.data.pools.filter((_, i) => readiness.data!.waits[i] === undefined) : []
+  const toObserve = step?.kind === 'observe' ? step.pools : []
 
   let status: string
   let button: { label: string; name: string; action: VaultAction | null }
@@ -374,7 +375,7 @@ function FeeRow(props: { deployment: Deployment; sdk: VaultSdk; fee: PendingFee;
     status = 'The protocol admin has not set a buyback path for this asset'
     button = { label: 'Buy back', name: `Buy back ${name}`, action: null }
   } else if (step.kind === 'observe') {
-    status = `${step.reason}. Observe, then wait 10 minutes.`
+    status = step.thenWait ? `${step.reason}. Observe, then wait 10 minutes.` : `${step.reason}. Observe them too, and the buyback can run at once.`
     button = { label: 'Observe', name: `Observe pools for ${name}`, action: { kind: 'observe', pools: toObserve } }
   } else if (step.kind === 'wait') {
     status = `Observed: the TWAP window is 10 minutes, wait ${formatWait(step.seconds)} more.`

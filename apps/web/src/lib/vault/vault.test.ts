@@ -3,7 +3,7 @@
 import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import * as sdk from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
-import { buybackStep, formatWait, pendingFees, previewStake, previewUnstake, spotAlong, unlockingWithin, valueOf, type BuybackReadiness } from './vault.ts'
+import { buybackStep, formatWait, loneObserver, pendingFees, previewStake, previewUnstake, spotAlong, unlockingWithin, valueOf, type BuybackReadiness } from './vault.ts'
 
 const GROVE = 1003
 const SGROVE = 1010
@@ -69,11 +69,11 @@ describe('fees waiting for a buyback', () => {
 })
 
 describe('a buyback’s next step', () => {
-  const ready: BuybackReadiness = { path: [5n], pools: [[0n, 5n]], waits: [0n], now: 1_600n, minOut: 990n, spotOut: 1_000n }
+  const ready: BuybackReadiness = { path: [5n], pools: [[0n, 5n]], waits: [0n], now: 1_600n, minOut: 990n, spotOut: 1_000n, lone: [null] }
 
   it('needs the admin’s path, observes a pool without an observation from the last hour, then waits out the 10-minute window', () => {
     expect(buybackStep({ ...ready, path: null })).toEqual({ kind: 'no-path' })
-    expect(buybackStep({ ...ready, waits: [0n, undefined] }).kind).toBe('observe')
+    expect(buybackStep({ ...ready, pools: [[0n, 5n], [5n, 9n]], waits: [0n, undefined] })).toMatchObject({ kind: 'observe', pools: [[5n, 9n]], thenWait: true })
     expect(buybackStep({ ...ready, waits: [150n] })).toEqual({ kind: 'wait', seconds: 150n })
     expect(buybackStep({ ...ready, waits: [0n, 300n] })).toEqual({ kind: 'wait', seconds: 300n })
     expect(formatWait(150n)).toBe('2 min 30 s')
@@ -84,5 +84,22 @@ describe('a buyback’s next step', () => {
     expect(buybackStep(ready)).toEqual({ kind: 'buyback', minOut: 990n })
     expect(buybackStep({ ...ready, spotOut: 989n }).kind).toBe('blocked')
     expect(buybackStep({ ...ready, minOut: 'observation-stale' }).kind).toBe('blocked')
+  })
+
+  it('asks another account to observe when one account alone observed a pool in the last hour (the vault refuses: ERR:ONE_OBSERVER), and says so to that account', () => {
+    const alone: BuybackReadiness = { ...ready, pools: [[0n, 5n], [5n, 9n]], waits: [0n, 0n], minOut: 'one-observer', lone: [null, 'OBSERVER'] }
+    // a second account's observation counts at once: the window's observation is already 10 minutes old
+    expect(buybackStep(alone, 'SOMEONE')).toMatchObject({ kind: 'observe', pools: [[5n, 9n]], thenWait: false })
+    expect(buybackStep(alone, 'OBSERVER')).toMatchObject({ kind: 'blocked', reason: expect.stringContaining('Only you have observed') })
+    expect(buybackStep(alone, null)).toMatchObject({ kind: 'blocked', reason: expect.stringContaining('connect another account') })
+  })
+
+  it('names the lone observer of the last hour, and none when two accounts (or none) observed', () => {
+    const o = (timestamp: bigint, observer: string) => ({ timestamp, observer })
+    expect(loneObserver([o(5_000n, 'A'), o(4_000n, 'A'), o(0n, 'B')], 6_000n)).toBe('A')
+    expect(loneObserver([o(5_000n, 'A'), o(4_000n, 'B')], 6_000n)).toBeNull()
+    // B's observation is over an hour old: A alone observed in the last hour
+    expect(loneObserver([o(5_000n, 'A'), o(1_000n, 'B')], 6_000n)).toBe('A')
+    expect(loneObserver([], 6_000n)).toBeNull()
   })
 })

@@ -202,12 +202,14 @@ export interface BuybackReadiness {
   minOut: bigint | string
   /** What the path gives at the pools' spot prices now. */
   spotOut: bigint
+  /** Per pool, the one account that observed it in the last hour when only one did (the vault then refuses, ERR:ONE_OBSERVER, unless it is the keeper); null otherwise. */
+  lone: (string | null)[]
 }
 
 /** What to do about one fee asset: nothing without the admin's path, observe its pools, wait for the TWAP window, wait for the price, or buy back. */
 export type BuybackStep =
   | { kind: 'no-path' }
-  | { kind: 'observe'; reason: string }
+  | { kind: 'observe'; reason: string; pools: [bigint, bigint][]; thenWait: boolean }
   | { kind: 'wait'; seconds: bigint }
   | { kind: 'blocked'; reason: string }
   | { kind: 'buyback'; minOut: bigint }
@@ -218,14 +220,28 @@ export type BuybackStep =
  * minutes old must age; a path whose spot output is under the TWAP bound would fail (ERR:SLIPPAGE):
  * observing again does not help (the vault takes the oldest observation of the last hour), so it waits.
  */
-export function buybackStep(r: BuybackReadiness): BuybackStep {
+export function buybackStep(r: BuybackReadiness, user?: string | null): BuybackStep {
   if (!r.path) return { kind: 'no-path' }
-  if (r.waits.some((w) => w === undefined)) return { kind: 'observe', reason: 'The vault has no observation of every pool on this path from the last hour' }
+  if (r.waits.some((w) => w === undefined)) {
+    return { kind: 'observe', reason: 'The vault has no observation of every pool on this path from the last hour', pools: r.pools.filter((_, i) => r.waits[i] === undefined), thenWait: true }
+  }
   const wait = r.waits.reduce<bigint>((w, s) => (s! > w ? s! : w), 0n)
   if (wait > 0n) return { kind: 'wait', seconds: wait }
+  if (r.minOut === 'one-observer') {
+    // a second account's observation within the hour lets the window's observation count: no new wait
+    const pools = r.pools.filter((_, i) => r.lone[i] != null)
+    if (user && r.lone.every((o) => o !== user)) return { kind: 'observe', reason: 'Only one account has observed this path’s pools in the last hour, and a buyback needs a second observer', pools, thenWait: false }
+    return { kind: 'blocked', reason: user ? 'Only you have observed this path’s pools in the last hour: a buyback needs another account’s observation (or the keeper’s)' : 'Only one account has observed this path’s pools in the last hour: connect another account to observe them too' }
+  }
   if (typeof r.minOut === 'string') return { kind: 'blocked', reason: `The TWAP bound cannot be computed (${r.minOut})` }
   if (r.spotOut < r.minOut) return { kind: 'blocked', reason: 'The pools’ price is more than 1% below their TWAP of the last hour: the buyback would fail until it returns' }
   return { kind: 'buyback', minOut: r.minOut }
+}
+
+/** The one account that observed a pool within the last hour (the vault's MAX_WINDOW), or null when none or several did. */
+export function loneObserver(ring: readonly { timestamp: bigint; observer?: string }[], now: bigint): string | null {
+  const recent = new Set(ring.filter((o) => o.timestamp > 0n && now - o.timestamp <= 3_600n && o.observer !== undefined).map((o) => o.observer!))
+  return recent.size === 1 ? [...recent][0]! : null
 }
 
 /** Seconds as "9 min 30 s". */
@@ -242,7 +258,7 @@ export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment
     queryFn: async (): Promise<BuybackReadiness> => {
       return withReader(algod, deployment!, async (sdk, reader) => {
         const path = (await sdk.vaultContract.readers.buybackPath(reader, BigInt(asset))) ?? null
-        if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n }
+        if (!path) return { path, pools: [], waits: [], now: 0n, minOut: 'no-path', spotOut: 0n, lone: [] }
         const routePools = sdk.routePools(BigInt(asset), path)
         const [rings, { time: now }, bound] = await Promise.all([
           Promise.all(routePools.map(([a, b]) => sdk.vaultContract.readers.observations(reader, a, b))),
@@ -250,7 +266,8 @@ export function buybackReadinessQuery(algod: AlgodConfig, deployment: Deployment
           sdk.vaultContract.readers.previewBuyback(reader, BigInt(asset), path),
         ])
         const waits = rings.map((ring) => (ring ? sdk.secondsUntilWindow(ring, now) : undefined))
-        return { path, pools: routePools, waits, now, minOut: bound.minOut, spotOut: spotAlong(sdk, pools!, asset, path, bound.amount) ?? 0n }
+        const lone = rings.map((ring) => (ring ? loneObserver(ring, now) : null))
+        return { path, pools: routePools, waits, now, minOut: bound.minOut, spotOut: spotAlong(sdk, pools!, asset, path, bound.amount) ?? 0n, lone }
       })
     },
     enabled: deployment !== null && pools !== undefined,
