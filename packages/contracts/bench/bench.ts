@@ -4,13 +4,15 @@
 // localnet; and `minBalanceCreatePool`, the µALGO a new pool of two ASAs the app does not hold yet
 // locks in the DEX account (box, LP token, two opt-ins); and `staking` (bench/staking.ts): the same
 // figures per staking action with 1 and 1,000 stakers in a program; and under `vault`, the same for the
-// staking vault's stake, unstake, observe (one pool) and buyback (1 and 2 hops). grove.ts keeps
+// staking vault's stake, unstake, observe (one pool) and buyback (1 and 2 hops); under `orders`
+// (bench/orders.ts) placing, filling, collecting and cancelling orders. grove.ts keeps
 // algokit-utils quiet, so stdout carries only the JSON.
 import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { startGrove, sorted, type Grove, type Sent } from '../test/grove.ts'
 import { Locks } from '../test/locks.ts'
 import { benchStaking } from './staking.ts'
+import { benchOrders } from './orders.ts'
 import { MIN_WINDOW, VaultActions } from '../test/vault.ts'
 import { flashFee, flashSwapIn, sendFlash } from '../test/flash.ts'
 
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
     const vault = await benchVault(g, Math.max(offset, latest - Math.floor(Date.now() / 1000) + 1))
     g.measure = false
     const staking = await benchStaking(g)
+    const orders = await benchOrders(g)
     console.log(
       JSON.stringify({
         fees: pick((s) => s.fees),
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
         locks: { fees: pickLocks((s) => s.fees), opcodeCost: pickLocks((s) => s.opcodes) },
         staking,
         vault,
+        orders,
       }),
     )
   } finally {
