@@ -456,6 +456,7 @@ export class Chain implements Node, ChainStore {
   private readonly devSnapshots = new DevSnapshots(this)
   snapshot = (): Promise<{ id: number; round: bigint }> => this.devSnapshots.take()
   revert = (id: number): Promise<{ round: bigint; undone: number }> => this.devSnapshots.revert(id)
+  dumpState = (): Promise<Uint8Array> => this.devSnapshots.dump()
   async mine(n: number): Promise<void> {
     this.live()
     let durable: Promise<void> | undefined

@@ -74,6 +74,22 @@ export class DevSnapshots {
     return { round: c.lastRound(), undone }
   }
 
+  /** The chain as a state file (its log, every block flushed): what `installStateFile` loads. */
+  async dump(): Promise<Uint8Array> {
+    await settled(this.chain)
+    const log = this.chain.log
+    if (log === undefined) throw new LedgerError('a node without a data directory keeps no log to dump (startLocalnet always has one)', 409)
+    const fd = fs.openSync(log.file, 'r')
+    try {
+      const out = new Uint8Array(log.length)
+      let done = 0
+      while (done < out.length) done += fs.readSync(fd, out, done, out.length - done, done)
+      return out
+    } finally {
+      fs.closeSync(fd)
+    }
+  }
+
   private known(): string {
     return this.taken.length === 0 ? 'none is taken' : `taken: ${this.taken.map((t) => t.id).join(', ')}`
   }

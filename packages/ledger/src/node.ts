@@ -290,6 +290,12 @@ export interface Node {
    * the round it is back at and how many journaled writes it undid. Throws LedgerError 404 for an id not taken (or consumed).
    */
   revert(id: number): Promise<{ round: bigint; undone: number }>
+  /**
+   * POST /grove/v1/state/dump (Anvil's anvil_dumpState): the chain as one state file, its chain log
+   * once every block is flushed; `installStateFile` (persist.ts) makes a data directory of it.
+   * Throws LedgerError 409 for a node without a data directory.
+   */
+  dumpState(): Promise<Uint8Array>
 
   /**
    * POST /grove/v1/impersonate/{address} (Grove's, unsafe): accept `address`'s transactions without

@@ -196,6 +196,49 @@ function lock(dir: string): string {
   }
 }
 
+/**
+ * A state file (POST /grove/v1/state/dump, --dump-state): a chain log as it is on disk, every record
+ * intact, so loading it replays the same blocks. Throws ChainLogError with a sentence for anything else.
+ */
+export function readStateFile(bytes: Uint8Array): { genesisHash: Uint8Array; records: LogRecord[] } {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (buf.length < HEADER_SIZE || !buf.subarray(0, MAGIC.length).equals(MAGIC)) throw new ChainLogError('not a Grove state file (a state file is a chain log, as POST /grove/v1/state/dump and --dump-state write it)')
+  const version = buf.readUInt32LE(MAGIC.length)
+  if (version !== VERSION) throw new ChainLogError(`the state file has format version ${version}; this ledger reads version ${VERSION}`)
+  const records: LogRecord[] = []
+  let at = HEADER_SIZE
+  while (at < buf.length) {
+    const r = readFrame(buf, at)
+    if (r === undefined) throw new ChainLogError(`the state file is corrupt at byte ${at}: its record there fails its checksum or is cut short`)
+    records.push(r.rec)
+    at = r.end
+  }
+  if (records.length === 0 || records[0].kind !== 'block') throw new ChainLogError('the state file has no genesis block')
+  return { genesisHash: new Uint8Array(buf.subarray(MAGIC.length + 4, HEADER_SIZE)), records }
+}
+
+/**
+ * Makes a checked state file `dataDir`'s chain log (written aside, then renamed in) and drops its
+ * restart snapshot; the next open replays it. The data directory must not be open.
+ */
+export function installStateFile(dataDir: string, bytes: Uint8Array): void {
+  readStateFile(bytes)
+  const dir = path.join(dataDir, 'ledger')
+  fs.mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, 'chain.log')
+  const tmp = `${file}.load`
+  fs.writeFileSync(tmp, bytes)
+  const fd = fs.openSync(tmp, 'r')
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+  fs.rmSync(path.join(dir, 'snapshot.bin'), { force: true })
+  fs.renameSync(tmp, file)
+  fsyncDir(dir)
+}
+
 /** An open chain log (see the file comment); appends are durable when `append` returns. */
 export class ChainLog {
   private failure: string | undefined

@@ -14,13 +14,15 @@ export class CheatError extends Error {
   }
 }
 
-/** Sends one /grove/v1 call; resolves with its JSON answer (undefined when empty). */
-async function grove(algod: Endpoint, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+/** Sends one /grove/v1 call (a JSON body, or bytes as they are); resolves with its JSON answer (undefined when empty), or with its bytes when `binary`. */
+async function grove(algod: Endpoint, method: 'GET' | 'POST', path: string, body?: unknown, binary = false): Promise<unknown> {
+  const raw = body instanceof Uint8Array
   const res = await fetch(`${algod.url.replace(/\/+$/, '')}/grove/v1/${path}`, {
     method,
-    headers: { 'X-Algo-API-Token': algod.token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: { 'X-Algo-API-Token': algod.token, ...(body === undefined ? {} : { 'Content-Type': raw ? 'application/octet-stream' : 'application/json' }) },
+    ...(body === undefined ? {} : { body: raw ? body : JSON.stringify(body) }),
   })
+  if (binary && res.ok) return new Uint8Array(await res.arrayBuffer())
   const text = await res.text()
   const json: unknown = text === '' ? undefined : JSON.parse(text)
   if (!res.ok) throw new CheatError(res.status, (json as { message?: string } | undefined)?.message ?? `algod answered ${res.status}`)
@@ -63,4 +65,14 @@ export async function snapshot(algod: Endpoint): Promise<{ id: number; round: nu
  */
 export async function revert(algod: Endpoint, id: number): Promise<{ round: number; undone: number }> {
   return (await grove(algod, 'POST', `revert/${id}`)) as { round: number; undone: number }
+}
+
+/** The chain as one state file (Anvil's anvil_dumpState): bytes to write to a file, check in, and load later. */
+export async function dumpState(algod: Endpoint): Promise<Uint8Array> {
+  return (await grove(algod, 'POST', 'state/dump', undefined, true)) as Uint8Array
+}
+
+/** Replaces the whole chain with a state file's (Anvil's anvil_loadState); resolves with the round it is at. */
+export async function loadState(algod: Endpoint, state: Uint8Array): Promise<{ round: number }> {
+  return (await grove(algod, 'POST', 'state/load', state)) as { round: number }
 }

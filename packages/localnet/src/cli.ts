@@ -1,12 +1,12 @@
 // grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--consensus current|future] [--reset]
-// [--impersonation] [--allow-origin ORIGIN]... [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
+// [--impersonation] [--allow-origin ORIGIN]... [--load-state FILE] [--dump-state FILE] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
 // Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT, GROVE_DATA_DIR and
 // GROVE_CONSENSUS give the value (the port and data names are the ones `npm start` reads), then the defaults.
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { DEFAULT_ALGOD_PORT, DEFAULT_INDEXER_PORT, DEFAULT_KMD_PORT, LOCALNET_TOKEN, startLocalnet } from './start-localnet.ts'
-import { mine, revert, setBalance, setHolding, setProgram, snapshot } from './cheats.ts'
+import { dumpState, loadState, mine, revert, setBalance, setHolding, setProgram, snapshot } from './cheats.ts'
 import type { Localnet } from './start-localnet.ts'
 import type { Consensus, ForkOptions } from '@grove/ledger'
 import { parseOrigin } from './cors.ts'
@@ -14,7 +14,7 @@ import { parseOrigin } from './cors.ts'
 /** The data directory `start` uses without --data (DESIGN.md). */
 export const DEFAULT_DATA_DIR = '.grove/localnet'
 
-const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--impersonation] [--allow-origin ORIGIN]... [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--impersonation] [--allow-origin ORIGIN]... [--load-state FILE] [--dump-state FILE] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
 
 /** Parsed `start` options. */
 export interface StartArgs {
@@ -32,6 +32,10 @@ export interface StartArgs {
   impersonation?: boolean
   /** --allow-origin (repeatable): origins whose web pages may call the APIs. */
   allowOrigins?: string[]
+  /** --load-state FILE: start from a state file (it replaces the data directory's chain). */
+  loadState?: string
+  /** --dump-state FILE: write the chain's state file there on stop. */
+  dumpState?: string
 }
 
 /** A port from `value` (named `source` in the error), undefined when absent. */
@@ -64,6 +68,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       consensus: { type: 'string' },
       reset: { type: 'boolean', default: false },
       impersonation: { type: 'boolean', default: false },
+      'load-state': { type: 'string' },
+      'dump-state': { type: 'string' },
       fork: { type: 'string' },
       'fork-token': { type: 'string' },
       'fork-header': { type: 'string', multiple: true },
@@ -99,6 +105,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     reset: values.reset ?? false,
     ...(values.impersonation === true ? { impersonation: true } : {}),
     ...(values['allow-origin'] === undefined ? {} : { allowOrigins: values['allow-origin'].map(allowedOrigin) }),
+    ...(values['load-state'] === undefined ? {} : { loadState: resolve(values['load-state']) }),
+    ...(values['dump-state'] === undefined ? {} : { dumpState: resolve(values['dump-state']) }),
   }
 }
 
@@ -139,6 +147,8 @@ const CHEATS = {
   'set-program': { args: [2, 3], usage: 'set-program <app-id> <approval.teal|.bin> [<clear.teal|.bin>]' },
   snapshot: { args: [0], usage: 'snapshot' },
   revert: { args: [1], usage: 'revert <snapshot-id>' },
+  'dump-state': { args: [1], usage: 'dump-state <file>' },
+  'load-state': { args: [1], usage: 'load-state <file>' },
 } as const
 
 const cheatUsage = (command: keyof typeof CHEATS): string =>
@@ -185,7 +195,11 @@ async function runCheat(cheat: CheatArgs): Promise<void> {
               ? await setProgram(cheat.algod, whole(a), await programFile(cheat.algod, b), c === undefined ? undefined : await programFile(cheat.algod, c))
               : cheat.command === 'snapshot'
                 ? await snapshot(cheat.algod)
-                : await revert(cheat.algod, Number(whole(a)))
+                : cheat.command === 'revert'
+                  ? await revert(cheat.algod, Number(whole(a)))
+                  : cheat.command === 'dump-state'
+                    ? await writeFile(a, await dumpState(cheat.algod)).then(() => ({ file: a }))
+                    : await loadState(cheat.algod, new Uint8Array(await readFile(a)))
     console.log(JSON.stringify(answer))
   } catch (e) {
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)
@@ -215,7 +229,7 @@ export async function main(argv: string[]): Promise<void> {
   const t0 = performance.now()
   let net: Localnet
   try {
-    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork, impersonation: args.impersonation, allowOrigins: args.allowOrigins })
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork, impersonation: args.impersonation, allowOrigins: args.allowOrigins, loadState: args.loadState, dumpState: args.dumpState })
   } catch (e) {
     // a corrupt or busy data directory, or a taken port: say which, without a stack trace
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

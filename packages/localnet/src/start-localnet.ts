@@ -1,8 +1,9 @@
 // startLocalnet: opens the ledger node in a data directory and serves algod (and kmd) over HTTP.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { openNode, prepareForkBase, type Consensus, type ForkBase, type ForkOptions } from '@grove/ledger'
+import { ChainLogError, installStateFile, openNode, prepareForkBase, readStateFile, type Consensus, type ForkBase, type ForkOptions, type Node } from '@grove/ledger'
+import { AlgodError } from './algod/errors.ts'
 import { createAlgodListener } from './algod/server.ts'
 import { listen, type RunningServer } from './server.ts'
 import { startKmd } from './kmd/index.ts'
@@ -50,6 +51,13 @@ export interface StartLocalnetOptions {
    * served to a page.
    */
   allowOrigins?: readonly string[]
+  /**
+   * A state file (POST /grove/v1/state/dump, `dumpState`) to start from: it replaces the data
+   * directory's chain (Anvil's --load-state). Not with `fork`.
+   */
+  loadState?: string
+  /** Where stop() writes the chain's state file (Anvil's --dump-state). */
+  dumpState?: string
 }
 
 /** An API endpoint and its token. */
@@ -88,9 +96,50 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
   // absolute, so every path printed or reported names the directory whatever the caller's cwd
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'grove-localnet-'))))
   if (options.reset && !temporary) await rm(dataDir, { recursive: true, force: true })
+  if (options.loadState !== undefined) {
+    if (options.fork !== undefined) throw new Error('a fork cannot start from a state file (its accounts come from the remote): drop --load-state or --fork')
+    const bytes = await readFile(options.loadState)
+    try {
+      installStateFile(dataDir, bytes)
+    } catch (e) {
+      throw new Error(`${options.loadState}: ${(e as Error).message}`, { cause: e })
+    }
+  }
   const fork = options.fork === undefined ? undefined : { ...options.fork, base: await prepareForkBase(options.fork, dataDir) }
-  const node = openNode({ dataDir, consensus: options.consensus, fork, impersonation: options.impersonation })
-  const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN, allowOrigins })
+  let node: Node = openNode({ dataDir, consensus: options.consensus, fork, impersonation: options.impersonation })
+  const open = (): Node => openNode({ dataDir, consensus: node.consensus, impersonation: options.impersonation })
+  /** POST /grove/v1/state/load: checks the file, closes the chain, installs the file and reopens; a file that does not replay puts the old chain back. */
+  const loadState = async (bytes: Uint8Array): Promise<void> => {
+    if (fork !== undefined) throw new AlgodError(409, 'a fork cannot load a state (its accounts come from the remote)')
+    let file: ReturnType<typeof readStateFile>
+    try {
+      file = readStateFile(bytes)
+    } catch (e) {
+      throw new AlgodError(400, (e as Error).message)
+    }
+    if (!Buffer.from(file.genesisHash).equals(Buffer.from(node.genesisHash))) {
+      throw new AlgodError(400, `the state file is of another chain (genesis ${Buffer.from(file.genesisHash).toString('base64')}, this one ${Buffer.from(node.genesisHash).toString('base64')}); start with --load-state to run it`)
+    }
+    const log = join(dataDir, 'ledger', 'chain.log')
+    await node.close()
+    await rename(log, `${log}.before-load`)
+    let next: Node
+    try {
+      installStateFile(dataDir, bytes)
+      next = open()
+    } catch (e) {
+      await rename(`${log}.before-load`, log)
+      node = open()
+      algodFront.serve(node)
+      indexerFront!.follow(node)
+      throw e instanceof ChainLogError ? new AlgodError(400, `the state file does not replay: ${e.message}`) : e
+    }
+    await rm(`${log}.before-load`, { force: true })
+    node = next
+    algodFront.serve(node)
+    indexerFront!.follow(node)
+  }
+  const algodFront = createAlgodListener({ node, token: LOCALNET_TOKEN, allowOrigins, loadState })
   let algod: RunningServer | undefined
   let kmd: Awaited<ReturnType<typeof startKmd>> | undefined
   let indexer: RunningServer | undefined
@@ -128,7 +177,10 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
         algodFront.shutdown()
         await Promise.all([algod!.close(), kmd!.stop(), indexer!.close()])
         indexerFront!.close()
+        // the state file is written once every block is flushed, before the node lets the directory go
+        const state = options.dumpState === undefined ? undefined : await node.dumpState()
         await node.close()
+        if (state !== undefined) await writeFile(options.dumpState!, state)
         if (temporary) await rm(dataDir, { recursive: true, force: true })
       })()),
   }

@@ -7,6 +7,8 @@ export interface AlgodContext {
   node: Node
   /** Resolves when the server is stopping, so long polls end early. */
   shutdown: Promise<void>
+  /** POST /grove/v1/state/load: replaces the chain with a state file's (startLocalnet provides it; absent, the route answers 409). */
+  loadState?: (bytes: Uint8Array) => Promise<void>
 }
 
 /** A handler named after the endpoint it serves; it throws AlgodError or LedgerError to refuse. */

@@ -24,7 +24,7 @@ import { impersonate, stopImpersonating } from './handlers/impersonate.ts'
 import { mine } from './handlers/grove-mine.ts'
 import { setBalance, setHolding } from './handlers/grove-accounts.ts'
 import { setProgram } from './handlers/grove-program.ts'
-import { revert, snapshot } from './handlers/grove-snapshot.ts'
+import { dumpState, loadState, revert, snapshot } from './handlers/grove-snapshot.ts'
 
 /** One endpoint: method, echo-style path (`:name` parameters), handler, whether the token is needed. */
 export interface AlgodRoute {
@@ -84,6 +84,8 @@ export const ALGOD_ROUTES: readonly AlgodRoute[] = [
   { method: 'POST', path: '/grove/v1/apps/:application-id/program', handler: setProgram },
   { method: 'POST', path: '/grove/v1/snapshot', handler: snapshot },
   { method: 'POST', path: '/grove/v1/revert/:id', handler: revert },
+  { method: 'POST', path: '/grove/v1/state/dump', handler: dumpState },
+  { method: 'POST', path: '/grove/v1/state/load', handler: loadState },
 ]
 
 /** A route matched against a request path, with its decoded parameters. */

@@ -27,6 +27,8 @@ export interface AlgodListenerOptions {
   token: string
   /** Origins whose pages may call algod (none by default); /grove/v1 is never served to a page. */
   allowOrigins?: AllowedOrigins
+  /** Replaces the chain with a state file's (POST /grove/v1/state/load). */
+  loadState?: (bytes: Uint8Array) => Promise<void>
 }
 
 /** A request listener plus the hook that ends long polls when the server stops. */
@@ -34,6 +36,8 @@ export interface AlgodListener {
   listener: RequestListener
   /** Releases pending wait-for-block-after polls. */
   shutdown(): void
+  /** Serves another node from now on (a loaded state's). */
+  serve(node: Node): void
 }
 
 function tokenMatches(provided: string | undefined, expected: string): boolean {
@@ -132,12 +136,13 @@ async function handle(ctx: AlgodContext, token: string, allowed: AllowedOrigins,
 export function createAlgodListener(options: AlgodListenerOptions): AlgodListener {
   let release!: () => void
   const shutdown = new Promise<void>((resolve) => (release = resolve))
-  const ctx: AlgodContext = { node: options.node, shutdown }
+  const ctx: AlgodContext = { node: options.node, shutdown, ...(options.loadState === undefined ? {} : { loadState: options.loadState }) }
   const allowOrigins = options.allowOrigins ?? new AllowedOrigins()
   return {
     listener: (req, res) => {
       void handle(ctx, options.token, allowOrigins, req, res)
     },
     shutdown: () => release(),
+    serve: (node) => (ctx.node = node),
   }
 }

@@ -49,6 +49,8 @@ const ROUTES: AlgodRoute[] = INDEXER_ROUTES.map((r) => ({ method: 'GET', path: r
 export interface IndexerListener {
   listener: RequestListener
   store: IndexerStore
+  /** Indexes another node from now on (a loaded state's), forgetting the old one's. */
+  follow(node: Node): void
   /** Stops following the ledger. */
   close(): void
 }
@@ -89,11 +91,16 @@ export function createIndexerListener(node: Node, allowOrigins: AllowedOrigins =
   const store = new IndexerStore(node, [...genesisAllocation()].map(([addr]) => addr))
   const base = node.fork?.options.base
   const ctx: IndexerContext = base === undefined ? { store } : { store, fork: base }
-  return {
+  const out: IndexerListener = {
     listener: (req, res) => {
       void handle(ctx, allowOrigins, req, res)
     },
     store,
-    close: () => store.close(),
+    follow: (next) => {
+      ctx.store.close()
+      ctx.store = out.store = new IndexerStore(next, [...genesisAllocation()].map(([addr]) => addr))
+    },
+    close: () => ctx.store.close(),
   }
+  return out
 }
