@@ -17,7 +17,7 @@ register()
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const { values: flags } = parseArgs({
-  options: { reset: { type: 'boolean', default: false }, fork: { type: 'string' }, 'fork-token': { type: 'string' }, 'fork-header': { type: 'string', multiple: true }, 'allow-origin': { type: 'string', multiple: true } },
+  options: { reset: { type: 'boolean', default: false }, 'no-keeper': { type: 'boolean', default: false }, fork: { type: 'string' }, 'fork-token': { type: 'string' }, 'fork-header': { type: 'string', multiple: true }, 'allow-origin': { type: 'string', multiple: true } },
   strict: false,
 })
 // `npm start -- --fork <algod URL> [--fork-token T] [--fork-header K:V]`: the localnet forks that algod
@@ -48,7 +48,8 @@ const quiet = () => {}
 Config.configure({ logger: { error: console.error, warn: console.warn, info: quiet, verbose: quiet, debug: quiet } })
 const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { deploymentIds, deploymentRecord, serializeDeployment, tinymanLabel, toDeployment } = await import('../packages/contracts/src/deployment.ts')
-const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv, demoStableAssetId, startKeeper } = await import('../packages/demo/src/index.ts')
+const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv, demoStableAssetId } = await import('../packages/demo/src/index.ts')
+const { startKeeper } = await import('../services/keeper/src/index.ts')
 const { ensureWebBuild } = await import('./web-build.mjs')
 const { startBanner } = await import('../packages/demo/src/start-banner.ts')
 const { registryContract } = await import('../packages/sdk/src/registry/module.ts')
@@ -75,7 +76,7 @@ const net = await startLocalnet({ algodPort: port('GROVE_ALGOD_PORT', 4001), kmd
 })
 let web
 let analytics
-/** The keeper's loop (issue 41): fills orders worth filling; aborted on stop. */
+/** The orders keeper (services/keeper, issue 41): fills orders worth filling, with its own account; aborted on stop. `--no-keeper` leaves it off. */
 let keeper
 /** How long this run's demo seed took (undefined when the data was seeded already). */
 let seedSeconds
@@ -83,7 +84,7 @@ let stopping
 /** Ctrl-C, SIGTERM or a failure: closes the web server, then the localnet (which flushes its data). */
 function stop(code) {
   stopping ??= (async () => {
-    keeper?.abort()
+    keeper?.controller.abort()
     await web?.close()
     await (await analytics)?.stop()
     await net.stop()
@@ -171,7 +172,7 @@ try {
   // the service first, so the build learns the URL it really listens on (GROVE_ANALYTICS_PORT=0 picks one)
   analytics = startAnalyticsService(state, fresh)
   const service = await analytics
-  keeper = await startKeeper({ algorand, ids: deploymentIds(state.deployment), funder: await dispenser(algorand), log: (line) => console.log(line) })
+  if (!flags['no-keeper']) keeper = await startKeeper({ algorand, deployment: state.deployment, funder: await dispenser(algorand), log: (line) => console.log(line) })
 
   // one build of the app for every stack (made only when its sources changed); this stack's ports,
   // deployment and analytics service reach the page at run time (/grove-runtime.js, apps/web/src/lib/runtime.ts)
@@ -208,6 +209,7 @@ try {
       ...(state.tinyman ? { tinyman: state.tinyman } : {}),
       ...(tinymanCheckout ? { tinymanDir: tinymanCheckout.dir } : {}),
       ...(service ? { analytics: { url: service.url, dataDir: service.dataDir } } : {}),
+      ...(keeper ? { keeper: { address: keeper.address } } : {}),
     }),
   )
 } catch (e) {

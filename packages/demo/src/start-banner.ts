@@ -47,6 +47,8 @@ export interface StartBannerInput {
   tinymanDir?: string
   /** The analytics service, absent when it did not start (the trading pages work without it). */
   analytics?: { url: string; dataDir: string }
+  /** The orders keeper's account, absent with `--no-keeper`. */
+  keeper?: { address: string }
 }
 
 /** The banner's lines, joined. */
@@ -61,6 +63,7 @@ export function startBanner(input: StartBannerInput): string {
     `  indexer ${input.indexer.url}`,
   ]
   if (input.analytics) lines.push(`  analytics  ${input.analytics.url}/api  (data in ${shownPath(input.analytics.dataDir, cwd)})`)
+  if (input.keeper) lines.push(`  keeper ${input.keeper.address} fills open orders for the spread, one JSON line per fill (\`npm start -- --no-keeper\` leaves it off)`)
   lines.push(
     `  Grove  ${[...CONTRACTS].reverse().map((c) => `${c.label} app ${d[c.idKey]}`).join(', ')}, ${DEPLOYED_ASSETS.map((a) => `${a.name} asset ${d[a.idKey]}`).join(', ')} (from round ${d.firstRound})`,
     `  admin  ${input.admin.address}${input.admin.inKmd ? ' (in kmd’s wallet: connect it with KMD to use the Admin page)' : ''}`,

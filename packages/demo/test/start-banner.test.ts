@@ -59,6 +59,15 @@ describe('the start banner', () => {
     expect(startBanner(input({ analytics: undefined }))).not.toContain('analytics')
   })
 
+  it('names the orders keeper\'s account after the analytics service, and leaves it out with --no-keeper', () => {
+    const keeper = 'KEEPERKEEPERKEEPERKEEPERKEEPERKEEPERKEEPERKEEPERKEEPERKEEP'
+    const lines = startBanner(input({ keeper: { address: keeper } })).split('\n')
+    const at = (prefix: string) => lines.findIndex((l) => l.startsWith(prefix))
+    expect(lines[at('  keeper')]).toBe(`  keeper ${keeper} fills open orders for the spread, one JSON line per fill (\`npm start -- --no-keeper\` leaves it off)`)
+    expect(at('  analytics')).toBeLessThan(at('  keeper'))
+    expect(startBanner(input())).not.toContain('  keeper')
+  })
+
   it('names every contract and asset of the deployment and where its history starts', () => {
     expect(startBanner(input())).toMatch(/ {2}Grove {2}.*DEX app 1002.*registry app 1001, GROVE asset 1006, sGROVE asset 1007 \(from round 1\)/)
   })

@@ -1,0 +1,21 @@
+// The localnet's keeper as `npm start` runs it (scripts/start.mjs): a new account funded from kmd's
+// dispenser, filling orders over every venue of the deployment until the returned controller aborts.
+import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
+import { microAlgo } from '@algorandfoundation/algokit-utils'
+import type { Address } from 'algosdk'
+import { deploymentIds, type Deployment } from '@grove/contracts/deployment'
+import { runKeeper } from './keeper.ts'
+import { deploymentVenues } from './venues.ts'
+
+/** µALGO the localnet's keeper starts with: fees, opt-ins, and payments a fill makes before its route pays back. */
+export const LOCALNET_KEEPER_FUNDS = 1_000_000_000n
+
+/** Starts the localnet's keeper: its address (for the banner) and the controller that stops it. */
+export async function startKeeper(p: { algorand: AlgorandClient; deployment: Deployment; funder: { addr: Address }; log?: (line: string) => void; intervalMs?: number }): Promise<{ address: string; controller: AbortController }> {
+  const account = p.algorand.account.random()
+  await p.algorand.send.payment({ sender: p.funder.addr, receiver: account.addr, amount: microAlgo(LOCALNET_KEEPER_FUNDS), suppressLog: true })
+  const controller = new AbortController()
+  const algod = p.algorand.client.algod
+  void runKeeper({ algod, ids: deploymentIds(p.deployment), venues: deploymentVenues(algod, p.deployment), sender: account.addr, signer: account.signer, signal: controller.signal, log: p.log, intervalMs: p.intervalMs })
+  return { address: account.addr.toString(), controller }
+}
