@@ -64,6 +64,8 @@ beforeAll(async () => {
   }
   fuzz.firstProgram = BigInt(fuzz.programs.length) + 1n
   await fuzz.refreshParams()
+  await fuzz.prepareOrders(g.admin)
+  await fuzz.refreshParams()
 }, 300_000)
 
 describe('groups mixing every contract', () => {

@@ -1,5 +1,5 @@
-// A group fuzzer over every contract (the DEX, Staking, Locks, the Vault, the Registry): several users
-// send random groups that mix the methods of all five, each built raw (the transfers, then the app call)
+// A group fuzzer over every contract (the DEX, Staking, Locks, the Vault, the Registry, Orders): several
+// users send random groups that mix the methods of all six, each built raw (the transfers, then the app call)
 // so that a group can also offer one transfer to two calls (a call whose own transfers are dropped takes
 // whatever precedes it), or put a call before its transfers. After each confirmed group it checks every
 // app's solvency (what it holds of each asset ≥ what it owes) and that no user took more out of an app
@@ -7,11 +7,12 @@
 // from outside). Seeded: the same seed sends the same groups. Shared by group-fuzz.test.ts.
 import algosdk, { type Address, type Transaction, type TransactionSigner } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import { dexSpec, locksSpec, registrySpec, stakingSpec, vaultSpec } from '../src/index.ts'
+import { dexSpec, locksSpec, ordersSpec, registrySpec, stakingSpec, vaultSpec } from '../src/index.ts'
 import { poolBoxName, sorted, type Grove, type User } from './grove.ts'
 import { ASSET_MBR, assetIndexName, LOCK_BOXES_MBR, lockBoxName, lockIdOf, ownerIndexName } from './locks.ts'
 import { POSITION_MBR, PROGRAM_MBR, positionBoxName, programBoxName } from './staking.ts'
 import { OBSERVATION_MBR, observationBoxName, pathBoxName } from './vault.ts'
+import { ASSET_MBR as ORDER_ASSET_MBR, feeBoxName, ORDER_MBR, orderBoxName, orderIdOf } from './orders.ts'
 
 /** A seeded generator (mulberry32): the same seed, the same groups. */
 export function rng(seed: number) {
@@ -59,6 +60,16 @@ interface Program {
   creator: User
 }
 
+/** A limit order the fuzzer placed (it may since have been filled out or cancelled). */
+interface OrderRef {
+  id: bigint
+  owner: User
+  assetIn: bigint
+  assetOut: bigint
+  amount: bigint
+  minOut: bigint
+}
+
 interface LockRef {
   id: bigint
   asset: bigint
@@ -90,16 +101,18 @@ export class GroupFuzzer {
   private sp!: algosdk.SuggestedParams
   private seq = 0
   private readonly methods = new Map<string, algosdk.ABIMethod>()
-  readonly apps: { dex: bigint; staking: bigint; locks: bigint; vault: bigint; registry: bigint }
-  readonly addresses: Record<'dex' | 'staking' | 'locks' | 'vault' | 'registry', Address>
+  readonly apps: { dex: bigint; staking: bigint; locks: bigint; vault: bigint; registry: bigint; orders: bigint }
+  readonly addresses: Record<'dex' | 'staking' | 'locks' | 'vault' | 'registry' | 'orders', Address>
   tokens: bigint[] = []
   pools: [bigint, bigint][] = []
   lpOf = new Map<string, bigint>()
   programs: Program[] = []
   locks: LockRef[] = []
+  orders: OrderRef[] = []
+  private pendingOrder?: OrderRef
   private nonce = 0n
   /** Per app name: user address → asset → flows. */
-  readonly flows: Record<'dex' | 'staking' | 'locks' | 'vault', Flows> = { dex: new Map(), staking: new Map(), locks: new Map(), vault: new Map() }
+  readonly flows: Record<'dex' | 'staking' | 'locks' | 'vault' | 'orders', Flows> = { dex: new Map(), staking: new Map(), locks: new Map(), vault: new Map(), orders: new Map() }
   /** GROVE that entered the vault other than from users (buybacks, fees collected to the treasury). */
   groveFromOutside = 0n
   readonly report: FuzzReport = { groups: 0, confirmed: 0, shared: 0, sharedConfirmed: 0, methods: {} }
@@ -111,13 +124,14 @@ export class GroupFuzzer {
   ) {
     this.algod = g.algorand.client.algod
     const ids = g.ids
-    this.apps = { dex: ids.dexAppId, staking: ids.stakingAppId, locks: ids.lockAppId, vault: ids.vaultAppId, registry: ids.registryAppId }
+    this.apps = { dex: ids.dexAppId, staking: ids.stakingAppId, locks: ids.lockAppId, vault: ids.vaultAppId, registry: ids.registryAppId, orders: ids.ordersAppId }
     this.addresses = {
       dex: algosdk.getApplicationAddress(ids.dexAppId),
       staking: algosdk.getApplicationAddress(ids.stakingAppId),
       locks: algosdk.getApplicationAddress(ids.lockAppId),
       vault: algosdk.getApplicationAddress(ids.vaultAppId),
       registry: algosdk.getApplicationAddress(ids.registryAppId),
+      orders: algosdk.getApplicationAddress(ids.ordersAppId),
     }
   }
 
@@ -172,7 +186,7 @@ export class GroupFuzzer {
     refs: { boxes?: (Uint8Array | { app: bigint; name: Uint8Array })[]; assets?: bigint[]; apps?: bigint[]; accounts?: Address[] },
     inners: number,
   ): Step {
-    const spec = { dex: dexSpec, staking: stakingSpec, locks: locksSpec, vault: vaultSpec, registry: registrySpec }[app]
+    const spec = { dex: dexSpec, staking: stakingSpec, locks: locksSpec, vault: vaultSpec, registry: registrySpec, orders: ordersSpec }[app]
     const m = this.method(spec, name)
     const values = m.args.filter((a) => !algosdk.abiTypeIsTransaction(a.type))
     const appId = this.apps[app]
@@ -482,6 +496,72 @@ export class GroupFuzzer {
     ]
   }
 
+  /** Opts the Orders app in to every token the fuzzer trades (its ALGO fee box came with the deploy). */
+  async prepareOrders(payer: User): Promise<void> {
+    for (const asset of [...this.tokens, this.grove]) {
+      const steps = [this.transfer(payer, this.addresses.orders, 0n, ORDER_ASSET_MBR), this.call('orders', 'optInAsset', payer, [asset], { boxes: [feeBoxName(asset)], assets: [asset] }, 1)]
+      const txns = steps.map((x) => x.txn)
+      algosdk.assignGroupID(txns)
+      const blobs: Uint8Array[] = []
+      for (let i = 0; i < steps.length; i++) blobs.push(...(await steps[i]!.signer(txns, [i])))
+      await this.algod.sendRawTransaction(blobs).do()
+      await algosdk.waitForConfirmation(this.algod, txns[0]!.txID(), 4)
+    }
+  }
+
+  private orderRefs(o: OrderRef, settle: boolean) {
+    return {
+      boxes: settle ? [orderBoxName(o.id), feeBoxName(o.assetOut)] : [orderBoxName(o.id)],
+      assets: [o.assetIn, o.assetOut],
+      apps: [this.apps.dex, this.apps.registry],
+      accounts: settle ? [o.owner.addr] : [],
+    }
+  }
+
+  /** Orders: place a limit order, fill part of one (mostly paying its price and fee, sometimes one unit short, sometimes another payer), cancel or collect. */
+  private async orderOp(): Promise<Op | null> {
+    const kind = this.orders.length === 0 ? 'place' : this.r.pick(['place', 'fill', 'fill', 'fill', 'cancel', 'collect'] as const)
+    if (kind === 'place') {
+      const u = this.user()
+      const assets = [0n, ...this.tokens, this.grove]
+      const assetIn = this.r.pick(assets)
+      const assetOut = this.r.pick(assets.filter((a) => a !== assetIn))
+      const amount = this.r.amount((await this.held(u, assetIn)) / 8n)
+      const minOut = this.r.amount(amount)
+      this.nonce += 1n
+      const ref: OrderRef = { id: orderIdOf(u.addr, this.nonce), owner: u, assetIn, assetOut, amount, minOut }
+      this.pendingOrder = ref
+      return {
+        name: 'orders.placeLimit',
+        steps: [
+          this.transfer(u, this.addresses.orders, 0n, ORDER_MBR),
+          this.transfer(u, this.addresses.orders, assetIn, amount),
+          this.call('orders', 'placeLimit', u, [assetOut, minOut, 0n, this.nonce], { ...this.orderRefs(ref, true), accounts: [] }, 0),
+        ],
+      }
+    }
+    const o = this.r.pick(this.orders)
+    if (kind === 'cancel' || kind === 'collect') {
+      const u = this.r.chance(0.85) ? o.owner : this.user()
+      return { name: `orders.${kind}`, steps: [this.call('orders', kind, u, [o.id], this.orderRefs(o, true), 3)] }
+    }
+    const filler = this.user()
+    const raw = await this.g.algorand.app.getBoxValue(this.apps.orders, orderBoxName(o.id)).catch(() => undefined)
+    const remaining = raw ? new DataView(raw.buffer, raw.byteOffset).getBigUint64(48) : o.amount
+    const take = this.r.chance(0.3) ? remaining : this.r.amount(remaining)
+    const least = (take * o.minOut + o.amount - 1n) / o.amount
+    const pay = least + (least * 10n + 9_999n) / 10_000n - (this.r.chance(0.15) ? 1n : 0n)
+    const payer = this.r.chance(0.9) ? filler : this.user()
+    return {
+      name: 'orders.fill',
+      steps: [
+        this.call('orders', 'fill', filler, [o.id, take, 2n], this.orderRefs(o, false), 1),
+        this.transfer(payer, this.addresses.orders, o.assetOut, pay),
+        this.call('orders', 'settle', filler, [o.id], this.orderRefs(o, true), 3),
+      ],
+    }
+  }
+
   private async op(): Promise<Op | null> {
     const table: [number, () => Promise<Op | null> | Op | null][] = [
       [10, () => this.swap()],
@@ -497,6 +577,7 @@ export class GroupFuzzer {
       [6, () => this.lockOp()],
       [8, () => this.vaultOp()],
       [1, () => this.projectOp()],
+      [8, () => this.orderOp()],
     ]
     const total = table.reduce((n, [w]) => n + w, 0)
     let x = this.r.int(total)
@@ -578,6 +659,8 @@ export class GroupFuzzer {
     if (shared) this.report.shared += 1
     const lock = this.pendingLock
     this.pendingLock = undefined
+    const order = this.pendingOrder
+    this.pendingOrder = undefined
     const txns = steps.map((s) => s.txn)
     if (txns.length > 1) algosdk.assignGroupID(txns)
     const blobs: Uint8Array[] = []
@@ -593,7 +676,7 @@ export class GroupFuzzer {
     if (shared) this.report.sharedConfirmed += 1
     for (const o of ops) this.report.methods[o.name] = (this.report.methods[o.name] ?? 0) + 1
     await this.account(steps, vaultGroveBefore)
-    await this.learn(ops, lock)
+    await this.learn(ops, lock, order)
     return true
   }
 
@@ -643,7 +726,8 @@ export class GroupFuzzer {
   }
 
   /** Remembers what a confirmed group made: programs and locks. */
-  private async learn(ops: Op[], lock: LockRef | undefined): Promise<void> {
+  private async learn(ops: Op[], lock: LockRef | undefined, order?: OrderRef): Promise<void> {
+    if (order && ops.some((o) => o.name === 'orders.placeLimit')) this.orders.push(order)
     if (ops.some((o) => o.name.startsWith('staking.createProgram'))) {
       const count = (await this.nextProgramId()) - 1n
       for (let id = BigInt(this.programs.length) + this.firstProgram; id <= count; id++) {
@@ -722,6 +806,18 @@ export class GroupFuzzer {
     const vault = await this.algod.getApplicationByID(this.apps.vault).do()
     const global = new Map((vault.params?.globalState ?? []).map((kv) => [new TextDecoder().decode(kv.key), kv.value.uint]))
     add('vault', this.grove, BigInt(global.get('booked') ?? 0))
+    // Orders: each order's escrow (assetIn) and proceeds (assetOut), and the protocol's fees per asset
+    for (const raw of await this.boxes(this.apps.orders, 0x6f, 9)) {
+      const v = new DataView(raw.buffer, raw.byteOffset)
+      add('orders', v.getBigUint64(32), v.getBigUint64(48))
+      add('orders', v.getBigUint64(40), v.getBigUint64(144))
+      if (v.getBigUint64(152) !== 0n) throw new Error('an order box kept an open fill after its group')
+    }
+    const { boxes: orderBoxes } = await this.algod.getApplicationBoxes(this.apps.orders).do()
+    for (const { name } of orderBoxes.filter((b) => b.name[0] === 0x66 && b.name.length === 9)) {
+      const value = (await this.algod.getApplicationBoxByName(this.apps.orders, name).do()).value
+      add('orders', new DataView(name.buffer, name.byteOffset + 1).getBigUint64(0), new DataView(value.buffer, value.byteOffset).getBigUint64(0))
+    }
     for (const [app, byAsset] of owed) {
       const held = await this.holdings(this.addresses[app as keyof GroupFuzzer['addresses']])
       for (const [asset, amount] of byAsset) {
@@ -788,5 +884,9 @@ export class GroupFuzzer {
     const locks = new Map<bigint, bigint>()
     for (const byAsset of this.flows.locks.values()) for (const [asset, f] of byAsset) locks.set(asset, (locks.get(asset) ?? 0n) + f.out - f.in)
     for (const [asset, net] of locks) if (net > 0n) throw new Error(`the users took ${net} more of asset ${asset} out of Locks than they locked`)
+    // Orders pays out only what users paid in (deposits, payments, box minimum balances): all users together
+    const orders = new Map<bigint, bigint>()
+    for (const byAsset of this.flows.orders.values()) for (const [asset, f] of byAsset) orders.set(asset, (orders.get(asset) ?? 0n) + f.out - f.in)
+    for (const [asset, net] of orders) if (net > 0n) throw new Error(`the users took ${net} more of asset ${asset} out of Orders than they paid in`)
   }
 }
