@@ -57,6 +57,9 @@ const { registryContract } = await import('../packages/sdk/src/registry/module.t
 const webBuild = ensureWebBuild()
 webBuild.catch(() => {}) // awaited (and its failure said) where the server needs it
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
+// the analytics service's code loads while the localnet opens its data (awaited where it starts)
+const analyticsModule = import('../services/analytics/src/index.ts')
+analyticsModule.catch(() => {})
 
 // Tinyman v2's own programs when GROVE_TINYMAN_DIR names a checkout (read and assembled now, so a bad
 // directory stops the start before anything runs); the Tinyman v2-compatible (local) venue otherwise
@@ -169,10 +172,15 @@ try {
     await travelTo(algorand.client.algod, undefined)
   }
 
-  // the service first, so the build learns the URL it really listens on (GROVE_ANALYTICS_PORT=0 picks one)
+  // the service binds its port first (GROVE_ANALYTICS_PORT=0 picks one), so the page learns its URL at once;
+  // its database opens behind that port (a request waits for it) while the keeper and the web server start
   analytics = startAnalyticsService(state, fresh)
   const service = await analytics
-  if (!flags['no-keeper']) keeper = await startKeeper({ algorand, deployment: state.deployment, funder: await dispenser(algorand), log: (line) => console.log(line) })
+  // the keeper's account is named at once; it is funded and follows the chain while the rest starts
+  if (!flags['no-keeper']) {
+    keeper = startKeeper({ algorand, deployment: state.deployment, funder: await dispenser(algorand), log: (line) => console.log(line) })
+    keeper.running.catch((e) => stopping || console.warn(`The orders keeper did not start: ${e instanceof Error ? e.message : e}`))
+  }
 
   // one build of the app for every stack (made only when its sources changed); this stack's ports,
   // deployment and analytics service reach the page at run time (/grove-runtime.js, apps/web/src/lib/runtime.ts)
@@ -218,19 +226,20 @@ try {
 }
 
 /**
- * The analytics service (services/analytics) following this localnet into `<data>/analytics`, started
- * before the web build (which is told its URL); a new deployment means a new chain, so its old index goes. Resolves to
- * undefined (saying why) when it cannot start: the trading pages work without it.
+ * The analytics service (services/analytics) following this localnet into `<data>/analytics`: resolves
+ * once its port is bound (its URL known; the database opens behind it and the follower then catches up);
+ * a new deployment means a new chain, so its old index goes. Undefined (saying why) when it cannot bind;
+ * a service that then fails to start says so and answers 503: the trading pages work without it.
  */
 async function startAnalyticsService(state, fresh) {
   const dir = path.join(dataDir, 'analytics')
   if (fresh) fs.rmSync(dir, { recursive: true, force: true })
   try {
-    const { startAnalytics, parseDeployment } = await import('../services/analytics/src/index.ts')
+    const { listenAnalytics, parseDeployment } = await analyticsModule
     const started = performance.now()
     let first
     let caughtUp = false
-    const service = await startAnalytics({
+    const { url, started: starting } = await listenAnalytics({
       algod: net.algod,
       database: dir,
       deployment: parseDeployment(state),
@@ -245,7 +254,8 @@ async function startAnalyticsService(state, fresh) {
         console.log(`Analytics: ${rounds} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
       },
     })
-    return { ...service, dataDir: dir }
+    const running = starting.catch((e) => console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`))
+    return { url, dataDir: dir, stop: async () => (await running)?.stop() }
   } catch (e) {
     console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`)
     return undefined

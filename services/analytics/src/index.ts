@@ -1,5 +1,5 @@
 // @grove/analytics: the chain follower, the SQL store and the REST API of Grove's analytics.
-export { startAnalytics, algodClient } from './start-analytics.ts'
+export { startAnalytics, listenAnalytics, algodClient } from './start-analytics.ts'
 export type { StartAnalyticsOptions, Analytics } from './start-analytics.ts'
 export { Follower, ChainMismatchError, MODULES, readWatermark } from './follower/follower.ts'
 export type { FollowerOptions, PollResult, Watermark } from './follower/follower.ts'

@@ -1,5 +1,7 @@
 // startAnalytics: opens the database (running its migrations), checks the chain, starts the
 // follower and serves the API.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import algosdk from 'algosdk'
 import type { FastifyInstance } from 'fastify'
 import { openDatabase, type Database } from './db/database.ts'
@@ -7,7 +9,7 @@ import { migrate } from './db/migrate.ts'
 import { Follower, type FollowerOptions } from './follower/follower.ts'
 import { buildApi } from './api/app.ts'
 import type { Deployment } from './config.ts'
-import type { ApiLimits } from './api/limits.ts'
+import { serverOptions, type ApiLimits } from './api/limits.ts'
 
 /** Options of startAnalytics. */
 export interface StartAnalyticsOptions {
@@ -45,7 +47,56 @@ export function algodClient(url: string, token: string): algosdk.Algodv2 {
 }
 
 /** Starts the service; rejects with the chain-mismatch sentence when algod is not the chain the database followed. */
-export async function startAnalytics(options: StartAnalyticsOptions): Promise<Analytics> {
+export function startAnalytics(options: StartAnalyticsOptions): Promise<Analytics> {
+  return start(options, (api) => api.listen({ port: options.port ?? 4010, host: options.host ?? '127.0.0.1' }))
+}
+
+/**
+ * Binds the API's port first, then starts the service behind it: the URL is known at once (a stack
+ * prints it and tells the web app) while the database opens and the routes compile. A request that
+ * comes before the service is ready waits for it; if the service does not start, such requests get a
+ * 503 saying why. `started` settles as startAnalytics would.
+ */
+export async function listenAnalytics(options: StartAnalyticsOptions): Promise<{ url: string; started: Promise<Analytics> }> {
+  const waiting: [IncomingMessage, ServerResponse][] = []
+  let route: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
+  const server = serverOptions(options.limits).serverFactory((req, res) => (route ? route(req, res) : void waiting.push([req, res])))
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`
+  const serveWith = (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
+    route = handler
+    for (const [req, res] of waiting.splice(0)) handler(req, res)
+  }
+  const started = start(options, async (api) => {
+    serveWith((req, res) => api.routing(req, res))
+    return url
+  }).then(
+    (service) => ({
+      ...service,
+      async stop() {
+        await service.stop()
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+      },
+    }),
+    (e: unknown) => {
+      const message = `the analytics service did not start: ${e instanceof Error ? e.message : String(e)}`
+      serveWith((_req, res) => res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message })))
+      server.close()
+      throw e
+    },
+  )
+  return { url, started }
+}
+
+/** Opens, checks and builds the service, then serves its API with `serve` (which answers the URL it serves at). */
+async function start(options: StartAnalyticsOptions, serve: (api: FastifyInstance) => Promise<string>): Promise<Analytics> {
   const algod = algodClient(options.algod.url, options.algod.token)
   const db = await openDatabase(options.database)
   let api: FastifyInstance | undefined
@@ -54,7 +105,7 @@ export async function startAnalytics(options: StartAnalyticsOptions): Promise<An
     const follower = new Follower({ db, algod, deployment: options.deployment, log: options.log, onPoll: options.onPoll })
     await follower.verifyChain()
     api = await buildApi({ db, algod, deployment: options.deployment, corsOrigin: options.corsOrigin, limits: options.limits })
-    const address = await api.listen({ port: options.port ?? 4010, host: options.host ?? '127.0.0.1' })
+    const address = await serve(api)
     if (options.follow !== false) void follower.start()
     return {
       url: address,

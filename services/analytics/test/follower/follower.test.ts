@@ -11,7 +11,7 @@ import type { Database } from '../../src/db/database.ts'
 import { ChainMismatchError, Follower } from '../../src/follower/follower.ts'
 import { TIMEFRAMES, bucketOf, type Timeframe } from '../../src/candles.ts'
 import { spotPrice } from '../../src/prices.ts'
-import { algodClient, startAnalytics } from '../../src/start-analytics.ts'
+import { algodClient, listenAnalytics, startAnalytics } from '../../src/start-analytics.ts'
 
 const ALGO = 0n
 let g: Grove
@@ -398,11 +398,37 @@ describe('startAnalytics', () => {
       const other = await startLocalnet({ algodPort: 0, kmdPort: 0 })
       try {
         await expect(startAnalytics({ algod: other.algod, database: dir, deployment: g.deployment, port: 0 })).rejects.toThrow(/not the chain the database followed/)
+        // bound first, a service that then refuses the chain answers what waited (and what comes) with a 503 saying why
+        const early = await listenAnalytics({ algod: other.algod, database: dir, deployment: g.deployment, port: 0 })
+        const waited = fetch(`${early.url}/api/health`)
+        await expect(early.started).rejects.toThrow(/not the chain the database followed/)
+        const refused = await waited
+        expect(refused.status).toBe(503)
+        expect(((await refused.json()) as { message: string }).message).toMatch(/^the analytics service did not start: .*not the chain the database followed/)
       } finally {
         await other.stop()
       }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  })
+
+  it('binds its port before it is ready when listening first: a request made at once waits and is answered', async () => {
+    const early = await listenAnalytics({ algod: g.net.algod, database: 'memory://', deployment: g.deployment, port: 0 })
+    expect(early.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    // sent before the database is open: it waits for the routes
+    const pools = fetch(`${early.url}/api/pools`)
+    const service = await early.started
+    try {
+      expect(service.url).toBe(early.url)
+      const res = await pools
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as { pools: unknown[] }).pools).toEqual(expect.any(Array))
+      expect((await fetch(`${early.url}/api/nothing`)).status).toBe(404)
+    } finally {
+      await service.stop()
+    }
+    // stopped: the port is closed
+    await expect(fetch(`${early.url}/api/health`)).rejects.toThrow()
   })
 })
