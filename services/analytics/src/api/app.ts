@@ -14,6 +14,7 @@ import { poolById } from './routes/pool.ts'
 import { candles } from './routes/candles.ts'
 import { swaps } from './routes/swaps.ts'
 import { flashes } from './routes/flashes.ts'
+import { orders } from './routes/orders.ts'
 import { tokens } from './routes/tokens.ts'
 import { stats } from './routes/stats.ts'
 import { activity } from './routes/activity.ts'
@@ -72,7 +73,7 @@ export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
   Locks: [locks],
   Registry: [projects],
   Vault: [vault],
-  Orders: [],
+  Orders: [orders],
 }
 
 /** Every route, in the order the OpenAPI document lists them: health, each contract's, then those over several contracts. */

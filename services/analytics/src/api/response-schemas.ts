@@ -549,3 +549,58 @@ export const positionDay = {
 
 /** GET /api/positions/:id/history. */
 export const positionHistory = { type: 'object', required: ['id', 'days'], properties: { id: { type: 'string' }, days: { type: 'array', items: positionDay } } } as const
+
+/** One order of GET /api/orders (issue 41): its terms and what its fills did, as its events leave it. */
+export const order = {
+  type: 'object',
+  required: ['id', 'owner', 'kind', 'assetIn', 'assetOut', 'amount', 'amountIn', 'minOut', 'maxOut', 'toleranceBps', 'poolTier', 'feeBps', 'expiry', 'interval', 'filled', 'remaining', 'received', 'collected', 'fills', 'status', 'refunded', 'placedRound', 'placedTime', 'updatedRound', 'endedRound'],
+  properties: {
+    id: { type: 'integer', description: 'the order id (53 bits of sha512_256(owner ‖ nonce))' },
+    owner: { type: 'string' },
+    kind: { type: 'string', enum: ['limit', 'recurring'] },
+    assetIn: asset,
+    assetOut: asset,
+    amount: { ...amount, description: 'the deposit, of assetIn' },
+    amountIn: { ...amount, description: "the price's denominator: a limit order's deposit, a recurring order's one fill" },
+    minOut: { ...amount, description: 'least assetOut for amountIn (a recurring order: its absolute minimum per fill, 0 for none)' },
+    maxOut: { ...amount, description: "a recurring order fills only while one fill is worth at most this at the TWAP (0: no maximum)" },
+    toleranceBps: { type: 'integer', description: 'a recurring fill pays at least its TWAP value less this' },
+    poolTier: { type: 'integer', description: 'the fee tier of the Grove pool whose TWAP bounds a recurring order' },
+    feeBps: { type: 'integer', description: "the protocol's fee, fixed at placing" },
+    expiry: { type: 'integer', description: "a limit order's expiry, unix seconds (0: none)" },
+    interval: { type: 'integer', description: "seconds between a recurring order's fills (0 for a limit order)" },
+    filled: { ...amount, description: 'assetIn taken by fills' },
+    remaining: { ...amount, description: 'assetIn still escrowed (0 once ended)' },
+    received: { ...amount, description: 'assetOut credited to the owner by fills' },
+    collected: { ...amount, description: 'assetOut paid out to the owner (collected, or with the close)' },
+    fills: { type: 'integer' },
+    status: { type: 'string', enum: ['open', 'filled', 'cancelled'] },
+    refunded: { ...amount, description: 'assetIn given back when cancelled' },
+    placedRound: { type: 'integer' },
+    placedTime: { type: 'integer' },
+    updatedRound: { type: 'integer' },
+    endedRound: { type: ['integer', 'null'] },
+  },
+} as const
+
+/** GET /api/orders, one page. */
+export const ordersPage = { type: 'object', required: ['orders', 'nextCursor'], properties: { orders: { type: 'array', items: order }, nextCursor } } as const
+
+/** One action of an order: its placing, each fill, each collection, its close. */
+export const orderEvent = {
+  type: 'object',
+  required: ['round', 'time', 'txnId', 'kind', 'account', 'amount', 'paid', 'fee'],
+  properties: {
+    round: { type: 'integer' },
+    time: { type: 'integer' },
+    txnId: { type: 'string' },
+    kind: { type: 'string', enum: ['place', 'fill', 'collect', 'cancel', 'close'] },
+    account: { type: 'string', description: 'the owner, or the filler of a fill' },
+    amount: { type: ['string', 'null'], description: 'the deposit, the assetIn a fill took, the assetOut collected, or the assetIn refunded' },
+    paid: { type: ['string', 'null'], description: "a fill's assetOut credited to the owner" },
+    fee: { type: ['string', 'null'], description: "a fill's protocol fee, of assetOut" },
+  },
+} as const
+
+/** GET /api/orders/:id: the order and its history, newest first. */
+export const orderDetail = { type: 'object', required: ['order', 'events'], properties: { order, events: { type: 'array', items: orderEvent } } } as const

@@ -16,6 +16,7 @@ import { locksModule } from '../modules/locks.ts'
 import { projectsModule } from '../modules/projects.ts'
 import { adminModule } from '../modules/admin.ts'
 import { vaultModule } from '../modules/vault.ts'
+import { ordersModule } from '../modules/orders.ts'
 import { tinymanModule } from '../modules/tinyman.ts'
 
 /** Each contract's modules by its name in `CONTRACTS` (a contract without an entry fails to compile; [] when it logs nothing to follow). */
@@ -25,8 +26,7 @@ export const CONTRACT_MODULES: Record<ContractName, readonly ContractModule[]> =
   Locks: [locksModule],
   Staking: [stakingModule],
   Vault: [vaultModule],
-  // the Orders app's events are not followed yet (issue 41, item 4)
-  Orders: [],
+  Orders: [ordersModule],
 }
 
 /** The venues followed beside Grove's contracts (not in `CONTRACTS`): their pools share the DEX's tables. */

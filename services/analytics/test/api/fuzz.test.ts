@@ -65,6 +65,8 @@ const ROUTES: [string, Record<string, string[]>][] = [
   ['/api/positions', { owner: ADDRESSES, limit: NUMBERS, cursor: CURSORS }],
   ['/api/positions/{p}/history', { days: NUMBERS }],
   ['/api/export.csv', { owner: ADDRESSES, from: NUMBERS, to: NUMBERS }],
+  ['/api/orders', { limit: NUMBERS, cursor: CURSORS, owner: ADDRESSES, assetIn: NUMBERS, assetOut: NUMBERS, status: [...TEXT, 'open', 'ended'] }],
+  ['/api/orders/{n}', {}],
 ]
 const ODD_PATHS = ['/', '/api', '/api/', '//api/pools', '/api/pools/', '/api/../../etc/passwd', '/api/%2e%2e/%2e%2e/etc/passwd', '/api/pools/..%2f..%2fetc', '/.env', '/api/openapi.json', '/api/pools/1/candles/extra', `/api/${'x'.repeat(4000)}`, '/api/pools?%', '/api/pools?a=%E0%A4%A', '/api/pools?limit', '/api/pools?&&&=&']
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']

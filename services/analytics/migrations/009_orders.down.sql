@@ -1,0 +1,2 @@
+DROP TABLE order_events;
+DROP TABLE orders;
