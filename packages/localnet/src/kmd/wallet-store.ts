@@ -7,7 +7,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import algosdk from 'algosdk'
-import nacl from 'tweetnacl'
 import {
   type KeyPair,
   type ScryptParams,
@@ -23,6 +22,7 @@ import {
   random,
   saltedHash,
   sameBytes,
+  signDetached,
 } from './crypto.ts'
 import { KMD_ERRORS, KmdError } from './errors.ts'
 
@@ -404,7 +404,7 @@ export class Wallet {
     this.checkPassword(password)
     const signer = publicKey && publicKey.some((b) => b !== 0) ? publicKey : txn.sender.publicKey
     const sk = this.secretKey(signer)
-    const sig = nacl.sign.detached(txn.bytesToSign(), sk)
+    const sig = signDetached(txn.bytesToSign(), sk)
     const sgnr = equalBytes(signer, txn.sender.publicKey) ? undefined : new algosdk.Address(signer)
     return algosdk.encodeMsgpack(new algosdk.SignedTransaction({ txn, sig, sgnr }))
   }
@@ -413,7 +413,7 @@ export class Wallet {
   signProgram(program: Uint8Array, addr: Uint8Array, password: string): Uint8Array {
     this.checkPassword(password)
     const sk = this.secretKey(addr)
-    return nacl.sign.detached(concat(utf8('Program'), program), sk)
+    return signDetached(concat(utf8('Program'), program), sk)
   }
 
   /**
@@ -473,7 +473,7 @@ function signMultisig(message: Uint8Array, addr: Uint8Array, pre: MultisigPreima
   if (!equalBytes(multisigAddress(pre.version, pre.threshold, pre.pks), addr)) throw new KmdError(KMD_ERRORS.invalidAddress)
   const mine = sk.slice(32)
   if (!pre.pks.some((pk) => equalBytes(pk, mine))) throw new KmdError(KMD_ERRORS.keyNotExist)
-  const sig = nacl.sign.detached(message, sk)
+  const sig = signDetached(message, sk)
   return {
     v: pre.version,
     thr: pre.threshold,
