@@ -26,6 +26,12 @@ function setTop(cx: EvalContext, v: StackValue): void {
 export function isqrt(n: bigint): bigint {
   if (n < 2n) return n
   let x = BigInt(Math.floor(Math.sqrt(Number(n))))
+  // past 2^106 the float's estimate is off by far more than a few units (bsqrt takes up to 512 bits):
+  // Newton's steps from above get within one first, then the loops below only settle the last unit
+  if (n >= 1n << 100n) {
+    x = 1n << BigInt((n.toString(2).length >> 1) + 1)
+    for (let y = (x + n / x) >> 1n; y < x; y = (x + n / x) >> 1n) x = y
+  }
   while (x * x > n) x--
   while ((x + 1n) * (x + 1n) <= n) x++
   return x
