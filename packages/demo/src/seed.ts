@@ -25,6 +25,7 @@ import {
 import { arbitrageSwap, type Reference } from './arbitrage.ts'
 import { planProtocol, type ProtocolResult } from './protocol.ts'
 import { DAY, historyStart, travelTo } from './time.ts'
+import { seedOrders, type SeededOrder } from './orders.ts'
 
 import type { SeedAccount } from './seed-account.ts'
 
@@ -115,6 +116,8 @@ export interface SeedResult extends ProtocolResult {
   trades: number
   /** Unix seconds of the history's first block. */
   historyFrom: number
+  /** The open orders placed at the end (orders.ts). */
+  orders: SeededOrder[]
 }
 
 /** A deterministic account: the same mnemonic on every machine (`label` picks which). */
@@ -307,8 +310,11 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     if (swap) await send(buildSwapExactIn(as(arbitrageur, `grove demo arbitrage ${i}`), swap.assetIn, swap.assetOut, swap.amountIn, 1n))
   }
   await travelTo(algod, undefined)
+  // open orders at today's prices, for the keeper to fill while the user watches (orders.ts)
+  const orders = await seedOrders({ algod, deployment, demo: demoAccount, traders: traders.slice(1), asset: (unit) => token(unit).assetId })
 
   return {
+    orders,
     tokens: tokens.map(({ priceUsd: _p, ...t }) => t),
     pools,
     demo,
