@@ -302,9 +302,11 @@ export class Vault extends WideMathContract {
     sendAppCall({
       applicationID: AppID.fromUint64(this.dex.value),
       applicationArgs: [
-        method('getPool(uint64,uint64)(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)'),
+        method('getPool(uint64,uint64,uint64)(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)'),
         itob(a),
         itob(b),
+        // the DEX's 30 bps tier: the pools' key before fee tiers, which the vault's paths name
+        itob(30),
       ],
       fee: 0,
     });
@@ -511,6 +513,9 @@ export class Vault extends WideMathContract {
     const minOut = this.floorMulDiv(value, BPS - TWAP_TOLERANCE_BPS, BPS);
     assert(minOut > 0, 'ERR:ZERO_OUT');
     const dex = AppID.fromUint64(this.dex.value);
+    // every hop in the DEX's 30 bps tier (the pools the TWAP above read): swapRoute's fees argument
+    let fees = extract3(path, 0, 2);
+    for (let i = 0; i < hops; i = i + 1) fees = concat(fees, itob(30));
     const before = this.groveBalance();
     if (asset === 0) {
       this.pendingGroup.addPayment({ receiver: dex.address, amount: amount, fee: 0, isFirstTxn: true });
@@ -525,8 +530,8 @@ export class Vault extends WideMathContract {
     }
     this.pendingGroup.addAppCall({
       applicationID: dex,
-      // swapRoute(txn input, uint64[] path, uint64 minOut): the input is the transfer before it
-      applicationArgs: [method('swapRoute(txn,uint64[],uint64)uint64'), path, itob(minOut)],
+      // swapRoute(txn input, uint64[] path, uint64[] fees, uint64 minOut): the input is the transfer before it
+      applicationArgs: [method('swapRoute(txn,uint64[],uint64[],uint64)uint64'), path, fees, itob(minOut)],
       applications: [AppID.fromUint64(dex.globalState('registry') as uint64)],
       assets: [AssetID.fromUint64(grove)],
       fee: 0,

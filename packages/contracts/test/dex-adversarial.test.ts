@@ -80,7 +80,7 @@ describe('remove liquidity (the Tinyman v1 class)', () => {
     const g = grove()
     return g.dex.send.removeLiquidity({
       sender: mallory.addr,
-      args: { lp: g.input(mallory, lpAsset(), 1_000_000n), a: a(), b: b(), minA: 0n, minB: 0n },
+      args: { lp: g.input(mallory, lpAsset(), 1_000_000n), a: a(), b: b(), feeBps: 30n, minA: 0n, minB: 0n },
       ...g.refs([[a(), b()]], [lpAsset()]),
       ...g.fee(2),
     })
@@ -116,7 +116,7 @@ describe('remove liquidity (the Tinyman v1 class)', () => {
     const [x, y, z] = [await g.balance(mallory, tokenX), await g.balance(mallory, tokenY), await g.balance(mallory, tokenZ)]
     await g.dex.send.removeLiquidity({
       sender: mallory.addr,
-      args: { lp: g.input(mallory, lpXY, 1_000_000n), a: tokenX, b: tokenY, minA: 0n, minB: 0n },
+      args: { lp: g.input(mallory, lpXY, 1_000_000n), a: tokenX, b: tokenY, feeBps: 30n, minA: 0n, minB: 0n },
       // eight references, the most a transaction may carry (MaxAppTotalTxnReferences)
       boxReferences: [poolBoxName(tokenX, tokenY), poolBoxName(tokenX, tokenZ)],
       assetReferences: [tokenZ, fakeX, tokenX, tokenY, lpXY],
@@ -135,7 +135,7 @@ describe('deposits', () => {
     const g = grove()
     return g.dex.send.addLiquidity({
       sender: mallory.addr,
-      args: { inA: g.input(mallory, assetA(), amount), inB: g.input(mallory, assetB(), amount), a: a(), b: b(), minLp: 0n },
+      args: { inA: g.input(mallory, assetA(), amount), inB: g.input(mallory, assetB(), amount), a: a(), b: b(), feeBps: 30n, minLp: 0n },
       ...g.refs([[a(), b()]], [lpXY, assetA(), assetB()]),
       ...g.fee(2),
     })
@@ -184,7 +184,7 @@ describe('incoming transfer checks', () => {
     return g.dex.send.swapExactIn({
       sender: mallory.addr,
       signer: signer?.().signer,
-      args: { input: { txn, signer: mallory.signer }, assetOut: out, minOut: 0n },
+      args: { input: { txn, signer: mallory.signer }, assetOut: out, feeBps: 30n, minOut: 0n },
       ...g.refs([sorted(asset(), out)]),
       ...g.fee(1),
     })
@@ -208,7 +208,7 @@ describe('incoming transfer checks', () => {
     const eve = await g.user(5)
     await rejectedUnmoved(async () => {
       const input = await g.algorand.createTransaction.payment({ sender: eve.addr, receiver: g.dexAddress, amount: AlgoAmount.MicroAlgo(1_000_000n), closeRemainderTo: alice.addr, staticFee: AlgoAmount.MicroAlgo(3000n), note: g.note() })
-      return g.dex.send.swapExactIn({ sender: eve.addr, args: { input, assetOut: tokenX, minOut: 0n }, ...g.refs([[0n, tokenX]]), staticFee: AlgoAmount.MicroAlgo(0n), note: g.note() })
+      return g.dex.send.swapExactIn({ sender: eve.addr, args: { input, assetOut: tokenX, feeBps: 30n, minOut: 0n }, ...g.refs([[0n, tokenX]]), staticFee: AlgoAmount.MicroAlgo(0n), note: g.note() })
     }, 'ERR:CLOSE_TO')
   })
 
@@ -218,7 +218,7 @@ describe('incoming transfer checks', () => {
       () =>
         g.dex.send.swapExactIn({
           sender: mallory.addr,
-          args: { input: g.input(mallory, tokenX, 1_000_000n, { sender: alice }), assetOut: tokenY, minOut: 0n },
+          args: { input: g.input(mallory, tokenX, 1_000_000n, { sender: alice }), assetOut: tokenY, feeBps: 30n, minOut: 0n },
           ...g.refs([[tokenX, tokenY]]),
           ...g.fee(1),
         }),
@@ -234,7 +234,7 @@ describe('incoming transfer checks', () => {
       return g.dex
         .newGroup()
         .addTransaction(input)
-        .swapExactIn({ sender: mallory.addr, args: { input: filler, assetOut: tokenY, minOut: 0n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(1) })
+        .swapExactIn({ sender: mallory.addr, args: { input: filler, assetOut: tokenY, feeBps: 30n, minOut: 0n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(1) })
         .send()
     }, 'ERR:BAD_RECEIVER')
   })
@@ -247,7 +247,7 @@ describe('incoming transfer checks', () => {
       const reuse = algosdk.makeApplicationNoOpTxnFromObject({
         sender: mallory.addr,
         appIndex: g.ids.dexAppId,
-        appArgs: [method.getSelector(), uint64(tokenY), uint64(0n)],
+        appArgs: [method.getSelector(), uint64(tokenY), uint64(30n), uint64(0n)],
         boxes: [{ appIndex: 0, name: poolBoxName(tokenX, tokenY) }],
         foreignAssets: [tokenY],
         foreignApps: [g.ids.registryAppId],
@@ -256,7 +256,7 @@ describe('incoming transfer checks', () => {
       })
       return g.dex
         .newGroup()
-        .swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, tokenX, 1_000_000n), assetOut: tokenY, minOut: 0n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(1) })
+        .swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, tokenX, 1_000_000n), assetOut: tokenY, feeBps: 30n, minOut: 0n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(1) })
         .addTransaction(reuse, mallory.signer)
         .send()
     }, 'ERR:BAD_INPUT_TYPE')
@@ -272,29 +272,29 @@ describe('clawback inputs (an asset whose clawback the attacker holds)', () => {
     {
       name: 'a swap whose input is a clawback from the app to itself (it would drain the ALGO side)',
       attack: (g = grove()) => async () =>
-        g.dex.send.swapExactIn({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), assetOut: 0n, minOut: 0n }, ...g.refs([[0n, evil]]), ...g.fee(1) }),
+        g.dex.send.swapExactIn({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), assetOut: 0n, feeBps: 30n, minOut: 0n }, ...g.refs([[0n, evil]]), ...g.fee(1) }),
     },
     {
       name: 'a swap whose input is clawed back from another holder',
       attack: (g = grove()) => async () =>
-        g.dex.send.swapExactIn({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 1_000_000n, fromAlice()), assetOut: 0n, minOut: 0n }, ...g.refs([[0n, evil]]), ...g.fee(1) }),
+        g.dex.send.swapExactIn({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 1_000_000n, fromAlice()), assetOut: 0n, feeBps: 30n, minOut: 0n }, ...g.refs([[0n, evil]]), ...g.fee(1) }),
     },
     {
       name: 'an exact-out whose maximum is a clawback from the app to itself',
       attack: (g = grove()) => async () =>
-        g.dex.send.swapExactOut({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), assetOut: 0n, amountOut: 100_000_000n }, ...g.refs([[0n, evil]]), ...g.fee(2) }),
+        g.dex.send.swapExactOut({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), assetOut: 0n, feeBps: 30n, amountOut: 100_000_000n }, ...g.refs([[0n, evil]]), ...g.fee(2) }),
     },
     {
       name: 'a route whose input is a clawback from the app to itself',
       attack: (g = grove()) => async () =>
-        g.dex.send.swapRoute({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), path: [0n], minOut: 0n }, ...g.routeRefs([[0n, evil]], 0n), ...g.fee(1) }),
+        g.dex.send.swapRoute({ sender: mallory.addr, args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), path: [0n], fees: [0n].map(() => 30n), minOut: 0n }, ...g.routeRefs([[0n, evil]], 0n), ...g.fee(1) }),
     },
     {
       name: 'an add whose asset side is a clawback from the app to itself',
       attack: (g = grove()) => async () =>
         g.dex.send.addLiquidity({
           sender: mallory.addr,
-          args: { inA: g.input(mallory, 0n, 1_000_000n), inB: await g.input(mallory, evil, 500_000_000n, fromApp()), a: 0n, b: evil, minLp: 0n },
+          args: { inA: g.input(mallory, 0n, 1_000_000n), inB: await g.input(mallory, evil, 500_000_000n, fromApp()), a: 0n, b: evil, feeBps: 30n, minLp: 0n },
           ...g.refs([[0n, evil]], [(await g.pool(0n, evil)).lpAsset]),
           ...g.fee(2),
         }),
@@ -304,7 +304,7 @@ describe('clawback inputs (an asset whose clawback the attacker holds)', () => {
       attack: (g = grove()) => async () =>
         g.dex.send.addLiquiditySingle({
           sender: mallory.addr,
-          args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), a: 0n, b: evil, swapAmount: 200_000_000n, minLp: 0n },
+          args: { input: await g.input(mallory, evil, 500_000_000n, fromApp()), a: 0n, b: evil, feeBps: 30n, swapAmount: 200_000_000n, minLp: 0n },
           ...g.refs([[0n, evil]], [(await g.pool(0n, evil)).lpAsset]),
           ...g.fee(2),
         }),
@@ -340,7 +340,7 @@ describe('amounts', () => {
   it('fails a quote whose input would not fit in 64 bits instead of wrapping', async () => {
     const g = grove()
     // ⌈2^63 · 999,999 / 1⌉ needs more than 64 bits
-    const quote = g.dex.send.quoteExactOut({ args: { assetIn: huge, assetOut: tokenX, amountOut: 999_999n }, ...g.refs([sorted(tokenX, huge)]) })
+    const quote = g.dex.send.quoteExactOut({ args: { assetIn: huge, assetOut: tokenX, feeBps: 30n, amountOut: 999_999n }, ...g.refs([sorted(tokenX, huge)]) })
     await expectRejected(quote, 'ERR:OVERFLOW')
   })
 
@@ -378,7 +378,8 @@ describe('swaps and routes', () => {
   })
 
   it('rejects a route that swaps an asset for itself', async () => {
-    await rejectedUnmoved(() => grove().swapRoute(mallory, tokenX, [tokenX], 1_000_000n), 'ERR:SAME_ASSET')
+    // a route's hop checks no pair of its own (the per-hop budget): no pool has a = b, so the box read refuses it
+    await rejectedUnmoved(() => grove().swapRoute(mallory, tokenX, [tokenX], 1_000_000n), 'ERR:NO_POOL')
   })
 
   it('rejects a route through a missing pool', async () => {
@@ -412,7 +413,7 @@ describe('swaps and routes', () => {
         const call = algosdk.makeApplicationNoOpTxnFromObject({
           sender: mallory.addr,
           appIndex: g.ids.dexAppId,
-          appArgs: [method.getSelector(), pathArg(c.declared, path), algosdk.encodeUint64(0n)],
+          appArgs: [method.getSelector(), pathArg(c.declared, path), pathArg(path.length, path.map(() => 30n)), algosdk.encodeUint64(0n)],
           boxes: hops.map(([a, b]) => ({ appIndex: 0, name: poolBoxName(a, b) })),
           foreignAssets: [path[path.length - 1]],
           foreignApps: [g.ids.registryAppId],
@@ -431,7 +432,7 @@ describe('swaps and routes', () => {
     const call = algosdk.makeApplicationNoOpTxnFromObject({
       sender: mallory.addr,
       appIndex: g.ids.dexAppId,
-      appArgs: [method.getSelector(), algosdk.encodeUint64(0n), pathArg(1, [tokenX, tokenY]), algosdk.encodeUint64(1_000_000n)],
+      appArgs: [method.getSelector(), algosdk.encodeUint64(0n), pathArg(1, [tokenX, tokenY]), pathArg(2, [30n, 30n]), algosdk.encodeUint64(1_000_000n)],
       boxes: [poolBoxName(0n, tokenX), poolBoxName(tokenX, tokenY)].map((name) => ({ appIndex: 0, name })),
       note: g.note(),
       suggestedParams: { ...(await g.algorand.getSuggestedParams()), fee: 1000n, flatFee: true },
@@ -441,15 +442,24 @@ describe('swaps and routes', () => {
 
   it('rejects a route quote through an asset that is in no pool', async () => {
     const g = grove()
-    const quote = g.dex.send.quoteRoute({ args: { assetIn: 0n, path: [tokenX, lpXY], amountIn: 1_000_000n }, boxReferences: [poolBoxName(0n, tokenX), poolBoxName(tokenX, lpXY)], note: g.note() })
+    const quote = g.dex.send.quoteRoute({ args: { assetIn: 0n, path: [tokenX, lpXY], fees: [tokenX, lpXY].map(() => 30n), amountIn: 1_000_000n }, boxReferences: [poolBoxName(0n, tokenX), poolBoxName(tokenX, lpXY)], note: g.note() })
     await expectRejected(quote, 'ERR:NO_POOL')
   })
 })
 
 describe('admin and pause', () => {
-  it('rejects a non-admin setting a pool fee', async () => {
-    const g = grove()
-    await rejectedUnmoved(() => g.dex.send.setPoolFee({ sender: mallory.addr, args: { a: tokenX, b: tokenY, feeBps: 100n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) }), 'ERR:NOT_ADMIN')
+  /** A fee tier added by `sender` (the menu box paid for). */
+  const addTier = (sender: User, feeBps: bigint) => () =>
+    grove().dex.send.addFeeTier({
+      sender: sender.addr,
+      args: { mbr: grove().input(sender, 0n, 53_300n), feeBps },
+      boxReferences: [grove().menuRef()],
+      appReferences: [grove().ids.registryAppId],
+      ...grove().fee(1),
+    })
+
+  it('rejects a non-admin adding a fee tier', async () => {
+    await rejectedUnmoved(addTier(mallory, 3n), 'ERR:NOT_ADMIN')
   })
 
   it('rejects a non-admin pausing, and an admin transfer the proposed admin did not accept', async () => {
@@ -459,7 +469,7 @@ describe('admin and pause', () => {
     await rejectedUnmoved(() => g.registry.send.acceptAdmin({ sender: mallory.addr, args: [], note: g.note() }), 'ERR:NOT_PENDING_ADMIN')
     // not accepted: the old admin still rules and the proposed one has no rights yet
     expect(await g.registry.state.global.admin()).toBe(g.admin.addr.toString())
-    await rejectedUnmoved(() => g.dex.send.setPoolFee({ sender: carol.addr, args: { a: tokenX, b: tokenY, feeBps: 100n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) }), 'ERR:NOT_ADMIN')
+    await rejectedUnmoved(addTier(carol, 3n), 'ERR:NOT_ADMIN')
     await g.registry.send.proposeAdmin({ args: { newAdmin: algosdk.ALGORAND_ZERO_ADDRESS_STRING }, note: g.note() })
   })
 

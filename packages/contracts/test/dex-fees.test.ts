@@ -70,11 +70,11 @@ describe('protocol fees', () => {
     const pool = await g.pool(tokenX, tokenY)
     expect(pool.protocolFeesA).toBeGreaterThan(0n)
     const [xBefore, yBefore] = [await g.balance(treasury, tokenX), await g.balance(treasury, tokenY)]
-    const collect = () => g.dex.send.collectFees({ sender: bob.addr, args: { a: tokenX, b: tokenY }, accountReferences: [treasury.addr], ...g.refs([[tokenX, tokenY]]), ...g.fee(2) })
+    const collect = () => g.dex.send.collectFees({ sender: bob.addr, args: { a: tokenX, b: tokenY, feeBps: 30n }, accountReferences: [treasury.addr], ...g.refs([[tokenX, tokenY]]), ...g.fee(2) })
     const result = await collect()
     expect((await g.balance(treasury, tokenX)) - xBefore).toBe(pool.protocolFeesA)
     expect((await g.balance(treasury, tokenY)) - yBefore).toBe(pool.protocolFeesB)
-    expect(events(result.confirmation.logs, 'FeesCollected')).toEqual([{ a: tokenX, b: tokenY, amountA: pool.protocolFeesA, amountB: pool.protocolFeesB, treasury: treasury.addr.toString() }])
+    expect(events(result.confirmation.logs, 'FeesCollected')).toEqual([{ a: tokenX, b: tokenY, feeBps: 30n, amountA: pool.protocolFeesA, amountB: pool.protocolFeesB, treasury: treasury.addr.toString() }])
     const after = await g.pool(tokenX, tokenY)
     expect(after).toMatchObject({ protocolFeesA: 0n, protocolFeesB: 0n, reserveA: pool.reserveA, reserveB: pool.reserveB })
     await collect()
@@ -86,7 +86,7 @@ describe('protocol fees', () => {
     const pool = await g.pool(0n, tokenX)
     expect(pool.protocolFeesA).toBeGreaterThan(0n)
     const before = await g.balance(treasury, 0n)
-    await g.dex.send.collectFees({ args: { a: 0n, b: tokenX }, accountReferences: [treasury.addr], ...g.refs([[0n, tokenX]]), ...g.fee(2) })
+    await g.dex.send.collectFees({ args: { a: 0n, b: tokenX, feeBps: 30n }, accountReferences: [treasury.addr], ...g.refs([[0n, tokenX]]), ...g.fee(2) })
     expect((await g.balance(treasury, 0n)) - before).toBe(pool.protocolFeesA)
     const info = await g.algorand.account.getInformation(g.dexAddress)
     expect(info.balance.microAlgo).toBe(info.minBalance.microAlgo + pool.reserveA)
@@ -105,11 +105,11 @@ describe('collectFees to a treasury that cannot receive one side', () => {
       const pool = await g.pool(tokenX, tokenY)
       expect(pool.protocolFeesA).toBeGreaterThan(0n)
       expect(pool.protocolFeesB).toBeGreaterThan(0n)
-      const collect = () => g.dex.send.collectFees({ sender: bob.addr, args: { a: tokenX, b: tokenY }, accountReferences: [partial.addr], ...g.refs([[tokenX, tokenY]]), ...g.fee(2) })
+      const collect = () => g.dex.send.collectFees({ sender: bob.addr, args: { a: tokenX, b: tokenY, feeBps: 30n }, accountReferences: [partial.addr], ...g.refs([[tokenX, tokenY]]), ...g.fee(2) })
       const result = await collect()
       expect(await g.balance(partial, tokenX)).toBe(pool.protocolFeesA)
       expect(await g.balance(partial, tokenY)).toBe(0n)
-      expect(events(result.confirmation.logs, 'FeesCollected')).toEqual([{ a: tokenX, b: tokenY, amountA: pool.protocolFeesA, amountB: 0n, treasury: partial.addr.toString() }])
+      expect(events(result.confirmation.logs, 'FeesCollected')).toEqual([{ a: tokenX, b: tokenY, feeBps: 30n, amountA: pool.protocolFeesA, amountB: 0n, treasury: partial.addr.toString() }])
       expect(await g.pool(tokenX, tokenY)).toMatchObject({ protocolFeesA: 0n, protocolFeesB: pool.protocolFeesB, reserveA: pool.reserveA, reserveB: pool.reserveB })
       await g.optIn(partial, tokenY)
       await collect()
@@ -121,64 +121,17 @@ describe('collectFees to a treasury that cannot receive one side', () => {
   })
 })
 
-describe('setPoolFee', () => {
-  it('lets the registry admin set a pool fee from 1 to 100 bps, which the next swap charges', async () => {
-    const g = grove()
-    for (const feeBps of [1n, 100n, 7n]) {
-      await g.dex.send.setPoolFee({ args: { a: tokenX, b: tokenY, feeBps }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) })
-      expect((await g.pool(tokenX, tokenY)).feeBps).toBe(feeBps)
-    }
-    const pool = await g.pool(tokenX, tokenY)
-    const expected = applySwapIn(pool, true, 10_000_000n)
-    // fee ⌈10,000,000·7/10,000⌉ = 7,000, of which ⌊7,000/6⌋ to the protocol
-    expect(expected.protocolFee).toBe(1166n)
-    expect((await g.swapExactIn(bob, tokenX, tokenY, 10_000_000n)).value).toBe(expected.out)
-    expect((await g.pool(tokenX, tokenY)).protocolFeesA).toBe(expected.pool.protocolFeesA)
-  })
-
-  it('takes the protocol divisor from the registry when the fee is set (0 = no protocol fee)', async () => {
-    const g = grove()
-    await g.registry.send.setFees({ args: { defaultFeeBps: 25n, protocolFeeDivisor: 0n }, note: g.note() })
-    try {
-      await g.dex.send.setPoolFee({ args: { a: tokenX, b: tokenY, feeBps: 30n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) })
-      const pool = await g.pool(tokenX, tokenY)
-      expect(pool).toMatchObject({ feeBps: 30n, protocolFeeDivisor: 0n })
-      await g.swapExactIn(bob, tokenY, tokenX, 10_000_000n)
-      expect((await g.pool(tokenX, tokenY)).protocolFeesB).toBe(pool.protocolFeesB)
-      // new pools take the registry's new defaults
-      const tokenZ = await g.asset(alice, { unitName: 'Z' })
-      await g.createPool(alice, 0n, tokenZ)
-      expect(await g.pool(0n, tokenZ)).toMatchObject({ feeBps: 25n, protocolFeeDivisor: 0n })
-    } finally {
-      await g.registry.send.setFees({ args: { defaultFeeBps: 30n, protocolFeeDivisor: 6n }, note: g.note() })
-    }
-  })
-
-  const badFees = [0n, 101n]
-  for (const feeBps of badFees) {
-    it(`rejects a pool fee of ${feeBps} bps`, async () => {
-      const g = grove()
-      await expectRejected(g.dex.send.setPoolFee({ args: { a: tokenX, b: tokenY, feeBps }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) }), 'ERR:BAD_FEE')
-    })
-  }
-
+describe('collectFees on a pool that is not there', () => {
   const badPools = [
-    { name: 'a pool that does not exist', a: () => tokenY, b: () => tokenY + 1000n, code: 'ERR:NO_POOL' },
-    { name: 'assets in swapped order', a: () => tokenY, b: () => tokenX, code: 'ERR:ASSET_ORDER' },
+    { name: 'a pool that does not exist', a: () => tokenY, b: () => tokenY + 1000n, feeBps: 30n, code: 'ERR:NO_POOL' },
+    { name: 'a tier the pair has no pool in', a: () => tokenX, b: () => tokenY, feeBps: 5n, code: 'ERR:NO_POOL' },
+    { name: 'assets in swapped order', a: () => tokenY, b: () => tokenX, feeBps: 30n, code: 'ERR:ASSET_ORDER' },
   ]
   for (const c of badPools) {
-    it(`rejects a pool fee and a fee collection for ${c.name}`, async () => {
+    it(`rejects a fee collection for ${c.name}`, async () => {
       const g = grove()
-      const refs = g.refs([[c.a(), c.b()]])
-      await expectRejected(g.dex.send.setPoolFee({ args: { a: c.a(), b: c.b(), feeBps: 10n }, ...refs, ...g.fee(0) }), c.code)
-      await expectRejected(g.dex.send.collectFees({ args: { a: c.a(), b: c.b() }, ...refs, ...g.fee(2) }), c.code)
+      const refs = g.refs([[c.a(), c.b(), c.feeBps]])
+      await expectRejected(g.dex.send.collectFees({ args: { a: c.a(), b: c.b(), feeBps: c.feeBps }, ...refs, ...g.fee(2) }), c.code)
     })
   }
-
-  it('rejects a pool fee set by anyone but the registry admin', async () => {
-    const g = grove()
-    const before = await g.poolBox(tokenX, tokenY)
-    await expectRejected(g.dex.send.setPoolFee({ sender: bob.addr, args: { a: tokenX, b: tokenY, feeBps: 50n }, ...g.refs([[tokenX, tokenY]]), ...g.fee(0) }), 'ERR:NOT_ADMIN')
-    expect(await g.poolBox(tokenX, tokenY)).toEqual(before)
-  })
 })

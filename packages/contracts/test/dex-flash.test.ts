@@ -59,7 +59,7 @@ describe('flash loan', () => {
     expect(sent.fees).toBe(4_000n)
     expect(sent.startFees).toBe(3_000n)
     expect(events(sent.logs, 'FlashLoan')).toEqual([
-      { a: 0n, b: s.t1, amountA: amount, amountB: 0n, repaidA: amount + fee, repaidB: 0n, feeA: fee, feeB: 0n, protocolFeeA: protocol, protocolFeeB: 0n, borrower: s.user.addr.toString() },
+      { a: 0n, b: s.t1, feeBps: 30n, amountA: amount, amountB: 0n, repaidA: amount + fee, repaidB: 0n, feeA: fee, feeB: 0n, protocolFeeA: protocol, protocolFeeB: 0n, borrower: s.user.addr.toString() },
     ])
   })
 
@@ -113,7 +113,7 @@ describe('flash swap', () => {
     expect((after.reserveA + protocol - fee) * after.reserveB >= before.reserveA * before.reserveB).toBe(true)
     expect(sent.startFees).toBe(3_000n)
     expect(events(sent.logs, 'FlashSwap')).toEqual([
-      { a: 0n, b: s.t1, outA: 0n, outB: out, inA: x, inB: 0n, feeA: fee, feeB: 0n, protocolFeeA: protocol, protocolFeeB: 0n, trader: s.user.addr.toString() },
+      { a: 0n, b: s.t1, feeBps: 30n, outA: 0n, outB: out, inA: x, inB: 0n, feeA: fee, feeB: 0n, protocolFeeA: protocol, protocolFeeB: 0n, trader: s.user.addr.toString() },
     ])
   })
 
@@ -147,7 +147,7 @@ describe('the pool is locked between start and verify', () => {
         between: {
           count: 2,
           add: (group) =>
-            group.swapExactIn({ sender: s.user.addr, args: { input: s.g.input(s.user, 0n, 1_000_000n), assetOut: s.t1, minOut: 0n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(1) }),
+            group.swapExactIn({ sender: s.user.addr, args: { input: s.g.input(s.user, 0n, 1_000_000n), assetOut: s.t1, feeBps: 30n, minOut: 0n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(1) }),
         },
       }),
     ],
@@ -157,7 +157,7 @@ describe('the pool is locked between start and verify', () => {
         between: {
           count: 2,
           add: (group) =>
-            group.swapExactOut({ sender: s.user.addr, args: { input: s.g.input(s.user, 0n, 1_000_000n), assetOut: s.t1, amountOut: 1_000n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(2) }),
+            group.swapExactOut({ sender: s.user.addr, args: { input: s.g.input(s.user, 0n, 1_000_000n), assetOut: s.t1, feeBps: 30n, amountOut: 1_000n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(2) }),
         },
       }),
     ],
@@ -169,7 +169,7 @@ describe('the pool is locked between start and verify', () => {
           add: (group) =>
             group.swapRoute({
               sender: s.user.addr,
-              args: { input: s.g.input(s.user, 0n, 1_000_000n), path: [s.t1, s.t2], minOut: 0n },
+              args: { input: s.g.input(s.user, 0n, 1_000_000n), path: [s.t1, s.t2], fees: [s.t1, s.t2].map(() => 30n), minOut: 0n },
               ...s.g.routeRefs([[0n, s.t1], sorted(s.t1, s.t2)], s.t2),
               ...s.g.fee(1),
             }),
@@ -184,7 +184,7 @@ describe('the pool is locked between start and verify', () => {
           add: (group) =>
             group.addLiquidity({
               sender: s.user.addr,
-              args: { inA: s.g.input(s.user, 0n, 1_000_000n), inB: s.g.input(s.user, s.t1, 2_000_000n), a: 0n, b: s.t1, minLp: 0n },
+              args: { inA: s.g.input(s.user, 0n, 1_000_000n), inB: s.g.input(s.user, s.t1, 2_000_000n), a: 0n, b: s.t1, feeBps: 30n, minLp: 0n },
               ...s.g.refs([[0n, s.t1]], [s.lp]),
               ...s.g.fee(2),
             }),
@@ -197,7 +197,7 @@ describe('the pool is locked between start and verify', () => {
         between: {
           count: 2,
           add: (group) =>
-            group.removeLiquidity({ sender: s.user.addr, args: { lp: s.g.input(s.user, s.lp, 1_000n), a: 0n, b: s.t1, minA: 0n, minB: 0n }, ...s.g.refs([[0n, s.t1]], [s.lp]), ...s.g.fee(2) }),
+            group.removeLiquidity({ sender: s.user.addr, args: { lp: s.g.input(s.user, s.lp, 1_000n), a: 0n, b: s.t1, feeBps: 30n, minA: 0n, minB: 0n }, ...s.g.refs([[0n, s.t1]], [s.lp]), ...s.g.fee(2) }),
         },
       }),
     ],
@@ -209,7 +209,7 @@ describe('the pool is locked between start and verify', () => {
           add: (group) =>
             group.addLiquiditySingle({
               sender: s.user.addr,
-              args: { input: s.g.input(s.user, 0n, 2_000_000n), a: 0n, b: s.t1, swapAmount: 1_000_000n, minLp: 0n },
+              args: { input: s.g.input(s.user, 0n, 2_000_000n), a: 0n, b: s.t1, feeBps: 30n, swapAmount: 1_000_000n, minLp: 0n },
               ...s.g.refs([[0n, s.t1]], [s.lp]),
               ...s.g.fee(2),
             }),
@@ -218,7 +218,7 @@ describe('the pool is locked between start and verify', () => {
     ],
     [
       'a read of the pool (what an observation or a quote reads)',
-      async (s) => ({ between: { count: 1, add: (group) => group.getPool({ sender: s.user.addr, args: { a: 0n, b: s.t1 }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(0) }) } }),
+      async (s) => ({ between: { count: 1, add: (group) => group.getPool({ sender: s.user.addr, args: { a: 0n, b: s.t1, feeBps: 30n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(0) }) } }),
     ],
     [
       'another flash (nested)',
@@ -227,15 +227,15 @@ describe('the pool is locked between start and verify', () => {
           count: 3,
           add: (group) =>
             group
-              .flashLoan({ sender: s.user.addr, args: { verifyOffset: 1n, a: 0n, b: s.t1, amountA: 1_000n, amountB: 0n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(1) })
-              .verifyFlashLoan({ sender: s.user.addr, args: { startOffset: 1n, a: 0n, b: s.t1 }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(0) })
-              .getPool({ sender: s.user.addr, args: { a: 0n, b: s.t1 }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(0) }),
+              .flashLoan({ sender: s.user.addr, args: { verifyOffset: 1n, a: 0n, b: s.t1, feeBps: 30n, amountA: 1_000n, amountB: 0n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(1) })
+              .verifyFlashLoan({ sender: s.user.addr, args: { startOffset: 1n, a: 0n, b: s.t1, feeBps: 30n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(0) })
+              .getPool({ sender: s.user.addr, args: { a: 0n, b: s.t1, feeBps: 30n }, ...s.g.refs([[0n, s.t1]]), ...s.g.fee(0) }),
         },
       }),
     ],
     [
       'a collection of its protocol fees',
-      async (s) => ({ between: { count: 1, add: (group) => group.collectFees({ sender: s.user.addr, args: { a: 0n, b: s.t1 }, ...s.g.refs([[0n, s.t1]]), accountReferences: [s.g.vaultAddress], ...s.g.fee(2) }) } }),
+      async (s) => ({ between: { count: 1, add: (group) => group.collectFees({ sender: s.user.addr, args: { a: 0n, b: s.t1, feeBps: 30n }, ...s.g.refs([[0n, s.t1]]), accountReferences: [s.g.vaultAddress], ...s.g.fee(2) }) } }),
     ],
   ]
   it.each(cases)('refuses %s on the lent pool (ERR:FLASH_LOCKED), for a loan and a swap', async (_what, more) => {
@@ -259,7 +259,7 @@ describe('the pool is locked between start and verify', () => {
       ...loan,
       between: {
         count: 2,
-        add: (group) => group.swapExactIn({ sender: s.user.addr, args: { input: s.g.input(s.user, s.t1, 1_000_000n), assetOut: s.t2, minOut: 0n }, ...s.g.refs([[a, b]]), ...s.g.fee(1) }),
+        add: (group) => group.swapExactIn({ sender: s.user.addr, args: { input: s.g.input(s.user, s.t1, 1_000_000n), assetOut: s.t2, feeBps: 30n, minOut: 0n }, ...s.g.refs([[a, b]]), ...s.g.fee(1) }),
       },
     })
     expect(events(sent.logs, 'Swap')).toHaveLength(1)

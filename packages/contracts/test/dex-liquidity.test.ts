@@ -42,7 +42,7 @@ describe('addLiquidity', () => {
     expect(lp).toBe(20_000_000n - 1000n)
     expect(await g.balance(alice, lpAX)).toBe(lp)
     expect(await g.pool(0n, tokenX)).toMatchObject({ reserveA: 10_000_000n, reserveB: 40_000_000n, lpIssued: lp })
-    expect(events(logs, 'LiquidityAdded')).toEqual([{ a: 0n, b: tokenX, amountA: 10_000_000n, amountB: 40_000_000n, lp, provider: alice.addr.toString() }])
+    expect(events(logs, 'LiquidityAdded')).toEqual([{ a: 0n, b: tokenX, feeBps: 30n, amountA: 10_000_000n, amountB: 40_000_000n, lp, provider: alice.addr.toString() }])
   })
 
   it('rejects a first add whose √(a·b) is not above the 1000 locked units', async () => {
@@ -89,7 +89,7 @@ describe('addLiquidity', () => {
     const g = grove()
     const call = g.dex.send.addLiquidity({
       sender: bob.addr,
-      args: { inA: g.input(bob, 0n, 1_000_000n), inB: g.input(bob, tokenY, 1_000_000n), a: 0n, b: tokenY, minLp: 0n },
+      args: { inA: g.input(bob, 0n, 1_000_000n), inB: g.input(bob, tokenY, 1_000_000n), a: 0n, b: tokenY, feeBps: 30n, minLp: 0n },
       ...g.refs([[0n, tokenY]]),
       ...g.fee(2),
     })
@@ -111,7 +111,7 @@ describe('removeLiquidity', () => {
     const after = await g.pool(0n, tokenX)
     expect(after).toMatchObject({ reserveA: pool.reserveA - expected.outA, reserveB: pool.reserveB - expected.outB, lpIssued: pool.lpIssued - lp })
     expectLpValueKept(pool, after)
-    expect(events(logs, 'LiquidityRemoved')).toEqual([{ a: 0n, b: tokenX, amountA: expected.outA, amountB: expected.outB, lp, provider: bob.addr.toString() }])
+    expect(events(logs, 'LiquidityRemoved')).toEqual([{ a: 0n, b: tokenX, feeBps: 30n, amountA: expected.outA, amountB: expected.outB, lp, provider: bob.addr.toString() }])
   })
 
   const minimums = [
@@ -156,7 +156,7 @@ describe('removeLiquidity', () => {
     const after = await g.pool(tokenV, tokenW)
     expect(after).toMatchObject({ reserveA: 10n, reserveB: pool.reserveB - 50_000_000n, lpIssued: pool.lpIssued - 5000n })
     expectLpValueKept(pool, after)
-    expect(events(logs, 'LiquidityRemoved')).toEqual([{ a: tokenV, b: tokenW, amountA: 0n, amountB: 50_000_000n, lp: 5000n, provider: alice.addr.toString() }])
+    expect(events(logs, 'LiquidityRemoved')).toEqual([{ a: tokenV, b: tokenW, feeBps: 30n, amountA: 0n, amountB: 50_000_000n, lp: 5000n, provider: alice.addr.toString() }])
     // a minimum on the side that rounds to 0 still applies
     await expectRejected(g.removeLiquidity(alice, tokenV, tokenW, 5000n, 1n, 0n), 'ERR:SLIPPAGE')
   })
@@ -203,7 +203,7 @@ describe('addLiquiditySingle (zap)', () => {
       protocolFeesA: swapped.pool.protocolFeesA,
     })
     expect(events(logs, 'Swap')).toHaveLength(1)
-    expect(events(logs, 'LiquidityAdded')).toEqual([{ a: 0n, b: tokenX, amountA: added.usedA, amountB: added.usedB, lp, provider: bob.addr.toString() }])
+    expect(events(logs, 'LiquidityAdded')).toEqual([{ a: 0n, b: tokenX, feeBps: 30n, amountA: added.usedA, amountB: added.usedB, lp, provider: bob.addr.toString() }])
   })
 
   it('zaps from side B as well', async () => {

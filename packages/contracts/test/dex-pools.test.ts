@@ -21,7 +21,7 @@ describe('createPool', () => {
     const lp = await g.algorand.asset.getById(lpAsset)
     expect(lp).toMatchObject({ unitName: 'GLP', assetName: 'Grove LP ALGO/X', decimals: 6, total: 2n ** 64n - 1n, creator: g.dexAddress.toString() })
     expect(await g.balance(g.dexAddress, lpAsset)).toBe(2n ** 64n - 1n)
-    expect(events(logs, 'PoolCreated')).toEqual([{ a: 0n, b: tokenX, lpAsset, creator: alice.addr.toString() }])
+    expect(events(logs, 'PoolCreated')).toEqual([{ a: 0n, b: tokenX, feeBps: 30n, lpAsset, creator: alice.addr.toString() }])
   })
 
   it('stores the pool box with empty reserves and the registry default fees', async () => {
@@ -33,7 +33,7 @@ describe('createPool', () => {
 
   it('serves the same state through the readonly getPool', async () => {
     const g = grove()
-    const read = await g.dex.send.getPool({ args: { a: 0n, b: tokenX }, ...g.refs([[0n, tokenX]]) })
+    const read = await g.dex.send.getPool({ args: { a: 0n, b: tokenX, feeBps: 30n }, ...g.refs([[0n, tokenX]]) })
     expect(read.return).toEqual(await g.pool(0n, tokenX))
   })
 
@@ -144,6 +144,6 @@ describe('getPool', () => {
   it('rejects a pool that does not exist', async () => {
     const g = grove()
     const tokenZ = await g.asset(alice, { unitName: 'Z' })
-    await expectRejected(g.dex.send.getPool({ args: { a: tokenX, b: tokenZ }, ...g.refs([[tokenX, tokenZ]]) }), 'ERR:NO_POOL')
+    await expectRejected(g.dex.send.getPool({ args: { a: tokenX, b: tokenZ, feeBps: 30n }, ...g.refs([[tokenX, tokenZ]]) }), 'ERR:NO_POOL')
   })
 })

@@ -56,7 +56,7 @@ describe('swapRoute', () => {
       const after = await Promise.all(path.map((t) => g.balance(bob, t)))
       // intermediate tokens never leave the app
       expect(after.map((x, i) => x - before[i])).toEqual(path.map((_, i) => (i === path.length - 1 ? out : 0n)))
-      expect(events(logs, 'Swap')).toEqual(expected.hops.map((h) => ({ ...h, trader: bob.addr.toString() })))
+      expect(events(logs, 'Swap')).toEqual(expected.hops.map((h) => ({ ...h, feeBps: 30n, trader: bob.addr.toString() })))
     })
   }
 
@@ -81,7 +81,7 @@ describe('swapRoute', () => {
   it('quotes a route exactly as it pays', async () => {
     const g = grove()
     const path = chain.slice(1)
-    const quote = await g.dex.send.quoteRoute({ args: { assetIn: 0n, path, amountIn: 3_000_000n }, ...g.routeRefs(path.map((t, i) => sorted(chain[i], t)), 0n) })
+    const quote = await g.dex.send.quoteRoute({ args: { assetIn: 0n, path, fees: path.map(() => 30n), amountIn: 3_000_000n }, ...g.routeRefs(path.map((t, i) => sorted(chain[i], t)), 0n) })
     expect((await g.swapRoute(bob, 0n, path, 3_000_000n)).value).toBe(quote.return)
   })
 
@@ -102,7 +102,7 @@ describe('swapRoute', () => {
       const g = grove()
       const call = g.dex.send.swapRoute({
         sender: bob.addr,
-        args: { input: g.input(bob, 0n, 1_000_000n), path: c.path(), minOut: 0n },
+        args: { input: g.input(bob, 0n, 1_000_000n), path: c.path(), fees: c.path().map(() => 30n), minOut: 0n },
         ...g.routeRefs([sorted(chain[0], chain[1])], chain[1]),
         ...g.fee(1),
       })
@@ -177,7 +177,7 @@ describe('swapRouteExactOut', () => {
       // exactly the output, no intermediate token, and only the cost taken from the maximum
       expect(after.map((x, i) => x - before[i]!)).toEqual(path.map((_, i) => (i === path.length - 1 ? amountOut : 0n)))
       expect(algoBefore - (await g.balance(bob, 0n))).toBe(expected.amountIn + fees)
-      expect(events(logs, 'Swap')).toEqual(expected.hops.map((h) => ({ ...h, trader: bob.addr.toString() })))
+      expect(events(logs, 'Swap')).toEqual(expected.hops.map((h) => ({ ...h, feeBps: 30n, trader: bob.addr.toString() })))
     })
   }
 

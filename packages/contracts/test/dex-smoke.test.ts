@@ -59,7 +59,7 @@ afterAll(async () => {
   await net?.stop()
 })
 
-const pool = () => dex.getPool({ args: { a: ALGO, b: token } })
+const pool = () => dex.getPool({ args: { a: ALGO, b: token, feeBps: 30n } })
 const appAlgo = async () => (await algorand.account.getInformation(dex.appAddress)).balance.microAlgo
 const appMinBalance = async () => (await algorand.account.getInformation(dex.appAddress)).minBalance.microAlgo
 
@@ -72,6 +72,7 @@ describe('dex smoke', () => {
         mbr: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(1_000_000) }),
         a: ALGO,
         b: token,
+        feeBps: 30n,
       },
       extraFee: microAlgo(3000),
     })
@@ -99,6 +100,7 @@ describe('dex smoke', () => {
         inB: algorand.createTransaction.assetTransfer({ sender: user.addr, receiver: dex.appAddress, assetId: token, amount: 40_000_000n }),
         a: ALGO,
         b: token,
+        feeBps: 30n,
         minLp: 0n,
       },
       extraFee: microAlgo(2000),
@@ -118,6 +120,7 @@ describe('dex smoke', () => {
       args: {
         input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(1_000_000) }),
         assetOut: token,
+        feeBps: 30n,
         minOut: out,
       },
       extraFee: microAlgo(1000),
@@ -150,6 +153,7 @@ describe('dex smoke', () => {
         args: {
           input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(500_000) }),
           assetOut: token,
+          feeBps: 30n,
           minOut: out + 1n,
         },
         extraFee: microAlgo(1000),
@@ -166,6 +170,7 @@ describe('dex smoke', () => {
         lp: algorand.createTransaction.assetTransfer({ sender: user.addr, receiver: dex.appAddress, assetId: lpAsset, amount: lp }),
         a: ALGO,
         b: token,
+        feeBps: 30n,
         minA: 0n,
         minB: 0n,
       },
@@ -184,7 +189,7 @@ describe('dex smoke', () => {
     const t2 = (await algorand.send.assetCreate({ sender: user.addr, total: 10n ** 15n, decimals: 6, unitName: 'TKB', assetName: 'Token B' })).assetId
     const lp2 = (
       await dex.send.createPool({
-        args: { mbr: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(400_000) }), a: token, b: t2 },
+        args: { mbr: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(400_000) }), a: token, b: t2, feeBps: 30n },
         extraFee: microAlgo(3000),
       })
     ).return!
@@ -195,6 +200,7 @@ describe('dex smoke', () => {
         inB: algorand.createTransaction.assetTransfer({ sender: user.addr, receiver: dex.appAddress, assetId: t2, amount: 5_000_000n }),
         a: token,
         b: t2,
+        feeBps: 30n,
         minLp: 0n,
       },
       extraFee: microAlgo(1000),
@@ -203,13 +209,14 @@ describe('dex smoke', () => {
     await algorand.client.algod.c.post({ relativePath: `/grove/v1/clock/offset/${200}`, data: null })
     await algorand.send.payment({ sender: user.addr, receiver: user.addr, amount: microAlgo(0), note: 'tick 2' })
     const first = await pool()
-    const second = await dex.getPool({ args: { a: token, b: t2 } })
+    const second = await dex.getPool({ args: { a: token, b: t2, feeBps: 30n } })
     const hop1 = exactIn(100_000n, first.reserveA, first.reserveB).out
     const hop2 = exactIn(hop1, second.reserveA, second.reserveB).out
     const route = () => ({
       args: {
         input: algorand.createTransaction.payment({ sender: user.addr, receiver: dex.appAddress, amount: microAlgo(100_000) }),
         path: [token, t2],
+        fees: [30n, 30n],
         minOut: hop2,
       },
       extraFee: microAlgo(1000),

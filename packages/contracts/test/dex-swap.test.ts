@@ -52,7 +52,7 @@ describe('swapExactIn', () => {
       // k never decreases on a swap
       expect(after.reserveA * after.reserveB).toBeGreaterThanOrEqual(pool.reserveA * pool.reserveB)
       expect(events(logs, 'Swap')).toEqual([
-        { assetIn: c.assetIn(), assetOut: c.assetOut(), amountIn: c.amount, amountOut: out, protocolFee: expected.protocolFee, trader: bob.addr.toString() },
+        { assetIn: c.assetIn(), assetOut: c.assetOut(), feeBps: 30n, amountIn: c.amount, amountOut: out, protocolFee: expected.protocolFee, trader: bob.addr.toString() },
       ])
     })
   }
@@ -78,7 +78,7 @@ describe('swapExactIn', () => {
 
   it('quotes exactly what it pays', async () => {
     const g = grove()
-    const quote = await g.dex.send.quoteExactIn({ args: { assetIn: tokenY, assetOut: tokenX, amountIn: 5_000_000n }, ...g.refs([[tokenX, tokenY]]) })
+    const quote = await g.dex.send.quoteExactIn({ args: { assetIn: tokenY, assetOut: tokenX, feeBps: 30n, amountIn: 5_000_000n }, ...g.refs([[tokenX, tokenY]]) })
     expect((await g.swapExactIn(bob, tokenY, tokenX, 5_000_000n)).value).toBe(quote.return)
   })
 
@@ -129,7 +129,7 @@ describe('swapExactOut', () => {
       expect(money(after)).toEqual({ ...moved, lpIssued: pool.lpIssued })
       expect(after.reserveA * after.reserveB).toBeGreaterThanOrEqual(pool.reserveA * pool.reserveB)
       expect(events(logs, 'Swap')).toEqual([
-        { assetIn: c.assetIn(), assetOut: c.assetOut(), amountIn: expected.amountIn, amountOut: c.amountOut, protocolFee: expected.protocolFee, trader: bob.addr.toString() },
+        { assetIn: c.assetIn(), assetOut: c.assetOut(), feeBps: 30n, amountIn: expected.amountIn, amountOut: c.amountOut, protocolFee: expected.protocolFee, trader: bob.addr.toString() },
       ])
     })
   }
@@ -145,7 +145,7 @@ describe('swapExactOut', () => {
 
   it('quotes exactly what it takes', async () => {
     const g = grove()
-    const quote = await g.dex.send.quoteExactOut({ args: { assetIn: 0n, assetOut: tokenX, amountOut: 10_000_000n }, ...g.refs([[0n, tokenX]]) })
+    const quote = await g.dex.send.quoteExactOut({ args: { assetIn: 0n, assetOut: tokenX, feeBps: 30n, amountOut: 10_000_000n }, ...g.refs([[0n, tokenX]]) })
     expect((await g.swapExactOut(bob, 0n, tokenX, 50_000_000n, 10_000_000n)).value).toBe(quote.return)
   })
 

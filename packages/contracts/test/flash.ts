@@ -4,7 +4,7 @@
 // from vitest. Every field a test may bend (offsets, the verify's pool, sender or method) is an option.
 import type { Transaction, TransactionSigner } from 'algosdk'
 import type { DexComposer } from '../clients/DexClient.ts'
-import type { Grove, User } from './grove.ts'
+import { LEGACY_TIER, type Grove, type User } from './grove.ts'
 
 /** A flash loan (repaid with its fee) or a flash swap (the invariant holds at verify). */
 export type FlashKind = 'loan' | 'swap'
@@ -16,6 +16,8 @@ export interface FlashOptions {
   kind: FlashKind
   a: bigint
   b: bigint
+  /** The pool's fee tier (default 30 bps). */
+  tier?: bigint
   /** Lent (or taken) of a and of b. */
   amountA: bigint
   amountB: bigint
@@ -29,8 +31,8 @@ export interface FlashOptions {
   verifyOffset?: bigint
   /** The verify's startOffset (default: where the start is). */
   startOffset?: bigint
-  /** The verify's pool (default: the start's). */
-  verifyPool?: [bigint, bigint]
+  /** The verify's pool, with its tier unless the start's (default: the start's). */
+  verifyPool?: [bigint, bigint] | [bigint, bigint, bigint]
   /** Who sends the verify (default: the borrower). */
   verifySender?: User
   /** The verify of the other kind (a loan's start paired with a swap's verify). */
@@ -44,17 +46,17 @@ export interface FlashOptions {
 }
 
 /** Adds the start of a flash of `kind` on (a, b) to `group`. */
-export function addFlashStart(g: Grove, user: User, group: Group, kind: FlashKind, a: bigint, b: bigint, amountA: bigint, amountB: bigint, verifyOffset: bigint): Group {
+export function addFlashStart(g: Grove, user: User, group: Group, kind: FlashKind, a: bigint, b: bigint, amountA: bigint, amountB: bigint, verifyOffset: bigint, tier = LEGACY_TIER): Group {
   const lent = (amountA > 0n ? 1 : 0) + (amountB > 0n ? 1 : 0)
-  const call = { sender: user.addr, args: { verifyOffset, a, b, amountA, amountB }, ...g.refs([[a, b]]), ...g.fee(lent) }
+  const call = { sender: user.addr, args: { verifyOffset, a, b, feeBps: tier, amountA, amountB }, ...g.refs([[a, b, tier]]), ...g.fee(lent) }
   return (kind === 'loan' ? group.flashLoan(call) : group.flashSwap(call)) as Group
 }
 
 /** Adds the verify of a flash of `kind` on (a, b) to `group`. */
-export function addFlashVerify(g: Grove, user: User, group: Group, kind: FlashKind, a: bigint, b: bigint, startOffset: bigint, payments: bigint): Group {
-  const common = { sender: user.addr, ...g.refs([[a, b]]), ...g.fee(0) }
-  if (kind === 'loan') return group.verifyFlashLoan({ ...common, args: { startOffset, a, b } }) as Group
-  return group.verifyFlashSwap({ ...common, args: { startOffset, a, b, payments } }) as Group
+export function addFlashVerify(g: Grove, user: User, group: Group, kind: FlashKind, a: bigint, b: bigint, startOffset: bigint, payments: bigint, tier = LEGACY_TIER): Group {
+  const common = { sender: user.addr, ...g.refs([[a, b, tier]]), ...g.fee(0) }
+  if (kind === 'loan') return group.verifyFlashLoan({ ...common, args: { startOffset, a, b, feeBps: tier } }) as Group
+  return group.verifyFlashSwap({ ...common, args: { startOffset, a, b, feeBps: tier, payments } }) as Group
 }
 
 /** The flash group `o` describes, by `user`, ready to send or simulate. */
@@ -62,13 +64,14 @@ export function flashGroup(g: Grove, user: User, o: FlashOptions): Group {
   const between = o.between?.count ?? 0
   const distance = BigInt(1 + between + (o.extra?.length ?? 0) + o.repay.length)
   let group = g.dex.newGroup() as Group
-  if (!o.noStart) group = addFlashStart(g, user, group, o.kind, o.a, o.b, o.amountA, o.amountB, o.verifyOffset ?? distance)
+  const tier = o.tier ?? LEGACY_TIER
+  if (!o.noStart) group = addFlashStart(g, user, group, o.kind, o.a, o.b, o.amountA, o.amountB, o.verifyOffset ?? distance, tier)
   if (o.between) group = o.between.add(group)
   for (const { txn, signer } of o.extra ?? []) group = group.addTransaction(txn, signer) as Group
   for (const t of o.repay) group = group.addTransaction(t, user.signer) as Group
   if (!o.noVerify) {
-    const [va, vb] = o.verifyPool ?? [o.a, o.b]
-    group = addFlashVerify(g, o.verifySender ?? user, group, o.verifyKind ?? o.kind, va, vb, o.startOffset ?? distance, o.payments ?? BigInt(o.repay.length))
+    const [va, vb, vt] = o.verifyPool ?? [o.a, o.b]
+    group = addFlashVerify(g, o.verifySender ?? user, group, o.verifyKind ?? o.kind, va, vb, o.startOffset ?? distance, o.payments ?? BigInt(o.repay.length), vt ?? tier)
   }
   return group
 }

@@ -32,20 +32,23 @@ beforeAll(async () => {
   }
   fuzz = new GroupFuzzer(g, users, rng(SEED))
   fuzz.tokens = [t1, t2]
-  const pools: [bigint, bigint, bigint, bigint][] = [
-    [0n, t1, 10n ** 9n, 10n ** 11n],
-    [t1, t2, 10n ** 11n, 10n ** 9n],
-    [0n, grv, 10n ** 9n, 10n ** 10n],
-    [t1, grv, 10n ** 11n, 10n ** 10n],
+  // (x, y, amount of x, amount of y, fee tier): ALGO/T1 and T1/T2 in a second tier too, so routes mix tiers
+  const pools: [bigint, bigint, bigint, bigint, bigint][] = [
+    [0n, t1, 10n ** 9n, 10n ** 11n, 30n],
+    [0n, t1, 10n ** 8n, 10n ** 10n, 5n],
+    [t1, t2, 10n ** 11n, 10n ** 9n, 30n],
+    [t1, t2, 10n ** 10n, 10n ** 8n, 100n],
+    [0n, grv, 10n ** 9n, 10n ** 10n, 30n],
+    [t1, grv, 10n ** 11n, 10n ** 10n, 30n],
   ]
-  for (const [x, y, ax, ay] of pools) {
+  for (const [x, y, ax, ay, tier] of pools) {
     const [a, b] = sorted(x, y)
-    const lp = (await g.createPool(g.admin, a, b)).value
+    const lp = (await g.createPool(g.admin, a, b, undefined, tier)).value
     for (const u of [g.admin, ...users]) await g.optIn(u, lp)
     const [amountA, amountB] = a === x ? [ax, ay] : [ay, ax]
-    await g.addLiquidity(g.admin, a, b, amountA, amountB)
-    fuzz.pools.push([a, b])
-    fuzz.lpOf.set(`${a}/${b}`, lp)
+    await g.addLiquidity(g.admin, a, b, amountA, amountB, 0n, tier)
+    fuzz.pools.push([a, b, tier])
+    fuzz.lpOf.set(`${a}/${b}/${tier}`, lp)
   }
   // the vault has stakers and a buyback path for its ALGO fees; a program of each kind to stake in
   const vault = new VaultActions(g)

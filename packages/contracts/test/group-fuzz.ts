@@ -104,7 +104,9 @@ export class GroupFuzzer {
   readonly apps: { dex: bigint; staking: bigint; locks: bigint; vault: bigint; registry: bigint; orders: bigint }
   readonly addresses: Record<'dex' | 'staking' | 'locks' | 'vault' | 'registry' | 'orders', Address>
   tokens: bigint[] = []
-  pools: [bigint, bigint][] = []
+  /** Pools as (a, b, fee tier): a pair may have one in several tiers. */
+  pools: [bigint, bigint, bigint][] = []
+  /** LP asset by pool, "a/b/tier". */
   lpOf = new Map<string, bigint>()
   programs: Program[] = []
   locks: LockRef[] = []
@@ -227,18 +229,25 @@ export class GroupFuzzer {
     return this.g.balance(user, asset).catch(() => 0n)
   }
 
+  /** A fee tier pair (x, y) has a pool in, at random; now and then one it has none in (refused: ERR:NO_POOL). */
+  private tierOf(x: bigint, y: bigint): bigint {
+    const [a, b] = sorted(x, y)
+    const tiers = this.pools.filter((p) => p[0] === a && p[1] === b).map((p) => p[2])
+    return tiers.length === 0 || this.r.chance(0.03) ? this.r.pick([1n, 5n, 30n, 100n]) : this.r.pick(tiers)
+  }
+
   private async swap(): Promise<Op> {
     const u = this.user()
-    const [a, b] = this.r.pick(this.pools)
+    const [a, b, tier] = this.r.pick(this.pools)
     const [from, to] = this.r.chance(0.5) ? [a, b] : [b, a]
     const amount = this.r.amount((await this.held(u, from)) / 4n)
-    const boxes = [poolBoxName(a, b)]
+    const boxes = [poolBoxName(a, b, tier)]
     if (this.r.chance(0.5)) {
-      return { name: 'dex.swapExactIn', steps: [this.transfer(u, this.addresses.dex, from, amount), this.call('dex', 'swapExactIn', u, [to, 0n], { boxes, assets: [a, b], apps: [this.apps.registry] }, 1)] }
+      return { name: 'dex.swapExactIn', steps: [this.transfer(u, this.addresses.dex, from, amount), this.call('dex', 'swapExactIn', u, [to, tier, 0n], { boxes, assets: [a, b], apps: [this.apps.registry] }, 1)] }
     }
     // exact out: ask for a small part of the reserve, offer up to the amount
     const out = this.r.amount(amount / 2n)
-    return { name: 'dex.swapExactOut', steps: [this.transfer(u, this.addresses.dex, from, amount), this.call('dex', 'swapExactOut', u, [to, out], { boxes, assets: [a, b], apps: [this.apps.registry] }, 2)] }
+    return { name: 'dex.swapExactOut', steps: [this.transfer(u, this.addresses.dex, from, amount), this.call('dex', 'swapExactOut', u, [to, tier, out], { boxes, assets: [a, b], apps: [this.apps.registry] }, 2)] }
   }
 
   private async route(): Promise<Op> {
@@ -247,45 +256,53 @@ export class GroupFuzzer {
     const paths: bigint[][] = [[0n, this.tokens[0]!, this.tokens[1]!], [this.tokens[1]!, this.tokens[0]!, 0n], [0n, this.tokens[0]!, this.grove], [this.grove, this.tokens[0]!, 0n]]
     const path = this.r.pick(paths)
     const amount = this.r.amount((await this.held(u, path[0]!)) / 4n)
-    const hops = path.slice(1).map((x, i) => sorted(path[i]!, x))
+    // each hop in one of its pair's tiers: a route may mix tiers
+    const fees = path.slice(1).map((x, i) => this.tierOf(path[i]!, x))
+    const boxes = path.slice(1).map((x, i) => poolBoxName(path[i]!, x, fees[i]))
     return {
       name: 'dex.swapRoute',
-      steps: [
-        this.transfer(u, this.addresses.dex, path[0]!, amount),
-        this.call('dex', 'swapRoute', u, [path.slice(1), 0n], { boxes: hops.map(([a, b]) => poolBoxName(a, b)), assets: path, apps: [this.apps.registry] }, 1),
-      ],
+      steps: [this.transfer(u, this.addresses.dex, path[0]!, amount), this.call('dex', 'swapRoute', u, [path.slice(1), fees, 0n], { boxes, assets: path, apps: [this.apps.registry] }, 1)],
     }
   }
 
   private async addLiquidity(): Promise<Op> {
     const u = this.user()
-    const [a, b] = this.r.pick(this.pools)
-    const pool = await this.g.pool(a, b)
+    const [a, b, tier] = this.r.pick(this.pools)
+    const pool = await this.g.pool(a, b, tier)
     const amountA = this.r.amount((await this.held(u, a)) / 8n)
     // at the pool's ratio, give or take: the app refunds the excess
     const amountB = pool.reserveA > 0n ? (amountA * pool.reserveB) / pool.reserveA + (this.r.chance(0.5) ? 1n : 0n) : amountA
-    const refs = { boxes: [poolBoxName(a, b)], assets: [a, b, this.lpOf.get(`${a}/${b}`)!] }
+    const refs = { boxes: [poolBoxName(a, b, tier)], assets: [a, b, this.lpOf.get(`${a}/${b}/${tier}`)!] }
     if (this.r.chance(0.3)) {
       const [asset, amount] = this.r.chance(0.5) ? [a, amountA] : [b, amountB]
-      return { name: 'dex.addLiquiditySingle', steps: [this.transfer(u, this.addresses.dex, asset, amount), this.call('dex', 'addLiquiditySingle', u, [a, b, amount / 2n, 0n], { ...refs, apps: [this.apps.registry] }, 3)] }
+      return {
+        name: 'dex.addLiquiditySingle',
+        steps: [this.transfer(u, this.addresses.dex, asset, amount), this.call('dex', 'addLiquiditySingle', u, [a, b, tier, amount / 2n, 0n], { ...refs, apps: [this.apps.registry] }, 3)],
+      }
     }
     return {
       name: 'dex.addLiquidity',
-      steps: [this.transfer(u, this.addresses.dex, a, amountA), this.transfer(u, this.addresses.dex, b, amountB > 0n ? amountB : 1n), this.call('dex', 'addLiquidity', u, [a, b, 0n], refs, 3)],
+      steps: [this.transfer(u, this.addresses.dex, a, amountA), this.transfer(u, this.addresses.dex, b, amountB > 0n ? amountB : 1n), this.call('dex', 'addLiquidity', u, [a, b, tier, 0n], refs, 3)],
     }
   }
 
   private async removeLiquidity(): Promise<Op> {
     const u = this.user()
-    const [a, b] = this.r.pick(this.pools)
-    const lp = this.lpOf.get(`${a}/${b}`)!
+    const [a, b, tier] = this.r.pick(this.pools)
+    const lp = this.lpOf.get(`${a}/${b}/${tier}`)!
     const amount = this.r.amount(await this.held(u, lp))
-    return { name: 'dex.removeLiquidity', steps: [this.transfer(u, this.addresses.dex, lp, amount), this.call('dex', 'removeLiquidity', u, [a, b, 0n, 0n], { boxes: [poolBoxName(a, b)], assets: [a, b, lp] }, 2)] }
+    return {
+      name: 'dex.removeLiquidity',
+      steps: [this.transfer(u, this.addresses.dex, lp, amount), this.call('dex', 'removeLiquidity', u, [a, b, tier, 0n, 0n], { boxes: [poolBoxName(a, b, tier)], assets: [a, b, lp] }, 2)],
+    }
   }
 
   private collectFees(): Op {
-    const [a, b] = this.r.pick(this.pools)
-    return { name: 'dex.collectFees', steps: [this.call('dex', 'collectFees', this.user(), [a, b], { boxes: [poolBoxName(a, b)], assets: [a, b], apps: [this.apps.registry], accounts: [this.addresses.vault] }, 2)] }
+    const [a, b, tier] = this.r.pick(this.pools)
+    return {
+      name: 'dex.collectFees',
+      steps: [this.call('dex', 'collectFees', this.user(), [a, b, tier], { boxes: [poolBoxName(a, b, tier)], assets: [a, b], apps: [this.apps.registry], accounts: [this.addresses.vault] }, 2)],
+    }
   }
 
   private programRefs(p: Program, staker?: User) {
@@ -474,10 +491,10 @@ export class GroupFuzzer {
    */
   private async flash(inner: number): Promise<[Op, Op]> {
     const u = this.user()
-    const [a, b] = this.r.pick(this.pools)
+    const [a, b, tier] = this.r.pick(this.pools)
     const loan = this.r.chance(0.5)
     const side = this.r.chance(0.5) ? a : b
-    const box = await this.g.algorand.app.getBoxValue(this.apps.dex, poolBoxName(a, b)).catch(() => undefined)
+    const box = await this.g.algorand.app.getBoxValue(this.apps.dex, poolBoxName(a, b, tier)).catch(() => undefined)
     const view = box ? new DataView(box.buffer, box.byteOffset) : undefined
     const reserve = view ? view.getBigUint64(side === a ? 0 : 8) : 0n
     const feeBps = view ? view.getBigUint64(32) : 30n
@@ -485,10 +502,10 @@ export class GroupFuzzer {
     const fee = (amount * feeBps + 9_999n) / 10_000n
     const repaid = this.r.chance(0.9) ? amount + 2n * fee + 1n : amount + fee - 1n
     const distance = BigInt(inner + 2)
-    const refs = { boxes: [poolBoxName(a, b)], assets: [a, b] }
-    const start = this.call('dex', loan ? 'flashLoan' : 'flashSwap', u, [distance, a, b, side === a ? amount : 0n, side === b ? amount : 0n], { ...refs, apps: [this.apps.registry] }, 1)
+    const refs = { boxes: [poolBoxName(a, b, tier)], assets: [a, b] }
+    const start = this.call('dex', loan ? 'flashLoan' : 'flashSwap', u, [distance, a, b, tier, side === a ? amount : 0n, side === b ? amount : 0n], { ...refs, apps: [this.apps.registry] }, 1)
     const offset = this.r.chance(0.1) ? distance + 1n : distance
-    const verify = loan ? this.call('dex', 'verifyFlashLoan', u, [offset, a, b], refs, 0) : this.call('dex', 'verifyFlashSwap', u, [offset, a, b, 1n], refs, 0)
+    const verify = loan ? this.call('dex', 'verifyFlashLoan', u, [offset, a, b, tier], refs, 0) : this.call('dex', 'verifyFlashSwap', u, [offset, a, b, tier, 1n], refs, 0)
     const name = loan ? 'dex.flashLoan' : 'dex.flashSwap'
     return [
       { name, steps: [start] },
@@ -784,8 +801,8 @@ export class GroupFuzzer {
       owed.set(app, m)
     }
     // DEX: each pool's reserves and protocol fees
-    for (const [a, b] of this.pools) {
-      const p = await this.g.pool(a, b)
+    for (const [a, b, tier] of this.pools) {
+      const p = await this.g.pool(a, b, tier)
       add('dex', a, p.reserveA + p.protocolFeesA)
       add('dex', b, p.reserveB + p.protocolFeesB)
     }

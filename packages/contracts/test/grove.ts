@@ -31,14 +31,21 @@ export const TXN_FEE = 1000n
 
 const POOL_STATE = algosdk.ABIType.from('(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)')
 
-/** Box name "p" ‖ uint64(a) ‖ uint64(b) as given (src/pool.ts orders and validates; attacks need the raw name). */
-export function poolBoxName(a: bigint, b: bigint): Uint8Array {
-  const name = new Uint8Array(17)
+/** The fee tier whose pools keep the key pools had before tiers (src/pool.ts). */
+export const LEGACY_TIER = 30n
+
+/** Box name "p" ‖ uint64(a) ‖ uint64(b) (‖ uint64(tier) unless the 30 bps tier) as given (src/pool.ts orders and validates; attacks need the raw name). */
+export function poolBoxName(a: bigint, b: bigint, tier = LEGACY_TIER): Uint8Array {
+  const name = new Uint8Array(tier === LEGACY_TIER ? 17 : 25)
   name[0] = 0x70
   new DataView(name.buffer).setBigUint64(1, a)
   new DataView(name.buffer).setBigUint64(9, b)
+  if (tier !== LEGACY_TIER) new DataView(name.buffer).setBigUint64(17, tier)
   return name
 }
+
+/** A pool named by its pair and, unless the 30 bps tier, its fee tier. */
+export type PoolRef = [bigint, bigint] | [bigint, bigint, bigint]
 
 /** What a DEX action returned, what its app call logged, the µALGO its whole group paid in fees and the budget calls it needed. */
 export interface Sent<T> {
@@ -148,17 +155,17 @@ export class Grove {
   }
 
   /** The raw pool box, or undefined when there is no pool. */
-  async poolBox(a: bigint, b: bigint): Promise<Uint8Array | undefined> {
+  async poolBox(a: bigint, b: bigint, tier = LEGACY_TIER): Promise<Uint8Array | undefined> {
     try {
-      return await this.algorand.app.getBoxValue(this.ids.dexAppId, poolBoxName(a, b))
+      return await this.algorand.app.getBoxValue(this.ids.dexAppId, poolBoxName(a, b, tier))
     } catch {
       return undefined
     }
   }
 
   /** The pool's decoded box. */
-  async pool(a: bigint, b: bigint): Promise<Pool> {
-    const raw = await this.poolBox(a, b)
+  async pool(a: bigint, b: bigint, tier = LEGACY_TIER): Promise<Pool> {
+    const raw = await this.poolBox(a, b, tier)
     if (raw === undefined) throw new Error(`no pool (${a}, ${b})`)
     const f = POOL_STATE.decode(raw) as bigint[]
     const [reserveA, reserveB, lpAsset, lpIssued, feeBps, protocolFeeDivisor, protocolFeesA, protocolFeesB, cumulativePriceA, cumulativePriceB, lastUpdate] = f.map(BigInt)
@@ -175,21 +182,21 @@ export class Grove {
   }
 
   /** References a call on pool (a, b) needs: its box, its assets and LP token, the registry. */
-  refs(pools: [bigint, bigint][], lpAssets: bigint[] = []): { boxReferences: Uint8Array[]; assetReferences: bigint[]; appReferences: bigint[] } {
+  refs(pools: PoolRef[], lpAssets: bigint[] = []): { boxReferences: Uint8Array[]; assetReferences: bigint[]; appReferences: bigint[] } {
     const assets = new Set<bigint>()
     for (const [a, b] of pools) for (const x of [a, b]) if (x !== 0n) assets.add(x)
     for (const lp of lpAssets) assets.add(lp)
     return {
-      boxReferences: pools.map(([a, b]) => poolBoxName(a, b)),
+      boxReferences: pools.map(([a, b, tier]) => poolBoxName(a, b, tier)),
       assetReferences: [...assets],
       appReferences: [this.ids.registryAppId],
     }
   }
 
   /** References of a route: every hop's box but only the output asset, so 4 hops fit in 8 references. */
-  routeRefs(hops: [bigint, bigint][], assetOut: bigint, refunded?: bigint): { boxReferences: Uint8Array[]; assetReferences: bigint[]; appReferences: bigint[] } {
+  routeRefs(hops: PoolRef[], assetOut: bigint, refunded?: bigint): { boxReferences: Uint8Array[]; assetReferences: bigint[]; appReferences: bigint[] } {
     return {
-      boxReferences: hops.map(([a, b]) => poolBoxName(a, b)),
+      boxReferences: hops.map(([a, b, tier]) => poolBoxName(a, b, tier)),
       assetReferences: [...new Set([assetOut, refunded ?? 0n])].filter((x) => x !== 0n),
       appReferences: [this.ids.registryAppId],
     }
@@ -215,8 +222,8 @@ export class Grove {
   }
 
   /** The DEX's minimum-balance increase for pool (a, b): box, LP asset and new opt-ins. */
-  async poolMbr(a: bigint, b: bigint): Promise<bigint> {
-    return 2500n + 400n * (17n + 136n) + 100_000n * BigInt(1 + (await this.newOptIns(a, b)))
+  async poolMbr(a: bigint, b: bigint, tier = LEGACY_TIER): Promise<bigint> {
+    return 2500n + 400n * (BigInt(poolBoxName(a, b, tier).length) + 136n) + 100_000n * BigInt(1 + (await this.newOptIns(a, b)))
   }
 
   /**
@@ -254,25 +261,33 @@ export class Grove {
     }
   }
 
-  /** Creates pool (a, b) paying `mbr` (exactly the increase by default); returns the LP asset id. */
-  async createPool(user: User, a: bigint, b: bigint, mbr?: bigint): Promise<Sent<bigint>> {
-    const exact = await this.poolMbr(a, b)
+  /** The box reference of the fee-tier menu (createPool and addFeeTier read it). */
+  menuRef(): { name: Uint8Array; appId: bigint } {
+    return { name: new TextEncoder().encode('t'), appId: this.ids.dexAppId }
+  }
+
+  /** Creates pool (a, b) in fee tier `tier` paying `mbr` (exactly the increase by default); returns the LP asset id. */
+  async createPool(user: User, a: bigint, b: bigint, mbr?: bigint, tier = LEGACY_TIER): Promise<Sent<bigint>> {
+    const exact = await this.poolMbr(a, b, tier)
     const pay = mbr ?? exact
     // opt-ins, the LP asset's creation and a refund of any excess
     const inner = (await this.newOptIns(a, b)) + 1 + (pay > exact ? 1 : 0)
-    return this.run(user, (group) => group.createPool({ sender: user.addr, args: { mbr: this.input(user, 0n, pay), a, b }, ...this.refs([[a, b]]), ...this.fee(inner) }))
+    const refs = this.refs([[a, b, tier]])
+    return this.run(user, (group) =>
+      group.createPool({ sender: user.addr, args: { mbr: this.input(user, 0n, pay), a, b, feeBps: tier }, ...refs, boxReferences: [...refs.boxReferences, this.menuRef()], ...this.fee(inner) }),
+    )
   }
 
   /** Adds `amountA`/`amountB` to pool (a, b); returns the LP minted. */
-  async addLiquidity(user: User, a: bigint, b: bigint, amountA: bigint, amountB: bigint, minLp = 0n): Promise<Sent<bigint>> {
-    const { lpAsset } = await this.pool(a, b)
+  async addLiquidity(user: User, a: bigint, b: bigint, amountA: bigint, amountB: bigint, minLp = 0n, tier = LEGACY_TIER): Promise<Sent<bigint>> {
+    const { lpAsset } = await this.pool(a, b, tier)
     return this.run(
       user,
       (group) =>
         group.addLiquidity({
           sender: user.addr,
-          args: { inA: this.input(user, a, amountA), inB: this.input(user, b, amountB), a, b, minLp },
-          ...this.refs([[a, b]], [lpAsset]),
+          args: { inA: this.input(user, a, amountA), inB: this.input(user, b, amountB), a, b, feeBps: tier, minLp },
+          ...this.refs([[a, b, tier]], [lpAsset]),
           // LP out and at most one refund
           ...this.fee(2),
         }),
@@ -281,15 +296,15 @@ export class Grove {
   }
 
   /** Zaps `amount` of `assetIn` into pool (a, b), swapping `swapAmount` of it first; returns the LP minted. */
-  async zap(user: User, a: bigint, b: bigint, assetIn: bigint, amount: bigint, swapAmount: bigint, minLp = 0n): Promise<Sent<bigint>> {
-    const { lpAsset } = await this.pool(a, b)
+  async zap(user: User, a: bigint, b: bigint, assetIn: bigint, amount: bigint, swapAmount: bigint, minLp = 0n, tier = LEGACY_TIER): Promise<Sent<bigint>> {
+    const { lpAsset } = await this.pool(a, b, tier)
     return this.run(
       user,
       (group) =>
         group.addLiquiditySingle({
           sender: user.addr,
-          args: { input: this.input(user, assetIn, amount), a, b, swapAmount, minLp },
-          ...this.refs([[a, b]], [lpAsset]),
+          args: { input: this.input(user, assetIn, amount), a, b, feeBps: tier, swapAmount, minLp },
+          ...this.refs([[a, b, tier]], [lpAsset]),
           ...this.fee(2),
         }),
       true,
@@ -297,56 +312,68 @@ export class Grove {
   }
 
   /** Burns `lp` of pool (a, b); returns the amounts received. */
-  async removeLiquidity(user: User, a: bigint, b: bigint, lp: bigint, minA = 0n, minB = 0n): Promise<Sent<[bigint, bigint]>> {
-    const { lpAsset } = await this.pool(a, b)
+  async removeLiquidity(user: User, a: bigint, b: bigint, lp: bigint, minA = 0n, minB = 0n, tier = LEGACY_TIER): Promise<Sent<[bigint, bigint]>> {
+    const { lpAsset } = await this.pool(a, b, tier)
     const sentLp = await this.run<[bigint, bigint]>(
       user,
-      (group) => group.removeLiquidity({ sender: user.addr, args: { lp: this.input(user, lpAsset, lp), a, b, minA, minB }, ...this.refs([[a, b]], [lpAsset]), ...this.fee(2) }),
+      (group) =>
+        group.removeLiquidity({ sender: user.addr, args: { lp: this.input(user, lpAsset, lp), a, b, feeBps: tier, minA, minB }, ...this.refs([[a, b, tier]], [lpAsset]), ...this.fee(2) }),
       true,
     )
     return { ...sentLp, value: sentLp.value.map(BigInt) as [bigint, bigint] }
   }
 
   /** Swaps exactly `amountIn` of `assetIn` for at least `minOut` of `assetOut`; returns the output. */
-  swapExactIn(user: User, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut = 0n): Promise<Sent<bigint>> {
+  swapExactIn(user: User, assetIn: bigint, assetOut: bigint, amountIn: bigint, minOut = 0n, tier = LEGACY_TIER): Promise<Sent<bigint>> {
     return this.run(user, (group) =>
-      group.swapExactIn({ sender: user.addr, args: { input: this.input(user, assetIn, amountIn), assetOut, minOut }, ...this.refs([sorted(assetIn, assetOut)]), ...this.fee(1) }),
+      group.swapExactIn({
+        sender: user.addr,
+        args: { input: this.input(user, assetIn, amountIn), assetOut, feeBps: tier, minOut },
+        ...this.refs([[...sorted(assetIn, assetOut), tier]]),
+        ...this.fee(1),
+      }),
     )
   }
 
   /** Swaps at most `maxIn` of `assetIn` for exactly `amountOut` of `assetOut`; returns the input used. */
-  swapExactOut(user: User, assetIn: bigint, assetOut: bigint, maxIn: bigint, amountOut: bigint): Promise<Sent<bigint>> {
+  swapExactOut(user: User, assetIn: bigint, assetOut: bigint, maxIn: bigint, amountOut: bigint, tier = LEGACY_TIER): Promise<Sent<bigint>> {
     return this.run(user, (group) =>
       // the output and a refund of the rest of the maximum
-      group.swapExactOut({ sender: user.addr, args: { input: this.input(user, assetIn, maxIn), assetOut, amountOut }, ...this.refs([sorted(assetIn, assetOut)]), ...this.fee(2) }),
+      group.swapExactOut({
+        sender: user.addr,
+        args: { input: this.input(user, assetIn, maxIn), assetOut, feeBps: tier, amountOut },
+        ...this.refs([[...sorted(assetIn, assetOut), tier]]),
+        ...this.fee(2),
+      }),
     )
   }
 
-  /** Swaps `amountIn` of `assetIn` along `path`; returns the final output. */
-  swapRoute(user: User, assetIn: bigint, path: bigint[], amountIn: bigint, minOut = 0n): Promise<Sent<bigint>> {
-    const hops = [assetIn, ...path].slice(0, -1).map((x, i) => sorted(x, path[i]))
+  /** Swaps `amountIn` of `assetIn` along `path` (each hop in the tier `fees` names, 30 bps by default); returns the final output. */
+  swapRoute(user: User, assetIn: bigint, path: bigint[], amountIn: bigint, minOut = 0n, fees: bigint[] = path.map(() => LEGACY_TIER)): Promise<Sent<bigint>> {
+    const hops = [assetIn, ...path].slice(0, -1).map((x, i): PoolRef => [...sorted(x, path[i]), fees[i] ?? LEGACY_TIER])
     return this.run(
       user,
-      (group) => group.swapRoute({ sender: user.addr, args: { input: this.input(user, assetIn, amountIn), path, minOut }, ...this.routeRefs(hops, path[path.length - 1]), ...this.fee(1) }),
+      (group) => group.swapRoute({ sender: user.addr, args: { input: this.input(user, assetIn, amountIn), path, fees, minOut }, ...this.routeRefs(hops, path[path.length - 1]), ...this.fee(1) }),
       true,
     )
   }
 
   /** Swaps at most `maxIn` of `assetIn` along `path` for exactly `amountOut` of its last asset; returns the input spent. */
-  swapRouteExactOut(user: User, assetIn: bigint, path: bigint[], maxIn: bigint, amountOut: bigint): Promise<Sent<bigint>> {
-    const hops = [assetIn, ...path].slice(0, -1).map((x, i) => sorted(x, path[i]))
+  swapRouteExactOut(user: User, assetIn: bigint, path: bigint[], maxIn: bigint, amountOut: bigint, fees: bigint[] = path.map(() => LEGACY_TIER)): Promise<Sent<bigint>> {
+    const hops = [assetIn, ...path].slice(0, -1).map((x, i): PoolRef => [...sorted(x, path[i]), fees[i] ?? LEGACY_TIER])
     return this.run(
       user,
       // the output and a refund of the rest of the maximum
-      (group) => group.swapRouteExactOut({ sender: user.addr, args: { input: this.input(user, assetIn, maxIn), path, amountOut }, ...this.routeRefs(hops, path[path.length - 1], assetIn), ...this.fee(2) }),
+      (group) =>
+        group.swapRouteExactOut({ sender: user.addr, args: { input: this.input(user, assetIn, maxIn), path, fees, amountOut }, ...this.routeRefs(hops, path[path.length - 1], assetIn), ...this.fee(2) }),
       true,
     )
   }
 
   /** Balances of `assets` for each address, and every pool box named: to prove a rejection moved nothing. */
-  async snapshot(addresses: (Address | User)[], assets: bigint[], pools: [bigint, bigint][]): Promise<unknown> {
+  async snapshot(addresses: (Address | User)[], assets: bigint[], pools: PoolRef[]): Promise<unknown> {
     const balances = await Promise.all(addresses.flatMap((who) => assets.map((asset) => this.balance(who, asset))))
-    const boxes = await Promise.all(pools.map(([a, b]) => this.poolBox(a, b)))
+    const boxes = await Promise.all(pools.map(([a, b, tier]) => this.poolBox(a, b, tier)))
     return { balances, boxes: boxes.map((b) => (b === undefined ? null : Buffer.from(b).toString('hex'))) }
   }
 

@@ -93,7 +93,7 @@ describe('buyback against a manipulated pool', () => {
     const before = await state(X)
     const push = await g.dex.params.swapExactIn({
       sender: mallory.addr,
-      args: { input: g.input(mallory, X, pushAmount(2)), assetOut: GROVE, minOut: 0n },
+      args: { input: g.input(mallory, X, pushAmount(2)), assetOut: GROVE, feeBps: 30n, minOut: 0n },
       ...g.refs([sorted(X, GROVE)]),
       ...g.fee(1),
     })
@@ -210,7 +210,7 @@ describe('a flash stake', () => {
     expect(groveFees).toBeGreaterThan(0n)
     const amount = (await v.totals()).grove * 99n
     const vaultGrove = await g.balance(g.vaultAddress, GROVE)
-    const { gain } = await flash(amount, () => g.dex.params.collectFees({ sender: mallory.addr, args: { a, b }, accountReferences: [g.vaultAddress], ...g.refs([[a, b]]), ...g.fee(2) }))
+    const { gain } = await flash(amount, () => g.dex.params.collectFees({ sender: mallory.addr, args: { a, b, feeBps: 30n }, accountReferences: [g.vaultAddress], ...g.refs([[a, b]]), ...g.fee(2) }))
     expect(gain).toBeLessThanOrEqual(0n)
     expect(gain).toBeGreaterThanOrEqual(-2n)
     expect(await g.balance(g.vaultAddress, GROVE)).toBe(vaultGrove + groveFees - gain)
@@ -259,14 +259,14 @@ describe('a stale window and a sandwich', () => {
     await g.swapExactIn(alice, GROVE, S, BigInt(Math.ceil(Number(RESERVE) * (Math.sqrt(1.3) - 1))))
     await v.later(alice, 60)
     // Mallory sandwiches: she sells S first (the price back near the day-old TWAP), the buyback, then she buys S back
-    const front = await g.dex.params.swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, S, pushAmount(30)), assetOut: GROVE, minOut: 0n }, ...g.refs([key]), ...g.fee(1) })
+    const front = await g.dex.params.swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, S, pushAmount(30)), assetOut: GROVE, feeBps: 30n, minOut: 0n }, ...g.refs([key]), ...g.fee(1) })
     const before = await state(S)
     await expectRejected(g.algorand.newGroup().addAppCallMethodCall(front).addAppCallMethodCall(await buybackParams(mallory, S)).send(), 'ERR:OBSERVATION_STALE')
     expect(await state(S)).toEqual(before)
     // an hour is the longest window: observed again, ten minutes later the TWAP is the moved price and the same front-run fails the 1% bound
     await v.observe(g.admin, [key])
     await v.later(alice, MIN_WINDOW)
-    const front2 = await g.dex.params.swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, S, pushAmount(30)), assetOut: GROVE, minOut: 0n }, ...g.refs([key]), ...g.fee(1) })
+    const front2 = await g.dex.params.swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, S, pushAmount(30)), assetOut: GROVE, feeBps: 30n, minOut: 0n }, ...g.refs([key]), ...g.fee(1) })
     const before2 = await state(S)
     await expectRejected(g.algorand.newGroup().addAppCallMethodCall(front2).addAppCallMethodCall(await buybackParams(mallory, S)).send(), 'ERR:SLIPPAGE')
     expect(await state(S)).toEqual(before2)

@@ -89,12 +89,12 @@ describe('a group holding a DEX flash call', () => {
     const flash = async (pool: [bigint, bigint], asset: bigint, verifyOffset: bigint) => {
       const start = await g.dex.params.flashLoan({
         sender: mallory.addr,
-        args: { verifyOffset, a: pool[0], b: pool[1], amountA: asset === pool[0] ? loan : 0n, amountB: asset === pool[1] ? loan : 0n },
+        args: { verifyOffset, a: pool[0], b: pool[1], feeBps: 30n, amountA: asset === pool[0] ? loan : 0n, amountB: asset === pool[1] ? loan : 0n },
         ...g.refs([pool]),
         ...g.fee(1),
       })
       const repay = await g.input(mallory, asset, loan + flashFee(loan, feeBps))
-      const verify = await g.dex.params.verifyFlashLoan({ sender: mallory.addr, args: { startOffset: verifyOffset, a: pool[0], b: pool[1] }, ...g.refs([pool]), ...g.fee(0) })
+      const verify = await g.dex.params.verifyFlashLoan({ sender: mallory.addr, args: { startOffset: verifyOffset, a: pool[0], b: pool[1], feeBps: 30n }, ...g.refs([pool]), ...g.fee(0) })
       return { start, repay, verify }
     }
     // the flash around the buyback: start, buyback, repayment, verify
@@ -142,7 +142,7 @@ describe('the review’s attacks, replayed', () => {
     await v.later(alice, MIN_WINDOW)
     const current = await quote(S, FEES)
     // Mallory front-runs: she sells S to bring the price back to the old one, the buyback, then she would buy S back
-    const front = await g.dex.params.swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, S, pushAmount(30)), assetOut: GROVE, minOut: 0n }, ...g.refs([key]), ...g.fee(1) })
+    const front = await g.dex.params.swapExactIn({ sender: mallory.addr, args: { input: g.input(mallory, S, pushAmount(30)), assetOut: GROVE, feeBps: 30n, minOut: 0n }, ...g.refs([key]), ...g.fee(1) })
     await expectRejected(g.algorand.newGroup().addAppCallMethodCall(front).addAppCallMethodCall(await buybackParams(mallory, S)).send(), 'ERR:SLIPPAGE')
     // the bound any front-run must leave the vault: the buyback's minOut (the TWAP from Bob's observation after the move)
     const sent = await v.buyback(mallory, S)

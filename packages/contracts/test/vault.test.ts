@@ -230,7 +230,7 @@ describe('fee assets', () => {
     const pool = await g.pool(a, b)
     const fees = a === tokenX ? pool.protocolFeesA : pool.protocolFeesB
     expect(fees).toBeGreaterThan(0n)
-    await g.dex.send.collectFees({ sender: mallory.addr, args: { a, b }, accountReferences: [g.vaultAddress], ...g.refs([[a, b]]), ...g.fee(2) })
+    await g.dex.send.collectFees({ sender: mallory.addr, args: { a, b, feeBps: 30n }, accountReferences: [g.vaultAddress], ...g.refs([[a, b]]), ...g.fee(2) })
     expect(await g.balance(g.vaultAddress, tokenX)).toBe(fees)
     const pending = await g.vault.send.pending({ args: { assets: [0n, tokenX, tokenY, 12345n] }, assetReferences: [tokenX, tokenY], note: g.note() })
     expect(pending.return).toEqual([0n, fees, 0n, 0n])

@@ -164,7 +164,9 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:LOCKED_LIQUIDITY': AMM_ERROR_MESSAGES['below-minimum-liquidity'],
     'ERR:SLIPPAGE': 'The price moved beyond your slippage tolerance',
     'ERR:ASSET_ORDER': 'The pool’s assets must be given in ascending order',
-    'ERR:POOL_EXISTS': 'This pool already exists',
+    'ERR:POOL_EXISTS': 'This pair already has a pool in this fee tier',
+    'ERR:BAD_TIER': 'That fee is not one of the DEX’s fee tiers',
+    'ERR:TIER_EXISTS': 'That fee tier is already on the menu',
     'ERR:LP_ASSET': 'Grove pool tokens cannot be pooled',
     'ERR:MBR': 'The payment does not cover the pool’s minimum balance',
     'ERR:BAD_SWAP_AMOUNT': 'The swapped part must be above zero and below the amount',
@@ -173,9 +175,8 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:FLASH_PAIR': 'A flash start and its verify must pair: same pool and sender, in one group, each naming the other’s distance',
     'ERR:FLASH_REPAY': 'The flash loan must be repaid in each asset lent, right before its verify, with at least the loan plus the pool’s fee',
     'ERR:FLASH_INVARIANT': 'The flash swap did not pay enough: after the pool’s fee on what was paid in, the pool would hold less than before',
-    // the DEX asks the registry's questions itself (who is admin, which fees are allowed)
+    // the DEX asks the registry who the admin is (adding a fee tier)
     'ERR:NOT_ADMIN': NOT_ADMIN,
-    'ERR:BAD_FEE': BAD_FEE,
   },
   Locks: {
     'ERR:MILLISECONDS': 'That time looks like milliseconds; give it in seconds',

@@ -22,7 +22,7 @@ export * from './dex/amm.ts'
 export * from './dex/route.ts'
 // the contracts' reads through algod are their modules' readers (dexContract.readers.pools, …), not
 // exported here by app id
-export { decodePool, decodePoolState, encodePoolState, parsePoolBoxName, poolBoxName, POOL_STATE_TYPE } from './dex/pool-state.ts'
+export { decodePool, decodePoolState, DEFAULT_FEE_TIERS, encodePoolState, LEGACY_TIER, parsePoolBoxName, poolBoxName, POOL_STATE_TYPE } from './dex/pool-state.ts'
 // poolCreationCost reads by app id: dexContract.readers.poolCreationCost is the way in
 export {
   ASSET_MIN_BALANCE,
@@ -38,6 +38,8 @@ export {
   FIRST_ADD_NEEDS_MIN_LP,
   missingOptIns,
   POOL_BOX_MIN_BALANCE,
+  poolBoxMinBalance,
+  TIER_MENU_MIN_BALANCE,
   type DexGroup,
 } from './dex/transactions.ts'
 export * from './dex/swap.ts'

@@ -387,7 +387,7 @@ async function flush(): Promise<void> {
   })
   const anyPool = [...world.pools.values()][0]!
   const pad = async (n: number) => {
-    const { method } = dexCall('getPool', [anyPool.a, anyPool.b])
+    const { method } = dexCall('getPool', [anyPool.a, anyPool.b, 30n])
     for (let i = 0; i < n; i++) {
       const atc = new AtomicTransactionComposer()
       atc.addMethodCall({

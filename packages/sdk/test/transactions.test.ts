@@ -187,7 +187,7 @@ describe('GroupBuilder', () => {
     const group = await GroupBuilder.create({ algod: grove.algod, sender: grove.trader.addr, signer: grove.trader.signer, note: 'builder test' })
     const built = await group
       .addTransfer(receiver.addr, 0n, 200_000n)
-      .addMethodCall({ appId: grove.dexAppId, ...dexCall('getPool', [0n, X]), boxes: [poolBoxName(0n, X)] })
+      .addMethodCall({ appId: grove.dexAppId, ...dexCall('getPool', [0n, X, 30n]), boxes: [poolBoxName(0n, X)] })
       .build()
     expect(built.transactions.map((t) => t.type)).toEqual(['pay', 'appl'])
     expect(built.fee).toBe(2_000n)

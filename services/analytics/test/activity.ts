@@ -163,12 +163,12 @@ export async function runActivity(g: FullGrove, n = 0): Promise<void> {
   await send(await buildSetProjectVerified(as(admin, note), fern, false), algod)
   await send(await buildRemoveProject(as(bob, note), { asset: fern, owner: bob.addr.toString() }), algod)
 
-  // admin: pause new pools and unpause, fees, a verified token, a pool's fee
+  // admin: pause new pools and unpause, fees, a verified token, a fee tier
   await send(await buildAdminAction(as(admin), { kind: 'setPaused', flags: PAUSE_POOLS }), algod)
   await send(await buildAdminAction(as(admin), { kind: 'setPaused', flags: 0 }), algod)
   await send(await buildAdminAction(as(admin), { kind: 'setFees', defaultFeeBps: 30 + n, protocolFeeDivisor: 6 }), algod)
   await send(await buildAdminAction(as(admin), { kind: 'setVerified', asset: fern, verified: n % 2 === 0 }), algod)
-  await send(await buildAdminAction(as(admin), { kind: 'setPoolFee', a: 0n, b: GROVE, feeBps: 25 + n }), algod)
+  await send(await buildAdminAction(as(admin), { kind: 'addFeeTier', feeBps: 25 + n }), algod)
 
   // vault: stakes, an unstake, an observation, then (10 minutes later) fees collected and bought back
   if (n === 0) {

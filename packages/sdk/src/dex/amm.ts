@@ -25,11 +25,19 @@ export interface PoolState {
   lastUpdate: bigint
 }
 
-/** A pool: its key (a < b, ALGO = 0) and its box. */
+/** A pool: its key (a < b, ALGO = 0, and its fee tier) and its box. */
 export interface Pool extends PoolState {
   a: bigint
   b: bigint
+  /**
+   * The fee tier its box key names (read from the key by decodePool); absent, the tier is `feeBps`. They
+   * differ only for a pool whose fee an admin changed before tiers: its key is the 30 bps tier's.
+   */
+  tier?: bigint
 }
+
+/** The fee tier that names the pool's box and every call on it. */
+export const poolTier = (pool: Pick<Pool, 'feeBps' | 'tier'>): bigint => pool.tier ?? pool.feeBps
 
 /** LP units minted at the first add and never issued. */
 export const MINIMUM_LIQUIDITY = 1000n

@@ -5,7 +5,7 @@
 import { getApplicationAddress } from 'algosdk'
 import { GroupBuilder } from '../core/group.ts'
 import type { GroveContext } from '../core/context.ts'
-import { BPS, type Pool } from './amm.ts'
+import { BPS, poolTier, type Pool } from './amm.ts'
 import { poolBoxName } from './pool-state.ts'
 import { dexCall } from './spec.ts'
 import type { DexGroup } from './transactions.ts'
@@ -70,14 +70,16 @@ export async function buildFlash(ctx: GroveContext, p: FlashParams): Promise<Dex
   const offset = BigInt(1 + (await countBetween(ctx, p.between)) + repayments)
   const group = await GroupBuilder.create(ctx)
   const app = getApplicationAddress(ctx.ids.dexAppId)
-  const refs = { appId: ctx.ids.dexAppId, boxes: [poolBoxName(pool.a, pool.b)], assets: [pool.a, pool.b] }
+  const tier = poolTier(pool)
+  const refs = { appId: ctx.ids.dexAppId, boxes: [poolBoxName(pool.a, pool.b, tier)], assets: [pool.a, pool.b] }
   const lent = (p.amountA > 0n ? 1 : 0) + (p.amountB > 0n ? 1 : 0)
-  const start = dexCall(p.flash === 'loan' ? 'flashLoan' : 'flashSwap', [offset, pool.a, pool.b, p.amountA, p.amountB])
+  const start = dexCall(p.flash === 'loan' ? 'flashLoan' : 'flashSwap', [offset, pool.a, pool.b, tier, p.amountA, p.amountB])
   group.addMethodCall({ ...refs, ...start, inners: lent, apps: [ctx.ids.registryAppId] })
   if (p.between) await p.between(group)
   if (p.repayA > 0n) group.addTransfer(app, pool.a, p.repayA)
   if (p.repayB > 0n) group.addTransfer(app, pool.b, p.repayB)
-  const verify = p.flash === 'loan' ? dexCall('verifyFlashLoan', [offset, pool.a, pool.b]) : dexCall('verifyFlashSwap', [offset, pool.a, pool.b, BigInt(repayments)])
+  const verify =
+    p.flash === 'loan' ? dexCall('verifyFlashLoan', [offset, pool.a, pool.b, tier]) : dexCall('verifyFlashSwap', [offset, pool.a, pool.b, tier, BigInt(repayments)])
   group.addMethodCall({ ...refs, ...verify, inners: 0 })
   const built = await group.build()
   return { composer: built.composer, fee: built.fee, optIns: [], budgetCalls: 0 }

@@ -5,7 +5,7 @@ import type { GroveContext, GroveReader, PreparedGroup } from '../core/context.t
 import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import type { Pool } from './amm.ts'
 import { decodeDexEvents } from './events.ts'
-import { fetchPool, fetchPools } from './pool-state.ts'
+import { fetchFeeTiers, fetchPairPools, fetchPool, fetchPools, LEGACY_TIER } from './pool-state.ts'
 import type { Route } from './route.ts'
 import { DEX_SPEC } from './spec.ts'
 import { buildFlash, type FlashParams } from './flash.ts'
@@ -19,8 +19,8 @@ export type DexAction =
   | { kind: 'add'; pool: Pool; amountA: bigint; amountB: bigint; minLp: bigint }
   | { kind: 'zap'; pool: Pool; assetIn: bigint; amountIn: bigint; swapAmount: bigint; minLp: bigint }
   | { kind: 'remove'; pool: Pool; lp: bigint; minA: bigint; minB: bigint }
-  /** Creates pool (a, b), empty; its first deposit is an 'add'. */
-  | { kind: 'create-pool'; a: bigint; b: bigint }
+  /** Creates pool (a, b) in fee tier `feeBps` (one of the menu's; 30 bps when absent), empty; its first deposit is an 'add'. */
+  | { kind: 'create-pool'; a: bigint; b: bigint; feeBps?: bigint }
   | { kind: 'collect-fees'; pool: Pool; treasury: string | Address }
   /** A flash loan or flash swap on one pool around the sender's own transactions (dex/flash.ts). */
   | ({ kind: 'flash' } & FlashParams)
@@ -49,7 +49,8 @@ export const dexContract = {
       case 'create-pool': {
         // a new pool pays its box and the app's opt-ins: the review shows it beside the fee
         const [a, b] = action.a < action.b ? [action.a, action.b] : [action.b, action.a]
-        const [group, cost] = await Promise.all([buildCreatePool(ctx, a, b), poolCreationCost(ctx.algod, ctx.ids.dexAppId, a, b)])
+        const tier = action.feeBps ?? LEGACY_TIER
+        const [group, cost] = await Promise.all([buildCreatePool(ctx, a, b, tier), poolCreationCost(ctx.algod, ctx.ids.dexAppId, a, b, tier)])
         return prepared(Promise.resolve(group), cost.minBalance)
       }
       case 'collect-fees':
@@ -62,11 +63,15 @@ export const dexContract = {
   explain: (error: unknown, ids?: Partial<GroveReader['ids']>) => explainError(error, [{ spec: DEX_SPEC, appId: ids?.dexAppId }]),
   decodeEvents: decodeDexEvents,
   readers: {
-    /** Every pool with its reserves. */
+    /** Every pool with its reserves, every fee tier's. */
     pools: (r: GroveReader) => fetchPools(r.algod, r.ids.dexAppId),
-    /** Pool (x, y), either order; undefined when there is none. */
-    pool: (r: GroveReader, x: bigint, y: bigint) => fetchPool(r.algod, r.ids.dexAppId, x, y),
-    /** What creating pool (a, b) adds to the DEX's minimum balance. */
-    poolCreationCost: (r: GroveReader, a: bigint, b: bigint) => poolCreationCost(r.algod, r.ids.dexAppId, a, b),
+    /** Pool (x, y), either order, in fee tier `feeBps` (30 bps by default); undefined when there is none. */
+    pool: (r: GroveReader, x: bigint, y: bigint, feeBps?: bigint) => fetchPool(r.algod, r.ids.dexAppId, x, y, feeBps),
+    /** Every fee tier's pool of the pair (x, y), lowest fee first. */
+    pairPools: (r: GroveReader, x: bigint, y: bigint) => fetchPairPools(r.algod, r.ids.dexAppId, x, y),
+    /** The fee-tier menu, in bps, lowest first. */
+    feeTiers: (r: GroveReader) => fetchFeeTiers(r.algod, r.ids.dexAppId),
+    /** What creating pool (a, b) in fee tier `feeBps` adds to the DEX's minimum balance. */
+    poolCreationCost: (r: GroveReader, a: bigint, b: bigint, feeBps?: bigint) => poolCreationCost(r.algod, r.ids.dexAppId, a, b, feeBps),
   },
 } as const

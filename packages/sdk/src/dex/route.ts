@@ -12,7 +12,7 @@ export type Hop = SwapQuote
 
 /** A route and its quote. */
 export interface Route {
-  /** Assets after the input asset, as `swapRoute`'s `path` argument takes them. */
+  /** Assets after the input asset, as `swapRoute`'s `path` argument takes them (each hop's pool fee tier: `routeFees`, from `hops`). */
   path: bigint[]
   assetIn: bigint
   assetOut: bigint

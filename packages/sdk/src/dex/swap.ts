@@ -4,6 +4,10 @@ import type { GroveContext } from '../core/context.ts'
 import type { DexGroup } from './transactions.ts'
 import { buildSwapExactIn, buildSwapExactOut, buildSwapRoute, buildSwapRouteExactOut } from './transactions.ts'
 import type { Route } from './route.ts'
+import { poolTier } from './amm.ts'
+
+/** Each hop's pool fee tier, in the route's order (what swapRoute's `fees` argument takes). */
+export const routeFees = (route: Pick<Route, 'hops'>): bigint[] => route.hops.map((hop) => poolTier(hop.pool))
 
 /**
  * The group for `route` with `limit` as the user's bound: for an exact-in route the minimum out,
@@ -12,13 +16,14 @@ import type { Route } from './route.ts'
  * sends exactly the output asked for and refunds what the pools did not need.
  */
 export function buildSwap(ctx: GroveContext, route: Route, limit: bigint): Promise<DexGroup> {
+  const fees = routeFees(route)
   if (route.exactOut === undefined) {
     return route.path.length === 1
-      ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, limit)
-      : buildSwapRoute(ctx, route.assetIn, route.path, route.amountIn, limit)
+      ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, limit, fees[0])
+      : buildSwapRoute(ctx, route.assetIn, route.path, route.amountIn, limit, fees)
   }
-  if (route.hops.length === 1) return buildSwapExactOut(ctx, route.assetIn, route.assetOut, route.exactOut, limit)
-  return buildSwapRouteExactOut(ctx, route.assetIn, route.path, route.exactOut, limit)
+  if (route.hops.length === 1) return buildSwapExactOut(ctx, route.assetIn, route.assetOut, route.exactOut, limit, fees[0])
+  return buildSwapRouteExactOut(ctx, route.assetIn, route.path, route.exactOut, limit, fees)
 }
 
 /**
@@ -34,7 +39,8 @@ export function swapFee(route: Route, minFee = 1_000n): bigint {
 /** Sends a found route with `minOut` as its minimum: one hop as swapExactIn, more as swapRoute; exact-out routes ask for `exactOut`. */
 export function buildRouteSwap(ctx: GroveContext, route: Route, minOut: bigint): Promise<DexGroup> {
   const min = route.exactOut !== undefined && route.exactOut > minOut ? route.exactOut : minOut
+  const fees = routeFees(route)
   return route.path.length === 1
-    ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, min)
-    : buildSwapRoute(ctx, route.assetIn, route.path, route.amountIn, min)
+    ? buildSwapExactIn(ctx, route.assetIn, route.assetOut, route.amountIn, min, fees[0])
+    : buildSwapRoute(ctx, route.assetIn, route.path, route.amountIn, min, fees)
 }

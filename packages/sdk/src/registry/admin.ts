@@ -14,6 +14,9 @@ import type { ComposedGroup } from '../core/group.ts'
 import type { GroveContext } from '../core/context.ts'
 import { dexCall } from '../dex/spec.ts'
 import { registryCall } from './spec.ts'
+import { MAX_TIER_BPS } from '@grove/contracts/pool'
+import { tierMenuExists, TIER_MENU_BOX_NAME } from '../dex/pool-state.ts'
+import { TIER_MENU_MIN_BALANCE } from '../dex/transactions.ts'
 
 /** The registry's pause bits (packages/contracts/README.md, "Pause flags"). */
 export const PAUSE_SWAPS = 1
@@ -42,7 +45,7 @@ export function registryState(globals: RegistryGlobals): RegistryState {
   return { admin: address(admin), pendingAdmin: pendingAdmin ? address(pendingAdmin) : null, treasury: address(treasury), ...numbers }
 }
 
-/** One admin action; `setPoolFee` is the DEX's, the rest the registry's. */
+/** One admin action; `addFeeTier` is the DEX's, the rest the registry's. */
 export type AdminAction =
   | { kind: 'setPaused'; flags: number }
   | { kind: 'setFees'; defaultFeeBps: number; protocolFeeDivisor: number }
@@ -53,11 +56,12 @@ export type AdminAction =
   /** Withdraws a proposal: the contract has no cancel method, so the admin proposes the zero address, which no one can accept. */
   | { kind: 'cancelAdminTransfer' }
   | { kind: 'acceptAdmin' }
-  | { kind: 'setPoolFee'; a: bigint; b: bigint; feeBps: number }
+  /** Adds a fee tier (1–1,000 bps) to the DEX's menu, for good: tiers are never removed, and a pool's fee is its tier's (no per-pool fee). */
+  | { kind: 'addFeeTier'; feeBps: number }
 
 /** A built admin group (one app call, after a top-up of the registry's account when a new box needs it) and its fee. */
 export interface AdminGroup extends ComposedGroup {
-  /** µALGO sent to the registry's account so it can hold a new verified-token box (0 when it already can). */
+  /** µALGO sent to the registry's account so it can hold a new verified-token box, or to the DEX's for the fee-tier menu's box (0 when it already can). */
   topUp: bigint
 }
 
@@ -83,9 +87,8 @@ export function checkAdminAction(action: AdminAction): string | null {
     case 'setFees':
       if (!feeBpsAllowed(action.defaultFeeBps)) return CONTRACT_ERRORS.Registry['ERR:BAD_FEE']!
       return Number.isInteger(action.protocolFeeDivisor) && action.protocolFeeDivisor >= 0 ? null : 'The protocol divisor is a whole number (0 = no protocol fee)'
-    case 'setPoolFee':
-      if (action.a >= action.b) return CONTRACT_ERRORS.Dex['ERR:ASSET_ORDER']!
-      return feeBpsAllowed(action.feeBps) ? null : CONTRACT_ERRORS.Dex['ERR:BAD_FEE']!
+    case 'addFeeTier':
+      return Number.isInteger(action.feeBps) && action.feeBps >= 1 && BigInt(action.feeBps) <= MAX_TIER_BPS ? null : `A fee tier is a whole number of bps from 1 to ${MAX_TIER_BPS}`
     case 'setVerified':
     case 'setProjectVerified':
       return action.asset > 0n ? null : 'ALGO needs no verification'
@@ -129,14 +132,17 @@ export async function buildAdminAction(ctx: GroveContext, action: AdminAction): 
     case 'acceptAdmin':
       call(registryCall('acceptAdmin', []))
       break
-    case 'setPoolFee':
+    case 'addFeeTier': {
+      // the first tier added creates the menu's box, which the admin pays for
+      topUp = (await tierMenuExists(ctx.algod, ctx.ids.dexAppId)) ? 0n : TIER_MENU_MIN_BALANCE
       group.addMethodCall({
         appId: ctx.ids.dexAppId,
-        ...dexCall('setPoolFee', [action.a, action.b, action.feeBps]),
-        boxes: [box('p', action.a, action.b)],
+        ...dexCall('addFeeTier', [group.deposit(getApplicationAddress(ctx.ids.dexAppId), 0n, topUp), BigInt(action.feeBps)]),
+        boxes: [TIER_MENU_BOX_NAME],
         apps: [ctx.ids.registryAppId],
       })
       break
+    }
   }
   const { composer, fee } = await group.build()
   return { composer, fee, topUp }

@@ -1,8 +1,9 @@
-// Grove's DEX as a venue: its pool box, its math (dex/amm.ts) and its swapExactIn / swapExactOut calls.
+// Grove's DEX as a venue: its pool boxes (one per fee tier of a pair, each pool its own edge), its math
+// (dex/amm.ts) and its swapExactIn / swapExactOut / swapRoute calls, each naming every hop's tier.
 import { getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
-import { quoteExactIn, quoteExactOut, type AmmResult, type Pool, type SwapQuote } from '../dex/amm.ts'
-import { fetchPool, poolBoxName } from '../dex/pool-state.ts'
+import { poolTier, quoteExactIn, quoteExactOut, type AmmResult, type Pool, type SwapQuote } from '../dex/amm.ts'
+import { fetchPairPools, LEGACY_TIER, poolBoxName } from '../dex/pool-state.ts'
 import { MAX_HOPS } from '../dex/route.ts'
 import { dexCall } from '../dex/spec.ts'
 import { orderedPair, type HopQuote, type HopResult, type Venue, type VenuePool } from './venue.ts'
@@ -21,9 +22,15 @@ export interface GroveVenueParams {
   registryAppId: bigint
 }
 
+/** A Grove pool's id: "a/b" for the 30 bps tier (the id every pool had before tiers), "a/b/tier" for another tier. */
+export const grovePoolId = (pool: Pick<Pool, 'a' | 'b' | 'feeBps' | 'tier'>): string => {
+  const tier = poolTier(pool)
+  return tier === LEGACY_TIER ? `${pool.a}/${pool.b}` : `${pool.a}/${pool.b}/${tier}`
+}
+
 /** A Grove pool in the venue shape. */
 export function grovePool(state: Pool): GrovePool {
-  return { venue: 'grove', id: `${state.a}/${state.b}`, assets: [state.a, state.b], reserves: [state.reserveA, state.reserveB], feeBps: state.feeBps, state }
+  return { venue: 'grove', id: grovePoolId(state), assets: [state.a, state.b], reserves: [state.reserveA, state.reserveB], feeBps: state.feeBps, state }
 }
 
 function hop(pool: GrovePool, kind: HopQuote['kind'], result: AmmResult<SwapQuote>): HopResult<GrovePool> {
@@ -40,8 +47,7 @@ export function groveVenue({ algod, dexAppId, registryAppId }: GroveVenueParams)
     label: 'Grove',
     async findPools(x, y) {
       const [a, b] = orderedPair(x, y)
-      const pool = await fetchPool(algod, dexAppId, a, b)
-      return pool ? [grovePool(pool)] : []
+      return (await fetchPairPools(algod, dexAppId, a, b)).map(grovePool)
     },
     quoteExactIn: (pool, assetIn, amountIn) => hop(pool, 'exact-in', quoteExactIn(pool.state, assetIn, amountIn)),
     quoteExactOut: (pool, assetIn, amountOut) => hop(pool, 'exact-out', quoteExactOut(pool.state, assetIn, amountOut)),
@@ -60,27 +66,29 @@ export function groveVenue({ algod, dexAppId, registryAppId }: GroveVenueParams)
       const last = quotes[quotes.length - 1]!
       const exactIn = first.kind === 'exact-in'
       const path = quotes.map((q) => q.assetOut)
+      const fees = quotes.map((q) => poolTier(q.pool.state))
       group.addMethodCall({
         appId: dexAppId,
         ...(exactIn
-          ? dexCall('swapRoute', [group.deposit(appAddress, first.assetIn, first.amountIn), path, limit])
-          : dexCall('swapRouteExactOut', [group.deposit(appAddress, first.assetIn, limit), path, last.amountOut])),
+          ? dexCall('swapRoute', [group.deposit(appAddress, first.assetIn, first.amountIn), path, fees, limit])
+          : dexCall('swapRouteExactOut', [group.deposit(appAddress, first.assetIn, limit), path, fees, last.amountOut])),
         inners: exactIn ? 1 : 2,
-        boxes: quotes.map((q) => poolBoxName(q.pool.state.a, q.pool.state.b)),
+        boxes: quotes.map((q) => poolBoxName(q.pool.state.a, q.pool.state.b, poolTier(q.pool.state))),
         assets: exactIn ? [last.assetOut] : [last.assetOut, first.assetIn],
         apps: [registryAppId],
       })
     },
     addHop(group, quote, limit) {
       const exactIn = quote.kind === 'exact-in'
+      const tier = poolTier(quote.pool.state)
       group.addMethodCall({
         appId: dexAppId,
         ...(exactIn
-          ? dexCall('swapExactIn', [group.deposit(appAddress, quote.assetIn, quote.amountIn), quote.assetOut, limit])
-          : dexCall('swapExactOut', [group.deposit(appAddress, quote.assetIn, limit), quote.assetOut, quote.amountOut])),
+          ? dexCall('swapExactIn', [group.deposit(appAddress, quote.assetIn, quote.amountIn), quote.assetOut, tier, limit])
+          : dexCall('swapExactOut', [group.deposit(appAddress, quote.assetIn, limit), quote.assetOut, tier, quote.amountOut])),
         // the output, and for exact-out the refund of what the maximum leaves over
         inners: exactIn ? 1 : 2,
-        boxes: [poolBoxName(quote.pool.state.a, quote.pool.state.b)],
+        boxes: [poolBoxName(quote.pool.state.a, quote.pool.state.b, tier)],
         assets: exactIn ? [quote.assetOut] : [quote.assetOut, quote.assetIn],
         apps: [registryAppId],
       })

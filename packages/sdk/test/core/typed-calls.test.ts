@@ -12,9 +12,9 @@ const transfer: TxnArg = { txn: () => { throw new Error('not built here') } }
 
 describe('typed method calls', () => {
   it('name the spec method and keep the arguments in order', () => {
-    const call = dexCall('swapExactIn', [transfer, 7n, 100n])
-    expect(call.method.getSignature()).toBe('swapExactIn(txn,uint64,uint64)uint64')
-    expect(call.args).toEqual([transfer, 7n, 100n])
+    const call = dexCall('swapExactIn', [transfer, 7n, 30n, 100n])
+    expect(call.method.getSignature()).toBe('swapExactIn(txn,uint64,uint64,uint64)uint64')
+    expect(call.args).toEqual([transfer, 7n, 30n, 100n])
     expect(registryCall('setVerified', [5n, true]).method.getSignature()).toBe('setVerified(uint64,bool)void')
     expect(stakingCall('claim', [1n]).args).toEqual([1n])
     expect(vaultCall('buyback', [0n]).method.name).toBe('buyback')

@@ -10,7 +10,17 @@ import { decodeRegistryGlobals, globalStateOf } from '../../src/registry/globals
 const params: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastValid: 1001n, genesisID: 'test', genesisHash: new Uint8Array(32) }
 const admin = algosdk.generateAccount()
 const appAccount = { amount: 200_000n, minBalance: 100_000n }
-const algod = { accountInformation: () => ({ do: async () => appAccount }) } as unknown as Algodv2
+/** Whether the DEX holds the fee-tier menu's box yet (the first tier added creates it). */
+let hasMenu = false
+const algod = {
+  accountInformation: () => ({ do: async () => appAccount }),
+  getApplicationBoxByName: () => ({
+    do: async () => {
+      if (hasMenu) return { value: new Uint8Array(126) }
+      throw Object.assign(new Error('box not found'), { status: 404 })
+    },
+  }),
+} as unknown as Algodv2
 const ids: DeploymentIds = { network: 'localnet', firstRound: 1n, registryAppId: 5n, dexAppId: 4n, lockAppId: 6n, stakingAppId: 7n, vaultAppId: 8n, ordersAppId: 90008n, groveAssetId: 3n, sGroveAssetId: 9n }
 const ctx = { algod, ids, sender: admin.addr, signer: algosdk.makeBasicAccountTransactionSigner(admin), suggestedParams: params }
 const selector = (name: string, args: string) => algosdk.ABIMethod.fromSignature(`${name}(${args})void`).getSelector()
@@ -23,8 +33,10 @@ describe('checkAdminAction', () => {
     [{ kind: 'setFees', defaultFeeBps: 2.5, protocolFeeDivisor: 6 }, 'The fee must be a whole number of bps from 1 to 100'],
     [{ kind: 'setFees', defaultFeeBps: 1, protocolFeeDivisor: 6 }, null],
     [{ kind: 'setFees', defaultFeeBps: 100, protocolFeeDivisor: 0 }, null],
-    [{ kind: 'setPoolFee', a: 3n, b: 1n, feeBps: 30 }, 'The pool’s assets must be given in ascending order'],
-    [{ kind: 'setPoolFee', a: 0n, b: 1n, feeBps: 101 }, 'The fee must be a whole number of bps from 1 to 100'],
+    [{ kind: 'addFeeTier', feeBps: 0 }, 'A fee tier is a whole number of bps from 1 to 1000'],
+    [{ kind: 'addFeeTier', feeBps: 1001 }, 'A fee tier is a whole number of bps from 1 to 1000'],
+    [{ kind: 'addFeeTier', feeBps: 2.5 }, 'A fee tier is a whole number of bps from 1 to 1000'],
+    [{ kind: 'addFeeTier', feeBps: 1000 }, null],
     [{ kind: 'setVerified', asset: 0n, verified: true }, 'ALGO needs no verification'],
   ])('case %# → %s', (action, problem) => {
     expect(checkAdminAction(action)).toBe(problem)
@@ -48,12 +60,22 @@ describe('buildAdminAction', () => {
     expect(t!.applicationCall!.appArgs[0]).toEqual(selector('setVerified', 'uint64,bool'))
     expect(t!.applicationCall!.boxes.map((b) => [...b.name])).toEqual([[0x76, 0, 0, 0, 0, 0, 0, 0, 9]])
   })
-  it('sets a pool fee on the DEX with the pool box and the registry app', async () => {
-    const { composer } = await buildAdminAction(ctx, { kind: 'setPoolFee', a: 0n, b: 9n, feeBps: 50 })
-    const t = composer.buildGroup()[0]!.txn.applicationCall!
-    expect(t.appIndex).toBe(4n)
-    expect(t.foreignApps).toEqual([5n])
-    expect(t.boxes[0]!.name.length).toBe(17)
+  it('adds a fee tier on the DEX with the menu box and the registry app, paying the box only the first time', async () => {
+    for (const [menu, paid] of [
+      [false, 53_300n],
+      [true, 0n],
+    ] as const) {
+      hasMenu = menu
+      const { composer, topUp } = await buildAdminAction(ctx, { kind: 'addFeeTier', feeBps: 50 })
+      const [pay, call] = composer.buildGroup().map((x) => x.txn)
+      expect([topUp, pay!.payment!.amount]).toEqual([paid, paid])
+      const t = call!.applicationCall!
+      expect(t.appIndex).toBe(4n)
+      expect(t.appArgs[0]).toEqual(selector('addFeeTier', 'pay,uint64'))
+      expect(t.foreignApps).toEqual([5n])
+      expect(t.boxes.map((b) => [...b.name])).toEqual([[0x74]])
+    }
+    hasMenu = false
   })
   it('cancels a transfer by proposing the zero address', async () => {
     const { composer } = await buildAdminAction(ctx, { kind: 'cancelAdminTransfer' })

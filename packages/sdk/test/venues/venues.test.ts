@@ -198,11 +198,11 @@ describe('one transfer offered to a hop of each venue', () => {
   async function groveSwapCall(minOut: bigint): Promise<algosdk.Transaction> {
     const suggestedParams = await grove.algod.getTransactionParams().do()
     // the typed call names the method; its input is the group's previous transaction, never made here
-    const { method } = dexCall('swapExactIn', [{ txn: () => { throw new Error('the input precedes the call') } }, 0n, minOut])
+    const { method } = dexCall('swapExactIn', [{ txn: () => { throw new Error('the input precedes the call') } }, 0n, 30n, minOut])
     const txn = algosdk.makeApplicationNoOpTxnFromObject({
       sender: grove.trader.addr,
       appIndex: grove.dexAppId,
-      appArgs: [method.getSelector(), algosdk.encodeUint64(0n), algosdk.encodeUint64(minOut)],
+      appArgs: [method.getSelector(), algosdk.encodeUint64(0n), algosdk.encodeUint64(30n), algosdk.encodeUint64(minOut)],
       boxes: [{ appIndex: 0, name: poolBoxName(0n, usdc) }],
       foreignAssets: [0],
       foreignApps: [grove.registryAppId],

@@ -1,8 +1,8 @@
 // The protocol's admin actions: the registry's admin methods (admin transfer, pause flags, fees,
-// treasury, verified tokens, project verification) and the DEX's per-pool fee. Most log no event,
-// so this module reads the app calls themselves: algod keeps only calls that succeeded, and each
-// call's ABI arguments are the change it made. One row of admin_actions per call; a pool's new fee
-// also goes to its pools row.
+// treasury, verified tokens, project verification) and the DEX's fee tiers (added, never removed: a
+// pool's fee is its tier's, so no call changes a pool's fee). Most log no event, so this module reads
+// the app calls themselves: algod keeps only calls that succeeded, and each call's ABI arguments are
+// the change it made. One row of admin_actions per call.
 import { ABIAddressType, ABIType, bytesToHex, type ABIMethod } from 'algosdk'
 import { DEX_SPEC, REGISTRY_SPEC, abiContract } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
@@ -12,7 +12,7 @@ import type { AppCall, ContractModule, EventPosition, ModuleBatch } from '../fol
 /** The admin methods, by the contract that has them. */
 const ADMIN_METHODS = {
   registry: ['proposeAdmin', 'acceptAdmin', 'setPaused', 'setTreasury', 'setFees', 'setVerified', 'setProjectVerified'],
-  dex: ['setPoolFee'],
+  dex: ['addFeeTier'],
 } as const
 
 /** Each admin method by its selector (hex): its name and ABI arguments. */
@@ -42,8 +42,6 @@ export const adminModule: ContractModule = {
 
 class AdminBatch implements ModuleBatch {
   private readonly rows: unknown[][] = []
-  /** Pool fees set this poll, by pool key "a/b" (the DEX logs no event for them). */
-  private readonly poolFees = new Map<string, [number, number, number]>()
 
   constructor(private readonly sql: Sql) {}
 
@@ -52,24 +50,20 @@ class AdminBatch implements ModuleBatch {
     const method = selector && selector.length === 4 ? BY_SELECTOR.get(bytesToHex(selector)) : undefined
     if (!method) return
     const change: Record<string, unknown> = {}
-    method.args.forEach((arg, i) => {
-      const type = arg.type instanceof ABIType ? arg.type : undefined
+    // a transaction argument (addFeeTier's payment) is a transaction before the call, not an app argument
+    const values = method.args.filter((arg) => arg.type instanceof ABIType)
+    values.forEach((arg, i) => {
+      const type = arg.type as ABIType
       const raw = args[i]
-      if (!type || !raw) return
+      if (!raw) return
       change[arg.name ?? String(i)] = jsonValue(type instanceof ABIAddressType ? type.decode(raw).toString() : type.decode(raw))
     })
     this.rows.push([at.round, at.intra, at.time, at.txnId, Number(at.appId), method.name, at.sender, change])
-    if (method.name === 'setPoolFee') {
-      const [a, b] = [Number(change.a), Number(change.b)].sort((x, y) => x - y) as [number, number]
-      this.poolFees.set(`${a}/${b}`, [a, b, Number(change.feeBps)])
-    }
   }
 
   handle(): void {}
 
   async flush(): Promise<void> {
-    // after the DEX module's flush (MODULES order), so a pool created in this poll is there
-    for (const [a, b, fee] of this.poolFees.values()) await this.sql.query("UPDATE pools SET fee_bps = $3 WHERE venue = 'grove' AND asset_a = $1 AND asset_b = $2", [a, b, fee])
     await insertRows(this.sql, 'admin_actions', ['round', 'intra', 'time', 'txn_id', 'app_id', 'action', 'account', 'change'], this.rows)
   }
 

@@ -105,11 +105,10 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
     // deploy made the vault the treasury
     expect(all.find((a) => a.action === 'setTreasury')).toEqual({ action: 'setTreasury', account: g.admin.addr.toString(), change: { treasury: getApplicationAddress(g.deployment.vaultAppId!).toString() } })
     const actions = all.slice(-7)
-    expect(actions.map((a) => a.action)).toEqual(['setProjectVerified', 'setProjectVerified', 'setPaused', 'setPaused', 'setFees', 'setVerified', 'setPoolFee'])
+    expect(actions.map((a) => a.action)).toEqual(['setProjectVerified', 'setProjectVerified', 'setPaused', 'setPaused', 'setFees', 'setVerified', 'addFeeTier'])
     expect(actions[4]).toEqual({ action: 'setFees', account: g.admin.addr.toString(), change: { defaultFeeBps: 30, protocolFeeDivisor: 6 } })
-    expect(actions[6]!.change).toEqual({ a: 0, b: Number(g.deployment.groveAssetId), feeBps: 25 })
-    // setPoolFee logs no event: the pool's fee follows the call
-    expect(await db.query('SELECT fee_bps FROM pools WHERE asset_a = 0 AND asset_b = $1', [Number(g.deployment.groveAssetId)])).toEqual([{ fee_bps: 25 }])
+    // the payment before the call is no app argument: the change is the tier alone
+    expect(actions[6]!.change).toEqual({ feeBps: 25 })
   })
 
   it("holds the vault's stakes, unstakes and buyback with the vault's totals after the last", async () => {
@@ -233,7 +232,7 @@ describe.each(BACKENDS)('the contract modules on $name', (backend) => {
 
   it('logs the admin actions newest first with who made them and what they set', async () => {
     const { actions, nextCursor } = await get('/api/admin/log?limit=2')
-    expect(actions.map((a: { action: string; contract: string }) => `${a.contract}.${a.action}`)).toEqual(['dex.setPoolFee', 'registry.setVerified'])
+    expect(actions.map((a: { action: string; contract: string }) => `${a.contract}.${a.action}`)).toEqual(['dex.addFeeTier', 'registry.setVerified'])
     expect(actions[1]).toMatchObject({ account: g.admin.addr.toString(), change: { asset: Number(g.fern), verified: true } })
     expect((await get(`/api/admin/log?limit=1&cursor=${nextCursor}`)).actions[0].action).toBe('setFees')
     expect((await get('/api/admin/log?action=setPaused')).actions.map((a: { change: unknown }) => a.change)).toEqual([{ flags: 0 }, { flags: 2 }])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bpsWords, cancelAdminReview, feesReview, pausedWords, pauseReview, poolFeeReview, protocolShareWords, verifyTokenReview } from './admin-actions.ts'
+import { bpsWords, cancelAdminReview, feesReview, pausedWords, pauseReview, feeTierReview, protocolShareWords, verifyTokenReview } from './admin-actions.ts'
 
 describe('admin words', () => {
   it.each([
@@ -35,8 +35,10 @@ describe('admin reviews', () => {
       { label: 'Protocol share', from: '1/6 of the fee (16.67%)', to: '1/5 of the fee (20%)' },
     ])
   })
-  it('a pool fee targets the pool by its ordered pair', () => {
-    expect(poolFeeReview({ a: 0n, b: 7n, feeBps: 30n }, 'ALGO/gUSD', 100).action).toEqual({ kind: 'setPoolFee', a: 0n, b: 7n, feeBps: 100 })
+  it('a new fee tier is added to the menu, which it shows in order', () => {
+    const review = feeTierReview([1n, 5n, 30n, 100n], 50)
+    expect(review.action).toEqual({ kind: 'addFeeTier', feeBps: 50 })
+    expect(review.changes[0]).toMatchObject({ from: '0.01% (1 bps), 0.05% (5 bps), 0.3% (30 bps), 1% (100 bps)', to: '0.01% (1 bps), 0.05% (5 bps), 0.3% (30 bps), 0.5% (50 bps), 1% (100 bps)' })
   })
   it('removing a token is an unverify of its asset', () => {
     expect(verifyTokenReview(42, 'MOSS', false).action).toEqual({ kind: 'setVerified', asset: 42n, verified: false })

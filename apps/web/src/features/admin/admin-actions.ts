@@ -59,14 +59,16 @@ export function feesReview(current: { defaultFeeBps: number; protocolFeeDivisor:
   }
 }
 
-/** The review of one pool's fee. */
-export function poolFeeReview(pool: { a: bigint; b: bigint; feeBps: bigint }, pair: string, fee: number): AdminReview {
+/** The review of a new fee tier on the DEX's menu (added for good). */
+export function feeTierReview(menu: readonly bigint[], fee: number): AdminReview {
+  const words = (tiers: readonly bigint[]) => tiers.map((t) => bpsWords(Number(t))).join(', ')
+  const next = [...menu, BigInt(fee)].sort((x, y) => Number(x - y))
   return {
-    action: { kind: 'setPoolFee', a: pool.a, b: pool.b, feeBps: fee },
-    title: `Review the ${pair} fee`,
-    changes: [{ label: `${pair} swap fee`, from: bpsWords(Number(pool.feeBps)), to: bpsWords(fee) }],
-    pending: `Setting the ${pair} fee to ${bpsWords(fee)}`,
-    done: `The ${pair} pool charges ${bpsWords(fee)}`,
+    action: { kind: 'addFeeTier', feeBps: fee },
+    title: `Review the ${bpsWords(fee)} fee tier`,
+    changes: [{ label: 'Fee tiers', from: words(menu), to: words(next) }],
+    pending: `Adding the ${bpsWords(fee)} fee tier`,
+    done: `Pools can now be created at ${bpsWords(fee)}; the tier stays on the menu for good`,
   }
 }
 

@@ -15,6 +15,8 @@ export function changeWords(entry: Pick<ApiAdminAction, 'action' | 'change'>, as
       return `Default fee ${bpsWords(num(c.defaultFeeBps))}, protocol share ${protocolShareWords(num(c.protocolFeeDivisor))}`
     case 'setPoolFee':
       return `Fee of the ${asset(num(c.a))}/${asset(num(c.b))} pool set to ${bpsWords(num(c.feeBps))}`
+    case 'addFeeTier':
+      return `Fee tier ${bpsWords(num(c.feeBps))} added`
     case 'setTreasury':
       return `Treasury set to ${String(c.treasury)}`
     case 'setVerified':

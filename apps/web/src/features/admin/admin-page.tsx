@@ -16,7 +16,9 @@ import { AdminReviewDialog } from './components/admin-review.tsx'
 import { PausePanel } from './components/pause-panel.tsx'
 import { FeesPanel } from './components/fees-panel.tsx'
 import { TreasuryPanel } from './components/treasury-panel.tsx'
-import { PoolFeePanel } from './components/pool-fee-panel.tsx'
+import { FeeTierPanel } from './components/fee-tier-panel.tsx'
+import { withReader } from '@/lib/tx/sdk.ts'
+import { algodKey } from '@/lib/algod.ts'
 import { VerifiedTokensPanel } from './components/verified-tokens-panel.tsx'
 import { ProjectsPanel } from './components/projects-panel.tsx'
 import { TransferPanel } from './components/transfer-panel.tsx'
@@ -31,6 +33,11 @@ export function AdminPage() {
   const market = useMarket(algod, deployment, address)
   const registry = useQuery({ ...registryQuery(algod, deployment?.registryAppId ?? 0), enabled: deployment !== null })
   const [review, setReview] = useState<AdminReview | null>(null)
+  const tiers = useQuery({
+    queryKey: [...algodKey(algod), 'fee-tiers', deployment?.dexAppId ?? 0],
+    queryFn: () => withReader(algod, deployment!, (sdk, r) => sdk.dexContract.readers.feeTiers(r)),
+    enabled: deployment !== null,
+  })
   const state = market.sdk && registry.data ? market.sdk.registryState(registry.data) : null
   const isAdmin = registry.data ? sameAccount(registry.data.admin, address) : false
   const isPending = registry.data?.pendingAdmin ? sameAccount(registry.data.pendingAdmin, address) : false
@@ -114,7 +121,7 @@ export function AdminPage() {
             <FeesPanel current={state} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
             <TreasuryPanel treasury={state.treasury} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
           </div>
-          <PoolFeePanel pools={market.pools ?? []} tokens={market.tokens} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
+          <FeeTierPanel tiers={tiers.data} pools={market.pools ?? []} tokens={market.tokens} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
           <VerifiedTokensPanel verified={market.verified} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
           <ProjectsPanel disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
           <TransferPanel admin={state.admin} pending={state.pendingAdmin} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
