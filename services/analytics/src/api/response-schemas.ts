@@ -348,7 +348,7 @@ export const activity = {
 export const activityPage = { type: 'object', required: ['activity', 'nextCursor'], properties: { activity: { type: 'array', items: activity }, nextCursor } } as const
 
 /** The admin methods GET /api/admin/log logs (and filters by). */
-export const adminActions = ['proposeAdmin', 'acceptAdmin', 'setPaused', 'setTreasury', 'setFees', 'setVerified', 'setProjectVerified', 'setPoolFee'] as const
+export const adminActions = ['proposeAdmin', 'acceptAdmin', 'setPaused', 'setTreasury', 'setFees', 'setVerified', 'setProjectVerified', 'setPoolFee', 'addFeeTier'] as const
 
 /** One logged admin action of GET /api/admin/log. */
 export const adminAction = {
