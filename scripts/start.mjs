@@ -52,6 +52,7 @@ const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyS
 const { startKeeper } = await import('../services/keeper/src/index.ts')
 const { ensureWebBuild } = await import('./web-build.mjs')
 const { startBanner } = await import('../packages/demo/src/start-banner.ts')
+const { withFastSigner } = await import('../packages/demo/src/fast-signer.ts')
 const { registryContract } = await import('../packages/sdk/src/registry/module.ts')
 // the app's build (when its sources changed) runs while the localnet starts, deploys and seeds
 const webBuild = ensureWebBuild()
@@ -220,6 +221,7 @@ try {
       ...(keeper ? { keeper: { address: keeper.address } } : {}),
     }),
   )
+  service?.follow()
 } catch (e) {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e)
   stop(1)
@@ -236,7 +238,7 @@ async function startAnalyticsService(state, fresh) {
   if (fresh) fs.rmSync(dir, { recursive: true, force: true })
   try {
     const { listenAnalytics, parseDeployment } = await analyticsModule
-    const started = performance.now()
+    let started
     let first
     let caughtUp = false
     const { url, started: starting } = await listenAnalytics({
@@ -245,6 +247,8 @@ async function startAnalyticsService(state, fresh) {
       deployment: parseDeployment(state),
       port: port('GROVE_ANALYTICS_PORT', 4010),
       corsOrigin: /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/,
+      // it follows once the URL is printed (follow()): catching up a fresh chain would hold this one thread meanwhile
+      follow: false,
       // one line once the index has caught up with the chain, not one per batch of blocks
       onPoll: (poll) => {
         first ??= poll.from
@@ -255,7 +259,13 @@ async function startAnalyticsService(state, fresh) {
       },
     })
     const running = starting.catch((e) => console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`))
-    return { url, dataDir: dir, stop: async () => (await running)?.stop() }
+    const follow = () =>
+      void running.then((service) => {
+        if (!service) return
+        started = performance.now()
+        void service.follower.start()
+      })
+    return { url, dataDir: dir, follow, stop: async () => (await running)?.stop() }
   } catch (e) {
     console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`)
     return undefined
@@ -267,7 +277,8 @@ async function startAnalyticsService(state, fresh) {
  * a fork, whose genesis id (`dockernet-v1-fork`, `mainnet-v1.0-fork`) is no LocalNet's.
  */
 async function dispenser(algorand) {
-  if (!fork) return algorand.account.localNetDispenser()
+  // it signs most of a fresh start's transactions (deploy, the seed's tokens, pools and protocol): by node's ed25519
+  if (!fork) return withFastSigner(algorand, await algorand.account.localNetDispenser())
   const genesis = JSON.parse(await algorand.client.algod.genesis().do())
   const address = genesis.alloc.find((a) => a.comment === 'Wallet1')?.addr
   const account = address && (await algorand.account.kmd.getWalletAccount('unencrypted-default-wallet', address))
