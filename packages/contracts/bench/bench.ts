@@ -109,7 +109,7 @@ async function benchFlash(g: Grove, trader: Awaited<ReturnType<Grove['user']>>, 
   return { fees: { loan: Number(loan.startFees), swap: Number(swap.startFees) }, opcodeCost: { loan: loan.opcodes ?? 0, swap: swap.opcodes ?? 0 } }
 }
 
-/** Lock actions and a project registration, each measured: an ASA vesting lock past its cliff (the line re-anchors on top-up and extend). */
+/** Lock actions and a project registration, each measured: an ASA vesting lock past its cliff (the line re-anchors on top-up and extend), and a liquidity lock's fee claim, split and merge. */
 async function benchLocks(g: Grove): Promise<Record<string, Sent<unknown>>> {
   const locks = new Locks(g)
   const owner = await g.user(1000)
@@ -129,6 +129,24 @@ async function benchLocks(g: Grove): Promise<Record<string, Sent<unknown>>> {
   const algoLock = out.lockAlgo.value as bigint
   await locks.withdraw(owner, algoLock)
   out.close = await locks.close(owner, algoLock)
+  // a liquidity lock earning its pool's fees (issue 40): claimed after trades, split, and a shorter time lock merged in
+  const [a, b] = sorted(0n, token)
+  const { value: lp } = await g.createPool(owner, a, b)
+  await g.optIn(owner, lp)
+  await g.addLiquidity(owner, a, b, 100_000_000n, 100_000_000n)
+  now = await locks.now()
+  // the app's opt-in to the LP token comes with the first liquidity lock: not a row
+  await locks.createLiquidity(owner, { a, b, lp }, 1000n, now + 5000n, now + 5000n)
+  out.lockLiquidity = await locks.createLiquidity(owner, { a, b, lp }, 10_000_000n, now + 5000n, now + 5000n)
+  const lpLock = out.lockLiquidity.value as bigint
+  for (let i = 0; i < 2; i++) {
+    const bought = await g.swapExactIn(owner, a, b, 10_000_000n)
+    await g.swapExactIn(owner, b, a, bought.value)
+  }
+  out.claimFees = await locks.claimFees(owner, lpLock)
+  out.split = await locks.split(owner, lpLock, 1_000_000n)
+  const shorter = await locks.createLiquidity(owner, { a, b, lp }, 1_000_000n, now + 1000n, now + 1000n)
+  out.merge = await locks.merge(owner, lpLock, shorter.value)
   // a project for the token, by its creator
   const name = 'Bench project name of 32 bytes.'.padEnd(32, '.')
   const url = 'https://example.com/' + 'u'.repeat(76)

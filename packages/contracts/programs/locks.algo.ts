@@ -6,6 +6,12 @@ const MILLISECONDS_FROM = 100_000_000_000;
 const MAX_DURATION = 315_576_000;
 /** Minimum balance of a lock's three boxes: 3 × 2,500 + 400 × ((9 + 168) + 17 + 41) bytes; paid by the creator, refunded to them by `close`. */
 const LOCK_MBR = 101_500;
+/** Minimum balance of a liquidity lock's fee box: 2,500 + 400 × (9 + 96) bytes; paid beside LOCK_MBR, refunded with it by `close` (or `merge`). */
+const FEES_MBR = 44_500;
+/** 2^128: ℓ·2^64 = √(x·y·2^128)/S. */
+const Q128 = '340282366920938463463374607431768211456';
+/** LP units the DEX keeps locked in every pool (its supply is lpIssued + these). */
+const DEX_LOCKED_LP = 1000;
 
 /**
  * A lock, the value of its box. Vesting is one pure function of time (`vestedAt`):
@@ -36,6 +42,25 @@ type LockState = {
   creator: Address;
 };
 
+/**
+ * A liquidity lock's fee box, `"f" ‖ uint64(id)`: which pool its LP units are of, the pool's level
+ * ℓ·2^64 = √(x·y)·2^64/S when its units entered (re-based by each claim), who collects its fees and
+ * what was claimed. A liquidity lock always has one (`lockLiquidity` makes both boxes).
+ */
+type FeeState = {
+  /** The pool's assets, a < b. */
+  a: uint64;
+  b: uint64;
+  /** The pool's fee tier in bps (the DEX keys its box `"p" ‖ a ‖ b` for 30, `"p" ‖ a ‖ b ‖ tier` otherwise; getPool takes the tier). */
+  tier: uint64;
+  /** ℓ·2^64 at entry, rounded up; a claim re-bases it to ℓ·2^64 then, rounded down. */
+  level: uint256;
+  /** Who receives the fees; the zero address: the owner. */
+  collector: Address;
+  /** LP units claimed as fees so far. */
+  claimed: uint64;
+};
+
 /** An index box's name: the asset, then the lock id, so a listing by the asset's prefix finds its locks. */
 type AssetIndex = { asset: uint64; id: uint64 };
 
@@ -58,6 +83,9 @@ export class Locks extends GroveContract {
 
   /** Per-owner index, `"o" ‖ owner ‖ uint64(id)`, empty. */
   byOwner = BoxMap<OwnerIndex, bytes>({ prefix: 'o' });
+
+  /** Liquidity locks' fee boxes, `"f" ‖ uint64(id)`. */
+  fees = BoxMap<uint64, FeeState>({ prefix: 'f' });
 
   /** A lock was made. */
   Locked = new EventLogger<{
@@ -87,6 +115,18 @@ export class Locks extends GroveContract {
 
   /** A fully withdrawn lock was closed: its boxes are gone and `refund` µALGO went back to its creator. */
   Closed = new EventLogger<{ id: uint64; owner: Address; creator: Address; refund: uint64 }>();
+
+  /** A liquidity lock's fees were claimed: `units` LP units went to `to`; the lock keeps `remaining` units at the new level. */
+  FeesClaimed = new EventLogger<{ id: uint64; to: Address; units: uint64; remaining: uint64; level: uint256 }>();
+
+  /** `amount` units of lock `id` became lock `newId` (same owner, asset and terms). */
+  Split = new EventLogger<{ id: uint64; newId: uint64; amount: uint64 }>();
+
+  /** Lock `from` joined lock `into` (its units, `amount`); `from`'s boxes are gone and `refund` µALGO went back to its creator. */
+  Merged = new EventLogger<{ into: uint64; from: uint64; amount: uint64; refund: uint64 }>();
+
+  /** The owner named who collects a liquidity lock's fees (the zero address: the owner). */
+  CollectorSet = new EventLogger<{ id: uint64; collector: Address }>();
 
   /** Binds the locks to the DEX whose LP tokens are liquidity. */
   createApplication(dexApp: uint64): void {
@@ -153,18 +193,40 @@ export class Locks extends GroveContract {
   /**
    * Locks the deposit until `end`, vesting linearly from `cliff` (cliff = end: a time lock). mbr pays
    * the three boxes' minimum balance, exactly LOCK_MBR. The id is derived from the sender and `nonce`
-   * (lockId); a nonce the sender already used fails (ERR:LOCK_EXISTS). Returns the lock id.
+   * (lockId); a nonce the sender already used fails (ERR:LOCK_EXISTS). A Grove LP token is locked by
+   * `lockLiquidity` (ERR:LIQUIDITY_LOCK), which records its pool's level. Returns the lock id.
    */
   lock(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64, nonce: uint64): uint64 {
     this.mbrPayment(mbr, LOCK_MBR);
     const asset = this.assetOf(deposit);
+    assert(asset === 0 || AssetID.fromUint64(asset).creator !== this.dexAddress.value, 'ERR:LIQUIDITY_LOCK');
+    return this.makeLock(deposit, asset, cliff, end, nonce, 0);
+  }
+
+  /**
+   * Locks LP units of the DEX's pool (a, b) of fee tier `tier` (bps) as `lock` does, and
+   * records the pool's level ℓ = √(x·y)/S now (rounded up) in the lock's fee box, so `claimFees` can
+   * later release what fees added. mbr pays exactly LOCK_MBR + FEES_MBR. The deposit must be the pool's
+   * LP token (ERR:WRONG_POOL): the lock's asset is bound to the pool it earns from. Refused in a group
+   * holding a DEX flash call (ERR:FLASH_IN_GROUP). Inner txns: 1 (the DEX's getPool).
+   */
+  lockLiquidity(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64, nonce: uint64, a: uint64, b: uint64, tier: uint64): uint64 {
+    this.mbrPayment(mbr, LOCK_MBR + FEES_MBR);
+    this.refuseFlash();
+    const asset = this.assetOf(deposit);
+    const pool = this.readPool(a, b, tier);
+    assert(asset !== 0 && extractUint64(pool, 16) === asset, 'ERR:WRONG_POOL');
+    const id = this.makeLock(deposit, asset, cliff, end, nonce, 1);
+    this.fees(id).value = { a: a, b: b, tier: tier, level: this.level(pool, true), collector: globals.zeroAddress, claimed: 0 };
+    return id;
+  }
+
+  /** The lock and index boxes of a new lock of `deposit` (checked by `incoming`), and its Locked event. */
+  private makeLock(deposit: Txn, asset: uint64, cliff: uint64, end: uint64, nonce: uint64, liquidity: uint64): uint64 {
     const amount = this.incoming(deposit, asset);
     this.checkEnd(end);
     assert(cliff >= globals.latestTimestamp, 'ERR:CLIFF_PASSED');
     assert(cliff <= end, 'ERR:CLIFF_AFTER_END');
-
-    let liquidity = 0;
-    if (asset !== 0 && AssetID.fromUint64(asset).creator === this.dexAddress.value) liquidity = 1;
     const id = this.lockId(nonce);
     assert(!this.locks(id).exists, 'ERR:LOCK_EXISTS');
     this.locks(id).value = {
@@ -228,12 +290,26 @@ export class Locks extends GroveContract {
     this.Extended.log({ id: id, cliff: lock.cliff, end: end });
   }
 
-  /** Adds the deposit to a lock that has not ended; after the cliff it vests from now to the end, so nothing vests earlier than before. */
+  /**
+   * Adds the deposit to a lock that has not ended; after the cliff it vests from now to the end, so nothing vests earlier than before.
+   * A liquidity lock's level becomes the units' weighted level, the new units at today's (1 inner: getPool; ERR:FLASH_IN_GROUP beside a flash).
+   */
   topUp(deposit: Txn, id: uint64): void {
     const lock = this.locks(id).value;
     this.onlyOwner(lock);
     const amount = this.incoming(deposit, lock.asset);
     assert(globals.latestTimestamp < lock.end, 'ERR:ENDED');
+    if (lock.liquidity === 1) {
+      // the new units enter at today's level (rounded up): they bring no fee earned before them
+      this.refuseFlash();
+      const fee = this.fees(id).value;
+      const pool = this.readPool(fee.a, fee.b, fee.tier);
+      assert(extractUint64(pool, 16) === lock.asset, 'ERR:WRONG_POOL');
+      let now = this.level(pool, true);
+      if (now < fee.level) now = fee.level;
+      fee.level = this.weighted(lock.amount - lock.withdrawn, fee.level, amount, now);
+      this.fees(id).value = fee;
+    }
     if (globals.latestTimestamp > lock.anchor) {
       // restart the line at now with what has vested so far: the deposit vests from now to the end
       lock.base = this.vestedAt(lock, globals.latestTimestamp);
@@ -264,7 +340,7 @@ export class Locks extends GroveContract {
     this.OwnershipProposed.log({ id: id, owner: lock.owner, pendingOwner: globals.zeroAddress });
   }
 
-  /** Step two: the proposed account accepts and becomes the owner; the owner index box moves with it. */
+  /** Step two: the proposed account accepts and becomes the owner; the owner index box moves with it, and a liquidity lock's fees go to the new owner (its collector is reset). */
   acceptOwner(id: uint64): void {
     const lock = this.locks(id).value;
     assert(lock.pendingOwner !== globals.zeroAddress, 'ERR:NOT_PENDING_OWNER');
@@ -275,15 +351,22 @@ export class Locks extends GroveContract {
     lock.owner = this.txn.sender;
     lock.pendingOwner = globals.zeroAddress;
     this.locks(id).value = lock;
+    if (lock.liquidity === 1) {
+      // the previous owner's collector stops collecting: the fees follow the lock to its new owner
+      const fee = this.fees(id).value;
+      fee.collector = globals.zeroAddress;
+      this.fees(id).value = fee;
+    }
     this.OwnershipAccepted.log({ id: id, previousOwner: previous, owner: this.txn.sender });
   }
 
   /**
-   * Closes a fully withdrawn lock (the owner or its creator): deletes its three boxes and sends their
-   * minimum balance, LOCK_MBR, to the creator, who paid it (1 inner). Nothing else can move a withdrawn
-   * lock (it has ended, so no top-up or extension), so closing takes nothing from anyone; the refund's
-   * receiver comes from the box, never from the call. The id is free again afterwards: only its creator
-   * can make it again, with the same nonce (the SDK draws a fresh random nonce per lock).
+   * Closes a fully withdrawn lock (the owner or its creator): deletes its three boxes (and a liquidity
+   * lock's fee box) and sends their minimum balance, LOCK_MBR (+ FEES_MBR), to the creator, who paid it
+   * (1 inner). Nothing else can move a withdrawn lock (it has ended, so no top-up or extension), so
+   * closing takes nothing from anyone; the refund's receiver comes from the box, never from the call.
+   * The id is free again afterwards: only its creator can make it again, with the same nonce (the SDK
+   * draws a fresh random nonce per lock).
    */
   close(id: uint64): void {
     assert(this.locks(id).exists, 'ERR:NO_LOCK');
@@ -291,14 +374,245 @@ export class Locks extends GroveContract {
     // copies: `lock` reads the box, which is deleted below
     const owner = lock.owner;
     const creator = lock.creator;
-    const asset = lock.asset;
     assert(this.txn.sender === owner || this.txn.sender === creator, 'ERR:NOT_OWNER');
     assert(lock.withdrawn === lock.amount, 'ERR:NOT_WITHDRAWN');
+    const refund = this.deleteLock(id);
+    this.send(0, creator, refund);
+    this.Closed.log({ id: id, owner: owner, creator: creator, refund: refund });
+  }
+
+  /** Deletes lock `id`'s boxes (its fee box too); returns their minimum balance, for its creator. */
+  private deleteLock(id: uint64): uint64 {
+    const lock = this.locks(id).value;
+    const owner = lock.owner;
+    const asset = lock.asset;
+    let refund = LOCK_MBR;
+    if (lock.liquidity === 1) {
+      this.fees(id).delete();
+      refund = LOCK_MBR + FEES_MBR;
+    }
     this.locks(id).delete();
     this.byAsset({ asset: asset, id: id }).delete();
     this.byOwner({ owner: owner, id: id }).delete();
-    this.send(0, creator, LOCK_MBR);
-    this.Closed.log({ id: id, owner: owner, creator: creator, refund: LOCK_MBR });
+    return refund;
+  }
+
+  // ---- fees while locked (liquidity locks) ----
+
+  /**
+   * Fails (ERR:FLASH_IN_GROUP) when the group holds a flash loan or flash swap start on the DEX (the
+   * Vault's rule): a level read beside a flash could be one the flash moves. Reads app calls only
+   * (their app id and method), never a transfer, so nothing is credited from them.
+   */
+  private refuseFlash(): void {
+    const dex = AppID.fromUint64(this.dex.value);
+    for (let i = 0; i < globals.groupSize; i = i + 1) {
+      if (this.txnGroup[i].typeEnum === TransactionType.ApplicationCall && this.txnGroup[i].applicationID === dex && this.txnGroup[i].numAppArgs > 0) {
+        const selector = this.txnGroup[i].applicationArgs![0];
+        assert(
+          selector !== method('flashLoan(uint64,uint64,uint64,uint64,uint64,uint64)void') &&
+            selector !== method('flashSwap(uint64,uint64,uint64,uint64,uint64,uint64)void'),
+          'ERR:FLASH_IN_GROUP',
+        );
+      }
+    }
+  }
+
+  /**
+   * The first 32 bytes of the PoolState of pool (a, b) in fee tier `tier` (reserveA, reserveB, lpAsset,
+   * lpIssued), read through the DEX's getPool (an app cannot read another app's boxes); the DEX finds the
+   * tier's box (`"p" ‖ a ‖ b` for 30 bps). A missing pool fails in the DEX (ERR:NO_POOL).
+   */
+  private readPool(a: uint64, b: uint64, tier: uint64): bytes {
+    sendAppCall({
+      applicationID: AppID.fromUint64(this.dex.value),
+      applicationArgs: [
+        method('getPool(uint64,uint64,uint64)(uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint256,uint256,uint64)'),
+        itob(a),
+        itob(b),
+        itob(tier),
+      ],
+      fee: 0,
+    });
+    // the ABI return: 0x151f7c75 ‖ PoolState
+    return extract3(this.itxn.lastLog, 4, 32);
+  }
+
+  /**
+   * The pool's level ℓ·2^64 = √(x·y·2^128)/S, S = lpIssued + the DEX's 1,000 locked units: rounded up
+   * for units entering (they are credited with no fee earned before them), down for a claim. ℓ grows only
+   * by what stays in the reserves: swap and flash fees (and donations through a flash repayment, which
+   * every LP shares); adding and removing liquidity round in the pool's favour, so ℓ never falls.
+   */
+  private level(pool: bytes, up: boolean): uint256 {
+    const supply = (extractUint64(pool, 24) + DEX_LOCKED_LP) as uint256;
+    const product = (extractUint64(pool, 0) as uint256) * (extractUint64(pool, 8) as uint256) * Uint<256>('340282366920938463463374607431768211456');
+    let root = sqrt(product);
+    if (!up) return root / supply;
+    if (root * root !== product) root = root + (1 as uint256);
+    return (root + supply - (1 as uint256)) / supply;
+  }
+
+  /** ⌈units·entry/now⌉ for entry < now: what of `units` stays to keep their value at entry (≤ units). */
+  private kept(units: uint64, entry: uint256, now: uint256): uint64 {
+    if (units === 0) return 0;
+    return (((units as uint256) * entry + now - (1 as uint256)) / now) as uint64;
+  }
+
+  /** ⌈(u1·l1 + u2·l2)/(u1 + u2)⌉: the level of units joined (rounded up: the joined units earn no fee they did not); l1 when there are none. */
+  private weighted(u1: uint64, l1: uint256, u2: uint64, l2: uint256): uint256 {
+    if (u1 + u2 === 0) return l1;
+    const total = (u1 + u2) as uint256;
+    return ((u1 as uint256) * l1 + (u2 as uint256) * l2 + total - (1 as uint256)) / total;
+  }
+
+  /**
+   * Sends the liquidity lock's collector (the owner when none is named) the LP units fees added since its
+   * level was recorded: each part (vested and not withdrawn, still locked) keeps ⌈units·ℓ_entry/ℓ_now⌉,
+   * worth at least what it was worth at entry, and the rest goes; the level re-bases to ℓ_now. The
+   * schedule scales from now on (its line restarts now past the cliff, ends where it did): vesting
+   * applies to the principal, never to the fees. The owner or the collector calls (ERR:NOT_COLLECTOR);
+   * nothing to claim fails (ERR:NO_FEES), so a second claim in the same block fails. Refused beside a DEX
+   * flash call (ERR:FLASH_IN_GROUP). Inner txns: 2 (getPool, the transfer). Returns the units sent.
+   */
+  claimFees(id: uint64): uint64 {
+    const lock = this.locks(id).value;
+    assert(lock.liquidity === 1, 'ERR:NOT_LIQUIDITY');
+    const fee = this.fees(id).value;
+    let to = lock.owner;
+    if (fee.collector !== globals.zeroAddress) to = fee.collector;
+    assert(this.txn.sender === lock.owner || this.txn.sender === to, 'ERR:NOT_COLLECTOR');
+    this.refuseFlash();
+    const pool = this.readPool(fee.a, fee.b, fee.tier);
+    // the Team Finance check: the pool read is the one whose LP token this lock holds
+    assert(extractUint64(pool, 16) === lock.asset, 'ERR:WRONG_POOL');
+    const now = this.level(pool, false);
+    assert(now > fee.level, 'ERR:NO_FEES');
+    const t = globals.latestTimestamp;
+    const vested = this.vestedAt(lock, t);
+    const free = vested - lock.withdrawn;
+    const locked = lock.amount - vested;
+    const freeKept = this.kept(free, fee.level, now);
+    const lockedKept = this.kept(locked, fee.level, now);
+    const units = free - freeKept + (locked - lockedKept);
+    assert(units > 0, 'ERR:NO_FEES');
+    if (t > lock.anchor && t < lock.end) lock.anchor = t;
+    lock.base = lock.withdrawn + freeKept;
+    lock.amount = lock.base + lockedKept;
+    this.locks(id).value = lock;
+    fee.level = now;
+    fee.claimed = fee.claimed + units;
+    this.fees(id).value = fee;
+    this.send(lock.asset, to, units);
+    this.FeesClaimed.log({ id: id, to: to, units: units, remaining: lock.amount - lock.withdrawn, level: now });
+    return units;
+  }
+
+  /** The owner names who collects a liquidity lock's fees (the owner or the zero address: the owner again). */
+  setCollector(id: uint64, collector: Address): void {
+    const lock = this.locks(id).value;
+    this.onlyOwner(lock);
+    assert(lock.liquidity === 1, 'ERR:NOT_LIQUIDITY');
+    const fee = this.fees(id).value;
+    fee.collector = collector;
+    if (collector === lock.owner) fee.collector = globals.zeroAddress;
+    this.fees(id).value = fee;
+    this.CollectorSet.log({ id: id, collector: fee.collector });
+  }
+
+  // ---- split and merge ----
+
+  /**
+   * The owner moves `amount` units still locked out of lock `id` into a new lock (id from the sender and
+   * `nonce`, as `lock`), same owner, asset, cliff and end: the line re-anchors at now past the cliff (as a
+   * top-up does), the old lock keeps what has vested and the new one vests only from there, so neither
+   * unlocks any unit earlier than the original would (at every time, the two vest at most what it did).
+   * `amount` is at most what is still locked and less than the lock holds (ERR:SPLIT_AMOUNT). A liquidity
+   * lock's part keeps its level and collector. mbr pays the new boxes exactly (LOCK_MBR, + FEES_MBR for
+   * a liquidity lock); `close` refunds the sender. Returns the new id.
+   */
+  split(mbr: PayTxn, id: uint64, amount: uint64, nonce: uint64): uint64 {
+    const lock = this.locks(id).value;
+    this.onlyOwner(lock);
+    let boxes = LOCK_MBR;
+    if (lock.liquidity === 1) boxes = LOCK_MBR + FEES_MBR;
+    this.mbrPayment(mbr, boxes);
+    const t = globals.latestTimestamp;
+    assert(t < lock.end, 'ERR:ENDED');
+    if (t > lock.anchor) {
+      lock.base = this.vestedAt(lock, t);
+      lock.anchor = t;
+    }
+    assert(amount > 0 && amount <= lock.amount - lock.base && amount < lock.amount - lock.withdrawn, 'ERR:SPLIT_AMOUNT');
+    lock.amount = lock.amount - amount;
+    this.locks(id).value = lock;
+    const newId = this.lockId(nonce);
+    assert(!this.locks(newId).exists, 'ERR:LOCK_EXISTS');
+    this.locks(newId).value = {
+      owner: lock.owner,
+      asset: lock.asset,
+      amount: amount,
+      withdrawn: 0,
+      start: t,
+      cliff: lock.cliff,
+      end: lock.end,
+      anchor: lock.anchor,
+      base: 0,
+      pendingOwner: globals.zeroAddress,
+      liquidity: lock.liquidity,
+      creator: this.txn.sender,
+    };
+    this.byAsset({ asset: lock.asset, id: newId }).value = '';
+    this.byOwner({ owner: lock.owner, id: newId }).value = '';
+    if (lock.liquidity === 1) {
+      const fee = this.fees(id).value;
+      this.fees(newId).value = { a: fee.a, b: fee.b, tier: fee.tier, level: fee.level, collector: fee.collector, claimed: 0 };
+    }
+    this.Split.log({ id: id, newId: newId, amount: amount });
+    return newId;
+  }
+
+  /**
+   * The owner of both joins lock `from` into lock `into` (same asset: ERR:ASSET_MISMATCH, the Team Finance
+   * binding). The merged lock never unlocks a unit earlier than the two did, exactly (no rounding): `from`
+   * has nothing locked any more (its units join `into` as vested, or wait for `into`'s cliff), or `into`
+   * is a time lock ending no earlier than `from` (its units wait for `into`'s end); anything else fails
+   * (ERR:SCHEDULE). Liquidity locks' levels join weighted (rounded up). `from`'s boxes go and their
+   * minimum balance returns to its creator (1 inner). Returns the units moved.
+   */
+  merge(into: uint64, from: uint64): uint64 {
+    assert(into !== from, 'ERR:SAME_LOCK');
+    const a = this.locks(into).value;
+    const b = this.locks(from).value;
+    this.onlyOwner(a);
+    this.onlyOwner(b);
+    assert(a.asset === b.asset, 'ERR:ASSET_MISMATCH');
+    const t = globals.latestTimestamp;
+    const held = b.amount - b.withdrawn;
+    const heldInto = a.amount - a.withdrawn;
+    if (b.amount === this.vestedAt(b, t)) {
+      if (t > a.anchor && t < a.end) {
+        a.base = this.vestedAt(a, t);
+        a.anchor = t;
+      }
+      a.base = a.base + held;
+    } else {
+      assert(a.cliff === a.end && a.end >= b.end, 'ERR:SCHEDULE');
+    }
+    a.amount = a.amount + held;
+    this.locks(into).value = a;
+    if (a.liquidity === 1) {
+      const feeA = this.fees(into).value;
+      const feeB = this.fees(from).value;
+      feeA.level = this.weighted(heldInto, feeA.level, held, feeB.level);
+      feeA.claimed = feeA.claimed + feeB.claimed;
+      this.fees(into).value = feeA;
+    }
+    const creator = b.creator;
+    const refund = this.deleteLock(from);
+    this.send(0, creator, refund);
+    this.Merged.log({ into: into, from: from, amount: held, refund: refund });
+    return held;
   }
 
   // ---- reads ----
@@ -307,6 +621,12 @@ export class Locks extends GroveContract {
   @abi.readonly
   getLock(id: uint64): LockState {
     return this.locks(id).value;
+  }
+
+  /** A liquidity lock's fee box. */
+  @abi.readonly
+  getFees(id: uint64): FeeState {
+    return this.fees(id).value;
   }
 
   /** What the owner could withdraw now. */

@@ -53,14 +53,15 @@ describe('lock', () => {
     expect(await locks.lock(sent.value)).toMatchObject({ asset: 0n, amount: 5_000_000n, cliff: now + 10n, end: now + 10n })
   })
 
-  it('marks a lock of a Grove LP token as a liquidity lock', async () => {
+  it('refuses a Grove LP token through lock (ERR:LIQUIDITY_LOCK): lockLiquidity makes liquidity locks, with the pool level the fees need', async () => {
     const g = grove()
     const [a, b] = sorted(0n, token)
     const { value: lp } = await g.createPool(alice, a, b)
     await g.optIn(alice, lp)
     await g.addLiquidity(alice, a, b, 10_000_000n, 10_000_000n)
     const now = await locks.now()
-    const sent = await locks.create(alice, lp, 1_000_000n, now + 50n, now + 50n)
+    await expectRejected(locks.create(alice, lp, 1_000_000n, now + 50n, now + 50n), 'ERR:LIQUIDITY_LOCK')
+    const sent = await locks.createLiquidity(alice, { a, b, lp }, 1_000_000n, now + 50n, now + 50n)
     expect((await locks.lock(sent.value))!.liquidity).toBe(1n)
     expect(decodeEvents(locksSpec, sent.logs, 'Locked')[0]).toMatchObject({ liquidity: true })
   })

@@ -6,7 +6,7 @@ import algosdk, { type Address, type Transaction } from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { LocksClient, type LocksComposer } from '../clients/LocksClient.ts'
 import type { Grove, InputOverrides, Sent, User } from './grove.ts'
-import { TXN_FEE } from './grove.ts'
+import { LEGACY_TIER, poolBoxName, TXN_FEE } from './grove.ts'
 
 /** A lock as its box holds it. */
 export interface Lock {
@@ -28,6 +28,62 @@ export interface Lock {
 const LOCK_STATE = algosdk.ABIType.from('(address,uint64,uint64,uint64,uint64,uint64,uint64,uint64,uint64,address,uint64,address)')
 /** Bytes of a lock box's value. */
 export const LOCK_SIZE = 168n
+
+/** A liquidity lock's fee box: its pool, level ℓ·2^64 at entry (re-based by claims), collector (zero: the owner) and fees claimed. */
+export interface LockFees {
+  a: bigint
+  b: bigint
+  tier: bigint
+  level: bigint
+  collector: string
+  claimed: bigint
+}
+
+const FEE_STATE = algosdk.ABIType.from('(uint64,uint64,uint64,uint256,address,uint64)')
+/** Minimum balance of a liquidity lock's fee box: 2,500 + 400 × (9 + 96). */
+export const FEE_BOX_MBR = 2500n + 400n * (9n + 96n)
+/** `"f" ‖ uint64(id)`. */
+export const feeBoxName = (id: bigint): Uint8Array => cat(new Uint8Array([0x66]), u64(id))
+
+/** Decodes a fee box. */
+export function decodeFees(raw: Uint8Array): LockFees {
+  const [a, b, tier, level, collector, claimed] = FEE_STATE.decode(raw) as unknown[]
+  const n = (x: unknown) => BigInt(x as bigint)
+  return { a: n(a), b: n(b), tier: n(tier), level: n(level), collector: String(collector), claimed: n(claimed) }
+}
+
+/** The pool figures the level reads. */
+export type LevelPool = { reserveA: bigint; reserveB: bigint; lpIssued: bigint }
+
+/** ⌊√n⌋ by Newton's steps from above (a float's estimate is far off at ℓ's 2^190 widths). */
+const isqrt = (n: bigint): bigint => {
+  if (n < 2n) return n
+  let x = 1n << BigInt((n.toString(2).length >> 1) + 1)
+  for (let y = (x + n / x) >> 1n; y < x; y = (x + n / x) >> 1n) x = y
+  return x
+}
+
+/** The reference level ℓ·2^64 = √(x·y·2^128)/(lpIssued + 1,000): up for an entry, down for a claim. */
+export function levelOf(pool: LevelPool, up: boolean): bigint {
+  const product = (pool.reserveA * pool.reserveB) << 128n
+  const supply = pool.lpIssued + 1000n
+  const root = isqrt(product)
+  if (!up) return root / supply
+  const r = root * root === product ? root : root + 1n
+  return (r + supply - 1n) / supply
+}
+
+/** The reference claim: each part (vested and unwithdrawn, still locked) keeps ⌈units·entry/now⌉; the rest are fees. */
+export function claimOf(lock: Lock, entry: bigint, now: bigint, t: bigint): { units: bigint; after: Lock } {
+  const kept = (u: bigint) => (u === 0n ? 0n : (u * entry + now - 1n) / now)
+  const vested = vestedAt(lock, t)
+  const free = vested - lock.withdrawn
+  const locked = lock.amount - vested
+  const units = free - kept(free) + locked - kept(locked)
+  const anchor = t > lock.anchor && t < lock.end ? t : lock.anchor
+  const base = lock.withdrawn + kept(free)
+  return { units, after: { ...lock, anchor, base, amount: base + kept(locked) } }
+}
 
 /** A copy of an unsigned transaction without a group id. */
 const clone = (t: Transaction): Transaction => algosdk.decodeUnsignedTransaction(algosdk.encodeUnsignedTransaction(t))
@@ -114,6 +170,20 @@ export class Locks {
     } catch {
       return undefined
     }
+  }
+
+  /** A liquidity lock's decoded fee box, or undefined. */
+  async fees(id: bigint): Promise<LockFees | undefined> {
+    try {
+      return decodeFees(await this.g.algorand.app.getBoxValue(this.g.ids.lockAppId, feeBoxName(id)))
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The DEX app and pool box a level read needs (getPool's inner call). */
+  private poolRefs(a: bigint, b: bigint, tier = LEGACY_TIER): { appReferences: bigint[]; boxReferences: { appId: bigint; name: Uint8Array }[] } {
+    return { appReferences: [this.g.ids.dexAppId], boxReferences: [{ appId: this.g.ids.dexAppId, name: poolBoxName(a, b, tier) }] }
   }
 
   /** Nonces this kit has handed out (deterministic: the same test makes the same ids). */
@@ -205,6 +275,85 @@ export class Locks {
     })
   }
 
+  /** Locks `amount` LP units of pool (a, b) (`lockLiquidity`), paying both boxes' minimum balance; returns the id. */
+  async createLiquidity(
+    owner: User,
+    pool: { a: bigint; b: bigint; lp: bigint; tier?: bigint },
+    amount: bigint,
+    cliff: bigint,
+    end: bigint,
+    o: { mbr?: bigint; deposit?: Promise<Transaction>; nonce?: bigint } = {},
+  ): Promise<Sent<bigint>> {
+    const { nonce, id } = o.nonce === undefined ? this.nextLock(owner) : { nonce: o.nonce, id: lockIdOf(owner.addr, o.nonce) }
+    const optIn = await this.needsOptIn(pool.lp)
+    const pay = (amount: bigint) => this.g.algorand.createTransaction.payment({ sender: owner.addr, receiver: this.address, amount: AlgoAmount.MicroAlgo(amount), note: this.g.note() })
+    const depositTxn = await (o.deposit ?? this.input(owner, pool.lp, amount))
+    const boxesTxn = await pay(o.mbr ?? LOCK_BOXES_MBR + FEE_BOX_MBR)
+    const optInTxn = await pay(ASSET_MBR)
+    const tier = pool.tier ?? LEGACY_TIER
+    const refs = this.poolRefs(pool.a, pool.b, tier)
+    return this.run((group) => {
+      let g = group as LocksComposer<unknown[]>
+      if (optIn) g = g.optInAsset({ sender: owner.addr, args: { mbr: { txn: clone(optInTxn), signer: owner.signer }, asset: pool.lp }, assetReferences: [pool.lp], ...this.fee(1) }) as LocksComposer<unknown[]>
+      return g.lockLiquidity({
+        sender: owner.addr,
+        args: { mbr: { txn: clone(boxesTxn), signer: owner.signer }, deposit: { txn: clone(depositTxn), signer: this.g.algorand.account.getSigner(depositTxn.sender) }, cliff, end, nonce, a: pool.a, b: pool.b, tier },
+        boxReferences: [lockBoxName(id), assetIndexName(pool.lp, id), ownerIndexName(owner.addr, id), feeBoxName(id), ...refs.boxReferences],
+        appReferences: refs.appReferences,
+        assetReferences: [pool.lp],
+        ...this.fee(1),
+      })
+    })
+  }
+
+  /** The claimFees call's fields (sender: the owner or the collector), to compose into another group (attacks). */
+  async claimFeesCall(sender: User, id: bigint) {
+    const lock = await this.lock(id)
+    const fees = await this.fees(id)
+    const refs = fees ? this.poolRefs(fees.a, fees.b, fees.tier) : { appReferences: [this.g.ids.dexAppId], boxReferences: [] }
+    const to = fees && fees.collector !== algosdk.ALGORAND_ZERO_ADDRESS_STRING ? fees.collector : lock?.owner
+    return {
+      sender: sender.addr,
+      args: { id },
+      boxReferences: [lockBoxName(id), feeBoxName(id), ...refs.boxReferences],
+      appReferences: refs.appReferences,
+      assetReferences: lock ? [lock.asset] : [],
+      accountReferences: to ? [to] : [],
+      ...this.fee(2),
+    }
+  }
+
+  /** Claims a liquidity lock's fees (sender: its owner or collector); returns the units sent. */
+  async claimFees(sender: User, id: bigint): Promise<Sent<bigint>> {
+    const call = await this.claimFeesCall(sender, id)
+    return this.run((group) => group.claimFees(call))
+  }
+
+  /** Names `collector` for a liquidity lock's fees. */
+  setCollector(sender: User, id: bigint, collector: Address | string): Promise<Sent<void>> {
+    return this.run((group) => group.setCollector({ sender: sender.addr, args: { id, collector: collector.toString() }, boxReferences: [lockBoxName(id), feeBoxName(id)], ...this.fee(0) }))
+  }
+
+  /** Splits `amount` still-locked units of lock `id` into a new lock (its boxes paid by `sender`); returns the new id. */
+  async split(sender: User, id: bigint, amount: bigint, o: { mbr?: bigint; nonce?: bigint; liquidity?: boolean } = {}): Promise<Sent<bigint>> {
+    const lock = await this.lock(id)
+    const liquidity = o.liquidity ?? lock?.liquidity === 1n
+    const { nonce, id: newId } = o.nonce === undefined ? this.nextLock(sender) : { nonce: o.nonce, id: lockIdOf(sender.addr, o.nonce) }
+    const asset = lock?.asset ?? 0n
+    const owner = lock?.owner ?? sender.addr.toString()
+    const mbrTxn = await this.g.algorand.createTransaction.payment({ sender: sender.addr, receiver: this.address, amount: AlgoAmount.MicroAlgo(o.mbr ?? LOCK_BOXES_MBR + (liquidity ? FEE_BOX_MBR : 0n)), note: this.g.note() })
+    const boxes = [lockBoxName(id), lockBoxName(newId), assetIndexName(asset, newId), ownerIndexName(owner, newId), ...(liquidity ? [feeBoxName(id), feeBoxName(newId)] : [])]
+    return this.run((group) => group.split({ sender: sender.addr, args: { mbr: { txn: clone(mbrTxn), signer: sender.signer }, id, amount, nonce }, boxReferences: boxes, ...this.fee(0) }))
+  }
+
+  /** Merges lock `from` into lock `into`; returns the units moved. */
+  async merge(sender: User, into: bigint, from: bigint): Promise<Sent<bigint>> {
+    const b = await this.lock(from)
+    const liquidity = b?.liquidity === 1n
+    const boxes = [lockBoxName(into), lockBoxName(from), ...(b ? [assetIndexName(b.asset, from), ownerIndexName(b.owner, from)] : []), ...(liquidity ? [feeBoxName(into), feeBoxName(from)] : [])]
+    return this.run((group) => group.merge({ sender: sender.addr, args: { into, from }, boxReferences: boxes, accountReferences: b ? [b.creator] : [], ...this.fee(1) }))
+  }
+
   /** Withdraws what has vested; returns the amount. */
   async withdraw(sender: User, id: bigint): Promise<Sent<bigint>> {
     const lock = await this.lock(id)
@@ -220,9 +369,21 @@ export class Locks {
 
   /** Adds `amount` (of the lock's asset unless `asset` says otherwise) to the lock. */
   async topUp(sender: User, id: bigint, amount: bigint, o: { asset?: bigint; deposit?: Promise<Transaction> } = {}): Promise<Sent<void>> {
-    const asset = o.asset ?? (await this.lock(id))?.asset ?? 0n
+    const lock = await this.lock(id)
+    const asset = o.asset ?? lock?.asset ?? 0n
     const deposit = await (o.deposit ?? this.input(sender, asset, amount))
-    return this.run((group) => group.topUp({ sender: sender.addr, args: { deposit: { txn: clone(deposit), signer: this.g.algorand.account.getSigner(deposit.sender) }, id }, boxReferences: [lockBoxName(id)], ...this.fee(0) }))
+    const fees = lock?.liquidity === 1n ? await this.fees(id) : undefined
+    // a liquidity lock reads its pool's level (getPool: one inner call)
+    const refs = fees ? this.poolRefs(fees.a, fees.b, fees.tier) : { appReferences: [], boxReferences: [] }
+    return this.run((group) =>
+      group.topUp({
+        sender: sender.addr,
+        args: { deposit: { txn: clone(deposit), signer: this.g.algorand.account.getSigner(deposit.sender) }, id },
+        boxReferences: [lockBoxName(id), ...(fees ? [feeBoxName(id)] : []), ...refs.boxReferences],
+        appReferences: refs.appReferences,
+        ...this.fee(fees ? 1 : 0),
+      }),
+    )
   }
 
   /** Proposes `next` as the lock's owner. */
@@ -236,20 +397,21 @@ export class Locks {
   }
 
   /** The proposed owner (`sender`) accepts; `previous` is the current owner, whose index box moves. */
-  accept(sender: User, id: bigint, previous: Address | string): Promise<Sent<void>> {
+  async accept(sender: User, id: bigint, previous: Address | string): Promise<Sent<void>> {
+    const liquidity = (await this.lock(id))?.liquidity === 1n
     return this.run((group) =>
-      group.acceptOwner({ sender: sender.addr, args: { id }, boxReferences: [lockBoxName(id), ownerIndexName(previous, id), ownerIndexName(sender.addr, id)], ...this.fee(0) }),
+      group.acceptOwner({ sender: sender.addr, args: { id }, boxReferences: [lockBoxName(id), ownerIndexName(previous, id), ownerIndexName(sender.addr, id), ...(liquidity ? [feeBoxName(id)] : [])], ...this.fee(0) }),
     )
   }
 
   /** Closes a fully withdrawn lock (refs: its three boxes and the creator, read from the box unless given). */
-  async close(sender: User, id: bigint, o: { lock?: Pick<Lock, 'asset' | 'owner' | 'creator'>; accounts?: (Address | string)[] } = {}): Promise<Sent<void>> {
+  async close(sender: User, id: bigint, o: { lock?: Pick<Lock, 'asset' | 'owner' | 'creator'> & { liquidity?: bigint }; accounts?: (Address | string)[] } = {}): Promise<Sent<void>> {
     const lock = o.lock ?? (await this.lock(id)) ?? { asset: 0n, owner: sender.addr.toString(), creator: sender.addr.toString() }
     return this.run((group) =>
       group.close({
         sender: sender.addr,
         args: { id },
-        boxReferences: [lockBoxName(id), assetIndexName(lock.asset, id), ownerIndexName(lock.owner, id)],
+        boxReferences: [lockBoxName(id), assetIndexName(lock.asset, id), ownerIndexName(lock.owner, id), ...(lock.liquidity === 1n ? [feeBoxName(id)] : [])],
         accountReferences: o.accounts ?? [lock.creator],
         ...this.fee(1),
       }),

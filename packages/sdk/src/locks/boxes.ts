@@ -33,6 +33,11 @@ export interface Lock {
 export const LOCK_SIZE = 168
 /** µALGO a new lock's three boxes tie up: 3 × 2,500 + 400 × ((9 + 168) + 17 + 41) bytes; `lock` takes exactly this from the creator and `close` gives it back to them. */
 export const LOCK_MIN_BALANCE = 101_500n
+/** µALGO a liquidity lock's fee box ties up: 2,500 + 400 × (9 + 96) bytes; `lockLiquidity` and a split of a liquidity lock take it beside LOCK_MIN_BALANCE, `close` and `merge` give it back. */
+export const LOCK_FEES_MIN_BALANCE = 44_500n
+/** The DEX's fee tier whose pools keep the box key `"p" ‖ a ‖ b` (the DEX's other tiers add `‖ uint64(tier)`). */
+export const LEGACY_POOL_TIER = 30n
+
 /** µALGO the app's holding of a new asset ties up; `optInAsset` takes exactly this. */
 export const LOCK_ASSET_MIN_BALANCE = 100_000n
 /** Latest end a lock may have: 10 years of 365.25 days from now. */
@@ -84,6 +89,40 @@ export const assetIndexName = (asset: bigint, id: bigint): Uint8Array => concat(
 export const ownerIndexPrefix = (owner: string | Address): Uint8Array => concat(new Uint8Array([0x6f]), addressBytes(owner))
 /** `"o" ‖ owner ‖ uint64(id)`. */
 export const ownerIndexName = (owner: string | Address, id: bigint): Uint8Array => concat(ownerIndexPrefix(owner), encodeUint64(id))
+
+/** `"f" ‖ uint64(id)`: a liquidity lock's fee box. */
+export const feeBoxName = (id: bigint): Uint8Array => concat(new Uint8Array([0x66]), encodeUint64(id))
+
+/** The DEX's box of pool (a, b) in fee tier `tier`, a < b: `"p" ‖ a ‖ b`, `‖ uint64(tier)` unless the 30 bps tier. */
+export const dexPoolBoxName = (a: bigint, b: bigint, tier: bigint = LEGACY_POOL_TIER): Uint8Array =>
+  concat(new Uint8Array([0x70]), encodeUint64(a), encodeUint64(b), tier === LEGACY_POOL_TIER ? new Uint8Array() : encodeUint64(tier))
+
+/** A liquidity lock's fee box: the pool its LP units are of, its level ℓ·2^64 (entry, re-based by each claim), who collects and what was claimed. */
+export interface LockFees {
+  a: bigint
+  b: bigint
+  /** The pool's fee tier, bps. */
+  tier: bigint
+  /** ℓ·2^64 when the units entered (rounded up), or at the last claim (rounded down). */
+  level: bigint
+  /** Who receives the fees; undefined: the owner. */
+  collector?: string
+  /** LP units claimed so far. */
+  claimed: bigint
+}
+
+const FEE_STATE = ABIType.from('(uint64,uint64,uint64,uint256,address,uint64)')
+
+/** Decodes a fee box's value. */
+export function decodeLockFees(value: Uint8Array): LockFees {
+  const f = FEE_STATE.decode(value) as unknown[]
+  const n = (i: number) => BigInt(f[i] as bigint)
+  const collector = String(f[4])
+  return { a: n(0), b: n(1), tier: n(2), level: n(3), collector: collector === ZERO ? undefined : collector, claimed: n(5) }
+}
+
+/** Who a liquidity lock's fees go to: its collector, else its owner. */
+export const feeReceiver = (lock: Pick<Lock, 'owner'>, fees: Pick<LockFees, 'collector'>): string => fees.collector ?? lock.owner
 
 /** The lock id at the end of an index box's name. */
 export const idOfIndexName = (name: Uint8Array): bigint => new DataView(name.buffer, name.byteOffset + name.length - 8, 8).getBigUint64(0)

@@ -13,6 +13,14 @@ export interface LockEventArgs {
   OwnershipAccepted: { id: bigint; previousOwner: string; owner: string }
   /** A fully withdrawn lock's boxes were deleted; `refund` µALGO went back to its creator. */
   Closed: { id: bigint; owner: string; creator: string; refund: bigint }
+  /** A liquidity lock's fees: `units` LP units to `to`; `remaining` units stay locked at `level` (ℓ·2^64). */
+  FeesClaimed: { id: bigint; to: string; units: bigint; remaining: bigint; level: bigint }
+  /** `amount` units of lock `id` became lock `newId` (same owner, asset and terms). */
+  Split: { id: bigint; newId: bigint; amount: bigint }
+  /** Lock `from` (its `amount` units) joined lock `into`; `refund` µALGO went back to `from`'s creator. */
+  Merged: { into: bigint; from: bigint; amount: bigint; refund: bigint }
+  /** A liquidity lock's fee collector (the zero address: the owner). */
+  CollectorSet: { id: bigint; collector: string }
 }
 
 /** A decoded Locks event. */

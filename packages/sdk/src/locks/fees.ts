@@ -6,6 +6,8 @@
 // ℓ is a Q64.64 fixed-point number: ⌈·⌉ for an entry and ⌊·⌋ for now, and the claim rounds down,
 // so every rounding is in the lock's favour and the principal's value never falls below what was locked.
 import { isqrt, lpSupply } from '../dex/amm.ts'
+import type { Lock } from './boxes.ts'
+import { vestedAt } from './vesting.ts'
 
 /** 2^64: ℓ is stored as ℓ·2^64. */
 export const LEVEL_ONE = 1n << 64n
@@ -46,4 +48,34 @@ export function entryAfterAdding(units: bigint, entry: bigint, added: bigint, no
   const base = now > entry ? now : entry
   // a level below the entry (a claim re-bases upwards only) counts the new units at the entry
   return (units * entry + added * base + units + added - 1n) / (units + added)
+}
+
+/** ⌈units·entry/now⌉: what of `units` stays to keep their value at entry (the contract's `kept`). */
+const kept = (units: bigint, entry: bigint, now: bigint): bigint => (units === 0n ? 0n : (units * entry + now - 1n) / now)
+
+/**
+ * What `claimFees` does at time `t` with the pool at level `now` (poolLevel(pool, 'now')), to the unit:
+ * the vested-unwithdrawn part and the still-locked part each keep ⌈units·entry/now⌉ (so a unit or two
+ * less than feesSince of the whole may be paid); the schedule scales from `t` on. `units` 0: nothing to
+ * claim (the contract says ERR:NO_FEES).
+ */
+export function claimFees<L extends Pick<Lock, 'amount' | 'withdrawn' | 'cliff' | 'end' | 'anchor' | 'base'>>(lock: L, entry: bigint, now: bigint, t: bigint): { units: bigint; after: L } {
+  if (now <= entry) return { units: 0n, after: lock }
+  const vested = vestedAt(lock, t)
+  const free = vested - lock.withdrawn
+  const locked = lock.amount - vested
+  const units = free - kept(free, entry, now) + locked - kept(locked, entry, now)
+  const anchor = t > lock.anchor && t < lock.end ? t : lock.anchor
+  const base = lock.withdrawn + kept(free, entry, now)
+  return { units, after: { ...lock, anchor, base, amount: base + kept(locked, entry, now) } }
+}
+
+/** The LP units a liquidity lock could claim now, with the pool as given (0 when fees have not raised the level). */
+export function claimableFees(lock: Pick<Lock, 'amount' | 'withdrawn' | 'cliff' | 'end' | 'anchor' | 'base'>, entry: bigint, pool: LevelPool, t: bigint): bigint {
+  return claimFees(lock, entry, poolLevel(pool, 'now'), t).units
+}
+
+/** The share of the pool's LP supply (issued + the 1,000 locked) that `units` are, in parts per million. */
+export function poolShareMillionths(units: bigint, pool: Pick<LevelPool, 'lpIssued'>): bigint {
+  return (units * 1_000_000n) / lpSupply(pool)
 }

@@ -1,8 +1,9 @@
 // Locks per asset and per owner without an indexer: algod's box listing by the index boxes' prefix
 // (algod 4.x pagination mode), then each lock's box.
 import type { Address, Algodv2 } from 'algosdk'
-import { assetIndexPrefix, decodeLock, idOfIndexName, lockBoxName, ownerIndexPrefix } from './boxes.ts'
-import type { Lock } from './boxes.ts'
+import { assetIndexPrefix, decodeLock, decodeLockFees, feeBoxName, idOfIndexName, LEGACY_POOL_TIER, lockBoxName, ownerIndexPrefix } from './boxes.ts'
+import type { Lock, LockFees } from './boxes.ts'
+import type { LockPool } from './transactions.ts'
 import { vestedAt } from './vesting.ts'
 
 /** Names per page asked of algod (a page may hold fewer: algod also caps a page's bytes). */
@@ -38,6 +39,31 @@ export async function fetchLock(algod: Algodv2, lockAppId: bigint, id: bigint): 
     if ((e as { response?: { status?: number } }).response?.status === 404) return undefined
     throw e
   }
+}
+
+/** A liquidity lock's fee box, undefined when there is none (not a liquidity lock, or closed). */
+export async function fetchLockFees(algod: Algodv2, lockAppId: bigint, id: bigint): Promise<LockFees | undefined> {
+  try {
+    return decodeLockFees((await algod.getApplicationBoxByName(lockAppId, feeBoxName(id)).do()).value)
+  } catch (e) {
+    if ((e as { response?: { status?: number } }).response?.status === 404) return undefined
+    throw e
+  }
+}
+
+/**
+ * The DEX pool whose LP token is `lp`, undefined when it is no Grove LP token: the DEX's pool boxes
+ * (`"p" ‖ a ‖ b`, `‖ tier` past the 30 bps tier), each read for its lpAsset (PoolState bytes 16–24).
+ */
+export async function findLpPool(algod: Algodv2, dexAppId: bigint, lp: bigint): Promise<LockPool | undefined> {
+  const names = (await boxNamesByPrefix(algod, dexAppId, new Uint8Array([0x70]))).filter((n) => n.length === 17 || n.length === 25)
+  for (const name of names) {
+    const { value } = await algod.getApplicationBoxByName(dexAppId, name).do()
+    if (new DataView(value.buffer, value.byteOffset + 16, 8).getBigUint64(0) !== lp) continue
+    const view = new DataView(name.buffer, name.byteOffset)
+    return { a: view.getBigUint64(1), b: view.getBigUint64(9), tier: name.length === 25 ? view.getBigUint64(17) : LEGACY_POOL_TIER }
+  }
+  return undefined
 }
 
 async function fetchLocks(algod: Algodv2, lockAppId: bigint, ids: bigint[]): Promise<Lock[]> {

@@ -6,7 +6,7 @@ import { CONTRACT_ERRORS, explainError } from '../errors.ts'
 import { prepareLockAction, type LockAction } from './actions.ts'
 import { LOCKS_SPEC } from './spec.ts'
 import { decodeLockEvents } from './events.ts'
-import { fetchLock, listLocksByAsset, listLocksByOwner } from './listing.ts'
+import { fetchLock, fetchLockFees, listLocksByAsset, listLocksByOwner } from './listing.ts'
 
 /** The Locks app: its spec, error row, actions, readers and events. */
 export const locksContract = {
@@ -25,6 +25,8 @@ export const locksContract = {
     lock: (r: GroveReader, id: bigint) => fetchLock(r.algod, r.ids.lockAppId, id),
     /** The locks an owner holds. */
     byOwner: (r: GroveReader, owner: string | Address) => listLocksByOwner(r.algod, r.ids.lockAppId, owner),
+    /** A liquidity lock's fee box (its pool, level, collector, fees claimed); undefined for another lock. */
+    fees: (r: GroveReader, id: bigint) => fetchLockFees(r.algod, r.ids.lockAppId, id),
     /** Every lock of an asset. */
     byAsset: (r: GroveReader, asset: bigint) => listLocksByAsset(r.algod, r.ids.lockAppId, asset),
   },

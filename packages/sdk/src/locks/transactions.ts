@@ -9,8 +9,8 @@ import { GroupBuilder } from '../core/group.ts'
 import type { ComposedGroup, TxnArg } from '../core/group.ts'
 import type { GroveContext } from '../core/context.ts'
 import { missingOptIns } from '../core/references.ts'
-import { assetIndexName, LOCK_ASSET_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
-import type { Lock } from './boxes.ts'
+import { assetIndexName, dexPoolBoxName, feeBoxName, LEGACY_POOL_TIER, LOCK_ASSET_MIN_BALANCE, LOCK_FEES_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
+import type { Lock, LockFees } from './boxes.ts'
 import { locksCall } from './spec.ts'
 import type { TypedCall } from '../core/arc56.ts'
 
@@ -47,9 +47,25 @@ async function start(ctx: GroveContext): Promise<Builder> {
 /** A transfer of `amount` of `asset` (0 = ALGO) from the sender to the app. */
 const transfer = (b: Builder, asset: bigint, amount: bigint): TxnArg => b.group.deposit(b.appAddress, asset, amount)
 
-function call(b: Builder, typed: TypedCall, inners: number, refs: { boxes?: Uint8Array[]; assets?: bigint[]; accounts?: string[] } = {}): void {
-  b.group.addMethodCall({ appId: b.ctx.ids.lockAppId, ...typed, inners, boxes: refs.boxes, assets: refs.assets, accounts: refs.accounts })
+type BoxRef = Uint8Array | { appId: bigint; name: Uint8Array }
+
+function call(b: Builder, typed: TypedCall, inners: number, refs: { boxes?: BoxRef[]; assets?: bigint[]; accounts?: string[]; apps?: bigint[] } = {}): void {
+  b.group.addMethodCall({ appId: b.ctx.ids.lockAppId, ...typed, inners, boxes: refs.boxes, assets: refs.assets, accounts: refs.accounts, apps: refs.apps })
 }
+
+/** A liquidity lock's pool: its assets (a < b) and fee tier (bps). */
+export interface LockPool {
+  a: bigint
+  b: bigint
+  /** 30 (the DEX's first tier) when omitted. */
+  tier?: bigint
+}
+
+/** The DEX app and pool box a level read (the DEX's getPool, an inner call) needs. */
+const poolRefs = (ctx: GroveContext, pool: LockPool): { boxes: BoxRef[]; apps: bigint[] } => ({
+  apps: [ctx.ids.dexAppId],
+  boxes: [{ appId: ctx.ids.dexAppId, name: dexPoolBoxName(pool.a, pool.b, pool.tier ?? LEGACY_POOL_TIER) }],
+})
 
 async function done(b: Builder, lockId?: bigint): Promise<LocksGroup> {
   const { composer, fee } = await b.group.build()
@@ -66,6 +82,8 @@ export interface LockParams {
   end: bigint
   /** The sender's nonce that names the lock (`lockIdOf`); a fresh random one when omitted. */
   nonce?: bigint
+  /** For a Grove LP token: its pool (the lock goes through `lockLiquidity`, which records the pool's level). */
+  pool?: LockPool
 }
 
 /**
@@ -78,10 +96,14 @@ export async function buildLock(ctx: GroveContext, p: LockParams): Promise<Locks
   const nonce = p.nonce ?? newLockNonce()
   const id = lockIdOf(ctx.sender, nonce)
   if (!holds) call(b, locksCall('optInAsset', [transfer(b, 0n, LOCK_ASSET_MIN_BALANCE), p.asset]), 1, { assets: [p.asset] })
-  call(b, locksCall('lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce]), 0, {
-    boxes: [lockBoxName(id), assetIndexName(p.asset, id), ownerIndexName(ctx.sender, id)],
-    assets: [p.asset],
-  })
+  const boxes = [lockBoxName(id), assetIndexName(p.asset, id), ownerIndexName(ctx.sender, id)]
+  if (p.pool) {
+    const refs = poolRefs(ctx, p.pool)
+    const args = [transfer(b, 0n, LOCK_MIN_BALANCE + LOCK_FEES_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce, p.pool.a, p.pool.b, p.pool.tier ?? LEGACY_POOL_TIER] as const
+    call(b, locksCall('lockLiquidity', [...args]), 1, { boxes: [...boxes, feeBoxName(id), ...refs.boxes], assets: [p.asset], apps: refs.apps })
+  } else {
+    call(b, locksCall('lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce]), 0, { boxes, assets: [p.asset] })
+  }
   return done(b, id)
 }
 
@@ -99,9 +121,9 @@ export const isFullyWithdrawn = (lock: Pick<Lock, 'amount' | 'withdrawn'>): bool
  * Closes a fully withdrawn lock (the sender: its owner or creator): its three boxes are deleted and
  * their LOCK_MIN_BALANCE goes back to the creator, who paid it. One app call and the refund, 2,000 µALGO.
  */
-export async function buildClose(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset' | 'owner' | 'creator'>): Promise<LocksGroup> {
+export async function buildClose(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset' | 'owner' | 'creator' | 'liquidity'>): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, locksCall('close', [lock.id]), 1, { boxes: [lockBoxName(lock.id), assetIndexName(lock.asset, lock.id), ownerIndexName(lock.owner, lock.id)], accounts: [lock.creator] })
+  call(b, locksCall('close', [lock.id]), 1, { boxes: [...lockBoxes(lock), ...(lock.liquidity ? [feeBoxName(lock.id)] : [])], accounts: [lock.creator] })
   return done(b)
 }
 
@@ -112,10 +134,11 @@ export async function buildExtend(ctx: GroveContext, id: bigint, end: bigint): P
   return done(b)
 }
 
-/** Adds `amount` of the lock's asset: the deposit and the call. */
-export async function buildTopUp(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset'>, amount: bigint): Promise<LocksGroup> {
+/** Adds `amount` of the lock's asset: the deposit and the call (a liquidity lock's also reads its pool's level: one inner call, `fees` its fee box). */
+export async function buildTopUp(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset'>, amount: bigint, fees?: LockPool): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, locksCall('topUp', [transfer(b, lock.asset, amount), lock.id]), 0, { boxes: [lockBoxName(lock.id)] })
+  const refs = fees ? poolRefs(ctx, fees) : { boxes: [], apps: [] }
+  call(b, locksCall('topUp', [transfer(b, lock.asset, amount), lock.id]), fees ? 1 : 0, { boxes: [lockBoxName(lock.id), ...(fees ? [feeBoxName(lock.id)] : []), ...refs.boxes], apps: refs.apps })
   return done(b)
 }
 
@@ -133,9 +156,52 @@ export async function buildCancelOwner(ctx: GroveContext, id: bigint): Promise<L
   return done(b)
 }
 
-/** The proposed owner (the context's sender) accepts; the old owner's index box moves to them. */
-export async function buildAcceptOwner(ctx: GroveContext, lock: Pick<Lock, 'id' | 'owner'>): Promise<LocksGroup> {
+/** The proposed owner (the context's sender) accepts; the old owner's index box moves to them (a liquidity lock's collector is reset: its fee box is named). */
+export async function buildAcceptOwner(ctx: GroveContext, lock: Pick<Lock, 'id' | 'owner'> & { liquidity?: boolean }): Promise<LocksGroup> {
   const b = await start(ctx)
-  call(b, locksCall('acceptOwner', [lock.id]), 0, { boxes: [lockBoxName(lock.id), ownerIndexName(lock.owner, lock.id), ownerIndexName(ctx.sender, lock.id)] })
+  const boxes = [lockBoxName(lock.id), ownerIndexName(lock.owner, lock.id), ownerIndexName(ctx.sender, lock.id), ...(lock.liquidity ? [feeBoxName(lock.id)] : [])]
+  call(b, locksCall('acceptOwner', [lock.id]), 0, { boxes })
+  return done(b)
+}
+
+/** A lock's three boxes. */
+const lockBoxes = (lock: Pick<Lock, 'id' | 'asset' | 'owner'>): Uint8Array[] => [lockBoxName(lock.id), assetIndexName(lock.asset, lock.id), ownerIndexName(lock.owner, lock.id)]
+
+/**
+ * Claims a liquidity lock's fees (the sender: its owner or collector): the call reads the pool's level
+ * through the DEX (one inner call) and sends the LP units to the collector (one inner transfer): 3,000 µALGO.
+ */
+export async function buildClaimFees(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset' | 'owner'>, fees: LockFees): Promise<LocksGroup> {
+  const b = await start(ctx)
+  const refs = poolRefs(ctx, fees)
+  call(b, locksCall('claimFees', [lock.id]), 2, { boxes: [lockBoxName(lock.id), feeBoxName(lock.id), ...refs.boxes], apps: refs.apps, assets: [lock.asset], accounts: [fees.collector ?? lock.owner] })
+  return done(b)
+}
+
+/** The owner names who collects a liquidity lock's fees (their own address: the owner again). */
+export async function buildSetCollector(ctx: GroveContext, id: bigint, collector: string | Address): Promise<LocksGroup> {
+  const b = await start(ctx)
+  call(b, locksCall('setCollector', [id, collector.toString()]), 0, { boxes: [lockBoxName(id), feeBoxName(id)] })
+  return done(b)
+}
+
+/**
+ * Splits `amount` still-locked units of the lock into a new lock of the sender's (its id in `lockId`):
+ * the new boxes' minimum balance (with the fee box for a liquidity lock) and the call, 2,000 µALGO.
+ */
+export async function buildSplit(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset' | 'owner' | 'liquidity'>, amount: bigint, nonce: bigint = newLockNonce()): Promise<LocksGroup> {
+  const b = await start(ctx)
+  const id = lockIdOf(ctx.sender, nonce)
+  const deposit = LOCK_MIN_BALANCE + (lock.liquidity ? LOCK_FEES_MIN_BALANCE : 0n)
+  const boxes = [lockBoxName(lock.id), ...lockBoxes({ id, asset: lock.asset, owner: lock.owner }), ...(lock.liquidity ? [feeBoxName(lock.id), feeBoxName(id)] : [])]
+  call(b, locksCall('split', [transfer(b, 0n, deposit), lock.id, amount, nonce]), 0, { boxes })
+  return done(b, id)
+}
+
+/** Joins lock `from` into lock `into` (both the sender's, one asset): `from`'s boxes go and their deposit returns to its creator, 2,000 µALGO. */
+export async function buildMerge(ctx: GroveContext, into: Pick<Lock, 'id' | 'liquidity'>, from: Pick<Lock, 'id' | 'asset' | 'owner' | 'creator' | 'liquidity'>): Promise<LocksGroup> {
+  const b = await start(ctx)
+  const boxes = [lockBoxName(into.id), ...lockBoxes(from), ...(from.liquidity ? [feeBoxName(into.id), feeBoxName(from.id)] : [])]
+  call(b, locksCall('merge', [into.id, from.id]), 1, { boxes, accounts: [from.creator] })
   return done(b)
 }

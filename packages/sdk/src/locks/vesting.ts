@@ -51,3 +51,31 @@ export function unlockCurve(lock: Schedule, from: bigint): { t: bigint; vested: 
   const times = [...new Set([from, lock.cliff - 1n, lock.cliff, lock.anchor, lock.end - 1n, lock.end].filter((t) => t >= from))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   return times.map((t) => ({ t, vested: vestedAt(lock, t) }))
 }
+
+/**
+ * The two locks `split(id, amount)` leaves at time `now` (what the contract stores), or the contract's
+ * error code: the line re-anchors at now past the cliff, only units still locked move (ERR:SPLIT_AMOUNT
+ * for more, for none, or for everything the lock holds), and the new part vests only from there, so at
+ * every time the two vest at most what the original did.
+ */
+export function splitLock<L extends Schedule & Pick<Lock, 'withdrawn'>>(lock: L, amount: bigint, now: bigint): { kept: L; part: L } | { error: 'ERR:ENDED' | 'ERR:SPLIT_AMOUNT' } {
+  if (now >= lock.end) return { error: 'ERR:ENDED' }
+  const anchored = now > lock.anchor ? { ...lock, base: vestedAt(lock, now), anchor: now } : { ...lock }
+  if (amount <= 0n || amount > anchored.amount - anchored.base || amount >= lock.amount - lock.withdrawn) return { error: 'ERR:SPLIT_AMOUNT' }
+  return { kept: { ...anchored, amount: anchored.amount - amount }, part: { ...anchored, amount, withdrawn: 0n, base: 0n } }
+}
+
+/**
+ * The lock `merge(into, from)` leaves at time `now`, or ERR:SCHEDULE when one lock could not keep both
+ * schedules exactly: `from` has nothing locked any more (its units join `into` as vested), or `into` is a
+ * time lock ending no earlier than `from` (its units wait for that end).
+ */
+export function mergeLocks<L extends Schedule & Pick<Lock, 'withdrawn'>>(into: L, from: Schedule & Pick<Lock, 'withdrawn'>, now: bigint): L | { error: 'ERR:SCHEDULE' } {
+  const held = from.amount - from.withdrawn
+  if (from.amount === vestedAt(from, now)) {
+    const anchored = now > into.anchor && now < into.end ? { ...into, base: vestedAt(into, now), anchor: now } : { ...into }
+    return { ...anchored, base: anchored.base + held, amount: anchored.amount + held }
+  }
+  if (isTimeLock(into) && into.end >= from.end) return { ...into, amount: into.amount + held }
+  return { error: 'ERR:SCHEDULE' }
+}
