@@ -23,7 +23,7 @@ import { DELTA_LOOKBACK, KeptDeltas } from './kept-deltas.ts'
 import { restore, saveSnapshot, sameRules } from './replay.ts'
 import { flushed, persist } from './durability.ts'
 import type { ChainStore, Confirmed, UnflushedMark } from './chain-store.ts'
-import { journaled, journaledField, journaledPush } from './journal.ts'
+import { journaled, journaledField, journaledPush, journaledSet } from './journal.ts'
 import { OnlineStake } from './online.ts'
 import { EMPTY_COMMITMENTS, avmHeaderOf, blockApplyData, feesCollected, inBlock, sealBlock } from './seal.ts'
 import { allocateGenesis } from './genesis-state.ts'
@@ -37,6 +37,8 @@ const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
  * begin at 1001; a fork starts at the remote's counter, so ids it creates never collide with the remote's.
  */
 const GENESIS_TXN_COUNTER = 1000
+/** Decoded block headers kept (the AVM's `block` reaches 1,000 rounds back); older ones wait in their block's bytes until read (headerAt). */
+const HEADERS_KEPT = 1024
 /** How far back algod answers pending-by-txid for confirmed transactions. */
 const TXN_LOOKBACK = 1000n
 
@@ -176,9 +178,7 @@ export class Chain implements Node, ChainStore {
     if (this.closed) throw new LedgerError('node is closed', 503)
   }
 
-  status(): NodeStatus {
-    return { lastRound: this.lastRound(), protocol: this.protocol, sinceLastBlockMs: Math.max(0, this.now() - this.lastBlockAt) }
-  }
+  status = (): NodeStatus => ({ lastRound: this.lastRound(), protocol: this.protocol, sinceLastBlockMs: Math.max(0, this.now() - this.lastBlockAt) })
 
   suggestedParams(): TxnParams {
     return { lastRound: this.lastRound(), protocol: this.protocol, minFee: BigInt(this.state.proto.minTxnFee), genesisId: this.genesisId, genesisHash: this.genesisHash }
@@ -302,6 +302,7 @@ export class Chain implements Node, ChainStore {
     for (const [k, lv] of b.res.leases) journaled(this.state, this.leases, k, lv)
     stxns.forEach((stxn, i) => journaled(this.state, this.txns, b.res.txIds[i], { round, stxn, applied: b.res.applied[i] }))
     journaledPush(this.state, this.headers, b.block?.header)
+    if (this.headers.length > HEADERS_KEPT && this.headers[this.headers.length - HEADERS_KEPT] !== undefined) journaledSet(this.state, this.headers, this.headers.length - HEADERS_KEPT, undefined)
     journaledPush(this.state, this.blockBytes, b.encoded.slice())
     if (b.headerBytes !== undefined) journaledField(this.state, this.lastHeader, (v) => (this.lastHeader = v), { round, bytes: b.headerBytes })
     journaledField(this.state, this.lastBlockAt, (v) => (this.lastBlockAt = v), this.now())
@@ -471,9 +472,7 @@ export class Chain implements Node, ChainStore {
     this.offset = undefined
   }
 
-  getClockOffset(): bigint {
-    return this.clock
-  }
+  getClockOffset = (): bigint => this.clock
 
   async close(): Promise<void> {
     this.closed = true

@@ -24,3 +24,10 @@ export function journaledField<T>(state: LedgerState, old: T, set: (v: T) => voi
   state.journal(() => set(old))
   set(v)
 }
+
+/** Sets `arr[i]`, undone with the state's journal. */
+export function journaledSet<T>(state: LedgerState, arr: T[], i: number, v: T): void {
+  const old = arr[i] as T
+  state.journal(() => (arr[i] = old))
+  arr[i] = v
+}

@@ -20,10 +20,14 @@ import {
 } from '@grove/avm'
 import algosdk from 'algosdk'
 import { LedgerError } from './errors.ts'
+import { ZERO32 } from './bytes.ts'
 import { AccountStatus, BALANCE_LOOKBACK, accountDataText, balanceRound, u64, boxKey, cloneAccount, hex, idKey, isEmptyAccount, isZeroBytes, schemaText, unhex, type AccountRecord, type AppRecord, type AssetRecord, type ChainContext, type InnerOwner, type KeyValue, type StateSnapshot } from './records.ts'
 
 export { AccountStatus, BALANCE_LOOKBACK, STATUS_TEXT, balanceRound, hex, idKey, isEmptyAccount, u64, unhex } from './records.ts'
 export type { AccountRecord, AppRecord, AssetRecord, ChainContext, InnerOwner, KeyValue, StateSnapshot, VotingData } from './records.ts'
+
+/** A new account's record: its zero auth address shared by every unrekeyed account (a rekey replaces it, nothing writes into it), a buffer less per account. */
+const emptyAccount = (): AccountRecord => ({ ...emptyAccountData(), authAddr: ZERO32 })
 
 /** Applies an inner transaction (apply.ts provides it; perform delegates here). */
 export type Performer = (state: LedgerState, group: Txn[], gi: number, runInner: InnerAppRunner) => Txn
@@ -135,7 +139,7 @@ export class LedgerState implements Ledger {
   /** Rewrites an account's record through `fn` (on a copy) and marks it touched. */
   updateAccount(addr: Uint8Array, fn: (d: AccountRecord) => void): AccountRecord {
     const k = hex(addr)
-    const d = cloneAccount(this.accounts.get(k) ?? emptyAccountData())
+    const d = cloneAccount(this.accounts.get(k) ?? emptyAccount())
     fn(d)
     this.put(this.accounts, k, isEmptyAccount(d) ? undefined : d)
     this.touched.add(k)
@@ -249,7 +253,7 @@ export class LedgerState implements Ledger {
   }
 
   accountData(addr: Uint8Array): AccountRecord {
-    return this.accounts.get(hex(addr)) ?? emptyAccountData()
+    return this.accounts.get(hex(addr)) ?? emptyAccount()
   }
 
   authorizer(addr: Uint8Array): Uint8Array {

@@ -8,7 +8,11 @@
 //   paymentsPerSec           pre-signed ed25519 payments, one per POST, committed as blocks
 //   paymentsPerServerCpuSec  the same payments per second of the CLI's own CPU time (its capacity on a free core)
 //   appCallsPerSec           pre-signed calls of a small app that bumps a global counter
-//   memoryMbAt100kAccounts   the CLI's resident memory once 100,000 new accounts are funded
+//   memory                   accounts: how many new accounts were funded (a million; BENCH_ACCOUNTS, a bounded
+//                            amount in CI) and bytesPerAccount: the CLI's resident memory grown per account
+//   throughput               paymentsPerSecond: those accounts' payments committed per second, sent as
+//                            16-payment groups by 8 concurrent submitters over HTTP; goal ≥ 2,000
+// BENCH_ONLY=scale runs only memory and throughput; BENCH_CPU_PROF=DIR has the CLI write a CPU profile there.
 //   freshReadyMs             readyMs on a fresh data directory (the run above), goal < 1,000
 //   restartReadyMsAt100kBlocks  readyMs of a restart on a data directory of 100,000 blocks, stopped
 //                            cleanly (from its state snapshot), goal < 2,000
@@ -38,8 +42,8 @@ import { genesisAccounts, openNode } from '@grove/ledger'
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2000)
 const APP_CALLS = Number(process.env.BENCH_APP_CALLS ?? 1000)
-// BENCH_ACCOUNTS shrinks the funding step for a quick look; the reported figure is for 100,000
-const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000)
+// accounts funded for the memory and throughput figures: a million, a bounded amount in CI (BENCH_ACCOUNTS sets another)
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? (process.env.CI ? 16_384 : 1_000_000))
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 100_000)
 const INDEXER_QUERIES = Number(process.env.BENCH_INDEXER_QUERIES ?? 500)
 const SPAWN_RUNS = Number(process.env.BENCH_SPAWN_RUNS ?? 3)
@@ -65,7 +69,9 @@ interface Cli {
 /** Starts the CLI on free ports in a data directory (fresh unless `keep`) and waits for its banner. */
 async function startCli(dataDir: string, keep = false): Promise<Cli> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, [join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', '0', '--kmd-port', '0', '--data', dataDir, ...(keep ? [] : ['--reset'])], {
+  // BENCH_CPU_PROF=DIR: the CLI writes a V8 CPU profile there when it stops (node --cpu-prof)
+  const prof = process.env.BENCH_CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+  const child = spawn(process.execPath, [...prof, join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', '0', '--kmd-port', '0', '--data', dataDir, ...(keep ? [] : ['--reset'])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
@@ -123,7 +129,9 @@ async function spawnToHealthFigures(): Promise<{ spawnToHealthMs: number; spawnT
     const dataDir = await mkdtemp(join(tmpdir(), 'grove-localnet-spawn-'))
     const [algodPort, kmdPort] = [await freePort(), await freePort()]
     const t0 = performance.now()
-    const child = spawn(process.execPath, [join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', String(algodPort), '--kmd-port', String(kmdPort), '--indexer-port', '0', '--data', dataDir], { stdio: 'ignore' })
+    // BENCH_CPU_PROF=DIR: the CLI writes a V8 CPU profile there when it stops (node --cpu-prof)
+  const prof = process.env.BENCH_CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+  const child = spawn(process.execPath, [...prof, join(root, 'bin/grove-localnet.mjs'), 'start', '--algod-port', String(algodPort), '--kmd-port', String(kmdPort), '--indexer-port', '0', '--data', dataDir], { stdio: 'ignore' })
     try {
       while ((await healthStatus(algodPort)) !== 200) {
         if (child.exitCode !== null) throw new Error(`grove-localnet exited with ${child.exitCode}`)
@@ -187,6 +195,12 @@ class NodeHttpClient implements algosdk.BaseHTTPClient {
   close(): void {
     this.agent.destroy()
   }
+}
+
+/** Resident memory of a process in bytes (Linux /proc). */
+async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) * 1024
 }
 
 /** Resident memory of a process in MB (Linux /proc). */
@@ -417,7 +431,65 @@ async function forkFigures(): Promise<Record<string, unknown>> {
   }
 }
 
+/**
+ * The scale figures: ACCOUNTS new accounts funded from an escrow logicsig in 16-payment groups by
+ * SUBMITTERS concurrent submitters over HTTP (signed before the clock starts). memory.bytesPerAccount
+ * is the CLI's resident memory grown per account (read from /proc);
+ * throughput.paymentsPerSecond the payments committed per second.
+ */
+async function scaleFigures(cli: Cli, algod: algosdk.Algodv2, funder: { addr: algosdk.Address; sk: Uint8Array }, compile: (src: string) => Promise<Uint8Array>) {
+  progress(`funding ${ACCOUNTS} accounts`)
+  const escrow = new algosdk.LogicSigAccount(await compile('#pragma version 10\npushint 1'))
+  let sp = await algod.getTransactionParams().do()
+  const seed = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.addr, receiver: escrow.address(), amount: BigInt(ACCOUNTS) * 100_000n + 10_000_000_000n, suggestedParams: { ...sp, fee: 1000n, flatFee: true } })
+  await algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(seed.signTxn(funder.sk)).do()).txid, 4)
+  const rssBefore = await rssBytes(cli.child.pid!)
+  let funded = 0
+  let seconds = 0
+  // signed a slice at a time, so the client's memory stays bounded at a million accounts
+  const SLICE = 4096
+  while (funded < ACCOUNTS) {
+    sp = await algod.getTransactionParams().do()
+    const groups: Uint8Array[][] = []
+    for (let g = 0; g < SLICE && funded + (g + 1) * GROUP <= ACCOUNTS; g++) {
+      const gsp = windowFor(sp, g)
+      const txns = Array.from({ length: GROUP }, () =>
+        algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: escrow.address(), receiver: new algosdk.Address(randomBytes(32)), amount: 100_000, suggestedParams: gsp }),
+      )
+      algosdk.assignGroupID(txns)
+      groups.push(txns.map((t) => algosdk.signLogicSigTransactionObject(t, escrow).blob))
+    }
+    if (groups.length === 0) break
+    const t0 = performance.now()
+    await submitAll(algod, groups, GROUP)
+    seconds += (performance.now() - t0) / 1000
+    funded += groups.length * GROUP
+    progress(`${funded} accounts, ${Math.round(funded / seconds)} payments/s, rss ${Math.round((await rssBytes(cli.child.pid!)) / 2 ** 20)} MB`)
+  }
+  const rss = await rssBytes(cli.child.pid!)
+  return {
+    memory: { accounts: funded, bytesPerAccount: Math.round((rss - rssBefore) / funded), rssBytes: rss, rssBytesBefore: rssBefore },
+    throughput: { submitters: SUBMITTERS, groupSize: GROUP, paymentsPerSecond: Math.round(funded / seconds) },
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'scale') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'grove-localnet-scale-'))
+    const cli = await startCli(dataDir)
+    try {
+      const http = new NodeHttpClient(new URL(cli.algodUrl), cli.token)
+      const algod = new algosdk.Algodv2(http, cli.algodUrl)
+      const [g0] = genesisAccounts()
+      const compile = async (src: string): Promise<Uint8Array> => new Uint8Array(Buffer.from((await algod.compile(src).do()).result, 'base64'))
+      console.log(JSON.stringify(await scaleFigures(cli, algod, { addr: algosdk.Address.fromString(g0!.address), sk: g0!.secretKey }, compile)))
+      http.close()
+    } finally {
+      await stopCli(cli)
+      await rm(dataDir, { recursive: true, force: true })
+    }
+    return
+  }
   if (process.env.BENCH_ONLY === 'start') {
     console.log(JSON.stringify(await spawnToHealthFigures()))
     return
@@ -482,24 +554,7 @@ async function main(): Promise<void> {
     // the create call ran the program too
     if (counter !== BigInt(APP_CALLS + 1)) throw new Error(`counter is ${counter}, expected ${APP_CALLS + 1}`)
 
-    // 100,000 accounts funded from an escrow logicsig, 16 payments per group
-    progress('funding accounts')
-    const escrow = new algosdk.LogicSigAccount(await compile('#pragma version 10\npushint 1'))
-    sp = await algod.getTransactionParams().do()
-    const seed = algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: funder.addr, receiver: escrow.address(), amount: BigInt(ACCOUNTS) * 100_000n + 10_000_000_000n, suggestedParams: { ...sp, fee: 1000n, flatFee: true } })
-    await algosdk.waitForConfirmation(algod, (await algod.sendRawTransaction(seed.signTxn(funder.sk)).do()).txid, 4)
-    sp = await algod.getTransactionParams().do()
-    const groups: Uint8Array[][] = []
-    for (let g = 0; g < ACCOUNTS / GROUP; g++) {
-      const gsp = windowFor(sp, g)
-      const txns = Array.from({ length: GROUP }, () =>
-        algosdk.makePaymentTxnWithSuggestedParamsFromObject({ sender: escrow.address(), receiver: new algosdk.Address(randomBytes(32)), amount: 100_000, suggestedParams: gsp }),
-      )
-      algosdk.assignGroupID(txns)
-      groups.push(txns.map((t) => algosdk.signLogicSigTransactionObject(t, escrow).blob))
-    }
-    const fundedPerSec = await submitAll(algod, groups, GROUP)
-    const memoryMbAt100kAccounts = await rssMb(cli.child.pid!)
+    const { memory, throughput } = await scaleFigures(cli, algod, funder, compile)
     await stopCli(cli)
     const restart = await restartFigures()
 
@@ -511,15 +566,15 @@ async function main(): Promise<void> {
         paymentsPerSec,
         paymentsPerServerCpuSec,
         appCallsPerSec,
-        accountsFundedPerSec: fundedPerSec,
         memoryMbAtStart: rssAtStart,
-        memoryMbAt100kAccounts,
         submitters: SUBMITTERS,
         payments: PAYMENTS,
         appCalls: APP_CALLS,
         accounts: ACCOUNTS,
         freshReadyMs: cli.readyMs,
         ...restart,
+        memory,
+        throughput,
         fork: await forkFigures(),
       }),
     )

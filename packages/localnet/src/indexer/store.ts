@@ -10,39 +10,60 @@ import { digestText, paysetLeaves } from '@grove/ledger'
 import type { Node } from '@grove/ledger'
 import { sigType } from './convert.ts'
 
-/** A root transaction: its block entry and id. */
-export interface Root {
-  stxn: algosdk.SignedTxnWithAD
-  txid: string
-  round: bigint
-  intra: number
-  /** Inner transactions under it, at every depth (the next token skips them). */
-  innerCount: number
-  /** The created app or asset id of the root (the txn table's asset column). */
-  createdId: bigint
-  /** Its row number. */
-  row: number
-  /** The genesis fields the block stripped from it (its hgi and hgh flags). */
-  genesisId: string
-  genesisHash: Uint8Array | undefined
+/**
+ * A root transaction: its block entry and id. Its signed transaction is decoded from the ledger's
+ * block when read (a few recent blocks stay decoded), not kept: a decoded payment costs ~1.2 KB of
+ * heap, the rest of a row a fraction. One with inner transactions keeps it (its inner rows point into it).
+ */
+export class Root {
   /** Its JSON, made when first asked for (rows never change). */
   json?: Record<string, unknown>
   /** That JSON as text, made when first written. */
   text?: string
+
+  constructor(
+    private readonly store: IndexerStore,
+    readonly txid: string,
+    readonly round: bigint,
+    readonly intra: number,
+    /** Its place in the block's payset. */
+    private readonly index: number,
+    /** Inner transactions under it, at every depth (the next token skips them). */
+    readonly innerCount: number,
+    /** The created app or asset id of the root (the txn table's asset column). */
+    readonly createdId: bigint,
+    /** Its row number. */
+    readonly row: number,
+    /** The genesis fields the block stripped from it (its hgi and hgh flags). */
+    readonly genesisId: string,
+    readonly genesisHash: Uint8Array | undefined,
+    private readonly kept: algosdk.SignedTxnWithAD | undefined,
+  ) {}
+
+  get stxn(): algosdk.SignedTxnWithAD {
+    return this.kept ?? this.store.decodedBlock(this.round).payset[this.index]!.signedTxn
+  }
 }
 
 /** One row of the txn table. */
-export interface Row {
-  round: bigint
-  intra: number
-  root: Root
+export class Row {
+  constructor(
+    readonly round: bigint,
+    readonly intra: number,
+    readonly root: Root,
+    /** An inner row's own transaction (a root row's is its root's). */
+    private readonly own: algosdk.SignedTxnWithAD | undefined,
+    readonly inner: boolean,
+    /** The asset column: the app or asset the transaction is about (created ids included). */
+    readonly creatable: bigint,
+    /** The txn_participation rows: a root's cover its inner transactions' too. */
+    readonly participants: string[],
+  ) {}
+
   /** The row's own transaction (the root's, or an inner one). */
-  stxn: algosdk.SignedTxnWithAD
-  inner: boolean
-  /** The asset column: the app or asset the transaction is about (created ids included). */
-  creatable: bigint
-  /** The txn_participation rows: a root's cover its inner transactions' too. */
-  participants: string[]
+  get stxn(): algosdk.SignedTxnWithAD {
+    return this.own ?? this.root.stxn
+  }
 }
 
 /** An app or asset as the indexer's tables know it. */
@@ -90,12 +111,23 @@ export interface ClosedRow {
   deleted: boolean
 }
 
-/** Every round's block time and header. */
-interface RoundInfo {
-  header: algosdk.BlockHeader
-  /** Index of the round's first row. */
-  firstRow: number
+/** Every round's block time and header (decoded from the ledger's block when read). */
+class RoundInfo {
+  constructor(
+    private readonly store: IndexerStore,
+    readonly round: bigint,
+    readonly timestamp: bigint,
+    /** Index of the round's first row. */
+    readonly firstRow: number,
+  ) {}
+
+  get header(): algosdk.BlockHeader {
+    return this.store.decodedBlock(this.round).header
+  }
 }
+
+/** Blocks kept decoded for rows and rounds read now (a page of results reads a few). */
+const DECODED_BLOCKS = 64
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
   const list = map.get(key)
@@ -347,7 +379,8 @@ export class IndexerStore {
   private add(block: algosdk.Block, txIds?: readonly string[]): (() => void)[] {
     const round = block.header.round
     const undo: (() => void)[] = []
-    this.rounds.push({ header: block.header, firstRow: this.rows.length })
+    this.rounds.push(new RoundInfo(this, round, block.header.timestamp, this.rows.length))
+    this.remember(round, block)
     // the block strips the genesis fields the txid covers: the leaves put them back (a commit brings its ids)
     const ids = txIds ?? paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash).map((l) => l.txn.txID())
     const seeAccount = (a: string) => {
@@ -395,9 +428,9 @@ export class IndexerStore {
       touched.set(key, { table, addr, id, present, frozen: frozen ?? kept })
     }
     /** The opt-ins, closes and account closes a row's own transaction makes (its inner rows come after it). */
-    const resourceChanges = (row: Row) => {
-      const txn = row.stxn.signedTxn.txn
-      const ad = row.stxn.applyData
+    const resourceChanges = (row: Row, stxn: algosdk.SignedTxnWithAD) => {
+      const txn = stxn.signedTxn.txn
+      const ad = stxn.applyData
       const sender = addressString(txn.sender)
       if (txn.type !== 'stpf') touchAccount(sender)
       switch (txn.type) {
@@ -443,16 +476,17 @@ export class IndexerStore {
         }
       }
     }
-    const addRow = (row: Row) => {
+    // `stxn`: the row's transaction as decoded now (a root row's is read from the block again later)
+    const addRow = (row: Row, stxn: algosdk.SignedTxnWithAD) => {
       const n = this.rows.length
       this.rows.push(row)
-      const note = row.stxn.signedTxn.txn.note
+      const note = stxn.signedTxn.txn.note
       if (note && note.length > 0) this.addNote({ note: latin1(note), row: n })
       for (const a of row.participants) push(this.byAddress, a, n)
       if (row.creatable !== 0n) push(this.byCreatable, row.creatable, n)
-      const group = row.stxn.signedTxn.txn.group
+      const group = stxn.signedTxn.txn.group
       if (group && group.some((x) => x !== 0)) push(this.byGroup, algosdk.bytesToBase64(group), n)
-      const txn = row.stxn.signedTxn.txn
+      const txn = stxn.signedTxn.txn
       const sender = addressString(txn.sender)
       if (txn.type === 'acfg') {
         if (txn.assetConfig!.assetIndex === 0n) {
@@ -473,22 +507,13 @@ export class IndexerStore {
           seeCreatable(this.apps, row.creatable, sender)
         } else if (a.onComplete === algosdk.OnApplicationComplete.DeleteApplicationOC) markDeleted(this.apps.get(row.creatable))
       }
-      resourceChanges(row)
+      resourceChanges(row, stxn)
     }
     let intra = 0
     block.payset.forEach((entry, i) => {
       const stxn = entry.signedTxn
-      const root: Root = {
-        stxn,
-        txid: ids[i]!,
-        round,
-        intra,
-        innerCount: countInner(stxn),
-        createdId: creatableOf(stxn),
-        row: this.rows.length,
-        genesisId: entry.hasGenesisID ? block.header.genesisID : '',
-        genesisHash: entry.hasGenesisHash ? block.header.genesisHash : undefined,
-      }
+      const innerCount = countInner(stxn)
+      const root = new Root(this, ids[i]!, round, intra, i, innerCount, creatableOf(stxn), this.rows.length, entry.hasGenesisID ? block.header.genesisID : '', entry.hasGenesisHash ? this.node.genesisHash : undefined, innerCount > 0 ? stxn : undefined)
       this.byTxid.set(root.txid, root)
       const sent = stxn.signedTxn.txn
       const signer = addressString(sent.sender)
@@ -501,11 +526,11 @@ export class IndexerStore {
         undo.push(() => (keyBefore ? this.keyTypes.set(signer, keyBefore) : this.keyTypes.delete(signer)))
       }
       undo.push(() => this.byTxid.delete(root.txid))
-      addRow({ round, intra, root, stxn, inner: false, creatable: root.createdId, participants: participants(stxn, true) })
+      addRow(new Row(round, intra, root, undefined, false, root.createdId, participants(stxn, true)), stxn)
       intra++
       const walk = (parent: algosdk.SignedTxnWithAD) => {
         for (const inner of parent.applyData.evalDelta?.innerTxns ?? []) {
-          addRow({ round, intra, root, stxn: inner, inner: true, creatable: creatableOf(inner), participants: participants(inner, false) })
+          addRow(new Row(round, intra, root, inner, true, creatableOf(inner), participants(inner, false)), inner)
           intra++
           walk(inner)
         }
@@ -558,7 +583,10 @@ export class IndexerStore {
 
   /** Removes the newest round (its commit was reverted). */
   private undoLast(undo: (() => void)[]): void {
-    const info = this.rounds.pop()!
+    const info = this.rounds[this.rounds.length - 1]!
+    // read while the ledger still holds the block; a later block of this round will be another
+    this.decodedBlock(info.round)
+    this.rounds.pop()
     while (this.rows.length > info.firstRow) {
       const row = this.rows.pop()!
       const note = row.stxn.signedTxn.txn.note
@@ -569,11 +597,30 @@ export class IndexerStore {
       if (group && group.some((x) => x !== 0)) pop(this.byGroup, algosdk.bytesToBase64(group))
     }
     for (const u of undo.reverse()) u()
+    this.decoded.delete(info.round)
+  }
+
+  /** Recently read blocks, decoded (oldest first). */
+  private readonly decoded = new Map<bigint, algosdk.Block>()
+
+  private remember(round: bigint, block: algosdk.Block): void {
+    this.decoded.delete(round)
+    if (this.decoded.size >= DECODED_BLOCKS) this.decoded.delete(this.decoded.keys().next().value!)
+    this.decoded.set(round, block)
+  }
+
+  /** A round's block, decoded (kept among the last few read). */
+  decodedBlock(round: bigint): algosdk.Block {
+    const kept = this.decoded.get(round)
+    if (kept !== undefined) return kept
+    const block = algosdk.decodeMsgpack(this.node.encodedBlock(round)!, algosdk.Block)
+    this.remember(round, block)
+    return block
   }
 
   /** The block time (seconds) of a round. */
   roundTime(round: bigint): bigint {
-    return this.roundInfo(round)!.header.timestamp
+    return this.roundInfo(round)!.timestamp
   }
 
   /** go's sig type of a row (for the sig-type filter). */

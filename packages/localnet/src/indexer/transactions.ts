@@ -204,7 +204,7 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
     let hi = store.rounds.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (Number(store.rounds[mid]!.header.timestamp) < f.beforeTime) lo = mid + 1
+      if (Number(store.rounds[mid]!.timestamp) < f.beforeTime) lo = mid + 1
       else hi = mid
     }
     if (lo === 0) return undefined
@@ -215,7 +215,7 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
     let hi = store.rounds.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if (Number(store.rounds[mid]!.header.timestamp) <= f.afterTime) lo = mid + 1
+      if (Number(store.rounds[mid]!.timestamp) <= f.afterTime) lo = mid + 1
       else hi = mid
     }
     if (lo === store.rounds.length) return undefined
