@@ -35,11 +35,12 @@ describe('app router', () => {
     expect(router.state.location.pathname).toBe('/dex/swap')
   })
 
-  it('names the DEX routes dex-swap, dex-chart and dex-analytics', () => {
+  it('names the DEX routes dex-swap, dex-chart, dex-orders and dex-analytics', () => {
     const ids = PAGES.filter((p) => p.path.startsWith('/dex/')).map((p) => [p.path, p.id])
     expect(ids).toEqual([
       ['/dex/swap', 'dex-swap'],
       ['/dex/chart', 'dex-chart'],
+      ['/dex/orders', 'dex-orders'],
       ['/dex/analytics', 'dex-analytics'],
     ])
   })

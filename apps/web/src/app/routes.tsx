@@ -28,6 +28,7 @@ export const PAGES: PageRoute[] = [
   { path: '/', title: 'Grove', load: () => import('@/features/landing/landing-page.tsx').then((m) => ({ Component: m.LandingPage })) },
   { path: '/dex/swap', id: 'dex-swap', title: 'Swap', load: () => import('@/features/swap/swap-page.tsx').then((m) => ({ Component: m.SwapPage })) },
   { path: '/dex/chart', id: 'dex-chart', title: 'Chart', load: () => import('@/features/chart/chart-page.tsx').then((m) => ({ Component: m.ChartPage })) },
+  { path: '/dex/orders', id: 'dex-orders', title: 'Orders', load: () => import('@/features/orders/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })) },
   {
     path: '/dex/analytics',
     id: 'dex-analytics',

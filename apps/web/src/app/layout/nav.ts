@@ -23,6 +23,7 @@ export const MAIN_NAV: NavItem[] = [
 export const DEX_NAV: NavItem[] = [
   { label: 'Swap', to: '/dex/swap', match: ['/dex/swap'] },
   { label: 'Chart', to: '/dex/chart', match: ['/dex/chart'] },
+  { label: 'Orders', to: '/dex/orders', match: ['/dex/orders'] },
   { label: 'Analytics', to: '/dex/analytics', match: ['/dex/analytics'] },
 ]
 

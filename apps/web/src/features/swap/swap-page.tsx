@@ -35,6 +35,15 @@ const loadReview = () => import('./components/review-modal.tsx')
 const TradeDetails = lazy(() => import('./components/trade-details.tsx').then((m) => ({ default: m.TradeDetails })))
 const ReviewModal = lazy(() => loadReview().then((m) => ({ default: m.ReviewModal })))
 const TokenSelector = lazy(() => import('@/components/dex/token-selector.tsx').then((m) => ({ default: m.TokenSelector })))
+// the Limit and Recurring tabs load when first opened
+const OrderFormCard = lazy(() => import('./components/order-form.tsx').then((m) => ({ default: m.OrderFormCard })))
+
+/** The swap card's tabs: a market swap now, or an order filled later. */
+const MODES = [
+  { id: 'market', label: 'Market' },
+  { id: 'limit', label: 'Limit' },
+  { id: 'recurring', label: 'Recurring' },
+] as const
 
 /** The swap page: pay one token, receive another, at the pools' price within your slippage. */
 export function SwapPage() {
@@ -53,6 +62,7 @@ export function SwapPage() {
   }, [state, params, setParams])
   const [picking, setPicking] = useState<Side | null>(null)
   const [reviewing, setReviewing] = useState(false)
+  const [mode, setMode] = useState<(typeof MODES)[number]['id']>('market')
   const imported = useImportedTokens(network.id)
   // the network's venues: Grove's DEX where deployed, Tinyman v2 where known (then swaps work without Grove)
   const venues = useNetworkVenues()
@@ -203,7 +213,29 @@ export function SwapPage() {
           The protocol admin has paused swaps for everyone, so no swap can be sent now. Your liquidity stays yours: removing it from a pool still works on the <a href="/shares">Shares</a> page.
         </Notice>
       ) : null}
+      <div className="swap-modes" role="tablist" aria-label="Order type">
+        {MODES.map((m) => (
+          <button key={m.id} type="button" role="tab" aria-selected={mode === m.id} className={`button swap-modes__tab${mode === m.id ? ' swap-modes__tab--current' : ''}`} onClick={() => setMode(m.id)}>
+            {m.label}
+          </button>
+        ))}
+      </div>
+      {mode !== 'market' ? (
+        <Suspense fallback={<p className="hint">Loading…</p>}>
+          <OrderFormCard
+            key={mode}
+            kind={mode}
+            tokenIn={tokenIn}
+            tokenOut={tokenOut}
+            pools={market.pools ?? null}
+            holdings={market.holdings}
+            stable={stable}
+            disabled={!deployment ? 'Orders need Grove on this network' : swapsPaused ? 'Orders are paused' : !address ? 'Connect a wallet' : null}
+          />
+        </Suspense>
+      ) : null}
       <form
+        hidden={mode !== 'market'}
         className="card swap-form"
         aria-label="Swap"
         onSubmit={(e) => {

@@ -17,6 +17,8 @@ import type {
   ApiSwapsPage,
   ApiFlash,
   ApiFlashesPage,
+  ApiOrderDetail,
+  ApiOrdersPage,
   ApiToken,
   ApiTokens,
   ApiPosition,
@@ -50,6 +52,10 @@ export interface AnalyticsApi {
   positions(owner: string): Promise<ApiPosition[]>
   /** A liquidity position at each day's end. */
   positionHistory(id: string, days?: number): Promise<ApiPositionHistory>
+  /** One page of orders (an owner's, a pair's, open or ended), newest first. */
+  orders(query: { owner?: string; assetIn?: number; assetOut?: number; status?: 'open' | 'ended'; limit?: number; cursor?: string }): Promise<ApiOrdersPage>
+  /** One order and its history (placing, fills, collections, close). */
+  order(id: number): Promise<ApiOrderDetail>
   /** Where `owner`'s actions download as CSV for tax tools. */
   exportCsvUrl(owner: string, range?: { from?: number; to?: number }): string
 }
@@ -113,6 +119,8 @@ export function analyticsApi(baseUrl: string, options: Omit<HttpClientOptions, '
       } while (cursor)
       return all
     },
+    orders: (query) => http.get<ApiOrdersPage>('/api/orders', { query: { ...query } }),
+    order: (id) => http.get<ApiOrderDetail>(`/api/orders/${id}`),
     positionHistory: (id, days = 90) => http.get<ApiPositionHistory>(`/api/positions/${encodeURIComponent(id)}/history`, { query: { days } }),
     exportCsvUrl(owner, range = {}) {
       const query = new URLSearchParams({ owner })

@@ -56,6 +56,14 @@ export const vaultQuery = (url: string) =>
 export const accountPositionsQuery = (url: string, owner: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'positions', owner], queryFn: () => apiFor(url).positions(owner), refetchInterval: 15_000 })
 
+/** An owner's orders that ended (filled out or cancelled), newest first: the orders page's history. */
+export const endedOrdersQuery = (url: string, owner: string) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'orders', owner, 'ended'], queryFn: async () => (await apiFor(url).orders({ owner, status: 'ended', limit: 50 })).orders, refetchInterval: 15_000 })
+
+/** One order's history of fills, collections and close. */
+export const orderHistoryQuery = (url: string, id: number) =>
+  queryOptions({ ...base, queryKey: [...key(url), 'order', id], queryFn: () => apiFor(url).order(id), refetchInterval: 15_000 })
+
 /** A liquidity position at each day's end, to draw. */
 export const positionHistoryQuery = (url: string, id: string) =>
   queryOptions({ ...base, queryKey: [...key(url), 'position-history', id], queryFn: () => apiFor(url).positionHistory(id), refetchInterval: 60_000 })

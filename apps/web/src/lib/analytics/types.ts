@@ -117,3 +117,12 @@ export type ApiPositionsPage = FromSchema<typeof schemas.positionsPage>
 
 /** GET /api/positions/:id/history: a liquidity position at each day's end. */
 export type ApiPositionHistory = FromSchema<typeof schemas.positionHistory>
+
+/** One order of GET /api/orders: its terms and what its fills did. */
+export type ApiOrder = FromSchema<typeof schemas.order>
+
+/** One page of GET /api/orders, newest first. */
+export type ApiOrdersPage = FromSchema<typeof schemas.ordersPage>
+
+/** GET /api/orders/:id: the order and its history, newest first. */
+export type ApiOrderDetail = FromSchema<typeof schemas.orderDetail>
