@@ -9,6 +9,7 @@ import { AccountsTable } from './components/accounts-table.tsx'
 import { ActivityList } from './components/activity-list.tsx'
 import { Overview } from './components/portfolio-view.tsx'
 import { PositionReturns } from './components/position-returns.tsx'
+import { OpenOrders } from './components/open-orders.tsx'
 import { LockTab } from './lock-tab.tsx'
 import { ProjectsTab } from './projects-tab.tsx'
 import { DASHBOARD_TABS, parseDashboardTab, type DashboardTab } from './dashboard-tabs.ts'
@@ -54,6 +55,7 @@ function TabContent(props: { tab: DashboardTab }) {
           {notDeployed('Your portfolio of Grove positions')}
           {session.activeAddress ? <Overview address={session.activeAddress} /> : null}
           {session.activeAddress && deployment ? <PositionReturns address={session.activeAddress} /> : null}
+          {session.activeAddress && deployment ? <OpenOrders address={session.activeAddress} /> : null}
         </>
       )
     case 'accounts':
