@@ -39,7 +39,7 @@ const port = (name, fallback) => {
 
 const t0 = performance.now()
 // the localnet runs built (scripts/ensure-deps.mjs builds its packages when stale)
-const { startLocalnet } = await import('@grove/localnet')
+const { startLocalnet, withFastSigner } = await import('@grove/localnet')
 const { AlgorandClient, Config } = await import('@algorandfoundation/algokit-utils')
 // algokit-utils logs each payment it sends ("Sending 0 µALGO from …") and, through the same process-wide
 // logger, the analytics follower's subscriber each batch of blocks it reads ("Retrieving 30 blocks …", most
@@ -52,7 +52,6 @@ const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyS
 const { startKeeper } = await import('../services/keeper/src/index.ts')
 const { ensureWebBuild } = await import('./web-build.mjs')
 const { startBanner } = await import('../packages/demo/src/start-banner.ts')
-const { withFastSigner } = await import('../packages/demo/src/fast-signer.ts')
 const { registryContract } = await import('../packages/sdk/src/registry/module.ts')
 // the app's build (when its sources changed) runs while the localnet starts, deploys and seeds
 const webBuild = ensureWebBuild()

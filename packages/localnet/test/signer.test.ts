@@ -1,6 +1,6 @@
 import algosdk from 'algosdk'
 import { describe, expect, it } from 'vitest'
-import { fastSigner } from '../src/fast-signer.ts'
+import { fastSigner } from '../src/signer.ts'
 
 const params = { fee: 1000n, firstValid: 5n, lastValid: 1005n, genesisHash: new Uint8Array(32).fill(7), genesisID: 'dockernet-v1', minFee: 1000n, flatFee: true }
 
