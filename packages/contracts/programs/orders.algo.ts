@@ -392,8 +392,8 @@ export class Orders extends RegistryBoundContract {
         if (this.txnGroup[i].applicationID === dex) {
           assert(i > this.txn.groupIndex && i < settleIndex, 'ERR:GROUP');
           assert(
-            selector !== method('flashLoan(uint64,uint64,uint64,uint64,uint64)void') &&
-              selector !== method('flashSwap(uint64,uint64,uint64,uint64,uint64)void'),
+            selector !== method('flashLoan(uint64,uint64,uint64,uint64,uint64,uint64)void') &&
+              selector !== method('flashSwap(uint64,uint64,uint64,uint64,uint64,uint64)void'),
             'ERR:GROUP',
           );
         }

@@ -284,8 +284,8 @@ export class Vault extends WideMathContract {
       if (this.txnGroup[i].typeEnum === TransactionType.ApplicationCall && this.txnGroup[i].applicationID === dex && this.txnGroup[i].numAppArgs > 0) {
         const selector = this.txnGroup[i].applicationArgs![0];
         assert(
-          selector !== method('flashLoan(uint64,uint64,uint64,uint64,uint64)void') &&
-            selector !== method('flashSwap(uint64,uint64,uint64,uint64,uint64)void'),
+          selector !== method('flashLoan(uint64,uint64,uint64,uint64,uint64,uint64)void') &&
+            selector !== method('flashSwap(uint64,uint64,uint64,uint64,uint64,uint64)void'),
           'ERR:FLASH_IN_GROUP',
         );
       }
