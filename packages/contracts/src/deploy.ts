@@ -13,6 +13,7 @@ import { DexFactory } from '../clients/DexClient.ts'
 import { LocksFactory } from '../clients/LocksClient.ts'
 import { OrdersFactory } from '../clients/OrdersClient.ts'
 import { RegistryClient, RegistryFactory } from '../clients/RegistryClient.ts'
+import { StableFactory } from '../clients/StableClient.ts'
 import { StakingFactory } from '../clients/StakingClient.ts'
 import { VaultFactory, type VaultClient } from '../clients/VaultClient.ts'
 import { CONTRACTS, deploymentIds, deploymentRecord, type ContractName, type DeploymentIds, type NetworkName } from './deployment.ts'
@@ -155,6 +156,19 @@ export const DEPLOY_STEPS: Record<ContractName, DeployStep> = {
       await appClient.send.optInAsset({ args: { mbr, asset: 0n }, boxReferences: [algoFeeBox], suppressLog: true })
     }
     return { ordersAppId: appClient.appId }
+  },
+  /** Stable pools (Curve's invariant): bound to the registry, whose admin ramps A and whose pause bits it obeys. */
+  async Stable(ctx) {
+    const registryAppId = idOf(ctx, 'registryAppId')
+    const factory = ctx.algorand.client.getTypedAppFactory(StableFactory, { defaultSender: ctx.deployer.addr })
+    const boundHere = async (appId: bigint): Promise<boolean> => (await factory.getAppClientById({ appId }).state.global.registry()) === registryAppId
+    const { appClient } = await factory.deploy({
+      ...COMMON,
+      createParams: { method: 'createApplication', args: { registryApp: registryAppId } },
+      existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory, boundHere),
+    })
+    await fund(ctx, appClient.appAddress)
+    return { stablePoolsAppId: appClient.appId }
   },
 }
 

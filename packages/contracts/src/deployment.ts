@@ -22,6 +22,7 @@ export const CONTRACTS = [
   { name: 'Staking', source: 'programs/staking.algo.ts', idKey: 'stakingAppId', label: 'staking' },
   { name: 'Vault', source: 'programs/vault.algo.ts', idKey: 'vaultAppId', label: 'vault' },
   { name: 'Orders', source: 'programs/orders.algo.ts', idKey: 'ordersAppId', label: 'orders' },
+  { name: 'Stable', source: 'programs/stable.algo.ts', idKey: 'stablePoolsAppId', label: 'stable pools' },
 ] as const
 
 /** The assets a deployment creates, by the key of their id in a deployment record. */

@@ -8,6 +8,7 @@ import locksSpecJson from '../artifacts/Locks.arc56.json' with { type: 'json' }
 import stakingSpecJson from '../artifacts/Staking.arc56.json' with { type: 'json' }
 import vaultSpecJson from '../artifacts/Vault.arc56.json' with { type: 'json' }
 import ordersSpecJson from '../artifacts/Orders.arc56.json' with { type: 'json' }
+import stableSpecJson from '../artifacts/Stable.arc56.json' with { type: 'json' }
 
 export * from './pool.ts'
 export * from './deployment.ts'
@@ -35,3 +36,7 @@ export const vaultSpec = vaultSpecJson as unknown as Arc56Contract
 export { OrdersClient, OrdersFactory, type OrdersComposer, type OrderState, type OrdersArgs, type OrdersReturns } from '../clients/OrdersClient.ts'
 /** Orders's ARC-56 spec (bytecode, methods, events, error source info). */
 export const ordersSpec = ordersSpecJson as unknown as Arc56Contract
+
+export { StableClient, StableFactory, type StableComposer, type StablePool, type StableArgs, type StableReturns } from '../clients/StableClient.ts'
+/** Stable's ARC-56 spec (bytecode, methods, events, error source info). */
+export const stableSpec = stableSpecJson as unknown as Arc56Contract

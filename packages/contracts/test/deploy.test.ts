@@ -92,8 +92,8 @@ describe('deploy', () => {
       await run()
       const first = parseDeployment(await readFile(out, 'utf8'), 'localnet')
       // only the contracts that exist: no guessed ids for apps still to come
-      expect(Object.keys(first)).toEqual(['network', 'firstRound', 'registryAppId', 'dexAppId', 'lockAppId', 'stakingAppId', 'vaultAppId', 'ordersAppId', 'groveAssetId', 'sGroveAssetId'])
-      for (const key of ['firstRound', 'dexAppId', 'registryAppId', 'lockAppId', 'stakingAppId', 'vaultAppId', 'ordersAppId', 'groveAssetId', 'sGroveAssetId'] as const) expect(first[key]).toBeGreaterThan(0)
+      expect(Object.keys(first)).toEqual(['network', 'firstRound', 'registryAppId', 'dexAppId', 'lockAppId', 'stakingAppId', 'vaultAppId', 'ordersAppId', 'stablePoolsAppId', 'groveAssetId', 'sGroveAssetId'])
+      for (const key of ['firstRound', 'dexAppId', 'registryAppId', 'lockAppId', 'stakingAppId', 'vaultAppId', 'ordersAppId', 'stablePoolsAppId', 'groveAssetId', 'sGroveAssetId'] as const) expect(first[key]).toBeGreaterThan(0)
       expect(first.dexAppId).not.toBe(Number(g.ids.dexAppId))
       await run()
       expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(first)

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { CONTRACTS, DeploymentError, appIdOf, deploymentIds, deploymentRecord, parseDeployment, serializeDeployment, stableAssetIdOf, tinymanLabel, toDeployment } from '../src/deployment.ts'
 
-const record = { network: 'testnet', firstRound: 41_000_000, registryAppId: 700, dexAppId: 701, lockAppId: 702, stakingAppId: 703, vaultAppId: 704, ordersAppId: 90704, groveAssetId: 699, sGroveAssetId: 705 }
+const record = { network: 'testnet', firstRound: 41_000_000, registryAppId: 700, dexAppId: 701, lockAppId: 702, stakingAppId: 703, vaultAppId: 704, ordersAppId: 90704, stablePoolsAppId: 190704, groveAssetId: 699, sGroveAssetId: 705 }
 
 describe('parseDeployment', () => {
   it('reads a record and keeps exactly its keys, in order', () => {
@@ -18,7 +18,7 @@ describe('parseDeployment', () => {
 
   it('converts to bigint ids and back', () => {
     const ids = deploymentIds(toDeployment(record))
-    expect(ids).toEqual({ network: 'testnet', firstRound: 41_000_000n, registryAppId: 700n, dexAppId: 701n, lockAppId: 702n, stakingAppId: 703n, vaultAppId: 704n, ordersAppId: 90704n, groveAssetId: 699n, sGroveAssetId: 705n })
+    expect(ids).toEqual({ network: 'testnet', firstRound: 41_000_000n, registryAppId: 700n, dexAppId: 701n, lockAppId: 702n, stakingAppId: 703n, vaultAppId: 704n, ordersAppId: 90704n, stablePoolsAppId: 190704n, groveAssetId: 699n, sGroveAssetId: 705n })
     expect(deploymentRecord(ids)).toEqual(record)
   })
 

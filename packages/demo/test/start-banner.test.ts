@@ -6,7 +6,7 @@ import { toDeployment } from '@grove/contracts/deployment'
 import { shownPath, startBanner, type StartBannerInput } from '../src/start-banner.ts'
 
 const ADMIN = 'ZLYQAUK26J3SBWOOWV3DBBDZBJ23SQILJVIBQWGQGAHYITYHIX3WZLMEUI'
-const deployment = toDeployment({ network: 'localnet', firstRound: 1, registryAppId: 1001, dexAppId: 1002, lockAppId: 1003, stakingAppId: 1004, vaultAppId: 1005, ordersAppId: 91005, groveAssetId: 1006, sGroveAssetId: 1007 }, 'localnet')
+const deployment = toDeployment({ network: 'localnet', firstRound: 1, registryAppId: 1001, dexAppId: 1002, lockAppId: 1003, stakingAppId: 1004, vaultAppId: 1005, ordersAppId: 91005, stablePoolsAppId: 191005, groveAssetId: 1006, sGroveAssetId: 1007 }, 'localnet')
 
 const input = (patch: Partial<StartBannerInput> = {}): StartBannerInput => ({
   webUrl: 'http://127.0.0.1:5173/',

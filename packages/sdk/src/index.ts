@@ -72,6 +72,7 @@ export {
   type ProjectEvent,
   type ProjectEventArgs,
 } from './registry/projects.ts'
+export * as stable from './stable/index.ts'
 export * as staking from './staking/index.ts'
 export * from './vault/index.ts'
 export * from './registry/admin.ts'
@@ -82,6 +83,7 @@ export * from './dex/module.ts'
 export * from './locks/module.ts'
 export * from './orders/module.ts'
 export * from './registry/module.ts'
+export * from './stable/module.ts'
 export * from './staking/module.ts'
 export * from './vault/module.ts'
 export * from './modules.ts'

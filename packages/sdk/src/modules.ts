@@ -10,6 +10,7 @@ import { dexContract } from './dex/module.ts'
 import { locksContract } from './locks/module.ts'
 import { ordersContract } from './orders/module.ts'
 import { registryContract } from './registry/module.ts'
+import { stableContract } from './stable/module.ts'
 import { stakingContract } from './staking/module.ts'
 import { vaultContract } from './vault/module.ts'
 
@@ -37,6 +38,7 @@ export const CONTRACT_MODULES = {
   Staking: stakingContract,
   Vault: vaultContract,
   Orders: ordersContract,
+  Stable: stableContract,
 } as const satisfies { readonly [K in ContractName]: ContractModule<never> & { name: K } }
 
 /** The action union of contract `K` (what its `prepare` takes). */

@@ -15,8 +15,8 @@ describe('grove-analytics', () => {
 })
 
 describe('parseDeployment', () => {
-  const record = { network: 'localnet', firstRound: 3, registryAppId: 1002, dexAppId: 1004, lockAppId: 1006, stakingAppId: 1008, vaultAppId: 1010, ordersAppId: 91010, groveAssetId: 1001, sGroveAssetId: 1011 }
-  const ids = { network: 'localnet', firstRound: 3n, registryAppId: 1002n, dexAppId: 1004n, lockAppId: 1006n, stakingAppId: 1008n, vaultAppId: 1010n, ordersAppId: 91010n, groveAssetId: 1001n, sGroveAssetId: 1011n }
+  const record = { network: 'localnet', firstRound: 3, registryAppId: 1002, dexAppId: 1004, lockAppId: 1006, stakingAppId: 1008, vaultAppId: 1010, ordersAppId: 91010, stablePoolsAppId: 191010, groveAssetId: 1001, sGroveAssetId: 1011 }
+  const ids = { network: 'localnet', firstRound: 3n, registryAppId: 1002n, dexAppId: 1004n, lockAppId: 1006n, stakingAppId: 1008n, vaultAppId: 1010n, ordersAppId: 91010n, stablePoolsAppId: 191010n, groveAssetId: 1001n, sGroveAssetId: 1011n }
 
   it("reads npm start's grove.json through the deployment record, taking gUSD from the seed as the stable coin", () => {
     expect(parseDeployment({ deployment: record, seed: { tokens: [{ unitName: 'gUSD', assetId: 1020 }] } })).toEqual({ ...ids, stableAssetId: 1020n })

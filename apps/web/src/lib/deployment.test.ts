@@ -4,7 +4,7 @@ import { checkDeployment, deploymentFor, type Deployment } from './deployment.ts
 /** algod's content type: the client parses a JSON body only when it says so. */
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 
-const valid = { network: 'testnet', firstRound: 9, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, ordersAppId: 90008, groveAssetId: 5, sGroveAssetId: 10 }
+const valid = { network: 'testnet', firstRound: 9, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, ordersAppId: 90008, stablePoolsAppId: 190008, groveAssetId: 5, sGroveAssetId: 10 }
 const file = (content: unknown) => ({ '/deployments/testnet.json': { default: content } })
 
 describe('deploymentFor', () => {
@@ -43,7 +43,7 @@ describe('deploymentFor', () => {
 
 describe('checkDeployment', () => {
   const algod = { server: 'http://127.0.0.1', port: '4001', token: 'a'.repeat(64) }
-  const d: Deployment = { network: 'localnet', firstRound: 1, dexAppId: 1001, registryAppId: 1000, lockAppId: 1004, stakingAppId: 1005, vaultAppId: 1006, ordersAppId: 1008, groveAssetId: 1003, sGroveAssetId: 1007 }
+  const d: Deployment = { network: 'localnet', firstRound: 1, dexAppId: 1001, registryAppId: 1000, lockAppId: 1004, stakingAppId: 1005, vaultAppId: 1006, ordersAppId: 1008, stablePoolsAppId: 101008, groveAssetId: 1003, sGroveAssetId: 1007 }
   // algod's answers for a chain: path → JSON body (absent = 404, as algod answers an unknown id)
   const chain = (bodies: Record<string, unknown>) =>
     ((url: string) => {

@@ -215,7 +215,7 @@ describe('builders', () => {
   const sp: SuggestedParams = { fee: 0n, minFee: 1000n, firstValid: 1n, lastValid: 1000n, genesisHash: new Uint8Array(32), genesisID: 'test', flatFee: true }
   const ctx: GroveContext = {
     algod: new Algodv2('', 'http://127.0.0.1', 1),
-    ids: { network: 'localnet', firstRound: 1n, registryAppId: 10n, dexAppId: 20n, lockAppId: 25n, stakingAppId: 26n, vaultAppId: 30n, ordersAppId: 90030n, groveAssetId: 5n, sGroveAssetId: 31n },
+    ids: { network: 'localnet', firstRound: 1n, registryAppId: 10n, dexAppId: 20n, lockAppId: 25n, stakingAppId: 26n, vaultAppId: 30n, ordersAppId: 90030n, stablePoolsAppId: 190030n, groveAssetId: 5n, sGroveAssetId: 31n },
     sender: generateAccount().addr,
     signer: makeEmptyTransactionSigner(),
     suggestedParams: sp,

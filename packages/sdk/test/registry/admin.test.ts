@@ -21,7 +21,7 @@ const algod = {
     },
   }),
 } as unknown as Algodv2
-const ids: DeploymentIds = { network: 'localnet', firstRound: 1n, registryAppId: 5n, dexAppId: 4n, lockAppId: 6n, stakingAppId: 7n, vaultAppId: 8n, ordersAppId: 90008n, groveAssetId: 3n, sGroveAssetId: 9n }
+const ids: DeploymentIds = { network: 'localnet', firstRound: 1n, registryAppId: 5n, dexAppId: 4n, lockAppId: 6n, stakingAppId: 7n, vaultAppId: 8n, ordersAppId: 90008n, stablePoolsAppId: 190008n, groveAssetId: 3n, sGroveAssetId: 9n }
 const ctx = { algod, ids, sender: admin.addr, signer: algosdk.makeBasicAccountTransactionSigner(admin), suggestedParams: params }
 const selector = (name: string, args: string) => algosdk.ABIMethod.fromSignature(`${name}(${args})void`).getSelector()
 

@@ -118,7 +118,7 @@ describe('claims of many programs through the staking module', () => {
     const singles = await Promise.all(programs.map((p) => buildClaim(g.stakingCtx(staker), p, positions.get(p.id))))
 
     const ctx = groveContext(
-      { network: 'localnet', firstRound: 0n, registryAppId: g.registryAppId, dexAppId: g.dexAppId, lockAppId: 0n, stakingAppId: g.stakingAppId, vaultAppId: 0n, ordersAppId: 0n, groveAssetId: 0n, sGroveAssetId: 0n },
+      { network: 'localnet', firstRound: 0n, registryAppId: g.registryAppId, dexAppId: g.dexAppId, lockAppId: 0n, stakingAppId: g.stakingAppId, vaultAppId: 0n, ordersAppId: 0n, stablePoolsAppId: 100000n, groveAssetId: 0n, sGroveAssetId: 0n },
       { algod: g.algod, sender: staker.addr, signer: staker.signer, heldAssets: [reward] },
     )
     const prepared = await CONTRACT_MODULES.Staking.prepare(ctx, { kind: 'claimMany', programs, positions })

@@ -74,6 +74,8 @@ export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
   Registry: [projects],
   Vault: [vault],
   Orders: [orders],
+  // stable pools' events are not followed yet (issue 37, item 4)
+  Stable: [],
 }
 
 /** Every route, in the order the OpenAPI document lists them: health, each contract's, then those over several contracts. */

@@ -27,6 +27,8 @@ export const CONTRACT_MODULES: Record<ContractName, readonly ContractModule[]> =
   Staking: [stakingModule],
   Vault: [vaultModule],
   Orders: [ordersModule],
+  // stable pools' events are not followed yet (issue 37, item 4)
+  Stable: [],
 }
 
 /** The venues followed beside Grove's contracts (not in `CONTRACTS`): their pools share the DEX's tables. */

@@ -11,7 +11,7 @@ import { AdminStatusBar } from './admin-status-bar.tsx'
 const protocol: ProtocolContext = {
   network: { id: 'localnet', name: 'LocalNet' } as ProtocolContext['network'],
   algod: { server: 'http://algod.test', port: '', token: '' },
-  deployment: { network: 'localnet', firstRound: 1, dexAppId: 1, registryAppId: 2, lockAppId: 4, stakingAppId: 5, vaultAppId: 6, ordersAppId: 90006, groveAssetId: 3, sGroveAssetId: 7 },
+  deployment: { network: 'localnet', firstRound: 1, dexAppId: 1, registryAppId: 2, lockAppId: 4, stakingAppId: 5, vaultAppId: 6, ordersAppId: 90006, stablePoolsAppId: 190006, groveAssetId: 3, sGroveAssetId: 7 },
 }
 vi.mock('@/lib/protocol.ts', () => ({ useProtocol: () => protocol }))
 

@@ -4,7 +4,7 @@ import type { Deployment } from '../deployment.ts'
 import { NETWORKS, networkOfGenesis } from '../networks.ts'
 import { networkVenues, tinymanFor, venueLabel } from './venues.ts'
 
-const grove: Deployment = { network: 'localnet', firstRound: 1, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, ordersAppId: 90008, groveAssetId: 5, sGroveAssetId: 10 }
+const grove: Deployment = { network: 'localnet', firstRound: 1, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, ordersAppId: 90008, stablePoolsAppId: 190008, groveAssetId: 5, sGroveAssetId: 10 }
 const withTinyman: Deployment = { ...grove, tinymanAppId: 1040 }
 
 describe('the Tinyman v2 validator of a chain', () => {

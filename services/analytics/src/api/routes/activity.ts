@@ -36,6 +36,7 @@ export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = 
   Staking: [{ table: 'staking_events', account: 'account', kind: 'kind', columns: { program_id: 'program_id', amount: 'amount', stake: 'stake', reward1: 'reward1', reward2: 'reward2' } }],
   Vault: [{ table: 'vault_events', account: 'account', kind: 'kind', columns: { asset_in: 'asset', amount_in: 'amount_in', amount: 'grove', shares: 'sgrove' } }],
   Orders: [],
+  Stable: [],
 }
 
 /** One table's SELECT, every column named; `$1` the account, `$2` the limit, `keyset` the cursor's condition. */
