@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import algosdk from 'algosdk'
 import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
+import { withFastSigner } from '@grove/localnet'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { GROVE_TOKEN, type DeployResult } from '@grove/contracts/deploy'
 import {
@@ -70,8 +71,8 @@ export function demoStableAssetId(tokens: readonly { unitName: string; assetId: 
   return t === undefined ? undefined : Number(t.assetId)
 }
 
-/** The pools the seed creates (by unit name, ALGO for asset 0) and the USD depth of each side. */
-export const DEMO_POOLS: readonly { pair: [string, string]; depthUsd: number }[] = [
+/** The pools the seed creates (by unit name, ALGO for asset 0), the USD depth of each side and the fee tier (30 bps unless given). */
+export const DEMO_POOLS: readonly { pair: [string, string]; depthUsd: number; feeBps?: number }[] = [
   { pair: ['ALGO', 'gUSD'], depthUsd: 2_000_000 },
   { pair: ['ALGO', 'GROVE'], depthUsd: 400_000 },
   { pair: ['GROVE', 'gUSD'], depthUsd: 300_000 },
@@ -81,6 +82,8 @@ export const DEMO_POOLS: readonly { pair: [string, string]; depthUsd: number }[]
   { pair: ['ALGO', 'CNPY'], depthUsd: 250_000 },
   { pair: ['FERN', 'MOSS'], depthUsd: 60_000 },
   { pair: ['GROVE', 'ACORN'], depthUsd: 40_000 },
+  // a second fee tier on the busiest pair: the 5 bps pool beside the 30 bps one (issue 37)
+  { pair: ['ALGO', 'gUSD'], depthUsd: 300_000, feeBps: 5 },
 ]
 
 /** Options for `seed`. */
@@ -188,8 +191,9 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
 
   // accounts: the demo account and a few traders, funded with ALGO; everyone opts in
   const demo = demoKeys()
-  const demoAccount = algorand.account.fromMnemonic(demo.mnemonic)
-  const traders = [1, 2, 3, 4, 5].map((i) => algorand.account.fromMnemonic(demoKeys(`trader-${i}`).mnemonic))
+  // node's ed25519 signs (tweetnacl's milliseconds per signature were most of the seed's time)
+  const demoAccount = withFastSigner(algorand, algorand.account.fromMnemonic(demo.mnemonic))
+  const traders = [1, 2, 3, 4, 5].map((i) => withFastSigner(algorand, algorand.account.fromMnemonic(demoKeys(`trader-${i}`).mnemonic)))
   for (const a of [demoAccount, ...traders]) await algorand.account.ensureFunded(a, admin.addr, AlgoAmount.Algo(a === demoAccount ? 10_000 : 3_000_000), { suppressLog: true })
   const assetIds = tokens.map((t) => t.assetId)
   const others = [...params.holders.filter((h) => !h.addr.equals(admin.addr)), demoAccount, ...traders]
@@ -212,19 +216,20 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
 
   // pools with their first liquidity, from the admin (the builders opt the admin into each LP token)
   const pools: SeedResult['pools'] = []
-  const priced: { a: bigint; b: bigint; lpAsset: bigint; unitsA: bigint; unitsB: bigint; refA: Reference; refB: Reference }[] = []
+  const priced: { a: bigint; b: bigint; tier: bigint; lpAsset: bigint; unitsA: bigint; unitsB: bigint; refA: Reference; refB: Reference }[] = []
   for (const p of DEMO_POOLS) {
     const [x, y] = p.pair.map(token)
     const [ta, tb] = x.assetId < y.assetId ? [x, y] : [y, x]
     const [a, b] = [ta.assetId, tb.assetId]
-    await send(buildCreatePool(as(admin), a, b))
-    const pool = (await dexContract.readers.pool(reader, a, b))!
+    const tier = BigInt(p.feeBps ?? 30)
+    await send(buildCreatePool(as(admin), a, b, tier))
+    const pool = (await dexContract.readers.pool(reader, a, b, tier))!
     const unitsA = units(p.depthUsd, ta.priceUsd, ta.decimals)
     const unitsB = units(p.depthUsd, tb.priceUsd, tb.decimals)
     // the first deposit sets the price: bound it, as every first add must be (firstAddMinLp)
     await send(buildAddLiquidity(as(admin), pool, unitsA, unitsB, firstAddMinLp(unitsA, unitsB, 0n)))
     pools.push({ a, b, lpAsset: pool.lpAsset })
-    priced.push({ a, b, lpAsset: pool.lpAsset, unitsA, unitsB, refA: ta, refB: tb })
+    priced.push({ a, b, tier, lpAsset: pool.lpAsset, unitsA, unitsB, refA: ta, refB: tb })
   }
   // the demo account and the traders hold every LP token from the start
   for (const who of [demoAccount, ...traders]) {
@@ -274,7 +279,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   // a stable sort: a trade and an action at the same second keep their order on every run
   events.sort((p, q) => p.at - q.at)
   for (const [i, e] of events.entries()) {
-    const { a, b, lpAsset, unitsA, unitsB } = priced[e.pool]!
+    const { a, b, tier, lpAsset, unitsA, unitsB } = priced[e.pool]!
     const trader = traders[e.trader]!
     const ctx = as(trader, `grove demo ${i}`)
     await travelTo(algod, e.at, now)
@@ -283,10 +288,10 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     } else if (e.kind === 'swap') {
       const [assetIn, assetOut, amountIn] = e.aToB ? [a, b, unitsA] : [b, a, unitsB]
       const amount = BigInt(Math.max(1, Math.round(Number(amountIn) * e.size)))
-      await send(buildSwapExactIn(ctx, assetIn, assetOut, amount, 1n))
+      await send(buildSwapExactIn(ctx, assetIn, assetOut, amount, 1n, tier))
     } else if (e.kind === 'add') {
       // B rounded up to the pool ratio: the contract takes the ratio and refunds any excess
-      const pool = (await dexContract.readers.pool(reader, a, b))!
+      const pool = (await dexContract.readers.pool(reader, a, b, tier))!
       const amountA = BigInt(Math.round(Number(pool.reserveA) * e.size))
       const amountB = (amountA * pool.reserveB) / pool.reserveA + 1n
       await send(buildAddLiquidity(ctx, pool, amountA, amountB, 0n))
@@ -296,7 +301,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
         () => 0n,
       )
       const lp = BigInt(Math.floor(Number(held) * e.size))
-      if (lp > 0n) await send(buildRemoveLiquidity(ctx, (await dexContract.readers.pool(reader, a, b))!, lp, 0n, 0n))
+      if (lp > 0n) await send(buildRemoveLiquidity(ctx, (await dexContract.readers.pool(reader, a, b, tier))!, lp, 0n, 0n))
     }
   }
 
@@ -305,9 +310,9 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   await travelTo(algod, end, now)
   const arbitrageur = traders[0]!
   for (const [i, p] of priced.entries()) {
-    const pool = (await dexContract.readers.pool(reader, p.a, p.b))!
+    const pool = (await dexContract.readers.pool(reader, p.a, p.b, p.tier))!
     const swap = arbitrageSwap(pool, p.refA, p.refB)
-    if (swap) await send(buildSwapExactIn(as(arbitrageur, `grove demo arbitrage ${i}`), swap.assetIn, swap.assetOut, swap.amountIn, 1n))
+    if (swap) await send(buildSwapExactIn(as(arbitrageur, `grove demo arbitrage ${i}`), swap.assetIn, swap.assetOut, swap.amountIn, 1n, p.tier))
   }
   await travelTo(algod, undefined)
   // open orders at today's prices, for the keeper to fill while the user watches (orders.ts)
@@ -334,7 +339,7 @@ export async function kmdAccounts(algorand: AlgorandClient, wallet = 'unencrypte
   try {
     const { addresses } = (await kmd.listKeys(handle)) as { addresses: string[] }
     const keys = await Promise.all(addresses.map(async (a) => ((await kmd.exportKey(handle, '', a)) as { private_key: Uint8Array }).private_key))
-    return keys.map((sk) => algorand.account.fromMnemonic(algosdk.secretKeyToMnemonic(sk)))
+    return keys.map((sk) => withFastSigner(algorand, algorand.account.fromMnemonic(algosdk.secretKeyToMnemonic(sk))))
   } finally {
     await kmd.releaseWalletHandle(handle)
   }
