@@ -24,14 +24,13 @@ export const SYNTHETIC_DEPLOYMENT: Deployment = { network: 'localnet', dexAppId:
 export async function ingest(db: Database, events: PlacedEvent[], assets: { id: number; unitName: string; decimals: number }[] = [], deployment = SYNTHETIC_DEPLOYMENT): Promise<void> {
   await db.transaction(async (sql) => {
     await insertRows(sql, 'assets', ['id', 'unit_name', 'name', 'decimals'], assets.map((a) => [a.id, a.unitName, a.unitName, a.decimals]), 'ON CONFLICT (id) DO NOTHING')
-    // no algod: PoolCreated's fee lookup fails and the pool keeps the default 30 bps
     const batch = await dexModule.begin(sql, { algod: {} as Algodv2, deployment })
     for (const e of events) await batch.handle(e.event, e.at)
     await batch.flush()
   })
 }
 
-/** Builds a valid event sequence: a position counter and the pool math. */
+/** Builds a valid event sequence: a position counter and the pool math. Pools are (a, b) in a fee tier, 30 bps unless `tier` says. */
 export class EventWriter {
   readonly events: PlacedEvent[] = []
   private round = 1
@@ -44,38 +43,38 @@ export class EventWriter {
     return { round, time: this.time, intra: 0, logIndex: 0, txnId: `TX${round}`, groupId: `G${round}`, sender, appId: 1000n, ...extra }
   }
 
-  createPool(a: number, b: number, lpAsset: number): void {
-    this.reserves.set(`${a}/${b}`, [0n, 0n])
-    this.events.push({ event: { name: 'PoolCreated', args: { a: BigInt(a), b: BigInt(b), lpAsset: BigInt(lpAsset), creator: PROVIDER } }, at: this.at(PROVIDER) })
+  createPool(a: number, b: number, lpAsset: number, tier = 30n): void {
+    this.reserves.set(`${a}/${b}/${tier}`, [0n, 0n])
+    this.events.push({ event: { name: 'PoolCreated', args: { a: BigInt(a), b: BigInt(b), feeBps: tier, lpAsset: BigInt(lpAsset), creator: PROVIDER } }, at: this.at(PROVIDER) })
   }
 
-  add(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000_000n, provider = PROVIDER): void {
-    const r = this.reserves.get(`${a}/${b}`)!
+  add(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000_000n, provider = PROVIDER, tier = 30n): void {
+    const r = this.reserves.get(`${a}/${b}/${tier}`)!
     r[0] += amountA
     r[1] += amountB
-    this.events.push({ event: { name: 'LiquidityAdded', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider } }, at: this.at(provider) })
+    this.events.push({ event: { name: 'LiquidityAdded', args: { a: BigInt(a), b: BigInt(b), feeBps: tier, amountA, amountB, lp, provider } }, at: this.at(provider) })
   }
 
-  remove(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000n, provider = PROVIDER): void {
-    const r = this.reserves.get(`${a}/${b}`)!
+  remove(a: number, b: number, amountA: bigint, amountB: bigint, lp = 1_000n, provider = PROVIDER, tier = 30n): void {
+    const r = this.reserves.get(`${a}/${b}/${tier}`)!
     r[0] -= amountA
     r[1] -= amountB
-    this.events.push({ event: { name: 'LiquidityRemoved', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, lp, provider } }, at: this.at(provider) })
+    this.events.push({ event: { name: 'LiquidityRemoved', args: { a: BigInt(a), b: BigInt(b), feeBps: tier, amountA, amountB, lp, provider } }, at: this.at(provider) })
   }
 
-  /** An exact-in swap of `amountIn` with the contract's math (30 bps, protocol share 1/6); returns the output. */
-  swap(assetIn: number, assetOut: number, amountIn: bigint, trader = TRADER, position?: Partial<EventPosition>): bigint {
+  /** An exact-in swap of `amountIn` with the contract's math (the tier's fee, protocol share 1/6); returns the output. */
+  swap(assetIn: number, assetOut: number, amountIn: bigint, trader = TRADER, position?: Partial<EventPosition>, tier = 30n): bigint {
     const [a, b] = assetIn < assetOut ? [assetIn, assetOut] : [assetOut, assetIn]
-    const r = this.reserves.get(`${a}/${b}`)!
+    const r = this.reserves.get(`${a}/${b}/${tier}`)!
     const inSide = assetIn === a ? 0 : 1
-    const fee = (amountIn * 30n + 9_999n) / 10_000n
+    const fee = (amountIn * tier + 9_999n) / 10_000n
     const net = amountIn - fee
     const out = (r[1 - inSide]! * net) / (r[inSide]! + net)
     const protocolFee = fee / 6n
     r[inSide] = r[inSide]! + amountIn - protocolFee
     r[1 - inSide] = r[1 - inSide]! - out
     this.events.push({
-      event: { name: 'Swap', args: { assetIn: BigInt(assetIn), assetOut: BigInt(assetOut), amountIn, amountOut: out, protocolFee, trader } },
+      event: { name: 'Swap', args: { assetIn: BigInt(assetIn), assetOut: BigInt(assetOut), feeBps: tier, amountIn, amountOut: out, protocolFee, trader } },
       at: position ? { ...this.at(trader), ...position } : this.at(trader),
     })
     return out
@@ -83,7 +82,7 @@ export class EventWriter {
 
   /** A flash loan of `amountA`/`amountB` repaid with the fee (30 bps, rounded up; protocol share 1/6). */
   flashLoan(a: number, b: number, amountA: bigint, amountB: bigint, borrower = TRADER): void {
-    const r = this.reserves.get(`${a}/${b}`)!
+    const r = this.reserves.get(`${a}/${b}/30`)!
     const [feeA, feeB] = [amountA, amountB].map((x) => (x * 30n + 9_999n) / 10_000n) as [bigint, bigint]
     const [protocolFeeA, protocolFeeB] = [feeA / 6n, feeB / 6n]
     r[0] += feeA - protocolFeeA
@@ -95,10 +94,10 @@ export class EventWriter {
   }
 
   collect(a: number, b: number, amountA: bigint, amountB: bigint): void {
-    this.events.push({ event: { name: 'FeesCollected', args: { a: BigInt(a), b: BigInt(b), amountA, amountB, treasury: PROVIDER } }, at: this.at(PROVIDER) })
+    this.events.push({ event: { name: 'FeesCollected', args: { a: BigInt(a), b: BigInt(b), feeBps: 30n, amountA, amountB, treasury: PROVIDER } }, at: this.at(PROVIDER) })
   }
 
-  reservesOf(a: number, b: number): [bigint, bigint] {
-    return [...this.reserves.get(`${a}/${b}`)!] as [bigint, bigint]
+  reservesOf(a: number, b: number, tier = 30n): [bigint, bigint] {
+    return [...this.reserves.get(`${a}/${b}/${tier}`)!] as [bigint, bigint]
   }
 }

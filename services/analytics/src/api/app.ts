@@ -14,6 +14,7 @@ import { poolById } from './routes/pool.ts'
 import { candles } from './routes/candles.ts'
 import { swaps } from './routes/swaps.ts'
 import { flashes } from './routes/flashes.ts'
+import { feeTiers } from './routes/fee-tiers.ts'
 import { orders } from './routes/orders.ts'
 import { tokens } from './routes/tokens.ts'
 import { stats } from './routes/stats.ts'
@@ -68,7 +69,7 @@ type Route = (app: FastifyInstance, deps: ApiDeps) => void
  * in the order the OpenAPI document lists them (the document's order since its first version).
  */
 export const CONTRACT_ROUTES: Record<ContractName, readonly Route[]> = {
-  Dex: [pools, poolById, candles, swaps, flashes, tokens, stats],
+  Dex: [pools, poolById, candles, swaps, flashes, feeTiers, tokens, stats],
   Staking: [programs],
   Locks: [locks],
   Registry: [projects],

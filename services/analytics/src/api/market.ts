@@ -18,6 +18,8 @@ export interface PoolInfo {
   id: number
   /** Where the pool trades: Grove's DEX or Tinyman v2. */
   venue: 'grove' | 'tinyman'
+  /** The pool's invariant: constant product (Grove's fee-tier pools, Tinyman's) or stable. */
+  kind: 'constant-product' | 'stable'
   lpAsset: number
   assetA: AssetInfo
   assetB: AssetInfo
@@ -104,6 +106,7 @@ export async function readMarket(sql: Sql, deployment: Pick<Deployment, 'stableA
     return {
       id,
       venue: p.venue === 'tinyman' ? 'tinyman' : 'grove',
+      kind: p.kind === 'stable' ? 'stable' : 'constant-product',
       lpAsset: id,
       assetA: asset(a),
       assetB: asset(b),

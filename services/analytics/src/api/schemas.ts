@@ -14,14 +14,15 @@ export const asset = {
 
 export const pool = {
   type: 'object',
-  required: ['id', 'venue', 'lpAsset', 'assetA', 'assetB', 'feeBps', 'reserveA', 'reserveB', 'lpIssued', 'price', 'change24h', 'tvlUsd', 'volume24hUsd', 'fees24hUsd', 'feeApr', 'trades24h', 'createdRound', 'createdTime', 'updatedRound'],
+  required: ['id', 'venue', 'kind', 'lpAsset', 'assetA', 'assetB', 'feeBps', 'reserveA', 'reserveB', 'lpIssued', 'price', 'change24h', 'tvlUsd', 'volume24hUsd', 'fees24hUsd', 'feeApr', 'trades24h', 'createdRound', 'createdTime', 'updatedRound'],
   properties: {
     id: { type: 'integer', description: 'the pool id: its LP asset id (a Tinyman pool\'s pool token)' },
     venue: { type: 'string', enum: ['grove', 'tinyman'], description: "where the pool trades: Grove's DEX or Tinyman v2" },
+    kind: { type: 'string', enum: ['constant-product', 'stable'], description: "the pool's invariant" },
     lpAsset: { type: 'integer' },
     assetA: asset,
     assetB: asset,
-    feeBps: { type: 'integer' },
+    feeBps: { type: 'integer', description: "the pool's fee tier, bps of the input" },
     reserveA: amount,
     reserveB: amount,
     lpIssued: amount,

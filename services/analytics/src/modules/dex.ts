@@ -1,24 +1,23 @@
 // The DEX's events: PoolCreated, Swap (one per hop), LiquidityAdded, LiquidityRemoved,
-// FeesCollected, FlashLoan and FlashSwap (a flash's verify moves the reserves once: a row of
+// FeesCollected, FlashLoan and FlashSwap, each naming its pool by pair and fee tier (feeBps) (a flash's verify moves the reserves once: a row of
 // `flashes`, with its fee). Reserves follow from the events exactly as the contract moves them: a swap adds
 // amountIn − protocolFee to the input side and takes amountOut from the other; adds and removes
 // move amountA/amountB; fee collections leave reserves alone (protocol fees sit outside them).
-import { dexContract, DEX_SPEC, eventDecoders } from '@grove/sdk'
+import { DEX_SPEC, eventDecoders } from '@grove/sdk'
 import type { DecodedEvent, DexEventArgs } from '@grove/sdk'
-import { readerIds } from '../config.ts'
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { flushPoolRows, PoolBook, type PoolRow } from './pool-book.ts'
-import type { ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
+import { flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
+import type { ContractModule, EventPosition, ModuleBatch } from '../follower/module.ts'
 
 /** The DEX module. */
 export const dexModule: ContractModule = {
   name: 'dex',
   appIds: (d) => (d.dexAppId ? [d.dexAppId] : []),
   decoders: eventDecoders(DEX_SPEC),
-  begin: async (sql, ctx) => new DexBatch(sql, ctx, await PoolBook.of(sql, ctx)),
+  begin: async (sql, ctx) => new DexBatch(sql, await PoolBook.of(sql, ctx)),
 }
 
 /** What a flash's verify logs, loan or swap alike: out of the pool, back in, the fee on it and the protocol's share. */
@@ -46,7 +45,7 @@ function sumOrNull(usdA: number | undefined, usdB: number | undefined, feeA: big
 }
 
 class DexBatch implements ModuleBatch {
-  /** Grove's pools by pair (Tinyman's share the book, not the pairs). */
+  /** Grove's constant-product pools by pair and fee tier, "a/b/feeBps" (Tinyman's share the book, not the pairs). */
   private readonly byPair = new Map<string, PoolRow>()
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
@@ -60,10 +59,9 @@ class DexBatch implements ModuleBatch {
 
   constructor(
     private readonly sql: Sql,
-    private readonly ctx: ModuleContext,
     private readonly book: PoolBook,
   ) {
-    for (const p of book.pools.values()) if (p.venue === 'grove') this.byPair.set(`${p.assetA}/${p.assetB}`, p)
+    for (const p of book.pools.values()) if (p.venue === 'grove') this.byPair.set(`${p.assetA}/${p.assetB}/${p.feeBps}`, p)
   }
 
   async handle(event: DecodedEvent, at: EventPosition): Promise<void> {
@@ -81,35 +79,34 @@ class DexBatch implements ModuleBatch {
         return this.feesCollected(e.args as DexEventArgs['FeesCollected'], at)
       case 'FlashLoan': {
         const f = e.args as DexEventArgs['FlashLoan']
-        return this.flashSettled('loan', f.a, f.b, { account: f.borrower, outA: f.amountA, outB: f.amountB, inA: f.repaidA, inB: f.repaidB, ...f }, at)
+        return this.flashSettled('loan', f.a, f.b, f.feeBps, { account: f.borrower, outA: f.amountA, outB: f.amountB, inA: f.repaidA, inB: f.repaidB, ...f }, at)
       }
       case 'FlashSwap': {
         const f = e.args as DexEventArgs['FlashSwap']
-        return this.flashSettled('swap', f.a, f.b, { account: f.trader, ...f }, at)
+        return this.flashSettled('swap', f.a, f.b, f.feeBps, { account: f.trader, ...f }, at)
       }
     }
   }
 
   private decimals = (asset: number): number => this.book.decimals(asset)
 
-  private pool(x: bigint, y: bigint): PoolRow {
+  private pool(x: bigint, y: bigint, feeBps: bigint): PoolRow {
     const [a, b] = x < y ? [x, y] : [y, x]
-    const pool = this.byPair.get(`${a}/${b}`)
-    if (!pool) throw new Error(`The DEX logged an event of pool ${a}/${b} before its PoolCreated event.`)
+    const pool = this.byPair.get(`${a}/${b}/${feeBps}`)
+    if (!pool) throw new Error(`The DEX logged an event of pool ${a}/${b} (${feeBps} bps) before its PoolCreated event.`)
     return pool
   }
 
   private async poolCreated(args: DexEventArgs['PoolCreated'], at: EventPosition): Promise<void> {
     await Promise.all([args.a, args.b, args.lpAsset].map((id) => this.book.ensureAsset(Number(id))))
-    // the fee is not in the event: the pool's box holds it (today's value; setPoolFee logs nothing)
-    const state = await dexContract.readers.pool({ algod: this.ctx.algod, ids: readerIds(this.ctx.deployment) }, args.a, args.b).catch(() => undefined)
+    // the event names the tier, which is the pool's fee for good (no call changes it)
     const pool: PoolRow = {
       id: Number(args.lpAsset),
       venue: 'grove',
       address: null,
       assetA: Number(args.a),
       assetB: Number(args.b),
-      feeBps: Number(state?.feeBps ?? 30n),
+      feeBps: Number(args.feeBps),
       creator: args.creator,
       createdRound: at.round,
       createdTime: at.time,
@@ -120,7 +117,7 @@ class DexBatch implements ModuleBatch {
       protocolFeesB: 0n,
       updatedRound: at.round,
     }
-    this.byPair.set(`${pool.assetA}/${pool.assetB}`, pool)
+    this.byPair.set(`${pool.assetA}/${pool.assetB}/${pool.feeBps}`, pool)
     this.book.add(pool)
   }
 
@@ -130,7 +127,7 @@ class DexBatch implements ModuleBatch {
   }
 
   private swap(args: DexEventArgs['Swap'], at: EventPosition): void {
-    const pool = this.pool(args.assetIn, args.assetOut)
+    const pool = this.pool(args.assetIn, args.assetOut, args.feeBps)
     const aToB = Number(args.assetIn) === pool.assetA
     const added = args.amountIn - args.protocolFee
     const wasEmpty = pool.reserveA === 0n || pool.reserveB === 0n
@@ -150,13 +147,13 @@ class DexBatch implements ModuleBatch {
     this.swaps.push([
       at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, hop, pool.id, args.trader,
       Number(args.assetIn), Number(args.assetOut), String(args.amountIn), String(args.amountOut), String(args.protocolFee),
-      String(pool.reserveA), String(pool.reserveB), price, volumeUsd,
+      String(pool.reserveA), String(pool.reserveB), price, volumeUsd, ...swapFee(this.book, pool, Number(args.assetIn), args.amountIn),
     ])
     this.candles.add({ poolId: pool.id, time: at.time, price, aToB, amountIn: args.amountIn, amountOut: args.amountOut, volumeUsd: volumeUsd ?? 0 })
   }
 
   private liquidityChanged(kind: 'add' | 'remove', args: DexEventArgs['LiquidityAdded'], at: EventPosition): void {
-    const pool = this.pool(args.a, args.b)
+    const pool = this.pool(args.a, args.b, args.feeBps)
     const sign = kind === 'add' ? 1n : -1n
     const wasEmpty = pool.reserveA === 0n || pool.reserveB === 0n
     pool.reserveA += sign * args.amountA
@@ -170,8 +167,8 @@ class DexBatch implements ModuleBatch {
   }
 
   /** A flash's verify moves each reserve by what came in less what went out and the protocol's share (the contract's one write); its row keeps the fee and the reserves after. */
-  private flashSettled(kind: 'loan' | 'swap', a: bigint, b: bigint, f: FlashFigures, at: EventPosition): void {
-    const pool = this.pool(a, b)
+  private flashSettled(kind: 'loan' | 'swap', a: bigint, b: bigint, feeBps: bigint, f: FlashFigures, at: EventPosition): void {
+    const pool = this.pool(a, b, feeBps)
     pool.reserveA += f.inA - f.outA - f.protocolFeeA
     pool.reserveB += f.inB - f.outB - f.protocolFeeB
     this.changed(pool, at, false)
@@ -189,7 +186,7 @@ class DexBatch implements ModuleBatch {
   }
 
   private feesCollected(args: DexEventArgs['FeesCollected'], at: EventPosition): void {
-    const pool = this.pool(args.a, args.b)
+    const pool = this.pool(args.a, args.b, args.feeBps)
     this.fees.push([at.round, at.intra, at.logIndex, at.time, at.txnId, pool.id, String(args.amountA), String(args.amountB), args.treasury])
   }
 

@@ -165,7 +165,13 @@ export class PoolBook {
 }
 
 /** The swaps table's columns, in the order every venue's module fills a swap row. */
-const SWAP_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'hop', 'pool_id', 'trader', 'asset_in', 'asset_out', 'amount_in', 'amount_out', 'protocol_fee', 'reserve_a', 'reserve_b', 'price', 'volume_usd']
+const SWAP_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'hop', 'pool_id', 'trader', 'asset_in', 'asset_out', 'amount_in', 'amount_out', 'protocol_fee', 'reserve_a', 'reserve_b', 'price', 'volume_usd', 'fee', 'fee_usd']
+
+/** A swap's fee at its pool's rate, ⌈amountIn · feeBps / 10,000⌉ of the input (the DEX's rounding), and its USD value (null unpriced): a swap row's last two columns. */
+export function swapFee(book: PoolBook, pool: PoolRow, assetIn: number, amountIn: bigint): [string, number | null] {
+  const fee = (amountIn * BigInt(pool.feeBps) + 9_999n) / 10_000n
+  return [String(fee), book.usdValue(assetIn, fee) ?? null]
+}
 /** The liquidity table's columns, in the order every venue's module fills a liquidity row. */
 const LIQUIDITY_COLUMNS = ['round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'provider', 'amount_a', 'amount_b', 'lp', 'reserve_a', 'reserve_b']
 

@@ -14,7 +14,7 @@
 import type { Sql } from '../db/database.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { flushPoolRows, PoolBook, type PoolRow } from './pool-book.ts'
+import { flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
 import type { AppCall, ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
 /** Pool tokens Tinyman locks in the pool at its first liquidity (as Grove's DEX does): not in lp_issued. */
@@ -160,7 +160,7 @@ class TinymanBatch implements ModuleBatch {
     this.swaps.push([
       at.round, at.intra, first, at.time, at.txnId, at.groupId, 0, pool.id, at.sender,
       assetIn, assetOut, String(amountIn), String(amountOut), String(protocolFee),
-      String(pool.reserveA), String(pool.reserveB), price, volumeUsd,
+      String(pool.reserveA), String(pool.reserveB), price, volumeUsd, ...swapFee(this.book, pool, assetIn, amountIn),
     ])
     this.candles.add({ poolId: pool.id, time: at.time, price, aToB, amountIn, amountOut, volumeUsd: volumeUsd ?? 0 })
   }

@@ -344,7 +344,7 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
       expect(doc.openapi).toMatch(/^3\./)
       expect(Object.keys(doc.paths).sort()).toEqual(
         [
-          '/api/accounts/{address}/activity', '/api/health', '/api/pools', '/api/pools/{id}', '/api/pools/{id}/candles', '/api/pools/{id}/swaps', '/api/pools/{id}/flashes', '/api/stats', '/api/tokens',
+          '/api/accounts/{address}/activity', '/api/health', '/api/pools', '/api/pools/{id}', '/api/pools/{id}/candles', '/api/pools/{id}/swaps', '/api/pools/{id}/flashes', '/api/fee-tiers', '/api/stats', '/api/tokens',
           '/api/programs', '/api/programs/{id}', '/api/locks', '/api/locks/{id}', '/api/projects', '/api/projects/{asset}', '/api/vault', '/api/vault/events', '/api/admin/log',
           '/api/positions', '/api/positions/{id}/history', '/api/export.csv', '/api/orders', '/api/orders/{id}',
         ].sort(),

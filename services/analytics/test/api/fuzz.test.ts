@@ -50,6 +50,7 @@ const ROUTES: [string, Record<string, string[]>][] = [
   ['/api/pools/{n}', {}],
   ['/api/pools/{n}/candles', { tf: TEXT, from: NUMBERS, to: NUMBERS, limit: NUMBERS }],
   ['/api/pools/{n}/swaps', { limit: NUMBERS, cursor: CURSORS }],
+  ['/api/fee-tiers', { days: NUMBERS }],
   ['/api/tokens', {}],
   ['/api/stats', { days: NUMBERS }],
   ['/api/programs', { limit: NUMBERS, cursor: CURSORS, kind: TEXT, status: TEXT, creator: ADDRESSES }],
