@@ -19,7 +19,7 @@ const POOLS = [
   pool(1001, 1003, 50_000_000n, 5n, 9004n),
 ]
 const apiPool = (id: number, assetA: ApiPool['assetA'], assetB: ApiPool['assetB'], reserveA: string, reserveB: string): ApiPool => ({
-  id, venue: 'grove', lpAsset: id, assetA, assetB, feeBps: 30, reserveA, reserveB, lpIssued: '1000000', price: null, change24h: null, tvlUsd: null,
+  id, venue: 'grove', kind: 'constant-product', lpAsset: id, assetA, assetB, feeBps: 30, reserveA, reserveB, lpIssued: '1000000', price: null, change24h: null, tvlUsd: null,
   volume24hUsd: 0, fees24hUsd: 0, feeApr: null, trades24h: 0, createdRound: 1, createdTime: 1, updatedRound: 1,
 })
 const HOLDINGS: Holdings = { algo: 1n, minBalance: 0n, assets: new Map([[9003, 10n]]) }

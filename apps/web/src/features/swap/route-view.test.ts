@@ -61,6 +61,18 @@ describe('the route view', () => {
     expect(route.paths[0]!.shareBps).toBe(10_000)
   })
 
+  it('routes over each of a pair’s Grove fee tiers as its own pool, naming each hop’s tier', () => {
+    // ALGO/USD at 30 bps (deep) and at 5 bps (a fifth as deep): a large order splits over both
+    const cheap = venues.grovePool(newPool(ALGO, USD, { reserveA: 800_000_000_000n, reserveB: 200_000_000_000n, lpIssued: 1n, feeBps: 5n, tier: 5n, lpAsset: 7n }))
+    const book = bookOf([grove(ALGO, USD, 4_000_000_000_000n, 1_000_000_000_000n), cheap], [GROVE])
+    expect(cheap.id).toBe(`${ALGO}/${USD}/5`)
+    const route = quote({ kind: 'exact-in', assetIn: ALGO, assetOut: USD, amount: 200_000_000_000n }, book)
+    expect(route.paths.flatMap((p) => p.hops.map((h) => `${h.venue} ${h.feeBps} bps`)).sort()).toEqual(['Grove 30 bps', 'Grove 5 bps'])
+    // a small one takes the cheaper tier alone
+    const small = quote({ kind: 'exact-in', assetIn: ALGO, assetOut: USD, amount: 1_000_000n }, book)
+    expect(small.paths.map((p) => p.hops.map((h) => h.feeBps))).toEqual([[5n]])
+  })
+
   it('shows no gain with one venue', () => {
     expect(quote({ kind: 'exact-in', assetIn: ALGO, assetOut: USD, amount: 1_000_000n }, bookOf(BOOK.pools.filter((p) => p.venue === 'grove'), [GROVE])).gain).toBeNull()
   })

@@ -8,11 +8,13 @@ import type * as VenuesModule from '@grove/sdk/venues'
 /** The SDK's venues module (the router's functions this view calls). */
 type VenuesSdk = typeof VenuesModule
 
-/** One hop of a path: the assets and the venue's label. */
+/** One hop of a path: the assets, the venue's label and the pool's fee tier. */
 export interface HopView {
   assetIn: bigint
   assetOut: bigint
   venue: string
+  /** The pool's fee in bps: its tier (a pair may have a Grove pool in several). */
+  feeBps: bigint
 }
 
 /** One path of the route: its hops, amounts and share of the order in basis points. */
@@ -90,7 +92,7 @@ export function routeImpactBps(book: PoolBook, plan: RoutePlan): number {
 export function pathViews(plan: RoutePlan, labels: ReadonlyMap<VenueName, string>): PathView[] {
   const shares = sharesBps(plan.paths.map((p) => (plan.kind === 'exact-in' ? p.amountIn : p.amountOut)))
   return plan.paths.map((p, i) => ({
-    hops: p.hops.map((h) => ({ assetIn: h.assetIn, assetOut: h.assetOut, venue: labels.get(h.pool.venue) ?? h.pool.venue })),
+    hops: p.hops.map((h) => ({ assetIn: h.assetIn, assetOut: h.assetOut, venue: labels.get(h.pool.venue) ?? h.pool.venue, feeBps: h.pool.feeBps })),
     amountIn: p.amountIn,
     amountOut: p.amountOut,
     shareBps: shares[i]!,

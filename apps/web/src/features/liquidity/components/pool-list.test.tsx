@@ -11,7 +11,7 @@ const GUSD: Token = { id: 1001, symbol: 'gUSD', name: 'Grove Dollar', decimals: 
 const TOKENS = new Map([ALGO, GUSD].map((t) => [t.id, t]))
 const asset = (t: Token) => ({ id: t.id, unitName: t.symbol, name: t.name, decimals: t.decimals })
 const TINYMAN: ApiPool = {
-  id: 9100, venue: 'tinyman', lpAsset: 9100, assetA: asset(ALGO), assetB: asset(GUSD), feeBps: 30, reserveA: '2000000000', reserveB: '520000000', lpIssued: '1000000',
+  id: 9100, venue: 'tinyman', kind: 'constant-product', lpAsset: 9100, assetA: asset(ALGO), assetB: asset(GUSD), feeBps: 30, reserveA: '2000000000', reserveB: '520000000', lpIssued: '1000000',
   price: null, change24h: null, tvlUsd: null, volume24hUsd: 0, fees24hUsd: 0, feeApr: null, trades24h: 0, createdRound: 1, createdTime: 1, updatedRound: 1,
 }
 const rows = poolRows([sdk.newPool(0, 1001, { reserveA: 10n ** 9n, reserveB: 25n * 10n ** 7n, lpAsset: 9001n, lpIssued: 10n ** 6n })], TOKENS, undefined, undefined, GUSD, { pools: [TINYMAN], label: 'Tinyman v2' })
@@ -36,5 +36,27 @@ describe('PoolList', () => {
     renderOn('localnet')
     expect(screen.queryByRole('link', { name: /on Tinyman/ })).toBeNull()
     expect(screen.getByTestId('pool-elsewhere').textContent).toBe('On Tinyman')
+  })
+
+  it('names each Grove pool’s fee tier, and charts a pool of another tier than 30 bps by its id (its pair names the 30 bps one)', () => {
+    const tiered = poolRows(
+      [0n, 5n].map((i) =>
+        sdk.newPool(0, 1001, { reserveA: 10n ** 9n, reserveB: 25n * 10n ** 7n, lpAsset: 9001n + i, lpIssued: 10n ** 6n, ...(i === 0n ? {} : { feeBps: 5n, tier: 5n }) }),
+      ),
+      TOKENS,
+      undefined,
+      undefined,
+      GUSD,
+    )
+    render(
+      <MemoryRouter>
+        <PoolList rows={tiered} empty="No pools yet." network="localnet" onAdd={() => {}} onRemove={() => {}} />
+      </MemoryRouter>,
+    )
+    const row = (lp: string) => document.querySelector(`[data-lp="${lp}"]`)!
+    expect(row('9001').textContent).toContain('0.3% fee tier')
+    expect(row('9006').textContent).toContain('0.05% fee tier')
+    expect(row('9001').querySelector('a[href*="chart"]')!.getAttribute('href')).toBe('/dex/chart?pool=0-1001')
+    expect(row('9006').querySelector('a[href*="chart"]')!.getAttribute('href')).toBe('/dex/chart?pool=9006')
   })
 })

@@ -92,7 +92,7 @@ export function PoolList(props: PoolListProps) {
                 {row.name}
                 {mine ? <span className="badge">Your position</span> : null}
                 <div className="hint">
-                  {Number(pool.feeBps) / 100}% fee · <Link to={row.venue === 'grove' ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
+                  {Number(pool.feeBps) / 100}% fee tier · <Link to={row.venue === 'grove' && pool.feeBps === 30n ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
                 </div>
               </th>
               <td data-label="Venue" data-testid="pool-venue">

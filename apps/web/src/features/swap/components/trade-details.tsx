@@ -66,7 +66,10 @@ export function TradeDetails(props: TradeDetailsProps) {
               {path.hops.map((hop, j) => (
                 <span key={j} data-testid="route-hop">
                   {j > 0 ? ', then ' : ''}
-                  {symbol(hop.assetIn)} → {symbol(hop.assetOut)} on <span className="route__venue">{hop.venue}</span>
+                  {symbol(hop.assetIn)} → {symbol(hop.assetOut)} on <span className="route__venue">{hop.venue}</span>{' '}
+                  <span className="route__tier" data-testid="route-tier">
+                    ({Number(hop.feeBps) / 100}% tier)
+                  </span>
                 </span>
               ))}
             </li>
