@@ -332,7 +332,7 @@ export const activity = {
   properties: {
     kind: {
       type: 'string',
-      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'close', 'buyback'],
+      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'close', 'split', 'merge', 'collector', 'buyback'],
       description: 'the action; read it with contract (stake and unstake are staking programs or the vault)',
     },
     contract: { type: 'string', enum: activityContracts },
@@ -371,7 +371,7 @@ export const adminLogPage = { type: 'object', required: ['actions', 'nextCursor'
 /** A lock as the API shows it. */
 export const lock = {
   type: 'object',
-  required: ['id', 'owner', 'pendingOwner', 'asset', 'amount', 'withdrawn', 'remaining', 'start', 'cliff', 'end', 'liquidity', 'createdRound', 'updatedRound'],
+  required: ['id', 'owner', 'pendingOwner', 'asset', 'amount', 'withdrawn', 'remaining', 'start', 'cliff', 'end', 'liquidity', 'anchor', 'base', 'schedule', 'pool', 'poolShareMillionths', 'collector', 'feesClaimed', 'createdRound', 'updatedRound'],
   properties: {
     id: { type: 'integer' },
     owner: { type: 'string' },
@@ -384,6 +384,17 @@ export const lock = {
     cliff: { type: 'integer', description: 'vesting starts (equal to end for a plain time lock)' },
     end: { type: 'integer' },
     liquidity: { type: 'boolean', description: 'a lock of a Grove LP token' },
+    anchor: { type: 'integer', description: 'unix seconds the vesting line starts from (the cliff, or the last top-up, extension, split or claim after it)' },
+    base: { ...amount, description: 'vested at the anchor' },
+    schedule: {
+      type: 'array',
+      description: 'the unlock schedule from the start: the corners of the vesting line, units vested (withdrawn included) by each time',
+      items: { type: 'object', required: ['time', 'vested'], properties: { time: { type: 'integer' }, vested: amount } },
+    },
+    pool: { type: ['object', 'null'], required: ['a', 'b'], properties: { a: { type: 'integer' }, b: { type: 'integer' } }, description: "a liquidity lock's pool, null otherwise" },
+    poolShareMillionths: { type: ['integer', 'null'], description: "a liquidity lock's remaining units as parts per million of its pool's LP supply; null otherwise" },
+    collector: { type: ['string', 'null'], description: "who a liquidity lock's fees go to; null: the owner" },
+    feesClaimed: { ...amount, description: 'LP units claimed as fees while locked' },
     createdRound: { type: 'integer' },
     updatedRound: { type: 'integer' },
   },
