@@ -48,6 +48,7 @@ export const PAGES: PageRoute[] = [
     check: (params) => isAssetIdParam(params.assetId),
     load: () => import('@/features/projects/project-page.tsx').then((m) => ({ Component: m.ProjectPage })),
   },
+  { path: '/lock', title: 'Locks', load: () => import('@/features/locks/lock-browser-page.tsx').then((m) => ({ Component: m.LockBrowserPage })) },
   { path: '/settings', title: 'Settings', load: () => import('@/features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) },
   {
     path: '*',

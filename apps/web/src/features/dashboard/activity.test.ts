@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionWords, activityActions, activityDetail, activityTitle, lockHandle, programTitle } from './activity.ts'
+import { actionWords, activityActions, activityDetail, activityTitle, programTitle } from './activity.ts'
 import type { ApiActivity } from '@/lib/analytics/types.ts'
 
 const base: ApiActivity = {
@@ -131,15 +131,5 @@ describe('one row per action (issue 36, item 4)', () => {
   it('keeps a transaction without a group as one action, and one per group otherwise', () => {
     const rows = [{ ...base, txnId: 'A' }, { ...base, txnId: 'A' }, { ...base, txnId: 'B' }]
     expect(activityActions(rows).map((a) => a.legs.length)).toEqual([2, 1])
-  })
-})
-
-describe('lockHandle', () => {
-  it.each([
-    [3, '3'],
-    [123456789, '123456789'],
-    [722801203534306n, '7228…4306'],
-  ] as const)('writes lock %s as %s', (id, handle) => {
-    expect(lockHandle(id)).toBe(handle)
   })
 })

@@ -2,7 +2,7 @@
 // routed or split swap is one row with its hops as legs), what each did and with which amounts, in
 // the tokens' units. Pure, so tests need no DOM.
 import type { ActivityContract, ActivityKind, ApiActivity } from '@/lib/analytics/types.ts'
-import { shortenAddress } from '@/lib/format.ts'
+import { lockHandle } from '@/lib/locks/handle.ts'
 import type { VenueName } from '@/lib/pools/venues.ts'
 
 /** What an amount needs to be shown: its token's symbol and decimals. */
@@ -27,8 +27,6 @@ export function activityTitle(item: Pick<ApiActivity, 'kind' | 'contract' | 'pro
   return row?.names === 'lock' && item.lockId !== null ? `${words} #${lockHandle(item.lockId)}` : words
 }
 
-/** A lock's id as a short handle, the same wherever the activity names it: "7228…4306" (ids of up to 9 digits whole). */
-export const lockHandle = (id: number | bigint | string) => shortenAddress(String(id), 4)
 
 const big = (v: string | null) => (v === null ? null : BigInt(v))
 

@@ -2,7 +2,7 @@ import algosdk from 'algosdk'
 import * as sdk from '@grove/sdk'
 import type { Lock } from '@grove/sdk'
 import { describe, expect, it } from 'vitest'
-import { closeProblem, extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm } from './derive-locks.ts'
+import { closeProblem, collectorProblem, extendProblem, lockKind, mergePartners, proposeProblem, readCreateLock, splitProblem, withdrawProblem, type CreateLockForm } from './derive-locks.ts'
 
 const NOW = 1_800_000_000n
 // real addresses (their checksums hold): the zero key and the key of all ones
@@ -83,4 +83,24 @@ describe('lockKind', () => {
     [{ cliff: 5n, end: 9n, liquidity: false }, 'Vesting'],
     [{ cliff: 5n, end: 5n, liquidity: true }, 'Liquidity lock (time lock)'],
   ])('%o → %s', (l, kind) => expect(lockKind(l)).toBe(kind))
+})
+
+describe('split, merge and the collector (issue 40)', () => {
+  it('lets only units still locked be split off, in the contract’s words otherwise', () => {
+    expect(splitProblem(sdk, lock(), 400n, NOW)).toBeNull()
+    expect(splitProblem(sdk, lock(), 1000n, NOW)).toBe('Split off more than zero and at most what is still locked, and keep something in the lock')
+    expect(splitProblem(sdk, lock(), 0n, NOW)).toBe('Split off more than zero and at most what is still locked, and keep something in the lock')
+    expect(splitProblem(sdk, lock(), 1n, NOW + 2000n)).toBe('The lock has ended: withdraw it instead')
+  })
+
+  it('offers as merge partners only the owner’s other unfinished locks of the same asset', () => {
+    const mine = [lock(), lock({ id: 2n }), lock({ id: 3n, asset: 8n }), lock({ id: 4n, withdrawn: 1000n }), lock({ id: 5n, owner: OTHER })]
+    expect(mergePartners(lock(), mine).map((l) => l.id)).toEqual([2n])
+  })
+
+  it('asks for a collector’s address and checks it', () => {
+    expect(collectorProblem('')).toBe('Enter an address')
+    expect(collectorProblem(OTHER)).toBeNull()
+    expect(collectorProblem('ABC')).toMatch(/58 characters/)
+  })
 })

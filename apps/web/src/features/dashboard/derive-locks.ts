@@ -77,3 +77,20 @@ export function proposeProblem(lock: Lock, to: string): string | null {
   if (checked.address === lock.owner) return 'Propose another account than the owner'
   return null
 }
+
+/** Why `amount` cannot be split off the lock at `now` (the contract's rule, in its words), or null. */
+export function splitProblem(sdk: Pick<GroveSdk, 'splitLock'>, lock: Lock, amount: bigint, now: bigint): string | null {
+  const r = sdk.splitLock(lock, amount, now)
+  return 'error' in r ? CONTRACT_ERRORS.Locks[r.error]! : null
+}
+
+/** The user's other open locks of the same asset: what `lock` could take in a merge (the contract decides whether the schedules fit). */
+export function mergePartners(lock: Lock, mine: readonly Lock[]): Lock[] {
+  return mine.filter((l) => l.id !== lock.id && l.asset === lock.asset && l.owner === lock.owner && l.withdrawn < l.amount)
+}
+
+/** Why `text` names no collector, or null. */
+export function collectorProblem(text: string): string | null {
+  const check = checkAddress(text)
+  return check.ok ? null : check.error
+}

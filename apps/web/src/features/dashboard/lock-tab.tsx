@@ -10,13 +10,18 @@ import { accountQuery, balanceOf, heldTokenIds } from '@/lib/account/account.ts'
 import { formatAmount, parseAmount } from '@grove/sdk/amount'
 import { formatTime, localInputFromSeconds, lockQuery, newLockTerms, ownerLocksQuery, secondsFromLocalInput, unlockSchedule, useChainNow, type Lock } from '@/lib/locks/locks.ts'
 import { useProtocol } from '@/lib/protocol.ts'
+import { lockHandle } from '@/lib/locks/handle.ts'
+import { apiLocksQuery } from '@/lib/locks/lock-api.ts'
+import { claimableNow, lockFeesQuery } from '@/lib/locks/lock-fees.ts'
+import { useAnalyticsUrl } from '@/lib/analytics/queries.ts'
+import { shortenAddress } from '@/lib/format.ts'
 import { ALGO, tokenQuery, type Token } from '@/lib/tokens/tokens.ts'
 import { withPairNames } from '@/lib/tokens/lp-names.ts'
 import { poolsQuery } from '@/lib/pools/pools.ts'
 import { sdkQuery } from '@/lib/tx/sdk.ts'
 import { useWalletSession } from '@/lib/wallet-session.ts'
 import { ActionReview, type DashboardAction } from './components/action-review.tsx'
-import { closeProblem, extendProblem, lockKind, proposeProblem, readCreateLock, withdrawProblem, type CreateLockForm, type LockSdk } from './derive-locks.ts'
+import { closeProblem, collectorProblem, extendProblem, lockKind, mergePartners, proposeProblem, readCreateLock, splitProblem, withdrawProblem, type CreateLockForm, type LockSdk } from './derive-locks.ts'
 import '@/components/locks/unlock-chart.css'
 import { IssuerWarningFor } from '@/components/dex/issuer-warning.tsx'
 
@@ -32,7 +37,7 @@ function useTokens(ids: readonly number[]): Map<number, Token> {
 
 const unitOf = (tokens: Map<number, Token>) => (id: bigint) => tokens.get(Number(id)) ?? { symbol: `#${id}`, decimals: 0 }
 
-type CardAction = 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel' | 'close'
+type CardAction = 'withdraw' | 'extend' | 'top-up' | 'propose' | 'cancel' | 'close' | 'claim-fees' | 'set-collector' | 'split' | 'merge'
 type Dialog = { kind: CardAction; lock: Lock } | { kind: 'accept'; lock: Lock } | null
 
 /** µALGO as ALGO, e.g. 101_500n → "0.1015 ALGO". */
@@ -69,21 +74,31 @@ export function LockTab() {
           ) : (
             <div className="lock-list">
               {locks.data.map((lock) => (
-                <LockCard key={String(lock.id)} lock={lock} token={unitOf(tokens)(lock.asset)} sdk={sdk} now={now} onAction={(kind) => setDialog({ kind, lock })} />
+                <LockCard
+                  key={String(lock.id)}
+                  lock={lock}
+                  token={unitOf(tokens)(lock.asset)}
+                  sdk={sdk}
+                  now={now}
+                  canMerge={mergePartners(lock, locks.data ?? []).length > 0}
+                  onAction={(kind) => setDialog({ kind, lock })}
+                />
               ))}
             </div>
           )
         ) : null}
       </Panel>
       {sdk && now !== null ? <CreateLock sdk={sdk} now={now} tokens={tokens} heldIds={heldIds} balance={(id) => balanceOf(account.data, id)} /> : null}
-      {sdk && now !== null ? <AcceptLock address={address} onAccept={(lock) => setDialog({ kind: 'accept', lock })} /> : null}
-      {dialog && sdk && now !== null ? <LockDialog dialog={dialog} sdk={sdk} now={now} sender={address} token={unitOf(tokens)(dialog.lock.asset)} tokens={tokens} onClose={() => setDialog(null)} /> : null}
+      {sdk && now !== null ? <PendingTransfers address={address} tokens={tokens} onAccept={(lock) => setDialog({ kind: 'accept', lock })} /> : null}
+      {dialog && sdk && now !== null ? (
+        <LockDialog dialog={dialog} sdk={sdk} now={now} sender={address} token={unitOf(tokens)(dialog.lock.asset)} tokens={tokens} mine={locks.data ?? []} onClose={() => setDialog(null)} />
+      ) : null}
     </>
   )
 }
 
 /** One lock of yours: what you can withdraw now, its terms, and its actions; once everything is withdrawn, closing it. */
-export function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; onAction(kind: CardAction): void }) {
+export function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; canMerge?: boolean; onAction(kind: CardAction): void }) {
   const { lock, token, sdk, now } = props
   const amount = (v: bigint) => `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}`
   const withdrawable = sdk.withdrawableAt(lock, now)
@@ -94,7 +109,7 @@ export function LockCard(props: { lock: Lock; token: { symbol: string; decimals:
     <article className="lock-card" data-testid={`lock-${lock.id}`} aria-label={`Lock ${lock.id}`}>
       <div className="field__row">
         <strong>
-          Lock #{String(lock.id)}: {amount(lock.amount)}
+          <span title={`Lock ${lock.id}`}>Lock #{lockHandle(lock.id)}</span>: {amount(lock.amount)}
         </strong>
         <span className="badge">{empty ? 'Withdrawn' : lockKind(lock)}</span>
       </div>
@@ -157,6 +172,26 @@ export function LockCard(props: { lock: Lock; token: { symbol: string; decimals:
             Transfer
           </button>
         )}
+        {lock.liquidity && !empty ? (
+          <>
+            <button type="button" className="button" onClick={() => props.onAction('claim-fees')}>
+              Claim fees
+            </button>
+            <button type="button" className="button" onClick={() => props.onAction('set-collector')}>
+              Set collector
+            </button>
+          </>
+        ) : null}
+        {lock.end > now && !empty ? (
+          <button type="button" className="button" onClick={() => props.onAction('split')}>
+            Split
+          </button>
+        ) : null}
+        {props.canMerge ? (
+          <button type="button" className="button" onClick={() => props.onAction('merge')}>
+            Merge
+          </button>
+        ) : null}
       </div>
       {problem && !empty ? <p className="hint">{problem}.</p> : null}
       {empty ? (
@@ -309,35 +344,49 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
   )
 }
 
-function AcceptLock(props: { address: string; onAccept(lock: Lock): void }) {
+/** The locks a transfer awaits you for (the analytics service knows who each proposal names), each read again from the chain before its review. */
+function PendingTransfers(props: { address: string; tokens: Map<number, Token>; onAccept(lock: Lock): void }) {
   const { algod, deployment } = useProtocol()
-  const id = useId()
-  const [text, setText] = useState('')
-  const lockId = /^\d+$/.test(text.trim()) ? BigInt(text.trim()) : null
-  const lock = useQuery({ ...lockQuery(algod, deployment, lockId ?? 0n), enabled: lockId !== null && lockId > 0n })
-  const problem = lockId === null ? null : lock.isPending ? null : !lock.data ? `There is no lock #${lockId}` : lock.data.pendingOwner !== props.address ? 'This lock is not being transferred to you' : null
+  const url = useAnalyticsUrl()
+  const pending = useQuery(apiLocksQuery(url ?? '', { pendingOwner: props.address }))
+  const chain = useQueries({ queries: (pending.data ?? []).map((l) => lockQuery(algod, deployment, BigInt(l.id))) })
+  // the chain has the last word: a proposal cancelled or accepted since the service saw it is not offered
+  const offered = chain.map((q) => q.data).filter((l): l is Lock => !!l && l.pendingOwner === props.address)
   return (
-    <Panel title="Accept a lock transferred to you">
-      <div className="lock-form">
-        <div className="field">
-          <label htmlFor={id}>Lock number</label>
-          <input id={id} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value)} />
-        </div>
-        {problem ? <p className="field__error">{problem}</p> : null}
-        <div className="button-row">
-          <button type="button" className="button button--primary" disabled={!lock.data || problem !== null} onClick={() => lock.data && props.onAccept(lock.data)}>
-            Review acceptance
-          </button>
-        </div>
-      </div>
+    <Panel title="Transfers awaiting you">
+      {url === null ? <p className="empty">Transfers to you are listed by the analytics service, and none runs on this network.</p> : null}
+      {pending.isError ? <Notice tone="error" title="Transfers to you could not be read">{pending.error.message}</Notice> : null}
+      {pending.isPending && url !== null ? <p>Reading transfers to you…</p> : null}
+      {pending.data && offered.length === 0 && !chain.some((q) => q.isPending) ? <p className="empty">No lock is being transferred to you.</p> : null}
+      {offered.length > 0 ? (
+        <ul className="pending-transfers" data-testid="pending-transfers">
+          {offered.map((lock) => {
+            const token = unitOf(props.tokens)(lock.asset)
+            return (
+              <li key={String(lock.id)} data-testid={`pending-${lock.id}`}>
+                <span title={`Lock ${lock.id}`}>Lock #{lockHandle(lock.id)}</span>: {formatAmount(lock.amount - lock.withdrawn, token.decimals, { thousands: true })} {token.symbol} from{' '}
+                <code title={lock.owner}>{shortenAddress(lock.owner)}</code>{' '}
+                <button type="button" className="button button--primary" onClick={() => props.onAccept(lock)}>
+                  Review acceptance
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
     </Panel>
   )
 }
 
-function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: bigint; sender: string; token: { symbol: string; decimals: number }; tokens: Map<number, Token>; onClose(): void }) {
+function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: bigint; sender: string; token: { symbol: string; decimals: number }; tokens: Map<number, Token>; mine: Lock[]; onClose(): void }) {
   const { dialog, sdk, now, token } = props
   const { lock } = dialog
   const ids = useId()
+  const { algod, deployment } = useProtocol()
+  const dex = useQuery(sdkQuery())
+  const feeRead = useQuery({ ...lockFeesQuery(algod, deployment, lock.id), enabled: lock.liquidity && !!deployment })
+  const partners = mergePartners(lock, props.mine)
+  const [partner, setPartner] = useState<string>('')
   const [text, setText] = useState('')
   const [endInput, setEndInput] = useState(() => localInputFromSeconds(lock.end + 86_400n))
   const amount = (v: bigint) => `${formatAmount(v, token.decimals, { thousands: true })} ${token.symbol}`
@@ -352,7 +401,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       invalid = withdrawProblem(sdk, lock, now)
       action = invalid ? null : { app: 'lock', action: { kind: 'withdraw', lock } }
       quoted = [{ asset: lock.asset, amount: w, note: 'at least' }]
-      title = `Withdraw from lock #${lock.id}`
+      title = `Withdraw from lock #${lockHandle(lock.id)}`
       body = (
         <p>
           You withdraw everything vested when this confirms: at least <strong data-testid="review-withdraw">{amount(w)}</strong>.
@@ -364,7 +413,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       const end = secondsFromLocalInput(endInput)
       invalid = extendProblem(sdk, lock, end, now)
       action = invalid || end === null ? null : { app: 'lock', action: { kind: 'extend', lock, end } }
-      title = `Extend lock #${lock.id}`
+      title = `Extend lock #${lockHandle(lock.id)}`
       body = (
         <div className="field">
           <label htmlFor={`${ids}-end`}>New end (now {formatTime(lock.end)})</label>
@@ -378,7 +427,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       invalid = !parsed.ok ? parsed.error.message : parsed.value === 0n ? CONTRACT_ERRORS.Locks['ERR:ZERO_AMOUNT']! : null
       action = parsed.ok && !invalid ? { app: 'lock', action: { kind: 'top-up', lock, amount: parsed.value } } : null
       quoted = parsed.ok ? [{ asset: lock.asset, amount: -parsed.value }] : []
-      title = `Top up lock #${lock.id}`
+      title = `Top up lock #${lockHandle(lock.id)}`
       body = (
         <div className="field">
           <label htmlFor={`${ids}-amount`}>Amount of {token.symbol} to add</label>
@@ -391,7 +440,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
     case 'propose': {
       invalid = proposeProblem(lock, text)
       action = invalid ? null : { app: 'lock', action: { kind: 'propose', lock, newOwner: text.trim() } }
-      title = `Transfer lock #${lock.id}`
+      title = `Transfer lock #${lockHandle(lock.id)}`
       body = (
         <div className="field">
           <label htmlFor={`${ids}-owner`}>New owner’s address</label>
@@ -403,7 +452,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
     }
     case 'cancel':
       action = { app: 'lock', action: { kind: 'cancel', lock } }
-      title = `Cancel the transfer of lock #${lock.id}`
+      title = `Cancel the transfer of lock #${lockHandle(lock.id)}`
       body = <p>The proposal to {lock.pendingOwner} is withdrawn; you stay the owner.</p>
       break
     case 'close': {
@@ -411,7 +460,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       action = invalid ? null : { app: 'lock', action: { kind: 'close', lock } }
       const toYou = lock.creator === props.sender
       quoted = toYou ? [{ asset: 0n, amount: sdk.LOCK_MIN_BALANCE, note: 'deposit back' }] : []
-      title = `Close lock #${lock.id}`
+      title = `Close lock #${lockHandle(lock.id)}`
       body = (
         <p>
           Everything has been withdrawn, so the lock’s boxes are deleted and their <strong data-testid="review-close-refund">{algoText(sdk.LOCK_MIN_BALANCE)}</strong> deposit goes back to{' '}
@@ -422,11 +471,89 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
     }
     case 'accept':
       action = { app: 'lock', action: { kind: 'accept', lock } }
-      title = `Accept lock #${lock.id}`
-      body = <p>You become the owner of {amount(lock.amount - lock.withdrawn)} still in this lock.</p>
+      title = `Accept lock #${lockHandle(lock.id)}`
+      body = <p>You become the owner of {amount(lock.amount - lock.withdrawn)} still in this lock{lock.liquidity ? ', and its fees are yours from then on (a collector the previous owner named stops collecting)' : ''}.</p>
       break
+    case 'claim-fees': {
+      const read = feeRead.data
+      const units = read && dex.data ? claimableNow(dex.data, lock, read, now) : null
+      invalid = feeRead.isPending ? 'Reading the lock’s fees…' : !read ? CONTRACT_ERRORS.Locks['ERR:NOT_LIQUIDITY']! : units === 0n ? CONTRACT_ERRORS.Locks['ERR:NO_FEES']! : null
+      action = read && !invalid ? { app: 'lock', action: { kind: 'claim-fees', lock, fees: read.fees } } : null
+      const to = read?.fees.collector
+      quoted = units && !to ? [{ asset: lock.asset, amount: units, note: 'about' }] : []
+      title = `Claim the fees of lock #${lockHandle(lock.id)}`
+      body = (
+        <p>
+          The pool’s fees since the last claim leave the lock as LP tokens: about <strong data-testid="review-claim-fees">{units === null ? '…' : amount(units)}</strong>, to{' '}
+          {to ? <code className="address">{to}</code> : 'you'}. What stays locked is worth at least what was locked, and unlocks on the same schedule.
+        </p>
+      )
+      break
+    }
+    case 'set-collector': {
+      invalid = collectorProblem(text)
+      action = invalid ? null : { app: 'lock', action: { kind: 'set-collector', lock, collector: text.trim() } }
+      title = `Name who collects the fees of lock #${lockHandle(lock.id)}`
+      body = (
+        <div className="field">
+          <label htmlFor={`${ids}-collector`}>Collector’s address (your own: the fees come to you again)</label>
+          <input id={`${ids}-collector`} autoComplete="off" spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+          <p className="hint">The collector can claim the fees, never the locked tokens; a new owner’s acceptance resets it.</p>
+        </div>
+      )
+      break
+    }
+    case 'split': {
+      const parsed = parseAmount(text, token.decimals)
+      invalid = !parsed.ok ? parsed.error.message : dex.data ? splitProblem(dex.data, lock, parsed.value, now) : null
+      action = parsed.ok && !invalid ? { app: 'lock', action: { kind: 'split', lock, amount: parsed.value } } : null
+      quoted = []
+      title = `Split lock #${lockHandle(lock.id)}`
+      body = (
+        <div className="field">
+          <label htmlFor={`${ids}-split`}>Amount of {token.symbol} still locked to move into a new lock</label>
+          <input id={`${ids}-split`} inputMode="decimal" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+          <p className="hint">The new lock keeps this lock’s cliff and end, and neither unlocks anything earlier than this one would. Its boxes tie up {algoText(sdk.LOCK_MIN_BALANCE)}{lock.liquidity ? ' plus its fee box' : ''}, yours again when you close it.</p>
+        </div>
+      )
+      break
+    }
+    case 'merge': {
+      const from = partners.find((p) => String(p.id) === partner) ?? null
+      const merged = from && dex.data ? dex.data.mergeLocks(lock, from, now) : null
+      invalid = !from ? 'Choose the lock to merge into this one' : merged && 'error' in merged ? CONTRACT_ERRORS.Locks[merged.error]! : null
+      action = from && !invalid ? { app: 'lock', action: { kind: 'merge', into: lock, from } } : null
+      title = `Merge into lock #${lockHandle(lock.id)}`
+      body = (
+        <div className="field">
+          <label htmlFor={`${ids}-merge`}>Lock of {token.symbol} to merge into this one</label>
+          <select id={`${ids}-merge`} value={partner} onChange={(e) => setPartner(e.target.value)}>
+            <option value="">Choose a lock</option>
+            {partners.map((p) => (
+              <option key={String(p.id)} value={String(p.id)}>
+                #{lockHandle(p.id)}: {amount(p.amount - p.withdrawn)}, {p.cliff === p.end ? `unlocks ${formatTime(p.end)}` : `vests to ${formatTime(p.end)}`}
+              </option>
+            ))}
+          </select>
+          <p className="hint">The merged lock never unlocks anything earlier than the two did: merge into a time lock that ends no earlier, or merge a lock whose tokens have all vested. The other lock’s boxes go and their deposit returns to whoever made it.</p>
+        </div>
+      )
+      break
+    }
   }
-  const verb = { withdraw: 'Withdraw', extend: 'Extend', 'top-up': 'Top up', propose: 'Propose transfer', cancel: 'Cancel transfer', accept: 'Accept', close: 'Close lock' }[dialog.kind]
+  const verb = {
+    withdraw: 'Withdraw',
+    extend: 'Extend',
+    'top-up': 'Top up',
+    propose: 'Propose transfer',
+    cancel: 'Cancel transfer',
+    accept: 'Accept',
+    close: 'Close lock',
+    'claim-fees': 'Claim fees',
+    'set-collector': 'Set collector',
+    split: 'Split',
+    merge: 'Merge',
+  }[dialog.kind]
   return (
     <ActionReview
       title={title}
@@ -435,8 +562,8 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       invalid={invalid}
       quoted={quoted}
       asset={unitOf(props.tokens)}
-      pending={dialog.kind === 'close' ? `Closing lock #${lock.id}…` : `${verb}: lock #${lock.id}…`}
-      done={dialog.kind === 'close' ? `Closed lock #${lock.id}: its ${algoText(sdk.LOCK_MIN_BALANCE)} deposit went back to ${lock.creator === props.sender ? 'you' : 'its creator'}` : `${verb}: lock #${lock.id} done`}
+      pending={dialog.kind === 'close' ? `Closing lock #${lockHandle(lock.id)}…` : `${verb}: lock #${lockHandle(lock.id)}…`}
+      done={dialog.kind === 'close' ? `Closed lock #${lockHandle(lock.id)}: its ${algoText(sdk.LOCK_MIN_BALANCE)} deposit went back to ${lock.creator === props.sender ? 'you' : 'its creator'}` : `${verb}: lock #${lockHandle(lock.id)} done`}
       onClose={props.onClose}
       onDone={props.onClose}
     >
