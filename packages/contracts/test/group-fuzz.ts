@@ -112,6 +112,8 @@ export class GroupFuzzer {
   locks: LockRef[] = []
   orders: OrderRef[] = []
   private pendingOrder?: OrderRef
+  /** Orders' own stream: adding Orders left every other contract's seeded sequence of groups as it was. */
+  private ro: Rng = rng(0x0d3e5)
   private nonce = 0n
   /** Per app name: user address → asset → flows. */
   readonly flows: Record<'dex' | 'staking' | 'locks' | 'vault' | 'orders', Flows> = { dex: new Map(), staking: new Map(), locks: new Map(), vault: new Map(), orders: new Map() }
@@ -537,14 +539,14 @@ export class GroupFuzzer {
 
   /** Orders: place a limit order, fill part of one (mostly paying its price and fee, sometimes one unit short, sometimes another payer), cancel or collect. */
   private async orderOp(): Promise<Op | null> {
-    const kind = this.orders.length === 0 ? 'place' : this.r.pick(['place', 'fill', 'fill', 'fill', 'cancel', 'collect'] as const)
+    const kind = this.orders.length === 0 ? 'place' : this.ro.pick(['place', 'fill', 'fill', 'fill', 'cancel', 'collect'] as const)
     if (kind === 'place') {
-      const u = this.user()
+      const u = this.ro.pick(this.users)
       const assets = [0n, ...this.tokens, this.grove]
-      const assetIn = this.r.pick(assets)
-      const assetOut = this.r.pick(assets.filter((a) => a !== assetIn))
-      const amount = this.r.amount((await this.held(u, assetIn)) / 8n)
-      const minOut = this.r.amount(amount)
+      const assetIn = this.ro.pick(assets)
+      const assetOut = this.ro.pick(assets.filter((a) => a !== assetIn))
+      const amount = this.ro.amount((await this.held(u, assetIn)) / 8n)
+      const minOut = this.ro.amount(amount)
       this.nonce += 1n
       const ref: OrderRef = { id: orderIdOf(u.addr, this.nonce), owner: u, assetIn, assetOut, amount, minOut }
       this.pendingOrder = ref
@@ -557,18 +559,18 @@ export class GroupFuzzer {
         ],
       }
     }
-    const o = this.r.pick(this.orders)
+    const o = this.ro.pick(this.orders)
     if (kind === 'cancel' || kind === 'collect') {
-      const u = this.r.chance(0.85) ? o.owner : this.user()
+      const u = this.ro.chance(0.85) ? o.owner : this.ro.pick(this.users)
       return { name: `orders.${kind}`, steps: [this.call('orders', kind, u, [o.id], this.orderRefs(o, true), 3)] }
     }
-    const filler = this.user()
+    const filler = this.ro.pick(this.users)
     const raw = await this.g.algorand.app.getBoxValue(this.apps.orders, orderBoxName(o.id)).catch(() => undefined)
     const remaining = raw ? new DataView(raw.buffer, raw.byteOffset).getBigUint64(48) : o.amount
-    const take = this.r.chance(0.3) ? remaining : this.r.amount(remaining)
+    const take = this.ro.chance(0.3) ? remaining : this.ro.amount(remaining)
     const least = (take * o.minOut + o.amount - 1n) / o.amount
-    const pay = least + (least * 10n + 9_999n) / 10_000n - (this.r.chance(0.15) ? 1n : 0n)
-    const payer = this.r.chance(0.9) ? filler : this.user()
+    const pay = least + (least * 10n + 9_999n) / 10_000n - (this.ro.chance(0.15) ? 1n : 0n)
+    const payer = this.ro.chance(0.9) ? filler : this.ro.pick(this.users)
     return {
       name: 'orders.fill',
       steps: [
@@ -594,7 +596,6 @@ export class GroupFuzzer {
       [6, () => this.lockOp()],
       [8, () => this.vaultOp()],
       [1, () => this.projectOp()],
-      [8, () => this.orderOp()],
     ]
     const total = table.reduce((n, [w]) => n + w, 0)
     let x = this.r.int(total)
@@ -663,6 +664,17 @@ export class GroupFuzzer {
       // a call before its transfers
       const first = ops[0]!
       ops[0] = { name: first.name, steps: [...first.steps.filter((s) => s.role === 'call'), ...first.steps.filter((s) => s.role === 'transfer')] }
+    }
+    // an Orders call in a quarter of the groups, from its own stream (the others' seeded sequence stays
+    // as it was): at any place among the others, or last offering the transfers before it as its own
+    if (this.ro.chance(0.25)) {
+      const op = await this.orderOp()
+      if (op && ops.length > 0 && op.steps.some((s) => s.role === 'transfer') && this.ro.chance(0.3)) {
+        ops.push({ name: op.name, steps: op.steps.filter((s) => s.role === 'call') })
+        shared = true
+      } else if (op) {
+        ops.splice(this.ro.int(ops.length + 1), 0, op)
+      }
     }
     if (this.r.chance(0.2) && ops.flatMap((o) => o.steps).length <= 13) {
       // the whole group inside a flash loan or flash swap: start first, repayment and verify last
