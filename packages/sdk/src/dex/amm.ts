@@ -52,8 +52,8 @@ export const DEFAULT_FEE_BPS = 30n
 /** The registry's default protocol share of the fee: fee / 6. */
 export const DEFAULT_PROTOCOL_FEE_DIVISOR = 6n
 
-/** Pool (x, y) as createPool leaves it: key ordered, nothing deposited, default fees; `fields` override any of it. */
-export function newPool(x: bigint | number, y: bigint | number, fields: Partial<PoolState> = {}): Pool {
+/** Pool (x, y) as createPool leaves it: key ordered, nothing deposited, default fees; `fields` override any of it (its tier too). */
+export function newPool(x: bigint | number, y: bigint | number, fields: Partial<PoolState> & { tier?: bigint } = {}): Pool {
   const [a, b] = BigInt(x) < BigInt(y) ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)]
   return {
     a,

@@ -21,7 +21,7 @@ const HOLDINGS: Holdings = { algo: 100_000_000n, minBalance: 200_000n, assets: n
 
 const add = (state: Partial<AddState>, patch: Partial<AddInputs> = {}) =>
   deriveAdd({
-    state: { first: 0, second: 1001, single: false, typed: 'a', textA: '', textB: '', ...state },
+    state: { first: 0, second: 1001, single: false, typed: 'a', textA: '', textB: '', feeBps: 30, ...state },
     sdk,
     pools: POOLS,
     tokens: TOKENS,
@@ -72,7 +72,12 @@ describe('deriveAdd', () => {
   it('marks a new pool as two steps: create first, when no pool exists', () => {
     const view = add({ second: 1002, textA: '10', textB: '250' })
     expect(view.step).toBe('create')
-    expect(addAction(view, false)).toEqual({ kind: 'create', x: 0, y: 1002 })
+    expect(addAction(view, false)).toEqual({ kind: 'create', x: 0, y: 1002, feeBps: 30 })
+    // ALGO/gUSD has a 30 bps pool: in the 5 bps tier it is a new pool, created in that tier
+    const fivePool = add({ feeBps: 5, textA: '10', textB: '2' })
+    expect([fivePool.step, fivePool.pool]).toEqual(['create', null])
+    expect(addAction(fivePool, false)).toEqual({ kind: 'create', x: 0, y: 1001, feeBps: 5 })
+    expect(add({ feeBps: 30 }).pool).toBe(ALGO_GUSD)
   })
 
   it('resumes at the deposit when the pool exists but is empty', () => {
@@ -171,7 +176,7 @@ describe('algoShortfall', () => {
   it.each<[string, Parameters<typeof algoShortfall>[0], bigint | undefined, string | null]>([
     ['passes an ALGO deposit that the spendable balance covers with its fee', { kind: 'add', pool: ALGO_GUSD, x: 0, amountX: 9_790_000n, amountY: 1n, minLp: 1n }, undefined, null],
     ['says how much ALGO a deposit lacks once the built fee is known', { kind: 'add', pool: ALGO_GUSD, x: 1001, amountX: 1n, amountY: 9_799_000n, minLp: 1n }, undefined, 'You need 0.009 ALGO more to pay for this transaction and its network fee.'],
-    ['counts a new pool’s minimum balance', { kind: 'create', x: 0, y: 1002 }, 9_795_000n, 'You need 0.005 ALGO more to pay for this transaction and its network fee.'],
+    ['counts a new pool’s minimum balance', { kind: 'create', x: 0, y: 1002, feeBps: 30 }, 9_795_000n, 'You need 0.005 ALGO more to pay for this transaction and its network fee.'],
     ['needs only the fee to withdraw', { kind: 'remove', pool: ALGO_GUSD, lp: 1n, minA: 0n, minB: 0n }, undefined, null],
   ])('%s', (_name, action, poolDeposit, words) => {
     expect(algoShortfall(action, 10_000n, poolDeposit, holdings)).toBe(words)

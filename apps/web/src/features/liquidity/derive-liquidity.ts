@@ -52,9 +52,10 @@ export function positions(sdk: GroveSdk, pools: Pool[], holdings: Holdings, toke
 }
 
 /** The pool of a pair, whichever order the tokens were picked in. */
-export function poolOf(pools: Pool[] | undefined, x: number, y: number): Pool | null {
+export function poolOf(pools: Pool[] | undefined, x: number, y: number, feeBps = 30): Pool | null {
   const [a, b] = x < y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)]
-  return pools?.find((p) => p.a === a && p.b === b) ?? null
+  // a pair has a pool per fee tier: the tier its box key names (its fee, for any pool made with tiers)
+  return pools?.find((p) => p.a === a && p.b === b && (p.tier ?? p.feeBps) === BigInt(feeBps)) ?? null
 }
 
 /** What the add form shows. */
@@ -69,6 +70,8 @@ export interface AddView {
    * deposit) or 'deposit' (created earlier but empty: only the first deposit is left); null otherwise.
    */
   step: 'create' | 'deposit' | null
+  /** The pool's fee tier, in bps: the one picked (a new pool is created in it). */
+  feeBps: number
   textA: string
   textB: string
   fieldError: string | null
@@ -110,7 +113,7 @@ export function deriveAdd(input: AddInputs): AddView {
   const { state, sdk, tokens } = input
   const tokenA = state.first === null ? null : (tokens.get(state.first) ?? null)
   const tokenB = state.second === null ? null : (tokens.get(state.second) ?? null)
-  const pool = tokenA && tokenB ? poolOf(input.pools, tokenA.id, tokenB.id) : null
+  const pool = tokenA && tokenB ? poolOf(input.pools, tokenA.id, tokenB.id, state.feeBps) : null
   const creating = Boolean(tokenA && tokenB && input.pools && (!pool || (pool.reserveA === 0n && pool.reserveB === 0n)))
   const step = !creating ? null : pool ? 'deposit' : 'create'
   const aIsPoolA = tokenA !== null && pool !== null && BigInt(tokenA.id) === pool.a
@@ -204,7 +207,7 @@ export function deriveAdd(input: AddInputs): AddView {
         ? `You do not have enough ALGO: keep your minimum balance and ${formatAlgo(fee)} for fees${step === 'create' ? ' and the new pool’s deposit' : ''}.`
         : `You do not have enough ${short.symbol}.`
       : null)
-  return { tokenA, tokenB, pool, creating, step, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, locked, message, button }
+  return { tokenA, tokenB, pool, creating, step, feeBps: state.feeBps, textA, textB, fieldError, amountA, amountB, lp, minLp, swapAmount, sharePercent, locked, message, button }
 }
 
 function balanceFor(holdings: Holdings | undefined, token: Token | null, fee: bigint): bigint | undefined {
@@ -250,13 +253,13 @@ export function deriveRemove(sdk: GroveSdk | null, state: RemoveState, mine: Pos
 export type LiquidityAction =
   | { kind: 'add'; pool: Pool; x: number; amountX: bigint; amountY: bigint; minLp: bigint }
   | { kind: 'zap'; pool: Pool; assetIn: number; amount: bigint; swapAmount: bigint; minLp: bigint }
-  | { kind: 'create'; x: number; y: number }
+  | { kind: 'create'; x: number; y: number; feeBps: number }
   | { kind: 'remove'; pool: Pool; lp: bigint; minA: bigint; minB: bigint }
 
 /** The group the add form's review builds next: a new pool's creation first, then its deposit; null until the form is ready. */
 export function addAction(view: AddView, single: boolean): LiquidityAction | null {
   if (view.button.kind !== 'ready' || !view.tokenA || !view.tokenB || view.amountA === null || view.minLp === null) return null
-  if (view.step === 'create') return { kind: 'create', x: view.tokenA.id, y: view.tokenB.id }
+  if (view.step === 'create') return { kind: 'create', x: view.tokenA.id, y: view.tokenB.id, feeBps: view.feeBps }
   if (!view.pool) return null
   if (single) return view.swapAmount === null ? null : { kind: 'zap', pool: view.pool, assetIn: view.tokenA.id, amount: view.amountA, swapAmount: view.swapAmount, minLp: view.minLp }
   if (view.amountB === null) return null

@@ -13,7 +13,8 @@ import { stableToken } from '@/lib/pools/figures.ts'
 import { displayPrice } from '@grove/sdk/figures'
 import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
-import { readableTxError } from '@/lib/tx/sdk.ts'
+import { readableTxError, withReader } from '@/lib/tx/sdk.ts'
+import { algodKey } from '@/lib/algod.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
@@ -29,7 +30,7 @@ import { PoolList } from './components/pool-list.tsx'
 import { POSITION_COLUMNS, PositionsTable } from './components/positions-table.tsx'
 import { formatShare, shareBeforeAfter } from './pool-facts.ts'
 import { poolRows } from './pool-list.ts'
-import { addAction, algoShortfall, deriveAdd, deriveRemove, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
+import { addAction, algoShortfall, deriveAdd, deriveRemove, poolOf, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
 
 const INITIAL_REMOVE: RemoveState = { lpAsset: null, percent: 50 }
@@ -46,6 +47,12 @@ export function LiquidityPage() {
   const address = session.activeAddress
   const [mode, setMode] = useState<Mode>('add')
   const [add, dispatch] = useReducer(addReducer, INITIAL_ADD)
+  // the DEX's fee-tier menu: a new pool is created in one of these
+  const feeTiers = useQuery({
+    queryKey: [...algodKey(algod), 'fee-tiers', deployment?.dexAppId ?? 0],
+    queryFn: () => withReader(algod, deployment!, (s, r) => s.dexContract.readers.feeTiers(r)),
+    enabled: deployment !== null,
+  })
   const [remove, setRemove] = useState<RemoveState>(INITIAL_REMOVE)
   const [picking, setPicking] = useState<Leg | null>(null)
   const [reviewing, setReviewing] = useState<Mode | null>(null)
@@ -158,6 +165,16 @@ export function LiquidityPage() {
                   onAction('add', addView)
                 }}
               >
+                <label className="field">
+                  <span>Fee tier</span>
+                  <select className="input" value={add.feeBps} onChange={(e) => dispatch({ type: 'tier', feeBps: Number(e.target.value) })} data-testid="fee-tier">
+                    {(feeTiers.data ?? [30n]).map((t) => (
+                      <option key={String(t)} value={Number(t)}>
+                        {Number(t) / 100}%{addView.tokenA && addView.tokenB ? (poolOf(market.pools, addView.tokenA.id, addView.tokenB.id, Number(t)) ? ' (pool exists)' : ' (new pool)') : ''}
+                      </option>
+                    ))}
+                  </select>
+                </label>
                 <label className="checkbox">
                   <input type="checkbox" checked={add.single} onChange={(e) => dispatch({ type: 'single', single: e.target.checked })} />
                   Deposit one token only (part of it is swapped for the other)
@@ -225,7 +242,7 @@ export function LiquidityPage() {
           empty={emptyTextOf({ ...read, what: 'pools', pending: !market.pools }, 'No pools yet.')}
           network={network.id}
           onAdd={(row) => {
-            dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b) })
+            dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b), feeBps: Number(row.pool.feeBps) })
             setMode('add')
             document.getElementById('liquidity-form')?.scrollIntoView({ block: 'start' })
           }}

@@ -13,6 +13,8 @@ export interface AddState {
   typed: Leg
   textA: string
   textB: string
+  /** The pool's fee tier, in bps (a pair has a pool per tier: 30 bps unless picked). */
+  feeBps: number
 }
 
 /** Everything the user can do to the add form. */
@@ -20,11 +22,12 @@ export type AddAction =
   | { type: 'select'; leg: Leg; tokenId: number }
   | { type: 'type'; leg: Leg; text: string }
   | { type: 'single'; single: boolean }
-  | { type: 'pair'; first: number; second: number }
+  | { type: 'pair'; first: number; second: number; feeBps?: number }
+  | { type: 'tier'; feeBps: number }
   | { type: 'clear' }
 
 /** A fresh add form: ALGO first, nothing else. */
-export const INITIAL_ADD: AddState = { first: 0, second: null, single: false, typed: 'a', textA: '', textB: '' }
+export const INITIAL_ADD: AddState = { first: 0, second: null, single: false, typed: 'a', textA: '', textB: '', feeBps: 30 }
 
 /** Applies one user action; picking the other field's token swaps the two. */
 export function addReducer(state: AddState, action: AddAction): AddState {
@@ -41,7 +44,10 @@ export function addReducer(state: AddState, action: AddAction): AddState {
       return { ...state, single: action.single, typed: 'a' }
     case 'pair':
       // A pool picked from the list: both tokens at once, amounts cleared (they were for another pair).
-      return { ...state, first: action.first, second: action.second, typed: 'a', textA: '', textB: '' }
+      return { ...state, first: action.first, second: action.second, typed: 'a', textA: '', textB: '', feeBps: action.feeBps ?? 30 }
+    case 'tier':
+      // another tier is another pool: its ratio is its own
+      return { ...state, feeBps: action.feeBps, typed: 'a', textB: state.typed === 'b' ? '' : state.textB }
     case 'clear':
       return { ...state, textA: '', textB: '' }
   }

@@ -27,7 +27,7 @@ function build(sdk: GroveSdk, ctx: TxContext, action: LiquidityAction): Promise<
     case 'zap':
       return prepare({ kind: 'zap', pool: action.pool, assetIn: BigInt(action.assetIn), amountIn: action.amount, swapAmount: action.swapAmount, minLp: action.minLp })
     case 'create':
-      return prepare({ kind: 'create-pool', a: BigInt(action.x), b: BigInt(action.y) })
+      return prepare({ kind: 'create-pool', a: BigInt(action.x), b: BigInt(action.y), feeBps: BigInt(action.feeBps) })
     case 'remove':
       return prepare({ kind: 'remove', pool: action.pool, lp: action.lp, minA: action.minA, minB: action.minB })
   }

@@ -20,7 +20,7 @@ const HOLDINGS: Holdings = { algo: 100_000_000n, minBalance: 200_000n, assets: n
 
 const addView = (state: Partial<AddState>, pools: Pool[] = [ALGO_GUSD]) =>
   deriveAdd({
-    state: { first: 0, second: 1001, single: false, typed: 'a', textA: '', textB: '', ...state },
+    state: { first: 0, second: 1001, single: false, typed: 'a', textA: '', textB: '', feeBps: 30, ...state },
     sdk,
     pools,
     tokens: TOKENS,
