@@ -179,10 +179,9 @@ export class StableKit {
   async run<T>(build: (inner: number) => Promise<Step[]>, fixedInner: number): Promise<StableSent<T>> {
     const algod = this.g.algorand.client.algod
     let opUps = 0
-    let opcodes: number | undefined
     const trial = await this.atc(await build(fixedInner + MAX_OP_UPS)).simulate(algod, new algosdk.modelsv2.SimulateRequest({ txnGroups: [], allowEmptySignatures: true, extraOpcodeBudget: this.extraBudget }))
     const group = trial.simulateResponse.txnGroups[0]!
-    opcodes = group.appBudgetConsumed
+    const opcodes = group.appBudgetConsumed
     if (!group.failureMessage) {
       const call = group.txnResults.findIndex((r) => r.txnResult.txn.txn.type === algosdk.TransactionType.appl)
       opUps = (group.txnResults[call]!.txnResult.innerTxns ?? []).filter((t) => t.txn.txn.type === algosdk.TransactionType.appl).length

@@ -116,15 +116,9 @@ export function solveY(x: bigint, d: bigint, amp: bigint): bigint {
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new RangeError('square root of a negative number')
   if (n < 2n) return n
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))))
-  // Newton's refinement from the float estimate (exact for any size)
-  for (;;) {
-    const y = (x + n / x) >> 1n
-    if (y >= x) break
-    x = y
-  }
-  while (x * x > n) x--
-  while ((x + 1n) * (x + 1n) <= n) x++
+  // Newton's steps from a power of two above the root decrease to ⌊√n⌋ exactly
+  let x = 1n << BigInt((n.toString(2).length >> 1) + 1)
+  for (let y = (x + n / x) >> 1n; y < x; y = (x + n / x) >> 1n) x = y
   return x
 }
 
