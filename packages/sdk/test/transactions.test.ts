@@ -12,6 +12,7 @@ import { poolBoxName } from '../src/dex/pool-state.ts'
 import {
   ASSET_MIN_BALANCE,
   POOL_BOX_MIN_BALANCE,
+  poolBoxMinBalance,
   buildAddLiquidity,
   buildCreatePool,
   buildRemoveLiquidity,
@@ -159,7 +160,19 @@ describe('group shapes', () => {
     expect(mbr!.payment!.amount).toBe(POOL_BOX_MIN_BALANCE + 2n * ASSET_MIN_BALANCE)
     // The LP token's creation and the app's opt-in to Z.
     expect(call!.fee).toBe(3000n)
-    expect(call!.applicationCall!.appArgs.slice(1).map(hex)).toEqual([X, Z].map((v) => v.toString(16).padStart(16, '0')))
+    // the pair, then the fee tier (30 bps by default); the menu's box is referenced beside the pool's
+    expect(call!.applicationCall!.appArgs.slice(1).map(hex)).toEqual([X, Z, 30n].map((v) => v.toString(16).padStart(16, '0')))
+    expect(call!.applicationCall!.boxes.map((b) => b.name.length)).toEqual([17, 1])
+  })
+
+  it('creates a pool in another fee tier at its longer box key, paying that box', async () => {
+    const [, , Z] = grove.assets as [bigint, bigint, bigint]
+    const g = await buildCreatePool(grove.ctx, Z, X, 5n)
+    const [mbr, call] = txns(g)
+    expect(mbr!.payment!.amount).toBe(poolBoxMinBalance(5n) + ASSET_MIN_BALANCE * BigInt(1 + (await missingOptIns(grove.algod, getApplicationAddress(grove.dexAppId), [X, Z])).length))
+    expect(poolBoxMinBalance(5n) - POOL_BOX_MIN_BALANCE).toBe(400n * 8n)
+    expect(call!.applicationCall!.boxes.map((b) => b.name.length)).toEqual([25, 1])
+    expect(hex(call!.applicationCall!.appArgs[3]!)).toBe((5n).toString(16).padStart(16, '0'))
   })
 })
 
