@@ -91,7 +91,7 @@ describe('merge never unlocks earlier (property)', () => {
 })
 
 describe('claimFees (property)', () => {
-  it('pays at most units × (1 − entry/now), a unit or two less at most, and leaves the principal worth what it was at entry', () => {
+  it('pays at most units × (1 − entry/now) and at most one unit less, and leaves the principal worth what it was at entry', () => {
     const ONE = 1n << 64n
     fc.assert(
       fc.property(lockArb, fc.bigInt({ min: 0n, max: 8000n }), fc.bigInt({ min: ONE, max: 2n * ONE }), fc.bigInt({ min: 0n, max: ONE }), (lock, t, entry, rise) => {
