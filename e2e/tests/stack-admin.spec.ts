@@ -106,61 +106,30 @@ test('the admin pauses swaps, a user sees the swap page refuse under the status 
   }
 })
 
-test('the admin changes a pool fee and the swap quote changes', async ({ page }) => {
+test('the admin adds a fee tier to the DEX’s menu, for good', async ({ page }) => {
   const admin = await dispenser()
-  const cnpy = token('CNPY')
-  const seeded = pools().find((p) => p.a === 0 && p.b === cnpy.assetId) ?? pools()[pools().length - 1]!
-  const before = await pool(seeded.a, seeded.b)
-  const newFee = before.feeBps === 100n ? 50 : 100
+  // the menu box's bitmap (absent: the deploy's 1, 5, 30, 100); a tier the shared chain has not got yet
+  const menu = async (): Promise<number[]> => {
+    const box = await algorand()
+      .client.algod.getApplicationBoxByName(stackInfo().deployment.dexAppId, new Uint8Array([0x74]))
+      .do()
+      .catch(() => undefined)
+    if (!box) return [1, 5, 30, 100]
+    return [...Array(1001).keys()].filter((n) => n > 0 && box.value[n >> 3]! & (0x80 >> (n & 7)))
+  }
+  const before = await menu()
+  const tier = [...Array(999).keys()].map((n) => n + 2).find((n) => !before.includes(n))!
   await connectKmd(page, admin)
-  const quote = async () => {
-    await page.goto('/dex/swap')
-    await page.getByRole('button', { name: /^You pay: / }).click()
-    let dialog = page.getByRole('dialog')
-    await dialog.getByRole('searchbox').fill(token(seeded.a).unitName)
-    await dialog.locator('.token-list__item').filter({ has: page.locator('.token-list__symbol', { hasText: new RegExp(`^${token(seeded.a).unitName}✓?$`) }) }).first().click()
-    await page.getByRole('button', { name: /^You receive: / }).click()
-    dialog = page.getByRole('dialog')
-    await dialog.getByRole('searchbox').fill(token(seeded.b).unitName)
-    await dialog.locator('.token-list__item').filter({ has: page.locator('.token-list__symbol', { hasText: new RegExp(`^${token(seeded.b).unitName}✓?$`) }) }).first().click()
-    await page.getByRole('textbox', { name: 'You pay' }).fill('1')
-    const out = page.getByRole('textbox', { name: 'You receive' })
-    await expect(out).not.toHaveValue('')
-    return Number((await out.inputValue()).replace(/,/g, ''))
-  }
-  const quoted = await quote()
-  try {
-    await page.goto('/admin')
-    const row = page.getByTestId(`pool-fee-${seeded.a}-${seeded.b}`)
-    await expect(row).toContainText(`${before.feeBps} bps`)
-    await row.getByRole('button', { name: 'Change fee' }).click()
-    await page.getByRole('textbox', { name: /New fee of/ }).fill(String(newFee))
-    await reviewAndSign(page, page.getByRole('button', { name: 'Review pool fee' }), /Review the .* fee/, new RegExp(`charges ${newFee / 100}%`))
-    expect((await pool(seeded.a, seeded.b)).feeBps).toBe(BigInt(newFee))
-    await expect(row).toContainText(`${newFee} bps`)
-    const after = await quote()
-    expect(after).not.toBe(quoted)
-    if (newFee > before.feeBps) expect(after).toBeLessThan(quoted)
-  } finally {
-    if ((await pool(seeded.a, seeded.b)).feeBps !== before.feeBps) {
-      const a = algorand()
-      const spec = JSON.parse(fs.readFileSync(new URL('../../packages/contracts/artifacts/Dex.arc56.json', import.meta.url), 'utf8')) as { methods: { name: string; args: { type: string; name: string }[]; returns: { type: string } }[] }
-      const m = spec.methods.find((x) => x.name === 'setPoolFee')!
-      const name = new Uint8Array(17)
-      name[0] = 0x70
-      new DataView(name.buffer).setBigUint64(1, BigInt(seeded.a))
-      new DataView(name.buffer).setBigUint64(9, BigInt(seeded.b))
-      await a.send.appCallMethodCall({
-        sender: admin,
-        appId: BigInt(stackInfo().deployment.dexAppId),
-        method: new algosdk.ABIMethod({ name: m.name, args: m.args, returns: m.returns }),
-        args: [BigInt(seeded.a), BigInt(seeded.b), before.feeBps],
-        boxReferences: [{ appId: 0n, name }],
-        appReferences: [BigInt(stackInfo().deployment.registryAppId)],
-        suppressLog: true,
-      })
-    }
-  }
+  await page.goto('/admin')
+  const panel = page.getByTestId('fee-tier-menu')
+  await expect(panel).toContainText('0.3% (30 bps)')
+  await page.getByRole('textbox', { name: 'New fee tier (bps)' }).fill('30')
+  await expect(page.getByRole('alert')).toHaveText('That fee tier is already on the menu')
+  await page.getByRole('textbox', { name: 'New fee tier (bps)' }).fill(String(tier))
+  await reviewAndSign(page, page.getByRole('button', { name: 'Review fee tier' }), /Review the .* fee tier/, /Pools can now be created at/)
+  expect(await menu()).toEqual([...before, tier].sort((x, y) => x - y))
+  await page.reload()
+  await expect(page.getByTestId('fee-tier-menu')).toContainText(`(${tier} bps)`)
 })
 
 test('the admin verifies a token after seeing its issuer powers, and removes it again', async ({ page }) => {
