@@ -5,7 +5,8 @@
 // locks in the DEX account (box, LP token, two opt-ins); and `staking` (bench/staking.ts): the same
 // figures per staking action with 1 and 1,000 stakers in a program; and under `vault`, the same for the
 // staking vault's stake, unstake, observe (one pool) and buyback (1 and 2 hops); under `orders`
-// (bench/orders.ts) placing, filling, collecting and cancelling orders. grove.ts keeps
+// (bench/orders.ts) placing, filling, collecting and cancelling orders; under `stable` (bench/stable.ts)
+// a stable pool's swap, adds and remove, and its price impact against constant product. grove.ts keeps
 // algokit-utils quiet, so stdout carries only the JSON.
 import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
@@ -13,6 +14,7 @@ import { startGrove, sorted, type Grove, type Sent } from '../test/grove.ts'
 import { Locks } from '../test/locks.ts'
 import { benchStaking } from './staking.ts'
 import { benchOrders } from './orders.ts'
+import { benchStable } from './stable.ts'
 import { MIN_WINDOW, VaultActions } from '../test/vault.ts'
 import { flashFee, flashSwapIn, sendFlash } from '../test/flash.ts'
 
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     g.measure = false
     const staking = await benchStaking(g)
     const orders = await benchOrders(g)
+    const stable = await benchStable(g)
     console.log(
       JSON.stringify({
         fees: pick((s) => s.fees),
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
         staking,
         vault,
         orders,
+        stable,
       }),
     )
   } finally {
