@@ -1,7 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { IssuerWarning } from '@/components/dex/issuer-warning.tsx'
 import { UnlockChart } from '@/components/locks/unlock-chart.tsx'
+import { lockHandle } from '@/lib/locks/handle.ts'
 import { AssetPrograms } from '@/components/staking/asset-programs.tsx'
 import { ErrorPage } from '@/components/ui/error-page.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
@@ -249,10 +250,15 @@ function Locks(props: { facts: Facts; token: Token | null }) {
               <UnlockChart points={unlockSchedule(locks.data, now, dex.data.vestedAt)} decimals={token.decimals} symbol={token.symbol} label={`${token.symbol} still locked over time`} />
             </>
           ) : null}
+          <p className="hint">
+            <Link to={`/lock?project=${props.token?.id ?? ''}`}>Every lock of this project</Link>, its pools’ liquidity locks included, with the share of each pool locked and the fees claimed.
+          </p>
           <Table label="Locks of this token" testId="project-locks" columns={LOCK_COLUMNS}>
             {locks.data.map((l) => (
               <tr key={String(l.id)} data-testid={`project-lock-${l.id}`}>
-                <th scope="row">#{String(l.id)}</th>
+                <th scope="row" title={`Lock ${l.id}`}>
+                  #{lockHandle(l.id)}
+                </th>
                 <td>{l.liquidity ? 'Liquidity' : l.cliff === l.end ? 'Time lock' : 'Vesting'}</td>
                 <td>{amount(l.amount - l.withdrawn)}</td>
                 <td>{l.cliff === l.end ? '—' : formatTime(l.cliff)}</td>

@@ -1,4 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
+import { lockHandle } from '@/lib/locks/handle.ts'
 import { Panel } from '@/components/ui/page.tsx'
 import { Table, type Column } from '@/components/ui/table.tsx'
 import { accountQuery } from '@/lib/account/account.ts'
@@ -108,7 +109,7 @@ function lineName(line: PortfolioLine, tokens: ReadonlyMap<number, Token>, pools
     case 'sgrove':
       return 'sGROVE'
     case 'lock':
-      return `Lock #${line.lock!.id} (${tokenSymbol(line.amounts[0]!.tokenId, tokens, pools)})`
+      return `Lock #${lockHandle(line.lock!.id)} (${tokenSymbol(line.amounts[0]!.tokenId, tokens, pools)})`
     case 'wallet':
       return sym(line.amounts[0]!.tokenId)
   }
