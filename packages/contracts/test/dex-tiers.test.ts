@@ -140,6 +140,8 @@ describe('every call names its tier', () => {
     const [a, b] = sorted(tokenX, tokenY)
     const pool = await g.pool(a, b, 5n)
     const zap = await g.zap(alice, a, b, a, 10_000_000n, 5_000_000n, 1n, 5n)
+    // a zap on the 30 bps tier fits one call (698 opcodes, bench); another tier's key takes it just past: one budget call
+    expect([zap.fees, zap.budgetCalls]).toEqual([5000n, 1])
     expect(events(zap.logs, 'LiquidityAdded')[0]).toMatchObject({ a, b, feeBps: 5n, lp: zap.value })
     const after = await g.pool(a, b, 5n)
     expect(after.lpIssued).toBe(pool.lpIssued + zap.value)
@@ -207,6 +209,21 @@ describe('every call names its tier', () => {
     }
     await sendFlash(g, alice, { kind: 'loan', a, b, tier: 100n, amountA: loan, amountB: 0n, between, repay: [await g.input(alice, a, loan + fee)] })
     expect((await g.pool(a, b, 30n)).reserveB).toBe(swapIn30.pool.reserveB)
+  })
+
+  it('routes 4 hops through pools of other tiers than 30 bps for 4,000 µALGO, as through 30 bps pools (one budget call)', async () => {
+    const g = grove()
+    const chain = [0n]
+    for (let i = 1; i <= 4; i++) chain.push(await g.asset(alice, { unitName: `C${i}` }))
+    await g.optIn(bob, ...chain.slice(1))
+    for (let i = 0; i < 4; i++) {
+      const [a, b] = sorted(chain[i]!, chain[i + 1]!)
+      await seeded(g, a, b, i % 2 ? 100n : 5n, 100_000_000n, 100_000_000n)
+    }
+    const fees = [5n, 100n, 5n, 100n]
+    const sent = await g.swapRoute(bob, 0n, chain.slice(1), 1_000_000n, 1n, fees)
+    expect([sent.fees, sent.budgetCalls]).toEqual([4000n, 1])
+    expect(events(sent.logs, 'Swap').map((e) => e.feeBps)).toEqual(fees)
   })
 
   it('reads each tier’s pool with getPool and refuses the 30 bps tier under a long key', async () => {
