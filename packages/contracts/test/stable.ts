@@ -178,7 +178,8 @@ export class StableKit {
    */
   async run<T>(build: (inner: number) => Promise<Step[]>, fixedInner: number): Promise<StableSent<T>> {
     const algod = this.g.algorand.client.algod
-    let opUps = 0
+    // a call the trial finds failing is sent with room for every op-up, so it fails on the contract's own assert
+    let opUps = MAX_OP_UPS
     const trial = await this.atc(await build(fixedInner + MAX_OP_UPS)).simulate(algod, new algosdk.modelsv2.SimulateRequest({ txnGroups: [], allowEmptySignatures: true, extraOpcodeBudget: this.extraBudget }))
     const group = trial.simulateResponse.txnGroups[0]!
     const opcodes = group.appBudgetConsumed
@@ -253,19 +254,19 @@ export class StableKit {
   }
 
   /** Burns `lp` for both sides in proportion; returns [amountA, amountB]. */
-  async remove(user: User, a: bigint, b: bigint, feeBps: bigint, lp: bigint, minA = 0n, minB = 0n): Promise<StableSent<[bigint, bigint]>> {
+  async remove(user: User, a: bigint, b: bigint, feeBps: bigint, lp: bigint, minA = 0n, minB = 0n, o: { burnAsset?: bigint } = {}): Promise<StableSent<[bigint, bigint]>> {
     const pool = (await this.pool(a, b, feeBps))!
     return this.run(async (n) => {
-      const burn = await this.transfer(user, pool.lpAsset, lp)
+      const burn = await this.transfer(user, o.burnAsset ?? pool.lpAsset, lp)
       return this.call(user, 'removeLiquidity', [burn, a, b, feeBps, minA, minB] as unknown as algosdk.ABIValue[], n, { boxes: [stableBoxName(a, b, feeBps)], assets: [a, b, pool.lpAsset] })
     }, 2)
   }
 
   /** Swaps all of `amount` of assetIn for at least minOut of assetOut in tier feeBps. */
-  async swap(user: User, assetIn: bigint, amount: bigint, assetOut: bigint, feeBps: bigint, minOut = 0n): Promise<StableSent<bigint>> {
+  async swap(user: User, assetIn: bigint, amount: bigint, assetOut: bigint, feeBps: bigint, minOut = 0n, o: { receiver?: Address | string; closeTo?: Address | string; rekeyTo?: Address | string } = {}): Promise<StableSent<bigint>> {
     const [a, b] = assetIn < assetOut ? [assetIn, assetOut] : [assetOut, assetIn]
     return this.run(async (n) => {
-      const input = await this.transfer(user, assetIn, amount)
+      const input = await this.transfer(user, assetIn, amount, o)
       return this.call(user, 'swapExactIn', [input, assetOut, feeBps, minOut] as unknown as algosdk.ABIValue[], n, { boxes: [stableBoxName(a, b, feeBps)], assets: [assetIn, assetOut] })
     }, 1)
   }
