@@ -1,9 +1,7 @@
 // What a lock's owner (or its proposed owner) can do, as one union, and the one function that
 // builds each action's group (registry/admin.ts's shape).
-import { getApplicationAddress } from 'algosdk'
 import type { GroveContext } from '../core/context.ts'
 import type { Lock, LockFees } from './boxes.ts'
-import { findLpPool } from './listing.ts'
 import {
   buildAcceptOwner,
   buildCancelOwner,
@@ -47,7 +45,7 @@ export type LockAction =
 export function prepareLockAction(ctx: GroveContext, action: LockAction): Promise<LocksGroup> {
   switch (action.kind) {
     case 'lock':
-      return prepareLock(ctx, action)
+      return buildLock(ctx, action)
     case 'withdraw':
       return buildWithdraw(ctx, action.lock)
     case 'extend':
@@ -71,14 +69,4 @@ export function prepareLockAction(ctx: GroveContext, action: LockAction): Promis
     case 'merge':
       return buildMerge(ctx, action.into, action.from)
   }
-}
-
-/** A lock of a Grove LP token names its pool (the DEX made the token: its creator is the DEX's address). */
-async function prepareLock(ctx: GroveContext, action: Extract<LockAction, { kind: 'lock' }>): Promise<LocksGroup> {
-  if (action.pool || action.asset === 0n) return buildLock(ctx, action)
-  const { params } = await ctx.algod.getAssetByID(action.asset).do()
-  if (params?.creator.toString() !== getApplicationAddress(ctx.ids.dexAppId).toString()) return buildLock(ctx, action)
-  const pool = await findLpPool(ctx.algod, ctx.ids.dexAppId, action.asset)
-  if (!pool) throw new Error(`asset ${action.asset} was made by the DEX but is no pool's LP token`)
-  return buildLock(ctx, { ...action, pool })
 }

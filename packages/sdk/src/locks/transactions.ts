@@ -12,6 +12,7 @@ import { missingOptIns } from '../core/references.ts'
 import { assetIndexName, dexPoolBoxName, feeBoxName, LEGACY_POOL_TIER, LOCK_ASSET_MIN_BALANCE, LOCK_FEES_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
 import type { Lock, LockFees } from './boxes.ts'
 import { locksCall } from './spec.ts'
+import { findLpPool } from './listing.ts'
 import type { TypedCall } from '../core/arc56.ts'
 
 /** A built group and the µALGO of fees the sender pays for it. */
@@ -88,9 +89,11 @@ export interface LockParams {
 
 /**
  * Locks `amount` of `asset`: [opt-in payment, optInAsset call] when the app does not hold the asset
- * yet, then the boxes' minimum-balance payment, the deposit and the lock call.
+ * yet, then the boxes' minimum-balance payment, the deposit and the lock call; a Grove LP token's lock
+ * is `lockLiquidity` with its pool (found from the DEX's boxes unless given) and its fee box.
  */
-export async function buildLock(ctx: GroveContext, p: LockParams): Promise<LocksGroup> {
+export async function buildLock(ctx: GroveContext, params: LockParams): Promise<LocksGroup> {
+  const p = { ...params, pool: params.pool ?? (await lpPoolOf(ctx, params.asset)) }
   const b = await start(ctx)
   const holds = await appHolds(ctx.algod, b.appAddress, p.asset)
   const nonce = p.nonce ?? newLockNonce()
@@ -105,6 +108,16 @@ export async function buildLock(ctx: GroveContext, p: LockParams): Promise<Locks
     call(b, locksCall('lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce]), 0, { boxes, assets: [p.asset] })
   }
   return done(b, id)
+}
+
+/** The pool whose LP token `asset` is (the DEX made it: its creator is the DEX's address), undefined for any other asset. */
+async function lpPoolOf(ctx: GroveContext, asset: bigint): Promise<LockPool | undefined> {
+  if (asset === 0n) return undefined
+  const { params } = await ctx.algod.getAssetByID(asset).do()
+  if (params?.creator.toString() !== getApplicationAddress(ctx.ids.dexAppId).toString()) return undefined
+  const pool = await findLpPool(ctx.algod, ctx.ids.dexAppId, asset)
+  if (!pool) throw new Error(`asset ${asset} was made by the DEX but is no pool's LP token`)
+  return pool
 }
 
 /** Withdraws everything vested: one app call and its inner transfer, 2,000 µALGO. */
