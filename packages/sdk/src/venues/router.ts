@@ -144,8 +144,10 @@ function cost(book: PoolBook, planned: readonly PlannedPath[], minFee: bigint): 
   for (const path of planned)
     for (const run of runs(book, path.hops)) {
       txns += 2
-      // the transfer, the call, its output and for exact-out the refund
-      fee += minFee * (run[0]!.kind === 'exact-in' ? 3n : 4n)
+      // the transfer, the call, its output and for exact-out the refund, and the call's op-ups
+      const venue = book.venues.get(run[0]!.pool.venue)!
+      const opUps = run.reduce((n, hop) => n + (venue.opUps?.(hop) ?? 0), 0)
+      fee += minFee * ((run[0]!.kind === 'exact-in' ? 3n : 4n) + BigInt(opUps))
     }
   return { txns, fee }
 }

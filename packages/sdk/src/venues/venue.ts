@@ -1,11 +1,11 @@
 // The one venue interface the router reads: find the pools of a pair, with their reserves and fees;
 // quote a hop exact-in or exact-out (pure, to the unit the venue's program computes); add a hop's
-// transactions to a group. Grove's DEX and Tinyman v2 are two venues; a third is a new module.
+// transactions to a group. Grove's DEX, Grove's stable pools and Tinyman v2 are venues; another is a new module.
 import type { GroupBuilder } from '../core/group.ts'
 import type { AmmErrorCode } from '../errors.ts'
 
 /** The venues Grove routes over. */
-export type VenueName = 'grove' | 'tinyman'
+export type VenueName = 'grove' | 'tinyman' | 'stable'
 
 /** A pool on some venue, in the shape every venue shares. */
 export interface VenuePool {
@@ -62,6 +62,8 @@ export interface Venue<P extends VenuePool = VenuePool> {
   addRun?(group: GroupBuilder, quotes: readonly HopQuote<P>[], limit: bigint): void
   /** Most hops `addRun` takes. */
   maxRun?: number
+  /** Inner calls a hop's call makes for opcode budget (a stable pool's op-ups during a ramp of A), paid by its fee; none when absent. */
+  opUps?(quote: HopQuote<P>): number
   /** Pads the group's opcode budget once every hop is added, when the venue's calls need more than their own. */
   coverBudget?(group: GroupBuilder): Promise<unknown>
 }

@@ -10,6 +10,12 @@ import { stableContract } from '../../src/stable/module.ts'
 import { STABLE_SPEC } from '../../src/stable/spec.ts'
 import { newtonD, NoConvergenceError, type StablePoolState } from '../../src/stable/math.ts'
 import type { StableAddQuote, StableRemoveQuote, StableSwapQuote } from '../../src/stable/math.ts'
+import { buildAddLiquidity, buildCreatePool } from '../../src/dex/transactions.ts'
+import { firstAddMinLp } from '../../src/dex/amm.ts'
+import { GroupBuilder } from '../../src/core/group.ts'
+import { groveVenue } from '../../src/venues/grove.ts'
+import { stableVenue } from '../../src/venues/stable.ts'
+import { buildRoute, findRoute, planRoute, planVenues, onlyVenues } from '../../src/venues/router.ts'
 
 const STEPS = process.env.CI ? 12 : 40
 const TIER = 5n
@@ -127,5 +133,33 @@ describe('stable pools through the SDK', () => {
     const built = await stableContract.prepare(grove.ctx, { kind: 'remove', pool: extreme, lp, minA: 0n, minB: 0n })
     expect(await sent(built)).toBe(0)
     expect(await pool(a, b)).toEqual((built.quote as StableRemoveQuote).after)
+  })
+
+  it('routes across Grove constant product and a stable pool of the same pair: never below the best single venue, and algod delivers the plan to the unit', { timeout: 180_000 }, async () => {
+    const [usdc, , , gem] = grove.assets
+    const [a, b] = usdc! < gem! ? [usdc!, gem!] : [gem!, usdc!]
+    // a stable pool of its own (the 1 bps tier), 1,000,000 + 1,000,000, and a constant-product pool of the same pair, 100,000 + 100,000
+    await sent(await stableContract.prepare(grove.ctx, { kind: 'create-pool', a, b, feeBps: 1n, amp: 100n }))
+    const own = (await stableContract.readers.pool(reader(), a, b, 1n))!
+    await grove.algorand.send.assetOptIn({ sender: grove.trader.addr, assetId: own.lpAsset })
+    await sent(await stableContract.prepare(grove.ctx, { kind: 'add', pool: own, amountA: 10n ** 12n, amountB: 10n ** 12n, minLp: 0n }))
+    await grove.send(await buildCreatePool(grove.ctx, a, b))
+    await grove.send(await buildAddLiquidity(grove.ctx, await grove.pool(a, b), 100_000_000_000n, 100_000_000_000n, firstAddMinLp(100_000_000_000n, 100_000_000_000n, 50n)))
+    const venues = [groveVenue({ algod: grove.algod, dexAppId: grove.dexAppId, registryAppId: grove.registryAppId }), stableVenue({ algod: grove.algod, stablePoolsAppId: grove.ids.stablePoolsAppId, registryAppId: grove.registryAppId })]
+    for (const amount of [1_000_000n, 5_000_000_000n, 200_000_000_000n]) {
+      const request = { kind: 'exact-in' as const, assetIn: a, assetOut: b, amount }
+      const { book, plan } = await findRoute(venues, request, [])
+      expect(plan).toBeDefined()
+      for (const name of ['grove', 'stable'] as const) {
+        const single = planRoute(onlyVenues(book, [name]), request, { maxPaths: 1 })
+        if (single) expect(plan!.amountOut).toBeGreaterThanOrEqual(single.amountOut)
+      }
+      // a large order goes (at least in part) through the stable pool, whose price moves far less
+      if (amount === 200_000_000_000n) expect(planVenues(plan!)).toContain('stable')
+      const before = await grove.balance(b)
+      const built = await buildRoute(await GroupBuilder.create(grove.ctx), book, plan!, plan!.amountOut)
+      await grove.send(await built.group.build())
+      expect((await grove.balance(b)) - before).toBe(plan!.amountOut)
+    }
   })
 })
