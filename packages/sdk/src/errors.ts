@@ -300,7 +300,6 @@ export const CONTRACT_ERRORS: { readonly [C in ContractName]: Readonly<Record<st
     'ERR:ZERO_AMOUNT': 'Enter an amount above zero',
     'ERR:MBR': 'The payment does not match the stable pool’s minimum balance',
     'ERR:LP_ASSET': 'A stable pool cannot hold Grove’s own LP tokens',
-    'ERR:OPTED_IN': 'The stable pools app already holds this token',
     'ERR:DEFAULT_FROZEN': 'This token is frozen by default for every holder, so a pool of it could never trade',
     'ERR:FROZEN': 'The token’s issuer has frozen the pool’s holding of it: it cannot be paid out until the issuer unfreezes it',
     'ERR:OVERFLOW': 'The amounts are too large for the stable pool’s math',
