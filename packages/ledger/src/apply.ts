@@ -41,7 +41,7 @@ export function applyGroup(state: LedgerState, stxns: algosdk.SignedTransaction[
       throw new LedgerError(`transaction ${txIds[i]} invalid : ${(e as Error).message}`)
     }
   })
-  checkGroupId(group)
+  checkGroupId(group, messages.map((m) => m.subarray(TX.length)))
 
   const logicSigBudgetConsumed = group.map(() => 0)
   const appBudgetConsumed = group.map(() => 0)

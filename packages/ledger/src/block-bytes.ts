@@ -46,6 +46,22 @@ export function mapValue(b: Uint8Array, key: string): Uint8Array | undefined {
   return undefined
 }
 
+/** The msgpack map `b` without its entry at key `key` (a short string), as encoded, or undefined when absent: a canonical map stays canonical. */
+export function withoutKey(b: Uint8Array, key: string): Uint8Array | undefined {
+  const want = new TextEncoder().encode(key)
+  const { count, bodyStart } = mapHead(b)
+  let at = bodyStart
+  for (let i = 0; i < count; i++) {
+    const keyEnd = msgpackValueEnd(b, at)
+    const valueEnd = msgpackValueEnd(b, keyEnd)
+    if (keyEnd - at === want.length + 1 && b[at] === (0xa0 | want.length) && want.every((c, j) => b[at + 1 + j] === c)) {
+      return concat(containerPrefix(0x80, count - 1), b.subarray(bodyStart, at), b.subarray(valueEnd))
+    }
+    at = valueEnd
+  }
+  return undefined
+}
+
 /** msgpack's shortest prefix of a map (0x80) or array (0x90) of `n` entries. */
 function containerPrefix(fix: 0x80 | 0x90, n: number): Uint8Array {
   if (n <= 15) return new Uint8Array([fix | n])
