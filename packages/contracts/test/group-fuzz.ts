@@ -9,7 +9,7 @@ import algosdk, { type Address, type Transaction, type TransactionSigner } from 
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import { dexSpec, locksSpec, ordersSpec, registrySpec, stakingSpec, vaultSpec } from '../src/index.ts'
 import { poolBoxName, sorted, type Grove, type User } from './grove.ts'
-import { ASSET_MBR, assetIndexName, LOCK_BOXES_MBR, lockBoxName, lockIdOf, ownerIndexName } from './locks.ts'
+import { ASSET_MBR, assetIndexName, FEE_BOX_MBR, feeBoxName as lockFeeBoxName, LOCK_BOXES_MBR, lockBoxName, lockIdOf, ownerIndexName } from './locks.ts'
 import { POSITION_MBR, PROGRAM_MBR, positionBoxName, programBoxName } from './staking.ts'
 import { OBSERVATION_MBR, observationBoxName, pathBoxName } from './vault.ts'
 import { ASSET_MBR as ORDER_ASSET_MBR, feeBoxName, ORDER_MBR, orderBoxName, orderIdOf } from './orders.ts'
@@ -77,6 +77,10 @@ interface LockRef {
   /** Who made it and paid its boxes: close refunds them. */
   creator: User
   pending?: User
+  /** A liquidity lock's pool (a, b, tier): its fee box names it. */
+  pool?: [bigint, bigint, bigint]
+  /** Who the fuzzer last named to collect a liquidity lock's fees (undefined: the owner). */
+  collector?: User
 }
 
 /** Net flows of one app: what each user sent it and what it sent each user, by asset. */
@@ -417,19 +421,81 @@ export class GroupFuzzer {
 
   private pendingLock?: LockRef
 
+  /** A liquidity lock of a pool's LP units (its fee box records the pool's level; one getPool inner call). */
+  private async lockLiquidity(): Promise<Op | null> {
+    const [a, b, tier] = this.r.pick(this.pools)
+    const lp = this.lpOf.get(`${a}/${b}/${tier}`)
+    if (lp === undefined) return null
+    const u = this.user()
+    const amount = this.r.amount((await this.held(u, lp)) / 10n)
+    const now = await this.now()
+    const cliff = now + BigInt(this.r.int(100))
+    const end = cliff + BigInt(this.r.int(1000))
+    this.nonce += 1n
+    const id = lockIdOf(u.addr, this.nonce)
+    const steps: Step[] = []
+    if (!(await this.appHolds(this.addresses.locks, lp))) steps.push(this.transfer(u, this.addresses.locks, 0n, ASSET_MBR), this.call('locks', 'optInAsset', u, [lp], { assets: [lp] }, 1))
+    const boxes = [lockBoxName(id), assetIndexName(lp, id), ownerIndexName(u.addr, id), lockFeeBoxName(id), { app: this.apps.dex, name: poolBoxName(a, b, tier) }]
+    steps.push(
+      this.transfer(u, this.addresses.locks, 0n, LOCK_BOXES_MBR + FEE_BOX_MBR),
+      this.transfer(u, this.addresses.locks, lp, amount),
+      this.call('locks', 'lockLiquidity', u, [cliff, end, this.nonce, a, b, tier], { boxes, assets: [lp], apps: [this.apps.dex] }, 1),
+    )
+    this.pendingLock = { id, asset: lp, owner: u, creator: u, pool: [a, b, tier] }
+    return { name: 'locks.lockLiquidity', steps }
+  }
+
   private async lockOp(): Promise<Op | null> {
     if (this.locks.length === 0) return null
-    const l = this.r.pick(this.locks)
+    // withdrawals and closes twice as often: a lock is closed only once all of it has been withdrawn
+    const kind = this.r.pick(['withdraw', 'withdraw', 'extend', 'topUp', 'proposeOwner', 'acceptOwner', 'cancelOwner', 'close', 'close', 'claimFees', 'setCollector', 'split', 'merge'] as const)
+    // fee claims and collectors mostly on liquidity locks (on another lock: ERR:NOT_LIQUIDITY)
+    const liquid = this.locks.filter((o) => o.pool)
+    const l = (kind === 'claimFees' || kind === 'setCollector') && liquid.length > 0 && this.r.chance(0.85) ? this.r.pick(liquid) : this.r.pick(this.locks)
     const u = this.r.chance(0.8) ? l.owner : this.user()
     const box = lockBoxName(l.id)
-    const kind = this.r.pick(['withdraw', 'extend', 'topUp', 'proposeOwner', 'acceptOwner', 'cancelOwner', 'close'] as const)
+    // a liquidity lock's fee box, and the pool its level is read from
+    const fees = l.pool ? [lockFeeBoxName(l.id)] : []
+    const pool = l.pool ? { boxes: [{ app: this.apps.dex, name: poolBoxName(...l.pool) }], apps: [this.apps.dex] } : { boxes: [], apps: [] }
     switch (kind) {
+      case 'claimFees': {
+        // to the owner or whoever the fuzzer last named; a stranger now and then (refused: ERR:NOT_COLLECTOR)
+        const to = l.collector ?? l.owner
+        const who = this.r.chance(0.8) ? to : u
+        return { name: 'locks.claimFees', steps: [this.call('locks', 'claimFees', who, [l.id], { boxes: [box, ...fees, ...pool.boxes], apps: pool.apps, assets: [l.asset], accounts: [to.addr] }, 2)] }
+      }
+      case 'setCollector': {
+        const collector = this.user()
+        if (u === l.owner) l.collector = collector
+        return { name: 'locks.setCollector', steps: [this.call('locks', 'setCollector', u, [l.id, collector.addr.toString()], { boxes: [box, ...fees] }, 0)] }
+      }
+      case 'split': {
+        this.nonce += 1n
+        const id = lockIdOf(u.addr, this.nonce)
+        const amount = this.r.amount(1_000_000n)
+        this.pendingLock = { id, asset: l.asset, owner: l.owner, creator: u, pool: l.pool, collector: l.collector }
+        const boxes = [box, lockBoxName(id), assetIndexName(l.asset, id), ownerIndexName(l.owner.addr, id), ...fees, ...(l.pool ? [lockFeeBoxName(id)] : [])]
+        return { name: 'locks.split', steps: [this.transfer(u, this.addresses.locks, 0n, LOCK_BOXES_MBR + (l.pool ? FEE_BOX_MBR : 0n)), this.call('locks', 'split', u, [l.id, amount, this.nonce], { boxes }, 0)] }
+      }
+      case 'merge': {
+        // another lock of the same asset most times; any lock now and then (refused: ERR:ASSET_MISMATCH, ERR:NOT_OWNER)
+        const same = this.locks.filter((o) => o !== l && o.asset === l.asset)
+        const from = same.length > 0 && this.r.chance(0.8) ? this.r.pick(same) : this.r.pick(this.locks)
+        const boxes = [box, lockBoxName(from.id), assetIndexName(from.asset, from.id), ownerIndexName(from.owner.addr, from.id), ...fees, ...(from.pool ? [lockFeeBoxName(from.id)] : [])]
+        return { name: 'locks.merge', steps: [this.call('locks', 'merge', u, [l.id, from.id], { boxes, accounts: [from.creator.addr] }, 1)] }
+      }
       case 'withdraw':
         return { name: 'locks.withdraw', steps: [this.call('locks', 'withdraw', u, [l.id], { boxes: [box], assets: [l.asset], accounts: [l.owner.addr] }, 1)] }
       case 'extend':
         return { name: 'locks.extend', steps: [this.call('locks', 'extend', u, [l.id, (await this.now()) + BigInt(100 + this.r.int(2000))], { boxes: [box] }, 0)] }
       case 'topUp':
-        return { name: 'locks.topUp', steps: [this.transfer(u, this.addresses.locks, l.asset, this.r.amount((await this.held(u, l.asset)) / 10n)), this.call('locks', 'topUp', u, [l.id], { boxes: [box] }, 0)] }
+        return {
+          name: 'locks.topUp',
+          steps: [
+            this.transfer(u, this.addresses.locks, l.asset, this.r.amount((await this.held(u, l.asset)) / 10n)),
+            this.call('locks', 'topUp', u, [l.id], { boxes: [box, ...fees, ...pool.boxes], apps: pool.apps }, l.pool ? 1 : 0),
+          ],
+        }
       case 'proposeOwner': {
         const next = this.user()
         l.pending = next
@@ -437,7 +503,7 @@ export class GroupFuzzer {
       }
       case 'acceptOwner': {
         const who = l.pending && this.r.chance(0.8) ? l.pending : this.user()
-        return { name: 'locks.acceptOwner', steps: [this.call('locks', 'acceptOwner', who, [l.id], { boxes: [box, ownerIndexName(l.owner.addr, l.id), ownerIndexName(who.addr, l.id)] }, 0)] }
+        return { name: 'locks.acceptOwner', steps: [this.call('locks', 'acceptOwner', who, [l.id], { boxes: [box, ownerIndexName(l.owner.addr, l.id), ownerIndexName(who.addr, l.id), ...fees] }, 0)] }
       }
       case 'cancelOwner':
         return { name: 'locks.cancelOwner', steps: [this.call('locks', 'cancelOwner', u, [l.id], { boxes: [box] }, 0)] }
@@ -445,7 +511,7 @@ export class GroupFuzzer {
         // the owner, the creator or a stranger; now and then the refund is pointed at the caller instead of the creator
         const who = this.r.chance(0.3) ? l.creator : u
         const refundTo = this.r.chance(0.9) ? l.creator : who
-        const boxes = [box, assetIndexName(l.asset, l.id), ownerIndexName(l.owner.addr, l.id)]
+        const boxes = [box, assetIndexName(l.asset, l.id), ownerIndexName(l.owner.addr, l.id), ...fees]
         return { name: 'locks.close', steps: [this.call('locks', 'close', who, [l.id], { boxes, accounts: [refundTo.addr] }, 1)] }
       }
     }
@@ -593,7 +659,9 @@ export class GroupFuzzer {
       [4, () => this.creatorOp()],
       [2, () => this.createProgram()],
       [4, () => this.lock()],
-      [6, () => this.lockOp()],
+      [2, () => this.lockLiquidity()],
+      // eleven kinds of lock action share this row (issue 40 added fee claims, collectors, splits and merges)
+      [9, () => this.lockOp()],
       [8, () => this.vaultOp()],
       [1, () => this.projectOp()],
     ]
@@ -771,17 +839,21 @@ export class GroupFuzzer {
         })
       }
     }
-    if (lock && ops.some((o) => o.name === 'locks.lock')) this.locks.push(lock)
-    if (ops.some((o) => o.name === 'locks.close')) {
+    if (lock && ops.some((o) => o.name === 'locks.lock' || o.name === 'locks.lockLiquidity' || o.name === 'locks.split')) this.locks.push(lock)
+    if (ops.some((o) => o.name === 'locks.close' || o.name === 'locks.merge')) {
       // a closed lock's box is gone: forget it (its nonce is never reused, so its id does not come back)
       const open = await Promise.all(this.locks.map((l) => this.g.algorand.app.getBoxValue(this.apps.locks, lockBoxName(l.id)).then(() => true, () => false)))
       this.locks = this.locks.filter((_, i) => open[i])
     }
-    if (!ops.some((o) => o.name === 'locks.acceptOwner')) return
+    if (!ops.some((o) => o.name === 'locks.acceptOwner' || o.name === 'locks.setCollector')) return
     for (const l of this.locks) {
       const raw = await this.g.algorand.app.getBoxValue(this.apps.locks, lockBoxName(l.id)).catch(() => undefined)
       const owner = raw ? algosdk.encodeAddress(raw.subarray(0, 32)) : undefined
       l.owner = this.users.find((u) => u.addr.toString() === owner) ?? l.owner
+      // the collector as the fee box holds it (an acceptance resets it; a refused setCollector left it)
+      const fee = l.pool ? await this.g.algorand.app.getBoxValue(this.apps.locks, lockFeeBoxName(l.id)).catch(() => undefined) : undefined
+      const collector = fee ? algosdk.encodeAddress(fee.subarray(56, 88)) : undefined
+      l.collector = fee ? this.users.find((u) => u.addr.toString() === collector) : undefined
     }
   }
 
@@ -879,9 +951,12 @@ export class GroupFuzzer {
         if (!names.has(hex(n))) throw new Error(`lock ${id} lacks its index box ${hex(n)}`)
       }
     }
-    if (boxes.length !== 3 * locks.length) throw new Error(`the Locks app has ${boxes.length} boxes for ${locks.length} locks: an index box outlived its lock`)
+    // a liquidity lock's fee box lives exactly as long as its lock
+    const feeBoxes = boxes.filter((b) => b.name[0] === 0x66 && b.name.length === 9)
+    for (const f of feeBoxes) if (!names.has(hex(lockBoxName(new DataView(f.name.buffer, f.name.byteOffset).getBigUint64(1))))) throw new Error(`fee box ${hex(f.name)} outlived its lock`)
+    if (boxes.length !== 3 * locks.length + feeBoxes.length) throw new Error(`the Locks app has ${boxes.length} boxes for ${locks.length} locks: an index box outlived its lock`)
     const info = await this.algod.accountInformation(this.addresses.locks).do()
-    const expected = 100_000n + ASSET_MBR * BigInt(info.assets?.length ?? 0) + LOCK_BOXES_MBR * BigInt(locks.length)
+    const expected = 100_000n + ASSET_MBR * BigInt(info.assets?.length ?? 0) + LOCK_BOXES_MBR * BigInt(locks.length) + FEE_BOX_MBR * BigInt(feeBoxes.length)
     if (info.minBalance !== expected) throw new Error(`the Locks app's minimum balance is ${info.minBalance}, its holdings and ${locks.length} locks need ${expected}`)
   }
 
