@@ -29,22 +29,33 @@ function newest(dir) {
   return latest
 }
 
-/** Whether packages/<name>/dist is missing or older than its sources, package.json or build config. */
-export function isStale(name) {
-  const dir = path.join(root, 'packages', name)
-  let built
+/** When packages/<name>/dist was last built (0: never). */
+function builtAt(name) {
   try {
-    built = fs.statSync(path.join(dir, STAMP)).mtimeMs
+    return fs.statSync(path.join(root, 'packages', name, STAMP)).mtimeMs
   } catch {
-    return true
+    return 0
   }
-  const inputs = ['package.json', 'tsconfig.build.json'].map((f) => fs.statSync(path.join(dir, f)).mtimeMs)
-  return Math.max(newest(path.join(dir, 'src')), ...inputs) > built
 }
 
-/** The packages whose dist/ is stale, in build order. */
+/**
+ * Whether packages/<name>/dist is missing or older than its sources, package.json or build config, or
+ * than the dist of a package before it: a build reads their declarations, and localnet's CLI bundle
+ * holds the ledger's and the AVM's code, so a ledger-only change must rebuild it too.
+ */
+export function isStale(name) {
+  const dir = path.join(root, 'packages', name)
+  const built = builtAt(name)
+  if (built === 0) return true
+  const inputs = ['package.json', 'tsconfig.build.json'].map((f) => fs.statSync(path.join(dir, f)).mtimeMs)
+  const before = BUILT_PACKAGES.slice(0, BUILT_PACKAGES.indexOf(name)).map(builtAt)
+  return Math.max(newest(path.join(dir, 'src')), ...inputs, ...before) > built
+}
+
+/** The packages whose dist/ is stale, in build order: a stale one makes every one after it stale. */
 export function stalePackages() {
-  return BUILT_PACKAGES.filter(isStale)
+  const first = BUILT_PACKAGES.findIndex(isStale)
+  return first === -1 ? [] : BUILT_PACKAGES.slice(first)
 }
 
 /** Builds one package afresh; false when tsc reports an error (nothing is emitted then, so it stays stale). */
@@ -77,8 +88,9 @@ export async function buildPackage(name, { log = console.log } = {}) {
 
 /** Builds the stale packages (or the named ones), in build order; false when one fails. */
 export async function buildPackages({ names, log = console.log } = {}) {
+  const stale = names ?? stalePackages()
   for (const name of BUILT_PACKAGES) {
-    if (names ? !names.includes(name) : !isStale(name)) continue
+    if (!stale.includes(name)) continue
     if (!(await buildPackage(name, { log }))) return false
   }
   return true
