@@ -36,12 +36,14 @@ async function lpBalance(address: string, lpAsset: number | bigint): Promise<big
 }
 
 /** Pool (x, y) by asset id, read from its box ("p" ‖ uint64(a) ‖ uint64(b), packages/contracts/README.md). */
-async function poolState(x: number | bigint, y: number | bigint) {
+async function poolState(x: number | bigint, y: number | bigint, tier = 30n) {
   const [a, b] = [BigInt(x), BigInt(y)].sort((p, q) => (p < q ? -1 : 1))
-  const name = new Uint8Array(17)
+  // "p" ‖ a ‖ b for the 30 bps tier, ‖ uint64(tier) for another (packages/contracts/README.md)
+  const name = new Uint8Array(tier === 30n ? 17 : 25)
   name[0] = 0x70
   new DataView(name.buffer).setBigUint64(1, a!)
   new DataView(name.buffer).setBigUint64(9, b!)
+  if (tier !== 30n) new DataView(name.buffer).setBigUint64(17, tier)
   const box = await algorand().app.getBoxValue(BigInt(stackInfo().deployment.dexAppId), name)
   const view = new DataView(box.buffer, box.byteOffset, box.byteLength)
   return { reserveA: view.getBigUint64(0), reserveB: view.getBigUint64(8), lpAsset: view.getBigUint64(16) }
@@ -114,13 +116,17 @@ test('lists every seeded pool with algod’s reserves, searchable, each row open
   await page.goto('/shares')
   const list = page.getByRole('table', { name: 'All pools' })
   for (const seeded of pools()) {
-    const state = await poolState(seeded.a, seeded.b)
-    const name = `${seeded.a === 0 ? 'ALGO' : token(seeded.a).unitName}/${token(seeded.b).unitName}`
-    // Grove's row: the demo's Tinyman pools of the same pairs are listed beside it
-    const row = list.locator(`tr[data-pool-row="${name}"][data-venue="grove"]`)
+    // the pair's 30 bps pool has the pair's key; the demo's other tier (ALGO/gUSD at 5 bps) its own
+    const legacy = await poolState(seeded.a, seeded.b)
+    const tier = legacy.lpAsset === BigInt(seeded.lpAsset) ? 30n : 5n
+    const state = tier === 30n ? legacy : await poolState(seeded.a, seeded.b, tier)
+    expect(state.lpAsset).toBe(BigInt(seeded.lpAsset))
+    // Grove's row, by its LP token: the demo's Tinyman pools of the same pairs are listed beside it
+    const row = list.locator(`tr[data-lp="${seeded.lpAsset}"][data-venue="grove"]`)
     await expect(row.getByTestId('pool-reserves')).toHaveAttribute('data-reserve-a', String(state.reserveA))
     await expect(row.getByTestId('pool-reserves')).toHaveAttribute('data-reserve-b', String(state.reserveB))
-    await expect(row.getByRole('link', { name: 'Chart' })).toHaveAttribute('href', `/dex/chart?pool=${seeded.a}-${seeded.b}`)
+    await expect(row).toContainText(`${Number(tier) / 100}% fee tier`)
+    await expect(row.getByRole('link', { name: 'Chart' })).toHaveAttribute('href', tier === 30n ? `/dex/chart?pool=${seeded.a}-${seeded.b}` : `/dex/chart?pool=${seeded.lpAsset}`)
   }
   await page.getByRole('searchbox', { name: 'Search pools' }).fill('cnpy')
   await expect(list.locator('tr[data-pool-row]')).not.toHaveCount(0)

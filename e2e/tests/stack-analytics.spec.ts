@@ -253,7 +253,8 @@ test('the /shares pool list adds 24h volume and fee APR from the analytics servi
   const list = page.getByRole('table', { name: 'All pools' })
   await expect(list.getByRole('columnheader', { name: /^Volume 24h\s*Fee APR$/ })).toBeVisible()
   await page.setViewportSize({ width: 1280, height: 800 })
-  await expect(list.locator('[data-pool-row="ALGO/gUSD"][data-venue="grove"]').getByTestId('pool-market')).toHaveText(/^(\$|<\$)[\d,.]+M?\d+\.\d\d% APR$/)
+  // the pair's 30 bps pool (the demo seeds a 5 bps one beside it)
+  await expect(list.locator('[data-pool-row="ALGO/gUSD"][data-venue="grove"]').filter({ hasText: '0.3% fee tier' }).getByTestId('pool-market')).toHaveText(/^(\$|<\$)[\d,.]+M?\d+\.\d\d% APR$/)
   // the table fits a laptop's width: no column (the actions least of all) hides behind a scroll
   const wrap = page.locator('.pool-list .table-wrap')
   expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)

@@ -66,7 +66,8 @@ test("a fork of a running Grove uses the remote's deployment and serves its pool
 
     await page.goto(`${fork.webUrl}shares`)
     // Grove's pool and the demo's Tinyman pool of the pair, both read from the remote
-    await expect(page.locator('tr[data-pool-row="ALGO/gUSD"][data-venue="grove"]')).toBeVisible({ timeout: 30_000 })
+    // the pair's Grove pools: 30 bps and the demo's 5 bps one
+    await expect(page.locator('tr[data-pool-row="ALGO/gUSD"][data-venue="grove"]')).toHaveCount(2, { timeout: 30_000 })
     await expect(page.locator('tr[data-pool-row="ALGO/gUSD"][data-venue="tinyman"]')).toBeVisible()
     await expect(page.getByText('Grove is not deployed on this network')).toHaveCount(0)
   } finally {
