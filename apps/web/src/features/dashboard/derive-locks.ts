@@ -7,7 +7,7 @@ import { parseAmount } from '@grove/sdk/amount'
 import { checkAddress } from '@/lib/address.ts'
 
 /** The SDK functions these derivations use. */
-export type LockSdk = Pick<GroveSdk, 'vestedAt' | 'withdrawableAt' | 'checkLockTerms' | 'MILLISECONDS_FROM' | 'LOCK_MIN_BALANCE'>
+export type LockSdk = Pick<GroveSdk, 'vestedAt' | 'withdrawableAt' | 'checkLockTerms' | 'MILLISECONDS_FROM' | 'LOCK_MIN_BALANCE' | 'LOCK_FEES_MIN_BALANCE'>
 
 /** A lock's kind in words. */
 export function lockKind(lock: Pick<Lock, 'cliff' | 'end' | 'liquidity'>): string {

@@ -338,7 +338,7 @@ function CreateLock(props: { sdk: LockSdk; now: bigint; tokens: Map<number, Toke
             ) : null}
           </dl>
           <p className="hint">
-            The lock’s boxes tie up {algoText(sdk.LOCK_MIN_BALANCE)} of minimum balance (a lock of LP tokens {algoText(44_500n)} more for the fee box that lets it earn its pool’s fees while locked), yours again when you close the lock after withdrawing
+            The lock’s boxes tie up {algoText(sdk.LOCK_MIN_BALANCE)} of minimum balance (a lock of LP tokens {algoText(sdk.LOCK_FEES_MIN_BALANCE)} more for the fee box that lets it earn its pool’s fees while locked), yours again when you close the lock after withdrawing
             everything (and 0.1 ALGO once per asset the Locks app first holds); the simulation shows it.
           </p>
         </ActionReview>
