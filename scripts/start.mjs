@@ -46,10 +46,12 @@ const { AlgorandClient, Config } = await import('@algorandfoundation/algokit-uti
 // of a fresh start's output); the start says its own progress instead, and passes their warnings and errors on
 const quiet = () => {}
 Config.configure({ logger: { error: console.error, warn: console.warn, info: quiet, verbose: quiet, debug: quiet } })
-const { deploy } = await import('../packages/contracts/src/deploy.ts')
 const { deploymentIds, deploymentRecord, serializeDeployment, tinymanLabel, toDeployment } = await import('../packages/contracts/src/deployment.ts')
-const { seed, seedTinyman, findTinymanValidator, kmdAccounts, travelTo, historyStart, tinymanCheckoutFromEnv, demoStableAssetId } = await import('../packages/demo/src/index.ts')
-const { startKeeper } = await import('../services/keeper/src/index.ts')
+// a start on seeded data loads neither deploy nor the seed (demo(), deployer() when needed)
+const { travelTo, historyStart } = await import('../packages/demo/src/time.ts')
+const { demoStableAssetId } = await import('../packages/demo/src/demo-stable.ts')
+const demo = () => import('../packages/demo/src/index.ts')
+const deployer = () => import('../packages/contracts/src/deploy.ts')
 const { ensureWebBuild } = await import('./web-build.mjs')
 const { startBanner } = await import('../packages/demo/src/start-banner.ts')
 const { registryContract } = await import('../packages/sdk/src/registry/module.ts')
@@ -57,15 +59,15 @@ const { registryContract } = await import('../packages/sdk/src/registry/module.t
 const webBuild = ensureWebBuild()
 webBuild.catch(() => {}) // awaited (and its failure said) where the server needs it
 const { createWebServer } = await import('../apps/web/server/web-server.ts')
-// the analytics service's code loads while the localnet opens its data (awaited where it starts)
-const analyticsModule = import('../services/analytics/src/index.ts')
-analyticsModule.catch(() => {})
+// what binds the analytics service's port (its database, follower and API load once it starts)
+const { listenAnalytics } = await import('../services/analytics/src/start-analytics.ts')
+const { parseDeployment } = await import('../services/analytics/src/config.ts')
 
 // Tinyman v2's own programs when GROVE_TINYMAN_DIR names a checkout (read and assembled now, so a bad
 // directory stops the start before anything runs); the Tinyman v2-compatible (local) venue otherwise
 let tinymanCheckout
 try {
-  tinymanCheckout = tinymanCheckoutFromEnv(env)
+  if (env.GROVE_TINYMAN_DIR) tinymanCheckout = (await import('../packages/demo/src/tinyman-checkout.ts')).tinymanCheckoutFromEnv(env)
 } catch (e) {
   console.error(`Grove cannot start: ${e.message}`)
   process.exit(1)
@@ -126,6 +128,7 @@ try {
       const admin = await dispenser(algorand)
       // date the deployment where the demo history starts (the localnet never stamps backwards)
       await travelTo(algorand.client.algod, historyStart())
+      const { deploy } = await deployer()
       state = { deployment: deploymentRecord(await deploy({ algorand, deployer: admin, network: 'localnet' })) }
       writeState(state)
     }
@@ -139,6 +142,7 @@ try {
       const admin = await dispenser(algorand)
       const trades = env.GROVE_SEED_TRADES ? Number(env.GROVE_SEED_TRADES) : undefined
       const seedStart = performance.now()
+      const { seed, kmdAccounts } = await demo()
       const result = await seed({ algorand, admin, deployment: deploymentIds(state.deployment), holders: await kmdAccounts(algorand), trades })
       state = { ...state, seed: JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))) }
       seedSeconds = (performance.now() - seedStart) / 1000
@@ -157,6 +161,7 @@ try {
     if (!state.forkOf && state.seed && !state.deployment.tinymanAppId) {
       console.log(`Seeding the ${tinymanLabel({ tinymanPrograms: tinymanCheckout ? 'tinyman-v2' : 'compatible' })} pools…`)
       const tokens = state.seed.tokens.map((t) => ({ ...t, assetId: BigInt(t.assetId) }))
+      const { seedTinyman } = await demo()
       const tinyman = await seedTinyman({ algorand, admin: await dispenser(algorand), tokens, checkout: tinymanCheckout })
       state = {
         ...state,
@@ -172,15 +177,15 @@ try {
     await travelTo(algorand.client.algod, undefined)
   }
 
+  // what the banner says of the admin, read while the rest starts
+  const bannerReads = Promise.all([registryContract.readers.state({ algod: algorand.client.algod, ids: deploymentIds(state.deployment) }).then((r) => r.admin), walletAddresses(algorand)])
+  bannerReads.catch(() => {}) // awaited before the banner, where its failure stops the start
   // the service binds its port first (GROVE_ANALYTICS_PORT=0 picks one), so the page learns its URL at once;
-  // its database opens behind that port (a request waits for it) while the keeper and the web server start
+  // its database opens behind that port (a request waits for it) once the URL is printed
   analytics = startAnalyticsService(state, fresh)
   const service = await analytics
-  // the keeper's account is named at once; it is funded and follows the chain while the rest starts
-  if (!flags['no-keeper']) {
-    keeper = startKeeper({ algorand, deployment: state.deployment, funder: await dispenser(algorand), log: (line) => console.log(line) })
-    keeper.running.catch((e) => stopping || console.warn(`The orders keeper did not start: ${e instanceof Error ? e.message : e}`))
-  }
+  // the keeper's account is named in the banner; it is funded and follows the chain once the URL is printed
+  const keeperAccount = flags['no-keeper'] ? undefined : withFastSigner(algorand, algorand.account.random())
 
   // one build of the app for every stack (made only when its sources changed); this stack's ports,
   // deployment and analytics service reach the page at run time (/grove-runtime.js, apps/web/src/lib/runtime.ts)
@@ -198,7 +203,7 @@ try {
   const webUrl = (await web.listen({ host: '127.0.0.1', port: port('GROVE_WEB_PORT', 5173) })).replace(/\/?$/, '/')
   // the localnet serves no web page but Grove's own (as printed, or as localhost); `npm start -- --allow-origin O` adds one
   for (const host of ['127.0.0.1', 'localhost']) net.allowOrigin(`http://${host}:${new URL(webUrl).port}`)
-  const admin = (await registryContract.readers.state({ algod: algorand.client.algod, ids: deploymentIds(state.deployment) })).admin
+  const [admin, inKmd] = await bannerReads
   console.log(
     startBanner({
       webUrl,
@@ -210,17 +215,23 @@ try {
       kmd: net.kmd,
       indexer: net.indexer,
       deployment: state.deployment,
-      admin: { address: admin, inKmd: (await kmdAddresses(algorand)).includes(admin) },
+      admin: { address: admin, inKmd: inKmd.includes(admin) },
       ...(net.fork ? { fork: { ...net.fork, remoteDeployment: Boolean(state.forkOf) } } : {}),
       ...(state.seed ? { seed: state.seed } : {}),
       ...(seedSeconds === undefined ? {} : { seedSeconds }),
       ...(state.tinyman ? { tinyman: state.tinyman } : {}),
       ...(tinymanCheckout ? { tinymanDir: tinymanCheckout.dir } : {}),
       ...(service ? { analytics: { url: service.url, dataDir: service.dataDir } } : {}),
-      ...(keeper ? { keeper: { address: keeper.address } } : {}),
+      ...(keeperAccount ? { keeper: { address: keeperAccount.addr.toString() } } : {}),
     }),
   )
-  service?.follow()
+  // after the URL: opening the database, catching up and the keeper's first fills would hold this one thread meanwhile
+  service?.begin()
+  if (keeperAccount) {
+    const { startKeeper } = await import('../services/keeper/src/index.ts')
+    keeper = startKeeper({ algorand, deployment: state.deployment, funder: await dispenser(algorand), account: keeperAccount, log: (line) => stopping || console.log(line) })
+    keeper.running.catch((e) => stopping || console.warn(`The orders keeper did not start: ${e instanceof Error ? e.message : e}`))
+  }
 } catch (e) {
   console.error(e instanceof Error ? (e.stack ?? e.message) : e)
   stop(1)
@@ -228,7 +239,7 @@ try {
 
 /**
  * The analytics service (services/analytics) following this localnet into `<data>/analytics`: resolves
- * once its port is bound (its URL known; the database opens behind it and the follower then catches up);
+ * once its port is bound (its URL known); begin() opens its database behind that port and follows the chain;
  * a new deployment means a new chain, so its old index goes. Undefined (saying why) when it cannot bind;
  * a service that then fails to start says so and answers 503: the trading pages work without it.
  */
@@ -236,17 +247,16 @@ async function startAnalyticsService(state, fresh) {
   const dir = path.join(dataDir, 'analytics')
   if (fresh) fs.rmSync(dir, { recursive: true, force: true })
   try {
-    const { listenAnalytics, parseDeployment } = await analyticsModule
     let started
     let first
     let caughtUp = false
-    const { url, started: starting } = await listenAnalytics({
+    const { url, start, stop } = await listenAnalytics({
       algod: net.algod,
       database: dir,
       deployment: parseDeployment(state),
       port: port('GROVE_ANALYTICS_PORT', 4010),
       corsOrigin: /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/,
-      // it follows once the URL is printed (follow()): catching up a fresh chain would hold this one thread meanwhile
+      // it follows once started (begin()), not at once
       follow: false,
       // one line once the index has caught up with the chain, not one per batch of blocks
       onPoll: (poll) => {
@@ -257,14 +267,16 @@ async function startAnalyticsService(state, fresh) {
         console.log(`Analytics: ${rounds} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
       },
     })
-    const running = starting.catch((e) => console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`))
-    const follow = () =>
-      void running.then((service) => {
-        if (!service) return
-        started = performance.now()
-        void service.follower.start()
-      })
-    return { url, dataDir: dir, follow, stop: async () => (await running)?.stop() }
+    // opens the database and follows the chain: once the URL is printed (a request before then starts it too)
+    const begin = () =>
+      void start().then(
+        (service) => {
+          started = performance.now()
+          void service.follower.start()
+        },
+        (e) => console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`),
+      )
+    return { url, dataDir: dir, begin, stop }
   } catch (e) {
     console.warn(`The analytics service did not start: ${e instanceof Error ? e.message : e}`)
     return undefined
@@ -310,6 +322,7 @@ async function remoteDeployment(algorand) {
   }
   let ids
   try {
+    const { deploy } = await deployer()
     ids = await deploy({ algorand: remote, deployer: refuse, network: 'localnet' })
   } catch (e) {
     // refused: deploy() would write, so the remote has no (complete) deployment; anything else: it cannot tell
@@ -317,6 +330,7 @@ async function remoteDeployment(algorand) {
     return undefined
   }
   // the demo's Tinyman validator, when the remote's admin made one, so the fork routes over both venues
+  const { findTinymanValidator } = await demo()
   const tinyman = await findTinymanValidator(remote.client.algod, admin.addr.toString(), tinymanCheckout)
   return tinyman === undefined ? deploymentRecord(ids) : toDeployment({ ...deploymentRecord(ids), tinymanAppId: Number(tinyman.appId), tinymanPrograms: tinyman.programs })
 }
@@ -358,6 +372,9 @@ async function onChain(algorand, deployment) {
 }
 
 /** The addresses kmd's default wallet holds (the banner says whether the admin is one). */
-async function kmdAddresses(algorand) {
-  return (await kmdAccounts(algorand)).map((a) => a.addr.toString())
+async function walletAddresses(algorand) {
+  // kmd's default wallet holds the genesis's Wallet accounts (as AlgoKit LocalNet's): read from the
+  // genesis, since opening the wallet runs kmd's scrypt key derivation, most of a start's wait
+  const genesis = JSON.parse(await algorand.client.algod.genesis().do())
+  return genesis.alloc.filter((a) => /^Wallet\d+$/.test(a.comment ?? '')).map((a) => a.addr)
 }

@@ -17,11 +17,11 @@ export { RegistryClient, RegistryFactory, type RegistryComposer, type RegistryAr
 /** Registry's ARC-56 spec (bytecode, methods, events, error source info). */
 export const registrySpec = registrySpecJson as unknown as Arc56Contract
 
-export { DexClient, DexFactory, type DexComposer, type PoolState, type PoolKey, type DexArgs, type DexReturns } from '../clients/DexClient.ts'
+export { DexClient, DexFactory, type DexComposer, type PoolState, type DexArgs, type DexReturns } from '../clients/DexClient.ts'
 /** Dex's ARC-56 spec (bytecode, methods, events, error source info). */
 export const dexSpec = dexSpecJson as unknown as Arc56Contract
 
-export { LocksClient, LocksFactory, type LocksComposer, type LockState, type AssetIndex, type OwnerIndex, type LocksArgs, type LocksReturns } from '../clients/LocksClient.ts'
+export { LocksClient, LocksFactory, type LocksComposer, type LockState, type AssetIndex, type OwnerIndex, type FeeState, type LocksArgs, type LocksReturns } from '../clients/LocksClient.ts'
 /** Locks's ARC-56 spec (bytecode, methods, events, error source info). */
 export const locksSpec = locksSpecJson as unknown as Arc56Contract
 
@@ -29,7 +29,7 @@ export { StakingClient, StakingFactory, type StakingComposer, type ProgramState,
 /** Staking's ARC-56 spec (bytecode, methods, events, error source info). */
 export const stakingSpec = stakingSpecJson as unknown as Arc56Contract
 
-export { VaultClient, VaultFactory, type VaultComposer, type VaultStream, type VaultTotals, type VaultArgs, type VaultReturns } from '../clients/VaultClient.ts'
+export { VaultClient, VaultFactory, type VaultComposer, type PoolKey, type VaultStream, type VaultTotals, type VaultArgs, type VaultReturns } from '../clients/VaultClient.ts'
 /** Vault's ARC-56 spec (bytecode, methods, events, error source info). */
 export const vaultSpec = vaultSpecJson as unknown as Arc56Contract
 

@@ -62,14 +62,7 @@ export const DEMO_TOKENS: readonly DemoToken[] = [
   { unitName: 'CNPY', assetName: 'Canopy DAO', decimals: 8, supply: 10_000_000, url: '/tokens/cnpy.json#arc3', priceUsd: 12.4, verified: false },
 ]
 
-/** The demo's stable coin (its price is $1): `npm start` writes its id into the deployment record as `stableAssetId`. */
-export const DEMO_STABLE = 'gUSD'
-
-/** The id of the demo's stable coin among a seed's tokens; undefined when the seed made none. */
-export function demoStableAssetId(tokens: readonly { unitName: string; assetId: bigint | number }[]): number | undefined {
-  const t = tokens.find((x) => x.unitName === DEMO_STABLE)
-  return t === undefined ? undefined : Number(t.assetId)
-}
+export { DEMO_STABLE, demoStableAssetId } from './demo-stable.ts'
 
 /** The pools the seed creates (by unit name, ALGO for asset 0), the USD depth of each side and the fee tier (30 bps unless given). */
 export const DEMO_POOLS: readonly { pair: [string, string]; depthUsd: number; feeBps?: number }[] = [

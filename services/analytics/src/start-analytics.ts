@@ -1,13 +1,12 @@
 // startAnalytics: opens the database (running its migrations), checks the chain, starts the
-// follower and serves the API.
+// follower and serves the API. The database, follower and API modules load when a service starts,
+// so a host that binds the port first (listenAnalytics) pays for them only then.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import algosdk from 'algosdk'
 import type { FastifyInstance } from 'fastify'
-import { openDatabase, type Database } from './db/database.ts'
-import { migrate } from './db/migrate.ts'
-import { Follower, type FollowerOptions } from './follower/follower.ts'
-import { buildApi } from './api/app.ts'
+import type { Database } from './db/database.ts'
+import type { Follower, FollowerOptions } from './follower/follower.ts'
 import type { Deployment } from './config.ts'
 import { serverOptions, type ApiLimits } from './api/limits.ts'
 
@@ -52,15 +51,21 @@ export function startAnalytics(options: StartAnalyticsOptions): Promise<Analytic
 }
 
 /**
- * Binds the API's port first, then starts the service behind it: the URL is known at once (a stack
- * prints it and tells the web app) while the database opens and the routes compile. A request that
- * comes before the service is ready waits for it; if the service does not start, such requests get a
- * 503 saying why. `started` settles as startAnalytics would.
+ * Binds the API's port first and starts the service behind it when asked (`start()`, or the first
+ * request): the URL is known at once (a stack prints it and tells the web app) while the database is
+ * still to open and the routes to compile. A request that comes before the service is ready waits for
+ * it; if the service does not start, such requests get a 503 saying why. `start()` settles as
+ * startAnalytics would (and again the same on later calls).
  */
-export async function listenAnalytics(options: StartAnalyticsOptions): Promise<{ url: string; started: Promise<Analytics> }> {
+export async function listenAnalytics(options: StartAnalyticsOptions): Promise<{ url: string; start(): Promise<Analytics>; stop(): Promise<void> }> {
   const waiting: [IncomingMessage, ServerResponse][] = []
   let route: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
-  const server = serverOptions(options.limits).serverFactory((req, res) => (route ? route(req, res) : void waiting.push([req, res])))
+  let started: Promise<Analytics> | undefined
+  const server = serverOptions(options.limits).serverFactory((req, res) => {
+    if (route) return route(req, res)
+    waiting.push([req, res])
+    void begin().catch(() => {}) // a request starts a service nobody started yet; its failure answers the request
+  })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -74,30 +79,42 @@ export async function listenAnalytics(options: StartAnalyticsOptions): Promise<{
     route = handler
     for (const [req, res] of waiting.splice(0)) handler(req, res)
   }
-  const started = start(options, async (api) => {
-    serveWith((req, res) => api.routing(req, res))
-    return url
-  }).then(
-    (service) => ({
-      ...service,
-      async stop() {
-        await service.stop()
-        await new Promise<void>((resolve) => server.close(() => resolve()))
+  const begin = () =>
+    (started ??= start(options, async (api) => {
+      serveWith((req, res) => api.routing(req, res))
+      return url
+    }).then(
+      (service) => ({
+        ...service,
+        async stop() {
+          await service.stop()
+          await new Promise<void>((resolve) => server.close(() => resolve()))
+        },
+      }),
+      (e: unknown) => {
+        const message = `the analytics service did not start: ${e instanceof Error ? e.message : String(e)}`
+        serveWith((_req, res) => res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message })))
+        server.close()
+        throw e
       },
-    }),
-    (e: unknown) => {
-      const message = `the analytics service did not start: ${e instanceof Error ? e.message : String(e)}`
-      serveWith((_req, res) => res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message })))
-      server.close()
-      throw e
-    },
-  )
-  return { url, started }
+    ))
+  // stops the service if it started, else closes the port (a failed start has closed it already)
+  const stop = async () => {
+    if (started) return started.then((service) => service.stop(), () => {})
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+  return { url, start: begin, stop }
 }
 
 /** Opens, checks and builds the service, then serves its API with `serve` (which answers the URL it serves at). */
 async function start(options: StartAnalyticsOptions, serve: (api: FastifyInstance) => Promise<string>): Promise<Analytics> {
   const algod = algodClient(options.algod.url, options.algod.token)
+  const [{ openDatabase }, { migrate }, { Follower }, { buildApi }] = await Promise.all([
+    import('./db/database.ts'),
+    import('./db/migrate.ts'),
+    import('./follower/follower.ts'),
+    import('./api/app.ts'),
+  ])
   const db = await openDatabase(options.database)
   let api: FastifyInstance | undefined
   try {

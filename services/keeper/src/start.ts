@@ -2,7 +2,7 @@
 // dispenser, filling orders over every venue of the deployment until the returned controller aborts.
 import type { AlgorandClient } from '@algorandfoundation/algokit-utils'
 import { microAlgo } from '@algorandfoundation/algokit-utils'
-import type { Address } from 'algosdk'
+import type { Address, TransactionSigner } from 'algosdk'
 import { deploymentIds, type Deployment } from '@grove/contracts/deployment'
 import { runKeeper } from './keeper.ts'
 import { deploymentVenues } from './venues.ts'
@@ -14,8 +14,16 @@ export const LOCALNET_KEEPER_FUNDS = 1_000_000_000n
  * Starts the localnet's keeper: its address (for the banner) and the controller that stops it, at once;
  * `running` settles once its account is funded and it follows the chain (a start need not wait for that).
  */
-export function startKeeper(p: { algorand: AlgorandClient; deployment: Deployment; funder: { addr: Address }; log?: (line: string) => void; intervalMs?: number }): { address: string; controller: AbortController; running: Promise<void> } {
-  const account = p.algorand.account.random()
+export function startKeeper(p: {
+  algorand: AlgorandClient
+  deployment: Deployment
+  funder: { addr: Address }
+  /** Its account (default: a new random one). */
+  account?: { addr: Readonly<Address>; signer: TransactionSigner }
+  log?: (line: string) => void
+  intervalMs?: number
+}): { address: string; controller: AbortController; running: Promise<void> } {
+  const account = p.account ?? p.algorand.account.random()
   const controller = new AbortController()
   const algod = p.algorand.client.algod
   const running = p.algorand.send.payment({ sender: p.funder.addr, receiver: account.addr, amount: microAlgo(LOCALNET_KEEPER_FUNDS), suppressLog: true }).then(() => {

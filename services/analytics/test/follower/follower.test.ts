@@ -400,8 +400,9 @@ describe('startAnalytics', () => {
         await expect(startAnalytics({ algod: other.algod, database: dir, deployment: g.deployment, port: 0 })).rejects.toThrow(/not the chain the database followed/)
         // bound first, a service that then refuses the chain answers what waited (and what comes) with a 503 saying why
         const early = await listenAnalytics({ algod: other.algod, database: dir, deployment: g.deployment, port: 0 })
+        // a request before anyone started it starts it
         const waited = fetch(`${early.url}/api/health`)
-        await expect(early.started).rejects.toThrow(/not the chain the database followed/)
+        await expect(early.start()).rejects.toThrow(/not the chain the database followed/)
         const refused = await waited
         expect(refused.status).toBe(503)
         expect(((await refused.json()) as { message: string }).message).toMatch(/^the analytics service did not start: .*not the chain the database followed/)
@@ -413,12 +414,13 @@ describe('startAnalytics', () => {
     }
   })
 
-  it('binds its port before it is ready when listening first: a request made at once waits and is answered', async () => {
+  it('binds its port before it starts when listening first: a request made at once waits and is answered, and start() is one service', async () => {
     const early = await listenAnalytics({ algod: g.net.algod, database: 'memory://', deployment: g.deployment, port: 0 })
     expect(early.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    // sent before the database is open: it waits for the routes
+    // sent before the service is started: it waits for the database and the routes
     const pools = fetch(`${early.url}/api/pools`)
-    const service = await early.started
+    const service = await early.start()
+    expect(await early.start()).toBe(service)
     try {
       expect(service.url).toBe(early.url)
       const res = await pools
