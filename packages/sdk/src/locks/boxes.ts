@@ -148,3 +148,11 @@ export function decodeLock(id: bigint, value: Uint8Array): Lock {
     creator: addr(11),
   }
 }
+
+/** A liquidity lock's pool: its assets (a < b) and fee tier (bps). */
+export interface LockPool {
+  a: bigint
+  b: bigint
+  /** 30 (the DEX's first tier) when omitted. */
+  tier?: bigint
+}

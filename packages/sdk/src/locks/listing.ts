@@ -2,8 +2,7 @@
 // (algod 4.x pagination mode), then each lock's box.
 import type { Address, Algodv2 } from 'algosdk'
 import { assetIndexPrefix, decodeLock, decodeLockFees, feeBoxName, idOfIndexName, LEGACY_POOL_TIER, lockBoxName, ownerIndexPrefix } from './boxes.ts'
-import type { Lock, LockFees } from './boxes.ts'
-import type { LockPool } from './transactions.ts'
+import type { Lock, LockFees, LockPool } from './boxes.ts'
 import { vestedAt } from './vesting.ts'
 
 /** Names per page asked of algod (a page may hold fewer: algod also caps a page's bytes). */

@@ -10,7 +10,9 @@ import type { ComposedGroup, TxnArg } from '../core/group.ts'
 import type { GroveContext } from '../core/context.ts'
 import { missingOptIns } from '../core/references.ts'
 import { assetIndexName, dexPoolBoxName, feeBoxName, LEGACY_POOL_TIER, LOCK_ASSET_MIN_BALANCE, LOCK_FEES_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
-import type { Lock, LockFees } from './boxes.ts'
+import type { Lock, LockFees, LockPool } from './boxes.ts'
+
+export type { LockPool } from './boxes.ts'
 import { locksCall } from './spec.ts'
 import { findLpPool } from './listing.ts'
 import type { TypedCall } from '../core/arc56.ts'
@@ -54,13 +56,6 @@ function call(b: Builder, typed: TypedCall, inners: number, refs: { boxes?: BoxR
   b.group.addMethodCall({ appId: b.ctx.ids.lockAppId, ...typed, inners, boxes: refs.boxes, assets: refs.assets, accounts: refs.accounts, apps: refs.apps })
 }
 
-/** A liquidity lock's pool: its assets (a < b) and fee tier (bps). */
-export interface LockPool {
-  a: bigint
-  b: bigint
-  /** 30 (the DEX's first tier) when omitted. */
-  tier?: bigint
-}
 
 /** The DEX app and pool box a level read (the DEX's getPool, an inner call) needs. */
 const poolRefs = (ctx: GroveContext, pool: LockPool): { boxes: BoxRef[]; apps: bigint[] } => ({
