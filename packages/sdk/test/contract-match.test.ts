@@ -74,7 +74,7 @@ describe('pool creation', () => {
 
   it('rejects creating an existing pool with ERR:POOL_EXISTS, explained', async () => {
     const error = await grove.send(await buildCreatePool(grove.ctx, USDC, 0n)).catch((e: unknown) => e)
-    expect(explainError(error, grovePrograms())).toMatchObject({ kind: 'contract', code: 'ERR:POOL_EXISTS', message: 'This pool already exists' })
+    expect(explainError(error, grovePrograms())).toMatchObject({ kind: 'contract', code: 'ERR:POOL_EXISTS', message: 'This pair already has a pool in this fee tier' })
   })
 })
 
@@ -115,7 +115,7 @@ describe('liquidity', () => {
     expect(await grove.balance(0n)).toBe(algoBefore - q.usedA - group.fee)
     expect(await grove.balance(USDC)).toBe(usdcBefore - q.usedB)
     expect(decodeDexEvents(logs[0]!)).toEqual([
-      { name: 'LiquidityAdded', args: { a: 0n, b: USDC, amountA: q.usedA, amountB: q.usedB, lp: q.lp, provider: grove.trader.addr.toString() } },
+      { name: 'LiquidityAdded', args: { a: 0n, b: USDC, feeBps: 30n, amountA: q.usedA, amountB: q.usedB, lp: q.lp, provider: grove.trader.addr.toString() } },
     ])
   })
 
@@ -178,7 +178,7 @@ describe('swaps', () => {
     const q = quoteExactIn(before, assetIn, amountIn)
     expect(q.ok).toBe(true)
     if (!q.ok) return
-    expect(await readonly('quoteExactIn', [assetIn, assetOut, amountIn])).toBe(q.amountOut)
+    expect(await readonly('quoteExactIn', [assetIn, assetOut, 30n, amountIn])).toBe(q.amountOut)
     const group = await buildSwapExactIn(grove.ctx, assetIn, assetOut, amountIn, q.amountOut)
     // Input 1,000 + app call 2,000, plus any opt-in and any budget call the simulation asked for.
     const padding = group.budgetCalls
@@ -190,7 +190,7 @@ describe('swaps', () => {
     const fees = assetOut === 0n ? group.fee : 0n
     expect(await grove.balance(assetOut)).toBe(outBefore + q.amountOut - fees)
     expect(decodeDexEvents(logs[0]!)).toEqual([
-      { name: 'Swap', args: { assetIn, assetOut, amountIn, amountOut: q.amountOut, protocolFee: q.protocolFee, trader: grove.trader.addr.toString() } },
+      { name: 'Swap', args: { assetIn, assetOut, feeBps: 30n, amountIn, amountOut: q.amountOut, protocolFee: q.protocolFee, trader: grove.trader.addr.toString() } },
     ])
     await expectPool(before, (p) => quoteExactIn(p, assetIn, amountIn))
   })
@@ -218,7 +218,7 @@ describe('swaps', () => {
     const q = quoteExactOut(before, assetIn, amountOut)
     expect(q.ok).toBe(true)
     if (!q.ok) return
-    expect(await readonly('quoteExactOut', [assetIn, assetOut, amountOut])).toBe(q.amountIn)
+    expect(await readonly('quoteExactOut', [assetIn, assetOut, 30n, amountOut])).toBe(q.amountIn)
     const inBefore = await grove.balance(assetIn)
     const group = await buildSwapExactOut(grove.ctx, assetIn, assetOut, amountOut, q.amountIn + 1000n)
     const { returns } = await grove.send(group)
@@ -249,7 +249,7 @@ describe('routes', () => {
       amountIn,
     )!
     expect(route.path).toEqual(path)
-    expect(await readonly('quoteRoute', [assetIn, path, amountIn])).toBe(route.amountOut)
+    expect(await readonly('quoteRoute', [assetIn, path, path.map(() => 30n), amountIn])).toBe(route.amountOut)
     const group = await buildSwapRoute(grove.ctx, assetIn, path, amountIn, route.amountOut)
     const padding = group.budgetCalls
     expect(group.fee).toBe(3000n + 1000n * BigInt(group.optIns.length + padding))
@@ -303,7 +303,7 @@ describe('protocol fees', () => {
     await grove.algorand.send.assetOptIn({ sender: grove.admin.addr, assetId: USDC })
     const { logs } = await grove.send(await buildCollectFees(grove.ctx, before, grove.admin.addr))
     expect(decodeDexEvents(logs[0]!)).toEqual([
-      { name: 'FeesCollected', args: { a: 0n, b: USDC, amountA: before.protocolFeesA, amountB: before.protocolFeesB, treasury: grove.admin.addr.toString() } },
+      { name: 'FeesCollected', args: { a: 0n, b: USDC, feeBps: 30n, amountA: before.protocolFeesA, amountB: before.protocolFeesB, treasury: grove.admin.addr.toString() } },
     ])
     expect(await grove.balance(USDC, grove.admin.addr)).toBe(treasuryUsdc + before.protocolFeesB)
     expect(await grove.pool(0n, USDC)).toMatchObject({ protocolFeesA: 0n, protocolFeesB: 0n, reserveA: before.reserveA, reserveB: before.reserveB })

@@ -393,7 +393,7 @@ async function flush(): Promise<void> {
       atc.addMethodCall({
         appID: grove.dexAppId,
         method,
-        methodArgs: [anyPool.a, anyPool.b],
+        methodArgs: [anyPool.a, anyPool.b, 30n],
         sender: grove.trader.addr,
         signer: grove.trader.signer,
         suggestedParams: { ...params.base!, flatFee: true, fee: 1000n },
@@ -494,17 +494,17 @@ async function quote(s: Extract<Step, { kind: 'quote' }>): Promise<void> {
     if (!s.exactOut) {
       // The readonly quote answers 0 where a swap would be refused for a zero amount, an empty pool or a zero output.
       const q = quoteExactIn(pool, from, x)
-      if (q.ok || q.error !== 'overflow') expect(await read('quoteExactIn', [from, to, x]), describeStep(s)).toBe(q.ok ? q.amountOut : 0n)
+      if (q.ok || q.error !== 'overflow') expect(await read('quoteExactIn', [from, to, 30n, x]), describeStep(s)).toBe(q.ok ? q.amountOut : 0n)
       tally.quotes++
     } else {
       const q = quoteExactOut(pool, from, x)
-      if (q.ok || q.error !== 'overflow') expect(await read('quoteExactOut', [from, to, x]), describeStep(s)).toBe(q.ok ? q.amountIn : undefined)
+      if (q.ok || q.error !== 'overflow') expect(await read('quoteExactOut', [from, to, 30n, x]), describeStep(s)).toBe(q.ok ? q.amountIn : undefined)
       tally.quotes++
     }
   }
   const pools = [...world.pools.values()].filter((p) => p.reserveA > 0n)
   const route = bestRouteExactIn(pools, from, to, resolve(s.x, 1_000_000_000n, 1n << 62n))
-  if (route) expect(await read('quoteRoute', [from, route.path, route.amountIn]), describeStep(s)).toBe(route.amountOut)
+  if (route) expect(await read('quoteRoute', [from, route.path, route.path.map(() => 30n), route.amountIn]), describeStep(s)).toBe(route.amountOut)
   if (route) tally.quotes++
 }
 

@@ -79,7 +79,8 @@ export function errorText(error: unknown): string {
     return [error.message, body, error.cause instanceof Error ? error.cause.message : undefined].filter(Boolean).join(' ')
   }
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message
-  return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error))
+  // a thrown value may hold bigints (an algosdk object): JSON writes them as decimal strings instead of throwing
+  return typeof error === 'string' ? error : (JSON.stringify(error, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(error))
 }
 
 function assertMessage(spec: ErrorSourceInfo, pc: number): string | undefined {
