@@ -57,6 +57,7 @@ describe('checkDeployment', () => {
     '/v2/applications/1005': { id: 1005, params: { creator: 'ADMIN' } },
     '/v2/applications/1006': { id: 1006, params: { creator: 'ADMIN' } },
     '/v2/applications/1008': { id: 1008, params: { creator: 'ADMIN' } },
+    '/v2/applications/101008': { id: 101008, params: { creator: 'ADMIN' } },
     '/v2/assets/1003': { index: 1003, params: { creator: 'ADMIN', 'unit-name': 'GROVE' } },
     '/v2/assets/1007': { index: 1007, params: { creator: 'VAULT', 'unit-name': 'sGROVE' } },
   }
