@@ -142,9 +142,9 @@ test('every pool listing names its venue: landing’s top pools, the analytics t
   const label = { grove: 'Grove', tinyman: tinymanLabel(info.deployment) }
   const gusd = token('gUSD').assetId
   const { pools: listed } = (await (await fetch(`${info.analyticsUrl}/api/pools?limit=500`)).json()) as { pools: { id: number; venue: 'grove' | 'tinyman'; assetA: { id: number }; assetB: { id: number } }[] }
-  // ALGO/gUSD trades on both venues: two pools of one pair, told apart only by their venue
+  // ALGO/gUSD trades on both venues, and on Grove in two fee tiers (30 and 5 bps): three pools of one pair
   const algoGusd = listed.filter((p) => [p.assetA.id, p.assetB.id].sort().join() === [0, gusd].sort().join())
-  expect(algoGusd.map((p) => p.venue).sort()).toEqual(['grove', 'tinyman'])
+  expect(algoGusd.map((p) => p.venue).sort()).toEqual(['grove', 'grove', 'tinyman'])
 
   await page.goto('/')
   const top = page.getByRole('list', { name: 'Top pools by TVL' }).getByTestId('top-pool')

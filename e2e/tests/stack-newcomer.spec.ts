@@ -15,8 +15,9 @@ for (const width of WIDTHS) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
     await expect(page.getByText('There is no asset 987654321 on LocalNet')).toBeVisible()
     await expect(page).toHaveTitle('Page Not Found · Grove')
-    // Said once: the code and its status text share one line; no panel is left "Reading…".
-    await expect(page.getByText('Not Found', { exact: true })).toHaveCount(1)
+    // Said once: the code on one small line ("Error 404"), the heading naming the error; no panel is left "Reading…".
+    await expect(page.getByText(/404/)).toHaveCount(1)
+    await expect(page.getByText(/not found/i)).toHaveCount(1)
     await expect(page.getByText(/Reading/)).toHaveCount(0)
     await page.screenshot({ path: `screenshots/project-unknown-${width}.png` })
     await page.getByRole('navigation', { name: 'Suggested pages' }).getByRole('link', { name: 'Projects' }).click()
@@ -298,3 +299,13 @@ for (const width of WIDTHS) {
     await expect(create.getByTestId('preview-deposit-1')).toHaveAttribute('data-amount', '1000512000')
   })
 }
+
+test('the lock tab names each lock by its short handle, never its 16-digit id', async ({ page }) => {
+  await connectMnemonic(page, stackInfo().seed.demo.mnemonic)
+  await page.goto('/dashboard?tab=lock')
+  const panel = page.getByRole('tabpanel')
+  await expect(panel.getByText(/^Lock #/).first()).toBeVisible()
+  const labels = await panel.getByText(/^Lock #/).allTextContents()
+  for (const label of labels) expect(label).toMatch(/^Lock #\d{4}…\d{4}$/)
+  await page.screenshot({ path: 'screenshots/dashboard-locks-handles.png' })
+})

@@ -8,8 +8,6 @@ const MAX_DURATION = 315_576_000;
 const LOCK_MBR = 101_500;
 /** Minimum balance of a liquidity lock's fee box: 2,500 + 400 × (9 + 96) bytes; paid beside LOCK_MBR, refunded with it by `close` (or `merge`). */
 const FEES_MBR = 44_500;
-/** 2^128: ℓ·2^64 = √(x·y·2^128)/S. */
-const Q128 = '340282366920938463463374607431768211456';
 /** LP units the DEX keeps locked in every pool (its supply is lpIssued + these). */
 const DEX_LOCKED_LP = 1000;
 

@@ -57,23 +57,14 @@ export async function fetchPool(algod: Algodv2, dexAppId: bigint, x: bigint, y: 
 
 /** The DEX's fee-tier menu in bps, lowest first: its "t" box once the admin has added a tier, the deploy's menu before. */
 export async function fetchFeeTiers(algod: Algodv2, dexAppId: bigint): Promise<bigint[]> {
-  try {
-    return decodeTierMenu((await algod.getApplicationBoxByName(dexAppId, TIER_MENU_BOX_NAME).do()).value)
-  } catch (e) {
-    if (notFound(e)) return [...DEFAULT_FEE_TIERS]
-    throw e
-  }
+  if (!(await tierMenuExists(algod, dexAppId))) return [...DEFAULT_FEE_TIERS]
+  return decodeTierMenu((await algod.getApplicationBoxByName(dexAppId, TIER_MENU_BOX_NAME).do()).value)
 }
 
-/** Whether the DEX holds the fee-tier menu's box (the admin has added a tier). */
+/** Whether the DEX holds the fee-tier menu's box (the admin has added a tier): from its box list, so a DEX without one answers no 404 (a page's console stays quiet). */
 export async function tierMenuExists(algod: Algodv2, dexAppId: bigint): Promise<boolean> {
-  try {
-    await algod.getApplicationBoxByName(dexAppId, TIER_MENU_BOX_NAME).do()
-    return true
-  } catch (e) {
-    if (notFound(e)) return false
-    throw e
-  }
+  const { boxes } = await algod.getApplicationBoxes(dexAppId).do()
+  return boxes.some((b) => b.name.length === TIER_MENU_BOX_NAME.length && b.name.every((byte, i) => byte === TIER_MENU_BOX_NAME[i]))
 }
 
 /** Every pool of the pair (x, y), one per fee tier on the menu that has one, lowest fee first. */

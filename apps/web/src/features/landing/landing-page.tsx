@@ -92,12 +92,12 @@ export function LandingPage() {
               <ol className="rank-list" aria-label="Top pools by TVL">
                 {top.map((p) => (
                   <li key={p.id} data-testid="top-pool" data-pool-id={p.id} data-venue={p.venue}>
-                    {/* the venue in the link's name too: one pair on two venues is two pools */}
+                    {/* the venue and fee tier in the link's name too: one pair on two venues, or in two tiers, is two pools */}
                     <span>
-                      <Link to={`/dex/chart?pool=${p.id}`} aria-label={`${pairName(p)} on ${venueLabel(p.venue, tinymanLabel)}`}>
+                      <Link to={`/dex/chart?pool=${p.id}`} aria-label={`${pairName(p)} ${p.feeBps / 100}% on ${venueLabel(p.venue, tinymanLabel)}`}>
                         {pairName(p)}
                       </Link>{' '}
-                      <span data-testid="pool-venue">{venueLabel(p.venue, tinymanLabel)}</span>
+                      <span data-testid="pool-venue">{venueLabel(p.venue, tinymanLabel)}</span> <span data-testid="pool-tier">{p.feeBps / 100}%</span>
                     </span>
                     <span>
                       {formatUsd(p.tvlUsd)} TVL · {formatPercent(p.feeApr)} fee APR

@@ -1,8 +1,19 @@
 // The cog on the swap card: slippage and validity window in a popover, the same fields and the
 // same saved settings as /settings (Uniswap and Tinyman keep them on the card).
-import { useEffect, useId, useRef, useState } from 'react'
-import { SlippageFields, ValidityField } from '@/components/settings/trade-settings-fields.tsx'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
+
+// the fields load when the cog first opens: a first visit to the swap page stays within its budget
+const TradeFields = lazy(() =>
+  import('@/components/settings/trade-settings-fields.tsx').then(({ SlippageFields, ValidityField }) => ({
+    default: () => (
+      <>
+        <SlippageFields compact />
+        <ValidityField />
+      </>
+    ),
+  })),
+)
 
 /** A cog button showing the slippage in use; it opens the trade settings beside it. */
 export function SwapSettings() {
@@ -44,8 +55,9 @@ export function SwapSettings() {
       </button>
       {open ? (
         <div id={panelId} className="swap-settings__panel card" role="group" aria-label="Swap settings">
-          <SlippageFields compact />
-          <ValidityField />
+          <Suspense fallback={<p className="hint">Loading the settings…</p>}>
+            <TradeFields />
+          </Suspense>
           <button type="button" className="button button--block" onClick={() => setOpen(false)}>
             Done
           </button>
