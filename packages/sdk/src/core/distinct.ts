@@ -2,7 +2,7 @@
 // the group as "transaction already in ledger" (the group builder's notes keep them apart; this
 // checks it before a build is handed out or simulated).
 import type { Transaction } from 'algosdk'
-import { DUPLICATE_IN_GROUP } from '../errors.ts'
+import { DUPLICATE_IN_GROUP } from '../errors-core.ts'
 
 /** Thrown by build() when two of the group's transactions share an id. */
 export class DuplicateTransactionError extends Error {

@@ -4,7 +4,7 @@
 import { MAX_UINT64 } from '../core/amount.ts'
 import type { AmmErrorCode } from '../errors.ts'
 
-export { AMM_ERROR_MESSAGES, type AmmErrorCode } from '../errors.ts'
+export { AMM_ERROR_MESSAGES, type AmmErrorCode } from '../errors-core.ts'
 
 /** The PoolState box, field for field. */
 export interface PoolState {

@@ -18,6 +18,7 @@ import { algodKey } from '@/lib/algod.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
+import { usePoolsPerBlock } from '@/lib/pools/pools.ts'
 import { TINYMAN_V2_LABEL } from '@grove/sdk/venue-ids'
 import { emptyText as emptyTextOf } from '@/lib/empty-state.ts'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol, type DeploymentProblem } from '@/lib/protocol.ts'
@@ -58,6 +59,8 @@ export function LiquidityPage() {
   const [reviewing, setReviewing] = useState<Mode | null>(null)
   const imported = useImportedTokens(network.id)
   const market = useMarket(algod, deployment, address, imported)
+  // reserves, shares and quotes follow every block, as the swap card's do (another account's trade moves them)
+  usePoolsPerBlock(algod, deployment)
   // 24h volume and fee APR for the pool list, when the analytics service runs; nothing else waits on it
   const analyticsUrl = useAnalyticsUrl()
   const analytics = useAnalyticsPools(deployment ? analyticsUrl : null)

@@ -5,7 +5,7 @@ import { balanceOf, spendableAlgo, type Holdings } from '@/lib/account/account.t
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
-import { ROUTE_ERROR_MESSAGES } from '@grove/sdk/errors'
+import { ROUTE_ERROR_MESSAGES } from '@grove/sdk/errors-core'
 import type { RouteRequest } from '@grove/sdk/venues'
 import type { SwapQuote, SwapRoute } from './route-view.ts'
 import type { SwapState } from './swap-state.ts'

@@ -3,7 +3,8 @@
 // SDK's one table (@grove/sdk/errors, no algosdk), which also holds the wallet's and the network's texts
 // and their sentences.
 // Anything unrecognised falls back to its first line, never a stack.
-import { explainError, NODE_UNREACHABLE, NODE_UNREACHABLE_TEXTS, WALLET_REJECTED, WALLET_REJECTED_TEXTS, type ReadableError } from '@grove/sdk/errors'
+import { explainErrorByCode, NODE_UNREACHABLE, NODE_UNREACHABLE_TEXTS, WALLET_REJECTED, WALLET_REJECTED_TEXTS } from '@grove/sdk/errors-core'
+import type { ReadableError } from '@grove/sdk/errors'
 import { HttpError, NetworkError, ParseError, TimeoutError } from '@/lib/http.ts'
 
 /** Shown when nothing better can be said. */
@@ -39,7 +40,7 @@ function shapeOf(error: unknown): ErrorShape {
  * Maps an error from a wallet, the network or algod to plain words. `explain` is the SDK's table;
  * pages that have loaded the SDK pass its version with the contracts' specs, which names asserts.
  */
-export function readableError(error: unknown, explain: (error: unknown) => ReadableError = explainError): string {
+export function readableError(error: unknown, explain: (error: unknown) => ReadableError = explainErrorByCode): string {
   if (error instanceof TimeoutError) return TIMEOUT_ERROR
   if (error instanceof NetworkError) return NETWORK_ERROR
   if (error instanceof ParseError) return 'The server sent an answer the app could not read. Please try again later.'
