@@ -3,7 +3,7 @@
 // of go's 10 billion Algos, online with participation keys for rounds 0–30,000, derived from
 // fixed seeds so kmd can hold their keys, plus the fee sink and rewards pool algod's genesis always has.
 
-import { createHash, createPrivateKey, createPublicKey } from 'node:crypto'
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
 import algosdk from 'algosdk'
 import { CURRENT_PROTO, FUTURE_PROTO, type ConsensusParams } from '@grove/avm'
 import { sha512_256 } from './hash.ts'
@@ -11,9 +11,14 @@ import { sha512_256 } from './hash.ts'
 /** PKCS#8 DER header of an ed25519 private key; the 32-byte seed follows it. */
 const ED25519_PKCS8 = Buffer.from('302e020100300506032b657004220420', 'hex')
 
+/** An ed25519 private key of node's crypto from its 32-byte seed (kmd signs with it too). */
+export function ed25519PrivateKey(seed: Uint8Array): KeyObject {
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8, seed]), format: 'der', type: 'pkcs8' })
+}
+
 /** The ed25519 public key of a seed, by node's crypto (tweetnacl's scalar multiplication costs tens of ms, a startup's worth). */
 function ed25519PublicKey(seed: Uint8Array): Uint8Array {
-  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8, seed]), format: 'der', type: 'pkcs8' })
+  const key = ed25519PrivateKey(seed)
   // SPKI DER of an ed25519 key ends with the 32-byte public key
   return new Uint8Array(createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32))
 }

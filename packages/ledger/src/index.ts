@@ -2,7 +2,7 @@
 
 export type * from './node.ts'
 export { LedgerError } from './errors.ts'
-export { GENESIS_ID, PROTOCOL, CONSENSUS_VERSIONS, CONSENSUS_PARAMS, consensusOf, FEE_SINK, REWARDS_POOL, GENESIS_ACCOUNT_BALANCE, genesisAccounts, genesisAllocation, genesisHash, genesisParticipation, genesisStatus, GENESIS_VOTE_LAST } from './genesis.ts'
+export { GENESIS_ID, PROTOCOL, CONSENSUS_VERSIONS, CONSENSUS_PARAMS, consensusOf, FEE_SINK, REWARDS_POOL, GENESIS_ACCOUNT_BALANCE, genesisAccounts, genesisAllocation, genesisHash, genesisParticipation, genesisStatus, GENESIS_VOTE_LAST, ed25519PrivateKey } from './genesis.ts'
 export type { Consensus, GenesisAccount, GenesisParticipation } from './genesis.ts'
 export { openNode } from './chain.ts'
 export { paysetLeaves, txnProof, stibHash, txnCommitments } from './merkle.ts'

@@ -2,7 +2,8 @@
 // secretbox blobs tagged with the plaintext's type, HKDF key derivation from the master
 // derivation key, and multisig address preimages (crypto/multisig.go).
 
-import { createHash, createHmac, createPrivateKey, randomBytes, scrypt, sign, type KeyObject } from 'node:crypto'
+import { createHash, createHmac, randomBytes, scrypt, sign, type KeyObject } from 'node:crypto'
+import { ed25519PrivateKey } from '@grove/ledger'
 import algosdk from 'algosdk'
 import nacl from 'tweetnacl'
 import { KMD_ERRORS, KmdError } from './errors.ts'
@@ -134,8 +135,6 @@ export function keyPairFromSecret(secretKey: Uint8Array): KeyPair {
   return nacl.sign.keyPair.fromSeed(secretKey.slice(0, 32))
 }
 
-/** PKCS#8 DER header of an ed25519 private key; the 32-byte seed follows it. */
-const ED25519_PKCS8 = Buffer.from('302e020100300506032b657004220420', 'hex')
 /** Private keys as node's crypto holds them, by the hex of their seed (a wallet signs with few keys, many times). */
 const privateKeys = new Map<string, KeyObject>()
 
@@ -149,7 +148,7 @@ export function signDetached(message: Uint8Array, secretKey: Uint8Array): Uint8A
   const id = Buffer.from(seed).toString('hex')
   let key = privateKeys.get(id)
   if (!key) {
-    key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8, seed]), format: 'der', type: 'pkcs8' })
+    key = ed25519PrivateKey(seed)
     privateKeys.set(id, key)
   }
   return new Uint8Array(sign(null, message, key))
