@@ -5,8 +5,8 @@ import fs from 'node:fs'
 import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { buildSwapExactIn, groveBehind, staking, stakingContract, vaultContract } from '@grove/sdk'
-import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, demo, moveTime, newAccount, pool, pools, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
+import { buildSwapExactIn, dexContract, groveBehind, staking, stakingContract, vaultContract } from '@grove/sdk'
+import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, demo, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
 
 const SHOTS = 'screenshots'
 fs.mkdirSync(SHOTS, { recursive: true })
@@ -214,11 +214,12 @@ test('the overview total is the sum of its lines, each valued as algod and the p
     // the vault, pending rewards at the chain second the page valued them at (other workers move the clock).
     const now = BigInt((await total.getAttribute('data-at'))!)
     const info = await algod.accountInformation(demo.address).do()
-    const states = await Promise.all(pools().map((p) => pool(p.a, p.b)))
+    // every fee tier's pool: a pair with several is priced at its deepest ALGO pool
+    const states = (await dexContract.readers.pools(sdkReader())).map((p) => ({ ...p, a: Number(p.a), b: Number(p.b), lpAsset: Number(p.lpAsset) }))
     const priceOf = (id: number, amount: bigint): bigint | null => {
       if (id === 0) return amount
-      const p = states.find((s) => s.a === 0 && s.b === id)
-      return p && p.reserveB > 0n ? (amount * p.reserveA) / p.reserveB : null
+      const [p] = states.filter((s) => s.a === 0 && s.b === id && s.reserveA > 0n && s.reserveB > 0n).sort((x, y) => (y.reserveA > x.reserveA ? 1 : y.reserveA < x.reserveA ? -1 : 0))
+      return p ? (amount * p.reserveA) / p.reserveB : null
     }
     const valueOf = (asset: number, amount: bigint): bigint | null => {
       const lp = states.find((s) => s.lpAsset === asset)

@@ -16,10 +16,13 @@ export interface ReservePool {
 
 type Reserves = Pick<ReservePool, 'a' | 'b' | 'reserveA' | 'reserveB'>
 
-/** The ALGO pool of `asset` with reserves on both sides, if any (ALGO is id 0, so always side a). */
+/** The deepest ALGO pool of `asset` (most ALGO held) with reserves on both sides, if any: a pair has a pool per fee tier,
+ *  and the price read is the one a trade of any size mostly meets (ALGO is id 0, so always side a; ties go to the first listed). */
 export function algoPool<P extends Reserves>(pools: readonly P[], asset: number | bigint): P | undefined {
   const id = BigInt(asset)
-  return pools.find((p) => p.a === 0n && p.b === id && p.reserveA > 0n && p.reserveB > 0n)
+  let best: P | undefined
+  for (const p of pools) if (p.a === 0n && p.b === id && p.reserveA > 0n && p.reserveB > 0n && (!best || p.reserveA > best.reserveA)) best = p
+  return best
 }
 
 /** `amount` of `asset` in µALGO at its ALGO pool's spot price (floored); null without a pool. */

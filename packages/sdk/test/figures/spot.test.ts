@@ -36,6 +36,13 @@ describe('algoPool', () => {
     expect(algoPool(POOLS, 11n)?.lpAsset).toBe(101n)
     expect(algoPool(POOLS, 13)).toBeUndefined()
   })
+  it('prices a pair with a pool per fee tier at its deepest pool, whichever is listed first', () => {
+    const shallow: ReservePool = { a: 0n, b: 11n, reserveA: 50_000_000n, reserveB: 190_000_000n, lpAsset: 104n, lpIssued: 97_000n }
+    for (const pools of [[shallow, ...POOLS], [...POOLS, shallow]]) {
+      expect(algoPool(pools, 11n)?.lpAsset).toBe(101n)
+      expect(valueInAlgo(pools, 11n, 4_000_000n)).toBe(1_000_000n)
+    }
+  })
 })
 
 describe('displayPrice', () => {
