@@ -6,7 +6,9 @@ import algosdk from 'algosdk'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { expectRejected, sorted, useGrove, type User } from './fixture.ts'
 import { decodeEvents } from './events.ts'
-import { FEE_BOX_MBR, feeOn, leastPayment, ORDER_MBR, OrdersKit, recurringLeast, type Step } from './orders.ts'
+import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
+import { poolBoxName } from './grove.ts'
+import { FEE_BOX_MBR, feeBoxName, feeOn, leastPayment, ORDER_MBR, orderBoxName, OrdersKit, recurringLeast, type Step } from './orders.ts'
 
 const grove = useGrove()
 let orders: OrdersKit
@@ -38,6 +40,101 @@ beforeAll(async () => {
   // the app holds TOK and OTH (and ALGO's fee box from the deploy): placing costs no opt-in below
   await orders.send([...(await orders.optInSteps(alice, token)), ...(await orders.optInSteps(alice, other))])
 }, 180_000)
+
+/** uint64 as 8 big-endian bytes. */
+const u64 = (v: bigint): Uint8Array => algosdk.encodeUint64(v)
+
+/**
+ * A test-only app that fills an order from inside: called with [orders app, order id, amount, ALGO to pay]
+ * it submits [fill, payment, settle] as one inner group; called with [asset] it opts in to it.
+ * Foreign apps [orders, DEX, registry] and asset TOK pass on to its inner calls.
+ */
+async function deployFillProxy(): Promise<{ address: algosdk.Address; call(sender: User, args: Uint8Array[], o: { assets: bigint[]; inner: number; boxes?: bigint[]; feeBoxes?: bigint[]; pools?: [bigint, bigint, bigint][]; accounts?: string[] }): Promise<unknown> }> {
+  const g = grove()
+  const selector = (sig: string) => `0x${Buffer.from(algosdk.ABIMethod.fromSignature(sig).getSelector()).toString('hex')}`
+  const innerAppCall = (method: string, args: string) => `int appl
+itxn_field TypeEnum
+txna Applications 1
+itxn_field ApplicationID
+pushbytes ${selector(method)}
+itxn_field ApplicationArgs
+${args}
+txna Applications 2
+itxn_field Applications
+txna Applications 3
+itxn_field Applications
+txna Assets 0
+itxn_field Assets
+int 0
+itxn_field Fee`
+  const approval = `#pragma version 10
+txn ApplicationID
+bz done
+txn NumAppArgs
+int 1
+==
+bnz optin
+itxn_begin
+${innerAppCall('fill(uint64,uint64,uint64)void', 'txna ApplicationArgs 1\nitxn_field ApplicationArgs\ntxna ApplicationArgs 2\nitxn_field ApplicationArgs\npushint 2\nitob\nitxn_field ApplicationArgs')}
+itxn_next
+int pay
+itxn_field TypeEnum
+txna Applications 1
+app_params_get AppAddress
+assert
+itxn_field Receiver
+txna ApplicationArgs 3
+btoi
+itxn_field Amount
+int 0
+itxn_field Fee
+itxn_next
+${innerAppCall('settle(txn,uint64)void', 'txna ApplicationArgs 1\nitxn_field ApplicationArgs')}
+itxn_submit
+b done
+optin:
+itxn_begin
+int axfer
+itxn_field TypeEnum
+txna ApplicationArgs 0
+btoi
+itxn_field XferAsset
+global CurrentApplicationAddress
+itxn_field AssetReceiver
+int 0
+itxn_field Fee
+itxn_submit
+done:
+int 1
+`
+  const created = await g.algorand.send.appCreate({ sender: g.admin.addr, approvalProgram: approval, clearStateProgram: '#pragma version 10\nint 1', note: g.note(), suppressLog: true })
+  const address = algosdk.getApplicationAddress(created.appId)
+  return {
+    address,
+    async call(sender, args, o) {
+      return orders.send([
+        {
+          txn: await g.algorand.createTransaction.appCall({
+            sender: sender.addr,
+            appId: created.appId,
+            args,
+            appReferences: [orders.appId, g.ids.dexAppId, g.ids.registryAppId],
+            assetReferences: o.assets,
+            accountReferences: o.accounts,
+            boxReferences: [
+              ...(o.boxes ?? []).map((id) => ({ appId: orders.appId, name: orderBoxName(id) })),
+              ...(o.feeBoxes ?? []).map((asset) => ({ appId: orders.appId, name: feeBoxName(asset) })),
+              ...(o.pools ?? []).map(([a, b, tier]) => ({ appId: g.ids.dexAppId, name: poolBoxName(a, b, tier) })),
+            ],
+            staticFee: AlgoAmount.MicroAlgo(1000n * BigInt(1 + o.inner)),
+            note: g.note(),
+          }),
+          signer: sender.signer,
+        },
+      ])
+    },
+  }
+}
 
 /** The Orders app's balance of `asset` (µALGO for 0). */
 const held = (asset: bigint) => grove().balance(orders.address, asset)
@@ -348,6 +445,61 @@ describe('recurring fills', () => {
     // the honest fill still goes through
     await orders.send(await fillGroup())
     expect((await orders.order(id))!.remaining).toBe(1_000_000n)
+  })
+
+  it('refuses a recurring fill whose group holds a flash loan of its pool, inside the filler\'s route or around the whole fill', async () => {
+    const g = grove()
+    const id = (await orders.placeRecurring(alice, token, 2_000_000n, 0n, { perFill: 1_000_000n, interval: 60n })).value
+    await orders.travel(120n)
+    const order = (await orders.order(id))!
+    const least = (await orders.least(order, 1_000_000n)) + 10_000n
+    const [a, b] = sorted(0n, token)
+    const loan = 20_000_000n
+    // a loan of ALGO from the TWAP's own pool: start, repayment with its fee, verify (three transactions)
+    const flash = async (distance: bigint): Promise<{ start: Step[]; repayAndVerify: Step[] }> => {
+      const refs = g.refs([[a, b, TIER]])
+      const steps = (built: { transactions: algosdk.Transaction[] }) => built.transactions.map((txn) => ({ txn, signer: filler.signer }))
+      const start = await g.dex.createTransaction.flashLoan({ sender: filler.addr, args: { verifyOffset: distance, a, b, feeBps: TIER, amountA: loan, amountB: 0n }, ...refs, ...g.fee(1) })
+      const verify = await g.dex.createTransaction.verifyFlashLoan({ sender: filler.addr, args: { startOffset: distance, a, b, feeBps: TIER }, ...refs, ...g.fee(0) })
+      const repay = { txn: await g.input(filler, 0n, loan + (loan * TIER + 9_999n) / 10_000n), signer: filler.signer }
+      return { start: steps(start), repayAndVerify: [repay, ...steps(verify)] }
+    }
+    const payAndSettle = async () => orders.settleSteps(filler, id, order, await orders.transfer(filler, orders.address, 0n, least), false)
+    // inside: [fill, start, repayment, verify, payment, settle]
+    const inside = await flash(2n)
+    await expectRejected(orders.send([...(await orders.fillStep(filler, id, order, 1_000_000n, 5n)), ...inside.start, ...inside.repayAndVerify, ...(await payAndSettle())]), 'ERR:GROUP')
+    // around: [start, fill, payment, settle, repayment, verify] (the start's verify 5 places on)
+    const around = await flash(5n)
+    await expectRejected(
+      orders.send([...around.start, ...(await orders.fillStep(filler, id, order, 1_000_000n, 2n)), ...(await payAndSettle()), ...around.repayAndVerify]),
+      'ERR:GROUP',
+    )
+    // nothing moved: the fill is still due, and an honest one goes through
+    expect((await orders.order(id))!.remaining).toBe(2_000_000n)
+    await orders.send([...(await orders.fillStep(filler, id, order, 1_000_000n, 2n)), ...(await payAndSettle())])
+    expect((await orders.order(id))!.remaining).toBe(1_000_000n)
+  })
+
+  it('refuses a recurring fill from another app (an inner call cannot be checked for a sandwich around it), though that app fills a limit order', async () => {
+    const g = grove()
+    const proxy = await deployFillProxy()
+    // the proxy holds TOK's opt-in and ALGO to pay with
+    await g.transfer(g.admin, proxy.address, 0n, 10_000_000n)
+    await proxy.call(g.admin, [u64(token)], { assets: [token], inner: 1 })
+    const limit = (await orders.placeLimit(alice, token, 1_000_000n, 0n, 900_000n, 0n)).value
+    const recurring = (await orders.placeRecurring(alice, token, 2_000_000n, 0n, { perFill: 1_000_000n, interval: 60n })).value
+    await orders.travel(120n)
+    const fill = async (id: bigint) => {
+      const order = (await orders.order(id))!
+      const least = await orders.least(order, 1_000_000n)
+      const pay = least + feeOn(order, least) + (order.interval > 0n ? 10_000n : 0n)
+      // [fill, ALGO payment, settle] as the proxy's inner group, from one top-level call
+      return proxy.call(filler, [u64(orders.appId), u64(id), u64(1_000_000n), u64(pay)], { assets: [token], inner: 5, boxes: [id], feeBoxes: [0n], pools: [[...sorted(0n, token), TIER]], accounts: [alice.addr.toString()] })
+    }
+    await expectRejected(fill(recurring), 'ERR:GROUP')
+    expect((await orders.order(recurring))!.remaining).toBe(2_000_000n)
+    await fill(limit)
+    expect(await grove().balance(proxy.address, token)).toBe(1_000_000n)
   })
 
   it('reads the TWAP, not the price a swap in the same block left: a fill after a price move pays what the window averaged', async () => {
