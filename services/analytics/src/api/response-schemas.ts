@@ -268,7 +268,7 @@ export const vaultEventsPage = { type: 'object', required: ['events', 'nextCurso
  * The name a contract's actions carry in GET /api/accounts/:address/activity, by its name in
  * `CONTRACTS` (null: it has no account actions), in the order the OpenAPI document lists them.
  */
-export const activityContractOf = { Registry: null, Dex: 'dex', Staking: 'staking', Locks: 'locks', Vault: 'vault', Orders: null, Stable: null } as const satisfies Record<ContractName, string | null>
+export const activityContractOf = { Registry: null, Dex: 'dex', Staking: 'staking', Locks: 'locks', Vault: 'vault', Orders: 'orders', Stable: null } as const satisfies Record<ContractName, string | null>
 
 /** A contract GET /api/accounts/:address/activity reports on. */
 export type ActivityContract = NonNullable<(typeof activityContractOf)[ContractName]>
@@ -294,10 +294,10 @@ export const camelOf = <S extends string>(column: S): Camel<S> => column.replace
 export const activityColumns = {
   pool_id: { sql: 'bigint', description: 'DEX actions' },
   venue: { sql: 'text', description: "DEX actions: the pool's venue, grove or tinyman" },
-  asset_in: { sql: 'bigint', description: 'swaps; a buyback’s input asset' },
-  asset_out: { sql: 'bigint' },
-  amount_in: { sql: 'numeric' },
-  amount_out: { sql: 'numeric' },
+  asset_in: { sql: 'bigint', description: 'swaps; a buyback’s input asset; what an order sells' },
+  asset_out: { sql: 'bigint', description: 'what an order buys' },
+  amount_in: { sql: 'numeric', description: "orders: deposited (place), taken (fill, filled) or refunded (cancel, close), of the order's asset_in" },
+  amount_out: { sql: 'numeric', description: "orders: a limit order's least pay for its whole deposit (place), paid to the order (fill, filled) or collected, of its asset_out" },
   asset_a: { sql: 'bigint', description: "adds and removes: the pool's assets" },
   asset_b: { sql: 'bigint' },
   amount_a: { sql: 'numeric', description: 'adds and removes' },
@@ -311,6 +311,8 @@ export const activityColumns = {
   reward1: { sql: 'numeric', description: 'rewards claimed, forfeited, deposited or reclaimed' },
   reward2: { sql: 'numeric' },
   shares: { sql: 'numeric', description: 'sGROVE minted or burned (vault)' },
+  order_id: { sql: 'bigint', description: 'orders actions' },
+  order_kind: { sql: 'text', description: "orders actions: the order's kind, limit or recurring" },
 } as const satisfies Record<string, { sql: ActivitySqlType; description?: string }>
 
 /** The SQL types of activityColumns. */
@@ -332,8 +334,8 @@ export const activity = {
   properties: {
     kind: {
       type: 'string',
-      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'close', 'split', 'merge', 'collector', 'buyback'],
-      description: 'the action; read it with contract (stake and unstake are staking programs or the vault)',
+      enum: ['swap', 'add', 'remove', 'create', 'stake', 'unstake', 'compound', 'claim', 'emergency', 'topup', 'extend', 'reclaim', 'lock', 'withdraw', 'propose', 'cancel', 'accept', 'close', 'split', 'merge', 'collector', 'buyback', 'place', 'fill', 'filled', 'collect'],
+      description: "the action; read it with contract (stake and unstake are staking programs or the vault; fill: the account filled someone's order, filled: someone filled the account's)",
     },
     contract: { type: 'string', enum: activityContracts },
     round: { type: 'integer' },

@@ -279,7 +279,7 @@ describe.each(BACKENDS)('the API on $name', (backend) => {
 
     it("lists a provider's adds, with the pool's venue and assets", async () => {
       const { activity } = (await get(`/api/accounts/${PROVIDER}/activity?limit=1`)).json()
-      const none = { programId: null, lockId: null, asset: null, amount: null, stake: null, reward1: null, reward2: null, shares: null }
+      const none = { programId: null, lockId: null, asset: null, amount: null, stake: null, reward1: null, reward2: null, shares: null, orderId: null, orderKind: null }
       expect(activity).toEqual([
         { kind: 'add', contract: 'dex', round: 4, time: T0 + 3600, txnId: 'TX4', groupId: 'G4', poolId: 101, venue: 'grove', assetIn: null, assetOut: null, amountIn: null, amountOut: null, assetA: ALGO, assetB: FERN, amountA: '1000000000000', amountB: '2000000000000', lp: '1000000', ...none },
       ])

@@ -1,7 +1,8 @@
 // The orders module and GET /api/orders over synthetic Orders events on each backend: a limit order
 // filled in two parts and closed, a recurring order filled once and collected, one cancelled; listed
 // newest first by owner, by what they sell and buy, open or ended, paged; one order with its history;
-// 404 and 400 as every route.
+// 404 and 400 as every route. Each account's order actions in its activity: the owner's, the filler's fills
+// and, as filled, the fills of the owner's orders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Algodv2 } from 'algosdk'
 import type { FastifyInstance } from 'fastify'
@@ -107,5 +108,62 @@ describe.each(BACKENDS)('GET /api/orders on $name', (backend) => {
       expect(res.statusCode, url).toBe(400)
       expect(res.json().message, url).toEqual(expect.any(String))
     }
+  })
+})
+
+describe.each(BACKENDS)('orders in GET /api/accounts/:address/activity on $name', (backend) => {
+  let db: Database
+  let app: FastifyInstance
+  const activity = async (account: string, query = '') => (await app.inject({ method: 'GET', url: `/api/accounts/${account}/activity${query}` })).json()
+  const rows = async (account: string, query = '') => (await activity(account, query)).activity.map((a: { kind: string; round: number; orderId: number }) => [a.kind, a.round, a.orderId])
+
+  beforeAll(async () => {
+    db = await backend.open()
+    await db.transaction(async (sql) => {
+      await insertRows(sql, 'assets', ['id', 'unit_name', 'name', 'decimals'], [[ALGO, 'ALGO', 'Algo', 6], [GUSD, 'gUSD', 'gUSD', 6]], 'ON CONFLICT (id) DO NOTHING')
+      const batch = await ordersModule.begin(sql, { algod: {} as Algodv2, deployment })
+      for (const e of events()) await batch.handle(e.event, e.at)
+      await batch.flush()
+    })
+    app = await buildApi({ db, algod: {} as Algodv2, deployment, now: () => T0 + 3600 })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await db?.close()
+  })
+
+  it("lists an owner's place, collect, cancel and close and, as filled, the fills of their orders, newest first", async () => {
+    expect(await rows(TRADER)).toEqual([['cancel', 19, 3], ['place', 18, 3], ['close', 14, 1], ['collect', 13, 1], ['filled', 12, 1], ['filled', 11, 1], ['place', 10, 1]])
+  })
+
+  it("lists a filler's fills, and an owner's fill of their own order once, as the fill", async () => {
+    // the filler is PROVIDER, who fills TRADER's order and its own recurring one
+    expect(FILLER).toBe(PROVIDER)
+    expect(await rows(FILLER)).toEqual([['collect', 17, 2], ['fill', 16, 2], ['place', 15, 2], ['fill', 12, 1], ['fill', 11, 1]])
+  })
+
+  it("names each action's order and its assets: amount_in what the order sold (deposited, taken, refunded), amount_out what it got (a limit order's least pay, paid, collected)", async () => {
+    const none = { poolId: null, venue: null, assetA: null, assetB: null, amountA: null, amountB: null, lp: null, programId: null, lockId: null, asset: null, amount: null, stake: null, reward1: null, reward2: null, shares: null }
+    const [cancel, , , collect, , filled, place] = (await activity(TRADER)).activity
+    expect(place).toEqual({ kind: 'place', contract: 'orders', round: 10, time: T0 + 110, txnId: 'TX11', groupId: null, ...none, orderId: 1, orderKind: 'limit', assetIn: GUSD, assetOut: ALGO, amountIn: '100000000', amountOut: '500000000' })
+    expect(filled).toMatchObject({ orderId: 1, assetIn: GUSD, assetOut: ALGO, amountIn: '40000000', amountOut: '200000000' })
+    expect(collect).toMatchObject({ orderId: 1, assetIn: GUSD, assetOut: ALGO, amountIn: null, amountOut: '500000000' })
+    expect(cancel).toMatchObject({ orderId: 3, assetIn: ALGO, assetOut: GUSD, amountIn: '5000000', amountOut: null })
+    // a recurring order's least pay is per fill, TWAP-bounded: none for its deposit
+    expect((await activity(PROVIDER)).activity[2]).toMatchObject({ kind: 'place', orderKind: 'recurring', assetIn: ALGO, assetOut: GUSD, amountIn: '30000000', amountOut: null })
+    expect((await activity(FILLER)).activity[1]).toMatchObject({ kind: 'fill', orderId: 2, orderKind: 'recurring', amountIn: '10000000', amountOut: '1980000' })
+  })
+
+  it('filters by contract=orders, and pages without repeating or skipping an action', async () => {
+    expect(await rows(TRADER, '?contract=orders')).toEqual(await rows(TRADER))
+    expect(await rows(TRADER, '?contract=dex')).toEqual([])
+    const seen: unknown[] = []
+    let cursor: string | null = null
+    do {
+      const page: { activity: { kind: string; round: number; orderId: number }[]; nextCursor: string | null } = await activity(TRADER, `?contract=orders&limit=3${cursor ? `&cursor=${cursor}` : ''}`)
+      seen.push(...page.activity.map((a) => [a.kind, a.round, a.orderId]))
+      cursor = page.nextCursor
+    } while (cursor)
+    expect(seen).toEqual(await rows(TRADER))
   })
 })

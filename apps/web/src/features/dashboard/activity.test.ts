@@ -4,7 +4,7 @@ import type { ApiActivity } from '@/lib/analytics/types.ts'
 
 const base: ApiActivity = {
   kind: 'swap', contract: 'dex', round: 10, time: 1, txnId: 'T', groupId: null, poolId: null, venue: null, assetIn: null, assetOut: null, amountIn: null, amountOut: null,
-  assetA: null, assetB: null, amountA: null, amountB: null, lp: null, programId: null, lockId: null, asset: null, amount: null, stake: null, reward1: null, reward2: null, shares: null,
+  assetA: null, assetB: null, amountA: null, amountB: null, lp: null, programId: null, lockId: null, asset: null, amount: null, stake: null, reward1: null, reward2: null, shares: null, orderId: null, orderKind: null,
 }
 const fmt = (amount: bigint, asset: number) => `${amount}@${asset}`
 const ctx = { pools: [{ lpAsset: 100n, a: 0n, b: 5n }], programs: [{ id: 7n, stakeAsset: 100n, rewardAsset1: 0n, rewardAsset2: 5n }], groveAssetId: 8, sGroveAssetId: 9 }
@@ -19,6 +19,12 @@ describe('activityTitle', () => {
     [{ kind: 'close', contract: 'locks', lockId: 3 }, 'Close lock #3'],
     // a lock's id is its box's: long, so a short handle
     [{ kind: 'lock', contract: 'locks', lockId: 722801203534306 }, 'Lock #7228…4306'],
+    // an order action names its order's kind where the service gives it
+    [{ kind: 'place', contract: 'orders', orderKind: 'limit' }, 'Place limit order'],
+    [{ kind: 'fill', contract: 'orders', orderKind: 'recurring' }, 'Fill recurring order'],
+    [{ kind: 'filled', contract: 'orders', orderKind: 'limit' }, 'Limit order filled'],
+    [{ kind: 'close', contract: 'orders', orderKind: 'limit' }, 'Limit order filled out'],
+    [{ kind: 'cancel', contract: 'orders' }, 'Cancel order'],
   ] as const)('%o reads %s', (item, title) => {
     expect(activityTitle({ programId: null, lockId: null, ...item })).toBe(title)
   })
@@ -66,6 +72,20 @@ describe('activityDetail', () => {
     const item = { ...base, kind: 'withdraw', contract: 'farms', lockId: 3, amount: '70' } as unknown as ApiActivity
     expect(activityTitle(item)).toBe('withdraw')
     expect(activityDetail(item, fmt, { ...ctx, locks: [{ id: 3n, asset: 5n }] })).toBe('')
+  })
+  describe('an order action in the order’s assets (amountIn of what it sells, amountOut of what it buys)', () => {
+    const order: ApiActivity = { ...base, contract: 'orders', orderId: 1, orderKind: 'limit', assetIn: 10, assetOut: 0 }
+    it.each([
+      ['a limit order’s place as its deposit for its least pay', { kind: 'place', amountIn: '100', amountOut: '500' }, '100@10 for ≥ 500@0'],
+      ['a recurring order’s place as its deposit (its pay is bounded per fill)', { kind: 'place', orderKind: 'recurring', amountIn: '30' }, '30@10'],
+      ['a fill as what the filler paid for what it took', { kind: 'fill', amountIn: '40', amountOut: '200' }, '200@0 → 40@10'],
+      ['a fill of the account’s order as what it sold for what it got', { kind: 'filled', amountIn: '40', amountOut: '200' }, '40@10 → 200@0'],
+      ['a collect as what it paid out', { kind: 'collect', amountOut: '500' }, '500@0'],
+      ['a cancel as what came back', { kind: 'cancel', amountIn: '5' }, '5@10 back'],
+      ['a close with nothing left as nothing', { kind: 'close', amountIn: '0' }, ''],
+    ] as const)('reads %s', (_name, item, detail) => {
+      expect(activityDetail({ ...order, ...item }, fmt, ctx)).toBe(detail)
+    })
   })
   it('shows raw units where it cannot name the asset', () => {
     expect(activityDetail({ ...base, kind: 'stake', contract: 'staking', programId: 99, amount: '12' }, fmt, ctx)).toBe('12 units')
@@ -126,6 +146,24 @@ describe('one row per action (issue 36, item 4)', () => {
     ])
     expect(zap).toHaveLength(1)
     expect(actionWords(zap[0]!, fmt, ctx)).toMatchObject({ title: 'Add liquidity', detail: '10@0 + 40@5 → 19@100', legs: [{ title: 'Swap' }, { title: 'Add liquidity' }] })
+  })
+
+  it('reads the fill that filled out the account’s order, paying it out and closing it, as the order filled out, each step a leg', () => {
+    const order = { ...base, contract: 'orders', round: 40, txnId: 'F', groupId: 'GF', orderId: 1, orderKind: 'limit', assetIn: 10, assetOut: 0 } as const
+    const last = activityActions([
+      { ...order, kind: 'close', amountIn: '0' },
+      { ...order, kind: 'collect', amountOut: '500' },
+      { ...order, kind: 'filled', amountIn: '60', amountOut: '300' },
+    ])
+    expect(actionWords(last[0]!, fmt, ctx)).toEqual({
+      title: 'Limit order filled out',
+      detail: '',
+      legs: [
+        { title: 'Limit order filled', detail: '60@10 → 300@0' },
+        { title: 'Collect from limit order', detail: '500@0' },
+        { title: 'Limit order filled out', detail: '' },
+      ],
+    })
   })
 
   it('keeps a transaction without a group as one action, and one per group otherwise', () => {

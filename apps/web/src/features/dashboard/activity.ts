@@ -16,13 +16,20 @@ export function programTitle(program: ActivityContext['programs'][number] & { re
   return `${symbol(program.stakeAsset)} → ${rewards.map(symbol).join(' + ')}`
 }
 
-/** The action's name as a user says it; a staking action names its program by its tokens when `programName` knows it. */
-export function activityTitle(item: Pick<ApiActivity, 'kind' | 'contract' | 'programId' | 'lockId'>, programName: (id: bigint) => string | undefined = () => undefined): string {
+/**
+ * The action's name as a user says it; a staking action names its program by its tokens when
+ * `programName` knows it, an order action its order's kind ("Place limit order").
+ */
+export function activityTitle(item: Pick<ApiActivity, 'kind' | 'contract' | 'programId' | 'lockId'> & Partial<Pick<ApiActivity, 'orderKind'>>, programName: (id: bigint) => string | undefined = () => undefined): string {
   const row = rowOf(item.contract)
   const words = row?.words[item.kind] ?? item.kind
   if (row?.names === 'program' && item.programId !== null) {
     const named = programName(BigInt(item.programId))
     return `${words} ${named ? `(${named})` : `(program #${item.programId})`}`
+  }
+  if (row?.names === 'order' && item.orderKind) {
+    const kind = item.orderKind
+    return words.replace(/order/i, (w) => `${w === 'Order' ? kind[0]!.toUpperCase() + kind.slice(1) : kind} order`)
   }
   return row?.names === 'lock' && item.lockId !== null ? `${words} #${lockHandle(item.lockId)}` : words
 }
@@ -55,8 +62,8 @@ type AmountOf = (v: string | null, asset: bigint | number | undefined) => string
 interface ContractActivity {
   /** Each action in words; a kind not named reads as itself. */
   words: Partial<Record<ActivityKind, string>>
-  /** What the title names after the action: the staking program, the lock's number. */
-  names?: 'program' | 'lock'
+  /** What the title names: the staking program, the lock's number, the order's kind. */
+  names?: 'program' | 'lock' | 'order'
   /** The amounts the action moved. */
   detail: (item: ApiActivity, use: { amount: AmountOf; fmt: Format; ctx: ActivityContext }) => string
 }
@@ -107,6 +114,30 @@ const ACTIVITY: Record<ActivityContract, ContractActivity> = {
       const grove = amount(item.amount, ctx.groveAssetId)
       const shares = amount(item.shares, ctx.sGroveAssetId)
       return item.kind === 'unstake' ? `${shares} → ${grove}` : `${grove} → ${shares}`
+    },
+  },
+  orders: {
+    words: { place: 'Place order', fill: 'Fill order', filled: 'Order filled', collect: 'Collect from order', cancel: 'Cancel order', close: 'Order filled out' },
+    names: 'order',
+    detail(item, { amount }) {
+      // amountIn is of the order's assetIn (deposited, taken, refunded), amountOut of its assetOut
+      const sold = amount(item.amountIn, item.assetIn ?? undefined)
+      const got = amount(item.amountOut, item.assetOut ?? undefined)
+      switch (item.kind) {
+        case 'place':
+          // a limit order's least pay for its whole deposit; a recurring order's is per fill, at the TWAP
+          return got === null ? (sold ?? '') : `${sold} for ≥ ${got}`
+        case 'fill':
+          // the filler paid the order and took what it sells
+          return [got, sold].filter(Boolean).join(' → ')
+        case 'filled':
+          return [sold, got].filter(Boolean).join(' → ')
+        case 'collect':
+          return got ?? ''
+        default:
+          // a cancel's (a close's, when any) refund of what was unfilled
+          return item.amountIn === null || item.amountIn === '0' ? '' : `${sold} back`
+      }
     },
   },
 }
@@ -172,7 +203,7 @@ export function actionWords(action: ActivityAction, fmt: Format, ctx: ActivityCo
   const names = rowOf(main.contract)?.names
   if (same.length > 1 && names) {
     const words = rowOf(main.contract)?.words[main.kind] ?? main.kind
-    return { title: `${words} (${same.length} ${names === 'program' ? 'programs' : 'locks'})`, detail: '', legs }
+    return { title: `${words} (${same.length} ${names}s)`, detail: '', legs }
   }
   return { title: activityTitle(main, programName), detail: activityDetail(main, fmt, ctx), legs }
 }

@@ -1,5 +1,6 @@
 // GET /api/accounts/:address/activity: the account's actions on every contract, newest first: swaps,
-// adds and removes (DEX), staking actions, lock actions and vault stakes, unstakes and buybacks.
+// adds and removes (DEX), staking actions, lock actions, vault stakes, unstakes and buybacks, and orders
+// placed, filled, collected and cancelled.
 import type { FastifyInstance } from 'fastify'
 import { CONTRACTS, type ContractName } from '@grove/contracts/deployment'
 import type { ApiDeps } from '../deps.ts'
@@ -8,16 +9,35 @@ import { parseAddress } from '../address.ts'
 import { address, errors, pageQuery } from '../schemas.ts'
 import { activityColumns, activityContractOf, activityContracts, activityPage, camelOf, type ActivityColumn, type ActivityContract } from '../response-schemas.ts'
 
-/** One table of an account's actions: the column naming the account, the action's kind (a column or a literal) and the activityColumns it fills (a source gives NULL for those it lacks), by name. */
-interface ActivityTable {
+/**
+ * One table of an account's actions: the column naming the account (or, where none does, `where`: the
+ * condition picking the account's rows, `$1` the account), the action's kind (a column or a literal)
+ * and the activityColumns it fills (a source gives NULL for those it lacks), by name.
+ */
+type ActivityTable = ({ account: string } | { where: string }) & {
   table: string
-  account: string
   kind: string
   columns: Partial<Record<ActivityColumn, string>>
 }
 
 /** A column of an event's pool (its venue, its assets), so a Tinyman pool's action is named without the caller knowing the pool. */
 const poolOf = (table: string, column: string) => `(SELECT ${column} FROM pools WHERE pools.id = ${table}.pool_id)`
+
+/** A column of an event's order (its terms), so an order's actions are named after it left the account. */
+const orderOf = (column: string) => `(SELECT ${column} FROM orders WHERE orders.id = order_events.order_id)`
+/**
+ * An order event's columns: the order's assets, amount_in in its asset_in (deposited, taken, refunded),
+ * amount_out in its asset_out (a limit order's least pay for the whole deposit, a fill's pay, collected).
+ */
+const orderColumns: ActivityTable['columns'] = {
+  order_id: 'order_id',
+  order_kind: orderOf('kind'),
+  asset_in: orderOf('asset_in'),
+  asset_out: orderOf('asset_out'),
+  amount_in: "CASE WHEN kind = 'collect' THEN NULL ELSE amount END",
+  // a recurring order's min_out is per fill (its pay is TWAP-bounded), no bound on the deposit
+  amount_out: `CASE kind WHEN 'place' THEN ${orderOf("CASE WHEN orders.kind = 'limit' THEN min_out END")} WHEN 'collect' THEN amount ELSE paid END`,
+}
 
 /** Each contract's tables of account actions by its name in `CONTRACTS` ([] when it has none; a contract without an entry fails to compile). */
 export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = {
@@ -35,7 +55,12 @@ export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = 
   Locks: [{ table: 'lock_events', account: 'account', kind: 'kind', columns: { lock_id: 'lock_id', asset: '(SELECT asset FROM locks WHERE locks.id = lock_events.lock_id)', amount: 'amount' } }],
   Staking: [{ table: 'staking_events', account: 'account', kind: 'kind', columns: { program_id: 'program_id', amount: 'amount', stake: 'stake', reward1: 'reward1', reward2: 'reward2' } }],
   Vault: [{ table: 'vault_events', account: 'account', kind: 'kind', columns: { asset_in: 'asset', amount_in: 'amount_in', amount: 'grove', shares: 'sgrove' } }],
-  Orders: [],
+  Orders: [
+    // the owner's place, collect, cancel and close; the filler's fill
+    { table: 'order_events', account: 'account', kind: 'kind', columns: orderColumns },
+    // a fill moves the owner's order too: theirs as 'filled' (not when they filled it themselves: one row per event and account, the cursor's key)
+    { table: 'order_events', where: "kind = 'fill' AND order_id IN (SELECT id FROM orders WHERE owner = $1) AND account <> $1", kind: "'filled'", columns: orderColumns },
+  ],
   Stable: [],
 }
 
@@ -43,7 +68,7 @@ export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = 
 function select(contract: ActivityContract, t: ActivityTable, keyset: string): string {
   const optional = Object.entries(activityColumns).map(([column, c]) => `${t.columns[column as ActivityColumn] ?? `NULL::${c.sql}`} AS ${column}`)
   return `(SELECT ${t.kind} AS kind, '${contract}'::text AS contract, round, intra, log_index, time, txn_id, group_id, ${optional.join(', ')}
-         FROM ${t.table} WHERE ${t.account} = $1 ${keyset} ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`
+         FROM ${t.table} WHERE ${'where' in t ? t.where : `${t.account} = $1`} ${keyset} ORDER BY round DESC, intra DESC, log_index DESC LIMIT $2)`
 }
 
 /** The SELECTs of every contract reporting account actions (or of `only`), in the order of `CONTRACTS`. */
@@ -67,7 +92,7 @@ export function activity(app: FastifyInstance, deps: ApiDeps): void {
     '/api/accounts/:address/activity',
     {
       schema: {
-        summary: "An account's swaps, liquidity changes, staking, locks and vault actions, newest first",
+        summary: "An account's swaps, liquidity changes, staking, locks, vault and order actions, newest first",
         params: { type: 'object', required: ['address'], properties: { address } },
         querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery, contract: { type: 'string', enum: activityContracts, description: "only this contract's actions" } } },
         response: { 200: activityPage, ...errors },

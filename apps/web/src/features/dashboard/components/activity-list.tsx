@@ -53,7 +53,7 @@ export function ActivityList(props: { address: string }) {
         {actions.length === 0 ? (
           <tr>
             <td colSpan={4} className="empty">
-              {q.isPending ? 'Loading activity…' : 'No swaps, liquidity, staking, locks or vault actions by this account yet.'}
+              {q.isPending ? 'Loading activity…' : 'No swaps, liquidity, staking, locks, vault or order actions by this account yet.'}
             </td>
           </tr>
         ) : (
