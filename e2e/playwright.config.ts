@@ -7,7 +7,9 @@
 //   data directory; helpers for those specs are in support/stack.ts.
 // - "stack-global": the stack specs that change what every other test sees (they move Grove's clock
 //   by hours, pause swaps, change a fee). They run after "stack", one at a time: a farm's pending
-//   figure or a program's status must not jump because another worker moved the clock.
+//   figure or a program's status must not jump because another worker moved the clock. "chromium"
+//   waits for "stack" too when the stack runs, so its specs (which never touch the localnet) keep the
+//   other worker busy beside them rather than leaving it idle for minutes.
 // The stack (and its project) exists only when a run may include its specs: not for
 // `--project chromium`, nor when only other spec files are named, nor with GROVE_E2E_STACK=0.
 import { execFileSync } from 'node:child_process'
@@ -89,7 +91,8 @@ export default defineConfig({
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: { trace: 'retain-on-failure' },
   projects: [
-    { name: 'chromium', testIgnore: STACK_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORT}` } },
+    // with the stack, after "stack": its tests fill the second worker while "stack-global" runs one at a time
+    { name: 'chromium', testIgnore: STACK_SPECS, dependencies: withStack ? ['stack'] : [], use: { ...chromium, baseURL: `http://127.0.0.1:${PORT}` } },
     // transactions take a while on a busy localnet, hence the longer timeout
     ...(withStack
       ? [
