@@ -19,6 +19,8 @@ import {
   buildSetVerified,
   buildSwapExactIn,
   dexContract,
+  stable,
+  stableContract,
   GroupBuilder,
   type DexGroup,
   type GroveContext,
@@ -52,7 +54,7 @@ export const ALGO_PRICE_USD = 0.2
 /** GROVE's USD price in the demo (GROVE itself is created by deploy). */
 export const GROVE_PRICE_USD = 0.42
 
-/** The tokens the seed creates, in creation order; with GROVE that makes seven. */
+/** The tokens the seed creates, in creation order; with GROVE that makes eight. */
 export const DEMO_TOKENS: readonly DemoToken[] = [
   { unitName: 'gUSD', assetName: 'Grove USD', decimals: 6, supply: 1_000_000_000, url: '/tokens/gusd.json#arc3', priceUsd: 1, verified: true },
   { unitName: 'goETH', assetName: 'Grove Bridged Ether', decimals: 8, supply: 21_000_000, url: '/tokens/goeth.json#arc3', priceUsd: 3100, verified: true },
@@ -60,6 +62,8 @@ export const DEMO_TOKENS: readonly DemoToken[] = [
   { unitName: 'MOSS', assetName: 'Moss Finance', decimals: 4, supply: 20_000_000, url: '/tokens/moss.json#arc3', priceUsd: 1.75, verified: false },
   { unitName: 'ACORN', assetName: 'Acorn Games Credit', decimals: 0, supply: 50_000_000, url: '/tokens/acorn.json#arc3', priceUsd: 0.6, verified: false },
   { unitName: 'CNPY', assetName: 'Canopy DAO', decimals: 8, supply: 10_000_000, url: '/tokens/cnpy.json#arc3', priceUsd: 12.4, verified: false },
+  // a second dollar coin for the stable pool (issue 37), 8 decimals against gUSD's 6: the Stable app normalises them
+  { unitName: 'gUSDt', assetName: 'Grove Tether', decimals: 8, supply: 1_000_000_000, url: '/tokens/gusdt.json#arc3', priceUsd: 1, verified: true },
 ]
 
 export { DEMO_STABLE, demoStableAssetId } from './demo-stable.ts'
@@ -77,6 +81,15 @@ export const DEMO_POOLS: readonly { pair: [string, string]; depthUsd: number; fe
   { pair: ['GROVE', 'ACORN'], depthUsd: 40_000 },
   // a second fee tier on the busiest pair: the 5 bps pool beside the 30 bps one (issue 37)
   { pair: ['ALGO', 'gUSD'], depthUsd: 300_000, feeBps: 5 },
+]
+
+/**
+ * The stable pools the seed creates on the Stable app (issue 37), by unit name: the USD depth of each
+ * side, the fee tier and the amplifier A; `swaps` demo trades on each, half of them in the last two days.
+ * Kept apart from DEMO_POOLS (the DEX's constant-product pools), as the seed result keeps them apart.
+ */
+export const DEMO_STABLE_POOLS: readonly { pair: [string, string]; depthUsd: number; feeBps: number; amp: number; swaps: number }[] = [
+  { pair: ['gUSD', 'gUSDt'], depthUsd: 500_000, feeBps: 5, amp: 100, swaps: 12 },
 ]
 
 /** Options for `seed`. */
@@ -106,7 +119,10 @@ export interface SeededToken {
 /** What the seed made: tokens, pools and trades, then (ProtocolResult) programs, locks, projects and the vault. */
 export interface SeedResult extends ProtocolResult {
   tokens: SeededToken[]
+  /** The DEX's constant-product pools (DEMO_POOLS). */
   pools: { a: bigint; b: bigint; lpAsset: bigint }[]
+  /** The Stable app's pools (DEMO_STABLE_POOLS): pair, fee tier, A (not times 100) and LP token. */
+  stablePools: { a: bigint; b: bigint; feeBps: bigint; amp: bigint; lpAsset: bigint }[]
   /** The demo account for the Mnemonic wallet. */
   demo: { address: string; mnemonic: string }
   trades: number
@@ -151,7 +167,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   algorand.account.setSignerFromAccount(admin)
   // the SDK's context for `who` (a note keeps equal trades in one validity window apart)
   const as = (who: SeedAccount, note?: string): GroveContext => ({ algod, ids: deployment, sender: who.addr, signer: who.signer, note })
-  const send = async (group: DexGroup | Promise<DexGroup>): Promise<void> => {
+  const send = async (group: Pick<DexGroup, 'composer'> | Promise<Pick<DexGroup, 'composer'>>): Promise<void> => {
     await (await group).composer.execute(algod, 4)
   }
 
@@ -224,6 +240,25 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     pools.push({ a, b, lpAsset: pool.lpAsset })
     priced.push({ a, b, tier, lpAsset: pool.lpAsset, unitsA, unitsB, refA: ta, refB: tb })
   }
+  // stable pools (Stable app) with their first liquidity from the admin, who opts into the LP token first
+  const stablePools: SeedResult['stablePools'] = []
+  const stableReader = { algod, ids: deployment }
+  for (const p of DEMO_STABLE_POOLS) {
+    const [x, y] = p.pair.map(token)
+    const [ta, tb] = x.assetId < y.assetId ? [x, y] : [y, x]
+    const [a, b, feeBps, amp] = [ta.assetId, tb.assetId, BigInt(p.feeBps), BigInt(p.amp)]
+    await send(stable.buildCreateStablePool(as(admin), { a, b, feeBps, amp }))
+    const created = (await stableContract.readers.pool(stableReader, a, b, feeBps))!
+    const optIn = await GroupBuilder.create({ algod, sender: admin.addr, signer: admin.signer })
+    optIn.addAssetOptIn(created.lpAsset)
+    await optIn.send()
+    const unitsA = units(p.depthUsd, ta.priceUsd, ta.decimals)
+    const unitsB = units(p.depthUsd, tb.priceUsd, tb.decimals)
+    // the first add's LP follows from D alone: bound it by the quote, as the DEX's first adds are
+    await send(stable.buildStableAdd(as(admin), created, unitsA, unitsB, stable.quoteStableAdd(created, unitsA, unitsB, created.futureTime).lp))
+    stablePools.push({ a, b, feeBps, amp, lpAsset: created.lpAsset })
+  }
+
   // the demo account and the traders hold every LP token from the start
   for (const who of [demoAccount, ...traders]) {
     const group = await GroupBuilder.create({ algod, sender: who.addr, signer: who.signer })
@@ -236,7 +271,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   const end = Math.floor(now() / 1000) - 300
   const start = historyFrom + 3600
   const count = params.trades ?? 150
-  type Event = { at: number; kind: 'swap' | 'add' | 'remove' | 'protocol'; pool: number; trader: number; size: number; aToB: boolean; run?: () => Promise<void> }
+  type Event = { at: number; kind: 'swap' | 'add' | 'remove' | 'protocol' | 'stable-swap'; pool: number; trader: number; size: number; aToB: boolean; run?: () => Promise<void> }
   const events: Event[] = []
   for (let i = 0; i < count; i++) {
     const recent = rand() < 1 / 3
@@ -247,6 +282,16 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     const trader = pool % traders.length
     events.push({ at: historyFrom + 5 * DAY + pool * 3600, kind: 'add', pool, trader, size: 0.005 + 0.015 * rand(), aToB: true })
     events.push({ at: historyFrom + 20 * DAY + pool * 3600, kind: 'remove', pool, trader, size: 0.5, aToB: true })
+  })
+  // stable swaps from a PRNG of their own (the constant-product history stays as it was): $1k–$50k,
+  // alternating sides so the pool stays near balance, half of them in the last two days
+  const stableRand = prng(20_260_037)
+  DEMO_STABLE_POOLS.forEach((p, pool) => {
+    for (let i = 0; i < p.swaps; i++) {
+      const recent = i % 2 === 1
+      const at = recent ? end - Math.floor(stableRand() * 2 * DAY) : start + Math.floor(stableRand() * (end - start))
+      events.push({ at, kind: 'stable-swap', pool, trader: i % traders.length, size: 1_000 * 50 ** stableRand(), aToB: i % 4 < 2 })
+    }
   })
   // farms, staking pools, locks, projects and the vault: by two KMD accounts besides the admin (traders
   // on a wallet without them), the admin and the demo account
@@ -278,6 +323,14 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     await travelTo(algod, e.at, now)
     if (e.kind === 'protocol') {
       await e.run!()
+    } else if (e.kind === 'stable-swap') {
+      // size in dollars; the pool read now, as the quote (and the fee for its op-ups) needs it
+      const { a: sa, b: sb, feeBps } = stablePools[e.pool]!
+      const pool = (await stableContract.readers.pool(stableReader, sa, sb, feeBps))!
+      const assetIn = e.aToB ? sa : sb
+      const t = tokens.find((x) => x.assetId === assetIn)!
+      const amountIn = units(e.size, t.priceUsd, t.decimals)
+      await send(stable.buildStableSwap(ctx, pool, assetIn, amountIn, 1n))
     } else if (e.kind === 'swap') {
       const [assetIn, assetOut, amountIn] = e.aToB ? [a, b, unitsA] : [b, a, unitsB]
       const amount = BigInt(Math.max(1, Math.round(Number(amountIn) * e.size)))
@@ -315,6 +368,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     orders,
     tokens: tokens.map(({ priceUsd: _p, ...t }) => t),
     pools,
+    stablePools,
     demo,
     trades: count,
     historyFrom,

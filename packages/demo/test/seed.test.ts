@@ -13,13 +13,14 @@ import {
   RATE_UNIT,
   registryContract,
   staking,
+  stableContract,
   stakingContract,
   vaultContract,
   vaultRate,
   type Lock,
   type Pool,
 } from '@grove/sdk'
-import { DEMO_POOLS, HISTORY_DAYS, clockOffset, demoKeys, historyStart, kmdAccounts, seed, travelTo, type SeedResult } from '../src/seed.ts'
+import { DEMO_POOLS, DEMO_STABLE_POOLS, DEMO_TOKENS, HISTORY_DAYS, clockOffset, demoKeys, historyStart, kmdAccounts, seed, travelTo, type SeedResult } from '../src/seed.ts'
 
 let net: Localnet
 let algorand: AlgorandClient
@@ -77,6 +78,32 @@ describe('seed', () => {
       const [reserveA, reserveB] = algosdk.ABIType.from('(uint64,uint64)').decode(box.slice(0, 16)) as bigint[]
       expect(reserveA > 0n && reserveB > 0n).toBe(true)
     }
+  })
+
+  it('creates a stable pool of gUSD and the 8-decimal gUSDt on the Stable app, $500k a side at A = 100, with demo swaps in it', async () => {
+    const gusdt = result.tokens.find((t) => t.unitName === 'gUSDt')!
+    const gusd = result.tokens.find((t) => t.unitName === 'gUSD')!
+    expect([gusdt.assetName, gusdt.decimals, gusdt.verified]).toEqual(['Grove Tether', 8, true])
+    // the DEX's pools stay as they were: the stable pool is listed apart
+    expect(result.pools).toHaveLength(DEMO_POOLS.length)
+    expect(result.stablePools).toHaveLength(DEMO_STABLE_POOLS.length)
+    const [sp] = result.stablePools
+    expect(sp).toMatchObject({ a: gusd.assetId, b: gusdt.assetId, feeBps: 5n, amp: 100n })
+    const pools = await stableContract.readers.all(reader())
+    expect(pools).toHaveLength(1)
+    const pool = pools[0]!
+    expect([pool.a, pool.b, pool.feeBps, pool.lpAsset, pool.futureA]).toEqual([sp!.a, sp!.b, 5n, sp!.lpAsset, 10_000n])
+    expect([pool.multiplierA, pool.multiplierB]).toEqual([10n ** 13n, 10n ** 11n])
+    // $500k a side, moved by the swaps (each side within $100k of it), their fees held for the LPs
+    const dollars = (x: bigint, decimals: number) => Number(x) / 10 ** decimals
+    expect(Math.abs(dollars(pool.reserveA, 6) - 500_000)).toBeLessThan(100_000)
+    expect(Math.abs(dollars(pool.reserveB, 8) - 500_000)).toBeLessThan(100_000)
+    expect(dollars(pool.reserveA, 6)).not.toBe(500_000)
+    expect(pool.feesA + pool.feesB).toBeGreaterThan(0n)
+    // every trader holds gUSDt; the admin holds the pool's LP
+    const lp = await algorand.client.algod.accountAssetInformation(admin, sp!.lpAsset).do()
+    expect(lp.assetHolding?.amount).toBe(pool.lpIssued)
+    expect(DEMO_TOKENS.map((t) => t.unitName)).toContain('gUSDt')
   })
 
   it('dates the trading history within the past 30 days and returns to the present', async () => {

@@ -2,7 +2,7 @@
 // fees and APR, and the price book they are valued with. Few pools, so one read serves every route.
 import type { Sql } from '../db/database.ts'
 import { feeApr, marketFigures, type MarketFigures } from '@grove/sdk/figures'
-import { priceBook, pricingPools, spotPrice, type PoolReserves, type PriceBook } from '../prices.ts'
+import { poolSpotPrice, priceBook, pricingPools, pricingReserveB, type PoolReserves, type PriceBook } from '../prices.ts'
 import type { Deployment } from '../config.ts'
 
 /** An asset as the API shows it. */
@@ -81,12 +81,15 @@ export async function readMarket(sql: Sql, deployment: Pick<Deployment, 'stableA
   const stable = stableAssetId === undefined ? undefined : Number(stableAssetId)
   const oldById = new Map(oldRows.map((r) => [r.id, r]))
   const priced = pricingPools(poolRows as (Record<string, number | string> & { venue: string })[], deployment)
+  // a stable pool's A (null for constant product): its price is its invariant's, so the price paths read its B side at that price
+  const ampOf = (p: Record<string, unknown>) => (p.amp === null || p.amp === undefined ? null : Number(p.amp))
+  const pricingB = (p: Record<string, unknown>, reserveA: string, reserveB: string) => pricingReserveB(reserveA, reserveB, decimals(Number(p.asset_a)), decimals(Number(p.asset_b)), ampOf(p))
   const dayAgo: PoolReserves[] = priced.flatMap((p) => {
     const r = oldById.get(Number(p.id))
-    return r ? [{ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: r.reserve_a, reserveB: r.reserve_b }] : []
+    return r ? [{ id: Number(p.id), assetA: Number(p.asset_a), assetB: Number(p.asset_b), reserveA: r.reserve_a, reserveB: pricingB(p, r.reserve_a, r.reserve_b) }] : []
   })
   const figures = marketFigures(
-    priced.map((p) => ({ lpAsset: Number(p.id), a: Number(p.asset_a), b: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: String(p.reserve_b), lpIssued: String(p.lp_issued) })),
+    priced.map((p) => ({ lpAsset: Number(p.id), a: Number(p.asset_a), b: Number(p.asset_b), reserveA: String(p.reserve_a), reserveB: pricingB(p, String(p.reserve_a), String(p.reserve_b)), lpIssued: String(p.lp_issued) })),
     decimals,
     stable,
   )
@@ -97,9 +100,9 @@ export async function readMarket(sql: Sql, deployment: Pick<Deployment, 'stableA
     const id = Number(p.id)
     const a = Number(p.asset_a)
     const b = Number(p.asset_b)
-    const price = spotPrice(String(p.reserve_a), String(p.reserve_b), decimals(a), decimals(b)) ?? null
+    const price = poolSpotPrice(String(p.reserve_a), String(p.reserve_b), decimals(a), decimals(b), ampOf(p)) ?? null
     const old = oldById.get(id)
-    const oldPrice = old ? spotPrice(old.reserve_a, old.reserve_b, decimals(a), decimals(b)) : undefined
+    const oldPrice = old ? poolSpotPrice(old.reserve_a, old.reserve_b, decimals(a), decimals(b), ampOf(p)) : undefined
     const tvlUsd = figures.tvl({ a, b, reserveA: String(p.reserve_a), reserveB: String(p.reserve_b) }).usd
     const volume24hUsd = volumes.get(id)?.volume ?? 0
     const fees24hUsd = (volume24hUsd * Number(p.fee_bps)) / 10_000

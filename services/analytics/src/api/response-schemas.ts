@@ -268,7 +268,7 @@ export const vaultEventsPage = { type: 'object', required: ['events', 'nextCurso
  * The name a contract's actions carry in GET /api/accounts/:address/activity, by its name in
  * `CONTRACTS` (null: it has no account actions), in the order the OpenAPI document lists them.
  */
-export const activityContractOf = { Registry: null, Dex: 'dex', Staking: 'staking', Locks: 'locks', Vault: 'vault', Orders: 'orders', Stable: null } as const satisfies Record<ContractName, string | null>
+export const activityContractOf = { Registry: null, Dex: 'dex', Staking: 'staking', Locks: 'locks', Vault: 'vault', Orders: 'orders', Stable: 'stable' } as const satisfies Record<ContractName, string | null>
 
 /** A contract GET /api/accounts/:address/activity reports on. */
 export type ActivityContract = NonNullable<(typeof activityContractOf)[ContractName]>

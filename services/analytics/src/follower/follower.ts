@@ -18,6 +18,7 @@ import { adminModule } from '../modules/admin.ts'
 import { vaultModule } from '../modules/vault.ts'
 import { ordersModule } from '../modules/orders.ts'
 import { tinymanModule } from '../modules/tinyman.ts'
+import { stableModule } from '../modules/stable.ts'
 
 /** Each contract's modules by its name in `CONTRACTS` (a contract without an entry fails to compile; [] when it logs nothing to follow). */
 export const CONTRACT_MODULES: Record<ContractName, readonly ContractModule[]> = {
@@ -27,8 +28,7 @@ export const CONTRACT_MODULES: Record<ContractName, readonly ContractModule[]> =
   Staking: [stakingModule],
   Vault: [vaultModule],
   Orders: [ordersModule],
-  // stable pools' events are not followed yet (issue 37, item 4)
-  Stable: [],
+  Stable: [stableModule],
 }
 
 /** The venues followed beside Grove's contracts (not in `CONTRACTS`): their pools share the DEX's tables. */

@@ -45,7 +45,7 @@ function sumOrNull(usdA: number | undefined, usdB: number | undefined, feeA: big
 }
 
 class DexBatch implements ModuleBatch {
-  /** Grove's constant-product pools by pair and fee tier, "a/b/feeBps" (Tinyman's share the book, not the pairs). */
+  /** Grove's constant-product pools by pair and fee tier, "a/b/feeBps" (Tinyman's and the Stable app's share the book, not the pairs). */
   private readonly byPair = new Map<string, PoolRow>()
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
@@ -61,7 +61,7 @@ class DexBatch implements ModuleBatch {
     private readonly sql: Sql,
     private readonly book: PoolBook,
   ) {
-    for (const p of book.pools.values()) if (p.venue === 'grove') this.byPair.set(`${p.assetA}/${p.assetB}/${p.feeBps}`, p)
+    for (const p of book.pools.values()) if (p.venue === 'grove' && p.kind !== 'stable') this.byPair.set(`${p.assetA}/${p.assetB}/${p.feeBps}`, p)
   }
 
   async handle(event: DecodedEvent, at: EventPosition): Promise<void> {

@@ -5,16 +5,23 @@
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import type { CandleAccumulator } from '../candles.ts'
-import { pricePaths, pricesAlong, pricingPools, type PoolReserves } from '../prices.ts'
+import { poolSpotPrice, pricePaths, pricesAlong, pricingPools, type PoolReserves } from '../prices.ts'
 import type { EventPosition, ModuleContext } from '../follower/module.ts'
 
 /** Where a pool trades. */
 export type VenueName = 'grove' | 'tinyman'
 
+/** A pool's invariant (the pools table's kind). */
+export type PoolKind = 'constant-product' | 'stable'
+
 /** A pool's row as the batches keep it. */
 export interface PoolRow {
   id: number
   venue: VenueName
+  /** The pool's invariant: Grove's Stable app's pools are 'stable' (default constant product). */
+  kind?: PoolKind
+  /** A stable pool's amplifier A (not times 100) as of its last event; undefined for constant product. */
+  amp?: number
   /** Tinyman: the pool's account; null for Grove's. */
   address: string | null
   assetA: number
@@ -80,6 +87,8 @@ export class PoolBook {
       pools.map((p) => ({
         id: Number(p.id),
         venue: p.venue as VenueName,
+        kind: p.kind === 'stable' ? 'stable' : 'constant-product',
+        ...(p.amp === null || p.amp === undefined ? {} : { amp: Number(p.amp) }),
         address: p.address === null ? null : String(p.address),
         assetA: Number(p.asset_a),
         assetB: Number(p.asset_b),
@@ -133,8 +142,9 @@ export class PoolBook {
   private usdPrice(asset: number): number | undefined {
     const stable = this.ctx.deployment.stableAssetId
     if (stable === undefined) return undefined
-    // PoolRow has assetA/assetB/reserveA/reserveB/id: the paths read the live rows' reserves
-    this.usd ??= pricesAlong(pricePaths(pricingPools([...this.pools.values()], this.ctx.deployment) as PoolReserves[], Number(stable)), this.decimals)
+    // PoolRow has assetA/assetB/reserveA/reserveB/id: the paths read the live rows' reserves, a stable pool's priced by its invariant
+    const priceOf = (p: PoolReserves) => poolSpotPrice(p.reserveA, p.reserveB, this.decimals(p.assetA), this.decimals(p.assetB), (p as PoolRow).amp)
+    this.usd ??= pricesAlong(pricePaths(pricingPools([...this.pools.values()], this.ctx.deployment) as PoolReserves[], Number(stable)), this.decimals, priceOf)
     return this.usd(asset)
   }
 
@@ -151,13 +161,13 @@ export class PoolBook {
     await insertRows(
       sql,
       'pools',
-      ['id', 'venue', 'address', 'asset_a', 'asset_b', 'fee_bps', 'creator', 'created_round', 'created_time', 'reserve_a', 'reserve_b', 'lp_issued', 'protocol_fees_a', 'protocol_fees_b', 'updated_round'],
+      ['id', 'venue', 'kind', 'amp', 'address', 'asset_a', 'asset_b', 'fee_bps', 'creator', 'created_round', 'created_time', 'reserve_a', 'reserve_b', 'lp_issued', 'protocol_fees_a', 'protocol_fees_b', 'updated_round'],
       [...this.dirty].map((p) => [
-        p.id, p.venue, p.address, p.assetA, p.assetB, p.feeBps, p.creator, p.createdRound, p.createdTime,
+        p.id, p.venue, p.kind ?? 'constant-product', p.amp ?? null, p.address, p.assetA, p.assetB, p.feeBps, p.creator, p.createdRound, p.createdTime,
         String(p.reserveA), String(p.reserveB), String(p.lpIssued), String(p.protocolFeesA), String(p.protocolFeesB), p.updatedRound,
       ]),
       `ON CONFLICT (id) DO UPDATE SET reserve_a = excluded.reserve_a, reserve_b = excluded.reserve_b, lp_issued = excluded.lp_issued,
-        protocol_fees_a = excluded.protocol_fees_a, protocol_fees_b = excluded.protocol_fees_b, fee_bps = excluded.fee_bps, updated_round = excluded.updated_round`,
+        protocol_fees_a = excluded.protocol_fees_a, protocol_fees_b = excluded.protocol_fees_b, fee_bps = excluded.fee_bps, amp = excluded.amp, updated_round = excluded.updated_round`,
     )
     this.newAssets.length = 0
     this.dirty.clear()

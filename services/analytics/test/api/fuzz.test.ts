@@ -62,7 +62,7 @@ const ROUTES: [string, Record<string, string[]>][] = [
   ['/api/vault', {}],
   ['/api/vault/events', { limit: NUMBERS, cursor: CURSORS, kind: TEXT, account: ADDRESSES }],
   ['/api/admin/log', { limit: NUMBERS, cursor: CURSORS, action: TEXT }],
-  ['/api/accounts/{a}/activity', { limit: NUMBERS, cursor: CURSORS, contract: [...TEXT, 'dex', 'locks', 'vault', 'orders'] }],
+  ['/api/accounts/{a}/activity', { limit: NUMBERS, cursor: CURSORS, contract: [...TEXT, 'dex', 'locks', 'vault', 'orders', 'stable'] }],
   ['/api/positions', { owner: ADDRESSES, limit: NUMBERS, cursor: CURSORS }],
   ['/api/positions/{p}/history', { days: NUMBERS }],
   ['/api/export.csv', { owner: ADDRESSES, from: NUMBERS, to: NUMBERS }],

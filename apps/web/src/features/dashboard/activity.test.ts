@@ -13,6 +13,9 @@ describe('activityTitle', () => {
   it.each([
     [{ kind: 'swap', contract: 'dex' }, 'Swap'],
     [{ kind: 'add', contract: 'dex' }, 'Add liquidity'],
+    // the Stable app's pools: their swaps and liquidity named apart
+    [{ kind: 'swap', contract: 'stable' }, 'Stable swap'],
+    [{ kind: 'remove', contract: 'stable' }, 'Remove stable liquidity'],
     [{ kind: 'claim', contract: 'staking', programId: 7 }, 'Claim rewards (program #7)'],
     [{ kind: 'stake', contract: 'vault' }, 'Stake GROVE for sGROVE'],
     [{ kind: 'lock', contract: 'locks', lockId: 3 }, 'Lock #3'],

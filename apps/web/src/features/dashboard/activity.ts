@@ -68,6 +68,16 @@ interface ContractActivity {
   detail: (item: ApiActivity, use: { amount: AmountOf; fmt: Format; ctx: ActivityContext }) => string
 }
 
+/** A swap's or a liquidity change's amounts, in a pool of any venue or kind. */
+function poolDetail(item: ApiActivity, { amount, fmt, ctx }: { amount: AmountOf; fmt: Format; ctx: ActivityContext }): string {
+  if (item.kind === 'swap' && item.assetIn !== null && item.assetOut !== null) return `${fmt(big(item.amountIn)!, item.assetIn)} → ${fmt(big(item.amountOut)!, item.assetOut)}`
+  // the service names the pool's assets (a Tinyman pool's too); an older one leaves them to Grove's pools
+  const pool = ctx.pools.find((p) => p.lpAsset === BigInt(item.poolId ?? -1))
+  const sides = [amount(item.amountA, item.assetA ?? pool?.a), amount(item.amountB, item.assetB ?? pool?.b)].filter(Boolean).join(' + ')
+  // a pool's id is its LP asset, on either venue
+  return item.lp === null ? sides : `${sides} ${item.kind === 'remove' ? 'for' : '→'} ${amount(item.lp, item.poolId ?? undefined)}`
+}
+
 /**
  * Every contract the activity reports on, keyed by the service's contract names: a contract added to
  * the response schema fails to compile here until its actions have words.
@@ -75,14 +85,12 @@ interface ContractActivity {
 const ACTIVITY: Record<ActivityContract, ContractActivity> = {
   dex: {
     words: { swap: 'Swap', add: 'Add liquidity', remove: 'Remove liquidity' },
-    detail(item, { amount, fmt, ctx }) {
-      if (item.kind === 'swap' && item.assetIn !== null && item.assetOut !== null) return `${fmt(big(item.amountIn)!, item.assetIn)} → ${fmt(big(item.amountOut)!, item.assetOut)}`
-      // the service names the pool's assets (a Tinyman pool's too); an older one leaves them to Grove's pools
-      const pool = ctx.pools.find((p) => p.lpAsset === BigInt(item.poolId ?? -1))
-      const sides = [amount(item.amountA, item.assetA ?? pool?.a), amount(item.amountB, item.assetB ?? pool?.b)].filter(Boolean).join(' + ')
-      // a pool's id is its LP asset, on either venue
-      return item.lp === null ? sides : `${sides} ${item.kind === 'remove' ? 'for' : '→'} ${amount(item.lp, item.poolId ?? undefined)}`
-    },
+    detail: poolDetail,
+  },
+  // the Stable app's pools: the same swaps and liquidity rows, named apart
+  stable: {
+    words: { swap: 'Stable swap', add: 'Add stable liquidity', remove: 'Remove stable liquidity' },
+    detail: poolDetail,
   },
   staking: {
     words: { stake: 'Stake', unstake: 'Unstake', claim: 'Claim rewards', compound: 'Compound', emergency: 'Emergency withdraw', create: 'Create program', topup: 'Top up rewards', extend: 'Extend program', reclaim: 'Reclaim rewards' },

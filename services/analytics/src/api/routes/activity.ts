@@ -1,5 +1,5 @@
 // GET /api/accounts/:address/activity: the account's actions on every contract, newest first: swaps,
-// adds and removes (DEX), staking actions, lock actions, vault stakes, unstakes and buybacks, and orders
+// adds and removes (DEX, and the Stable app's pools apart), staking actions, lock actions, vault stakes, unstakes and buybacks, and orders
 // placed, filled, collected and cancelled.
 import type { FastifyInstance } from 'fastify'
 import { CONTRACTS, type ContractName } from '@grove/contracts/deployment'
@@ -23,6 +23,23 @@ type ActivityTable = ({ account: string } | { where: string }) & {
 /** A column of an event's pool (its venue, its assets), so a Tinyman pool's action is named without the caller knowing the pool. */
 const poolOf = (table: string, column: string) => `(SELECT ${column} FROM pools WHERE pools.id = ${table}.pool_id)`
 
+/**
+ * The swaps and liquidity rows of an account, in the pools of the Stable app (`IN`) or of every other
+ * venue (`NOT IN`: the DEX's, and Tinyman's as the DEX's rows always were).
+ */
+function poolSources(stable: 'IN' | 'NOT IN'): ActivityTable[] {
+  const ofKind = `pool_id ${stable} (SELECT id FROM pools WHERE kind = 'stable')`
+  return [
+    { table: 'swaps', where: `trader = $1 AND ${ofKind}`, kind: "'swap'", columns: { pool_id: 'pool_id', venue: poolOf('swaps', 'venue'), asset_in: 'asset_in', asset_out: 'asset_out', amount_in: 'amount_in', amount_out: 'amount_out' } },
+    {
+      table: 'liquidity',
+      where: `provider = $1 AND ${ofKind}`,
+      kind: 'kind',
+      columns: { pool_id: 'pool_id', venue: poolOf('liquidity', 'venue'), asset_a: poolOf('liquidity', 'asset_a'), asset_b: poolOf('liquidity', 'asset_b'), amount_a: 'amount_a', amount_b: 'amount_b', lp: 'lp' },
+    },
+  ]
+}
+
 /** A column of an event's order (its terms), so an order's actions are named after it left the account. */
 const orderOf = (column: string) => `(SELECT ${column} FROM orders WHERE orders.id = order_events.order_id)`
 /**
@@ -42,15 +59,7 @@ const orderColumns: ActivityTable['columns'] = {
 /** Each contract's tables of account actions by its name in `CONTRACTS` ([] when it has none; a contract without an entry fails to compile). */
 export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = {
   Registry: [],
-  Dex: [
-    { table: 'swaps', account: 'trader', kind: "'swap'", columns: { pool_id: 'pool_id', venue: poolOf('swaps', 'venue'), asset_in: 'asset_in', asset_out: 'asset_out', amount_in: 'amount_in', amount_out: 'amount_out' } },
-    {
-      table: 'liquidity',
-      account: 'provider',
-      kind: 'kind',
-      columns: { pool_id: 'pool_id', venue: poolOf('liquidity', 'venue'), asset_a: poolOf('liquidity', 'asset_a'), asset_b: poolOf('liquidity', 'asset_b'), amount_a: 'amount_a', amount_b: 'amount_b', lp: 'lp' },
-    },
-  ],
+  Dex: poolSources('NOT IN'),
   // the lock's asset, so its amounts read in the token's units even after the lock left the account
   Locks: [{ table: 'lock_events', account: 'account', kind: 'kind', columns: { lock_id: 'lock_id', asset: '(SELECT asset FROM locks WHERE locks.id = lock_events.lock_id)', amount: 'amount' } }],
   Staking: [{ table: 'staking_events', account: 'account', kind: 'kind', columns: { program_id: 'program_id', amount: 'amount', stake: 'stake', reward1: 'reward1', reward2: 'reward2' } }],
@@ -61,7 +70,8 @@ export const ACTIVITY_SOURCES: Record<ContractName, readonly ActivityTable[]> = 
     // a fill moves the owner's order too: theirs as 'filled' (not when they filled it themselves: one row per event and account, the cursor's key)
     { table: 'order_events', where: "kind = 'fill' AND order_id IN (SELECT id FROM orders WHERE owner = $1) AND account <> $1", kind: "'filled'", columns: orderColumns },
   ],
-  Stable: [],
+  // the Stable app's pools share the swaps and liquidity tables (modules/stable.ts): theirs by pool kind
+  Stable: poolSources('IN'),
 }
 
 /** One table's SELECT, every column named; `$1` the account, `$2` the limit, `keyset` the cursor's condition. */

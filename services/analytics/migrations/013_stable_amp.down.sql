@@ -1,0 +1,1 @@
+ALTER TABLE pools DROP COLUMN amp;
