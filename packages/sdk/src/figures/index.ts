@@ -1,6 +1,6 @@
 // Every price, TVL and APR Grove shows, computed once: the analytics service and the web import
 // these (through `@grove/sdk/figures`, which carries no algosdk), so every page shows the same number.
-export { priceBook, pricePaths, pricesAlong, spotPrice, type PoolPrice, type PoolReserves, type PriceBook, type PricePaths } from './prices.ts'
+export { poolSpotPrice, priceBook, pricePaths, pricesAlong, spotPrice, stableSpotPrice, type PoolPrice, type PoolReserves, type PriceBook, type PricePaths } from './prices.ts'
 export { algoInStable, algoPool, displayPrice, valueInAlgo, type ReservePool } from './spot.ts'
 export { addValues, feeApr, marketFigures, NO_VALUE, type MarketFigures, type MarketPool, type Value } from './market.ts'
 export { aprOf, programFigures, type ProgramFigures, type ProgramTerms } from './programs.ts'

@@ -3,7 +3,7 @@
 // pool's TVL. Every figure is a `Value`, USD first and ALGO second, each null when no pool prices it.
 import { lpSupply } from '../dex/amm.ts'
 import { SECONDS_PER_YEAR } from '../staking/math.ts'
-import { priceBook, pricePaths, type PriceBook } from './prices.ts'
+import { poolSpotPrice, priceBook, pricePaths, type PriceBook } from './prices.ts'
 
 /** A pool as the figures read it (the SDK's Pool, the web's and the service's rows all fit). */
 export interface MarketPool {
@@ -17,6 +17,8 @@ export interface MarketPool {
   lpIssued?: bigint | string | number
   /** The pool's swap fee in basis points (the registry's default, 30, when not given). */
   feeBps?: bigint | string | number
+  /** A stable pool's amplifier (whole, not times 100): priced by its invariant; absent for constant product. */
+  amp?: number | null
 }
 
 /** A figure in dollars and in whole ALGO; each null when nothing prices it. */
@@ -85,7 +87,7 @@ export function addValues(values: readonly Value[]): Value {
  */
 export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: number) => number, stableAssetId?: number | bigint): MarketFigures {
   const list = [...pools]
-  const reserves = list.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: String(p.reserveA), reserveB: String(p.reserveB) }))
+  const reserves = list.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: String(p.reserveA), reserveB: String(p.reserveB), amp: p.amp }))
   const book = priceBook(reserves, decimals, stableAssetId === undefined ? undefined : Number(stableAssetId))
   let toAlgo: ReturnType<typeof pricePaths> | undefined
   const byLp = new Map(list.map((p) => [Number(p.lpAsset), p]))
@@ -120,7 +122,10 @@ export function marketFigures(pools: Iterable<MarketPool>, decimals: (asset: num
       const [rIn, rOut] = fromA ? [Number(p.reserveA), Number(p.reserveB)] : [Number(p.reserveB), Number(p.reserveA)]
       const fee = Number(byLp.get(p.id ?? -1)?.feeBps ?? 30)
       const xIn = (x * (10_000 - fee)) / 10_000
-      x = (rOut * xIn) / (rIn + xIn)
+      const price = p.amp ? poolSpotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB), p.amp) : undefined
+      // a stable pool near its peg pays about its marginal price (its impact is a fraction of constant product's); its output never exceeds its reserve
+      if (price !== undefined) x = Math.min(rOut, ((fromA ? price : 1 / price) * xIn * 10 ** decimals(step.parent)) / 10 ** decimals(token))
+      else x = (rOut * xIn) / (rIn + xIn)
       token = step.parent
     }
     const algo = x / 1e6

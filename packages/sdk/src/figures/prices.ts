@@ -11,6 +11,8 @@ export interface PoolReserves {
   assetB: number
   reserveA: bigint | string
   reserveB: bigint | string
+  /** A stable pool's amplifier (whole, not times 100): it prices by its invariant; absent for a constant-product pool. */
+  amp?: number | null
 }
 
 /** Whole B per whole A from raw reserves; undefined for an empty pool. */
@@ -19,6 +21,34 @@ export function spotPrice(reserveA: bigint | string, reserveB: bigint | string, 
   const rb = Number(reserveB)
   if (!(ra > 0 && rb > 0)) return undefined
   return rb / 10 ** decimalsB / (ra / 10 ** decimalsA)
+}
+
+/**
+ * The marginal price of a StableSwap pool (the Stable app's), whole B per whole A, at whole-token balances
+ * x (A side) and y and amplifier `amp` (not times 100): D from Newton's iteration on
+ * 4A(x + y) + D = 4AD + D³/(4xy), then −dy/dx = (4A + D³/(4x²y)) / (4A + D³/(4xy²)). Undefined while a
+ * side is empty.
+ */
+export function stableSpotPrice(x: number, y: number, amp: number): number | undefined {
+  if (!(x > 0 && y > 0 && amp > 0)) return undefined
+  const ann = 4 * amp
+  const s = x + y
+  let d = s
+  for (let i = 0; i < 64; i++) {
+    const dp = (d * d * d) / (4 * x * y)
+    const next = ((ann * s + 2 * dp) * d) / ((ann - 1) * d + 3 * dp)
+    const settled = Math.abs(next - d) <= d * 1e-15
+    d = next
+    if (settled) break
+  }
+  const d3 = d * d * d
+  return (ann + d3 / (4 * x * x * y)) / (ann + d3 / (4 * x * y * y))
+}
+
+/** A pool's spot price, whole B per whole A: a stable pool's (amp set) by its invariant, any other's by its reserves' ratio. */
+export function poolSpotPrice(reserveA: bigint | string, reserveB: bigint | string, decimalsA: number, decimalsB: number, amp: number | null | undefined): number | undefined {
+  if (amp === null || amp === undefined) return spotPrice(reserveA, reserveB, decimalsA, decimalsB)
+  return stableSpotPrice(Number(reserveA) / 10 ** decimalsA, Number(reserveB) / 10 ** decimalsB, amp)
 }
 
 /** ALGO and USD prices of each asset, per whole token. */
@@ -83,7 +113,7 @@ export type PoolPrice = (pool: PoolReserves) => number | undefined
  * history and today's price are one computation.
  */
 export function pricesAlong(paths: PricePaths, decimals: (asset: number) => number, poolPrice?: PoolPrice): (asset: number) => number | undefined {
-  const priceOf: PoolPrice = poolPrice ?? ((p) => spotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB)))
+  const priceOf: PoolPrice = poolPrice ?? ((p) => poolSpotPrice(p.reserveA, p.reserveB, decimals(p.assetA), decimals(p.assetB), p.amp))
   return (asset) => {
     if (!paths.has(asset)) return undefined
     let price = 1

@@ -7,6 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { A_PRECISION, isqrt, multiplierOf, newtonD, NoConvergenceError, quoteStableAdd, quoteStableRemove, quoteStableSwap, type StablePoolState } from './math.ts'
+import { stableSpotPrice } from '../figures/prices.ts'
 
 const SEED = 37_2
 const RUNS = 1000
@@ -140,6 +141,34 @@ describe('stable math', () => {
         expect(r * r <= n && (r + 1n) * (r + 1n) > n).toBe(true)
       }),
       { numRuns: RUNS, seed: SEED },
+    )
+  })
+})
+
+describe('the stable spot price (the price book’s)', () => {
+  it('is the curve’s marginal price: a small swap pays, the fee aside, between the spot prices before and after it (to its rounding)', () => {
+    // amounts a 64-bit holding carries uncapped (10^6 dollars at 12 decimals), so a ratio of 0 is balanced
+    const decimals = fc.constantFrom(6, 8, 12)
+    fc.assert(
+      fc.property(decimals, decimals, fc.bigInt({ min: 1n, max: 1000n }), fc.bigInt({ min: 10n ** 4n, max: 10n ** 6n }), fc.integer({ min: -1000, max: 1000 }), (decimalsA, decimalsB, amp, dollarsA, ratio) => {
+        const dollarsB = BigInt(Math.round(Number(dollarsA) * 10 ** (ratio / 1000)))
+        const pool = seeded(decimalsA, decimalsB, amp, dollarsA * 10n ** BigInt(decimalsA), dollarsB * 10n ** BigInt(decimalsB))
+        const amountIn = pool.reserveA / 1_000n
+        const quote = quoteStableSwap(pool, pool.a, amountIn, 0n)
+        // whole B per whole A the swap paid before its fee, and the spot prices at its two ends
+        const out = Number(quote.amountOut + quote.fee)
+        const paid = out / 10 ** decimalsB / (Number(amountIn) / 10 ** decimalsA)
+        const spotAt = (p: StablePoolState) => stableSpotPrice(Number(p.reserveA) / 10 ** decimalsA, Number(p.reserveB) / 10 ** decimalsB, Number(amp))!
+        const [before, after] = [spotAt(pool), spotAt(quote.after)]
+        // rounding: the output is floored to a unit (and the contract rounds D down by one)
+        const slack = 2 / out + 1e-9
+        expect(paid).toBeLessThanOrEqual(before * (1 + slack))
+        expect(paid).toBeGreaterThanOrEqual(after * (1 - slack))
+        expect(after).toBeLessThan(before)
+        // a balanced pool is at its peg whatever the decimals
+        if (ratio === 0) expect(before).toBeCloseTo(1, 9)
+      }),
+      { numRuns: 300, seed: SEED },
     )
   })
 })

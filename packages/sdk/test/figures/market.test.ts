@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { aprOf, feeApr, lpSupply, marketFigures, programFigures, type MarketPool } from '../../src/figures/index.ts'
+import { aprOf, feeApr, lpSupply, marketFigures, programFigures, stableSpotPrice, type MarketPool } from '../../src/figures/index.ts'
 import { SECONDS_PER_YEAR } from '../../src/staking/math.ts'
 
 const dec = (m: Record<number, number>) => (id: number) => m[id] ?? 6
@@ -214,5 +214,27 @@ describe('exit', () => {
       }),
       { seed: 28, numRuns: 300 },
     )
+  })
+})
+
+describe('a stable pool in the market', () => {
+  // gUSD (10, 6 decimals) against an 8-decimal dollar coin (11) on a stable pool at A = 100, 1,200,000 : 800,000 whole coins
+  const stable: MarketPool = { lpAsset: 104, a: 10, b: 11, reserveA: 1_200_000n * 10n ** 6n, reserveB: 800_000n * 10n ** 8n, lpIssued: 10n ** 15n, feeBps: 5, amp: 100 }
+  const withStable = marketFigures([...POOLS, stable], dec({ 30: 2, 11: 8 }), 10)
+  const peg = stableSpotPrice(1_200_000, 800_000, 100)!
+
+  it('prices its coin by the invariant, near the peg, not by the reserves’ ratio', () => {
+    // the curve's price (coin 11 per gUSD) is within a few % of 1 where the ratio says 0.67
+    expect(peg).toBeGreaterThan(0.95)
+    expect(peg).toBeLessThan(1)
+    expect(withStable.book.usd(11)).toBeCloseTo(1 / peg, 9)
+    expect(withStable.value(11, 10n ** 8n).usd).toBeCloseTo(1 / peg, 9)
+  })
+
+  it('sells through it at its marginal price less its fee, then on along the route', () => {
+    // 100 coins (11) → gUSD at the curve's price less 5 bps → ALGO in pool 101
+    const usd = (100 / peg) * 0.9995 * 1e6
+    const x = usd * 0.997
+    expect(withStable.exit(11, 100n * 10n ** 8n).algo).toBeCloseTo((1_000_000_000 * x) / (200_000_000 + x) / 1e6, 9)
   })
 })
