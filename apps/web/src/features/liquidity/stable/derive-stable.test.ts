@@ -17,7 +17,7 @@ function openPool(): StablePool {
   return { ...first.after, lpAsset: 7001n }
 }
 const POOL = openPool()
-const HOLDINGS: Holdings = { algo: 100_000_000n, minBalance: 200_000n, assets: new Map([[1001, 500_000_000n], [1003, 50_000n], [7001, POOL.lpIssued / 10n]]) }
+const HOLDINGS: Holdings = { algo: 100_000_000n, minBalance: 200_000n, assets: new Map([[1001, 500_000_000n], [1003, 50_000n], [7001, POOL.lpIssued / 10n], [7002, 0n]]) }
 
 const addView = (patch: Partial<StableState>, pools: StablePool[] = [POOL]) =>
   deriveStableAdd({ state: { ...INITIAL_STABLE, first: 1001, second: 1003, ...patch }, sdk, pools, tokens: TOKENS, holdings: HOLDINGS, now: NOW, connected: true, deployed: true, slippageBps: 50 })
@@ -148,5 +148,14 @@ describe('stable pools', () => {
     expect(stableDeliveredWords('add', delivered, GUSD, XUSD, 7001n, 'gUSD/xUSD')).toBe('Added 100 gUSD to gUSD/xUSD: received 99 gUSD/xUSD LP')
     const back = { address: 'ME', assets: new Map([[7001n, -10_000_000n], [1001n, 5_000_000n], [1003n, 500n]]), fee: 3_000n }
     expect(stableDeliveredWords('remove', back, GUSD, XUSD, 7001n, 'gUSD/xUSD')).toBe('Withdrew 5 gUSD and 5 xUSD from gUSD/xUSD for 10 gUSD/xUSD LP')
+  })
+})
+
+describe('deriveStableAdd without the LP token', () => {
+  it('asks the account to opt in to the pool’s LP token first (the app pays LP to holders only)', () => {
+    const holdings: Holdings = { ...HOLDINGS, assets: new Map([[1001, 500_000_000n], [1003, 50_000n]]) }
+    const view = deriveStableAdd({ state: { ...INITIAL_STABLE, first: 1001, second: 1003, textA: '1' }, sdk, pools: [POOL], tokens: TOKENS, holdings, now: NOW, connected: true, deployed: true, slippageBps: 50 })
+    expect(view.button).toEqual({ kind: 'opt-in', label: 'Opt in to gUSD/xUSD LP', disabled: false })
+    expect(stableAddAction(view)).toBeNull()
   })
 })

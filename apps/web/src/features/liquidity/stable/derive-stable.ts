@@ -191,6 +191,8 @@ export function deriveStableAdd(input: StableAddInputs): StableAddView {
   const reserve = step === 'create' ? STABLE_FEE_RESERVE * 2n + 1_000_000n : STABLE_FEE_RESERVE
   const short = poolTokens && input.holdings ? ([[poolTokens[0], amountA], [poolTokens[1], amountB]] as const).find(([t, x]) => x !== null && x > balanceOf(input.holdings!, t, reserve))?.[0] : undefined
 
+  // the Stable app pays LP to a holder only: an account without the LP token opts in first (its own signature)
+  const needsOptIn = Boolean(pool && pool.lpAsset > 0n && input.holdings && !input.holdings.assets.has(Number(pool.lpAsset)))
   const needsBoth = step !== null && (amountA === null || amountB === null || amountA === 0n || amountB === 0n)
   const button = actionButtonState({
     connected: input.connected,
@@ -201,6 +203,8 @@ export function deriveStableAdd(input: StableAddInputs): StableAddView {
     balance: short ? 0n : undefined,
     assetName: short?.symbol,
     problem,
+    needsOptIn,
+    optInName: poolTokens ? `${poolTokens[0].symbol}/${poolTokens[1].symbol} LP` : undefined,
     actionLabel: step === 'create' ? 'Create stable pool' : step === 'deposit' ? 'Make the first deposit' : 'Add liquidity',
   })
   const message =

@@ -12,7 +12,7 @@ import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol } from '@/l
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { importToken } from '@/lib/tokens/imported-tokens.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { chainTime, readableTxError, type GroveSdk } from '@/lib/tx/sdk.ts'
+import { chainTime, optIn, readableTxError, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { walletSession } from '@/lib/wallet-session.ts'
 import { formatShare } from '../pool-facts.ts'
@@ -101,6 +101,12 @@ export function StableLiquidity(props: StableLiquidityProps) {
 
   function onSubmit(view: StableAddView | StableRemoveView, mode: 'add' | 'remove') {
     if (view.button.kind === 'connect') return walletSession.openModal()
+    if (view.button.kind === 'opt-in' && 'pool' in view && view.pool) {
+      const lpAsset = Number(view.pool.lpAsset)
+      const name = view.button.label.replace(/^Opt in to /, '')
+      void tx.run({ pending: `Opting in to ${name}…`, done: `Opted in to ${name}`, send: (sdk, ctx) => optIn(sdk, ctx, lpAsset) })
+      return
+    }
     if (view.button.kind === 'ready') setReviewing(mode)
   }
   const label = (button: { kind: string; label: string }) => (tx.busy ? 'Waiting for your wallet…' : button.kind === 'wrong-network' ? DEPLOYMENT_PROBLEM_LABEL[deploymentProblem ?? 'not-deployed'] : button.label)
