@@ -33,7 +33,7 @@ import { formatShare, shareBeforeAfter } from './pool-facts.ts'
 import { poolRows } from './pool-list.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, poolOf, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
-import { stablePoolsQuery } from './stable/stable-api.ts'
+import { stablePoolsQuery, useStablePoolsPerBlock } from './stable/stable-api.ts'
 import { StableLiquidity, type StableLiquidityProps } from './stable/stable-liquidity.tsx'
 import type { PoolKind } from './pool-list.ts'
 
@@ -55,6 +55,7 @@ export function LiquidityPage() {
   const [stablePick, setStablePick] = useState<StableLiquidityProps['picked']>(null)
   // the Stable app's pools, beside the DEX's in the list (one query, through the SDK's stable readers)
   const stablePools = useQuery(stablePoolsQuery(algod, deployment))
+  useStablePoolsPerBlock(algod, deployment)
   const [add, dispatch] = useReducer(addReducer, INITIAL_ADD)
   // the DEX's fee-tier menu: a new pool is created in one of these
   const feeTiers = useQuery({
