@@ -33,6 +33,9 @@ import { formatShare, shareBeforeAfter } from './pool-facts.ts'
 import { poolRows } from './pool-list.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, poolOf, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
+import { stablePoolsQuery, useStablePoolsPerBlock } from './stable/stable-api.ts'
+import { StableLiquidity, type StableLiquidityProps } from './stable/stable-liquidity.tsx'
+import type { PoolKind } from './pool-list.ts'
 
 const INITIAL_REMOVE: RemoveState = { lpAsset: null, percent: 50 }
 import './liquidity.css'
@@ -47,6 +50,12 @@ export function LiquidityPage() {
   const session = useWalletSession()
   const address = session.activeAddress
   const [mode, setMode] = useState<Mode>('add')
+  // the pool's curve the panel works on: the DEX's constant product, or the Stable app's
+  const [kind, setKind] = useState<PoolKind>('constant-product')
+  const [stablePick, setStablePick] = useState<StableLiquidityProps['picked']>(null)
+  // the Stable app's pools, beside the DEX's in the list (one query, through the SDK's stable readers)
+  const stablePools = useQuery(stablePoolsQuery(algod, deployment))
+  useStablePoolsPerBlock(algod, deployment)
   const [add, dispatch] = useReducer(addReducer, INITIAL_ADD)
   // the DEX's fee-tier menu: a new pool is created in one of these
   const feeTiers = useQuery({
@@ -147,7 +156,7 @@ export function LiquidityPage() {
         </Panel>
         <div id="liquidity-form" className="liquidity-form">
           <Panel
-            title={mode === 'add' ? 'Add liquidity' : 'Remove liquidity'}
+            title={`${mode === 'add' ? 'Add liquidity' : 'Remove liquidity'}${kind === 'stable' ? ': stable pool' : ''}`}
             actions={
               <div role="tablist" aria-label="Liquidity action" className="segmented">
                 <button type="button" role="tab" aria-selected={mode === 'add'} className={mode === 'add' ? 'active' : ''} onClick={() => setMode('add')}>
@@ -159,7 +168,16 @@ export function LiquidityPage() {
               </div>
             }
           >
-            {mode === 'add' ? (
+            <div role="radiogroup" aria-label="Pool kind" className="segmented pool-kind">
+              {(['constant-product', 'stable'] as const).map((k) => (
+                <button key={k} type="button" role="radio" aria-checked={kind === k} className={kind === k ? 'active' : ''} onClick={() => setKind(k)} data-testid={`pool-kind-${k}`}>
+                  {k === 'stable' ? 'Stable' : 'Constant product'}
+                </button>
+              ))}
+            </div>
+            {kind === 'stable' ? (
+              <StableLiquidity mode={mode} sdk={sdk} tokens={market.tokens} options={market.options} holdings={market.holdings} address={address} picked={stablePick} />
+            ) : mode === 'add' ? (
               <form
                 className="stack"
                 aria-label="Add liquidity"
@@ -241,16 +259,20 @@ export function LiquidityPage() {
       </div>
       <Panel title="All pools">
         <PoolList
-          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableToken(market.tokens, network.id, deployment), analytics.data && { pools: analytics.data, label: tinyman?.label ?? TINYMAN_V2_LABEL }) : []}
+          rows={market.pools ? poolRows(market.pools, market.tokens, market.holdings, analytics.data && new Map(analytics.data.map((p) => [p.id, p])), stableToken(market.tokens, network.id, deployment), analytics.data && { pools: analytics.data, label: tinyman?.label ?? TINYMAN_V2_LABEL }, stablePools.data) : []}
           empty={emptyTextOf({ ...read, what: 'pools', pending: !market.pools }, 'No pools yet.')}
           network={network.id}
           onAdd={(row) => {
-            dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b), feeBps: Number(row.pool.feeBps) })
+            setKind(row.kind)
+            if (row.kind === 'stable') setStablePick({ first: Number(row.pool.a), second: Number(row.pool.b), feeBps: Number(row.pool.feeBps), lpAsset: Number(row.pool.lpAsset), at: Date.now() })
+            else dispatch({ type: 'pair', first: Number(row.pool.a), second: Number(row.pool.b), feeBps: Number(row.pool.feeBps) })
             setMode('add')
             document.getElementById('liquidity-form')?.scrollIntoView({ block: 'start' })
           }}
           onRemove={(row) => {
-            setRemove({ lpAsset: Number(row.pool.lpAsset), percent: remove.percent })
+            setKind(row.kind)
+            if (row.kind === 'stable') setStablePick({ first: Number(row.pool.a), second: Number(row.pool.b), feeBps: Number(row.pool.feeBps), lpAsset: Number(row.pool.lpAsset), at: Date.now() })
+            else setRemove({ lpAsset: Number(row.pool.lpAsset), percent: remove.percent })
             setMode('remove')
             document.getElementById('liquidity-form')?.scrollIntoView({ block: 'start' })
           }}

@@ -80,3 +80,27 @@ describe('visiblePools', () => {
     expect(matchesPool(rows[0]!, 'algo/gusd')).toBe(true)
   })
 })
+
+describe('poolRows with stable pools', () => {
+  // a 5 bps stable pool of gUSD and FERN, as the Stable app's box holds it (the list reads its columns)
+  const STABLE = { a: 1001n, b: 1002n, feeBps: 5n, reserveA: 100_000_000n, reserveB: 100_000_000n, lpAsset: 9100n, lpIssued: 199_999_000n, initialA: 10_000n, futureA: 10_000n }
+
+  it('lists them beside the constant-product pools, as Grove’s, with their kind and fee', () => {
+    const rows = poolRows(POOLS, TOKENS, HOLDINGS, undefined, GUSD, undefined, [STABLE])
+    expect(rows.map((r) => [r.name, r.kind, r.venue, r.pool.feeBps])).toEqual([
+      ['ALGO/gUSD', 'constant-product', 'grove', 30n],
+      ['ALGO/FERN', 'constant-product', 'grove', 30n],
+      ['gUSD/FERN', 'constant-product', 'grove', 30n],
+      ['gUSD/MOSS', 'constant-product', 'grove', 30n],
+      ['gUSD/FERN', 'stable', 'grove', 5n],
+    ])
+    // only the list's columns are kept, and its TVL is valued along the DEX's routes as any pool's
+    expect(Object.keys(rows[4]!.pool).sort()).toEqual(['a', 'b', 'feeBps', 'lpAsset', 'lpIssued', 'reserveA', 'reserveB'])
+    expect(rows[4]!.tvl.usd).toBeCloseTo(125, 9)
+  })
+
+  it('finds a stable pool by its kind', () => {
+    const rows = poolRows(POOLS, TOKENS, undefined, undefined, GUSD, undefined, [STABLE])
+    expect(visiblePools(rows, 'stable', { key: 'pair', descending: false }).map((r) => r.pool.lpAsset)).toEqual([9100n])
+  })
+})

@@ -19,9 +19,17 @@ export interface TinymanListing {
   label: string
 }
 
+/** A pool's curve, as the list names it. */
+export type PoolKind = 'constant-product' | 'stable'
+
+/** The list's word for a pool's kind. */
+export const POOL_KIND_LABEL: Record<PoolKind, string> = { 'constant-product': 'Constant product', stable: 'Stable' }
+
 /** One pool's row. */
 export interface PoolRow {
   pool: ListedPool
+  /** The pool's curve: the DEX's constant product, or the Stable app's (Curve's StableSwap). */
+  kind: PoolKind
   /** Where the pool trades; only Grove's pools take Grove's add and remove. */
   venue: 'grove' | 'tinyman'
   /** The venue's name as the network shows it. */
@@ -63,8 +71,9 @@ export function listedTinymanPool(p: ApiPool): ListedPool {
 }
 
 /**
- * A row for every pool, Grove's then `tinyman`'s; `stable` is the network's dollar coin. Every TVL is
- * the SDK's pool TVL at the prices Grove's pools give (as the analytics service values both venues).
+ * A row for every pool, Grove's (the DEX's, then the Stable app's `stablePools`) then `tinyman`'s;
+ * `stable` is the network's dollar coin. Every TVL is the SDK's pool TVL at the prices the DEX's pools
+ * give (as the analytics service values both venues).
  */
 export function poolRows(
   pools: readonly Pool[],
@@ -73,18 +82,21 @@ export function poolRows(
   market?: ReadonlyMap<number, PoolMarketFigures>,
   stable: Pick<Token, 'id'> | null = null,
   tinyman?: TinymanListing,
+  stablePools: readonly ListedPool[] = [],
 ): PoolRow[] {
   const figures = figuresOf(pools, tokens, stable)
   const listed = [
-    ...pools.map((pool) => ({ pool: pool as ListedPool, venue: 'grove' as const, venueLabel: 'Grove' })),
-    ...(tinyman?.pools ?? []).filter((p) => p.venue === 'tinyman').map((p) => ({ pool: listedTinymanPool(p), venue: 'tinyman' as const, venueLabel: tinyman!.label })),
+    ...pools.map((pool) => ({ pool: pool as ListedPool, kind: 'constant-product' as const, venue: 'grove' as const, venueLabel: 'Grove' })),
+    ...stablePools.map((pool) => ({ pool: listColumns(pool), kind: 'stable' as const, venue: 'grove' as const, venueLabel: 'Grove' })),
+    ...(tinyman?.pools ?? []).filter((p) => p.venue === 'tinyman').map((p) => ({ pool: listedTinymanPool(p), kind: 'constant-product' as const, venue: 'tinyman' as const, venueLabel: tinyman!.label })),
   ]
-  return listed.map(({ pool, venue, venueLabel }) => {
+  return listed.map(({ pool, kind, venue, venueLabel }) => {
     const tokenA = describe(tokens, pool.a)
     const tokenB = describe(tokens, pool.b)
     const tvl = figures.tvl(pool)
     return {
       pool,
+      kind,
       venue,
       venueLabel,
       tokenA,
@@ -98,10 +110,13 @@ export function poolRows(
   })
 }
 
+// a stable pool's box holds more than the list shows: the list keeps only its columns
+const listColumns = (p: ListedPool): ListedPool => ({ a: p.a, b: p.b, lpAsset: p.lpAsset, reserveA: p.reserveA, reserveB: p.reserveB, lpIssued: p.lpIssued, feeBps: p.feeBps })
+
 /** True when the search text matches the pair's symbols, names or asset ids ("gusd", "fern alg", "1001"). */
 export function matchesPool(row: PoolRow, query: string): boolean {
   const words = query.trim().toLowerCase().split(/[\s/]+/).filter(Boolean)
-  const haystack = [row.tokenA.symbol, row.tokenA.name, String(row.tokenA.id), row.tokenB.symbol, row.tokenB.name, String(row.tokenB.id), String(row.pool.lpAsset), row.venueLabel].join(' ').toLowerCase()
+  const haystack = [row.tokenA.symbol, row.tokenA.name, String(row.tokenA.id), row.tokenB.symbol, row.tokenB.name, String(row.tokenB.id), String(row.pool.lpAsset), row.venueLabel, POOL_KIND_LABEL[row.kind]].join(' ').toLowerCase()
   return words.every((w) => haystack.includes(w))
 }
 

@@ -1,5 +1,6 @@
 import * as sdk from '@grove/sdk'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ALGO, type Token } from '@/lib/tokens/tokens.ts'
@@ -58,5 +59,27 @@ describe('PoolList', () => {
     expect(row('9006').textContent).toContain('0.05% fee tier')
     expect(row('9001').querySelector('a[href*="chart"]')!.getAttribute('href')).toBe('/dex/chart?pool=0-1001')
     expect(row('9006').querySelector('a[href*="chart"]')!.getAttribute('href')).toBe('/dex/chart?pool=9006')
+  })
+})
+
+describe('PoolList with a stable pool', () => {
+  const stable = { a: 0n, b: 1001n, feeBps: 5n, reserveA: 10n ** 8n, reserveB: 10n ** 8n, lpAsset: 9200n, lpIssued: 10n ** 6n }
+  const withStable = poolRows([sdk.newPool(0, 1001, { reserveA: 10n ** 9n, reserveB: 25n * 10n ** 7n, lpAsset: 9001n, lpIssued: 10n ** 6n })], TOKENS, undefined, undefined, GUSD, undefined, [stable])
+
+  it('shows its kind and fee beside the constant-product pool, and adds to it by keyboard', async () => {
+    const added: string[] = []
+    render(
+      <MemoryRouter>
+        <PoolList rows={withStable} empty="No pools yet." network="localnet" onAdd={(row) => added.push(row.kind)} onRemove={() => {}} />
+      </MemoryRouter>,
+    )
+    const row = document.querySelector('[data-lp="9200"]')!
+    expect(row).toHaveAttribute('data-kind', 'stable')
+    expect(within(row as HTMLElement).getByTestId('pool-kind')).toHaveTextContent('Stable 0.05% fee')
+    expect(document.querySelector('[data-lp="9001"]')).toHaveAttribute('data-kind', 'constant-product')
+    const add = screen.getByRole('button', { name: 'Add to the ALGO/gUSD stable pool' })
+    add.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(added).toEqual(['stable'])
   })
 })

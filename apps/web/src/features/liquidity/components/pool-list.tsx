@@ -9,7 +9,7 @@ import { displayPrice } from '@grove/sdk/figures'
 import type { NetworkId } from '@/lib/networks.ts'
 import { tinymanPoolPage } from '@/lib/pools/venue-sites.ts'
 import { formatShare } from '../pool-facts.ts'
-import { shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
+import { POOL_KIND_LABEL, shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
 
 /** Props of {@link PoolList}. */
 export interface PoolListProps {
@@ -83,7 +83,7 @@ export function PoolList(props: PoolListProps) {
           const { pool, tokenA: a, tokenB: b } = row
           const mine = row.userLp > 0n
           return (
-            <tr key={String(pool.lpAsset)} data-pool-row={row.name} data-lp={String(pool.lpAsset)} data-venue={row.venue}>
+            <tr key={String(pool.lpAsset)} data-pool-row={row.name} data-lp={String(pool.lpAsset)} data-venue={row.venue} data-kind={row.kind}>
               <th scope="row" data-label="Pool">
                 <span className="pair-logos">
                   <TokenLogo token={a} size={22} />
@@ -91,9 +91,15 @@ export function PoolList(props: PoolListProps) {
                 </span>
                 {row.name}
                 {mine ? <span className="badge">Your position</span> : null}
-                <div className="hint">
-                  {Number(pool.feeBps) / 100}% fee tier · <Link to={row.venue === 'grove' && pool.feeBps === 30n ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
-                </div>
+                {row.kind === 'stable' ? (
+                  <div className="hint" data-testid="pool-kind">
+                    <span className="badge">{POOL_KIND_LABEL.stable}</span> {Number(pool.feeBps) / 100}% fee
+                  </div>
+                ) : (
+                  <div className="hint">
+                    {Number(pool.feeBps) / 100}% fee tier · <Link to={row.venue === 'grove' && pool.feeBps === 30n ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
+                  </div>
+                )}
               </th>
               <td data-label="Venue" data-testid="pool-venue">
                 {row.venueLabel}
@@ -104,7 +110,7 @@ export function PoolList(props: PoolListProps) {
                 {reserve(pool.reserveB, b)}
               </td>
               <td data-label="Price">
-                {pool.reserveA === 0n ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
+                {pool.reserveA === 0n || row.kind === 'stable' ? '—' : `1 ${a.symbol} = ${displayPrice(pool.reserveB, b.decimals, pool.reserveA, a.decimals)} ${b.symbol}`}
               </td>
               <td data-label="TVL" data-testid="pool-tvl" data-usd={row.tvl.usd ?? ''} data-algo={row.tvl.algo ?? ''}>
                 {formatValue(row.tvl)}
@@ -121,12 +127,12 @@ export function PoolList(props: PoolListProps) {
                 {row.venue !== 'grove' ? (
                   <TinymanLink row={row} network={props.network} />
                 ) : (
-                  <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name} pool`}>
+                  <button type="button" className="button" onClick={() => props.onAdd(row)} aria-label={`Add to the ${row.name}${row.kind === 'stable' ? ' stable' : ''} pool`}>
                     Add
                   </button>
                 )}
                 {mine && row.venue === 'grove' ? (
-                  <button type="button" className="button" onClick={() => props.onRemove(row)} aria-label={`Remove from the ${row.name} pool`}>
+                  <button type="button" className="button" onClick={() => props.onRemove(row)} aria-label={`Remove from the ${row.name}${row.kind === 'stable' ? ' stable' : ''} pool`}>
                     Remove
                   </button>
                 ) : null}
