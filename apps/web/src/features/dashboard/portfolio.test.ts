@@ -112,6 +112,16 @@ describe('derivePortfolio with the SDK’s figures (issue 26, items 4 and 5)', (
     expect(p.unpriced).toBe(0)
   })
 
+  it('prices a second dollar coin that only a stable pool holds by the invariant, near its peg', () => {
+    // gUSD (10) against an 8-decimal coin (13) on a stable pool at A = 100, balanced: 1 coin is 1 gUSD, 5 ALGO
+    const stable = { lpAsset: 104n, a: 10n, b: 13n, reserveA: 10n ** 12n, reserveB: 10n ** 14n, lpIssued: 10n ** 13n, feeBps: 5n, amp: 100 }
+    const withStable = figuresOf([...POOLS, stable], new Map([...decimals, [13, { decimals: 8 }]]), { id: 10 })
+    const coin = derivePortfolio({ holdings: holdings([[13, 10n ** 8n]]), pools: POOLS, market: withStable }).lines.find((l) => l.key === 'wallet-13')!
+    expect(Number(coin.algo)).toBeCloseTo(5_000_000, -2)
+    // without the stable pool nothing prices it
+    expect(derivePortfolio({ holdings: holdings([[13, 10n ** 8n]]), pools: POOLS, market }).unpriced).toBe(1)
+  })
+
   it('values a holding its pools cannot pay for at what selling it returns, and says so; small ones at spot', () => {
     // 2,000 FERN into a 500 ALGO : 2,000 FERN pool returns under 250 ALGO (spot 500)
     const big = derivePortfolio({ holdings: holdings([[11, 2_000_000_000n]]), pools: POOLS, market }).lines.find((l) => l.key === 'wallet-11')!

@@ -33,7 +33,7 @@ import { formatShare, shareBeforeAfter } from './pool-facts.ts'
 import { poolRows } from './pool-list.ts'
 import { addAction, algoShortfall, deriveAdd, deriveRemove, poolOf, positions, removeAction, type AddView, type LiquidityAction, type RemoveView } from './derive-liquidity.ts'
 import { addReducer, INITIAL_ADD, type Leg, type RemoveState } from './liquidity-state.ts'
-import { stablePoolsQuery, useStablePoolsPerBlock } from './stable/stable-api.ts'
+import { stablePoolsQuery, useStablePoolsPerBlock } from '@/lib/pools/stable-pools.ts'
 import { StableLiquidity, type StableLiquidityProps } from './stable/stable-liquidity.tsx'
 import type { PoolKind } from './pool-list.ts'
 

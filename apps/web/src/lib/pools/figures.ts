@@ -2,7 +2,7 @@
 // from the pools algod returns and the tokens the page described, a staking program's terms as the
 // figures read them, the network's stable coin, and one way to write a value (USD first, ALGO second) for every page.
 import { stableAssetIdOf, type Deployment } from '@grove/sdk/deployment'
-import { marketFigures, programFigures, type MarketFigures, type ProgramFigures, type ReservePool, type Value } from '@grove/sdk/figures'
+import { marketFigures, programFigures, type MarketFigures, type MarketPool, type ProgramFigures, type Value } from '@grove/sdk/figures'
 import type { StakingProgram } from '../tx/sdk.ts'
 import type { Token } from '../tokens/tokens.ts'
 import type { NetworkId } from '../networks.ts'
@@ -21,8 +21,8 @@ export function stableToken(tokens: ReadonlyMap<number, Token>, network: Network
   return id === null ? null : (tokens.get(id) ?? null)
 }
 
-/** The market's figures from `pools`; a token not described yet has no price (rather than a guessed one). */
-export function figuresOf(pools: readonly ReservePool[], tokens: ReadonlyMap<number, Pick<Token, 'decimals'>>, stable: Pick<Token, 'id'> | null): MarketFigures {
+/** The market's figures from `pools` (the DEX's, and the Stable app's with their amplifier); a token not described yet has no price (rather than a guessed one). */
+export function figuresOf(pools: readonly MarketPool[], tokens: ReadonlyMap<number, Pick<Token, 'decimals'>>, stable: Pick<Token, 'id'> | null): MarketFigures {
   return marketFigures(pools, (id) => (id === 0 ? 6 : (tokens.get(id)?.decimals ?? Number.NaN)), stable?.id)
 }
 

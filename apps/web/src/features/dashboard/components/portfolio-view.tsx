@@ -5,6 +5,7 @@ import { Table, type Column } from '@/components/ui/table.tsx'
 import { accountQuery } from '@/lib/account/account.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { poolsQuery } from '@/lib/pools/pools.ts'
+import { stableMarketPools, stablePoolsQuery } from '@/lib/pools/stable-pools.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import { ownerLocksQuery, useChainNow } from '@/lib/locks/locks.ts'
 import { positionsQuery, programsQuery as stakingProgramsQuery } from '@/lib/staking/staking.ts'
@@ -32,6 +33,8 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   const programs = useQuery({ ...stakingProgramsQuery(algod, deployment), enabled: stakingAppId > 0 })
   const positions = useQuery({ ...positionsQuery(algod, deployment, address ?? ''), enabled: stakingAppId > 0 && address !== null })
   const vault = useQuery(vaultStateQuery(algod, deployment?.vaultAppId ? deployment : null))
+  // stable pools price their coins (a second dollar coin has no ALGO pool of its own)
+  const stablePools = useQuery(stablePoolsQuery(algod, deployment))
   const dex = useQuery(sdkQuery())
   const { now } = useChainNow(5_000)
   const ids = new Set<number>()
@@ -70,9 +73,12 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
   const sgrove: SGroveHolding | undefined =
     sGroveId !== null && deployment && vault.data && sdk ? { sGroveAssetId: sGroveId, groveAssetId: deployment.groveAssetId, groveBehind: (shares) => sdk.groveBehind(vault.data.totals, shares) } : undefined
   const holdsSGrove = sGroveId !== null && (account.data?.assets.get(sGroveId) ?? 0n) > 0n
-  const ready = account.data && (deployment === null || (pools.data && stakes !== null && (!holdsSGrove || sgrove)))
+  // a deployment with a Stable app waits for its pools (or their error), so a coin they price is never shown unpriced first
+  const stableRead = !deployment?.stablePoolsAppId || stablePools.data !== undefined || stablePools.isError
+  const market = [...poolList, ...(stablePools.data && sdk && now !== null ? stableMarketPools(sdk, stablePools.data, now) : [])]
+  const ready = account.data && (deployment === null || (pools.data && stakes !== null && (!holdsSGrove || sgrove) && stableRead && (!stablePools.data || (now !== null && sdk !== undefined))))
   return {
-    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: lockHoldings, stakes: stakes ?? [], sgrove, market: figuresOf(poolList, tokens, stable) }) : null,
+    portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: lockHoldings, stakes: stakes ?? [], sgrove, market: figuresOf(market, tokens, stable) }) : null,
     tokens,
     pools: poolList,
     stable,

@@ -17,7 +17,8 @@ import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { walletSession } from '@/lib/wallet-session.ts'
 import { formatShare } from '../pool-facts.ts'
 import { ampView, deriveStableAdd, deriveStableRemove, MAX_AMP, MIN_AMP, STABLE_FEE_TIERS, STABLE_LOCKED_LP, stableAddAction, stableDeliveredWords, stablePositions, stableRemoveAction, type StableAddView, type StablePool, type StableRemoveView } from './derive-stable.ts'
-import { preparedStableQuery, stablePoolsQuery } from './stable-api.ts'
+import { stablePoolsQuery } from '@/lib/pools/stable-pools.ts'
+import { preparedStableQuery } from './stable-api.ts'
 import { INITIAL_STABLE, stableReducer } from './stable-state.ts'
 
 /** The two signatures of a new stable pool, as the stepper names them. */
