@@ -21,6 +21,19 @@ export function stableBoxName(a: bigint, b: bigint, feeBps: bigint): Uint8Array 
   return name
 }
 
+/** The pool a box name keys, (a, b, feeBps); undefined for any other box of the app. */
+export function parseStableBoxName(name: Uint8Array): { a: bigint; b: bigint; feeBps: bigint } | undefined {
+  if (name.length !== 25 || name[0] !== 0x73) return undefined
+  const view = new DataView(name.buffer, name.byteOffset, name.byteLength)
+  return { a: view.getBigUint64(1), b: view.getBigUint64(9), feeBps: view.getBigUint64(17) }
+}
+
+/** Every stable pool's key the app holds, from its box list alone (one request, never a 404). */
+export async function listStablePoolKeys(algod: Algodv2, appId: bigint): Promise<{ a: bigint; b: bigint; feeBps: bigint }[]> {
+  const { boxes } = await algod.getApplicationBoxes(appId).do()
+  return boxes.flatMap(({ name }) => parseStableBoxName(name) ?? [])
+}
+
 /** Decodes a stable pool's box (its key given). */
 export function decodeStablePool(a: bigint, b: bigint, raw: Uint8Array): StablePoolState {
   if (raw.length !== STABLE_POOL_SIZE) throw new RangeError(`a stable pool's box holds ${STABLE_POOL_SIZE} bytes, not ${raw.length}`)

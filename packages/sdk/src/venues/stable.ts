@@ -4,9 +4,8 @@
 import { getApplicationAddress } from 'algosdk'
 import type { Algodv2 } from 'algosdk'
 import { latestTimestamp } from '../core/block-time.ts'
-import { stableBoxName } from '../stable/boxes.ts'
-import { quoteStableSwap, STABLE_FEE_TIERS, type StablePoolState } from '../stable/math.ts'
-import { fetchStablePool } from '../stable/boxes.ts'
+import { fetchStablePool, listStablePoolKeys, stableBoxName } from '../stable/boxes.ts'
+import { quoteStableSwap, type StablePoolState } from '../stable/math.ts'
 import { stableCall } from '../stable/spec.ts'
 import { orderedPair, type HopQuote, type HopResult, type Venue, type VenuePool } from './venue.ts'
 
@@ -49,16 +48,28 @@ function quoteIn(pool: StableVenuePool, assetIn: bigint, amountIn: bigint): HopR
   }
 }
 
-/** Grove's stable pools as a venue. */
+/**
+ * Grove's stable pools as a venue. Its pools of a pair are found from the app's box list, then read
+ * by name, so a pair without a stable pool asks algod for no box that is not there (no 404: a page's
+ * console stays quiet). The list is asked once for all the pairs a router asks at once.
+ */
 export function stableVenue({ algod, stablePoolsAppId, registryAppId }: StableVenueParams): Venue<StableVenuePool> {
   const appAddress = getApplicationAddress(stablePoolsAppId)
   const opUpsOf = (quote: HopQuote<StableVenuePool>) => quoteIn(quote.pool, quote.assetIn, quote.amountIn).opUps ?? 0
+  // the box list, shared by the findPools calls made while it is asked (a router asks every pair at once)
+  let listing: Promise<{ a: bigint; b: bigint; feeBps: bigint }[]> | undefined
+  const keys = () =>
+    (listing ??= listStablePoolKeys(algod, stablePoolsAppId).finally(() => {
+      listing = undefined
+    }))
   return {
     name: 'stable',
     label: 'Grove stable',
     async findPools(x, y) {
       const [a, b] = orderedPair(x, y)
-      const [now, ...pools] = await Promise.all([latestTimestamp(algod), ...STABLE_FEE_TIERS.map((tier) => fetchStablePool(algod, stablePoolsAppId, a, b, tier))])
+      const tiers = (await keys()).filter((k) => k.a === a && k.b === b).map((k) => k.feeBps)
+      if (tiers.length === 0) return []
+      const [now, ...pools] = await Promise.all([latestTimestamp(algod), ...tiers.sort((p, q) => Number(p - q)).map((tier) => fetchStablePool(algod, stablePoolsAppId, a, b, tier))])
       return pools.filter((p): p is StablePoolState => p !== undefined && p.reserveA > 0n).map((p) => stableVenuePool(p, now as bigint))
     },
     quoteExactIn: (pool, assetIn, amountIn) => {

@@ -46,7 +46,7 @@ export interface ActivityContext {
   groveAssetId?: number
   sGroveAssetId?: number
   /** How the network names a pool's venue (venueLabel); a leg says where it traded when given. */
-  venueLabel?: (venue: VenueName) => string
+  venueLabel?: (venue: Exclude<VenueName, 'stable'>) => string
 }
 
 /** The amounts the action moved, as short phrases ("1.5 ALGO → 0.3 gUSD"); raw units where an asset is unknown. */

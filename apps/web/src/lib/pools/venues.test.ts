@@ -2,10 +2,12 @@ import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venues'
 import { describe, expect, it } from 'vitest'
 import type { Deployment } from '../deployment.ts'
 import { NETWORKS, networkOfGenesis } from '../networks.ts'
-import { networkVenues, tinymanFor, venueLabel } from './venues.ts'
+import { networkVenues, tinymanFor, venueAppId, venueLabel } from './venues.ts'
 
 const grove: Deployment = { network: 'localnet', firstRound: 1, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, ordersAppId: 90008, stablePoolsAppId: 190008, groveAssetId: 5, sGroveAssetId: 10 }
 const withTinyman: Deployment = { ...grove, tinymanAppId: 1040 }
+// a deployment record without a Stable app (id 0)
+const groveWithoutStable: Deployment = { ...grove, stablePoolsAppId: 0 }
 
 describe('the Tinyman v2 validator of a chain', () => {
   it.each([
@@ -47,8 +49,10 @@ describe('the Tinyman v2 validator of a chain', () => {
 describe('the venues of a network', () => {
   const tinyman = { validatorAppId: 148_607_000, label: 'Tinyman v2' }
   it.each([
-    ['Grove and Tinyman', grove, tinyman, ['grove', 'tinyman']],
-    ['Grove alone', grove, null, ['grove']],
+    ['Grove, its stable pools and Tinyman', grove, tinyman, ['grove', 'stable', 'tinyman']],
+    ['Grove and its stable pools', grove, null, ['grove', 'stable']],
+    ['Grove without a Stable app (id 0), and Tinyman', groveWithoutStable, tinyman, ['grove', 'tinyman']],
+    ['Grove alone, without a Stable app', groveWithoutStable, null, ['grove']],
     ['Tinyman alone where Grove is not deployed', null, tinyman, ['tinyman']],
     ['none', null, null, []],
   ] as const)('%s', (_name, deployment, t, names) => {
@@ -56,12 +60,16 @@ describe('the venues of a network', () => {
     expect(venues.map((v) => v.name)).toEqual(names)
   })
 
-  it('carries Grove’s DEX and registry and Tinyman’s validator', () => {
-    expect(networkVenues(grove, tinyman)).toEqual([
+  it('carries Grove’s DEX and registry, its Stable app right after the DEX, and Tinyman’s validator', () => {
+    const venues = networkVenues(grove, tinyman)
+    expect(venues).toEqual([
       { name: 'grove', label: 'Grove', dexAppId: 1, registryAppId: 4 },
+      { name: 'stable', label: 'Grove stable', stablePoolsAppId: 190_008, registryAppId: 4 },
       { name: 'tinyman', label: 'Tinyman v2', validatorAppId: 148_607_000 },
     ])
+    expect(venues.map(venueAppId)).toEqual([1, 190_008, 148_607_000])
   })
+
 })
 
 describe('a pool listing names each pool’s venue', () => {
@@ -77,7 +85,9 @@ describe('a pool listing names each pool’s venue', () => {
     expect(venueLabel('tinyman')).toBe('Tinyman v2')
   })
 
-  it('names Grove as the venue refs do', () => {
+  it('names Grove and its stable pools as the venue refs do', () => {
     expect(networkVenues(grove, null)[0]!.label).toBe(venueLabel('grove'))
+    expect(networkVenues(grove, null)[1]!.label).toBe(venueLabel('stable'))
+    expect(venueLabel('stable', 'Tinyman v2')).toBe('Grove stable')
   })
 })

@@ -1,5 +1,5 @@
 // The venues a network trades on, as plain data (no SDK on a first load): Grove's DEX where it is
-// deployed, and Tinyman v2's validator: the public networks' real ids (the network table), else the
+// deployed, Grove's stable pools where its Stable app is, and Tinyman v2's validator: the public networks' real ids (the network table), else the
 // one a localnet deployment record names (labelled by the programs it runs). The one place pages,
 // the market and the router's caller ask; the SDK's venues are built from these refs on demand
 // (load-venues.ts).
@@ -19,7 +19,10 @@ export interface TinymanRef {
 }
 
 /** A venue a network trades on, by name, with what the SDK needs to build it. */
-export type VenueRef = { name: 'grove'; label: string; dexAppId: number; registryAppId: number } | ({ name: 'tinyman' } & TinymanRef)
+export type VenueRef =
+  | { name: 'grove'; label: string; dexAppId: number; registryAppId: number }
+  | { name: 'stable'; label: string; stablePoolsAppId: number; registryAppId: number }
+  | ({ name: 'tinyman' } & TinymanRef)
 
 /** A venue's name, as venue refs and the analytics service's pools carry it. */
 export type VenueName = VenueRef['name']
@@ -27,13 +30,21 @@ export type VenueName = VenueRef['name']
 /** How pages name Grove's own DEX. */
 export const GROVE_LABEL = 'Grove'
 
+/** How pages name Grove's stable pools as a venue (the SDK's stable venue's label). */
+export const GROVE_STABLE_LABEL = 'Grove stable'
+
+/** The app a venue ref names (its DEX, Stable app or validator): what tells two refs of one name apart. */
+export function venueAppId(ref: VenueRef): number {
+  return ref.name === 'grove' ? ref.dexAppId : ref.name === 'stable' ? ref.stablePoolsAppId : ref.validatorAppId
+}
+
 /**
  * How every pool listing names a pool's venue: Grove, or Tinyman as the network names its validator
  * (`tinyman`: "Tinyman v2", "Tinyman v2-compatible (local)" on the localnet). Two pools of one
  * pair on two venues read alike without it.
  */
 export function venueLabel(venue: VenueName, tinyman: string = TINYMAN_V2_LABEL): string {
-  return venue === 'grove' ? GROVE_LABEL : tinyman
+  return venue === 'grove' ? GROVE_LABEL : venue === 'stable' ? GROVE_STABLE_LABEL : tinyman
 }
 
 /** The venues of a network, its Tinyman validator, and the well-known tokens offered where Grove has no pools. */
@@ -64,10 +75,14 @@ export function tinymanFor(genesisId: string | undefined, local: Deployment | nu
   return null
 }
 
-/** The venues trades route over: Grove's DEX where deployed (first), then Tinyman's validator when known. */
+/**
+ * The venues trades route over: Grove's DEX where deployed (first), its stable pools where the
+ * deployment has a Stable app, then Tinyman's validator when known.
+ */
 export function networkVenues(deployment: Deployment | null, tinyman: TinymanRef | null): VenueRef[] {
   const venues: VenueRef[] = []
   if (deployment) venues.push({ name: 'grove', label: GROVE_LABEL, dexAppId: deployment.dexAppId, registryAppId: deployment.registryAppId })
+  if (deployment?.stablePoolsAppId) venues.push({ name: 'stable', label: GROVE_STABLE_LABEL, stablePoolsAppId: deployment.stablePoolsAppId, registryAppId: deployment.registryAppId })
   if (tinyman) venues.push({ name: 'tinyman', ...tinyman })
   return venues
 }

@@ -5,12 +5,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { venuePoolsKey } from '@/lib/pools/pools.ts'
 import type { AlgodConfig } from '@/lib/networks.ts'
-import type { VenueRef } from '@/lib/pools/venues.ts'
+import { venueAppId, type VenueRef } from '@/lib/pools/venues.ts'
 
 /** The one query for the router and the non-Grove pools among `assets` (the pair and its hubs); pools move with each trade (refreshed per block and after the user's own, see usePoolsPerBlock). */
 export function routeBookQuery(algod: AlgodConfig, refs: readonly VenueRef[], assets: readonly bigint[]) {
   return queryOptions({
-    queryKey: [...venuePoolsKey(algod), 'route-book', refs.map((r) => `${r.name}:${r.name === 'grove' ? r.dexAppId : r.validatorAppId}`).join(','), ...assets.map(String)],
+    queryKey: [...venuePoolsKey(algod), 'route-book', refs.map((r) => `${r.name}:${venueAppId(r)}`).join(','), ...assets.map(String)],
     queryFn: () => import('./router-loader.ts').then((m) => m.loadRouter(algod, refs, assets)),
     staleTime: 5_000,
     refetchInterval: 15_000,

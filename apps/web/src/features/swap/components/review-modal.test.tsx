@@ -234,3 +234,42 @@ describe('ReviewModal when the quote moves while it is open', () => {
     expect(screen.getByRole('button', { name: 'Confirm swap' })).toBeDisabled()
   })
 })
+
+describe('ReviewModal names a stable leg', () => {
+  // gUSD/gUSDt on Grove's stable pools, 0.05% tier, A = 100, a million of each (6 decimals)
+  const GUSDT: Token = { id: 1002, symbol: 'gUSDt', name: 'Grove USD Tether', decimals: 6 }
+  const RESERVE = 1_000_000_000_000n
+  const MULTIPLIER = 10n ** 13n
+  const STABLE_POOL: sdk.stable.StablePoolState = {
+    a: 1001n,
+    b: 1002n,
+    feeBps: 5n,
+    reserveA: RESERVE,
+    reserveB: RESERVE,
+    lpAsset: 3000n,
+    lpIssued: RESERVE,
+    protocolFeeDivisor: 0n,
+    protocolFeesA: 0n,
+    protocolFeesB: 0n,
+    feesA: 0n,
+    feesB: 0n,
+    multiplierA: MULTIPLIER,
+    multiplierB: MULTIPLIER,
+    initialA: 10_000n,
+    futureA: 10_000n,
+    initialTime: 0n,
+    futureTime: 0n,
+    // a D found at no A: the quote finds it at A = 100 (from the sum of the normalised reserves)
+    dAmp: 0n,
+    d: 2n * RESERVE * MULTIPLIER,
+  }
+  const STABLE = venues.stableVenue({ algod: new algosdk.Algodv2('', 'http://127.0.0.1', 9), stablePoolsAppId: 3n, registryAppId: 2n }) as unknown as venues.Venue
+
+  it('reads "gUSD → gUSDt on Grove stable (0.05% tier)"', () => {
+    const q = quoteSwap(venues, { venues: new Map([['stable' as const, STABLE]]), pools: [venues.stableVenuePool(STABLE_POOL, 1_700_000_000n)] }, { kind: 'exact-in', assetIn: 1001n, assetOut: 1002n, amount: 1_000_000_000n })
+    if (!q.ok) throw new Error(q.failure.code)
+    open(0n, { route: q.route, tokens: new Map([ALGO, GUSD, GUSDT].map((t) => [t.id, t])), tokenIn: GUSD, tokenOut: GUSDT, limit: q.route.amountOut })
+    const [hop] = screen.getAllByTestId('route-hop')
+    expect(hop).toHaveTextContent('gUSD → gUSDt on Grove stable (0.05% tier)')
+  })
+})
