@@ -69,6 +69,16 @@ export class Stable extends RegistryBoundContract {
   /** The pools, a box `"s" ‖ uint64(a) ‖ uint64(b) ‖ uint64(feeBps)` each (a < b, 0 = ALGO). */
   pools = BoxMap<bytes, StablePool>({ prefix: 's' });
 
+  /**
+   * The pool a flash loan has lent from, its box key after "s" (24 bytes), until its verify in the same
+   * group (empty otherwise): every call on that pool, and every other flash, is refused (ERR:FLASH_LOCKED).
+   * The start checks that its verify follows in the group, so the lock never outlives the group.
+   */
+  flash = GlobalStateKey<bytes>({ key: 'flash' });
+
+  /** The open flash loan's terms: uint64(amountA) ‖ uint64(amountB) ‖ uint64(start's group index). */
+  flashTerms = GlobalStateKey<bytes>({ key: 'flashTerms' });
+
   /** A pool was created at amplifier amp (times A_PRECISION). */
   PoolCreated = new EventLogger<{ a: uint64; b: uint64; feeBps: uint64; amp: uint64; lpAsset: uint64; creator: Address }>();
 
@@ -96,12 +106,34 @@ export class Stable extends RegistryBoundContract {
   /** The admin stopped a ramp where it stood. */
   StopRampA = new EventLogger<{ a: uint64; b: uint64; feeBps: uint64; amp: uint64; time: uint64 }>();
 
+  /**
+   * A flash loan was repaid at its verify: what was lent, what came back, the fee (the protocol's share
+   * included) and the protocol's share. The reserves (and D) do not move: repaid − lent − protocolFee waits
+   * off the curve for the LPs beside the swaps' fees (feesA/B), the protocol's share in protocolFeesA/B.
+   */
+  FlashLoan = new EventLogger<{
+    a: uint64;
+    b: uint64;
+    feeBps: uint64;
+    amountA: uint64;
+    amountB: uint64;
+    repaidA: uint64;
+    repaidB: uint64;
+    feeA: uint64;
+    feeB: uint64;
+    protocolFeeA: uint64;
+    protocolFeeB: uint64;
+    borrower: Address;
+  }>();
+
   /** Protocol fees were sent to the treasury. */
   FeesCollected = new EventLogger<{ a: uint64; b: uint64; feeBps: uint64; amountA: uint64; amountB: uint64; treasury: Address }>();
 
   /** Binds the app to its registry. */
   createApplication(registryApp: uint64): void {
     this.registry.value = registryApp;
+    this.flash.value = '';
+    this.flashTerms.value = '';
   }
 
   // ---- pool helpers ----
@@ -110,6 +142,11 @@ export class Stable extends RegistryBoundContract {
   private poolKey(a: uint64, b: uint64, feeBps: uint64): bytes {
     assert(a < b, 'ERR:ASSET_ORDER');
     return concat(concat(itob(a), itob(b)), itob(feeBps));
+  }
+
+  /** Fails (ERR:FLASH_LOCKED) while a flash loan has lent from the pool `key` and its verify has not run (one global read while none is open). */
+  private unlocked(key: bytes): void {
+    if (len(this.flash.value) > 0) assert(this.flash.value !== key, 'ERR:FLASH_LOCKED');
   }
 
   /** A (times A_PRECISION) now: futureA after the ramp, else the straight line from initialA at initialTime (rounded down). */
@@ -273,6 +310,7 @@ export class Stable extends RegistryBoundContract {
    */
   private addAmounts(a: uint64, b: uint64, feeBps: uint64, amountA: uint64, amountB: uint64, minLp: uint64): uint64 {
     const key = this.poolKey(a, b, feeBps);
+    this.unlocked(key);
     // a missing box fails here; the build maps this assert to ERR:NO_POOL
     const pool = rawBytes(this.pools(key).value);
     const amp = this.ampAt(pool);
@@ -374,6 +412,7 @@ export class Stable extends RegistryBoundContract {
    */
   removeLiquidity(lp: AssetTransferTxn, a: uint64, b: uint64, feeBps: uint64, minA: uint64, minB: uint64): [uint64, uint64] {
     const key = this.poolKey(a, b, feeBps);
+    this.unlocked(key);
     const pool = rawBytes(this.pools(key).value);
     // @ts-expect-error an axfer argument is a group transaction like any txn argument (TEALScript's types keep them apart)
     const amount = this.incoming(lp, extractUint64(pool, 16));
@@ -426,6 +465,7 @@ export class Stable extends RegistryBoundContract {
       inOff = 0;
       key = concat(concat(itob(assetIn), itob(assetOut)), itob(feeBps));
     }
+    this.unlocked(key);
     // a missing box fails here; the build maps this assert to ERR:NO_POOL
     let pool = rawBytes(this.pools(key).value);
     const amp = this.ampAt(pool);
@@ -491,6 +531,125 @@ export class Stable extends RegistryBoundContract {
     return out;
   }
 
+  // ---- flash loans ----
+
+  /**
+   * Checks that the transaction at `index` is this flash call's pair: a NoOp call of this app by the same
+   * sender, of method `selector`, whose offset argument is `offset` and whose pool is (a, b) in tier feeBps.
+   * It reads an app call, never a transfer, so it credits nothing (scripts/teal-check.ts lets it read the group).
+   */
+  private flashPair(index: uint64, selector: bytes, offset: uint64, a: uint64, b: uint64, feeBps: uint64): void {
+    assert(index < globals.groupSize, 'ERR:FLASH_PAIR');
+    const t = this.txnGroup[index];
+    assert(t.typeEnum === TransactionType.ApplicationCall, 'ERR:FLASH_PAIR');
+    assert(t.applicationID === this.app && t.onCompletion === 0, 'ERR:FLASH_PAIR');
+    assert(t.sender === this.txn.sender && t.numAppArgs > 4, 'ERR:FLASH_PAIR');
+    assert(t.applicationArgs![0] === selector && t.applicationArgs![1] === itob(offset), 'ERR:FLASH_PAIR');
+    assert(t.applicationArgs![2] === itob(a) && t.applicationArgs![3] === itob(b) && t.applicationArgs![4] === itob(feeBps), 'ERR:FLASH_PAIR');
+  }
+
+  /**
+   * Lends `amountA` of a and `amountB` of b (each up to the reserve on the curve, not both 0) from pool
+   * (a, b, feeBps) to the caller, as the DEX's flash loan. The verify `verifyFlashLoan(startOffset =
+   * verifyOffset, a, b, feeBps)` must follow `verifyOffset` places later; until it runs the pool is locked
+   * (ERR:FLASH_LOCKED), and no other flash starts in the app. Inner txns: one per side lent.
+   */
+  flashLoan(verifyOffset: uint64, a: uint64, b: uint64, feeBps: uint64, amountA: uint64, amountB: uint64): void {
+    this.notPaused(this.registry.value, PAUSE_SWAPS);
+    const key = this.poolKey(a, b, feeBps);
+    // one flash at a time in the whole app: no flash inside another
+    assert(len(this.flash.value) === 0, 'ERR:FLASH_LOCKED');
+    assert(verifyOffset > 0, 'ERR:FLASH_PAIR');
+    this.flashPair(this.txn.groupIndex + verifyOffset, method('verifyFlashLoan(uint64,uint64,uint64,uint64)void'), verifyOffset, a, b, feeBps);
+    // a missing box fails here; the build maps this assert to ERR:NO_POOL
+    const pool = rawBytes(this.pools(key).value);
+    assert(extractUint64(pool, 0) > 0, 'ERR:NO_LIQUIDITY');
+    assert(amountA > 0 || amountB > 0, 'ERR:ZERO_AMOUNT');
+    assert(amountA <= extractUint64(pool, 0) && amountB <= extractUint64(pool, 8), 'ERR:NO_LIQUIDITY');
+    this.flash.value = key;
+    this.flashTerms.value = concat(concat(itob(amountA), itob(amountB)), itob(this.txn.groupIndex));
+    if (amountA > 0) this.send(a, this.txn.sender, amountA);
+    if (amountB > 0) this.send(b, this.txn.sender, amountB);
+  }
+
+  /**
+   * What the caller paid back at the verify: the `count` transfers right before the call (the places ABI
+   * `txn` arguments hold), of a then b when there are two, each checked as every deposit (`incoming`).
+   * Returns uint64(inA) ‖ uint64(inB).
+   */
+  private flashPaid(count: uint64, a: uint64, b: uint64): bytes {
+    let inA = 0;
+    let inB = 0;
+    if (count === 2) {
+      inA = this.incoming(this.txnGroup[this.txn.groupIndex - 2], a);
+      inB = this.incoming(this.txnGroup[this.txn.groupIndex - 1], b);
+    } else {
+      const asset = this.assetOf(this.txnGroup[this.txn.groupIndex - 1]);
+      if (asset === a) inA = this.incoming(this.txnGroup[this.txn.groupIndex - 1], a);
+      else inB = this.incoming(this.txnGroup[this.txn.groupIndex - 1], b);
+    }
+    return concat(itob(inA), itob(inB));
+  }
+
+  /**
+   * Checks the repayment of the flash loan `startOffset` places earlier and unlocks the pool: the transfer
+   * of each lent side right before this call (a then b when both were lent), from the caller to the app,
+   * at least the loan plus the pool's fee ⌈loan·fee/10000⌉ on it (ERR:FLASH_REPAY). The reserves and D
+   * stay as they were (the loan is back); the fee and any excess are the LPs', held off the curve as a
+   * swap's fee is (feesA/B, folded in at the next add), less the protocol's ⌊fee/divisor⌋.
+   */
+  verifyFlashLoan(startOffset: uint64, a: uint64, b: uint64, feeBps: uint64): void {
+    const key = this.poolKey(a, b, feeBps);
+    // a verify without its start (or of another pool) finds no open flash on this pool
+    assert(this.flash.value === key, 'ERR:FLASH_PAIR');
+    const terms = this.flashTerms.value;
+    assert(startOffset > 0 && startOffset <= this.txn.groupIndex, 'ERR:FLASH_PAIR');
+    assert(this.txn.groupIndex - startOffset === extractUint64(terms, 16), 'ERR:FLASH_PAIR');
+    this.flashPair(this.txn.groupIndex - startOffset, method('flashLoan(uint64,uint64,uint64,uint64,uint64,uint64)void'), startOffset, a, b, feeBps);
+    this.flash.value = '';
+    this.flashTerms.value = '';
+    const loanA = extractUint64(terms, 0);
+    const loanB = extractUint64(terms, 8);
+    let count = 1;
+    if (loanA > 0 && loanB > 0) count = 2;
+    const paid = this.flashPaid(count, a, b);
+    const repaidA = extractUint64(paid, 0);
+    const repaidB = extractUint64(paid, 8);
+    const feeA = (loanA / BPS) * feeBps + ((loanA % BPS) * feeBps + (BPS - 1)) / BPS;
+    const feeB = (loanB / BPS) * feeBps + ((loanB % BPS) * feeBps + (BPS - 1)) / BPS;
+    // each lent side comes back in its own asset (none of a side not lent: that transfer would be the other's)
+    assert((loanA === 0 || repaidA >= loanA + feeA) && (loanB === 0 || repaidB >= loanB + feeB), 'ERR:FLASH_REPAY');
+    const pool = rawBytes(this.pools(key).value);
+    let protocolA = 0;
+    let protocolB = 0;
+    const divisor = extractUint64(pool, 40);
+    if (divisor > 0) {
+      protocolA = feeA / divisor;
+      protocolB = feeB / divisor;
+    }
+    // protocol fees (48), then the LPs' fees off the curve (64): what came back beyond the loan
+    const updated = replace3(
+      replace3(pool, 48, concat(itob(extractUint64(pool, 48) + protocolA), itob(extractUint64(pool, 56) + protocolB))),
+      64,
+      concat(itob(extractUint64(pool, 64) + repaidA - loanA - protocolA), itob(extractUint64(pool, 72) + repaidB - loanB - protocolB)),
+    );
+    this.pools(key).value = castBytes<StablePool>(updated);
+    this.FlashLoan.log({
+      a: a,
+      b: b,
+      feeBps: feeBps,
+      amountA: loanA,
+      amountB: loanB,
+      repaidA: repaidA,
+      repaidB: repaidB,
+      feeA: feeA,
+      feeB: feeB,
+      protocolFeeA: protocolA,
+      protocolFeeB: protocolB,
+      borrower: this.txn.sender,
+    });
+  }
+
   // ---- amplifier ----
 
   /** Fails (ERR:NOT_ADMIN) unless the sender is the registry's admin. */
@@ -506,6 +665,7 @@ export class Stable extends RegistryBoundContract {
   rampA(a: uint64, b: uint64, feeBps: uint64, futureA: uint64, futureTime: uint64): void {
     this.onlyAdmin();
     const key = this.poolKey(a, b, feeBps);
+    this.unlocked(key);
     const pool = this.pools(key).value;
     assert(globals.latestTimestamp >= pool.initialTime + MIN_RAMP_TIME, 'ERR:RAMP_TIME');
     assert(futureTime >= globals.latestTimestamp + MIN_RAMP_TIME, 'ERR:RAMP_TIME');
@@ -524,6 +684,7 @@ export class Stable extends RegistryBoundContract {
   stopRampA(a: uint64, b: uint64, feeBps: uint64): void {
     this.onlyAdmin();
     const key = this.poolKey(a, b, feeBps);
+    this.unlocked(key);
     const pool = this.pools(key).value;
     const now = this.ampAt(rawBytes(pool));
     pool.initialA = now;
@@ -547,6 +708,7 @@ export class Stable extends RegistryBoundContract {
   /** Sends the pool's protocol fees to the registry's treasury (anyone may call); a side the treasury cannot receive stays accrued. */
   collectFees(a: uint64, b: uint64, feeBps: uint64): void {
     const key = this.poolKey(a, b, feeBps);
+    this.unlocked(key);
     const pool = this.pools(key).value;
     const treasury = AppID.fromUint64(this.registry.value).globalState('treasury') as Address;
     const feesA = this.canPay(a, treasury) ? pool.protocolFeesA : 0;

@@ -43,11 +43,13 @@ export interface GroupReadAllowance {
 
 /**
  * The pairing reads each contract makes (docs/contracts.md, "Flash loans and flash swaps"): the DEX's flash
- * start reads its verify `offset` places later, the verify its start and the 1–2 repayments right before it;
+ * start (and the Stable app's) reads its verify `offset` places later, the verify its start and the 1–2 repayments right before it;
  * the Orders app's fill reads its settle `offset` places later (the settle credits its payment as an ABI argument).
  */
 export const PAIRING_READS: Readonly<Record<string, readonly string[]>> = {
   Dex: ['flashStart', 'flashEnd', 'flashPaid'],
+  // the Stable app's flash loan: the same pairing and repayments, its start and verify the methods themselves
+  Stable: ['flashLoan', 'verifyFlashLoan', 'flashPaid'],
   Orders: ['settlePair'],
 }
 

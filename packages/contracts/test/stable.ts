@@ -63,7 +63,7 @@ function decodeReturn(logs: Uint8Array[]): bigint | [bigint, bigint] | undefined
 }
 
 /** A transaction of a group, with its signer. */
-interface Step {
+export interface Step {
   txn: algosdk.Transaction
   signer: TransactionSigner
 }
@@ -129,12 +129,17 @@ export class StableKit {
   }
 
   /** A transfer of `amount` of `asset` to the app (or `receiver`) as a step. */
-  async transfer(from: User, asset: bigint, amount: bigint, o: { receiver?: Address | string; closeTo?: Address | string; rekeyTo?: Address | string } = {}): Promise<Step> {
+  async transfer(
+    from: User,
+    asset: bigint,
+    amount: bigint,
+    o: { receiver?: Address | string; closeTo?: Address | string; rekeyTo?: Address | string; clawbackFrom?: Address | string } = {},
+  ): Promise<Step> {
     const common = { sender: from.addr, note: this.g.note(), rekeyTo: o.rekeyTo, receiver: o.receiver ?? this.address }
     const txn =
       asset === 0n
         ? await this.g.algorand.createTransaction.payment({ ...common, amount: AlgoAmount.MicroAlgo(amount), closeRemainderTo: o.closeTo })
-        : await this.g.algorand.createTransaction.assetTransfer({ ...common, assetId: asset, amount, closeAssetTo: o.closeTo })
+        : await this.g.algorand.createTransaction.assetTransfer({ ...common, assetId: asset, amount, closeAssetTo: o.closeTo, clawbackTarget: o.clawbackFrom })
     return { txn, signer: from.signer }
   }
 
@@ -159,6 +164,41 @@ export class StableKit {
       ;(t.txn as { group?: Uint8Array }).group = undefined
       return { txn: t.txn, signer: t.signer }
     })
+  }
+
+  /** The call of `method` as steps (its transaction arguments first) for a group of the caller's, paying for `inner` inner transactions. */
+  steps(sender: User, method: string, args: algosdk.ABIValue[], inner: number, pool: [bigint, bigint, bigint], assets: bigint[] = []): Promise<Step[]> {
+    return this.call(sender, method, args, inner, { boxes: [stableBoxName(...pool)], assets })
+  }
+
+  /** A flash loan's start on (a, b, feeBps), its verify `verifyOffset` places later: fee 1,000 plus one per side lent. */
+  flashStart(user: User, a: bigint, b: bigint, feeBps: bigint, amountA: bigint, amountB: bigint, verifyOffset: bigint): Promise<Step[]> {
+    const lent = Number(amountA > 0n) + Number(amountB > 0n)
+    return this.steps(user, 'flashLoan', [verifyOffset, a, b, feeBps, amountA, amountB], lent, [a, b, feeBps], [a, b])
+  }
+
+  /** A flash loan's verify on (a, b, feeBps), its start `startOffset` places earlier: fee 1,000. */
+  flashVerify(user: User, a: bigint, b: bigint, feeBps: bigint, startOffset: bigint): Promise<Step[]> {
+    return this.steps(user, 'verifyFlashLoan', [startOffset, a, b, feeBps], 0, [a, b, feeBps], [a, b])
+  }
+
+  /** Sends a group of steps: every transaction's logs (inner ones' after), the fees paid, and the opcodes a simulation of it used. */
+  async sendGroup(steps: Step[]): Promise<{ logs: Uint8Array[]; fees: bigint; opcodes: number }> {
+    const algod = this.g.algorand.client.algod
+    const trial = await this.atc(steps).simulate(algod, new algosdk.modelsv2.SimulateRequest({ txnGroups: [], allowEmptySignatures: true }))
+    const opcodes = trial.simulateResponse.txnGroups[0]!.appBudgetConsumed ?? 0
+    let result
+    try {
+      result = await this.atc(steps).execute(algod, 4)
+    } catch (e) {
+      throw this.explain(e)
+    }
+    const logs: Uint8Array[] = []
+    for (const id of result.txIDs) {
+      const info = await algod.pendingTransactionInformation(id).do()
+      logs.push(...(info.logs ?? []), ...(info.innerTxns ?? []).flatMap((t) => t.logs ?? []))
+    }
+    return { logs, fees: steps.reduce((n, s) => n + s.txn.fee, 0n), opcodes }
   }
 
   /** A group of steps as an ATC (each step's group id cleared first: a step may be reused by an attack). */
