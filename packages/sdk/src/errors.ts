@@ -155,6 +155,9 @@ const STABLE_ERRORS: Readonly<Record<string, string>> = {
   'ERR:NO_CONVERGENCE': 'The pool’s invariant did not settle at these balances: remove liquidity in proportion (always possible) or try another amount',
   'ERR:RAMP_TIME': 'A ramp of A lasts at least a day and starts at least a day after the last one started',
   'ERR:RAMP_CHANGE': 'A ramp changes A by at most 10 times up or down',
+  'ERR:FLASH_LOCKED': 'This stable pool is lent out by a flash loan in the same group until its verify: nothing else can use it (nor start another flash) before then',
+  'ERR:FLASH_PAIR': 'A stable flash loan and its verify must pair: same pool and sender, in one group, each naming the other’s distance',
+  'ERR:FLASH_REPAY': 'The stable flash loan must be repaid in each token lent, right before its verify, with at least the loan plus the pool’s fee',
 }
 
 const ORDERS_ERRORS: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
 // What an account can do with stable pools, as one union, and the one function that builds each action's group.
 import type { GroveContext } from '../core/context.ts'
+import { buildStableFlashLoan, type StableFlashLoanParams } from './flash.ts'
 import type { StablePoolState } from './math.ts'
 import { buildCreateStablePool, buildRampA, buildStableAdd, buildStableRemove, buildStableSwap, buildStopRampA, type CreateStablePoolParams, type StableGroup } from './transactions.ts'
 
@@ -12,6 +13,8 @@ export type StableAction =
   /** The registry's admin only. */
   | { kind: 'ramp-a'; pool: StablePoolState; futureA: bigint; futureTime: bigint }
   | { kind: 'stop-ramp-a'; pool: StablePoolState }
+  /** A flash loan: start, the sender's transactions, the repayments, verify (the pool is locked in between). */
+  | ({ kind: 'flash-loan' } & StableFlashLoanParams)
 
 /** Builds a stable action's group, ready to simulate and sign (its quote beside it). */
 export function prepareStableAction(ctx: GroveContext, action: StableAction): Promise<StableGroup<unknown>> {
@@ -28,5 +31,7 @@ export function prepareStableAction(ctx: GroveContext, action: StableAction): Pr
       return buildRampA(ctx, action.pool, action.futureA, action.futureTime)
     case 'stop-ramp-a':
       return buildStopRampA(ctx, action.pool)
+    case 'flash-loan':
+      return buildStableFlashLoan(ctx, action)
   }
 }

@@ -12,6 +12,21 @@ export interface StableEventArgs {
   RampA: { a: bigint; b: bigint; feeBps: bigint; initialA: bigint; futureA: bigint; initialTime: bigint; futureTime: bigint }
   StopRampA: { a: bigint; b: bigint; feeBps: bigint; amp: bigint; time: bigint }
   FeesCollected: { a: bigint; b: bigint; feeBps: bigint; amountA: bigint; amountB: bigint; treasury: string }
+  /** A flash loan repaid at its verify: the fee (less protocolFee) waits off the curve for the LPs; the reserves and D do not move. */
+  FlashLoan: {
+    a: bigint
+    b: bigint
+    feeBps: bigint
+    amountA: bigint
+    amountB: bigint
+    repaidA: bigint
+    repaidB: bigint
+    feeA: bigint
+    feeB: bigint
+    protocolFeeA: bigint
+    protocolFeeB: bigint
+    borrower: string
+  }
 }
 
 /** A decoded Stable event. */
