@@ -14,7 +14,7 @@ import { startGrove, sorted, type Grove, type Sent } from '../test/grove.ts'
 import { Locks } from '../test/locks.ts'
 import { benchStaking } from './staking.ts'
 import { benchOrders } from './orders.ts'
-import { benchStable } from './stable.ts'
+import { benchStable, benchStableFlash } from './stable.ts'
 import { MIN_WINDOW, VaultActions } from '../test/vault.ts'
 import { flashFee, flashSwapIn, sendFlash } from '../test/flash.ts'
 
@@ -82,13 +82,15 @@ async function main(): Promise<void> {
     const staking = await benchStaking(g)
     const orders = await benchOrders(g)
     const stable = await benchStable(g)
+    // the Stable app's flash loan beside the DEX's: `flash.fees.stableLoan`, `flash.opcodeCost.stableLoan`
+    const stableLoan = await benchStableFlash(g)
     console.log(
       JSON.stringify({
         fees: pick((s) => s.fees),
         opcodeCost: pick((s) => s.opcodes),
         budgetCalls: pick((s) => s.budgetCalls),
         minBalanceCreatePool: Number(after.minBalance.microAlgo - before.minBalance.microAlgo),
-        flash,
+        flash: { fees: { ...flash.fees, stableLoan: stableLoan.fees }, opcodeCost: { ...flash.opcodeCost, stableLoan: stableLoan.opcodeCost } },
         locks: { fees: pickLocks((s) => s.fees), opcodeCost: pickLocks((s) => s.opcodes) },
         staking,
         vault,

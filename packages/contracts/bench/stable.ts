@@ -41,3 +41,25 @@ export async function benchStable(g: Grove): Promise<Record<string, unknown>> {
     impactRatio: impact / constantProduct,
   }
 }
+
+/**
+ * The Stable app's flash loan (the `flash` section's `stableLoan`): 1,000 dollars of one side of a
+ * balanced 1,000,000 + 1,000,000 pool (two 6-decimal coins, 5 bps), repaid with its fee. `fees` are the
+ * start's and the verify's (µALGO, the repayment's 1,000 left out, as the DEX's), `opcodeCost` the group's.
+ */
+export async function benchStableFlash(g: Grove): Promise<{ fees: number; opcodeCost: number }> {
+  const kit = StableKit.of(g)
+  const user = await g.user(1000)
+  const x = await g.asset(user, { decimals: 6, total: 10n ** 17n, unitName: 'USDF' })
+  const y = await g.asset(user, { decimals: 6, total: 10n ** 17n, unitName: 'USDG' })
+  const [a, b] = x < y ? [x, y] : [y, x]
+  const tier = 5n
+  await kit.createPool(user, a, b, tier, 100n)
+  await g.optIn(user, (await kit.pool(a, b, tier))!.lpAsset)
+  await kit.add(user, a, b, tier, 10n ** 12n, 10n ** 12n)
+  const amount = 10n ** 9n
+  const repay = await kit.transfer(user, a, amount + (amount * tier + 9_999n) / 10_000n)
+  const steps = [...(await kit.flashStart(user, a, b, tier, amount, 0n, 2n)), repay, ...(await kit.flashVerify(user, a, b, tier, 2n))]
+  const sent = await kit.sendGroup(steps)
+  return { fees: Number(sent.fees - repay.txn.fee), opcodeCost: sent.opcodes }
+}
