@@ -9,7 +9,7 @@ import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
+import { FLASH_COLUMNS, flashRow, flushPoolRows, PoolBook, sumOrNull, swapFee, type FlashFigures, type PoolRow } from './pool-book.ts'
 import type { ContractModule, EventPosition, ModuleBatch } from '../follower/module.ts'
 
 /** The DEX module. */
@@ -18,30 +18,6 @@ export const dexModule: ContractModule = {
   appIds: (d) => (d.dexAppId ? [d.dexAppId] : []),
   decoders: eventDecoders(DEX_SPEC),
   begin: async (sql, ctx) => new DexBatch(sql, await PoolBook.of(sql, ctx)),
-}
-
-/** What a flash's verify logs, loan or swap alike: out of the pool, back in, the fee on it and the protocol's share. */
-interface FlashFigures {
-  account: string
-  outA: bigint
-  outB: bigint
-  inA: bigint
-  inB: bigint
-  feeA: bigint
-  feeB: bigint
-  protocolFeeA: bigint
-  protocolFeeB: bigint
-}
-
-const FLASH_COLUMNS = [
-  'round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'account',
-  'out_a', 'out_b', 'in_a', 'in_b', 'fee_a', 'fee_b', 'protocol_fee_a', 'protocol_fee_b', 'reserve_a', 'reserve_b', 'fee_usd',
-]
-
-/** The USD value of a fee on both sides: a side of 0 counts 0 even unpriced; null when a side with a fee has no price. */
-function sumOrNull(usdA: number | undefined, usdB: number | undefined, feeA: bigint, feeB: bigint): number | null {
-  if ((usdA === undefined && feeA > 0n) || (usdB === undefined && feeB > 0n)) return null
-  return (usdA ?? 0) + (usdB ?? 0)
 }
 
 class DexBatch implements ModuleBatch {
@@ -178,11 +154,7 @@ class DexBatch implements ModuleBatch {
       const volumeUsd = sumOrNull(this.book.usdValue(pool.assetA, f.inA), this.book.usdValue(pool.assetB, f.inB), f.inA, f.inB) ?? 0
       this.candles.trade({ poolId: pool.id, time: at.time, price, soldA: f.inA, soldB: f.inB, boughtA: f.outA, boughtB: f.outB, volumeUsd })
     }
-    const feeUsd = sumOrNull(this.book.usdValue(pool.assetA, f.feeA), this.book.usdValue(pool.assetB, f.feeB), f.feeA, f.feeB)
-    this.flashes.push([
-      at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, pool.id, kind, f.account,
-      ...[f.outA, f.outB, f.inA, f.inB, f.feeA, f.feeB, f.protocolFeeA, f.protocolFeeB, pool.reserveA, pool.reserveB].map(String), feeUsd,
-    ])
+    this.flashes.push(flashRow(this.book, pool, kind, f, at))
   }
 
   private feesCollected(args: DexEventArgs['FeesCollected'], at: EventPosition): void {

@@ -195,3 +195,36 @@ export async function flushPoolRows(sql: Sql, book: PoolBook, swaps: unknown[][]
   await insertRows(sql, 'liquidity', LIQUIDITY_COLUMNS, liquidity)
   await candles.flush(sql)
 }
+
+/** What a flash's verify logs, loan or swap alike: out of the pool, back in, the fee on it and the protocol's share. */
+export interface FlashFigures {
+  account: string
+  outA: bigint
+  outB: bigint
+  inA: bigint
+  inB: bigint
+  feeA: bigint
+  feeB: bigint
+  protocolFeeA: bigint
+  protocolFeeB: bigint
+}
+
+export const FLASH_COLUMNS = [
+  'round', 'intra', 'log_index', 'time', 'txn_id', 'group_id', 'pool_id', 'kind', 'account',
+  'out_a', 'out_b', 'in_a', 'in_b', 'fee_a', 'fee_b', 'protocol_fee_a', 'protocol_fee_b', 'reserve_a', 'reserve_b', 'fee_usd',
+]
+
+/** The USD value of a fee on both sides: a side of 0 counts 0 even unpriced; null when a side with a fee has no price. */
+export function sumOrNull(usdA: number | undefined, usdB: number | undefined, feeA: bigint, feeB: bigint): number | null {
+  if ((usdA === undefined && feeA > 0n) || (usdB === undefined && feeB > 0n)) return null
+  return (usdA ?? 0) + (usdB ?? 0)
+}
+
+/** A row of `flashes` for a flash of `pool` settled at `at`: its figures, the reserves after and the fee's USD value. */
+export function flashRow(book: PoolBook, pool: PoolRow, kind: 'loan' | 'swap', f: FlashFigures, at: EventPosition): unknown[] {
+  const feeUsd = sumOrNull(book.usdValue(pool.assetA, f.feeA), book.usdValue(pool.assetB, f.feeB), f.feeA, f.feeB)
+  return [
+    at.round, at.intra, at.logIndex, at.time, at.txnId, at.groupId, pool.id, kind, f.account,
+    ...[f.outA, f.outB, f.inA, f.inB, f.feeA, f.feeB, f.protocolFeeA, f.protocolFeeB, pool.reserveA, pool.reserveB].map(String), feeUsd,
+  ]
+}

@@ -1,5 +1,5 @@
-// The Stable app's events (issue 37): PoolCreated, Swap, LiquidityAdded, LiquidityRemoved and
-// FeesCollected, each naming its pool by pair and fee tier. Its pools are Grove's (venue 'grove') of kind
+// The Stable app's events (issue 37): PoolCreated, Swap, LiquidityAdded, LiquidityRemoved,
+// FeesCollected and FlashLoan (a row of `flashes`, with its fee), each naming its pool by pair and fee tier. Its pools are Grove's (venue 'grove') of kind
 // 'stable', in the same pools, swaps, liquidity, fee_collections and candles tables as the DEX's, so
 // /api/pools, swaps, volume, candles, fee tiers and liquidity read them alike.
 // A pool's reserves here are what its LPs own: the box's reserves plus the LPs' swap fees it holds off
@@ -12,7 +12,7 @@ import { eventDecoders, stable, type DecodedEvent } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
-import { flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
+import { FLASH_COLUMNS, flashRow, flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
 import { stableSpotPrice } from '../prices.ts'
 import type { ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
@@ -35,6 +35,7 @@ class StableBatch implements ModuleBatch {
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
   private readonly fees: unknown[][] = []
+  private readonly flashes: unknown[][] = []
   private readonly candles = new CandleAccumulator()
   /** Each pool's ramp of A, read once per batch from its box (or from its PoolCreated event). */
   private readonly ramps = new Map<number, Ramp | Promise<Ramp | undefined>>()
@@ -61,6 +62,8 @@ class StableBatch implements ModuleBatch {
         return this.liquidityChanged('remove', e.args as StableEventArgs['LiquidityRemoved'], at)
       case 'FeesCollected':
         return this.feesCollected(e.args as StableEventArgs['FeesCollected'], at)
+      case 'FlashLoan':
+        return this.flashLoan(e.args as StableEventArgs['FlashLoan'], at)
       case 'RampA':
       case 'StopRampA': {
         // A's new line: read the box again when a later swap needs it
@@ -182,12 +185,27 @@ class StableBatch implements ModuleBatch {
     this.fees.push([at.round, at.intra, at.logIndex, at.time, at.txnId, pool.id, String(args.amountA), String(args.amountB), args.treasury])
   }
 
+  /**
+   * A loan's verify: the box's reserves are back as they were, and the fee (with any overpayment) is the
+   * LPs' off the curve (which these reserves count) but for the protocol's share, held apart as a swap's.
+   */
+  private flashLoan(args: StableEventArgs['FlashLoan'], at: EventPosition): void {
+    const pool = this.pool(args.a, args.b, args.feeBps)
+    pool.reserveA += args.repaidA - args.amountA - args.protocolFeeA
+    pool.reserveB += args.repaidB - args.amountB - args.protocolFeeB
+    pool.protocolFeesA += args.protocolFeeA
+    pool.protocolFeesB += args.protocolFeeB
+    this.changed(pool, at, false)
+    this.flashes.push(flashRow(this.book, pool, 'loan', { account: args.borrower, outA: args.amountA, outB: args.amountB, inA: args.repaidA, inB: args.repaidB, ...args }, at))
+  }
+
   async flush(): Promise<void> {
     await flushPoolRows(this.sql, this.book, this.swaps, this.liquidity, this.candles)
     await insertRows(this.sql, 'fee_collections', ['round', 'intra', 'log_index', 'time', 'txn_id', 'pool_id', 'amount_a', 'amount_b', 'treasury'], this.fees)
+    await insertRows(this.sql, 'flashes', FLASH_COLUMNS, this.flashes)
   }
 
   counts(): Record<string, number> {
-    return { swaps: this.swaps.length, liquidity: this.liquidity.length, reserves: this.changes, fees: this.fees.length, candles: this.candles.size }
+    return { swaps: this.swaps.length, liquidity: this.liquidity.length, flashes: this.flashes.length, reserves: this.changes, fees: this.fees.length, candles: this.candles.size }
   }
 }

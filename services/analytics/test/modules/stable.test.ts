@@ -15,6 +15,8 @@ import { stableSpotPrice } from '../../src/prices.ts'
 let g: FullGrove
 let gusdt: bigint
 let pool: stable.StablePoolState
+/** What the flash loan's fee added to the pool's fees held off the curve and the protocol's (gUSDt units). */
+let loanFee: bigint
 const FEE_BPS = 5n
 
 beforeAll(async () => {
@@ -38,6 +40,10 @@ beforeAll(async () => {
   await send(stable.buildStableAdd(ctx(bob), await read(), 10_000n * 10n ** 6n, 0n, 1n))
   const lp = (await algod.accountAssetInformation(bob.addr, pool.lpAsset).do()).assetHolding!.amount
   await send(stable.buildStableRemove(ctx(bob), await read(), lp / 2n, 0n, 0n))
+  // Bob borrows 1,000 gUSDt for one group and repays it with the pool's fee (the LPs' off the curve, less the protocol's share)
+  const before = await read()
+  await send(stable.buildStableFlashLoan(ctx(bob), { pool: before, amountA: 0n, amountB: 1_000n * 10n ** 8n }))
+  loanFee = (await read()).feesB + (await read()).protocolFeesB - before.feesB - before.protocolFeesB
   pool = await read()
 }, 300_000)
 
@@ -110,6 +116,18 @@ describe.each(BACKENDS)('the Stable module on $name', (backend) => {
     expect(tokens.find((t: { id: number }) => t.id === Number(gusdt)).priceUsd).toBeCloseTo(1 / row.price, 9)
     // the DEX's pools are none of these: every constant-product pool here is another
     expect(pools.filter((p: { kind: string }) => p.kind === 'stable')).toHaveLength(1)
+  })
+
+  it('records the flash loan with its fee in the pool’s flashes, the reserves after it the LPs’ (box plus fees)', async () => {
+    const { flashes } = await get(`/api/pools/${pool.lpAsset}/flashes`)
+    expect(flashes).toHaveLength(1)
+    const lent = 1_000n * 10n ** 8n
+    const fee = (lent * FEE_BPS + 9_999n) / 10_000n
+    expect(loanFee).toBe(fee)
+    expect(flashes[0]).toMatchObject({ kind: 'loan', account: g.bob.addr.toString(), outA: '0', outB: String(lent), inA: '0', inB: String(lent + fee), feeA: '0', feeB: String(fee) })
+    // gUSDt near its peg: the fee near its face value in dollars
+    expect(flashes[0].feeUsd).toBeCloseTo(Number(fee) / 1e8, 2)
+    expect([flashes[0].reserveA, flashes[0].reserveB]).toEqual([String(pool.reserveA + pool.feesA), String(pool.reserveB + pool.feesB)])
   })
 
   it('records its swaps with their fee and the invariant’s price (near 1), candles, and liquidity rows', async () => {
