@@ -3,7 +3,7 @@
 // here through @grove/sdk; the analytics page's TVL is checked against algod's reserves; a page
 // whose service cannot be reached says so plainly while trading keeps working.
 import { expect, test, type Page } from '@playwright/test'
-import { buildAcceptOwner, buildLock, buildProposeOwner, buildSwapExactIn, buildSwapRoute, dexContract } from '@grove/sdk'
+import { buildAcceptOwner, buildLock, buildProposeOwner, buildSwapExactIn, buildSwapRoute, dexContract, stableContract } from '@grove/sdk'
 import { tinymanLabel } from '@grove/sdk/deployment'
 import { TINYMAN_LOCAL_LABEL, tinymanVenue } from '@grove/sdk/venues'
 import { algorand, balances, chainNow, connectMnemonic, fromUnits, newAccount, pools, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
@@ -76,7 +76,7 @@ test('the chart’s pair search narrows the pairs and picks one by the URL', asy
   await expect(page.getByTestId('chart-pair')).toContainText('FERN/MOSS')
 })
 
-test('the analytics page’s TVL is the sum of every pool’s reserves on algod valued at the page’s token prices', async ({ page }) => {
+test('the analytics page’s TVL is the sum of every pool’s reserves on algod (constant product, stable, Tinyman) valued at the page’s token prices', async ({ page }) => {
   const info = stackInfo()
   const algod = algorand().client.algod
   await page.goto('/dex/analytics')
@@ -105,6 +105,14 @@ test('the analytics page’s TVL is the sum of every pool’s reserves on algod 
       }
       const [va, vb] = [value(p.a, p.reserveA), value(p.b, p.reserveB)]
       // as the page says: a pool with one priced side counts it twice
+      sum += va !== undefined && vb !== undefined ? va + vb : 2 * (va ?? vb ?? 0)
+    }
+    // the Stable app's pools: what their LPs own, the box's reserves plus the swap fees held off the curve
+    for (const p of await stableContract.readers.all(sdkReader())) {
+      for (const id of [p.a, p.b]) {
+        if (!decimals.has(Number(id))) decimals.set(Number(id), Number((await algod.getAssetByID(id).do()).params?.decimals))
+      }
+      const [va, vb] = [value(p.a, p.reserveA + p.feesA), value(p.b, p.reserveB + p.feesB)]
       sum += va !== undefined && vb !== undefined ? va + vb : 2 * (va ?? vb ?? 0)
     }
     // and Tinyman's pools (the analytics service follows both venues), their reserves read from algod too
