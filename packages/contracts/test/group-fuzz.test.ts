@@ -1,11 +1,18 @@
 // The group fuzzer (group-fuzz.ts) on a Grove: four users send seeded random groups that mix the
-// methods of every contract, some offering one transfer to two calls, while block time moves in steps;
-// after each confirmed group every app is solvent and no user is ahead of what the apps could pay them.
-// FUZZ_GROUPS and FUZZ_SEED override the bounded, seeded run that `npm test` makes.
+// methods of every contract (the DEX, Staking, Locks, the Vault, the Registry, Orders and the Stable app's
+// two pools: 6/6 decimals in the 5 bps tier, 6/8 in the 30 bps one), some offering one transfer to two
+// calls, some inside a DEX flash loan or swap, a stable flash loan or both (now and then with a call on
+// the lent pool between, which must be refused), while block time moves in steps; after each confirmed
+// group every app is solvent (the Stable app: reserves, LP fees and protocol fees per asset, LP units out
+// equal to those issued) and no user is ahead of what the apps could pay them (stable LP units at what a
+// remove pays).
+// FUZZ_GROUPS and FUZZ_SEED override the bounded, seeded run that `npm test` makes; FUZZ_DEBUG=1 prints why
+// each refused group was refused.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GroupFuzzer, rng } from './group-fuzz.ts'
 import { sorted, useGrove, type User } from './fixture.ts'
 import { StakingKit } from './staking.ts'
+import { StableKit } from './stable.ts'
 import { VaultActions } from './vault.ts'
 
 // CI runs a bounded 1,000 of the seed's groups (2,000 elsewhere; FUZZ_GROUPS runs more)
@@ -66,6 +73,29 @@ beforeAll(async () => {
     fuzz.programs.push({ id, stake, rewards, creator })
   }
   fuzz.firstProgram = BigInt(fuzz.programs.length) + 1n
+  // two stable pools with liquidity from the admin: dollars of 6 and 8 decimals, two fee tiers and amplifiers
+  const stable = StableKit.of(g)
+  const decimals = [6, 6, 8]
+  const coins: bigint[] = []
+  for (const [i, d] of decimals.entries()) coins.push(await g.asset(g.admin, { unitName: `FZS${i}`, decimals: d, total: 10n ** BigInt(9 + d) }))
+  for (const [i, d] of decimals.entries()) fuzz.multiplier.set(coins[i]!, 10n ** BigInt(19 - d))
+  for (const [x, y, tier, amp, dollars] of [
+    [coins[0]!, coins[1]!, 5n, 200n, 2_000_000n],
+    [coins[0]!, coins[2]!, 30n, 100n, 1_000_000n],
+  ] as const) {
+    const [a, b] = sorted(x, y)
+    await stable.createPool(g.admin, a, b, tier, amp)
+    const lp = (await stable.pool(a, b, tier))!.lpAsset
+    await g.optIn(g.admin, lp)
+    const unit = (asset: bigint) => 10n ** BigInt(decimals[coins.indexOf(asset)]!)
+    await stable.add(g.admin, a, b, tier, dollars * unit(a), dollars * unit(b))
+    for (const u of users) await g.optIn(u, lp)
+    fuzz.stablePools.push({ a, b, tier, lp })
+  }
+  for (const u of users) {
+    await g.optIn(u, ...coins)
+    for (const [i, d] of decimals.entries()) await g.transfer(g.admin, u, coins[i]!, 200_000n * 10n ** BigInt(d))
+  }
   await fuzz.refreshParams()
   await fuzz.prepareOrders(g.admin)
   await fuzz.refreshParams()
@@ -83,15 +113,21 @@ describe('groups mixing every contract', () => {
       }
     }
     const { report } = fuzz
-    console.log(`group fuzz (seed ${SEED}): ${report.groups} groups, ${report.confirmed} confirmed, ${report.shared} offered one transfer to two calls; confirmed calls ${JSON.stringify(report.methods)}`)
+    console.log(
+      `group fuzz (seed ${SEED}): ${report.groups} groups, ${report.confirmed} confirmed, ${report.shared} offered one transfer to two calls; ` +
+        `stable calls ${report.stableConfirmed} confirmed, ${report.stableSent - report.stableConfirmed} refused; ${report.stableLocked} called a pool a stable flash had lent from; the users are ${report.stableUsersNet} (19 decimals) ahead of what they put in the Stable app; confirmed calls ${JSON.stringify(report.methods)}`,
+    )
     expect(report.groups).toBeGreaterThanOrEqual(GROUPS)
     // enough of the groups do something: the invariants were checked on real state changes
     expect(report.confirmed).toBeGreaterThan(report.groups / 5)
     expect(report.shared).toBeGreaterThan(GROUPS / 50)
     // no group that offered a transfer to two calls was accepted
     expect(report.sharedConfirmed).toBe(0)
+    // no group that called a pool between its stable flash loan's start and verify was accepted
+    expect(report.stableLocked).toBeGreaterThan(0)
+    expect(report.stableLockedConfirmed).toBe(0)
     // every contract's money-moving methods ran
-    for (const m of ['dex.swapExactIn', 'dex.addLiquidity', 'dex.removeLiquidity', 'dex.flashLoan', 'dex.flashSwap', 'staking.stake', 'staking.stakeNew', 'staking.claim', 'locks.lock', 'locks.lockLiquidity', 'locks.withdraw', 'locks.close', 'vault.stake', 'vault.unstake']) {
+    for (const m of ['dex.swapExactIn', 'dex.addLiquidity', 'dex.removeLiquidity', 'dex.flashLoan', 'dex.flashSwap', 'staking.stake', 'staking.stakeNew', 'staking.claim', 'locks.lock', 'locks.lockLiquidity', 'locks.withdraw', 'locks.close', 'vault.stake', 'vault.unstake', 'stable.swapExactIn', 'stable.addLiquidity', 'stable.addLiquiditySingle', 'stable.removeLiquidity', 'stable.flashLoan']) {
       expect(report.methods[m] ?? 0, m).toBeGreaterThan(0)
     }
   }, 1_800_000)

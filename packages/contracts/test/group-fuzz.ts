@@ -1,18 +1,21 @@
-// A group fuzzer over every contract (the DEX, Staking, Locks, the Vault, the Registry, Orders): several
-// users send random groups that mix the methods of all six, each built raw (the transfers, then the app call)
+// A group fuzzer over every contract (the DEX, Staking, Locks, the Vault, the Registry, Orders, the Stable
+// app): several users send random groups that mix the methods of all seven (flash loans of the DEX and of
+// the Stable app wrapping any of them), each built raw (the transfers, then the app call)
 // so that a group can also offer one transfer to two calls (a call whose own transfers are dropped takes
 // whatever precedes it), or put a call before its transfers. After each confirmed group it checks every
 // app's solvency (what it holds of each asset ≥ what it owes) and that no user took more out of an app
 // than they put in plus what the app could have paid them (rewards emitted, GROVE that entered the vault
-// from outside). Seeded: the same seed sends the same groups. Shared by group-fuzz.test.ts.
+// from outside; for the Stable app, all users together hold no more value, LP units counted at what a
+// remove pays, than they put in). Seeded: the same seed sends the same groups. Shared by group-fuzz.test.ts.
 import algosdk, { type Address, type Transaction, type TransactionSigner } from 'algosdk'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import { dexSpec, locksSpec, ordersSpec, registrySpec, stakingSpec, vaultSpec } from '../src/index.ts'
+import { dexSpec, locksSpec, ordersSpec, registrySpec, stableSpec, stakingSpec, vaultSpec } from '../src/index.ts'
 import { poolBoxName, sorted, type Grove, type User } from './grove.ts'
 import { ASSET_MBR, assetIndexName, FEE_BOX_MBR, feeBoxName as lockFeeBoxName, LOCK_BOXES_MBR, lockBoxName, lockIdOf, ownerIndexName } from './locks.ts'
 import { POSITION_MBR, PROGRAM_MBR, positionBoxName, programBoxName } from './staking.ts'
 import { OBSERVATION_MBR, observationBoxName, pathBoxName } from './vault.ts'
 import { ASSET_MBR as ORDER_ASSET_MBR, feeBoxName, ORDER_MBR, orderBoxName, orderIdOf } from './orders.ts'
+import { decodeStablePool, stableBoxName, type StablePool } from './stable.ts'
 
 /** A seeded generator (mulberry32): the same seed, the same groups. */
 export function rng(seed: number) {
@@ -51,7 +54,20 @@ interface Step {
 interface Op {
   name: string
   steps: Step[]
+  /** A Stable app call's pool (its box key), so a group calling the pool a stable flash loan has lent from is known. */
+  stablePool?: string
 }
+
+/** A stable pool the fuzzer trades in: (a, b, fee tier) and its LP asset. */
+export interface StableRef {
+  a: bigint
+  b: bigint
+  tier: bigint
+  lp: bigint
+}
+
+/** Op-up inner calls a stable add pays for (its Newton iterations need some; unused fee credit is the sender's loss only). */
+const STABLE_ADD_OP_UPS = 10
 
 interface Program {
   id: bigint
@@ -97,6 +113,14 @@ export interface FuzzReport {
   sharedConfirmed: number
   /** Confirmed groups per method name. */
   methods: Record<string, number>
+  /** Stable app calls sent in a group, and confirmed (the rest were refused with their group). */
+  stableSent: number
+  stableConfirmed: number
+  /** Groups that called the pool a stable flash loan had lent from between its start and verify, and how many were confirmed (must be 0). */
+  stableLocked: number
+  stableLockedConfirmed: number
+  /** What the users together were last ahead of what they put in the Stable app (19 decimals; never above 0). */
+  stableUsersNet: bigint
 }
 
 /** The fuzzer over one Grove: its users, tokens, pools and what it has made (programs, locks). */
@@ -105,8 +129,8 @@ export class GroupFuzzer {
   private sp!: algosdk.SuggestedParams
   private seq = 0
   private readonly methods = new Map<string, algosdk.ABIMethod>()
-  readonly apps: { dex: bigint; staking: bigint; locks: bigint; vault: bigint; registry: bigint; orders: bigint }
-  readonly addresses: Record<'dex' | 'staking' | 'locks' | 'vault' | 'registry' | 'orders', Address>
+  readonly apps: { dex: bigint; staking: bigint; locks: bigint; vault: bigint; registry: bigint; orders: bigint; stable: bigint }
+  readonly addresses: Record<'dex' | 'staking' | 'locks' | 'vault' | 'registry' | 'orders' | 'stable', Address>
   tokens: bigint[] = []
   /** Pools as (a, b, fee tier): a pair may have one in several tiers. */
   pools: [bigint, bigint, bigint][] = []
@@ -119,11 +143,18 @@ export class GroupFuzzer {
   /** Orders' own stream: adding Orders left every other contract's seeded sequence of groups as it was. */
   private ro: Rng = rng(0x0d3e5)
   private nonce = 0n
+  /** The Stable app's pools and the decimals multiplier (10^(19 − decimals)) of each of their assets. */
+  stablePools: StableRef[] = []
+  multiplier = new Map<bigint, bigint>()
+  /** The Stable app's own stream, as Orders': adding it left every other contract's seeded sequence of groups as it was. */
+  private rs: Rng = rng(0x57ab1e)
+  /** The stable pools as the last solvency check read them (the users' check values LP units with them). */
+  private stableState: { ref: StableRef; pool: StablePool }[] = []
   /** Per app name: user address → asset → flows. */
-  readonly flows: Record<'dex' | 'staking' | 'locks' | 'vault' | 'orders', Flows> = { dex: new Map(), staking: new Map(), locks: new Map(), vault: new Map(), orders: new Map() }
+  readonly flows: Record<'dex' | 'staking' | 'locks' | 'vault' | 'orders' | 'stable', Flows> = { dex: new Map(), staking: new Map(), locks: new Map(), vault: new Map(), orders: new Map(), stable: new Map() }
   /** GROVE that entered the vault other than from users (buybacks, fees collected to the treasury). */
   groveFromOutside = 0n
-  readonly report: FuzzReport = { groups: 0, confirmed: 0, shared: 0, sharedConfirmed: 0, methods: {} }
+  readonly report: FuzzReport = { groups: 0, confirmed: 0, shared: 0, sharedConfirmed: 0, methods: {}, stableSent: 0, stableConfirmed: 0, stableLocked: 0, stableLockedConfirmed: 0, stableUsersNet: 0n }
 
   constructor(
     readonly g: Grove,
@@ -132,7 +163,7 @@ export class GroupFuzzer {
   ) {
     this.algod = g.algorand.client.algod
     const ids = g.ids
-    this.apps = { dex: ids.dexAppId, staking: ids.stakingAppId, locks: ids.lockAppId, vault: ids.vaultAppId, registry: ids.registryAppId, orders: ids.ordersAppId }
+    this.apps = { dex: ids.dexAppId, staking: ids.stakingAppId, locks: ids.lockAppId, vault: ids.vaultAppId, registry: ids.registryAppId, orders: ids.ordersAppId, stable: ids.stablePoolsAppId }
     this.addresses = {
       dex: algosdk.getApplicationAddress(ids.dexAppId),
       staking: algosdk.getApplicationAddress(ids.stakingAppId),
@@ -140,6 +171,7 @@ export class GroupFuzzer {
       vault: algosdk.getApplicationAddress(ids.vaultAppId),
       registry: algosdk.getApplicationAddress(ids.registryAppId),
       orders: algosdk.getApplicationAddress(ids.ordersAppId),
+      stable: algosdk.getApplicationAddress(ids.stablePoolsAppId),
     }
   }
 
@@ -194,7 +226,7 @@ export class GroupFuzzer {
     refs: { boxes?: (Uint8Array | { app: bigint; name: Uint8Array })[]; assets?: bigint[]; apps?: bigint[]; accounts?: Address[] },
     inners: number,
   ): Step {
-    const spec = { dex: dexSpec, staking: stakingSpec, locks: locksSpec, vault: vaultSpec, registry: registrySpec, orders: ordersSpec }[app]
+    const spec = { dex: dexSpec, staking: stakingSpec, locks: locksSpec, vault: vaultSpec, registry: registrySpec, orders: ordersSpec, stable: stableSpec }[app]
     const m = this.method(spec, name)
     const values = m.args.filter((a) => !algosdk.abiTypeIsTransaction(a.type))
     const appId = this.apps[app]
@@ -647,6 +679,88 @@ export class GroupFuzzer {
     }
   }
 
+  private stableKey(p: StableRef): string {
+    return `${p.a}/${p.b}/${p.tier}`
+  }
+
+  private stableRefs(p: StableRef, lp = false) {
+    return { boxes: [stableBoxName(p.a, p.b, p.tier)], assets: lp ? [p.a, p.b, p.lp] : [p.a, p.b], apps: [this.apps.registry] }
+  }
+
+  /**
+   * The Stable app: a swap (either way), an add at the pool's ratio give or take or of one side only, a
+   * proportional remove of some of the caller's LP units, or a protocol fee collection; on `pool` when
+   * given (a call on the pool a flash loan has lent from). From the Stable app's own stream.
+   */
+  private async stableOp(pool?: StableRef): Promise<Op> {
+    const r = this.rs
+    const p = pool ?? r.pick(this.stablePools)
+    const u = r.pick(this.users)
+    const key = this.stableKey(p)
+    const to = this.addresses.stable
+    const kind = r.pick(['swap', 'swap', 'swap', 'add', 'add', 'addSingle', 'remove', 'remove', 'collectFees'] as const)
+    if (kind === 'swap') {
+      const [from, out] = r.chance(0.5) ? [p.a, p.b] : [p.b, p.a]
+      const amount = r.amount((await this.held(u, from)) / 4n)
+      return { name: 'stable.swapExactIn', stablePool: key, steps: [this.transfer(u, to, from, amount), this.call('stable', 'swapExactIn', u, [out, p.tier, 0n], this.stableRefs(p), 1)] }
+    }
+    if (kind === 'add' || kind === 'addSingle') {
+      const box = await this.g.algorand.app.getBoxValue(this.apps.stable, stableBoxName(p.a, p.b, p.tier)).catch(() => undefined)
+      const state = box ? decodeStablePool(box) : undefined
+      const amountA = r.amount((await this.held(u, p.a)) / 8n)
+      // at the pool's ratio (its reserves with the LPs' fees), one unit over now and then, or any proportion
+      const rA = state ? state.reserveA + state.feesA : 0n
+      const rB = state ? state.reserveB + state.feesB : 0n
+      const ratio = rA > 0n ? (amountA * rB) / rA : amountA
+      const amountB = r.chance(0.6) ? ratio + (r.chance(0.5) ? 1n : 0n) : r.amount((await this.held(u, p.b)) / 8n)
+      const inners = 1 + STABLE_ADD_OP_UPS
+      if (kind === 'addSingle') {
+        const [asset, amount] = r.chance(0.5) ? [p.a, amountA] : [p.b, amountB > 0n ? amountB : 1n]
+        return { name: 'stable.addLiquiditySingle', stablePool: key, steps: [this.transfer(u, to, asset, amount), this.call('stable', 'addLiquiditySingle', u, [p.a, p.b, p.tier, 0n], this.stableRefs(p, true), inners)] }
+      }
+      return {
+        name: 'stable.addLiquidity',
+        stablePool: key,
+        steps: [this.transfer(u, to, p.a, amountA), this.transfer(u, to, p.b, amountB > 0n ? amountB : 1n), this.call('stable', 'addLiquidity', u, [p.a, p.b, p.tier, 0n], this.stableRefs(p, true), inners)],
+      }
+    }
+    if (kind === 'remove') {
+      const amount = r.amount(await this.held(u, p.lp))
+      return { name: 'stable.removeLiquidity', stablePool: key, steps: [this.transfer(u, to, p.lp, amount), this.call('stable', 'removeLiquidity', u, [p.a, p.b, p.tier, 0n, 0n], this.stableRefs(p, true), 2)] }
+    }
+    return { name: 'stable.collectFees', stablePool: key, steps: [this.call('stable', 'collectFees', u, [p.a, p.b, p.tier], { ...this.stableRefs(p), accounts: [this.addresses.vault] }, 2)] }
+  }
+
+  /**
+   * A stable flash loan around `inner` transactions: the start lending up to a tenth of one reserve or of
+   * both, then after them the repayment of each side lent (a then b) with the pool's fee on it (sometimes
+   * more, sometimes one unit short) and the verify. Sometimes the verify names another offset (refused:
+   * ERR:FLASH_PAIR). From the Stable app's own stream.
+   */
+  private async stableFlash(inner: number, p: StableRef): Promise<[Op, Op]> {
+    const r = this.rs
+    const u = r.pick(this.users)
+    const box = await this.g.algorand.app.getBoxValue(this.apps.stable, stableBoxName(p.a, p.b, p.tier)).catch(() => undefined)
+    const state = box ? decodeStablePool(box) : undefined
+    const sides = r.pick(['a', 'b', 'both'] as const)
+    const lend = (reserve: bigint) => r.amount(reserve / 10n > 0n ? reserve / 10n : 1n)
+    const amountA = sides !== 'b' ? lend(state?.reserveA ?? 0n) : 0n
+    const amountB = sides !== 'a' ? lend(state?.reserveB ?? 0n) : 0n
+    const repay = (amount: bigint): bigint => {
+      const fee = (amount * p.tier + 9_999n) / 10_000n
+      return r.chance(0.92) ? amount + fee + (r.chance(0.3) ? 1n + BigInt(r.int(1000)) : 0n) : amount + fee - 1n
+    }
+    const repayments = [...(amountA > 0n ? [this.transfer(u, this.addresses.stable, p.a, repay(amountA))] : []), ...(amountB > 0n ? [this.transfer(u, this.addresses.stable, p.b, repay(amountB))] : [])]
+    const distance = BigInt(inner + repayments.length + 1)
+    const start = this.call('stable', 'flashLoan', u, [distance, p.a, p.b, p.tier, amountA, amountB], this.stableRefs(p), repayments.length)
+    const offset = r.chance(0.05) ? distance + 1n : distance
+    const verify = this.call('stable', 'verifyFlashLoan', u, [offset, p.a, p.b, p.tier], this.stableRefs(p), 0)
+    return [
+      { name: 'stable.flashLoan', stablePool: this.stableKey(p), steps: [start] },
+      { name: 'stable.flashLoan.verify', stablePool: this.stableKey(p), steps: [...repayments, verify] },
+    ]
+  }
+
   private async op(): Promise<Op | null> {
     const table: [number, () => Promise<Op | null> | Op | null][] = [
       [10, () => this.swap()],
@@ -744,16 +858,43 @@ export class GroupFuzzer {
         ops.splice(this.ro.int(ops.length + 1), 0, op)
       }
     }
+    // a Stable app call in a quarter of the groups, from its own stream: at any place among the others, or
+    // last offering the transfers before it as its own
+    if (this.stablePools.length > 0 && this.rs.chance(0.25)) {
+      const op = await this.stableOp()
+      if (ops.length > 0 && op.steps.some((s) => s.role === 'transfer') && this.rs.chance(0.1)) {
+        ops.push({ ...op, steps: op.steps.filter((s) => s.role === 'call') })
+        shared = true
+      } else {
+        ops.splice(this.rs.int(ops.length + 1), 0, op)
+      }
+    }
     if (this.r.chance(0.2) && ops.flatMap((o) => o.steps).length <= 13) {
       // the whole group inside a flash loan or flash swap: start first, repayment and verify last
       const [start, end] = await this.flash(ops.flatMap((o) => o.steps).length)
       ops.unshift(start)
       ops.push(end)
     }
+    // the whole group (a DEX flash too) inside a stable flash loan; now and then with a call on the pool it
+    // lent from between its start and verify (the pool is locked: the group must be refused)
+    let locked = false
+    if (this.stablePools.length > 0 && this.rs.chance(0.15) && ops.flatMap((o) => o.steps).length <= 11) {
+      const p = this.rs.pick(this.stablePools)
+      if (this.rs.chance(0.1)) ops.splice(this.rs.int(ops.length + 1), 0, await this.stableOp(p))
+      if (ops.flatMap((o) => o.steps).length <= 12) {
+        const [start, end] = await this.stableFlash(ops.flatMap((o) => o.steps).length, p)
+        locked = ops.some((o) => o.stablePool === this.stableKey(p))
+        ops.unshift(start)
+        ops.push(end)
+      }
+    }
     const steps = ops.flatMap((o) => o.steps)
     if (steps.length > 16) return false
     this.report.groups += 1
     if (shared) this.report.shared += 1
+    if (locked) this.report.stableLocked += 1
+    const stableCalls = ops.filter((o) => o.name.startsWith('stable.') && !o.name.endsWith('.verify')).length
+    this.report.stableSent += stableCalls
     const lock = this.pendingLock
     this.pendingLock = undefined
     const order = this.pendingOrder
@@ -766,11 +907,15 @@ export class GroupFuzzer {
     try {
       await this.algod.sendRawTransaction(blobs).do()
       await algosdk.waitForConfirmation(this.algod, txns[0]!.txID(), 4)
-    } catch {
+    } catch (e) {
+      // FUZZ_DEBUG=1: why each refused group was refused
+      if (process.env.FUZZ_DEBUG) console.log(ops.map((o) => o.name).join(' '), '→', String((e as Error).message).slice(0, 300))
       return false
     }
     this.report.confirmed += 1
     if (shared) this.report.sharedConfirmed += 1
+    if (locked) this.report.stableLockedConfirmed += 1
+    this.report.stableConfirmed += stableCalls
     for (const o of ops) this.report.methods[o.name] = (this.report.methods[o.name] ?? 0) + 1
     await this.account(steps, vaultGroveBefore)
     await this.learn(ops, lock, order)
@@ -919,6 +1064,7 @@ export class GroupFuzzer {
       const value = (await this.algod.getApplicationBoxByName(this.apps.orders, name).do()).value
       add('orders', new DataView(name.buffer, name.byteOffset + 1).getBigUint64(0), new DataView(value.buffer, value.byteOffset).getBigUint64(0))
     }
+    await this.stableOwed(add)
     for (const [app, byAsset] of owed) {
       const held = await this.holdings(this.addresses[app as keyof GroupFuzzer['addresses']])
       for (const [asset, amount] of byAsset) {
@@ -931,6 +1077,35 @@ export class GroupFuzzer {
     const issued = shares > 0n ? shares - 1000n : 0n
     const inVault = (await this.holdings(this.addresses.vault)).get(this.sGrove) ?? 0n
     if (2n ** 64n - 1n - inVault !== issued) throw new Error(`sGROVE outside the vault is ${2n ** 64n - 1n - inVault}, the vault issued ${issued}`)
+  }
+
+  /** LP asset totals (an LP token's supply never changes), read once. */
+  private readonly assetTotals = new Map<bigint, bigint>()
+
+  /**
+   * The Stable app owes each pool's reserves, the LPs' fees held off the curve and the protocol's fees, per
+   * asset; each pool's LP units outside the app are exactly the ones it booked as issued (lpIssued; the
+   * 1,000 locked by the first add never leave it), and no flash loan stays open after a group.
+   */
+  private async stableOwed(add: (app: string, asset: bigint, amount: bigint) => void): Promise<void> {
+    if (this.stablePools.length === 0) return
+    const held = await this.holdings(this.addresses.stable)
+    this.stableState = []
+    for (const ref of this.stablePools) {
+      const pool = decodeStablePool(await this.g.algorand.app.getBoxValue(this.apps.stable, stableBoxName(ref.a, ref.b, ref.tier)))
+      this.stableState.push({ ref, pool })
+      add('stable', ref.a, pool.reserveA + pool.feesA + pool.protocolFeesA)
+      add('stable', ref.b, pool.reserveB + pool.feesB + pool.protocolFeesB)
+      if (!this.assetTotals.has(ref.lp)) this.assetTotals.set(ref.lp, (await this.algod.getAssetByID(ref.lp).do()).params!.total)
+      const total = this.assetTotals.get(ref.lp)!
+      const outside = total - (held.get(ref.lp) ?? 0n)
+      if (outside !== pool.lpIssued) throw new Error(`stable pool ${this.stableKey(ref)}: ${outside} LP units are outside the app, it booked ${pool.lpIssued} issued`)
+    }
+    const app = await this.algod.getApplicationByID(this.apps.stable).do()
+    for (const kv of app.params?.globalState ?? []) {
+      const name = new TextDecoder().decode(kv.key)
+      if ((name === 'flash' || name === 'flashTerms') && kv.value.bytes.length > 0) throw new Error(`the Stable app's ${name} outlived its group`)
+    }
   }
 
   /**
@@ -964,7 +1139,8 @@ export class GroupFuzzer {
    * No user took more out of an app than they put in plus what the app could have paid anyone: for
    * Staking, the rewards every program has emitted so far (rate × elapsed, an upper bound); for the
    * Vault, the GROVE that entered it from outside; for Locks, nothing (all users together); for the
-   * DEX, the trades decide, so its users are bounded by the pools' solvency above.
+   * DEX, the trades decide, so its users are bounded by the pools' solvency above; for the Stable app, all
+   * users together, at 1:1 within a pool and LP units at what a remove pays (checkStableUsers).
    */
   async checkUsers(): Promise<void> {
     const now = await this.now()
@@ -992,5 +1168,40 @@ export class GroupFuzzer {
     const orders = new Map<bigint, bigint>()
     for (const byAsset of this.flows.orders.values()) for (const [asset, f] of byAsset) orders.set(asset, (orders.get(asset) ?? 0n) + f.out - f.in)
     for (const [asset, net] of orders) if (net > 0n) throw new Error(`the users took ${net} more of asset ${asset} out of Orders than they paid in`)
+    this.checkStableUsers()
+  }
+
+  /**
+   * The Stable app's users, valued at 1:1 across a pool's assets (amounts normalised to 19 decimals, as the
+   * app prices them) with each LP unit at what a proportional remove pays now: together they hold no more
+   * than they put in. The reserves of a pool are never below its invariant D and D per LP unit never falls,
+   * so the LP units the users do not hold (the first LP's, the locked ones) keep at least the value the
+   * pools started with; whatever a user gained, another user lost. Per user: the figures in the message.
+   */
+  private checkStableUsers(): void {
+    if (this.stableState.length === 0) return
+    const norm = (asset: bigint, amount: bigint) => amount * this.multiplier.get(asset)!
+    const lpPays = new Map<bigint, [StableRef, StablePool]>(this.stableState.map(({ ref, pool }) => [ref.lp, [ref, pool]]))
+    const gains: string[] = []
+    let total = 0n
+    for (const [user, byAsset] of this.flows.stable) {
+      let gain = 0n
+      for (const [asset, f] of byAsset) {
+        const net = f.out - f.in
+        const pool = lpPays.get(asset)
+        if (!pool) {
+          gain += norm(asset, net)
+          continue
+        }
+        // LP units the user holds from the app, at what a remove pays for them (each side rounded down)
+        const [ref, p] = pool
+        const supply = p.lpIssued + 1000n
+        gain += norm(ref.a, (net * p.reserveA) / supply + (net * p.feesA) / supply) + norm(ref.b, (net * p.reserveB) / supply + (net * p.feesB) / supply)
+      }
+      total += gain
+      gains.push(`${user.slice(0, 6)}: ${gain}`)
+    }
+    this.report.stableUsersNet = total
+    if (total > 0n) throw new Error(`the users together are ${total} (19 decimals) ahead of what they put in the Stable app (${gains.join(', ')})`)
   }
 }
