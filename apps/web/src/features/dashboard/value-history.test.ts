@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { algoInStable, pricesAlong, type ReservePool } from '@grove/sdk/figures'
+import { algoInStable, pricesAlong, stableSpotPrice, type ReservePool } from '@grove/sdk/figures'
 import { figuresOf } from '@/lib/pools/figures.ts'
 import { derivePortfolio, type LockHolding } from './portfolio.ts'
 import { ALGO_UNIT, algoRoutes, changeOver, closeAt, formatValue, movableValue, pricesAt, routePools, usdUnit, valueHistory, valueNow, type Close } from './value-history.ts'
@@ -159,5 +159,27 @@ describe('closeAt', () => {
     [10_000, 2],
   ])('at %i it is %s', (t, v) => {
     expect(closeAt(closes, t)).toBe(v)
+  })
+})
+
+describe('a coin only a stable pool prices', () => {
+  // gUSD (10) against an 8-decimal coin (13) on a stable pool at A = 100 (pool 104), 1.2M : 0.8M: the coin a little over 1 gUSD (5 ALGO)
+  const stable = { lpAsset: 104n, a: 10n, b: 13n, reserveA: 12n * 10n ** 11n, reserveB: 8n * 10n ** 13n, lpIssued: 10n ** 13n, feeBps: 5n, amp: 100 }
+  const market = [...POOLS, stable]
+  const stableDecimals = (id: number) => (id === 13 ? 8 : decimals(id))
+  const stableRoutes = algoRoutes(market)
+  const portfolio = derivePortfolio({ holdings: { algo: 0n, minBalance: 0n, assets: new Map([[13, 10n ** 8n]]) }, pools: POOLS, market: figuresOf(market, new Map([...tokens, [13, { decimals: 8 }]]), { id: 10 }) })
+
+  it('routes it through the stable pool at the invariant’s price today, and has a history from its candles', () => {
+    const todayStable = pricesAlong(stableRoutes, stableDecimals)
+    // by the invariant, not the reserves' ratio (which says 7.5 ALGO)
+    expect(todayStable(13)).toBeCloseTo(5 / stableSpotPrice(1_200_000, 800_000, 100)!, 9)
+    expect(todayStable(13)).toBeLessThan(5.5)
+    expect(routePools(portfolio, stableRoutes)).toEqual([100, 104])
+    const closes = new Map([...flat, [104, [{ time: 0, close: 1 }]]])
+    const now = valueNow({ portfolio, today: todayStable, decimals: stableDecimals, usd, time: NOW })
+    const points = valueHistory({ portfolio, decimals: stableDecimals, today: todayStable, pricesAt: (t) => pricesAt(stableRoutes, stableDecimals, closes, t), usdPerAlgo: (t) => closeAt(closes.get(100) ?? [], t), usdDecimals: 6, now, from: NOW - (NOW % H) - DAY, to: NOW, step: H })
+    expect(points.length).toBeGreaterThan(24)
+    expect(points.at(-1)!.algo).toBe(Number(portfolio.totalAlgo))
   })
 })

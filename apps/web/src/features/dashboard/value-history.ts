@@ -4,7 +4,7 @@
 // hour's closing prices of the pools that price them (the analytics service's candles) and in USD at
 // the stable coin's ALGO pool's close. Its last point is the headline itself, at today's prices.
 import { formatAmount } from '@grove/sdk/amount'
-import { pricePaths, pricesAlong, type PricePaths, type ReservePool } from '@grove/sdk/figures'
+import { pricePaths, pricesAlong, type MarketPool, type PricePaths } from '@grove/sdk/figures'
 import { movableLines, type LineAmount, type Portfolio } from './portfolio.ts'
 
 /** A pool's closing price at a time: whole B per whole A, as the candles give it. */
@@ -44,10 +44,10 @@ export function formatValue(baseUnits: number, unit: ValueUnit): string {
 /** The point's value in `unit`'s base units. */
 export const valueIn = (point: ValuePoint, unit: ValueUnit): number | null => (unit.key === 'usd' ? point.usd : point.algo)
 
-/** The routes that price each token in ALGO: the market figures' own (fewest pools, then the oldest), so today's prices are the portfolio's. */
-export function algoRoutes(pools: readonly ReservePool[]): PricePaths {
+/** The routes that price each token in ALGO: the market figures' own (fewest pools, then the oldest; a stable pool by its invariant), so today's prices are the portfolio's. */
+export function algoRoutes(pools: readonly Pick<MarketPool, 'lpAsset' | 'a' | 'b' | 'reserveA' | 'reserveB' | 'amp'>[]): PricePaths {
   return pricePaths(
-    pools.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: p.reserveA, reserveB: p.reserveB })),
+    pools.map((p) => ({ id: Number(p.lpAsset), assetA: Number(p.a), assetB: Number(p.b), reserveA: String(p.reserveA), reserveB: String(p.reserveB), amp: p.amp })),
     0,
   )
 }

@@ -81,6 +81,7 @@ export function usePortfolio(address: string | null, withLocks = true): ValuedPo
     portfolio: ready ? derivePortfolio({ holdings: account.data!, pools: poolList, locks: lockHoldings, stakes: stakes ?? [], sgrove, market: figuresOf(market, tokens, stable) }) : null,
     tokens,
     pools: poolList,
+    marketPools: market,
     stable,
     usd: (microAlgo) => algoInStable(poolList, stable?.id ?? null, microAlgo),
     programs: programs.data ?? [],
@@ -183,7 +184,7 @@ function ProgramLine(props: { programId: bigint; v: ValuedPortfolio }) {
   const { v } = props
   const program = v.programs.find((p) => p.id === props.programId)
   if (!program || v.now === null) return null
-  const f = figuresOfProgram(program, figuresOf(v.pools, v.tokens, v.stable), v.now)
+  const f = figuresOfProgram(program, figuresOf(v.marketPools, v.tokens, v.stable), v.now)
   return (
     <span className="hint amount-line" data-testid="program-figures" data-program={String(program.id)} data-apr={f.apr ?? ''} data-tvl-usd={f.tvl.usd ?? ''}>
       {formatPercent(f.apr)} APR · {formatValue(f.tvl)} staked in all

@@ -29,7 +29,7 @@ export function ValueSummary(props: { v: ValuedPortfolio }) {
   const { now } = useChainNow(5_000)
   const { portfolio, pools, stable, tokens } = props.v
   const decimals = (id: number) => (id === 0 ? 6 : (tokens.get(id)?.decimals ?? Number.NaN))
-  const routes = algoRoutes(pools)
+  const routes = algoRoutes(props.v.marketPools)
   const today = pricesAlong(routes, decimals)
   const time = now === null ? null : Number(now)
   // the chain's second only dates the chart's last point: the headline does not wait for it

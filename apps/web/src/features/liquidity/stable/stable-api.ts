@@ -7,7 +7,7 @@ import type { TxContext } from '@/lib/tx/types.ts'
 // What identifies a group: the action's kind, pool key and amounts (and whether the pool is still
 // empty), not its reserves, so a trade elsewhere does not rebuild it.
 function actionKey(action: ContractAction<'Stable'>): string[] {
-  const pool = 'pool' in action ? [`${action.pool.a}-${action.pool.b}-${action.pool.feeBps}`, String(action.pool.lpIssued === 0n)] : []
+  const pool = 'pool' in action ? [`${action.pool.a}-${action.pool.b}-${action.pool.feeBps}`, String('lpIssued' in action.pool && action.pool.lpIssued === 0n)] : []
   const values = Object.entries(action)
     .filter(([k]) => k !== 'pool')
     .map(([k, v]) => `${k}=${String(v)}`)

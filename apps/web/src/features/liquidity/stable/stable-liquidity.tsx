@@ -83,6 +83,8 @@ export function StableLiquidity(props: StableLiquidityProps) {
       await flow.confirm({ pending: `Creating the ${a.symbol}/${b.symbol} stable pool (step 1 of 2)`, done: `Created the ${a.symbol}/${b.symbol} stable pool at A = ${action.amp}: now make its first deposit`, explain, invalidates: [poolsKey] })
       return
     }
+    // this form reviews a creation, an add or a remove, nothing else
+    if (action.kind !== 'add' && action.kind !== 'remove') return
     const pool = action.pool
     const a = props.tokens.get(Number(pool.a)) ?? { id: Number(pool.a), symbol: `#${pool.a}`, name: '', decimals: 0 }
     const b = props.tokens.get(Number(pool.b)) ?? { id: Number(pool.b), symbol: `#${pool.b}`, name: '', decimals: 0 }
