@@ -79,8 +79,10 @@ export function StableLiquidity(props: StableLiquidityProps) {
     const explain = (sdk: GroveSdk, error: unknown) => readableTxError(sdk, error, 'Stable', deployment)
     if (action.kind === 'create-pool') {
       const [a, b] = addView.poolTokens!
-      // once it lands the pools are re-read and the review moves on to the first deposit
-      await flow.confirm({ pending: `Creating the ${a.symbol}/${b.symbol} stable pool (step 1 of 2)`, done: `Created the ${a.symbol}/${b.symbol} stable pool at A = ${action.amp}: now make its first deposit`, explain, invalidates: [poolsKey] })
+      // once it lands the review closes and the form offers the next step (the LP opt-in, then the first
+      // deposit): a review left open would vanish while the pools are re-read and come back by itself
+      const created = await flow.confirm({ pending: `Creating the ${a.symbol}/${b.symbol} stable pool (step 1 of 2)`, done: `Created the ${a.symbol}/${b.symbol} stable pool at A = ${action.amp}: now make its first deposit`, explain, invalidates: [poolsKey] })
+      if (created) setReviewing(null)
       return
     }
     // this form reviews a creation, an add or a remove, nothing else
