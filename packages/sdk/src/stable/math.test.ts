@@ -6,7 +6,7 @@
 // the base unit, is test/stable/stable.test.ts's, on a localnet.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { A_PRECISION, isqrt, multiplierOf, newtonD, NoConvergenceError, quoteStableAdd, quoteStableRemove, quoteStableSwap, type StablePoolState } from './math.ts'
+import { A_PRECISION, ampAt, isqrt, multiplierOf, newtonD, NoConvergenceError, quoteStableAdd, quoteStableRemove, quoteStableSwap, type StablePoolState } from './math.ts'
 import { stableSpotPrice } from '../figures/prices.ts'
 
 const SEED = 37_2
@@ -170,5 +170,16 @@ describe('the stable spot price (the price book’s)', () => {
       }),
       { numRuns: 300, seed: SEED },
     )
+  })
+})
+
+describe('ampAt', () => {
+  it('reads a pool that never ramped (start = end) at any time, one before its start too, without dividing by zero', () => {
+    const still = { initialA: 20_000n, futureA: 20_000n, initialTime: 1_000n, futureTime: 1_000n }
+    for (const now of [0n, 999n, 1_000n, 5_000n]) expect(ampAt(still, now)).toBe(20_000n)
+  })
+  it('follows a ramp’s straight line, its start before it and its end after', () => {
+    const ramp = { initialA: 10_000n, futureA: 20_000n, initialTime: 1_000n, futureTime: 87_400n }
+    expect([ampAt(ramp, 0n), ampAt(ramp, 1_000n), ampAt(ramp, 44_200n), ampAt(ramp, 87_400n), ampAt(ramp, 10n ** 9n)]).toEqual([10_000n, 10_000n, 15_000n, 20_000n, 20_000n])
   })
 })

@@ -63,10 +63,15 @@ export class NoConvergenceError extends Error {
   }
 }
 
-/** A (times A_PRECISION) at time `now` (seconds): the ramp's straight line, rounded down. */
+/**
+ * A (times A_PRECISION) at time `now` (seconds): the ramp's straight line, rounded down. A time before
+ * the ramp's start reads its start (a page's clock may be behind the chain's): a pool that never ramped
+ * has t0 = t1, and no time divides by their difference.
+ */
 export function ampAt(pool: Pick<StablePoolState, 'initialA' | 'futureA' | 'initialTime' | 'futureTime'>, now: bigint): bigint {
   const { initialA: a0, futureA: a1, initialTime: t0, futureTime: t1 } = pool
   if (now >= t1) return a1
+  if (now <= t0) return a0
   if (a1 > a0) return a0 + ((a1 - a0) * (now - t0)) / (t1 - t0)
   return a0 - ((a0 - a1) * (now - t0)) / (t1 - t0)
 }
