@@ -105,13 +105,13 @@ for (const width of WIDTHS) {
     await expect(form.getByRole('button', { name: 'Enter an amount' })).toBeDisabled()
     await expect(form.getByText('Finding the best price')).toHaveCount(0)
 
-    // An exact output beyond every pool of both venues (ten times Grove's deepest gUSD reserve: no
+    // An exact output beyond every pool of every venue (ten times Grove's deepest gUSD reserve: no
     // split of at most three paths holds it) is short of liquidity, not of the user's ALGO.
     const reserve = await pool(0, gusd)
     const held = reserve.a === gusd ? reserve.reserveA : reserve.reserveB
     const tooMuch = ((10n * held) / 1_000_000n).toString()
     await receive.fill(tooMuch)
-    await expect(form.getByText(`Not enough liquidity: the pools connecting ALGO and gUSD on Grove and Tinyman v2-compatible (local) hold less than ${tooMuch} gUSD to give.`)).toBeVisible()
+    await expect(form.getByText(`Not enough liquidity: the pools connecting ALGO and gUSD on Grove, Grove stable and Tinyman v2-compatible (local) hold less than ${tooMuch} gUSD to give.`)).toBeVisible()
     await expect(form.getByText(/do not have enough ALGO/)).toHaveCount(0)
     await page.screenshot({ path: `screenshots/swap-no-liquidity-${width}.png` })
   })
