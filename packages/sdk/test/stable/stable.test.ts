@@ -115,6 +115,23 @@ describe('stable pools through the SDK', () => {
     expect(tally.add).toBeGreaterThan(0)
   })
 
+  it('routes one path through a pool of each kind, ALGO → gem on constant product then gem → usdc on the stable pool, and algod delivers it to the unit', { timeout: 180_000 }, async () => {
+    const [usdc, , , gem] = grove.assets
+    // the stable pool of (usdc, gem) and a constant-product pool of the pair from the test above, and an ALGO/gem pool to reach gem
+    await grove.send(await buildCreatePool(grove.ctx, 0n, gem!))
+    await grove.send(await buildAddLiquidity(grove.ctx, await grove.pool(0n, gem!), 5_000_000_000n, 5_000_000_000n, firstAddMinLp(5_000_000_000n, 5_000_000_000n, 50n)))
+    const venues = [groveVenue({ algod: grove.algod, dexAppId: grove.dexAppId, registryAppId: grove.registryAppId }), stableVenue({ algod: grove.algod, stablePoolsAppId: grove.ids.stablePoolsAppId, registryAppId: grove.registryAppId })]
+    const request = { kind: 'exact-in' as const, assetIn: 0n, assetOut: usdc!, amount: 200_000_000n }
+    const { book, plan } = await findRoute(venues, request, [gem!])
+    expect(plan).toBeDefined()
+    // a path of two hops, the first on Grove's constant product, the second on the stable pool
+    expect(plan!.paths.map((p) => p.hops.map((h) => h.pool.venue).join('+'))).toContain('grove+stable')
+    const before = await grove.balance(usdc!)
+    const built = await buildRoute(await GroupBuilder.create(grove.ctx), book, plan!, plan!.amountOut)
+    await grove.send(await built.group.build())
+    expect((await grove.balance(usdc!)) - before).toBe(plan!.amountOut)
+  })
+
   it('removes in proportion, with no op-up, from a pool pushed where D would not converge from its balances', { timeout: 120_000 }, async () => {
     const [usdc, , fine] = grove.assets
     const [a, b] = usdc! < fine! ? [usdc!, fine!] : [fine!, usdc!]
