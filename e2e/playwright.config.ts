@@ -91,8 +91,6 @@ export default defineConfig({
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: { trace: 'retain-on-failure' },
   projects: [
-    // with the stack, after "stack": its tests fill the second worker while "stack-global" runs one at a time
-    { name: 'chromium', testIgnore: STACK_SPECS, dependencies: withStack ? ['stack'] : [], use: { ...chromium, baseURL: `http://127.0.0.1:${PORT}` } },
     // transactions take a while on a busy localnet, hence the longer timeout
     ...(withStack
       ? [
@@ -100,6 +98,9 @@ export default defineConfig({
           { name: 'stack-global', testMatch: GLOBAL_SPECS, dependencies: ['stack'], fullyParallel: false, workers: 1, timeout: 90_000, use: { ...chromium, baseURL: `http://127.0.0.1:${stack.webPort}` } },
         ]
       : []),
+    // with the stack, after "stack" and listed after "stack-global" (the runner takes a phase's tests in
+    // project order): "stack-global" takes one worker, one test at a time, and these fill the other
+    { name: 'chromium', testIgnore: STACK_SPECS, dependencies: withStack ? ['stack'] : [], use: { ...chromium, baseURL: `http://127.0.0.1:${PORT}` } },
   ],
   webServer: [
     {
