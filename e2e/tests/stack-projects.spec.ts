@@ -195,6 +195,8 @@ test('a project’s liquidity counts every pool of its token, on both venues and
     // its page: the same figure, over the same pools, each named by its venue
     await row.getByRole('link').click()
     await expect(page).toHaveURL(new RegExp(`/projects/${asset}$`))
+    // the URL changes before the lazily loaded page replaces the list: wait for the list to leave
+    await expect(page.getByTestId(`project-row-${asset}`)).toHaveCount(0)
     const figure = page.getByTestId('project-liquidity')
     await expect(figure).toHaveAttribute('data-usd', listed.usd!, { timeout: 30_000 })
     await expect(figure).toHaveText(listed.text!)
