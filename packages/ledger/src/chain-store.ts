@@ -4,6 +4,7 @@
 import type algosdk from 'algosdk'
 import type { AppliedTxn } from './apply/types.ts'
 import type { StoredBlock } from './block-bytes.ts'
+import type { BlockStore } from './block-store.ts'
 import type { RemoteState } from './fork.ts'
 import type { KeptDeltas } from './kept-deltas.ts'
 import type { NodeOptions, SubmitResult } from './node.ts'
@@ -28,8 +29,9 @@ export interface UnflushedMark {
 /** The chain as its log and snapshots see it (chain.ts documents each member). */
 export interface ChainStore {
   readonly baseRound: bigint
-  readonly blockBytes: Uint8Array[]
-  readonly headers: (algosdk.BlockHeader | undefined)[]
+  readonly blocks: BlockStore
+  readonly keepRounds: number | undefined
+  loggedFrom: bigint
   readonly txns: Map<string, Confirmed>
   readonly leases: Map<string, bigint>
   readonly deltas: KeptDeltas
@@ -44,8 +46,7 @@ export interface ChainStore {
   dataDir: string | undefined
   snapshotRound: bigint
   log: ChainLog | undefined
-  index(round: bigint): number
-  headerAt(n: number): algosdk.BlockHeader
+  devSnapshotsHeld(): boolean
   lastRound(): bigint
   commitGroup(signedGroupBytes: Uint8Array, stored?: StoredBlock): SubmitResult
   close(): Promise<void>

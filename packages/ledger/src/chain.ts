@@ -12,7 +12,9 @@ import { LedgerError } from './errors.ts'
 import { CONSENSUS_PARAMS, CONSENSUS_VERSIONS, FEE_SINK, GENESIS_ID, consensusOfGenesis, genesisAllocation, genesisHash, type Consensus } from './genesis.ts'
 import { sha512_256 } from './hash.ts'
 import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp, type Write } from './deltas.ts'
-import { ChainLog, ChainLogError } from './persist.ts'
+import { ChainLog, ChainLogError, blockHead } from './persist.ts'
+import { BlockStore, DEFAULT_BLOCK_CACHE } from './block-store.ts'
+import { compactLog, dropRounds } from './keep-rounds.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, balanceRound, hex } from './state.ts'
 import { applyCheat, balanceCheat, blockContent, encodeCheat, holdingCheat, programCheat, type Cheat } from './cheat.ts'
@@ -23,7 +25,7 @@ import { DELTA_LOOKBACK, KeptDeltas } from './kept-deltas.ts'
 import { restore, saveSnapshot, sameRules } from './replay.ts'
 import { flushed, persist } from './durability.ts'
 import type { ChainStore, Confirmed, UnflushedMark } from './chain-store.ts'
-import { journaled, journaledField, journaledPush, journaledSet } from './journal.ts'
+import { journaled, journaledField } from './journal.ts'
 import { OnlineStake } from './online.ts'
 import { EMPTY_COMMITMENTS, avmHeaderOf, blockApplyData, feesCollected, inBlock, sealBlock } from './seal.ts'
 import { allocateGenesis } from './genesis-state.ts'
@@ -37,8 +39,6 @@ const CONSENSUSES = Object.keys(CONSENSUS_VERSIONS) as Consensus[]
  * begin at 1001; a fork starts at the remote's counter, so ids it creates never collide with the remote's.
  */
 const GENESIS_TXN_COUNTER = 1000
-/** Decoded block headers kept (the AVM's `block` reaches 1,000 rounds back); older ones wait in their block's bytes until read (headerAt). */
-const HEADERS_KEPT = 1024
 /** How far back algod answers pending-by-txid for confirmed transactions. */
 const TXN_LOOKBACK = 1000n
 
@@ -70,10 +70,12 @@ export class Chain implements Node, ChainStore {
   readonly baseRound: bigint
   private readonly now: () => number
   readonly state: LedgerState
-  /** Each round's header, as objects: the AVM and every new block read them. A replayed round's is decoded from its block when first read (headerAt). */
-  readonly headers: (algosdk.BlockHeader | undefined)[] = []
-  /** Each round's block as its canonical msgpack, decoded when asked for: kept as objects, payset and all, blocks were most of the node's memory. */
-  readonly blockBytes: Uint8Array[] = []
+  /** Each round's block: on disk in the chain log, a bounded number in memory (block-store.ts). */
+  readonly blocks: BlockStore
+  /** --keep-rounds: how many of the latest rounds are kept (undefined: all). */
+  readonly keepRounds: number | undefined
+  /** The first round after genesis the log holds: later than genesis + 1 once --keep-rounds compacted it. */
+  loggedFrom: bigint
   readonly txns = new Map<string, Confirmed>()
   readonly leases = new Map<string, bigint>()
   private readonly waiters: (() => void)[] = []
@@ -116,6 +118,13 @@ export class Chain implements Node, ChainStore {
     this.genesisStamp = BigInt(base?.timestamp ?? 0)
     this.baseRound = BigInt(base?.round ?? 0)
     this.snapshotRound = this.baseRound
+    this.loggedFrom = this.baseRound + 1n
+    if (options.keepRounds !== undefined && !(Number.isInteger(options.keepRounds) && options.keepRounds >= 1)) throw new LedgerError(`keepRounds must be a whole number of rounds, at least 1; got ${options.keepRounds}`)
+    this.keepRounds = options.keepRounds
+    this.blocks = new BlockStore(this.baseRound, options.blockCache ?? DEFAULT_BLOCK_CACHE, (offset, size) => {
+      if (this.log === undefined) throw new LedgerError('node is closed', 503)
+      return this.log.read(offset, size)
+    })
     this.now = options.now ?? Date.now
     this.fault = options.fault
     this.detailedEvalErrors = options.detailedEvalErrors ?? true
@@ -123,7 +132,7 @@ export class Chain implements Node, ChainStore {
     const feeSink = algosdk.decodeAddress(FEE_SINK).publicKey
     this.state = new LedgerState({
       round: () => this.lastRound() + 1n,
-      latestTimestamp: () => Number(this.headerAt(this.headers.length - 1).timestamp),
+      latestTimestamp: () => Number(this.blocks.header(this.lastRound()).timestamp),
       blockHeader: (r) => this.avmHeader(r),
       genesisHash: () => this.genesisHash,
       feeSink,
@@ -136,8 +145,7 @@ export class Chain implements Node, ChainStore {
     this.state.settle()
     this.lastBlockAt = this.now()
     const genesis = this.makeBlock(this.baseRound, ZERO32, ZERO32, 0n, EMPTY_COMMITMENTS, undefined)
-    this.headers.push(genesis.header)
-    this.blockBytes.push(algosdk.encodeMsgpack(genesis))
+    this.blocks.push(algosdk.encodeMsgpack(genesis), genesis.header)
     if (options.fork !== undefined) {
       this.fork = new RemoteState(options.fork, this.state, options.dataDir, [...genesisAllocation().keys()].map((a) => algosdk.decodeAddress(a).publicKey))
       // pinned before the log replays, so the local blocks land over the remote's values
@@ -148,16 +156,8 @@ export class Chain implements Node, ChainStore {
 
   private header(round: Uint64): algosdk.BlockHeader {
     const r = BigInt(round)
-    if (r < this.baseRound || r > this.lastRound()) throw new LedgerError(`round ${r} is not available`)
-    return this.headerAt(this.index(r))
-  }
-
-  /** Where round `round` is kept in headers and blockBytes. */
-  index = (round: bigint): number => Number(round - this.baseRound)
-
-  /** The header at index `n` (round baseRound + n), decoded from its block the first time a replayed one is read. */
-  headerAt(n: number): algosdk.BlockHeader {
-    return (this.headers[n] ??= decodeHeader(this.blockBytes[n]))
+    if (r < this.blocks.first || r > this.lastRound()) throw new LedgerError(`round ${r} is not available`)
+    return this.blocks.header(r)
   }
 
   private avmHeader(round: Uint64): AvmBlockHeader {
@@ -166,7 +166,7 @@ export class Chain implements Node, ChainStore {
 
   /** Seals a block; timestamps never go backwards, as go's MakeBlock keeps them monotonic. */
   private makeBlock(round: bigint, branch: Uint8Array, prevSeed: Uint8Array, fees: bigint, txnCommitments: algosdk.TxnCommitments, prevHeaderBytes: Uint8Array | undefined, expired: algosdk.Address[] = []): algosdk.Block {
-    const prevTs = this.headers.length > 0 ? this.headerAt(this.headers.length - 1).timestamp : 0n
+    const prevTs = round === this.baseRound ? 0n : this.blocks.header(round - 1n).timestamp
     // go's dev mode: with an offset set, the previous stamp plus it; otherwise the (Grove-shifted) wall clock
     const nowTs = this.offset !== undefined ? prevTs + this.offset : BigInt(Math.floor(this.now() / 1000)) + this.clock
     // Genesis is stamped 0, as go's genesis for a private network (gen/generate.go) is.
@@ -185,7 +185,7 @@ export class Chain implements Node, ChainStore {
   }
 
   lastRound(): bigint {
-    return this.baseRound + BigInt(this.headers.length - 1)
+    return this.blocks.last
   }
 
   genesisRound = (): bigint => this.baseRound
@@ -214,6 +214,7 @@ export class Chain implements Node, ChainStore {
       if (stored === undefined && log !== undefined) {
         // flushed by durable() below, shared with whoever else submits meanwhile
         const size = persist(this, { kind: 'block', group: signedGroupBytes, block: built.encoded }, false)
+        this.blocks.placed(round, size, blockHead(signedGroupBytes.length))
         mark = { cp: outer, size, undone: false }
       }
       this.state.commit(outer)
@@ -258,7 +259,7 @@ export class Chain implements Node, ChainStore {
         // every encoding is made once: the entries for the commitments and the block, the header for the block and the next one's branches
         const stibBytes = stxns.map((stxn, i) => inBlock(stxn, blockApplyData(res.applied[i]), this.genesisId))
         const remote = round - 1n === this.baseRound ? this.fork?.baseHeader : undefined // a fork's first block follows the remote's header there
-        const [prev, prevBytes] = remote !== undefined ? [remote.header, remote.bytes] : [this.headerAt(this.headers.length - 1), this.headerBytes(round - 1n)]
+        const [prev, prevBytes] = remote !== undefined ? [remote.header, remote.bytes] : [this.blocks.header(round - 1n), this.headerBytes(round - 1n)]
         const branch = sha512_256(BH, prevBytes)
         const fees = res.applied.reduce((n, a) => n + feesCollected(a, this.state.chain.feeSink), 0n)
         block = this.makeBlock(round, branch, prev.seed, fees, paysetCommitments(res.txnBytes, stibBytes), prevBytes, expired)
@@ -280,7 +281,7 @@ export class Chain implements Node, ChainStore {
           : buildDelta(this.state, writes, {
               txns: stxns.map((s, i) => ({ txId: res.txIds[i], lastValid: s.txn.lastValid, lease: s.txn.lease ?? new Uint8Array(32), sender: s.txn.sender.publicKey })),
               header: null, // set from the kept block when asked for
-              prevTimestamp: this.headerAt(this.headers.length - 1).timestamp,
+              prevTimestamp: this.blocks.header(round - 1n).timestamp,
               totals,
             })
       this.fault?.('deltas')
@@ -301,14 +302,16 @@ export class Chain implements Node, ChainStore {
     }
     for (const [k, lv] of b.res.leases) journaled(this.state, this.leases, k, lv)
     stxns.forEach((stxn, i) => journaled(this.state, this.txns, b.res.txIds[i], { round, stxn, applied: b.res.applied[i] }))
-    journaledPush(this.state, this.headers, b.block?.header)
-    if (this.headers.length > HEADERS_KEPT && this.headers[this.headers.length - HEADERS_KEPT] !== undefined) journaledSet(this.state, this.headers, this.headers.length - HEADERS_KEPT, undefined)
-    journaledPush(this.state, this.blockBytes, b.encoded.slice())
+    const bytes = b.encoded.slice()
+    this.state.journal(() => this.blocks.pop())
+    this.blocks.push(bytes, b.block?.header)
+    // not undone with the commit: a dropped round is gone (its block may already be off the disk)
+    if (this.keepRounds !== undefined) dropRounds(this, round)
     if (b.headerBytes !== undefined) journaledField(this.state, this.lastHeader, (v) => (this.lastHeader = v), { round, bytes: b.headerBytes })
     journaledField(this.state, this.lastBlockAt, (v) => (this.lastBlockAt = v), this.now())
     this.forget(round)
     for (const listener of this.listeners) {
-      const undo = listener(round, this.blockBytes[this.blockBytes.length - 1], b.res.txIds)
+      const undo = listener(round, bytes, b.res.txIds)
       if (undo) this.state.journal(undo)
     }
   }
@@ -324,7 +327,7 @@ export class Chain implements Node, ChainStore {
   /** The canonical encoding of a kept round's header (the last new block's is at hand). */
   private headerBytes(round: bigint): Uint8Array {
     if (this.lastHeader?.round === round) return this.lastHeader.bytes
-    return algosdk.encodeMsgpack(this.headerAt(this.index(round)))
+    return algosdk.encodeMsgpack(this.blocks.header(round))
   }
 
   ledgerStateDelta(round: bigint): { delta: Map<string, unknown> } | { error: string } {
@@ -403,15 +406,21 @@ export class Chain implements Node, ChainStore {
   }
 
   block(round: bigint): algosdk.Block | undefined {
-    if (round < this.baseRound || round > this.lastRound()) return undefined
-    return algosdk.decodeMsgpack(this.blockBytes[this.index(round)], algosdk.Block)
+    const bytes = this.blocks.bytes(round)
+    return bytes && algosdk.decodeMsgpack(bytes, algosdk.Block)
   }
 
   encodedBlock(round: bigint, headerOnly = false): Uint8Array | undefined {
-    if (round < this.baseRound || round > this.lastRound()) return undefined
-    const n = this.index(round)
-    return headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.headerAt(n), payset: [] })) : this.blockBytes[n]
+    if (round < this.blocks.first || round > this.lastRound()) return undefined
+    return headerOnly ? algosdk.encodeMsgpack(new algosdk.Block({ header: this.blocks.header(round), payset: [] })) : this.blocks.bytes(round)
   }
+
+  firstRound = (): bigint => this.blocks.first
+
+  cachedBlocks = (): number => this.blocks.inMemory
+
+  /** Whether dev snapshots are held (their undo history and the log's tail must stay as they are). */
+  devSnapshotsHeld = (): boolean => this.devSnapshots.held
 
   waitForBlockAfter(round: bigint, timeoutMs: number): Promise<void> {
     if (this.closed || this.lastRound() > round) return Promise.resolve()
@@ -483,11 +492,15 @@ export class Chain implements Node, ChainStore {
     // a flush in flight must finish before its file descriptor closes
     const flushed = await log.durable().then(() => true).catch(() => false)
     // a clean stop leaves a snapshot of the tip, so the next start replays nothing
-    if (flushed && this.lastRound() > this.snapshotRound) {
+    if (flushed) {
       // every appended block is on disk now
       this.unflushed.length = 0
       this.state.settle()
-      saveSnapshot(this)
+      if (this.lastRound() > this.snapshotRound) saveSnapshot(this)
+      // the log may still hold rounds dropped since its last rewrite
+      this.log = log
+      compactLog(this, true)
+      this.log = undefined
     }
     log.close()
   }

@@ -36,6 +36,11 @@ export class DevSnapshots {
 
   constructor(private readonly chain: ChainStore) {}
 
+  /** Whether any snapshot is held. */
+  get held(): boolean {
+    return this.taken.length > 0
+  }
+
   /** Takes a snapshot of the tip; resolves with its id. */
   async take(): Promise<{ id: number; round: bigint }> {
     await settled(this.chain)
@@ -54,6 +59,9 @@ export class DevSnapshots {
     const t = this.taken[at]
     if (t?.id !== id) throw new LedgerError(`snapshot ${id} does not exist (${this.known()}; a revert consumes its snapshot and every later one)`, 404)
     const c = this.chain
+    if (t.round < c.blocks.first) {
+      throw new LedgerError(`snapshot ${id} is at round ${t.round}, which --keep-rounds has dropped (the chain keeps rounds ${c.blocks.first} to ${c.lastRound()}): it can no longer be reverted to`, 409)
+    }
     if (c.log !== undefined) {
       // the disk first: a cut that fails leaves memory as the log still is (and the log unusable)
       try {
@@ -79,6 +87,9 @@ export class DevSnapshots {
     await settled(this.chain)
     const log = this.chain.log
     if (log === undefined) throw new LedgerError('a node without a data directory keeps no log to dump (startLocalnet always has one)', 409)
+    if (this.chain.loggedFrom > this.chain.baseRound + 1n) {
+      throw new LedgerError(`--keep-rounds has dropped rounds ${this.chain.baseRound + 1n} to ${this.chain.loggedFrom - 1n} from the log, and a state file replays every block from genesis: nothing to dump`, 409)
+    }
     const fd = fs.openSync(log.file, 'r')
     try {
       const out = new Uint8Array(log.length)

@@ -7,6 +7,7 @@ import { LedgerError } from './errors.ts'
 import { type LogRecord } from './persist.ts'
 import type { ChainStore, UnflushedMark } from './chain-store.ts'
 import { SNAPSHOT_INTERVAL, saveSnapshot } from './replay.ts'
+import { compactLog } from './keep-rounds.ts'
 
 export type { UnflushedMark } from './chain-store.ts'
 
@@ -39,6 +40,7 @@ export function flushed(chain: ChainStore, mark: UnflushedMark): Promise<void> {
       if (chain.unflushed.length === 0) {
         chain.state.settle()
         if (chain.lastRound() - chain.snapshotRound >= SNAPSHOT_INTERVAL) saveSnapshot(chain)
+        compactLog(chain)
       }
     },
     (e: unknown) => {

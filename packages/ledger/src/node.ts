@@ -117,6 +117,13 @@ export interface NodeOptions {
   fork?: NodeForkOptions
   /** Allow POST /grove/v1/impersonate (always allowed on a fork). Unsafe: for development only. */
   impersonation?: boolean
+  /**
+   * Keep only the latest `keepRounds` rounds (go's non-archival node): older blocks and their
+   * transactions are dropped from memory and from the log on disk (keep-rounds.ts). Default: all.
+   */
+  keepRounds?: number
+  /** Blocks kept in memory as bytes besides their place on disk (block-store.ts); default 1,024. */
+  blockCache?: number
   /** Wall clock in milliseconds (tests inject one); default Date.now. */
   now?: () => number
   /**
@@ -181,6 +188,10 @@ export interface Node {
   lastRound(): bigint
   /** The genesis block's round: 0, or on a fork the remote's latest round at its start, so local rounds continue the remote's. */
   genesisRound(): bigint
+  /** The oldest round whose block is kept: the genesis round, or later once --keep-rounds dropped older ones. */
+  firstRound(): bigint
+  /** How many blocks are in memory as bytes now (the rest are read from disk when asked for). */
+  cachedBlocks(): number
 
   /**
    * POST /v2/transactions: `signedGroupBytes` is one or more concatenated msgpack
@@ -215,7 +226,7 @@ export interface Node {
   /** GET /v2/applications/{id}/box?name=; undefined when absent. */
   box(appId: bigint, name: Uint8Array): BoxView | undefined
 
-  /** The block of a committed round (algod's msgpack block shape), undefined if beyond the tip. */
+  /** The block of a committed round (algod's msgpack block shape), undefined if beyond the tip or dropped (--keep-rounds). */
   block(round: bigint): algosdk.Block | undefined
   /**
    * The block of a committed round in its canonical msgpack (go's ledger EncodedBlockCert, without

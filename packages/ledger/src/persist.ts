@@ -29,6 +29,13 @@ export interface BlockRecord {
   kind: 'block'
   group: Uint8Array
   block: Uint8Array
+  /** Where its record starts in the log (set when read from one). */
+  at?: number
+}
+
+/** Bytes from a block record's start to its block: framing, kind, group length and group. */
+export function blockHead(groupLength: number): number {
+  return MARKER.length + 4 + 5 + groupLength
 }
 
 /** A change of the block time: algod's dev-mode offset (`offset`) or Grove's clock offset (`clock`), in seconds. */
@@ -246,9 +253,60 @@ export class ChainLog {
   private constructor(
     readonly file: string,
     private fd: number | undefined,
+    /** A read-only descriptor: blocks evicted from memory are read back through it. */
+    private readFd: number | undefined,
     private size: number,
     private readonly lockFile: string,
   ) {}
+
+  /** `size` bytes at `offset` (a block the chain no longer keeps in memory); written records read back before their flush too. */
+  read(offset: number, size: number): Uint8Array {
+    if (this.readFd === undefined) throw new ChainLogError('chain log is closed')
+    const out = new Uint8Array(size)
+    let done = 0
+    while (done < size) {
+      const n = fs.readSync(this.readFd, out, done, size - done, offset + done)
+      if (n === 0) throw new ChainLogError(`${this.file} ends before byte ${offset + size}`)
+      done += n
+    }
+    return out
+  }
+
+  /**
+   * Rewrites the log as its header, its genesis record, `prefix` and every record from byte `from`
+   * on (--keep-rounds: the records before `from` are dropped), written aside, then renamed in.
+   * Returns how far the kept records moved (negative: towards the start). Every record must be flushed.
+   */
+  compact(from: number, prefix: LogRecord[]): number {
+    if (this.fd === undefined || this.readFd === undefined) throw new ChainLogError('chain log is closed')
+    const head = Buffer.alloc(HEADER_SIZE + FRAME_SIZE)
+    fs.readSync(this.readFd, head, 0, head.length, 0)
+    const genesisEnd = HEADER_SIZE + FRAME_SIZE + head.readUInt32LE(HEADER_SIZE + 4)
+    const start = Buffer.concat([Buffer.from(this.read(0, genesisEnd)), ...prefix.map(frame)])
+    const tmp = `${this.file}.compact`
+    const out = fs.openSync(tmp, 'w')
+    try {
+      fs.writeFileSync(out, start)
+      const chunk = Buffer.alloc(1 << 20)
+      for (let at = from; at < this.size; ) {
+        const n = fs.readSync(this.readFd, chunk, 0, Math.min(chunk.length, this.size - at), at)
+        fs.writeSync(out, chunk, 0, n)
+        at += n
+      }
+      fs.fsyncSync(out)
+    } finally {
+      fs.closeSync(out)
+    }
+    fs.renameSync(tmp, this.file)
+    fsyncDir(path.dirname(this.file))
+    fs.closeSync(this.fd)
+    fs.closeSync(this.readFd)
+    this.fd = fs.openSync(this.file, 'a')
+    this.readFd = fs.openSync(this.file, 'r')
+    const moved = start.length - from
+    this.size += moved
+    return moved
+  }
 
   /** The genesis hash a data directory's log was made for; undefined when it has no readable log. */
   static genesisHashOf(dataDir: string): Uint8Array | undefined {
@@ -301,6 +359,7 @@ export class ChainLog {
       while (at < buf.length) {
         const r = readFrame(buf, at)
         if (r === undefined) break
+        if (r.rec.kind === 'block') r.rec.at = at
         records.push(r.rec)
         at = r.end
       }
@@ -319,7 +378,7 @@ export class ChainLog {
       if (records.length === 0 || records[0].kind !== 'block') throw new ChainLogError(`${file} has no genesis block`)
       const fd = fs.openSync(file, 'a')
       fs.fsyncSync(fd)
-      return { log: new ChainLog(file, fd, at, lockFile), records, truncatedBytes }
+      return { log: new ChainLog(file, fd, fs.openSync(file, 'r'), at, lockFile), records, truncatedBytes }
     } catch (e) {
       fs.rmSync(lockFile, { force: true })
       throw e
@@ -423,6 +482,8 @@ export class ChainLog {
     if (this.fd === undefined) return
     fs.closeSync(this.fd)
     this.fd = undefined
+    if (this.readFd !== undefined) fs.closeSync(this.readFd)
+    this.readFd = undefined
     fs.rmSync(this.lockFile, { force: true })
   }
 }
