@@ -32,7 +32,7 @@ test('the chart shows a seeded pool’s candles and a new swap moves the last ca
   const pool = algoFern()
   await page.goto(`/dex/chart?pool=${pool.lpAsset}&tf=5m`)
   await expect(page.getByTestId('chart-pair')).toContainText('ALGO/FERN')
-  await expect(page.getByRole('combobox', { name: 'Pair' })).toHaveValue(String(pool.lpAsset))
+  await expect(page.getByRole('combobox', { name: 'Pool' })).toHaveValue(String(pool.lpAsset))
   // lightweight-charts draws into canvases once its chunk has loaded and the candles arrived
   await expect(page.locator('.candle-chart__canvas canvas').first()).toBeVisible()
   await expect(page.getByTestId('candle-legend')).toHaveAttribute('data-last-time', /^\d+$/)
@@ -72,8 +72,10 @@ test('the chart’s pair search narrows the pairs and picks one by the URL', asy
   await expect(options.filter({ hasText: 'FERN/MOSS' })).toHaveCount(1)
   const fernMoss = await options.filter({ hasText: 'FERN/MOSS' }).getAttribute('value')
   await page.getByRole('combobox', { name: 'Pair' }).selectOption(fernMoss!)
-  await expect(page).toHaveURL(new RegExp(`pool=${fernMoss}`))
+  // the pair's deepest pool, which the pool picker then shows
   await expect(page.getByTestId('chart-pair')).toContainText('FERN/MOSS')
+  const shown = await page.getByRole('combobox', { name: 'Pool' }).inputValue()
+  await expect(page).toHaveURL(new RegExp(`pool=${shown}(&|$)`))
 })
 
 test('the analytics page’s TVL is the sum of every pool’s reserves on algod (constant product, stable, Tinyman) valued at the page’s token prices', async ({ page }) => {
@@ -149,7 +151,7 @@ test('every pool listing names its venue: landing’s top pools, the analytics t
   const info = stackInfo()
   const label = { grove: 'Grove', tinyman: tinymanLabel(info.deployment) }
   const gusd = token('gUSD').assetId
-  const { pools: listed } = (await (await fetch(`${info.analyticsUrl}/api/pools?limit=500`)).json()) as { pools: { id: number; venue: 'grove' | 'tinyman'; assetA: { id: number }; assetB: { id: number } }[] }
+  const { pools: listed } = (await (await fetch(`${info.analyticsUrl}/api/pools?limit=500`)).json()) as { pools: { id: number; venue: 'grove' | 'tinyman'; feeBps: number; assetA: { id: number }; assetB: { id: number } }[] }
   // ALGO/gUSD trades on both venues, and on Grove in two fee tiers (30 and 5 bps): three pools of one pair
   const algoGusd = listed.filter((p) => [p.assetA.id, p.assetB.id].sort().join() === [0, gusd].sort().join())
   expect(algoGusd.map((p) => p.venue).sort()).toEqual(['grove', 'grove', 'tinyman'])
@@ -177,11 +179,12 @@ test('every pool listing names its venue: landing’s top pools, the analytics t
   await page.goto(`/dex/chart?pool=${tinyman.id}`)
   await expect(page.getByTestId('chart-venue')).toHaveText(label.tinyman)
   await expect(page.getByTestId('chart-pair')).toContainText(`on ${label.tinyman}`)
-  await page.getByLabel('Search pairs').fill('gusd')
-  const options = page.getByRole('combobox', { name: 'Pair' }).locator('option')
-  for (const p of algoGusd) await expect(options.and(page.locator(`[value="${p.id}"]`))).toHaveText(new RegExp(`^(ALGO/gUSD|gUSD/ALGO) · ${label[p.venue].replace(/[()]/g, '\\$&')} · pool ${p.id}$`))
+  // the pair's pools, each by its venue and fee tier
+  const options = page.getByRole('combobox', { name: 'Pool' }).locator('option')
+  await expect(options).toHaveCount(algoGusd.length)
+  for (const p of algoGusd) await expect(options.and(page.locator(`[value="${p.id}"]`))).toHaveText(`${label[p.venue]} ${p.feeBps / 100}%`)
   const grove = algoGusd.find((p) => p.venue === 'grove')!
-  await page.getByRole('combobox', { name: 'Pair' }).selectOption(String(grove.id))
+  await page.getByRole('combobox', { name: 'Pool' }).selectOption(String(grove.id))
   await expect(page.getByTestId('chart-venue')).toHaveText('Grove')
 })
 

@@ -3,16 +3,17 @@ import { useSearchParams } from 'react-router'
 import { AnalyticsNotice } from '@/components/analytics/analytics-notice.tsx'
 import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
-import { chartCandles, TIMEFRAME_SECONDS, findPool, formatPercent, formatPrice, formatUsd, pairName, poolMatches, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
+import { chartCandles, TIMEFRAME_SECONDS, findPool, formatPercent, formatPrice, formatUsd, pairName, shownChange, shownPrice, symbolOf, trend } from '@/lib/analytics/derive.ts'
 import { useAnalyticsPools, useAnalyticsUrl, usePoolFlashes, usePoolMarket } from '@/lib/analytics/queries.ts'
 import { TIMEFRAMES, type Timeframe } from '@/lib/analytics/types.ts'
-import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
+import { feeTierWords, poolLabel, useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { emptyText } from '@/lib/empty-state.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { CandleChart } from './components/candle-chart.tsx'
 import { LastTrades } from './components/last-trades.tsx'
 import { FlashActivity } from './components/flash-activity.tsx'
 import { YourFees } from './components/your-fees.tsx'
+import { chartPairs, pairKey } from './chart-pairs.ts'
 import '@/components/analytics/analytics.css'
 import './chart.css'
 import { useChainNow } from '@/lib/locks/locks.ts'
@@ -21,7 +22,8 @@ export { TIMEFRAMES }
 
 /**
  * Candlesticks and volume of one pool. The pool (?pool=<id> or ?pool=<a>-<b>), the timeframe
- * (?tf=) and the direction (?invert=1) live in the URL, so other pages link straight to a chart.
+ * (?tf=) and the direction (?invert=1) live in the URL, so other pages link straight to a chart. The
+ * picker chooses a pair, then one of its pools (a fee tier, the stable pool, another venue's).
  */
 export function ChartPage() {
   const { network, deployment } = useProtocol()
@@ -34,6 +36,7 @@ export function ChartPage() {
   const [query, setQuery] = useState('')
   const searchId = useId()
   const selectId = useId()
+  const poolSelectId = useId()
   const tf: Timeframe = (TIMEFRAMES as readonly string[]).includes(params.get('tf') ?? '') ? (params.get('tf') as Timeframe) : '1h'
   // the time axis runs to the chain's now, moving a bucket at a time (not every second)
   const chainNow = useChainNow().now
@@ -52,7 +55,8 @@ export function ChartPage() {
     for (const [k, v] of Object.entries(next)) if (v === null) p.delete(k); else p.set(k, v)
     setParams(p, { replace: true })
   }
-  const options = list.filter((p) => p.id === pool?.id || poolMatches(p, query))
+  const pairs = chartPairs(list, query, pool)
+  const pair = pool ? pairs.find((p) => p.key === pairKey(pool)) : undefined
   const unavailable = served && (url === null || pools.isError)
   // unserved, there is no deployment: its pools are unknown while the node cannot be reached
   const unserved = emptyText({ what: 'pools', networkName: network.name, deployed: false, problem }, '')
@@ -69,15 +73,27 @@ export function ChartPage() {
         </div>
         <div className="field chart-toolbar__pair">
           <label htmlFor={selectId}>Pair</label>
-          <select id={selectId} value={pool ? String(pool.id) : ''} onChange={(e) => update({ pool: e.target.value })} disabled={!list.length}>
-            {pool ? null : <option value="">{!served ? unserved : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pool' : 'No pools'}</option>}
-            {options.map((p) => (
-              <option key={p.id} value={p.id}>
-                {pairName(p)} · {venueLabel(p.venue, tinymanLabel)} · pool {p.id}
+          <select id={selectId} value={pair?.key ?? ''} onChange={(e) => update({ pool: String(pairs.find((p) => p.key === e.target.value)?.pools[0]?.id ?? '') })} disabled={!list.length}>
+            {pair ? null : <option value="">{!served ? unserved : pools.isPending && url ? 'Loading pools…' : params.get('pool') ? 'Choose a pair' : 'No pools'}</option>}
+            {pairs.map((p) => (
+              <option key={p.key} value={p.key}>
+                {pairName(p.pools[0]!)}
+                {p.pools.length > 1 ? ` · ${p.pools.length} pools` : ''}
               </option>
             ))}
           </select>
-          {query && options.length <= (pool ? 1 : 0) ? <p className="hint">No other pair matches “{query}”.</p> : null}
+          {query && pairs.length <= (pool ? 1 : 0) ? <p className="hint">No other pair matches “{query}”.</p> : null}
+        </div>
+        <div className="field chart-toolbar__pool">
+          <label htmlFor={poolSelectId}>Pool</label>
+          <select id={poolSelectId} value={pool ? String(pool.id) : ''} onChange={(e) => update({ pool: e.target.value })} disabled={!pair}>
+            {pair ? null : <option value="">Choose a pair first</option>}
+            {(pair?.pools ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {poolLabel(p, tinymanLabel)}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="button" className="button" aria-pressed={inverted} onClick={() => update({ invert: inverted ? null : '1' })} disabled={!live}>
           {live ? `Price in ${symbolOf(inverted ? live.assetB : live.assetA)} ⇄` : 'Invert price'}
@@ -101,7 +117,7 @@ export function ChartPage() {
           <h2 className="chart-pair" data-testid="chart-pair">
             {symbolOf(base)}/{symbolOf(quote)}{' '}
             <span className="hint">
-              on <span data-testid="chart-venue" data-venue={live.venue}>{venueLabel(live.venue, tinymanLabel)}</span> · {live.feeBps / 100}% fee · pool {live.id}
+              on <span data-testid="chart-venue" data-venue={live.venue} data-kind={live.kind}>{venueLabel(live.kind === 'stable' ? 'stable' : live.venue, tinymanLabel)}</span> · {feeTierWords(live.feeBps)} fee · pool {live.id}
             </span>
           </h2>
           <dl className="stat-grid stat-grid--compact" aria-label="Pool figures">

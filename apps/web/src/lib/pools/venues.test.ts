@@ -2,7 +2,7 @@ import { TINYMAN_V2_VALIDATOR_IDS } from '@grove/sdk/venues'
 import { describe, expect, it } from 'vitest'
 import type { Deployment } from '../deployment.ts'
 import { NETWORKS, networkOfGenesis } from '../networks.ts'
-import { networkVenues, tinymanFor, venueAppId, venueLabel } from './venues.ts'
+import { feeTierWords, networkVenues, poolLabel, tinymanFor, venueAppId, venueLabel } from './venues.ts'
 
 const grove: Deployment = { network: 'localnet', firstRound: 1, registryAppId: 4, dexAppId: 1, lockAppId: 6, stakingAppId: 7, vaultAppId: 8, ordersAppId: 90008, stablePoolsAppId: 190008, groveAssetId: 5, sGroveAssetId: 10 }
 const withTinyman: Deployment = { ...grove, tinymanAppId: 1040 }
@@ -89,5 +89,22 @@ describe('a pool listing names each pool’s venue', () => {
     expect(networkVenues(grove, null)[0]!.label).toBe(venueLabel('grove'))
     expect(networkVenues(grove, null)[1]!.label).toBe(venueLabel('stable'))
     expect(venueLabel('stable', 'Tinyman v2')).toBe('Grove stable')
+  })
+})
+
+describe('a picker names each pool of a pair by venue, kind and tier', () => {
+  it.each([
+    [{ venue: 'grove', kind: 'constant-product', feeBps: 30 }, 'Grove 0.3%'],
+    [{ venue: 'grove', kind: 'constant-product', feeBps: 1 }, 'Grove 0.01%'],
+    [{ venue: 'grove', kind: 'constant-product', feeBps: 100 }, 'Grove 1%'],
+    [{ venue: 'grove', kind: 'stable', feeBps: 5 }, 'Grove stable 0.05%'],
+    [{ venue: 'stable', feeBps: 5n }, 'Grove stable 0.05%'],
+    [{ venue: 'tinyman', kind: 'constant-product', feeBps: 25 }, 'Tinyman v2-compatible (local) 0.25%'],
+  ] as const)('%o reads %s', (pool, label) => {
+    expect(poolLabel(pool, 'Tinyman v2-compatible (local)')).toBe(label)
+  })
+
+  it('writes a tier as a percentage of at most two decimals', () => {
+    expect([1, 5, 30, 100, 1000, 333].map(feeTierWords)).toEqual(['0.01%', '0.05%', '0.3%', '1%', '10%', '3.33%'])
   })
 })

@@ -47,6 +47,18 @@ export function venueLabel(venue: VenueName, tinyman: string = TINYMAN_V2_LABEL)
   return venue === 'grove' ? GROVE_LABEL : venue === 'stable' ? GROVE_STABLE_LABEL : tinyman
 }
 
+/** A pool's fee tier as every pool listing writes it: 30 bps → "0.3%", 5 → "0.05%". */
+export const feeTierWords = (feeBps: number | bigint): string => `${(Number(feeBps) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+
+/**
+ * How a picker names one pool among a pair's several (fee tiers, kinds, venues): its venue, Grove
+ * stable for a Grove pool on the stable invariant, and its tier: "Grove 0.3%", "Grove stable 0.05%",
+ * "Tinyman v2 0.25%". `kind` is the analytics service's (a Grove pool is its DEX's or its Stable app's).
+ */
+export function poolLabel(pool: { venue: VenueName; kind?: 'constant-product' | 'stable'; feeBps: number | bigint }, tinyman?: string): string {
+  return `${venueLabel(pool.kind === 'stable' ? 'stable' : pool.venue, tinyman)} ${feeTierWords(pool.feeBps)}`
+}
+
 /** The venues of a network, its Tinyman validator, and the well-known tokens offered where Grove has no pools. */
 export interface NetworkVenues {
   /** The venues found so far (Grove first); empty while unknown or where there are none. */
