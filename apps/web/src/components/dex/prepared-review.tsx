@@ -7,7 +7,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
-import type { PreparedTx } from '@/lib/tx/types.ts'
+import type { PreparedTx, TxResult } from '@/lib/tx/types.ts'
 import type { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { usePreparedReview } from './use-prepared-review.ts'
 import { ReviewDialog, type QuotedChange } from './review-dialog.tsx'
@@ -21,9 +21,9 @@ export interface ReviewTexts {
   /** What the action promises to move (besides the fee). */
   quoted: QuotedChange[]
   asset(id: bigint): { symbol: string; decimals: number }
-  /** The toasts' words while the group is sent, and once it landed. */
+  /** The toasts' words while the group is sent, and once it landed (from where it landed). */
   pending: string
-  done: string
+  done: string | ((result: TxResult) => string)
   onDone(): void
   onClose(): void
   children: ReactNode

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { bpsWords, cancelAdminReview, feesReview, pausedWords, pauseReview, feeTierReview, protocolShareWords, verifyTokenReview } from './admin-actions.ts'
+import type { stable } from '@grove/sdk'
+import { formatDateTime } from '@/lib/format.ts'
+import { ampText, bpsWords, cancelAdminReview, feesReview, isStableAdminAction, parseTargetA, pausedWords, pauseReview, feeTierReview, protocolShareWords, rampAReview, rampWords, stopRampReview, verifyTokenReview } from './admin-actions.ts'
 
 describe('admin words', () => {
   it.each([
@@ -45,5 +47,54 @@ describe('admin reviews', () => {
   })
   it('cancelling a transfer withdraws the proposal', () => {
     expect(cancelAdminReview('X').action).toEqual({ kind: 'cancelAdminTransfer' })
+  })
+})
+
+describe('a stable pool’s ramp of A', () => {
+  const T = 1_000_000n
+  const DAY = 86_400n
+  const pool = { a: 1n, b: 2n, feeBps: 5n, initialA: 10_000n, futureA: 10_000n, initialTime: T, futureTime: T } as stable.StablePoolState
+  const ramping = { ...pool, futureA: 20_000n, futureTime: T + 2n * DAY }
+
+  it.each([
+    ['150', 15_000n],
+    ['150.5', 15_050n],
+    ['1,000', 100_000n],
+    [' 0.01 ', 1n],
+  ])('reads a target A of "%s" as %s hundredths', (text, amp) => {
+    expect(parseTargetA(text)).toEqual({ amp, error: null })
+  })
+  it.each(['abc', '1.234', '-5', '1e3', '150.'])('refuses "%s" in words', (text) => {
+    expect(parseTargetA(text)).toEqual({ amp: null, error: 'A is a number with at most two decimals, such as 150 or 150.5' })
+  })
+  it('waits for a target without an error while the field is empty', () => {
+    expect(parseTargetA('  ')).toEqual({ amp: null, error: null })
+  })
+  it('writes A in whole units and hundredths', () => {
+    expect([10_000n, 15_050n, 1n, 100_000n].map(ampText)).toEqual(['100', '150.5', '0.01', '1,000'])
+  })
+  it('says how A moves: standing still, or along its ramp until the end', () => {
+    expect(rampWords(pool, T + DAY)).toBe('stands still')
+    expect(rampWords(ramping, T + DAY)).toBe(`ramping from 100 to 200 until ${formatDateTime(T + 2n * DAY)}`)
+    expect(rampWords(ramping, T + 2n * DAY)).toBe('stands still')
+  })
+  it('a ramp is the Stable app’s ramp-a from A now to the target, its toast from the pool algod holds after', () => {
+    const r = rampAReview(pool, 'gUSD/gUSDt (Grove stable 0.05%)', 10_000n, T + DAY, 11_000n, T + 8n * DAY)
+    expect(r.action).toEqual({ kind: 'ramp-a', pool, futureA: 11_000n, futureTime: T + 8n * DAY })
+    expect(isStableAdminAction(r.action)).toBe(true)
+    expect(r.changes[0]).toEqual({ label: 'Amplifier A', from: '100', to: `110 on ${formatDateTime(T + 8n * DAY)}` })
+    expect(r.changes[1]!.from).toBe('stands still')
+    expect(r.doneAfter!({ ...pool, futureA: 11_000n, initialTime: T + DAY + 3n, futureTime: T + 8n * DAY })).toBe(
+      `gUSD/gUSDt (Grove stable 0.05%)’s A ramps from 100 to 110, from ${formatDateTime(T + DAY + 3n)} to ${formatDateTime(T + 8n * DAY)}`,
+    )
+  })
+  it('a stop keeps A where it stands, as algod says it does', () => {
+    const r = stopRampReview(ramping, 'gUSD/gUSDt (Grove stable 0.05%)', 15_000n, T + DAY)
+    expect(r.action).toEqual({ kind: 'stop-ramp-a', pool: ramping })
+    expect(r.changes[0]).toEqual({ label: 'Amplifier A', from: `ramping from 100 to 200 until ${formatDateTime(T + 2n * DAY)}`, to: 'stays where it stands when this runs (150 now)' })
+    expect(r.doneAfter!({ ...ramping, initialA: 15_001n, futureA: 15_001n })).toBe('gUSD/gUSDt (Grove stable 0.05%)’s ramp of A stopped: A stays at 150.01')
+  })
+  it('the registry’s actions are not the Stable app’s', () => {
+    expect(isStableAdminAction(pauseReview(0, 1).action)).toBe(false)
   })
 })

@@ -1,7 +1,19 @@
 // What each admin action changes, in words: the review lists these rows (from → to) above the
-// simulation, and the toasts say them. Pure, so the words are tested beside the logic.
-import type { AdminAction } from '@grove/sdk'
+// simulation, and the toasts say them. Pure, so the words are tested beside the logic. Most actions
+// are the registry's (and the DEX's fee-tier menu); a stable pool's ramp of A is the Stable app's.
+import type { AdminAction, stable } from '@grove/sdk'
+import { formatDateTime } from '@/lib/format.ts'
 import { listWords, pausedFlags } from '@/lib/registry/registry.ts'
+import type { ContractAction } from '@/lib/tx/sdk.ts'
+
+/** A stable pool's admin action on the Stable app (the registry's admin only): ramp A, or stop a ramp where it stands. */
+export type StableAdminAction = Extract<ContractAction<'Stable'>, { kind: 'ramp-a' | 'stop-ramp-a' }>
+
+/** What an admin review signs: a registry action (or the DEX's fee tier), or a stable pool's ramp of A. */
+export type AdminReviewAction = AdminAction | StableAdminAction
+
+/** Whether the action is the Stable app's (its group and its errors are that app's). */
+export const isStableAdminAction = (action: AdminReviewAction): action is StableAdminAction => action.kind === 'ramp-a' || action.kind === 'stop-ramp-a'
 
 /** One changed setting: its name, its value now and after the action. */
 export interface AdminChange {
@@ -12,11 +24,13 @@ export interface AdminChange {
 
 /** An action ready for review: the group to build, the title, the changes and the toast texts. */
 export interface AdminReview {
-  action: AdminAction
+  action: AdminReviewAction
   title: string
   changes: AdminChange[]
   pending: string
   done: string
+  /** A stable pool's ramp: the toast from the pool as algod holds it once the action landed (`done` if it cannot be read). */
+  doneAfter?: (pool: stable.StablePoolState) => string
 }
 
 /** "swaps and new pools", or "nothing" when no flag is set. */
@@ -135,5 +149,52 @@ export function acceptAdminReview(admin: string, next: string): AdminReview {
     changes: [{ label: 'Admin', from: admin, to: next }],
     pending: 'Accepting the admin role',
     done: 'You are the protocol admin',
+  }
+}
+
+/** A (kept times 100, the SDK's A_PRECISION) in words: 15050n → "150.5". */
+export const ampText = (amp: bigint): string => (Number(amp) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })
+
+/** A target A as typed ("150", "150.5"), times 100 as the contract keeps it; amp null while empty (no error) or not a number A can be (why). */
+export function parseTargetA(text: string): { amp: bigint; error: null } | { amp: null; error: string | null } {
+  const s = text.trim().replace(/,/g, '')
+  if (s === '') return { amp: null, error: null }
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s)
+  if (!m) return { amp: null, error: 'A is a number with at most two decimals, such as 150 or 150.5' }
+  return { amp: BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0')), error: null }
+}
+
+/** How A moves in a pool at chain time `now`: "stands still", or its ramp's line and end. */
+export function rampWords(pool: Pick<stable.StablePoolState, 'initialA' | 'futureA' | 'futureTime'>, now: bigint): string {
+  return pool.initialA !== pool.futureA && now < pool.futureTime ? `ramping from ${ampText(pool.initialA)} to ${ampText(pool.futureA)} until ${formatDateTime(pool.futureTime)}` : 'stands still'
+}
+
+/** The review of ramping stable pool `name`'s A from `ampNow` (times 100, at chain time `now`) to `futureA` by `futureTime` (seconds). */
+export function rampAReview(pool: stable.StablePoolState, name: string, ampNow: bigint, now: bigint, futureA: bigint, futureTime: bigint): AdminReview {
+  return {
+    action: { kind: 'ramp-a', pool, futureA, futureTime },
+    title: `Ramp A of ${name}`,
+    changes: [
+      { label: 'Amplifier A', from: ampText(ampNow), to: `${ampText(futureA)} on ${formatDateTime(futureTime)}` },
+      { label: 'How A moves', from: rampWords(pool, now), to: `in a straight line from ${ampText(ampNow)} now to ${ampText(futureA)} on ${formatDateTime(futureTime)}` },
+    ],
+    pending: `Starting ${name}’s ramp of A to ${ampText(futureA)}`,
+    done: `${name}’s A ramps to ${ampText(futureA)} by ${formatDateTime(futureTime)}`,
+    doneAfter: (after) => `${name}’s A ramps from ${ampText(after.initialA)} to ${ampText(after.futureA)}, from ${formatDateTime(after.initialTime)} to ${formatDateTime(after.futureTime)}`,
+  }
+}
+
+/** The review of stopping stable pool `name`'s ramp where A stands when it runs (`ampNow` at chain time `now`); the next ramp waits a day. */
+export function stopRampReview(pool: stable.StablePoolState, name: string, ampNow: bigint, now: bigint): AdminReview {
+  return {
+    action: { kind: 'stop-ramp-a', pool },
+    title: `Stop the ramp of ${name}’s A`,
+    changes: [
+      { label: 'Amplifier A', from: rampWords(pool, now), to: `stays where it stands when this runs (${ampText(ampNow)} now)` },
+      { label: 'Next ramp', from: 'a day after the last one started', to: 'a day after this stop, at the earliest' },
+    ],
+    pending: `Stopping ${name}’s ramp of A`,
+    done: `${name}’s ramp of A stopped where it stood`,
+    doneAfter: (after) => `${name}’s ramp of A stopped: A stays at ${ampText(after.futureA)}`,
   }
 }

@@ -22,6 +22,7 @@ import { algodKey } from '@/lib/algod.ts'
 import { VerifiedTokensPanel } from './components/verified-tokens-panel.tsx'
 import { ProjectsPanel } from './components/projects-panel.tsx'
 import { TransferPanel } from './components/transfer-panel.tsx'
+import { StableRampPanel } from './components/stable-ramp-panel.tsx'
 import './admin.css'
 import { shortenAddress } from '@/lib/format.ts'
 
@@ -122,6 +123,7 @@ export function AdminPage() {
             <TreasuryPanel treasury={state.treasury} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
           </div>
           <FeeTierPanel tiers={tiers.data} pools={market.pools ?? []} tokens={market.tokens} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
+          <StableRampPanel disabled={!isAdmin} onReview={setReview} sdk={market.sdk} tokens={market.tokens} />
           <VerifiedTokensPanel verified={market.verified} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
           <ProjectsPanel disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />
           <TransferPanel admin={state.admin} pending={state.pendingAdmin} disabled={!isAdmin} onReview={setReview} check={market.sdk!.checkAdminAction} />

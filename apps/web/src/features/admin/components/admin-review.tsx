@@ -6,14 +6,17 @@ import { useProtocol } from '@/lib/protocol.ts'
 import { readableTxError, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { preparedAdminQuery } from '../api/prepared-admin.ts'
-import type { AdminReview } from '../admin-actions.ts'
+import { isStableAdminAction, type AdminReview } from '../admin-actions.ts'
 
 /** Reviews one admin action through the one review: what it changes (from → to), the simulated fee and outcome, then signs it with toasts. */
 export function AdminReviewDialog(props: { review: AdminReview; sdk: GroveSdk | null; onClose(): void }) {
-  const { algod } = useProtocol()
+  const { algod, deployment } = useProtocol()
   const tx = useTransaction()
   const prepared = useQuery(preparedAdminQuery(props.sdk, tx.context(), props.review.action))
   const deposit = prepared.data?.poolDeposit
+  // a stable pool's ramp fails in the Stable app's words; the registry's actions in every Grove program's
+  const contract = isStableAdminAction(props.review.action) ? 'Stable' : undefined
+  const { doneAfter } = props.review
 
   return (
     <PreparedReview
@@ -25,9 +28,10 @@ export function AdminReviewDialog(props: { review: AdminReview; sdk: GroveSdk | 
       quoted={deposit ? [{ asset: 0n, amount: -deposit, note: 'registry box deposit' }] : []}
       asset={(id) => ({ symbol: `#${id}`, decimals: 0 })}
       pending={props.review.pending}
-      done={props.review.done}
-      explain={(e) => (props.sdk ? readableTxError(props.sdk, e) : e.message)}
-      explainSend={(s, e) => readableTxError(s, e)}
+      // sent, the prepared group holds the pool as algod has it after (a ramp's toast says what the contract set)
+      done={doneAfter ? () => (prepared.data?.after ? doneAfter(prepared.data.after) : props.review.done) : props.review.done}
+      explain={(e) => (props.sdk ? readableTxError(props.sdk, e, contract, deployment) : e.message)}
+      explainSend={(s, e) => readableTxError(s, e, contract, deployment)}
       // Every read of this algod may show the change: registry globals, verified list, pools, projects.
       invalidates={[algodKey(algod)]}
       onDone={props.onClose}
