@@ -288,6 +288,11 @@ async function startAnalyticsService(state, fresh) {
  * a fork, whose genesis id (`dockernet-v1-fork`, `mainnet-v1.0-fork`) is no LocalNet's.
  */
 async function dispenser(algorand) {
+  // one kmd lookup for deploy, seed, Tinyman's pools and the keeper
+  return (dispenser.found ??= findDispenser(algorand))
+}
+
+async function findDispenser(algorand) {
   // it signs most of a fresh start's transactions (deploy, the seed's tokens, pools and protocol): by node's ed25519
   if (!fork) return withFastSigner(algorand, await algorand.account.localNetDispenser())
   const genesis = JSON.parse(await algorand.client.algod.genesis().do())

@@ -3,7 +3,7 @@
 // with stakers, protocol fees collected from the pools and TWAP-bounded buybacks. `planProtocol`
 // returns dated actions that seed.ts runs in its 30-day timeline between the trades, so every
 // program, lock and buyback has a history; no randomness, so the plan is the same on every run.
-import { getApplicationAddress, type Algodv2 } from 'algosdk'
+import { getApplicationAddress } from 'algosdk'
 import { microAlgos, type AlgorandClient } from '@algorandfoundation/algokit-utils'
 import type { DeployResult } from '@grove/contracts/deploy'
 import {
@@ -26,10 +26,10 @@ import {
   unstakeOut,
   vaultContract,
   vaultRate,
-  type GroveContext,
 } from '@grove/sdk'
 import { DAY } from './time.ts'
 import type { SeedAccount } from './seed-account.ts'
+import type { SeedChain } from './seed-chain.ts'
 
 /** A farm or staking pool the demo made. */
 export interface SeededProgram {
@@ -107,6 +107,8 @@ export interface ProtocolParams {
   nowSec: number
   /** Dates the next blocks (seed.ts's travelTo). */
   travel: (unixSeconds: number) => Promise<void>
+  /** The seed's contexts and sender (seed-chain.ts). */
+  chain: SeedChain
 }
 
 /** Buyback paths to GROVE, by fee asset: one or two hops through deep pools (MOSS would need three: its fees wait). */
@@ -137,11 +139,8 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   /** Reads through the contracts' modules. */
   const reader = { algod, ids: d }
   const enc = (s: string) => new TextEncoder().encode(s)
-  const exec = async (group: Promise<{ composer: { execute: (algod: Algodv2, waitRounds: number) => Promise<unknown> } }>): Promise<void> => {
-    await (await group).composer.execute(algod, 4)
-  }
-  // the SDK's context for `who` (a note keeps equal groups in one validity window apart)
-  const as = (who: SeedAccount, note?: string): GroveContext => ({ algod, ids: d, sender: who.addr, signer: who.signer, note })
+  // the SDK's context for `who` (a note keeps equal groups in one validity window apart), and its sender
+  const { as, send: exec } = p.chain
   /** What `who` holds of an asset, undefined when not opted in. */
   const holding = (who: SeedAccount, assetId: bigint): Promise<bigint | undefined> =>
     algod.accountAssetInformation(who.addr, assetId).do().then(
@@ -177,7 +176,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
     const seconds = BigInt(end - start)
     const terms = { stakeAsset: stake, rewards: rewards.map((r) => ({ asset: r.asset, rate: r.total / seconds })), start: BigInt(start), end: BigInt(end), minStakeSeconds }
     const group = await staking.buildCreateProgram(as(admin, `grove demo program ${label}`), terms)
-    await group.composer.execute(algod, 4)
+    await exec(group)
     // the app's own verdict: a farm stakes a Grove LP token
     const kind = (await stakingContract.readers.program(reader, group.program))!.kind === 1n ? 'farm' : 'pool'
     programs.push({ id: group.program, kind, label, stakeAsset: stake, rewardAssets: rewards.map((r) => r.asset), start: terms.start, end: terms.end })
@@ -202,7 +201,7 @@ export function planProtocol(p: ProtocolParams): { actions: ProtocolAction[]; re
   const lock = async (who: SeedAccount, kind: SeededLock['kind'], assetId: bigint, amount: bigint, cliff: number, end: number): Promise<bigint> => {
     // a nonce per seeded lock: the same lock ids on every machine
     const group = await buildLock(as(who), { asset: assetId, amount, cliff: BigInt(cliff), end: BigInt(end), nonce: BigInt(lockList.length + 1) })
-    await group.composer.execute(algod, 4)
+    await exec(group)
     lockList.push({ id: group.lockId!, kind, asset: assetId, owner: who.addr.toString() })
     return group.lockId!
   }

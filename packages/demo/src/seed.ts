@@ -22,13 +22,12 @@ import {
   stable,
   stableContract,
   GroupBuilder,
-  type DexGroup,
-  type GroveContext,
 } from '@grove/sdk'
 import { arbitrageSwap, type Reference } from './arbitrage.ts'
 import { planProtocol, type ProtocolResult } from './protocol.ts'
 import { DAY, historyStart, travelTo } from './time.ts'
 import { seedOrders, type SeededOrder } from './orders.ts'
+import { seedChain } from './seed-chain.ts'
 
 import type { SeedAccount } from './seed-account.ts'
 
@@ -165,11 +164,9 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   const now = params.now ?? Date.now
   const rand = prng(20_240_601)
   algorand.account.setSignerFromAccount(admin)
-  // the SDK's context for `who` (a note keeps equal trades in one validity window apart)
-  const as = (who: SeedAccount, note?: string): GroveContext => ({ algod, ids: deployment, sender: who.addr, signer: who.signer, note })
-  const send = async (group: Pick<DexGroup, 'composer'> | Promise<Pick<DexGroup, 'composer'>>): Promise<void> => {
-    await (await group).composer.execute(algod, 4)
-  }
+  // the SDK's context for `who` (a note keeps equal trades in one validity window apart), and its sender
+  const chain = await seedChain(algod, deployment)
+  const { as, send } = chain
 
   // deploy's blocks, when the caller travelled first (see historyStart), are this early too
   const historyFrom = historyStart(now)
@@ -195,7 +192,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
   }
   const token = (unit: string) => (unit === 'ALGO' ? { assetId: 0n, decimals: 6, priceUsd: ALGO_PRICE_USD } : tokens.find((t) => t.unitName === unit)!)
   for (const t of tokens.slice(1).filter((t) => t.verified)) {
-    await (await buildSetVerified(as(admin), t.assetId, true)).composer.execute(algod, 4)
+    await send(buildSetVerified(as(admin), t.assetId, true))
   }
 
   // accounts: the demo account and a few traders, funded with ALGO; everyone opts in
@@ -309,6 +306,7 @@ export async function seed(params: SeedParams): Promise<SeedResult> {
     historyFrom,
     nowSec: Math.floor(now() / 1000),
     travel: (t) => travelTo(algod, t, now),
+    chain,
   })
   for (const action of protocol.actions) {
     const run = () => action.run().catch((e: unknown) => Promise.reject(new Error(`demo seed, ${action.label}: ${e instanceof Error ? e.message : String(e)}`, { cause: e })))

@@ -8,6 +8,7 @@ import { sha512_256 } from '@noble/hashes/sha2.js'
 import { genesisAccounts } from '@grove/ledger'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startKmd, type KmdServer } from '../src/kmd/index.ts'
+import { BLANK_PASSWORD_SCRYPT, DEFAULT_SCRYPT } from '../src/kmd/crypto.ts'
 
 let clock = Date.now()
 let server: KmdServer
@@ -172,6 +173,21 @@ describe('kmd v1', () => {
     expect(Buffer.from(JSON.parse(r.body).sig, 'base64')).toEqual(Buffer.from(lsig.lsig.sig!))
   })
 
+  it('stretches a blank password cheaply (it guards nothing) and a set one with kmd’s parameters; both open', async () => {
+    const params = (name: string) => {
+      const file = fs.readdirSync(path.join(dataDir, 'kmd')).find((f) => f.startsWith(`${name}.`))!
+      const blob = algosdk.msgpackRawDecode(Buffer.from(JSON.parse(fs.readFileSync(path.join(dataDir, 'kmd', file), 'utf8')).mep_encrypted, 'base64')) as Record<string, unknown>
+      return { N: Number(blob.scrypt_n), r: Number(blob.scrypt_r), p: Number(blob.scrypt_p) }
+    }
+    expect(params('unencrypted-default-wallet')).toEqual(BLANK_PASSWORD_SCRYPT)
+    await kmd.createWallet('set-password', 'correct horse')
+    expect(params('set-password')).toEqual(DEFAULT_SCRYPT)
+    const id = (await kmd.listWallets()).wallets.find((w: { name: string }) => w.name === 'set-password').id
+    await kmd.releaseWalletHandle((await kmd.initWalletHandle(id, 'correct horse')).wallet_handle_token)
+    await expect(kmd.initWalletHandle(id, '')).rejects.toThrow(/wrong password|decrypt/i)
+    await kmd.releaseWalletHandle(await defaultHandle())
+  })
+
   it('keeps wallets encrypted on disk and restores them after a restart', async () => {
     const files = fs.readdirSync(path.join(dataDir, 'kmd'))
     const text = files.map((f) => fs.readFileSync(path.join(dataDir, 'kmd', f), 'utf8')).join('')
@@ -180,6 +196,6 @@ describe('kmd v1', () => {
     server = await startKmd({ dataDir, now: () => clock })
     kmd = new algosdk.Kmd(server.token, 'http://127.0.0.1', server.port)
     const names = (await kmd.listWallets()).wallets.map((w: { name: string }) => w.name).sort()
-    expect(names).toEqual(['derived', 'unencrypted-default-wallet', 'w2'])
+    expect(names).toEqual(['derived', 'set-password', 'unencrypted-default-wallet', 'w2'])
   })
 })

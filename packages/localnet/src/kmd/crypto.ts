@@ -21,6 +21,14 @@ export interface ScryptParams {
  */
 export const DEFAULT_SCRYPT: ScryptParams = { N: 32768, r: 1, p: 32 }
 
+/**
+ * Parameters for a blank password. Stretching guards a password against guessing, and a blank one is
+ * everyone's first guess, so its cost protected nothing while making each fresh start and each unlock
+ * of the unencrypted default wallet wait about a second. Blobs carry their parameters, so a wallet
+ * made with kmd's costlier ones still opens.
+ */
+export const BLANK_PASSWORD_SCRYPT: ScryptParams = { N: 1024, r: 1, p: 1 }
+
 /** What a blob holds; decrypting as the wrong type fails like kmd's typed plaintexts. */
 export type PlaintextType = 'master_key' | 'secret_key' | 'master_derivation_key' | 'max_key_idx'
 
@@ -68,6 +76,7 @@ export async function encryptWithPassword(
   params: ScryptParams,
 ): Promise<Uint8Array> {
   const salt = random(SALT_LEN)
+  if (password.length === 0) params = BLANK_PASSWORD_SCRYPT
   const key = await scryptKey(password, salt, params)
   const { nonce, ciphertext } = seal(plaintext, type, key)
   return algosdk.msgpackRawEncode({
