@@ -15,6 +15,7 @@ import { Locks } from '../test/locks.ts'
 import { benchStaking } from './staking.ts'
 import { benchOrders } from './orders.ts'
 import { benchStable, benchStableFlash } from './stable.ts'
+import { StableKit } from '../test/stable.ts'
 import { MIN_WINDOW, VaultActions } from '../test/vault.ts'
 import { flashFee, flashSwapIn, sendFlash } from '../test/flash.ts'
 
@@ -153,6 +154,24 @@ async function benchLocks(g: Grove): Promise<Record<string, Sent<unknown>>> {
   out.split = await locks.split(owner, lpLock, 1_000_000n)
   const shorter = await locks.createLiquidity(owner, { a, b, lp }, 1_000_000n, now + 1000n, now + 1000n)
   out.merge = await locks.merge(owner, lpLock, shorter.value)
+  // a stable pool's LP lock: ℓ = D/S read through the Stable app's getLevel, whose Newton iteration pays its own op-ups
+  const stable = StableKit.of(g)
+  const six = await g.asset(owner, { decimals: 6, total: 10n ** 17n, unitName: 'USDS' })
+  const eight = await g.asset(owner, { decimals: 8, total: 10n ** 19n, unitName: 'USDE' })
+  const [sa, sb] = sorted(six, eight)
+  const unit = (asset: bigint) => (asset === six ? 10n ** 6n : 10n ** 8n)
+  const { value: stableLp } = await stable.createPool(owner, sa, sb, 5n, 100n)
+  await g.optIn(owner, stableLp)
+  await stable.add(owner, sa, sb, 5n, 1_000_000n * unit(sa), 1_000_000n * unit(sb))
+  const stablePool = { a: sa, b: sb, tier: 5n, lp: stableLp, stable: true }
+  now = await locks.now()
+  await locks.createLiquidity(owner, stablePool, 1000n, now + 5000n, now + 5000n)
+  out.lockLiquidityStable = await locks.createLiquidity(owner, stablePool, 10_000_000_000n, now + 5000n, now + 5000n)
+  for (let i = 0; i < 2; i++) {
+    const bought = await stable.swap(owner, sa, 10_000n * unit(sa), sb, 5n)
+    await stable.swap(owner, sb, bought.value, sa, 5n)
+  }
+  out.claimFeesStable = await locks.claimFees(owner, out.lockLiquidityStable.value as bigint)
   // a project for the token, by its creator
   const name = 'Bench project name of 32 bytes.'.padEnd(32, '.')
   const url = 'https://example.com/' + 'u'.repeat(76)

@@ -10,6 +10,10 @@ const LOCK_MBR = 101_500;
 const FEES_MBR = 44_500;
 /** LP units the DEX keeps locked in every pool (its supply is lpIssued + these). */
 const DEX_LOCKED_LP = 1000;
+/** A lock's `liquidity`: a plain token, a Grove constant-product pool's LP token (the DEX's), a Grove stable pool's (the Stable app's). */
+const PLAIN = 0;
+const DEX_LP = 1;
+const STABLE_LP = 2;
 
 /**
  * A lock, the value of its box. Vesting is one pure function of time (`vestedAt`):
@@ -34,22 +38,23 @@ type LockState = {
   base: uint64;
   /** The proposed next owner, zero when none. */
   pendingOwner: Address;
-  /** 1 when the asset is a Grove LP token (a liquidity lock). */
+  /** What the asset is: 0 a plain token, 1 a DEX pool's LP token, 2 a stable pool's (1 and 2: a liquidity lock, which earns its pool's fees). */
   liquidity: uint64;
   /** Who made the lock and paid its boxes' minimum balance: `close` refunds it to them. */
   creator: Address;
 };
 
 /**
- * A liquidity lock's fee box, `"f" ‖ uint64(id)`: which pool its LP units are of, the pool's level
- * ℓ·2^64 = √(x·y)·2^64/S when its units entered (re-based by each claim), who collects its fees and
- * what was claimed. A liquidity lock always has one (`lockLiquidity` makes both boxes).
+ * A liquidity lock's fee box, `"f" ‖ uint64(id)`: which pool its LP units are of (in the app its
+ * `liquidity` names), the pool's level ℓ·2^64 when its units entered (re-based by each claim; ℓ = √(x·y)/S
+ * for a DEX pool, D/S for a stable pool), who collects its fees and what was claimed. A liquidity lock
+ * always has one (`lockLiquidity` makes both boxes).
  */
 type FeeState = {
   /** The pool's assets, a < b. */
   a: uint64;
   b: uint64;
-  /** The pool's fee tier in bps (the DEX keys its box `"p" ‖ a ‖ b` for 30, `"p" ‖ a ‖ b ‖ tier` otherwise; getPool takes the tier). */
+  /** The pool's fee tier in bps (the DEX keys its box `"p" ‖ a ‖ b` for 30, `"p" ‖ a ‖ b ‖ tier` otherwise; the Stable app `"s" ‖ a ‖ b ‖ tier`). */
   tier: uint64;
   /** ℓ·2^64 at entry, rounded up; a claim re-bases it to ℓ·2^64 then, rounded down. */
   level: uint256;
@@ -70,8 +75,14 @@ export class Locks extends GroveContract {
   /** The DEX app whose LP tokens make a lock a liquidity lock. */
   dex = GlobalStateKey<uint64>({ key: 'dex' });
 
-  /** The DEX app's address (the creator of every Grove LP token). */
+  /** The DEX app's address (the creator of every Grove constant-product LP token). */
   dexAddress = GlobalStateKey<Address>({ key: 'dexAddress' });
+
+  /** The Stable app whose LP tokens make a lock a stable liquidity lock (0 until `setStableApp`). */
+  stable = GlobalStateKey<uint64>({ key: 'stable' });
+
+  /** The Stable app's address (the creator of every Grove stable LP token; zero until bound). */
+  stableAddress = GlobalStateKey<Address>({ key: 'stableAddress' });
 
   /** The locks, a box `"l" ‖ uint64(id)` each. */
   locks = BoxMap<uint64, LockState>({ prefix: 'l' });
@@ -131,6 +142,20 @@ export class Locks extends GroveContract {
     this.dex.value = dexApp;
     // an app's address is sha512_256("appID" ‖ uint64(id)): no app reference needed
     this.dexAddress.value = castBytes<Address>(sha512_256(concat('appID', itob(dexApp))));
+    this.stable.value = 0;
+    this.stableAddress.value = globals.zeroAddress;
+  }
+
+  /**
+   * Binds the Stable app, once, by the app's creator (deploy creates the Stable app after this one, so it
+   * cannot be a creation argument). Once only: a later app could answer getLevel for LP tokens it did not
+   * make, so nobody, the deployer included, can point the locks at another (ERR:BOUND).
+   */
+  setStableApp(stableApp: uint64): void {
+    assert(this.txn.sender === globals.creatorAddress, 'ERR:NOT_CREATOR');
+    assert(this.stable.value === 0 && stableApp !== 0, 'ERR:BOUND');
+    this.stable.value = stableApp;
+    this.stableAddress.value = castBytes<Address>(sha512_256(concat('appID', itob(stableApp))));
   }
 
   // ---- vesting ----
@@ -197,25 +222,37 @@ export class Locks extends GroveContract {
   lock(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64, nonce: uint64): uint64 {
     this.mbrPayment(mbr, LOCK_MBR);
     const asset = this.assetOf(deposit);
-    assert(asset === 0 || AssetID.fromUint64(asset).creator !== this.dexAddress.value, 'ERR:LIQUIDITY_LOCK');
-    return this.makeLock(deposit, asset, cliff, end, nonce, 0);
+    assert(asset === 0 || this.kindOf(asset) === PLAIN, 'ERR:LIQUIDITY_LOCK');
+    return this.makeLock(deposit, asset, cliff, end, nonce, PLAIN);
+  }
+
+  /** What `asset` is (PLAIN, DEX_LP or STABLE_LP), from its creator, which no one can change. */
+  private kindOf(asset: uint64): uint64 {
+    const creator = AssetID.fromUint64(asset).creator;
+    if (creator === this.dexAddress.value) return DEX_LP;
+    if (creator === this.stableAddress.value) return STABLE_LP;
+    return PLAIN;
   }
 
   /**
-   * Locks LP units of the DEX's pool (a, b) of fee tier `tier` (bps) as `lock` does, and
-   * records the pool's level ℓ = √(x·y)/S now (rounded up) in the lock's fee box, so `claimFees` can
-   * later release what fees added. mbr pays exactly LOCK_MBR + FEES_MBR. The deposit must be the pool's
-   * LP token (ERR:WRONG_POOL): the lock's asset is bound to the pool it earns from. Refused in a group
-   * holding a DEX flash call (ERR:FLASH_IN_GROUP). Inner txns: 1 (the DEX's getPool).
+   * Locks LP units of Grove's pool (a, b) of fee tier `tier` (bps) as `lock` does, and records the pool's
+   * level ℓ now (rounded up) in the lock's fee box, so `claimFees` can later release what fees added. The
+   * app that made the LP token is the one read: the DEX (ℓ = √(x·y)/S) or the Stable app (ℓ = D/S); any
+   * other token fails (ERR:WRONG_POOL), and so does a pool of that app whose LP token is not the deposit:
+   * the lock's asset is bound to the pool it earns from. mbr pays exactly LOCK_MBR + FEES_MBR. Refused in a
+   * group holding a DEX flash call (ERR:FLASH_IN_GROUP). Inner txns: 1 (getPool) for a DEX pool, 1 + the
+   * Stable app's op-ups (getLevel) for a stable pool.
    */
   lockLiquidity(mbr: PayTxn, deposit: Txn, cliff: uint64, end: uint64, nonce: uint64, a: uint64, b: uint64, tier: uint64): uint64 {
     this.mbrPayment(mbr, LOCK_MBR + FEES_MBR);
     this.refuseFlash();
     const asset = this.assetOf(deposit);
-    const pool = this.readPool(a, b, tier);
-    assert(asset !== 0 && extractUint64(pool, 16) === asset, 'ERR:WRONG_POOL');
-    const id = this.makeLock(deposit, asset, cliff, end, nonce, 1);
-    this.fees(id).value = { a: a, b: b, tier: tier, level: this.level(pool, true), collector: globals.zeroAddress, claimed: 0 };
+    assert(asset !== 0, 'ERR:WRONG_POOL');
+    const kind = this.kindOf(asset);
+    assert(kind !== PLAIN, 'ERR:WRONG_POOL');
+    const level = this.levelOf(kind, a, b, tier, asset, true);
+    const id = this.makeLock(deposit, asset, cliff, end, nonce, kind);
+    this.fees(id).value = { a: a, b: b, tier: tier, level: level, collector: globals.zeroAddress, claimed: 0 };
     return id;
   }
 
@@ -250,7 +287,7 @@ export class Locks extends GroveContract {
       amount: amount,
       cliff: cliff,
       end: end,
-      liquidity: liquidity === 1,
+      liquidity: liquidity !== PLAIN,
     });
     return id;
   }
@@ -297,13 +334,11 @@ export class Locks extends GroveContract {
     this.onlyOwner(lock);
     const amount = this.incoming(deposit, lock.asset);
     assert(globals.latestTimestamp < lock.end, 'ERR:ENDED');
-    if (lock.liquidity === 1) {
+    if (lock.liquidity !== PLAIN) {
       // the new units enter at today's level (rounded up): they bring no fee earned before them
       this.refuseFlash();
       const fee = this.fees(id).value;
-      const pool = this.readPool(fee.a, fee.b, fee.tier);
-      assert(extractUint64(pool, 16) === lock.asset, 'ERR:WRONG_POOL');
-      let now = this.level(pool, true);
+      let now = this.levelOf(lock.liquidity, fee.a, fee.b, fee.tier, lock.asset, true);
       if (now < fee.level) now = fee.level;
       fee.level = this.weighted(lock.amount - lock.withdrawn, fee.level, amount, now);
       this.fees(id).value = fee;
@@ -349,7 +384,7 @@ export class Locks extends GroveContract {
     lock.owner = this.txn.sender;
     lock.pendingOwner = globals.zeroAddress;
     this.locks(id).value = lock;
-    if (lock.liquidity === 1) {
+    if (lock.liquidity !== PLAIN) {
       // the previous owner's collector stops collecting: the fees follow the lock to its new owner
       const fee = this.fees(id).value;
       fee.collector = globals.zeroAddress;
@@ -385,7 +420,7 @@ export class Locks extends GroveContract {
     const owner = lock.owner;
     const asset = lock.asset;
     let refund = LOCK_MBR;
-    if (lock.liquidity === 1) {
+    if (lock.liquidity !== PLAIN) {
       this.fees(id).delete();
       refund = LOCK_MBR + FEES_MBR;
     }
@@ -437,6 +472,41 @@ export class Locks extends GroveContract {
   }
 
   /**
+   * The Stable app's getLevel of pool (a, b) in tier `tier`: lpAsset ‖ supply ‖ D (8 + 8 + 32 bytes). The
+   * Stable app pays its Newton iteration's op-ups by inner calls whose fee the group pools (the caller pays
+   * them in the claim's fee). A missing pool fails there (ERR:NO_POOL).
+   */
+  private readStable(a: uint64, b: uint64, tier: uint64): bytes {
+    sendAppCall({
+      applicationID: AppID.fromUint64(this.stable.value),
+      applicationArgs: [method('getLevel(uint64,uint64,uint64)(uint64,uint64,uint256)'), itob(a), itob(b), itob(tier)],
+      fee: 0,
+    });
+    return extract3(this.itxn.lastLog, 4, 48);
+  }
+
+  /**
+   * The level ℓ·2^64 of pool (a, b, tier) of the app that made `asset` (`kind`), rounded up for units
+   * entering, down for a claim; ERR:WRONG_POOL unless that pool issues `asset` (the Team Finance binding:
+   * the app is fixed by the LP token's creator, the pool by its LP token, so no call can pair one pool's
+   * LP units with another pool's level). A stable pool's ℓ = D/S, D within one of the root (Newton's), so
+   * D + 1 enters and D − 1 is claimed on: every rounding is the lock's loss, never the other LPs'.
+   */
+  private levelOf(kind: uint64, a: uint64, b: uint64, tier: uint64, asset: uint64, up: boolean): uint256 {
+    if (kind === STABLE_LP) {
+      const read = this.readStable(a, b, tier);
+      assert(extractUint64(read, 0) === asset, 'ERR:WRONG_POOL');
+      const supply = extractUint64(read, 8) as uint256;
+      const d = castBytes<uint256>(extract3(read, 16, 32));
+      if (up) return ((d + (1 as uint256)) * Uint<256>('18446744073709551616') + supply - (1 as uint256)) / supply;
+      return ((d - (1 as uint256)) * Uint<256>('18446744073709551616')) / supply;
+    }
+    const pool = this.readPool(a, b, tier);
+    assert(extractUint64(pool, 16) === asset, 'ERR:WRONG_POOL');
+    return this.level(pool, up);
+  }
+
+  /**
    * The pool's level ℓ·2^64 = √(x·y·2^128)/S, S = lpIssued + the DEX's 1,000 locked units: rounded up
    * for units entering (they are credited with no fee earned before them), down for a claim. ℓ grows only
    * by what stays in the reserves: swap and flash fees (and donations through a flash repayment, which
@@ -475,16 +545,14 @@ export class Locks extends GroveContract {
    */
   claimFees(id: uint64): uint64 {
     const lock = this.locks(id).value;
-    assert(lock.liquidity === 1, 'ERR:NOT_LIQUIDITY');
+    assert(lock.liquidity !== PLAIN, 'ERR:NOT_LIQUIDITY');
     const fee = this.fees(id).value;
     let to = lock.owner;
     if (fee.collector !== globals.zeroAddress) to = fee.collector;
     assert(this.txn.sender === lock.owner || this.txn.sender === to, 'ERR:NOT_COLLECTOR');
     this.refuseFlash();
-    const pool = this.readPool(fee.a, fee.b, fee.tier);
-    // the Team Finance check: the pool read is the one whose LP token this lock holds
-    assert(extractUint64(pool, 16) === lock.asset, 'ERR:WRONG_POOL');
-    const now = this.level(pool, false);
+    // the Team Finance check is levelOf's: the pool read is the one whose LP token this lock holds
+    const now = this.levelOf(lock.liquidity, fee.a, fee.b, fee.tier, lock.asset, false);
     assert(now > fee.level, 'ERR:NO_FEES');
     const t = globals.latestTimestamp;
     const vested = this.vestedAt(lock, t);
@@ -510,7 +578,7 @@ export class Locks extends GroveContract {
   setCollector(id: uint64, collector: Address): void {
     const lock = this.locks(id).value;
     this.onlyOwner(lock);
-    assert(lock.liquidity === 1, 'ERR:NOT_LIQUIDITY');
+    assert(lock.liquidity !== PLAIN, 'ERR:NOT_LIQUIDITY');
     const fee = this.fees(id).value;
     fee.collector = collector;
     if (collector === lock.owner) fee.collector = globals.zeroAddress;
@@ -533,7 +601,7 @@ export class Locks extends GroveContract {
     const lock = this.locks(id).value;
     this.onlyOwner(lock);
     let boxes = LOCK_MBR;
-    if (lock.liquidity === 1) boxes = LOCK_MBR + FEES_MBR;
+    if (lock.liquidity !== PLAIN) boxes = LOCK_MBR + FEES_MBR;
     this.mbrPayment(mbr, boxes);
     const t = globals.latestTimestamp;
     assert(t < lock.end, 'ERR:ENDED');
@@ -562,7 +630,7 @@ export class Locks extends GroveContract {
     };
     this.byAsset({ asset: lock.asset, id: newId }).value = '';
     this.byOwner({ owner: lock.owner, id: newId }).value = '';
-    if (lock.liquidity === 1) {
+    if (lock.liquidity !== PLAIN) {
       const fee = this.fees(id).value;
       this.fees(newId).value = { a: fee.a, b: fee.b, tier: fee.tier, level: fee.level, collector: fee.collector, claimed: 0 };
     }
@@ -584,7 +652,8 @@ export class Locks extends GroveContract {
     const b = this.locks(from).value;
     this.onlyOwner(a);
     this.onlyOwner(b);
-    assert(a.asset === b.asset, 'ERR:ASSET_MISMATCH');
+    // one asset is one pool's LP token or none; a stable LP lock made before the Stable app was bound is plain
+    assert(a.asset === b.asset && a.liquidity === b.liquidity, 'ERR:ASSET_MISMATCH');
     const t = globals.latestTimestamp;
     const held = b.amount - b.withdrawn;
     const heldInto = a.amount - a.withdrawn;
@@ -599,7 +668,7 @@ export class Locks extends GroveContract {
     }
     a.amount = a.amount + held;
     this.locks(into).value = a;
-    if (a.liquidity === 1) {
+    if (a.liquidity !== PLAIN) {
       const feeA = this.fees(into).value;
       const feeB = this.fees(from).value;
       feeA.level = this.weighted(heldInto, feeA.level, held, feeB.level);

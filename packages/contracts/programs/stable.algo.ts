@@ -58,6 +58,16 @@ type StablePool = {
 };
 
 /**
+ * What a Locks app reads of a pool by inner call (getLevel): its LP token, its LP supply (issued + the
+ * LOCKED_LP units) and D of what its LPs own, for the lock's level ℓ = D/S.
+ */
+type StableLevel = {
+  lpAsset: uint64;
+  supply: uint64;
+  d: uint256;
+};
+
+/**
  * Grove's stable pools: Curve's StableSwap invariant for two assets, one app, a box per (pair, fee tier).
  * 4A(x + y) + D = 4AD + D³/(4xy) over amounts normalised to 19 decimals; D by Newton's iteration in
  * byte math (at most MAX_ITERATIONS), a swap's output in closed form (one square root) from the stored D.
@@ -727,5 +737,35 @@ export class Stable extends RegistryBoundContract {
   @abi.readonly
   getPool(a: uint64, b: uint64, feeBps: uint64): StablePool {
     return this.pools(this.poolKey(a, b, feeBps)).value;
+  }
+
+  /**
+   * The pool's LP token, LP supply (issued + LOCKED_LP) and D, at A now, of what its LPs own: the reserves
+   * and the LP fees held off the curve (a remove pays both), so D grows with every fee before an add folds
+   * it in. Newton's result (within one of the root) from the stored D plus the fees held; an app cannot
+   * read another app's boxes, so the Locks app calls this. Op-ups before iterations 2, 4, … only: the
+   * caller's budget and this call's own cover the first (the count starts at 1). Refused while a flash
+   * loan has lent from the pool (ERR:FLASH_LOCKED), and on a pool never added to (ERR:NO_LIQUIDITY).
+   */
+  @abi.readonly
+  getLevel(a: uint64, b: uint64, feeBps: uint64): StableLevel {
+    const key = this.poolKey(a, b, feeBps);
+    this.unlocked(key);
+    // a missing box fails here; the build maps this assert to ERR:NO_POOL
+    const pool = rawBytes(this.pools(key).value);
+    const feesA = extractUint64(pool, 64);
+    const feesB = extractUint64(pool, 72);
+    const rA = extractUint64(pool, 0) + feesA;
+    const rB = extractUint64(pool, 8) + feesB;
+    assert(rA > 0 && rB > 0, 'ERR:NO_LIQUIDITY');
+    const xy = this.normalised(pool, rA, rB);
+    const held = this.normalised(pool, feesA, feesB);
+    const start = castBytes<bytes>(
+      // @ts-expect-error raw b+
+      castBytes<uint<512>>(extract3(pool, 136, 32)) + castBytes<uint<512>>(extract3(held, 0, 16)) + castBytes<uint<512>>(extract3(held, 16, 16)),
+    );
+    const found = this.newtonD(extract3(xy, 0, 16), extract3(xy, 16, 16), this.ampAt(pool), start, 1);
+    const d = extract3(found, 8, len(found) - 8);
+    return castBytes<StableLevel>(concat(concat(itob(extractUint64(pool, 16)), itob(extractUint64(pool, 24) + LOCKED_LP)), bitwiseOr(bzero(32), d)));
   }
 }

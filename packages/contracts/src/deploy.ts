@@ -10,7 +10,7 @@ import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import type { AppFactory } from '@algorandfoundation/algokit-utils/types/app-factory'
 import type { AppLookup, AppMetadata } from '@algorandfoundation/algokit-utils/types/app-deployer'
 import { DexFactory } from '../clients/DexClient.ts'
-import { LocksFactory } from '../clients/LocksClient.ts'
+import { LocksClient, LocksFactory } from '../clients/LocksClient.ts'
 import { OrdersFactory } from '../clients/OrdersClient.ts'
 import { RegistryClient, RegistryFactory } from '../clients/RegistryClient.ts'
 import { StableFactory } from '../clients/StableClient.ts'
@@ -157,7 +157,7 @@ export const DEPLOY_STEPS: Record<ContractName, DeployStep> = {
     }
     return { ordersAppId: appClient.appId }
   },
-  /** Stable pools (Curve's invariant): bound to the registry, whose admin ramps A and whose pause bits it obeys. */
+  /** Stable pools (Curve's invariant): bound to the registry, whose admin ramps A and whose pause bits it obeys; then bound to the locks, so a lock of a stable pool's LP units earns its fees. */
   async Stable(ctx) {
     const registryAppId = idOf(ctx, 'registryAppId')
     const factory = ctx.algorand.client.getTypedAppFactory(StableFactory, { defaultSender: ctx.deployer.addr })
@@ -168,8 +168,22 @@ export const DEPLOY_STEPS: Record<ContractName, DeployStep> = {
       existingDeployments: await existingApps(ctx.algorand, ctx.deployer.addr, factory.appFactory, boundHere),
     })
     await fund(ctx, appClient.appAddress)
+    await bindLocksToStable(ctx, appClient.appId)
     return { stablePoolsAppId: appClient.appId }
   },
+}
+
+/**
+ * Binds the Locks app to the Stable app (Locks.setStableApp: the Stable app comes later in CONTRACTS, so
+ * not at the Locks app's creation). Once only on chain: Locks bound to another Stable app fail the deploy
+ * rather than leave stable LP locks earning nothing.
+ */
+async function bindLocksToStable(ctx: DeployContext, stableAppId: bigint): Promise<void> {
+  const locks = ctx.algorand.client.getTypedAppClientById(LocksClient, { appId: idOf(ctx, 'lockAppId'), defaultSender: ctx.deployer.addr })
+  const bound = await locks.state.global.stable()
+  if (bound === stableAppId) return
+  if (bound) throw new Error(`deploy: the Locks app ${locks.appId} is bound to the Stable app ${bound}, not ${stableAppId}; a new Locks app is needed`)
+  await locks.send.setStableApp({ args: { stableApp: stableAppId }, suppressLog: true })
 }
 
 /** Creates or finds Grove's apps and token for `deployer`, one step per contract in the order of `CONTRACTS`; idempotent. */

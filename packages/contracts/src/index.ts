@@ -37,6 +37,6 @@ export { OrdersClient, OrdersFactory, type OrdersComposer, type OrderState, type
 /** Orders's ARC-56 spec (bytecode, methods, events, error source info). */
 export const ordersSpec = ordersSpecJson as unknown as Arc56Contract
 
-export { StableClient, StableFactory, type StableComposer, type StablePool, type StableArgs, type StableReturns } from '../clients/StableClient.ts'
+export { StableClient, StableFactory, type StableComposer, type StablePool, type StableLevel, type StableArgs, type StableReturns } from '../clients/StableClient.ts'
 /** Stable's ARC-56 spec (bytecode, methods, events, error source info). */
 export const stableSpec = stableSpecJson as unknown as Arc56Contract

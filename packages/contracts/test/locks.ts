@@ -7,6 +7,7 @@ import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { LocksClient, type LocksComposer } from '../clients/LocksClient.ts'
 import type { Grove, InputOverrides, Sent, User } from './grove.ts'
 import { LEGACY_TIER, poolBoxName, TXN_FEE } from './grove.ts'
+import { decodeStablePool, stableBoxName, type StablePool } from './stable.ts'
 
 /** A lock as its box holds it. */
 export interface Lock {
@@ -71,6 +72,45 @@ export function levelOf(pool: LevelPool, up: boolean): bigint {
   if (!up) return root / supply
   const r = root * root === product ? root : root + 1n
   return (r + supply - 1n) / supply
+}
+
+/** A lock's `liquidity`: 1 for a DEX pool's LP token, 2 for a stable pool's. */
+export const DEX_LP = 1n
+export const STABLE_LP = 2n
+
+/** The reference A (times 100) at time t: the ramp's line, rounded down. */
+function ampAt(pool: StablePool, t: bigint): bigint {
+  if (t >= pool.futureTime) return pool.futureA
+  const moved = ((pool.futureA > pool.initialA ? pool.futureA - pool.initialA : pool.initialA - pool.futureA) * (t - pool.initialTime)) / (pool.futureTime - pool.initialTime)
+  return pool.futureA > pool.initialA ? pool.initialA + moved : pool.initialA - moved
+}
+
+/**
+ * The reference of the Stable app's getLevel and the lock's level from it: D of the reserves and the LP fees
+ * held, at A at time t, by Newton's iteration from the stored D plus the fees (the count starts at 1, an op-up
+ * before iterations 2, 4, …); ℓ·2^64 = ⌈(D + 1)·2^64/S⌉ for an entry, ⌊(D − 1)·2^64/S⌋ for a claim.
+ */
+export function stableLevelOf(pool: StablePool, t: bigint, up: boolean): { level: bigint; d: bigint; opUps: number } {
+  const x = (pool.reserveA + pool.feesA) * pool.multiplierA
+  const y = (pool.reserveB + pool.feesB) * pool.multiplierB
+  const alpha = ampAt(pool, t) * 4n
+  const p = x * y * 4n
+  const k1 = ((x + y) * p * alpha) / 100n
+  const k2 = (p * (alpha - 100n)) / 100n
+  let d = pool.d + pool.feesA * pool.multiplierA + pool.feesB * pool.multiplierB
+  let n = 1
+  let opUps = 0
+  for (;;) {
+    if (n % 2 === 0) opUps++
+    n++
+    const next = (2n * d ** 3n + k1) / (3n * d ** 2n + k2)
+    const close = next > d ? next <= d + 1n : d <= next + 1n
+    d = next
+    if (close) break
+  }
+  const supply = pool.lpIssued + 1000n
+  const level = up ? ((d + 1n) * (1n << 64n) + supply - 1n) / supply : ((d - 1n) * (1n << 64n)) / supply
+  return { level, d, opUps }
 }
 
 /** The reference claim: each part (vested and unwithdrawn, still locked) keeps ⌈units·entry/now⌉; the rest are fees. */
@@ -181,9 +221,25 @@ export class Locks {
     }
   }
 
-  /** The DEX app and pool box a level read needs (getPool's inner call). */
-  private poolRefs(a: bigint, b: bigint, tier = LEGACY_TIER): { appReferences: bigint[]; boxReferences: { appId: bigint; name: Uint8Array }[] } {
+  /** The app and pool box a level read needs (the DEX's getPool, or the Stable app's getLevel for a stable pool). */
+  private poolRefs(a: bigint, b: bigint, tier = LEGACY_TIER, stable = false): { appReferences: bigint[]; boxReferences: { appId: bigint; name: Uint8Array }[] } {
+    if (stable) return { appReferences: [this.g.ids.stablePoolsAppId], boxReferences: [{ appId: this.g.ids.stablePoolsAppId, name: stableBoxName(a, b, tier) }] }
     return { appReferences: [this.g.ids.dexAppId], boxReferences: [{ appId: this.g.ids.dexAppId, name: poolBoxName(a, b, tier) }] }
+  }
+
+  /** The stable pool's decoded box, or undefined. */
+  async stablePool(a: bigint, b: bigint, tier: bigint): Promise<StablePool | undefined> {
+    try {
+      return decodeStablePool(await this.g.algorand.app.getBoxValue(this.g.ids.stablePoolsAppId, stableBoxName(a, b, tier)))
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The Stable app's op-ups a level read of (a, b, tier) makes now (0 for a DEX pool or a stable pool that does not exist). */
+  private async opUps(a: bigint, b: bigint, tier: bigint, stable: boolean): Promise<number> {
+    const pool = stable ? await this.stablePool(a, b, tier) : undefined
+    return pool ? stableLevelOf(pool, await this.now(), true).opUps : 0
   }
 
   /** Nonces this kit has handed out (deterministic: the same test makes the same ids). */
@@ -278,7 +334,7 @@ export class Locks {
   /** Locks `amount` LP units of pool (a, b) (`lockLiquidity`), paying both boxes' minimum balance; returns the id. */
   async createLiquidity(
     owner: User,
-    pool: { a: bigint; b: bigint; lp: bigint; tier?: bigint },
+    pool: { a: bigint; b: bigint; lp: bigint; tier?: bigint; stable?: boolean },
     amount: bigint,
     cliff: bigint,
     end: bigint,
@@ -291,7 +347,8 @@ export class Locks {
     const boxesTxn = await pay(o.mbr ?? LOCK_BOXES_MBR + FEE_BOX_MBR)
     const optInTxn = await pay(ASSET_MBR)
     const tier = pool.tier ?? LEGACY_TIER
-    const refs = this.poolRefs(pool.a, pool.b, tier)
+    const refs = this.poolRefs(pool.a, pool.b, tier, pool.stable)
+    const opUps = await this.opUps(pool.a, pool.b, tier, pool.stable ?? false)
     return this.run((group) => {
       let g = group as LocksComposer<unknown[]>
       if (optIn) g = g.optInAsset({ sender: owner.addr, args: { mbr: { txn: clone(optInTxn), signer: owner.signer }, asset: pool.lp }, assetReferences: [pool.lp], ...this.fee(1) }) as LocksComposer<unknown[]>
@@ -301,7 +358,7 @@ export class Locks {
         boxReferences: [lockBoxName(id), assetIndexName(pool.lp, id), ownerIndexName(owner.addr, id), feeBoxName(id), ...refs.boxReferences],
         appReferences: refs.appReferences,
         assetReferences: [pool.lp],
-        ...this.fee(1),
+        ...this.fee(1 + opUps),
       })
     })
   }
@@ -310,7 +367,9 @@ export class Locks {
   async claimFeesCall(sender: User, id: bigint) {
     const lock = await this.lock(id)
     const fees = await this.fees(id)
-    const refs = fees ? this.poolRefs(fees.a, fees.b, fees.tier) : { appReferences: [this.g.ids.dexAppId], boxReferences: [] }
+    const stable = lock?.liquidity === STABLE_LP
+    const refs = fees ? this.poolRefs(fees.a, fees.b, fees.tier, stable) : { appReferences: [this.g.ids.dexAppId], boxReferences: [] }
+    const opUps = fees ? await this.opUps(fees.a, fees.b, fees.tier, stable) : 0
     const to = fees && fees.collector !== algosdk.ALGORAND_ZERO_ADDRESS_STRING ? fees.collector : lock?.owner
     return {
       sender: sender.addr,
@@ -319,7 +378,7 @@ export class Locks {
       appReferences: refs.appReferences,
       assetReferences: lock ? [lock.asset] : [],
       accountReferences: to ? [to] : [],
-      ...this.fee(2),
+      ...this.fee(2 + opUps),
     }
   }
 
@@ -337,7 +396,7 @@ export class Locks {
   /** Splits `amount` still-locked units of lock `id` into a new lock (its boxes paid by `sender`); returns the new id. */
   async split(sender: User, id: bigint, amount: bigint, o: { mbr?: bigint; nonce?: bigint; liquidity?: boolean } = {}): Promise<Sent<bigint>> {
     const lock = await this.lock(id)
-    const liquidity = o.liquidity ?? lock?.liquidity === 1n
+    const liquidity = o.liquidity ?? (lock !== undefined && lock.liquidity !== 0n)
     const { nonce, id: newId } = o.nonce === undefined ? this.nextLock(sender) : { nonce: o.nonce, id: lockIdOf(sender.addr, o.nonce) }
     const asset = lock?.asset ?? 0n
     const owner = lock?.owner ?? sender.addr.toString()
@@ -349,7 +408,7 @@ export class Locks {
   /** Merges lock `from` into lock `into`; returns the units moved. */
   async merge(sender: User, into: bigint, from: bigint): Promise<Sent<bigint>> {
     const b = await this.lock(from)
-    const liquidity = b?.liquidity === 1n
+    const liquidity = b !== undefined && b.liquidity !== 0n
     const boxes = [lockBoxName(into), lockBoxName(from), ...(b ? [assetIndexName(b.asset, from), ownerIndexName(b.owner, from)] : []), ...(liquidity ? [feeBoxName(into), feeBoxName(from)] : [])]
     return this.run((group) => group.merge({ sender: sender.addr, args: { into, from }, boxReferences: boxes, accountReferences: b ? [b.creator] : [], ...this.fee(1) }))
   }
@@ -372,16 +431,18 @@ export class Locks {
     const lock = await this.lock(id)
     const asset = o.asset ?? lock?.asset ?? 0n
     const deposit = await (o.deposit ?? this.input(sender, asset, amount))
-    const fees = lock?.liquidity === 1n ? await this.fees(id) : undefined
-    // a liquidity lock reads its pool's level (getPool: one inner call)
-    const refs = fees ? this.poolRefs(fees.a, fees.b, fees.tier) : { appReferences: [], boxReferences: [] }
+    const fees = lock && lock.liquidity !== 0n ? await this.fees(id) : undefined
+    // a liquidity lock reads its pool's level (getPool or getLevel: one inner call, and a stable pool's op-ups)
+    const stable = lock?.liquidity === STABLE_LP
+    const refs = fees ? this.poolRefs(fees.a, fees.b, fees.tier, stable) : { appReferences: [], boxReferences: [] }
+    const opUps = fees ? await this.opUps(fees.a, fees.b, fees.tier, stable) : 0
     return this.run((group) =>
       group.topUp({
         sender: sender.addr,
         args: { deposit: { txn: clone(deposit), signer: this.g.algorand.account.getSigner(deposit.sender) }, id },
         boxReferences: [lockBoxName(id), ...(fees ? [feeBoxName(id)] : []), ...refs.boxReferences],
         appReferences: refs.appReferences,
-        ...this.fee(fees ? 1 : 0),
+        ...this.fee(fees ? 1 + opUps : 0),
       }),
     )
   }
@@ -398,7 +459,7 @@ export class Locks {
 
   /** The proposed owner (`sender`) accepts; `previous` is the current owner, whose index box moves. */
   async accept(sender: User, id: bigint, previous: Address | string): Promise<Sent<void>> {
-    const liquidity = (await this.lock(id))?.liquidity === 1n
+    const liquidity = ((await this.lock(id))?.liquidity ?? 0n) !== 0n
     return this.run((group) =>
       group.acceptOwner({ sender: sender.addr, args: { id }, boxReferences: [lockBoxName(id), ownerIndexName(previous, id), ownerIndexName(sender.addr, id), ...(liquidity ? [feeBoxName(id)] : [])], ...this.fee(0) }),
     )
@@ -411,7 +472,7 @@ export class Locks {
       group.close({
         sender: sender.addr,
         args: { id },
-        boxReferences: [lockBoxName(id), assetIndexName(lock.asset, id), ownerIndexName(lock.owner, id), ...(lock.liquidity === 1n ? [feeBoxName(id)] : [])],
+        boxReferences: [lockBoxName(id), assetIndexName(lock.asset, id), ownerIndexName(lock.owner, id), ...((lock.liquidity ?? 0n) !== 0n ? [feeBoxName(id)] : [])],
         accountReferences: o.accounts ?? [lock.creator],
         ...this.fee(1),
       }),
