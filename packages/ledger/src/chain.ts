@@ -306,7 +306,7 @@ export class Chain implements Node, ChainStore {
     this.state.journal(() => this.blocks.pop())
     this.blocks.push(bytes, b.block?.header)
     // not undone with the commit: a dropped round is gone (its block may already be off the disk)
-    if (this.keepRounds !== undefined) dropRounds(this, round)
+    if (this.keepRounds !== undefined && dropRounds(this, round)) this.devSnapshots.forgetDropped()
     if (b.headerBytes !== undefined) journaledField(this.state, this.lastHeader, (v) => (this.lastHeader = v), { round, bytes: b.headerBytes })
     journaledField(this.state, this.lastBlockAt, (v) => (this.lastBlockAt = v), this.now())
     this.forget(round)

@@ -32,6 +32,8 @@ async function settled(chain: ChainStore): Promise<void> {
 /** The snapshots taken on one chain. */
 export class DevSnapshots {
   private readonly taken: Taken[] = []
+  /** Snapshots forgotten because --keep-rounds dropped their round, by id: their round, for the refusal's sentence. */
+  private readonly dropped = new Map<number, bigint>()
   private nextId = 1
 
   constructor(private readonly chain: ChainStore) {}
@@ -39,6 +41,19 @@ export class DevSnapshots {
   /** Whether any snapshot is held. */
   get held(): boolean {
     return this.taken.length > 0
+  }
+
+  /**
+   * Forgets the snapshots whose round --keep-rounds dropped (they can never be reverted to), and the
+   * undo history with them once none is left, so a forgotten snapshot holds neither memory nor the log.
+   */
+  forgetDropped(): void {
+    const first = this.chain.blocks.first
+    let n = 0
+    for (; n < this.taken.length && this.taken[n]!.round < first; n++) this.dropped.set(this.taken[n]!.id, this.taken[n]!.round)
+    if (n === 0) return
+    this.taken.splice(0, n)
+    if (this.taken.length === 0) this.chain.state.rewind(this.chain.state.keepHistory(), true)
   }
 
   /** Takes a snapshot of the tip; resolves with its id. */
@@ -53,15 +68,16 @@ export class DevSnapshots {
   /** Returns the chain to snapshot `id` (consuming it and every later one); resolves with the round it is back at and the writes undone. */
   async revert(id: number): Promise<{ round: bigint; undone: number }> {
     const at = this.taken.findIndex((t) => t.id === id)
+    const gone = this.dropped.get(id)
+    if (gone !== undefined) {
+      throw new LedgerError(`snapshot ${id} is at round ${gone}, which --keep-rounds has dropped (the chain keeps rounds ${this.chain.blocks.first} to ${this.chain.lastRound()}): it can no longer be reverted to`, 409)
+    }
     if (at < 0) throw new LedgerError(`snapshot ${id} does not exist (${this.known()}; a revert consumes its snapshot and every later one)`, 404)
     await settled(this.chain)
     // another revert may have consumed it while this one waited
     const t = this.taken[at]
     if (t?.id !== id) throw new LedgerError(`snapshot ${id} does not exist (${this.known()}; a revert consumes its snapshot and every later one)`, 404)
     const c = this.chain
-    if (t.round < c.blocks.first) {
-      throw new LedgerError(`snapshot ${id} is at round ${t.round}, which --keep-rounds has dropped (the chain keeps rounds ${c.blocks.first} to ${c.lastRound()}): it can no longer be reverted to`, 409)
-    }
     if (c.log !== undefined) {
       // the disk first: a cut that fails leaves memory as the log still is (and the log unusable)
       try {

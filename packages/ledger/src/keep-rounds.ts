@@ -10,10 +10,12 @@ import type { ChainStore } from './chain-store.ts'
 import type { LogRecord } from './persist.ts'
 import { saveSnapshot } from './replay.ts'
 
-/** Drops the rounds before the newest `keepRounds` from memory, `tip` being the newest. */
-export function dropRounds(chain: ChainStore, tip: bigint): void {
+/** Drops the rounds before the newest `keepRounds` from memory, `tip` being the newest; returns whether any was. */
+export function dropRounds(chain: ChainStore, tip: bigint): boolean {
   const keep = BigInt(chain.keepRounds!)
-  if (tip - chain.blocks.first + 1n > keep) chain.blocks.drop(tip - keep + 1n)
+  if (tip - chain.blocks.first + 1n <= keep) return false
+  chain.blocks.drop(tip - keep + 1n)
+  return true
 }
 
 /**

@@ -1,5 +1,5 @@
 // grove-localnet CLI: `start [--algod-port 4001] [--kmd-port 4002] [--indexer-port 8980] [--data DIR] [--consensus current|future] [--reset]
-// [--impersonation] [--allow-origin ORIGIN]... [--load-state FILE] [--dump-state FILE] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
+// [--impersonation] [--allow-origin ORIGIN]... [--load-state FILE] [--dump-state FILE] [--keep-rounds N] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`.
 // Without a flag, GROVE_ALGOD_PORT, GROVE_KMD_PORT, GROVE_INDEXER_PORT, GROVE_DATA_DIR and
 // GROVE_CONSENSUS give the value (the port and data names are the ones `npm start` reads), then the defaults.
 import { readFile, writeFile } from 'node:fs/promises'
@@ -14,7 +14,7 @@ import { parseOrigin } from './cors.ts'
 /** The data directory `start` uses without --data (DESIGN.md). */
 export const DEFAULT_DATA_DIR = '.grove/localnet'
 
-const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--impersonation] [--allow-origin ORIGIN]... [--load-state FILE] [--dump-state FILE] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
+const USAGE = `usage: grove-localnet start [--algod-port ${DEFAULT_ALGOD_PORT}] [--kmd-port ${DEFAULT_KMD_PORT}] [--indexer-port ${DEFAULT_INDEXER_PORT}] [--data DIR] [--consensus current|future] [--reset] [--impersonation] [--allow-origin ORIGIN]... [--load-state FILE] [--dump-state FILE] [--keep-rounds N] [--fork <algod URL> [--fork-token T] [--fork-header K:V]...]`
 
 /** Parsed `start` options. */
 export interface StartArgs {
@@ -36,6 +36,8 @@ export interface StartArgs {
   loadState?: string
   /** --dump-state FILE: write the chain's state file there on stop. */
   dumpState?: string
+  /** --keep-rounds N: keep only the latest N rounds' blocks and transactions. */
+  keepRounds?: number
 }
 
 /** A port from `value` (named `source` in the error), undefined when absent. */
@@ -70,6 +72,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       impersonation: { type: 'boolean', default: false },
       'load-state': { type: 'string' },
       'dump-state': { type: 'string' },
+      'keep-rounds': { type: 'string' },
       fork: { type: 'string' },
       'fork-token': { type: 'string' },
       'fork-header': { type: 'string', multiple: true },
@@ -95,6 +98,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     }
     fork = { url: values.fork, ...(values['fork-token'] === undefined ? {} : { token: values['fork-token'] }), headers }
   } else if (values['fork-token'] !== undefined || values['fork-header'] !== undefined) throw new Error('--fork-token and --fork-header need --fork <algod URL>')
+  const keep = values['keep-rounds']
+  if (keep !== undefined && !(/^\d+$/.test(keep) && Number(keep) >= 1 && Number.isSafeInteger(Number(keep)))) throw new Error(`--keep-rounds must be a whole number of rounds, at least 1, got ${JSON.stringify(keep)}`)
   return {
     ...(fork === undefined ? {} : { fork }),
     algodPort: chosen('algod-port', 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT,
@@ -107,6 +112,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(values['allow-origin'] === undefined ? {} : { allowOrigins: values['allow-origin'].map(allowedOrigin) }),
     ...(values['load-state'] === undefined ? {} : { loadState: resolve(values['load-state']) }),
     ...(values['dump-state'] === undefined ? {} : { dumpState: resolve(values['dump-state']) }),
+    ...(keep === undefined ? {} : { keepRounds: Number(keep) }),
   }
 }
 
@@ -229,7 +235,7 @@ export async function main(argv: string[]): Promise<void> {
   const t0 = performance.now()
   let net: Localnet
   try {
-    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork, impersonation: args.impersonation, allowOrigins: args.allowOrigins, loadState: args.loadState, dumpState: args.dumpState })
+    net = await startLocalnet({ algodPort: args.algodPort, kmdPort: args.kmdPort, indexerPort: args.indexerPort, dataDir: args.dataDir, consensus: args.consensus, reset: args.reset, fork: args.fork, impersonation: args.impersonation, allowOrigins: args.allowOrigins, loadState: args.loadState, dumpState: args.dumpState, keepRounds: args.keepRounds })
   } catch (e) {
     // a corrupt or busy data directory, or a taken port: say which, without a stack trace
     console.error(`grove-localnet: ${e instanceof Error ? e.message : String(e)}`)

@@ -58,6 +58,14 @@ export interface StartLocalnetOptions {
   loadState?: string
   /** Where stop() writes the chain's state file (Anvil's --dump-state). */
   dumpState?: string
+  /**
+   * Keep only the latest `keepRounds` rounds (--keep-rounds; go's non-archival node): older blocks
+   * and their transactions are dropped from memory and from the data directory, and algod and the
+   * indexer answer them as rounds they do not have. Default: every round is kept.
+   */
+  keepRounds?: number
+  /** Blocks the ledger keeps in memory as bytes (the rest are read from the data directory when asked for); default 1,024. */
+  blockCache?: number
 }
 
 /** An API endpoint and its token. */
@@ -81,6 +89,8 @@ export interface Localnet {
   allowedOrigins(): string[]
   /** Lets pages of `origin` call algod, kmd and the indexer from now on (a web server's port known only once it listens). */
   allowOrigin(origin: string): void
+  /** How many blocks the ledger holds in memory as bytes now: at most `blockCache` besides any not yet on disk. */
+  blocksInMemory(): number
   /** Closes the servers, then flushes and closes the ledger. */
   stop(): Promise<void>
 }
@@ -106,8 +116,9 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     }
   }
   const fork = options.fork === undefined ? undefined : { ...options.fork, base: await prepareForkBase(options.fork, dataDir) }
-  let node: Node = openNode({ dataDir, consensus: options.consensus, fork, impersonation: options.impersonation })
-  const open = (): Node => openNode({ dataDir, consensus: node.consensus, impersonation: options.impersonation })
+  const history = { keepRounds: options.keepRounds, blockCache: options.blockCache }
+  let node: Node = openNode({ dataDir, consensus: options.consensus, fork, impersonation: options.impersonation, ...history })
+  const open = (): Node => openNode({ dataDir, consensus: node.consensus, impersonation: options.impersonation, ...history })
   /** POST /grove/v1/state/load: checks the file, closes the chain, installs the file and reopens; a file that does not replay puts the old chain back. */
   const loadState = async (bytes: Uint8Array): Promise<void> => {
     if (fork !== undefined) throw new AlgodError(409, 'a fork cannot load a state (its accounts come from the remote)')
@@ -172,6 +183,7 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
     ...(fork === undefined ? {} : { fork: fork.base }),
     allowedOrigins: () => allowOrigins.list(),
     allowOrigin: (origin) => allowOrigins.add(origin),
+    blocksInMemory: () => node.cachedBlocks(),
     stop: () =>
       (stopped ??= (async () => {
         algodFront.shutdown()

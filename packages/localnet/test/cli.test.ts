@@ -18,6 +18,12 @@ describe('grove-localnet command line', () => {
     expect(parseCli(['start', '--allow-origin', 'http://127.0.0.1:5173/', '--allow-origin', 'https://app.example']).allowOrigins).toEqual(['http://127.0.0.1:5173', 'https://app.example'])
   })
 
+  it('takes --keep-rounds as a whole number of rounds, at least 1', () => {
+    expect(parseCli(['start', '--keep-rounds', '1000']).keepRounds).toBe(1000)
+    expect(parseCli(['start'])).not.toHaveProperty('keepRounds')
+    for (const bad of ['0', '-5', '1.5', 'ten']) expect(() => parseCli(['start', `--keep-rounds=${bad}`])).toThrow(`--keep-rounds must be a whole number of rounds, at least 1, got "${bad}"`)
+  })
+
   it('takes ports, data directory and reset', () => {
     expect(parseCli(['start', '--algod-port', '0', '--kmd-port', '5002', '--indexer-port', '9000', '--data', '/tmp/x', '--reset'])).toEqual({
       algodPort: 0,

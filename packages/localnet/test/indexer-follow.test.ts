@@ -89,7 +89,7 @@ describe('an undone commit', () => {
     await expect(first).rejects.toThrow(/ledger storage failed/)
     await expect(second).rejects.toThrow(/ledger storage failed/)
     expect(front.store.round()).toBe(0n)
-    expect(front.store.rows).toHaveLength(0)
+    expect(front.store.rowCount).toBe(0)
     expect(front.store.byNote).toHaveLength(0)
     expect(front.store.byAddress.get(bob.address)).toBeUndefined()
     armed = false

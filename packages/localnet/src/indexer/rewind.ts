@@ -5,7 +5,7 @@
 import type algosdk from 'algosdk'
 import { addressString, isZeroAddress } from './address.ts'
 import type { Json } from './convert.ts'
-import type { IndexerStore } from './store.ts'
+import { droppedRound, type IndexerStore } from './store.ts'
 
 /** Why an account cannot be rewound (the text after the indexer's "error while rewinding account: "). */
 export class RewindError extends Error {}
@@ -29,9 +29,11 @@ export function accountAtRound(store: IndexerStore, account: Json, address: stri
     else assets.push({ amount: u64(add - sub), 'asset-id': id, 'is-frozen': false })
   }
   const is = (a: algosdk.Address | undefined) => a !== undefined && !isZeroAddress(a) && addressString(a) === address
+  // the walk needs every row after the round: none may be in a round --keep-rounds dropped
+  if (round + 1n < store.firstRound()) throw new RewindError(droppedRound(store, round + 1n))
   const rows = store.byAddress.get(address) ?? []
   for (let i = rows.length - 1; i >= 0; i--) {
-    const row = store.rows[rows[i]!]!
+    const row = store.row(rows[i]!)
     if (row.round <= round) break
     if (row.inner) throw new RewindError('rewinding past inner transactions is not supported')
     const txn = row.stxn.signedTxn.txn

@@ -245,11 +245,20 @@ function noteIndex(notes: NoteEntry[], entry: NoteEntry): number {
   return lo
 }
 
+/** Why a round is not answered: the ledger dropped it (--keep-rounds). */
+export function droppedRound(store: IndexerStore, round: bigint): string {
+  return `round ${round} was dropped: --keep-rounds keeps rounds ${store.firstRound()} to ${store.round()}`
+}
+
 /** The in-memory indexer database. */
 export class IndexerStore {
-  readonly rows: Row[] = []
-  /** Each round's info from the genesis round on: round r at index r − genesisRound (roundInfo). */
+  /** The txn table from row `rowBase` on (row n at index n − rowBase): rows of rounds --keep-rounds dropped are pruned. */
+  private readonly rowList: Row[] = []
+  private rowBase = 0
+  /** Each kept round's info: round r at index r − roundBase (roundInfo). */
   readonly rounds: RoundInfo[] = []
+  /** The round of rounds[0]: the genesis round, or the oldest the ledger kept (--keep-rounds). */
+  roundBase: bigint
   /** The ledger's genesis round: 0, or on a fork the remote's round its history continues from. */
   readonly genesisRound: bigint
   readonly byTxid = new Map<string, Root>()
@@ -293,6 +302,7 @@ export class IndexerStore {
     genesisAccounts: Iterable<string>,
   ) {
     this.genesisRound = node.genesisRound()
+    this.roundBase = node.firstRound()
     for (const a of genesisAccounts) this.accounts.set(a, this.genesisRound)
     const tip = node.lastRound()
     this.unsubscribe = node.onCommit((_round, bytes, txIds) => {
@@ -309,7 +319,7 @@ export class IndexerStore {
    */
   private async catchUp(tip: bigint): Promise<void> {
     const SLICE = 256n
-    for (let r = this.genesisRound; r <= tip && !this.closed; r++) {
+    for (let r = this.roundBase; r <= tip && !this.closed; r++) {
       const bytes = this.node.encodedBlock(r)!
       const block = algosdk.decodeMsgpack(bytes, algosdk.Block)
       this.add(block, storedTxIds(bytes, block.header.genesisID, block.header.genesisHash))
@@ -354,6 +364,56 @@ export class IndexerStore {
       const entry = this.pending.shift()!
       entry.undo = this.add(algosdk.decodeMsgpack(entry.bytes, algosdk.Block), entry.txIds)
     }
+    this.prune()
+  }
+
+  /** Row `n` of the txn table (a kept one: searches start at the ledger's first round). */
+  row(n: number): Row {
+    return this.rowList[n - this.rowBase]!
+  }
+
+  /** The next row's number. */
+  get rowCount(): number {
+    return this.rowBase + this.rowList.length
+  }
+
+  /** The oldest round whose transactions can be read: the ledger's first kept round (--keep-rounds drops older ones). */
+  firstRound(): bigint {
+    return this.node.firstRound()
+  }
+
+  /**
+   * Forgets the rows and rounds of rounds the ledger dropped (--keep-rounds), once they are as many
+   * as the kept ones (each row is pruned once, each index walked once per as many rounds as are kept),
+   * so the tables stay as bounded as the chain's history. Until then searches skip them (firstRound).
+   */
+  private prune(): void {
+    const k = Number(this.node.firstRound() - this.roundBase)
+    if (k <= 0 || 2 * k < this.rounds.length) return
+    const keptFrom = k < this.rounds.length ? this.rounds[k]!.firstRow : this.rowCount
+    const n = keptFrom - this.rowBase
+    for (const row of this.rowList.slice(0, n)) if (!row.inner && this.byTxid.get(row.root.txid) === row.root) this.byTxid.delete(row.root.txid)
+    // each index list is ascending: the dropped rows are a prefix
+    for (const index of [this.byAddress, this.byGroup, this.byCreatable] as Map<unknown, number[]>[]) {
+      for (const [key, list] of index) {
+        let lo = 0
+        let hi = list.length
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1
+          if (list[mid]! < keptFrom) lo = mid + 1
+          else hi = mid
+        }
+        if (lo === list.length) index.delete(key)
+        else if (lo > 0) list.splice(0, lo)
+      }
+    }
+    const notes = this.byNote.filter((e) => e.row >= keptFrom)
+    this.byNote.splice(0, this.byNote.length, ...notes)
+    this.rowList.splice(0, n)
+    this.rowBase = keptFrom
+    this.rounds.splice(0, k)
+    this.roundBase += BigInt(k)
+    for (const r of this.decoded.keys()) if (r < this.roundBase) this.decoded.delete(r)
   }
 
   /** Resolves once the blocks stored before the start are indexed (queries wait for it). */
@@ -362,12 +422,12 @@ export class IndexerStore {
   /** The latest indexed round: the ledger's, once drained. */
   round(): bigint {
     this.drain()
-    return this.genesisRound + BigInt(this.rounds.length - 1)
+    return this.roundBase + BigInt(this.rounds.length - 1)
   }
 
-  /** A kept round's info (undefined before the genesis round or past the tip). */
+  /** A kept round's info (undefined before the first kept round or past the tip). */
   roundInfo(round: bigint): RoundInfo | undefined {
-    return round < this.genesisRound ? undefined : this.rounds[Number(round - this.genesisRound)]
+    return round < this.roundBase ? undefined : this.rounds[Number(round - this.roundBase)]
   }
 
   close(): void {
@@ -379,7 +439,7 @@ export class IndexerStore {
   private add(block: algosdk.Block, txIds?: readonly string[]): (() => void)[] {
     const round = block.header.round
     const undo: (() => void)[] = []
-    this.rounds.push(new RoundInfo(this, round, block.header.timestamp, this.rows.length))
+    this.rounds.push(new RoundInfo(this, round, block.header.timestamp, this.rowCount))
     this.remember(round, block)
     // the block strips the genesis fields the txid covers: the leaves put them back (a commit brings its ids)
     const ids = txIds ?? paysetLeaves(block.payset, block.header.genesisID, block.header.genesisHash).map((l) => l.txn.txID())
@@ -478,8 +538,8 @@ export class IndexerStore {
     }
     // `stxn`: the row's transaction as decoded now (a root row's is read from the block again later)
     const addRow = (row: Row, stxn: algosdk.SignedTxnWithAD) => {
-      const n = this.rows.length
-      this.rows.push(row)
+      const n = this.rowCount
+      this.rowList.push(row)
       const note = stxn.signedTxn.txn.note
       if (note && note.length > 0) this.addNote({ note: latin1(note), row: n })
       for (const a of row.participants) push(this.byAddress, a, n)
@@ -513,7 +573,7 @@ export class IndexerStore {
     block.payset.forEach((entry, i) => {
       const stxn = entry.signedTxn
       const innerCount = countInner(stxn)
-      const root = new Root(this, ids[i]!, round, intra, i, innerCount, creatableOf(stxn), this.rows.length, entry.hasGenesisID ? block.header.genesisID : '', entry.hasGenesisHash ? this.node.genesisHash : undefined, innerCount > 0 ? stxn : undefined)
+      const root = new Root(this, ids[i]!, round, intra, i, innerCount, creatableOf(stxn), this.rowCount, entry.hasGenesisID ? block.header.genesisID : '', entry.hasGenesisHash ? this.node.genesisHash : undefined, innerCount > 0 ? stxn : undefined)
       this.byTxid.set(root.txid, root)
       const sent = stxn.signedTxn.txn
       const signer = addressString(sent.sender)
@@ -587,10 +647,10 @@ export class IndexerStore {
     // read while the ledger still holds the block; a later block of this round will be another
     this.decodedBlock(info.round)
     this.rounds.pop()
-    while (this.rows.length > info.firstRow) {
-      const row = this.rows.pop()!
+    while (this.rowCount > info.firstRow) {
+      const row = this.rowList.pop()!
       const note = row.stxn.signedTxn.txn.note
-      if (note && note.length > 0) this.byNote.splice(noteIndex(this.byNote, { note: latin1(note), row: this.rows.length }), 1)
+      if (note && note.length > 0) this.byNote.splice(noteIndex(this.byNote, { note: latin1(note), row: this.rowCount }), 1)
       for (const a of row.participants) pop(this.byAddress, a)
       if (row.creatable !== 0n) pop(this.byCreatable, row.creatable)
       const group = row.stxn.signedTxn.txn.group

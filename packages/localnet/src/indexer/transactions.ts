@@ -208,7 +208,7 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
       else hi = mid
     }
     if (lo === 0) return undefined
-    max = store.genesisRound + BigInt(lo - 1)
+    max = store.roundBase + BigInt(lo - 1)
   }
   if (f.afterTime !== undefined) {
     let lo = 0
@@ -219,7 +219,7 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
       else hi = mid
     }
     if (lo === store.rounds.length) return undefined
-    min = store.genesisRound + BigInt(lo)
+    min = store.roundBase + BigInt(lo)
   }
   return { min, max }
 }
@@ -258,6 +258,8 @@ export function searchTransactions(store: IndexerStore, f: TxnFilter): { transac
   const times = f.beforeTime !== undefined || f.afterTime !== undefined ? timeBounds(store, f) : { min: 0n, max: store.round() }
   if (times === undefined) return { transactions: [] }
   let minRound = f.minRound > times.min ? f.minRound : times.min
+  // rounds --keep-rounds dropped are not answered (their rows wait to be pruned)
+  if (minRound < store.firstRound()) minRound = store.firstRound()
   let maxRound = f.maxRound !== 0n && f.maxRound < times.max ? f.maxRound : times.max
   if (f.round !== undefined) {
     if (f.round > minRound) minRound = f.round
@@ -325,15 +327,15 @@ export function searchTransactions(store: IndexerStore, f: TxnFilter): { transac
   if (f.limit > 0n) {
     if (candidates !== undefined) {
       if (descending) {
-        for (let i = candidates.length - 1; i >= 0; i--) if (!take(store.rows[candidates[i]!]!)) break
-      } else for (const n of candidates) if (!take(store.rows[n]!)) break
+        for (let i = candidates.length - 1; i >= 0; i--) if (!take(store.row(candidates[i]!))) break
+      } else for (const n of candidates) if (!take(store.row(n))) break
     } else {
       // every row in (round, intra) order, from the first round the filter allows
       let start = next ? next.round : minRound
       if (start < minRound) start = minRound
-      const from = start <= store.round() ? (store.roundInfo(start) ?? store.rounds[0]!).firstRow : store.rows.length
-      for (let i = from; i < store.rows.length; i++) {
-        const row = store.rows[i]!
+      const from = start <= store.round() ? (store.roundInfo(start) ?? store.rounds[0]!).firstRow : store.rowCount
+      for (let i = from; i < store.rowCount; i++) {
+        const row = store.row(i)
         if (row.round > maxRound) break
         if (!take(row)) break
       }

@@ -9,6 +9,7 @@ import { decodeCanonicalAddress } from '../address.ts'
 import { INDEXER_ERRORS } from '../errors.ts'
 import { LIMITS, limitQuery, rootJSON, timeQuery } from '../transactions.ts'
 import { blockNext } from '../paging.ts'
+import { droppedRound } from '../store.ts'
 import { idParam, type IndexerContext } from './common.ts'
 
 /** GET /v2/blocks/{round-number}. */
@@ -17,15 +18,16 @@ export function lookupBlock(ctx: IndexerContext, req: AlgodRequest): AlgodReply 
   const headerOnly = boolQuery(req, 'header-only') ?? false
   const store = ctx.store
   if (round > store.round()) throw notFound(`${INDEXER_ERRORS.lookingUpBlockForRound} '${round}': block not found`)
+  if (round < store.firstRound()) throw notFound(`${INDEXER_ERRORS.lookingUpBlockForRound} '${round}': ${droppedRound(store, round)}`)
   const info = store.roundInfo(round)
   if (info === undefined) throw notFound(`${INDEXER_ERRORS.lookingUpBlockForRound} '${round}': block not found`)
   const block = blockHeaderJSON(info.header)
   if (!headerOnly) {
     const next = store.roundInfo(round + 1n)
-    const end = next ? next.firstRow : store.rows.length
+    const end = next ? next.firstRow : store.rowCount
     const transactions: Json[] = []
     for (let i = info.firstRow; i < end; i++) {
-      const row = store.rows[i]!
+      const row = store.row(i)
       if (!row.inner) transactions.push(rootJSON(store, row.root))
     }
     if (BigInt(end - info.firstRow) > LIMITS.transactions.max) throw badRequest(INDEXER_ERRORS.transactionsLimitReached)
@@ -72,7 +74,7 @@ export function searchForBlockHeaders(ctx: IndexerContext, req: AlgodRequest): A
   if (after !== undefined && before !== undefined && after > before) throw badRequest(`invalid input: ${INDEXER_ERRORS.invalidTimeMinMax}`)
   const blocks: Json[] = []
   let last: bigint | undefined
-  const from = Number(minRound !== undefined && minRound > store.genesisRound ? minRound : store.genesisRound)
+  const from = Number(minRound !== undefined && minRound > store.firstRound() ? minRound : store.firstRound())
   const to = Number(maxRound !== undefined && maxRound < store.round() ? maxRound : store.round())
   for (let r = from; r <= to && BigInt(blocks.length) < limit; r++) {
     const h = store.roundInfo(BigInt(r))!.header
