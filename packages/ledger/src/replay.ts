@@ -81,10 +81,11 @@ export function restore(chain: ChainStore, dataDir: string): void {
         if (round === snap.round) loadSnapshot(chain, snap.body)
         continue
       }
-      // only the last rounds' deltas outlive replay (publish keeps DELTA_LOOKBACK): earlier ones are not built
-      const stored = storedBlock(rec.block, lastLogged - round < DELTA_LOOKBACK)
+      // only the last rounds' deltas outlive replay (publish keeps DELTA_LOOKBACK): earlier ones are not built.
+      // Copies: what is decoded from the records would otherwise hold the whole file's buffer
+      const stored = storedBlock(rec.block.slice(), lastLogged - round < DELTA_LOOKBACK)
       try {
-        chain.commitGroup(rec.group, stored)
+        chain.commitGroup(rec.group.slice(), stored)
       } catch (e) {
         throw new ChainLogError(`${log.file}: replaying round ${stored.round} failed: ${(e as Error).message}`)
       }
