@@ -51,7 +51,7 @@ export function prepareLockAction(ctx: GroveContext, action: LockAction): Promis
     case 'extend':
       return buildExtend(ctx, action.lock.id, action.end)
     case 'top-up':
-      return buildTopUp(ctx, action.lock, action.amount, action.lock.liquidity ? action.fees : undefined)
+      return buildTopUp(ctx, action.lock, action.amount, action.lock.liquidity && action.fees ? { ...action.fees, stable: action.lock.stable } : undefined)
     case 'propose':
       return buildProposeOwner(ctx, action.lock.id, action.newOwner)
     case 'cancel':

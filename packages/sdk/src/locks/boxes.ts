@@ -23,8 +23,10 @@ export interface Lock {
   base: bigint
   /** The proposed next owner, undefined when none. */
   pendingOwner?: string
-  /** A lock of a Grove LP token. */
+  /** A lock of a Grove LP token (a liquidity lock: it earns its pool's fees). */
   liquidity: boolean
+  /** A lock of a Grove stable pool's LP token (its level is the Stable app's D/S); false or absent: the DEX's, or a plain token. */
+  stable?: boolean
   /** Who made the lock and paid its boxes' minimum balance; `close` refunds it to them. */
   creator: string
 }
@@ -144,15 +146,19 @@ export function decodeLock(id: bigint, value: Uint8Array): Lock {
     anchor: n(7),
     base: n(8),
     pendingOwner: addr(9) === ZERO ? undefined : addr(9),
-    liquidity: n(10) === 1n,
+    // the box's liquidity: 0 a plain token, 1 a DEX pool's LP token, 2 a stable pool's
+    liquidity: n(10) !== 0n,
+    stable: n(10) === 2n,
     creator: addr(11),
   }
 }
 
-/** A liquidity lock's pool: its assets (a < b) and fee tier (bps). */
+/** A liquidity lock's pool: its assets (a < b), fee tier (bps) and app. */
 export interface LockPool {
   a: bigint
   b: bigint
   /** 30 (the DEX's first tier) when omitted. */
   tier?: bigint
+  /** A Grove stable pool (the Stable app's), not the DEX's. */
+  stable?: boolean
 }

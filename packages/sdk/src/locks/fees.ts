@@ -6,6 +6,7 @@
 // ℓ is a Q64.64 fixed-point number: ⌈·⌉ for an entry and ⌊·⌋ for now, and the claim rounds down,
 // so every rounding is in the lock's favour and the principal's value never falls below what was locked.
 import { isqrt, lpSupply } from '../dex/amm.ts'
+import { ampAt, newtonD, STABLE_LOCKED_LP, type StablePoolState } from '../stable/math.ts'
 import type { Lock } from './boxes.ts'
 import { vestedAt } from './vesting.ts'
 
@@ -27,6 +28,34 @@ export function poolLevel(pool: LevelPool, at: 'entry' | 'now'): bigint {
   const floor = isqrt(product << 128n)
   const root = floor * floor === product << 128n ? floor : floor + 1n
   return (root + supply - 1n) / supply
+}
+
+/**
+ * A Grove stable pool's level ℓ·2^64 = D·2^64/S at time `t`, as the Stable app's getLevel and the Locks app
+ * compute it: D of the reserves plus the LP fees held off the curve (what a remove pays), at A at `t`, by
+ * Newton's iteration from the stored D plus those fees; S = LP issued + 1,000. Newton's D is within one of
+ * the root, so an entry takes ⌈(D + 1)·2^64/S⌉ and a claim ⌊(D − 1)·2^64/S⌋. `opUps`: the Stable app's op-up
+ * inner calls for that read (one before iterations 2, 4, …: the calls' own budgets cover the first), which
+ * the group's fee pays.
+ */
+export function stablePoolLevel(pool: StablePoolState, at: 'entry' | 'now', t: bigint): { level: bigint; opUps: number } {
+  const x = (pool.reserveA + pool.feesA) * pool.multiplierA
+  const y = (pool.reserveB + pool.feesB) * pool.multiplierB
+  const start = pool.d + pool.feesA * pool.multiplierA + pool.feesB * pool.multiplierB
+  // the contract's count starts at 1, so its op-ups fall before iterations 2, 4, …
+  const found = newtonD(x, y, ampAt(pool, t), start, 1)
+  const opUps = Math.floor((found.done - 1) / 2)
+  const supply = pool.lpIssued + STABLE_LOCKED_LP
+  const level = at === 'entry' ? ((found.d + 1n) * LEVEL_ONE + supply - 1n) / supply : ((found.d - 1n) * LEVEL_ONE) / supply
+  return { level, opUps }
+}
+
+/** A liquidity lock's pool as read for its level: the DEX's (`dex`) or a stable pool (`stable`). */
+export type LockPoolState = { dex: LevelPool; stable?: undefined } | { stable: StablePoolState; dex?: undefined }
+
+/** The level of a liquidity lock's pool, whichever app holds it (`t` moves a stable pool's A during a ramp). */
+export function lockPoolLevel(pool: LockPoolState, at: 'entry' | 'now', t: bigint): bigint {
+  return pool.stable ? stablePoolLevel(pool.stable, at, t).level : poolLevel(pool.dex, at)
 }
 
 /**

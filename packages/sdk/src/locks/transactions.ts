@@ -9,6 +9,9 @@ import { GroupBuilder } from '../core/group.ts'
 import type { ComposedGroup, TxnArg } from '../core/group.ts'
 import type { GroveContext } from '../core/context.ts'
 import { missingOptIns } from '../core/references.ts'
+import { latestTimestamp } from '../core/block-time.ts'
+import { fetchStablePool, listStablePools, stableBoxName } from '../stable/boxes.ts'
+import { stablePoolLevel } from './fees.ts'
 import { assetIndexName, dexPoolBoxName, feeBoxName, LEGACY_POOL_TIER, LOCK_ASSET_MIN_BALANCE, LOCK_FEES_MIN_BALANCE, LOCK_MIN_BALANCE, lockBoxName, lockIdOf, MAX_LOCK_SECONDS, MILLISECONDS_FROM, newLockNonce, ownerIndexName } from './boxes.ts'
 import type { Lock, LockFees, LockPool } from './boxes.ts'
 
@@ -57,11 +60,19 @@ function call(b: Builder, typed: TypedCall, inners: number, refs: { boxes?: BoxR
 }
 
 
-/** The DEX app and pool box a level read (the DEX's getPool, an inner call) needs. */
-const poolRefs = (ctx: GroveContext, pool: LockPool): { boxes: BoxRef[]; apps: bigint[] } => ({
-  apps: [ctx.ids.dexAppId],
-  boxes: [{ appId: ctx.ids.dexAppId, name: dexPoolBoxName(pool.a, pool.b, pool.tier ?? LEGACY_POOL_TIER) }],
-})
+/**
+ * What a level read of `pool` needs: the app and pool box (the DEX's getPool, or the Stable app's getLevel,
+ * an inner call either way) and the inner transactions it makes: 1, plus a stable pool's op-ups, which
+ * depend on its state now (stablePoolLevel), so a trade landing first may leave the fee short.
+ */
+async function levelRead(ctx: GroveContext, pool: LockPool): Promise<{ boxes: BoxRef[]; apps: bigint[]; inners: number }> {
+  const tier = pool.tier ?? LEGACY_POOL_TIER
+  if (!pool.stable) return { apps: [ctx.ids.dexAppId], boxes: [{ appId: ctx.ids.dexAppId, name: dexPoolBoxName(pool.a, pool.b, tier) }], inners: 1 }
+  const appId = ctx.ids.stablePoolsAppId
+  const state = await fetchStablePool(ctx.algod, appId, pool.a, pool.b, tier)
+  const opUps = state ? stablePoolLevel(state, 'entry', ctx.now ?? (await latestTimestamp(ctx.algod))).opUps : 0
+  return { apps: [appId], boxes: [{ appId, name: stableBoxName(pool.a, pool.b, tier) }], inners: 1 + opUps }
+}
 
 async function done(b: Builder, lockId?: bigint): Promise<LocksGroup> {
   const { composer, fee } = await b.group.build()
@@ -96,20 +107,26 @@ export async function buildLock(ctx: GroveContext, params: LockParams): Promise<
   if (!holds) call(b, locksCall('optInAsset', [transfer(b, 0n, LOCK_ASSET_MIN_BALANCE), p.asset]), 1, { assets: [p.asset] })
   const boxes = [lockBoxName(id), assetIndexName(p.asset, id), ownerIndexName(ctx.sender, id)]
   if (p.pool) {
-    const refs = poolRefs(ctx, p.pool)
+    const refs = await levelRead(ctx, p.pool)
     const args = [transfer(b, 0n, LOCK_MIN_BALANCE + LOCK_FEES_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce, p.pool.a, p.pool.b, p.pool.tier ?? LEGACY_POOL_TIER] as const
-    call(b, locksCall('lockLiquidity', [...args]), 1, { boxes: [...boxes, feeBoxName(id), ...refs.boxes], assets: [p.asset], apps: refs.apps })
+    call(b, locksCall('lockLiquidity', [...args]), refs.inners, { boxes: [...boxes, feeBoxName(id), ...refs.boxes], assets: [p.asset], apps: refs.apps })
   } else {
     call(b, locksCall('lock', [transfer(b, 0n, LOCK_MIN_BALANCE), transfer(b, p.asset, p.amount), p.cliff, p.end, nonce]), 0, { boxes, assets: [p.asset] })
   }
   return done(b, id)
 }
 
-/** The pool whose LP token `asset` is (the DEX made it: its creator is the DEX's address), undefined for any other asset. */
+/** The pool whose LP token `asset` is (its creator, the DEX's or the Stable app's address, says which app), undefined for any other asset. */
 async function lpPoolOf(ctx: GroveContext, asset: bigint): Promise<LockPool | undefined> {
   if (asset === 0n) return undefined
   const { params } = await ctx.algod.getAssetByID(asset).do()
-  if (params?.creator.toString() !== getApplicationAddress(ctx.ids.dexAppId).toString()) return undefined
+  const creator = params?.creator.toString()
+  if (ctx.ids.stablePoolsAppId && creator === getApplicationAddress(ctx.ids.stablePoolsAppId).toString()) {
+    const pool = (await listStablePools(ctx.algod, ctx.ids.stablePoolsAppId)).find((p) => p.lpAsset === asset)
+    if (!pool) throw new Error(`asset ${asset} was made by the Stable app but is no pool's LP token`)
+    return { a: pool.a, b: pool.b, tier: pool.feeBps, stable: true }
+  }
+  if (creator !== getApplicationAddress(ctx.ids.dexAppId).toString()) return undefined
   const pool = await findLpPool(ctx.algod, ctx.ids.dexAppId, asset)
   if (!pool) throw new Error(`asset ${asset} was made by the DEX but is no pool's LP token`)
   return pool
@@ -142,11 +159,11 @@ export async function buildExtend(ctx: GroveContext, id: bigint, end: bigint): P
   return done(b)
 }
 
-/** Adds `amount` of the lock's asset: the deposit and the call (a liquidity lock's also reads its pool's level: one inner call, `fees` its fee box). */
+/** Adds `amount` of the lock's asset: the deposit and the call (a liquidity lock's also reads its pool's level: one inner call and a stable pool's op-ups, `fees` its fee box's pool). */
 export async function buildTopUp(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset'>, amount: bigint, fees?: LockPool): Promise<LocksGroup> {
   const b = await start(ctx)
-  const refs = fees ? poolRefs(ctx, fees) : { boxes: [], apps: [] }
-  call(b, locksCall('topUp', [transfer(b, lock.asset, amount), lock.id]), fees ? 1 : 0, { boxes: [lockBoxName(lock.id), ...(fees ? [feeBoxName(lock.id)] : []), ...refs.boxes], apps: refs.apps })
+  const refs = fees ? await levelRead(ctx, fees) : { boxes: [], apps: [], inners: 0 }
+  call(b, locksCall('topUp', [transfer(b, lock.asset, amount), lock.id]), refs.inners, { boxes: [lockBoxName(lock.id), ...(fees ? [feeBoxName(lock.id)] : []), ...refs.boxes], apps: refs.apps })
   return done(b)
 }
 
@@ -177,12 +194,13 @@ const lockBoxes = (lock: Pick<Lock, 'id' | 'asset' | 'owner'>): Uint8Array[] => 
 
 /**
  * Claims a liquidity lock's fees (the sender: its owner or collector): the call reads the pool's level
- * through the DEX (one inner call) and sends the LP units to the collector (one inner transfer): 3,000 µALGO.
+ * through the DEX (one inner call) and sends the LP units to the collector (one inner transfer): 3,000 µALGO;
+ * a stable pool's lock reads it through the Stable app, whose op-ups the fee pays too (4,000 after swaps).
  */
-export async function buildClaimFees(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset' | 'owner'>, fees: LockFees): Promise<LocksGroup> {
+export async function buildClaimFees(ctx: GroveContext, lock: Pick<Lock, 'id' | 'asset' | 'owner' | 'stable'>, fees: LockFees): Promise<LocksGroup> {
   const b = await start(ctx)
-  const refs = poolRefs(ctx, fees)
-  call(b, locksCall('claimFees', [lock.id]), 2, { boxes: [lockBoxName(lock.id), feeBoxName(lock.id), ...refs.boxes], apps: refs.apps, assets: [lock.asset], accounts: [fees.collector ?? lock.owner] })
+  const refs = await levelRead(ctx, { ...fees, stable: lock.stable })
+  call(b, locksCall('claimFees', [lock.id]), 1 + refs.inners, { boxes: [lockBoxName(lock.id), feeBoxName(lock.id), ...refs.boxes], apps: refs.apps, assets: [lock.asset], accounts: [fees.collector ?? lock.owner] })
   return done(b)
 }
 

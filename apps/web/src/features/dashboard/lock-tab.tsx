@@ -97,6 +97,23 @@ export function LockTab() {
   )
 }
 
+/** A liquidity lock's fees a claim would send now (the SDK's claimFees over its fee box and its pool, a stable pool's too); read only for liquidity locks. */
+function PendingFees(props: { lock: Lock; now: bigint; amount(v: bigint): string }) {
+  const { lock, now } = props
+  const { algod, deployment } = useProtocol()
+  const sdk = useQuery(sdkQuery())
+  const read = useQuery({ ...lockFeesQuery(algod, deployment, lock.id, lock.stable ?? false), enabled: !!deployment })
+  const units = read.data && sdk.data ? claimableNow(sdk.data, lock, read.data, now) : null
+  return (
+    <div>
+      <dt>Fees to claim</dt>
+      <dd data-testid="fees-pending" data-amount={units === null ? '' : String(units)} aria-live="off">
+        {units === null ? '…' : props.amount(units)}
+      </dd>
+    </div>
+  )
+}
+
 /** One lock of yours: what you can withdraw now, its terms, and its actions; once everything is withdrawn, closing it. */
 export function LockCard(props: { lock: Lock; token: { symbol: string; decimals: number }; sdk: LockSdk; now: bigint; canMerge?: boolean; onAction(kind: CardAction): void }) {
   const { lock, token, sdk, now } = props
@@ -134,6 +151,7 @@ export function LockCard(props: { lock: Lock; token: { symbol: string; decimals:
           <dt>{lock.cliff === lock.end ? 'Unlocks at' : 'Fully vested at'}</dt>
           <dd>{formatTime(lock.end)}</dd>
         </div>
+        {lock.liquidity && !empty ? <PendingFees lock={lock} now={now} amount={amount} /> : null}
         {lock.pendingOwner ? (
           <div>
             <dt>Transfer proposed to</dt>
@@ -387,7 +405,7 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
   const ids = useId()
   const { algod, deployment } = useProtocol()
   const dex = useQuery(sdkQuery())
-  const feeRead = useQuery({ ...lockFeesQuery(algod, deployment, lock.id), enabled: lock.liquidity && !!deployment })
+  const feeRead = useQuery({ ...lockFeesQuery(algod, deployment, lock.id, lock.stable ?? false), enabled: lock.liquidity && !!deployment })
   const partners = mergePartners(lock, props.mine)
   const [partner, setPartner] = useState<string>('')
   const [text, setText] = useState('')
