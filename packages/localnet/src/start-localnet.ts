@@ -132,20 +132,25 @@ export async function startLocalnet(options: StartLocalnetOptions = {}): Promise
       throw new AlgodError(400, `the state file is of another chain (genesis ${Buffer.from(file.genesisHash).toString('base64')}, this one ${Buffer.from(node.genesisHash).toString('base64')}); start with --load-state to run it`)
     }
     const log = join(dataDir, 'ledger', 'chain.log')
+    // the snapshot too: a log --keep-rounds rewrote cannot be replayed without it
+    const snap = join(dataDir, 'ledger', 'snapshot.bin')
     await node.close()
     await rename(log, `${log}.before-load`)
+    const hadSnapshot = await rename(snap, `${snap}.before-load`).then(() => true, () => false)
     let next: Node
     try {
       installStateFile(dataDir, bytes)
       next = open()
     } catch (e) {
       await rename(`${log}.before-load`, log)
+      if (hadSnapshot) await rename(`${snap}.before-load`, snap)
       node = open()
       algodFront.serve(node)
       indexerFront!.follow(node)
       throw e instanceof ChainLogError ? new AlgodError(400, `the state file does not replay: ${e.message}`) : e
     }
     await rm(`${log}.before-load`, { force: true })
+    await rm(`${snap}.before-load`, { force: true })
     node = next
     algodFront.serve(node)
     indexerFront!.follow(node)
