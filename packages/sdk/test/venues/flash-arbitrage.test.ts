@@ -2,10 +2,12 @@
 // the Tinyman v2-compatible venue. One group takes T from the Grove pool first (a flash swap), sells it on
 // the Tinyman pool for ALGO (the venue's own hop, between the start and the verify), pays the Grove pool
 // the ALGO its invariant asks, and keeps the spread; the SDK's flash builder sets the offsets and fees.
+import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalnet } from '@grove/localnet'
 import { buildFlash, flashLoanRepayment, flashSwapPayment } from '../../src/dex/flash.ts'
 import { dexContract } from '../../src/dex/module.ts'
-import type { HopQuote, Venue } from '../../src/venues/index.ts'
+import { TINYMAN_LOCAL_LABEL, tinymanVenue, type HopQuote, type Venue } from '../../src/venues/index.ts'
 import { startTwoVenues, type TwoVenues } from './two-venues.ts'
 
 let t: TwoVenues
@@ -55,6 +57,41 @@ describe('a flash-swap arbitrage between Grove and the Tinyman venue', () => {
     expect(after.reserveB).toBe(pool.reserveB - out)
     expect(after.reserveA * after.reserveB).toBeGreaterThan(pool.reserveA * pool.reserveB)
     console.log(`flash arbitrage: took ${out} T from Grove, sold for ${quote.amountOut} µALGO on Tinyman, paid Grove ${pay}: spread ${spread} µALGO, fees ${group.fee} µALGO, kept ${spread - group.fee} µALGO`)
+  })
+
+  it('runs the same arbitrage on a fork of that network (--fork): the fork keeps the spread, the network is untouched', async () => {
+    const { grove } = t
+    // the localnet is the network here (none other is reachable): the fork reads its apps, pools and accounts on first touch
+    const fork = await startLocalnet({ algodPort: 0, kmdPort: 0, fork: { url: grove.net.algod.url, token: grove.net.algod.token } })
+    try {
+      const url = new URL(fork.algod.url)
+      const algod = new algosdk.Algodv2(fork.algod.token, `${url.protocol}//${url.hostname}`, url.port)
+      const reader = { algod, ids: grove.ids }
+      const onNetwork = await grove.pool(0n, token)
+      const pool = (await dexContract.readers.pool(reader, 0n, token))!
+      expect([pool.reserveA, pool.reserveB]).toEqual([onNetwork.reserveA, onNetwork.reserveB])
+      const tinyman = tinymanVenue({ algod, validatorAppId: t.validatorAppId, label: TINYMAN_LOCAL_LABEL }) as unknown as Venue
+      const [tinyPool] = await tinyman.findPools(0n, token)
+      const out = 10_000_000n
+      const sold = tinyman.quoteExactIn(tinyPool!, token, out)
+      if (!sold.ok) throw new Error(sold.error)
+      const quote = sold.quote as HopQuote
+      const pay = flashSwapPayment(pool.reserveA, pool.reserveB, out, pool.feeBps)!
+      const spread = quote.amountOut - pay
+      const group = await buildFlash({ ...grove.ctx, algod }, { flash: 'swap', pool, amountA: 0n, amountB: out, repayA: pay, repayB: 0n, between: (g) => tinyman.addHop(g, quote, quote.amountOut) })
+      expect(spread - group.fee).toBeGreaterThan(0n)
+      const before = (await algod.accountInformation(grove.trader.addr).do()).amount
+      await group.composer.execute(algod, 4)
+      // on the fork: the trader keeps the spread less the fees, the Grove pool lost `out` T
+      expect((await algod.accountInformation(grove.trader.addr).do()).amount - before).toBe(spread - group.fee)
+      expect((await dexContract.readers.pool(reader, 0n, token))!.reserveB).toBe(pool.reserveB - out)
+      // on the network: nothing moved
+      const after = await grove.pool(0n, token)
+      expect([after.reserveA, after.reserveB]).toEqual([onNetwork.reserveA, onNetwork.reserveB])
+      console.log(`flash arbitrage on a fork: took ${out} T, sold for ${quote.amountOut} µALGO, paid ${pay}: kept ${spread - group.fee} µALGO after ${group.fee} µALGO of fees`)
+    } finally {
+      await fork.stop()
+    }
   })
 
   it('builds a flash loan through the DEX module (the Action union’s flash kind) with the offsets and fees set', async () => {
