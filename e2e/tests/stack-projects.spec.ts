@@ -2,12 +2,16 @@
 // time moves (the localnet's dev-mode offset), the page's withdrawable amount is what algod pays;
 // the creator registers the token's project, sees it listed, and its page shows the lock and the
 // % of supply locked; once everything is withdrawn the lock is closed and its deposit comes back.
-// Screenshots at 1280 and 390 px.
+// A kmd account's lock of a demo pool's LP tokens earns the trades' fees (issue 40): the card shows them,
+// Claim fees pays exactly that, and the lock browser lists the lock with its share of the pool. Here,
+// among the stack-global specs that run alone, because its trades move a demo pool that other specs
+// compare figures on. Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test'
 import { getApplicationAddress } from 'algosdk'
-import { LOCK_MIN_BALANCE, locksContract, vestedAt, withdrawableAt } from '@grove/sdk'
+import { buildAddLiquidity, buildSwapExactIn, claimFees, dexContract, LOCK_MIN_BALANCE, locksContract, poolLevel, poolShareMillionths, vestedAt, withdrawableAt } from '@grove/sdk'
+import { formatAmount } from '@grove/sdk/amount'
 import { tinymanLabel } from '@grove/sdk/deployment'
-import { algorand, assetBalance, chainNow, connectMnemonic, datetimeLocal, moveTime, newAccount, sdkReader, stackInfo, tickingFigure, token } from '../support/stack.ts'
+import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, datetimeLocal, moveTime, newAccount, sdkContext, sdkReader, stackInfo, tickingFigure, token } from '../support/stack.ts'
 
 const DECIMALS = 6
 const WHOLE = 10n ** BigInt(DECIMALS)
@@ -208,4 +212,90 @@ test('a project’s liquidity counts every pool of its token, on both venues and
   }
   // MOSS trades on both venues (FERN/MOSS on Grove, ALGO/MOSS on Tinyman)
   expect((await liquidityOf(token('MOSS').assetId)).venues).toEqual(new Set(['grove', 'tinyman']))
+})
+
+test('a kmd account’s lock of a demo pool’s LP tokens earns the trades’ fees: the card shows them, Claim fees pays exactly that, and /lock lists the lock with its share of the pool (issue 40)', async ({ page }) => {
+  test.setTimeout(240_000)
+  const cnpy = BigInt(token('CNPY').assetId)
+  const reader = sdkReader()
+  const start = (await dexContract.readers.pool(reader, 0n, cnpy))!
+  // about 1% of the ALGO/CNPY pool's liquidity, added through the SDK: the LP tokens to lock
+  const algoIn = start.reserveA / 100n
+  const cnpyIn = (algoIn * start.reserveB) / start.reserveA + 1n
+  const wholeCnpy = 10n ** BigInt(token('CNPY').decimals)
+  const owner = await newAccount({ algo: Number(algoIn / WHOLE) + 20, tokens: { CNPY: String(cnpyIn / wholeCnpy + 1n) }, kmd: true })
+  const ctx = sdkContext(owner)
+  await (await buildAddLiquidity(ctx, start, algoIn, cnpyIn, 1n)).composer.execute(ctx.algod, 4)
+  const lp = start.lpAsset
+  const held = await assetBalance(owner.address, lp)
+  expect(held).toBeGreaterThan(0n)
+
+  // the lock, made in the page as the kmd account: all its LP tokens, a time lock two days away
+  await page.goto('/dashboard?tab=lock')
+  await connectKmd(page, owner.address)
+  await expect(page.getByText('You have no locks.')).toBeVisible({ timeout: 30_000 })
+  await page.getByLabel('Asset to lock').selectOption(String(lp))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByLabel(/^Amount of /).fill(formatAmount(held, DECIMALS))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByLabel(/Time lock/).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  const end = (((await chainNow()) + 2n * 86_400n) / 60n + 1n) * 60n
+  await page.getByLabel('Unlocks at').fill(await datetimeLocal(page, end))
+  await page.getByRole('button', { name: 'Review lock' }).click()
+  const review = page.getByRole('dialog', { name: 'Review lock' })
+  await expect(review.getByTestId(`simulated-change-${lp}`)).toHaveAttribute('data-amount', String(-held), { timeout: 30_000 })
+  await review.getByRole('button', { name: 'Lock', exact: true }).click()
+  await expect(toast(page, /Locked .* LP/)).toBeVisible({ timeout: 30_000 })
+  const [lock] = await locksContract.readers.byOwner(reader, owner.address)
+  expect(lock).toMatchObject({ asset: lp, amount: held, liquidity: true })
+  const card = page.getByTestId(`lock-${lock!.id}`)
+  await expect(card.getByTestId('fees-pending')).toHaveAttribute('data-amount', '0', { timeout: 30_000 })
+
+  // trades through the pool, back and forth: their fees stay in the reserves and raise the pool's level
+  const swap = start.reserveA / 50n
+  // each round trip costs the trader its fees (0.6%): room for two
+  const trader = await newAccount({ algo: Number((swap + swap / 50n) / WHOLE) + 20, tokens: { CNPY: 0 } })
+  const tctx = sdkContext(trader)
+  for (let i = 0; i < 2; i++) {
+    const before = await assetBalance(trader.address, cnpy)
+    await (await buildSwapExactIn(tctx, 0n, cnpy, swap, 1n)).composer.execute(tctx.algod, 4)
+    const bought = (await assetBalance(trader.address, cnpy)) - before
+    await (await buildSwapExactIn(tctx, cnpy, 0n, bought, 1n)).composer.execute(tctx.algod, 4)
+  }
+
+  // the card's fees are the SDK's claim over the fee box and the pool as algod has them (nothing else trades here)
+  await page.reload()
+  const pending = card.getByTestId('fees-pending')
+  await expect(pending).not.toHaveAttribute('data-amount', /^0?$/, { timeout: 30_000 })
+  const shown = BigInt((await pending.getAttribute('data-amount'))!)
+  const fees = (await locksContract.readers.fees(reader, lock!.id))!
+  const pool = (await dexContract.readers.pool(reader, 0n, cnpy))!
+  expect(shown).toBe(claimFees(lock!, fees.level, poolLevel(pool, 'now'), await chainNow()).units)
+  await page.screenshot({ path: 'screenshots/lock-fees-card-1280.png', fullPage: true })
+
+  // Claim fees: the review says the same, the toast says what algod delivered, and that is what the card showed
+  await card.getByRole('button', { name: 'Claim fees' }).click()
+  const claim = page.getByRole('dialog', { name: /Claim the fees of lock/ })
+  await expect(claim.getByTestId('simulated-fee')).toHaveAttribute('data-amount', '3000', { timeout: 30_000 })
+  await expect(claim.getByTestId('review-claim-fees')).toContainText(formatAmount(shown, DECIMALS, { thousands: true }))
+  const lpBefore = await assetBalance(owner.address, lp)
+  await claim.getByRole('button', { name: 'Claim fees', exact: true }).click()
+  const claimed = toast(page, /Claimed .* of fees from lock/)
+  await expect(claimed).toBeVisible({ timeout: 30_000 })
+  expect(await assetBalance(owner.address, lp)).toBe(lpBefore + shown)
+  await expect(claimed).toContainText(`Claimed ${formatAmount(shown, DECIMALS, { thousands: true })} `)
+  const after = (await locksContract.readers.lock(reader, lock!.id))!
+  expect(after.amount).toBe(held - shown)
+
+  // the lock browser lists the lock of the LP token with its share of the pool's LP supply
+  const share = Number(poolShareMillionths(after.amount - after.withdrawn, (await dexContract.readers.pool(reader, 0n, cnpy))!))
+  expect(share).toBeGreaterThan(100)
+  await page.goto(`/lock?asset=${lp}`)
+  const row = page.getByTestId(`browser-lock-${lock!.id}`)
+  await expect(async () => {
+    await page.reload()
+    await expect(row.getByTestId('pool-share')).toHaveText(`${(share / 10_000).toFixed(2)}%`, { timeout: 5_000 })
+  }).toPass({ timeout: 60_000 })
+  await expect(row.getByTestId('fees-claimed')).toContainText(formatAmount(shown, DECIMALS, { thousands: true }))
 })

@@ -1,4 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
+import type { BalanceChanges } from '@grove/sdk'
 import { CONTRACT_ERRORS } from '@grove/sdk/errors'
 import { useId, useState } from 'react'
 import { ConnectPrompt } from '@/components/ui/connect-prompt.tsx'
@@ -95,6 +96,13 @@ export function LockTab() {
       ) : null}
     </>
   )
+}
+
+/** A confirmed claim in words: the LP units algod delivered to the sender (none when the fees went to a collector). */
+function claimedWords(lock: Lock, delivered: BalanceChanges | undefined, amount: (v: bigint) => string): string {
+  const units = delivered?.assets.get(lock.asset) ?? 0n
+  if (!delivered || units <= 0n) return `Claim fees: lock #${lockHandle(lock.id)} done`
+  return `Claimed ${amount(units)} of fees from lock #${lockHandle(lock.id)}`
 }
 
 /** A liquidity lock's fees a claim would send now (the SDK's claimFees over its fee box and its pool, a stable pool's too); read only for liquidity locks. */
@@ -584,7 +592,13 @@ function LockDialog(props: { dialog: NonNullable<Dialog>; sdk: LockSdk; now: big
       quoted={quoted}
       asset={unitOf(props.tokens)}
       pending={dialog.kind === 'close' ? `Closing lock #${lockHandle(lock.id)}…` : `${verb}: lock #${lockHandle(lock.id)}…`}
-      done={dialog.kind === 'close' ? `Closed lock #${lockHandle(lock.id)}: its ${algoText(sdk.LOCK_MIN_BALANCE)} deposit went back to ${lock.creator === props.sender ? 'you' : 'its creator'}` : `${verb}: lock #${lockHandle(lock.id)} done`}
+      done={
+        dialog.kind === 'close'
+          ? `Closed lock #${lockHandle(lock.id)}: its ${algoText(sdk.LOCK_MIN_BALANCE)} deposit went back to ${lock.creator === props.sender ? 'you' : 'its creator'}`
+          : dialog.kind === 'claim-fees'
+            ? (result) => claimedWords(lock, result.delivered, amount)
+            : `${verb}: lock #${lockHandle(lock.id)} done`
+      }
       onClose={props.onClose}
       onDone={props.onClose}
     >
