@@ -9,7 +9,7 @@ import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { FLASH_COLUMNS, flashRow, flushPoolRows, PoolBook, sumOrNull, swapFee, type FlashFigures, type PoolRow } from './pool-book.ts'
+import { FLASH_COLUMNS, flashRow, flushPoolRows, GrovePools, PoolBook, sumOrNull, swapFee, type FlashFigures, type PoolRow } from './pool-book.ts'
 import type { ContractModule, EventPosition, ModuleBatch } from '../follower/module.ts'
 
 /** The DEX module. */
@@ -21,8 +21,6 @@ export const dexModule: ContractModule = {
 }
 
 class DexBatch implements ModuleBatch {
-  /** Grove's constant-product pools by pair and fee tier, "a/b/feeBps" (Tinyman's and the Stable app's share the book, not the pairs). */
-  private readonly byPair = new Map<string, PoolRow>()
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
   private readonly fees: unknown[][] = []
@@ -30,6 +28,8 @@ class DexBatch implements ModuleBatch {
   private readonly candles = new CandleAccumulator()
   /** Reserve changes (each swap and liquidity row carries the reserves after it: see the pool_reserves view). */
   private changes = 0
+  /** Grove's constant-product pools by pair and fee tier (Tinyman's and the Stable app's share the book, not this index). */
+  private readonly grovePools: GrovePools
   /** Swap events seen per app call, for each hop's number. */
   private readonly hops = new Map<string, number>()
 
@@ -37,7 +37,7 @@ class DexBatch implements ModuleBatch {
     private readonly sql: Sql,
     private readonly book: PoolBook,
   ) {
-    for (const p of book.pools.values()) if (p.venue === 'grove' && p.kind !== 'stable') this.byPair.set(`${p.assetA}/${p.assetB}/${p.feeBps}`, p)
+    this.grovePools = new GrovePools(book, 'constant-product', 'The DEX')
   }
 
   async handle(event: DecodedEvent, at: EventPosition): Promise<void> {
@@ -67,34 +67,11 @@ class DexBatch implements ModuleBatch {
   private decimals = (asset: number): number => this.book.decimals(asset)
 
   private pool(x: bigint, y: bigint, feeBps: bigint): PoolRow {
-    const [a, b] = x < y ? [x, y] : [y, x]
-    const pool = this.byPair.get(`${a}/${b}/${feeBps}`)
-    if (!pool) throw new Error(`The DEX logged an event of pool ${a}/${b} (${feeBps} bps) before its PoolCreated event.`)
-    return pool
+    return this.grovePools.get(x, y, feeBps)
   }
 
   private async poolCreated(args: DexEventArgs['PoolCreated'], at: EventPosition): Promise<void> {
-    await Promise.all([args.a, args.b, args.lpAsset].map((id) => this.book.ensureAsset(Number(id))))
-    // the event names the tier, which is the pool's fee for good (no call changes it)
-    const pool: PoolRow = {
-      id: Number(args.lpAsset),
-      venue: 'grove',
-      address: null,
-      assetA: Number(args.a),
-      assetB: Number(args.b),
-      feeBps: Number(args.feeBps),
-      creator: args.creator,
-      createdRound: at.round,
-      createdTime: at.time,
-      reserveA: 0n,
-      reserveB: 0n,
-      lpIssued: 0n,
-      protocolFeesA: 0n,
-      protocolFeesB: 0n,
-      updatedRound: at.round,
-    }
-    this.byPair.set(`${pool.assetA}/${pool.assetB}/${pool.feeBps}`, pool)
-    this.book.add(pool)
+    await this.grovePools.created(args, at)
   }
 
   private changed(pool: PoolRow, at: EventPosition, wasEmpty: boolean): void {

@@ -50,6 +50,63 @@ export interface AssetRow {
 /** ALGO as an asset row. */
 const ALGO_ASSET: AssetRow = { id: 0, unitName: 'ALGO', name: 'Algo', decimals: 6 }
 
+/**
+ * One Grove app's pools by pair and fee tier ("a/b/feeBps"), the way its events name them; `kind`
+ * tells the DEX's (constant product) from the Stable app's in the shared book.
+ */
+export class GrovePools {
+  private readonly byPair = new Map<string, PoolRow>()
+
+  constructor(
+    private readonly book: PoolBook,
+    private readonly kind: PoolKind,
+    /** The app as an error names it ("The DEX", "The Stable app"). */
+    private readonly app: string,
+  ) {
+    for (const p of book.pools.values()) if (p.venue === 'grove' && (p.kind ?? 'constant-product') === kind) this.set(p)
+  }
+
+  /** The pool of a pair in either order and a fee tier; an event before its pool's PoolCreated is a follower bug, said so. */
+  get(x: bigint, y: bigint, feeBps: bigint): PoolRow {
+    const [a, b] = x < y ? [x, y] : [y, x]
+    const pool = this.byPair.get(`${a}/${b}/${feeBps}`)
+    if (!pool) throw new Error(`${this.app} logged an event of pool ${a}/${b} (${feeBps} bps) before its PoolCreated event.`)
+    return pool
+  }
+
+  /** A pool its PoolCreated event made: empty, its assets known to the book, added to the book and this index. */
+  async created(args: { a: bigint; b: bigint; lpAsset: bigint; feeBps: bigint; creator: string }, at: EventPosition, extra: Pick<PoolRow, 'amp'> = {}): Promise<PoolRow> {
+    await Promise.all([args.a, args.b, args.lpAsset].map((id) => this.book.ensureAsset(Number(id))))
+    // the event names the tier, which is the pool's fee for good (no call changes it)
+    const pool: PoolRow = {
+      id: Number(args.lpAsset),
+      venue: 'grove',
+      ...(this.kind === 'stable' ? { kind: 'stable' as const } : {}),
+      ...extra,
+      address: null,
+      assetA: Number(args.a),
+      assetB: Number(args.b),
+      feeBps: Number(args.feeBps),
+      creator: args.creator,
+      createdRound: at.round,
+      createdTime: at.time,
+      reserveA: 0n,
+      reserveB: 0n,
+      lpIssued: 0n,
+      protocolFeesA: 0n,
+      protocolFeesB: 0n,
+      updatedRound: at.round,
+    }
+    this.set(pool)
+    this.book.add(pool)
+    return pool
+  }
+
+  private set(pool: PoolRow): void {
+    this.byPair.set(`${pool.assetA}/${pool.assetB}/${pool.feeBps}`, pool)
+  }
+}
+
 const books = new WeakMap<ModuleContext, Promise<PoolBook>>()
 
 /** The pools of every venue for one poll (one per poll context: its batches share it). */

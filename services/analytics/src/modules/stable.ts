@@ -12,7 +12,7 @@ import { eventDecoders, stable, type DecodedEvent } from '@grove/sdk'
 import type { Sql } from '../db/database.ts'
 import { insertRows } from '../db/insert.ts'
 import { CandleAccumulator } from '../candles.ts'
-import { FLASH_COLUMNS, flashRow, flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
+import { FLASH_COLUMNS, flashRow, flushPoolRows, GrovePools, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
 import { stableSpotPrice } from '../prices.ts'
 import type { ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
@@ -30,8 +30,8 @@ type StableEventArgs = stable.StableEventArgs
 type Ramp = Pick<stable.StablePoolState, 'initialA' | 'futureA' | 'initialTime' | 'futureTime'>
 
 class StableBatch implements ModuleBatch {
-  /** The Stable app's pools by pair and fee tier, "a/b/feeBps". */
-  private readonly byPair = new Map<string, PoolRow>()
+  /** The Stable app's pools by pair and fee tier. */
+  private readonly grovePools: GrovePools
   private readonly swaps: unknown[][] = []
   private readonly liquidity: unknown[][] = []
   private readonly fees: unknown[][] = []
@@ -46,7 +46,7 @@ class StableBatch implements ModuleBatch {
     private readonly ctx: ModuleContext,
     private readonly book: PoolBook,
   ) {
-    for (const p of book.pools.values()) if (p.venue === 'grove' && p.kind === 'stable') this.byPair.set(`${p.assetA}/${p.assetB}/${p.feeBps}`, p)
+    this.grovePools = new GrovePools(book, 'stable', 'The Stable app')
   }
 
   async handle(event: DecodedEvent, at: EventPosition): Promise<void> {
@@ -75,36 +75,12 @@ class StableBatch implements ModuleBatch {
   }
 
   private pool(x: bigint, y: bigint, feeBps: bigint): PoolRow {
-    const [a, b] = x < y ? [x, y] : [y, x]
-    const pool = this.byPair.get(`${a}/${b}/${feeBps}`)
-    if (!pool) throw new Error(`The Stable app logged an event of pool ${a}/${b} (${feeBps} bps) before its PoolCreated event.`)
-    return pool
+    return this.grovePools.get(x, y, feeBps)
   }
 
   private async poolCreated(args: StableEventArgs['PoolCreated'], at: EventPosition): Promise<void> {
-    await Promise.all([args.a, args.b, args.lpAsset].map((id) => this.book.ensureAsset(Number(id))))
-    const pool: PoolRow = {
-      id: Number(args.lpAsset),
-      venue: 'grove',
-      kind: 'stable',
-      address: null,
-      assetA: Number(args.a),
-      assetB: Number(args.b),
-      feeBps: Number(args.feeBps),
-      creator: args.creator,
-      createdRound: at.round,
-      createdTime: at.time,
-      reserveA: 0n,
-      reserveB: 0n,
-      lpIssued: 0n,
-      protocolFeesA: 0n,
-      protocolFeesB: 0n,
-      updatedRound: at.round,
-    }
-    this.byPair.set(`${pool.assetA}/${pool.assetB}/${pool.feeBps}`, pool)
+    const pool = await this.grovePools.created(args, at, { amp: Number(args.amp) / Number(stable.A_PRECISION) })
     this.ramps.set(pool.id, { initialA: args.amp, futureA: args.amp, initialTime: 0n, futureTime: 0n })
-    pool.amp = Number(args.amp) / Number(stable.A_PRECISION)
-    this.book.add(pool)
   }
 
   /** The pool's A (not times 100) at `time`, from its box's ramp; undefined when the box is gone. */
