@@ -137,6 +137,12 @@ describe('stable pools', () => {
     expect(stablePoolOf([POOL], 1001, 1003, 30)).toBeNull()
   })
 
+  it('quotes nothing until the chain’s clock is read (A moves with it), and says so', () => {
+    const view = deriveStableAdd({ state: { ...INITIAL_STABLE, first: 1001, second: 1003, textA: '1' }, sdk, pools: [POOL], tokens: TOKENS, holdings: HOLDINGS, now: null, connected: true, deployed: true, slippageBps: 50 })
+    expect(view.lp).toBeNull()
+    expect(view.message).toBe('Reading the chain’s clock…')
+  })
+
   it('shows A now and a ramp in progress', () => {
     expect(ampView(sdk, POOL, NOW)).toEqual({ now: 100, ramp: null })
     const ramping = { ...POOL, initialA: 10_000n, futureA: 20_000n, initialTime: NOW - 50n, futureTime: NOW + 50n }

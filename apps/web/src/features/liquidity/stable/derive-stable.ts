@@ -131,8 +131,8 @@ export interface StableAddInputs {
   pools: readonly StablePool[] | undefined
   tokens: ReadonlyMap<number, Token>
   holdings: Holdings | undefined
-  /** The chain's time (seconds): A moves during a ramp. */
-  now: bigint
+  /** The chain's time (seconds): A moves during a ramp; null until it is read (no quote meanwhile). */
+  now: bigint | null
   connected: boolean
   deployed: boolean
   slippageBps: number
@@ -172,13 +172,16 @@ export function deriveStableAdd(input: StableAddInputs): StableAddView {
   let problem: string | null = tokenA && tokenB && tokenA.id === tokenB.id ? 'Pick two different tokens' : null
   const into = sdk && poolTokens ? (pool ?? (amp.amp !== null ? emptyStablePool(sdk, poolTokens[0], poolTokens[1], state.feeBps, amp.amp) : null)) : null
   if (sdk && into && amountA !== null && amountB !== null && !bothEmpty && !problem && !fieldError) {
-    try {
-      const q = sdk.stable.quoteStableAdd(into, amountA, amountB, input.now)
-      lp = q.lp
-      imbalanceFeeA = q.imbalanceFeeA
-      imbalanceFeeB = q.imbalanceFeeB
-    } catch (e) {
-      problem = quoteProblem(sdk, e)
+    if (input.now === null) problem = 'Reading the chain’s clock…'
+    else {
+      try {
+        const q = sdk.stable.quoteStableAdd(into, amountA, amountB, input.now)
+        lp = q.lp
+        imbalanceFeeA = q.imbalanceFeeA
+        imbalanceFeeB = q.imbalanceFeeB
+      } catch (e) {
+        problem = quoteProblem(sdk, e)
+      }
     }
   }
   const minLp = lp === null || !sdk ? null : sdk.minimumReceived(lp, BigInt(input.slippageBps))

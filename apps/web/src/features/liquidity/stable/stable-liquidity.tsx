@@ -7,12 +7,12 @@ import { NetworkFeeRow, ReviewDialog, type QuotedChange, type SimulationState } 
 import { TokenSelector, type TokenOption } from '@/components/dex/token-selector.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
 import type { Holdings } from '@/lib/account/account.ts'
-import { algodKey } from '@/lib/algod.ts'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { importToken } from '@/lib/tokens/imported-tokens.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
-import { chainTime, optIn, readableTxError, type GroveSdk } from '@/lib/tx/sdk.ts'
+import { optIn, readableTxError, type GroveSdk } from '@/lib/tx/sdk.ts'
+import { useChainNow } from '@/lib/locks/locks.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { walletSession } from '@/lib/wallet-session.ts'
 import { formatShare } from '../pool-facts.ts'
@@ -57,9 +57,9 @@ export function StableLiquidity(props: StableLiquidityProps) {
   const [picking, setPicking] = useState<'a' | 'b' | null>(null)
   const [reviewing, setReviewing] = useState<'add' | 'remove' | null>(null)
   const pools = useQuery(stablePoolsQuery(algod, deployment))
-  // A moves along a ramp by the chain's clock, which the quote follows (as the group builder's does)
-  const time = useQuery({ queryKey: [...algodKey(algod), 'chain-time'], queryFn: () => chainTime(algod), refetchInterval: 15_000 })
-  const now = time.data?.time ?? BigInt(Math.floor(Date.now() / 1000))
+  // A moves along a ramp by the chain's clock, which the quote follows (as the group builder's does);
+  // null until the chain's time is read: no quote from the page's clock, which may be far from a dev chain's
+  const { now } = useChainNow(15_000)
   const tx = useTransaction()
   const ids = { a: useId(), b: useId(), amp: useId(), tier: useId(), range: useId(), pick: useId() }
   const common = { connected: props.address !== null, deployed: deployment !== null }
@@ -155,7 +155,7 @@ export function StableLiquidity(props: StableLiquidityProps) {
               </span>
             </div>
           ) : null}
-          {addView.pool && addView.poolTokens && props.sdk ? <StablePoolFacts sdk={props.sdk} pool={addView.pool} tokens={addView.poolTokens} now={now} userLp={props.holdings?.assets.get(Number(addView.pool.lpAsset)) ?? 0n} /> : null}
+          {addView.pool && addView.poolTokens && props.sdk && now !== null ? <StablePoolFacts sdk={props.sdk} pool={addView.pool} tokens={addView.poolTokens} now={now} userLp={props.holdings?.assets.get(Number(addView.pool.lpAsset)) ?? 0n} /> : null}
           <StableAddDetails view={addView} />
           {addView.message && addView.button.kind !== 'select-token' ? (
             <p className="field__error" role="alert" data-testid="stable-message">
