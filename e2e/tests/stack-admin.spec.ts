@@ -5,8 +5,9 @@ import fs from 'node:fs'
 import algosdk from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { buildSwapExactIn, dexContract, groveBehind, staking, stakingContract, vaultContract } from '@grove/sdk'
-import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, demo, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
+import { buildSwapExactIn, dexContract, groveBehind, groveContext, stable, stableContract, staking, stakingContract, vaultContract } from '@grove/sdk'
+import { tinymanLabel } from '@grove/sdk/deployment'
+import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, datetimeLocal, demo, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
 
 const SHOTS = 'screenshots'
 fs.mkdirSync(SHOTS, { recursive: true })
@@ -374,3 +375,118 @@ test('the admin log shows a change the admin just made', async ({ page }) => {
     await adminCall(admin, 'setVerified', [created.assetId, false])
   }
 })
+
+/** The admin stops a stable pool's ramp straight through the SDK (for restoring state in a finally block). */
+async function stopRampDirect(pool: stable.StablePoolState) {
+  const a = algorand()
+  const admin = await a.account.localNetDispenser()
+  const ctx = groveContext(stackInfo().deployment, { algod: a.client.algod, sender: admin.addr, signer: admin.signer })
+  await (await stable.buildStopRampA(ctx, pool)).composer.execute(a.client.algod, 4)
+}
+
+/** A section of the page (a panel, the chart's toolbar) at 1280 and 390 px. */
+async function shootPart(page: Page, part: Locator, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+    await part.scrollIntoViewIfNeeded()
+    await part.screenshot({ path: `${SHOTS}/${name}-${width}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test('the admin ramps A of the demo’s gUSD/gUSDt stable pool, the pool page shows the ramp as algod has it, the admin stops it; the chart picker names each pool of a pair by kind and tier (issue 37)', async ({ page }) => {
+  test.setTimeout(180_000)
+  const admin = await dispenser()
+  const [gusd, gusdt] = [BigInt(token('gUSD').assetId), BigInt(token('gUSDt').assetId)]
+  const read = async () => (await stableContract.readers.pool(sdkReader(), gusd, gusdt, 5n))!
+  const before = await read()
+  const name = 'gUSD/gUSDt (Grove stable 0.05%)'
+  // a ramp starts a day or more after the pool's last one started (its creation, at the seed)
+  const wait = before.initialTime + stable.MIN_RAMP_TIME + 60n - (await chainNow())
+  if (wait > 0n) await moveTime(Number(wait))
+  try {
+    await connectKmd(page, admin)
+    await page.goto('/admin')
+    const panel = page.locator('section.panel').filter({ has: page.getByRole('heading', { name: 'Stable pools: amplifier A' }) })
+    const row = panel.getByTestId(`ramp-pool-${before.lpAsset}`)
+    await expect(row.getByTestId('ramp-amp-now')).toHaveText('100')
+    await expect(row.getByTestId('ramp-state')).toHaveText('None: A stands still')
+    const form = panel.getByRole('form', { name: 'Ramp A' })
+    await form.getByRole('combobox', { name: 'Pool' }).selectOption({ label: name })
+
+    // the SDK's rule speaks before anything is signed: the 10× bound, then a ramp shorter than a day
+    const now = await chainNow()
+    await form.getByRole('textbox', { name: 'Target A' }).fill('5')
+    await form.getByLabel('Ramp ends (your time zone)').fill(await datetimeLocal(page, now + 7n * 86_400n))
+    await expect(form.getByTestId('ramp-error')).toHaveText('A ramp changes A at most 10 times: from 100 now, the target is 10 to 1,000')
+    await expect(form.getByRole('button', { name: 'Review ramp' })).toBeDisabled()
+    await form.getByRole('textbox', { name: 'Target A' }).fill('110')
+    await form.getByLabel('Ramp ends (your time zone)').fill(await datetimeLocal(page, now + 3_600n))
+    await expect(form.getByTestId('ramp-error')).toContainText('A ramp lasts at least a day: end it')
+    // a week long, to 110: A moves by a hundredth every 10 minutes, so it stays 100 while the spec runs
+    const end = await datetimeLocal(page, now + 7n * 86_400n)
+    const futureTime = BigInt(await page.evaluate((v) => Math.floor(new Date(v).getTime() / 1000), end))
+    await form.getByLabel('Ramp ends (your time zone)').fill(end)
+    await expect(form.getByTestId('ramp-error')).toHaveCount(0)
+    await shootPart(page, panel, 'admin-stable-ramp-form')
+    await reviewAndSign(page, form.getByRole('button', { name: 'Review ramp' }), `Ramp A of ${name}`, /gUSD\/gUSDt \(Grove stable 0\.05%\)’s A ramps from 100 to 110/)
+
+    // algod's pool: the ramp from A where it stood to the target, at the end asked
+    const ramped = await read()
+    expect([ramped.initialA, ramped.futureA, ramped.futureTime]).toEqual([10_000n, 11_000n, futureTime])
+    expect(ramped.initialTime).toBeGreaterThan(before.initialTime)
+    await expect(row.getByTestId('ramp-state')).toHaveAttribute('data-ramping', 'true')
+    const shown = row.getByTestId('ramp-amp-now')
+    const at = BigInt((await shown.getAttribute('data-at'))!)
+    await expect(shown).toHaveAttribute('data-amp', String(stable.ampAt(ramped, at)))
+    await shootPart(page, panel, 'admin-stable-ramp')
+
+    // the pool page shows the ramp in progress, its figures the SDK's over algod's box
+    await page.goto('/shares')
+    await page.getByRole('button', { name: 'Add to the gUSD/gUSDt stable pool' }).click()
+    const endWords = await page.evaluate((t) => new Date(t * 1000).toLocaleString(), Number(ramped.futureTime))
+    await expect(page.getByTestId('stable-amp-now')).toHaveText(`${stable.ampWords(stable.ampAt(ramped, await chainNow()))} (ramping from ${stable.ampWords(ramped.initialA)} to ${stable.ampWords(ramped.futureA)} until ${endWords})`)
+    await shootPart(page, page.getByTestId('stable-pool-facts'), 'stable-pool-ramping')
+
+    // stopped where it stands: A stays 100, and the row says A stands still
+    await page.goto('/admin')
+    await reviewAndSign(page, row.getByRole('button', { name: `Stop the ramp of ${name}` }), `Stop the ramp of ${name}’s A`, /ramp of A stopped: A stays at 100/)
+    const stopped = await read()
+    expect([stopped.initialA, stopped.futureA]).toEqual([10_000n, 10_000n])
+    await expect(row.getByTestId('ramp-state')).toHaveText('None: A stands still')
+  } finally {
+    const pool = await read()
+    if (pool.initialA !== pool.futureA && (await chainNow()) < pool.futureTime) await stopRampDirect(pool)
+  }
+
+  // the chart picker: ALGO/gUSD's pools by venue, kind and tier, and the stable pair's one pool
+  const info = stackInfo()
+  const { pools: listed } = (await (await fetch(`${info.analyticsUrl}/api/pools?limit=500`)).json()) as { pools: { id: number; venue: 'grove' | 'tinyman'; kind: string; feeBps: number; assetA: { id: number }; assetB: { id: number } }[] }
+  const pair = (p: { assetA: { id: number }; assetB: { id: number } }) => [p.assetA.id, p.assetB.id].sort((x, y) => x - y).join('-')
+  const algoGusd = listed.filter((p) => pair(p) === `0-${gusd}`)
+  const labels = algoGusd.map((p) => `${p.venue === 'tinyman' ? tinymanLabel(info.deployment) : 'Grove'} ${p.feeBps / 100}%`)
+  expect(labels).toEqual(expect.arrayContaining(['Grove 0.3%', 'Grove 0.05%']))
+  const grove30 = algoGusd.find((p) => p.venue === 'grove' && p.feeBps === 30)!
+  await page.goto(`/dex/chart?pool=${grove30.id}`)
+  const pairSelect = page.getByRole('combobox', { name: 'Pair' })
+  const poolSelect = page.getByRole('combobox', { name: 'Pool' })
+  await expect(pairSelect).toHaveValue(`0-${gusd}`)
+  await expect(pairSelect.locator('option:checked')).toHaveText(new RegExp(`^(ALGO/gUSD|gUSD/ALGO) · ${algoGusd.length} pools$`))
+  await expect(poolSelect).toHaveValue(String(grove30.id))
+  // deepest first on the page; every pool of the pair, each by venue and tier
+  await expect(poolSelect.locator('option')).toHaveCount(algoGusd.length)
+  expect((await poolSelect.locator('option').allTextContents()).sort()).toEqual([...labels].sort())
+  const grove5 = algoGusd.find((p) => p.venue === 'grove' && p.feeBps === 5)!
+  await poolSelect.selectOption({ label: 'Grove 0.05%' })
+  await expect(page).toHaveURL(new RegExp(`pool=${grove5.id}(&|$)`))
+  await expect(page.getByTestId('chart-pair')).toContainText(`on Grove · 0.05% fee · pool ${grove5.id}`)
+  const toolbar = page.locator('.chart-toolbar')
+  await shootPart(page, toolbar, 'chart-pool-picker')
+  // the stable pair: its pool is Grove's stable one
+  await pairSelect.selectOption(gusd < gusdt ? `${gusd}-${gusdt}` : `${gusdt}-${gusd}`)
+  await expect(poolSelect.locator('option')).toHaveText(['Grove stable 0.05%'])
+  await expect(page.getByTestId('chart-venue')).toHaveText('Grove stable')
+  await expect(page.getByTestId('chart-venue')).toHaveAttribute('data-kind', 'stable')
+  await shootPart(page, toolbar, 'chart-stable-pool')
+})
+

@@ -113,7 +113,7 @@ export function StableRampPanel(props: StableRampPanelProps) {
               ))}
             </select>
             <span className="hint" data-testid="ramp-pool-now">
-              A is {ampOf(pool) === null ? '…' : ampText(ampOf(pool)!)} now{now === null ? '' : `; it ${rampWords(pool, now)}`}.
+              A is {ampOf(pool) === null ? '…' : ampText(ampOf(pool)!)} now{now === null ? '' : pool.initialA !== pool.futureA && now < pool.futureTime ? `, ${rampWords(pool, now)}` : ' and stands still'}.
             </span>
           </div>
           <div className="field">
