@@ -2,10 +2,9 @@
 // first, cursor-paginated like its swaps.
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
-import { decodeCursor, page } from '../cursor.ts'
 import { errors, pageQuery, poolIdParams } from '../schemas.ts'
 import { flashesPage } from '../response-schemas.ts'
-import { assertPool } from './pool.ts'
+import { poolEventPage } from './pool.ts'
 
 /** Maps a flashes row to the API's shape. */
 export function flashOut(r: Record<string, unknown>) {
@@ -43,15 +42,7 @@ export function flashes(app: FastifyInstance, deps: ApiDeps): void {
       },
     },
     async (req) => {
-      const { limit } = req.query
-      const after = decodeCursor(req.query.cursor, 4, [2, 3])
-      const poolId = await assertPool(deps, req.params.id)
-      const rows = await deps.db.query(
-        `SELECT * FROM flashes WHERE pool_id = $1 ${after ? 'AND (time, round, intra, log_index) < ($3, $4, $5, $6)' : ''}
-         ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT $2`,
-        [poolId, limit + 1, ...(after ?? [])],
-      )
-      const { items, nextCursor } = page(rows, limit, (r) => [Number(r.time), Number(r.round), Number(r.intra), Number(r.log_index)])
+      const { items, nextCursor } = await poolEventPage(deps, 'flashes', req.params.id, req.query)
       return { flashes: items.map(flashOut), nextCursor }
     },
   )

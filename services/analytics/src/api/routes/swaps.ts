@@ -1,10 +1,9 @@
 // GET /api/pools/:id/swaps: the pool's swaps (one row per hop), newest first, cursor-paginated.
 import type { FastifyInstance } from 'fastify'
 import type { ApiDeps } from '../deps.ts'
-import { decodeCursor, page } from '../cursor.ts'
 import { errors, pageQuery, poolIdParams } from '../schemas.ts'
 import { swapsPage } from '../response-schemas.ts'
-import { assertPool } from './pool.ts'
+import { poolEventPage } from './pool.ts'
 
 /** Maps a swaps row to the API's shape. */
 export function swapOut(r: Record<string, unknown>) {
@@ -40,15 +39,7 @@ export function swaps(app: FastifyInstance, deps: ApiDeps): void {
       },
     },
     async (req) => {
-      const { limit } = req.query
-      const after = decodeCursor(req.query.cursor, 4, [2, 3])
-      const poolId = await assertPool(deps, req.params.id)
-      const rows = await deps.db.query(
-        `SELECT * FROM swaps WHERE pool_id = $1 ${after ? 'AND (time, round, intra, log_index) < ($3, $4, $5, $6)' : ''}
-         ORDER BY time DESC, round DESC, intra DESC, log_index DESC LIMIT $2`,
-        [poolId, limit + 1, ...(after ?? [])],
-      )
-      const { items, nextCursor } = page(rows, limit, (r) => [Number(r.time), Number(r.round), Number(r.intra), Number(r.log_index)])
+      const { items, nextCursor } = await poolEventPage(deps, 'swaps', req.params.id, req.query)
       return { swaps: items.map(swapOut), nextCursor }
     },
   )
