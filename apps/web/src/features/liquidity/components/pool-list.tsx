@@ -8,6 +8,7 @@ import { formatPercent, formatUsd } from '@/lib/analytics/derive.ts'
 import { displayPrice } from '@grove/sdk/figures'
 import type { NetworkId } from '@/lib/networks.ts'
 import { tinymanPoolPage } from '@/lib/pools/venue-sites.ts'
+import { feeTierWords } from '@/lib/pools/venues.ts'
 import { formatShare } from '../pool-facts.ts'
 import { POOL_KIND_LABEL, shareOfPool, visiblePools, type PoolRow, type PoolSort, type PoolSortKey } from '../pool-list.ts'
 
@@ -93,11 +94,11 @@ export function PoolList(props: PoolListProps) {
                 {mine ? <span className="badge">Your position</span> : null}
                 {row.kind === 'stable' ? (
                   <div className="hint" data-testid="pool-kind">
-                    <span className="badge">{POOL_KIND_LABEL.stable}</span> {Number(pool.feeBps) / 100}% fee
+                    <span className="badge">{POOL_KIND_LABEL.stable}</span> {feeTierWords(pool.feeBps)} fee
                   </div>
                 ) : (
                   <div className="hint">
-                    {Number(pool.feeBps) / 100}% fee tier · <Link to={row.venue === 'grove' && pool.feeBps === 30n ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
+                    {feeTierWords(pool.feeBps)} fee tier · <Link to={row.venue === 'grove' && pool.feeBps === 30n ? `/dex/chart?pool=${pool.a}-${pool.b}` : `/dex/chart?pool=${pool.lpAsset}`}>Chart</Link>
                   </div>
                 )}
               </th>

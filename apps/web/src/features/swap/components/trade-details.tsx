@@ -1,4 +1,5 @@
 import { NetworkFeeRow } from '@/components/dex/review-dialog.tsx'
+import { feeTierWords } from '@/lib/pools/venues.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { SwapRoute } from '../route-view.ts'
 import { formatAmount } from '@grove/sdk/amount'
@@ -68,7 +69,7 @@ export function TradeDetails(props: TradeDetailsProps) {
                   {j > 0 ? ', then ' : ''}
                   {symbol(hop.assetIn)} → {symbol(hop.assetOut)} on <span className="route__venue">{hop.venue}</span>{' '}
                   <span className="route__tier" data-testid="route-tier">
-                    ({Number(hop.feeBps) / 100}% tier)
+                    ({feeTierWords(hop.feeBps)} tier)
                   </span>
                 </span>
               ))}
