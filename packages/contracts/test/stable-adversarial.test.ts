@@ -24,14 +24,8 @@ describe('stable pools under attack', () => {
     kit = StableKit.of(g)
     lp = await g.user(2000)
     mallory = await g.user(100)
-    const x = await g.asset(lp, { decimals: 6, unitName: 'USDX' })
-    const y = await g.asset(lp, { decimals: 6, unitName: 'USDY' })
+    ;({ a, b, lpAssets: [lpAsset] } = await kit.seededPair(lp, [TIER], 200n, 1_000_000_000n))
     other = await g.asset(lp, { decimals: 6, unitName: 'OTHR' })
-    ;[a, b] = x < y ? [x, y] : [y, x]
-    await kit.createPool(lp, a, b, TIER, 200n)
-    lpAsset = (await kit.pool(a, b, TIER))!.lpAsset
-    await g.optIn(lp, lpAsset)
-    await kit.add(lp, a, b, TIER, 1_000_000_000n, 1_000_000_000n)
     await g.optIn(mallory, a, b, other, lpAsset)
     for (const asset of [a, b, other]) await g.transfer(lp, mallory, asset, 100_000_000n)
   }, 120_000)

@@ -29,15 +29,7 @@ describe('stable flash loan', () => {
     kit = StableKit.of(g)
     lp = await g.user(3000)
     borrower = await g.user(200)
-    const x = await g.asset(lp, { decimals: 6, unitName: 'USDX', clawback: lp.addr })
-    const y = await g.asset(lp, { decimals: 6, unitName: 'USDY' })
-    ;[a, b] = x < y ? [x, y] : [y, x]
-    await kit.createPool(lp, a, b, TIER, 200n)
-    await kit.createPool(lp, a, b, OTHER_TIER, 200n)
-    lpAsset = (await kit.pool(a, b, TIER))!.lpAsset
-    await g.optIn(lp, lpAsset, (await kit.pool(a, b, OTHER_TIER))!.lpAsset)
-    await kit.add(lp, a, b, TIER, RESERVE, RESERVE)
-    await kit.add(lp, a, b, OTHER_TIER, RESERVE, RESERVE)
+    ;({ a, b, lpAssets: [lpAsset] } = await kit.seededPair(lp, [TIER, OTHER_TIER], 200n, RESERVE, { clawback: true }))
     await g.optIn(borrower, a, b, lpAsset)
     for (const asset of [a, b]) await g.transfer(lp, borrower, asset, 100_000_000_000n)
     await g.transfer(lp, borrower, lpAsset, 10_000_000n)

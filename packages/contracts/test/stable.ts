@@ -6,7 +6,7 @@ import algosdk, { type Address, type TransactionSigner } from 'algosdk'
 import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { StableClient } from '../clients/StableClient.ts'
 import type { Grove, Sent, User } from './grove.ts'
-import { errorChain, TXN_FEE } from './grove.ts'
+import { errorChain, sorted, TXN_FEE } from './grove.ts'
 
 /** A stable pool as its box holds it. */
 export interface StablePool {
@@ -272,6 +272,22 @@ export class StableKit {
       const mbr = await this.transfer(user, 0n, pay)
       return this.call(user, 'createPool', [mbr as unknown as algosdk.ABIValue, a, b, feeBps, amp], n, { boxes: [stableBoxName(a, b, feeBps)], assets: [a, b] })
     }, inner)
+  }
+
+  /**
+   * A pair of 6-decimal dollar coins `lp` makes (USDX, then USDY; a < b, and `clawback` makes `lp` the
+   * clawback of a), a pool at `amp` in each of `tiers`, and `reserve` of each side added to each by `lp`.
+   */
+  async seededPair(lp: User, tiers: bigint[], amp: bigint, reserve: bigint, o: { clawback?: boolean } = {}): Promise<{ a: bigint; b: bigint; lpAssets: bigint[] }> {
+    const x = await this.g.asset(lp, { decimals: 6, unitName: 'USDX', clawback: o.clawback ? lp.addr : undefined })
+    const y = await this.g.asset(lp, { decimals: 6, unitName: 'USDY' })
+    const [a, b] = sorted(x, y)
+    for (const tier of tiers) await this.createPool(lp, a, b, tier, amp)
+    const lpAssets: bigint[] = []
+    for (const tier of tiers) lpAssets.push((await this.pool(a, b, tier))!.lpAsset)
+    await this.g.optIn(lp, ...lpAssets)
+    for (const tier of tiers) await this.add(lp, a, b, tier, reserve, reserve)
+    return { a, b, lpAssets }
   }
 
   /** Adds amountA/amountB to the pool; returns the LP minted. */
