@@ -55,3 +55,11 @@ export function decodeArc28Event(log: Uint8Array, decoders: Map<string, EventDec
     return undefined
   }
 }
+
+/** A contract's decoded event as a union over its map of event name → arguments. */
+export type EventOf<Args> = { [K in keyof Args]: { name: K; args: Args[K] } }[keyof Args]
+
+/** The events among a transaction's logs that `decoders` know, in order, typed as the contract's union. */
+export function decodeEventsWith<E extends { name: PropertyKey; args: object }>(logs: readonly Uint8Array[], decoders: Map<string, EventDecoder>): E[] {
+  return logs.map((log) => decodeArc28Event(log, decoders)).filter((e): e is DecodedEvent => e !== undefined) as E[]
+}

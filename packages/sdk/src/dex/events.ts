@@ -1,5 +1,5 @@
 // The DEX's ARC-28 events (PoolCreated, FeeTierAdded, Swap, LiquidityAdded, LiquidityRemoved, FeesCollected, FlashLoan, FlashSwap).
-import { decodeArc28Event, eventDecoders, type DecodedEvent, type EventDecoder } from '../core/events.ts'
+import { decodeArc28Event, decodeEventsWith, eventDecoders, type DecodedEvent, type EventDecoder, type EventOf } from '../core/events.ts'
 import { DEX_SPEC } from './spec.ts'
 
 /** Arguments of each DEX event, as the contract emits them. */
@@ -31,7 +31,7 @@ export interface DexEventArgs {
 }
 
 /** A decoded DEX event. */
-export type DexEvent = { [K in keyof DexEventArgs]: { name: K; args: DexEventArgs[K] } }[keyof DexEventArgs]
+export type DexEvent = EventOf<DexEventArgs>
 
 /** Decoders of the DEX's events, keyed by selector hex. */
 export const DEX_DECODERS = eventDecoders(DEX_SPEC)
@@ -43,5 +43,5 @@ export function decodeEvent(log: Uint8Array, decoders: Map<string, EventDecoder>
 
 /** The DEX events among a transaction's logs, in order. */
 export function decodeDexEvents(logs: readonly Uint8Array[]): DexEvent[] {
-  return logs.map((log) => decodeArc28Event(log, DEX_DECODERS)).filter((e): e is DecodedEvent => e !== undefined) as DexEvent[]
+  return decodeEventsWith<DexEvent>(logs, DEX_DECODERS)
 }
