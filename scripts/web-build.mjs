@@ -52,18 +52,41 @@ export function webBuildStamp() {
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms))
 
-/** Takes the build lock (a directory), waiting while another process holds it; a lock older than 10 minutes is a crashed build's. */
-async function lock(dir) {
+/**
+ * Takes the build lock (a directory holding its holder's pid), waiting while a live process holds it.
+ * A holder that died (Ctrl-C during `npm start`'s build, kill -9) leaves the directory behind: its pid
+ * no longer runs, so the lock is taken at once; a lock without a readable pid counts as a crashed
+ * build's after 10 minutes (a pid reused since is the one case that waits that long).
+ */
+export async function lock(dir) {
   for (;;) {
     try {
       fs.mkdirSync(dir)
+      fs.writeFileSync(path.join(dir, 'pid'), String(process.pid))
       return () => fs.rmSync(dir, { recursive: true, force: true })
     } catch (e) {
       if (e.code !== 'EEXIST') throw e
       const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
-      if (age > 600_000) fs.rmSync(dir, { recursive: true, force: true })
+      if (age > 600_000 || holderDied(dir, age)) fs.rmSync(dir, { recursive: true, force: true })
       else await sleep(250)
     }
+  }
+}
+
+/** Whether the lock's holder is gone: its pid runs no more (a lock just made may not hold its pid yet). */
+function holderDied(dir, age) {
+  let pid
+  try {
+    pid = Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8'))
+  } catch {
+    return false
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return age > 5_000
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (e) {
+    return e.code === 'ESRCH'
   }
 }
 
