@@ -4,11 +4,12 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-// @ts-expect-error: a plain .mjs script without declarations
-import { lock } from '../../../scripts/web-build.mjs'
 
-const take = lock as (dir: string) => Promise<() => void>
+// the root's script (not a package): loaded by its path
+const script = pathToFileURL(path.resolve(import.meta.dirname, '../../../scripts/web-build.mjs')).href
+const take = async (dir: string): Promise<() => void> => ((await import(script)) as { lock: (dir: string) => Promise<() => void> }).lock(dir)
 
 describe('the web build lock', () => {
   it('is taken at once from a holder that died, and waits for one that runs', async () => {
