@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { NetworkFeeRow, ReviewAmounts, ReviewDialog, type QuotedChange, type QuotedChanges, type SimulationState } from '@/components/dex/review-dialog.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
@@ -23,15 +24,83 @@ export interface ReviewState {
   onClose(): void
 }
 
-// Names the assets a liquidity group moves: the pair's two tokens and its LP token (6 decimals).
-function quotedChanges(changes: QuotedChange[], fee: bigint | null, tokens: Token[], lpAsset: bigint | undefined, pair: string): QuotedChanges {
+/** One row of a details list: its term and its value, with the value's test id and data attributes. */
+export interface DetailRow {
+  label: string
+  value: ReactNode
+  testId?: string
+  /** The value's data-* attributes (exact amounts a test reads). */
+  data?: Record<`data-${string}`, string | number>
+}
+
+/** A details list's rows, a `<dt>`/`<dd>` pair each; a null row is left out. */
+export function DetailRows({ rows }: { rows: readonly (DetailRow | null)[] }) {
+  return (
+    <>
+      {rows.map((row) =>
+        row ? (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd data-testid={row.testId} {...row.data}>
+              {row.value}
+            </dd>
+          </div>
+        ) : null,
+      )}
+    </>
+  )
+}
+
+/** Props of {@link LiquidityReview}. */
+export interface LiquidityReviewProps {
+  state: ReviewState
+  title: string
+  confirmLabel: string
+  quoted: QuotedChanges
+  /** What stands above the details: the steps, a warning, the amounts in and out. */
+  children?: ReactNode
+  rows: readonly (DetailRow | null)[]
+  /** Whether the slippage tolerance follows the network fee (true unless false). */
+  slippage?: boolean
+  /** The sentence under the details. */
+  hint?: ReactNode
+}
+
+/** The layout of every liquidity review (the DEX's and the stable pools'): what stands above, the rows, the network fee and slippage, a hint. */
+export function LiquidityReview({ state, ...props }: LiquidityReviewProps) {
+  return (
+    <ReviewDialog
+      title={props.title}
+      confirmLabel={props.confirmLabel}
+      preparing={state.preparing}
+      prepareError={state.prepareError}
+      busy={state.busy}
+      simulation={state.simulation}
+      quoted={props.quoted}
+      onConfirm={state.onConfirm}
+      onClose={state.onClose}
+    >
+      {props.children}
+      <dl className="details trade-details">
+        <DetailRows rows={props.rows} />
+        <NetworkFeeRow fee={state.fee} />
+        {props.slippage === false ? null : <DetailRows rows={[{ label: 'Slippage tolerance', value: `${state.slippagePercent}%` }]} />}
+      </dl>
+      {props.hint === undefined ? null : <p className="hint">{props.hint}</p>}
+    </ReviewDialog>
+  )
+}
+
+/** What a liquidity group promises, its assets named: the pair's two tokens and its LP token (6 decimals). */
+export function quotedChanges(changes: QuotedChange[], fee: bigint | null, tokens: Token[], lpAsset: bigint | undefined, pair: string): QuotedChanges {
   return {
     changes,
     fee,
     asset: (id) => (id === lpAsset ? { symbol: `${pair} LP`, decimals: 6 } : (tokens.find((t) => BigInt(t.id) === id) ?? { symbol: `#${id}`, decimals: 0 })),
   }
 }
-const atLeast = (value: bigint, decimals: number) => `at least ${formatAmount(value, decimals, { thousands: true })}`
+/** A minimum, as the quoted changes note it. */
+export const atLeast = (value: bigint, decimals: number): string => `at least ${formatAmount(value, decimals, { thousands: true })}`
 
 const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { thousands: true })} ${token.symbol}`
 // Two amounts a line each (a narrow column wraps "x and y" mid-amount); screen readers and text still get the "and".
@@ -74,19 +143,33 @@ export function AddReview(props: AddReviewProps) {
           ...(props.single || view.amountB === null ? [] : [{ asset: BigInt(tokenB.id), amount: -view.amountB }]),
           ...(lpAsset === undefined ? [] : [{ asset: lpAsset, amount: view.lp, note: view.minLp === null ? undefined : atLeast(view.minLp, 6) }]),
         ]
-  const quoted = quotedChanges(promised, props.fee, [tokenA, tokenB], lpAsset, pair)
+  const rows: (DetailRow | null)[] = [
+    step && view.amountB ? { label: 'Initial price', value: <>1 {tokenA.symbol} = {displayPrice(view.amountB, tokenB.decimals, view.amountA, tokenA.decimals)} {tokenB.symbol}</> } : null,
+    view.swapAmount !== null ? { label: 'Swapped first', value: amount(view.swapAmount, tokenA) } : null,
+    { label: 'Minimum LP tokens', value: formatAmount(view.minLp ?? 0n, 6, { thousands: true }), testId: 'review-min-lp' },
+    { label: 'Your share of the pool after', value: percent(view.sharePercent), testId: 'review-share' },
+    view.locked
+      ? {
+          label: 'Locked in the pool forever',
+          value: (
+            <>
+              {pairOf(amount(view.locked.amountA, tokenA), amount(view.locked.amountB, tokenB))} ({percent(view.locked.sharePercent)})
+            </>
+          ),
+          testId: 'review-locked',
+          data: { 'data-percent': view.locked.sharePercent },
+        }
+      : null,
+    step === 'create' ? { label: 'Pool creation deposit', value: props.poolDeposit === undefined ? 'Calculating…' : formatAlgo(props.poolDeposit), testId: 'review-pool-deposit' } : null,
+  ]
+  const hint =
+    step === 'create'
+      ? `The network fee above is step 1’s; the deposit pays its own (at most ${formatAlgo(LIQUIDITY_FEE)}).`
+      : props.single
+        ? `If the pool’s price moves by more than ${props.slippagePercent}% before this confirms, it fails and you keep your ${tokenA.symbol}.`
+        : `The pool takes your tokens at its ratio and returns any excess in the same transaction; with fewer LP tokens than the minimum, it fails and you keep your tokens.`
   return (
-    <ReviewDialog
-      title={title}
-      confirmLabel={confirmLabel}
-      preparing={props.preparing}
-      prepareError={props.prepareError}
-      busy={props.busy}
-      simulation={props.simulation}
-      quoted={quoted}
-      onConfirm={props.onConfirm}
-      onClose={props.onClose}
-    >
+    <LiquidityReview state={props} title={title} confirmLabel={confirmLabel} quoted={quotedChanges(promised, props.fee, [tokenA, tokenB], lpAsset, pair)} rows={rows} hint={hint}>
       {step ? (
         <>
           <Stepper label="Creating a pool takes two signatures" steps={CREATE_STEPS} current={step === 'create' ? 0 : 1} />
@@ -112,57 +195,7 @@ export function AddReview(props: AddReviewProps) {
           { label: step === 'create' ? 'You will receive' : 'You receive (estimated)', value: `${formatAmount(view.lp, 6, { thousands: true })} ${pair} LP`, testId: 'review-lp' },
         ]}
       />
-      <dl className="details trade-details">
-        {step && view.amountB ? (
-          <div>
-            <dt>Initial price</dt>
-            <dd>
-              1 {tokenA.symbol} = {displayPrice(view.amountB, tokenB.decimals, view.amountA, tokenA.decimals)} {tokenB.symbol}
-            </dd>
-          </div>
-        ) : null}
-        {view.swapAmount !== null ? (
-          <div>
-            <dt>Swapped first</dt>
-            <dd>{amount(view.swapAmount, tokenA)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Minimum LP tokens</dt>
-          <dd data-testid="review-min-lp">{formatAmount(view.minLp ?? 0n, 6, { thousands: true })}</dd>
-        </div>
-        <div>
-          <dt>Your share of the pool after</dt>
-          <dd data-testid="review-share">{percent(view.sharePercent)}</dd>
-        </div>
-        {view.locked ? (
-          <div>
-            <dt>Locked in the pool forever</dt>
-            <dd data-testid="review-locked" data-percent={view.locked.sharePercent}>
-              {pairOf(amount(view.locked.amountA, tokenA), amount(view.locked.amountB, tokenB))} ({percent(view.locked.sharePercent)})
-            </dd>
-          </div>
-        ) : null}
-        {step === 'create' ? (
-          <div>
-            <dt>Pool creation deposit</dt>
-            <dd data-testid="review-pool-deposit">{props.poolDeposit === undefined ? 'Calculating…' : formatAlgo(props.poolDeposit)}</dd>
-          </div>
-        ) : null}
-        <NetworkFeeRow fee={props.fee} />
-        <div>
-          <dt>Slippage tolerance</dt>
-          <dd>{props.slippagePercent}%</dd>
-        </div>
-      </dl>
-      <p className="hint">
-        {step === 'create'
-          ? `The network fee above is step 1’s; the deposit pays its own (at most ${formatAlgo(LIQUIDITY_FEE)}).`
-          : props.single
-            ? `If the pool’s price moves by more than ${props.slippagePercent}% before this confirms, it fails and you keep your ${tokenA.symbol}.`
-            : `The pool takes your tokens at its ratio and returns any excess in the same transaction; with fewer LP tokens than the minimum, it fails and you keep your tokens.`}
-      </p>
-    </ReviewDialog>
+    </LiquidityReview>
   )
 }
 
@@ -189,17 +222,18 @@ export function RemoveReview(props: RemoveReviewProps) {
     p.pool.lpAsset,
     pair,
   )
+  const rows: DetailRow[] = [
+    { label: 'Minimum received', value: pairOf(amount(view.minA, p.tokenA), amount(view.minB, p.tokenB)), testId: 'review-minimum' },
+    { label: 'Your share of the pool after', value: percent(view.shareAfter), testId: 'review-share' },
+  ]
   return (
-    <ReviewDialog
+    <LiquidityReview
+      state={props}
       title={`Review withdrawal from ${pair}`}
       confirmLabel="Confirm withdrawal"
-      preparing={props.preparing}
-      prepareError={props.prepareError}
-      busy={props.busy}
-      simulation={props.simulation}
       quoted={quoted}
-      onConfirm={props.onConfirm}
-      onClose={props.onClose}
+      rows={rows}
+      hint="If the pool’s price moves so that either amount falls below its minimum before this confirms, it fails and you keep your LP tokens."
     >
       <ReviewAmounts
         amounts={[
@@ -207,22 +241,6 @@ export function RemoveReview(props: RemoveReviewProps) {
           { label: 'You receive (estimated)', value: pairOf(amount(view.amountA, p.tokenA), amount(view.amountB, p.tokenB)), testId: 'review-receive' },
         ]}
       />
-      <dl className="details trade-details">
-        <div>
-          <dt>Minimum received</dt>
-          <dd data-testid="review-minimum">{pairOf(amount(view.minA, p.tokenA), amount(view.minB, p.tokenB))}</dd>
-        </div>
-        <div>
-          <dt>Your share of the pool after</dt>
-          <dd data-testid="review-share">{percent(view.shareAfter)}</dd>
-        </div>
-        <NetworkFeeRow fee={props.fee} />
-        <div>
-          <dt>Slippage tolerance</dt>
-          <dd>{props.slippagePercent}%</dd>
-        </div>
-      </dl>
-      <p className="hint">If the pool’s price moves so that either amount falls below its minimum before this confirms, it fails and you keep your LP tokens.</p>
-    </ReviewDialog>
+    </LiquidityReview>
   )
 }

@@ -3,7 +3,7 @@ import { useId, useReducer, useState } from 'react'
 import { formatAmount, formatAlgo } from '@grove/sdk/amount'
 import { AmountField } from '@/components/dex/amount-field.tsx'
 import { usePreparedReview } from '@/components/dex/prepared-review.tsx'
-import { NetworkFeeRow, ReviewDialog, type QuotedChange, type SimulationState } from '@/components/dex/review-dialog.tsx'
+import type { QuotedChange } from '@/components/dex/review-dialog.tsx'
 import { TokenSelector, type TokenOption } from '@/components/dex/token-selector.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
 import type { Holdings } from '@/lib/account/account.ts'
@@ -16,6 +16,7 @@ import { useChainNow } from '@/lib/locks/locks.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { walletSession } from '@/lib/wallet-session.ts'
 import { formatShare } from '../pool-facts.ts'
+import { atLeast, LiquidityReview, quotedChanges, type DetailRow, type ReviewState } from '../components/liquidity-review.tsx'
 import { ampView, deriveStableAdd, deriveStableRemove, MAX_AMP, MIN_AMP, STABLE_FEE_TIERS, STABLE_LOCKED_LP, stableAddAction, stableDeliveredWords, stablePositions, stableRemoveAction, type StableAddView, type StablePool, type StableRemoveView } from './derive-stable.ts'
 import { stablePoolsQuery } from '@/lib/pools/stable-pools.ts'
 import { preparedStableQuery } from './stable-api.ts'
@@ -38,6 +39,12 @@ export interface StableLiquidityProps {
 }
 
 const amount = (value: bigint, token: Token) => `${formatAmount(value, token.decimals, { thousands: true })} ${token.symbol}`
+// Two amounts a line each (a narrow column wraps them), a space between for text and screen readers.
+const lines = (x: string, y: string) => (
+  <>
+    <span className="amount-line">{x}</span> <span className="amount-line">{y}</span>
+  </>
+)
 
 /** A stable pool's forms: create one (A and fee), add any amounts (the imbalance fee shown before signing), remove in proportion. */
 export function StableLiquidity(props: StableLiquidityProps) {
@@ -210,7 +217,7 @@ export function StableLiquidity(props: StableLiquidityProps) {
               <div>
                 <dt>You receive (in proportion)</dt>
                 <dd data-testid="stable-remove-preview" data-amount-a={String(removeView.amountA)} data-amount-b={String(removeView.amountB)}>
-                  <span className="amount-line">{amount(removeView.amountA, position.tokenA)}</span> <span className="amount-line">{amount(removeView.amountB, position.tokenB)}</span>
+                  {lines(amount(removeView.amountA, position.tokenA), amount(removeView.amountB, position.tokenB))}
                 </dd>
               </div>
               <div>
@@ -261,7 +268,7 @@ export function StablePoolFacts(props: { sdk: GroveSdk; pool: StablePool; tokens
       <div>
         <dt>Pool reserves</dt>
         <dd data-testid="stable-reserves" data-reserve-a={String(pool.reserveA)} data-reserve-b={String(pool.reserveB)}>
-          <span className="amount-line">{amount(pool.reserveA, a)}</span> <span className="amount-line">{amount(pool.reserveB, b)}</span>
+          {lines(amount(pool.reserveA, a), amount(pool.reserveB, b))}
         </dd>
       </div>
       <div>
@@ -306,13 +313,7 @@ function StableAddDetails({ view }: { view: StableAddView }) {
             <div>
               <dt>Imbalance fee</dt>
               <dd data-testid="stable-imbalance-fee" data-fee-a={String(view.imbalanceFeeA)} data-fee-b={String(view.imbalanceFeeB)}>
-                {view.imbalanceFeeA === 0n && view.imbalanceFeeB === 0n ? (
-                  'None (a proportional deposit)'
-                ) : (
-                  <>
-                    <span className="amount-line">{amount(view.imbalanceFeeA, a)}</span> <span className="amount-line">{amount(view.imbalanceFeeB, b)}</span>
-                  </>
-                )}
+                {view.imbalanceFeeA === 0n && view.imbalanceFeeB === 0n ? 'None (a proportional deposit)' : lines(amount(view.imbalanceFeeA, a), amount(view.imbalanceFeeB, b))}
               </dd>
             </div>
           ) : null}
@@ -334,21 +335,8 @@ function StableAddDetails({ view }: { view: StableAddView }) {
   )
 }
 
-interface StableReviewState {
-  fee: bigint | null
-  slippagePercent: number
-  preparing: boolean
-  prepareError: string | null
-  busy: boolean
-  simulation?: SimulationState
-  onConfirm(): void
-  onClose(): void
-}
-
-const assetOf = (tokens: Token[], lpAsset: bigint | undefined, pair: string) => (id: bigint) => (id === lpAsset ? { symbol: `${pair} LP`, decimals: 6 } : (tokens.find((t) => BigInt(t.id) === id) ?? { symbol: `#${id}`, decimals: 0 }))
-
 /** Reviews a stable deposit (or a new pool's creation, step 1 of 2): what goes in, the imbalance fee, the LP back, the fee. */
-export function StableAddReview(props: StableReviewState & { view: StableAddView; poolDeposit?: bigint }) {
+export function StableAddReview(props: ReviewState & { view: StableAddView; poolDeposit?: bigint }) {
   const { view } = props
   if (!view.poolTokens) return null
   const [a, b] = view.poolTokens
@@ -362,115 +350,57 @@ export function StableAddReview(props: StableReviewState & { view: StableAddView
     : [
         ...(view.amountA ? [{ asset: BigInt(a.id), amount: -view.amountA }] : []),
         ...(view.amountB ? [{ asset: BigInt(b.id), amount: -view.amountB }] : []),
-        ...(lpAsset === undefined || view.lp === null ? [] : [{ asset: lpAsset, amount: view.lp, note: view.minLp === null ? undefined : `at least ${formatAmount(view.minLp, 6, { thousands: true })}` }]),
+        ...(lpAsset === undefined || view.lp === null ? [] : [{ asset: lpAsset, amount: view.lp, note: view.minLp === null ? undefined : atLeast(view.minLp, 6) }]),
+      ]
+  const rows: DetailRow[] = create
+    ? [
+        { label: 'Amplifier A', value: String(view.amp), testId: 'review-amp' },
+        { label: 'Fee tier', value: `${view.feeBps / 100}%` },
+        { label: 'Pool creation deposit', value: props.poolDeposit === undefined ? 'Calculating…' : formatAlgo(props.poolDeposit), testId: 'review-pool-deposit' },
+      ]
+    : [
+        { label: 'You deposit', value: lines(amount(view.amountA ?? 0n, a), amount(view.amountB ?? 0n, b)), testId: 'review-deposit' },
+        {
+          label: 'Imbalance fee',
+          value: `${amount(view.imbalanceFeeA, a)} · ${amount(view.imbalanceFeeB, b)}`,
+          testId: 'review-imbalance-fee',
+          data: { 'data-fee-a': String(view.imbalanceFeeA), 'data-fee-b': String(view.imbalanceFeeB) },
+        },
+        { label: 'LP tokens you receive', value: formatAmount(view.lp ?? 0n, 6, { thousands: true }), testId: 'review-lp' },
+        { label: 'Minimum LP tokens', value: formatAmount(view.minLp ?? 0n, 6, { thousands: true }), testId: 'review-min-lp' },
       ]
   return (
-    <ReviewDialog
+    <LiquidityReview
+      state={props}
       title={create ? `Create the ${pair} stable pool` : `Review deposit to the ${pair} stable pool`}
       confirmLabel={create ? 'Sign step 1: create pool' : view.step === 'deposit' ? 'Sign step 2: first deposit' : 'Confirm deposit'}
-      preparing={props.preparing}
-      prepareError={props.prepareError}
-      busy={props.busy}
-      simulation={props.simulation}
-      quoted={{ changes: promised, fee: props.fee, asset: assetOf([a, b], lpAsset, pair) }}
-      onConfirm={props.onConfirm}
-      onClose={props.onClose}
+      quoted={quotedChanges(promised, props.fee, [a, b], lpAsset, pair)}
+      rows={rows}
+      hint={
+        create
+          ? 'First the pool is created, empty: you pay the stable pools app its minimum balance. Then your first deposit (both tokens) opens it; 1,000 LP units of it stay locked forever.'
+          : 'A deposit away from the pool’s balance pays Curve’s imbalance fee to the pool’s LPs; with fewer LP tokens than the minimum, it fails and you keep your tokens.'
+      }
     >
       {view.step ? <Stepper label="Creating a stable pool takes two signatures" steps={STABLE_CREATE_STEPS} current={create ? 0 : 1} /> : null}
-      <dl className="details trade-details">
-        {create ? (
-          <>
-            <div>
-              <dt>Amplifier A</dt>
-              <dd data-testid="review-amp">{String(view.amp)}</dd>
-            </div>
-            <div>
-              <dt>Fee tier</dt>
-              <dd>{view.feeBps / 100}%</dd>
-            </div>
-            <div>
-              <dt>Pool creation deposit</dt>
-              <dd data-testid="review-pool-deposit">{props.poolDeposit === undefined ? 'Calculating…' : formatAlgo(props.poolDeposit)}</dd>
-            </div>
-          </>
-        ) : (
-          <>
-            <div>
-              <dt>You deposit</dt>
-              <dd data-testid="review-deposit">
-                <span className="amount-line">{amount(view.amountA ?? 0n, a)}</span> <span className="amount-line">{amount(view.amountB ?? 0n, b)}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Imbalance fee</dt>
-              <dd data-testid="review-imbalance-fee" data-fee-a={String(view.imbalanceFeeA)} data-fee-b={String(view.imbalanceFeeB)}>
-                {amount(view.imbalanceFeeA, a)} · {amount(view.imbalanceFeeB, b)}
-              </dd>
-            </div>
-            <div>
-              <dt>LP tokens you receive</dt>
-              <dd data-testid="review-lp">{formatAmount(view.lp ?? 0n, 6, { thousands: true })}</dd>
-            </div>
-            <div>
-              <dt>Minimum LP tokens</dt>
-              <dd data-testid="review-min-lp">{formatAmount(view.minLp ?? 0n, 6, { thousands: true })}</dd>
-            </div>
-          </>
-        )}
-        <NetworkFeeRow fee={props.fee} />
-        <div>
-          <dt>Slippage tolerance</dt>
-          <dd>{props.slippagePercent}%</dd>
-        </div>
-      </dl>
-      <p className="hint">
-        {create
-          ? 'First the pool is created, empty: you pay the stable pools app its minimum balance. Then your first deposit (both tokens) opens it; 1,000 LP units of it stay locked forever.'
-          : 'A deposit away from the pool’s balance pays Curve’s imbalance fee to the pool’s LPs; with fewer LP tokens than the minimum, it fails and you keep your tokens.'}
-      </p>
-    </ReviewDialog>
+    </LiquidityReview>
   )
 }
 
 /** Reviews a stable withdrawal: the LP returned and both sides back in proportion, with their minimums and the fee. */
-export function StableRemoveReview(props: StableReviewState & { view: StableRemoveView; percent: number }) {
+export function StableRemoveReview(props: ReviewState & { view: StableRemoveView; percent: number }) {
   const { view } = props
   const p = view.position
   if (!p) return null
   const pair = `${p.tokenA.symbol}/${p.tokenB.symbol}`
   const promised: QuotedChange[] = [
     { asset: p.pool.lpAsset, amount: -view.lp },
-    { asset: BigInt(p.tokenA.id), amount: view.amountA, note: `at least ${formatAmount(view.minA, p.tokenA.decimals, { thousands: true })}` },
-    { asset: BigInt(p.tokenB.id), amount: view.amountB, note: `at least ${formatAmount(view.minB, p.tokenB.decimals, { thousands: true })}` },
+    { asset: BigInt(p.tokenA.id), amount: view.amountA, note: atLeast(view.minA, p.tokenA.decimals) },
+    { asset: BigInt(p.tokenB.id), amount: view.amountB, note: atLeast(view.minB, p.tokenB.decimals) },
   ]
-  return (
-    <ReviewDialog
-      title={`Review withdrawal from the ${pair} stable pool`}
-      confirmLabel="Confirm withdrawal"
-      preparing={props.preparing}
-      prepareError={props.prepareError}
-      busy={props.busy}
-      simulation={props.simulation}
-      quoted={{ changes: promised, fee: props.fee, asset: assetOf([p.tokenA, p.tokenB], p.pool.lpAsset, pair) }}
-      onConfirm={props.onConfirm}
-      onClose={props.onClose}
-    >
-      <dl className="details trade-details">
-        <div>
-          <dt>You return</dt>
-          <dd data-testid="review-return">
-            {formatAmount(view.lp, 6, { thousands: true })} {pair} LP ({props.percent}%)
-          </dd>
-        </div>
-        <div>
-          <dt>You receive</dt>
-          <dd data-testid="review-receive">
-            <span className="amount-line">{amount(view.amountA, p.tokenA)}</span> <span className="amount-line">{amount(view.amountB, p.tokenB)}</span>
-          </dd>
-        </div>
-        <NetworkFeeRow fee={props.fee} />
-      </dl>
-    </ReviewDialog>
-  )
+  const rows: DetailRow[] = [
+    { label: 'You return', value: `${formatAmount(view.lp, 6, { thousands: true })} ${pair} LP (${props.percent}%)`, testId: 'review-return' },
+    { label: 'You receive', value: lines(amount(view.amountA, p.tokenA), amount(view.amountB, p.tokenB)), testId: 'review-receive' },
+  ]
+  return <LiquidityReview state={props} title={`Review withdrawal from the ${pair} stable pool`} confirmLabel="Confirm withdrawal" quoted={quotedChanges(promised, props.fee, [p.tokenA, p.tokenB], p.pool.lpAsset, pair)} rows={rows} slippage={false} />
 }
-
