@@ -25,7 +25,8 @@ import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol, type Deplo
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
 import { useWalletSession, walletSession } from '@/lib/wallet-session.ts'
 import { preparedLiquidityQuery } from './api/prepared-liquidity.ts'
-import { AddReview, CREATE_STEPS, RemoveReview } from './components/liquidity-review.tsx'
+import { AddReview, CREATE_STEPS, DetailRows, RemoveReview } from './components/liquidity-review.tsx'
+import { RemovePercentField } from './components/remove-percent-field.tsx'
 import { NewPoolNotice } from './components/new-pool-notice.tsx'
 import { PoolList } from './components/pool-list.tsx'
 import { POSITION_COLUMNS, PositionsTable } from './components/positions-table.tsx'
@@ -377,8 +378,6 @@ function AddDetails({ view, verified }: { view: AddView; verified: ReadonlySet<n
   )
 }
 
-const PERCENTS = [25, 50, 75, 100]
-
 function RemoveForm(props: {
   view: RemoveView
   positions: ReturnType<typeof positions>
@@ -391,7 +390,6 @@ function RemoveForm(props: {
   const deploymentProblem = useDeploymentProblem()
   const { view } = props
   const p = view.position
-  const rangeId = useId()
   return (
     <form
       className="stack"
@@ -412,40 +410,29 @@ function RemoveForm(props: {
           ))}
         </select>
       </label>
-      <div className="field">
-        <div className="field__row">
-          <label htmlFor={rangeId}>Amount to remove</label>
-          <strong data-testid="remove-percent">{props.percent}%</strong>
-        </div>
-        <input id={rangeId} type="range" min={1} max={100} step={1} value={props.percent} onChange={(e) => props.onPercent(Number(e.target.value))} />
-        <div className="button-row percent-buttons">
-          {PERCENTS.map((n) => (
-            <button key={n} type="button" className={`button${props.percent === n ? ' button--selected' : ''}`} aria-pressed={props.percent === n} onClick={() => props.onPercent(n)}>
-              {n === 100 ? 'Max' : `${n}%`}
-            </button>
-          ))}
-        </div>
-      </div>
+      <RemovePercentField percent={props.percent} testId="remove-percent" onPercent={props.onPercent} />
       {p ? (
         <dl className="details trade-details" aria-label="You receive">
-          <div>
-            <dt>LP tokens returned</dt>
-            <dd>{formatAmount(view.lp, 6, { thousands: true })}</dd>
-          </div>
-          <div>
-            <dt>You receive</dt>
-            <dd data-testid="remove-preview">
-              {formatAmount(view.amountA, p.tokenA.decimals, { thousands: true })} {p.tokenA.symbol}
-              <br />
-              {formatAmount(view.amountB, p.tokenB.decimals, { thousands: true })} {p.tokenB.symbol}
-            </dd>
-          </div>
-          <div>
-            <dt>Minimum received</dt>
-            <dd>
-              {formatAmount(view.minA, p.tokenA.decimals, { thousands: true })} {p.tokenA.symbol} · {formatAmount(view.minB, p.tokenB.decimals, { thousands: true })} {p.tokenB.symbol}
-            </dd>
-          </div>
+          <DetailRows
+            rows={[
+              { label: 'LP tokens returned', value: formatAmount(view.lp, 6, { thousands: true }) },
+              {
+                label: 'You receive',
+                value: (
+                  <>
+                    {formatAmount(view.amountA, p.tokenA.decimals, { thousands: true })} {p.tokenA.symbol}
+                    <br />
+                    {formatAmount(view.amountB, p.tokenB.decimals, { thousands: true })} {p.tokenB.symbol}
+                  </>
+                ),
+                testId: 'remove-preview',
+              },
+              {
+                label: 'Minimum received',
+                value: `${formatAmount(view.minA, p.tokenA.decimals, { thousands: true })} ${p.tokenA.symbol} · ${formatAmount(view.minB, p.tokenB.decimals, { thousands: true })} ${p.tokenB.symbol}`,
+              },
+            ]}
+          />
         </dl>
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={view.button.disabled || props.busy}>

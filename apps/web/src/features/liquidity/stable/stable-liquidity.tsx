@@ -16,7 +16,8 @@ import { useChainNow } from '@/lib/locks/locks.ts'
 import { useTransaction } from '@/lib/tx/use-transaction.ts'
 import { walletSession } from '@/lib/wallet-session.ts'
 import { formatShare } from '../pool-facts.ts'
-import { atLeast, LiquidityReview, quotedChanges, type DetailRow, type ReviewState } from '../components/liquidity-review.tsx'
+import { atLeast, DetailRows, LiquidityReview, quotedChanges, type DetailRow, type ReviewState } from '../components/liquidity-review.tsx'
+import { RemovePercentField } from '../components/remove-percent-field.tsx'
 import { ampView, deriveStableAdd, deriveStableRemove, MAX_AMP, MIN_AMP, STABLE_FEE_TIERS, STABLE_LOCKED_LP, stableAddAction, stableDeliveredWords, stablePositions, stableRemoveAction, type StableAddView, type StablePool, type StableRemoveView } from './derive-stable.ts'
 import { stablePoolsQuery } from '@/lib/pools/stable-pools.ts'
 import { preparedStableQuery } from './stable-api.ts'
@@ -24,7 +25,6 @@ import { INITIAL_STABLE, stableReducer } from './stable-state.ts'
 
 /** The two signatures of a new stable pool, as the stepper names them. */
 export const STABLE_CREATE_STEPS = ['Create stable pool', 'First deposit']
-const PERCENTS = [25, 50, 75, 100]
 
 /** What the page gives the stable forms: the loaded SDK and the account's tokens and holdings. */
 export interface StableLiquidityProps {
@@ -68,7 +68,7 @@ export function StableLiquidity(props: StableLiquidityProps) {
   // null until the chain's time is read: no quote from the page's clock, which may be far from a dev chain's
   const { now } = useChainNow(15_000)
   const tx = useTransaction()
-  const ids = { a: useId(), b: useId(), amp: useId(), tier: useId(), range: useId(), pick: useId() }
+  const ids = { a: useId(), b: useId(), amp: useId(), tier: useId(), pick: useId() }
   const common = { connected: props.address !== null, deployed: deployment !== null }
 
   const addView = deriveStableAdd({ state, sdk: props.sdk, pools: pools.data, tokens: props.tokens, holdings: props.holdings, now, slippageBps, ...common })
@@ -194,38 +194,21 @@ export function StableLiquidity(props: StableLiquidityProps) {
               ))}
             </select>
           </label>
-          <div className="field">
-            <div className="field__row">
-              <label htmlFor={ids.range}>Amount to remove</label>
-              <strong data-testid="stable-remove-percent">{state.percent}%</strong>
-            </div>
-            <input id={ids.range} type="range" min={1} max={100} step={1} value={state.percent} onChange={(e) => dispatch({ type: 'percent', percent: Number(e.target.value) })} />
-            <div className="button-row percent-buttons">
-              {PERCENTS.map((n) => (
-                <button key={n} type="button" className={`button${state.percent === n ? ' button--selected' : ''}`} aria-pressed={state.percent === n} onClick={() => dispatch({ type: 'percent', percent: n })}>
-                  {n === 100 ? 'Max' : `${n}%`}
-                </button>
-              ))}
-            </div>
-          </div>
+          <RemovePercentField percent={state.percent} testId="stable-remove-percent" onPercent={(percent) => dispatch({ type: 'percent', percent })} />
           {position ? (
             <dl className="details trade-details" aria-label="You receive">
-              <div>
-                <dt>LP tokens returned</dt>
-                <dd data-testid="stable-remove-lp">{formatAmount(removeView.lp, 6, { thousands: true })}</dd>
-              </div>
-              <div>
-                <dt>You receive (in proportion)</dt>
-                <dd data-testid="stable-remove-preview" data-amount-a={String(removeView.amountA)} data-amount-b={String(removeView.amountB)}>
-                  {lines(amount(removeView.amountA, position.tokenA), amount(removeView.amountB, position.tokenB))}
-                </dd>
-              </div>
-              <div>
-                <dt>Minimum received</dt>
-                <dd>
-                  {amount(removeView.minA, position.tokenA)} · {amount(removeView.minB, position.tokenB)}
-                </dd>
-              </div>
+              <DetailRows
+                rows={[
+                  { label: 'LP tokens returned', value: formatAmount(removeView.lp, 6, { thousands: true }), testId: 'stable-remove-lp' },
+                  {
+                    label: 'You receive (in proportion)',
+                    value: lines(amount(removeView.amountA, position.tokenA), amount(removeView.amountB, position.tokenB)),
+                    testId: 'stable-remove-preview',
+                    data: { 'data-amount-a': String(removeView.amountA), 'data-amount-b': String(removeView.amountB) },
+                  },
+                  { label: 'Minimum received', value: `${amount(removeView.minA, position.tokenA)} · ${amount(removeView.minB, position.tokenB)}` },
+                ]}
+              />
             </dl>
           ) : null}
           <button type="submit" className="button button--primary button--block" disabled={removeView.button.disabled || tx.busy}>
