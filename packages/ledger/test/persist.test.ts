@@ -178,15 +178,24 @@ describe('persistence in a data directory', () => {
     await second.close()
   })
 
-  it('keeps the last time offset set, negative ones too', async () => {
+  it('keeps the last time offset and clock offset set, negative ones too (written without a flush of their own)', async () => {
     const dir = dataDir()
     const first = openNode({ dataDir: dir })
+    // the clock's offset first: setting it clears the dev-mode offset
+    first.setClockOffset(-3_600n)
     first.setBlockTimeOffset(500n)
     first.setBlockTimeOffset(-86_400n)
     await first.close()
     const second = openNode({ dataDir: dir })
     expect(second.getBlockTimeOffset()).toBe(-86_400n)
+    expect(second.getClockOffset()).toBe(-3_600n)
+    // a block after the offsets flushes them with it
+    second.setClockOffset(7_200n)
+    pay(second, 1000, bob.address)
     await second.close()
+    const third = openNode({ dataDir: dir })
+    expect(third.getClockOffset()).toBe(7_200n)
+    await third.close()
   })
 
   it('still rejects a transaction committed before the restart as a duplicate', async () => {
