@@ -6,6 +6,8 @@ import algosdk from 'algosdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalnet } from '@grove/localnet'
 import { buildFlash, flashLoanRepayment, flashSwapPayment } from '../../src/dex/flash.ts'
+import type { Pool } from '../../src/dex/amm.ts'
+import type { GroveContext } from '../../src/core/context.ts'
 import { dexContract } from '../../src/dex/module.ts'
 import { TINYMAN_LOCAL_LABEL, tinymanVenue, type HopQuote, type Venue } from '../../src/venues/index.ts'
 import { startTwoVenues, type TwoVenues } from './two-venues.ts'
@@ -25,28 +27,25 @@ afterAll(async () => {
   await t?.stop()
 })
 
+/** The flash swap of `out` T from the Grove pool: Tinyman's price for it, the ALGO Grove's invariant asks, the spread and the group. */
+async function arbitrage(ctx: GroveContext, pool: Pool, tinyman: Venue, out: bigint) {
+  const [tinyPool] = await tinyman.findPools(0n, token)
+  const sold = tinyman.quoteExactIn(tinyPool!, token, out)
+  if (!sold.ok) throw new Error(sold.error)
+  const quote = sold.quote as HopQuote
+  const pay = flashSwapPayment(pool.reserveA, pool.reserveB, out, pool.feeBps)!
+  const group = await buildFlash(ctx, { flash: 'swap', pool, amountA: 0n, amountB: out, repayA: pay, repayB: 0n, between: (g) => tinyman.addHop(g, quote, quote.amountOut) })
+  return { quote, pay, spread: quote.amountOut - pay, group }
+}
+
 describe('a flash-swap arbitrage between Grove and the Tinyman venue', () => {
   it('takes T from Grove, sells it on Tinyman, pays Grove in ALGO and keeps the spread, all in one group', async () => {
     const { grove } = t
     const pool = await grove.pool(0n, token)
     const tinyman = t.venues.find((v) => v.name === 'tinyman')! as Venue
-    const [tinyPool] = await tinyman.findPools(0n, token)
     const out = 20_000_000n
-    const sold = tinyman.quoteExactIn(tinyPool!, token, out)
-    if (!sold.ok) throw new Error(sold.error)
-    const quote = sold.quote as HopQuote
-    const pay = flashSwapPayment(pool.reserveA, pool.reserveB, out, pool.feeBps)!
-    const spread = quote.amountOut - pay
+    const { quote, pay, spread, group } = await arbitrage(grove.ctx, pool, tinyman, out)
     expect(spread).toBeGreaterThan(0n)
-    const group = await buildFlash(grove.ctx, {
-      flash: 'swap',
-      pool,
-      amountA: 0n,
-      amountB: out,
-      repayA: pay,
-      repayB: 0n,
-      between: (g) => tinyman.addHop(g, quote, quote.amountOut),
-    })
     const deltas = await t.simulateDeltas(group.composer)
     // the trader's transfers net the spread in ALGO (the group's fees, 7,000 µALGO, come on top) and no T
     expect(deltas.get(token) ?? 0n).toBe(0n)
@@ -71,14 +70,8 @@ describe('a flash-swap arbitrage between Grove and the Tinyman venue', () => {
       const pool = (await dexContract.readers.pool(reader, 0n, token))!
       expect([pool.reserveA, pool.reserveB]).toEqual([onNetwork.reserveA, onNetwork.reserveB])
       const tinyman = tinymanVenue({ algod, validatorAppId: t.validatorAppId, label: TINYMAN_LOCAL_LABEL }) as unknown as Venue
-      const [tinyPool] = await tinyman.findPools(0n, token)
       const out = 10_000_000n
-      const sold = tinyman.quoteExactIn(tinyPool!, token, out)
-      if (!sold.ok) throw new Error(sold.error)
-      const quote = sold.quote as HopQuote
-      const pay = flashSwapPayment(pool.reserveA, pool.reserveB, out, pool.feeBps)!
-      const spread = quote.amountOut - pay
-      const group = await buildFlash({ ...grove.ctx, algod }, { flash: 'swap', pool, amountA: 0n, amountB: out, repayA: pay, repayB: 0n, between: (g) => tinyman.addHop(g, quote, quote.amountOut) })
+      const { quote, pay, spread, group } = await arbitrage({ ...grove.ctx, algod }, pool, tinyman, out)
       expect(spread - group.fee).toBeGreaterThan(0n)
       const before = (await algod.accountInformation(grove.trader.addr).do()).amount
       await group.composer.execute(algod, 4)

@@ -50,6 +50,11 @@ export interface AssetRow {
 /** ALGO as an asset row. */
 const ALGO_ASSET: AssetRow = { id: 0, unitName: 'ALGO', name: 'Algo', decimals: 6 }
 
+/** A pool as it is created, on any venue: nothing in it yet, made and updated at `at`. */
+export function emptyPool(identity: Omit<PoolRow, 'createdRound' | 'createdTime' | 'reserveA' | 'reserveB' | 'lpIssued' | 'protocolFeesA' | 'protocolFeesB' | 'updatedRound'>, at: EventPosition): PoolRow {
+  return { ...identity, createdRound: at.round, createdTime: at.time, reserveA: 0n, reserveB: 0n, lpIssued: 0n, protocolFeesA: 0n, protocolFeesB: 0n, updatedRound: at.round }
+}
+
 /**
  * One Grove app's pools by pair and fee tier ("a/b/feeBps"), the way its events name them; `kind`
  * tells the DEX's (constant product) from the Stable app's in the shared book.
@@ -78,25 +83,10 @@ export class GrovePools {
   async created(args: { a: bigint; b: bigint; lpAsset: bigint; feeBps: bigint; creator: string }, at: EventPosition, extra: Pick<PoolRow, 'amp'> = {}): Promise<PoolRow> {
     await Promise.all([args.a, args.b, args.lpAsset].map((id) => this.book.ensureAsset(Number(id))))
     // the event names the tier, which is the pool's fee for good (no call changes it)
-    const pool: PoolRow = {
-      id: Number(args.lpAsset),
-      venue: 'grove',
-      ...(this.kind === 'stable' ? { kind: 'stable' as const } : {}),
-      ...extra,
-      address: null,
-      assetA: Number(args.a),
-      assetB: Number(args.b),
-      feeBps: Number(args.feeBps),
-      creator: args.creator,
-      createdRound: at.round,
-      createdTime: at.time,
-      reserveA: 0n,
-      reserveB: 0n,
-      lpIssued: 0n,
-      protocolFeesA: 0n,
-      protocolFeesB: 0n,
-      updatedRound: at.round,
-    }
+    const pool = emptyPool(
+      { id: Number(args.lpAsset), venue: 'grove', ...(this.kind === 'stable' ? { kind: 'stable' as const } : {}), ...extra, address: null, assetA: Number(args.a), assetB: Number(args.b), feeBps: Number(args.feeBps), creator: args.creator },
+      at,
+    )
     this.set(pool)
     this.book.add(pool)
     return pool

@@ -14,7 +14,7 @@
 import type { Sql } from '../db/database.ts'
 import { CandleAccumulator } from '../candles.ts'
 import { spotPrice } from '../prices.ts'
-import { flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
+import { emptyPool, flushPoolRows, PoolBook, swapFee, type PoolRow } from './pool-book.ts'
 import type { AppCall, ContractModule, EventPosition, ModuleBatch, ModuleContext } from '../follower/module.ts'
 
 /** Pool tokens Tinyman locks in the pool at its first liquidity (as Grove's DEX does): not in lp_issued. */
@@ -99,23 +99,7 @@ class TinymanBatch implements ModuleBatch {
     const [asset1, asset2, token] = ['asset_1_id', 'asset_2_id', 'pool_token_asset_id'].map((k) => state.get(k))
     if (asset1 === undefined || asset2 === undefined || !token) return undefined
     await Promise.all([asset2, asset1, token].map((id) => this.book.ensureAsset(Number(id))))
-    const pool: PoolRow = {
-      id: Number(token),
-      venue: 'tinyman',
-      address,
-      assetA: Number(asset2),
-      assetB: Number(asset1),
-      feeBps: Number(state.get('total_fee_share') ?? 30n),
-      creator: at.sender,
-      createdRound: at.round,
-      createdTime: at.time,
-      reserveA: 0n,
-      reserveB: 0n,
-      lpIssued: 0n,
-      protocolFeesA: 0n,
-      protocolFeesB: 0n,
-      updatedRound: at.round,
-    }
+    const pool = emptyPool({ id: Number(token), venue: 'tinyman', address, assetA: Number(asset2), assetB: Number(asset1), feeBps: Number(state.get('total_fee_share') ?? 30n), creator: at.sender }, at)
     // a pool met after its bootstrap starts from its state now; the call's own deltas then apply
     if (state !== keys) this.apply(pool, state)
     this.byAddress.set(address, pool)
