@@ -376,29 +376,13 @@ export class Chain implements Node, ChainStore {
     return { stxn: c.stxn, applied: c.applied, round: c.round }
   }
 
-  account(address: string): AccountView {
-    return accountView(this.state, address, this.lastRound())
-  }
-
-  accountAsset(address: string, assetId: bigint): AccountAssetView | undefined {
-    return accountAssetView(this.state, address, assetId, this.lastRound())
-  }
-
-  accountApplication(address: string, appId: bigint): AccountAppView | undefined {
-    return accountAppView(this.state, address, appId, this.lastRound())
-  }
-
-  asset(assetId: bigint): AssetView | undefined {
-    return assetView(this.state, assetId)
-  }
-
-  application(appId: bigint): AppView | undefined {
-    return appView(this.state, appId)
-  }
-
-  boxNames(appId: bigint): Uint8Array[] {
-    return this.state.boxNamesOf(Number(appId))
-  }
+  // the views (views.ts) of the live state, as of the latest round
+  account = (address: string): AccountView => accountView(this.state, address, this.lastRound())
+  accountAsset = (address: string, assetId: bigint): AccountAssetView | undefined => accountAssetView(this.state, address, assetId, this.lastRound())
+  accountApplication = (address: string, appId: bigint): AccountAppView | undefined => accountAppView(this.state, address, appId, this.lastRound())
+  asset = (assetId: bigint): AssetView | undefined => assetView(this.state, assetId)
+  application = (appId: bigint): AppView | undefined => appView(this.state, appId)
+  boxNames = (appId: bigint): Uint8Array[] => this.state.boxNamesOf(Number(appId))
 
   box(appId: bigint, name: Uint8Array): BoxView | undefined {
     const value = this.state.getBox(Number(appId), name)
@@ -416,7 +400,6 @@ export class Chain implements Node, ChainStore {
   }
 
   firstRound = (): bigint => this.blocks.first
-
   cachedBlocks = (): number => this.blocks.inMemory
 
   /** Whether dev snapshots are held (their undo history and the log's tail must stay as they are). */
@@ -440,8 +423,7 @@ export class Chain implements Node, ChainStore {
 
   setBlockTimeOffset(seconds: bigint): void {
     this.live()
-    // written now, made durable with the next block's flush: only blocks use it, and a dev tool that
-    // sets it before every block (the demo seed, hundreds of times) waited on an fdatasync each time
+    // durable with the next block's flush (only blocks use it): no fdatasync each time a dev tool sets it
     persist(this, { kind: 'offset', offset: seconds }, false)
     this.offset = seconds
   }
