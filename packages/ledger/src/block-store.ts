@@ -119,6 +119,13 @@ export class BlockStore {
   }
 
   /** Drops every round before `round` from memory (--keep-rounds); a round past the latest leaves the store empty, to continue at `round`. */
+  /** Drops the rounds before the newest `keep` (`tip` being the newest: --keep-rounds); returns whether any was. */
+  keepNewest(keep: number, tip: bigint): boolean {
+    if (tip - this.first + 1n <= BigInt(keep)) return false
+    this.drop(tip - BigInt(keep) + 1n)
+    return true
+  }
+
   drop(round: bigint): void {
     if (round <= this.first) return
     for (let r = this.first; r < round && r <= this.last; r++) {

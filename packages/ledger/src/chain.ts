@@ -14,7 +14,7 @@ import { sha512_256 } from './hash.ts'
 import { base32Decode, buildDelta, nextTotals, watchWrites, type MoneyTotals, type Msgp, type Write } from './deltas.ts'
 import { ChainLog, ChainLogError, blockHead } from './persist.ts'
 import { BlockStore, DEFAULT_BLOCK_CACHE } from './block-store.ts'
-import { compactLog, dropRounds } from './keep-rounds.ts'
+import { compactLog } from './keep-rounds.ts'
 import { simulateGroup } from './simulate.ts'
 import { LedgerState, balanceRound, hex } from './state.ts'
 import { applyCheat, balanceCheat, blockContent, encodeCheat, holdingCheat, programCheat, type Cheat } from './cheat.ts'
@@ -306,7 +306,7 @@ export class Chain implements Node, ChainStore {
     this.state.journal(() => this.blocks.pop())
     this.blocks.push(bytes, b.block?.header)
     // not undone with the commit: a dropped round is gone (its block may already be off the disk)
-    if (this.keepRounds !== undefined && dropRounds(this, round)) this.devSnapshots.forgetDropped()
+    if (this.keepRounds !== undefined && this.blocks.keepNewest(this.keepRounds, round)) this.devSnapshots.forgetDropped()
     if (b.headerBytes !== undefined) journaledField(this.state, this.lastHeader, (v) => (this.lastHeader = v), { round, bytes: b.headerBytes })
     journaledField(this.state, this.lastBlockAt, (v) => (this.lastBlockAt = v), this.now())
     this.forget(round)

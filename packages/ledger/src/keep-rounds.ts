@@ -10,14 +10,6 @@ import type { ChainStore } from './chain-store.ts'
 import type { LogRecord } from './persist.ts'
 import { saveSnapshot } from './replay.ts'
 
-/** Drops the rounds before the newest `keepRounds` from memory, `tip` being the newest; returns whether any was. */
-export function dropRounds(chain: ChainStore, tip: bigint): boolean {
-  const keep = BigInt(chain.keepRounds!)
-  if (tip - chain.blocks.first + 1n <= keep) return false
-  chain.blocks.drop(tip - keep + 1n)
-  return true
-}
-
 /**
  * Rewrites the log without the rounds dropped from memory, once `keepRounds` of them are still on
  * disk (`all`: any); only with every block flushed. A failure leaves the log as it was: it only costs disk.

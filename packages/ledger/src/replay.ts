@@ -15,7 +15,6 @@ import { readSnapshot, writeSnapshot } from './snapshot.ts'
 import type { OnlineEntry } from './online.ts'
 import { DELTA_LOOKBACK } from './kept-deltas.ts'
 import type { ChainStore } from './chain-store.ts'
-import { dropRounds } from './keep-rounds.ts'
 
 /** Blocks between snapshots taken while running (a clean stop always takes one): a crash's restart replays at most this many. */
 export const SNAPSHOT_INTERVAL = 10_000n
@@ -91,7 +90,7 @@ export function restore(chain: ChainStore, dataDir: string): void {
       }
       chain.blocks.placed(round, rec.at!, blockHead(rec.group.length))
     }
-    if (chain.keepRounds !== undefined) dropRounds(chain, chain.lastRound())
+    if (chain.keepRounds !== undefined) chain.blocks.keepNewest(chain.keepRounds, chain.lastRound())
     chain.snapshotRound = snap?.round ?? chain.baseRound
   } catch (e) {
     chain.log = undefined
