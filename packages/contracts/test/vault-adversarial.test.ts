@@ -222,6 +222,9 @@ describe('blocking buybacks by re-observing', () => {
     const g = grove()
     const B = await market('B')
     const key = sorted(B, GROVE)
+    // the clock held first: an observation records the previous block's stamp (LatestTimestamp), so
+    // Alice's block must not be a wall-clock second past it, or 599 s after it would be 600 after hers
+    await v.laterExactly(alice, 0)
     await v.observe(alice, [key])
     // Mallory re-observes 599 s later: refused, nothing written (the clock held at exactly 599 s after Alice's block)
     await v.laterExactly(mallory, MIN_WINDOW - 1)
