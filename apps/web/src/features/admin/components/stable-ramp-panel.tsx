@@ -22,7 +22,8 @@ type StablePool = stable.StablePoolState
 /** A ramp lasts a day or more (the SDK's MIN_RAMP_TIME): the end date's earliest value. */
 const DAY = 86_400n
 
-const keyOf = (p: StablePool) => `${p.a}-${p.b}-${p.feeBps}`
+/** A stable pool by pair and tier: the table rows' and the pool picker's key. */
+const poolKey = (p: StablePool) => `${p.a}-${p.b}-${p.feeBps}`
 const pairOf = (p: StablePool, tokens: ReadonlyMap<number, Token>) => `${tokens.get(Number(p.a))?.symbol ?? `#${p.a}`}/${tokens.get(Number(p.b))?.symbol ?? `#${p.b}`}`
 
 /** Props of {@link StableRampPanel}: the SDK (its rule and ampAt) and the tokens that name the pools. */
@@ -43,7 +44,7 @@ export function StableRampPanel(props: StableRampPanelProps) {
   if (!deployment?.stablePoolsAppId) return null
 
   const list = pools.data ?? []
-  const pool = list.find((p) => keyOf(p) === picked) ?? list[0] ?? null
+  const pool = list.find((p) => poolKey(p) === picked) ?? list[0] ?? null
   const ampOf = (p: StablePool) => (props.sdk && now !== null ? props.sdk.stable.ampAt(p, now) : null)
   const name = (p: StablePool) => `${pairOf(p, props.tokens)} (${poolLabel({ venue: 'stable', feeBps: p.feeBps })})`
   const futureA = parseTargetA(target)
@@ -71,7 +72,7 @@ export function StableRampPanel(props: StableRampPanelProps) {
           const amp = ampOf(p)
           const ramping = now !== null && p.initialA !== p.futureA && now < p.futureTime
           return (
-            <tr key={keyOf(p)} data-testid={`ramp-pool-${p.lpAsset}`}>
+            <tr key={poolKey(p)} data-testid={`ramp-pool-${p.lpAsset}`}>
               <th scope="row" data-label="Pool">
                 {pairOf(p, props.tokens)}
                 <div className="hint">{poolLabel({ venue: 'stable', feeBps: p.feeBps })}</div>
@@ -105,9 +106,9 @@ export function StableRampPanel(props: StableRampPanelProps) {
         >
           <div className="field">
             <label htmlFor={ids.pool}>Pool</label>
-            <select id={ids.pool} className="input" value={keyOf(pool)} onChange={(e) => setPicked(e.target.value)}>
+            <select id={ids.pool} className="input" value={poolKey(pool)} onChange={(e) => setPicked(e.target.value)}>
               {list.map((p) => (
-                <option key={keyOf(p)} value={keyOf(p)}>
+                <option key={poolKey(p)} value={poolKey(p)}>
                   {name(p)}
                 </option>
               ))}
