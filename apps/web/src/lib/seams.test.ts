@@ -117,7 +117,8 @@ describe('a contract is read through its SDK module', () => {
     const sdk = await import('@grove/sdk')
     const exported = { ...sdk, ...sdk.staking } as Record<string, unknown>
     expect(APP_ID_READS.filter((name) => name in exported)).toEqual([])
-  })
+    // loading the whole SDK cold (this file alone, a busy machine) takes more than the default 5 s
+  }, 30_000)
   it('no web file decodes an app’s global state itself (the SDK’s globalStateOf and decoders do)', () => {
     expect(filesMatching(/(?:function|const)\s+(?:decode\w*(?:Globals|GlobalState|RegistryState)|fromBase64)\b/)).toEqual([])
   })
