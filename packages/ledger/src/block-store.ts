@@ -118,7 +118,6 @@ export class BlockStore {
     return this.starts[this.index(round)]!
   }
 
-  /** Drops every round before `round` from memory (--keep-rounds); a round past the latest leaves the store empty, to continue at `round`. */
   /** Drops the rounds before the newest `keep` (`tip` being the newest: --keep-rounds); returns whether any was. */
   keepNewest(keep: number, tip: bigint): boolean {
     if (tip - this.first + 1n <= BigInt(keep)) return false
@@ -126,6 +125,7 @@ export class BlockStore {
     return true
   }
 
+  /** Drops every round before `round` from memory (--keep-rounds); a round past the latest leaves the store empty, to continue at `round`. */
   drop(round: bigint): void {
     if (round <= this.first) return
     for (let r = this.first; r < round && r <= this.last; r++) {

@@ -483,9 +483,7 @@ export class Chain implements Node, ChainStore {
       this.state.settle()
       if (this.lastRound() > this.snapshotRound) saveSnapshot(this)
       // the log may still hold rounds dropped since its last rewrite
-      this.log = log
-      compactLog(this, true)
-      this.log = undefined
+      compactLog(this, log, true)
     }
     log.close()
   }

@@ -7,15 +7,15 @@
 // pins), and a held dev snapshot defers the rewrite (a revert cuts the log back to a size it noted).
 
 import type { ChainStore } from './chain-store.ts'
-import type { LogRecord } from './persist.ts'
+import type { ChainLog, LogRecord } from './persist.ts'
 import { saveSnapshot } from './replay.ts'
 
 /**
- * Rewrites the log without the rounds dropped from memory, once `keepRounds` of them are still on
- * disk (`all`: any); only with every block flushed. A failure leaves the log as it was: it only costs disk.
+ * Rewrites the log (the chain's, or the one a closing chain has just let go) without the rounds dropped
+ * from memory, once `keepRounds` of them are still on disk (`all`: any); only with every block flushed.
+ * A failure leaves the log as it was: it only costs disk.
  */
-export function compactLog(chain: ChainStore, all = false): void {
-  const log = chain.log
+export function compactLog(chain: ChainStore, log: ChainLog | undefined = chain.log, all = false): void {
   if (chain.keepRounds === undefined || log === undefined || chain.fork !== undefined || chain.unflushed.length > 0 || chain.devSnapshotsHeld()) return
   const first = chain.blocks.first
   const dropped = first - chain.loggedFrom
