@@ -233,16 +233,21 @@ function compareNotes(x: NoteEntry, y: NoteEntry): number {
   return x.note < y.note ? -1 : x.note > y.note ? 1 : x.row - y.row
 }
 
-/** Where `entry` is or would go in the sorted note index. */
-function noteIndex(notes: NoteEntry[], entry: NoteEntry): number {
+/** The first index in [0, length) where `before` is false, `before` being true on a prefix of it (binary search). */
+export function firstIndexNotBefore(length: number, before: (i: number) => boolean): number {
   let lo = 0
-  let hi = notes.length
+  let hi = length
   while (lo < hi) {
     const mid = (lo + hi) >> 1
-    if (compareNotes(notes[mid]!, entry) < 0) lo = mid + 1
+    if (before(mid)) lo = mid + 1
     else hi = mid
   }
   return lo
+}
+
+/** Where `entry` is or would go in the sorted note index. */
+function noteIndex(notes: NoteEntry[], entry: NoteEntry): number {
+  return firstIndexNotBefore(notes.length, (i) => compareNotes(notes[i]!, entry) < 0)
 }
 
 /** Why a round is not answered: the ledger dropped it (--keep-rounds). */
@@ -396,13 +401,7 @@ export class IndexerStore {
     // each index list is ascending: the dropped rows are a prefix
     for (const index of [this.byAddress, this.byGroup, this.byCreatable] as Map<unknown, number[]>[]) {
       for (const [key, list] of index) {
-        let lo = 0
-        let hi = list.length
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1
-          if (list[mid]! < keptFrom) lo = mid + 1
-          else hi = mid
-        }
+        const lo = firstIndexNotBefore(list.length, (i) => list[i]! < keptFrom)
         if (lo === list.length) index.delete(key)
         else if (lo > 0) list.splice(0, lo)
       }

@@ -6,7 +6,7 @@ import { badRequest } from '../algod/errors.ts'
 import { boolQuery, uintQuery } from '../algod/http.ts'
 import type { AlgodRequest } from '../algod/http.ts'
 import { signatureJSON, transactionJSON, type Json } from './convert.ts'
-import { IndexerStore, type Root, type Row } from './store.ts'
+import { IndexerStore, firstIndexNotBefore, type Root, type Row } from './store.ts'
 import { INDEXER_ERRORS } from './errors.ts'
 import { txnNext } from './paging.ts'
 
@@ -200,24 +200,14 @@ function timeBounds(store: IndexerStore, f: TxnFilter): { min: bigint; max: bigi
   let max = store.round()
   if (f.beforeTime !== undefined) {
     // the last round stamped before the time (timestamps never go back)
-    let lo = 0
-    let hi = store.rounds.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (Number(store.rounds[mid]!.timestamp) < f.beforeTime) lo = mid + 1
-      else hi = mid
-    }
+    const before = f.beforeTime
+    const lo = firstIndexNotBefore(store.rounds.length, (i) => Number(store.rounds[i]!.timestamp) < before)
     if (lo === 0) return undefined
     max = store.roundBase + BigInt(lo - 1)
   }
   if (f.afterTime !== undefined) {
-    let lo = 0
-    let hi = store.rounds.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (Number(store.rounds[mid]!.timestamp) <= f.afterTime) lo = mid + 1
-      else hi = mid
-    }
+    const after = f.afterTime
+    const lo = firstIndexNotBefore(store.rounds.length, (i) => Number(store.rounds[i]!.timestamp) <= after)
     if (lo === store.rounds.length) return undefined
     min = store.roundBase + BigInt(lo)
   }
