@@ -42,11 +42,6 @@ const port = (name, fallback) => {
 // Grove and its demo again (without one, the loaded chain gets a deployment and a seed of its own)
 const loadState = typeof flags['load-state'] === 'string' ? path.resolve(flags['load-state']) : undefined
 const dumpState = typeof flags['dump-state'] === 'string' ? path.resolve(flags['dump-state']) : undefined
-const keepRounds = typeof flags['keep-rounds'] === 'string' ? Number(flags['keep-rounds']) : undefined
-if (keepRounds !== undefined && !(Number.isSafeInteger(keepRounds) && keepRounds > 0)) {
-  console.error(`Grove cannot start: --keep-rounds must be a whole number of rounds above 0, got ${JSON.stringify(flags['keep-rounds'])}`)
-  process.exit(1)
-}
 if (loadState !== undefined && !fs.existsSync(loadState)) {
   console.error(`Grove cannot start: --load-state ${loadState}: no such file`)
   process.exit(1)
@@ -55,7 +50,15 @@ const sidecar = (file) => `${file}.grove.json`
 
 const t0 = performance.now()
 // the localnet runs built (scripts/ensure-deps.mjs builds its packages when stale)
-const { startLocalnet, withFastSigner, NodeHttpClient } = await import('@grove/localnet')
+const { startLocalnet, withFastSigner, NodeHttpClient, keepRoundsFlag } = await import('@grove/localnet')
+let keepRounds
+try {
+  // the localnet CLI's own reading of the flag
+  keepRounds = typeof flags['keep-rounds'] === 'string' ? keepRoundsFlag(flags['keep-rounds']) : undefined
+} catch (e) {
+  console.error(`Grove cannot start: ${e.message}`)
+  process.exit(1)
+}
 const { AlgorandClient, Config } = await import('@algorandfoundation/algokit-utils')
 // algokit-utils logs each payment it sends ("Sending 0 µALGO from …") and, through the same process-wide
 // logger, the analytics follower's subscriber each batch of blocks it reads ("Retrieving 30 blocks …", most

@@ -40,6 +40,12 @@ export interface StartArgs {
   keepRounds?: number
 }
 
+/** --keep-rounds' value (here and in `npm start`): a whole number of rounds, at least 1, or an error saying so. */
+export function keepRoundsFlag(text: string): number {
+  if (!(/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text)))) throw new Error(`--keep-rounds must be a whole number of rounds, at least 1, got ${JSON.stringify(text)}`)
+  return Number(text)
+}
+
 /** A port from `value` (named `source` in the error), undefined when absent. */
 function port(value: string | undefined, source: string): number | undefined {
   if (value === undefined) return undefined
@@ -99,7 +105,6 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     fork = { url: values.fork, ...(values['fork-token'] === undefined ? {} : { token: values['fork-token'] }), headers }
   } else if (values['fork-token'] !== undefined || values['fork-header'] !== undefined) throw new Error('--fork-token and --fork-header need --fork <algod URL>')
   const keep = values['keep-rounds']
-  if (keep !== undefined && !(/^\d+$/.test(keep) && Number(keep) >= 1 && Number.isSafeInteger(Number(keep)))) throw new Error(`--keep-rounds must be a whole number of rounds, at least 1, got ${JSON.stringify(keep)}`)
   return {
     ...(fork === undefined ? {} : { fork }),
     algodPort: chosen('algod-port', 'GROVE_ALGOD_PORT') ?? DEFAULT_ALGOD_PORT,
@@ -112,7 +117,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(values['allow-origin'] === undefined ? {} : { allowOrigins: values['allow-origin'].map(allowedOrigin) }),
     ...(values['load-state'] === undefined ? {} : { loadState: resolve(values['load-state']) }),
     ...(values['dump-state'] === undefined ? {} : { dumpState: resolve(values['dump-state']) }),
-    ...(keep === undefined ? {} : { keepRounds: Number(keep) }),
+    ...(keep === undefined ? {} : { keepRounds: keepRoundsFlag(keep) }),
   }
 }
 
