@@ -164,9 +164,14 @@ export function parseTargetA(text: string): { amp: bigint; error: null } | { amp
   return { amp: BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0')), error: null }
 }
 
+/** Whether a pool's A moves along a ramp at chain time `now` (the SDK's rampInProgress, for pages that have not loaded the SDK). */
+export function isRamping(pool: Pick<stable.StablePoolState, 'initialA' | 'futureA' | 'futureTime'>, now: bigint): boolean {
+  return pool.initialA !== pool.futureA && now < pool.futureTime
+}
+
 /** How A moves in a pool at chain time `now`: "stands still", or its ramp's line and end. */
 export function rampWords(pool: Pick<stable.StablePoolState, 'initialA' | 'futureA' | 'futureTime'>, now: bigint): string {
-  return pool.initialA !== pool.futureA && now < pool.futureTime ? `ramping from ${ampText(pool.initialA)} to ${ampText(pool.futureA)} until ${formatDateTime(pool.futureTime)}` : 'stands still'
+  return isRamping(pool, now) ? `ramping from ${ampText(pool.initialA)} to ${ampText(pool.futureA)} until ${formatDateTime(pool.futureTime)}` : 'stands still'
 }
 
 /** The review of ramping stable pool `name`'s A from `ampNow` (times 100, at chain time `now`) to `futureA` by `futureTime` (seconds). */

@@ -14,7 +14,7 @@ import { poolLabel } from '@/lib/pools/venues.ts'
 import { useProtocol } from '@/lib/protocol.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import type { GroveSdk } from '@/lib/tx/sdk.ts'
-import { ampText, parseTargetA, rampAReview, rampWords, stopRampReview } from '../admin-actions.ts'
+import { ampText, isRamping, parseTargetA, rampAReview, rampWords, stopRampReview } from '../admin-actions.ts'
 import type { AdminPanelProps } from './panel-props.ts'
 
 type StablePool = stable.StablePoolState
@@ -70,7 +70,7 @@ export function StableRampPanel(props: StableRampPanelProps) {
       >
         {list.map((p) => {
           const amp = ampOf(p)
-          const ramping = now !== null && p.initialA !== p.futureA && now < p.futureTime
+          const ramping = now !== null && isRamping(p, now)
           return (
             <tr key={poolKey(p)} data-testid={`ramp-pool-${p.lpAsset}`}>
               <th scope="row" data-label="Pool">
@@ -114,7 +114,7 @@ export function StableRampPanel(props: StableRampPanelProps) {
               ))}
             </select>
             <span className="hint" data-testid="ramp-pool-now">
-              A is {ampOf(pool) === null ? '…' : ampText(ampOf(pool)!)} now{now === null ? '' : pool.initialA !== pool.futureA && now < pool.futureTime ? `, ${rampWords(pool, now)}` : ' and stands still'}.
+              A is {ampOf(pool) === null ? '…' : ampText(ampOf(pool)!)} now{now === null ? '' : isRamping(pool, now) ? `, ${rampWords(pool, now)}` : ' and stands still'}.
             </span>
           </div>
           <div className="field">

@@ -53,10 +53,10 @@ export interface AmpView {
 /** A of `pool` at `now` (seconds) and its ramp while one is in progress. */
 export function ampView(sdk: GroveSdk, pool: StablePool, now: bigint): AmpView {
   const a = Number(sdk.stable.ampAt(pool, now)) / Number(A_PRECISION)
-  const ramping = pool.initialA !== pool.futureA && now < pool.futureTime
+  const ramp = sdk.stable.rampInProgress(pool, now)
   return {
     now: a,
-    ramp: ramping ? { from: Number(pool.initialA) / 100, to: Number(pool.futureA) / 100, startsAt: new Date(Number(pool.initialTime) * 1000), endsAt: new Date(Number(pool.futureTime) * 1000) } : null,
+    ramp: ramp ? { from: Number(ramp.fromA) / 100, to: Number(ramp.toA) / 100, startsAt: new Date(Number(ramp.start) * 1000), endsAt: new Date(Number(ramp.end) * 1000) } : null,
   }
 }
 
