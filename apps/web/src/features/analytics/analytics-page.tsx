@@ -9,7 +9,7 @@ import { Page, Panel } from '@/components/ui/page.tsx'
 import { formatPercent, formatPrice, formatUsd, nextSort, pairName, sortRows, symbolOf, trend, type Sort } from '@/lib/analytics/derive.ts'
 import { useAnalyticsPools, useAnalyticsStats, useAnalyticsTokens, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
 import type { ApiPool, ApiToken } from '@/lib/analytics/types.ts'
-import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
+import { feeTierWords, useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { emptyText } from '@/lib/empty-state.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import '@/components/analytics/analytics.css'
@@ -89,7 +89,7 @@ export function AnalyticsPage() {
             sortRows(pools.data, poolSort, poolValue, pairName).map((p) => (
               <tr key={p.id} data-testid="pool-row" data-pool-id={p.id}>
                 <th scope="row" data-label="Pool">
-                  <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link> <span className="hint">{p.feeBps / 100}%</span>
+                  <Link to={`/dex/chart?pool=${p.id}`}>{pairName(p)}</Link> <span className="hint">{feeTierWords(p.feeBps)}</span>
                 </th>
                 <td data-label="Venue" data-testid="pool-venue" data-venue={p.venue}>
                   {venueLabel(p.venue, tinymanLabel)}

@@ -5,7 +5,7 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Panel } from '@/components/ui/page.tsx'
 import { featuredFarms, formatPercent, formatUsd, pairName, programName } from '@/lib/analytics/derive.ts'
 import { useActiveFarms, useAnalyticsPools, useAnalyticsStats, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
-import { useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
+import { feeTierWords, useNetworkVenues, venueLabel } from '@/lib/pools/venues.ts'
 import { emptyText } from '@/lib/empty-state.ts'
 import { useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import '@/components/analytics/analytics.css'
@@ -94,7 +94,7 @@ export function LandingPage() {
                   <li key={p.id} data-testid="top-pool" data-pool-id={p.id} data-venue={p.venue}>
                     {/* the venue and fee tier in the link's name too: one pair on two venues, or in two tiers, is two pools */}
                     <span>
-                      <Link to={`/dex/chart?pool=${p.id}`} aria-label={`${pairName(p)} ${p.feeBps / 100}% on ${venueLabel(p.venue, tinymanLabel)}`}>
+                      <Link to={`/dex/chart?pool=${p.id}`} aria-label={`${pairName(p)} ${feeTierWords(p.feeBps)} on ${venueLabel(p.venue, tinymanLabel)}`}>
                         {pairName(p)}
                       </Link>{' '}
                       <span data-testid="pool-venue">{venueLabel(p.venue, tinymanLabel)}</span> <span data-testid="pool-tier">{p.feeBps / 100}%</span>

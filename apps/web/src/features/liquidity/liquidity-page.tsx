@@ -17,7 +17,7 @@ import { readableTxError, withReader } from '@/lib/tx/sdk.ts'
 import { algodKey } from '@/lib/algod.ts'
 import { formatAmount } from '@grove/sdk/amount'
 import { useAnalyticsPools, useAnalyticsUrl } from '@/lib/analytics/queries.ts'
-import { useNetworkVenues } from '@/lib/pools/venues.ts'
+import { feeTierWords, useNetworkVenues } from '@/lib/pools/venues.ts'
 import { usePoolsPerBlock } from '@/lib/pools/pools.ts'
 import { TINYMAN_V2_LABEL } from '@grove/sdk/venue-ids'
 import { emptyText as emptyTextOf } from '@/lib/empty-state.ts'
@@ -192,7 +192,7 @@ export function LiquidityPage() {
                   <select className="input" value={add.feeBps} onChange={(e) => dispatch({ type: 'tier', feeBps: Number(e.target.value) })} data-testid="fee-tier">
                     {(feeTiers.data ?? [30n]).map((t) => (
                       <option key={String(t)} value={Number(t)}>
-                        {Number(t) / 100}%{addView.tokenA && addView.tokenB ? (poolOf(market.pools, addView.tokenA.id, addView.tokenB.id, Number(t)) ? ' (pool exists)' : ' (new pool)') : ''}
+                        {feeTierWords(t)}{addView.tokenA && addView.tokenB ? (poolOf(market.pools, addView.tokenA.id, addView.tokenB.id, Number(t)) ? ' (pool exists)' : ' (new pool)') : ''}
                       </option>
                     ))}
                   </select>

@@ -20,6 +20,7 @@ import { atLeast, DetailRows, LiquidityReview, quotedChanges, type DetailRow, ty
 import { RemovePercentField } from '../components/remove-percent-field.tsx'
 import { ampView, deriveStableAdd, deriveStableRemove, MAX_AMP, MIN_AMP, STABLE_FEE_TIERS, STABLE_LOCKED_LP, stableAddAction, stableDeliveredWords, stablePositions, stableRemoveAction, type StableAddView, type StablePool, type StableRemoveView } from './derive-stable.ts'
 import { stablePoolsQuery } from '@/lib/pools/stable-pools.ts'
+import { feeTierWords } from '@/lib/pools/venues.ts'
 import { preparedStableQuery } from './stable-api.ts'
 import { INITIAL_STABLE, stableReducer } from './stable-state.ts'
 
@@ -146,7 +147,7 @@ export function StableLiquidity(props: StableLiquidityProps) {
             <select id={ids.tier} className="input" value={state.feeBps} onChange={(e) => dispatch({ type: 'tier', feeBps: Number(e.target.value) })} data-testid="stable-fee-tier">
               {STABLE_FEE_TIERS.map((t) => (
                 <option key={t} value={t}>
-                  {t / 100}%{addView.poolTokens ? (pools.data?.some((p) => p.a === BigInt(addView.poolTokens![0].id) && p.b === BigInt(addView.poolTokens![1].id) && p.feeBps === BigInt(t)) ? ' (pool exists)' : ' (new pool)') : ''}
+                  {feeTierWords(t)}{addView.poolTokens ? (pools.data?.some((p) => p.a === BigInt(addView.poolTokens![0].id) && p.b === BigInt(addView.poolTokens![1].id) && p.feeBps === BigInt(t)) ? ' (pool exists)' : ' (new pool)') : ''}
                 </option>
               ))}
             </select>
@@ -189,7 +190,7 @@ export function StableLiquidity(props: StableLiquidityProps) {
               {mine.length === 0 ? <option value="">You hold no stable pool shares</option> : null}
               {mine.map((p) => (
                 <option key={String(p.pool.lpAsset)} value={String(p.pool.lpAsset)}>
-                  {p.tokenA.symbol}/{p.tokenB.symbol} · {Number(p.pool.feeBps) / 100}% · {formatAmount(p.lp, 6, { thousands: true })} LP
+                  {p.tokenA.symbol}/{p.tokenB.symbol} · {feeTierWords(p.pool.feeBps)} · {formatAmount(p.lp, 6, { thousands: true })} LP
                 </option>
               ))}
             </select>
@@ -338,7 +339,7 @@ export function StableAddReview(props: ReviewState & { view: StableAddView; pool
   const rows: DetailRow[] = create
     ? [
         { label: 'Amplifier A', value: String(view.amp), testId: 'review-amp' },
-        { label: 'Fee tier', value: `${view.feeBps / 100}%` },
+        { label: 'Fee tier', value: feeTierWords(view.feeBps) },
         { label: 'Pool creation deposit', value: props.poolDeposit === undefined ? 'Calculating…' : formatAlgo(props.poolDeposit), testId: 'review-pool-deposit' },
       ]
     : [
