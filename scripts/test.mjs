@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const resultsDir = path.join(root, '.test-results')
@@ -18,6 +19,9 @@ const workspaces = pkg.workspaces.map((dir) => ({ dir, ...JSON.parse(fs.readFile
 let passed = 0
 let failed = 0
 const failures = []
+/** Each failed test's file, name and first line of its error: printed last, so a log's tail names them. */
+const failedTests = []
+const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? ''
 /** Each step's label, seconds and outcome: the table CI's log ends with. */
 const stages = []
 
@@ -114,6 +118,11 @@ for (const ws of workspaces) {
   if (report) {
     passed += report.numPassedTests
     failed += report.numFailedTests
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(root, file.name)
+      if (file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed')) failedTests.push(`${where}: ${firstLine(file.message)}`)
+      for (const t of file.assertionResults ?? []) if (t.status === 'failed') failedTests.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+    }
     if (!ok && report.numFailedTests === 0) failed++ // suite-level error (e.g. a file failed to load)
   } else if (!ok) failed++
 }
@@ -125,11 +134,19 @@ if (!unitOnly) {
   if (report?.stats) {
     passed += report.stats.expected + report.stats.flaky
     failed += report.stats.unexpected
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') failedTests.push(`e2e/tests/${spec.file ?? file} › ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`)
+      for (const child of suite.suites ?? []) walk(child, suite.file ?? file)
+    }
+    for (const suite of report.suites ?? []) walk(suite, suite.file)
     if (!ok && report.stats.unexpected === 0) failed++
   } else if (!ok) failed++
 }
 
 printStages()
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failures.length || failed ? 1 : 0)

@@ -295,6 +295,16 @@ export async function tickingFigure(figure: Locator): Promise<{ amount: bigint; 
   return { amount: BigInt(amount ?? -1), at: BigInt(at ?? -1) }
 }
 
+/**
+ * Closes every toast on the page, so the next one a test waits for is the only one with its words
+ * (a confirmed toast stays 10 s; one may close itself between the count and the click, hence the re-count).
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss notification' })
+  for (let tries = 0; tries < 20 && (await close.count()) > 0; tries++) await close.first().click({ timeout: 2_000 }).catch(() => {})
+  await expect(close).toHaveCount(0)
+}
+
 /** The chain's now as a transaction sees it: the last block's time (dev mode makes blocks only for transactions). */
 export async function chainNow(): Promise<bigint> {
   const algod = algorand().client.algod

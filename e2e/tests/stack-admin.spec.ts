@@ -7,7 +7,7 @@ import { AlgoAmount } from '@algorandfoundation/algokit-utils/types/amount'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { buildSwapExactIn, dexContract, groveBehind, groveContext, stable, stableContract, staking, stakingContract, vaultContract } from '@grove/sdk'
 import { tinymanLabel } from '@grove/sdk/deployment'
-import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, datetimeLocal, demo, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
+import { algorand, assetBalance, chainNow, connectKmd, connectMnemonic, createProgram, datetimeLocal, demo, dismissToasts, moveTime, newAccount, sdkContext, sdkReader, stackInfo, token } from '../support/stack.ts'
 
 const SHOTS = 'screenshots'
 fs.mkdirSync(SHOTS, { recursive: true })
@@ -33,8 +33,9 @@ async function adminCall(sender: string, method: string, args: algosdk.ABIValue[
   await a.send.appCallMethodCall({ sender, appId: BigInt(stackInfo().deployment.registryAppId), method: abi, args, suppressLog: true })
 }
 
-/** Opens the review the button starts, waits for the simulation and signs. */
+/** Opens the review the button starts, waits for the simulation and signs (earlier toasts closed first: a step may repeat one's words). */
 async function reviewAndSign(page: Page, button: Locator, title: string | RegExp, done: RegExp) {
+  await dismissToasts(page)
   await button.click()
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog.getByTestId('admin-changes')).toBeVisible()

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { buildCollectFees, buildSwapExactIn, dexContract, prepareVaultAction } from '@grove/sdk'
 import { getApplicationAddress } from 'algosdk'
-import { algorand, connectMnemonic, moveTime, newAccount, sdkContext, stackInfo, token, toUnits } from '../support/stack.ts'
+import { algorand, connectMnemonic, dismissToasts, moveTime, newAccount, sdkContext, stackInfo, token, toUnits } from '../support/stack.ts'
 
 /** The deployment ids this spec needs (grove.json holds every contract's). */
 const ids = () => stackInfo().deployment
@@ -21,7 +21,7 @@ async function balance(address: string, asset: bigint): Promise<bigint> {
 
 /** Dismisses the toasts and scrolls to the top, so a full-page screenshot shows the page itself. */
 async function settle(page: Page): Promise<void> {
-  for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await close.click()
+  await dismissToasts(page)
   await page.evaluate(() => window.scrollTo(0, 0))
 }
 

@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { generate, loadApplicationJson, writeDocumentPartsToString } from '@algorandfoundation/algokit-client-generator'
 import { assemble, formatAssemblyError } from '@grove/avm'
 import { CONTRACTS } from '../src/deployment.ts'
 import { VENUE_CONTRACTS } from '../src/venues.ts'
@@ -163,13 +164,9 @@ export async function build(outRoot: string = PACKAGE_DIR, contracts: readonly C
       fs.writeFileSync(path.join(artifactsDir, `${name}.clear.teal`), clearTeal)
       const specPath = path.join(artifactsDir, `${name}.arc56.json`)
       fs.writeFileSync(specPath, JSON.stringify(arc56, null, 2) + '\n')
-      const algokitgen = require.resolve('@algorandfoundation/algokit-client-generator/bin/cli.mjs')
-      const clientPath = path.join(clientsDir, `${name}Client.ts`)
-      execFileSync(process.execPath, [algokitgen, 'generate', '-a', specPath, '-o', clientPath], {
-        cwd: PACKAGE_DIR,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      })
-      fs.writeFileSync(clientPath, await fixClientImports(fs.readFileSync(clientPath, 'utf8')))
+      // algokitgen's own functions in this process: a CLI process per contract cost a second or more each
+      const client = writeDocumentPartsToString(generate(await loadApplicationJson(specPath), { preserveNames: false, mode: 'full' }))
+      fs.writeFileSync(path.join(clientsDir, `${name}Client.ts`), await fixClientImports(client))
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true })

@@ -11,7 +11,8 @@ let out: string
 beforeAll(async () => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-contracts-build-'))
   await build(out)
-}, 120_000)
+  // TEALScript takes about a minute for every contract alone, and twice that beside the suite's other worker
+}, 300_000)
 
 afterAll(() => {
   fs.rmSync(out, { recursive: true, force: true })
