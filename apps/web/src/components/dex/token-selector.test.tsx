@@ -17,7 +17,7 @@ const REAL: TokenOption = { token: { id: 3002, symbol: 'REAL', name: 'Verified w
 function open(onSelect = vi.fn(), options = OPTIONS) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <TokenSelector title="Receive" options={options} selectedId={0} algod={NETWORKS.localnet.algod} onSelect={onSelect} onImport={vi.fn()} onClose={vi.fn()} />
+      <TokenSelector title="Receive" options={options} selectedId={0} network="localnet" algod={NETWORKS.localnet.algod} onPick={onSelect} onClose={vi.fn()} />
     </QueryClientProvider>,
   )
   return onSelect
@@ -65,6 +65,6 @@ describe('TokenSelector', () => {
     await userEvent.type(screen.getByRole('searchbox'), 'moss')
     await userEvent.tab()
     await userEvent.keyboard('{Enter}')
-    expect(onSelect).toHaveBeenCalledWith(MOSS.token)
+    expect(onSelect).toHaveBeenCalledWith(MOSS.token.id)
   })
 })

@@ -5,7 +5,8 @@ import { Notice } from '@/components/ui/notice.tsx'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { issuerPowers, tokenMatches, tokenQuery } from '@/lib/tokens/tokens.ts'
 import { formatAmount } from '@grove/sdk/amount'
-import type { AlgodConfig } from '@/lib/networks.ts'
+import type { AlgodConfig, NetworkId } from '@/lib/networks.ts'
+import { importToken } from '@/lib/tokens/imported-tokens.ts'
 import { ISSUER_POWER_TEXT, IssuerPowerMark } from './issuer-warning.tsx'
 import { TokenLogo } from './token-logo.tsx'
 import './dex.css'
@@ -23,10 +24,11 @@ export interface TokenSelectorProps {
   title: string
   options: TokenOption[]
   selectedId: number | null
+  /** Where a token found by asset id is looked up, and whose imported list keeps it once the user accepts the warning. */
+  network: NetworkId
   algod: AlgodConfig
-  onSelect(token: Token): void
-  /** Called with a token found by asset id that is not in `options`, after the user accepts the warning. */
-  onImport(token: Token): void
+  /** The token chosen: one of `options`, or one just imported. */
+  onPick(tokenId: number): void
   onClose(): void
 }
 
@@ -63,7 +65,7 @@ export function TokenSelector(props: TokenSelectorProps) {
                 type="button"
                 className="token-list__item"
                 aria-current={o.token.id === props.selectedId ? 'true' : undefined}
-                onClick={() => props.onSelect(o.token)}
+                onClick={() => props.onPick(o.token.id)}
               >
                 <span className="token-list__logo">
                   <TokenLogo token={o.token} size={32} />
@@ -83,7 +85,14 @@ export function TokenSelector(props: TokenSelectorProps) {
         </ul>
       ) : null}
       {id !== null && id > 0 && !known ? (
-        <ImportToken algod={props.algod} id={id} onImport={props.onImport} />
+        <ImportToken
+          algod={props.algod}
+          id={id}
+          onImport={(token) => {
+            importToken(props.network, token.id)
+            props.onPick(token.id)
+          }}
+        />
       ) : matches.length === 0 ? (
         <p className="empty">No token matches “{search.trim()}”. Search by asset id to import one.</p>
       ) : null}

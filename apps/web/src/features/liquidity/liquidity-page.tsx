@@ -7,7 +7,7 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page, Panel } from '@/components/ui/page.tsx'
 import { Stepper } from '@/components/ui/stepper.tsx'
-import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
+import { useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { stableToken } from '@/lib/pools/figures.ts'
 import { displayPrice } from '@grove/sdk/figures'
@@ -284,14 +284,10 @@ export function LiquidityPage() {
           title={picking === 'a' ? 'First token' : 'Second token'}
           options={market.options}
           selectedId={picking === 'a' ? add.first : add.second}
+          network={network.id}
           algod={algod}
-          onSelect={(token) => {
-            dispatch({ type: 'select', leg: picking, tokenId: token.id })
-            setPicking(null)
-          }}
-          onImport={(token) => {
-            importToken(network.id, token.id)
-            dispatch({ type: 'select', leg: picking, tokenId: token.id })
+          onPick={(tokenId) => {
+            dispatch({ type: 'select', leg: picking, tokenId })
             setPicking(null)
           }}
           onClose={() => setPicking(null)}

@@ -6,7 +6,7 @@ import { NotDeployed } from '@/components/ui/not-deployed.tsx'
 import { Notice } from '@/components/ui/notice.tsx'
 import { Page } from '@/components/ui/page.tsx'
 import { spendableAlgo } from '@/lib/account/account.ts'
-import { importToken, useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
+import { useImportedTokens } from '@/lib/tokens/imported-tokens.ts'
 import { useMarket } from '@/lib/pools/market.ts'
 import { stableToken } from '@/lib/pools/figures.ts'
 import { useNetworkVenues } from '@/lib/pools/venues.ts'
@@ -315,14 +315,10 @@ export function SwapPage() {
             title={picking === 'in' ? 'Pay with' : 'Receive'}
             options={market.options}
             selectedId={picking === 'in' ? state.tokenIn : state.tokenOut}
+            network={network.id}
             algod={algod}
-            onSelect={(token) => {
-              dispatch({ type: 'select', side: picking, tokenId: token.id })
-              setPicking(null)
-            }}
-            onImport={(token) => {
-              importToken(network.id, token.id)
-              dispatch({ type: 'select', side: picking, tokenId: token.id })
+            onPick={(tokenId) => {
+              dispatch({ type: 'select', side: picking, tokenId })
               setPicking(null)
             }}
             onClose={() => setPicking(null)}

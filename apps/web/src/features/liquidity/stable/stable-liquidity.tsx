@@ -9,7 +9,6 @@ import { Stepper } from '@/components/ui/stepper.tsx'
 import type { Holdings } from '@/lib/account/account.ts'
 import { DEPLOYMENT_PROBLEM_LABEL, useDeploymentProblem, useProtocol } from '@/lib/protocol.ts'
 import { slippagePercent, useSettings } from '@/lib/settings.ts'
-import { importToken } from '@/lib/tokens/imported-tokens.ts'
 import type { Token } from '@/lib/tokens/tokens.ts'
 import { optIn, readableTxError, type GroveSdk } from '@/lib/tx/sdk.ts'
 import { useChainNow } from '@/lib/locks/locks.ts'
@@ -222,14 +221,10 @@ export function StableLiquidity(props: StableLiquidityProps) {
           title={picking === 'a' ? 'First token' : 'Second token'}
           options={props.options}
           selectedId={picking === 'a' ? state.first : state.second}
+          network={network.id}
           algod={algod}
-          onSelect={(token) => {
-            dispatch({ type: 'select', leg: picking, tokenId: token.id })
-            setPicking(null)
-          }}
-          onImport={(token) => {
-            importToken(network.id, token.id)
-            dispatch({ type: 'select', leg: picking, tokenId: token.id })
+          onPick={(tokenId) => {
+            dispatch({ type: 'select', leg: picking, tokenId })
             setPicking(null)
           }}
           onClose={() => setPicking(null)}
