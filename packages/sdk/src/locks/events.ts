@@ -1,5 +1,5 @@
 // The Locks app's ARC-28 events, decoded by its ARC-56 spec.
-import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
+import { decodeEventsWith, eventDecoders, type EventOf } from '../core/events.ts'
 import { LOCKS_SPEC } from './spec.ts'
 
 /** Arguments of each Locks event. */
@@ -24,18 +24,11 @@ export interface LockEventArgs {
 }
 
 /** A decoded Locks event. */
-export type LockEvent = { [K in keyof LockEventArgs]: { name: K; args: LockEventArgs[K] } }[keyof LockEventArgs]
+export type LockEvent = EventOf<LockEventArgs>
 
 const DECODERS = eventDecoders(LOCKS_SPEC)
 
 /** The Locks events among a transaction's logs, in order (addresses as strings). */
 export function decodeLockEvents(logs: readonly Uint8Array[]): LockEvent[] {
-  const events: LockEvent[] = []
-  for (const log of logs) {
-    const e = decodeEvent(log, DECODERS)
-    if (!e) continue
-    const args = Object.fromEntries(Object.entries(e.args).map(([k, v]) => [k, typeof v === 'object' && v !== null && !(v instanceof Uint8Array) ? String(v) : v]))
-    events.push({ name: e.name, args } as LockEvent)
-  }
-  return events
+  return decodeEventsWith<LockEvent>(logs, DECODERS)
 }

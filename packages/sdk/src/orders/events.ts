@@ -1,5 +1,5 @@
 // The Orders app's ARC-28 events, decoded by its ARC-56 spec.
-import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
+import { decodeEventsWith, eventDecoders, type EventOf } from '../core/events.ts'
 import { ORDERS_SPEC } from './spec.ts'
 
 /** Arguments of each Orders event. */
@@ -14,18 +14,11 @@ export interface OrderEventArgs {
 }
 
 /** A decoded Orders event. */
-export type OrderEvent = { [K in keyof OrderEventArgs]: { name: K; args: OrderEventArgs[K] } }[keyof OrderEventArgs]
+export type OrderEvent = EventOf<OrderEventArgs>
 
 const DECODERS = eventDecoders(ORDERS_SPEC)
 
 /** The Orders events among a transaction's logs, in order (addresses as strings). */
 export function decodeOrderEvents(logs: readonly Uint8Array[]): OrderEvent[] {
-  const events: OrderEvent[] = []
-  for (const log of logs) {
-    const e = decodeEvent(log, DECODERS)
-    if (!e) continue
-    const args = Object.fromEntries(Object.entries(e.args).map(([k, v]) => [k, typeof v === 'object' && v !== null && !(v instanceof Uint8Array) ? String(v) : v]))
-    events.push({ name: e.name, args } as OrderEvent)
-  }
-  return events
+  return decodeEventsWith<OrderEvent>(logs, DECODERS)
 }

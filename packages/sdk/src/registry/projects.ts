@@ -4,7 +4,7 @@
 import { encodeAddress, encodeUint64, getApplicationAddress } from 'algosdk'
 import type { Address, Algodv2 } from 'algosdk'
 import type { TypedCall } from '../core/arc56.ts'
-import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
+import { decodeEventsWith, eventDecoders, type EventOf } from '../core/events.ts'
 import { GroupBuilder } from '../core/group.ts'
 import type { ComposedGroup } from '../core/group.ts'
 import type { GroveContext } from '../core/context.ts'
@@ -107,20 +107,13 @@ export interface ProjectEventArgs {
 }
 
 /** A decoded project event. */
-export type ProjectEvent = { [K in keyof ProjectEventArgs]: { name: K; args: ProjectEventArgs[K] } }[keyof ProjectEventArgs]
+export type ProjectEvent = EventOf<ProjectEventArgs>
 
 const DECODERS = eventDecoders(SPEC)
 
 /** The project events among a transaction's logs (addresses as strings). */
 export function decodeProjectEvents(logs: readonly Uint8Array[]): ProjectEvent[] {
-  const out: ProjectEvent[] = []
-  for (const log of logs) {
-    const e = decodeEvent(log, DECODERS)
-    if (!e || !e.name.startsWith('Project')) continue
-    const args = Object.fromEntries(Object.entries(e.args).map(([k, v]) => [k, typeof v === 'object' && v !== null && !(v instanceof Uint8Array) ? String(v) : v]))
-    out.push({ name: e.name, args } as ProjectEvent)
-  }
-  return out
+  return decodeEventsWith<ProjectEvent>(logs, DECODERS)
 }
 
 

@@ -1,6 +1,5 @@
 // The staking app's ARC-28 events.
-import { decodeArc28Event as decodeEvent, eventDecoders } from '../core/events.ts'
-import type { DecodedEvent } from '../core/events.ts'
+import { decodeEventsWith, eventDecoders, type EventOf } from '../core/events.ts'
 import { STAKING_SPEC } from './spec.ts'
 
 /** Arguments of each staking event, as the contract emits them. */
@@ -17,11 +16,11 @@ export interface StakingEventArgs {
 }
 
 /** A decoded staking event. */
-export type StakingEvent = { [K in keyof StakingEventArgs]: { name: K; args: StakingEventArgs[K] } }[keyof StakingEventArgs]
+export type StakingEvent = EventOf<StakingEventArgs>
 
 const DECODERS = eventDecoders(STAKING_SPEC)
 
 /** The staking events among a transaction's logs, in order. */
 export function decodeStakingEvents(logs: readonly Uint8Array[]): StakingEvent[] {
-  return logs.map((log) => decodeEvent(log, DECODERS)).filter((e): e is DecodedEvent => e !== undefined) as StakingEvent[]
+  return decodeEventsWith<StakingEvent>(logs, DECODERS)
 }
