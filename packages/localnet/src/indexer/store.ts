@@ -348,16 +348,11 @@ export class IndexerStore {
     const p = latin1(prefix)
     const notes = this.byNote
     const lo = noteIndex(notes, { note: p, row: -1 })
-    let a = lo
-    let b = notes.length
-    while (a < b) {
-      const mid = (a + b) >> 1
-      if (notes[mid]!.note.startsWith(p)) a = mid + 1
-      else b = mid
-    }
-    if (a - lo > max) return undefined
+    // the notes with the prefix are a run from lo
+    const end = lo + firstIndexNotBefore(notes.length - lo, (i) => notes[lo + i]!.note.startsWith(p))
+    if (end - lo > max) return undefined
     return notes
-      .slice(lo, a)
+      .slice(lo, end)
       .map((e) => e.row)
       .sort((x, y) => x - y)
   }
