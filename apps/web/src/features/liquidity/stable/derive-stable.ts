@@ -56,7 +56,7 @@ export function ampView(sdk: GroveSdk, pool: StablePool, now: bigint): AmpView {
   const ramp = sdk.stable.rampInProgress(pool, now)
   return {
     now: a,
-    ramp: ramp ? { from: Number(ramp.fromA) / 100, to: Number(ramp.toA) / 100, startsAt: new Date(Number(ramp.start) * 1000), endsAt: new Date(Number(ramp.end) * 1000) } : null,
+    ramp: ramp ? { from: Number(ramp.fromA) / Number(A_PRECISION), to: Number(ramp.toA) / Number(A_PRECISION), startsAt: new Date(Number(ramp.start) * 1000), endsAt: new Date(Number(ramp.end) * 1000) } : null,
   }
 }
 
